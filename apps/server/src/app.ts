@@ -1,0 +1,75 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { createMailer, type Mailer } from './plugins/mailer.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { pgRateLimitStore } from './plugins/rate-limit-store.js';
+import { sessionPlugin } from './plugins/session.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { useFastHashing } from './modules/auth/password.js';
+import { apiModules } from './modules/index.js';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application as a Fastify instance; server.ts only makes it listen. */
+export async function buildApp({ config, database, mailer, logger }: AppDependencies) {
+  useFastHashing(config.FAST_HASH_FOR_TESTS);
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 5 * 1024 * 1024,
+    // Unknown JSON fields are dropped, not rejected (house rule).
+    ajv: { customOptions: { removeAdditional: 'all' } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate(
+    'mailer',
+    mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
+  );
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 1, fields: 10 },
+  });
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(database.db) as never });
+  await registerOpenApi(app);
+  await app.register(sessionPlugin);
+
+  for (const routes of apiModules) await app.register(routes);
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

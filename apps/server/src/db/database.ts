@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Finds the migrations folder both from sources (tests, tsx) and from the bundled dist/. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Nie znaleziono katalogu migracji (szukano: ${candidates.join(', ')})`);
+  return found;
+}
+
+const MIGRATION_LOCK_ID = 724_001;
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  return PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+}
+
+export async function connectPglite(client: PGlite, runMigrations = true): Promise<Database> {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  if (runMigrations) {
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+  }
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function connectPostgres(url: string, runMigrations = true, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  if (runMigrations) {
+    // Several servers may start at once: one migrates while the others wait on the lock.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      client.release();
+    }
+  }
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
+  if (config.DATABASE_URL) return connectPostgres(config.DATABASE_URL);
+  const client = await openPglite({ dataDir: path.join(config.dataDir, 'db') });
+  return connectPglite(client);
+}

@@ -1,0 +1,22 @@
+import { MSG } from '@serwis/domain';
+
+/** The one error type of the app: a status and a Polish message for the user. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string = 'ERROR',
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST') =>
+  new AppError(400, message, code);
+export const unauthorized = (message: string = MSG.sessionRequired) =>
+  new AppError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message, 'FORBIDDEN');
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message, 'NOT_FOUND');
+export const conflict = (message: string = MSG.conflict, code = 'CONFLICT') =>
+  new AppError(409, message, code);

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MSG,
+  messageResponse,
+  resetPasswordSchema,
+  sessionUserSchema,
+  setNewPasswordSchema,
+} from '@serwis/domain';
+import { badRequest, unauthorized } from '../../lib/app-error.js';
+import { clearSessionCookie, currentUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
+import { parseBasicAuth } from './basic-auth.js';
+import { changePassword, login, logout, resetPassword } from './auth.service.js';
+import { authRateLimits } from './auth.rate-limits.js';
+
+const tags = ['Konto'];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = authRateLimits(app);
+
+  app.get(
+    '/api/user/auth',
+    {
+      config: { public: true },
+      onRequest: [limits.loginPerIp, limits.loginPerEmail],
+      schema: {
+        tags,
+        summary: 'Logowanie (HTTP Basic) lub odczyt bieżącej sesji',
+        response: {
+          200: sessionUserSchema,
+          400: messageResponse,
+          401: messageResponse,
+          429: messageResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const credentials = parseBasicAuth(request.headers.authorization);
+      if (credentials === 'malformed') throw badRequest(MSG.badBasicHeader, 'BAD_AUTH_HEADER');
+      if (!credentials) {
+        if (request.user) return request.user;
+        throw unauthorized(MSG.loginFailed);
+      }
+      try {
+        const { token, user } = await login(
+          app.db,
+          credentials.email,
+          credentials.password,
+          app.config.SESSION_DAYS,
+        );
+        setSessionCookie(request, reply, token, app.config.SESSION_DAYS);
+        return user;
+      } catch (error) {
+        // A script without the XHR marker gets the standard challenge; the browser never shows its pop-up.
+        if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+          reply.header('WWW-Authenticate', 'Basic realm="Serwis", charset="UTF-8"');
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/user/check-auth',
+    {
+      schema: {
+        tags,
+        summary: 'Bieżący użytkownik sesji',
+        response: { 200: sessionUserSchema, 401: messageResponse },
+      },
+    },
+    async (request) => currentUser(request),
+  );
+
+  app.get(
+    '/logout',
+    { config: { public: true }, schema: { tags, summary: 'Wylogowanie i powrót do strony głównej' } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await logout(app.db, token, request.user);
+      clearSessionCookie(reply);
+      return reply.redirect('/');
+    },
+  );
+
+  app.post(
+    '/api/user/resetPassword',
+    {
+      config: { public: true },
+      onRequest: [limits.resetPerIp],
+      preHandler: [limits.resetPerEmail],
+      schema: {
+        tags,
+        summary: 'Nowe hasło wysłane e-mailem',
+        body: resetPasswordSchema,
+        response: { 200: messageResponse, 404: messageResponse, 429: messageResponse },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, app.mailer, request.body.recipients[0]);
+      return { message: MSG.resetSent };
+    },
+  );
+
+  app.patch(
+    '/api/user/setNewPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Zmiana własnego hasła',
+        body: setNewPasswordSchema,
+        response: { 200: messageResponse, 400: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const token = await changePassword(app.db, currentUser(request), request.body, app.config.SESSION_DAYS);
+      setSessionCookie(request, reply, token, app.config.SESSION_DAYS);
+      return { message: MSG.passwordChanged };
+    },
+  );
+};

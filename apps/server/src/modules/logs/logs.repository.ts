@@ -1,0 +1,26 @@
+import { desc, ilike, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { logs } from './logs.table.js';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function textFilter(q?: string) {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  return or(ilike(logs.formattedMessage, pattern), ilike(logs.arg0, pattern), ilike(logs.arg1, pattern));
+}
+
+export async function findLogs(db: DbOrTx, options: { q?: string; limit?: number; offset?: number }) {
+  const query = db.select().from(logs).where(textFilter(options.q)).orderBy(desc(logs.eventId));
+  if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+export async function countLogs(db: DbOrTx, q?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(logs)
+    .where(textFilter(q));
+  return row.n;
+}

@@ -1,0 +1,37 @@
+import { ROLES, type Employee, type SessionUser } from '@serwis/domain';
+import type { UserRow } from './users.repository.js';
+
+export function rolesOf(row: Pick<UserRow, 'roles'>) {
+  return row.roles
+    .map((name) => ROLES.find((r) => r.role === name))
+    .filter((r): r is (typeof ROLES)[number] => Boolean(r))
+    .map((r) => ({ id: r.id, role: r.role }));
+}
+
+export function toEmployee(row: UserRow): Employee {
+  return {
+    id: row.id,
+    userName: row.userName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    country: row.country,
+    active: row.active,
+    vacationDays: row.vacationDays,
+    roles: rolesOf(row),
+  };
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  const roles = rolesOf(row);
+  return {
+    id: row.id,
+    userName: row.userName,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    vacationDays: row.vacationDays,
+    roles,
+    isAdmin: roles.some((r) => r.role === 'ADMIN'),
+  };
+}

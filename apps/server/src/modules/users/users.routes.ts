@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  employeeInsertSchema,
+  employeeSchema,
+  employeeUpdateSchema,
+  idParams,
+  messageResponse,
+} from '@serwis/domain';
+import { notFound } from '../../lib/app-error.js';
+import { requireAdmin } from '../../plugins/session.js';
+import { findUserById, listUsers } from './users.repository.js';
+import { toEmployee } from './users.mapper.js';
+import { createEmployee, removeEmployee, updateEmployee } from './users.service.js';
+
+const tags = ['Pracownicy'];
+const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', async (request) => {
+    requireAdmin(request);
+  });
+
+  app.get(
+    '/api/user/findAllFlatRoles',
+    { schema: { tags, summary: 'Lista pracowników', response: { 200: z.array(employeeSchema), ...errors } } },
+    async () => (await listUsers(app.db)).map(toEmployee),
+  );
+
+  app.get(
+    '/api/user/findById/:id',
+    { schema: { tags, params: idParams, response: { 200: employeeSchema, ...errors } } },
+    async (request) => {
+      const row = await findUserById(app.db, request.params.id);
+      if (!row) throw notFound(MSG.employeeNotFound);
+      return toEmployee(row);
+    },
+  );
+
+  app.post(
+    '/api/user/insert',
+    { schema: { tags, body: employeeInsertSchema, response: { 201: employeeSchema, ...errors } } },
+    async (request, reply) => {
+      const employee = await createEmployee(app.db, app.mailer, request.user!, request.body);
+      return reply.status(201).send(employee);
+    },
+  );
+
+  app.put(
+    '/api/user/update',
+    { schema: { tags, body: employeeUpdateSchema, response: { 200: employeeSchema, ...errors } } },
+    async (request) => updateEmployee(app.db, request.user!, request.body),
+  );
+
+  app.delete(
+    '/api/user/delete/:id',
+    { schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await removeEmployee(app.db, request.user!, request.params.id);
+      return { message: 'Usunięto pracownika.' };
+    },
+  );
+};

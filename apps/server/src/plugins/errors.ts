@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG, validationMessage } from '@serwis/domain';
+import { AppError } from '../lib/app-error.js';
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  cause?: unknown;
+}
+
+/** Drizzle wraps driver errors; the PostgreSQL code may sit on the error or its cause. */
+function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as PgLikeError).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as PgLikeError).cause;
+  }
+  return undefined;
+}
+
+/** One place maps every failure to `{ message, code }` with a Polish message. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = String(first?.instancePath ?? '')
+        .split('/')
+        .filter(Boolean)
+        .join('.');
+      const message = first?.message || MSG.invalidInput;
+      const polish = /[ąćęłńóśźż]|Pole|Tekst|musi|Nieprawid|Wybierz|Uzupełnij|Brak/.test(message)
+        ? message
+        : validationMessage.field(field, validationMessage.wrongType);
+      return reply.status(400).send({ message: polish, code: 'VALIDATION' });
+    }
+    const code = pgCode(error);
+    if (code === '23505') return reply.status(409).send({ message: MSG.duplicate, code: 'DUPLICATE' });
+    if (code === '23503') return reply.status(409).send({ message: MSG.conflict, code: 'IN_USE' });
+    if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
+      return reply.status(400).send({ message: MSG.invalidInput, code: 'INVALID_VALUE' });
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      return reply.status(413).send({ message: MSG.tooLarge, code: 'TOO_LARGE' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own 4xx (bad JSON, wrong content type, missing multipart, ...).
+      const message = error.statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
+      return reply.status(error.statusCode).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return reply.status(500).send({ message: MSG.unknownError, code: 'INTERNAL' });
+  });
+}

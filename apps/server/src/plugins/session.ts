@@ -1,0 +1,58 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@serwis/domain';
+import { findSessionUser } from '../modules/auth/sessions.repository.js';
+import { toSessionUser } from '../modules/users/users.mapper.js';
+import { forbidden, unauthorized } from '../lib/app-error.js';
+
+export const SESSION_COOKIE = 'SESSION';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Loads the session user, guards every /api route, and refuses cross-site writes. */
+export const sessionPlugin = fp(async (app) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const isApi = request.url.startsWith('/api/');
+    // CSRF defence: a cross-site form cannot set this header, and CORS is not enabled.
+    if (
+      isApi &&
+      !SAFE_METHODS.has(request.method) &&
+      request.headers['x-requested-with'] !== 'XMLHttpRequest'
+    ) {
+      throw forbidden(MSG.csrfMissing);
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const row = await findSessionUser(app.db, token);
+      if (row) request.user = toSessionUser(row);
+    }
+    if (isApi && !request.user && !request.routeOptions.config?.public) throw unauthorized();
+  });
+});
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, days: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.COOKIE_SECURE || request.protocol === 'https',
+    maxAge: days * 24 * 3600,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The session user; routes behind the guard always have one. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest, message: string = MSG.forbidden) {
+  const user = currentUser(request);
+  if (!user.isAdmin) throw forbidden(message);
+  return user;
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@serwis/domain';
+
+/** Serves the built SPA; any GET that is not an API call and not a file answers index.html. */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+  const root = distDir ? path.resolve(distDir) : undefined;
+  const hasApp = Boolean(root && fs.existsSync(path.join(root, 'index.html')));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    app.get('/assets/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
+      const rel = (request.params as { '*': string })['*'];
+      return reply.sendFile(path.join('assets', rel));
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (hasApp && isPage) {
+      const file = request.url.split('?')[0].replace(/^\/+/, '');
+      if (
+        file &&
+        !file.includes('..') &&
+        fs.existsSync(path.join(root!, file)) &&
+        fs.statSync(path.join(root!, file)).isFile()
+      ) {
+        return reply.sendFile(file);
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { buildApp } from './app.js';
+import { ensureFirstAdmin } from './bootstrap.js';
+
+async function main() {
+  const config = loadConfig();
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.WEB_DIST ??= path.resolve(here, '../../web/dist');
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, database });
+  await ensureFirstAdmin(app.db, config, app.log);
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

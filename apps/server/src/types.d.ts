@@ -1,0 +1,20 @@
+import type { SessionUser } from '@serwis/domain';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Mailer } from './plugins/mailer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The logged-in employee, set by the session plugin; null on public routes without a session. */
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, reset, health, public map file). */
+    public?: boolean;
+  }
+}

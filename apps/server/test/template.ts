@@ -1,0 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** A migrated PGlite data directory, dumped once per test run and loaded by every test file. */
+export const PGLITE_TEMPLATE = path.resolve(here, '../../../.tmp/pglite-template.tar.gz');
+export const PG_TEMPLATE_DB = 'serwis_test_template';

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeEach } from 'vitest';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { connectPglite, connectPostgres, openPglite, type Database } from '../src/db/database.js';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { insertUser } from '../src/modules/users/users.repository.js';
+import type { Mailer, MailMessage } from '../src/plugins/mailer.js';
+import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from './template.js';
+
+export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
+
+/** A mailer that keeps what would have been sent, for assertions. Real delivery is tested in mailer.test.ts. */
+export class CapturingMailer implements Mailer {
+  readonly target = 'memory';
+  sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `serwis_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const fileUrl = new URL(url);
+    fileUrl.pathname = `/${name}`;
+    const database = await connectPostgres(fileUrl.toString(), false, 20);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+  return connectPglite(await openPglite({ loadDataDir: blob }), false);
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  mailer: CapturingMailer;
+  config: Config;
+  dataDir: string;
+}
+
+/**
+ * One app and one database per test file, emptied before each test. Call at the top of a
+ * test file: `const ctx = useTestApp();` and use `ctx.app` inside tests.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let ready: Promise<void> | undefined;
+
+  const init = async () => {
+    ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-test-'));
+    ctx.config = loadConfig({
+      DATA_DIR: ctx.dataDir,
+      FAST_HASH_FOR_TESTS: 'true',
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
+    ctx.database = await openTestDatabase();
+    ctx.mailer = new CapturingMailer();
+    ctx.app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      mailer: ctx.mailer,
+      logger: false,
+    });
+    await ctx.app.ready();
+  };
+
+  beforeEach(async () => {
+    ready ??= init();
+    await ready;
+    await resetDatabase(ctx.database);
+    ctx.mailer.sent = [];
+  });
+
+  afterAll(async () => {
+    if (!ready) return;
+    await ready;
+    await ctx.app.close();
+    await ctx.database.close();
+    fs.rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+
+  return ctx;
+}
+
+export async function resetDatabase(database: Database) {
+  const result = await database.db.execute(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,
+  );
+  const names = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
+  if (names.length)
+    await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** Creates an employee directly in the database and logs them in through the API. */
+export async function createUserAndLogin(
+  ctx: TestContext,
+  options: { email?: string; admin?: boolean; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const email =
+    options.email ?? `${options.admin ? 'admin' : 'user'}-${crypto.randomBytes(3).toString('hex')}@firma.pl`;
+  const password = options.password ?? 'Haslo-123456';
+  const row = await insertUser(ctx.database.db, {
+    userName: options.admin ? 'Kierownik' : 'Serwisant',
+    firstName: options.firstName ?? (options.admin ? 'Anna' : 'Jan'),
+    lastName: options.lastName ?? (options.admin ? 'Nowak' : 'Kowalski'),
+    email,
+    passwordHash: await hashPassword(password),
+    roles: [options.admin ? 'ADMIN' : 'USER'],
+  });
+  const cookie = await login(ctx.app, email, password);
+  return { id: row.id, email, password, cookie };
+}
+
+export async function login(app: App, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/user/auth',
+    headers: { ...XHR, authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const session = response.cookies.find((c) => c.name === 'SESSION');
+  if (!session) throw new Error('no session cookie');
+  return `SESSION=${session.value}`;
+}
+
+/** Headers for an API call as the browser sends it, logged in as `user`. */
+export function as(user: TestUser) {
+  return { ...XHR, cookie: user.cookie };
+}

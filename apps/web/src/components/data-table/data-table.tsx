@@ -1,0 +1,160 @@
+import type { KeyboardEvent } from 'react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type OnChangeFn,
+} from '@tanstack/react-table';
+import { Box, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { MSG } from '@serwis/domain';
+import { Pager } from './pager';
+import { PageSizeButtons } from './page-size-buttons';
+
+export interface DataTableProps<T> {
+  columns: ColumnDef<T, any>[];
+  data: T[];
+  /** Rows in the whole result (X-Total-Count); drives the pager. */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageSizes?: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (size: number) => void;
+  sorting: SortingState;
+  onSortingChange: OnChangeFn<SortingState>;
+  loading?: boolean;
+  onRowClick?: (row: T) => void;
+  rowLabel?: (row: T) => string;
+  getRowId?: (row: T) => string;
+  columnVisibility?: Record<string, boolean>;
+  caption?: string;
+}
+
+/**
+ * The one table of the app: server-side paging and sorting (the parent fetches the page),
+ * clickable rows (mouse, Enter or Space), loading and empty states, horizontal scroll for wide tables.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const table = useReactTable({
+    data: props.data,
+    columns: props.columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting: props.sorting, columnVisibility: props.columnVisibility ?? {} },
+    onSortingChange: props.onSortingChange,
+    getRowId: props.getRowId,
+  });
+  const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
+  const visibleColumns = table.getVisibleLeafColumns().length;
+
+  const onRowKey = (event: KeyboardEvent, row: T) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      props.onRowClick?.(row);
+    }
+  };
+
+  return (
+    <Box>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Table striped highlightOnHover={Boolean(props.onRowClick)} verticalSpacing="xs" miw={600}>
+          {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {canSort ? (
+                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
+                          <Group gap={4} wrap="nowrap">
+                            {label}
+                            {sorted === 'asc' ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : sorted === 'desc' ? (
+                              <IconArrowDown size={14} aria-hidden />
+                            ) : (
+                              <IconArrowsSort size={14} opacity={0.4} aria-hidden />
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {props.loading && props.data.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={visibleColumns}>
+                  <Center py="lg" role="status">
+                    <Group gap="xs">
+                      <Loader size="sm" />
+                      <Text>{MSG.loading}</Text>
+                    </Group>
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            ) : props.data.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={visibleColumns}>
+                  <Text ta="center" py="lg" c="dimmed">
+                    {MSG.noData}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
+                  onKeyDown={props.onRowClick ? (e) => onRowKey(e, row.original) : undefined}
+                  tabIndex={props.onRowClick ? 0 : undefined}
+                  aria-label={props.rowLabel?.(row.original)}
+                  style={props.onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
+        {props.pageSizes && props.onPageSizeChange ? (
+          <PageSizeButtons sizes={props.pageSizes} value={props.pageSize} onChange={props.onPageSizeChange} />
+        ) : (
+          <span />
+        )}
+        <Group gap="sm">
+          <Text size="sm" c="dimmed">
+            {`Rekordów: ${props.total}`}
+          </Text>
+          <Pager page={props.page} pageCount={pageCount} onChange={props.onPageChange} />
+        </Group>
+      </Group>
+    </Box>
+  );
+}

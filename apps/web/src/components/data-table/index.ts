@@ -1,0 +1,6 @@
+export { DataTable, type DataTableProps } from './data-table';
+export { Pager } from './pager';
+export { PageSizeButtons } from './page-size-buttons';
+export { SearchBox } from './search-box';
+export { useListState, type ListState } from './use-list-state';
+export { localPage } from './local-rows';

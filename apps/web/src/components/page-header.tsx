@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Group, Title } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+
+interface PageHeaderProps {
+  title: string;
+  /** Where the back arrow leads; no arrow when absent. */
+  backTo?: string;
+  /** Route of the round plus button of the lists. */
+  addTo?: string;
+  addLabel?: string;
+  actions?: ReactNode;
+}
+
+/** The header row every screen opens with: back arrow, Polish title, primary action on the right. */
+export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }: PageHeaderProps) {
+  const navigate = useNavigate();
+  return (
+    <Group justify="space-between" mb="md" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
+        {backTo && (
+          <ActionIcon aria-label="Wstecz" onClick={() => navigate(backTo)}>
+            <IconArrowLeft size={22} />
+          </ActionIcon>
+        )}
+        <Title order={2}>{title}</Title>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {actions}
+        {addTo && (
+          <ActionIcon
+            aria-label={addLabel}
+            title={addLabel}
+            radius="xl"
+            variant="filled"
+            size={44}
+            onClick={() => navigate(addTo)}
+          >
+            <IconPlus size={24} />
+          </ActionIcon>
+        )}
+      </Group>
+    </Group>
+  );
+}

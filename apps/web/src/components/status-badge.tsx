@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import { findMachineStatus } from '@serwis/domain';
+
+/** A machine status with its reference colours; the label carries the meaning, not only the colour. */
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const def = status ? findMachineStatus(status) : undefined;
+  if (!def) return <Badge color="gray">{status ?? '—'}</Badge>;
+  return (
+    <Badge styles={{ root: { backgroundColor: def.colorBackground, color: def.colorText } }} radius="sm">
+      {def.label}
+    </Badge>
+  );
+}

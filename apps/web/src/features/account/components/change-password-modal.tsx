@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MAX, MSG, changePasswordFormSchema } from '@serwis/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { useSetNewPassword } from '../../auth/api/password';
+
+export function ChangePasswordModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  onChanged: (message: string) => void;
+}) {
+  const change = useSetNewPassword();
+  const form = useForm({
+    initialValues: { oldPassword: '', newPassword: '', repeatPassword: '' },
+    validate: zod4Resolver(changePasswordFormSchema),
+  });
+  const close = () => {
+    form.reset();
+    change.reset();
+    props.onClose();
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title="Zmiana hasła">
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ oldPassword, newPassword }) =>
+          change.mutate(
+            { oldPassword, newPassword },
+            {
+              onSuccess: () => {
+                form.reset();
+                props.onChanged(MSG.passwordChanged);
+              },
+            },
+          ),
+        )}
+      >
+        <Stack>
+          {change.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(change.error)}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Stare hasło"
+            autoComplete="current-password"
+            maxLength={MAX.password}
+            {...form.getInputProps('oldPassword')}
+          />
+          <PasswordInput
+            label="Nowe hasło"
+            autoComplete="new-password"
+            maxLength={MAX.password}
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Powtórz nowe hasło"
+            autoComplete="new-password"
+            maxLength={MAX.password}
+            {...form.getInputProps('repeatPassword')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              Zatwierdź
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,8 @@
+/** Ends the session on the server, then reloads the root (spec §4 Auth). */
+export async function logout() {
+  try {
+    await fetch('/logout', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  } finally {
+    window.location.assign('/');
+  }
+}

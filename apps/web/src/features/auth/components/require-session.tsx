@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Center, Loader } from '@mantine/core';
+import { MSG } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { useSession } from '../api/session';
+
+/** Every screen but login and privacy: shown only with a valid session, else off to /login. */
+export function RequireSession({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
+  const { data: user, isPending, isError } = useSession();
+  const location = useLocation();
+  if (isPending) {
+    return (
+      <Center h="50vh" aria-label={MSG.loading}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (isError || !user)
+    return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (admin && !user.isAdmin) return <Navigate to={paths.home} replace />;
+  return <>{children}</>;
+}

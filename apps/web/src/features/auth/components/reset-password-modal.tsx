@@ -1,0 +1,50 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { z } from 'zod';
+import { MSG, email } from '@serwis/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/password';
+
+const schema = z.object({ email });
+
+export function ResetPasswordModal(props: {
+  opened: boolean;
+  onClose: () => void;
+  onSent: (message: string) => void;
+}) {
+  const reset = useResetPassword();
+  const form = useForm({ initialValues: { email: '' }, validate: zod4Resolver(schema) });
+  const close = () => {
+    reset.reset();
+    form.reset();
+    props.onClose();
+  };
+  return (
+    <Modal opened={props.opened} onClose={close} title="Resetowanie hasła">
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ email: address }) =>
+          reset.mutate(address, { onSuccess: () => props.onSent(MSG.resetSent) }),
+        )}
+      >
+        <Stack>
+          {reset.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(reset.error, { 404: MSG.resetUnknownEmail })}
+            </Alert>
+          )}
+          <TextInput label="Adres e-mail" type="email" data-autofocus {...form.getInputProps('email')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              Wyślij nowe hasło
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

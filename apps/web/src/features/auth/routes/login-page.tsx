@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { paths } from '../../../config/paths';
+import { useSession } from '../api/session';
+import { loginErrorMessage, useLogin } from '../api/login';
+import { ResetPasswordModal } from '../components/reset-password-modal';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const login = useLogin();
+  const [resetOpen, setResetOpen] = useState(false);
+  const [info, setInfo] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email: '', password: '' } });
+
+  useEffect(() => {
+    if (session.data) navigate(paths.home, { replace: true });
+  }, [session.data, navigate]);
+
+  const submit = form.onSubmit((values) => {
+    setInfo(null);
+    login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }) });
+  });
+
+  return (
+    <Center mih="70vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={2}>Logowanie</Title>
+            {login.isError && (
+              <Alert color="red" role="alert">
+                {loginErrorMessage(login.error)}
+              </Alert>
+            )}
+            {info && (
+              <Alert color="blue" role="status">
+                {info}
+              </Alert>
+            )}
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="username"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Hasło"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={login.isPending}>
+              Zaloguj
+            </Button>
+            <Anchor component="button" type="button" size="sm" onClick={() => setResetOpen(true)}>
+              Nie pamiętasz hasła?
+            </Anchor>
+          </Stack>
+        </form>
+      </Paper>
+      <ResetPasswordModal
+        opened={resetOpen}
+        onClose={() => setResetOpen(false)}
+        onSent={(message) => {
+          setResetOpen(false);
+          setInfo(message);
+        }}
+      />
+    </Center>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { homeTiles } from '../../../app/navigation';
+import { useCurrentUser } from '../../auth/api/session';
+
+export function HomePage() {
+  const user = useCurrentUser();
+  const tiles = homeTiles.filter((t) => !t.admin || user.isAdmin);
+  return (
+    <>
+      <Title order={2} mb="md">
+        Strona główna
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+        {tiles.map((tile) => (
+          <Card
+            key={tile.to}
+            component={Link}
+            to={tile.to}
+            withBorder
+            shadow="xs"
+            padding="lg"
+            aria-label={tile.label}
+          >
+            <Text fw={600} fz="lg">
+              {tile.label}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {tile.description}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useMemo } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { LogEntry } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/dayjs';
+import { PageHeader } from '../../../components/page-header';
+import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import { useLogPage } from '../api/logs';
+
+const column = createColumnHelper<LogEntry>();
+
+export function LogsPage() {
+  const list = useListState({ page: 1, size: 20, sorting: [], search: '', filters: {} }, 'logs');
+  const { data, isFetching } = useLogPage({
+    page: list.state.page,
+    size: list.state.size,
+    q: list.debouncedSearch,
+  });
+  const total = data?.total ?? 0;
+  const { clampPage } = list;
+  useEffect(() => {
+    if (data) clampPage(data.total);
+  }, [data, clampPage]);
+  const columns = useMemo(
+    () => [
+      column.accessor('eventId', { header: 'Nr', enableSorting: false }),
+      column.accessor('timestmp', {
+        header: 'Czas',
+        enableSorting: false,
+        cell: (c) => formatDateTime(c.getValue()),
+      }),
+      column.accessor('arg0', { header: 'Użytkownik', enableSorting: false }),
+      column.accessor('formattedMessage', { header: 'Zdarzenie', enableSorting: false }),
+      column.accessor('arg1', { header: 'Rekord', enableSorting: false }),
+    ],
+    [],
+  );
+  return (
+    <>
+      <PageHeader title="Logi" backTo={paths.home} />
+      <SearchBox value={list.state.search} onChange={list.setSearch} label="Filtruj logi" />
+      <DataTable
+        columns={columns}
+        data={data?.items ?? []}
+        total={total}
+        loading={isFetching}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={[20, 50, 100]}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={[]}
+        onSortingChange={() => undefined}
+      />
+    </>
+  );
+}

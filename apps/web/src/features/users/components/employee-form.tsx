@@ -1,0 +1,111 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MAX, employeeInsertSchema, employeeUpdateSchema, type Employee } from '@serwis/domain';
+import type { EmployeePayload } from '../api/users';
+
+interface EmployeeFormProps {
+  employee?: Employee;
+  saving: boolean;
+  onSubmit: (payload: EmployeePayload) => void;
+  onCancel: () => void;
+  extraActions?: React.ReactNode;
+}
+
+export function EmployeeForm({ employee, saving, onSubmit, onCancel, extraActions }: EmployeeFormProps) {
+  const editing = Boolean(employee);
+  const form = useForm({
+    initialValues: {
+      userName: employee?.userName ?? '',
+      firstName: employee?.firstName ?? '',
+      lastName: employee?.lastName ?? '',
+      email: employee?.email ?? '',
+      country: employee?.country ?? '',
+      vacationDays: employee?.vacationDays ?? 0,
+      active: employee?.active ?? true,
+      admin: employee ? employee.roles.some((r) => r.role === 'ADMIN') : false,
+      password: '',
+    },
+    validate: (values) =>
+      zod4Resolver(editing ? employeeUpdateSchema : employeeInsertSchema)({
+        ...values,
+        id: employee?.id,
+        roles: [],
+      }),
+  });
+
+  const submit = form.onSubmit(({ admin, ...values }) =>
+    onSubmit({
+      ...values,
+      vacationDays: Number(values.vacationDays) || 0,
+      roles: admin ? [{ id: 1, role: 'ADMIN' }] : [{ id: 2, role: 'USER' }],
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={720}>
+        <TextInput label="Stanowisko" required maxLength={MAX.short} {...form.getInputProps('userName')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Imię" maxLength={MAX.short} {...form.getInputProps('firstName')} />
+          <TextInput label="Nazwisko" maxLength={MAX.short} {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="E-mail"
+            type="email"
+            required
+            disabled={editing}
+            maxLength={MAX.email}
+            {...form.getInputProps('email')}
+          />
+          <TextInput label="Kraj" maxLength={MAX.short} {...form.getInputProps('country')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label="Dni urlopu"
+            min={0}
+            max={366}
+            allowDecimal={false}
+            {...form.getInputProps('vacationDays')}
+          />
+          <PasswordInput
+            label={editing ? 'Nowe hasło (opcjonalnie)' : 'Hasło (opcjonalnie)'}
+            description={
+              editing
+                ? 'Puste pole: hasło bez zmian.'
+                : 'Puste pole: hasło zostanie wygenerowane i wysłane e-mailem.'
+            }
+            autoComplete="new-password"
+            maxLength={MAX.password}
+            {...form.getInputProps('password')}
+          />
+        </SimpleGrid>
+        <Group>
+          <Checkbox label="Aktywny" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Checkbox label="Admin" {...form.getInputProps('admin', { type: 'checkbox' })} />
+        </Group>
+        <Group justify="space-between">
+          <Group>
+            <Button type="submit" loading={saving}>
+              Zapisz
+            </Button>
+            <Button variant="default" onClick={onCancel}>
+              Anuluj
+            </Button>
+          </Group>
+          {extraActions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

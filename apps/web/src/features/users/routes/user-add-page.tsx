@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner } from '../../../components/error-banner';
+import { useSaveEmployee } from '../api/users';
+import { EmployeeForm } from '../components/employee-form';
+
+export function UserAddPage() {
+  const navigate = useNavigate();
+  const save = useSaveEmployee();
+  return (
+    <>
+      <PageHeader title="Dodawanie pracownika" backTo={paths.userList} />
+      <ErrorBanner
+        message={save.isError ? errorMessage(save.error, { 409: MSG.employeeEmailExists }) : null}
+      />
+      <EmployeeForm
+        saving={save.isPending}
+        onCancel={() => navigate(paths.userList)}
+        onSubmit={(payload) =>
+          save.mutate(payload, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: MSG.employeeAdded });
+              navigate(paths.userList);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { PAGE_SIZES, type Employee } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { PageHeader } from '../../../components/page-header';
+import { DataTable, SearchBox, localPage, useListState } from '../../../components/data-table';
+import { useEmployees } from '../api/users';
+
+const column = createColumnHelper<Employee>();
+const accessors: Record<string, (e: Employee) => unknown> = {
+  id: (e) => e.id,
+  userName: (e) => e.userName,
+  firstName: (e) => e.firstName,
+  lastName: (e) => e.lastName,
+  email: (e) => e.email,
+  vacationDays: (e) => e.vacationDays,
+  active: (e) => (e.active ? 1 : 0),
+  roles: (e) => e.roles.map((r) => r.role).join(', '),
+};
+
+export function UserListPage() {
+  const navigate = useNavigate();
+  const { data = [], isPending } = useEmployees();
+  const list = useListState(
+    {
+      page: 1,
+      size: PAGE_SIZES.other.default,
+      sorting: [{ id: 'id', desc: false }],
+      search: '',
+      filters: {},
+    },
+    'users',
+  );
+  const columns = useMemo(
+    () => [
+      column.accessor('id', { header: 'Id', cell: (c) => <Text ta="right">{c.getValue()}</Text> }),
+      column.accessor('userName', { header: 'Stanowisko' }),
+      column.accessor('firstName', { header: 'Imię' }),
+      column.accessor('lastName', { header: 'Nazwisko' }),
+      column.accessor('email', { header: 'E-mail' }),
+      column.accessor('vacationDays', { header: 'Dni urlopu' }),
+      column.accessor('active', {
+        header: 'Aktywny',
+        cell: (c) =>
+          c.getValue() ? (
+            <IconCheck color="green" aria-label="aktywny" />
+          ) : (
+            <IconX color="red" aria-label="nieaktywny" />
+          ),
+      }),
+      column.accessor((e) => e.roles.map((r) => r.role).join(', '), { id: 'roles', header: 'Role' }),
+    ],
+    [],
+  );
+  const { items, total } = localPage(data, {
+    search: list.state.search,
+    searchFields: Object.values(accessors),
+    sorting: list.state.sorting,
+    accessors,
+    page: list.state.page,
+    size: list.state.size,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Lista pracowników"
+        backTo={paths.home}
+        addTo={paths.userAdd}
+        addLabel="Dodaj pracownika"
+      />
+      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <DataTable
+        columns={columns}
+        data={items}
+        total={total}
+        loading={isPending}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.other.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        onRowClick={(e) => navigate(paths.userEdit(e.id))}
+        rowLabel={(e) => `${e.firstName} ${e.lastName} (${e.email})`}
+      />
+    </>
+  );
+}

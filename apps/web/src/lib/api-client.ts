@@ -1,0 +1,106 @@
+import { MSG } from '@serwis/domain';
+
+/** A failed API call: the HTTP status and the server's Polish message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Body = unknown;
+interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+  body?: Body;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, MSG.connectionError, 'NETWORK');
+  }
+  if (!response.ok && response.status !== 304) {
+    let message: string = MSG.unknownError;
+    let code: string | undefined;
+    try {
+      const data = (await response.json()) as { message?: string; code?: string };
+      if (data.message) message = data.message;
+      code = data.code;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    throw new ApiError(response.status, message, code);
+  }
+  return response;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (response.status === 204 || response.status === 304) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export const api = {
+  get: async <T>(path: string, options?: RequestOptions) => json<T>(await send('GET', path, options)),
+  post: async <T>(path: string, body?: Body, options?: RequestOptions) =>
+    json<T>(await send('POST', path, { ...options, body })),
+  put: async <T>(path: string, body?: Body, options?: RequestOptions) =>
+    json<T>(await send('PUT', path, { ...options, body })),
+  patch: async <T>(path: string, body?: Body, options?: RequestOptions) =>
+    json<T>(await send('PATCH', path, { ...options, body })),
+  delete: async <T>(path: string, options?: RequestOptions) => json<T>(await send('DELETE', path, options)),
+  /** A paged list: the rows and the X-Total-Count header. */
+  page: async <T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Page<T>> => {
+    const response = await send(method, path, options);
+    const items = await json<T[]>(response);
+    const total = Number(response.headers.get('X-Total-Count') ?? items.length);
+    return { items, total };
+  },
+  /** Raw response, for file downloads. */
+  raw: (method: string, path: string, options?: RequestOptions) => send(method, path, options),
+};
+
+/** The message to show for a failed call; unknown failures get the generic Polish text. */
+export function errorMessage(error: unknown, byStatus: Partial<Record<number, string>> = {}): string {
+  if (error instanceof ApiError) return byStatus[error.status] ?? error.message;
+  return MSG.unknownError;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { MSG, validationMessage } from '../messages.js';
+import { ROLES } from '../reference-data.js';
+import { id, text } from './common.js';
+
+export const PASSWORD_MIN = 8;
+export const POSITION_MIN = 3;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .max(MAX.email, validationMessage.tooLong(MAX.email))
+  .regex(EMAIL_PATTERN, MSG.invalidEmail)
+  .transform((v) => v.toLowerCase());
+
+export const roleSchema = z.object({
+  id: z.number().int().optional(),
+  role: z.enum(ROLES.map((r) => r.role) as ['ADMIN', 'USER']),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  vacationDays: z.number().int(),
+  roles: z.array(z.object({ id: z.number().int(), role: z.string() })),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const resetPasswordSchema = z.object({
+  recipients: z.array(email, { error: MSG.invalidEmail }).min(1, MSG.invalidEmail).max(1),
+});
+
+export const setNewPasswordSchema = z.object({
+  oldPassword: z.string({ error: MSG.wrongOldPassword }).min(1, MSG.wrongOldPassword).max(MAX.password),
+  newPassword: z
+    .string({ error: MSG.newPasswordTooShort })
+    .min(PASSWORD_MIN, MSG.newPasswordTooShort)
+    .max(MAX.password, validationMessage.tooLong(MAX.password)),
+});
+
+/** The browser's form adds the repeated entry; the API takes only the two above. */
+export const changePasswordFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, MSG.wrongOldPassword).max(MAX.password),
+    newPassword: z.string().min(PASSWORD_MIN, MSG.newPasswordTooShort).max(MAX.password),
+    repeatPassword: z.string().max(MAX.password),
+  })
+  .refine((v) => v.newPassword === v.repeatPassword, {
+    message: MSG.newPasswordsDiffer,
+    path: ['repeatPassword'],
+  });
+
+const employeeBase = {
+  userName: z
+    .string({ error: MSG.positionTooShort })
+    .trim()
+    .min(POSITION_MIN, MSG.positionTooShort)
+    .max(MAX.short, validationMessage.tooLong(MAX.short)),
+  firstName: text(MAX.short),
+  lastName: text(MAX.short),
+  country: text(MAX.short),
+  active: z.boolean({ error: validationMessage.wrongType }).default(true),
+  vacationDays: z.coerce
+    .number({ error: validationMessage.wrongType })
+    .int(validationMessage.wrongType)
+    .min(0, validationMessage.wrongType)
+    .max(366, validationMessage.wrongType)
+    .default(0),
+  roles: z
+    .array(roleSchema)
+    .max(2)
+    .default([{ id: 2, role: 'USER' }]),
+  /** Empty or missing: a password is generated and e-mailed. */
+  password: z
+    .string()
+    .max(MAX.password, validationMessage.tooLong(MAX.password))
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || v.length >= PASSWORD_MIN, MSG.newPasswordTooShort),
+};
+
+export const employeeInsertSchema = z.object({ ...employeeBase, email });
+export type EmployeeInsert = z.infer<typeof employeeInsertSchema>;
+
+export const employeeUpdateSchema = z.object({
+  ...employeeBase,
+  id,
+  userName: z
+    .string({ error: MSG.positionTooShortEdit })
+    .trim()
+    .min(POSITION_MIN, MSG.positionTooShortEdit)
+    .max(MAX.short, validationMessage.tooLong(MAX.short)),
+  /** The e-mail is fixed after creation; sent back by the form, ignored by the server. */
+  email: z.string().max(MAX.email).optional(),
+});
+export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
+
+export const employeeSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  country: z.string(),
+  active: z.boolean(),
+  vacationDays: z.number().int(),
+  roles: z.array(z.object({ id: z.number().int(), role: z.string() })),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+export function isAdminRoles(roles: readonly { role: string }[]) {
+  return roles.some((r) => r.role === 'ADMIN');
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { validationMessage } from '../messages.js';
+
+/** Optional trimmed text with an upper bound; null and undefined become ''. */
+export const text = (max: number = MAX.name) =>
+  z
+    .string({ error: validationMessage.wrongType })
+    .max(max, validationMessage.tooLong(max))
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+/** A database id as it arrives in JSON or a path: a positive whole number. */
+export const id = z.coerce
+  .number({ error: validationMessage.wrongType })
+  .int(validationMessage.wrongType)
+  .positive(validationMessage.wrongType)
+  .max(2_147_483_647, validationMessage.wrongType);
+
+export const idParams = z.object({ id });
+
+/** `{ id }` reference to another record, as the API sends them (`category: {id}`). */
+export const ref = z.object({ id }, { error: validationMessage.required });
+
+/** Optional paging, sorting and search for list endpoints; absent means "the full array". */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  size: z.coerce.number().int().min(1).max(500).optional(),
+  sort: z.string().max(100).optional(),
+  q: z.string().max(MAX.search).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const messageResponse = z.object({ message: z.string(), code: z.string().optional() });
