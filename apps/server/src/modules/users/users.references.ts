@@ -1,22 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 
+/** Tables that only belong to the account itself and go with it. */
+const OWNED_BY_ACCOUNT = new Set(['sessions']);
+
 /**
- * Tables whose rows name an employee as their author. An employee referenced by any of them is
- * kept (marked inactive) rather than deleted. Each domain adds its table here when it lands.
+ * Counts the rows that name the employee through any foreign key to users(id): protocols, notes,
+ * incidents, to-dos... Read from the catalogue, so a new table is covered the day it lands.
  */
-const AUTHOR_COLUMNS: { table: string; column: string }[] = [];
-
-export function registerAuthorColumn(table: string, column: string) {
-  if (!AUTHOR_COLUMNS.some((c) => c.table === table && c.column === column))
-    AUTHOR_COLUMNS.push({ table, column });
-}
-
 export async function countUserReferences(db: DbOrTx, userId: number): Promise<number> {
+  const fks = await db.execute(sql`
+    SELECT cl.relname AS "table", att.attname AS "column"
+    FROM pg_constraint c
+    JOIN pg_class cl ON cl.oid = c.conrelid
+    JOIN pg_attribute att ON att.attrelid = c.conrelid AND att.attnum = c.conkey[1]
+    WHERE c.contype = 'f' AND c.confrelid = 'public.users'::regclass`);
   let total = 0;
-  for (const { table, column } of AUTHOR_COLUMNS) {
+  for (const fk of (fks as unknown as { rows: { table: string; column: string }[] }).rows) {
+    if (OWNED_BY_ACCOUNT.has(fk.table)) continue;
     const result = await db.execute(
-      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${userId}`,
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(fk.table)} WHERE ${sql.identifier(fk.column)} = ${userId}`,
     );
     total += Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
   }

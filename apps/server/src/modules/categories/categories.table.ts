@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.js';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 100 }).notNull(),
+    /** JSON-encoded list of operation strings with the @dodatkowePola marker (spec §3). */
+    serviceReviewOperationsList: text().notNull().default('[]'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_name_lower_uq').on(sql`lower(${t.name})`)],
+);

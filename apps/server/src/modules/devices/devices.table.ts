@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.js';
+import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
+
+/** Own (INTERNAL) and serviced third-party (EXTERNAL) machines in one table. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial().primaryKey(),
+    type: varchar({ length: 10 }).notNull().default('EXTERNAL'),
+    name: varchar({ length: 255 }).notNull(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    serialNumber: varchar({ length: 100 }).notNull().default(''),
+    sourcePower: varchar({ length: 100 }).notNull().default(''),
+    /** Handover date; null while not handed over. */
+    transferDate: date({ mode: 'string' }),
+    warrantyLength: integer().notNull().default(0),
+    warranty: varchar({ length: 255 }).notNull().default(''),
+    streetAddress: varchar({ length: 255 }).notNull().default(''),
+    zipCode: varchar({ length: 20 }).notNull().default(''),
+    city: varchar({ length: 100 }).notNull().default(''),
+    province: varchar({ length: 40 }).notNull().default(''),
+    status: varchar({ length: 20 }).notNull().default('PRODUCTION'),
+    /** Kept equal to the status's weight so lists sort by it in SQL. */
+    statusWeight: smallint().notNull().default(1),
+    gpsLatitude: doublePrecision(),
+    gpsLongitude: doublePrecision(),
+    isPeriodicInspectionEnabled: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
+    index('devices_customer_idx').on(t.customerId),
+    index('devices_category_idx').on(t.categoryId),
+    index('devices_transfer_date_idx').on(t.type, t.transferDate),
+    index('devices_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('devices_serial_trgm').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
+    index('devices_city_trgm').using('gin', sql`${t.city} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { users } from '../users/users.table.js';
+
+/** Service events (protocols). Numbering rules: domain.md "Service events". */
+export const services = pgTable(
+  'services',
+  {
+    id: serial().primaryKey(),
+    date: date({ mode: 'string' }).notNull(),
+    /** 0 = not numbered yet, shown as "(auto)". */
+    number: integer().notNull().default(0),
+    /** '' or one letter A–Z. */
+    numberExtension: varchar({ length: 1 }).notNull().default(''),
+    month: smallint().notNull(),
+    year: smallint().notNull(),
+    paymentType: varchar({ length: 30 }).notNull().default('PLATNA'),
+    types: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    isToSign: boolean().notNull().default(false),
+    faultDescription: text().notNull().default(''),
+    /** Months since handover covered by a periodic inspection; -1 when not one. */
+    period: integer().notNull().default(-1),
+    state: varchar({ length: 20 }).notNull().default('UTWORZONY'),
+    userCreatedId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('services_number_uq')
+      .on(t.year, t.number, t.numberExtension)
+      .where(sql`${t.number} > 0`),
+    index('services_order_idx').on(t.year, t.month, t.number, t.numberExtension),
+    index('services_customer_idx').on(t.customerId),
+    index('services_user_date_idx').on(t.userCreatedId, t.date),
+  ],
+);
+
+/** Machines an event covers (one or more, of one customer). */
+export const serviceDevices = pgTable(
+  'service_devices',
+  {
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.deviceId] }),
+    index('service_devices_device_idx').on(t.deviceId),
+  ],
+);
