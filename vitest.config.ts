@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/domain/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'e2e/vitest.config.ts',
     ],
   },
 });

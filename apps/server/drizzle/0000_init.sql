@@ -197,6 +197,7 @@ CREATE INDEX "devices_transfer_date_idx" ON "devices" USING btree ("type","trans
 CREATE INDEX "devices_name_trgm" ON "devices" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "devices_serial_trgm" ON "devices" USING gin ("serial_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "devices_city_trgm" ON "devices" USING gin ("city" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "devices_search_trgm" ON "devices" USING gin (("id"::text || chr(31) || "name" || chr(31) || "serial_number" || chr(31) || "street_address" || chr(31) || "zip_code" || chr(31) || "city" || chr(31) || "province" || chr(31) || "warranty" || chr(31) || "warranty_length"::text) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "files_device_type_idx" ON "files" USING btree ("device_id","type");--> statement-breakpoint
 CREATE INDEX "files_service_idx" ON "files" USING btree ("service_id");--> statement-breakpoint
 CREATE INDEX "incidents_device_date_idx" ON "incidents" USING btree ("device_id","date");--> statement-breakpoint
@@ -205,7 +206,9 @@ CREATE INDEX "device_notes_device_idx" ON "device_notes" USING btree ("device_id
 CREATE INDEX "parts_device_idx" ON "parts" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "service_devices_device_idx" ON "service_devices" USING btree ("device_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "services_number_uq" ON "services" USING btree ("year","number","number_extension") WHERE "services"."number" > 0;--> statement-breakpoint
-CREATE INDEX "services_order_idx" ON "services" USING btree ("year","month","number","number_extension");--> statement-breakpoint
+CREATE INDEX "services_order_idx" ON "services" USING btree ("year","month","number","number_extension","id");--> statement-breakpoint
+CREATE INDEX "services_date_idx" ON "services" USING btree ("date","id");--> statement-breakpoint
+CREATE INDEX "services_fault_trgm" ON "services" USING gin ("fault_description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "services_customer_idx" ON "services" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "services_user_date_idx" ON "services" USING btree ("user_created_id","date");--> statement-breakpoint
 CREATE INDEX "todos_status_idx" ON "todos" USING btree ("to_do_status","id");--> statement-breakpoint

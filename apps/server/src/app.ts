@@ -12,6 +12,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { pgRateLimitStore } from './plugins/rate-limit-store.js';
 import { sessionPlugin } from './plugins/session.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
 import { apiModules } from './modules/index.js';
 
@@ -19,11 +20,13 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** File bytes; defaults to the configured storage (local directory DATA_DIR/files). */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole application as a Fastify instance; server.ts only makes it listen. */
-export async function buildApp({ config, database, mailer, logger }: AppDependencies) {
+export async function buildApp({ config, database, mailer, storage, logger }: AppDependencies) {
   useFastHashing(config.FAST_HASH_FOR_TESTS);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
@@ -41,6 +44,7 @@ export async function buildApp({ config, database, mailer, logger }: AppDependen
     'mailer',
     mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
   );
+  app.decorate('storage', storage ?? createStorage(config));
   registerErrorHandler(app);
 
   await app.register(helmet, {

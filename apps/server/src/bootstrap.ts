@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { audit } from './plugins/audit.js';
+import { pgCode } from './plugins/errors.js';
 import { inTransaction } from './lib/transaction.js';
 import { generatePassword, hashPassword } from './modules/auth/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
@@ -24,7 +25,11 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
     });
     await audit(tx, null, `utworzenie pierwszego administratora ${row.email}`, `user:${row.id}`);
     return true;
-  }).catch(() => false);
+  }).catch((error: unknown) => {
+    // Another process created the same admin first: fine. Anything else must stop the start.
+    if (pgCode(error) === '23505') return false;
+    throw error;
+  });
   if (!created) return;
   if (config.ADMIN_PASSWORD) {
     log.info(`Utworzono pierwszego administratora ${config.ADMIN_EMAIL} z hasłem z ADMIN_PASSWORD.`);

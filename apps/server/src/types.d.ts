@@ -2,12 +2,14 @@ import type { SessionUser } from '@serwis/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './plugins/mailer.js';
+import type { Storage } from './plugins/storage/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     mailer: Mailer;
+    storage: Storage;
   }
   interface FastifyRequest {
     /** The logged-in employee, set by the session plugin; null on public routes without a session. */

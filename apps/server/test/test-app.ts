@@ -39,10 +39,18 @@ async function openTestDatabase(): Promise<Database> {
       ...database,
       async close() {
         await database.close();
+        // pool.end() resolves before its connections have finished closing. A forced drop would kill
+        // them mid-close and surface as an unhandled error in the test file; a plain drop waits (up to
+        // 5 s, inside PostgreSQL) for those backends to exit. Force only for a connection that leaked.
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+        } catch {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } finally {
+          await cleanup.end();
+        }
       },
     };
   }

@@ -3,6 +3,33 @@ import { systemRoutes } from './system/system.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { logsRoutes } from './logs/logs.routes.js';
+import { customersRoutes } from './customers/customers.routes.js';
+import { categoriesRoutes } from './categories/categories.routes.js';
+import { devicesRoutes } from './devices/devices.routes.js';
+import { filesRoutes } from './files/files.routes.js';
+import { notesRoutes } from './notes/notes.routes.js';
+import { partsRoutes } from './parts/parts.routes.js';
+import { inspectionsRoutes } from './inspections/inspections.routes.js';
+import { todosRoutes } from './todos/todos.routes.js';
+import { statisticsRoutes } from './statistics/statistics.routes.js';
+import { servicesRoutes } from './services/services.routes.js';
+import { incidentsRoutes } from './incidents/incidents.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
-export const apiModules: FastifyPluginAsyncZod[] = [systemRoutes, authRoutes, usersRoutes, logsRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  systemRoutes,
+  authRoutes,
+  usersRoutes,
+  logsRoutes,
+  customersRoutes,
+  categoriesRoutes,
+  devicesRoutes,
+  filesRoutes,
+  notesRoutes,
+  partsRoutes,
+  inspectionsRoutes,
+  todosRoutes,
+  statisticsRoutes,
+  servicesRoutes,
+  incidentsRoutes,
+];

@@ -10,7 +10,7 @@ interface PgLikeError {
 }
 
 /** Drizzle wraps driver errors; the PostgreSQL code may sit on the error or its cause. */
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as PgLikeError).code;

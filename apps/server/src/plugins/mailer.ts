@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { MSG } from '@serwis/domain';
+import { AppError } from '../lib/app-error.js';
 
 export interface MailMessage {
   to: string;
@@ -17,15 +19,32 @@ export interface Mailer {
 
 /** SMTP when configured, otherwise each message becomes an .eml file in DATA_DIR/outbox. */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      target: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
-      },
-    };
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : outboxMailer(options);
+}
+
+/**
+ * Sends through any Mailer; a failure becomes a 503 with a Polish message (not a 500), and the
+ * caller's transaction rolls back, so no password changes without its mail.
+ */
+export async function deliver(mailer: Mailer, message: MailMessage) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    throw Object.assign(new AppError(503, MSG.mailFailed, 'MAIL_FAILED'), { cause: error });
   }
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    target: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+function outboxMailer(options: { from: string; dataDir: string }): Mailer {
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {

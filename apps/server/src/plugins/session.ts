@@ -13,13 +13,11 @@ export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    const isApi = request.url.startsWith('/api/');
-    // CSRF defence: a cross-site form cannot set this header, and CORS is not enabled.
-    if (
-      isApi &&
-      !SAFE_METHODS.has(request.method) &&
-      request.headers['x-requested-with'] !== 'XMLHttpRequest'
-    ) {
+    // Judged by the matched route, not the raw URL: '/%61pi/...' reaches the same handlers.
+    const isApi = (request.routeOptions.url ?? request.url).startsWith('/api/');
+    // CSRF defence: a cross-site form cannot set this header, and CORS is not enabled. Every
+    // state-changing route is an API call, so the rule holds for any path.
+    if (!SAFE_METHODS.has(request.method) && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       throw forbidden(MSG.csrfMissing);
     }
     const token = request.cookies[SESSION_COOKIE];

@@ -15,10 +15,34 @@ export interface NavMenu {
  * no links are not shown.
  */
 export const navigation: NavMenu[] = [
-  { label: 'Maszyny', links: [] },
-  { label: 'Maszyny zewnętrzne', links: [] },
-  { label: 'Kontrahenci', links: [] },
-  { label: 'Kategorie', links: [] },
+  {
+    label: 'Maszyny',
+    links: [
+      { label: 'Dodaj maszynę', to: paths.machineAdd },
+      { label: 'Lista maszyn', to: paths.machineList },
+    ],
+  },
+  {
+    label: 'Maszyny zewnętrzne',
+    links: [
+      { label: 'Dodaj maszynę zewnętrzną', to: paths.machineExternalAdd },
+      { label: 'Lista maszyn zewnętrznych', to: paths.machineExternalList },
+    ],
+  },
+  {
+    label: 'Kontrahenci',
+    links: [
+      { label: 'Dodaj kontrahenta', to: paths.customerAdd },
+      { label: 'Lista kontrahentów', to: paths.customerList },
+    ],
+  },
+  {
+    label: 'Kategorie',
+    links: [
+      { label: 'Dodaj kategorię', to: paths.categoryAdd },
+      { label: 'Lista kategorii', to: paths.categoryList },
+    ],
+  },
   {
     label: 'Pracownicy',
     admin: true,
@@ -42,6 +66,14 @@ export interface HomeTile {
 }
 
 export const homeTiles: HomeTile[] = [
+  { label: 'Maszyny', to: paths.machineList, description: 'Maszyny własnej produkcji u klientów' },
+  {
+    label: 'Maszyny zewnętrzne',
+    to: paths.machineExternalList,
+    description: 'Serwisowane maszyny innych producentów',
+  },
+  { label: 'Kontrahenci', to: paths.customerList, description: 'Klienci i ich maszyny' },
+  { label: 'Kategorie', to: paths.categoryList, description: 'Rodzaje maszyn i czynności serwisowe' },
   { label: 'Pracownicy', to: paths.userList, admin: true, description: 'Konta, role i urlopy' },
   { label: 'Logi', to: paths.logs, admin: true, description: 'Kto, co i kiedy zmienił' },
 ];

@@ -10,6 +10,54 @@ export interface ScreenRoute {
 export const protectedRoutes: ScreenRoute[] = [
   { path: '/home', load: async () => (await import('../features/home/routes/home-page')).HomePage },
   {
+    path: '/machineList',
+    load: async () => (await import('../features/machines/routes/machine-list-page')).MachineListPage,
+  },
+  {
+    path: '/machineAdd',
+    load: async () => (await import('../features/machines/routes/machine-add-page')).MachineAddPage,
+  },
+  {
+    path: '/machineEdit',
+    load: async () => (await import('../features/machines/routes/machine-edit-page')).MachineEditPage,
+  },
+  {
+    path: '/machineExternalList',
+    load: async () => (await import('../features/machines/routes/machine-list-page')).MachineExternalListPage,
+  },
+  {
+    path: '/machineExternalAdd',
+    load: async () => (await import('../features/machines/routes/machine-add-page')).MachineExternalAddPage,
+  },
+  {
+    path: '/machineExternalEdit',
+    load: async () => (await import('../features/machines/routes/machine-edit-page')).MachineExternalEditPage,
+  },
+  {
+    path: '/customerList',
+    load: async () => (await import('../features/customers/routes/customer-list-page')).CustomerListPage,
+  },
+  {
+    path: '/customerAdd',
+    load: async () => (await import('../features/customers/routes/customer-add-page')).CustomerAddPage,
+  },
+  {
+    path: '/customerEdit',
+    load: async () => (await import('../features/customers/routes/customer-edit-page')).CustomerEditPage,
+  },
+  {
+    path: '/categoryList',
+    load: async () => (await import('../features/categories/routes/category-list-page')).CategoryListPage,
+  },
+  {
+    path: '/categoryAdd',
+    load: async () => (await import('../features/categories/routes/category-add-page')).CategoryAddPage,
+  },
+  {
+    path: '/categoryEdit',
+    load: async () => (await import('../features/categories/routes/category-edit-page')).CategoryEditPage,
+  },
+  {
     path: '/myAccount',
     load: async () => (await import('../features/account/routes/my-account-page')).MyAccountPage,
   },

@@ -1,3 +1,5 @@
+import type { Customer } from '@serwis/domain';
+
 /** Every in-app link is built here, so no URL is glued together by hand elsewhere. */
 type Query = Record<string, string | number | null | undefined>;
 
@@ -10,6 +12,14 @@ export function withQuery(path: string, query: Query = {}) {
   return qs ? `${path}?${qs}` : path;
 }
 
+/** The machine card's query: `prev` is the route name to return to (e.g. `machineList`). */
+export interface MachineEditQuery {
+  id: number;
+  customerId?: number | null;
+  prev?: string;
+  activeTab?: string;
+}
+
 export const paths = {
   root: '/',
   login: '/login',
@@ -20,4 +30,31 @@ export const paths = {
   userList: '/userList',
   userAdd: '/userAdd',
   userEdit: (id: number) => withQuery('/userEdit', { id }),
+  customerList: '/customerList',
+  customerAdd: '/customerAdd',
+  /** Spec §2: the row's fields travel in the query (URLSearchParams escapes `&`). */
+  customerEdit: (c: Customer) =>
+    withQuery('/customerEdit', {
+      id: c.id,
+      shortName: c.shortName,
+      fullName: c.fullName,
+      streetAddress: c.streetAddress,
+      zipCode: c.zipCode,
+      city: c.city,
+      province: c.province,
+      nip: c.nip,
+      regon: c.regon,
+      phoneNumber: c.phoneNumber,
+      email: c.email,
+    }),
+  categoryList: '/categoryList',
+  categoryAdd: '/categoryAdd',
+  categoryEdit: (category: { id: number; name: string }) =>
+    withQuery('/categoryEdit', { id: category.id, name: category.name }),
+  machineList: '/machineList',
+  machineAdd: '/machineAdd',
+  machineEdit: (q: MachineEditQuery) => withQuery('/machineEdit', { ...q }),
+  machineExternalList: '/machineExternalList',
+  machineExternalAdd: '/machineExternalAdd',
+  machineExternalEdit: (q: MachineEditQuery) => withQuery('/machineExternalEdit', { ...q }),
 } as const;

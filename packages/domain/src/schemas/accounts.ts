@@ -48,7 +48,8 @@ export const setNewPasswordSchema = z.object({
 /** The browser's form adds the repeated entry; the API takes only the two above. */
 export const changePasswordFormSchema = z
   .object({
-    oldPassword: z.string().min(1, MSG.wrongOldPassword).max(MAX.password),
+    // Empty is "fill it in"; whether it is right only the server can say ("Błędne hasło.").
+    oldPassword: z.string().min(1, MSG.requiredField).max(MAX.password),
     newPassword: z.string().min(PASSWORD_MIN, MSG.newPasswordTooShort).max(MAX.password),
     repeatPassword: z.string().max(MAX.password),
   })

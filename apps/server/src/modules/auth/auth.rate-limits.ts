@@ -1,9 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@serwis/domain';
+import { AppError } from '../../lib/app-error.js';
 import { parseBasicAuth } from './basic-auth.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+
+/** Login limits: a user with a session reading it back through /api/user/auth is not guessing. */
+const hasCredentials = (request: FastifyRequest) => Boolean(request.headers.authorization);
 
 const emailFromBasic = (request: FastifyRequest) => {
   const credentials = parseBasicAuth(request.headers.authorization);
@@ -16,11 +20,12 @@ const emailFromResetBody = (request: FastifyRequest) => {
   return typeof first === 'string' ? first.trim().toLowerCase().slice(0, 254) : `ip:${request.ip}`;
 };
 
-const tooMany = () => ({ statusCode: 429, message: MSG.tooManyAttempts, code: 'RATE_LIMITED' });
-
 /**
  * Throttles guessing: per address and per account, so neither a single machine nor a botnet
  * aimed at one e-mail gets far. Counters live in PostgreSQL (see rate-limit-store.ts).
+ *
+ * Built on createRateLimit rather than app.rateLimit(): the hooks of the latter share one
+ * "already ran" flag per request, so a second limit on the same route was silently skipped.
  */
 export function authRateLimits(app: FastifyInstance) {
   const limit = (
@@ -28,16 +33,24 @@ export function authRateLimits(app: FastifyInstance) {
     max: number,
     timeWindow: number,
     keyGenerator: (r: FastifyRequest) => string,
-  ) =>
-    app.rateLimit({
+    applies: (r: FastifyRequest) => boolean = () => true,
+  ) => {
+    const check = app.createRateLimit({
       max,
       timeWindow,
       keyGenerator: (r) => `${keyPrefix}:${keyGenerator(r)}`,
-      errorResponseBuilder: tooMany,
     });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!applies(request)) return;
+      const result = await check(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('Retry-After', String(Math.max(1, result.ttlInSeconds)));
+      throw new AppError(429, MSG.tooManyAttempts, 'RATE_LIMITED');
+    };
+  };
   return {
-    loginPerIp: limit('login-ip', 50, FIFTEEN_MINUTES, (r) => r.ip),
-    loginPerEmail: limit('login-email', 10, FIFTEEN_MINUTES, emailFromBasic),
+    loginPerIp: limit('login-ip', 50, FIFTEEN_MINUTES, (r) => r.ip, hasCredentials),
+    loginPerEmail: limit('login-email', 10, FIFTEEN_MINUTES, emailFromBasic, hasCredentials),
     resetPerIp: limit('reset-ip', 20, ONE_HOUR, (r) => r.ip),
     resetPerEmail: limit('reset-email', 3, ONE_HOUR, emailFromResetBody),
   };

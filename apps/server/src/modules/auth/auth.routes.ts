@@ -34,26 +34,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A script without the XHR marker gets the standard challenge; the browser never shows its pop-up.
+      const challenge = () => {
+        if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+          reply.header('WWW-Authenticate', 'Basic realm="Serwis", charset="UTF-8"');
+        }
+      };
       const credentials = parseBasicAuth(request.headers.authorization);
       if (credentials === 'malformed') throw badRequest(MSG.badBasicHeader, 'BAD_AUTH_HEADER');
       if (!credentials) {
         if (request.user) return request.user;
+        challenge();
         throw unauthorized(MSG.loginFailed);
       }
       try {
-        const { token, user } = await login(
-          app.db,
-          credentials.email,
-          credentials.password,
-          app.config.SESSION_DAYS,
-        );
+        const { token, user } = await login(app.db, credentials.email, credentials.password, {
+          sessionDays: app.config.SESSION_DAYS,
+          replacesToken: request.cookies[SESSION_COOKIE],
+        });
         setSessionCookie(request, reply, token, app.config.SESSION_DAYS);
         return user;
       } catch (error) {
-        // A script without the XHR marker gets the standard challenge; the browser never shows its pop-up.
-        if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-          reply.header('WWW-Authenticate', 'Basic realm="Serwis", charset="UTF-8"');
-        }
+        challenge();
         throw error;
       }
     },
@@ -92,7 +94,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Nowe hasło wysłane e-mailem',
         body: resetPasswordSchema,
-        response: { 200: messageResponse, 404: messageResponse, 429: messageResponse },
+        response: {
+          200: messageResponse,
+          400: messageResponse,
+          404: messageResponse,
+          429: messageResponse,
+          503: messageResponse,
+        },
       },
     },
     async (request) => {
@@ -108,12 +116,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Zmiana własnego hasła',
         body: setNewPasswordSchema,
-        response: { 200: messageResponse, 400: messageResponse },
+        response: { 200: messageResponse, 400: messageResponse, 401: messageResponse },
       },
     },
-    async (request, reply) => {
-      const token = await changePassword(app.db, currentUser(request), request.body, app.config.SESSION_DAYS);
-      setSessionCookie(request, reply, token, app.config.SESSION_DAYS);
+    async (request) => {
+      // The session guard let the request in, so the cookie is there and valid.
+      const token = request.cookies[SESSION_COOKIE]!;
+      await changePassword(app.db, currentUser(request), request.body, token);
       return { message: MSG.passwordChanged };
     },
   );

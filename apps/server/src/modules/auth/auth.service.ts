@@ -1,19 +1,29 @@
 import { MSG, type SessionUser } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { audit, type Actor } from '../../plugins/audit.js';
-import type { Mailer } from '../../plugins/mailer.js';
+import { deliver, type Mailer } from '../../plugins/mailer.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
 import { toSessionUser } from '../users/users.mapper.js';
-import { createSession, deleteSession, deleteUserSessions } from './sessions.repository.js';
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  deleteUserSessions,
+} from './sessions.repository.js';
 import { generatePassword, hashPassword, verifyPassword } from './password.js';
 import { newPasswordMail } from './auth.mails.js';
 
 // Verifying against a real hash for unknown e-mails keeps the answer time the same for both cases.
 let dummyHash: Promise<string> | undefined;
 
-export async function login(db: Db, email: string, password: string, sessionDays: number) {
+export async function login(
+  db: Db,
+  email: string,
+  password: string,
+  options: { sessionDays: number; replacesToken?: string },
+) {
   const user = await findUserByEmail(db, email);
   dummyHash ??= hashPassword('dummy-password-for-timing');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
@@ -27,7 +37,9 @@ export async function login(db: Db, email: string, password: string, sessionDays
     throw unauthorized(MSG.loginFailed);
   }
   return inTransaction(db, async (tx) => {
-    const token = await createSession(tx, user.id, sessionDays);
+    // The browser's previous session (perhaps someone else's on a shared computer) ends here.
+    if (options.replacesToken) await deleteSession(tx, options.replacesToken);
+    const token = await createSession(tx, user.id, options.sessionDays);
     await audit(tx, user, 'zalogowanie', `user:${user.id}`);
     return { token, user: toSessionUser(user) };
   });
@@ -50,7 +62,7 @@ export async function resetPassword(db: Db, mailer: Mailer, email: string) {
     await updateUser(tx, user.id, { passwordHash });
     await deleteUserSessions(tx, user.id);
     await audit(tx, null, `reset hasła pracownika ${user.email}`, `user:${user.id}`);
-    await mailer.send(newPasswordMail(user.email, password, 'reset'));
+    await deliver(mailer, newPasswordMail(user.email, password, 'reset'));
   });
 }
 
@@ -58,21 +70,19 @@ export async function changePassword(
   db: Db,
   actor: SessionUser,
   input: { oldPassword: string; newPassword: string },
-  sessionDays: number,
+  currentToken: string,
 ) {
   const user = await findUserById(db, actor.id);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw new AppError(400, MSG.wrongOldPassword, 'WRONG_PASSWORD');
   }
-  if (input.oldPassword === input.newPassword) throw badRequest('Nowe hasło musi różnić się od obecnego.');
+  if (input.oldPassword === input.newPassword) throw badRequest(MSG.newPasswordSameAsOld, 'SAME_PASSWORD');
   const passwordHash = await hashPassword(input.newPassword);
-  return inTransaction(db, async (tx) => {
+  await inTransaction(db, async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    // Other devices logged in with the old password are signed out; this one gets a fresh session.
-    await deleteUserSessions(tx, user.id);
-    const token = await createSession(tx, user.id, sessionDays);
+    // Other devices logged in with the old password are signed out; this one carries on.
+    await deleteOtherSessions(tx, user.id, currentToken);
     await audit(tx, actor as Actor, 'zmiana własnego hasła', `user:${user.id}`);
-    return token;
   });
 }

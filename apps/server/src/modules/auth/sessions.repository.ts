@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { users } from '../users/users.table.js';
 import { sessions } from './sessions.table.js';
@@ -32,4 +32,9 @@ export async function deleteSession(db: DbOrTx, token: string) {
 
 export async function deleteUserSessions(db: DbOrTx, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the user except the one behind `keepToken`. */
+export async function deleteOtherSessions(db: DbOrTx, userId: number, keepToken: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, digest(keepToken))));
 }

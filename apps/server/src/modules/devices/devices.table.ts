@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  type AnyPgColumn,
   serial,
   smallint,
   varchar,
@@ -13,6 +14,26 @@ import {
 import { timestamps } from '../../db/columns.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
+
+interface SearchColumns {
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  serialNumber: AnyPgColumn;
+  streetAddress: AnyPgColumn;
+  zipCode: AnyPgColumn;
+  city: AnyPgColumn;
+  province: AnyPgColumn;
+  warranty: AnyPgColumn;
+  warrantyLength: AnyPgColumn;
+}
+
+/**
+ * The machine's own columns that the free-text search covers, as one text. The same expression
+ * is indexed (trigram GIN) and queried, so one index serves the whole search; the unit separator
+ * (chr 31, never in a search term) keeps a term from matching across two columns.
+ */
+export const deviceSearchText = (t: SearchColumns) =>
+  sql`(${t.id}::text || chr(31) || ${t.name} || chr(31) || ${t.serialNumber} || chr(31) || ${t.streetAddress} || chr(31) || ${t.zipCode} || chr(31) || ${t.city} || chr(31) || ${t.province} || chr(31) || ${t.warranty} || chr(31) || ${t.warrantyLength}::text)`;
 
 /** Own (INTERNAL) and serviced third-party (EXTERNAL) machines in one table. */
 export const devices = pgTable(
@@ -53,5 +74,6 @@ export const devices = pgTable(
     index('devices_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('devices_serial_trgm').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
     index('devices_city_trgm').using('gin', sql`${t.city} gin_trgm_ops`),
+    index('devices_search_trgm').using('gin', sql`${deviceSearchText(t)} gin_trgm_ops`),
   ],
 );

@@ -9,15 +9,18 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/log/findAll',
     {
+      // Before the query is validated: a USER learns only that the answer is no.
+      onRequest: async (request) => {
+        requireAdmin(request);
+      },
       schema: {
         tags: ['Logi'],
         summary: 'Dziennik zdarzeń, najnowsze pierwsze; page/size/q stronicują po stronie serwera',
         querystring: listQuery,
-        response: { 200: z.array(logEntrySchema), 403: messageResponse },
+        response: { 200: z.array(logEntrySchema), 400: messageResponse, 401: messageResponse, 403: messageResponse },
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const { q } = request.query;
       const window = pageWindow(request.query);
       if (window) setTotalCount(reply, await countLogs(app.db, q));

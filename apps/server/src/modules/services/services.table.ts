@@ -51,7 +51,10 @@ export const services = pgTable(
     uniqueIndex('services_number_uq')
       .on(t.year, t.number, t.numberExtension)
       .where(sql`${t.number} > 0`),
-    index('services_order_idx').on(t.year, t.month, t.number, t.numberExtension),
+    // Full-number order (the lists' default) with id as the tie-breaker of unnumbered events.
+    index('services_order_idx').on(t.year, t.month, t.number, t.numberExtension, t.id),
+    index('services_date_idx').on(t.date, t.id),
+    index('services_fault_trgm').using('gin', sql`${t.faultDescription} gin_trgm_ops`),
     index('services_customer_idx').on(t.customerId),
     index('services_user_date_idx').on(t.userCreatedId, t.date),
   ],

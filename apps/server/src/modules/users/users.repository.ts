@@ -28,12 +28,17 @@ export async function countUsers(db: DbOrTx): Promise<number> {
   return row.n;
 }
 
-export async function countActiveAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * Counts the active administrators and locks their rows until the transaction ends, so two
+ * admins demoting each other at the same moment cannot leave the system without one.
+ */
+export async function countActiveAdminsForUpdate(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
     .from(users)
-    .where(sql`${users.active} AND 'ADMIN' = ANY(${users.roles})`);
-  return row.n;
+    .where(sql`${users.active} AND 'ADMIN' = ANY(${users.roles})`)
+    .for('update');
+  return rows.length;
 }
 
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {

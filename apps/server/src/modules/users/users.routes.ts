@@ -18,7 +18,8 @@ const tags = ['Pracownicy'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before body validation: a USER learns only that the answer is no.
+  app.addHook('onRequest', async (request) => {
     requireAdmin(request);
   });
 
@@ -58,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
       await removeEmployee(app.db, request.user!, request.params.id);
-      return { message: 'Usunięto pracownika.' };
+      return { message: MSG.employeeDeleted };
     },
   );
 };

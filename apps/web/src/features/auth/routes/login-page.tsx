@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { MAX, MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { useSession } from '../api/session';
 import { loginErrorMessage, useLogin } from '../api/login';
@@ -13,7 +14,14 @@ export function LoginPage() {
   const login = useLogin();
   const [resetOpen, setResetOpen] = useState(false);
   const [info, setInfo] = useState<string | null>(null);
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    // An empty field would reach the server as a malformed Basic header; say what is missing instead.
+    validate: {
+      email: (value) => (value.trim() ? null : MSG.requiredField),
+      password: (value) => (value ? null : MSG.requiredField),
+    },
+  });
 
   useEffect(() => {
     if (session.data) navigate(paths.home, { replace: true });
@@ -45,12 +53,14 @@ export function LoginPage() {
               type="email"
               autoComplete="username"
               required
+              maxLength={MAX.email}
               {...form.getInputProps('email')}
             />
             <PasswordInput
               label="Hasło"
               autoComplete="current-password"
               required
+              maxLength={MAX.password}
               {...form.getInputProps('password')}
             />
             <Button type="submit" loading={login.isPending}>

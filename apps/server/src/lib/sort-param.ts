@@ -1,0 +1,26 @@
+import { MSG } from '@serwis/domain';
+import { badRequest } from './app-error.js';
+
+export interface SortOrder<F extends string> {
+  field: F;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Reads `sort=<field>,asc|desc` (direction optional, ascending by default) against the fields a
+ * list allows; empty means `fallback`. Anything else is a 400, never raw SQL.
+ */
+export function parseSortParam<F extends string>(
+  sort: string | undefined,
+  fields: readonly F[],
+  fallback: SortOrder<F>,
+): SortOrder<F> {
+  const value = sort?.trim();
+  if (!value) return fallback;
+  const [field, direction = 'asc', ...rest] = value.split(',').map((part) => part.trim());
+  const dir = direction.toLowerCase();
+  if (rest.length || !(fields as readonly string[]).includes(field) || (dir !== 'asc' && dir !== 'desc')) {
+    throw badRequest(MSG.invalidSort, 'INVALID_SORT');
+  }
+  return { field: field as F, direction: dir };
+}

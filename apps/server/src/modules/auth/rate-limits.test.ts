@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { buildApp } from '../../app.js';
+import { XHR, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { tryLogin } from '../../../test/accounts-helpers.js';
+import { rateLimits } from './rate-limits.table.js';
+
+const ctx = useTestApp();
+
+const LOGIN_PER_EMAIL = 10;
+const LOGIN_PER_IP = 50;
+const RESET_PER_EMAIL = 3;
+const RESET_PER_IP = 20;
+
+function reset(email: string, remoteAddress?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/resetPassword',
+    remoteAddress,
+    headers: XHR,
+    payload: { recipients: [email] },
+  });
+}
+
+async function expectLimited(response: Awaited<ReturnType<typeof reset>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json().message).toBe(MSG.tooManyAttempts);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(3600);
+}
+
+describe('login limits', () => {
+  it('per e-mail: after the limit even the right password gets 429, another e-mail still works', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    await createUserAndLogin(ctx, { email: 'ewa@firma.pl', password: 'Haslo-ewy-12' });
+    // createUserAndLogin spent one attempt of each account; the case of the e-mail makes no difference.
+    for (let i = 1; i < LOGIN_PER_EMAIL; i++) {
+      const response = await tryLogin(ctx, i % 2 ? 'JAN@firma.pl' : 'jan@firma.pl', 'zle-haslo');
+      expect(response.statusCode).toBe(401);
+    }
+    await expectLimited(await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1'));
+    expect((await tryLogin(ctx, 'ewa@firma.pl', 'Haslo-ewy-12')).statusCode).toBe(200);
+
+    const rows = await ctx.database.db.select().from(rateLimits);
+    expect(rows.find((r) => r.key.endsWith('login-email:jan@firma.pl'))?.count).toBe(LOGIN_PER_EMAIL + 1);
+  });
+
+  it('per e-mail: the counter starts again once its window has passed', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    for (let i = 1; i <= LOGIN_PER_EMAIL; i++) await tryLogin(ctx, 'jan@firma.pl', 'zle-haslo');
+    await expectLimited(await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1'));
+    await ctx.database.db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+  });
+
+  it('per address: one address is stopped across e-mails, another address is not', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    for (let i = 0; i < LOGIN_PER_IP; i++) {
+      const response = await tryLogin(ctx, `zgadywany${i}@firma.pl`, 'haslo', { remoteAddress: '10.1.1.1' });
+      expect(response.statusCode).toBe(401);
+    }
+    await expectLimited(await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1', { remoteAddress: '10.1.1.1' }));
+    const elsewhere = await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1', { remoteAddress: '10.2.2.2' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('reading the session through /api/user/auth is not a login attempt', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    for (let i = 0; i < LOGIN_PER_EMAIL + 2; i++) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/auth',
+        headers: { ...XHR, cookie: jan.cookie },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+  });
+
+  it('counts in PostgreSQL, so a second server process sees the same counters', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    for (let i = 1; i <= LOGIN_PER_EMAIL; i++) await tryLogin(ctx, 'jan@firma.pl', 'zle-haslo');
+    const second = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      mailer: ctx.mailer,
+      logger: false,
+    });
+    try {
+      const response = await second.inject({
+        method: 'GET',
+        url: '/api/user/auth',
+        headers: {
+          ...XHR,
+          authorization: `Basic ${Buffer.from('jan@firma.pl:Haslo-jana-1').toString('base64')}`,
+        },
+      });
+      expect(response.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('password reset limits', () => {
+  it('per e-mail: the fourth reset within the hour is refused and sends nothing', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    await createUserAndLogin(ctx, { email: 'ewa@firma.pl' });
+    for (let i = 0; i < RESET_PER_EMAIL; i++) expect((await reset('jan@firma.pl')).statusCode).toBe(200);
+    await expectLimited(await reset(' JAN@firma.pl '));
+    expect(ctx.mailer.sent).toHaveLength(RESET_PER_EMAIL);
+    expect((await reset('ewa@firma.pl')).statusCode).toBe(200);
+    expect(ctx.mailer.sent).toHaveLength(RESET_PER_EMAIL + 1);
+  });
+
+  it('per address: many e-mails from one address are stopped, another address is not', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    for (let i = 0; i < RESET_PER_IP; i++) {
+      expect((await reset(`ktos${i}@firma.pl`, '10.3.3.3')).statusCode).toBe(404);
+    }
+    await expectLimited(await reset('jan@firma.pl', '10.3.3.3'));
+    expect(ctx.mailer.sent).toHaveLength(0);
+    expect((await reset('jan@firma.pl', '10.4.4.4')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { devices } from '../devices/devices.table.js';
+import { containsAny, parseSort } from '../customers/text-search.js';
+import { categories } from './categories.table.js';
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+export const CATEGORY_SORT_FIELDS = ['id', 'name', 'count'] as const;
+
+/** Machines of both families in the category. */
+const machineCount = sql<number>`count(${devices.id})::int`;
+
+function searchFilter(q?: string): SQL | undefined {
+  const text = containsAny([categories.name], q);
+  const asId = q?.trim().match(/^\d{1,9}$/) ? Number(q.trim()) : undefined;
+  return asId === undefined ? text : or(text, eq(categories.id, asId));
+}
+
+export interface CategoryListOptions {
+  q?: string;
+  sort?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface CategoryWithCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+export async function findCategories(
+  db: DbOrTx,
+  options: CategoryListOptions = {},
+): Promise<CategoryWithCount[]> {
+  const sort = parseSort(options.sort, CATEGORY_SORT_FIELDS);
+  const column = sort?.field === 'count' ? machineCount : sort ? categories[sort.field] : categories.id;
+  const order = [sort?.desc ? desc(column) : asc(column), asc(categories.id)];
+  const query = db
+    .select({ id: categories.id, name: categories.name, count: machineCount })
+    .from(categories)
+    .leftJoin(devices, eq(devices.categoryId, categories.id))
+    .where(searchFilter(options.q))
+    .groupBy(categories.id)
+    .orderBy(...order);
+  if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+export async function countCategories(db: DbOrTx, q?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(categories)
+    .where(searchFilter(q));
+  return row.n;
+}
+
+export async function findCategoryById(db: DbOrTx, id: number): Promise<CategoryRow | undefined> {
+  const rows = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function countCategoryMachines(db: DbOrTx, id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(devices)
+    .where(eq(devices.categoryId, id));
+  return row.n;
+}
+
+/** Another category with the same name, compared case-insensitively like the unique index. */
+export async function findCategoryByName(
+  db: DbOrTx,
+  name: string,
+  exceptId?: number,
+): Promise<CategoryRow | undefined> {
+  const sameName = sql`lower(${categories.name}) = ${name.trim().toLowerCase()}`;
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(exceptId === undefined ? sameName : and(sameName, ne(categories.id, exceptId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertCategory(db: DbOrTx, name: string): Promise<CategoryRow> {
+  const [row] = await db.insert(categories).values({ name }).returning();
+  return row;
+}
+
+export async function updateCategory(
+  db: DbOrTx,
+  id: number,
+  values: { name: string; serviceReviewOperationsList?: string },
+): Promise<CategoryRow | undefined> {
+  const [row] = await db.update(categories).set(values).where(eq(categories.id, id)).returning();
+  return row;
+}
+
+export async function deleteCategory(db: DbOrTx, id: number) {
+  await db.delete(categories).where(eq(categories.id, id));
+}

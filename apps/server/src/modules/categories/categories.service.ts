@@ -1,0 +1,120 @@
+import {
+  MSG,
+  decodeOperations,
+  formatOperations,
+  parseOperations,
+  sameOperations,
+  type CategoryDetails,
+  type CategoryInsert,
+  type CategoryUpdate,
+  type SessionUser,
+} from '@serwis/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { audit } from '../../plugins/audit.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../customers/pg-error.js';
+import {
+  countCategoryMachines,
+  deleteCategory,
+  findCategoryById,
+  findCategoryByName,
+  insertCategory,
+  updateCategory,
+  type CategoryRow,
+} from './categories.repository.js';
+
+const label = (row: { name: string; id: number }) => `${row.name} (id ${row.id})`;
+
+async function toDetails(db: DbOrTx, row: CategoryRow): Promise<CategoryDetails> {
+  return {
+    id: row.id,
+    name: row.name,
+    count: await countCategoryMachines(db, row.id),
+    serviceReviewOperationsList: row.serviceReviewOperationsList,
+  };
+}
+
+async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (hasPgCode(error, UNIQUE_VIOLATION)) throw conflict(MSG.categoryExists, 'CATEGORY_EXISTS');
+    throw error;
+  }
+}
+
+export async function getCategory(db: Db, id: number): Promise<CategoryDetails> {
+  const row = await findCategoryById(db, id);
+  if (!row) throw notFound(MSG.categoryNotFound);
+  return toDetails(db, row);
+}
+
+export async function createCategory(db: Db, actor: SessionUser, input: CategoryInsert) {
+  if (await findCategoryByName(db, input.name)) throw conflict(MSG.categoryExists, 'CATEGORY_EXISTS');
+  return withNameGuard(() =>
+    inTransaction(db, async (tx) => {
+      const row = await insertCategory(tx, input.name);
+      await audit(tx, actor, `dodanie kategorii ${label(row)}`, `category:${row.id}`);
+      return toDetails(tx, row);
+    }),
+  );
+}
+
+/**
+ * Renaming is open to everyone; the operation list only to admins. The list is compared by meaning,
+ * so a user who renames and sends the unchanged list back is not refused.
+ */
+export async function editCategory(db: Db, actor: SessionUser, input: CategoryUpdate) {
+  const existing = await findCategoryById(db, input.id);
+  if (!existing) throw notFound(MSG.categoryNotFound);
+  if (await findCategoryByName(db, input.name, input.id)) {
+    throw conflict(MSG.categoryExists, 'CATEGORY_EXISTS');
+  }
+
+  let newList: string | undefined;
+  if (input.serviceReviewOperationsList !== undefined && input.serviceReviewOperationsList !== null) {
+    const decoded = decodeOperations(input.serviceReviewOperationsList);
+    if (!decoded.ok) throw badRequest(decoded.message, 'INVALID_OPERATIONS');
+    const current = parseOperations(existing.serviceReviewOperationsList);
+    if (!sameOperations(decoded.operations, current)) {
+      if (!actor.isAdmin) throw forbidden(MSG.forbiddenShort);
+      newList = formatOperations(decoded.operations);
+    }
+  }
+
+  const changes: string[] = [];
+  if (input.name !== existing.name) changes.push(`zmiana nazwy z „${existing.name}” na „${input.name}”`);
+  if (newList !== undefined) {
+    changes.push(`zmiana listy czynności serwisowych (${parseOperations(newList).length} pozycji)`);
+  }
+  if (changes.length === 0) return toDetails(db, existing);
+
+  return withNameGuard(() =>
+    inTransaction(db, async (tx) => {
+      const row = await updateCategory(tx, existing.id, {
+        name: input.name,
+        ...(newList !== undefined ? { serviceReviewOperationsList: newList } : {}),
+      });
+      if (!row) throw notFound(MSG.categoryNotFound);
+      await audit(tx, actor, `edycja kategorii ${label(row)}: ${changes.join(', ')}`, `category:${row.id}`);
+      return toDetails(tx, row);
+    }),
+  );
+}
+
+export async function removeCategory(db: Db, actor: SessionUser, id: number) {
+  if (!actor.isAdmin) throw forbidden(MSG.forbidden);
+  const existing = await findCategoryById(db, id);
+  if (!existing) throw notFound(MSG.categoryNotFound);
+  try {
+    await inTransaction(db, async (tx) => {
+      if ((await countCategoryMachines(tx, id)) > 0) throw conflict(MSG.categoryInUse, 'IN_USE');
+      await deleteCategory(tx, id);
+      await audit(tx, actor, `usunięcie kategorii ${label(existing)}`, `category:${id}`);
+    });
+  } catch (error) {
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(MSG.categoryInUse, 'IN_USE');
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import { asc, desc, eq, ne, or, sql, and, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { devices } from '../devices/devices.table.js';
+import { services } from '../services/services.table.js';
+import { customers } from './customers.table.js';
+import { containsAny, parseSort } from './text-search.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type NewCustomerRow = typeof customers.$inferInsert;
+
+export const CUSTOMER_SORT_FIELDS = [
+  'id',
+  'shortName',
+  'fullName',
+  'streetAddress',
+  'zipCode',
+  'city',
+  'province',
+  'nip',
+  'regon',
+  'phoneNumber',
+  'email',
+] as const;
+
+const searchable = [
+  customers.shortName,
+  customers.fullName,
+  customers.streetAddress,
+  customers.zipCode,
+  customers.city,
+  customers.province,
+  customers.nip,
+  customers.regon,
+  customers.phoneNumber,
+  customers.email,
+];
+
+function searchFilter(q?: string): SQL | undefined {
+  const text = containsAny(searchable, q);
+  const asId = q?.trim().match(/^\d{1,9}$/) ? Number(q.trim()) : undefined;
+  return asId === undefined ? text : or(text, eq(customers.id, asId));
+}
+
+export interface CustomerListOptions {
+  q?: string;
+  sort?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Newest first unless another order is asked for; id breaks ties so pages never overlap. */
+export async function findCustomers(db: DbOrTx, options: CustomerListOptions = {}): Promise<CustomerRow[]> {
+  const sort = parseSort(options.sort, CUSTOMER_SORT_FIELDS);
+  const order = sort
+    ? [sort.desc ? desc(customers[sort.field]) : asc(customers[sort.field]), desc(customers.id)]
+    : [desc(customers.id)];
+  const query = db
+    .select()
+    .from(customers)
+    .where(searchFilter(options.q))
+    .orderBy(...order);
+  if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+export async function countCustomers(db: DbOrTx, q?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(searchFilter(q));
+  return row.n;
+}
+
+export async function findCustomerById(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {
+  const rows = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Another customer already using this short name, compared case-insensitively like the unique index. */
+export async function findCustomerByShortName(
+  db: DbOrTx,
+  shortName: string,
+  exceptId?: number,
+): Promise<CustomerRow | undefined> {
+  const sameName = sql`lower(${customers.shortName}) = ${shortName.trim().toLowerCase()}`;
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(exceptId === undefined ? sameName : and(sameName, ne(customers.id, exceptId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertCustomer(db: DbOrTx, values: NewCustomerRow): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(values).returning();
+  return row;
+}
+
+export async function updateCustomer(
+  db: DbOrTx,
+  id: number,
+  values: Partial<NewCustomerRow>,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db.update(customers).set(values).where(eq(customers.id, id)).returning();
+  return row;
+}
+
+export async function deleteCustomer(db: DbOrTx, id: number) {
+  await db.delete(customers).where(eq(customers.id, id));
+}
+
+/** Machines (both families) and service events that name the customer and block its deletion. */
+export async function countCustomerDependants(db: DbOrTx, id: number): Promise<number> {
+  const [machines] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(devices)
+    .where(eq(devices.customerId, id));
+  const [events] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(services)
+    .where(eq(services.customerId, id));
+  return machines.n + events.n;
+}

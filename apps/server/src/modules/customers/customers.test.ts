@@ -1,0 +1,305 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
+import { categories } from '../categories/categories.table.js';
+import { devices } from '../devices/devices.table.js';
+import { logs } from '../logs/logs.table.js';
+import { services } from '../services/services.table.js';
+import { customers } from './customers.table.js';
+
+const ctx = useTestApp();
+
+const full = {
+  shortName: 'Metalex',
+  fullName: 'Metalex Sp. z o.o. & S-ka',
+  streetAddress: 'ul. Długa 5',
+  zipCode: '00-001',
+  city: 'Warszawa',
+  province: 'mazowieckie',
+  nip: '5250000000',
+  regon: '012345678',
+  phoneNumber: '+48 22 000 00 00',
+  email: 'biuro@metalex.pl',
+};
+
+async function insert(user: TestUser, body: Record<string, unknown>) {
+  return ctx.app.inject({ method: 'POST', url: '/api/customer/insert', headers: as(user), payload: body });
+}
+
+async function created(user: TestUser, body: Record<string, unknown>): Promise<{ id: number }> {
+  const response = await insert(user, body);
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function auditOf(record: string) {
+  return ctx.database.db.select().from(logs).where(eq(logs.arg1, record));
+}
+
+async function addMachine(customerId: number) {
+  const [category] = await ctx.database.db.insert(categories).values({ name: 'Prasy' }).returning();
+  await ctx.database.db.insert(devices).values({ name: 'Prasa P-100', categoryId: category.id, customerId });
+}
+
+describe('POST /api/customer/insert', () => {
+  it('creates a customer (201) with every field and writes an audit entry', async () => {
+    const user = await createUserAndLogin(ctx);
+    const response = await insert(user, { ...full, id: 999, shortName: '  Metalex  ' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({ id: expect.any(Number), ...full });
+    expect(body.id).not.toBe(999);
+    const entries = await auditOf(`customer:${body.id}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].arg0).toBe(user.email);
+    expect(entries[0].formattedMessage).toContain('dodanie kontrahenta Metalex');
+  });
+
+  it('needs only the short name; other fields become empty', async () => {
+    const user = await createUserAndLogin(ctx);
+    const body = await created(user, { shortName: 'ABC', email: null });
+    expect(body).toMatchObject({ shortName: 'ABC', fullName: '', email: '', province: '' });
+  });
+
+  it('refuses a short name under 3 or over 20 characters with the spec messages', async () => {
+    const user = await createUserAndLogin(ctx);
+    const short = await insert(user, { shortName: 'ab' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Nazwa skrócona musi mieć minimum 3 znaki');
+    const long = await insert(user, { shortName: 'x'.repeat(21) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Nazwa skrócona może mieć max 20 znaków.');
+    const missing = await insert(user, { city: 'Łódź' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(MSG.customerShortNameMin);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(0);
+  });
+
+  it('bounds every other field and accepts only listed provinces', async () => {
+    const user = await createUserAndLogin(ctx);
+    const long = await insert(user, { shortName: 'Firma', city: 'x'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Tekst może mieć najwyżej 100 znaków.');
+    const province = await insert(user, { shortName: 'Firma', province: 'Bawaria' });
+    expect(province.statusCode).toBe(400);
+    expect(province.json().message).toBe(MSG.provinceInvalid);
+  });
+
+  it('refuses a duplicate short name, ignoring letter case (409)', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, { shortName: 'Metalex' });
+    const response = await insert(user, { shortName: 'METALEX' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Kontrahent z podaną nazwą już istnieje.');
+  });
+
+  it('asks for a session and the XMLHttpRequest header', async () => {
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/insert',
+      headers: XHR,
+      payload: full,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const user = await createUserAndLogin(ctx);
+    const noHeader = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/insert',
+      headers: { cookie: user.cookie },
+      payload: full,
+    });
+    expect(noHeader.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/customer/findAll', () => {
+  it('answers the full array, newest first, without paging parameters', async () => {
+    const user = await createUserAndLogin(ctx);
+    for (const shortName of ['Alfa', 'Beta', 'Gamma']) await created(user, { shortName });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/customer/findAll', headers: as(user) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBeUndefined();
+    expect(response.json().map((c: { shortName: string }) => c.shortName)).toEqual(['Gamma', 'Beta', 'Alfa']);
+    expect(Object.keys(response.json()[0]).sort()).toEqual(['id', ...Object.keys(full)].sort());
+  });
+
+  it('pages, sorts and searches on the server with X-Total-Count', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, { shortName: 'Alfa', city: 'Kraków', nip: '111' });
+    await created(user, { shortName: 'Beta', city: 'Gdańsk', email: 'serwis@beta.pl' });
+    await created(user, { shortName: 'Gamma', city: 'Kraków', fullName: 'Gamma 100% S.A.' });
+    const get = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/customer/findAll?${query}`, headers: as(user) });
+
+    const page = await get('page=2&size=2');
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.json().map((c: { shortName: string }) => c.shortName)).toEqual(['Alfa']);
+
+    const sorted = await get('page=1&size=10&sort=shortName,asc');
+    expect(sorted.json().map((c: { shortName: string }) => c.shortName)).toEqual(['Alfa', 'Beta', 'Gamma']);
+
+    const byCity = await get('page=1&size=10&q=kraków');
+    expect(byCity.headers['x-total-count']).toBe('2');
+    expect(byCity.json().map((c: { shortName: string }) => c.shortName)).toEqual(['Gamma', 'Alfa']);
+
+    expect((await get('q=SERWIS@')).json().map((c: { shortName: string }) => c.shortName)).toEqual(['Beta']);
+    expect((await get('q=111')).json().map((c: { shortName: string }) => c.shortName)).toEqual(['Alfa']);
+    // LIKE wildcards in the search text are taken literally.
+    expect((await get('q=100%25')).json().map((c: { shortName: string }) => c.shortName)).toEqual(['Gamma']);
+    expect((await get('q=%25')).json().map((c: { shortName: string }) => c.shortName)).toEqual(['Gamma']);
+  });
+
+  it('refuses malformed paging parameters with 400', async () => {
+    const user = await createUserAndLogin(ctx);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/customer/findAll?page=zero',
+      headers: as(user),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/customer/findById/{id}', () => {
+  it('answers one customer or 404', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { id } = await created(user, full);
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/customer/findById/${id}`,
+      headers: as(user),
+    });
+    expect(found.json()).toEqual({ id, ...full });
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/customer/findById/9999',
+      headers: as(user),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MSG.customerNotFound);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/customer/findById/abc', headers: as(user) });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/customer/update', () => {
+  const update = (user: TestUser, body: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/customer/update', headers: as(user), payload: body });
+
+  it('is for admins only: a user gets 403 and nothing changes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { id } = await created(user, full);
+    const response = await update(user, { ...full, id, city: 'Radom' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Brak uprawnień do tej operacji.');
+    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, id));
+    expect(row.city).toBe('Warszawa');
+  });
+
+  it('lets an admin change every field, with an audit entry', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    const changed = {
+      ...full,
+      id,
+      shortName: 'Metalex Polska Oddział Północ',
+      city: 'Gdynia',
+      province: 'pomorskie',
+    };
+    const response = await update(admin, changed);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(changed);
+    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, id));
+    expect(row.city).toBe('Gdynia');
+    const entries = await auditOf(`customer:${id}`);
+    expect(entries.map((e) => e.formattedMessage)).toEqual([
+      expect.stringContaining('dodanie kontrahenta'),
+      expect.stringContaining('edycja kontrahenta Metalex Polska Oddział Północ'),
+    ]);
+  });
+
+  it('needs 3 characters (edit wording), 404 for an unknown id, 409 for a taken name', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    await created(admin, { shortName: 'Drugi' });
+    const short = await update(admin, { ...full, id, shortName: 'ab' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Kontrahent musi mieć minimum 3 znaki');
+    const missing = await update(admin, { ...full, id: 9999 });
+    expect(missing.statusCode).toBe(404);
+    const taken = await update(admin, { ...full, id, shortName: 'drugi' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(MSG.customerExists);
+    const sameNameOtherCase = await update(admin, { ...full, id, shortName: 'METALEX' });
+    expect(sameNameOtherCase.statusCode).toBe(200);
+  });
+});
+
+describe('deleting a customer', () => {
+  const remove = (user: TestUser, id: number) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/customer/delete/${id}`, headers: as(user) });
+
+  it('is for admins only (403)', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { id } = await created(user, full);
+    const response = await remove(user, id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Brak uprawnień do tej operacji.');
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(1);
+  });
+
+  it('is refused with 409 while a machine refers to the customer', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    await addMachine(id);
+    const response = await remove(admin, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      'Błąd! Sprawdź czy z kontrahentem są powiązane zależności (maszyny itp.). Musisz je najpierw usunąć!',
+    );
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(1);
+    expect((await auditOf(`customer:${id}`)).map((e) => e.formattedMessage)).toHaveLength(1);
+  });
+
+  it('is refused with 409 while a service event refers to the customer', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    await ctx.database.db
+      .insert(services)
+      .values({ date: '2026-03-02', month: 3, year: 2026, customerId: id, userCreatedId: admin.id });
+    const response = await remove(admin, id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MSG.customerInUse);
+  });
+
+  it('removes a customer without dependants and writes an audit entry; 404 afterwards', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    const response = await remove(admin, id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(MSG.customerDeleted);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(0);
+    const entries = await auditOf(`customer:${id}`);
+    expect(entries.at(-1)?.formattedMessage).toContain('usunięcie kontrahenta Metalex');
+    expect((await remove(admin, id)).statusCode).toBe(404);
+  });
+
+  it('answers the same through POST /api/customer/delete?id=', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    const post = (who: TestUser, query: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/customer/delete?${query}`, headers: as(who) });
+    expect((await post(user, `id=${id}`)).statusCode).toBe(403);
+    expect((await post(admin, 'id=abc')).statusCode).toBe(400);
+    await addMachine(id);
+    const refused = await post(admin, `id=${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MSG.customerInUse);
+    await ctx.database.db.delete(devices);
+    const done = await post(admin, `id=${id}`);
+    expect(done.statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(0);
+  });
+});

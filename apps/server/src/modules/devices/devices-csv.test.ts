@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { devices } from './devices.table.js';
+import { csvField } from './devices.csv.js';
+import { addDevice, deviceBody, seedReferences, type References } from './devices.fixtures.js';
+
+const ctx = useTestApp();
+let refs: References;
+let user: TestUser;
+
+beforeEach(async () => {
+  refs = await seedReferences(ctx);
+  user = await createUserAndLogin(ctx);
+});
+
+const HEADER =
+  'Id;Status;Nazwa;Kontrahent;Kategoria;S/N;Moc;Data;Gwarancja;Ulica;Kod pocztowy;Miasto;Województwo';
+
+function exportCsv(path: string, filter: object = {}, query = '') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${path}/get-csv-by-filter${query ? `?${query}` : ''}`,
+    headers: as(user),
+    payload: filter,
+  });
+}
+
+/** The body's lines without the BOM and the final CRLF. */
+const linesOf = (raw: Buffer) => raw.toString('utf8').slice(1).split('\r\n').slice(0, -1);
+
+describe('maszyny.csv', () => {
+  it('is UTF-8 with a BOM, ; separated, CRLF ended, quoted where needed, as an attachment', async () => {
+    const device = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, {
+        name: 'Prasa "Mocarz"; model 2',
+        status: 'W naprawie',
+        serialNumber: 'SN;01',
+        warrantyLength: 24,
+        warranty: 'pełna',
+        streetAddress: 'Źródlana 4',
+        city: 'Gdańsk',
+        province: 'pomorskie',
+      }),
+    );
+    const response = await exportCsv('/api/device');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="maszyny.csv"');
+    const raw = response.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = raw.toString('utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    expect(linesOf(raw)).toEqual([
+      HEADER,
+      `${device.id};W naprawie;"Prasa ""Mocarz""; model 2";Kowalski;Tokarki;"SN;01";400V;2024-03-15;24 mies. pełna;Źródlana 4;90-001;Gdańsk;pomorskie`,
+    ]);
+  });
+
+  it('exports every row of the filter, search and sort, not one page, only of its family', async () => {
+    const a = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Tokarka A', city: 'Łódź' }));
+    const b = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Tokarka B', city: 'Łódź' }));
+    await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Frezarka', city: 'Łódź' }));
+    await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Tokarka C', city: 'Kraków' }));
+    const ext = await addDevice(
+      ctx,
+      user,
+      'EXTERNAL',
+      deviceBody(refs, { name: 'Tokarka obca', city: 'Łódź' }),
+    );
+    const internal = linesOf(
+      (await exportCsv('/api/device', { city: 'łódź' }, 'q=tokarka&sort=name,desc&page=1&size=1')).rawPayload,
+    );
+    expect(internal.slice(1).map((line) => line.split(';')[0])).toEqual([String(b.id), String(a.id)]);
+    const external = linesOf((await exportCsv('/api/device-external', { city: 'łódź' })).rawPayload);
+    expect(external).toHaveLength(2);
+    expect(external[1].startsWith(`${ext.id};`)).toBe(true);
+  });
+
+  it('streams more rows than one batch in list order', async () => {
+    const rows = Array.from({ length: 2345 }, (_, i) => ({
+      type: 'INTERNAL',
+      name: `Maszyna ${String(i).padStart(5, '0')}`,
+      categoryId: refs.prasy,
+      customerId: refs.zaklad,
+      status: 'OK',
+      statusWeight: 4,
+    }));
+    await ctx.database.db.insert(devices).values(rows);
+    const lines = linesOf((await exportCsv('/api/device', {}, 'sort=name,desc')).rawPayload);
+    expect(lines).toHaveLength(2346);
+    expect(lines[1]).toContain(';Maszyna 02344;');
+    expect(lines[2345]).toContain(';Maszyna 00000;');
+    expect(lines[1]).toContain(';Ok;');
+    expect(lines[1]).toContain(';ZPH Łódź;Prasy;');
+  });
+
+  it('writes a header only when nothing matches', async () => {
+    const lines = linesOf((await exportCsv('/api/device', { city: 'nigdzie' })).rawPayload);
+    expect(lines).toEqual([HEADER]);
+  });
+});
+
+describe('csvField', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a;b', '"a;b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [' padded', '" padded"'],
+    ['=SUM(A1)', "'=SUM(A1)"],
+    ['+48 600', "'+48 600"],
+    ['-5', '-5'],
+    ['-', '-'],
+    ['-cmd', "'-cmd"],
+    ['', ''],
+  ])('%j → %j', (input, output) => {
+    expect(csvField(input)).toBe(output);
+  });
+
+  it('writes numbers and empty values as they are', () => {
+    expect(csvField(42)).toBe('42');
+    expect(csvField(null)).toBe('');
+  });
+});

@@ -1,0 +1,67 @@
+import { MACHINE_STATUSES } from '@serwis/domain';
+import type { DbOrTx } from '../../db/database.js';
+import { findDevicesByIds, type DeviceRow } from './devices.repository.js';
+
+export const CSV_FILE_NAME = 'maszyny.csv';
+const BOM = '\uFEFF';
+const SEPARATOR = ';';
+const EOL = '\r\n';
+
+/** A spreadsheet would run text starting like a formula; a leading apostrophe keeps it text. */
+const FORMULA_START = /^[=+@\t\r]|^-(?!\d+([.,]\d+)?$)(?=.)/;
+
+/** Quoted when it holds the separator, a quote, a line break or edge spaces; quotes doubled. */
+export function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[;"\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (fields: (string | number | null | undefined)[]) =>
+  fields.map(csvField).join(SEPARATOR) + EOL;
+
+/** The list screen's columns (spec §2), without the hidden status weight. */
+const COLUMNS: { header: string; value: (row: DeviceRow) => string | number | null }[] = [
+  { header: 'Id', value: (r) => r.id },
+  { header: 'Status', value: (r) => MACHINE_STATUSES.find((s) => s.name === r.status)?.label ?? r.status },
+  { header: 'Nazwa', value: (r) => r.name },
+  { header: 'Kontrahent', value: (r) => r.customerShortName },
+  { header: 'Kategoria', value: (r) => r.categoryName },
+  { header: 'S/N', value: (r) => r.serialNumber },
+  { header: 'Moc', value: (r) => r.sourcePower },
+  { header: 'Data', value: (r) => r.transferDate },
+  {
+    header: 'Gwarancja',
+    value: (r) =>
+      [r.warrantyLength > 0 ? `${r.warrantyLength} mies.` : '', r.warranty].filter(Boolean).join(' '),
+  },
+  { header: 'Ulica', value: (r) => r.streetAddress },
+  { header: 'Kod pocztowy', value: (r) => r.zipCode },
+  { header: 'Miasto', value: (r) => r.city },
+  { header: 'Województwo', value: (r) => r.province },
+];
+
+/** BOM (so Excel reads UTF-8 with Polish letters) and the header line. */
+export const csvHead = () => BOM + csvLine(COLUMNS.map((c) => c.header));
+
+export const csvRow = (row: DeviceRow) => csvLine(COLUMNS.map((c) => c.value(row)));
+
+const BATCH = 1000;
+
+/**
+ * The file in chunks: the rows of `ids` (already in list order) fetched a batch at a time, so a
+ * 100,000-machine export never holds more than one batch. A machine deleted meanwhile is skipped.
+ */
+export async function* csvChunks(db: DbOrTx, ids: number[]): AsyncGenerator<string> {
+  yield csvHead();
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const slice = ids.slice(start, start + BATCH);
+    const byId = new Map((await findDevicesByIds(db, slice)).map((row) => [row.id, row]));
+    let chunk = '';
+    for (const id of slice) {
+      const row = byId.get(id);
+      if (row) chunk += csvRow(row);
+    }
+    yield chunk;
+  }
+}

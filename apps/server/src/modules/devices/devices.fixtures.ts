@@ -1,0 +1,113 @@
+import type { Device, DeviceInsertInput, MachineType } from '@serwis/domain';
+import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
+import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
+
+/** Test data shared by the machine test files. */
+export interface References {
+  tokarki: number;
+  frezarki: number;
+  prasy: number;
+  kowalski: number;
+  zaklad: number;
+}
+
+export async function seedReferences(ctx: TestContext): Promise<References> {
+  const cats = await ctx.database.db
+    .insert(categories)
+    .values([{ name: 'Tokarki' }, { name: 'Frezarki' }, { name: 'Prasy' }])
+    .returning({ id: categories.id });
+  const custs = await ctx.database.db
+    .insert(customers)
+    .values([
+      {
+        shortName: 'Kowalski',
+        fullName: 'Kowalski i Synowie Sp. z o.o.',
+        streetAddress: 'Długa 1',
+        zipCode: '00-001',
+        city: 'Warszawa',
+        nip: '5260001234',
+      },
+      {
+        shortName: 'ZPH Łódź',
+        fullName: 'Zakład Produkcyjno-Handlowy Żuraw',
+        city: 'Łódź',
+        nip: '7250005678',
+      },
+    ])
+    .returning({ id: customers.id });
+  return {
+    tokarki: cats[0].id,
+    frezarki: cats[1].id,
+    prasy: cats[2].id,
+    kowalski: custs[0].id,
+    zaklad: custs[1].id,
+  };
+}
+
+export function deviceBody(refs: References, overrides: Partial<DeviceInsertInput> = {}): DeviceInsertInput {
+  return {
+    name: 'Tokarka CNC',
+    category: { id: refs.tokarki },
+    customer: { id: refs.kowalski },
+    serialNumber: 'SN-001',
+    sourcePower: '400V',
+    transferDate: '2024-03-15',
+    warrantyLength: 24,
+    warranty: 'pełna',
+    streetAddress: 'Fabryczna 5',
+    zipCode: '90-001',
+    city: 'Łódź',
+    province: 'łódzkie',
+    status: 'OK',
+    ...overrides,
+  };
+}
+
+export const familyPrefix = (family: MachineType) =>
+  family === 'INTERNAL' ? '/api/device' : '/api/device-external';
+
+/** Inserts through the API, as the browser does, and returns the saved machine. */
+export async function addDevice(
+  ctx: TestContext,
+  user: TestUser,
+  family: MachineType,
+  body: DeviceInsertInput,
+): Promise<Device> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `${familyPrefix(family)}/insert`,
+    headers: as(user),
+    payload: family === 'INTERNAL' ? { ...body, type: 'INTERNAL' } : body,
+  });
+  if (response.statusCode !== 201) throw new Error(`insert failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** `getByFilter` with an optional query string (page, size, sort, q). */
+export function listDevices(
+  ctx: TestContext,
+  user: TestUser,
+  family: MachineType,
+  filter: Record<string, unknown> = {},
+  query = '',
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${familyPrefix(family)}/getByFilter${query ? `?${query}` : ''}`,
+    headers: as(user),
+    payload: filter,
+  });
+}
+
+export async function listIds(
+  ctx: TestContext,
+  user: TestUser,
+  family: MachineType,
+  filter: Record<string, unknown> = {},
+  query = '',
+): Promise<number[]> {
+  const response = await listDevices(ctx, user, family, filter, query);
+  if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as Device[]).map((d) => d.id);
+}

@@ -1,0 +1,147 @@
+import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MACHINE_STATUSES,
+  machineSortFields,
+  type DeviceFilter,
+  type MachineSortField,
+  type MachineType,
+} from '@serwis/domain';
+import { parseSortParam } from '../../lib/sort-param.js';
+import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
+import { devices, deviceSearchText } from './devices.table.js';
+
+/** What one list request asks for: the family, the filter body and the free-text `q`. */
+export interface DeviceCriteria {
+  family: MachineType;
+  filter?: DeviceFilter;
+  q?: string;
+}
+
+/** User text as a literal inside LIKE: its own %, _ and \ match themselves. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Control characters never belong in a search term (and chr 31 separates the indexed columns). */
+const cleanTerm = (text: string | undefined) =>
+  [...(text ?? '')]
+    .map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch))
+    .join('')
+    .trim();
+
+/**
+ * `devices.customer_id = ANY(ARRAY(SELECT ...))` instead of a join: the few thousand customers are
+ * searched once, and the matching ids then use the devices' btree index inside a bitmap OR.
+ */
+function customerMatches(pattern: string): SQL {
+  return sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern}))`;
+}
+
+function categoryMatches(condition: SQL): SQL {
+  return sql`${devices.categoryId} = ANY(ARRAY(SELECT ${categories.id} FROM ${categories} WHERE ${condition}))`;
+}
+
+/** Weights of the statuses whose enum name or Polish label contains the term. */
+function statusWeightsMatching(term: string) {
+  const wanted = term.toLocaleLowerCase('pl');
+  return MACHINE_STATUSES.filter(
+    (s) => s.name.toLowerCase().includes(wanted) || s.label.toLocaleLowerCase('pl').includes(wanted),
+  ).map((s) => s.weight);
+}
+
+/** Free-text search (spec §5) over the list's columns; every branch is index-backed. */
+function searchCondition(family: MachineType, q: string): SQL | undefined {
+  const term = cleanTerm(q);
+  if (!term) return undefined;
+  const pattern = likeContains(term);
+  const weights = statusWeightsMatching(term);
+  return or(
+    sql`${deviceSearchText(devices)} ILIKE ${pattern}`,
+    customerMatches(pattern),
+    categoryMatches(sql`${categories.name} ILIKE ${pattern}`),
+    weights.length ? and(eq(devices.type, family), inArray(devices.statusWeight, weights)) : undefined,
+  );
+}
+
+function filterConditions(filter: DeviceFilter): (SQL | undefined)[] {
+  const contains = (column: Parameters<typeof ilike>[0], value: string) => {
+    const term = cleanTerm(value);
+    return term ? ilike(column, likeContains(term)) : undefined;
+  };
+  const statusWeights = filter.statuses.map((name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight);
+  const categoryNames = filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
+  const customer = cleanTerm(filter.customer);
+  return [
+    filter.id !== null ? eq(devices.id, filter.id) : undefined,
+    statusWeights.length ? inArray(devices.statusWeight, statusWeights) : undefined,
+    customer ? customerMatches(likeContains(customer)) : undefined,
+    categoryNames.length
+      ? categoryMatches(
+          sql`lower(${categories.name}) IN (${sql.join(
+            categoryNames.map((n) => sql`${n}`),
+            sql`, `,
+          )})`,
+        )
+      : undefined,
+    contains(devices.serialNumber, filter.serialNumber),
+    contains(devices.sourcePower, filter.sourcePower),
+    filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
+    filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
+    contains(devices.warranty, filter.warranty),
+    contains(devices.streetAddress, filter.street),
+    contains(devices.zipCode, filter.zipCode),
+    contains(devices.city, filter.city),
+    filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
+  ];
+}
+
+/** The WHERE of every list, count and CSV query; it touches only `devices` (no joins needed). */
+export function deviceWhere({ family, filter, q }: DeviceCriteria): SQL {
+  return and(
+    eq(devices.type, family),
+    ...(filter ? filterConditions(filter) : []),
+    searchCondition(family, q ?? ''),
+  )!;
+}
+
+export interface DeviceOrder {
+  by: SQL[];
+  /** Whether ORDER BY reads the customers or categories table (the query must join it). */
+  joins: { customer: boolean; category: boolean };
+}
+
+const SORT_COLUMNS: Record<MachineSortField, SQL[]> = {
+  id: [],
+  status: [sql`${devices.statusWeight}`],
+  statusWeight: [sql`${devices.statusWeight}`],
+  name: [sql`${devices.name}`],
+  customer: [sql`${customers.shortName}`],
+  category: [sql`${categories.name}`],
+  serialNumber: [sql`${devices.serialNumber}`],
+  sourcePower: [sql`${devices.sourcePower}`],
+  transferDate: [sql`${devices.transferDate}`],
+  warranty: [sql`${devices.warrantyLength}`, sql`${devices.warranty}`],
+  warrantyLength: [sql`${devices.warrantyLength}`],
+  streetAddress: [sql`${devices.streetAddress}`],
+  zipCode: [sql`${devices.zipCode}`],
+  city: [sql`${devices.city}`],
+  province: [sql`${devices.province}`],
+};
+
+/**
+ * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
+ * The id in the same direction breaks ties, so pages never overlap and the default order can walk
+ * the (type, status_weight, id) index.
+ */
+export function deviceOrder(sort: string | undefined): DeviceOrder {
+  const { field, direction } = parseSortParam(sort, machineSortFields, {
+    field: 'statusWeight',
+    direction: 'asc',
+  });
+  const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
+  // A machine without a handover date goes last in both directions.
+  const nulls = field === 'transferDate' ? sql` NULLS LAST` : sql``;
+  return {
+    by: [...SORT_COLUMNS[field].map((column) => sql`${column} ${dir}${nulls}`), sql`${devices.id} ${dir}`],
+    joins: { customer: field === 'customer', category: field === 'category' },
+  };
+}

@@ -1,0 +1,147 @@
+import {
+  MACHINE_STATUSES,
+  MSG,
+  type Device,
+  type DeviceInsert,
+  type DeviceUpdate,
+  type MachineStatus,
+  type MachineType,
+  type SessionUser,
+} from '@serwis/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import {
+  categoryExists,
+  countDeviceReferences,
+  customerExists,
+  deleteDevice,
+  deviceStorageNames,
+  findDeviceById,
+  insertDevice,
+  lockDevice,
+  updateDevice,
+  type NewDeviceRow,
+} from './devices.repository.js';
+import { toDevice } from './devices.mapper.js';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function hasPgCode(error: unknown, code: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const statusWeight = (status: MachineStatus) =>
+  MACHINE_STATUSES.find((s) => s.name === status)!.weight;
+
+const FAMILY_LABEL: Record<MachineType, string> = { INTERNAL: 'maszyny', EXTERNAL: 'maszyny zewnętrznej' };
+const label = (device: { name: string; id: number }) => `${device.name} (id ${device.id})`;
+
+/** The category and customer must exist; checked in the transaction that writes the machine. */
+async function checkReferences(tx: DbOrTx, input: DeviceInsert | DeviceUpdate) {
+  if (!(await categoryExists(tx, input.category.id))) {
+    throw badRequest(MSG.machineCategoryNotFound, 'CATEGORY_NOT_FOUND');
+  }
+  if (!(await customerExists(tx, input.customer.id))) {
+    throw badRequest(MSG.machineCustomerNotFound, 'CUSTOMER_NOT_FOUND');
+  }
+}
+
+function columnsOf(input: DeviceInsert | DeviceUpdate): Omit<NewDeviceRow, 'type'> {
+  return {
+    name: input.name,
+    categoryId: input.category.id,
+    customerId: input.customer.id,
+    serialNumber: input.serialNumber,
+    sourcePower: input.sourcePower,
+    transferDate: input.transferDate,
+    warrantyLength: input.warrantyLength,
+    warranty: input.warranty,
+    streetAddress: input.streetAddress,
+    zipCode: input.zipCode,
+    city: input.city,
+    province: input.province,
+  };
+}
+
+/** A category or customer removed between the check and the write: same answer as the check. */
+async function withReferenceGuard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw badRequest(MSG.machineReferenceGone, 'REFERENCE_GONE');
+    throw error;
+  }
+}
+
+export function createDevice(db: Db, actor: SessionUser, family: MachineType, input: DeviceInsert) {
+  return withReferenceGuard(() =>
+    inTransaction(db, async (tx): Promise<Device> => {
+      await checkReferences(tx, input);
+      const id = await insertDevice(tx, {
+        ...columnsOf(input),
+        type: family,
+        status: input.status,
+        statusWeight: statusWeight(input.status),
+      });
+      await audit(
+        tx,
+        actor,
+        `dodanie ${FAMILY_LABEL[family]} ${label({ id, name: input.name })}`,
+        `device:${id}`,
+      );
+      return toDevice((await findDeviceById(tx, id))!);
+    }),
+  );
+}
+
+export function editDevice(db: Db, actor: SessionUser, family: MachineType, input: DeviceUpdate) {
+  return withReferenceGuard(() =>
+    inTransaction(db, async (tx): Promise<Device> => {
+      const existing = await lockDevice(tx, input.id);
+      // A machine of the other family is not reachable through this family's update.
+      if (!existing || existing.type !== family) throw notFound(MSG.machineNotFound);
+      await checkReferences(tx, input);
+      const status = input.status ?? (existing.status as MachineStatus);
+      await updateDevice(tx, input.id, {
+        ...columnsOf(input),
+        status,
+        statusWeight: statusWeight(status),
+      });
+      await audit(tx, actor, `edycja ${FAMILY_LABEL[family]} ${label(input)}`, `device:${input.id}`);
+      return toDevice((await findDeviceById(tx, input.id))!);
+    }),
+  );
+}
+
+export interface RemovedDevice {
+  id: number;
+  /** Stored file names whose rows went with the machine; their bytes are removed after commit. */
+  storageNames: string[];
+}
+
+export async function removeDevice(db: Db, actor: SessionUser, id: number): Promise<RemovedDevice> {
+  if (!actor.isAdmin) throw forbidden(MSG.forbidden);
+  try {
+    return await inTransaction(db, async (tx) => {
+      // The row lock makes a concurrent new service event or incident for this machine wait for us.
+      const existing = await lockDevice(tx, id);
+      if (!existing) throw notFound(MSG.machineNotFound);
+      if ((await countDeviceReferences(tx, id)) > 0) throw conflict(MSG.machineInUse, 'DEVICE_IN_USE');
+      const storageNames = await deviceStorageNames(tx, id);
+      await deleteDevice(tx, id);
+      const family = existing.type as MachineType;
+      await audit(tx, actor, `usunięcie ${FAMILY_LABEL[family]} ${label(existing)}`, `device:${id}`);
+      return { id, storageNames };
+    });
+  } catch (error) {
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(MSG.machineInUse, 'DEVICE_IN_USE');
+    throw error;
+  }
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { devices } from '../devices/devices.table.js';
+import { logs } from '../logs/logs.table.js';
+import { files } from './files.table.js';
+import { filesUnder, insertTestDevice, multipart } from './files.fixtures.js';
+import { deleteStoredFilesOf } from './files.service.js';
+import { sweepOrphanFiles } from './files.sweep.js';
+
+const ctx = useTestApp();
+const storageDir = () => path.join(ctx.dataDir, 'files');
+beforeEach(() => fs.rmSync(storageDir(), { recursive: true, force: true }));
+
+async function addFile(user: TestUser, deviceId: number, filename = 'schemat.pdf') {
+  const body = await multipart([
+    { kind: 'file', name: 'file', filename, content: `treść ${filename}` },
+    { kind: 'field', name: 'fileJson', value: JSON.stringify({ deviceId, type: 'MACHINE_FILE', filename }) },
+  ]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/file/add',
+    headers: { ...as(user), ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; fileName: string };
+}
+
+describe('PATCH /api/file/updateDescription', () => {
+  it('lets any employee change a description, with an audit entry', async () => {
+    const user = await createUserAndLogin(ctx);
+    const file = await addFile(user, await insertTestDevice(ctx.database.db));
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/file/updateDescription',
+      headers: as(user),
+      payload: { id: file.id, description: '  Schemat elektryczny  ' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: file.id, description: 'Schemat elektryczny' });
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, file.id));
+    expect(row.description).toBe('Schemat elektryczny');
+    const entries = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.arg1, `file:${file.id}`));
+    expect(entries.map((e) => e.formattedMessage).join('\n')).toContain('zmiana opisu pliku');
+  });
+
+  it('answers 404 for an unknown file and 400 for a too long description', async () => {
+    const user = await createUserAndLogin(ctx);
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/file/updateDescription',
+      headers: as(user),
+      payload: { id: 4321, description: 'x' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Nie znaleziono pliku.');
+    const tooLong = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/file/updateDescription',
+      headers: as(user),
+      payload: { id: 1, description: 'x'.repeat(2001) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('2000');
+  });
+});
+
+describe('DELETE /api/file/delete/{id}', () => {
+  it('refuses employees with 403 and keeps row and bytes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const file = await addFile(user, await insertTestDevice(ctx.database.db));
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/file/delete/${file.id}`,
+      headers: as(user),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Brak uprawnień do tej operacji.');
+    expect(await ctx.database.db.select().from(files)).toHaveLength(1);
+    expect(fs.existsSync(path.join(storageDir(), file.fileName))).toBe(true);
+  });
+
+  it('lets an admin delete the row, the bytes, with an audit entry', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const file = await addFile(user, await insertTestDevice(ctx.database.db));
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/file/delete/${file.id}`,
+      headers: as(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(files)).toHaveLength(0);
+    expect(filesUnder(storageDir())).toEqual([]);
+    const entries = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.arg1, `file:${file.id}`));
+    expect(entries.map((e) => e.arg0)).toContain(admin.email);
+    expect(entries.some((e) => e.formattedMessage.includes('usunięcie pliku'))).toBe(true);
+
+    const again = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/file/delete/${file.id}`,
+      headers: as(admin),
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});
+
+describe('removing a machine', () => {
+  it('cascades the rows; deleteStoredFilesOf removes the bytes after the commit', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const keptDevice = await insertTestDevice(ctx.database.db, 'Zostaje');
+    const gone = [await addFile(user, deviceId, 'a.pdf'), await addFile(user, deviceId, 'b.png')];
+    const kept = await addFile(user, keptDevice, 'c.pdf');
+
+    const removeBytes = await inTransaction(ctx.database.db, async (tx) => {
+      const remove = await deleteStoredFilesOf(tx, ctx.app.storage, { deviceId });
+      await tx.delete(devices).where(eq(devices.id, deviceId));
+      return remove;
+    });
+    expect((await ctx.database.db.select().from(files)).map((f) => f.id)).toEqual([kept.id]);
+    for (const file of gone) expect(fs.existsSync(path.join(storageDir(), file.fileName))).toBe(true);
+    await removeBytes();
+    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.fileName]);
+  });
+
+  it('keeps the bytes when the delete transaction rolls back', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const file = await addFile(user, deviceId);
+    await expect(
+      inTransaction(ctx.database.db, async (tx) => {
+        await deleteStoredFilesOf(tx, ctx.app.storage, { deviceId });
+        await tx.delete(devices).where(eq(devices.id, deviceId));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await ctx.database.db.select().from(files)).toHaveLength(1);
+    expect(fs.existsSync(path.join(storageDir(), file.fileName))).toBe(true);
+  });
+
+  it('the orphan sweep removes bytes without a row, and only those', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const kept = await addFile(user, deviceId, 'zostaje.pdf');
+    const orphan = await addFile(user, deviceId, 'sierota.pdf');
+    await ctx.database.db.delete(files).where(eq(files.id, orphan.id));
+
+    expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage)).toBe(0); // still within the grace period
+    expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage, { graceMs: -1000 })).toBe(1);
+    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.fileName]);
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyReply } from 'fastify';
+import { MSG, fileKind, previewContentType } from '@serwis/domain';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { ByteRange, Storage } from '../../plugins/storage/index.js';
+import type { FileRow } from './files.repository.js';
+
+export type RangeRequest = { kind: 'none' } | { kind: 'range'; range: ByteRange } | { kind: 'invalid' };
+
+/**
+ * One `bytes=` range of a Range header. Other units and multi-range requests are answered with
+ * the whole file (RFC 9110 allows ignoring Range); a malformed or unsatisfiable byte range is 416.
+ */
+export function parseRange(header: string | undefined, size: number): RangeRequest {
+  if (!header) return { kind: 'none' };
+  const value = header.trim();
+  if (!/^bytes=/i.test(value)) return { kind: 'none' };
+  const spec = value.slice(6).trim();
+  if (spec.includes(',')) return { kind: 'none' };
+  const match = /^(\d*)-(\d*)$/.exec(spec);
+  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'invalid' };
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return { kind: 'invalid' };
+    return { kind: 'range', range: { start: Math.max(0, size - suffix), end: size - 1 } };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return { kind: 'invalid' };
+  return { kind: 'range', range: { start, end } };
+}
+
+const POLISH_ASCII: Record<string, string> = { ł: 'l', Ł: 'L' };
+
+/**
+ * `inline|attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / 5987): old clients read
+ * the plain name, with Polish letters turned into their base letters; browsers read the exact one.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename
+    .replace(/[łŁ]/g, (c) => POLISH_ASCII[c])
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Previewable kinds (pdf, the spec's image list, video) are sent inline with the type their
+ * extension names; everything else is an attachment, so an uploaded HTML or SVG page can never
+ * run in the app's origin.
+ */
+export function presentation(row: Pick<FileRow, 'filename' | 'contentType'>) {
+  const canonical = previewContentType(row.filename);
+  const inline = canonical !== undefined && fileKind(row.filename) !== 'other';
+  return {
+    disposition: inline ? ('inline' as const) : ('attachment' as const),
+    contentType: canonical ?? row.contentType,
+  };
+}
+
+/** Streams a stored file with Range support (videos must be seekable). */
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: Storage,
+  row: FileRow,
+  rangeHeader: string | undefined,
+) {
+  const stat = await storage.stat(row.storageName);
+  if (!stat) throw notFound(MSG.fileNotFound);
+  const request = parseRange(rangeHeader, stat.size);
+  if (request.kind === 'invalid') {
+    reply.header('Content-Range', `bytes */${stat.size}`);
+    throw new AppError(416, MSG.fileRangeInvalid, 'RANGE_NOT_SATISFIABLE');
+  }
+  const range = request.kind === 'range' ? request.range : undefined;
+  const stream = await storage.open(row.storageName, range);
+  if (!stream) throw notFound(MSG.fileNotFound);
+  const { disposition, contentType } = presentation(row);
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('Content-Type', contentType)
+    .header('Content-Disposition', contentDisposition(disposition, row.filename))
+    .header('Last-Modified', row.createdAt.toUTCString())
+    // Stored names never get new bytes, so a private copy can be kept.
+    .header('Cache-Control', 'private, max-age=86400');
+  if (range) {
+    reply
+      .status(206)
+      .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
+      .header('Content-Length', String(range.end - range.start + 1));
+  } else {
+    reply.header('Content-Length', String(stat.size));
+  }
+  return reply.send(stream);
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import type { Db } from '../../db/database.js';
+
+/** Test helpers for files, notes and parts: a machine to hang things on, multipart bodies. */
+export async function insertTestDevice(db: Db, name = 'Piec indukcyjny'): Promise<number> {
+  const [customer] = await db
+    .insert(customers)
+    .values({ shortName: `Kontrahent ${Math.random().toString(36).slice(2, 8)}` })
+    .returning();
+  const [category] = await db
+    .insert(categories)
+    .values({ name: `Kategoria ${Math.random().toString(36).slice(2, 8)}` })
+    .returning();
+  const [device] = await db
+    .insert(devices)
+    .values({ name, categoryId: category.id, customerId: customer.id, type: 'INTERNAL' })
+    .returning();
+  return device.id;
+}
+
+export type PartSpec =
+  | { kind: 'file'; name: string; filename: string; content: Buffer | string; type?: string }
+  | { kind: 'field'; name: string; value: string; type?: string };
+
+/** A multipart body built by the platform's own FormData encoder, as a browser would send it. */
+export async function multipart(parts: PartSpec[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.kind === 'file') {
+      form.append(
+        part.name,
+        new Blob([part.content], { type: part.type ?? 'application/octet-stream' }),
+        part.filename,
+      );
+    } else if (part.type) {
+      form.append(part.name, new Blob([part.value], { type: part.type }));
+    } else {
+      form.append(part.name, part.value);
+    }
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+/** Every regular file under a directory, recursively (to prove that nothing was left behind). */
+export function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
+}

@@ -1,0 +1,66 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { devices } from '../devices/devices.table.js';
+import { files } from './files.table.js';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;
+
+/** Whose file it is: a machine's (files, parameters, nameplates) or a service event's. */
+export type FileOwner = { deviceId: number } | { serviceId: number };
+
+function ownerCondition(owner: FileOwner) {
+  return 'deviceId' in owner ? eq(files.deviceId, owner.deviceId) : eq(files.serviceId, owner.serviceId);
+}
+
+export function listFilesByDeviceAndType(db: DbOrTx, deviceId: number, type: string): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.deviceId, deviceId), eq(files.type, type)))
+    .orderBy(desc(files.createdAt), desc(files.id));
+}
+
+export async function findFileById(db: DbOrTx, id: number): Promise<FileRow | undefined> {
+  const rows = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findFileByStorageName(db: DbOrTx, storageName: string): Promise<FileRow | undefined> {
+  const rows = await db.select().from(files).where(eq(files.storageName, storageName)).limit(1);
+  return rows[0];
+}
+
+export async function insertFile(db: DbOrTx, values: NewFileRow): Promise<FileRow> {
+  const [row] = await db.insert(files).values(values).returning();
+  return row;
+}
+
+export async function updateFileDescription(db: DbOrTx, id: number, description: string): Promise<FileRow> {
+  const [row] = await db.update(files).set({ description }).where(eq(files.id, id)).returning();
+  return row;
+}
+
+export async function deleteFileRow(db: DbOrTx, id: number) {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+export async function storageNamesOf(db: DbOrTx, owner: FileOwner): Promise<string[]> {
+  const rows = await db.select({ name: files.storageName }).from(files).where(ownerCondition(owner));
+  return rows.map((r) => r.name);
+}
+
+/** Of the given storage names, those that a file row still uses. */
+export async function existingStorageNames(db: DbOrTx, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .select({ name: files.storageName })
+    .from(files)
+    .where(inArray(files.storageName, names));
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function deviceExists(db: DbOrTx, deviceId: number): Promise<boolean> {
+  const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId)).limit(1);
+  return rows.length > 0;
+}

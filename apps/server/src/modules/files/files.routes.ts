@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  downloadFileQuery,
+  fileDescriptionUpdateSchema,
+  fileListParams,
+  idParams,
+  messageResponse,
+  storedFileSchema,
+} from '@serwis/domain';
+import { notFound } from '../../lib/app-error.js';
+import { currentUser, requireAdmin } from '../../plugins/session.js';
+import { toStoredFile } from './files.mapper.js';
+import { findFileByStorageName, listFilesByDeviceAndType } from './files.repository.js';
+import { sendStoredFile } from './files.download.js';
+import { addMachineFile, changeFileDescription, receiveUpload, removeFile } from './files.service.js';
+import { sweepOrphanFiles } from './files.sweep.js';
+
+const tags = ['Pliki'];
+const errors = {
+  400: messageResponse,
+  403: messageResponse,
+  404: messageResponse,
+  409: messageResponse,
+  413: messageResponse,
+};
+const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
+
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
+
+  app.get(
+    '/api/file/findByDeviceAndType/:deviceId/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Pliki, parametry lub tabliczki znamionowe maszyny',
+        params: fileListParams,
+        response: { 200: z.array(storedFileSchema), ...errors },
+      },
+    },
+    async (request) =>
+      (await listFilesByDeviceAndType(app.db, request.params.deviceId, request.params.type)).map(
+        toStoredFile,
+      ),
+  );
+
+  app.post(
+    '/api/file/add',
+    {
+      schema: {
+        tags,
+        summary: 'Dodanie pliku maszyny',
+        description:
+          'multipart/form-data: część `file` (plik) i część `fileJson` (JSON: device {id} lub deviceId, ' +
+          'type, filename, description), w dowolnej kolejności. Tabliczki znamionowe: tylko zdjęcia.',
+        consumes: ['multipart/form-data'],
+        response: { 201: storedFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const upload = await receiveUpload(request, app.storage, { file: 'file', json: 'fileJson' });
+      const file = await addMachineFile(deps(), actor, upload);
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.patch(
+    '/api/file/updateDescription',
+    { schema: { tags, body: fileDescriptionUpdateSchema, response: { 200: storedFileSchema, ...errors } } },
+    async (request) =>
+      changeFileDescription(app.db, currentUser(request), request.body.id, request.body.description),
+  );
+
+  app.delete(
+    '/api/file/delete/:id',
+    { schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const actor = requireAdmin(request);
+      await removeFile(deps(), actor, request.params.id);
+      return { message: MSG.fileDeleted };
+    },
+  );
+
+  app.get(
+    '/api/storage/downloadFile',
+    {
+      schema: {
+        tags,
+        summary: 'Pobranie pliku po nazwie w magazynie (obsługuje nagłówek Range)',
+        querystring: downloadFileQuery,
+      },
+    },
+    async (request, reply) => {
+      const row = await findFileByStorageName(app.db, request.query.fileName);
+      if (!row) throw notFound(MSG.fileNotFound);
+      return sendStoredFile(reply, app.storage, row, request.headers.range);
+    },
+  );
+
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    sweepOrphanFiles(app.db, app.storage, { log: app.log }).catch((error: unknown) =>
+      app.log.error({ err: error }, 'orphan file sweep failed'),
+    );
+  app.addHook('onReady', async () => {
+    void sweep();
+    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+};

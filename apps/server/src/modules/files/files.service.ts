@@ -1,0 +1,192 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  MSG,
+  fileJsonSchema,
+  fileKind,
+  previewContentType,
+  type SessionUser,
+  type StoredFile,
+  type StoredFileType,
+} from '@serwis/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import type { Storage } from '../../plugins/storage/index.js';
+import { toStoredFile } from './files.mapper.js';
+import {
+  deleteFileRow,
+  deviceExists,
+  findFileById,
+  insertFile,
+  storageNamesOf,
+  updateFileDescription,
+  type FileOwner,
+  type FileRow,
+} from './files.repository.js';
+import { discardUpload, displayFilename, type MultipartUpload, type UploadedFile } from './files.upload.js';
+
+export { discardUpload, receiveUpload, type MultipartUpload, type UploadedFile } from './files.upload.js';
+export type { FileOwner } from './files.repository.js';
+
+export interface FileDeps {
+  db: Db;
+  storage: Storage;
+  log?: FastifyBaseLogger;
+}
+
+const SAFE_MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/;
+
+/** Previewable files get the type their extension names; the rest keep a well-formed browser type. */
+function contentTypeFor(filename: string, mimetype: string): string {
+  const mime = mimetype.toLowerCase();
+  return previewContentType(filename) ?? (SAFE_MIME.test(mime) ? mime : 'application/octet-stream');
+}
+
+function ownerLabel(owner: FileOwner) {
+  return 'deviceId' in owner ? `maszyny ${owner.deviceId}` : `zdarzenia serwisowego ${owner.serviceId}`;
+}
+
+/**
+ * Writes the row (and its audit entry) for bytes already in the storage. Use inside your own
+ * transaction; if that transaction fails, call `discardUpload(storage, upload)` afterwards.
+ */
+export async function insertFileRow(
+  tx: DbOrTx,
+  actor: SessionUser,
+  input: {
+    owner: FileOwner;
+    type: StoredFileType;
+    upload: UploadedFile;
+    /** Name to keep; defaults to the uploaded file's own name. */
+    filename?: string;
+    description?: string;
+  },
+): Promise<FileRow> {
+  const filename = displayFilename(input.filename, input.upload.originalName);
+  const row = await insertFile(tx, {
+    type: input.type,
+    deviceId: 'deviceId' in input.owner ? input.owner.deviceId : null,
+    serviceId: 'serviceId' in input.owner ? input.owner.serviceId : null,
+    filename,
+    storageName: input.upload.storageName,
+    description: input.description ?? '',
+    contentType: contentTypeFor(filename, input.upload.mimetype),
+    size: input.upload.size,
+    userCreatedId: actor.id,
+  });
+  await audit(
+    tx,
+    actor,
+    `dodanie pliku „${filename}” (${input.type}) do ${ownerLabel(input.owner)}`,
+    `file:${row.id}`,
+  );
+  return row;
+}
+
+/**
+ * Stores an upload as a file of a device or service in its own transaction; on any failure the
+ * bytes are removed, so neither an orphan row nor orphan bytes remain. For service scans:
+ * `storeUploadedFile(deps, actor, upload.file, { owner: { serviceId }, type: 'SERVICE_FILE' })`.
+ */
+export async function storeUploadedFile(
+  deps: FileDeps,
+  actor: SessionUser,
+  upload: UploadedFile | null,
+  input: { owner: FileOwner; type: StoredFileType; filename?: string; description?: string },
+): Promise<StoredFile> {
+  if (!upload) throw badRequest(MSG.noFileSelected, 'NO_FILE');
+  try {
+    const row = await inTransaction(deps.db, (tx) => insertFileRow(tx, actor, { ...input, upload }));
+    return toStoredFile(row);
+  } catch (error) {
+    await discardUpload(deps.storage, upload, deps.log);
+    throw error;
+  }
+}
+
+/** `POST /api/file/add`: a machine file, parameter or nameplate described by `fileJson`. */
+export async function addMachineFile(
+  deps: FileDeps,
+  actor: SessionUser,
+  upload: MultipartUpload,
+): Promise<StoredFile> {
+  try {
+    if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE');
+    if (upload.json === undefined || upload.json === null) throw badRequest(MSG.fileJsonMissing, 'NO_JSON');
+    const parsed = fileJsonSchema.safeParse(upload.json);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.fileJsonInvalid, 'BAD_JSON');
+    const meta = parsed.data;
+    const filename = displayFilename(meta.filename, upload.file.originalName);
+    if (meta.type === 'MACHINE_NAMEPLATE' && fileKind(filename) !== 'image') {
+      throw badRequest(MSG.nameplateImagesOnly, 'NOT_IMAGE');
+    }
+    if (!(await deviceExists(deps.db, meta.deviceId))) throw notFound(MSG.machineNotFound);
+    return await storeUploadedFile(deps, actor, upload.file, {
+      owner: { deviceId: meta.deviceId },
+      type: meta.type,
+      filename,
+      description: meta.description,
+    });
+  } catch (error) {
+    await discardUpload(deps.storage, upload.file, deps.log);
+    throw error;
+  }
+}
+
+export async function changeFileDescription(db: Db, actor: SessionUser, id: number, description: string) {
+  const existing = await findFileById(db, id);
+  if (!existing) throw notFound(MSG.fileNotFound);
+  return inTransaction(db, async (tx) => {
+    const row = await updateFileDescription(tx, id, description);
+    await audit(tx, actor, `zmiana opisu pliku „${row.filename}” (id ${id})`, `file:${id}`);
+    return toStoredFile(row);
+  });
+}
+
+/** Deletes the row, then (after the commit) the bytes; a failed byte removal is only logged. */
+export async function removeFile(deps: FileDeps, actor: SessionUser, id: number) {
+  const existing = await findFileById(deps.db, id);
+  if (!existing) throw notFound(MSG.fileNotFound);
+  await inTransaction(deps.db, async (tx) => {
+    await deleteFileRow(tx, id);
+    await audit(tx, actor, `usunięcie pliku „${existing.filename}” (id ${id})`, `file:${id}`);
+  });
+  await deleteStoredBytes(deps.storage, [existing.storageName], deps.log);
+}
+
+/** Removes bytes whose rows are gone; never throws (the orphan sweep retries what fails here). */
+export async function deleteStoredBytes(storage: Storage, names: string[], log?: FastifyBaseLogger) {
+  for (const name of names) {
+    try {
+      await storage.delete(name);
+    } catch (error) {
+      log?.error({ err: error, storageName: name }, 'could not remove stored file bytes');
+    }
+  }
+}
+
+/**
+ * For deleting a device or a service event, whose file rows go with it by FK cascade. Call it
+ * INSIDE the owner's delete transaction, BEFORE deleting the owner row (it reads the storage
+ * names then); run the function it returns AFTER the transaction has committed:
+ *
+ *   const removeFileBytes = await inTransaction(db, async (tx) => {
+ *     const removeBytes = await deleteStoredFilesOf(tx, app.storage, { deviceId: id });
+ *     await deleteDevice(tx, id);
+ *     await audit(tx, ...);
+ *     return removeBytes;
+ *   });
+ *   await removeFileBytes();
+ *
+ * If the transaction rolls back, the returned function is never run and the bytes stay.
+ */
+export async function deleteStoredFilesOf(
+  tx: DbOrTx,
+  storage: Storage,
+  owner: FileOwner,
+  log?: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  const names = await storageNamesOf(tx, owner);
+  return () => deleteStoredBytes(storage, names, log);
+}

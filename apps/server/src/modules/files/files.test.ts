@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { logs } from '../logs/logs.table.js';
+import { files } from './files.table.js';
+import { filesUnder, insertTestDevice, multipart, type PartSpec } from './files.fixtures.js';
+
+const ctx = useTestApp();
+const storageDir = () => path.join(ctx.dataDir, 'files');
+beforeEach(() => fs.rmSync(storageDir(), { recursive: true, force: true }));
+
+const PDF = Buffer.from('%PDF-1.4\n0123456789 zawartość pliku\n%%EOF\n', 'utf8');
+
+async function upload(user: TestUser, parts: PartSpec[]) {
+  const body = await multipart(parts);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/file/add',
+    headers: { ...as(user), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+function fileJson(value: object, asBlob = false): PartSpec {
+  return asBlob
+    ? { kind: 'field', name: 'fileJson', value: JSON.stringify(value), type: 'application/json' }
+    : { kind: 'field', name: 'fileJson', value: JSON.stringify(value) };
+}
+
+describe('POST /api/file/add', () => {
+  it('stores the bytes, writes the row and an audit entry (file part first)', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const response = await upload(user, [
+      {
+        kind: 'file',
+        name: 'file',
+        filename: 'Instrukcja obsługi.pdf',
+        content: PDF,
+        type: 'application/pdf',
+      },
+      fileJson({
+        device: { id: deviceId },
+        type: 'MACHINE_FILE',
+        filename: 'Instrukcja obsługi.pdf',
+        description: 'DTR',
+      }),
+    ]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      filename: 'Instrukcja obsługi.pdf',
+      description: 'DTR',
+      type: 'MACHINE_FILE',
+      device: { id: deviceId },
+      service: null,
+      contentType: 'application/pdf',
+      size: PDF.length,
+    });
+    expect(body.fileName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(fs.readFileSync(path.join(storageDir(), body.fileName))).toEqual(PDF);
+
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, body.id));
+    expect(row).toMatchObject({ storageName: body.fileName, deviceId, userCreatedId: user.id });
+    const entries = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.arg1, `file:${body.id}`));
+    expect(entries).toHaveLength(1);
+    expect(entries[0].formattedMessage).toContain('Instrukcja obsługi.pdf');
+  });
+
+  it('accepts fileJson before the file, as a JSON blob, with deviceId', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const response = await upload(user, [
+      fileJson(
+        { deviceId, type: 'MACHINE_PARAMETER', filename: 'parametry.xlsx', description: 'parametry' },
+        true,
+      ),
+      { kind: 'file', name: 'file', filename: 'parametry.xlsx', content: 'a;b;c' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ type: 'MACHINE_PARAMETER', filename: 'parametry.xlsx', size: 5 });
+    expect(filesUnder(storageDir())).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'no file part',
+      [fileJson({ deviceId: 1, type: 'MACHINE_FILE', filename: 'a.pdf' })],
+      'Nie wybrano pliku!',
+    ],
+    [
+      'an empty file input',
+      [
+        { kind: 'file', name: 'file', filename: '', content: '' },
+        fileJson({ deviceId: 1, type: 'MACHINE_FILE', filename: 'a.pdf' }),
+      ],
+      'Nie wybrano pliku!',
+    ],
+    [
+      'no fileJson part',
+      [{ kind: 'file', name: 'file', filename: 'a.pdf', content: PDF }],
+      'Brak danych pliku (fileJson).',
+    ],
+    [
+      'broken JSON',
+      [
+        { kind: 'file', name: 'file', filename: 'a.pdf', content: PDF },
+        { kind: 'field', name: 'fileJson', value: '{"deviceId":' },
+      ],
+      'Nieprawidłowe dane pliku (fileJson).',
+    ],
+    [
+      'an unknown type',
+      [
+        { kind: 'file', name: 'file', filename: 'a.pdf', content: PDF },
+        fileJson({ deviceId: 1, type: 'SERVICE_FILE', filename: 'a.pdf' }),
+      ],
+      'Nieprawidłowy typ pliku.',
+    ],
+    [
+      'no machine',
+      [
+        { kind: 'file', name: 'file', filename: 'a.pdf', content: PDF },
+        fileJson({ type: 'MACHINE_FILE', filename: 'a.pdf' }),
+      ],
+      'Wybierz maszynę, do której należy plik.',
+    ],
+  ] as [string, PartSpec[], string][])(
+    'refuses %s with 400 and keeps nothing',
+    async (_label, parts, message) => {
+      const user = await createUserAndLogin(ctx);
+      await insertTestDevice(ctx.database.db);
+      const response = await upload(user, parts);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+      expect(await ctx.database.db.select().from(files)).toHaveLength(0);
+      expect(filesUnder(storageDir())).toEqual([]);
+    },
+  );
+
+  it('answers 404 for an unknown machine and removes the stored bytes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const response = await upload(user, [
+      { kind: 'file', name: 'file', filename: 'a.pdf', content: PDF },
+      fileJson({ device: { id: 999 }, type: 'MACHINE_FILE', filename: 'a.pdf' }),
+    ]);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Nie znaleziono maszyny.');
+    expect(filesUnder(storageDir())).toEqual([]);
+  });
+
+  it('takes only photos as nameplates', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const refused = await upload(user, [
+      fileJson({ deviceId, type: 'MACHINE_NAMEPLATE', filename: 'tabliczka.txt' }),
+      { kind: 'file', name: 'file', filename: 'tabliczka.txt', content: 'tekst', type: 'image/png' },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MSG_NAMEPLATE);
+    expect(filesUnder(storageDir())).toEqual([]);
+
+    const accepted = await upload(user, [
+      {
+        kind: 'file',
+        name: 'file',
+        filename: 'TABLICZKA.JPG',
+        content: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      },
+      fileJson({ deviceId, type: 'MACHINE_NAMEPLATE', filename: 'TABLICZKA.JPG', description: '' }),
+    ]);
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().contentType).toBe('image/jpeg');
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/file/findByDeviceAndType/${deviceId}/MACHINE_NAMEPLATE`,
+      headers: as(user),
+    });
+    expect(listed.json().map((f: { filename: string }) => f.filename)).toEqual(['TABLICZKA.JPG']);
+  });
+
+  it('needs the X-Requested-With header and a session', async () => {
+    const body = await multipart([{ kind: 'file', name: 'file', filename: 'a.pdf', content: PDF }]);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file/add',
+      headers: { 'x-requested-with': 'XMLHttpRequest', ...body.headers },
+      payload: body.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(filesUnder(storageDir())).toEqual([]);
+  });
+});
+
+const MSG_NAMEPLATE = 'Tabliczka znamionowa musi być zdjęciem (jpg, jpeg, png, gif lub bmp).';
+
+describe('GET /api/file/findByDeviceAndType', () => {
+  it('lists the files of one machine and one type, newest first', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const other = await insertTestDevice(ctx.database.db, 'Inna maszyna');
+    for (const [device, type, name] of [
+      [deviceId, 'MACHINE_FILE', 'pierwszy.pdf'],
+      [deviceId, 'MACHINE_FILE', 'drugi.pdf'],
+      [deviceId, 'MACHINE_PARAMETER', 'parametr.txt'],
+      [other, 'MACHINE_FILE', 'obcy.pdf'],
+    ] as const) {
+      const response = await upload(user, [
+        { kind: 'file', name: 'file', filename: name, content: PDF },
+        fileJson({ deviceId: device, type, filename: name }),
+      ]);
+      expect(response.statusCode).toBe(201);
+    }
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/file/findByDeviceAndType/${deviceId}/MACHINE_FILE`,
+      headers: as(user),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((f: { filename: string }) => f.filename)).toEqual([
+      'drugi.pdf',
+      'pierwszy.pdf',
+    ]);
+
+    const badType = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/file/findByDeviceAndType/${deviceId}/WHATEVER`,
+      headers: as(user),
+    });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().message).toBe('Nieprawidłowy typ pliku.');
+  });
+});

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { customerWithMachines, postService, serviceJson } from '../services/services.fixtures.js';
+
+const ctx = useTestApp();
+
+const insert = (user: TestUser, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/incident/insert', headers: as(user), payload });
+
+async function find(user: TestUser, query: Record<string, string | number>) {
+  const qs = new URLSearchParams(
+    Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/incident/findByParameters?${qs}`,
+    headers: as(user),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as {
+    id: number;
+    date: string;
+    text: string;
+    service: unknown;
+    serviceId: number | null;
+  }[];
+}
+
+async function setup() {
+  const user = await createUserAndLogin(ctx);
+  const admin = await createUserAndLogin(ctx, { admin: true });
+  const { customer, devices } = await customerWithMachines(ctx, 2);
+  return { user, admin, customer, devices };
+}
+
+describe('incidents', () => {
+  it('creates an incident (201), answers it in company time and writes an audit entry', async () => {
+    const { user, devices } = await setup();
+    const response = await insert(user, {
+      id: 0,
+      device: { id: devices[0].id },
+      date: '2026-03-10T14:30',
+      text: 'Wyciek oleju',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      date: '2026-03-10T14:30:00',
+      text: 'Wyciek oleju',
+      device: { id: devices[0].id },
+      service: null,
+      serviceId: null,
+      userCreated: { id: user.id, fullName: 'Jan Kowalski' },
+    });
+    const entries = await auditEntriesFor(ctx.database.db, `incident:${body.id}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].formattedMessage).toContain('dodanie zdarzenia maszyny');
+    // id empty also means "new".
+    expect(
+      (await insert(user, { id: '', device: { id: devices[0].id }, date: '2026-03-10', text: 'x' }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('lets the author or an admin edit and refuses others with 403 "Brak uprawnień."', async () => {
+    const { user, admin, devices } = await setup();
+    const colleague = await createUserAndLogin(ctx);
+    const created = (
+      await insert(user, { device: { id: devices[0].id }, date: '2026-03-10 08:00', text: 'A' })
+    ).json();
+    const own = await insert(user, {
+      id: created.id,
+      device: { id: devices[0].id },
+      date: '2026-03-10 09:15:30',
+      text: 'B',
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: created.id, text: 'B', date: '2026-03-10T09:15:30' });
+    const foreign = await insert(colleague, {
+      id: created.id,
+      device: { id: devices[0].id },
+      date: '2026-03-10',
+      text: 'C',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('Brak uprawnień.');
+    expect(
+      (await insert(admin, { id: created.id, device: { id: devices[0].id }, date: '2026-03-10', text: 'D' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await insert(admin, { id: 99_999, device: { id: devices[0].id }, date: '2026-03-10', text: 'D' }))
+        .statusCode,
+    ).toBe(404);
+    const entries = await auditEntriesFor(ctx.database.db, `incident:${created.id}`);
+    expect(entries).toHaveLength(3);
+  });
+
+  it('links a service event only when it covers the machine', async () => {
+    const { user, customer, devices } = await setup();
+    const service = (
+      await postService(ctx, user, serviceJson(customer.id, [devices[0].id], { isToSign: true }))
+    ).json();
+    const linked = await insert(user, {
+      device: { id: devices[0].id },
+      date: '2026-03-15',
+      text: 'x',
+      service: { id: service.id },
+    });
+    expect(linked.statusCode).toBe(201);
+    expect(linked.json()).toMatchObject({
+      serviceId: service.id,
+      service: { id: service.id, fullNumber: '1/03/2026', state: 'PODPISANY' },
+    });
+    const otherMachine = await insert(user, {
+      device: { id: devices[1].id },
+      date: '2026-03-15',
+      text: 'x',
+      service: { id: service.id },
+    });
+    expect(otherMachine.statusCode).toBe(400);
+    expect(otherMachine.json().message).toBe(MSG.incidentServiceOtherDevice);
+    expect(
+      (await insert(user, { device: { id: devices[0].id }, date: '2026-03-15', service: { id: 99_999 } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await insert(user, { device: { id: 99_999 }, date: '2026-03-15' })).statusCode).toBe(400);
+    // service {id: 0} or null means "no service".
+    expect(
+      (await insert(user, { device: { id: devices[0].id }, date: '2026-03-15', service: { id: 0 } })).json()
+        .serviceId,
+    ).toBeNull();
+  });
+
+  it('validates date and text', async () => {
+    const { user, devices } = await setup();
+    const noDate = await insert(user, { device: { id: devices[0].id }, date: '', text: 'x' });
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.json().message).toBe(MSG.incidentDateRequired);
+    const badDate = await insert(user, { device: { id: devices[0].id }, date: '2026-13-01', text: 'x' });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toBe(MSG.invalidDate);
+    expect(
+      (await insert(user, { device: { id: devices[0].id }, date: '2026-03-01', text: 'x'.repeat(5001) }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('filters by machine and text (case-insensitive), newest first, with the service only on request', async () => {
+    const { user, customer, devices } = await setup();
+    const service = (await postService(ctx, user, serviceJson(customer.id, [devices[0].id]))).json();
+    const add = (deviceId: number, date: string, text: string, serviceId?: number) =>
+      insert(user, {
+        device: { id: deviceId },
+        date,
+        text,
+        ...(serviceId ? { service: { id: serviceId } } : {}),
+      });
+    await add(devices[0].id, '2026-03-01T10:00', 'Awaria PALNIKA', service.id);
+    await add(devices[0].id, '2026-03-05T10:00', 'Przegląd');
+    await add(devices[0].id, '2026-03-03T10:00', 'palnik wymieniony');
+    await add(devices[1].id, '2026-03-04T10:00', 'Palnik innej maszyny');
+
+    const all = await find(user, { deviceId: devices[0].id });
+    expect(all.map((i) => i.text)).toEqual(['Przegląd', 'palnik wymieniony', 'Awaria PALNIKA']);
+    const burner = await find(user, { deviceId: devices[0].id, text: 'Palnik' });
+    expect(burner.map((i) => i.text)).toEqual(['palnik wymieniony', 'Awaria PALNIKA']);
+    expect(burner[1]).toMatchObject({ serviceId: service.id, service: null });
+    const withService = await find(user, { deviceId: devices[0].id, text: 'awaria', showService: 'true' });
+    expect(withService[0].service).toMatchObject({
+      id: service.id,
+      fullNumber: '(auto)',
+      state: 'UTWORZONY',
+    });
+    expect(await find(user, { deviceId: devices[0].id, text: '%' })).toEqual([]);
+  });
+
+  it('includes the whole of dateTo (23:59:59) and nothing of the next day; dateFrom from 00:00:00', async () => {
+    const { user, devices } = await setup();
+    const at = (date: string) => insert(user, { device: { id: devices[0].id }, date, text: date });
+    await at('2026-03-09T23:59:59');
+    await at('2026-03-10T00:00:00');
+    await at('2026-03-10T23:59:59');
+    await at('2026-03-11T00:00:00');
+    const texts = async (query: Record<string, string>) =>
+      (await find(user, { deviceId: devices[0].id, ...query })).map((i) => i.text);
+    expect(await texts({ dateFrom: '2026-03-10', dateTo: '2026-03-10' })).toEqual([
+      '2026-03-10T23:59:59',
+      '2026-03-10T00:00:00',
+    ]);
+    // As the browser sends them (spec §5).
+    expect(await texts({ dateFrom: '2026-03-10 00:00:00', dateTo: '2026-03-10 23:59:59.999999' })).toEqual([
+      '2026-03-10T23:59:59',
+      '2026-03-10T00:00:00',
+    ]);
+    expect(await texts({ dateFrom: '2026-03-11' })).toEqual(['2026-03-11T00:00:00']);
+    expect(await texts({ dateTo: '2026-03-09' })).toEqual(['2026-03-09T23:59:59']);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/incident/findByParameters?dateFrom=jutro',
+      headers: as(user),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets only admins delete, with an audit entry', async () => {
+    const { user, admin, devices } = await setup();
+    const created = (
+      await insert(user, { device: { id: devices[0].id }, date: '2026-03-10', text: 'x' })
+    ).json();
+    const del = (who: TestUser, id: number) =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/incident/delete/${id}`, headers: as(who) });
+    const refused = await del(user, created.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
+    expect((await del(admin, created.id)).statusCode).toBe(200);
+    expect(await find(admin, { deviceId: devices[0].id })).toEqual([]);
+    expect((await del(admin, created.id)).statusCode).toBe(404);
+    const entries = await auditEntriesFor(ctx.database.db, `incident:${created.id}`);
+    expect(entries.at(-1)!.formattedMessage).toContain('usunięcie zdarzenia maszyny');
+  });
+});

@@ -1,0 +1,79 @@
+import {
+  MSG,
+  inspectionSortFields,
+  isCountedInspection,
+  summarizeInspections,
+  type InspectionListMode,
+  type InspectionSwitch,
+  type ListQuery,
+  type PeriodicInspectionSummary,
+  type SessionUser,
+} from '@serwis/domain';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../lib/app-error.js';
+import { pageWindow } from '../../lib/paging.js';
+import { parseSortParam } from '../../lib/sort-param.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import {
+  findInspectionDevice,
+  findInspectionEvents,
+  listInspectionRows,
+  setPeriodicInspectionEnabled,
+} from './inspections.repository.js';
+import { toInspectionDevice, toInspectionEvent, toInspectionRow } from './inspections.mapper.js';
+
+/** The machine card's inspection tab; computed with the shared rule, the list's reference. */
+export async function getInspectionSummary(
+  db: Db,
+  deviceId: number,
+  today: string,
+): Promise<PeriodicInspectionSummary> {
+  const device = await findInspectionDevice(db, deviceId);
+  if (!device) throw notFound(MSG.machineNotFound);
+  const events = await findInspectionEvents(db, deviceId);
+  const summary = summarizeInspections({
+    transferDate: device.transferDate,
+    warrantyLength: device.warrantyLength,
+    inspections: events
+      .filter((e) => isCountedInspection({ type: e.types, state: e.state }))
+      .map((e) => ({ date: e.date, period: e.period })),
+    today,
+  });
+  return {
+    device: toInspectionDevice(device),
+    periodicInspections: events.map(toInspectionEvent),
+    ...summary,
+  };
+}
+
+export async function listInspections(db: Db, mode: InspectionListMode, query: ListQuery, today: string) {
+  const sort = parseSortParam(query.sort, inspectionSortFields, {
+    field: 'daysToNextInspection',
+    direction: 'asc',
+  });
+  const window = pageWindow(query, 15);
+  const options = { mode, today, q: query.q, sort, ...window };
+  const rows = await listInspectionRows(db, options);
+  let total = rows[0]?.total ?? 0;
+  // Past the last page there is no row to carry the count; ask for the first row instead.
+  if (!rows.length && window && window.offset > 0) {
+    total = (await listInspectionRows(db, { ...options, limit: 1, offset: 0 }))[0]?.total ?? 0;
+  }
+  return { rows: rows.map(toInspectionRow), total, paged: window !== undefined };
+}
+
+export async function switchPeriodicInspections(db: Db, actor: SessionUser, input: InspectionSwitch) {
+  return inTransaction(db, async (tx) => {
+    const device = await setPeriodicInspectionEnabled(tx, input.id, input.isPeriodicInspectionEnabled);
+    if (!device) throw notFound(MSG.machineNotFound);
+    const what = input.isPeriodicInspectionEnabled ? 'włączenie' : 'wyłączenie';
+    await audit(
+      tx,
+      actor,
+      `${what} przeglądów okresowych maszyny ${device.name} (id ${device.id})`,
+      `device:${device.id}`,
+    );
+    return { id: device.id, isPeriodicInspectionEnabled: input.isPeriodicInspectionEnabled };
+  });
+}

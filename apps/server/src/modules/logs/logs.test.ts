@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { MSG, type LogEntry } from '@serwis/domain';
+import { audit } from '../../plugins/audit.js';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { auditEntries } from '../../../test/accounts-helpers.js';
+
+const ctx = useTestApp();
+
+const findAll = (user: TestUser, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/log/findAll${query}`, headers: as(user) });
+
+/** Adds entries straight through the audit writer, oldest first. */
+async function seed(count: number, make: (i: number) => [string, string]) {
+  for (let i = 0; i < count; i++) {
+    const [email, record] = make(i);
+    await audit(ctx.database.db, { email }, `zdarzenie ${i}`, record);
+  }
+}
+
+describe('GET /api/log/findAll', () => {
+  it('is for administrators: 403 for a USER, 401 without a session', async () => {
+    const jan = await createUserAndLogin(ctx);
+    for (const query of ['', '?page=1&size=5', '?page=abc']) {
+      const response = await findAll(jan, query);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(MSG.forbidden);
+    }
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/log/findAll' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers every entry, newest first, in the shape of the old API', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    await seed(3, (i) => [`osoba${i}@firma.pl`, `device:${i}`]);
+    const response = await findAll(admin);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as LogEntry[];
+    // The admin's login first, then three seeded entries; newest first.
+    expect(body).toHaveLength(4);
+    expect(body.map((e) => e.arg1)).toEqual(['device:2', 'device:1', 'device:0', `user:${admin.id}`]);
+    const ids = body.map((e) => e.eventId);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(Object.keys(body[0]).sort()).toEqual(['arg0', 'arg1', 'eventId', 'formattedMessage', 'timestmp']);
+    expect(body[0]).toMatchObject({ arg0: 'osoba2@firma.pl', formattedMessage: 'osoba2@firma.pl: zdarzenie 2' });
+    expect(typeof body[0].timestmp).toBe('number');
+    expect(body[0].timestmp).toBeGreaterThanOrEqual(body[3].timestmp);
+  });
+
+  it('pages on the server with X-Total-Count', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await seed(24, (i) => ['a@firma.pl', `device:${i}`]);
+    const first = await findAll(admin, '?page=1&size=10');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-total-count']).toBe('25');
+    expect(first.json().map((e: LogEntry) => e.arg1)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `device:${23 - i}`),
+    );
+    const third = await findAll(admin, '?page=3&size=10');
+    expect(third.json()).toHaveLength(5);
+    expect(third.json().at(-1).arg1).toBe(`user:${admin.id}`);
+    const beyond = await findAll(admin, '?page=9&size=10');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('25');
+  });
+
+  it('filters with q over the message, the e-mail and the record, case-insensitively', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    await audit(ctx.database.db, { email: 'jan@firma.pl' }, 'usunięcie maszyny Prasa', 'device:7');
+    await audit(ctx.database.db, { email: 'ewa@firma.pl' }, 'edycja kontrahenta ACME', 'customer:3');
+    await audit(ctx.database.db, { email: 'ewa@firma.pl' }, 'rabat 50% dla klienta', 'customer:4');
+
+    const q = async (term: string) =>
+      ((await findAll(admin, `?q=${encodeURIComponent(term)}`)).json() as LogEntry[]).map((e) => e.arg1);
+    expect(await q('PRASA')).toEqual(['device:7']);
+    expect(await q('ewa@')).toEqual(['customer:4', 'customer:3']);
+    expect(await q('customer:3')).toEqual(['customer:3']);
+    // LIKE wildcards typed by the user are plain characters.
+    expect(await q('50%')).toEqual(['customer:4']);
+    expect(await q('%')).toEqual(['customer:4']);
+    expect(await q('_')).toEqual([]);
+    expect(await q('nic-takiego')).toEqual([]);
+
+    const paged = await findAll(admin, '?q=ewa&page=1&size=1');
+    expect(paged.headers['x-total-count']).toBe('2');
+    expect(paged.json()).toHaveLength(1);
+  });
+
+  it.each(['?page=0', '?page=abc', '?size=0', '?size=100000', `?q=${'x'.repeat(10_000)}`])(
+    'answers 400 with a Polish message for %s',
+    async (query) => {
+      const admin = await createUserAndLogin(ctx, { admin: true });
+      const response = await findAll(admin, query.slice(0, 300));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/Nieprawidłow|Tekst|Pole/);
+    },
+  );
+});
+
+describe('audit entries of employee changes', () => {
+  it('each insert, update and delete writes exactly one entry naming the actor and the record', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    const start = (await auditEntries(ctx)).length;
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/insert',
+      headers: as(admin),
+      payload: { userName: 'Serwisant', email: 'ewa@firma.pl', password: 'Haslo-ewy-123' },
+    });
+    const id = created.json().id;
+    let entries = (await auditEntries(ctx)).slice(start);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${id}` });
+    expect(entries[0].formattedMessage).toMatch(/dodanie pracownika ewa@firma.pl/);
+
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/update',
+      headers: as(admin),
+      payload: { ...(created.json() as object), vacationDays: 5 },
+    });
+    entries = (await auditEntries(ctx)).slice(start);
+    expect(entries).toHaveLength(2);
+    expect(entries[1]).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${id}` });
+    expect(entries[1].formattedMessage).toMatch(/edycja pracownika ewa@firma.pl/);
+
+    await ctx.app.inject({ method: 'DELETE', url: `/api/user/delete/${id}`, headers: as(admin) });
+    entries = (await auditEntries(ctx)).slice(start);
+    expect(entries).toHaveLength(3);
+    expect(entries[2]).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${id}` });
+    expect(entries[2].formattedMessage).toMatch(/^Anna Nowak \(szef@firma.pl\): usunięcie pracownika/);
+  });
+
+  it('a change that fails writes no entry', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    const start = (await auditEntries(ctx)).length;
+    const self = (
+      await ctx.app.inject({ method: 'GET', url: `/api/user/findById/${admin.id}`, headers: as(admin) })
+    ).json();
+    const failures = [
+      { method: 'PUT', url: '/api/user/update', payload: { ...self, active: false } },
+      { method: 'PUT', url: '/api/user/update', payload: { ...self, id: 999_999 } },
+      { method: 'POST', url: '/api/user/insert', payload: { userName: 'ab', email: 'x@firma.pl' } },
+      { method: 'POST', url: '/api/user/insert', payload: { userName: 'Dubel', email: 'szef@firma.pl' } },
+      { method: 'DELETE', url: `/api/user/delete/${admin.id}` },
+      { method: 'DELETE', url: '/api/user/delete/999999' },
+    ] as const;
+    for (const call of failures) {
+      const response = await ctx.app.inject({ ...call, headers: as(admin) });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBeGreaterThanOrEqual(400);
+    }
+    expect((await auditEntries(ctx)).length).toBe(start);
+  });
+});

@@ -1,0 +1,57 @@
+import { MSG, type NoteInsert, type NoteUpdate, type SessionUser } from '@serwis/domain';
+import type { Db } from '../../db/database.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import { deviceExists } from '../files/files.repository.js';
+import { toDeviceNote } from './notes.mapper.js';
+import { deleteNote, findNote, findNoteWithPeople, insertNote, updateNote } from './notes.repository.js';
+
+/** Own notes (by author) are the employee's to change; admins may change any (domain.md). */
+async function loadEditable(db: Db, actor: SessionUser, id: number) {
+  const note = await findNote(db, id);
+  if (!note) throw notFound(MSG.noteNotFound);
+  if (!actor.isAdmin && note.userCreatedId !== actor.id) throw forbidden(MSG.forbidden);
+  return note;
+}
+
+export async function createNote(db: Db, actor: SessionUser, input: NoteInsert) {
+  if (!(await deviceExists(db, input.device.id))) throw notFound(MSG.machineNotFound);
+  return inTransaction(db, async (tx) => {
+    const row = await insertNote(tx, {
+      deviceId: input.device.id,
+      text: input.text,
+      userCreatedId: actor.id,
+      userUpdatedId: actor.id,
+    });
+    await audit(
+      tx,
+      actor,
+      `dodanie notatki do maszyny ${row.deviceId} (id ${row.id})`,
+      `deviceNote:${row.id}`,
+    );
+    return toDeviceNote((await findNoteWithPeople(tx, row.id))!);
+  });
+}
+
+export async function editNote(db: Db, actor: SessionUser, input: NoteUpdate) {
+  const note = await loadEditable(db, actor, input.id);
+  return inTransaction(db, async (tx) => {
+    await updateNote(tx, note.id, input.text, actor.id);
+    await audit(
+      tx,
+      actor,
+      `edycja notatki maszyny ${note.deviceId} (id ${note.id})`,
+      `deviceNote:${note.id}`,
+    );
+    return toDeviceNote((await findNoteWithPeople(tx, note.id))!);
+  });
+}
+
+export async function removeNote(db: Db, actor: SessionUser, id: number) {
+  const note = await loadEditable(db, actor, id);
+  await inTransaction(db, async (tx) => {
+    await deleteNote(tx, id);
+    await audit(tx, actor, `usunięcie notatki maszyny ${note.deviceId} (id ${id})`, `deviceNote:${id}`);
+  });
+}

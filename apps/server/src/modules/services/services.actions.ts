@@ -1,0 +1,126 @@
+import { MSG, type SessionUser } from '@serwis/domain';
+import type { Db } from '../../db/database.js';
+import { forbidden } from '../../lib/app-error.js';
+import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import { fullNumberOf, loadService } from './services.mapper.js';
+import {
+  deleteServiceRow,
+  lastNumberOfYear,
+  lockServiceYear,
+  updateServiceRow,
+  type ServiceRow,
+} from './services.repository.js';
+import {
+  assertCanModify,
+  assertTransition,
+  assignNumber,
+  isLocked,
+  isOpen,
+  requireServiceForUpdate,
+} from './services.rules.js';
+import type { AfterSave } from './services.service.js';
+
+type Action = 'sign' | 'reject' | 'printForScan';
+
+const ACTION_LABEL: Record<Action, string> = {
+  sign: 'podpisanie',
+  reject: 'odrzucenie',
+  printForScan: 'wydruk do podpisu (oczekuje na skan)',
+};
+
+/**
+ * State changes of an event (additions to spec §7, see docs/api.md):
+ * sign: UTWORZONY | DODAJ_SKAN → PODPISANY; printForScan: UTWORZONY → DODAJ_SKAN;
+ * reject: any other state → ODRZUCONY. Sign and printForScan number an unnumbered event.
+ */
+export async function changeServiceState(db: Db, actor: SessionUser, id: number, action: Action) {
+  await inTransaction(db, async (tx) => {
+    const row = await requireServiceForUpdate(tx, id);
+    assertCanModify(actor, row);
+    let next: Partial<ServiceRow>;
+    if (action === 'reject') {
+      assertTransition(row.state !== 'ODRZUCONY');
+      next = { state: 'ODRZUCONY' };
+    } else {
+      assertTransition(action === 'sign' ? isOpen(row) : row.state === 'UTWORZONY');
+      next = {
+        state: action === 'sign' ? 'PODPISANY' : 'DODAJ_SKAN',
+        ...(action === 'sign' ? { isToSign: true } : {}),
+        ...(row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {}),
+      };
+    }
+    const updated = await updateServiceRow(tx, row.id, next);
+    await audit(
+      tx,
+      actor,
+      `${ACTION_LABEL[action]} zdarzenia serwisowego ${fullNumberOf(updated)} (id ${row.id})`,
+      `service:${row.id}`,
+    );
+  });
+  return (await loadService(db, id))!;
+}
+
+/**
+ * PATCH /api/service/addFile/{id}: `attach` records the stored file in the same transaction. The
+ * scan of an event waiting for it (DODAJ_SKAN) signs it.
+ */
+export async function addServiceFile(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  filename: string,
+  attach: AfterSave,
+) {
+  await inTransaction(db, async (tx) => {
+    const row = await requireServiceForUpdate(tx, id);
+    if (isLocked(row) && !actor.isAdmin) throw forbidden(MSG.forbiddenBang);
+    await attach(tx, row);
+    const signs = row.state === 'DODAJ_SKAN';
+    const numbering =
+      signs && row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {};
+    const updated = signs
+      ? await updateServiceRow(tx, row.id, { state: 'PODPISANY', isToSign: true, ...numbering })
+      : row;
+    const what = signs ? `dodanie skanu „${filename}” i podpisanie` : `dodanie pliku „${filename}” do`;
+    await audit(
+      tx,
+      actor,
+      `${what} zdarzenia serwisowego ${fullNumberOf(updated)} (id ${row.id})`,
+      `service:${row.id}`,
+    );
+  });
+  return (await loadService(db, id))!;
+}
+
+/**
+ * DELETE /api/service/delete/{id}. Unnumbered events and the last numbered one of a year go; any
+ * other numbered event stays (false: the route answers 304) so the year's sequence keeps no gaps.
+ * Signed and rejected events are for admins; employees may delete their own open ones. The files'
+ * bytes are removed after the commit.
+ */
+export async function deleteService(deps: FileDeps, actor: SessionUser, id: number): Promise<boolean> {
+  const removeBytes = await inTransaction(deps.db, async (tx) => {
+    const row = await requireServiceForUpdate(tx, id);
+    assertCanModify(actor, row);
+    if (row.number > 0) {
+      // Under the year's lock no new number can appear between this check and the delete.
+      await lockServiceYear(tx, row.year);
+      const last = await lastNumberOfYear(tx, row.year);
+      if (last && last.id !== row.id) return null;
+    }
+    const remove = await deleteStoredFilesOf(tx, deps.storage, { serviceId: row.id }, deps.log);
+    await deleteServiceRow(tx, row.id);
+    await audit(
+      tx,
+      actor,
+      `usunięcie zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})`,
+      `service:${row.id}`,
+    );
+    return remove;
+  });
+  if (!removeBytes) return false;
+  await removeBytes();
+  return true;
+}

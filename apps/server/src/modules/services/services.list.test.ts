@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { customerWithMachines, postService, serviceJson } from './services.fixtures.js';
+
+const ctx = useTestApp();
+
+const get = async (user: Parameters<typeof as>[0], url: string) => {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: as(user) });
+  expect(response.statusCode).toBe(200);
+  return response;
+};
+const numbers = (body: { fullNumber: string }[]) => body.map((s) => s.fullNumber);
+
+async function seed() {
+  const admin = await createUserAndLogin(ctx, { admin: true, firstName: 'Ewa', lastName: 'Serwisowa' });
+  const own = await customerWithMachines(ctx, 2, 'INTERNAL');
+  const external = await customerWithMachines(ctx, 1, 'EXTERNAL');
+  const add = async (
+    date: string,
+    number: string,
+    overrides = {},
+    devices = [own.devices[0].id],
+    customerId = own.customer.id,
+  ) =>
+    (
+      await postService(
+        ctx,
+        admin,
+        serviceJson(customerId, devices, { date, number, isToSign: number !== '', ...overrides }),
+      )
+    ).json();
+  await add('2026-03-01', '2');
+  await add('2026-03-20', '10');
+  await add('2026-03-05', '2A');
+  await add('2026-01-10', '1');
+  await add('2025-12-01', '40');
+  await add('2026-03-07', '', { faultDescription: 'Wyciek oleju' }); // unnumbered, March
+  await add('2026-04-02', '', {}, [own.devices[1].id]);
+  await add(
+    '2026-02-01',
+    '3',
+    { faultDescription: 'Obca maszyna' },
+    [external.devices[0].id],
+    external.customer.id,
+  );
+  return { admin, own, external };
+}
+
+describe('service lists', () => {
+  it('orders internal events by full number descending, unnumbered last within their month', async () => {
+    const { admin } = await seed();
+    const response = await get(admin, '/api/service/findAllOrderInternal');
+    expect(numbers(response.json())).toEqual([
+      '(auto)', // April
+      '10/03/2026',
+      '2A/03/2026',
+      '2/03/2026',
+      '(auto)', // March
+      '1/01/2026',
+      '40/12/2025',
+    ]);
+    expect(response.headers['x-total-count']).toBeUndefined();
+    const external = await get(admin, '/api/service/findAllOrderExternal');
+    expect(numbers(external.json())).toEqual(['3/02/2026']);
+    expect(external.json()[0].devices[0]).toMatchObject({ type: 'EXTERNAL' });
+  });
+
+  it('pages on the server with X-Total-Count and sorts on request', async () => {
+    const { admin } = await seed();
+    const page = await get(admin, '/api/service/findAllOrderInternal?page=2&size=3');
+    expect(page.headers['x-total-count']).toBe('7');
+    expect(numbers(page.json())).toEqual(['2/03/2026', '(auto)', '1/01/2026']);
+    const ascending = await get(admin, '/api/service/findAllOrderInternal?size=2&sort=fullNumber,asc');
+    expect(numbers(ascending.json())).toEqual(['40/12/2025', '1/01/2026']);
+    const byDate = await get(admin, '/api/service/findAllOrderInternal?sort=date,desc&page=1&size=2');
+    expect(byDate.json().map((s: { date: string }) => s.date)).toEqual(['2026-04-02', '2026-03-20']);
+    const unknownSort = await get(admin, '/api/service/findAllOrderInternal?sort=nonsense,desc&size=1');
+    expect(numbers(unknownSort.json())).toEqual(['(auto)']);
+  });
+
+  it('searches by number, fault description, customer, machine and author', async () => {
+    const { admin, own, external } = await seed();
+    const search = async (q: string, path = 'findAllOrderInternal') =>
+      numbers((await get(admin, `/api/service/${path}?q=${encodeURIComponent(q)}&page=1&size=15`)).json());
+    expect(await search('2A')).toEqual(['2A/03/2026']);
+    expect(await search('40/12/2025')).toEqual(['40/12/2025']);
+    expect(await search('wyciek')).toEqual(['(auto)']);
+    expect(await search(own.devices[1].name)).toEqual(['(auto)']);
+    expect(await search(external.customer.shortName, 'findAllOrderExternal')).toEqual(['3/02/2026']);
+    expect(await search('serwisowa')).toHaveLength(7);
+    expect(await search('100%_')).toEqual([]);
+  });
+
+  it("lists one machine's events with their files", async () => {
+    const { admin, own } = await seed();
+    const event = (
+      await postService(
+        ctx,
+        admin,
+        serviceJson(
+          own.customer.id,
+          own.devices.map((d) => d.id),
+          { date: '2026-05-05', isToSign: true },
+        ),
+        {
+          filename: 'protokół.pdf',
+          content: '%PDF-1.4',
+        },
+      )
+    ).json();
+    const first = await get(admin, `/api/service/findByDeviceWithFilesEnitiy/${own.devices[1].id}`);
+    expect(numbers(first.json())).toEqual(['11/05/2026', '(auto)']);
+    expect(first.json()[0].id).toBe(event.id);
+    expect(first.json()[0].files).toMatchObject([{ filename: 'protokół.pdf', type: 'SERVICE_FILE' }]);
+    const paged = await get(
+      admin,
+      `/api/service/findByDeviceWithFilesEnitiy/${own.devices[0].id}?page=1&size=2`,
+    );
+    expect(paged.headers['x-total-count']).toBe('7');
+    expect(numbers(paged.json())).toEqual(['11/05/2026', '10/03/2026']);
+    const none = await get(admin, '/api/service/findByDeviceWithFilesEnitiy/99999');
+    expect(none.json()).toEqual([]);
+  });
+
+  it('rejects bad paging values with 400', async () => {
+    const user = await createUserAndLogin(ctx);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/service/findAllOrderInternal?page=0&size=abc',
+      headers: as(user),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,135 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { MachineType } from '@serwis/domain';
+import type { DbOrTx } from '../../db/database.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { users } from '../users/users.table.js';
+import { serviceDevices, services } from './services.table.js';
+
+export const SERVICE_SORT_FIELDS = [
+  'fullNumber',
+  'number',
+  'id',
+  'date',
+  'paymentType',
+  'state',
+  'faultDescription',
+  'customer',
+  'user',
+] as const;
+type SortField = (typeof SERVICE_SORT_FIELDS)[number];
+
+export interface ServiceListOptions {
+  /** Events whose machines belong to this family (findAllOrderInternal / External). */
+  family?: MachineType;
+  /** Events of one machine (the machine card's service tab). */
+  deviceId?: number;
+  q?: string;
+  sort?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** "25", "25A", "25A/03", "25A/03/2026" or "/2026" style searches aim at the number itself. */
+const FULL_NUMBER = /^(\d{1,7})([A-Za-z])?(?:\/(\d{1,2})(?:\/(\d{4}))?)?$/;
+
+function numberFilter(term: string): SQL | undefined {
+  const m = FULL_NUMBER.exec(term);
+  if (!m) return undefined;
+  const parts: SQL[] = [eq(services.number, Number(m[1]))];
+  if (m[2]) parts.push(eq(services.numberExtension, m[2].toUpperCase()));
+  if (m[3]) parts.push(eq(services.month, Number(m[3])));
+  if (m[4]) parts.push(eq(services.year, Number(m[4])));
+  const byNumber = and(...parts)!;
+  // A bare number may also be an id.
+  return m[2] || m[3] ? byNumber : sql`(${byNumber} OR ${services.id} = ${Number(m[1])})`;
+}
+
+/**
+ * Free text over what the list shows: number, fault description, customer names, machine names
+ * and the creator. Customers, machines and employees are small tables, so they are matched first
+ * and joined by id.
+ */
+function searchFilter(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  const alternatives: SQL[] = [
+    sql`${services.faultDescription} ILIKE ${pattern}`,
+    sql`${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
+      WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern})`,
+    sql`${services.userCreatedId} IN (SELECT ${users.id} FROM ${users}
+      WHERE (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`,
+    sql`${services.id} IN (SELECT ${serviceDevices.serviceId} FROM ${serviceDevices}
+      JOIN ${devices} ON ${devices.id} = ${serviceDevices.deviceId} WHERE ${devices.name} ILIKE ${pattern})`,
+  ];
+  const byNumber = numberFilter(term);
+  if (byNumber) alternatives.unshift(byNumber);
+  return sql`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+function whereOf(options: ServiceListOptions): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [searchFilter(options.q)];
+  if (options.family) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${serviceDevices}
+      JOIN ${devices} ON ${devices.id} = ${serviceDevices.deviceId}
+      WHERE ${serviceDevices.serviceId} = ${services.id} AND ${devices.type} = ${options.family})`);
+  }
+  if (options.deviceId !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${serviceDevices}
+      WHERE ${serviceDevices.serviceId} = ${services.id} AND ${serviceDevices.deviceId} = ${options.deviceId})`);
+  }
+  return and(...conditions);
+}
+
+function parseSort(sort: string | undefined): { field: SortField; desc: boolean } {
+  const fallback = { field: 'fullNumber' as const, desc: true };
+  if (!sort) return fallback;
+  const [field, direction = 'asc'] = sort.split(',').map((s) => s.trim());
+  if (!(SERVICE_SORT_FIELDS as readonly string[]).includes(field)) return fallback;
+  if (direction !== 'asc' && direction !== 'desc') return fallback;
+  return { field: field as SortField, desc: direction === 'desc' };
+}
+
+/** ORDER BY for a sort; full-number order (year, month, number, letter, id) always breaks ties. */
+function orderOf(sort: { field: SortField; desc: boolean }): SQL {
+  const dir = sql.raw(sort.desc ? 'DESC' : 'ASC');
+  const fullNumber = sql`${services.year} ${dir}, ${services.month} ${dir}, ${services.number} ${dir}, ${services.numberExtension} ${dir}, ${services.id} ${dir}`;
+  switch (sort.field) {
+    case 'fullNumber':
+    case 'number':
+      return fullNumber;
+    case 'id':
+      return sql`${services.id} ${dir}`;
+    case 'date':
+      return sql`${services.date} ${dir}, ${services.id} ${dir}`;
+    case 'customer':
+      return sql`(SELECT ${customers.shortName} FROM ${customers} WHERE ${customers.id} = ${services.customerId}) ${dir}, ${fullNumber}`;
+    case 'user':
+      return sql`(SELECT ${users.lastName} || ' ' || ${users.firstName} FROM ${users} WHERE ${users.id} = ${services.userCreatedId}) ${dir}, ${fullNumber}`;
+    default:
+      return sql`${services[sort.field]} ${dir}, ${fullNumber}`;
+  }
+}
+
+/** Ids of one page (or of all rows when no limit), in list order. */
+export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): Promise<number[]> {
+  const query = db
+    .select({ id: services.id })
+    .from(services)
+    .where(whereOf(options))
+    .orderBy(orderOf(parseSort(options.sort)));
+  const rows =
+    options.limit !== undefined ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+  return rows.map((r) => r.id);
+}
+
+export async function countServices(db: DbOrTx, options: ServiceListOptions): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(services)
+    .where(whereOf(options));
+  return row.n;
+}

@@ -1,0 +1,197 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { files } from '../files/files.table.js';
+import { todos } from '../todos/todos.table.js';
+import { users } from '../users/users.table.js';
+import { serviceDevices, services } from './services.table.js';
+
+export type ServiceRow = typeof services.$inferSelect;
+export type NewServiceRow = typeof services.$inferInsert;
+
+/**
+ * Serialises numbering within one year across every server process: held until the transaction
+ * ends, so "max + 1" and the insert happen as one step.
+ */
+export async function lockServiceYear(tx: DbOrTx, year: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('service-number'), ${year}::int)`);
+}
+
+/** Highest number + 1 in the year (1 for a new year); the partial unique index answers it. */
+export async function nextServiceNumber(tx: DbOrTx, year: number): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number>`coalesce(max(${services.number}), 0)::int` })
+    .from(services)
+    .where(and(eq(services.year, year), gt(services.number, 0)));
+  return row.max + 1;
+}
+
+/** The last numbered event of the year in full-number order (number, then letter). */
+export async function lastNumberOfYear(tx: DbOrTx, year: number) {
+  const rows = await tx
+    .select({ id: services.id, number: services.number, numberExtension: services.numberExtension })
+    .from(services)
+    .where(and(eq(services.year, year), gt(services.number, 0)))
+    .orderBy(sql`${services.number} DESC, ${services.numberExtension} DESC`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function isNumberTaken(
+  tx: DbOrTx,
+  year: number,
+  number: number,
+  numberExtension: string,
+  exceptId = 0,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(
+      and(
+        eq(services.year, year),
+        eq(services.number, number),
+        eq(services.numberExtension, numberExtension),
+        sql`${services.id} <> ${exceptId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findServiceRow(
+  db: DbOrTx,
+  id: number,
+  forUpdate = false,
+): Promise<ServiceRow | undefined> {
+  const query = db.select().from(services).where(eq(services.id, id)).limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function insertService(tx: DbOrTx, values: NewServiceRow): Promise<ServiceRow> {
+  const [row] = await tx.insert(services).values(values).returning();
+  return row;
+}
+
+export async function updateServiceRow(tx: DbOrTx, id: number, values: Partial<NewServiceRow>) {
+  const [row] = await tx.update(services).set(values).where(eq(services.id, id)).returning();
+  return row;
+}
+
+export async function deleteServiceRow(tx: DbOrTx, id: number) {
+  await tx.delete(services).where(eq(services.id, id));
+}
+
+export async function replaceServiceDevices(tx: DbOrTx, serviceId: number, deviceIds: number[]) {
+  await tx.delete(serviceDevices).where(eq(serviceDevices.serviceId, serviceId));
+  if (deviceIds.length) {
+    await tx.insert(serviceDevices).values(deviceIds.map((deviceId) => ({ serviceId, deviceId })));
+  }
+}
+
+export function findDevicesByIds(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: devices.id, customerId: devices.customerId, name: devices.name })
+    .from(devices)
+    .where(inArray(devices.id, ids));
+}
+
+export async function customerExists(db: DbOrTx, id: number) {
+  const rows = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+export async function serviceCoversDevice(db: DbOrTx, serviceId: number, deviceId: number) {
+  const rows = await db
+    .select({ serviceId: serviceDevices.serviceId })
+    .from(serviceDevices)
+    .where(and(eq(serviceDevices.serviceId, serviceId), eq(serviceDevices.deviceId, deviceId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findServiceTodo(db: DbOrTx, serviceId: number) {
+  const rows = await db.select().from(todos).where(eq(todos.serviceId, serviceId)).limit(1);
+  return rows[0];
+}
+
+/** Creates or changes the to-do linked to the event (one per event: todos.service_id is unique). */
+export async function upsertServiceTodo(
+  tx: DbOrTx,
+  serviceId: number,
+  userId: number,
+  values: { description?: string; toDoStatus?: string },
+) {
+  const existing = await findServiceTodo(tx, serviceId);
+  if (existing) {
+    const [row] = await tx.update(todos).set(values).where(eq(todos.id, existing.id)).returning();
+    return row;
+  }
+  const [row] = await tx
+    .insert(todos)
+    .values({
+      serviceId,
+      userCreatedId: userId,
+      description: values.description ?? '',
+      toDoStatus: values.toDoStatus ?? 'TODO',
+    })
+    .returning();
+  return row;
+}
+
+export async function deleteServiceTodo(tx: DbOrTx, serviceId: number) {
+  await tx.delete(todos).where(eq(todos.serviceId, serviceId));
+}
+
+/** Events with their customer and creator, in the order of `ids`. */
+export async function findServiceHeads(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      service: services,
+      customer: {
+        id: customers.id,
+        shortName: customers.shortName,
+        fullName: customers.fullName,
+        streetAddress: customers.streetAddress,
+        zipCode: customers.zipCode,
+        city: customers.city,
+      },
+      creator: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(services)
+    .innerJoin(customers, eq(customers.id, services.customerId))
+    .innerJoin(users, eq(users.id, services.userCreatedId))
+    .where(inArray(services.id, ids));
+  const byId = new Map(rows.map((r) => [r.service.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r));
+}
+export type ServiceHead = Awaited<ReturnType<typeof findServiceHeads>>[number];
+
+/** Machines, files and to-dos of a page of events: three queries, whatever the page size. */
+export async function findServiceChildren(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return { devices: [], files: [], todos: [] };
+  const [deviceRows, fileRows, todoRows] = await Promise.all([
+    db
+      .select({
+        serviceId: serviceDevices.serviceId,
+        id: devices.id,
+        name: devices.name,
+        type: devices.type,
+        customerId: devices.customerId,
+      })
+      .from(serviceDevices)
+      .innerJoin(devices, eq(devices.id, serviceDevices.deviceId))
+      .where(inArray(serviceDevices.serviceId, ids))
+      .orderBy(asc(devices.id)),
+    db.select().from(files).where(inArray(files.serviceId, ids)).orderBy(asc(files.id)),
+    db
+      .select({ serviceId: todos.serviceId, description: todos.description, toDoStatus: todos.toDoStatus })
+      .from(todos)
+      .where(inArray(todos.serviceId, ids)),
+  ]);
+  return { devices: deviceRows, files: fileRows, todos: todoRows };
+}
+export type ServiceChildren = Awaited<ReturnType<typeof findServiceChildren>>;

@@ -1,0 +1,178 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  changeTodoStatusSchema,
+  id,
+  idParams,
+  listQuery,
+  messageResponse,
+  serviceSchema,
+  serviceUpdateSchema,
+  type MachineType,
+} from '@serwis/domain';
+import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { currentUser } from '../../plugins/session.js';
+import { changeServiceState, deleteService } from './services.actions.js';
+import { countServices, findServiceIds, type ServiceListOptions } from './services.list.js';
+import { loadServices } from './services.mapper.js';
+import { changeTodoStatus, updateService } from './services.service.js';
+import { addFileFromMultipart, addServiceFromMultipart } from './services.uploads.js';
+
+const tags = ['Zdarzenia serwisowe'];
+const errors = {
+  400: messageResponse,
+  403: messageResponse,
+  404: messageResponse,
+  409: messageResponse,
+  413: messageResponse,
+};
+const listResponse = { 200: z.array(serviceSchema), ...errors };
+const PAGE_DEFAULT = 15;
+
+export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
+
+  /** One list call: a page (with X-Total-Count) when page or size is given, else every row. */
+  async function list(
+    query: z.infer<typeof listQuery>,
+    scope: Pick<ServiceListOptions, 'family' | 'deviceId'>,
+    reply: FastifyReply,
+  ) {
+    const options: ServiceListOptions = { ...scope, q: query.q, sort: query.sort };
+    const window = pageWindow(query, PAGE_DEFAULT);
+    if (window) setTotalCount(reply, await countServices(app.db, options));
+    return loadServices(app.db, await findServiceIds(app.db, { ...options, ...window }));
+  }
+
+  app.get(
+    '/api/service/findByDeviceWithFilesEnitiy/:deviceId',
+    {
+      schema: {
+        tags,
+        summary: 'Zdarzenia serwisowe maszyny z plikami, numer malejąco',
+        params: z.object({ deviceId: id }),
+        querystring: listQuery,
+        response: listResponse,
+      },
+    },
+    async (request, reply) => list(request.query, { deviceId: request.params.deviceId }, reply),
+  );
+
+  for (const [path, family] of [
+    ['/api/service/findAllOrderInternal', 'INTERNAL'],
+    ['/api/service/findAllOrderExternal', 'EXTERNAL'],
+  ] as const satisfies readonly (readonly [string, MachineType])[]) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Zdarzenia serwisowe maszyn ${family === 'INTERNAL' ? 'własnych' : 'zewnętrznych'}`,
+          description:
+            'Domyślnie numer pełny malejąco (rok, miesiąc, numer, litera; nienumerowane na końcu swojego ' +
+            'miesiąca). Opcjonalnie page, size, sort (fullNumber|id|date|paymentType|state|' +
+            'faultDescription|customer|user, asc|desc), q; wtedy nagłówek X-Total-Count.',
+          querystring: listQuery,
+          response: listResponse,
+        },
+      },
+      async (request, reply) => list(request.query, { family }, reply),
+    );
+  }
+
+  app.post(
+    '/api/service/add',
+    {
+      schema: {
+        tags,
+        summary: 'Nowe zdarzenie serwisowe',
+        description:
+          'multipart/form-data: `serviceJson` (JSON) i opcjonalnie `protocolSerwisowyFile`. isToSign=true: ' +
+          'PODPISANY z wpisanym lub kolejnym numerem roku; inaczej UTWORZONY bez numeru.',
+        consumes: ['multipart/form-data'],
+        response: { 201: serviceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const service = await addServiceFromMultipart(request, currentUser(request));
+      return reply.status(201).send(service);
+    },
+  );
+
+  app.put(
+    '/api/service/update',
+    {
+      schema: {
+        tags,
+        summary: 'Edycja zdarzenia serwisowego',
+        body: serviceUpdateSchema,
+        response: { 200: serviceSchema, ...errors },
+      },
+    },
+    async (request) => updateService(app.db, currentUser(request), request.body),
+  );
+
+  const actions = [
+    ['sign', 'Podpisanie (UTWORZONY lub DODAJ_SKAN → PODPISANY, nadaje numer)'],
+    ['reject', 'Odrzucenie (→ ODRZUCONY)'],
+    ['printForScan', 'Wydruk do podpisu (UTWORZONY → DODAJ_SKAN, nadaje numer)'],
+  ] as const;
+  for (const [action, summary] of actions) {
+    app.patch(
+      `/api/service/${action}/:id`,
+      { schema: { tags, summary, params: idParams, response: { 200: serviceSchema, ...errors } } },
+      async (request) => changeServiceState(app.db, currentUser(request), request.params.id, action),
+    );
+  }
+
+  app.patch(
+    '/api/service/addFile/:serviceId',
+    {
+      schema: {
+        tags,
+        summary: 'Dodanie pliku do zdarzenia (skan zdarzenia DODAJ_SKAN podpisuje je)',
+        description: 'multipart/form-data z częścią `file`.',
+        consumes: ['multipart/form-data'],
+        params: z.object({ serviceId: id }),
+        response: { 200: serviceSchema, ...errors },
+      },
+    },
+    async (request) => addFileFromMultipart(request, currentUser(request), request.params.serviceId),
+  );
+
+  app.patch(
+    '/api/service/changeTodoStatus',
+    {
+      schema: {
+        tags,
+        summary: 'Zadanie powiązane ze zdarzeniem (tylko administrator)',
+        body: changeTodoStatusSchema,
+        response: { 200: serviceSchema, ...errors },
+      },
+    },
+    async (request) => changeTodoStatus(app.db, currentUser(request), request.body),
+  );
+
+  app.delete(
+    '/api/service/delete/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Usunięcie zdarzenia: bez numeru lub ostatnie w roku; inne numerowane → 304',
+        params: idParams,
+        response: {
+          200: messageResponse,
+          304: z.null().describe('Nie usunięto: zdarzenie nie jest ostatnie w roku'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteService(deps(), currentUser(request), request.params.id);
+      if (!deleted) return reply.status(304).send(null);
+      return { message: MSG.serviceDeleted };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import { MSG, type SessionUser, type ServiceState } from '@serwis/domain';
+import type { DbOrTx, Tx } from '../../db/database.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import {
+  customerExists,
+  findDevicesByIds,
+  findServiceRow,
+  isNumberTaken,
+  lockServiceYear,
+  nextServiceNumber,
+  type ServiceRow,
+} from './services.repository.js';
+
+/** Signed and rejected events are closed: only admins change them (domain.md "Permissions"). */
+export const LOCKED_STATES: readonly ServiceState[] = ['PODPISANY', 'ODRZUCONY'];
+/** States from which an event can still be signed. */
+export const OPEN_STATES: readonly ServiceState[] = ['UTWORZONY', 'DODAJ_SKAN'];
+
+export const isLocked = (row: Pick<ServiceRow, 'state'>) => LOCKED_STATES.includes(row.state as ServiceState);
+export const isOpen = (row: Pick<ServiceRow, 'state'>) => OPEN_STATES.includes(row.state as ServiceState);
+
+/** Admins change anything; employees only their own events while those are still open. */
+export function assertCanModify(actor: SessionUser, row: ServiceRow) {
+  if (actor.isAdmin) return;
+  if (isLocked(row) || row.userCreatedId !== actor.id) throw forbidden(MSG.forbiddenBang);
+}
+
+export async function requireServiceForUpdate(tx: Tx, id: number): Promise<ServiceRow> {
+  const row = await findServiceRow(tx, id, true);
+  if (!row) throw notFound(MSG.serviceNotFound);
+  return row;
+}
+
+/** month and year of a 'YYYY-MM-DD' date. */
+export function monthYearOf(date: string) {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
+/** The customer exists and every machine exists and belongs to it (400 with a Polish message otherwise). */
+export async function assertDevicesOfCustomer(db: DbOrTx, customerId: number, deviceIds: number[]) {
+  if (!(await customerExists(db, customerId))) throw badRequest(MSG.customerNotFound, 'CUSTOMER_NOT_FOUND');
+  const found = await findDevicesByIds(db, deviceIds);
+  if (found.length !== deviceIds.length) throw badRequest(MSG.serviceDeviceMissing, 'DEVICE_NOT_FOUND');
+  if (found.some((d) => d.customerId !== customerId)) {
+    throw badRequest(MSG.serviceDevicesOtherCustomer, 'DEVICE_OTHER_CUSTOMER');
+  }
+}
+
+/**
+ * The number an event gets in its year: the typed one (refused with 409 when used) or the next in
+ * the sequence. Takes the year's lock, held until the transaction ends, so two saves at once can
+ * never pick the same number.
+ */
+export async function assignNumber(
+  tx: Tx,
+  year: number,
+  typed: { number: number; numberExtension: string },
+  exceptId = 0,
+): Promise<{ number: number; numberExtension: string }> {
+  await lockServiceYear(tx, year);
+  if (typed.number > 0) {
+    if (await isNumberTaken(tx, year, typed.number, typed.numberExtension, exceptId)) {
+      throw new AppError(409, MSG.serviceNumberExists, 'NUMBER_EXISTS');
+    }
+    return typed;
+  }
+  return { number: await nextServiceNumber(tx, year), numberExtension: '' };
+}
+
+export function assertTransition(allowed: boolean) {
+  if (!allowed) throw conflict(MSG.serviceStateChangeInvalid, 'STATE');
+}
+
+/** Only admins write to-dos (domain.md "To-dos"); an unchanged text sent back by the form is fine. */
+export function assertCanWriteTodo(
+  actor: SessionUser,
+  current: { description: string; toDoStatus: string } | undefined,
+  input: { todo?: string; toDoStatus?: string | null },
+) {
+  if (actor.isAdmin) return;
+  const textChanged = input.todo !== undefined && input.todo !== (current?.description ?? '');
+  const statusChanged = Boolean(current && input.toDoStatus && input.toDoStatus !== current.toDoStatus);
+  if (textChanged || statusChanged) throw forbidden(MSG.forbidden);
+}

@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { filesUnder } from '../files/files.fixtures.js';
+import { files } from '../files/files.table.js';
+import {
+  customerWithMachines,
+  postService,
+  serviceAction,
+  serviceJson,
+  updateService,
+  uploadToService,
+} from './services.fixtures.js';
+
+const ctx = useTestApp();
+const PDF = Buffer.from('%PDF-1.4\nprotokół\n%%EOF\n');
+
+async function setup() {
+  const user = await createUserAndLogin(ctx);
+  const admin = await createUserAndLogin(ctx, { admin: true });
+  const { customer, devices } = await customerWithMachines(ctx);
+  const json = (overrides = {}) => serviceJson(customer.id, [devices[0].id], overrides);
+  return { user, admin, customer, devices, json };
+}
+
+describe('service states and locks', () => {
+  it('lets the creator edit an open event and refuses other employees with 403', async () => {
+    const { user, json } = await setup();
+    const colleague = await createUserAndLogin(ctx);
+    const created = (await postService(ctx, user, json())).json();
+    const edited = await updateService(ctx, user, {
+      ...json({ faultDescription: 'Wymiana grzałki' }),
+      id: created.id,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      faultDescription: 'Wymiana grzałki',
+      state: 'UTWORZONY',
+      number: 0,
+    });
+    const foreign = await updateService(ctx, colleague, { ...json(), id: created.id });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('Brak uprawnień do tej operacji!');
+  });
+
+  it('locks signed and rejected events for employees and lets admins edit them', async () => {
+    const { user, admin, json } = await setup();
+    const signed = (await postService(ctx, user, json({ isToSign: true }))).json();
+    const refused = await updateService(ctx, user, {
+      ...json({ isToSign: true, number: '1' }),
+      id: signed.id,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
+    const byAdmin = await updateService(ctx, admin, {
+      ...json({ faultDescription: 'Poprawione', isToSign: true }),
+      id: signed.id,
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({ faultDescription: 'Poprawione', state: 'PODPISANY', number: 1 });
+
+    const draft = (await postService(ctx, user, json())).json();
+    const rejected = await serviceAction(ctx, user, 'reject', draft.id);
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().state).toBe('ODRZUCONY');
+    expect((await updateService(ctx, user, { ...json(), id: draft.id })).statusCode).toBe(403);
+    expect((await serviceAction(ctx, user, 'sign', draft.id)).statusCode).toBe(403);
+    expect((await updateService(ctx, admin, { ...json(), id: draft.id })).statusCode).toBe(200);
+  });
+
+  it('lets only admins reject a signed event and refuses impossible transitions with 409', async () => {
+    const { user, admin, json } = await setup();
+    const signed = (await postService(ctx, user, json({ isToSign: true }))).json();
+    expect((await serviceAction(ctx, user, 'reject', signed.id)).statusCode).toBe(403);
+    const rejected = await serviceAction(ctx, admin, 'reject', signed.id);
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ state: 'ODRZUCONY', number: 1 });
+    const again = await serviceAction(ctx, admin, 'reject', signed.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MSG.serviceStateChangeInvalid);
+    expect((await serviceAction(ctx, admin, 'sign', signed.id)).statusCode).toBe(409);
+    expect((await serviceAction(ctx, admin, 'printForScan', signed.id)).statusCode).toBe(409);
+    expect((await serviceAction(ctx, admin, 'sign', 99_999)).statusCode).toBe(404);
+  });
+
+  it('prints for scan with a number, and the uploaded scan signs the event', async () => {
+    const { user, json } = await setup();
+    await postService(ctx, user, json({ isToSign: true })); // takes 1
+    const draft = (await postService(ctx, user, json())).json();
+    const printed = await serviceAction(ctx, user, 'printForScan', draft.id);
+    expect(printed.statusCode).toBe(200);
+    expect(printed.json()).toMatchObject({ state: 'DODAJ_SKAN', number: 2, fullNumber: '2/03/2026' });
+    // Still open: the creator may edit it while the scan is missing.
+    expect((await updateService(ctx, user, { ...json({ number: '2' }), id: draft.id })).statusCode).toBe(200);
+
+    const scan = await uploadToService(ctx, user, draft.id, {
+      filename: 'skan protokołu.pdf',
+      content: PDF,
+      type: 'application/pdf',
+    });
+    expect(scan.statusCode).toBe(200);
+    const body = scan.json();
+    expect(body).toMatchObject({ state: 'PODPISANY', number: 2 });
+    expect(body.files).toHaveLength(1);
+    expect(body.files[0]).toMatchObject({
+      filename: 'skan protokołu.pdf',
+      type: 'SERVICE_FILE',
+      size: PDF.length,
+    });
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/storage/downloadFile?fileName=${body.files[0].fileName}`,
+      headers: as(user),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    const entries = await auditEntriesFor(ctx.database.db, `service:${draft.id}`);
+    expect(entries.map((e) => e.formattedMessage).join('\n')).toMatch(
+      /dodanie skanu „skan protokołu.pdf” i podpisanie/,
+    );
+  });
+
+  it('attaches files to open events, and to locked ones only for admins', async () => {
+    const { user, admin, json } = await setup();
+    const draft = (await postService(ctx, user, json())).json();
+    const attached = await uploadToService(ctx, user, draft.id, { filename: 'zdjęcie.jpg', content: 'jpg' });
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json()).toMatchObject({ state: 'UTWORZONY' });
+    expect(attached.json().files).toHaveLength(1);
+
+    const signed = (await postService(ctx, user, json({ isToSign: true }))).json();
+    const before = filesUnder(path.join(ctx.dataDir, 'files')).length;
+    const refused = await uploadToService(ctx, user, signed.id, { filename: 'a.pdf', content: PDF });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
+    expect(filesUnder(path.join(ctx.dataDir, 'files')).length).toBe(before);
+    expect(
+      (await uploadToService(ctx, admin, signed.id, { filename: 'a.pdf', content: PDF })).statusCode,
+    ).toBe(200);
+
+    const noFile = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/service/addFile/${draft.id}`,
+      headers: { ...as(user), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    expect(noFile.statusCode).toBe(400);
+  });
+
+  it('stores the protocol file sent with a new event as its SERVICE_FILE', async () => {
+    const { user, json } = await setup();
+    const response = await postService(ctx, user, json({ isToSign: true }), {
+      filename: 'protokół.pdf',
+      content: PDF,
+      type: 'application/pdf',
+    });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created.files).toHaveLength(1);
+    const rows = await ctx.database.db.select().from(files).where(eq(files.serviceId, created.id));
+    expect(rows).toMatchObject([{ type: 'SERVICE_FILE', filename: 'protokół.pdf', deviceId: null }]);
+  });
+
+  it('leaves no stored bytes when the event is refused', async () => {
+    const { user, json } = await setup();
+    await postService(ctx, user, json({ isToSign: true, number: '3' }));
+    const before = filesUnder(path.join(ctx.dataDir, 'files')).length;
+    const duplicate = await postService(ctx, user, json({ isToSign: true, number: '3' }), {
+      filename: 'p.pdf',
+      content: PDF,
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const invalid = await postService(ctx, user, json({ type: [] }), { filename: 'p.pdf', content: PDF });
+    expect(invalid.statusCode).toBe(400);
+    expect(filesUnder(path.join(ctx.dataDir, 'files')).length).toBe(before);
+    expect(await ctx.database.db.select().from(files)).toHaveLength(0);
+  });
+
+  it('writes an audit entry for every state change', async () => {
+    const { user, admin, json } = await setup();
+    const draft = (await postService(ctx, user, json())).json();
+    await serviceAction(ctx, user, 'printForScan', draft.id);
+    await serviceAction(ctx, user, 'sign', draft.id);
+    await serviceAction(ctx, admin, 'reject', draft.id);
+    const messages = (await auditEntriesFor(ctx.database.db, `service:${draft.id}`)).map(
+      (e) => e.formattedMessage,
+    );
+    expect(messages).toHaveLength(4);
+    expect(messages.join('\n')).toMatch(
+      /wydruk do podpisu.*\n.*podpisanie zdarzenia serwisowego 1\/03\/2026.*\n.*odrzucenie/,
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { MSG, todoSortFields, type SessionUser, type TodoListQuery, type TodoSave } from '@serwis/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { pageWindow } from '../../lib/paging.js';
+import { parseSortParam } from '../../lib/sort-param.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import {
+  countTodos,
+  deleteTodo,
+  findServiceDevices,
+  findTodoById,
+  insertTodo,
+  listTodos,
+  updateTodo,
+  type TodoListOptions,
+} from './todos.repository.js';
+import { groupByService, toTodo } from './todos.mapper.js';
+
+async function loadTodos(db: DbOrTx, options: TodoListOptions) {
+  const rows = await listTodos(db, options);
+  const serviceIds = [...new Set(rows.map((r) => r.serviceId).filter((id): id is number => id !== null))];
+  const devicesByService = groupByService(await findServiceDevices(db, serviceIds));
+  return rows.map((row) => toTodo(row, devicesByService));
+}
+
+/** TODO → open ones, ALL → every one; newest id first unless another sort is asked for. */
+export async function listTodoViews(db: Db, query: TodoListQuery) {
+  const sort = parseSortParam(query.sort, todoSortFields, { field: 'id', direction: 'desc' });
+  const window = pageWindow(query);
+  const options: TodoListOptions = { filter: query.toDoStatus, q: query.q, sort, ...window };
+  const todos = await loadTodos(db, options);
+  const total = window ? await countTodos(db, options) : todos.length;
+  return { todos, total, paged: window !== undefined };
+}
+
+const quote = (text: string) => `„${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+
+/**
+ * New (no id) or an edit of a stand-alone to-do. A to-do that belongs to a service event is
+ * changed through that event (PATCH /api/service/changeTodoStatus), so saving it here is refused.
+ * An edit keeps the creation date: the list's "Data" says when the task was written down.
+ */
+export async function saveTodo(db: Db, actor: SessionUser, input: TodoSave) {
+  return inTransaction(db, async (tx) => {
+    let id: number;
+    let created = false;
+    if (input.id !== null) {
+      const existing = await findTodoById(tx, input.id);
+      if (!existing) throw notFound(MSG.todoNotFound);
+      if (existing.serviceId !== null) throw conflict(MSG.todoLinkedToService, 'LINKED_TO_SERVICE');
+      const toDoStatus = input.toDoStatus ?? existing.toDoStatus;
+      await updateTodo(tx, existing.id, { description: input.description, toDoStatus });
+      id = existing.id;
+      const done = existing.toDoStatus !== toDoStatus ? ` (status ${toDoStatus})` : '';
+      await audit(tx, actor, `edycja zadania nr ${id} ${quote(input.description)}${done}`, `todo:${id}`);
+    } else {
+      const row = await insertTodo(tx, {
+        description: input.description,
+        toDoStatus: input.toDoStatus ?? 'TODO',
+        userCreatedId: actor.id,
+        ...(input.date ? { date: input.date } : {}),
+      });
+      id = row.id;
+      created = true;
+      await audit(tx, actor, `dodanie zadania nr ${id} ${quote(input.description)}`, `todo:${id}`);
+    }
+    const [todo] = await loadTodos(tx, { filter: 'ALL', id, sort: { field: 'id', direction: 'desc' } });
+    return { todo, created };
+  });
+}
+
+export async function removeTodo(db: Db, actor: SessionUser, id: number) {
+  await inTransaction(db, async (tx) => {
+    const existing = await findTodoById(tx, id);
+    if (!existing) throw notFound(MSG.todoNotFound);
+    if (existing.serviceId !== null) throw conflict(MSG.todoLinkedDelete, 'LINKED_TO_SERVICE');
+    await deleteTodo(tx, id);
+    await audit(tx, actor, `usunięcie zadania nr ${id} ${quote(existing.description)}`, `todo:${id}`);
+  });
+}

@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG, TODO_DESCRIPTION_MAX } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { auditEntriesFor, insertMachine, insertService } from '../../../test/service-fixtures.js';
+import { todos } from './todos.table.js';
+
+const ctx = useTestApp();
+
+const save = (user: TestUser, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/todo/save', headers: as(user), payload });
+const remove = (user: TestUser, id: number | string) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/todo/delete?id=${id}`, headers: as(user) });
+const list = (user: TestUser, query = 'toDoStatus=TODO') =>
+  ctx.app.inject({ method: 'GET', url: `/api/todo/get?${query}`, headers: as(user) });
+
+async function todoRow(id: number) {
+  const [row] = await ctx.database.db.select().from(todos).where(eq(todos.id, id));
+  return row;
+}
+
+/** A to-do that belongs to a service event, as the services module writes it. */
+async function linkedTodo(author: TestUser) {
+  const { device, customer } = await insertMachine(ctx.database.db, {
+    name: 'Prasa P-100',
+    city: 'Kalisz',
+    streetAddress: 'Polna 1',
+  });
+  const service = await insertService(ctx.database.db, {
+    userId: author.id,
+    customerId: customer.id,
+    deviceIds: [device.id],
+    date: '2026-03-05',
+    types: ['NAPRAWA'],
+    number: 25,
+    numberExtension: 'A',
+  });
+  const [row] = await ctx.database.db
+    .insert(todos)
+    .values({ description: 'Wymienić uszczelkę', serviceId: service.id, userCreatedId: author.id })
+    .returning();
+  return { row, service, device, customer };
+}
+
+describe('to-do permissions', () => {
+  it('lets an employee read but not add, edit or delete (403 with the spec message)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const user = await createUserAndLogin(ctx);
+    const created = (await save(admin, { description: 'Zamówić części', toDoStatus: 'TODO' })).json();
+
+    expect((await list(user)).statusCode).toBe(200);
+    const add = await save(user, { description: 'Nowe', toDoStatus: 'TODO' });
+    expect(add.statusCode).toBe(403);
+    expect(add.json().message).toBe(MSG.forbidden);
+    // Permission is checked before the body: an invalid body from a user is still a 403.
+    expect((await save(user, { description: '' })).statusCode).toBe(403);
+    const edit = await save(user, { id: created.id, description: 'Zmiana', toDoStatus: 'DONE' });
+    expect(edit.statusCode).toBe(403);
+    const del = await remove(user, created.id);
+    expect(del.statusCode).toBe(403);
+    expect(del.json().message).toBe(MSG.forbidden);
+    expect(await todoRow(created.id)).toMatchObject({ description: 'Zamówić części', toDoStatus: 'TODO' });
+  });
+});
+
+describe('POST /api/todo/save', () => {
+  it('creates a to-do (201) authored by the admin, with an audit entry', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await save(admin, {
+      description: '  Zadzwonić do klienta  ',
+      toDoStatus: 'TODO',
+      date: '2026-03-28T23:30:00.000Z',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      id: expect.any(Number),
+      date: '2026-03-28T23:30:00.000Z',
+      description: 'Zadzwonić do klienta',
+      toDoStatus: 'TODO',
+      userCreated: { id: admin.id, fullName: 'Anna Nowak' },
+      service: null,
+    });
+    const row = await todoRow(body.id);
+    expect(row).toMatchObject({
+      userCreatedId: admin.id,
+      serviceId: null,
+      description: 'Zadzwonić do klienta',
+    });
+    const entries = await auditEntriesFor(ctx.database.db, `todo:${body.id}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].arg0).toBe(admin.email);
+    expect(entries[0].formattedMessage).toContain('dodanie zadania');
+  });
+
+  it('treats id 0 as new and takes the server time when no date is sent', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const before = Date.now();
+    const response = await save(admin, { id: 0, description: 'Bez daty' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.toDoStatus).toBe('TODO');
+    expect(Date.parse(body.date)).toBeGreaterThanOrEqual(before - 5_000);
+    expect(Date.parse(body.date)).toBeLessThanOrEqual(Date.now() + 5_000);
+  });
+
+  it('edits a stand-alone to-do: text and status change, the creation date stays', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const created = (
+      await save(admin, { description: 'Sprawdzić', toDoStatus: 'TODO', date: '2026-01-10T08:00:00Z' })
+    ).json();
+    const response = await save(admin, {
+      id: created.id,
+      description: 'Sprawdzone',
+      toDoStatus: 'DONE',
+      date: '2026-03-01T10:00:00Z',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: created.id,
+      description: 'Sprawdzone',
+      toDoStatus: 'DONE',
+      date: '2026-01-10T08:00:00.000Z',
+    });
+    expect(await todoRow(created.id)).toMatchObject({ description: 'Sprawdzone', toDoStatus: 'DONE' });
+    // Without a status the edit keeps the current one.
+    const textOnly = await save(admin, { id: created.id, description: 'Sprawdzone dwa razy' });
+    expect(textOnly.json()).toMatchObject({ description: 'Sprawdzone dwa razy', toDoStatus: 'DONE' });
+    const entries = await auditEntriesFor(ctx.database.db, `todo:${created.id}`);
+    expect(entries.map((e) => e.formattedMessage.includes('edycja zadania'))).toEqual([false, true, true]);
+  });
+
+  it('refuses to save a to-do that belongs to a service event (409), leaving it unchanged', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { row } = await linkedTodo(admin);
+    const response = await save(admin, { id: row.id, description: 'Inaczej', toDoStatus: 'DONE' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(MSG.todoLinkedToService);
+    expect(await todoRow(row.id)).toMatchObject({ description: 'Wymienić uszczelkę', toDoStatus: 'TODO' });
+    expect(await auditEntriesFor(ctx.database.db, `todo:${row.id}`)).toEqual([]);
+  });
+
+  it('validates the body with Polish messages', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const empty = await save(admin, { description: '   ', toDoStatus: 'TODO' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(MSG.todoDescriptionRequired);
+    const long = await save(admin, { description: 'x'.repeat(TODO_DESCRIPTION_MAX + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/najwyżej 5000 znaków/);
+    const status = await save(admin, { description: 'Ok', toDoStatus: 'MAYBE' });
+    expect(status.statusCode).toBe(400);
+    expect(status.json().message).toBe(MSG.todoStatusInvalid);
+    const date = await save(admin, { description: 'Ok', date: '2026-03-01T10:00' });
+    expect(date.statusCode).toBe(400);
+    expect(date.json().message).toBe(MSG.todoDateInvalid);
+    const missing = await save(admin, { id: 987654, description: 'Ok' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MSG.todoNotFound);
+    expect(await ctx.database.db.select().from(todos)).toEqual([]);
+  });
+});
+
+describe('DELETE /api/todo/delete', () => {
+  it('deletes a stand-alone to-do with an audit entry', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const created = (await save(admin, { description: 'Do usunięcia' })).json();
+    const response = await remove(admin, created.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(MSG.todoDeleted);
+    expect(await todoRow(created.id)).toBeUndefined();
+    const entries = await auditEntriesFor(ctx.database.db, `todo:${created.id}`);
+    expect(entries.at(-1)?.formattedMessage).toContain('usunięcie zadania');
+  });
+
+  it('refuses a to-do linked to a service event (409) and unknown ids (404)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { row } = await linkedTodo(admin);
+    const linked = await remove(admin, row.id);
+    expect(linked.statusCode).toBe(409);
+    expect(linked.json().message).toBe(MSG.todoLinkedDelete);
+    expect(await todoRow(row.id)).toBeDefined();
+    expect((await remove(admin, 555555)).statusCode).toBe(404);
+    expect((await remove(admin, 'abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/todo/get', () => {
+  it('lists open to-dos for TODO and every one for ALL, newest id first', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const user = await createUserAndLogin(ctx);
+    const first = (await save(admin, { description: 'Pierwsze' })).json();
+    const done = (await save(admin, { description: 'Zrobione', toDoStatus: 'DONE' })).json();
+    const third = (await save(admin, { description: 'Trzecie' })).json();
+
+    const open = await list(user, 'toDoStatus=TODO');
+    expect(open.json().map((t: { id: number }) => t.id)).toEqual([third.id, first.id]);
+    const all = await list(user, 'toDoStatus=ALL');
+    expect(all.json().map((t: { id: number }) => t.id)).toEqual([third.id, done.id, first.id]);
+    // Without the parameter the list shows open ones, as the screen's default does.
+    expect((await list(user, '')).json()).toEqual(open.json());
+    const bad = await list(user, 'toDoStatus=DONE');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MSG.todoListStatusInvalid);
+  });
+
+  it('shows the linked service event with its number, customer and machines', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { row, service, device, customer } = await linkedTodo(admin);
+    const [todo] = (await list(admin, 'toDoStatus=ALL')).json();
+    expect(todo).toMatchObject({
+      id: row.id,
+      description: 'Wymienić uszczelkę',
+      toDoStatus: 'TODO',
+      userCreated: { fullName: 'Anna Nowak' },
+      service: {
+        id: service.id,
+        fullNumber: '25A/03/2026',
+        date: '2026-03-05',
+        customer: { id: customer.id, shortName: customer.shortName },
+        devices: [{ id: device.id, name: 'Prasa P-100', city: 'Kalisz', streetAddress: 'Polna 1' }],
+      },
+    });
+  });
+
+  it('pages, sorts and searches on the server', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    for (const description of ['Alfa', 'Beta', 'Gamma', 'Delta']) await save(admin, { description });
+    await linkedTodo(admin);
+    const page = await list(admin, 'toDoStatus=ALL&page=1&size=2');
+    expect(page.headers['x-total-count']).toBe('5');
+    expect(page.json()).toHaveLength(2);
+    const sorted = await list(admin, 'toDoStatus=ALL&sort=description,asc');
+    expect(sorted.json().map((t: { description: string }) => t.description)).toEqual([
+      'Alfa',
+      'Beta',
+      'Delta',
+      'Gamma',
+      'Wymienić uszczelkę',
+    ]);
+    const byText = await list(admin, 'toDoStatus=ALL&q=amm&page=1&size=10');
+    expect(byText.json().map((t: { description: string }) => t.description)).toEqual(['Gamma']);
+    expect(byText.headers['x-total-count']).toBe('1');
+    const byMachine = await list(admin, 'toDoStatus=ALL&q=p-100');
+    expect(byMachine.json().map((t: { description: string }) => t.description)).toEqual([
+      'Wymienić uszczelkę',
+    ]);
+    expect((await list(admin, 'sort=userCreatedId,asc')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,274 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { auditEntries, tryLogin, whoIs } from '../../../test/accounts-helpers.js';
+import { users } from './users.table.js';
+import { findUserByEmail, findUserById } from './users.repository.js';
+
+const ctx = useTestApp();
+
+const fullEmployee = {
+  userName: 'Serwisant terenowy',
+  firstName: 'Ewa',
+  lastName: 'Żółkiewska',
+  email: 'ewa.zolkiewska@firma.pl',
+  country: 'Polska',
+  vacationDays: 26,
+  active: true,
+  password: 'Haslo-Ewy-2024',
+  roles: [{ id: 1, role: 'ADMIN' }],
+};
+
+const insert = (user: TestUser, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/user/insert', headers: as(user), payload: payload as object });
+const update = (user: TestUser, payload: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/user/update', headers: as(user), payload: payload as object });
+const findById = (user: TestUser, id: number | string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/user/findById/${id}`, headers: as(user) });
+
+describe('employees are for administrators only', () => {
+  it('a USER gets 403 "Brak uprawnień do tej operacji." on every call, even with a bad body', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const calls = [
+      { method: 'GET', url: '/api/user/findAllFlatRoles' },
+      { method: 'GET', url: `/api/user/findById/${jan.id}` },
+      { method: 'POST', url: '/api/user/insert', payload: fullEmployee },
+      { method: 'POST', url: '/api/user/insert', payload: { userName: 'x' } },
+      { method: 'PUT', url: '/api/user/update', payload: { ...fullEmployee, id: jan.id } },
+      { method: 'DELETE', url: `/api/user/delete/${jan.id}` },
+      { method: 'DELETE', url: '/api/user/delete/abc' },
+    ] as const;
+    for (const call of calls) {
+      const response = await ctx.app.inject({ ...call, headers: as(jan) });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(response.json().message).toBe(MSG.forbidden);
+    }
+    expect(await findUserByEmail(ctx.database.db, fullEmployee.email)).toBeUndefined();
+    expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({ roles: ['USER'] });
+  });
+
+  it('without a session the answer is 401', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/user/findAllFlatRoles' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/user/insert', () => {
+  it('creates an employee with every field and answers 201 with it', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await insert(admin, fullEmployee);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    const { password: _password, ...visible } = fullEmployee;
+    expect(body).toEqual({ ...visible, id: expect.any(Number) });
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('passwordHash');
+
+    const row = await findUserById(ctx.database.db, body.id);
+    expect(row).toMatchObject({ ...visible, roles: ['ADMIN'] });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(fullEmployee.password);
+    expect(ctx.mailer.sent).toHaveLength(0);
+    expect((await tryLogin(ctx, fullEmployee.email, fullEmployee.password)).json()).toMatchObject({
+      isAdmin: true,
+      lastName: 'Żółkiewska',
+    });
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/user/findAllFlatRoles', headers: as(admin) });
+    expect(list.json()).toEqual([expect.objectContaining({ id: admin.id }), body]);
+    expect((await findById(admin, body.id)).json()).toEqual(body);
+  });
+
+  it('without a password mails a generated one that logs in', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await insert(admin, { userName: 'Magazynier', email: 'Piotr@Firma.pl' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      email: 'piotr@firma.pl',
+      active: true,
+      vacationDays: 0,
+      roles: [{ id: 2, role: 'USER' }],
+      firstName: '',
+      country: '',
+    });
+    expect(ctx.mailer.sent).toHaveLength(1);
+    const [mail] = ctx.mailer.sent;
+    expect(mail.to).toBe('piotr@firma.pl');
+    const password = /^Hasło: (\S+)$/m.exec(mail.text)?.[1];
+    expect(password).toBeDefined();
+    expect((await tryLogin(ctx, 'piotr@firma.pl', password!)).statusCode).toBe(200);
+  });
+
+  it.each([null, ''])('treats password %j like no password', async (password) => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await insert(admin, { userName: 'Magazynier', email: 'piotr@firma.pl', password });
+    expect(response.statusCode).toBe(201);
+    expect(ctx.mailer.sent).toHaveLength(1);
+  });
+
+  it('refuses a duplicate e-mail in any letter case with 409 and the spec message', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const logsBefore = (await auditEntries(ctx)).length;
+    for (const email of ['jan@firma.pl', 'JAN@Firma.PL', ' jan@firma.pl ']) {
+      const response = await insert(admin, { ...fullEmployee, email });
+      expect(response.statusCode, email).toBe(409);
+      expect(response.json().message).toBe(MSG.employeeEmailExists);
+    }
+    expect((await auditEntries(ctx)).length).toBe(logsBefore);
+    expect(await ctx.database.db.select().from(users)).toHaveLength(2);
+  });
+
+  it.each(['ab', '  ab  ', '', null])('refuses position %j with "Stanowisko musi mieć min 3 znaki."', async (userName) => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await insert(admin, { ...fullEmployee, userName });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MSG.positionTooShort);
+  });
+
+  it('a mail that cannot be sent leaves no account and no log entry', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const logsBefore = (await auditEntries(ctx)).length;
+    const send = ctx.mailer.send;
+    ctx.mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const response = await insert(admin, { userName: 'Magazynier', email: 'piotr@firma.pl' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(MSG.mailFailed);
+    } finally {
+      ctx.mailer.send = send;
+    }
+    expect(await findUserByEmail(ctx.database.db, 'piotr@firma.pl')).toBeUndefined();
+    expect((await auditEntries(ctx)).length).toBe(logsBefore);
+  });
+});
+
+describe('PUT /api/user/update', () => {
+  async function withEmployee() {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    const current = (await findById(admin, jan.id)).json();
+    return { admin, jan, current };
+  }
+
+  it('saves the changed fields but never the e-mail', async () => {
+    const { admin, jan, current } = await withEmployee();
+    const response = await update(admin, {
+      ...current,
+      email: 'inny@firma.pl',
+      userName: 'Kierownik serwisu',
+      firstName: 'Janusz',
+      country: 'Niemcy',
+      vacationDays: 20,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: jan.id, email: 'jan@firma.pl', userName: 'Kierownik serwisu' });
+    const row = await findUserById(ctx.database.db, jan.id);
+    expect(row).toMatchObject({ email: 'jan@firma.pl', firstName: 'Janusz', country: 'Niemcy', vacationDays: 20 });
+    expect(await findUserByEmail(ctx.database.db, 'inny@firma.pl')).toBeUndefined();
+    // Without a password field the old one still works.
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+  });
+
+  it('refuses a short position with "Stanowisko musi mieć min. 3 znaki."', async () => {
+    const { admin, current } = await withEmployee();
+    const response = await update(admin, { ...current, userName: 'ab' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(MSG.positionTooShortEdit);
+  });
+
+  it('answers 404 for an unknown employee', async () => {
+    const { admin, current } = await withEmployee();
+    const response = await update(admin, { ...current, id: 999_999 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(MSG.employeeNotFound);
+  });
+
+  it('round-trips the roles ADMIN (id 1) and USER (id 2)', async () => {
+    const { admin, jan, current } = await withEmployee();
+    const promoted = await update(admin, { ...current, roles: [{ id: 1, role: 'ADMIN' }] });
+    expect(promoted.json().roles).toEqual([{ id: 1, role: 'ADMIN' }]);
+    expect((await findById(admin, jan.id)).json().roles).toEqual([{ id: 1, role: 'ADMIN' }]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: as(jan) })).json()).toMatchObject({
+      isAdmin: true,
+    });
+    const demoted = await update(admin, { ...current, roles: [{ id: 2, role: 'USER' }] });
+    expect(demoted.json().roles).toEqual([{ id: 2, role: 'USER' }]);
+    expect((await findUserById(ctx.database.db, jan.id))!.roles).toEqual(['USER']);
+  });
+
+  it('making an employee inactive ends their sessions and blocks their login', async () => {
+    const { admin, jan, current } = await withEmployee();
+    const response = await update(admin, { ...current, active: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().active).toBe(false);
+    expect(await whoIs(ctx, jan.cookie)).toBe(401);
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(401);
+    // And active again: the same password works.
+    await update(admin, { ...current, active: true });
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+  });
+
+  it('a new password set by the admin replaces the old one and ends sessions', async () => {
+    const { admin, jan, current } = await withEmployee();
+    const response = await update(admin, { ...current, password: 'Nadane-haslo-1' });
+    expect(response.statusCode).toBe(200);
+    expect(await whoIs(ctx, jan.cookie)).toBe(401);
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(401);
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Nadane-haslo-1')).statusCode).toBe(200);
+  });
+
+  it('the last active admin can be neither demoted nor made inactive', async () => {
+    const { admin } = await withEmployee();
+    const self = (await findById(admin, admin.id)).json();
+    const logsBefore = (await auditEntries(ctx)).length;
+    for (const change of [{ roles: [{ id: 2, role: 'USER' }] }, { active: false }]) {
+      const response = await update(admin, { ...self, ...change });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(MSG.cannotDemoteLastAdmin);
+    }
+    expect(await findUserById(ctx.database.db, admin.id)).toMatchObject({ roles: ['ADMIN'], active: true });
+    expect((await auditEntries(ctx)).length).toBe(logsBefore);
+  });
+
+  it('an inactive admin does not count; with a second active admin the demotion goes through', async () => {
+    const { admin } = await withEmployee();
+    const self = (await findById(admin, admin.id)).json();
+    const other = await createUserAndLogin(ctx, { admin: true, email: 'zastepca@firma.pl' });
+    await ctx.database.db.update(users).set({ active: false }).where(eq(users.id, other.id));
+    expect((await update(admin, { ...self, roles: [{ id: 2, role: 'USER' }] })).statusCode).toBe(409);
+    await ctx.database.db.update(users).set({ active: true }).where(eq(users.id, other.id));
+    const response = await update(admin, { ...self, roles: [{ id: 2, role: 'USER' }] });
+    expect(response.statusCode).toBe(200);
+    // The former admin's next call is judged by the new role.
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/user/findAllFlatRoles', headers: as(admin) });
+    expect(list.statusCode).toBe(403);
+  });
+});
+
+describe('changes made at the same moment', () => {
+  it('two admins demoting each other at once leave one active admin', async () => {
+    const anna = await createUserAndLogin(ctx, { admin: true, email: 'anna@firma.pl' });
+    const piotr = await createUserAndLogin(ctx, { admin: true, email: 'piotr@firma.pl' });
+    const annaRow = (await findById(anna, anna.id)).json();
+    const piotrRow = (await findById(anna, piotr.id)).json();
+    const demote = [{ id: 2, role: 'USER' }];
+    const answers = await Promise.all([
+      update(anna, { ...piotrRow, roles: demote }),
+      update(piotr, { ...annaRow, roles: demote }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const admins = (await ctx.database.db.select().from(users)).filter((u) => u.roles.includes('ADMIN'));
+    expect(admins).toHaveLength(1);
+  });
+
+  it('two admins adding the same e-mail at once: one 201, one 409 with the spec message', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const answers = await Promise.all([insert(admin, fullEmployee), insert(admin, fullEmployee)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(MSG.employeeEmailExists);
+  });
+});

@@ -1,0 +1,63 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { theme } from '../../app/theme';
+import { formatFileSize } from './file-size';
+import { useFilePreview, type PreviewableFile } from './file-preview';
+
+function Opener({ file }: { file: PreviewableFile }) {
+  const { open, preview } = useFilePreview();
+  return (
+    <>
+      <button onClick={() => open(file)}>Otwórz</button>
+      {preview}
+    </>
+  );
+}
+
+function show(file: PreviewableFile) {
+  render(
+    <AppProviders>
+      <MantineProvider theme={theme} env="test">
+        <Opener file={file} />
+      </MantineProvider>
+    </AppProviders>,
+  );
+  return userEvent.click(screen.getByRole('button', { name: 'Otwórz' }));
+}
+
+describe('useFilePreview', () => {
+  it('shows images full-screen', async () => {
+    await show({ filename: 'tabliczka.JPG', url: '/x.jpg' });
+    expect(await screen.findByRole('img', { name: 'tabliczka.JPG' })).toHaveAttribute('src', '/x.jpg');
+  });
+
+  it('plays .mkv and .mp4 in a player', async () => {
+    await show({ filename: 'szkolenie.mkv', url: '/v' });
+    const video = await screen.findByLabelText('Film: szkolenie.mkv');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('height', '440');
+  });
+
+  it('downloads everything else without opening a preview', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await show({ filename: 'arkusz.xlsx', url: '/a' });
+    expect(click).toHaveBeenCalledTimes(1);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/a');
+    expect(link.download).toBe('arkusz.xlsx');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    click.mockRestore();
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses Polish notation', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(1536)).toBe('1,5 KB');
+    expect(formatFileSize(200 * 1024 * 1024)).toBe('200 MB');
+  });
+});

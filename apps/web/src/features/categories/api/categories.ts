@@ -1,0 +1,109 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatOperations,
+  parseOperations,
+  type Category,
+  type CategoryDetails,
+  type ServiceOperation,
+} from '@serwis/domain';
+import { api } from '../../../lib/api-client';
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+  list: ['categories', 'list'] as const,
+  one: (id: number) => ['categories', 'one', id] as const,
+  machines: (id: number) => ['categories', 'machines', id] as const,
+};
+
+export function useCategories() {
+  return useQuery({
+    queryKey: categoryKeys.list,
+    queryFn: () => api.get<Category[]>('/api/category/findAll'),
+  });
+}
+
+export function fetchCategory(id: number) {
+  return api.get<CategoryDetails>(`/api/category/findById/${id}`);
+}
+
+export function useCategory(id: number) {
+  return useQuery({
+    queryKey: categoryKeys.one(id),
+    queryFn: () => fetchCategory(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** What the category card lists; the machine module owns the full shape. */
+export interface CategoryMachine {
+  id: number;
+  name: string;
+  serialNumber?: string;
+  status?: string;
+  city?: string;
+  customer?: { id: number; shortName?: string } | null;
+}
+
+export function useCategoryMachines(id: number) {
+  return useQuery({
+    queryKey: categoryKeys.machines(id),
+    queryFn: () => api.get<CategoryMachine[]>(`/api/device/findByCategory/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+function useStoreCategory() {
+  const client = useQueryClient();
+  return (saved: CategoryDetails) => {
+    client.setQueryData(categoryKeys.one(saved.id), saved);
+    return client.invalidateQueries({ queryKey: categoryKeys.list });
+  };
+}
+
+export function useAddCategory() {
+  const store = useStoreCategory();
+  return useMutation({
+    mutationFn: (name: string) => api.post<CategoryDetails>('/api/category/insert', { name }),
+    onSuccess: store,
+  });
+}
+
+/** Rename only: the operation list is left out, so any user may do it. */
+export function useRenameCategory() {
+  const store = useStoreCategory();
+  return useMutation({
+    mutationFn: (input: { id: number; name: string }) =>
+      api.put<CategoryDetails>('/api/category/update', input),
+    onSuccess: store,
+  });
+}
+
+/** Every change of the operation list saves the whole list at once (spec §4). */
+export function useSaveOperations(category: Pick<CategoryDetails, 'id' | 'name'> | undefined) {
+  const store = useStoreCategory();
+  return useMutation({
+    mutationFn: (operations: ServiceOperation[]) =>
+      api.put<CategoryDetails>('/api/category/update', {
+        id: category!.id,
+        name: category!.name,
+        serviceReviewOperationsList: formatOperations(operations),
+      }),
+    onSuccess: store,
+  });
+}
+
+/** Another category's list, read fresh, to replace the current one. */
+export async function operationsOf(categoryId: number): Promise<ServiceOperation[]> {
+  return parseOperations((await fetchCategory(categoryId)).serviceReviewOperationsList);
+}
+
+export function useDeleteCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/category/delete/${id}`),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: categoryKeys.one(id) });
+      return client.invalidateQueries({ queryKey: categoryKeys.list });
+    },
+  });
+}

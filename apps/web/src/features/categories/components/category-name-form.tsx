@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MAX, categoryInsertSchema } from '@serwis/domain';
+
+interface CategoryNameFormProps {
+  name?: string;
+  submitLabel: string;
+  saving: boolean;
+  onSubmit: (name: string) => void;
+  onCancel?: () => void;
+  extraActions?: ReactNode;
+}
+
+/** The one field of a category, for adding (Dodaj / Anuluj) and renaming. */
+export function CategoryNameForm({
+  name = '',
+  submitLabel,
+  saving,
+  onSubmit,
+  onCancel,
+  extraActions,
+}: CategoryNameFormProps) {
+  const form = useForm({ initialValues: { name }, validate: zod4Resolver(categoryInsertSchema) });
+  return (
+    <form onSubmit={form.onSubmit((values) => onSubmit(values.name.trim()))} noValidate>
+      <Stack maw={520}>
+        <TextInput label="Nazwa kategorii" required maxLength={MAX.short} {...form.getInputProps('name')} />
+        <Group justify="space-between">
+          <Group>
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Anuluj
+              </Button>
+            )}
+          </Group>
+          {extraActions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

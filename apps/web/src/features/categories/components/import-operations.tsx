@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, Group, Select, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconFileImport } from '@tabler/icons-react';
+import type { ServiceOperation } from '@serwis/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { operationsOf, useCategories } from '../api/categories';
+
+interface ImportOperationsProps {
+  categoryId: number;
+  disabled: boolean;
+  onImport: (operations: ServiceOperation[]) => void;
+  onError: (message: string) => void;
+}
+
+/** Replaces the whole list with another category's list, after a confirmation. */
+export function ImportOperations({ categoryId, disabled, onImport, onError }: ImportOperationsProps) {
+  const categories = useCategories();
+  const [sourceId, setSourceId] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const options = (categories.data ?? [])
+    .filter((c) => c.id !== categoryId)
+    .map((c) => ({ value: String(c.id), label: c.name }));
+  const source = options.find((o) => o.value === sourceId);
+
+  const load = async (id: number) => {
+    setLoading(true);
+    try {
+      onImport(await operationsOf(id));
+      setSourceId(null);
+    } catch (error) {
+      onError(errorMessage(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const confirm = () => {
+    if (!source) return;
+    modals.openConfirmModal({
+      title: 'Import czynności serwisowych',
+      children: (
+        <Text size="sm">
+          {`Cała obecna lista czynności zostanie zastąpiona listą z kategorii „${source.label}”. Kontynuować?`}
+        </Text>
+      ),
+      labels: { confirm: 'Zastąp listę', cancel: 'Anuluj' },
+      confirmProps: { color: 'orange' },
+      onConfirm: () => void load(Number(source.value)),
+    });
+  };
+
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Select
+        label="Importuj z kategorii"
+        placeholder="Wybierz..."
+        data={options}
+        value={sourceId}
+        onChange={setSourceId}
+        searchable
+        nothingFoundMessage="Brak innych kategorii"
+        w={260}
+      />
+      <Button
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+        disabled={!source || disabled}
+        loading={loading}
+        onClick={confirm}
+      >
+        Importuj
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,229 @@
+import { MemoryRouter } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatOperations,
+  parseOperations,
+  type CategoryDetails,
+  type ServiceOperation,
+} from '@serwis/domain';
+import { AppProviders } from '../../../app/providers';
+import { theme } from '../../../app/theme';
+import { createQueryClient } from '../../../lib/query-client';
+import { OperationsEditor } from './operations-editor';
+
+const initial: ServiceOperation[] = [
+  { name: 'Smarowanie', fields: [] },
+  { name: 'Kontrola napięcia', fields: [{ name: 'Napięcie', unit: 'V' }] },
+];
+const otherList: ServiceOperation[] = [{ name: 'Czyszczenie lasera', fields: [{ name: 'Moc', unit: 'W' }] }];
+
+/** A fake category API keeping the list the way the server would. */
+function fakeCategoryApi(list: string, status = 200) {
+  const state = { list, puts: [] as { id: number; name: string; serviceReviewOperationsList: string }[] };
+  const details = (id: number, name: string, text: string): CategoryDetails => ({
+    id,
+    name,
+    count: 0,
+    serviceReviewOperationsList: text,
+  });
+  const json = (body: unknown, code = 200) =>
+    new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url === '/api/category/findById/1')
+        return json(details(1, 'Prasy', state.list));
+      if (method === 'GET' && url === '/api/category/findById/2')
+        return json(details(2, 'Lasery', formatOperations(otherList)));
+      if (method === 'GET' && url === '/api/category/findAll')
+        return json([
+          { id: 1, name: 'Prasy', count: 0 },
+          { id: 2, name: 'Lasery', count: 3 },
+        ]);
+      if (method === 'PUT' && url === '/api/category/update') {
+        const body = JSON.parse(String(init?.body));
+        state.puts.push(body);
+        if (status !== 200) return json({ message: 'Brak uprawnień!' }, status);
+        state.list = body.serviceReviewOperationsList;
+        return json(details(1, body.name, state.list));
+      }
+      return json({ message: 'Nie znaleziono.' }, 404);
+    }),
+  );
+  return state;
+}
+
+function renderEditor(canEdit = true) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter>
+          <OperationsEditor categoryId={1} canEdit={canEdit} />
+        </MemoryRouter>
+      </MantineProvider>
+    </AppProviders>,
+  );
+}
+
+/** Pastes instead of typing key by key: the same change for the form, a fraction of the time. */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.clear(element);
+  await user.click(element);
+  await user.paste(text);
+}
+
+const names = () =>
+  screen
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent ?? '')
+    .filter(Boolean);
+
+describe('OperationsEditor', () => {
+  beforeEach(() => notifications.clean());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each operation with its fields as a table, never the raw marker', async () => {
+    fakeCategoryApi(formatOperations(initial));
+    renderEditor();
+    expect(await screen.findByText('2. Kontrola napięcia')).toBeInTheDocument();
+    const fields = screen.getByRole('table', { name: 'Pola pomiarowe: Kontrola napięcia' });
+    expect(within(fields).getByText('Napięcie')).toBeInTheDocument();
+    expect(within(fields).getByText('V')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('@dodatkowePola');
+  });
+
+  it('adds an operation with measurement fields and saves the whole list at once', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Dodaj czynność' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(user, within(dialog).getByLabelText(/Nazwa czynności/), 'Pomiar ciśnienia');
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj pole' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj pole' }));
+    const fieldNames = within(dialog).getAllByLabelText('Nazwa pola');
+    const units = within(dialog).getAllByLabelText('Jednostka');
+    await fill(user, fieldNames[0], 'Ciśnienie');
+    await fill(user, units[0], 'bar');
+    await fill(user, fieldNames[1], 'Temperatura');
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń pole 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(api.puts[0]).toMatchObject({ id: 1, name: 'Prasy' });
+    expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual([
+      ...initial,
+      { name: 'Pomiar ciśnienia', fields: [{ name: 'Ciśnienie', unit: 'bar' }] },
+    ]);
+    expect(await screen.findByText('3. Pomiar ciśnienia')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const table = screen.getByRole('table', { name: 'Pola pomiarowe: Pomiar ciśnienia' });
+    expect(within(table).getByText('bar')).toBeInTheDocument();
+  });
+
+  it('moves an operation down and up, saving the new order each time', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('1. Smarowanie');
+    expect(screen.getByRole('button', { name: 'Przesuń w górę: Smarowanie' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Przesuń w dół: Smarowanie' }));
+    await screen.findByText('2. Smarowanie');
+    expect(names()).toEqual(['1. Kontrola napięcia', '2. Smarowanie']);
+    expect(parseOperations(api.puts[0].serviceReviewOperationsList).map((o) => o.name)).toEqual([
+      'Kontrola napięcia',
+      'Smarowanie',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Przesuń w górę: Smarowanie' }));
+    await screen.findByText('1. Smarowanie');
+    expect(api.puts).toHaveLength(2);
+    expect(parseOperations(api.puts[1].serviceReviewOperationsList)).toEqual(initial);
+  });
+
+  it('refuses an operation name with the marker and saves nothing', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Dodaj czynność' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(user, within(dialog).getByLabelText(/Nazwa czynności/), 'Pomiar @dodatkowePola');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(
+      await within(dialog).findByText('Wyrażenie "@dodatkowePola" jest niedozwolone w nazwie czynności.'),
+    ).toBeInTheDocument();
+    expect(api.puts).toHaveLength(0);
+  });
+
+  it('edits an operation, keeping its place', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Edytuj czynność: Kontrola napięcia' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Nazwa pola')).toHaveValue('Napięcie');
+    await fill(user, within(dialog).getByLabelText('Jednostka'), 'kV');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual([
+      initial[0],
+      { name: 'Kontrola napięcia', fields: [{ name: 'Napięcie', unit: 'kV' }] },
+    ]);
+  });
+
+  it('deletes an operation after a confirmation naming it', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Usuń czynność: Smarowanie' }));
+    expect(await screen.findByText('Czy na pewno chcesz usunąć czynność „Smarowanie”?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual([initial[1]]);
+  });
+
+  it('imports another category’s list after a confirmation, replacing the whole list', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('1. Smarowanie');
+    await user.click(screen.getByPlaceholderText('Wybierz...'));
+    await user.click(await screen.findByRole('option', { name: 'Lasery' }));
+    await user.click(screen.getByRole('button', { name: 'Importuj' }));
+    await user.click(await screen.findByRole('button', { name: 'Zastąp listę' }));
+    await waitFor(() => expect(api.puts).toHaveLength(1));
+    expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual(otherList);
+    expect(await screen.findByText('1. Czyszczenie lasera')).toBeInTheDocument();
+    expect(screen.queryByText('1. Smarowanie')).not.toBeInTheDocument();
+  });
+
+  it('shows the server refusal in a banner', async () => {
+    fakeCategoryApi(formatOperations(initial), 403);
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Przesuń w dół: Smarowanie' }));
+    const banner = await screen.findByText('Brak uprawnień!');
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    expect(names()).toEqual(['1. Smarowanie', '2. Kontrola napięcia']);
+  });
+
+  it('offers no changes to a non-admin', async () => {
+    fakeCategoryApi(formatOperations(initial));
+    renderEditor(false);
+    expect(await screen.findByText('1. Smarowanie')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dodaj czynność' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Przesuń|Edytuj|Usuń/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Listę czynności serwisowych może zmieniać tylko administrator.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { MSG, ServiceOperationsError, parseOperations, type ServiceOperation } from '@serwis/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { ErrorBanner } from '../../../components/error-banner';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { useCategory, useSaveOperations } from '../api/categories';
+import { OperationModal } from './operation-modal';
+import { ImportOperations } from './import-operations';
+
+interface OperationsEditorProps {
+  categoryId: number;
+  /** Only admins change the list; the server refuses everyone else too. */
+  canEdit: boolean;
+}
+
+/** A list that cannot be encoded never leaves the browser; its reason is shown like a refusal. */
+const describeFailure = (error: unknown) =>
+  error instanceof ServiceOperationsError ? error.message : errorMessage(error, { 403: MSG.forbiddenShort });
+
+/** Editing target of the modal: a new operation, or the one at `index`. */
+type ModalState = { index?: number } | null;
+
+/** The ordered service operations of a category; each action saves the whole list at once. */
+export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps) {
+  const category = useCategory(categoryId);
+  const save = useSaveOperations(category.data);
+  const [modal, setModal] = useState<ModalState>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const operations = useMemo(
+    () => parseOperations(category.data?.serviceReviewOperationsList),
+    [category.data?.serviceReviewOperationsList],
+  );
+
+  const persist = (next: ServiceOperation[], onDone?: () => void) => {
+    setImportError(null);
+    save.mutate(next, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MSG.operationsSaved });
+        onDone?.();
+      },
+    });
+  };
+
+  const move = (index: number, delta: -1 | 1) => {
+    const next = [...operations];
+    [next[index], next[index + delta]] = [next[index + delta], next[index]];
+    persist(next);
+  };
+
+  const askRemove = (index: number) =>
+    confirmDelete({
+      what: `czynność „${operations[index].name}”`,
+      onConfirm: () => persist(operations.filter((_, i) => i !== index)),
+    });
+
+  const openModal = (state: { index?: number }) => {
+    save.reset();
+    setModal(state);
+  };
+
+  const saveFromModal = (operation: ServiceOperation) => {
+    const index = modal?.index;
+    const next =
+      index === undefined
+        ? [...operations, operation]
+        : operations.map((op, i) => (i === index ? operation : op));
+    persist(next, () => setModal(null));
+  };
+
+  if (category.isPending) {
+    return (
+      <Center py="lg">
+        <Loader aria-label={MSG.loading} />
+      </Center>
+    );
+  }
+
+  const failure = save.isError ? describeFailure(save.error) : importError;
+
+  return (
+    <Stack>
+      <ErrorBanner message={modal ? null : failure} />
+      {canEdit ? (
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => openModal({})}
+            disabled={save.isPending}
+          >
+            Dodaj czynność
+          </Button>
+          <ImportOperations
+            categoryId={categoryId}
+            disabled={save.isPending}
+            onImport={(imported) => persist(imported)}
+            onError={setImportError}
+          />
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Listę czynności serwisowych może zmieniać tylko administrator.
+        </Text>
+      )}
+      {operations.length === 0 ? (
+        <Text c="dimmed">Brak czynności serwisowych.</Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {operations.map((operation, index) => (
+            <Paper key={`${index}-${operation.name}`} withBorder p="sm" component="li">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600}>{`${index + 1}. ${operation.name}`}</Text>
+                {canEdit && (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      size={40}
+                      variant="subtle"
+                      aria-label={`Przesuń w górę: ${operation.name}`}
+                      disabled={index === 0 || save.isPending}
+                      onClick={() => move(index, -1)}
+                    >
+                      <IconArrowUp size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      size={40}
+                      variant="subtle"
+                      aria-label={`Przesuń w dół: ${operation.name}`}
+                      disabled={index === operations.length - 1 || save.isPending}
+                      onClick={() => move(index, 1)}
+                    >
+                      <IconArrowDown size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      size={40}
+                      variant="subtle"
+                      aria-label={`Edytuj czynność: ${operation.name}`}
+                      disabled={save.isPending}
+                      onClick={() => openModal({ index })}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      size={40}
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Usuń czynność: ${operation.name}`}
+                      disabled={save.isPending}
+                      onClick={() => askRemove(index)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
+                )}
+              </Group>
+              {operation.fields.length > 0 && (
+                <Table
+                  mt="xs"
+                  maw={480}
+                  withTableBorder
+                  verticalSpacing={4}
+                  fz="sm"
+                  aria-label={`Pola pomiarowe: ${operation.name}`}
+                >
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Nazwa pola</Table.Th>
+                      <Table.Th>Jednostka</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {operation.fields.map((field, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{field.name}</Table.Td>
+                        <Table.Td>{field.unit}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {modal && (
+        <OperationModal
+          operation={modal.index === undefined ? undefined : operations[modal.index]}
+          saving={save.isPending}
+          error={save.isError ? describeFailure(save.error) : null}
+          onSave={saveFromModal}
+          onClose={() => {
+            save.reset();
+            setModal(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner } from '../../../components/error-banner';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { useCurrentUser } from '../../auth/api/session';
+import { useCategory, useDeleteCategory, useRenameCategory } from '../api/categories';
+import { CategoryNameForm } from '../components/category-name-form';
+import { CategoryMachinesTab } from '../components/category-machines-tab';
+import { OperationsEditor } from '../components/operations-editor';
+
+export function CategoryEditPage() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const validId = Number.isInteger(id) && id > 0;
+  const category = useCategory(id);
+  const rename = useRenameCategory();
+  const remove = useDeleteCategory();
+  // The list hands the name over in the query; the server copy replaces it once loaded.
+  const name = category.data?.name ?? params.get('name') ?? '';
+
+  const failure = rename.isError
+    ? errorMessage(rename.error, { 409: MSG.categoryExists })
+    : remove.isError
+      ? errorMessage(remove.error)
+      : category.isError
+        ? errorMessage(category.error)
+        : !validId
+          ? MSG.categoryNotFound
+          : null;
+
+  const askDelete = () =>
+    confirmDelete({
+      what: `kategorię ${name}`,
+      onConfirm: () => {
+        rename.reset();
+        remove.mutate(id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: MSG.categoryDeleted });
+            navigate(paths.categoryList);
+          },
+        });
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Edycja kategorii" backTo={paths.categoryList} />
+      <ErrorBanner message={failure} />
+      {validId && (
+        <>
+          <CategoryNameForm
+            key={name}
+            name={name}
+            submitLabel="Zapisz"
+            saving={rename.isPending}
+            onCancel={() => navigate(paths.categoryList)}
+            onSubmit={(newName) => {
+              remove.reset();
+              rename.mutate(
+                { id, name: newName },
+                {
+                  onSuccess: (saved) => {
+                    notifications.show({ color: 'green', message: MSG.categorySaved });
+                    navigate(paths.categoryEdit(saved), { replace: true });
+                  },
+                },
+              );
+            }}
+            extraActions={
+              <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                Usuń kategorię
+              </Button>
+            }
+          />
+          <Tabs defaultValue="machines" keepMounted={false} mt="xl">
+            <Tabs.List>
+              <Tabs.Tab value="machines">Maszyny</Tabs.Tab>
+              <Tabs.Tab value="operations">Czynności serwisowe</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="machines" pt="md">
+              <CategoryMachinesTab categoryId={id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="operations" pt="md">
+              <OperationsEditor categoryId={id} canEdit={user.isAdmin} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { PAGE_SIZES, type Category } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner } from '../../../components/error-banner';
+import { DataTable, SearchBox, localPage, useListState } from '../../../components/data-table';
+import { useCategories } from '../api/categories';
+
+const column = createColumnHelper<Category>();
+const accessors: Record<string, (c: Category) => unknown> = {
+  id: (c) => c.id,
+  name: (c) => c.name,
+  count: (c) => c.count,
+};
+
+export function CategoryListPage() {
+  const navigate = useNavigate();
+  const { data = [], isPending, isError, error } = useCategories();
+  const list = useListState(
+    {
+      page: 1,
+      size: PAGE_SIZES.other.default,
+      sorting: [{ id: 'id', desc: false }],
+      search: '',
+      filters: {},
+    },
+    'categories',
+  );
+  const columns = useMemo(
+    () => [
+      column.accessor('id', { header: 'Id' }),
+      column.accessor('name', { header: 'Nazwa' }),
+      column.accessor('count', { header: 'Ilość' }),
+    ],
+    [],
+  );
+  const { items, total } = localPage(data, {
+    search: list.state.search,
+    searchFields: [accessors.id, accessors.name],
+    sorting: list.state.sorting,
+    accessors,
+    page: list.state.page,
+    size: list.state.size,
+  });
+  return (
+    <>
+      <PageHeader
+        title="Lista kategorii"
+        backTo={paths.home}
+        addTo={paths.categoryAdd}
+        addLabel="Dodaj kategorię"
+      />
+      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
+      <DataTable
+        columns={columns}
+        data={items}
+        total={total}
+        loading={isPending}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.other.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        onRowClick={(c) => navigate(paths.categoryEdit(c))}
+        rowLabel={(c) => `Kategoria ${c.name} (id ${c.id})`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerInsert } from '@serwis/domain';
+import { api } from '../../../lib/api-client';
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  page: (params: CustomerPageParams) => ['customers', 'page', params] as const,
+  one: (id: number) => ['customers', 'one', id] as const,
+  machines: (id: number) => ['customers', 'machines', id] as const,
+};
+
+export interface CustomerPageParams {
+  page: number;
+  size: number;
+  sort?: string;
+  q: string;
+}
+
+export function useCustomerPage(params: CustomerPageParams) {
+  return useQuery({
+    queryKey: customerKeys.page(params),
+    queryFn: () =>
+      api.page<Customer>('GET', '/api/customer/findAll', {
+        query: { page: params.page, size: params.size, sort: params.sort, q: params.q || undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomer(id: number) {
+  return useQuery({
+    queryKey: customerKeys.one(id),
+    queryFn: () => api.get<Customer>(`/api/customer/findById/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** What the customer card lists; the machine module owns the full shape. */
+export interface CustomerMachine {
+  id: number;
+  name: string;
+  serialNumber?: string;
+  status?: string;
+  type?: string;
+  city?: string;
+  streetAddress?: string;
+  category?: { id?: number; name: string } | null;
+  customer?: { id: number } | null;
+}
+
+export function useCustomerMachines(id: number) {
+  return useQuery({
+    queryKey: customerKeys.machines(id),
+    queryFn: () => api.get<CustomerMachine[]>(`/api/device/findByCustomer/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export type CustomerPayload = CustomerInsert & { id?: number };
+
+export function useSaveCustomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CustomerPayload) =>
+      input.id
+        ? api.put<Customer>('/api/customer/update', input)
+        : api.post<Customer>('/api/customer/insert', input),
+    onSuccess: (saved) => {
+      client.setQueryData(customerKeys.one(saved.id), saved);
+      return client.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}
+
+export function useDeleteCustomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/customer/delete/${id}`),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: customerKeys.one(id) });
+      return client.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}

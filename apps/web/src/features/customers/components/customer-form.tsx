@@ -1,0 +1,118 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import {
+  CUSTOMER_LIMITS,
+  PROVINCES,
+  customerInsertSchema,
+  customerUpdateSchema,
+  type Customer,
+  type CustomerInsert,
+} from '@serwis/domain';
+
+export type CustomerFormValues = Omit<Customer, 'id'>;
+
+export const emptyCustomer: CustomerFormValues = {
+  shortName: '',
+  fullName: '',
+  streetAddress: '',
+  zipCode: '',
+  city: '',
+  province: '',
+  nip: '',
+  regon: '',
+  phoneNumber: '',
+  email: '',
+};
+
+const provinceOptions = PROVINCES.filter(Boolean).map((p) => ({ value: p, label: p }));
+
+interface CustomerFormProps {
+  /** Edit mode when given: the edit rule for the short name applies. */
+  id?: number;
+  initial?: CustomerFormValues;
+  /** Fresh values from the server; applied while the user has not typed anything yet. */
+  refreshed?: CustomerFormValues;
+  saving: boolean;
+  onSubmit: (values: CustomerInsert) => void;
+  onCancel: () => void;
+  extraActions?: ReactNode;
+}
+
+export function CustomerForm({
+  id,
+  initial = emptyCustomer,
+  refreshed,
+  saving,
+  onSubmit,
+  onCancel,
+  extraActions,
+}: CustomerFormProps) {
+  const editing = id !== undefined;
+  const form = useForm<CustomerFormValues>({
+    initialValues: initial,
+    validate: (values) =>
+      editing
+        ? zod4Resolver(customerUpdateSchema)({ ...values, id })
+        : zod4Resolver(customerInsertSchema)(values),
+  });
+
+  const applied = useRef<CustomerFormValues | undefined>(undefined);
+  useEffect(() => {
+    if (!refreshed || refreshed === applied.current) return;
+    applied.current = refreshed;
+    if (form.isDirty()) return;
+    form.setValues(refreshed);
+    form.resetDirty(refreshed);
+  }, [refreshed, form]);
+
+  const submit = form.onSubmit((values) => onSubmit(trimAll(values)));
+
+  const text = (field: keyof CustomerFormValues, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput label={label} maxLength={CUSTOMER_LIMITS[field]} {...extra} {...form.getInputProps(field)} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={720}>
+        {text('shortName', 'Nazwa skrócona', { required: true })}
+        {text('fullName', 'Nazwa pełna')}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('streetAddress', 'Ulica')}
+          {text('zipCode', 'Kod pocztowy')}
+          {text('city', 'Miejscowość')}
+          <Select
+            label="Województwo"
+            placeholder="Wybierz..."
+            data={provinceOptions}
+            clearable
+            searchable
+            {...form.getInputProps('province')}
+            value={form.values.province || null}
+            onChange={(value) => form.setFieldValue('province', value ?? '')}
+          />
+          {text('nip', 'NIP')}
+          {text('regon', 'REGON')}
+          {text('phoneNumber', 'Telefon', { type: 'tel' })}
+          {text('email', 'E-mail')}
+        </SimpleGrid>
+        <Group justify="space-between">
+          <Group>
+            <Button type="submit" loading={saving}>
+              Zapisz
+            </Button>
+            <Button variant="default" onClick={onCancel}>
+              Anuluj
+            </Button>
+          </Group>
+          {extraActions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function trimAll(values: CustomerFormValues): CustomerFormValues {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as CustomerFormValues;
+}

@@ -1,0 +1,142 @@
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { theme } from '../../../app/theme';
+import { createQueryClient } from '../../../lib/query-client';
+import { CustomerForm } from '../components/customer-form';
+import { CustomerAddPage } from './customer-add-page';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** A fake insert call; records what the browser sent. */
+function fakeInsert(status = 201) {
+  const bodies: Record<string, string>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) !== '/api/customer/insert' || init?.method !== 'POST') {
+        return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      const body = JSON.parse(String(init.body));
+      bodies.push(body);
+      const answer =
+        status === 201 ? { id: 7, ...body } : { message: 'Kontrahent z podaną nazwą już istnieje.' };
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return bodies;
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+function renderWithProviders(element: React.ReactNode) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter initialEntries={['/customerAdd']}>
+          <Routes>
+            <Route path="/customerAdd" element={element} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </MantineProvider>
+    </AppProviders>,
+  );
+}
+
+async function fill(user: User, label: string | RegExp, text: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(text);
+}
+
+describe('customer add form', () => {
+  beforeEach(() => notifications.clean());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for a short name of 3 to 20 characters, in the spec words, and sends nothing', async () => {
+    const bodies = fakeInsert();
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerAddPage />);
+    await fill(user, /Nazwa skrócona/, 'ab');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Nazwa skrócona musi mieć minimum 3 znaki')).toBeInTheDocument();
+
+    await fill(user, /Nazwa skrócona/, 'Przedsiębiorstwo Usług');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Nazwa skrócona może mieć max 20 znaków.')).toBeInTheDocument();
+    expect(screen.queryByText('Nazwa skrócona musi mieć minimum 3 znaki')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('sends every field, the province chosen from the list, and returns to the list', async () => {
+    const bodies = fakeInsert();
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerAddPage />);
+    await fill(user, /Nazwa skrócona/, ' Metalex ');
+    await fill(user, 'Nazwa pełna', 'Metalex Sp. z o.o.');
+    await fill(user, 'Miejscowość', 'Radom');
+    await fill(user, 'NIP', '7960000000');
+    await user.click(screen.getByPlaceholderText('Wybierz...'));
+    await user.click(await screen.findByRole('option', { name: 'mazowieckie' }));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      shortName: 'Metalex',
+      fullName: 'Metalex Sp. z o.o.',
+      streetAddress: '',
+      zipCode: '',
+      city: 'Radom',
+      province: 'mazowieckie',
+      nip: '7960000000',
+      regon: '',
+      phoneNumber: '',
+      email: '',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/customerList'));
+  });
+
+  it('shows a duplicate name refusal in the banner and keeps what was typed', async () => {
+    fakeInsert(409);
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerAddPage />);
+    await fill(user, /Nazwa skrócona/, 'Metalex');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const banner = await screen.findByText('Kontrahent z podaną nazwą już istnieje.');
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByLabelText(/Nazwa skrócona/)).toHaveValue('Metalex');
+    expect(screen.getByTestId('location')).toHaveTextContent('/customerAdd');
+  });
+});
+
+describe('customer edit form', () => {
+  it('uses the edit rule: at least 3 characters, no 20-character cap', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <CustomerForm id={3} saving={false} onSubmit={onSubmit} onCancel={() => undefined} />,
+    );
+    await fill(user, /Nazwa skrócona/, 'ab');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Kontrahent musi mieć minimum 3 znaki')).toBeInTheDocument();
+    await fill(user, /Nazwa skrócona/, 'Przedsiębiorstwo Usług Technicznych');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ shortName: 'Przedsiębiorstwo Usług Technicznych' });
+  });
+});

@@ -1,0 +1,124 @@
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG, type Customer } from '@serwis/domain';
+import { AppProviders } from '../../../app/providers';
+import { theme } from '../../../app/theme';
+import { paths } from '../../../config/paths';
+import { createQueryClient } from '../../../lib/query-client';
+import { CustomerEditPage } from './customer-edit-page';
+
+const stored: Customer = {
+  id: 5,
+  shortName: 'Kowalski & Syn',
+  fullName: 'Kowalski & Syn s.c.',
+  streetAddress: 'ul. Polna 1',
+  zipCode: '26-600',
+  city: 'Radom',
+  province: 'mazowieckie',
+  nip: '',
+  regon: '',
+  phoneNumber: '',
+  email: '',
+};
+
+function fakeApi(answers: { update?: number; remove?: number } = {}) {
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/customer/findById/5') return json(stored);
+      if (url === '/api/device/findByCustomer/5')
+        return json([
+          { id: 11, name: 'Prasa P-100', status: 'OK', category: { name: 'Prasy' }, customer: { id: 5 } },
+        ]);
+      if (method === 'PUT') return json({ message: MSG.forbidden }, answers.update ?? 403);
+      if (method === 'DELETE') return json({ message: MSG.customerInUse }, answers.remove ?? 409);
+      return json({ message: MSG.notFound }, 404);
+    }),
+  );
+  return calls;
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderAt(url: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/customerEdit" element={<CustomerEditPage />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </MantineProvider>
+    </AppProviders>,
+  );
+}
+
+describe('CustomerEditPage', () => {
+  beforeEach(() => notifications.clean());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills the form from the query at once (ampersands intact), then from the server', async () => {
+    fakeApi();
+    const link = paths.customerEdit({ ...stored, city: 'Kielce' });
+    expect(link).toContain('shortName=Kowalski+%26+Syn');
+    renderAt(link);
+    expect(screen.getByLabelText(/Nazwa skrócona/)).toHaveValue('Kowalski & Syn');
+    expect(screen.getByLabelText('Miejscowość')).toHaveValue('Kielce');
+    await waitFor(() => expect(screen.getByLabelText('Miejscowość')).toHaveValue('Radom'));
+  });
+
+  it('shows the server refusal of a save by a non-admin in the banner', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderAt(paths.customerEdit(stored));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const banner = await screen.findByText('Brak uprawnień do tej operacji.');
+    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 5, shortName: 'Kowalski & Syn' });
+  });
+
+  it('asks before deleting, naming the customer, and shows the 409 message', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderAt(paths.customerEdit(stored));
+    await user.click(screen.getByRole('button', { name: 'Usuń kontrahenta' }));
+    expect(
+      await screen.findByText('Czy na pewno chcesz usunąć kontrahenta Kowalski & Syn?'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Usuń' }));
+    expect(
+      await screen.findByText(
+        'Błąd! Sprawdź czy z kontrahentem są powiązane zależności (maszyny itp.). Musisz je najpierw usunąć!',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/customerEdit');
+  });
+
+  it('lists the customer’s machines, each opening the machine card', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderAt(paths.customerEdit(stored));
+    await user.click(await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/machineEdit?id=11&customerId=5&prev=customerList',
+    );
+  });
+});

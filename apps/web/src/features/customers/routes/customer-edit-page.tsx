@@ -1,0 +1,107 @@
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Grid, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner } from '../../../components/error-banner';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customers';
+import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../components/customer-form';
+import { CustomerMachinesTab } from '../components/customer-machines-tab';
+
+const fieldNames = Object.keys(emptyCustomer) as (keyof CustomerFormValues)[];
+
+function pick(source: (key: string) => string | null | undefined): CustomerFormValues {
+  return Object.fromEntries(fieldNames.map((key) => [key, source(key) ?? ''])) as CustomerFormValues;
+}
+
+export function CustomerEditPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const validId = Number.isInteger(id) && id > 0;
+  // The list hands the row over in the query, so the form shows at once; the server copy follows.
+  const initial = useMemo(() => pick((key) => params.get(key)), [params]);
+  const customer = useCustomer(id);
+  const refreshed = useMemo(
+    () => (customer.data ? pick((key) => customer.data[key as keyof CustomerFormValues]) : undefined),
+    [customer.data],
+  );
+  const save = useSaveCustomer();
+  const remove = useDeleteCustomer();
+  const shortName = customer.data?.shortName ?? initial.shortName;
+
+  const failure = save.isError
+    ? errorMessage(save.error, { 409: MSG.customerExists })
+    : remove.isError
+      ? errorMessage(remove.error)
+      : customer.isError
+        ? errorMessage(customer.error)
+        : !validId
+          ? MSG.customerNotFound
+          : null;
+
+  const askDelete = () =>
+    confirmDelete({
+      what: `kontrahenta ${shortName}`,
+      onConfirm: () => {
+        save.reset();
+        remove.mutate(id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: MSG.customerDeleted });
+            navigate(paths.customerList);
+          },
+        });
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title="Edycja kontrahenta" backTo={paths.customerList} />
+      <ErrorBanner message={failure} />
+      {validId && (
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <CustomerForm
+              id={id}
+              initial={initial}
+              refreshed={refreshed}
+              saving={save.isPending}
+              onCancel={() => navigate(paths.customerList)}
+              onSubmit={(values) => {
+                remove.reset();
+                save.mutate(
+                  { ...values, id },
+                  {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: MSG.customerSaved });
+                      navigate(paths.customerList);
+                    },
+                  },
+                );
+              }}
+              extraActions={
+                <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                  Usuń kontrahenta
+                </Button>
+              }
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Tabs defaultValue="machines" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="machines">Maszyny</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="machines" pt="md">
+                <CustomerMachinesTab customerId={id} />
+              </Tabs.Panel>
+            </Tabs>
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { PAGE_SIZES, type Customer } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner } from '../../../components/error-banner';
+import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import { useCustomerPage } from '../api/customers';
+
+const column = createColumnHelper<Customer>();
+
+export function CustomerListPage() {
+  const navigate = useNavigate();
+  const list = useListState(
+    {
+      page: 1,
+      size: PAGE_SIZES.other.default,
+      sorting: [{ id: 'id', desc: true }],
+      search: '',
+      filters: {},
+    },
+    'customers',
+  );
+  const { data, isFetching, isError, error } = useCustomerPage({
+    page: list.state.page,
+    size: list.state.size,
+    sort: list.sortParam,
+    q: list.debouncedSearch,
+  });
+  const { clampPage } = list;
+  useEffect(() => {
+    if (data) clampPage(data.total);
+  }, [data, clampPage]);
+  const columns = useMemo(
+    () => [
+      column.accessor('id', { header: 'Id' }),
+      column.accessor('shortName', { header: 'Nazwa skrócona' }),
+      column.accessor('fullName', { header: 'Nazwa pełna' }),
+      column.accessor('streetAddress', { header: 'Ulica' }),
+      column.accessor('zipCode', { header: 'Kod pocztowy' }),
+      column.accessor('city', { header: 'Miejscowość' }),
+      column.accessor('province', { header: 'Województwo' }),
+      column.accessor('nip', { header: 'NIP' }),
+      column.accessor('regon', { header: 'REGON' }),
+      column.accessor('phoneNumber', { header: 'Telefon' }),
+      column.accessor('email', { header: 'E-mail' }),
+    ],
+    [],
+  );
+  return (
+    <>
+      <PageHeader
+        title="Lista kontrahentów"
+        backTo={paths.home}
+        addTo={paths.customerAdd}
+        addLabel="Dodaj kontrahenta"
+      />
+      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
+      <DataTable
+        columns={columns}
+        data={data?.items ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.other.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        onRowClick={(c) => navigate(paths.customerEdit(c))}
+        rowLabel={(c) => `Kontrahent ${c.shortName} (id ${c.id})`}
+      />
+    </>
+  );
+}

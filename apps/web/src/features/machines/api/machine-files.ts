@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FileType, StoredFile } from '@serwis/domain';
+import { api } from '../../../lib/api-client';
+
+const keys = {
+  all: ['machine-files'] as const,
+  list: (deviceId: number, type: FileType) => ['machine-files', deviceId, type] as const,
+};
+
+export function useMachineFiles(deviceId: number, type: FileType) {
+  return useQuery({
+    queryKey: keys.list(deviceId, type),
+    queryFn: () => api.get<StoredFile[]>(`/api/file/findByDeviceAndType/${deviceId}/${type}`),
+    enabled: Number.isInteger(deviceId) && deviceId > 0,
+  });
+}
+
+export interface UploadInput {
+  deviceId: number;
+  type: FileType;
+  file: File;
+  description: string;
+}
+
+/** multipart: the `fileJson` part (JSON blob) and the `file` part, as the API expects. */
+export function useUploadMachineFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deviceId, type, file, description }: UploadInput) => {
+      const form = new FormData();
+      const json = { device: { id: deviceId }, type, filename: file.name, description };
+      form.append('fileJson', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+      form.append('file', file, file.name);
+      return api.post<StoredFile>('/api/file/add', form);
+    },
+    onSuccess: (_file, input) =>
+      client.invalidateQueries({ queryKey: keys.list(input.deviceId, input.type) }),
+  });
+}
+
+export function useUpdateFileDescription() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; description: string }) =>
+      api.patch<StoredFile>('/api/file/updateDescription', input),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useDeleteMachineFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/file/delete/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}

@@ -1,0 +1,91 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Device, DeviceFilterInput, DeviceInsertInput, DeviceUpdateInput } from '@serwis/domain';
+import { api } from '../../../lib/api-client';
+import { FAMILIES, type MachineFamily } from '../family';
+
+/** Query of the server-paged list: page, size, sort (`field,asc|desc`) and the free-text `q`. */
+export interface MachinePageQuery {
+  page: number;
+  size: number;
+  sort?: string;
+  q?: string;
+}
+
+const keys = {
+  all: ['machines'] as const,
+  page: (family: MachineFamily, filter: DeviceFilterInput, query: MachinePageQuery) =>
+    ['machines', family, 'page', filter, query] as const,
+  names: (family: MachineFamily) => ['machines', family, 'names'] as const,
+  one: (id: number) => ['machines', 'one', id] as const,
+};
+
+export function useMachinePage(family: MachineFamily, filter: DeviceFilterInput, query: MachinePageQuery) {
+  return useQuery({
+    queryKey: keys.page(family, filter, query),
+    queryFn: ({ signal }) =>
+      api.page<Device>('POST', `${FAMILIES[family].api}/getByFilter`, {
+        body: filter,
+        query: { page: query.page, size: query.size, sort: query.sort, q: query.q || undefined },
+        signal,
+      }),
+    // The old page stays on screen while the next one loads, so the table does not flash empty.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMachine(id: number) {
+  return useQuery({
+    queryKey: keys.one(id),
+    queryFn: () => api.get<Device>(`/api/device/findById/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useMachineNames(family: MachineFamily) {
+  return useQuery({
+    queryKey: keys.names(family),
+    queryFn: () => api.get<string[]>(`${FAMILIES[family].api}/findAllDevicesNames`),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type MachinePayload = DeviceInsertInput & { id?: number };
+
+export function useSaveMachine(family: MachineFamily) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: MachinePayload) => {
+      const prefix = FAMILIES[family].api;
+      if (payload.id) return api.put<Device>(`${prefix}/update`, payload as DeviceUpdateInput);
+      // Only the internal insert carries a type; the external one means EXTERNAL by its path (spec §7).
+      const body = family === 'INTERNAL' ? { ...payload, type: 'INTERNAL' as const } : payload;
+      return api.post<Device>(`${prefix}/insert`, body);
+    },
+    // Not awaited: the screen navigates away at once and the lists refetch when shown.
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useDeleteMachine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/device/delete/${id}`),
+    onSuccess: (_data, id) => {
+      client.removeQueries({ queryKey: keys.one(id) });
+      void client.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+/** The filtered list as CSV (all rows, same filter, search and sort as the table). */
+export async function fetchMachineCsv(
+  family: MachineFamily,
+  filter: DeviceFilterInput,
+  query: { sort?: string; q?: string },
+) {
+  const response = await api.raw('POST', `${FAMILIES[family].api}/get-csv-by-filter`, {
+    body: filter,
+    query: { sort: query.sort, q: query.q || undefined },
+  });
+  return response.blob();
+}

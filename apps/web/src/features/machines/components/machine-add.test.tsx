@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@serwis/domain';
+import { installFakeFetch, renderAt, sampleDevice } from '../test-kit';
+import { MachineAdd } from './machine-add';
+
+/** No pause between keystrokes: the tests check behaviour, not typing speed. */
+const user = userEvent.setup({ delay: null });
+// Mantine forms with many comboboxes are slow in jsdom on a busy machine; allow headroom.
+vi.setConfig({ testTimeout: 40_000 });
+
+function fakeServer(insertStatus = 201) {
+  return installFakeFetch({
+    'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000', 'Prasa krawędziowa'] },
+    'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
+    'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+    'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+    'POST /api/device/insert': {
+      status: insertStatus,
+      body: insertStatus < 300 ? sampleDevice() : { message: 'x' },
+    },
+    'POST /api/device-external/insert': { status: insertStatus, body: sampleDevice({ type: 'EXTERNAL' }) },
+  });
+}
+
+const combobox = (label: string) => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
+
+async function choose(label: string, option: string) {
+  await user.click(combobox(label));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('machine add', () => {
+  it('shows the name rule under the field and saves nothing', async () => {
+    const server = fakeServer();
+    renderAt('/add', '/add', <MachineAdd family="INTERNAL" />);
+    expect(screen.getByRole('heading', { name: 'Dodawanie nowej maszyny' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Wpisz nową nazwę' }));
+    await user.type(screen.getByLabelText(/Nazwa \(nowa\)/), 'Ab');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.machineNameTooShort)).toBeInTheDocument();
+    expect(screen.getByText(MSG.chooseCategory)).toBeInTheDocument();
+    expect(screen.getByText(MSG.chooseCustomer)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(0);
+  });
+
+  it('toggles between picking an existing name and typing a new one', async () => {
+    fakeServer();
+    renderAt('/add', '/add', <MachineAdd family="INTERNAL" />);
+    await choose('Nazwa', 'Prasa krawędziowa');
+    expect(combobox('Nazwa')).toHaveValue('Prasa krawędziowa');
+
+    await user.click(screen.getByRole('button', { name: 'Wpisz nową nazwę' }));
+    const typed = screen.getByLabelText(/Nazwa \(nowa\)/);
+    expect(typed).toHaveValue('Prasa krawędziowa');
+    await user.clear(typed);
+    await user.type(typed, 'Giętarka X');
+
+    await user.click(screen.getByRole('button', { name: 'Wybierz nazwę z listy' }));
+    // the new name stays chosen and is offered in the list
+    expect(combobox('Nazwa')).toHaveValue('Giętarka X');
+  });
+
+  it('posts an internal machine with type INTERNAL, status Produkcja, midnight-free date and returns to the list', async () => {
+    const server = fakeServer();
+    renderAt('/add', '/add', <MachineAdd family="INTERNAL" />);
+    expect(combobox('Status')).toHaveValue('Produkcja');
+    await choose('Nazwa', 'Laser CO2 3000');
+    await choose('Kategoria', 'Lasery');
+    await choose('Kontrahent', 'ACME (ACME Sp. z o.o.)');
+    await user.type(screen.getByLabelText('Numer seryjny'), 'SN-9');
+    const months = screen.getByLabelText('Długość gwarancji (miesiące)');
+    await user.type(months, '-5');
+    expect(months).toHaveValue('');
+    await user.type(months, '24');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    await waitFor(() => expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/device/insert')[0]!.body).toMatchObject({
+      name: 'Laser CO2 3000',
+      status: 'PRODUCTION',
+      type: 'INTERNAL',
+      category: { id: 3 },
+      customer: { id: 11 },
+      serialNumber: 'SN-9',
+      warrantyLength: 24,
+      transferDate: '',
+      province: '',
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineList'));
+  });
+
+  it('posts an external machine without type and shows "Błąd!" on any failure', async () => {
+    const server = installFakeFetch({
+      'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
+      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME' }] },
+      'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+      'POST /api/device-external/insert': { status: 409, body: { message: 'Taki rekord już istnieje.' } },
+    });
+    renderAt('/add', '/add', <MachineAdd family="EXTERNAL" />);
+    expect(screen.getByRole('heading', { name: 'Dodawanie nowej maszyny zewnętrznej' })).toBeInTheDocument();
+    await choose('Nazwa', 'Obca prasa');
+    await choose('Kategoria', 'Lasery');
+    await choose('Kontrahent', 'ACME');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+    expect((await screen.findByText(MSG.error)).closest('[role="alert"]')).not.toBeNull();
+    const body = server.callsTo('POST', '/api/device-external/insert')[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('type');
+    expect(body).toMatchObject({ name: 'Obca prasa', category: { id: 3 }, customer: { id: 11 } });
+    expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(0);
+    expect(screen.getByTestId('location')).toHaveTextContent('/add');
+  });
+});

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@serwis/domain';
+import { installFakeFetch, renderAt, sampleDevice } from '../test-kit';
+import { MachineEdit } from './machine-edit';
+
+const user = userEvent.setup({ delay: null });
+// Mantine forms with many comboboxes are slow in jsdom on a busy machine; allow headroom.
+vi.setConfig({ testTimeout: 40_000 });
+
+function fakeServer(deleteStatus: number, device = sampleDevice()) {
+  return installFakeFetch({
+    'GET /api/device/findById/7': { body: device },
+    'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000'] },
+    'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+    'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+    'DELETE /api/device/delete/7': {
+      status: deleteStatus,
+      body: deleteStatus < 300 ? null : { message: 'x' },
+    },
+    'PUT /api/device/update': { body: device },
+    'PUT /api/device-external/update': { body: device },
+  });
+}
+
+const renderCard = (query: string, family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
+  renderAt(`/card?${query}`, '/card', <MachineEdit family={family} />);
+
+async function confirmDeletion() {
+  await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));
+  // the modal names the machine that would go
+  expect(
+    await screen.findByText(/Czy na pewno chcesz usunąć maszynę „Laser CO2 3000” \(id 7/),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Usuń' }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('machine card', () => {
+  it('explains a 409 refusal to delete in the spec words and stays on the card', async () => {
+    const server = fakeServer(409);
+    renderCard('id=7&customerId=11&prev=customerList');
+    await confirmDeletion();
+    expect(await screen.findByText(MSG.machineInUse)).toBeInTheDocument();
+    expect(server.callsTo('DELETE', '/api/device/delete/7')).toHaveLength(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/card?id=7');
+  });
+
+  it('says "Brak uprawnień do tej operacji." on 403 and "Nieznany błąd." otherwise', async () => {
+    fakeServer(403);
+    const first = renderCard('id=7');
+    await confirmDeletion();
+    expect(await screen.findByText(MSG.forbidden)).toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    fakeServer(500);
+    renderCard('id=7');
+    await confirmDeletion();
+    expect(await screen.findByText(MSG.unknownError)).toBeInTheDocument();
+  });
+
+  it('goes to the prev route after a delete', async () => {
+    fakeServer(204);
+    renderCard('id=7&prev=servicesList');
+    await confirmDeletion();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/servicesList$/));
+  });
+
+  it('saves through the family update and returns to prev; a foreign prev falls back to the list', async () => {
+    const server = fakeServer(204, sampleDevice({ type: 'EXTERNAL' }));
+    renderCard('id=7&prev=%2F%2Fevil.example', 'EXTERNAL');
+    await user.click(await screen.findByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/device-external/update')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/device-external/update')[0]!.body).toMatchObject({
+      id: 7,
+      name: 'Laser CO2 3000',
+      status: 'OK',
+      category: { id: 3 },
+      customer: { id: 11 },
+      transferDate: '2024-03-05',
+      warrantyLength: 24,
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/machineExternalList$/));
+  });
+
+  it('opens the tab named by activeTab and keeps the URL in step with the chosen tab', async () => {
+    fakeServer(204);
+    renderCard('id=7&prev=machineList&activeTab=notes');
+    const notes = await screen.findByRole('tab', { name: 'Notatki' });
+    expect(notes).toHaveAttribute('aria-selected', 'true');
+    const labels = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(labels).toEqual(['Tabliczki znamionowe', 'Notatki', 'Pliki', 'Parametry', 'Części']);
+    // only the open panel is mounted
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+
+    await user.click(screen.getByRole('tab', { name: 'Części' }));
+    expect(screen.getByRole('tab', { name: 'Części' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent('activeTab=equipments');
+    expect(screen.getByTestId('location')).toHaveTextContent('prev=machineList');
+  });
+
+  it('defaults to the nameplates tab', async () => {
+    fakeServer(204);
+    renderCard('id=7');
+    expect(await screen.findByRole('tab', { name: 'Tabliczki znamionowe' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+});

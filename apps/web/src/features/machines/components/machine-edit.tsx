@@ -1,0 +1,109 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Center, Grid, Loader, Paper } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@serwis/domain';
+import { PageHeader } from '../../../components/page-header';
+import { ErrorBanner } from '../../../components/error-banner';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { ApiError } from '../../../lib/api-client';
+import { useDeleteMachine, useMachine, useSaveMachine } from '../api/machines';
+import { FAMILIES, prevPath, type MachineFamily } from '../family';
+import { MachineForm } from './machine-form';
+import { MachineTabs } from './machine-tabs';
+
+/** Spec §8: the delete refusals, each in its own words. */
+export function deleteErrorMessage(error: unknown) {
+  if (error instanceof ApiError && error.status === 403) return MSG.forbidden;
+  if (error instanceof ApiError && error.status === 409) return MSG.machineInUse;
+  return MSG.unknownError;
+}
+
+/** The machine card: the form on the left, the tabs on the right (stacked below 992 px). */
+export function MachineEdit({ family }: { family: MachineFamily }) {
+  const config = FAMILIES[family];
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const back = prevPath(params.get('prev'), config);
+  const machine = useMachine(id);
+  // A card reached through the other family's link (e.g. a customer's machine list) still saves
+  // through the machine's own family, whose update call accepts it.
+  const ownFamily = machine.data?.type ?? family;
+  const save = useSaveMachine(ownFamily);
+  const remove = useDeleteMachine();
+
+  const banner = machine.isError
+    ? machine.error instanceof ApiError && machine.error.status === 404
+      ? MSG.machineNotFound
+      : MSG.unknownError
+    : save.isError
+      ? MSG.error
+      : remove.isError
+        ? deleteErrorMessage(remove.error)
+        : !Number.isInteger(id) || id <= 0
+          ? MSG.machineNotFound
+          : null;
+
+  const device = machine.data;
+  const askDelete = () => {
+    if (!device) return;
+    confirmDelete({
+      title: 'Usuń maszynę',
+      what: `maszynę „${device.name}” (id ${device.id}${device.serialNumber ? `, S/N ${device.serialNumber}` : ''})`,
+      onConfirm: () => {
+        save.reset();
+        remove.mutate(device.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: MSG.machineDeleted });
+            navigate(back);
+          },
+        });
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title={device ? `${config.editTitle}: ${device.name}` : config.editTitle} backTo={back} />
+      <ErrorBanner message={banner} />
+      {machine.isPending && id > 0 ? (
+        <Center py="xl">
+          <Loader aria-label={MSG.loading} />
+        </Center>
+      ) : device ? (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Paper withBorder p="md">
+              <MachineForm
+                key={device.id}
+                family={ownFamily}
+                device={device}
+                saving={save.isPending}
+                onCancel={() => navigate(back)}
+                onSubmit={(payload) => {
+                  remove.reset();
+                  save.mutate(payload, {
+                    onSuccess: () => {
+                      notifications.show({ color: 'green', message: MSG.saved });
+                      navigate(back);
+                    },
+                  });
+                }}
+                extraActions={
+                  <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                    Usuń maszynę
+                  </Button>
+                }
+              />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder p="md">
+              <MachineTabs deviceId={device.id} />
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { DEVICE_MAX, PROVINCES, WARRANTY_MAX_MONTHS, deviceFormSchema, type Device } from '@serwis/domain';
+import { useCategoryOptions, useCustomerOptions } from '../api/lookups';
+import { useMachineNames } from '../api/machines';
+import type { MachineFamily } from '../family';
+import {
+  blankNegative,
+  toFieldErrors,
+  toFormValues,
+  toPayload,
+  type MachineFormValues,
+} from '../machine-form-values';
+import type { MachinePayload } from '../api/machines';
+import { NameField } from './name-field';
+import { StatusSelect } from './status-select';
+
+interface MachineFormProps {
+  family: MachineFamily;
+  device?: Device;
+  saving: boolean;
+  onSubmit: (payload: MachinePayload) => void;
+  onCancel: () => void;
+  extraActions?: ReactNode;
+  /** Two columns on the add screen; the card's narrow left panel uses one. */
+  wide?: boolean;
+}
+
+const provinceOptions = PROVINCES.filter(Boolean);
+
+export function MachineForm(props: MachineFormProps) {
+  const { device } = props;
+  const names = useMachineNames(props.family);
+  const customers = useCustomerOptions();
+  const categories = useCategoryOptions();
+  const form = useForm<MachineFormValues>({
+    initialValues: toFormValues(device),
+    validate: (values) => toFieldErrors(zod4Resolver(deviceFormSchema)(toPayload(values))),
+  });
+  const values = form.getValues();
+  const cols = props.wide ? { base: 1, sm: 2 } : { base: 1, lg: 2 };
+
+  const categoryData = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const customerData = (customers.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.fullName && c.fullName !== c.shortName ? `${c.shortName} (${c.fullName})` : c.shortName,
+  }));
+  // Before the lists load, the machine's own category and customer still show by name.
+  if (device?.category && !categoryData.some((c) => c.value === String(device.category.id))) {
+    categoryData.unshift({ value: String(device.category.id), label: device.category.name });
+  }
+  if (device?.customer && !customerData.some((c) => c.value === String(device.customer.id))) {
+    customerData.unshift({ value: String(device.customer.id), label: device.customer.shortName });
+  }
+
+  const submit = form.onSubmit((v) => props.onSubmit({ ...toPayload(v), id: device?.id }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={cols} spacing="sm" verticalSpacing="sm">
+          <StatusSelect
+            value={values.status}
+            onChange={(s) => form.setFieldValue('status', s)}
+            error={form.errors.status}
+          />
+          <NameField
+            value={values.name}
+            names={names.data ?? []}
+            error={form.errors.name}
+            onChange={(n) => form.setFieldValue('name', n)}
+          />
+          <Select
+            label="Kategoria"
+            required
+            placeholder="Wybierz..."
+            data={categoryData}
+            searchable
+            clearable
+            nothingFoundMessage="Brak kategorii"
+            {...form.getInputProps('categoryId')}
+          />
+          <Select
+            label="Kontrahent"
+            required
+            placeholder="Wybierz..."
+            data={customerData}
+            searchable
+            clearable
+            limit={100}
+            nothingFoundMessage="Brak kontrahenta"
+            {...form.getInputProps('customerId')}
+          />
+          <TextInput
+            label="Numer seryjny"
+            maxLength={DEVICE_MAX.serialNumber}
+            {...form.getInputProps('serialNumber')}
+          />
+          <TextInput
+            label="Moc źródła"
+            maxLength={DEVICE_MAX.sourcePower}
+            {...form.getInputProps('sourcePower')}
+          />
+          <DatePickerInput
+            label="Data przekazania"
+            clearable
+            valueFormat="YYYY-MM-DD"
+            firstDayOfWeek={1}
+            locale="pl"
+            {...form.getInputProps('transferDate')}
+          />
+          <NumberInput
+            label="Długość gwarancji (miesiące)"
+            allowDecimal={false}
+            max={WARRANTY_MAX_MONTHS}
+            {...form.getInputProps('warrantyLength')}
+            onChange={(v) => form.setFieldValue('warrantyLength', blankNegative(v))}
+          />
+          <TextInput
+            label="Rodzaj gwarancji"
+            maxLength={DEVICE_MAX.warranty}
+            {...form.getInputProps('warranty')}
+          />
+          <TextInput
+            label="Ulica"
+            maxLength={DEVICE_MAX.streetAddress}
+            {...form.getInputProps('streetAddress')}
+          />
+          <TextInput label="Kod pocztowy" maxLength={DEVICE_MAX.zipCode} {...form.getInputProps('zipCode')} />
+          <TextInput label="Miasto" maxLength={DEVICE_MAX.city} {...form.getInputProps('city')} />
+          <Select
+            label="Województwo"
+            placeholder="Wybierz..."
+            data={provinceOptions}
+            searchable
+            clearable
+            {...form.getInputProps('province')}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" mt="xs">
+          <Group>
+            <Button type="submit" loading={props.saving}>
+              Zapisz
+            </Button>
+            <Button variant="default" onClick={props.onCancel}>
+              Anuluj
+            </Button>
+          </Group>
+          {props.extraActions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dayjs } from '../../../lib/dayjs';
+import { installFakeFetch, renderAt, sampleDevice } from '../test-kit';
+import { EMPTY_FILTERS } from '../machine-filters';
+import { MachineList } from './machine-list';
+
+/** No pause between keystrokes: the tests check behaviour, not typing speed. */
+const user = userEvent.setup({ delay: null });
+// Mantine forms with many comboboxes are slow in jsdom on a busy machine; allow headroom.
+vi.setConfig({ testTimeout: 40_000 });
+
+const rows = [
+  sampleDevice(),
+  sampleDevice({ id: 8, name: 'Prasa', customer: { ...sampleDevice().customer, id: 12 } }),
+];
+
+function fakeServer(total = 2) {
+  return installFakeFetch({
+    'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': String(total) } },
+    'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
+    'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+    'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+  });
+}
+
+const renderList = (family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
+  renderAt('/list', '/list', <MachineList family={family} />);
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('machine list', () => {
+  it('asks for the first page sorted by status weight and shows the rows', async () => {
+    const server = fakeServer();
+    renderList();
+    expect(await screen.findByText('Laser CO2 3000')).toBeInTheDocument();
+    const call = server.callsTo('POST', '/api/device/getByFilter')[0]!;
+    expect(call.query.get('page')).toBe('1');
+    expect(call.query.get('size')).toBe('10');
+    expect(call.query.get('sort')).toBe('statusWeight,asc');
+    expect(call.query.has('q')).toBe(false);
+    expect(screen.getByRole('heading', { name: 'Lista maszyn' })).toBeInTheDocument();
+    // the weight column is hidden; the warranty shows months plus kind; the date its first 10 chars
+    expect(screen.queryByRole('columnheader', { name: /Waga statusu/ })).not.toBeInTheDocument();
+    expect(screen.getAllByText('24 mies. pełna')).toHaveLength(2);
+    expect(screen.getAllByText('2024-03-05')).toHaveLength(2);
+  });
+
+  it('turns the chevron red and double once a filter is applied, and back when cleared', async () => {
+    fakeServer();
+    renderList();
+    await screen.findByText('Laser CO2 3000');
+    const toggle = screen.getByRole('button', { name: /Filtry/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByTestId('filters-chevron')).toBeInTheDocument();
+    expect(screen.queryByTestId('filters-chevron-active')).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.type(screen.getByLabelText('Miasto'), 'Kraków');
+    // typing alone does not narrow the list yet
+    expect(screen.getByTestId('filters-chevron')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await waitFor(() => expect(screen.getByTestId('filters-chevron-active')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /Filtry.*aktywne/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Wyczyść filtry' }));
+    await waitFor(() => expect(screen.getByTestId('filters-chevron')).toBeInTheDocument());
+    expect(screen.getByLabelText('Miasto')).toHaveValue('');
+  });
+
+  it('sends the typed filters, with the picked date as midnight of that day', async () => {
+    const server = fakeServer();
+    renderList();
+    await screen.findByText('Laser CO2 3000');
+    await user.click(screen.getByRole('button', { name: /Filtry/ }));
+    await user.type(screen.getByLabelText('Miasto'), 'Kraków');
+    await user.type(screen.getByLabelText('Id'), '4x2');
+    // the picker speaks Polish and starts weeks on Monday
+    await user.click(screen.getByRole('button', { name: 'Data od' }));
+    const weekdays = document.querySelectorAll('thead th');
+    expect(weekdays[0]?.textContent?.toLowerCase()).toMatch(/^pn|^pon/);
+    await user.click(screen.getByRole('button', { name: dayjs().date(15).format('D MMMM YYYY') }));
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await waitFor(() => {
+      const last = server.callsTo('POST', '/api/device/getByFilter').at(-1)!;
+      expect(last.body).toMatchObject({
+        city: 'Kraków',
+        id: 42,
+        dateFrom: `${dayjs().format('YYYY-MM')}-15T00:00:00`,
+        dateTo: '',
+        statuses: [],
+        categories: [],
+        provinces: [],
+      });
+    });
+  });
+
+  it('downloads maszyny.csv for the typed filters, search and sort of the external family', async () => {
+    const server = installFakeFetch({
+      'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
+      'POST /api/device-external/get-csv-by-filter': { body: 'Id;Nazwa\r\n' },
+    });
+    // jsdom has no object URLs; the download only needs one to exist.
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderList('EXTERNAL');
+    await user.type(screen.getByLabelText('Szukaj'), 'prasa');
+    await user.click(screen.getByRole('button', { name: /Filtry/ }));
+    await user.type(screen.getByLabelText('Miasto'), 'Gdańsk');
+    await user.click(screen.getByRole('button', { name: 'Pobierz CSV' }));
+    await waitFor(() => expect(saved).toEqual(['maszyny.csv']));
+    const call = server.callsTo('POST', '/api/device-external/get-csv-by-filter')[0]!;
+    expect(call.body).toMatchObject({ city: 'Gdańsk' });
+    expect(call.query.get('q')).toBe('prasa');
+    expect(call.query.get('sort')).toBe('statusWeight,asc');
+    expect(server.callsTo('POST', '/api/device/get-csv-by-filter')).toHaveLength(0);
+    click.mockRestore();
+  });
+
+  it('sends filter dates as midnight of the day and keeps filters, page size and search across visits', async () => {
+    sessionStorage.setItem(
+      'list:machines',
+      JSON.stringify({
+        page: 1,
+        size: 10,
+        sorting: [{ id: 'statusWeight', desc: false }],
+        search: '',
+        filters: { ...EMPTY_FILTERS, dateFrom: '2024-03-01', statuses: ['Ok'], provinces: ['śląskie'] },
+      }),
+    );
+    const server = fakeServer(45);
+    const first = renderList();
+    await screen.findByText('Laser CO2 3000');
+    expect(server.callsTo('POST', '/api/device/getByFilter')[0]!.body).toMatchObject({
+      dateFrom: '2024-03-01T00:00:00',
+      dateTo: '',
+      statuses: ['Ok'],
+      provinces: ['śląskie'],
+    });
+    expect(screen.getByTestId('filters-chevron-active')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '20' }));
+    await user.type(screen.getByLabelText('Szukaj'), 'laser');
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/device/getByFilter').at(-1)!.query.get('q')).toBe('laser'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/device/getByFilter').at(-1)!.query.get('page')).toBe('2'),
+    );
+    first.unmount();
+
+    const before = server.calls.length;
+    renderList();
+    expect(await screen.findByLabelText('Szukaj')).toHaveValue('laser');
+    await waitFor(() => expect(server.calls.length).toBeGreaterThan(before));
+    const again = server.callsTo('POST', '/api/device/getByFilter').at(-1)!;
+    expect(again.query.get('size')).toBe('20');
+    expect(again.query.get('page')).toBe('2');
+    expect(again.query.get('q')).toBe('laser');
+    expect(again.body).toMatchObject({ dateFrom: '2024-03-01T00:00:00', statuses: ['Ok'] });
+  });
+
+  it('clamps a remembered page to the last page', async () => {
+    sessionStorage.setItem(
+      'list:machines-external',
+      JSON.stringify({
+        page: 9,
+        size: 10,
+        sorting: [{ id: 'statusWeight', desc: false }],
+        search: '',
+        filters: EMPTY_FILTERS,
+      }),
+    );
+    const server = fakeServer();
+    renderList('EXTERNAL');
+    expect(screen.getByRole('heading', { name: 'Lista maszyn zewnętrznych' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/device-external/getByFilter').at(-1)!.query.get('page')).toBe('1'),
+    );
+    expect(server.callsTo('POST', '/api/device/getByFilter')).toHaveLength(0);
+  });
+
+  it('sorts on the server when a header is clicked and opens the card on row click', async () => {
+    const server = fakeServer();
+    renderList();
+    await screen.findByText('Laser CO2 3000');
+    await user.click(screen.getByRole('button', { name: /Nazwa/ }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/device/getByFilter').at(-1)!.query.get('sort')).toBe('name,asc'),
+    );
+    fireEvent.click(screen.getByText('Prasa'));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/machineEdit?id=8&customerId=12&prev=machineList',
+    );
+  });
+});

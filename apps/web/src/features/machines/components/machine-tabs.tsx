@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs } from '@mantine/core';
+import { FilesTab } from './tabs/files-tab';
+import { NameplatesTab } from './tabs/nameplates-tab';
+import { NotesTab } from './tabs/notes-tab';
+import { PartsTab } from './tabs/parts-tab';
+
+interface MachineTab {
+  /** The `activeTab` query value (spec §2 names). */
+  value: string;
+  label: string;
+  render: (deviceId: number) => ReactNode;
+}
+
+/** The machine card's tabs in display order; a later tab is one more entry here. */
+export const MACHINE_TABS: MachineTab[] = [
+  { value: 'nameplates', label: 'Tabliczki znamionowe', render: (id) => <NameplatesTab deviceId={id} /> },
+  { value: 'notes', label: 'Notatki', render: (id) => <NotesTab deviceId={id} /> },
+  { value: 'files', label: 'Pliki', render: (id) => <FilesTab deviceId={id} fileType="MACHINE_FILE" /> },
+  {
+    value: 'parameters',
+    label: 'Parametry',
+    render: (id) => <FilesTab deviceId={id} fileType="MACHINE_PARAMETER" />,
+  },
+  { value: 'equipments', label: 'Części', render: (id) => <PartsTab deviceId={id} /> },
+];
+
+export const DEFAULT_MACHINE_TAB = 'nameplates';
+
+/**
+ * The tab follows the URL's `activeTab`, so a link can open the card on a tab and the browser's
+ * back button leaves the card instead of stepping through tabs (the URL is replaced, not pushed).
+ * Only the open panel is mounted, so maps and lists load when their tab is chosen.
+ */
+export function MachineTabs({ deviceId }: { deviceId: number }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('activeTab');
+  const active = MACHINE_TABS.some((t) => t.value === requested) ? requested! : DEFAULT_MACHINE_TAB;
+  const select = (value: string | null) => {
+    if (!value) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('activeTab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return (
+    <Tabs value={active} onChange={select} keepMounted={false}>
+      <Tabs.List>
+        {MACHINE_TABS.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value} mih={40}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {MACHINE_TABS.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+          {tab.render(deviceId)}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { FILE_DESCRIPTION_MAX, MSG, fileDescriptionUpdateSchema, type StoredFile } from '@serwis/domain';
+import { ErrorBanner } from '../../../../components/error-banner';
+import { errorMessage } from '../../../../lib/api-client';
+import { useUpdateFileDescription } from '../../api/machine-files';
+
+/** Edits the description of one stored file; `file` null keeps the modal closed. */
+export function DescriptionModal({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
+  const update = useUpdateFileDescription();
+  const form = useForm({
+    initialValues: { description: '' },
+    validate: (values) => zod4Resolver(fileDescriptionUpdateSchema)({ ...values, id: file?.id ?? 1 }),
+  });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (file) {
+      setValues({ description: file.description });
+      resetDirty({ description: file.description });
+    }
+  }, [file, setValues, resetDirty]);
+
+  const close = () => {
+    update.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={file !== null} onClose={close} title={file ? `Opis pliku ${file.filename}` : ''}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ description }) =>
+          update.mutate(
+            { id: file!.id, description },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: MSG.fileDescriptionSaved });
+                close();
+              },
+            },
+          ),
+        )}
+      >
+        <Stack>
+          <ErrorBanner message={update.isError ? errorMessage(update.error, { 403: MSG.forbidden }) : null} />
+          <Textarea
+            label="Opis"
+            rows={2}
+            resize="vertical"
+            maxLength={FILE_DESCRIPTION_MAX}
+            data-autofocus
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Zapisz
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test-kit';
+import { FileUploadModal } from './file-upload-modal';
+
+interface SentRequest {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+function fakeFetch(answer: { status: number; body: unknown }) {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** jsdom's Blob has no text(); FileReader it has. */
+function readBlob(blob: Blob) {
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+function renderModal(
+  fileType: 'MACHINE_FILE' | 'MACHINE_PARAMETER' | 'MACHINE_NAMEPLATE',
+  onClose = vi.fn(),
+) {
+  renderAt(
+    '/machineEdit',
+    '/machineEdit',
+    <FileUploadModal opened onClose={onClose} deviceId={7} fileType={fileType} title="Dodawanie pliku" />,
+  );
+  return onClose;
+}
+
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+const description = () => screen.getByRole('textbox', { name: 'Opis' });
+
+describe('FileUploadModal', () => {
+  it('asks for a file before sending anything', async () => {
+    const sent = fakeFetch({ status: 201, body: {} });
+    renderModal('MACHINE_FILE');
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj' }));
+    expect(await screen.findByText('Nie wybrano pliku!')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('fills a parameter description with the file name without extension, until the user types one', async () => {
+    fakeFetch({ status: 201, body: {} });
+    renderModal('MACHINE_PARAMETER');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['a;b'], 'Parametry pieca 2024.xlsx'));
+    expect(description()).toHaveValue('Parametry pieca 2024');
+
+    await user.upload(fileInput(), new File(['a;b'], 'nastawy.v2.csv'));
+    expect(description()).toHaveValue('nastawy.v2');
+
+    await user.clear(description());
+    await user.type(description(), 'Moje nastawy');
+    await user.upload(fileInput(), new File(['a;b'], 'inne.csv'));
+    expect(description()).toHaveValue('Moje nastawy');
+  });
+
+  it('leaves the description of a machine file empty', async () => {
+    fakeFetch({ status: 201, body: {} });
+    renderModal('MACHINE_FILE');
+    await userEvent.setup().upload(fileInput(), new File(['%PDF'], 'instrukcja.pdf'));
+    expect(description()).toHaveValue('');
+  });
+
+  it('refuses a nameplate that is not a photo', async () => {
+    const sent = fakeFetch({ status: 201, body: {} });
+    renderModal('MACHINE_NAMEPLATE');
+    expect(fileInput()).toHaveAttribute('accept', 'image/*');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(fileInput(), new File(['x'], 'notatki.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    expect(
+      await screen.findByText('Tabliczka znamionowa musi być zdjęciem (jpg, jpeg, png, gif lub bmp).'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the file and fileJson as multipart, then closes', async () => {
+    const sent = fakeFetch({ status: 201, body: { id: 1 } });
+    const onClose = renderModal('MACHINE_PARAMETER');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['a;b'], 'Parametry.xlsx'));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+
+    const upload = sent.find((r) => r.url === '/api/file/add')!;
+    expect(upload.method).toBe('POST');
+    const form = upload.body as FormData;
+    expect((form.get('file') as File).name).toBe('Parametry.xlsx');
+    const json = JSON.parse(await readBlob(form.get('fileJson') as Blob));
+    expect(json).toEqual({
+      device: { id: 7 },
+      type: 'MACHINE_PARAMETER',
+      filename: 'Parametry.xlsx',
+      description: 'Parametry',
+    });
+  });
+
+  it('shows the server refusal and keeps the modal open', async () => {
+    fakeFetch({ status: 413, body: { message: 'Plik jest za duży (maks. 200 MB).' } });
+    const onClose = renderModal('MACHINE_FILE');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['x'], 'film.mp4'));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Plik jest za duży (maks. 200 MB).');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,106 @@
+import { Button, FileInput, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import {
+  FILE_DESCRIPTION_MAX,
+  MSG,
+  fileBaseName,
+  fileUploadFormSchema,
+  nameplateUploadFormSchema,
+  type FileType,
+} from '@serwis/domain';
+import { ErrorBanner } from '../../../../components/error-banner';
+import { errorMessage } from '../../../../lib/api-client';
+import { useUploadMachineFile } from '../../api/machine-files';
+
+interface FileUploadModalProps {
+  opened: boolean;
+  onClose: () => void;
+  deviceId: number;
+  fileType: FileType;
+  title: string;
+}
+
+/** A type alias (not an interface) so that the zod resolver accepts it as a plain record. */
+type UploadValues = {
+  file: File | null;
+  description: string;
+};
+
+/** Upload of a machine file, parameter or nameplate photo (spec §5: a file is required). */
+export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: FileUploadModalProps) {
+  const upload = useUploadMachineFile();
+  const nameplate = fileType === 'MACHINE_NAMEPLATE';
+  const form = useForm<UploadValues>({
+    initialValues: { file: null, description: '' },
+    validate: zod4Resolver(nameplate ? nameplateUploadFormSchema : fileUploadFormSchema),
+  });
+
+  const close = () => {
+    form.reset();
+    upload.reset();
+    onClose();
+  };
+
+  /** A parameter is described by its file name until the user types something else. */
+  const chooseFile = (file: File | null) => {
+    if (fileType === 'MACHINE_PARAMETER' && file) {
+      const previousDefault = form.values.file ? fileBaseName(form.values.file.name) : '';
+      if (form.values.description === '' || form.values.description === previousDefault) {
+        form.setFieldValue('description', fileBaseName(file.name));
+      }
+    }
+    form.setFieldValue('file', file);
+    form.clearFieldError('file');
+  };
+
+  const submit = form.onSubmit(({ file, description }) =>
+    upload.mutate(
+      { deviceId, type: fileType, file: file!, description },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MSG.fileAdded });
+          close();
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title={title}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorBanner message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbidden }) : null} />
+          <FileInput
+            label={nameplate ? 'Zdjęcie tabliczki' : 'Plik'}
+            placeholder="Wybierz plik..."
+            withAsterisk
+            clearable
+            accept={nameplate ? 'image/*' : undefined}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            value={form.values.file}
+            onChange={chooseFile}
+            error={form.errors.file}
+          />
+          <Textarea
+            label="Opis"
+            rows={2}
+            resize="vertical"
+            maxLength={FILE_DESCRIPTION_MAX}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={upload.isPending}>
+              Dodaj
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { MSG, PAGE_SIZES, fileKind, type StoredFile } from '@serwis/domain';
+import { confirmDelete } from '../../../../components/confirm-delete';
+import { DataTable, localPage, useListState } from '../../../../components/data-table';
+import { ErrorBanner } from '../../../../components/error-banner';
+import {
+  downloadFromUrl,
+  formatFileSize,
+  storageFileUrl,
+  useFilePreview,
+} from '../../../../components/file-preview';
+import { dayjs } from '../../../../lib/dayjs';
+import { errorMessage } from '../../../../lib/api-client';
+import { useDeleteMachineFile, useMachineFiles } from '../../api/machine-files';
+import { DescriptionModal } from './description-modal';
+import { FileUploadModal } from './file-upload-modal';
+import { TabToolbar } from './tab-toolbar';
+
+type MachineFileType = 'MACHINE_FILE' | 'MACHINE_PARAMETER';
+
+const TEXTS: Record<MachineFileType, { add: string; modal: string; what: string }> = {
+  MACHINE_FILE: { add: 'Dodaj plik', modal: 'Dodawanie pliku', what: 'plik' },
+  MACHINE_PARAMETER: { add: 'Dodaj parametr', modal: 'Dodawanie parametru', what: 'parametr' },
+};
+
+const stop = (action: () => void) => (event: React.MouseEvent) => {
+  event.stopPropagation();
+  action();
+};
+
+/** "Pliki" and "Parametry" of the machine card: list, upload, preview, description, delete (admin). */
+export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: MachineFileType }) {
+  const files = useMachineFiles(deviceId, fileType);
+  const remove = useDeleteMachineFile();
+  const { open, preview } = useFilePreview();
+  const [adding, setAdding] = useState(false);
+  const [describing, setDescribing] = useState<StoredFile | null>(null);
+  const list = useListState({
+    page: 1,
+    size: PAGE_SIZES.other.default,
+    sorting: [{ id: 'createdAt', desc: true }],
+    search: '',
+    filters: {},
+  });
+  const texts = TEXTS[fileType];
+  const show = (file: StoredFile) => open({ filename: file.filename, url: storageFileUrl(file.fileName) });
+
+  const columns: ColumnDef<StoredFile>[] = [
+    { id: 'filename', header: 'Nazwa', accessorKey: 'filename' },
+    {
+      id: 'description',
+      header: 'Opis',
+      accessorKey: 'description',
+      cell: ({ row }) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {row.original.description}
+        </Text>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: 'Data',
+      accessorKey: 'createdAt',
+      cell: ({ row }) => dayjs(row.original.createdAt).format('YYYY-MM-DD'),
+    },
+    {
+      id: 'size',
+      header: 'Rozmiar',
+      accessorKey: 'size',
+      cell: ({ row }) => formatFileSize(row.original.size),
+    },
+    {
+      id: 'actions',
+      header: '',
+      enableSorting: false,
+      cell: ({ row }) => {
+        const file = row.original;
+        const previewable = fileKind(file.filename) !== 'other';
+        return (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {previewable && (
+              <ActionIcon aria-label={`Podgląd: ${file.filename}`} onClick={stop(() => show(file))}>
+                <IconEye size={18} />
+              </ActionIcon>
+            )}
+            <ActionIcon
+              aria-label={`Pobierz: ${file.filename}`}
+              onClick={stop(() => downloadFromUrl(storageFileUrl(file.fileName), file.filename))}
+            >
+              <IconDownload size={18} />
+            </ActionIcon>
+            <ActionIcon
+              aria-label={`Edytuj opis: ${file.filename}`}
+              onClick={stop(() => setDescribing(file))}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+            <ActionIcon
+              color="red"
+              aria-label={`Usuń: ${file.filename}`}
+              onClick={stop(() =>
+                confirmDelete({
+                  what: `${texts.what} „${file.filename}”`,
+                  onConfirm: () => remove.mutate(file.id),
+                }),
+              )}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  const page = localPage(files.data ?? [], {
+    search: '',
+    searchFields: [],
+    sorting: list.state.sorting,
+    accessors: {
+      filename: (f) => f.filename,
+      description: (f) => f.description,
+      createdAt: (f) => f.createdAt,
+      size: (f) => f.size,
+    },
+    page: list.state.page,
+    size: list.state.size,
+  });
+
+  return (
+    <>
+      <TabToolbar addLabel={texts.add} onAdd={() => setAdding(true)} />
+      <ErrorBanner
+        message={remove.isError ? errorMessage(remove.error, { 403: MSG.forbidden }) : null}
+        onClose={() => remove.reset()}
+      />
+      <ErrorBanner message={files.isError ? errorMessage(files.error) : null} />
+      <DataTable
+        columns={columns}
+        data={page.items}
+        total={page.total}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.other.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        loading={files.isPending}
+        onRowClick={show}
+        rowLabel={(file) => file.filename}
+        getRowId={(file) => String(file.id)}
+      />
+      <FileUploadModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        deviceId={deviceId}
+        fileType={fileType}
+        title={texts.modal}
+      />
+      <DescriptionModal file={describing} onClose={() => setDescribing(null)} />
+      {preview}
+    </>
+  );
+}

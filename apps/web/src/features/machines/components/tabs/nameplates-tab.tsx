@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Card,
+  Center,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { MSG, type StoredFile } from '@serwis/domain';
+import { confirmDelete } from '../../../../components/confirm-delete';
+import { ErrorBanner } from '../../../../components/error-banner';
+import { storageFileUrl, useFilePreview } from '../../../../components/file-preview';
+import { errorMessage } from '../../../../lib/api-client';
+import { useDeleteMachineFile, useMachineFiles } from '../../api/machine-files';
+import { DescriptionModal } from './description-modal';
+import { FileUploadModal } from './file-upload-modal';
+import { TabToolbar } from './tab-toolbar';
+
+/** Nameplate cards are 240 × 250 (spec §9). */
+const CARD_WIDTH = 240;
+const CARD_HEIGHT = 250;
+const PHOTO_HEIGHT = 170;
+
+function NameplateCard(props: {
+  file: StoredFile;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { file } = props;
+  const url = storageFileUrl(file.fileName);
+  return (
+    <Card
+      withBorder
+      padding="xs"
+      w={CARD_WIDTH}
+      h={CARD_HEIGHT}
+      component="article"
+      aria-label={file.filename}
+    >
+      <Card.Section>
+        <UnstyledButton onClick={props.onOpen} aria-label={`Powiększ: ${file.filename}`} w="100%">
+          <Image
+            src={url}
+            alt={file.description || file.filename}
+            h={PHOTO_HEIGHT}
+            fit="cover"
+            loading="lazy"
+          />
+        </UnstyledButton>
+      </Card.Section>
+      <Group justify="space-between" wrap="nowrap" gap={4} mt={6} align="flex-start">
+        <Text size="sm" lineClamp={2} title={file.description || file.filename} style={{ flex: 1 }}>
+          {file.description || file.filename}
+        </Text>
+        <Group gap={0} wrap="nowrap">
+          <ActionIcon aria-label={`Edytuj opis: ${file.filename}`} onClick={props.onEdit}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon color="red" aria-label={`Usuń: ${file.filename}`} onClick={props.onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** "Tabliczki znamionowe": photo cards, image-only upload, editable description, delete (admin). */
+export function NameplatesTab({ deviceId }: { deviceId: number }) {
+  const files = useMachineFiles(deviceId, 'MACHINE_NAMEPLATE');
+  const remove = useDeleteMachineFile();
+  const { open, preview } = useFilePreview();
+  const [adding, setAdding] = useState(false);
+  const [describing, setDescribing] = useState<StoredFile | null>(null);
+
+  return (
+    <>
+      <TabToolbar addLabel="Dodaj tabliczkę znamionową" onAdd={() => setAdding(true)} />
+      <ErrorBanner
+        message={remove.isError ? errorMessage(remove.error, { 403: MSG.forbidden }) : null}
+        onClose={() => remove.reset()}
+      />
+      <ErrorBanner message={files.isError ? errorMessage(files.error) : null} />
+      {files.isPending ? (
+        <Center py="lg" role="status">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text>{MSG.loading}</Text>
+          </Group>
+        </Center>
+      ) : files.data?.length ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" style={{ justifyItems: 'center' }}>
+          {files.data.map((file) => (
+            <NameplateCard
+              key={file.id}
+              file={file}
+              onOpen={() => open({ filename: file.filename, url: storageFileUrl(file.fileName) })}
+              onEdit={() => setDescribing(file)}
+              onDelete={() =>
+                confirmDelete({
+                  what: `tabliczkę znamionową „${file.filename}”`,
+                  onConfirm: () => remove.mutate(file.id),
+                })
+              }
+            />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text ta="center" py="lg" c="dimmed">
+          {MSG.noData}
+        </Text>
+      )}
+      <FileUploadModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        deviceId={deviceId}
+        fileType="MACHINE_NAMEPLATE"
+        title="Dodawanie tabliczki znamionowej"
+      />
+      <DescriptionModal file={describing} onClose={() => setDescribing(null)} />
+      {preview}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MAX, MSG, noteFormSchema, type DeviceNote } from '@serwis/domain';
+import { ErrorBanner } from '../../../../components/error-banner';
+import { useSaveNote } from '../../api/machine-notes';
+import { forbiddenOrError } from './tab-errors';
+
+interface NoteModalProps {
+  deviceId: number;
+  /** `'new'` adds a note; a note edits it; null keeps the modal closed. */
+  note: DeviceNote | 'new' | null;
+  onClose: () => void;
+}
+
+export function NoteModal({ deviceId, note, onClose }: NoteModalProps) {
+  const save = useSaveNote(deviceId);
+  const form = useForm({ initialValues: { text: '' }, validate: zod4Resolver(noteFormSchema) });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (note === null) return;
+    const text = note === 'new' ? '' : note.text;
+    setValues({ text });
+    resetDirty({ text });
+  }, [note, setValues, resetDirty]);
+
+  const close = () => {
+    save.reset();
+    form.clearErrors();
+    onClose();
+  };
+  const editing = note !== null && note !== 'new';
+
+  return (
+    <Modal opened={note !== null} onClose={close} title={editing ? 'Edycja notatki' : 'Nowa notatka'}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ text }) =>
+          save.mutate(
+            { id: editing ? note.id : undefined, text },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: MSG.noteSaved });
+                close();
+              },
+            },
+          ),
+        )}
+      >
+        <Stack>
+          <ErrorBanner message={save.isError ? forbiddenOrError(save.error) : null} />
+          <Textarea
+            label="Treść notatki"
+            withAsterisk
+            rows={4}
+            resize="vertical"
+            maxLength={MAX.text}
+            data-autofocus
+            {...form.getInputProps('text')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Zapisz
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { ActionIcon, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { MSG, type DeviceNote } from '@serwis/domain';
+import { confirmDelete } from '../../../../components/confirm-delete';
+import { ErrorBanner } from '../../../../components/error-banner';
+import { formatDateTime } from '../../../../lib/dayjs';
+import { useSession } from '../../../auth/api/session';
+import { useDeleteNote, useMachineNotes } from '../../api/machine-notes';
+import { NoteModal } from './note-modal';
+import { TabToolbar } from './tab-toolbar';
+import { forbiddenOrError } from './tab-errors';
+
+/** "Notatki": newest first, each with its last editor; own notes (admins: all) can be changed. */
+export function NotesTab({ deviceId }: { deviceId: number }) {
+  const notes = useMachineNotes(deviceId);
+  const remove = useDeleteNote(deviceId);
+  const session = useSession();
+  const [editing, setEditing] = useState<DeviceNote | 'new' | null>(null);
+  const me = session.data;
+  const mayChange = (note: DeviceNote) => Boolean(me && (me.isAdmin || me.id === note.userCreated.id));
+
+  return (
+    <>
+      <TabToolbar addLabel="Dodaj notatkę" onAdd={() => setEditing('new')} />
+      <ErrorBanner
+        message={remove.isError ? forbiddenOrError(remove.error) : null}
+        onClose={() => remove.reset()}
+      />
+      <ErrorBanner message={notes.isError ? MSG.error : null} />
+      {notes.isPending ? (
+        <Center py="lg" role="status">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text>{MSG.loading}</Text>
+          </Group>
+        </Center>
+      ) : notes.data?.length ? (
+        <Stack gap="sm">
+          {notes.data.map((note) => (
+            <Paper key={note.id} withBorder p="sm" component="article" aria-label={`Notatka ${note.id}`}>
+              <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.text}</Text>
+              <Group justify="space-between" mt="xs" wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  {`${note.userUpdated.firstName} ${note.userUpdated.lastName}`.trim()}
+                  {' · '}
+                  {formatDateTime(note.updatedAt)}
+                </Text>
+                {mayChange(note) && (
+                  <Group gap={0} wrap="nowrap">
+                    <ActionIcon aria-label="Edytuj notatkę" onClick={() => setEditing(note)}>
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                    <ActionIcon
+                      color="red"
+                      aria-label="Usuń notatkę"
+                      onClick={() =>
+                        confirmDelete({
+                          what: `notatkę z dnia ${formatDateTime(note.createdAt).slice(0, 10)}`,
+                          onConfirm: () => remove.mutate(note.id),
+                        })
+                      }
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Text ta="center" py="lg" c="dimmed">
+          {MSG.noData}
+        </Text>
+      )}
+      <NoteModal deviceId={deviceId} note={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { MSG, PAGE_SIZES, type Part } from '@serwis/domain';
+import { confirmDelete } from '../../../../components/confirm-delete';
+import { DataTable, SearchBox, localPage, useListState } from '../../../../components/data-table';
+import { ErrorBanner } from '../../../../components/error-banner';
+import { useDeletePart, useMachineParts } from '../../api/machine-parts';
+import { PartModal } from './part-modal';
+import { TabToolbar } from './tab-toolbar';
+import { forbiddenOrError } from './tab-errors';
+
+const ACCESSORS: Record<string, (p: Part) => string> = {
+  name: (p) => p.name,
+  serialNumber: (p) => p.serialNumber,
+  producer: (p) => p.producer,
+  decsription: (p) => p.decsription,
+};
+
+/** "Części" (equipments): table, add and edit in a modal, delete with confirmation. */
+export function PartsTab({ deviceId }: { deviceId: number }) {
+  const parts = useMachineParts(deviceId);
+  const remove = useDeletePart(deviceId);
+  const [editing, setEditing] = useState<Part | 'new' | null>(null);
+  const list = useListState({
+    page: 1,
+    size: PAGE_SIZES.other.default,
+    sorting: [{ id: 'name', desc: false }],
+    search: '',
+    filters: {},
+  });
+
+  const columns: ColumnDef<Part>[] = [
+    { id: 'name', header: 'Nazwa', accessorKey: 'name' },
+    { id: 'serialNumber', header: 'Numer seryjny', accessorKey: 'serialNumber' },
+    { id: 'producer', header: 'Producent', accessorKey: 'producer' },
+    {
+      id: 'decsription',
+      header: 'Opis',
+      accessorKey: 'decsription',
+      cell: ({ row }) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {row.original.decsription}
+        </Text>
+      ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <ActionIcon
+            aria-label={`Edytuj część: ${row.original.name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setEditing(row.original);
+            }}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon
+            color="red"
+            aria-label={`Usuń część: ${row.original.name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              confirmDelete({
+                what: `część „${row.original.name}”`,
+                onConfirm: () => remove.mutate(row.original.id),
+              });
+            }}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      ),
+    },
+  ];
+
+  const page = localPage(parts.data ?? [], {
+    search: list.state.search,
+    searchFields: Object.values(ACCESSORS),
+    sorting: list.state.sorting,
+    accessors: ACCESSORS,
+    page: list.state.page,
+    size: list.state.size,
+  });
+
+  return (
+    <>
+      <TabToolbar addLabel="Dodaj część" onAdd={() => setEditing('new')}>
+        <SearchBox value={list.state.search} onChange={list.setSearch} />
+      </TabToolbar>
+      <ErrorBanner
+        message={remove.isError ? forbiddenOrError(remove.error) : null}
+        onClose={() => remove.reset()}
+      />
+      <ErrorBanner message={parts.isError ? MSG.error : null} />
+      <DataTable
+        columns={columns}
+        data={page.items}
+        total={page.total}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.other.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        loading={parts.isPending}
+        onRowClick={(part) => setEditing(part)}
+        rowLabel={(part) => part.name}
+        getRowId={(part) => String(part.id)}
+      />
+      <PartModal deviceId={deviceId} part={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

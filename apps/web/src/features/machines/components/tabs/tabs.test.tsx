@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceNote, Part, SessionUser, StoredFile } from '@serwis/domain';
+import { installFakeFetch, renderAt } from '../../test-kit';
+import { FilesTab } from './files-tab';
+import { NotesTab } from './notes-tab';
+import { PartsTab } from './parts-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me: SessionUser = {
+  id: 5,
+  userName: 'Serwisant',
+  email: 'jan@firma.pl',
+  firstName: 'Jan',
+  lastName: 'Kowalski',
+  vacationDays: 0,
+  roles: [{ id: 2, role: 'USER' }],
+  isAdmin: false,
+};
+
+const file = (overrides: Partial<StoredFile>): StoredFile => ({
+  id: 1,
+  filename: 'instrukcja.pdf',
+  fileName: '123e4567-e89b-42d3-a456-426614174000.pdf',
+  description: 'DTR',
+  type: 'MACHINE_FILE',
+  device: { id: 7 },
+  service: null,
+  contentType: 'application/pdf',
+  size: 1536,
+  createdAt: '2025-03-04T10:00:00.000Z',
+  ...overrides,
+});
+
+const confirmButton = async () =>
+  within(await screen.findByRole('dialog')).getByRole('button', { name: 'Usuń' });
+
+describe('FilesTab', () => {
+  it('lists the files, previews a PDF inline and shows a refused delete above the list', async () => {
+    const fake = installFakeFetch({
+      'GET /api/file/findByDeviceAndType/7/MACHINE_FILE': { body: [file({})] },
+      'DELETE /api/file/delete/1': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },
+    });
+    renderAt('/m', '/m', <FilesTab deviceId={7} fileType="MACHINE_FILE" />);
+    const row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
+    expect(within(row).getByText('DTR')).toBeInTheDocument();
+    expect(within(row).getByText('2025-03-04')).toBeInTheDocument();
+    expect(within(row).getByText('1,5 KB')).toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Podgląd: instrukcja.pdf' }));
+    const viewer = await screen.findByTitle('Podgląd: instrukcja.pdf');
+    expect(viewer).toHaveAttribute(
+      'src',
+      '/api/storage/downloadFile?fileName=123e4567-e89b-42d3-a456-426614174000.pdf',
+    );
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Usuń: instrukcja.pdf' }));
+    expect(await screen.findByText('Czy na pewno chcesz usunąć plik „instrukcja.pdf”?')).toBeInTheDocument();
+    await userEvent.click(await confirmButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Brak uprawnień do tej operacji.');
+    expect(fake.callsTo('DELETE', '/api/file/delete/1')).toHaveLength(1);
+  });
+});
+
+describe('NotesTab', () => {
+  const note = (overrides: Partial<DeviceNote>): DeviceNote => ({
+    id: 1,
+    text: 'Wymieniono filtr.',
+    device: { id: 7 },
+    userCreated: { id: 5, firstName: 'Jan', lastName: 'Kowalski' },
+    userUpdated: { id: 5, firstName: 'Jan', lastName: 'Kowalski' },
+    createdAt: '2025-03-04T10:00:00.000Z',
+    updatedAt: '2025-03-04T10:00:00.000Z',
+    ...overrides,
+  });
+
+  it("shows the last editor, offers edit only on own notes, and says 'Błąd!' on other failures", async () => {
+    const fake = installFakeFetch({
+      'GET /api/user/check-auth': { body: me },
+      'GET /api/deviceNote/findByIdDevice/7': {
+        body: [
+          note({}),
+          note({
+            id: 2,
+            text: 'Cudza notatka',
+            userCreated: { id: 9, firstName: 'Piotr', lastName: 'Zieliński' },
+            userUpdated: { id: 9, firstName: 'Piotr', lastName: 'Zieliński' },
+          }),
+        ],
+      },
+      'PUT /api/deviceNote/update': { status: 500, body: { message: 'x' } },
+    });
+    renderAt('/m', '/m', <NotesTab deviceId={7} />);
+    const own = await screen.findByRole('article', { name: 'Notatka 1' });
+    const foreign = screen.getByRole('article', { name: 'Notatka 2' });
+    expect(within(foreign).getByText(/Piotr Zieliński/)).toBeInTheDocument();
+    expect(within(foreign).queryByRole('button', { name: 'Edytuj notatkę' })).toBeNull();
+
+    await userEvent.click(within(own).getByRole('button', { name: 'Edytuj notatkę' }));
+    const text = await screen.findByRole('textbox', { name: 'Treść notatki' });
+    expect(text).toHaveValue('Wymieniono filtr.');
+    await userEvent.clear(text);
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Wpisz treść notatki.')).toBeInTheDocument();
+    await userEvent.type(text, 'Nowa treść');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Błąd!');
+    expect(fake.callsTo('PUT', '/api/deviceNote/update')[0].body).toEqual({
+      id: 1,
+      device: { id: 7 },
+      text: 'Nowa treść',
+    });
+  });
+});
+
+describe('PartsTab', () => {
+  it('adds a part through the modal, with the name required', async () => {
+    const saved: Part = {
+      id: 3,
+      name: 'Pompa',
+      serialNumber: 'P-1',
+      producer: '',
+      decsription: 'obieg',
+      device: { id: 7 },
+    };
+    let parts: Part[] = [];
+    const fake = installFakeFetch({
+      'GET /api/part/findByDevice/7': () => ({ body: parts }),
+      'POST /api/part/save': () => {
+        parts = [saved];
+        return { status: 201, body: saved };
+      },
+    });
+    renderAt('/m', '/m', <PartsTab deviceId={7} />);
+    expect(await screen.findByText('Brak danych')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj część' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Podaj nazwę części.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Nazwa/ }), 'Pompa');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Numer seryjny' }), 'P-1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Opis' }), 'obieg');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(fake.callsTo('POST', '/api/part/save')).toHaveLength(1));
+    expect(fake.callsTo('POST', '/api/part/save')[0].body).toEqual({
+      name: 'Pompa',
+      serialNumber: 'P-1',
+      producer: '',
+      decsription: 'obieg',
+      device: { id: 7 },
+    });
+    expect(await screen.findByRole('row', { name: 'Pompa' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,9 @@
+import { MachineAdd } from '../components/machine-add';
+
+export function MachineAddPage() {
+  return <MachineAdd family="INTERNAL" />;
+}
+
+export function MachineExternalAddPage() {
+  return <MachineAdd family="EXTERNAL" />;
+}

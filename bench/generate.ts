@@ -1,0 +1,132 @@
+/**
+ * Fills a database with a realistic fleet for the benchmark (run.ts).
+ *
+ *   npm run generate -w bench                        # PGlite in .tmp/bench-data, 100,000 machines
+ *   DATABASE_URL=postgres://… npm run generate -w bench -- --reset
+ *   options: --machines=N --customers=N --categories=N --seed=N --reset --data-dir=DIR
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../apps/server/src/db/database.js';
+import { categories } from '../apps/server/src/modules/categories/categories.table.js';
+import { customers } from '../apps/server/src/modules/customers/customers.table.js';
+import { devices } from '../apps/server/src/modules/devices/devices.table.js';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { findUserByEmail, insertUser } from '../apps/server/src/modules/users/users.repository.js';
+import { categoryNames, makeCustomer, makeDevice, random, type FleetCustomer } from './fleet.js';
+import { describeTarget, readOptions } from './options.js';
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at ~20 columns a row. */
+const BATCH = 1000;
+
+async function insertInBatches<T>(
+  total: number,
+  make: (index: number) => T,
+  write: (rows: T[]) => Promise<unknown>,
+) {
+  for (let start = 0; start < total; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, total - start) }, (_, i) => make(start + i));
+    await write(rows);
+    if (total >= 20_000 && (start / BATCH) % 20 === 19) {
+      process.stdout.write(`  ${start + rows.length} / ${total}\n`);
+    }
+  }
+}
+
+async function ensureEmpty(db: Db, reset: boolean) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(devices);
+  const [cust] = await db.select({ n: sql<number>`count(*)::int` }).from(customers);
+  if (row.n === 0 && cust.n === 0) return;
+  if (!reset) {
+    throw new Error(
+      `Baza ma już ${row.n} maszyn i ${cust.n} kontrahentów. Uruchom z --reset, aby je usunąć (wraz z zależnymi danymi).`,
+    );
+  }
+  // CASCADE empties what refers to them too (services, notes, files, …): the database is a bench copy.
+  await db.execute(sql`TRUNCATE ${devices}, ${customers}, ${categories} RESTART IDENTITY CASCADE`);
+}
+
+/** Drops the machines' GIN indexes and returns their CREATE INDEX statements. */
+async function dropGinIndexes(db: Db): Promise<string[]> {
+  const result = await db.execute(
+    sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'devices' AND indexdef ILIKE '%USING gin%'`,
+  );
+  const rows = (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
+  for (const row of rows) await db.execute(sql.raw(`DROP INDEX "${row.indexname}"`));
+  return rows.map((r) => r.indexdef);
+}
+
+async function ensureBenchUser(db: Db, email: string, password: string) {
+  if (await findUserByEmail(db, email)) return;
+  await insertUser(db, {
+    userName: 'Benchmark',
+    firstName: 'Test',
+    lastName: 'Wydajności',
+    email,
+    passwordHash: await hashPassword(password),
+    roles: ['ADMIN'],
+  });
+}
+
+async function main() {
+  const options = readOptions();
+  console.log(`Baza: ${describeTarget(options)}`);
+  const started = performance.now();
+  const database = await openDatabase({ DATABASE_URL: options.databaseUrl, dataDir: options.dataDir });
+  const { db } = database;
+  try {
+    await ensureEmpty(db, options.reset);
+    await ensureBenchUser(db, options.email, options.password);
+    const rng = random(options.seed);
+
+    const categoryRows = await db
+      .insert(categories)
+      .values(categoryNames(options.categories).map((name) => ({ name })))
+      .returning({ id: categories.id });
+    const categoryIds = categoryRows.map((r) => r.id);
+
+    const fleetCustomers: FleetCustomer[] = [];
+    await insertInBatches(
+      options.customers,
+      (i) => makeCustomer(rng, i),
+      async (rows) => {
+        const saved = await db.insert(customers).values(rows).returning({
+          id: customers.id,
+          city: customers.city,
+          province: customers.province,
+          zipCode: customers.zipCode,
+          streetAddress: customers.streetAddress,
+        });
+        fleetCustomers.push(...saved);
+      },
+    );
+    console.log(`Kategorie: ${categoryIds.length}, kontrahenci: ${fleetCustomers.length}`);
+
+    // Trigram indexes grow slowly row by row; built once after the load they cost a fraction.
+    const ginIndexes = await dropGinIndexes(db);
+    const today = new Date();
+    // A few big customers own many machines, most own a handful (squared uniform skews to the front).
+    const customerFor = () => fleetCustomers[Math.floor(rng() * rng() * fleetCustomers.length)];
+    await insertInBatches(
+      options.machines,
+      (i) => makeDevice(rng, i, customerFor(), categoryIds, today),
+      (rows) => db.insert(devices).values(rows),
+    );
+    console.log(`Maszyny: ${options.machines}`);
+    for (const definition of ginIndexes) await db.execute(sql.raw(definition));
+    console.log(`Indeksy trigramowe odbudowane: ${ginIndexes.length}`);
+
+    // Fresh statistics and visibility map, as autovacuum would leave them on a live server.
+    await db.execute(sql`VACUUM ANALYZE ${devices}`);
+    await db.execute(sql`VACUUM ANALYZE ${customers}`);
+    await db.execute(sql`VACUUM ANALYZE ${categories}`);
+    console.log(`Gotowe w ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`Logowanie benchmarku: ${options.email} / ${options.password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** `--name=value` or `--flag` from the command line, falling back to an environment variable. */
+function option(name: string, envName: string): string | undefined {
+  const prefix = `--${name}=`;
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(prefix));
+  if (arg) return arg === `--${name}` ? 'true' : arg.slice(prefix.length);
+  return process.env[envName];
+}
+
+function count(name: string, envName: string, fallback: number): number {
+  const raw = option(name, envName);
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`--${name} / ${envName}: oczekiwano liczby całkowitej ≥ 0, podano "${raw}"`);
+  }
+  return value;
+}
+
+export interface BenchOptions {
+  /** PostgreSQL when set, else PGlite in `${dataDir}/db`. */
+  databaseUrl?: string;
+  dataDir: string;
+  machines: number;
+  customers: number;
+  categories: number;
+  seed: number;
+  reset: boolean;
+  runs: number;
+  email: string;
+  password: string;
+}
+
+export function readOptions(): BenchOptions {
+  return {
+    databaseUrl: option('database-url', 'DATABASE_URL') || undefined,
+    dataDir: path.resolve(option('data-dir', 'DATA_DIR') ?? path.join(here, '..', '.tmp', 'bench-data')),
+    machines: count('machines', 'BENCH_MACHINES', 100_000),
+    customers: Math.max(1, count('customers', 'BENCH_CUSTOMERS', 5_000)),
+    categories: Math.max(1, count('categories', 'BENCH_CATEGORIES', 50)),
+    seed: count('seed', 'BENCH_SEED', 2026),
+    reset: option('reset', 'BENCH_RESET') === 'true',
+    runs: Math.max(1, count('runs', 'BENCH_RUNS', 30)),
+    email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
+    password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
+  };
+}
+
+export const describeTarget = (o: BenchOptions) =>
+  o.databaseUrl
+    ? `PostgreSQL (${o.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')})`
+    : `PGlite (${o.dataDir}/db)`;

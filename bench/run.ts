@@ -1,0 +1,166 @@
+/**
+ * Latency of the machine list, in-process (buildApp + app.inject, no network), on the database
+ * generate.ts filled: PGlite in DATA_DIR (default .tmp/bench-data) or PostgreSQL at DATABASE_URL.
+ *
+ *   npm run bench                     # 30 runs of each scenario
+ *   npm run bench -- --runs=50
+ */
+import os from 'node:os';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { devices } from '../apps/server/src/modules/devices/devices.table.js';
+import type { Mailer } from '../apps/server/src/plugins/mailer.js';
+import { describeTarget, readOptions } from './options.js';
+
+interface Scenario {
+  name: string;
+  url: string;
+  body: object;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'lista: 1. strona, domyślny porządek',
+    url: '/api/device/getByFilter?page=1&size=10',
+    body: {},
+  },
+  {
+    name: 'lista: statusy + województwo, sort nazwa, str. 50 × 20',
+    url: '/api/device/getByFilter?page=50&size=20&sort=name,asc',
+    body: { statuses: ['OK', 'Usterka'], provinces: ['mazowieckie', 'śląskie'] },
+  },
+  {
+    name: 'lista: sort kontrahent malejąco, str. 200 × 50',
+    url: '/api/device/getByFilter?page=200&size=50&sort=customer,desc',
+    body: {},
+  },
+  {
+    name: 'szukaj q="wiśniewski" (kontrahent), str. 1 × 20',
+    url: `/api/device/getByFilter?page=1&size=20&q=${encodeURIComponent('wiśniewski')}`,
+    body: {},
+  },
+  {
+    name: 'szukaj q="frezarka cnc" (nazwa), str. 3 × 20',
+    url: `/api/device/getByFilter?page=3&size=20&q=${encodeURIComponent('frezarka cnc')}`,
+    body: {},
+  },
+  {
+    name: 'szukaj q="00123" (nr seryjny/id), str. 1 × 20',
+    url: '/api/device/getByFilter?page=1&size=20&q=00123',
+    body: {},
+  },
+  {
+    name: 'filtr: miasto + daty + kategoria, str. 1 × 10',
+    url: '/api/device/getByFilter?page=1&size=10',
+    body: {
+      city: 'kraków',
+      dateFrom: '2020-01-01T00:00:00',
+      dateTo: '2022-12-31T00:00:00',
+      categories: ['Tokarki'],
+    },
+  },
+  {
+    name: 'CSV: województwo śląskie, sort nazwa',
+    url: '/api/device/get-csv-by-filter?sort=name,asc',
+    body: { provinces: ['śląskie'] },
+  },
+];
+
+/** The full-family export is heavy; measured fewer times. */
+const FULL_CSV: Scenario = {
+  name: 'CSV: wszystkie maszyny wewnętrzne',
+  url: '/api/device/get-csv-by-filter',
+  body: {},
+};
+
+const quietMailer: Mailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
+
+function percentile(sorted: number[], p: number) {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+async function main() {
+  const options = readOptions();
+  const config = loadConfig({
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase({ DATABASE_URL: options.databaseUrl, dataDir: options.dataDir });
+  const app = await buildApp({ config, database, mailer: quietMailer, logger: false });
+  await app.ready();
+  try {
+    const auth = await app.inject({
+      method: 'GET',
+      url: '/api/user/auth',
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Basic ${Buffer.from(`${options.email}:${options.password}`).toString('base64')}`,
+      },
+    });
+    const session = auth.cookies.find((c) => c.name === 'SESSION');
+    if (auth.statusCode !== 200 || !session) {
+      throw new Error(
+        `Logowanie ${options.email} nie powiodło się (${auth.statusCode}). Najpierw uruchom generate.ts.`,
+      );
+    }
+    const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` };
+
+    const measure = async (scenario: Scenario, runs: number) => {
+      const times: number[] = [];
+      let rows = '';
+      let bytes = 0;
+      // Two warm-up calls fill caches and plan caches, as on a server that has been running.
+      for (let i = 0; i < runs + 2; i++) {
+        const start = performance.now();
+        const response = await app.inject({
+          method: 'POST',
+          url: scenario.url,
+          headers,
+          payload: scenario.body,
+        });
+        const elapsed = performance.now() - start;
+        if (response.statusCode !== 200)
+          throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
+        if (i >= 2) times.push(elapsed);
+        bytes = response.rawPayload.length;
+        rows = scenario.url.includes('csv')
+          ? `${response.body.split('\r\n').length - 2} wierszy`
+          : `${response.json().length} z ${response.headers['x-total-count']}`;
+      }
+      times.sort((a, b) => a - b);
+      return {
+        name: scenario.name,
+        rows,
+        bytes,
+        median: percentile(times, 50),
+        p95: percentile(times, 95),
+        runs,
+      };
+    };
+
+    const results = [];
+    for (const scenario of SCENARIOS) results.push(await measure(scenario, options.runs));
+    results.push(await measure(FULL_CSV, Math.max(3, Math.round(options.runs / 6))));
+
+    const n = await database.db.$count(devices);
+    console.log(
+      `\nBaza: ${describeTarget(options)}; maszyn: ${n}; ${os.cpus().length} CPU, Node ${process.version}`,
+    );
+    console.log('| scenariusz | wynik | mediana ms | p95 ms | przebiegów |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const r of results) {
+      console.log(`| ${r.name} | ${r.rows} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} |`);
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

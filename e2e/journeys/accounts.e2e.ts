@@ -1,0 +1,176 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  launchBrowser,
+  loginAs,
+  logout,
+  logoutButton,
+  mainNavigation,
+  newPage,
+  submitLogin,
+} from '../support/browser';
+import { newestMailTo, passwordFromMail } from '../support/outbox';
+
+/*
+ * Accounts from end to end: an administrator creates two employees (one gets a generated password
+ * by e-mail), an employee signs in, sees no admin screens, changes the password, and the
+ * administrator finds what the employee did in the log.
+ */
+
+const suffix = Date.now().toString(36);
+const mailed = { email: `jan.serwisant.${suffix}@firma.pl`, firstName: 'Jan', lastName: 'Serwisant' };
+const typed = {
+  email: `ewa.monter.${suffix}@firma.pl`,
+  firstName: 'Ewa',
+  lastName: 'Monterska',
+  password: 'Ewa-haslo-2024',
+};
+const NEW_PASSWORD = 'Nowe-haslo-2024';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let mailedPassword = '';
+
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+async function expectText(text: string | RegExp) {
+  await page.getByText(text).first().waitFor();
+}
+
+async function openNavigationMenu(menu: string, item: string) {
+  await mainNavigation(page).getByRole('button', { name: menu }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+async function addEmployee(employee: { email: string; firstName: string; lastName: string; password?: string }) {
+  await openNavigationMenu('Pracownicy', 'Dodaj pracownika');
+  await page.waitForURL('**/userAdd');
+  await page.getByRole('heading', { name: 'Dodawanie pracownika' }).waitFor();
+  await page.getByLabel('Stanowisko').fill('Serwisant');
+  await page.getByLabel('Imię').fill(employee.firstName);
+  await page.getByLabel('Nazwisko').fill(employee.lastName);
+  await page.getByLabel('E-mail').fill(employee.email);
+  await page.getByLabel('Kraj').fill('Polska');
+  if (employee.password) await page.getByLabel('Hasło (opcjonalnie)').fill(employee.password);
+  await page.getByRole('button', { name: 'Zapisz' }).click();
+  await page.waitForURL('**/userList');
+  await expectText('Dodano pomyślnie użytkownika. Na podany adres email zostało wysłane hasło do konta.');
+  await page.getByRole('row', { name: new RegExp(employee.email.replace(/\./g, '\\.')) }).waitFor();
+}
+
+async function changePassword(values: { old: string; next: string; repeat: string }) {
+  const dialog = page.getByRole('dialog', { name: 'Zmiana hasła' });
+  await dialog.getByLabel('Stare hasło').fill(values.old);
+  await dialog.getByLabel('Nowe hasło', { exact: true }).fill(values.next);
+  await dialog.getByLabel('Powtórz nowe hasło').fill(values.repeat);
+  await dialog.getByRole('button', { name: 'Zatwierdź' }).click();
+  return dialog;
+}
+
+describe('accounts journey', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('sends a visitor without a session from a protected screen to the login form', async () => {
+    await page.goto('/userList');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Logowanie' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Zaloguj', exact: true }).isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    await page.goto('/to-nie-istnieje/wcale');
+    await page.getByRole('heading', { name: 'Przepraszamy podana strona nie istnieje!' }).waitFor();
+  });
+
+  it('refuses a wrong password with the spec message and keeps the visitor on the login form', async () => {
+    await submitLogin(page, admin.email, 'zupelnie-zle-haslo');
+    await page.getByRole('alert').filter({ hasText: 'Błędny login lub hasło.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('lets the administrator sign in and add an employee whose password is e-mailed', async () => {
+    await loginAs(page, admin.email, admin.password);
+    await expect(page.getByTestId('current-user').textContent()).resolves.toContain('(admin)');
+    await addEmployee(mailed);
+    const mail = await newestMailTo(mailed.email);
+    expect(mail.subject).toBe('Serwis: Twoje konto');
+    mailedPassword = passwordFromMail(mail);
+    expect(mailedPassword.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('adds a second employee with a typed password, then signs out', async () => {
+    await addEmployee(typed);
+    await logout(page);
+    expect(['/', '/login']).toContain(new URL(page.url()).pathname);
+  });
+
+  it('lets the employee sign in with the e-mailed password and shows no admin screens', async () => {
+    await loginAs(page, mailed.email, mailedPassword);
+    const navigation = mainNavigation(page);
+    await navigation.getByRole('button', { name: 'Maszyny', exact: true }).waitFor();
+    await expect(navigation.getByText('Pracownicy').count()).resolves.toBe(0);
+    await expect(navigation.getByText('Logi').count()).resolves.toBe(0);
+    await expect(page.getByText('(admin)').count()).resolves.toBe(0);
+    await expect(page.getByTestId('current-user').textContent()).resolves.toBe('Jan Serwisant');
+  });
+
+  it('checks the password-change form and then changes the password', async () => {
+    await page.getByRole('link', { name: 'Moje konto' }).click();
+    await page.waitForURL('**/myAccount');
+    await page.getByRole('tab', { name: 'Zarządzanie kontem' }).click();
+    await page.getByRole('button', { name: 'Zmiana hasła' }).click();
+
+    let dialog = await changePassword({ old: mailedPassword, next: 'krótkie', repeat: 'krótkie' });
+    await dialog.getByText('Nowe hasło musi mieć conajmniej 8 znaków').waitFor();
+
+    dialog = await changePassword({ old: mailedPassword, next: NEW_PASSWORD, repeat: `${NEW_PASSWORD}x` });
+    await dialog.getByText('Nowe hasła muszą być takie same').waitFor();
+
+    dialog = await changePassword({ old: 'to-nie-jest-moje-haslo', next: NEW_PASSWORD, repeat: NEW_PASSWORD });
+    await dialog.getByRole('alert').filter({ hasText: 'Błędne hasło.' }).waitFor();
+
+    dialog = await changePassword({ old: mailedPassword, next: NEW_PASSWORD, repeat: NEW_PASSWORD });
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('status').filter({ hasText: 'Hasło zostało zmienione.' }).waitFor();
+  });
+
+  it('signs the employee in with the new password only', async () => {
+    await logout(page);
+    await submitLogin(page, mailed.email, mailedPassword);
+    await page.getByRole('alert').filter({ hasText: 'Błędny login lub hasło.' }).waitFor();
+    await loginAs(page, mailed.email, NEW_PASSWORD);
+    await logout(page);
+  });
+
+  it('lets the employee with the typed password sign in', async () => {
+    await loginAs(page, typed.email, typed.password);
+    await expect(page.getByTestId('current-user').textContent()).resolves.toBe('Ewa Monterska');
+    await logout(page);
+  });
+
+  it("shows the administrator the employee's actions in the log", async () => {
+    await loginAs(page, admin.email, admin.password);
+    await mainNavigation(page).getByRole('link', { name: 'Logi' }).click();
+    await page.waitForURL('**/logs');
+    await page.getByRole('heading', { name: 'Logi' }).waitFor();
+    await page.getByLabel('Filtruj logi').fill(mailed.email);
+    const own = (text: string) =>
+      page.getByRole('row').filter({ hasText: mailed.email }).filter({ hasText: text }).first();
+    await own('zmiana własnego hasła').waitFor();
+    await own('zalogowanie').waitFor();
+    await own('wylogowanie').waitFor();
+    await own(`dodanie pracownika ${mailed.email}`).waitFor();
+    // The filter leaves out what only concerns someone else.
+    await expect(page.getByRole('row').filter({ hasText: typed.email }).count()).resolves.toBe(0);
+    await expect(logoutButton(page).isVisible()).resolves.toBe(true);
+  });
+});

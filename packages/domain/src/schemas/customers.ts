@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { MSG, validationMessage } from '../messages.js';
+import { PROVINCES } from '../reference-data.js';
+import { id, text } from './common.js';
+
+export const CUSTOMER_SHORT_NAME_MIN = 3;
+export const CUSTOMER_SHORT_NAME_MAX_ON_ADD = 20;
+
+/** Column widths of the customers table; the form inputs use the same numbers. */
+export const CUSTOMER_LIMITS = {
+  shortName: MAX.short,
+  fullName: MAX.name,
+  streetAddress: MAX.name,
+  zipCode: 20,
+  city: MAX.short,
+  province: 40,
+  nip: 20,
+  regon: 20,
+  phoneNumber: 50,
+  email: MAX.email,
+} as const;
+
+const province = text(CUSTOMER_LIMITS.province).refine(
+  (v) => (PROVINCES as readonly string[]).includes(v),
+  MSG.provinceInvalid,
+);
+
+const customerFields = {
+  fullName: text(CUSTOMER_LIMITS.fullName),
+  streetAddress: text(CUSTOMER_LIMITS.streetAddress),
+  zipCode: text(CUSTOMER_LIMITS.zipCode),
+  city: text(CUSTOMER_LIMITS.city),
+  province,
+  nip: text(CUSTOMER_LIMITS.nip),
+  regon: text(CUSTOMER_LIMITS.regon),
+  phoneNumber: text(CUSTOMER_LIMITS.phoneNumber),
+  // Not checked as an address: staff often keep two addresses or a note here.
+  email: text(CUSTOMER_LIMITS.email),
+};
+
+/** Add: short name 3–20 characters (spec §5). An `id` sent along is ignored. */
+export const customerInsertSchema = z.object({
+  shortName: z
+    .string({ error: MSG.customerShortNameMin })
+    .trim()
+    .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerShortNameMin)
+    .max(CUSTOMER_SHORT_NAME_MAX_ON_ADD, MSG.customerShortNameMax),
+  ...customerFields,
+});
+export type CustomerInsert = z.infer<typeof customerInsertSchema>;
+
+/** Edit: at least 3 characters with the edit wording; only the column bounds the length. */
+export const customerUpdateSchema = z.object({
+  id,
+  shortName: z
+    .string({ error: MSG.customerNameMinEdit })
+    .trim()
+    .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerNameMinEdit)
+    .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName)),
+  ...customerFields,
+});
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  shortName: z.string(),
+  fullName: z.string(),
+  streetAddress: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+  province: z.string(),
+  nip: z.string(),
+  regon: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const CUSTOMER_TEXT_FIELDS = [
+  'shortName',
+  'fullName',
+  'streetAddress',
+  'zipCode',
+  'city',
+  'province',
+  'nip',
+  'regon',
+  'phoneNumber',
+  'email',
+] as const satisfies readonly (keyof Customer)[];
+
+/** `POST /api/customer/delete?id=` (kept from spec §7). */
+export const customerIdQuery = z.object({ id });

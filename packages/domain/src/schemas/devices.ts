@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { MSG, validationMessage } from '../messages.js';
+import {
+  DEFAULT_MACHINE_STATUS,
+  MACHINE_STATUS_NAMES,
+  MACHINE_TYPES,
+  PROVINCES,
+  findMachineStatus,
+  type MachineStatus,
+} from '../reference-data.js';
+import { id, text } from './common.js';
+
+export const MACHINE_NAME_MIN = 3;
+/** 100 years; anything longer is a typing mistake. */
+export const WARRANTY_MAX_MONTHS = 1200;
+
+/** Column bounds of the `devices` table, so that forms and server reject the same lengths. */
+export const DEVICE_MAX = {
+  name: MAX.name,
+  serialNumber: MAX.short,
+  sourcePower: MAX.short,
+  warranty: MAX.name,
+  streetAddress: MAX.name,
+  zipCode: 20,
+  city: MAX.short,
+} as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]*(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function validCalendarDate(y: number, m: number, d: number) {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * '' | null → null; 'YYYY-MM-DD' or an ISO date-time → 'YYYY-MM-DD'. A date-time keeps its
+ * own calendar day (first 10 characters), as the list shows it, whatever its time zone.
+ */
+export const machineDate = z
+  .string({ error: MSG.invalidDate })
+  .max(40, MSG.invalidDate)
+  .nullish()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim();
+    if (value === '') return null;
+    const match = ISO_DATE.exec(value);
+    if (!match || !validCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+      ctx.addIssue({ code: 'custom', message: MSG.invalidDate });
+      return z.NEVER;
+    }
+    return value.slice(0, 10);
+  });
+
+/** Whole months; a negative value is blanked to 0 (spec §5), empty → 0. */
+export const machineWarrantyMonths = z
+  .union([z.number(), z.string().max(12), z.null()], { error: MSG.warrantyNotWhole })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return 0;
+    const n = typeof v === 'number' ? v : Number(v.trim().replace(',', '.'));
+    if (!Number.isFinite(n) || !Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: MSG.warrantyNotWhole });
+      return z.NEVER;
+    }
+    if (n > WARRANTY_MAX_MONTHS) {
+      ctx.addIssue({ code: 'custom', message: MSG.warrantyTooLong });
+      return z.NEVER;
+    }
+    return Math.max(0, n);
+  });
+
+/** Enum name or Polish label → enum name. */
+export const machineStatusField = z
+  .string({ error: MSG.unknownMachineStatus })
+  .max(40, MSG.unknownMachineStatus)
+  .transform((v, ctx): MachineStatus => {
+    const status = findMachineStatus(v);
+    if (!status) {
+      ctx.addIssue({ code: 'custom', message: MSG.unknownMachineStatus });
+      return z.NEVER;
+    }
+    return status.name;
+  });
+
+export const machineProvince = z
+  .string({ error: MSG.unknownProvince })
+  .nullish()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim();
+    if (!(PROVINCES as readonly string[]).includes(value)) {
+      ctx.addIssue({ code: 'custom', message: MSG.unknownProvince });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** `{ id }` that must name a record; the "Wybierz..." placeholder sends no id (or null, or ''). */
+const requiredRef = (message: string) =>
+  z.object(
+    {
+      id: z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+    },
+    { error: message },
+  );
+
+const deviceFields = {
+  name: z
+    .string({ error: MSG.machineNameTooShort })
+    .trim()
+    .min(MACHINE_NAME_MIN, MSG.machineNameTooShort)
+    .max(DEVICE_MAX.name, validationMessage.tooLong(DEVICE_MAX.name)),
+  category: requiredRef(MSG.chooseCategory),
+  customer: requiredRef(MSG.chooseCustomer),
+  serialNumber: text(DEVICE_MAX.serialNumber),
+  sourcePower: text(DEVICE_MAX.sourcePower),
+  transferDate: machineDate,
+  warrantyLength: machineWarrantyMonths,
+  warranty: text(DEVICE_MAX.warranty),
+  streetAddress: text(DEVICE_MAX.streetAddress),
+  zipCode: text(DEVICE_MAX.zipCode),
+  city: text(DEVICE_MAX.city),
+  province: machineProvince,
+};
+
+/**
+ * Body of `/api/device/insert` and `/api/device-external/insert`. The family comes from the path;
+ * `type` is accepted (the internal screen sends INTERNAL) but does not move a machine across families.
+ */
+export const deviceInsertSchema = z.object({
+  ...deviceFields,
+  status: machineStatusField.nullish().transform((v) => v ?? DEFAULT_MACHINE_STATUS),
+  type: z.enum(MACHINE_TYPES, { error: validationMessage.wrongType }).nullish(),
+});
+export type DeviceInsert = z.infer<typeof deviceInsertSchema>;
+export type DeviceInsertInput = z.input<typeof deviceInsertSchema>;
+
+/** Body of the two update calls; a missing status keeps the machine's current one. */
+export const deviceUpdateSchema = z.object({
+  ...deviceFields,
+  id,
+  status: machineStatusField.nullish().transform((v) => v ?? undefined),
+  type: z.enum(MACHINE_TYPES, { error: validationMessage.wrongType }).nullish(),
+});
+export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
+export type DeviceUpdateInput = z.input<typeof deviceUpdateSchema>;
+
+/** Form values of the machine add/edit screens (same rules; the form keeps `id` when editing). */
+export const deviceFormSchema = deviceInsertSchema.extend({ id: id.nullish() });
+
+const filterText = (max: number = MAX.short) =>
+  z
+    .string({ error: validationMessage.wrongType })
+    .max(max, validationMessage.tooLong(max))
+    .nullish()
+    .transform((v) => (v ?? '').trim());
+
+const filterList = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .array(item, { error: validationMessage.wrongType })
+    .max(max, validationMessage.wrongType)
+    .nullish()
+    .transform((v) => v ?? []);
+
+/** Body of `getByFilter` and `get-csv-by-filter`; every field optional, empty means "any". */
+export const deviceFilterSchema = z.object({
+  id: z
+    .union([z.number(), z.string().max(12), z.null()], { error: validationMessage.wrongType })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: MSG.invalidMachineId });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  statuses: filterList(machineStatusField, 32),
+  customer: filterText(MAX.name),
+  categories: filterList(z.string().max(MAX.short, validationMessage.tooLong(MAX.short)), 1000),
+  serialNumber: filterText(),
+  sourcePower: filterText(),
+  dateFrom: machineDate,
+  dateTo: machineDate,
+  warranty: filterText(MAX.name),
+  street: filterText(MAX.name),
+  zipCode: filterText(),
+  city: filterText(),
+  provinces: filterList(machineProvince, PROVINCES.length * 2),
+});
+export type DeviceFilter = z.infer<typeof deviceFilterSchema>;
+export type DeviceFilterInput = z.input<typeof deviceFilterSchema>;
+
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  customer: z.object({
+    id: z.number().int(),
+    shortName: z.string(),
+    fullName: z.string(),
+    streetAddress: z.string(),
+    zipCode: z.string(),
+    city: z.string(),
+    nip: z.string(),
+  }),
+  serialNumber: z.string(),
+  sourcePower: z.string(),
+  /** 'YYYY-MM-DD' or null (not handed over yet). */
+  transferDate: z.string().nullable(),
+  warrantyLength: z.number().int(),
+  warranty: z.string(),
+  streetAddress: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+  province: z.string(),
+  status: z.enum(MACHINE_STATUS_NAMES),
+  statusWeight: z.number().int().min(1).max(8),
+  type: z.enum(MACHINE_TYPES),
+  gpsLatitude: z.number().nullable(),
+  gpsLongitude: z.number().nullable(),
+  isPeriodicInspectionEnabled: z.boolean(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/**
+ * Column ids the machine lists may sort by (`sort=<field>,asc|desc`). `status` sorts like
+ * `statusWeight` (by weight, not alphabetically); `customer` is the short name, `category` the
+ * category name; `warranty` sorts by months, then the warranty kind.
+ */
+export const machineSortFields = [
+  'id',
+  'status',
+  'statusWeight',
+  'name',
+  'customer',
+  'category',
+  'serialNumber',
+  'sourcePower',
+  'transferDate',
+  'warranty',
+  'warrantyLength',
+  'streetAddress',
+  'zipCode',
+  'city',
+  'province',
+] as const;
+export type MachineSortField = (typeof machineSortFields)[number];
+export const DEFAULT_MACHINE_SORT = 'statusWeight,asc';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MSG, validationMessage } from '../messages.js';
+import { FILE_TYPES } from '../reference-data.js';
+import { fileKind } from '../rules/file-kinds.js';
+import { id, ref, text } from './common.js';
+
+/** Machine file types (spec §9) plus the attachments of service events. */
+export const STORED_FILE_TYPES = [...FILE_TYPES, 'SERVICE_FILE'] as const;
+export type StoredFileType = (typeof STORED_FILE_TYPES)[number];
+
+export const FILE_NAME_MAX = 255;
+export const FILE_DESCRIPTION_MAX = 2000;
+
+/**
+ * Names the storage generates: a UUID and an optional short extension. Anything else (a path,
+ * "..", a separator) is refused before the storage is asked.
+ */
+export const STORAGE_NAME_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,10})?$/;
+
+/** 413 answer of an upload over the limit, e.g. "Plik jest za duży (maks. 200 MB)." */
+export function fileTooLargeMessage(maxMb: number): string {
+  const mb = new Intl.NumberFormat('pl-PL', { maximumFractionDigits: 3 }).format(maxMb);
+  return `Plik jest za duży (maks. ${mb} MB).`;
+}
+
+export const fileTypeSchema = z.enum(FILE_TYPES, { error: MSG.fileTypeInvalid });
+
+export const fileListParams = z.object({ deviceId: id, type: fileTypeSchema });
+
+/**
+ * The `fileJson` part of `POST /api/file/add`. The machine comes as `device: {id}` (spec) or
+ * `deviceId`; the result always carries `deviceId`.
+ */
+export const fileJsonSchema = z
+  .object({
+    device: ref.nullish(),
+    deviceId: id.nullish(),
+    type: fileTypeSchema,
+    filename: text(FILE_NAME_MAX),
+    description: text(FILE_DESCRIPTION_MAX),
+  })
+  .refine((v) => v.device || v.deviceId, { message: MSG.fileMachineRequired, path: ['device'] })
+  .transform(({ device, deviceId, ...rest }) => ({ ...rest, deviceId: (deviceId ?? device?.id) as number }));
+export type FileJson = z.infer<typeof fileJsonSchema>;
+
+export const fileDescriptionUpdateSchema = z.object({ id, description: text(FILE_DESCRIPTION_MAX) });
+
+export const downloadFileQuery = z.object({
+  fileName: z
+    .string({ error: MSG.fileNameInvalid })
+    .max(100, MSG.fileNameInvalid)
+    .regex(STORAGE_NAME_PATTERN, MSG.fileNameInvalid),
+});
+
+export const storedFileSchema = z.object({
+  id: z.number().int(),
+  /** Original name, shown to people and sent back in Content-Disposition. */
+  filename: z.string(),
+  /** Storage name: pass it to `GET /api/storage/downloadFile?fileName=`. */
+  fileName: z.string(),
+  description: z.string(),
+  type: z.string(),
+  device: z.object({ id: z.number().int() }).nullable(),
+  service: z.object({ id: z.number().int() }).nullable(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFileSchema>;
+
+const chosenFile = z.custom<File>(
+  (v) => typeof Blob !== 'undefined' && v instanceof Blob && (v as File).name !== undefined,
+  MSG.noFileSelected,
+);
+
+/** The upload modal of machine files and parameters. */
+export const fileUploadFormSchema = z.object({
+  file: chosenFile,
+  description: z.string().max(FILE_DESCRIPTION_MAX, validationMessage.tooLong(FILE_DESCRIPTION_MAX)),
+});
+
+/** The nameplate upload modal: a photo is required. */
+export const nameplateUploadFormSchema = fileUploadFormSchema.extend({
+  file: chosenFile.refine((f) => fileKind(f.name) === 'image', MSG.nameplateImagesOnly),
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { MSG, validationMessage } from '../messages.js';
+import { MACHINE_STATUS_NAMES, MACHINE_TYPES } from '../reference-data.js';
+import { id, listQuery } from './common.js';
+
+/** `/api/device/periodicInspections/{mode}`: onlyActual (the default on screen) or all. */
+export const INSPECTION_LIST_MODES = ['onlyActual', 'all'] as const;
+export type InspectionListMode = (typeof INSPECTION_LIST_MODES)[number];
+
+export const inspectionListParams = z.object({
+  mode: z.enum(INSPECTION_LIST_MODES, { error: MSG.inspectionListModeInvalid }),
+});
+
+/** Columns the inspection list may sort by (`sort=<field>,asc|desc`); empty values sort last. */
+export const inspectionSortFields = [
+  'id',
+  'status',
+  'name',
+  'category',
+  'customer',
+  'city',
+  'transferDate',
+  'lastInspection',
+  'nextInspection',
+  'daysToNextInspection',
+  'daysToEndWarranty',
+] as const;
+export type InspectionSortField = (typeof inspectionSortFields)[number];
+export const DEFAULT_INSPECTION_SORT = 'daysToNextInspection,asc';
+
+export const inspectionListQuery = listQuery;
+
+export const inspectionDeviceParams = z.object({ deviceId: id });
+
+export const inspectionSwitchSchema = z.object({
+  id,
+  isPeriodicInspectionEnabled: z.boolean({ error: validationMessage.wrongType }),
+});
+export type InspectionSwitch = z.infer<typeof inspectionSwitchSchema>;
+
+const nullableDate = z.string().nullable();
+const nullableDays = z.number().int().nullable();
+
+/** The machine as an inspection row shows it. */
+export const inspectionDeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(MACHINE_TYPES),
+  status: z.enum(MACHINE_STATUS_NAMES),
+  statusWeight: z.number().int(),
+  /** 'YYYY-MM-DD' or null (not handed over). */
+  transferDate: nullableDate,
+  warrantyLength: z.number().int(),
+  warranty: z.string(),
+  streetAddress: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+  isPeriodicInspectionEnabled: z.boolean(),
+  category: z.object({ id: z.number().int(), name: z.string() }),
+  customer: z.object({ id: z.number().int(), shortName: z.string() }),
+});
+export type InspectionDevice = z.infer<typeof inspectionDeviceSchema>;
+
+const inspectionFigures = {
+  /** 'YYYY-MM-DD' of the latest counted inspection, or null. */
+  lastInspection: nullableDate,
+  nextInspection: nullableDate,
+  /** Negative when overdue; null when not handed over. */
+  daysToNextInspection: nullableDays,
+  /** ≤ 0: no warranty left (or none); null when not handed over. */
+  daysToEndWarranty: nullableDays,
+  warrantyEnd: nullableDate,
+  /** -1 when no inspection counts yet. */
+  lastPeriod: z.number().int(),
+  lastWarrantyInspectionDone: z.boolean(),
+};
+
+export const periodicInspectionRowSchema = z.object({ device: inspectionDeviceSchema, ...inspectionFigures });
+export type PeriodicInspectionRow = z.infer<typeof periodicInspectionRowSchema>;
+
+/** A PRZEGLAD_OKRESOWY service event in the machine card's inspection table. */
+export const periodicInspectionEventSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  number: z.number().int(),
+  numberExtension: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  fullNumber: z.string(),
+  period: z.number().int(),
+  state: z.string(),
+  paymentType: z.string(),
+  type: z.array(z.string()),
+  faultDescription: z.string(),
+  customer: z.object({ id: z.number().int(), shortName: z.string() }),
+  userCreated: z.object({ id: z.number().int(), fullName: z.string() }),
+  /** False for ODRZUCONY events, which are listed but do not count. */
+  counted: z.boolean(),
+});
+export type PeriodicInspectionEvent = z.infer<typeof periodicInspectionEventSchema>;
+
+export const periodicInspectionSummarySchema = z.object({
+  device: inspectionDeviceSchema,
+  periodicInspections: z.array(periodicInspectionEventSchema),
+  ...inspectionFigures,
+});
+export type PeriodicInspectionSummary = z.infer<typeof periodicInspectionSummarySchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { MSG, validationMessage } from '../messages.js';
+import { ref, text } from './common.js';
+
+export const PART_SERIAL_MAX = 100;
+
+const partFields = {
+  name: z
+    .string({ error: MSG.partNameRequired })
+    .trim()
+    .min(1, MSG.partNameRequired)
+    .max(MAX.name, validationMessage.tooLong(MAX.name)),
+  serialNumber: text(PART_SERIAL_MAX),
+  producer: text(MAX.name),
+  /** Spelt so in the API (spec §3); stored as `description`. */
+  decsription: text(MAX.text),
+};
+
+export const partFormSchema = z.object(partFields);
+
+/** `POST /api/part/save`: no id (or 0) inserts, a positive id updates. */
+export const partSaveSchema = z.object({
+  ...partFields,
+  id: z.coerce
+    .number({ error: validationMessage.wrongType })
+    .int(validationMessage.wrongType)
+    .min(0, validationMessage.wrongType)
+    .max(2_147_483_647, validationMessage.wrongType)
+    .nullish()
+    .transform((v) => v || undefined),
+  device: ref,
+});
+export type PartSave = z.infer<typeof partSaveSchema>;
+
+export const partSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  serialNumber: z.string(),
+  producer: z.string(),
+  decsription: z.string(),
+  device: z.object({ id: z.number().int() }),
+});
+export type Part = z.infer<typeof partSchema>;

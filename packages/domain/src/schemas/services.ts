@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { MSG, validationMessage } from '../messages.js';
+import {
+  DEFAULT_PAYMENT_TYPE,
+  PAYMENT_TYPE_NAMES,
+  SERVICE_STATE_NAMES,
+  SERVICE_TYPE_NAMES,
+  TODO_STATUSES,
+} from '../reference-data.js';
+import { normalizeExtension, parseProtocolNumber } from '../rules/protocol-number.js';
+import { id, text } from './common.js';
+
+export const SERVICE_MAX = {
+  faultDescription: 5_000,
+  todo: 5_000,
+  devices: 100,
+  /** 100 years of inspections; anything above is a typing mistake. */
+  period: 1200,
+} as const;
+
+/** The service type whose events carry a `period`. */
+export const INSPECTION_SERVICE_TYPE = 'PRZEGLAD_OKRESOWY';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
+
+export function isCalendarDate(y: number, m: number, d: number) {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Required service date: 'YYYY-MM-DD' (a date-time keeps its first 10 characters). */
+export const serviceDate = z
+  .string({ error: MSG.serviceDateRequired })
+  .max(40, MSG.invalidDate)
+  .nullish()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim();
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: MSG.serviceDateRequired });
+      return z.NEVER;
+    }
+    const match = ISO_DATE.exec(value);
+    if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+      ctx.addIssue({ code: 'custom', message: MSG.invalidDate });
+      return z.NEVER;
+    }
+    return value.slice(0, 10);
+  });
+
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', ''])], { error: validationMessage.wrongType })
+  .nullish()
+  .transform((v) => v === true || v === 'true');
+
+const wholeNumber = z.union([z.number(), z.string().max(12), z.null()], {
+  error: validationMessage.wrongType,
+});
+
+/** `{id}` of the chosen customer; the "Wybierz..." placeholder sends none. */
+const customerRef = z.object({ id: id.nullish() }, { error: MSG.serviceCustomerRequired }).nullish();
+
+const serviceJsonFields = {
+  date: serviceDate,
+  /** 25 or "25" or "25A" (the letter may also come in numberExtension); empty or 0 = none. */
+  number: z
+    .union([z.number(), z.string().max(20), z.null()], { error: MSG.protocolNumberInvalid })
+    .optional(),
+  numberExtension: z.string({ error: MSG.protocolNumberInvalid }).max(5, MSG.protocolNumberInvalid).nullish(),
+  paymentType: z
+    .enum(PAYMENT_TYPE_NAMES, { error: validationMessage.wrongType })
+    .nullish()
+    .transform((v) => v ?? DEFAULT_PAYMENT_TYPE),
+  type: z
+    .array(z.enum(SERVICE_TYPE_NAMES, { error: MSG.serviceTypeRequired }), { error: MSG.serviceTypeRequired })
+    .min(1, MSG.serviceTypeRequired)
+    .max(SERVICE_TYPE_NAMES.length * 2, MSG.serviceTypeRequired)
+    .transform((v) => [...new Set(v)]),
+  customer: customerRef,
+  customerId: id.nullish(),
+  isToSign: boolish,
+  faultDescription: text(SERVICE_MAX.faultDescription),
+  period: wholeNumber.optional(),
+  devices: z
+    .array(z.object({ id }, { error: MSG.serviceDevicesRequired }), { error: MSG.serviceDevicesRequired })
+    .min(1, MSG.serviceDevicesRequired)
+    .max(SERVICE_MAX.devices, validationMessage.wrongType),
+  /** Text of the event's to-do; absent = leave the to-do as it is. */
+  todo: z
+    .string({ error: validationMessage.wrongType })
+    .max(SERVICE_MAX.todo, validationMessage.tooLong(SERVICE_MAX.todo))
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? undefined : v.trim())),
+  toDoStatus: z.enum(TODO_STATUSES, { error: validationMessage.wrongType }).nullish(),
+};
+
+interface RawServiceJson {
+  number?: number | string | null;
+  numberExtension?: string | null;
+  customer?: { id?: number | null } | null;
+  customerId?: number | null;
+  period?: number | string | null;
+  type: string[];
+}
+
+/** Joins number + letter, picks the customer id and normalises the period, reporting under each field. */
+function normalize<T extends RawServiceJson>(value: T, ctx: z.RefinementCtx) {
+  const typed = parseProtocolNumber(value.number);
+  const extension = normalizeExtension(value.numberExtension);
+  if (!typed.ok || extension === null) {
+    ctx.addIssue({ code: 'custom', message: MSG.protocolNumberInvalid, path: ['number'] });
+    return z.NEVER;
+  }
+  const numberExtension = typed.number === 0 ? '' : typed.extension || extension;
+  const customerId = value.customer?.id ?? value.customerId ?? null;
+  if (!customerId) {
+    ctx.addIssue({ code: 'custom', message: MSG.serviceCustomerRequired, path: ['customer'] });
+    return z.NEVER;
+  }
+  const rawPeriod = value.period;
+  const period =
+    rawPeriod === null ||
+    rawPeriod === undefined ||
+    (typeof rawPeriod === 'string' && rawPeriod.trim() === '')
+      ? -1
+      : Number(typeof rawPeriod === 'string' ? rawPeriod.trim() : rawPeriod);
+  if (!Number.isInteger(period) || period > SERVICE_MAX.period) {
+    ctx.addIssue({ code: 'custom', message: validationMessage.wrongType, path: ['period'] });
+    return z.NEVER;
+  }
+  const isInspection = value.type.includes(INSPECTION_SERVICE_TYPE);
+  const { customer: _customer, ...rest } = value;
+  return {
+    ...rest,
+    number: typed.number,
+    numberExtension,
+    customerId,
+    // Spec §5: period only for an inspection; -1 means none.
+    period: isInspection && period >= 0 ? period : -1,
+  };
+}
+
+/** `serviceJson` of `POST /api/service/add` (id ignored). */
+export const serviceJsonSchema = z
+  .object({ ...serviceJsonFields, id: z.union([z.number(), z.string().max(12), z.null()]).optional() })
+  .transform(normalize);
+export type ServiceJson = z.infer<typeof serviceJsonSchema>;
+export type ServiceJsonInput = z.input<typeof serviceJsonSchema>;
+
+/** Body of `PUT /api/service/update`. */
+export const serviceUpdateSchema = z.object({ ...serviceJsonFields, id }).transform(normalize);
+export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;
+
+/** Body of `PATCH /api/service/changeTodoStatus` (id is the service's id). */
+export const changeTodoStatusSchema = z.object({
+  id,
+  toDoStatus: z.enum(TODO_STATUSES, { error: validationMessage.wrongType }),
+  todo: z
+    .string({ error: validationMessage.wrongType })
+    .max(SERVICE_MAX.todo, validationMessage.tooLong(SERVICE_MAX.todo))
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? undefined : v.trim())),
+});
+export type ChangeTodoStatus = z.infer<typeof changeTodoStatusSchema>;
+
+export const serviceFileSchema = z.object({
+  id: z.number().int(),
+  /** Original name as uploaded. */
+  filename: z.string(),
+  /** Stored name: the one to pass to `/api/storage/downloadFile?fileName=`. */
+  fileName: z.string(),
+  description: z.string(),
+  type: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+export type ServiceFile = z.infer<typeof serviceFileSchema>;
+
+export const serviceCustomerSchema = z.object({
+  id: z.number().int(),
+  shortName: z.string(),
+  fullName: z.string(),
+  streetAddress: z.string(),
+  zipCode: z.string(),
+  city: z.string(),
+});
+
+export const serviceDeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** INTERNAL or EXTERNAL: which machine card a row click opens. */
+  type: z.string(),
+  customer: z.object({ id: z.number().int() }),
+});
+
+/** A service event as every service call answers it (spec §3 "Service event"). */
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  number: z.number().int(),
+  numberExtension: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  /** "25A/03/2026", or "(auto)" while not numbered. */
+  fullNumber: z.string(),
+  paymentType: z.string(),
+  type: z.array(z.string()),
+  customer: serviceCustomerSchema,
+  isToSign: z.boolean(),
+  faultDescription: z.string(),
+  period: z.number().int(),
+  devices: z.array(serviceDeviceSchema),
+  userCreated: z.object({ id: z.number().int(), fullName: z.string() }),
+  /** The creator's full name, as the lists show it. */
+  user: z.string(),
+  state: z.enum(SERVICE_STATE_NAMES),
+  files: z.array(serviceFileSchema),
+  /** Text of the linked to-do; null when the event has none. */
+  todo: z.string().nullable(),
+  toDoStatus: z.enum(TODO_STATUSES).nullable(),
+  createdAt: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+/** A linked event as incidents and to-dos show it. */
+export const serviceSummarySchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  number: z.number().int(),
+  numberExtension: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  fullNumber: z.string(),
+  state: z.enum(SERVICE_STATE_NAMES),
+  type: z.array(z.string()),
+  paymentType: z.string(),
+  faultDescription: z.string(),
+});
+export type ServiceSummary = z.infer<typeof serviceSummarySchema>;

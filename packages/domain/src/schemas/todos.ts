@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { MSG, validationMessage } from '../messages.js';
+import { TODO_STATUSES } from '../reference-data.js';
+import { id, listQuery } from './common.js';
+
+/** Bound of a to-do's text; the list truncates it for display at 300 characters (spec §9). */
+export const TODO_DESCRIPTION_MAX = 5_000;
+/** Table cells show 299 characters and an ellipsis past this length (spec §9). */
+export const TODO_DESCRIPTION_TRUNCATE = 300;
+
+export const TODO_LIST_FILTERS = ['TODO', 'ALL'] as const;
+export type TodoListFilter = (typeof TODO_LIST_FILTERS)[number];
+
+/** Columns the to-do list may sort by (`sort=<field>,asc|desc`); default id descending. */
+export const todoSortFields = ['id', 'date', 'toDoStatus', 'description'] as const;
+export type TodoSortField = (typeof todoSortFields)[number];
+export const DEFAULT_TODO_SORT = 'id,desc';
+
+export const todoListQuery = listQuery.extend({
+  toDoStatus: z
+    .enum(TODO_LIST_FILTERS, { error: MSG.todoListStatusInvalid })
+    .optional()
+    .transform((v) => v ?? 'TODO'),
+});
+export type TodoListQuery = z.infer<typeof todoListQuery>;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The browser sends its current time as an ISO instant (`toISOString()`); without a zone the
+ * instant would depend on the server's clock zone, so a zone (or Z) is required. Empty → null.
+ */
+export const isoInstant = z
+  .string({ error: MSG.todoDateInvalid })
+  .max(40, MSG.todoDateInvalid)
+  .nullish()
+  .transform((v, ctx) => {
+    const value = (v ?? '').trim();
+    if (value === '') return null;
+    const time = Date.parse(value);
+    if (!ISO_INSTANT.test(value) || Number.isNaN(time)) {
+      ctx.addIssue({ code: 'custom', message: MSG.todoDateInvalid });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
+/** `id` 0, '' or missing means a new to-do (the ADD mode of the modal). */
+const optionalId = z
+  .union([z.literal(0), z.literal(''), z.null(), id], { error: validationMessage.wrongType })
+  .optional()
+  .transform((v) => (typeof v === 'number' && v > 0 ? v : null));
+
+export const todoSaveSchema = z.object({
+  id: optionalId,
+  /** Missing: TODO for a new to-do, unchanged for an edit. */
+  toDoStatus: z
+    .enum(TODO_STATUSES, { error: MSG.todoStatusInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
+  description: z
+    .string({ error: MSG.todoDescriptionRequired })
+    .trim()
+    .min(1, MSG.todoDescriptionRequired)
+    .max(TODO_DESCRIPTION_MAX, validationMessage.tooLong(TODO_DESCRIPTION_MAX)),
+  date: isoInstant,
+});
+export type TodoSave = z.infer<typeof todoSaveSchema>;
+export type TodoSaveInput = z.input<typeof todoSaveSchema>;
+
+export const todoDeleteQuery = z.object({ id });
+
+export const todoServiceSchema = z.object({
+  id: z.number().int(),
+  fullNumber: z.string(),
+  date: z.string(),
+  state: z.string(),
+  customer: z.object({
+    id: z.number().int(),
+    shortName: z.string(),
+    fullName: z.string(),
+    streetAddress: z.string(),
+    zipCode: z.string(),
+    city: z.string(),
+  }),
+  devices: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      streetAddress: z.string(),
+      zipCode: z.string(),
+      city: z.string(),
+    }),
+  ),
+});
+
+export const todoSchema = z.object({
+  id: z.number().int(),
+  /** ISO instant of creation. */
+  date: z.string(),
+  description: z.string(),
+  toDoStatus: z.enum(TODO_STATUSES),
+  userCreated: z.object({ id: z.number().int(), fullName: z.string() }),
+  /** The service event the to-do belongs to; null for a stand-alone to-do. */
+  service: todoServiceSchema.nullable(),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
+/** "299 characters…" past 300 (spec §9). */
+export function truncateTodoDescription(text: string): string {
+  return text.length > TODO_DESCRIPTION_TRUNCATE ? `${text.slice(0, TODO_DESCRIPTION_TRUNCATE - 1)}…` : text;
+}
