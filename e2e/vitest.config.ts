@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // Last, alone: one browser and one server, after the unit suites have freed the cores.
+    sequence: { groupOrder: 2 },
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file owns one database; two cores run two files at a time.
     maxWorkers: 2,
+    // Projects with their own worker count must run as their own group in `vitest run` (all projects).
+    sequence: { groupOrder: 1 },
   },
 });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { beforeEach, inject } from 'vitest';
 
 /** Debian's Chromium: the journeys never download a browser of their own. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -38,11 +40,18 @@ export async function newPage(browser: Browser): Promise<{ context: BrowserConte
   return { context, page };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The input whose visible label is exactly `label` (a required field's label ends in " *"). */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+}
+
 /** Fills the login form as a person would and presses "Zaloguj". */
 export async function submitLogin(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Hasło', { exact: true }).fill(password);
+  await field(page, 'E-mail').fill(email);
+  await field(page, 'Hasło').fill(password);
   await page.getByRole('button', { name: 'Zaloguj', exact: true }).click();
 }
 
@@ -63,3 +72,25 @@ export async function logout(page: Page) {
 
 /** The main navigation bar (the menus a person sees at the top). */
 export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
+
+const failureDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.tmp/e2e-failures');
+
+/**
+ * A journey is one story told in steps: once a step fails, the later ones are skipped instead of
+ * each waiting out its own timeout. The failing step leaves a screenshot in .tmp/e2e-failures/.
+ */
+export function stopAtFirstFailure(currentPage: () => Page | undefined) {
+  let failed: string | undefined;
+  beforeEach(({ skip, onTestFailed, task }) => {
+    if (failed) skip(`an earlier step failed: ${failed}`);
+    onTestFailed(async () => {
+      failed = task.name;
+      const page = currentPage();
+      if (!page || page.isClosed()) return;
+      fs.mkdirSync(failureDir, { recursive: true });
+      const file = path.join(failureDir, `${task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      console.error(`e2e: step "${task.name}" failed at ${page.url()}; screenshot: ${file}`);
+    });
+  });
+}

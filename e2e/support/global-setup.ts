@@ -67,7 +67,9 @@ export async function setup(project: TestProject) {
     [webIndex, 'the browser app'],
   ] as const) {
     if (!fs.existsSync(file)) {
-      throw new Error(`${what} is not built (${path.relative(root, file)} is missing): run \`npm run build\` first.`);
+      throw new Error(
+        `${what} is not built (${path.relative(root, file)} is missing): run \`npm run build\` first.`,
+      );
     }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-'));
@@ -88,7 +90,11 @@ export async function setup(project: TestProject) {
   delete env.SMTP_URL;
 
   let log = '';
-  const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-20_000);
   };

@@ -42,21 +42,26 @@ export function parseEml(file: string): OutboxMail {
   };
 }
 
-/** Waits for the newest .eml in DATA_DIR/outbox addressed to `to`. */
-export async function newestMailTo(to: string, timeoutMs = 10_000): Promise<OutboxMail> {
+/** Every message in DATA_DIR/outbox addressed to `to`, newest first. */
+export function mailsTo(to: string): OutboxMail[] {
   const outbox = path.join(inject('dataDir'), 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a))
+    .map(parseEml)
+    .filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+}
+
+/** Waits for the newest message addressed to `to`. */
+export async function newestMailTo(to: string, timeoutMs = 10_000): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(outbox)
-      ? fs
-          .readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
-          .map((name) => path.join(outbox, name))
-          .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a))
-      : [];
-    const mail = files.map(parseEml).find((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+    const [mail] = mailsTo(to);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${outbox} (files: ${files.length}).`);
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${inject('dataDir')}/outbox.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -136,6 +136,8 @@ CREATE TABLE "services" (
 	"period" integer DEFAULT -1 NOT NULL,
 	"state" varchar(20) DEFAULT 'UTWORZONY' NOT NULL,
 	"user_created_id" integer NOT NULL,
+	"has_internal" boolean DEFAULT false NOT NULL,
+	"has_external" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -194,7 +196,6 @@ CREATE INDEX "devices_type_weight_idx" ON "devices" USING btree ("type","status_
 CREATE INDEX "devices_customer_idx" ON "devices" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "devices_category_idx" ON "devices" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "devices_transfer_date_idx" ON "devices" USING btree ("type","transfer_date");--> statement-breakpoint
-CREATE INDEX "devices_name_trgm" ON "devices" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "devices_serial_trgm" ON "devices" USING gin ("serial_number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "devices_city_trgm" ON "devices" USING gin ("city" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "devices_search_trgm" ON "devices" USING gin (("id"::text || chr(31) || "name" || chr(31) || "serial_number" || chr(31) || "street_address" || chr(31) || "zip_code" || chr(31) || "city" || chr(31) || "province" || chr(31) || "warranty" || chr(31) || "warranty_length"::text) gin_trgm_ops);--> statement-breakpoint
@@ -207,7 +208,10 @@ CREATE INDEX "parts_device_idx" ON "parts" USING btree ("device_id");--> stateme
 CREATE INDEX "service_devices_device_idx" ON "service_devices" USING btree ("device_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "services_number_uq" ON "services" USING btree ("year","number","number_extension") WHERE "services"."number" > 0;--> statement-breakpoint
 CREATE INDEX "services_order_idx" ON "services" USING btree ("year","month","number","number_extension","id");--> statement-breakpoint
+CREATE INDEX "services_internal_order_idx" ON "services" USING btree ("year","month","number","number_extension","id") WHERE "services"."has_internal";--> statement-breakpoint
+CREATE INDEX "services_external_order_idx" ON "services" USING btree ("year","month","number","number_extension","id") WHERE "services"."has_external";--> statement-breakpoint
 CREATE INDEX "services_date_idx" ON "services" USING btree ("date","id");--> statement-breakpoint
+CREATE INDEX "services_inspection_idx" ON "services" USING btree ("id","period","date") WHERE 'PRZEGLAD_OKRESOWY' = ANY("services"."types") AND "services"."state" <> 'ODRZUCONY';--> statement-breakpoint
 CREATE INDEX "services_fault_trgm" ON "services" USING gin ("fault_description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "services_customer_idx" ON "services" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "services_user_date_idx" ON "services" USING btree ("user_created_id","date");--> statement-breakpoint

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 export interface FakeReply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
   network?: boolean;
 }
 
@@ -40,7 +41,7 @@ export function fakeApi(routes: Record<string, Route>) {
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchFn);

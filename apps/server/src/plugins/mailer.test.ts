@@ -42,7 +42,11 @@ async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as net.AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(r)) };
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(r)),
+  };
 }
 
 /** A port nothing listens on. */
@@ -64,9 +68,7 @@ function parseMail(raw: string) {
   }
   const words = (value: string) =>
     value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : qp(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qp(data.replace(/_/g, ' ')),
     );
   const qp = (text: string) =>
     Buffer.from(
@@ -111,7 +113,11 @@ describe('createMailer with SMTP_URL', () => {
   });
 
   it('delivers to the server with recipient, subject and Polish body intact', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Serwis <serwis@firma.pl>', dataDir: os.tmpdir() });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Serwis <serwis@firma.pl>',
+      dataDir: os.tmpdir(),
+    });
     expect(mailer.target).toBe('smtp');
     await mailer.send(message);
     expect(smtp.received).toHaveLength(1);

@@ -20,6 +20,9 @@ export const navigation: NavMenu[] = [
     links: [
       { label: 'Dodaj maszynę', to: paths.machineAdd },
       { label: 'Lista maszyn', to: paths.machineList },
+      { label: 'Zdarzenia serwisowe', to: paths.servicesList },
+      { label: 'Przeglądy', to: paths.machinePeriodicInspection },
+      { label: 'Zadania', to: paths.machineTodo },
     ],
   },
   {
@@ -27,6 +30,7 @@ export const navigation: NavMenu[] = [
     links: [
       { label: 'Dodaj maszynę zewnętrzną', to: paths.machineExternalAdd },
       { label: 'Lista maszyn zewnętrznych', to: paths.machineExternalList },
+      { label: 'Zdarzenia serwisowe', to: paths.servicesExternalList },
     ],
   },
   {
@@ -55,6 +59,7 @@ export const navigation: NavMenu[] = [
 
 /** Single links beside the menus. */
 export const navigationLinks: (NavLinkItem & { admin?: boolean })[] = [
+  { label: 'Statystyki', to: paths.statistics, admin: true },
   { label: 'Logi', to: paths.logs, admin: true },
 ];
 

@@ -58,8 +58,32 @@ export const protectedRoutes: ScreenRoute[] = [
     load: async () => (await import('../features/categories/routes/category-edit-page')).CategoryEditPage,
   },
   {
+    path: '/servicesList',
+    load: async () => (await import('../features/services/routes/services-list-page')).ServicesListPage,
+  },
+  {
+    path: '/servicesExternalList',
+    load: async () =>
+      (await import('../features/services/routes/services-list-page')).ServicesExternalListPage,
+  },
+  {
     path: '/myAccount',
     load: async () => (await import('../features/account/routes/my-account-page')).MyAccountPage,
+  },
+  {
+    path: '/machinePeriodicInspection',
+    load: async () =>
+      (await import('../features/inspections/routes/periodic-inspection-list-page'))
+        .PeriodicInspectionListPage,
+  },
+  {
+    path: '/machineTodo',
+    load: async () => (await import('../features/todos/routes/todo-list-page')).TodoListPage,
+  },
+  {
+    path: '/statistics',
+    admin: true,
+    load: async () => (await import('../features/statistics/routes/statistics-page')).StatisticsPage,
   },
   {
     path: '/logs',

@@ -57,4 +57,9 @@ export const paths = {
   machineExternalList: '/machineExternalList',
   machineExternalAdd: '/machineExternalAdd',
   machineExternalEdit: (q: MachineEditQuery) => withQuery('/machineExternalEdit', { ...q }),
+  servicesList: '/servicesList',
+  servicesExternalList: '/servicesExternalList',
+  machinePeriodicInspection: '/machinePeriodicInspection',
+  machineTodo: '/machineTodo',
+  statistics: '/statistics',
 } as const;

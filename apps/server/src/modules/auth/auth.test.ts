@@ -192,9 +192,7 @@ describe('session check', () => {
 
   it('an expired session is refused', async () => {
     const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
-    await ctx.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) });
+    await ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await whoIs(ctx, jan.cookie)).toBe(401);
   });
 });

@@ -8,7 +8,12 @@ import { users } from '../users/users.table.js';
 const ctx = useTestApp();
 
 function reset(payload: unknown) {
-  return ctx.app.inject({ method: 'POST', url: '/api/user/resetPassword', headers: XHR, payload: payload as object });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/resetPassword',
+    headers: XHR,
+    payload: payload as object,
+  });
 }
 
 const passwordIn = (text: string) => /^Hasło: (\S+)$/m.exec(text)?.[1];

@@ -9,6 +9,8 @@ import {
   seedReferences,
   type References,
 } from './devices.fixtures.js';
+import { deviceOrder, deviceWhere } from './devices.query.js';
+import { pageDeviceIds } from './devices.repository.js';
 
 const ctx = useTestApp();
 let refs: References;
@@ -223,6 +225,30 @@ describe('sorting', () => {
 
   it('sorts before paging', async () => {
     expect(await internalIds({}, 'sort=name,asc&page=2&size=2')).toEqual(ids('c', 'a'));
+  });
+
+  it('cuts the same page whether it walks an index or sorts the matches', async () => {
+    const where = deviceWhere({ family: 'INTERNAL' });
+    for (const sort of [
+      'statusWeight,asc',
+      'status,desc',
+      'id,desc',
+      'transferDate,asc',
+      'transferDate,desc',
+    ]) {
+      for (const offset of [0, 2, 4]) {
+        const window = { limit: 2, offset };
+        const walked = await pageDeviceIds(ctx.database.db, where, deviceOrder(sort), window);
+        const sortedMatches = await pageDeviceIds(
+          ctx.database.db,
+          where,
+          deviceOrder(sort, { fewRows: true }),
+          window,
+        );
+        expect(sortedMatches).toEqual(walked);
+        expect(walked.length).toBe(offset === 4 ? 1 : 2);
+      }
+    }
   });
 
   it('refuses an unknown sort field with 400', async () => {

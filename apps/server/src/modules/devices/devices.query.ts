@@ -127,12 +127,20 @@ const SORT_COLUMNS: Record<MachineSortField, SQL[]> = {
   province: [sql`${devices.province}`],
 };
 
+/** Sort keys that a btree index of `devices` can deliver in order (with `type` leading). */
+const INDEXED = new Set<MachineSortField>(['id', 'status', 'statusWeight', 'transferDate']);
+
 /**
  * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
  * The id in the same direction breaks ties, so pages never overlap and the default order can walk
  * the (type, status_weight, id) index.
+ *
+ * `fewRows`: the caller knows the filter matches few machines. Walking an index in sort order and
+ * discarding non-matching rows would then read most of the table (the planner cannot tell: the
+ * search's ANY(ARRAY(subquery)) branches have no statistics), so the keys are wrapped in a no-op
+ * (`+ 0`) that no index matches: the matches are fetched through the filter's own indexes and sorted.
  */
-export function deviceOrder(sort: string | undefined): DeviceOrder {
+export function deviceOrder(sort: string | undefined, options: { fewRows?: boolean } = {}): DeviceOrder {
   const { field, direction } = parseSortParam(sort, machineSortFields, {
     field: 'statusWeight',
     direction: 'asc',
@@ -140,8 +148,13 @@ export function deviceOrder(sort: string | undefined): DeviceOrder {
   const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
   // A machine without a handover date goes last in both directions.
   const nulls = field === 'transferDate' ? sql` NULLS LAST` : sql``;
+  const unindexed = options.fewRows && INDEXED.has(field);
+  const key = (column: SQL) => (unindexed ? sql`(${column} + 0)` : column);
   return {
-    by: [...SORT_COLUMNS[field].map((column) => sql`${column} ${dir}${nulls}`), sql`${devices.id} ${dir}`],
+    by: [
+      ...SORT_COLUMNS[field].map((column) => sql`${key(column)} ${dir}${nulls}`),
+      sql`${key(sql`${devices.id}`)} ${dir}`,
+    ],
     joins: { customer: field === 'customer', category: field === 'category' },
   };
 }

@@ -1,9 +1,8 @@
-import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
-import { files } from '../files/files.table.js';
 import { incidents } from '../incidents/incidents.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
@@ -75,18 +74,101 @@ export async function countDevices(db: DbOrTx, where: SQL): Promise<number> {
   return Number(row.n);
 }
 
-/** Ids in list order, for exports that fetch the rows in batches afterwards. */
-export async function listDeviceIds(db: DbOrTx, where: SQL, order: DeviceOrder): Promise<number[]> {
+/**
+ * One page of ids in list order. Joins only what the order reads, so a deep page sorts narrow
+ * rows; the full rows are looked up afterwards for the few ids that are shown.
+ */
+export async function pageDeviceIds(
+  db: DbOrTx,
+  where: SQL,
+  order: DeviceOrder,
+  window: PageWindow,
+): Promise<number[]> {
   let query = db.select({ id: devices.id }).from(devices).$dynamic();
   if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
   if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
-  const rows = await query.where(where).orderBy(...order.by);
+  const rows = await query
+    .where(where)
+    .orderBy(...order.by)
+    .limit(window.limit)
+    .offset(window.offset);
   return rows.map((r) => r.id);
 }
 
+/**
+ * Every matching id in list order, aggregated into one array value: a single row crosses the
+ * driver instead of 100,000 (which matters most for the embedded PGlite).
+ */
+export async function allDeviceIds(db: DbOrTx, where: SQL, order: DeviceOrder): Promise<number[]> {
+  const ids = sql<string | number[] | null>`array_agg(${devices.id} ORDER BY ${sql.join(order.by, sql`, `)})`;
+  let query = db.select({ ids }).from(devices).$dynamic();
+  if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
+  if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
+  const [{ ids: value }] = await query.where(where);
+  if (value === null) return [];
+  // Drivers differ: node-postgres parses int[] into numbers, others may hand over '{1,2,3}'.
+  return typeof value === 'string'
+    ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
+    : value.map(Number);
+}
+
+async function selectByIds<T extends { id: number }>(
+  ids: number[],
+  query: (condition: SQL) => Promise<T[]>,
+): Promise<T[]> {
+  if (ids.length === 0) return [];
+  // One array parameter instead of one parameter per id: cheaper to bind and to plan.
+  const rows = await query(sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The machines of `ids`, in the order of `ids` (a machine deleted meanwhile is left out). */
 export function findDevicesByIds(db: DbOrTx, ids: number[]): Promise<DeviceRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectDevices(db).where(inArray(devices.id, ids));
+  return selectByIds(ids, (condition) => selectDevices(db).where(condition));
+}
+
+/** Only the columns of the list screen, for the CSV export. */
+const csvSelection = {
+  id: devices.id,
+  status: devices.status,
+  name: devices.name,
+  customerShortName: customers.shortName,
+  categoryName: categories.name,
+  serialNumber: devices.serialNumber,
+  sourcePower: devices.sourcePower,
+  transferDate: devices.transferDate,
+  warrantyLength: devices.warrantyLength,
+  warranty: devices.warranty,
+  streetAddress: devices.streetAddress,
+  zipCode: devices.zipCode,
+  city: devices.city,
+  province: devices.province,
+};
+export type DeviceCsvRow = Pick<DeviceRow, keyof typeof csvSelection>;
+
+/**
+ * The export's rows for `ids`, in that order. They come back as ONE json value per batch: drivers
+ * (PGlite above all) spend far more per result row than PostgreSQL spends building the array.
+ */
+export async function findCsvRowsByIds(db: DbOrTx, ids: number[]): Promise<DeviceCsvRow[]> {
+  if (ids.length === 0) return [];
+  const columns = Object.entries(csvSelection);
+  const values = sql.join(
+    columns.map(([, column]) => sql`${column}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    SELECT json_agg(json_build_array(${values}) ORDER BY wanted.ord) AS rows
+    FROM unnest(${`{${ids.join(',')}}`}::int[]) WITH ORDINALITY AS wanted(id, ord)
+    JOIN ${devices} ON ${devices.id} = wanted.id
+    JOIN ${customers} ON ${customers.id} = ${devices.customerId}
+    JOIN ${categories} ON ${categories.id} = ${devices.categoryId}`);
+  const raw = (result as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows ?? null;
+  const arrays = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][] | null;
+  return (arrays ?? []).map(
+    (values) => Object.fromEntries(columns.map(([key], i) => [key, values[i]])) as DeviceCsvRow,
+  );
 }
 
 export async function findDeviceById(db: DbOrTx, id: number): Promise<DeviceRow | undefined> {
@@ -138,12 +220,6 @@ export async function countDeviceReferences(db: DbOrTx, id: number): Promise<num
     .where(eq(serviceDevices.deviceId, id));
   const [incidentRows] = await db.select({ n: count() }).from(incidents).where(eq(incidents.deviceId, id));
   return Number(services.n) + Number(incidentRows.n);
-}
-
-/** Storage names of the machine's files, whose rows go with it (FK cascade). */
-export async function deviceStorageNames(db: DbOrTx, id: number): Promise<string[]> {
-  const rows = await db.select({ name: files.storageName }).from(files).where(eq(files.deviceId, id));
-  return rows.map((r) => r.name);
 }
 
 export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {

@@ -16,10 +16,12 @@ import { notFound } from '../../lib/app-error.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
 import {
+  allDeviceIds,
   countDevices,
   findDeviceById,
+  findDevicesByIds,
   findDevicesBy,
-  listDeviceIds,
+  pageDeviceIds,
   listDeviceNames,
   listDevices,
 } from './devices.repository.js';
@@ -28,6 +30,8 @@ import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 
+/** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
+const FEW_ROWS = 5000;
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
 const filterBody = deviceFilterSchema.nullish();
 const csvQuery = listQuery.pick({ sort: true, q: true });
@@ -54,16 +58,15 @@ const familyRoutes =
       },
       async (request, reply) => {
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
-        const order = deviceOrder(request.query.sort);
         const window = pageWindow(request.query, 10);
-        const rows = await listDevices(app.db, where, order, window);
-        if (window) {
-          // A short page that is not empty (or the first page) already tells the total.
-          const short = rows.length < window.limit && (rows.length > 0 || window.offset === 0);
-          const total = short ? window.offset + rows.length : await countDevices(app.db, where);
-          setTotalCount(reply, total);
-        }
-        return rows.map(toDevice);
+        if (!window) return (await listDevices(app.db, where, deviceOrder(request.query.sort))).map(toDevice);
+        // The count comes first: it is needed for the header and tells how to fetch the page.
+        const total = await countDevices(app.db, where);
+        setTotalCount(reply, total);
+        if (window.offset >= total) return [];
+        const order = deviceOrder(request.query.sort, { fewRows: total <= FEW_ROWS });
+        const ids = await pageDeviceIds(app.db, where, order, window);
+        return (await findDevicesByIds(app.db, ids)).map(toDevice);
       },
     );
 
@@ -80,7 +83,7 @@ const familyRoutes =
       async (request, reply) => {
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
         // Ids first (one sort in the database), rows afterwards in batches: memory stays flat.
-        const ids = await listDeviceIds(app.db, where, deviceOrder(request.query.sort));
+        const ids = await allDeviceIds(app.db, where, deviceOrder(request.query.sort));
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${CSV_FILE_NAME}"`)
@@ -147,14 +150,11 @@ const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/device/delete/:id',
     { schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      const removed = await removeDevice(app.db, currentUser(request), request.params.id);
-      // Bytes go after the commit; one that fails is left for the storage's orphan sweep.
-      const results = await Promise.allSettled(removed.storageNames.map((name) => app.storage.delete(name)));
-      results.forEach((r, i) => {
-        if (r.status === 'rejected') {
-          request.log.warn({ err: r.reason, file: removed.storageNames[i] }, 'file bytes not removed');
-        }
-      });
+      await removeDevice(
+        { db: app.db, storage: app.storage, log: request.log },
+        currentUser(request),
+        request.params.id,
+      );
       return { message: MSG.machineDeleted };
     },
   );

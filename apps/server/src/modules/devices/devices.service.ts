@@ -12,12 +12,12 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
 import {
   categoryExists,
   countDeviceReferences,
   customerExists,
   deleteDevice,
-  deviceStorageNames,
   findDeviceById,
   insertDevice,
   lockDevice,
@@ -120,28 +120,29 @@ export function editDevice(db: Db, actor: SessionUser, family: MachineType, inpu
   );
 }
 
-export interface RemovedDevice {
-  id: number;
-  /** Stored file names whose rows went with the machine; their bytes are removed after commit. */
-  storageNames: string[];
-}
-
-export async function removeDevice(db: Db, actor: SessionUser, id: number): Promise<RemovedDevice> {
+/**
+ * Deletes a machine of either family (admins only). Its notes, parts and file rows go by FK
+ * cascade; the file bytes are removed after the commit (a failure there is logged and left for
+ * the storage's orphan sweep).
+ */
+export async function removeDevice(deps: FileDeps, actor: SessionUser, id: number): Promise<void> {
   if (!actor.isAdmin) throw forbidden(MSG.forbidden);
+  let removeFileBytes: () => Promise<void>;
   try {
-    return await inTransaction(db, async (tx) => {
+    removeFileBytes = await inTransaction(deps.db, async (tx) => {
       // The row lock makes a concurrent new service event or incident for this machine wait for us.
       const existing = await lockDevice(tx, id);
       if (!existing) throw notFound(MSG.machineNotFound);
       if ((await countDeviceReferences(tx, id)) > 0) throw conflict(MSG.machineInUse, 'DEVICE_IN_USE');
-      const storageNames = await deviceStorageNames(tx, id);
+      const removeBytes = await deleteStoredFilesOf(tx, deps.storage, { deviceId: id }, deps.log);
       await deleteDevice(tx, id);
       const family = existing.type as MachineType;
       await audit(tx, actor, `usunięcie ${FAMILY_LABEL[family]} ${label(existing)}`, `device:${id}`);
-      return { id, storageNames };
+      return removeBytes;
     });
   } catch (error) {
     if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(MSG.machineInUse, 'DEVICE_IN_USE');
     throw error;
   }
+  await removeFileBytes();
 }

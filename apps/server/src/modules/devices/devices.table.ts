@@ -71,7 +71,7 @@ export const devices = pgTable(
     index('devices_customer_idx').on(t.customerId),
     index('devices_category_idx').on(t.categoryId),
     index('devices_transfer_date_idx').on(t.type, t.transferDate),
-    index('devices_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    // No index of its own on name: only `q` searches it, through devices_search_trgm.
     index('devices_serial_trgm').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
     index('devices_city_trgm').using('gin', sql`${t.city} gin_trgm_ops`),
     index('devices_search_trgm').using('gin', sql`${deviceSearchText(t)} gin_trgm_ops`),

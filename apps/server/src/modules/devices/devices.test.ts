@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, deviceSchema, type Device } from '@serwis/domain';
@@ -281,18 +282,22 @@ describe('machine delete', () => {
     expect(await ctx.database.db.select().from(devices)).toHaveLength(1);
   });
 
-  it('removes a machine of either family with its notes, parts and file rows, and audits', async () => {
+  it('removes a machine of either family with its notes, parts, file rows and bytes, and audits', async () => {
     const device = await addDevice(ctx, user, 'EXTERNAL', deviceBody(refs));
     await ctx.database.db
       .insert(deviceNotes)
       .values({ deviceId: device.id, text: 'Notatka', userCreatedId: user.id, userUpdatedId: user.id });
     await ctx.database.db.insert(parts).values({ deviceId: device.id, name: 'Wrzeciono' });
+    const stored = await ctx.app.storage.save(Readable.from([Buffer.from('%PDF-1.4 instrukcja')]), {
+      extension: '.pdf',
+    });
     await ctx.database.db.insert(files).values({
       deviceId: device.id,
       type: 'MACHINE_FILE',
       filename: 'instrukcja.pdf',
-      storageName: 'nieistniejacy-plik.pdf',
+      storageName: stored.name,
     });
+    expect(await ctx.app.storage.stat(stored.name)).not.toBeNull();
     const response = await inject('DELETE', `/api/device/delete/${device.id}`, admin);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MSG.machineDeleted);
@@ -300,6 +305,7 @@ describe('machine delete', () => {
     expect(await ctx.database.db.select().from(deviceNotes)).toHaveLength(0);
     expect(await ctx.database.db.select().from(parts)).toHaveLength(0);
     expect(await ctx.database.db.select().from(files)).toHaveLength(0);
+    expect(await ctx.app.storage.stat(stored.name)).toBeNull();
     const entries = await auditOf(device.id);
     expect(entries.at(-1)!.formattedMessage).toContain(
       `usunięcie maszyny zewnętrznej Tokarka CNC (id ${device.id})`,
@@ -315,14 +321,12 @@ describe('machine delete', () => {
       .values({ date: '2025-01-10', month: 1, year: 2025, customerId: refs.kowalski, userCreatedId: user.id })
       .returning();
     await ctx.database.db.insert(serviceDevices).values({ serviceId: service.id, deviceId: withService.id });
-    await ctx.database.db
-      .insert(incidents)
-      .values({
-        deviceId: withIncident.id,
-        date: '2025-01-10T10:00:00Z',
-        text: 'Wyciek',
-        userCreatedId: user.id,
-      });
+    await ctx.database.db.insert(incidents).values({
+      deviceId: withIncident.id,
+      date: '2025-01-10T10:00:00Z',
+      text: 'Wyciek',
+      userCreatedId: user.id,
+    });
     for (const device of [withService, withIncident]) {
       const response = await inject('DELETE', `/api/device/delete/${device.id}`, admin);
       expect(response.statusCode).toBe(409);

@@ -17,7 +17,12 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Logi'],
         summary: 'Dziennik zdarzeń, najnowsze pierwsze; page/size/q stronicują po stronie serwera',
         querystring: listQuery,
-        response: { 200: z.array(logEntrySchema), 400: messageResponse, 401: messageResponse, 403: messageResponse },
+        response: {
+          200: z.array(logEntrySchema),
+          400: messageResponse,
+          401: messageResponse,
+          403: messageResponse,
+        },
       },
     },
     async (request, reply) => {

@@ -41,7 +41,10 @@ describe('GET /api/log/findAll', () => {
     const ids = body.map((e) => e.eventId);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(Object.keys(body[0]).sort()).toEqual(['arg0', 'arg1', 'eventId', 'formattedMessage', 'timestmp']);
-    expect(body[0]).toMatchObject({ arg0: 'osoba2@firma.pl', formattedMessage: 'osoba2@firma.pl: zdarzenie 2' });
+    expect(body[0]).toMatchObject({
+      arg0: 'osoba2@firma.pl',
+      formattedMessage: 'osoba2@firma.pl: zdarzenie 2',
+    });
     expect(typeof body[0].timestmp).toBe('number');
     expect(body[0].timestmp).toBeGreaterThanOrEqual(body[3].timestmp);
   });

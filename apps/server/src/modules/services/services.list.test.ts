@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { insertDevice } from '../../../test/service-fixtures.js';
 import { customerWithMachines, postService, serviceJson } from './services.fixtures.js';
 
 const ctx = useTestApp();
@@ -120,6 +121,46 @@ describe('service lists', () => {
     expect(numbers(paged.json())).toEqual(['11/05/2026', '10/03/2026']);
     const none = await get(admin, '/api/service/findByDeviceWithFilesEnitiy/99999');
     expect(none.json()).toEqual([]);
+  });
+
+  it('shows an event in each list whose family it covers, following machine changes', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const db = ctx.database.db;
+    const { customer, category, devices } = await customerWithMachines(ctx, 1, 'INTERNAL');
+    const external = await insertDevice(db, {
+      customerId: customer.id,
+      categoryId: category.id,
+      type: 'EXTERNAL',
+    });
+    const json = (ids: number[]) => serviceJson(customer.id, ids, { isToSign: true, number: '1' });
+    const created = (await postService(ctx, admin, json([devices[0].id, external.id]))).json();
+    const lists = async () => [
+      numbers((await get(admin, '/api/service/findAllOrderInternal')).json()),
+      numbers((await get(admin, '/api/service/findAllOrderExternal')).json()),
+    ];
+    expect(await lists()).toEqual([['1/03/2026'], ['1/03/2026']]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/service/update',
+      headers: as(admin),
+      payload: { ...json([external.id]), id: created.id },
+    });
+    expect(await lists()).toEqual([[], ['1/03/2026']]);
+  });
+
+  it('documents the service and incident calls in the OpenAPI document', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/service/findByDeviceWithFilesEnitiy/{deviceId}',
+      '/api/service/add',
+      '/api/service/sign/{id}',
+      '/api/service/delete/{id}',
+      '/api/incident/findByParameters',
+      '/api/incident/insert',
+    ]) {
+      expect(paths).toContain(path);
+    }
   });
 
   it('rejects bad paging values with 400', async () => {

@@ -84,11 +84,19 @@ export async function deleteServiceRow(tx: DbOrTx, id: number) {
   await tx.delete(services).where(eq(services.id, id));
 }
 
+/** Links the event to its machines and copies their families onto it (see services.table.ts). */
 export async function replaceServiceDevices(tx: DbOrTx, serviceId: number, deviceIds: number[]) {
   await tx.delete(serviceDevices).where(eq(serviceDevices.serviceId, serviceId));
   if (deviceIds.length) {
     await tx.insert(serviceDevices).values(deviceIds.map((deviceId) => ({ serviceId, deviceId })));
   }
+  const family = (type: string) => sql`EXISTS (SELECT 1 FROM ${serviceDevices}
+    JOIN ${devices} ON ${devices.id} = ${serviceDevices.deviceId}
+    WHERE ${serviceDevices.serviceId} = ${serviceId} AND ${devices.type} = ${type})`;
+  await tx
+    .update(services)
+    .set({ hasInternal: family('INTERNAL'), hasExternal: family('EXTERNAL') })
+    .where(eq(services.id, serviceId));
 }
 
 export function findDevicesByIds(db: DbOrTx, ids: number[]) {

@@ -42,8 +42,13 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const options: ServiceListOptions = { ...scope, q: query.q, sort: query.sort };
     const window = pageWindow(query, PAGE_DEFAULT);
-    if (window) setTotalCount(reply, await countServices(app.db, options));
-    return loadServices(app.db, await findServiceIds(app.db, { ...options, ...window }));
+    // The count and the page are independent: run them side by side on two connections.
+    const [total, ids] = await Promise.all([
+      window ? countServices(app.db, options) : undefined,
+      findServiceIds(app.db, { ...options, ...window }),
+    ]);
+    if (total !== undefined) setTotalCount(reply, total);
+    return loadServices(app.db, ids);
   }
 
   app.get(

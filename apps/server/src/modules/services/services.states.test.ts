@@ -44,6 +44,9 @@ describe('service states and locks', () => {
     const foreign = await updateService(ctx, colleague, { ...json(), id: created.id });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Brak uprawnień do tej operacji!');
+    const missing = await updateService(ctx, user, { ...json(), id: 99_999 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MSG.serviceNotFound);
   });
 
   it('locks signed and rejected events for employees and lets admins edit them', async () => {

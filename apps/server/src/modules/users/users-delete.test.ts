@@ -32,7 +32,11 @@ describe('DELETE /api/user/delete/{id}', () => {
     expect(response.json().message).toBe(MSG.employeeDeleted);
     expect(await findUserById(ctx.database.db, jan.id)).toBeUndefined();
     expect((await sessionRows(ctx)).map((s) => s.userId)).toEqual([admin.id]);
-    const found = await ctx.app.inject({ method: 'GET', url: `/api/user/findById/${jan.id}`, headers: as(admin) });
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/findById/${jan.id}`,
+      headers: as(admin),
+    });
     expect(found.statusCode).toBe(404);
     const entry = (await auditEntries(ctx)).at(-1)!;
     expect(entry).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${jan.id}` });

@@ -83,7 +83,11 @@ describe('employee input is checked, never a 500', () => {
 
   it.each(['abc', '0', '1.5', '99999999999'])('findById/%s answers 400', async (id) => {
     const admin = await createUserAndLogin(ctx, { admin: true });
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/user/findById/${id}`, headers: as(admin) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/findById/${id}`,
+      headers: as(admin),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(POLISH);
   });

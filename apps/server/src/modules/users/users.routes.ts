@@ -9,7 +9,7 @@ import {
   messageResponse,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
-import { requireAdmin } from '../../plugins/session.js';
+import { requireAdmin, SESSION_COOKIE } from '../../plugins/session.js';
 import { findUserById, listUsers } from './users.repository.js';
 import { toEmployee } from './users.mapper.js';
 import { createEmployee, removeEmployee, updateEmployee } from './users.service.js';
@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/update',
     { schema: { tags, body: employeeUpdateSchema, response: { 200: employeeSchema, ...errors } } },
-    async (request) => updateEmployee(app.db, request.user!, request.body),
+    async (request) => updateEmployee(app.db, request.user!, request.body, request.cookies[SESSION_COOKIE]),
   );
 
   app.delete(

@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { generatePassword, hashPassword } from '../auth/password.js';
 import { newPasswordMail } from '../auth/auth.mails.js';
-import { deleteUserSessions } from '../auth/sessions.repository.js';
+import { deleteOtherSessions, deleteUserSessions } from '../auth/sessions.repository.js';
 import {
   countActiveAdminsForUpdate,
   deleteUser,
@@ -62,7 +62,7 @@ export async function createEmployee(db: Db, mailer: Mailer, actor: SessionUser,
   }
 }
 
-export async function updateEmployee(db: Db, actor: SessionUser, input: EmployeeUpdate) {
+export async function updateEmployee(db: Db, actor: SessionUser, input: EmployeeUpdate, actorToken?: string) {
   const roles = roleNames(input.roles);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return inTransaction(db, async (tx) => {
@@ -81,7 +81,14 @@ export async function updateEmployee(db: Db, actor: SessionUser, input: Employee
       roles,
       ...(passwordHash ? { passwordHash } : {}),
     });
-    if (!input.active || passwordHash) await deleteUserSessions(tx, existing.id);
+    if (!input.active || passwordHash) {
+      // An admin giving themselves a new password stays logged in here; elsewhere they are not.
+      if (input.active && existing.id === actor.id && actorToken) {
+        await deleteOtherSessions(tx, existing.id, actorToken);
+      } else {
+        await deleteUserSessions(tx, existing.id);
+      }
+    }
     await audit(tx, actor, `edycja pracownika ${row.email} (id ${row.id})`, `user:${row.id}`);
     return toEmployee(row);
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, login, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { auditEntries, tryLogin, whoIs } from '../../../test/accounts-helpers.js';
 import { users } from './users.table.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
@@ -75,7 +75,11 @@ describe('POST /api/user/insert', () => {
       lastName: 'Żółkiewska',
     });
 
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/user/findAllFlatRoles', headers: as(admin) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/findAllFlatRoles',
+      headers: as(admin),
+    });
     expect(list.json()).toEqual([expect.objectContaining({ id: admin.id }), body]);
     expect((await findById(admin, body.id)).json()).toEqual(body);
   });
@@ -120,12 +124,15 @@ describe('POST /api/user/insert', () => {
     expect(await ctx.database.db.select().from(users)).toHaveLength(2);
   });
 
-  it.each(['ab', '  ab  ', '', null])('refuses position %j with "Stanowisko musi mieć min 3 znaki."', async (userName) => {
-    const admin = await createUserAndLogin(ctx, { admin: true });
-    const response = await insert(admin, { ...fullEmployee, userName });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(MSG.positionTooShort);
-  });
+  it.each(['ab', '  ab  ', '', null])(
+    'refuses position %j with "Stanowisko musi mieć min 3 znaki."',
+    async (userName) => {
+      const admin = await createUserAndLogin(ctx, { admin: true });
+      const response = await insert(admin, { ...fullEmployee, userName });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(MSG.positionTooShort);
+    },
+  );
 
   it('a mail that cannot be sent leaves no account and no log entry', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
@@ -165,9 +172,18 @@ describe('PUT /api/user/update', () => {
       vacationDays: 20,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: jan.id, email: 'jan@firma.pl', userName: 'Kierownik serwisu' });
+    expect(response.json()).toMatchObject({
+      id: jan.id,
+      email: 'jan@firma.pl',
+      userName: 'Kierownik serwisu',
+    });
     const row = await findUserById(ctx.database.db, jan.id);
-    expect(row).toMatchObject({ email: 'jan@firma.pl', firstName: 'Janusz', country: 'Niemcy', vacationDays: 20 });
+    expect(row).toMatchObject({
+      email: 'jan@firma.pl',
+      firstName: 'Janusz',
+      country: 'Niemcy',
+      vacationDays: 20,
+    });
     expect(await findUserByEmail(ctx.database.db, 'inny@firma.pl')).toBeUndefined();
     // Without a password field the old one still works.
     expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
@@ -192,7 +208,9 @@ describe('PUT /api/user/update', () => {
     const promoted = await update(admin, { ...current, roles: [{ id: 1, role: 'ADMIN' }] });
     expect(promoted.json().roles).toEqual([{ id: 1, role: 'ADMIN' }]);
     expect((await findById(admin, jan.id)).json().roles).toEqual([{ id: 1, role: 'ADMIN' }]);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: as(jan) })).json()).toMatchObject({
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: as(jan) })).json(),
+    ).toMatchObject({
       isAdmin: true,
     });
     const demoted = await update(admin, { ...current, roles: [{ id: 2, role: 'USER' }] });
@@ -221,6 +239,17 @@ describe('PUT /api/user/update', () => {
     expect((await tryLogin(ctx, 'jan@firma.pl', 'Nadane-haslo-1')).statusCode).toBe(200);
   });
 
+  it('an admin giving themselves a new password stays logged in on this device only', async () => {
+    const { admin } = await withEmployee();
+    const laptop = { ...admin, cookie: await login(ctx.app, admin.email, admin.password) };
+    const self = (await findById(admin, admin.id)).json();
+    const response = await update(admin, { ...self, password: 'Nowe-haslo-szefa-1' });
+    expect(response.statusCode).toBe(200);
+    expect(await whoIs(ctx, admin.cookie)).toBe('szef@firma.pl');
+    expect(await whoIs(ctx, laptop.cookie)).toBe(401);
+    expect((await tryLogin(ctx, 'szef@firma.pl', 'Nowe-haslo-szefa-1')).statusCode).toBe(200);
+  });
+
   it('the last active admin can be neither demoted nor made inactive', async () => {
     const { admin } = await withEmployee();
     const self = (await findById(admin, admin.id)).json();
@@ -244,7 +273,11 @@ describe('PUT /api/user/update', () => {
     const response = await update(admin, { ...self, roles: [{ id: 2, role: 'USER' }] });
     expect(response.statusCode).toBe(200);
     // The former admin's next call is judged by the new role.
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/user/findAllFlatRoles', headers: as(admin) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/findAllFlatRoles',
+      headers: as(admin),
+    });
     expect(list.statusCode).toBe(403);
   });
 });

@@ -10,10 +10,11 @@ export function Pager({
   pageCount: number;
   onChange: (p: number) => void;
 }) {
+  const current = Math.min(Math.max(1, page), pageCount);
   return (
     <Pagination
       total={pageCount}
-      value={Math.min(Math.max(1, page), pageCount)}
+      value={current}
       onChange={onChange}
       siblings={2}
       boundaries={0}
@@ -29,7 +30,11 @@ export function Pager({
                 ? 'Następna strona'
                 : 'Ostatnia strona',
       })}
-      getItemProps={(p) => ({ 'aria-label': `Strona ${p}` })}
+      // Mantine marks the current page only with a colour; screen readers need aria-current.
+      getItemProps={(p) => ({
+        'aria-label': `Strona ${p}`,
+        'aria-current': p === current ? 'page' : undefined,
+      })}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
-import { MSG, email } from '@serwis/domain';
+import { MAX, MSG, email } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password';
 
@@ -25,7 +25,14 @@ export function ResetPasswordModal(props: {
       <form
         noValidate
         onSubmit={form.onSubmit(({ email: address }) =>
-          reset.mutate(address, { onSuccess: () => props.onSent(MSG.resetSent) }),
+          reset.mutate(address, {
+            onSuccess: () => {
+              // Opened again later, the modal starts empty rather than showing the last address.
+              form.reset();
+              reset.reset();
+              props.onSent(MSG.resetSent);
+            },
+          }),
         )}
       >
         <Stack>
@@ -34,7 +41,13 @@ export function ResetPasswordModal(props: {
               {errorMessage(reset.error, { 404: MSG.resetUnknownEmail })}
             </Alert>
           )}
-          <TextInput label="Adres e-mail" type="email" data-autofocus {...form.getInputProps('email')} />
+          <TextInput
+            label="Adres e-mail"
+            type="email"
+            data-autofocus
+            maxLength={MAX.email}
+            {...form.getInputProps('email')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Anuluj

@@ -92,7 +92,10 @@ describe('machine card', () => {
     const notes = await screen.findByRole('tab', { name: 'Notatki' });
     expect(notes).toHaveAttribute('aria-selected', 'true');
     const labels = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(labels).toEqual(['Tabliczki znamionowe', 'Notatki', 'Pliki', 'Parametry', 'Części']);
+    expect(labels.slice(0, 5)).toEqual(['Tabliczki znamionowe', 'Notatki', 'Pliki', 'Parametry', 'Części']);
+    // spec §2: incidents before the service tab, inspections after it
+    expect(labels.indexOf('Zdarzenia')).toBe(5);
+    expect(labels.indexOf('Przeglądy')).toBe(labels.indexOf('Serwis') + 1);
     // only the open panel is mounted
     expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
 

@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@mantine/core';
 import { FilesTab } from './tabs/files-tab';
+import { IncidentTab } from './tabs/incident-tab';
 import { NameplatesTab } from './tabs/nameplates-tab';
 import { NotesTab } from './tabs/notes-tab';
 import { PartsTab } from './tabs/parts-tab';
+import { PeriodicInspectionTab } from './tabs/periodic-inspection-tab';
+import { ServiceTab } from './tabs/service-tab';
 
 interface MachineTab {
   /** The `activeTab` query value (spec §2 names). */
@@ -24,6 +27,13 @@ export const MACHINE_TABS: MachineTab[] = [
     render: (id) => <FilesTab deviceId={id} fileType="MACHINE_PARAMETER" />,
   },
   { value: 'equipments', label: 'Części', render: (id) => <PartsTab deviceId={id} /> },
+  { value: 'incident', label: 'Zdarzenia', render: (id) => <IncidentTab deviceId={id} /> },
+  { value: 'service', label: 'Serwis', render: (id) => <ServiceTab deviceId={id} /> },
+  {
+    value: 'periodicInspection',
+    label: 'Przeglądy',
+    render: (id) => <PeriodicInspectionTab deviceId={id} />,
+  },
 ];
 
 export const DEFAULT_MACHINE_TAB = 'nameplates';

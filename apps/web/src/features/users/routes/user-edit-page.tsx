@@ -59,7 +59,13 @@ export function UserEditPage() {
               onClick={() =>
                 confirmDelete({
                   what: `pracownika ${employee.data.firstName} ${employee.data.lastName} (${employee.data.email})`,
-                  onConfirm: () => remove.mutate(id, { onSuccess: () => navigate(paths.userList) }),
+                  onConfirm: () =>
+                    remove.mutate(id, {
+                      onSuccess: () => {
+                        notifications.show({ color: 'green', message: MSG.employeeDeleted });
+                        navigate(paths.userList);
+                      },
+                    }),
                 })
               }
             >

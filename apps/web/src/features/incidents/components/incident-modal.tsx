@@ -1,0 +1,126 @@
+import { useEffect } from 'react';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { z } from 'zod';
+import { INCIDENT_TEXT_MAX, MSG, validationMessage, type Incident } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { ApiError } from '../../../lib/api-client';
+import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
+import { joinDateTime, splitDateTime } from '../incident-query';
+
+const formSchema = z.object({
+  date: z.string({ error: MSG.incidentDateRequired }).min(1, MSG.incidentDateRequired),
+  time: z.string().regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, MSG.invalidDate),
+  text: z.string().max(INCIDENT_TEXT_MAX, validationMessage.tooLong(INCIDENT_TEXT_MAX)),
+  serviceId: z.string().nullable(),
+});
+type FormValues = { date: string | null; time: string; text: string; serviceId: string | null };
+
+const EMPTY: FormValues = { date: null, time: '', text: '', serviceId: null };
+
+/** Spec §8: a refused save says "Brak uprawnień.", any other failure "Próba zakończona niepowodzeniem.". */
+const saveError = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 ? MSG.forbiddenIncident : MSG.incidentSaveFailed;
+
+interface IncidentModalProps {
+  deviceId: number;
+  /** `'new'` creates (id 0), an incident edits it (id above 0), null keeps the modal closed. */
+  incident: Incident | 'new' | null;
+  onClose: () => void;
+}
+
+export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProps) {
+  const opened = incident !== null;
+  const save = useSaveIncident(deviceId);
+  const services = useMachineServiceOptions(deviceId, opened);
+  const form = useForm<FormValues>({ initialValues: EMPTY, validate: zod4Resolver(formSchema) });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (incident === null) return;
+    const values: FormValues =
+      incident === 'new'
+        ? EMPTY
+        : {
+            ...splitDateTime(incident.date),
+            text: incident.text,
+            serviceId: incident.serviceId ? String(incident.serviceId) : null,
+          };
+    setValues(values);
+    resetDirty(values);
+  }, [incident, setValues, resetDirty]);
+
+  const close = () => {
+    save.reset();
+    form.clearErrors();
+    onClose();
+  };
+  const editing = incident !== null && incident !== 'new';
+
+  return (
+    <Modal opened={opened} onClose={close} title={editing ? 'Edycja zdarzenia' : 'Nowe zdarzenie'} size="lg">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          save.mutate(
+            {
+              id: editing ? incident.id : 0,
+              date: joinDateTime(values.date ?? '', values.time),
+              text: values.text.trim(),
+              serviceId: values.serviceId ? Number(values.serviceId) : null,
+            },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: MSG.saved });
+                close();
+              },
+            },
+          ),
+        )}
+      >
+        <Stack>
+          <ErrorBanner message={save.isError ? saveError(save.error) : null} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DatePickerInput
+              label="Data"
+              withAsterisk
+              clearable
+              valueFormat="YYYY-MM-DD"
+              firstDayOfWeek={1}
+              locale="pl"
+              {...form.getInputProps('date')}
+            />
+            <TimeInput label="Godzina" {...form.getInputProps('time')} />
+          </SimpleGrid>
+          <Textarea
+            label="Treść"
+            autosize
+            minRows={3}
+            maxRows={12}
+            maxLength={INCIDENT_TEXT_MAX}
+            {...form.getInputProps('text')}
+          />
+          <Select
+            label="Zdarzenie serwisowe"
+            placeholder="Brak powiązania"
+            data={services.data ?? []}
+            clearable
+            searchable
+            nothingFoundMessage="Brak zdarzeń serwisowych tej maszyny"
+            {...form.getInputProps('serviceId')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Zapisz
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

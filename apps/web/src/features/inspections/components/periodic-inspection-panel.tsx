@@ -1,0 +1,101 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Text, Tooltip } from '@mantine/core';
+import { PAGE_SIZES, type PeriodicInspectionEvent } from '@serwis/domain';
+import { DataTable, localPage, useListState } from '../../../components/data-table';
+import { useInspectionSummary } from '../api/inspections';
+import {
+  FAULT_PREVIEW_LENGTH,
+  displayPeriod,
+  fullNumberKey,
+  paymentLabel,
+  previewFault,
+  stateLabel,
+} from '../inspection-format';
+import { InspectionSummary } from './inspection-summary';
+
+const ACCESSORS: Record<string, (e: PeriodicInspectionEvent) => unknown> = {
+  fullNumber: fullNumberKey,
+  date: (e) => e.date,
+  period: (e) => displayPeriod(e.period),
+  state: (e) => stateLabel(e.state),
+  paymentType: (e) => paymentLabel(e.paymentType),
+  faultDescription: (e) => e.faultDescription,
+  user: (e) => e.userCreated.fullName,
+};
+
+const columns: ColumnDef<PeriodicInspectionEvent>[] = [
+  { id: 'fullNumber', header: 'Numer', accessorKey: 'fullNumber' },
+  { id: 'date', header: 'Data', accessorFn: (e) => e.date.slice(0, 10) },
+  { id: 'period', header: 'Okres (mies.)', accessorFn: (e) => displayPeriod(e.period) },
+  {
+    id: 'state',
+    header: 'Stan',
+    accessorFn: (e) => stateLabel(e.state),
+    cell: ({ row, getValue }) =>
+      row.original.counted ? (
+        String(getValue())
+      ) : (
+        <Text size="sm" c="dimmed" title="Odrzucony przegląd nie jest liczony">
+          {String(getValue())}
+        </Text>
+      ),
+  },
+  { id: 'paymentType', header: 'Koszt', accessorFn: (e) => paymentLabel(e.paymentType) },
+  {
+    id: 'faultDescription',
+    header: 'Opis usterki',
+    accessorKey: 'faultDescription',
+    cell: ({ row }) => {
+      const text = row.original.faultDescription;
+      return text.length > FAULT_PREVIEW_LENGTH ? (
+        <Tooltip label={text} multiline maw={420}>
+          <Text size="sm">{previewFault(text)}</Text>
+        </Tooltip>
+      ) : (
+        text
+      );
+    },
+  },
+  { id: 'user', header: 'Wystawił', accessorFn: (e) => e.userCreated.fullName },
+];
+
+/** "Przeglądy" tab of the machine card: the summary, the on/off switch and the inspection events. */
+export function PeriodicInspectionPanel({ deviceId }: { deviceId: number }) {
+  const summary = useInspectionSummary(deviceId);
+  const list = useListState({
+    page: 1,
+    size: PAGE_SIZES.inspections.default,
+    sorting: [{ id: 'fullNumber', desc: true }],
+    search: '',
+    filters: {},
+  });
+  const page = localPage(summary.data?.periodicInspections ?? [], {
+    search: '',
+    searchFields: [],
+    sorting: list.state.sorting,
+    accessors: ACCESSORS,
+    page: list.state.page,
+    size: list.state.size,
+  });
+
+  return (
+    <>
+      {summary.data && <InspectionSummary summary={summary.data} />}
+      <DataTable
+        columns={columns}
+        data={page.items}
+        total={page.total}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.inspections.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        loading={summary.isPending}
+        getRowId={(e) => String(e.id)}
+        caption="Przeglądy okresowe maszyny"
+      />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Checkbox, Text } from '@mantine/core';
+import { DEFAULT_INSPECTION_SORT, PAGE_SIZES, type PeriodicInspectionRow } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import { useInspectionPage } from '../api/inspections';
+import { formatAddress } from '../inspection-format';
+
+const [defaultField, defaultDirection] = DEFAULT_INSPECTION_SORT.split(',');
+
+/** Column ids are the server's sort fields (`inspectionSortFields`). */
+const columns: ColumnDef<PeriodicInspectionRow>[] = [
+  { id: 'id', header: 'Id', accessorFn: (r) => r.device.id },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorFn: (r) => r.device.status,
+    cell: ({ row }) => <StatusBadge status={row.original.device.status} />,
+  },
+  {
+    id: 'name',
+    header: 'Nazwa / kategoria',
+    accessorFn: (r) => r.device.name,
+    cell: ({ row }) => (
+      <>
+        <Text size="sm" fw={600}>
+          {row.original.device.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.original.device.category.name}
+        </Text>
+      </>
+    ),
+  },
+  {
+    id: 'customer',
+    header: 'Kontrahent / adres maszyny',
+    accessorFn: (r) => r.device.customer.shortName,
+    cell: ({ row }) => (
+      <>
+        <Text size="sm">{row.original.device.customer.shortName}</Text>
+        <Text size="xs" c="dimmed">
+          {formatAddress(row.original.device)}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'transferDate', header: 'Data przekazania', accessorFn: (r) => r.device.transferDate ?? '' },
+  { id: 'lastInspection', header: 'Ostatni przegląd', accessorFn: (r) => r.lastInspection ?? '' },
+  { id: 'nextInspection', header: 'Następny przegląd', accessorFn: (r) => r.nextInspection ?? '' },
+  {
+    id: 'daysToNextInspection',
+    header: 'Dni do przeglądu',
+    accessorKey: 'daysToNextInspection',
+    cell: ({ row }) => {
+      const days = row.original.daysToNextInspection;
+      if (days === null) return '';
+      return days < 0 ? (
+        <Text size="sm" c="red" fw={700} data-overdue="true">
+          {days}
+        </Text>
+      ) : (
+        days
+      );
+    },
+  },
+  {
+    id: 'daysToEndWarranty',
+    header: 'Dni do końca gwarancji',
+    accessorKey: 'daysToEndWarranty',
+    cell: ({ row }) => row.original.daysToEndWarranty ?? '',
+  },
+];
+
+const ONLY_ACTUAL_LABEL =
+  'Ukryj nie przekazane maszyny oraz z wykonanym ostatnim przeglądem gwarancyjnym';
+
+/** /machinePeriodicInspection: machines and their inspection deadlines, paged by the server. */
+export function PeriodicInspectionListPage() {
+  const navigate = useNavigate();
+  const list = useListState(
+    {
+      page: 1,
+      size: PAGE_SIZES.inspections.default,
+      sorting: [{ id: defaultField, desc: defaultDirection === 'desc' }],
+      search: '',
+      filters: { onlyActual: true },
+    },
+    'periodic-inspections',
+  );
+  const mode = list.state.filters.onlyActual === false ? 'all' : 'onlyActual';
+  const { data, isFetching } = useInspectionPage(mode, {
+    page: list.state.page,
+    size: list.state.size,
+    sort: list.sortParam,
+    q: list.debouncedSearch.trim(),
+  });
+  const { clampPage } = list;
+  useEffect(() => {
+    if (data) clampPage(data.total);
+  }, [data, clampPage]);
+
+  return (
+    <>
+      <PageHeader title="Przeglądy okresowe" backTo={paths.home} />
+      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <Checkbox
+        mb="md"
+        label={ONLY_ACTUAL_LABEL}
+        checked={mode === 'onlyActual'}
+        onChange={(event) => list.setFilters({ onlyActual: event.currentTarget.checked })}
+      />
+      <DataTable
+        columns={columns}
+        data={data?.items ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.inspections.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        onRowClick={(row) =>
+          navigate(paths.machineEdit({ id: row.device.id, prev: 'machinePeriodicInspection' }))
+        }
+        rowLabel={(row) => `${row.device.name} (id ${row.device.id}), ${row.device.customer.shortName}`}
+        getRowId={(row) => String(row.device.id)}
+      />
+    </>
+  );
+}

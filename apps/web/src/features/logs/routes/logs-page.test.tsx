@@ -1,0 +1,73 @@
+import { MemoryRouter } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
+import { theme } from '../../../app/theme';
+import { createQueryClient } from '../../../lib/query-client';
+import { fakeApi, type FakeCall } from '../../../../test/fake-api';
+import { LogsPage } from './logs-page';
+
+/** 45 entries on the fake server, newest first, paged like the real one. */
+function serveLogs(call: FakeCall) {
+  const query = new URL(call.url, 'http://localhost').searchParams;
+  const q = query.get('q') ?? '';
+  const all = Array.from({ length: 45 }, (_, i) => ({
+    eventId: 45 - i,
+    timestmp: Date.UTC(2026, 2, 1, 12, 0, 0) - i * 60_000,
+    formattedMessage: `Anna Nowak (anna@firma.pl): edycja maszyny ${45 - i}`,
+    arg0: 'anna@firma.pl',
+    arg1: `device:${45 - i}`,
+  })).filter((e) => e.formattedMessage.includes(q));
+  const page = Number(query.get('page'));
+  const size = Number(query.get('size'));
+  return {
+    body: all.slice((page - 1) * size, page * size),
+    headers: { 'X-Total-Count': String(all.length) },
+  };
+}
+
+function renderLogs() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter>
+          <LogsPage />
+        </MemoryRouter>
+      </MantineProvider>
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('logs page', () => {
+  it('asks the server for one page at a time and shows the newest first', async () => {
+    const api = fakeApi({ 'GET /api/log/findAll': serveLogs });
+    renderLogs();
+    expect(await screen.findByText('device:45')).toBeInTheDocument();
+    expect(screen.queryByText('device:25')).not.toBeInTheDocument();
+    expect(api.calls[0].url).toBe('/api/log/findAll?page=1&size=20');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Strona 3' }));
+    expect(await screen.findByText('device:5')).toBeInTheDocument();
+    expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=3&size=20');
+  });
+
+  it('sends the search text as q and starts again from the first page', async () => {
+    const api = fakeApi({ 'GET /api/log/findAll': serveLogs });
+    renderLogs();
+    await screen.findByText('device:45');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
+    await screen.findByText('device:25');
+    await user.type(screen.getByLabelText('Filtruj logi'), 'maszyny 7');
+    await waitFor(() => expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&q=maszyny+7'));
+    expect(await screen.findByText('device:7')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG, type MachineType, type Service } from '@serwis/domain';
+import { api, ApiError } from '../../../lib/api-client';
+import { SERVICE_LISTS } from '../family';
+import type { ServiceJsonBody } from '../service-form-values';
+
+export interface ServicePageQuery {
+  page: number;
+  size: number;
+  sort?: string;
+  q?: string;
+}
+
+const keys = {
+  all: ['services'] as const,
+  device: (deviceId: number) => ['services', 'device', deviceId] as const,
+  page: (family: MachineType, query: ServicePageQuery) => ['services', family, query] as const,
+};
+
+/** The machine card's events, whole (a machine has few), with their files. */
+export function useDeviceServices(deviceId: number) {
+  return useQuery({
+    queryKey: keys.device(deviceId),
+    queryFn: () => api.get<Service[]>(`/api/service/findByDeviceWithFilesEnitiy/${deviceId}`),
+    enabled: Number.isInteger(deviceId) && deviceId > 0,
+  });
+}
+
+export function useServicePage(family: MachineType, query: ServicePageQuery) {
+  return useQuery({
+    queryKey: keys.page(family, query),
+    queryFn: ({ signal }) =>
+      api.page<Service>('GET', SERVICE_LISTS[family].api, {
+        query: { page: query.page, size: query.size, sort: query.sort, q: query.q || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Customers for the form's select (id and names only are used). */
+export function useServiceCustomers() {
+  return useQuery({
+    queryKey: ['service-lookups', 'customers'],
+    queryFn: () => api.get<{ id: number; shortName: string; fullName: string }[]>('/api/customer/findAll'),
+    staleTime: 60_000,
+  });
+}
+
+/** Every change refreshes all service lists (the tab and both lists). */
+function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** multipart: `serviceJson` (a JSON part) and the optional `protocolSerwisowyFile` (spec §7). */
+export function useAddService() {
+  return useServiceMutation(({ json, file }: { json: ServiceJsonBody; file: File | null }) => {
+    const form = new FormData();
+    form.append('serviceJson', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+    if (file) form.append('protocolSerwisowyFile', file, file.name);
+    return api.post<Service>('/api/service/add', form);
+  });
+}
+
+export function useUpdateService() {
+  return useServiceMutation((json: ServiceJsonBody & { id: number }) =>
+    api.put<Service>('/api/service/update', json),
+  );
+}
+
+export type ServiceStateAction = 'sign' | 'reject' | 'printForScan';
+
+export function useServiceStateAction() {
+  return useServiceMutation(({ id, action }: { id: number; action: ServiceStateAction }) =>
+    api.patch<Service>(`/api/service/${action}/${id}`),
+  );
+}
+
+export function useAddServiceFile() {
+  return useServiceMutation(({ serviceId, file }: { serviceId: number; file: File }) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.patch<Service>(`/api/service/addFile/${serviceId}`, form);
+  });
+}
+
+export function useDeleteServiceFile() {
+  return useServiceMutation((fileId: number) => api.delete(`/api/file/delete/${fileId}`));
+}
+
+/**
+ * 304 means "not deleted: not the last protocol of its year"; the shared client lets a 304
+ * through, so it becomes an error here.
+ */
+export function useDeleteService() {
+  return useServiceMutation(async (id: number) => {
+    const response = await api.raw('DELETE', `/api/service/delete/${id}`);
+    if (response.status === 304) throw new ApiError(304, MSG.serviceNotLast, 'NOT_LAST');
+  });
+}

@@ -1,0 +1,68 @@
+import { Button, FileInput, Group, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MSG, fileUploadFormSchema, type Service } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
+import { useAddServiceFile } from '../api/services';
+
+const schema = fileUploadFormSchema.pick({ file: true });
+type FileValues = { file: File | null };
+
+/** Adds a file to an event; the scan of an event waiting for it (Dodaj skan) signs it on the server. */
+export function AddServiceFileModal({ service, onClose }: { service: Service | null; onClose: () => void }) {
+  const upload = useAddServiceFile();
+  const form = useForm<FileValues>({ initialValues: { file: null }, validate: zod4Resolver(schema) });
+
+  const close = () => {
+    form.reset();
+    upload.reset();
+    onClose();
+  };
+  const submit = form.onSubmit(({ file }) => {
+    if (!service || !file) return;
+    upload.mutate(
+      { serviceId: service.id, file },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MSG.fileAdded });
+          close();
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={service !== null}
+      onClose={close}
+      title={service ? `Dodawanie pliku do zdarzenia ${service.fullNumber}` : ''}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorBanner
+            message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbiddenBang }) : null}
+          />
+          <FileInput
+            label="Plik"
+            placeholder="Wybierz plik..."
+            withAsterisk
+            clearable
+            leftSection={<IconUpload size={16} aria-hidden />}
+            {...form.getInputProps('file')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Anuluj
+            </Button>
+            <Button type="submit" loading={upload.isPending}>
+              Dodaj
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button, Modal, Stack } from '@mantine/core';
+import type { Service } from '@serwis/domain';
+
+type ServiceDevice = Service['devices'][number];
+
+/** Spec §2: an event of several machines asks which machine card to open. */
+export function ChooseMachineModal({
+  service,
+  onChoose,
+  onClose,
+}: {
+  service: Service | null;
+  onChoose: (device: ServiceDevice) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={service !== null} onClose={onClose} title="Wybierz maszynę.">
+      <Stack gap="xs">
+        {service?.devices.map((device) => (
+          <Button
+            key={device.id}
+            variant="default"
+            justify="flex-start"
+            h={44}
+            onClick={() => onChoose(device)}
+          >
+            {`(${device.id}) ${device.name}`}
+          </Button>
+        ))}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceFile } from '@serwis/domain';
+import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
+import { renderAt, sampleService } from '../test-utils';
+import { DeviceServices } from './device-services';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const file = (id: number, filename: string): ServiceFile => ({
+  id,
+  filename,
+  fileName: `stored-${id}-${filename}`,
+  description: '',
+  type: 'SERVICE_FILE',
+  contentType: '',
+  size: 10,
+  createdAt: '2026-03-04T10:00:00.000Z',
+});
+
+const signedOwn = sampleService({ id: 1 });
+const signedForeign = sampleService({
+  id: 2,
+  number: 24,
+  numberExtension: '',
+  fullNumber: '24/03/2026',
+  userCreated: { id: 9, fullName: 'Ewa Zielińska' },
+  user: 'Ewa Zielińska',
+  files: [file(5, 'protokol.pdf'), file(6, 'zdjecie.jpg')],
+});
+const open = sampleService({
+  id: 3,
+  number: 0,
+  numberExtension: '',
+  fullNumber: '(auto)',
+  state: 'UTWORZONY',
+  isToSign: false,
+  date: '2026-03-20',
+  type: ['PRZEGLAD_OKRESOWY', 'NAPRAWA'],
+  paymentType: 'PLATNA',
+});
+
+function show(me: typeof JAN_USER, routes: Record<string, FakeReply> = {}) {
+  const api = fakeApi({
+    'GET /api/user/check-auth': { body: me },
+    'GET /api/customer/findAll': { body: [] },
+    'GET /api/service/findByDeviceWithFilesEnitiy/7': { body: [open, signedForeign, signedOwn] },
+    ...routes,
+  });
+  renderAt('/m', <DeviceServices deviceId={7} customerId={11} />);
+  return api;
+}
+
+const rowOf = (number: string) =>
+  screen.findByRole('row', { name: new RegExp(`Zdarzenie serwisowe ${number}`) });
+const menuOf = async (number: string) =>
+  userEvent.click(within(await rowOf(number)).getByRole('button', { name: /^Akcje:/ }));
+const confirm = async (label: string) =>
+  userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: label }));
+
+describe('DeviceServices (the "Serwis" tab)', () => {
+  it('lists the events by full number descending with labels, "(auto)" and files', async () => {
+    show(JAN_USER);
+    await rowOf('25A');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Zdarzenie serwisowe 25A/03/2026 z 2026-03-04',
+      'Zdarzenie serwisowe 24/03/2026 z 2026-03-04',
+      'Zdarzenie serwisowe (auto) z 2026-03-20',
+    ]);
+    const auto = await rowOf('\\(auto\\)');
+    expect(within(auto).getByText('Przegląd okresowy, Naprawa')).toBeInTheDocument();
+    expect(within(auto).getByText('Płatna')).toBeInTheDocument();
+    expect(within(auto).getByText('Utworzony')).toBeInTheDocument();
+    const withFiles = await rowOf('24');
+    expect(within(withFiles).getByRole('button', { name: 'Podgląd: protokol.pdf' })).toBeInTheDocument();
+    // Deleting files is for admins.
+    expect(within(withFiles).queryByRole('button', { name: /Usuń plik/ })).toBeNull();
+  });
+
+  it('previews a PDF attachment in the shared viewer', async () => {
+    show(JAN_USER);
+    await userEvent.click(within(await rowOf('24')).getByRole('button', { name: 'Podgląd: protokol.pdf' }));
+    expect(await screen.findByTitle('Podgląd: protokol.pdf')).toHaveAttribute(
+      'src',
+      '/api/storage/downloadFile?fileName=stored-5-protokol.pdf',
+    );
+  });
+
+  it("offers an employee only what is allowed and opens others' signed events read-only", async () => {
+    show(JAN_USER);
+    await menuOf('24');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Pokaż' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Usuń' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Podpisz' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    await menuOf('\\(auto\\)');
+    const own = await screen.findByRole('menu');
+    for (const name of ['Edytuj', 'Dodaj plik', 'Podpisz', 'Drukuj do skanu', 'Odrzuć', 'Usuń']) {
+      expect(within(own).getByRole('menuitem', { name })).toBeInTheDocument();
+    }
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(await rowOf('24'));
+    expect(await screen.findByRole('dialog', { name: /tylko do odczytu/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zapisz' })).toBeNull();
+  });
+
+  it('explains a 304 on delete: only the last protocol of the year can go', async () => {
+    const api = show(ANNA_ADMIN, { 'DELETE /api/service/delete/2': { status: 304 } });
+    await menuOf('24');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Usuń' }));
+    expect(
+      await screen.findByText('Czy na pewno chcesz usunąć zdarzenie serwisowe nr 24/03/2026?'),
+    ).toBeInTheDocument();
+    await confirm('Usuń');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Można usunąć tylko ostatni protokół w danym roku lub protokół bez numeru.',
+    );
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/service/delete/2',
+    ]);
+  });
+
+  it('shows a 403 on delete in the spec words', async () => {
+    show(ANNA_ADMIN, {
+      'DELETE /api/service/delete/1': { status: 403, body: { message: 'Brak uprawnień do tej operacji!' } },
+    });
+    await menuOf('25A');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Usuń' }));
+    await confirm('Usuń');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Brak uprawnień do tej operacji!');
+  });
+
+  it('signs an open event after confirmation', async () => {
+    const api = show(ANNA_ADMIN, { 'PATCH /api/service/sign/3': { body: { ...open, state: 'PODPISANY' } } });
+    await menuOf('\\(auto\\)');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Podpisz' }));
+    await confirm('Podpisz');
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.url)).toEqual([
+        '/api/service/sign/3',
+      ]),
+    );
+  });
+
+  it('deletes an attachment (admin) after naming it', async () => {
+    const api = show(ANNA_ADMIN, { 'DELETE /api/file/delete/6': { body: { message: 'Usunięto plik.' } } });
+    await userEvent.click(within(await rowOf('24')).getByRole('button', { name: 'Usuń plik: zdjecie.jpg' }));
+    expect(
+      await screen.findByText(
+        'Czy na pewno chcesz usunąć plik „zdjecie.jpg” (zdarzenie serwisowe nr 24/03/2026)?',
+      ),
+    ).toBeInTheDocument();
+    await confirm('Usuń');
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+        '/api/file/delete/6',
+      ]),
+    );
+  });
+});

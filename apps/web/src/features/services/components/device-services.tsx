@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { MSG, PAGE_SIZES, type Service, type ServiceFile } from '@serwis/domain';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { DataTable, useListState } from '../../../components/data-table';
+import { ErrorBanner } from '../../../components/error-banner';
+import { storageFileUrl, useFilePreview } from '../../../components/file-preview';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/session';
+import {
+  useDeleteService,
+  useDeleteServiceFile,
+  useDeviceServices,
+  useServiceStateAction,
+  type ServiceStateAction,
+} from '../api/services';
+import { numberLabel, serviceName } from '../service-display';
+import { canModifyService, serviceActions } from '../service-permissions';
+import { pageOfServices } from '../service-sort';
+import { AddServiceFileModal } from './add-service-file-modal';
+import { deviceServiceColumns } from './device-service-columns';
+import { ServiceFormModal } from './service-form-modal';
+import type { ServiceRowAction } from './service-row-actions';
+
+const STATE_ACTIONS: Record<ServiceStateAction, { question: string; label: string; done: string }> = {
+  sign: { question: 'Podpisać', label: 'Podpisz', done: MSG.serviceSigned },
+  reject: { question: 'Odrzucić', label: 'Odrzuć', done: MSG.serviceRejected },
+  printForScan: {
+    question: 'Oznaczyć do wydruku i skanu',
+    label: 'Drukuj do skanu',
+    done: MSG.servicePrintedForScan,
+  },
+};
+
+/** Spec §8: the service delete refusals, the 304 one in words the user can act on. */
+export function deleteServiceMessage(error: unknown) {
+  return errorMessage(error, { 304: MSG.serviceNotLast, 403: MSG.forbiddenBang });
+}
+
+/** The machine card's "Serwis" tab: the machine's events, their files and state changes. */
+export function DeviceServices({ deviceId, customerId }: { deviceId: number; customerId?: number | null }) {
+  const services = useDeviceServices(deviceId);
+  const me = useSession().data ?? null;
+  const remove = useDeleteService();
+  const removeFile = useDeleteServiceFile();
+  const changeState = useServiceStateAction();
+  const { open: openFile, preview } = useFilePreview();
+  const [editing, setEditing] = useState<Service | 'new' | null>(null);
+  const [addingFileTo, setAddingFileTo] = useState<Service | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const list = useListState({
+    page: 1,
+    size: PAGE_SIZES.services.default,
+    sorting: [{ id: 'fullNumber', desc: true }],
+    search: '',
+    filters: {},
+  });
+
+  const act = (service: Service, action: ServiceRowAction) => {
+    setBanner(null);
+    const name = serviceName(service);
+    if (action === 'open') setEditing(service);
+    else if (action === 'addFile') setAddingFileTo(service);
+    else if (action === 'remove') {
+      confirmDelete({
+        what: name,
+        onConfirm: () =>
+          remove.mutate(service.id, {
+            onSuccess: () => notifications.show({ color: 'green', message: MSG.serviceDeleted }),
+            onError: (error) => setBanner(deleteServiceMessage(error)),
+          }),
+      });
+    } else {
+      const texts = STATE_ACTIONS[action];
+      modals.openConfirmModal({
+        title: texts.label,
+        children: <Text size="sm">{`${texts.question} ${name}?`}</Text>,
+        labels: { confirm: texts.label, cancel: 'Anuluj' },
+        onConfirm: () =>
+          changeState.mutate(
+            { id: service.id, action },
+            {
+              onSuccess: () => notifications.show({ color: 'green', message: texts.done }),
+              onError: (error) => setBanner(errorMessage(error, { 403: MSG.forbiddenBang })),
+            },
+          ),
+      });
+    }
+  };
+
+  const deleteFile = (service: Service, file: ServiceFile) => {
+    setBanner(null);
+    confirmDelete({
+      what: `plik „${file.filename}” (${serviceName(service)})`,
+      onConfirm: () =>
+        removeFile.mutate(file.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: MSG.fileDeleted }),
+          onError: (error) => setBanner(errorMessage(error, { 403: MSG.forbidden })),
+        }),
+    });
+  };
+
+  const columns = deviceServiceColumns({
+    allowed: (service) => serviceActions(me, service),
+    onAction: act,
+    onOpenFile: (file) => openFile({ filename: file.filename, url: storageFileUrl(file.fileName) }),
+    onDeleteFile: deleteFile,
+  });
+  const page = pageOfServices(services.data ?? [], list.state);
+  const readOnly = editing !== null && editing !== 'new' && !canModifyService(me, editing);
+
+  return (
+    <>
+      <Group justify="flex-end" mb="sm">
+        <ActionIcon
+          aria-label="Nowe zdarzenie serwisowe"
+          title="Nowe zdarzenie serwisowe"
+          radius="xl"
+          variant="filled"
+          size={44}
+          onClick={() => setEditing('new')}
+        >
+          <IconPlus size={24} />
+        </ActionIcon>
+      </Group>
+      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
+      <ErrorBanner message={services.isError ? errorMessage(services.error) : null} />
+      <DataTable
+        columns={columns}
+        data={page.items}
+        total={page.total}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.services.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        loading={services.isPending}
+        onRowClick={(service) => setEditing(service)}
+        rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} z ${s.date.slice(0, 10)}`}
+        getRowId={(s) => String(s.id)}
+      />
+      <ServiceFormModal
+        target={editing}
+        devices={[deviceId]}
+        defaultCustomerId={customerId}
+        readOnly={readOnly}
+        isAdmin={Boolean(me?.isAdmin)}
+        onClose={() => setEditing(null)}
+      />
+      <AddServiceFileModal service={addingFileTo} onClose={() => setAddingFileTo(null)} />
+      {preview}
+    </>
+  );
+}

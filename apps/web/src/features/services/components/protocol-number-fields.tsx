@@ -1,0 +1,64 @@
+import { Checkbox, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { AUTO_NUMBER_LABEL, type Service } from '@serwis/domain';
+import { readProtocolNumberInput } from '../protocol-number-input';
+import { savedNumber, type ServiceFormValues } from '../service-form-values';
+
+interface ProtocolNumberFieldsProps {
+  form: UseFormReturnType<ServiceFormValues>;
+  /** The event being edited; absent for a new one. */
+  service?: Service;
+  /** The checkbox cannot change (event already signed or rejected, or the form is read-only). */
+  signDisabled: boolean;
+  readOnly: boolean;
+}
+
+/** "25" or "25A": a few digits and a letter, with room for a mistyped character to be seen. */
+const NUMBER_INPUT_MAX = 12;
+
+/**
+ * Spec §4: the number is typed only when the event is signed on save; ticking the box blanks it,
+ * unticking brings back the event's own number (or "(auto)").
+ */
+export function ProtocolNumberFields({ form, service, signDisabled, readOnly }: ProtocolNumberFieldsProps) {
+  const { values } = form;
+  const editable = !readOnly && values.isToSign;
+
+  const toggleSign = (checked: boolean) => {
+    form.setValues(
+      checked
+        ? { isToSign: true, numberText: '', number: 0, numberExtension: '' }
+        : { isToSign: false, ...savedNumber(service) },
+    );
+    form.clearFieldError('numberText');
+  };
+
+  const type = (raw: string) => {
+    const read = readProtocolNumberInput(raw);
+    form.setValues({ numberText: read.text, number: read.number, numberExtension: read.numberExtension });
+    if (read.error) form.setFieldError('numberText', read.error);
+    else form.clearFieldError('numberText');
+  };
+
+  return (
+    <>
+      <TextInput
+        label="Numer protokołu"
+        description={editable ? 'np. 25 lub 25A; puste = kolejny numer w roku' : undefined}
+        value={editable ? values.numberText : values.numberText || AUTO_NUMBER_LABEL}
+        disabled={!editable}
+        maxLength={NUMBER_INPUT_MAX}
+        onChange={(event) => type(event.currentTarget.value)}
+        error={form.errors.numberText}
+      />
+      <Checkbox
+        label="Podpisz przy zapisie"
+        checked={values.isToSign}
+        disabled={signDisabled || readOnly}
+        onChange={(event) => toggleSign(event.currentTarget.checked)}
+        mt={{ base: 0, sm: 'xl' }}
+        styles={{ body: { alignItems: 'center', minHeight: 40 } }}
+      />
+    </>
+  );
+}

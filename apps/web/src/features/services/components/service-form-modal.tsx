@@ -1,0 +1,76 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { MSG, type Service } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAddService, useUpdateService } from '../api/services';
+import { ServiceForm } from './service-form';
+
+interface ServiceFormModalProps {
+  /** 'new' adds an event; an event edits (or shows) it; null keeps the modal closed. */
+  target: Service | 'new' | null;
+  devices: number[];
+  defaultCustomerId?: number | null;
+  readOnly: boolean;
+  isAdmin: boolean;
+  onClose: () => void;
+}
+
+/** Spec §8: the add refusals in their own words; an update's 409 may also be the year lock. */
+export function saveErrorMessage(error: unknown, adding: boolean) {
+  if (error instanceof ApiError && error.status === 409 && (adding || error.code === 'NUMBER_EXISTS')) {
+    return MSG.serviceNumberExists;
+  }
+  return errorMessage(error, { 403: MSG.forbiddenBang });
+}
+
+export function ServiceFormModal(props: ServiceFormModalProps) {
+  const add = useAddService();
+  const update = useUpdateService();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const { target } = props;
+  const service = target !== null && target !== 'new' ? target : undefined;
+  const mutation = service ? update : add;
+
+  const close = () => {
+    add.reset();
+    update.reset();
+    props.onClose();
+  };
+  const saved = () => {
+    notifications.show({ color: 'green', message: MSG.saved });
+    close();
+  };
+
+  const title = !service
+    ? 'Nowe zdarzenie serwisowe'
+    : props.readOnly
+      ? `Zdarzenie serwisowe ${service.fullNumber} (tylko do odczytu)`
+      : `Edycja zdarzenia serwisowego ${service.fullNumber}`;
+
+  return (
+    <Modal opened={target !== null} onClose={close} title={title} size="xl" fullScreen={phone}>
+      {target !== null && (
+        <>
+          <ErrorBanner message={mutation.isError ? saveErrorMessage(mutation.error, !service) : null} />
+          <ServiceForm
+            key={service ? `edit-${service.id}` : 'new'}
+            service={service}
+            devices={props.devices}
+            defaultCustomerId={props.defaultCustomerId}
+            readOnly={props.readOnly}
+            canWriteTodo={props.isAdmin}
+            saving={mutation.isPending}
+            onCancel={close}
+            onSubmit={(json, file) =>
+              service
+                ? update.mutate({ ...json, id: service.id }, { onSuccess: saved })
+                : add.mutate({ json, file }, { onSuccess: saved })
+            }
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANNA_ADMIN, fakeApi } from '../../../../test/fake-api';
+import { dayjs } from '../../../lib/dayjs';
+import { renderAt, sampleService, serviceJsonOf } from '../test-utils';
+import { ServiceFormModal } from './service-form-modal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const customers = [
+  { id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' },
+  { id: 12, shortName: 'Beta', fullName: 'Beta SA' },
+];
+
+function openNew(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ 'GET /api/customer/findAll': { body: customers }, ...routes });
+  const onClose = vi.fn();
+  renderAt(
+    '/m',
+    <ServiceFormModal
+      target="new"
+      devices={[7]}
+      defaultCustomerId={11}
+      readOnly={false}
+      isAdmin
+      onClose={onClose}
+    />,
+  );
+  return { api, onClose };
+}
+
+const numberField = () => screen.getByRole('textbox', { name: /Numer protokołu/ });
+const signBox = () => screen.getByRole('checkbox', { name: 'Podpisz przy zapisie' });
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+
+describe('ServiceForm: protocol number', () => {
+  it('shows "(auto)" until signed on save, then takes a number with an uppercased letter', async () => {
+    openNew();
+    expect(numberField()).toBeDisabled();
+    expect(numberField()).toHaveValue('(auto)');
+
+    await userEvent.click(signBox());
+    expect(numberField()).toBeEnabled();
+    expect(numberField()).toHaveValue('');
+
+    await userEvent.type(numberField(), '25b');
+    expect(numberField()).toHaveValue('25B');
+    expect(screen.queryByText(/Niepoprawny numer protokołu/)).toBeNull();
+
+    await userEvent.type(numberField(), 'x');
+    expect(
+      screen.getByText('Niepoprawny numer protokołu (dopuszczalne np. 25, 25A, 25B...25Z)'),
+    ).toBeInTheDocument();
+
+    await userEvent.clear(numberField());
+    expect(screen.queryByText(/Niepoprawny numer protokołu/)).toBeNull();
+
+    await userEvent.click(signBox());
+    expect(numberField()).toHaveValue('(auto)');
+  });
+
+  it('refuses to save while the number is invalid', async () => {
+    const { api } = openNew();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    await userEvent.click(signBox());
+    await userEvent.type(numberField(), '12AB');
+    await save();
+    expect(screen.getByText(/Niepoprawny numer protokołu/)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('ServiceForm: saving a new event', () => {
+  it('sends serviceJson and the protocol file as multipart; period -1 without an inspection', async () => {
+    const { api, onClose } = openNew({
+      'POST /api/service/add': { status: 201, body: sampleService() },
+    });
+    expect(screen.queryByRole('textbox', { name: /Okres/ })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    expect(screen.queryByRole('textbox', { name: /Okres/ })).toBeNull();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Opis usterki' }), 'Nie działa chłodzenie.');
+    await userEvent.click(signBox());
+    await userEvent.type(numberField(), '25a');
+    const file = new File(['%PDF'], 'protokol.pdf', { type: 'application/pdf' });
+    expect(screen.getByRole('button', { name: 'Protokół serwisowy (plik)' })).toBeInTheDocument();
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await save();
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [call] = api.calls.filter((c) => c.method === 'POST');
+    expect(call.url).toBe('/api/service/add');
+    expect(call.body).toBeInstanceOf(FormData);
+    expect(await serviceJsonOf(call.body)).toEqual({
+      id: 0,
+      date: dayjs().format('YYYY-MM-DD'),
+      number: 25,
+      numberExtension: 'A',
+      paymentType: 'PLATNA',
+      type: ['NAPRAWA'],
+      customer: { id: 11 },
+      isToSign: true,
+      faultDescription: 'Nie działa chłodzenie.',
+      period: -1,
+      devices: [{ id: 7 }],
+      todo: '',
+    });
+    expect(((call.body as FormData).get('protocolSerwisowyFile') as File).name).toBe('protokol.pdf');
+  });
+
+  it('shows the period only for an inspection and sends the value given', async () => {
+    const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    const period = screen.getByRole('textbox', { name: /Okres/ });
+    expect(screen.getByText('6, 12, 18, 24... miesięcy')).toBeInTheDocument();
+    await userEvent.type(period, '12');
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const json = await serviceJsonOf(api.calls.find((c) => c.method === 'POST')!.body);
+    expect(json).toMatchObject({ type: ['PRZEGLAD_OKRESOWY'], period: 12, isToSign: false, number: 0 });
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toBeInstanceOf(FormData);
+    expect((api.calls.find((c) => c.method === 'POST')!.body as FormData).has('protocolSerwisowyFile')).toBe(
+      false,
+    );
+  });
+
+  it('sends -1 when an inspection is chosen without a period', async () => {
+    const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(await serviceJsonOf(api.calls.find((c) => c.method === 'POST')!.body)).toMatchObject({
+      period: -1,
+    });
+  });
+
+  it('asks for a date and a type before sending anything', async () => {
+    const { api } = openNew();
+    await userEvent.click(screen.getByRole('button', { name: 'Wyczyść datę' }));
+    await save();
+    expect(await screen.findByText('Uzupełnij datę!')).toBeInTheDocument();
+    expect(screen.getByText('Wybierz typ serwisu!')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the 409 refusal in the banner and keeps what the user typed', async () => {
+    const { onClose } = openNew({
+      'POST /api/service/add': {
+        status: 409,
+        body: { message: 'Dokument z podanym numerem już istnieje!', code: 'NUMBER_EXISTS' },
+      },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Opis usterki' }), 'Wyciek');
+    await userEvent.click(signBox());
+    await userEvent.type(numberField(), '7');
+    await save();
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Dokument z podanym numerem już istnieje!',
+    );
+    expect(numberField()).toHaveValue('7');
+    expect(screen.getByRole('textbox', { name: 'Opis usterki' })).toHaveValue('Wyciek');
+    expect(screen.getByRole('checkbox', { name: 'Naprawa' })).toBeChecked();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('ServiceForm: editing', () => {
+  it('sends the update as JSON with the event id and its own machines', async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'PUT /api/service/update': { body: sampleService() },
+    });
+    const service = sampleService({
+      state: 'UTWORZONY',
+      isToSign: false,
+      number: 0,
+      numberExtension: '',
+      fullNumber: '(auto)',
+      type: ['PRZEGLAD_OKRESOWY'],
+      period: 12,
+      devices: [
+        { id: 7, name: 'Laser', type: 'INTERNAL', customer: { id: 11 } },
+        { id: 8, name: 'Prasa', type: 'INTERNAL', customer: { id: 11 } },
+      ],
+    });
+    renderAt(
+      '/m',
+      <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin={false} onClose={() => {}} />,
+    );
+    expect(screen.getByRole('textbox', { name: /Okres/ })).toHaveValue('12');
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Zadanie do wykonania/ })).toBeDisabled();
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = api.calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 1, period: 12, devices: [{ id: 7 }, { id: 8 }], isToSign: false });
+    // Only admins write to-dos: an employee's form does not send the field.
+    expect(body).not.toHaveProperty('todo');
+  });
+
+  it('shows a locked event read-only, without a save button', () => {
+    fakeApi({ 'GET /api/customer/findAll': { body: customers } });
+    renderAt(
+      '/m',
+      <ServiceFormModal target={sampleService()} devices={[7]} readOnly isAdmin={false} onClose={() => {}} />,
+    );
+    expect(screen.getByRole('dialog', { name: /tylko do odczytu/ })).toBeInTheDocument();
+    expect(numberField()).toBeDisabled();
+    expect(numberField()).toHaveValue('25A');
+    expect(signBox()).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Opis usterki' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Zapisz' })).toBeNull();
+  });
+});

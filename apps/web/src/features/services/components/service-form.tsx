@@ -1,0 +1,185 @@
+import {
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconUpload } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { PAYMENT_TYPES, SERVICE_MAX, SERVICE_TYPES, serviceJsonSchema, type Service } from '@serwis/domain';
+import { useServiceCustomers } from '../api/services';
+import { readProtocolNumberInput } from '../protocol-number-input';
+import {
+  isInspection,
+  toFieldErrors,
+  toFormValues,
+  toServiceJson,
+  type ServiceFormValues,
+  type ServiceJsonBody,
+} from '../service-form-values';
+import { ProtocolNumberFields } from './protocol-number-fields';
+
+export interface ServiceFormProps {
+  /** The event to edit; a new one when absent. */
+  service?: Service;
+  /** Machines of a new event (an edited one keeps its own). */
+  devices: number[];
+  /** The machine's customer, preselected for a new event. */
+  defaultCustomerId?: number | null;
+  /** Signed or rejected events of others: shown, not changed (edit-lock). */
+  readOnly?: boolean;
+  /** Only admins write to-dos (domain.md); for others the field is shown but not sent. */
+  canWriteTodo: boolean;
+  saving: boolean;
+  onSubmit: (json: ServiceJsonBody, file: File | null) => void;
+  onCancel: () => void;
+}
+
+const paymentOptions = PAYMENT_TYPES.map((p) => ({ value: p.name, label: p.label }));
+const OPEN_STATES = ['UTWORZONY', 'DODAJ_SKAN'];
+
+/** The service form of spec §2, for a new event (multipart with a protocol file) or an edit. */
+export function ServiceForm(props: ServiceFormProps) {
+  const { service, readOnly = false } = props;
+  const customers = useServiceCustomers();
+  const devices = service ? service.devices.map((d) => d.id) : props.devices;
+  const context = { id: service?.id, devices, withTodo: props.canWriteTodo };
+  const form = useForm<ServiceFormValues>({
+    initialValues: toFormValues(service, props.defaultCustomerId),
+    validate: (values) => {
+      const errors = toFieldErrors(zod4Resolver(serviceJsonSchema)(toServiceJson(values, context)));
+      const number = readProtocolNumberInput(values.numberText);
+      if (values.isToSign && number.error) errors.numberText = number.error;
+      return errors;
+    },
+  });
+  const { values } = form;
+
+  const customerData = (customers.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.fullName && c.fullName !== c.shortName ? `${c.shortName} (${c.fullName})` : c.shortName,
+  }));
+  // Before the list loads (or when it fails) the event's own customer still shows by name.
+  if (service && !customerData.some((c) => c.value === String(service.customer.id))) {
+    customerData.unshift({ value: String(service.customer.id), label: service.customer.shortName });
+  }
+
+  const submit = form.onSubmit((v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file));
+  const signDisabled = Boolean(service && !OPEN_STATES.includes(service.state));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <DatePickerInput
+            label="Data"
+            withAsterisk
+            valueFormat="YYYY-MM-DD"
+            firstDayOfWeek={1}
+            locale="pl"
+            clearable
+            clearButtonProps={{ 'aria-label': 'Wyczyść datę' }}
+            disabled={readOnly}
+            data-autofocus
+            {...form.getInputProps('date')}
+          />
+          <Select
+            label="Płatność"
+            data={paymentOptions}
+            allowDeselect={false}
+            disabled={readOnly}
+            {...form.getInputProps('paymentType')}
+          />
+          <ProtocolNumberFields
+            form={form}
+            service={service}
+            signDisabled={signDisabled}
+            readOnly={readOnly}
+          />
+        </SimpleGrid>
+        <Checkbox.Group label="Typ serwisu" withAsterisk {...form.getInputProps('types')}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={4} mt={6}>
+            {SERVICE_TYPES.map((t) => (
+              <Checkbox
+                key={t.name}
+                value={t.name}
+                label={t.label}
+                disabled={readOnly}
+                styles={{ body: { alignItems: 'center', minHeight: 40 } }}
+              />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        {isInspection(values.types) && (
+          <NumberInput
+            label="Okres (miesiące)"
+            description="6, 12, 18, 24... miesięcy"
+            min={0}
+            step={6}
+            max={SERVICE_MAX.period}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={readOnly}
+            {...form.getInputProps('period')}
+          />
+        )}
+        <Textarea
+          label="Opis usterki"
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={SERVICE_MAX.faultDescription}
+          disabled={readOnly}
+          {...form.getInputProps('faultDescription')}
+        />
+        <Select
+          label="Kontrahent"
+          withAsterisk
+          placeholder="Wybierz..."
+          data={customerData}
+          searchable
+          limit={100}
+          nothingFoundMessage="Brak kontrahenta"
+          disabled={readOnly}
+          {...form.getInputProps('customerId')}
+        />
+        <Textarea
+          label="Zadanie do wykonania"
+          description={props.canWriteTodo ? 'Opcjonalne' : 'Zadania dodaje i zmienia administrator'}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={SERVICE_MAX.todo}
+          disabled={readOnly || !props.canWriteTodo}
+          {...form.getInputProps('todo')}
+        />
+        {!service && (
+          <FileInput
+            label="Protokół serwisowy (plik)"
+            placeholder="Wybierz plik..."
+            clearable
+            leftSection={<IconUpload size={16} aria-hidden />}
+            {...form.getInputProps('file')}
+          />
+        )}
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={props.onCancel}>
+            {readOnly ? 'Zamknij' : 'Anuluj'}
+          </Button>
+          {!readOnly && (
+            <Button type="submit" loading={props.saving}>
+              Zapisz
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { ActionIcon, Box, Menu } from '@mantine/core';
+import {
+  IconCheck,
+  IconDots,
+  IconEye,
+  IconFilePlus,
+  IconPencil,
+  IconPrinter,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
+import type { ServiceActions } from '../service-permissions';
+
+export type ServiceRowAction = 'open' | 'addFile' | 'sign' | 'reject' | 'printForScan' | 'remove';
+
+interface ServiceRowActionsProps {
+  /** Names the event for screen readers ("Akcje: zdarzenie 25/03/2026"). */
+  label: string;
+  allowed: ServiceActions;
+  onAction: (action: ServiceRowAction) => void;
+}
+
+/** One menu per row, so the table stays narrow on a tablet; only what the user may do is offered. */
+export function ServiceRowActions({ label, allowed, onAction }: ServiceRowActionsProps) {
+  // The menu lives inside a clickable row: its clicks and keys must not open the row as well.
+  const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+  return (
+    <Box onClick={stop} onKeyDown={stop}>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon aria-label={`Akcje: ${label}`}>
+            <IconDots size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={allowed.edit ? <IconPencil size={16} /> : <IconEye size={16} />}
+            onClick={() => onAction('open')}
+          >
+            {allowed.edit ? 'Edytuj' : 'Pokaż'}
+          </Menu.Item>
+          {allowed.addFile && (
+            <Menu.Item leftSection={<IconFilePlus size={16} />} onClick={() => onAction('addFile')}>
+              Dodaj plik
+            </Menu.Item>
+          )}
+          {allowed.sign && (
+            <Menu.Item leftSection={<IconCheck size={16} />} onClick={() => onAction('sign')}>
+              Podpisz
+            </Menu.Item>
+          )}
+          {allowed.printForScan && (
+            <Menu.Item leftSection={<IconPrinter size={16} />} onClick={() => onAction('printForScan')}>
+              Drukuj do skanu
+            </Menu.Item>
+          )}
+          {allowed.reject && (
+            <Menu.Item leftSection={<IconX size={16} />} onClick={() => onAction('reject')}>
+              Odrzuć
+            </Menu.Item>
+          )}
+          {allowed.remove && (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onAction('remove')}>
+              Usuń
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../../test/fake-api';
+import { ServicesExternalListPage, ServicesListPage } from '../routes/services-list-page';
+import { renderAt, sampleService } from '../test-utils';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const longText = `${'Wyciek oleju z siłownika, '.repeat(4)}koniec opisu.`;
+const single = sampleService({ id: 1, faultDescription: longText });
+const several = sampleService({
+  id: 2,
+  number: 24,
+  numberExtension: '',
+  fullNumber: '24/03/2026',
+  devices: [
+    { id: 7, name: 'Laser CO2 3000', type: 'INTERNAL', customer: { id: 11 } },
+    { id: 9, name: 'Prasa', type: 'INTERNAL', customer: { id: 11 } },
+  ],
+});
+const location = () => screen.getByTestId('location').textContent;
+
+describe('/servicesList', () => {
+  it('asks the server for the first page by full number descending and shows the columns', async () => {
+    const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single, several] } });
+    renderAt('/servicesList', <ServicesListPage />);
+    expect(screen.getByRole('heading', { name: 'Lista zdarzeń serwisowych' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    expect(within(row).getByText('ACME')).toBeInTheDocument();
+    expect(within(row).getByText('(7) Laser CO2 3000')).toBeInTheDocument();
+    expect(within(row).getByText('Gwarancyjna')).toBeInTheDocument();
+    expect(within(row).getByText('Podpisany')).toBeInTheDocument();
+    expect(within(row).getByText('Jan Kowalski')).toBeInTheDocument();
+    const other = screen.getByRole('row', { name: /24\/03\/2026/ });
+    expect(within(other).getByText('(7) Laser CO2 3000, (9) Prasa')).toBeInTheDocument();
+
+    const url = new URL(api.calls[0].url, 'http://localhost');
+    expect(url.searchParams.get('page')).toBe('1');
+    expect(url.searchParams.get('size')).toBe('15');
+    expect(url.searchParams.get('sort')).toBe('fullNumber,desc');
+    for (const size of ['15', '30', '50', '100']) {
+      expect(screen.getByRole('button', { name: size })).toBeInTheDocument();
+    }
+  });
+
+  it('cuts a long fault description at 80 characters and shows all of it in a tooltip', async () => {
+    fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
+    renderAt('/servicesList', <ServicesListPage />);
+    const row = await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    const cell = within(row).getByText(`${longText.slice(0, 80)}…`);
+    expect(within(row).queryByText(longText)).toBeNull();
+    await userEvent.hover(cell);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(longText);
+  });
+
+  it('opens the machine card on the service tab when the event has one machine', async () => {
+    fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
+    renderAt('/servicesList', <ServicesListPage />);
+    await userEvent.click(await screen.findByRole('row', { name: /25A\/03\/2026/ }));
+    expect(location()).toBe('/machineEdit?id=7&prev=servicesList&customerId=11&activeTab=service');
+  });
+
+  it('asks "Wybierz maszynę." when the event has several machines', async () => {
+    fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [several] } });
+    renderAt('/servicesList', <ServicesListPage />);
+    await userEvent.click(await screen.findByRole('row', { name: /24\/03\/2026/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wybierz maszynę.' });
+    expect(location()).toBe('/servicesList');
+    expect(within(dialog).getByRole('button', { name: '(7) Laser CO2 3000' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '(9) Prasa' }));
+    expect(location()).toBe('/machineEdit?id=9&prev=servicesList&customerId=11&activeTab=service');
+  });
+
+  it('sends the search text as q', async () => {
+    const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
+    renderAt('/servicesList', <ServicesListPage />);
+    await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Szukaj' }), 'Laser');
+    await waitFor(() =>
+      expect(api.calls.some((c) => new URL(c.url, 'http://x').searchParams.get('q') === 'Laser')).toBe(true),
+    );
+  });
+});
+
+describe('/servicesExternalList', () => {
+  it('lists external events and opens the external machine card', async () => {
+    const api = fakeApi({
+      'GET /api/service/findAllOrderExternal': {
+        body: [
+          sampleService({
+            devices: [{ id: 31, name: 'Obca prasa', type: 'EXTERNAL', customer: { id: 12 } }],
+          }),
+        ],
+      },
+    });
+    renderAt('/servicesExternalList', <ServicesExternalListPage />);
+    expect(
+      screen.getByRole('heading', { name: 'Lista zdarzeń serwisowych dla maszyn zewnętrznych' }),
+    ).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('row', { name: /25A\/03\/2026/ }));
+    expect(location()).toBe(
+      '/machineExternalEdit?id=31&prev=servicesExternalList&customerId=12&activeTab=service',
+    );
+    expect(api.calls[0].url.startsWith('/api/service/findAllOrderExternal?')).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { PAGE_SIZES, type MachineType, type Service } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import { ErrorBanner } from '../../../components/error-banner';
+import { PageHeader } from '../../../components/page-header';
+import { formatDate } from '../../../lib/dayjs';
+import { errorMessage } from '../../../lib/api-client';
+import { useServicePage } from '../api/services';
+import { SERVICE_LISTS } from '../family';
+import { machinesLabel, numberLabel, paymentTypeLabel } from '../service-display';
+import { ChooseMachineModal } from './choose-machine-modal';
+import { FaultDescriptionCell } from './fault-description-cell';
+import { ServiceStateBadge } from './service-state-badge';
+
+/** Column ids are the server's sort fields (services.list.ts). */
+const columns: ColumnDef<Service>[] = [
+  { id: 'id', header: 'Id', cell: ({ row }) => row.original.id },
+  { id: 'fullNumber', header: 'Numer', cell: ({ row }) => numberLabel(row.original) },
+  { id: 'date', header: 'Data', cell: ({ row }) => formatDate(row.original.date) },
+  { id: 'customer', header: 'Kontrahent', cell: ({ row }) => row.original.customer.shortName },
+  { id: 'devices', header: 'Maszyny', enableSorting: false, cell: ({ row }) => machinesLabel(row.original) },
+  { id: 'paymentType', header: 'Koszt', cell: ({ row }) => paymentTypeLabel(row.original.paymentType) },
+  {
+    id: 'faultDescription',
+    header: 'Opis usterki',
+    cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
+  },
+  { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
+  { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateBadge state={row.original.state} /> },
+];
+
+/** /servicesList and /servicesExternalList: server-paged, searchable, full number descending. */
+export function ServicesList({ family }: { family: MachineType }) {
+  const config = SERVICE_LISTS[family];
+  const navigate = useNavigate();
+  const [choosing, setChoosing] = useState<Service | null>(null);
+  const list = useListState(
+    {
+      page: 1,
+      size: PAGE_SIZES.services.default,
+      sorting: [{ id: 'fullNumber', desc: true }],
+      search: '',
+      filters: {},
+    },
+    config.persistKey,
+  );
+  const { data, isFetching, isError, error } = useServicePage(family, {
+    page: list.state.page,
+    size: list.state.size,
+    sort: list.sortParam,
+    q: list.debouncedSearch.trim(),
+  });
+  const { clampPage } = list;
+  useEffect(() => {
+    if (data) clampPage(data.total);
+  }, [data, clampPage]);
+
+  const openMachine = (service: Service, device: Service['devices'][number]) =>
+    navigate(
+      config.machinePath({
+        id: device.id,
+        prev: config.routeName,
+        customerId: device.customer?.id ?? service.customer.id,
+        activeTab: 'service',
+      }),
+    );
+  const openRow = (service: Service) => {
+    if (service.devices.length === 1) openMachine(service, service.devices[0]);
+    else if (service.devices.length > 1) setChoosing(service);
+  };
+
+  return (
+    <>
+      <PageHeader title={config.title} backTo={paths.home} />
+      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
+      <DataTable
+        columns={columns}
+        data={data?.items ?? []}
+        total={data?.total ?? 0}
+        loading={isFetching}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.services.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        onRowClick={openRow}
+        rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} (id ${s.id}), ${s.customer.shortName}`}
+        getRowId={(s) => String(s.id)}
+      />
+      <ChooseMachineModal
+        service={choosing}
+        onClose={() => setChoosing(null)}
+        onChoose={(device) => {
+          const service = choosing!;
+          setChoosing(null);
+          openMachine(service, device);
+        }}
+      />
+    </>
+  );
+}

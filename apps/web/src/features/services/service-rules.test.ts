@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { readProtocolNumberInput } from './protocol-number-input';
+import { machinesLabel, truncateText } from './service-display';
+import { toFormValues, toServiceJson } from './service-form-values';
+import { serviceActions } from './service-permissions';
+import { pageOfServices } from './service-sort';
+import { sampleService } from './test-utils';
+
+describe('readProtocolNumberInput', () => {
+  it('uppercases the letter and reads number and extension', () => {
+    expect(readProtocolNumberInput('25b')).toEqual({
+      text: '25B',
+      number: 25,
+      numberExtension: 'B',
+      error: null,
+    });
+  });
+
+  it('treats an empty field as "no number" without an error', () => {
+    expect(readProtocolNumberInput('')).toEqual({ text: '', number: 0, numberExtension: '', error: null });
+  });
+
+  it('resets the number to 0 and reports the spec message when invalid', () => {
+    for (const raw of ['A', '25AB', '2 5', '0A', '-3']) {
+      const read = readProtocolNumberInput(raw);
+      expect(read.number).toBe(0);
+      expect(read.numberExtension).toBe('');
+      expect(read.error).toBe('Niepoprawny numer protokołu (dopuszczalne np. 25, 25A, 25B...25Z)');
+    }
+  });
+});
+
+describe('truncateText', () => {
+  it('keeps 80 characters and cuts longer text with an ellipsis', () => {
+    expect(truncateText('x'.repeat(80))).toEqual({ short: 'x'.repeat(80), cut: false });
+    expect(truncateText('y'.repeat(81))).toEqual({ short: `${'y'.repeat(80)}…`, cut: true });
+  });
+});
+
+describe('machinesLabel', () => {
+  it('joins the machines as "(id) name"', () => {
+    const devices = [
+      { id: 7, name: 'Laser', type: 'INTERNAL', customer: { id: 1 } },
+      { id: 9, name: 'Prasa', type: 'INTERNAL', customer: { id: 1 } },
+    ];
+    expect(machinesLabel({ devices })).toBe('(7) Laser, (9) Prasa');
+  });
+});
+
+describe('toServiceJson', () => {
+  it('sends the period only with an inspection and a value, else -1', () => {
+    const values = { ...toFormValues(undefined, 3), types: ['NAPRAWA'], period: 12 };
+    const context = { devices: [7], withTodo: false };
+    expect(toServiceJson(values, context).period).toBe(-1);
+    expect(toServiceJson({ ...values, types: ['PRZEGLAD_OKRESOWY'] }, context).period).toBe(12);
+    expect(toServiceJson({ ...values, types: ['PRZEGLAD_OKRESOWY'], period: '' }, context).period).toBe(-1);
+  });
+
+  it('reads a stored negative period as empty and the signed state as ticked', () => {
+    const values = toFormValues(sampleService({ period: -1, isToSign: false, state: 'PODPISANY' }));
+    expect(values.period).toBe('');
+    expect(values.isToSign).toBe(true);
+    expect(values.numberText).toBe('25A');
+  });
+});
+
+describe('pageOfServices', () => {
+  const event = (id: number, year: number, month: number, number: number, numberExtension = '') =>
+    sampleService({ id, year, month, number, numberExtension });
+
+  it('sorts by full number descending: year, month, number, letter', () => {
+    const rows = [
+      event(1, 2025, 12, 40),
+      event(2, 2026, 1, 3),
+      event(3, 2026, 1, 3, 'A'),
+      event(4, 2026, 2, 1),
+      event(5, 2026, 1, 10),
+    ];
+    const page = pageOfServices(rows, { sorting: [{ id: 'fullNumber', desc: true }], page: 1, size: 15 });
+    expect(page.items.map((s) => s.id)).toEqual([4, 5, 3, 2, 1]);
+    expect(page.total).toBe(5);
+  });
+
+  it('cuts the requested page', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => event(i + 1, 2026, 1, i + 1));
+    const page = pageOfServices(rows, { sorting: [{ id: 'fullNumber', desc: true }], page: 2, size: 15 });
+    expect(page.items.map((s) => s.id)).toEqual([5, 4, 3, 2, 1]);
+  });
+});
+
+describe('serviceActions', () => {
+  const user = { id: 2, isAdmin: false };
+  const admin = { id: 1, isAdmin: true };
+
+  it('lets an employee change only own open events', () => {
+    const own = sampleService({ state: 'UTWORZONY', userCreated: { id: 2, fullName: 'Jan' } });
+    expect(serviceActions(user, own)).toMatchObject({
+      edit: true,
+      sign: true,
+      printForScan: true,
+      reject: true,
+      remove: true,
+      removeFile: false,
+    });
+    const foreign = sampleService({ state: 'UTWORZONY', userCreated: { id: 9, fullName: 'Ewa' } });
+    expect(serviceActions(user, foreign)).toMatchObject({ edit: false, sign: false, addFile: true });
+    const signed = sampleService({ state: 'PODPISANY', userCreated: { id: 2, fullName: 'Jan' } });
+    expect(serviceActions(user, signed)).toMatchObject({ edit: false, addFile: false, remove: false });
+  });
+
+  it('lets an admin change signed events but not sign them twice', () => {
+    const signed = sampleService({ state: 'PODPISANY' });
+    expect(serviceActions(admin, signed)).toMatchObject({
+      edit: true,
+      sign: false,
+      printForScan: false,
+      reject: true,
+      remove: true,
+      removeFile: true,
+    });
+  });
+});

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { MSG, PAGE_SIZES, type StatisticsRow } from '@serwis/domain';
+import { DataTable, localPage, useListState } from '../../../components/data-table';
+import { ErrorBanner } from '../../../components/error-banner';
+import { totals, useServiceStatistics } from '../api/statistics';
+
+const column = createColumnHelper<StatisticsRow>();
+const columns = [
+  column.accessor('userId', { header: 'Id pracownika' }),
+  column.accessor('lastName', { header: 'Nazwisko' }),
+  column.accessor('firstName', { header: 'Imię' }),
+  column.accessor('countUserServices', { header: 'Ilość wystawionych protokołów serwisowych' }),
+  column.accessor('countUserSignedServices', { header: 'Ilość podpisanych protokołów serwisowych' }),
+];
+const ACCESSORS: Record<string, (r: StatisticsRow) => unknown> = {
+  userId: (r) => r.userId,
+  lastName: (r) => r.lastName,
+  firstName: (r) => r.firstName,
+  countUserServices: (r) => r.countUserServices,
+  countUserSignedServices: (r) => r.countUserSignedServices,
+};
+
+function Total({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700} aria-label={label}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** "Zdarzenia serwisowe": protocols issued and signed per employee in a date range. */
+export function ServiceStatistics() {
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const statistics = useServiceStatistics(from, to);
+  // A failed load shows the message and an empty table, not figures of an earlier range.
+  const rows = statistics.isError ? [] : (statistics.data ?? []);
+  const sum = totals(rows);
+  const list = useListState({
+    page: 1,
+    size: PAGE_SIZES.other.default,
+    sorting: [{ id: 'lastName', desc: false }],
+    search: '',
+    filters: {},
+  });
+  const page = localPage(rows, {
+    search: '',
+    searchFields: [],
+    sorting: list.state.sorting,
+    accessors: ACCESSORS,
+    page: list.state.page,
+    size: list.state.size,
+  });
+
+  return (
+    <>
+      <Group align="flex-end" mb="md">
+        <DatePickerInput
+          label="Data od"
+          clearable
+          valueFormat="YYYY-MM-DD"
+          firstDayOfWeek={1}
+          locale="pl"
+          maxDate={to ?? undefined}
+          value={from}
+          onChange={setFrom}
+          miw={170}
+        />
+        <DatePickerInput
+          label="Data do"
+          clearable
+          valueFormat="YYYY-MM-DD"
+          firstDayOfWeek={1}
+          locale="pl"
+          minDate={from ?? undefined}
+          value={to}
+          onChange={setTo}
+          miw={170}
+        />
+      </Group>
+      <ErrorBanner message={statistics.isError ? MSG.statisticsLoadFailed : null} />
+      <Paper withBorder p="md" mb="md" component="section" aria-label="Podsumowanie">
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Total label="Wystawione protokoły serwisowe" value={sum.issued} />
+          <Total label="Podpisane protokoły serwisowe" value={sum.signed} />
+        </SimpleGrid>
+      </Paper>
+      <DataTable
+        columns={columns}
+        data={page.items}
+        total={page.total}
+        page={list.state.page}
+        pageSize={list.state.size}
+        pageSizes={PAGE_SIZES.other.sizes}
+        onPageChange={list.setPage}
+        onPageSizeChange={list.setSize}
+        sorting={list.state.sorting}
+        onSortingChange={list.setSorting}
+        loading={statistics.isPending}
+        getRowId={(r) => String(r.userId)}
+        rowLabel={(r) => `${r.lastName} ${r.firstName}`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG, type StatisticsRow } from '@serwis/domain';
+import { fakeApi } from '../../../../test/fake-api';
+import { queryOf, renderScreen } from '../../../../test/render-screen';
+import { dayjs } from '../../../lib/dayjs';
+import { StatisticsPage } from './statistics-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rows: StatisticsRow[] = [
+  { userId: 2, lastName: 'Kowalski', firstName: 'Jan', countUserServices: 7, countUserSignedServices: 5 },
+  { userId: 1, lastName: 'Nowak', firstName: 'Anna', countUserServices: 3, countUserSignedServices: 1 },
+  { userId: 3, lastName: 'Zieliński', firstName: 'Piotr', countUserServices: 0, countUserSignedServices: 0 },
+];
+
+describe('/statistics', () => {
+  it('sums issued and signed protocols, lists employees, and sends a picked day as YYYY-MM-DDT00:00', async () => {
+    const api = fakeApi({ 'GET /api/statistics/servicesUsers': { body: rows } });
+    renderScreen(<StatisticsPage />, { url: '/statistics' });
+
+    expect(screen.getByRole('tab', { name: 'Zdarzenia serwisowe' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findByRole('row', { name: 'Kowalski Jan' });
+    expect(screen.getByLabelText('Wystawione protokoły serwisowe')).toHaveTextContent('10');
+    expect(screen.getByLabelText('Podpisane protokoły serwisowe')).toHaveTextContent('6');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Id pracownika',
+      'Nazwisko',
+      'Imię',
+      'Ilość wystawionych protokołów serwisowych',
+      'Ilość podpisanych protokołów serwisowych',
+    ]);
+    const kowalski = screen.getByRole('row', { name: 'Kowalski Jan' });
+    expect(
+      within(kowalski)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', 'Kowalski', 'Jan', '7', '5']);
+    expect(Object.fromEntries(queryOf(api.calls[0].url))).toEqual({ dateFrom: '', dateTo: '' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Data od' }));
+    await userEvent.click(screen.getByRole('button', { name: dayjs().date(1).format('D MMMM YYYY') }));
+    await waitFor(() =>
+      expect(Object.fromEntries(queryOf(api.calls.at(-1)!.url))).toEqual({
+        dateFrom: `${dayjs().format('YYYY-MM')}-01T00:00`,
+        dateTo: '',
+      }),
+    );
+  });
+
+  it('says "Błąd przy pobieraniu danych" and shows an empty table when loading fails', async () => {
+    fakeApi({ 'GET /api/statistics/servicesUsers': { status: 500, body: { message: 'x' } } });
+    renderScreen(<StatisticsPage />, { url: '/statistics' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.statisticsLoadFailed);
+    expect(screen.getByText(MSG.noData)).toBeInTheDocument();
+    expect(screen.getByLabelText('Wystawione protokoły serwisowe')).toHaveTextContent('0');
+  });
+});

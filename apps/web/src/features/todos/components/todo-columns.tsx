@@ -1,0 +1,69 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { Badge, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { truncateTodoDescription, type Todo } from '@serwis/domain';
+import { dayjs } from '../../../lib/dayjs';
+import { serviceAddresses } from '../todo-mode';
+
+/** Columns of /machineTodo; sortable ones carry the server's sort field as id. */
+export const todoColumns: ColumnDef<Todo>[] = [
+  { id: 'id', header: 'Nr', accessorKey: 'id' },
+  { id: 'date', header: 'Data', accessorFn: (t) => dayjs(t.date).format('YYYY-MM-DD') },
+  {
+    id: 'service',
+    header: 'Serwis',
+    enableSorting: false,
+    cell: ({ row }) => {
+      const service = row.original.service;
+      return service ? (
+        <IconCheck color="green" aria-label={`Zdarzenie serwisowe ${service.fullNumber}`} role="img" />
+      ) : null;
+    },
+  },
+  {
+    id: 'customer',
+    header: 'Kontrahent / adres maszyny',
+    enableSorting: false,
+    cell: ({ row }) => {
+      const service = row.original.service;
+      if (!service) return null;
+      return (
+        <>
+          <Text size="sm">{service.customer.shortName}</Text>
+          {serviceAddresses(row.original).map((address) => (
+            <Text key={address} size="xs" c="dimmed">
+              {address}
+            </Text>
+          ))}
+        </>
+      );
+    },
+  },
+  {
+    id: 'machine',
+    header: 'Maszyna',
+    enableSorting: false,
+    accessorFn: (t) => (t.service?.devices ?? []).map((d) => d.name).join(', '),
+  },
+  {
+    id: 'description',
+    header: 'Opis',
+    accessorKey: 'description',
+    cell: ({ row }) => (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} maw={480}>
+        {truncateTodoDescription(row.original.description)}
+      </Text>
+    ),
+  },
+  {
+    id: 'toDoStatus',
+    header: 'Status',
+    accessorKey: 'toDoStatus',
+    cell: ({ row }) =>
+      row.original.toDoStatus === 'DONE' ? (
+        <Badge color="green">Zakończone</Badge>
+      ) : (
+        <Badge color="gray">Do wykonania</Badge>
+      ),
+  },
+];

@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { z } from 'zod';
+import { MSG, TODO_DESCRIPTION_MAX, todoSaveSchema, type Todo } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { dayjs } from '../../../lib/dayjs';
+import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
+import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
+
+const formSchema = z.object({ description: todoSaveSchema.shape.description, done: z.boolean() });
+type FormValues = z.input<typeof formSchema>;
+
+interface TodoModalProps {
+  /** `'new'` adds (ADD), a to-do edits it (EDIT_TODO or EDIT_SERVICE), null keeps the modal closed. */
+  todo: Todo | 'new' | null;
+  isAdmin: boolean;
+  /** Shown as the author of a new to-do. */
+  currentUserName: string;
+  onClose: () => void;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed" size="sm">{`${label}: `}</Text>
+      {children}
+    </Text>
+  );
+}
+
+/** Reads and (for admins) edits one to-do; users see the fields disabled and no save or delete. */
+export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModalProps) {
+  const title = todo === null ? 'Zadanie' : todo === 'new' ? 'Nowe zadanie' : `Zadanie nr ${todo.id}`;
+  return (
+    <Modal opened={todo !== null} onClose={onClose} title={title} size="lg">
+      {/* Keyed, so every opening starts from the to-do's own values and a fresh error state. */}
+      {todo !== null && (
+        <TodoForm
+          key={todo === 'new' ? 'new' : todo.id}
+          todo={todo}
+          isAdmin={isAdmin}
+          currentUserName={currentUserName}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function TodoForm({
+  todo,
+  isAdmin,
+  currentUserName,
+  onClose,
+}: Omit<TodoModalProps, 'todo'> & { todo: Todo | 'new' }) {
+  const saveTodo = useSaveTodo();
+  const saveServiceTodo = useSaveServiceTodo();
+  const remove = useDeleteTodo();
+  const [confirming, setConfirming] = useState(false);
+  const [openedAt] = useState(() => new Date().toISOString());
+  const form = useForm<FormValues>({
+    initialValues:
+      todo === 'new'
+        ? { description: '', done: false }
+        : { description: todo.description, done: todo.toDoStatus === 'DONE' },
+    validate: zod4Resolver(formSchema),
+  });
+
+  const mode = todoModalMode(todo);
+  const existing = todo === 'new' ? null : todo;
+  const pending = saveTodo.isPending || saveServiceTodo.isPending || remove.isPending;
+  const failure = saveTodo.error ?? saveServiceTodo.error ?? remove.error;
+
+  const done = (message: string) => {
+    notifications.show({ color: 'green', message });
+    onClose();
+  };
+
+  // One banner: the latest attempt's failure.
+  const submit = form.onSubmit((values) => {
+    remove.reset();
+    const toDoStatus = values.done ? 'DONE' : 'TODO';
+    const description = values.description.trim();
+    if (mode === 'EDIT_SERVICE' && existing?.service) {
+      saveServiceTodo.mutate(
+        { serviceId: existing.service.id, toDoStatus, todo: description },
+        { onSuccess: () => done(MSG.saved) },
+      );
+    } else {
+      saveTodo.mutate(
+        { id: existing?.id ?? null, toDoStatus, description },
+        { onSuccess: () => done(MSG.saved) },
+      );
+    }
+  });
+
+  const service = existing?.service ?? null;
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack>
+        <ErrorBanner message={failure ? todoErrorMessage(failure) : null} />
+        <Stack gap={4}>
+          <Detail label="Autor">{existing ? existing.userCreated.fullName : currentUserName}</Detail>
+          <Detail label="Data">{dayjs(existing?.date ?? openedAt).format('YYYY-MM-DD HH:mm')}</Detail>
+          {service && existing && (
+            <>
+              <Detail label="Zdarzenie serwisowe">{`${service.fullNumber} z ${service.date.slice(0, 10)}`}</Detail>
+              <Detail label="Kontrahent">{service.customer.shortName}</Detail>
+              <Detail label="Maszyny">{service.devices.map((d) => d.name).join(', ') || '—'}</Detail>
+              {serviceAddresses(existing).map((address) => (
+                <Detail key={address} label="Adres maszyny">
+                  {address}
+                </Detail>
+              ))}
+            </>
+          )}
+        </Stack>
+        <Textarea
+          label="Opis"
+          autosize
+          minRows={4}
+          maxRows={14}
+          maxLength={TODO_DESCRIPTION_MAX}
+          disabled={!isAdmin}
+          data-autofocus
+          {...form.getInputProps('description')}
+        />
+        <Checkbox
+          label="zakończone"
+          disabled={!isAdmin}
+          {...form.getInputProps('done', { type: 'checkbox' })}
+        />
+        {confirming && existing ? (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>{`Czy na pewno chcesz usunąć zadanie nr ${existing.id}?`}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Nie usuwaj
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => {
+                  saveTodo.reset();
+                  saveServiceTodo.reset();
+                  remove.mutate(existing.id, { onSuccess: () => done(MSG.todoDeleted) });
+                }}
+              >
+                Tak, usuń
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group justify="space-between">
+            {isAdmin && mode === 'EDIT_TODO' ? (
+              <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={pending}>
+                Usuń
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                Anuluj
+              </Button>
+              {isAdmin && (
+                <Button type="submit" loading={saveTodo.isPending || saveServiceTodo.isPending}>
+                  Zapisz
+                </Button>
+              )}
+            </Group>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { AppProviders } from '../../../app/providers';
+import { theme } from '../../../app/theme';
+import { createQueryClient } from '../../../lib/query-client';
+import { fakeApi, type FakeCall, type FakeReply } from '../../../../test/fake-api';
+import { UserAddPage } from './user-add-page';
+import { UserEditPage } from './user-edit-page';
+
+const EWA = {
+  id: 5,
+  userName: 'Serwisant',
+  firstName: 'Ewa',
+  lastName: 'Lis',
+  email: 'ewa@firma.pl',
+  country: 'Polska',
+  active: true,
+  vacationDays: 20,
+  roles: [{ id: 1, role: 'ADMIN' }],
+};
+
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+function renderAt(url: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/userAdd" element={<UserAddPage />} />
+            <Route path="/userEdit" element={<UserEditPage />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Location />
+        </MemoryRouter>
+      </MantineProvider>
+    </AppProviders>,
+  );
+}
+
+const sent = (calls: FakeCall[], url: string) => calls.filter((c) => c.url === url);
+
+beforeEach(() => notifications.clean());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('add employee', () => {
+  async function fillForm(position: string) {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Stanowisko/), position);
+    await user.type(screen.getByLabelText('Imię'), 'Ewa');
+    await user.type(screen.getByLabelText('Nazwisko'), 'Lis');
+    await user.type(screen.getByLabelText(/E-mail/), 'ewa@firma.pl');
+    return user;
+  }
+
+  it('asks for a position of 3 characters in the spec words and sends nothing', async () => {
+    const api = fakeApi({});
+    renderAt('/userAdd');
+    const user = await fillForm('ab');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.positionTooShort)).toBeInTheDocument();
+    expect(sent(api.calls, '/api/user/insert')).toHaveLength(0);
+  });
+
+  it('sends the admin role as {id: 1, role: ADMIN}, an empty password, and returns to the list', async () => {
+    const api = fakeApi({ 'POST /api/user/insert': { status: 201, body: EWA } });
+    renderAt('/userAdd');
+    const user = await fillForm('Serwisant');
+    await user.click(screen.getByLabelText('Admin'));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
+    const [call] = sent(api.calls, '/api/user/insert');
+    expect(call.body).toMatchObject({
+      userName: 'Serwisant',
+      email: 'ewa@firma.pl',
+      password: '',
+      active: true,
+      vacationDays: 0,
+      roles: [{ id: 1, role: 'ADMIN' }],
+    });
+    expect(await screen.findByText(MSG.employeeAdded)).toBeInTheDocument();
+  });
+
+  it('shows the spec message for a taken e-mail and keeps the form', async () => {
+    fakeApi({ 'POST /api/user/insert': { status: 409, body: { message: 'cokolwiek' } } });
+    renderAt('/userAdd');
+    const user = await fillForm('Serwisant');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.employeeEmailExists);
+    expect(screen.getByLabelText(/Stanowisko/)).toHaveValue('Serwisant');
+    expect(screen.getByTestId('location')).toHaveTextContent('/userAdd');
+  });
+});
+
+describe('edit employee', () => {
+  function withEwa(updateReply: FakeReply = { body: EWA }) {
+    return fakeApi({ 'GET /api/user/findById/5': { body: EWA }, 'PUT /api/user/update': updateReply });
+  }
+
+  it('shows the e-mail disabled and checks the position in the edit wording', async () => {
+    const api = withEwa();
+    renderAt('/userEdit?id=5');
+    const email = await screen.findByLabelText(/E-mail/);
+    expect(email).toHaveValue('ewa@firma.pl');
+    expect(email).toBeDisabled();
+    expect(screen.getByLabelText('Admin')).toBeChecked();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(/Stanowisko/));
+    await user.type(screen.getByLabelText(/Stanowisko/), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.positionTooShortEdit)).toBeInTheDocument();
+    expect(sent(api.calls, '/api/user/update')).toHaveLength(0);
+  });
+
+  it('sends the id and the USER role (id 2) once Admin is unticked', async () => {
+    const api = withEwa();
+    renderAt('/userEdit?id=5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Admin'));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
+    const [call] = sent(api.calls, '/api/user/update');
+    expect(call.method).toBe('PUT');
+    expect(call.body).toMatchObject({ id: 5, email: 'ewa@firma.pl', roles: [{ id: 2, role: 'USER' }] });
+    expect(await screen.findByText(MSG.employeeSaved)).toBeInTheDocument();
+  });
+
+  it.each<[string, FakeReply, string]>([
+    ['500', { status: 500, body: { message: MSG.unknownError } }, MSG.employeeSaveFailed],
+    ['409', { status: 409, body: { message: MSG.cannotDemoteLastAdmin } }, MSG.cannotDemoteLastAdmin],
+  ])('a %s from the server shows its message in the banner', async (_status, reply, message) => {
+    withEwa(reply);
+    renderAt('/userEdit?id=5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByTestId('location')).toHaveTextContent('/userEdit');
+  });
+});

@@ -1,0 +1,446 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  field,
+  launchBrowser,
+  loginAs,
+  mainNavigation,
+  newPage,
+  stopAtFirstFailure,
+} from '../support/browser';
+import {
+  apiCall,
+  chooseFile,
+  chooseOption,
+  confirmDeletion,
+  downloadedBytes,
+  expectAlert,
+  expectPath,
+  itemTexts,
+  makePdf,
+  makePng,
+  pickDate,
+  runTag,
+} from '../support/register-kit';
+
+/*
+ * The register from end to end, as a new member of staff would build it: a customer, a category
+ * with its service operations, an own and an external machine, and the own machine's card with
+ * nameplate, files, parameters, a note and a part. Refusals and deletes are in register-deletes.e2e.ts.
+ */
+
+const tag = runTag();
+const records = {
+  customer: {
+    shortName: `Łódź Stal ${tag}`,
+    fullName: 'Zakłady Stalowe „Łódź” Sp. z o.o.',
+    streetAddress: 'ul. Piotrkowska 120',
+    zipCode: '90-006',
+    city: 'Łódź',
+    province: 'łódzkie',
+    nip: '7251234567',
+    regon: '471234567',
+    phoneNumber: '+48 42 600 70 80',
+    email: `biuro.${tag.toLowerCase()}@stal-lodz.pl`,
+  },
+  category: `Zgrzewarki ${tag}`,
+  ownMachine: `Zgrzewarka ZX-${tag}`,
+  ownSerial: `SN-${tag}-01`,
+  externalMachine: `Kompresor obcy ${tag}`,
+  png: { name: `tabliczka-${tag}.png`, mimeType: 'image/png', buffer: makePng() },
+  pdf: { name: `instrukcja-${tag}.pdf`, mimeType: 'application/pdf', buffer: makePdf('Instrukcja obslugi') },
+  parameter: {
+    name: `nastawy-łuku-${tag}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('L1=230 V\nL2=231 V\n', 'utf8'),
+  },
+  ownMachineUrl: '',
+  customerId: 0,
+  categoryId: 0,
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+async function openNavigationMenu(menu: string, item: string) {
+  await mainNavigation(page).getByRole('button', { name: menu, exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+async function fillCustomer(values: typeof records.customer) {
+  await field(page, 'Nazwa skrócona').fill(values.shortName);
+  await field(page, 'Nazwa pełna').fill(values.fullName);
+  await field(page, 'Ulica').fill(values.streetAddress);
+  await field(page, 'Kod pocztowy').fill(values.zipCode);
+  await field(page, 'Miejscowość').fill(values.city);
+  await chooseOption(page, page, 'Województwo', values.province);
+  await field(page, 'NIP').fill(values.nip);
+  await field(page, 'REGON').fill(values.regon);
+  await field(page, 'Telefon').fill(values.phoneNumber);
+  await field(page, 'E-mail').fill(values.email);
+}
+
+/** The machine form of /machineAdd and /machineExternalAdd with a newly typed name. */
+async function fillMachine(name: string, extra: { serial: string; date?: string; months?: string }) {
+  await page.getByRole('button', { name: 'Wpisz nową nazwę' }).click();
+  await field(page, 'Nazwa (nowa)').fill(name);
+  await chooseOption(page, page, 'Kategoria', records.category);
+  await chooseOption(
+    page,
+    page,
+    'Kontrahent',
+    `${records.customer.shortName} (${records.customer.fullName})`,
+  );
+  await field(page, 'Numer seryjny').fill(extra.serial);
+  await field(page, 'Moc źródła').fill('400 A');
+  if (extra.date) await pickDate(page, page, 'Data przekazania', extra.date);
+  if (extra.months) await field(page, 'Długość gwarancji (miesiące)').fill(extra.months);
+  await field(page, 'Rodzaj gwarancji').fill('pełna');
+  await field(page, 'Ulica').fill('ul. Hutnicza 5');
+  await field(page, 'Kod pocztowy').fill('44-100');
+  await field(page, 'Miasto').fill('Gliwice');
+  await chooseOption(page, page, 'Województwo', 'śląskie');
+}
+
+async function searchList(text: string) {
+  await field(page, 'Szukaj').fill(text);
+}
+
+const tabPanel = () => page.getByRole('tabpanel');
+
+async function openTab(name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
+}
+
+async function uploadThroughModal(
+  addButton: string,
+  modalTitle: string,
+  fileLabel: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  check?: (modal: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
+  await page.getByRole('button', { name: addButton }).click();
+  const modal = page.getByRole('dialog', { name: modalTitle });
+  await chooseFile(page, field(modal, fileLabel), file);
+  await check?.(modal);
+  await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+describe('register journey: customer, category, machines and the machine card', () => {
+  stopAtFirstFailure(() => page);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser));
+  });
+
+  afterAll(async () => {
+    // Leave the shared server as we found it, whatever step stopped the journey.
+    if (context && records.customerId) {
+      const machines = await apiCall<{ id: number }[]>(
+        context,
+        'GET',
+        `/api/device/findByCustomer/${records.customerId}`,
+      ).catch(() => []);
+      for (const { id } of machines)
+        await apiCall(context, 'DELETE', `/api/device/delete/${id}`).catch(() => {});
+      await apiCall(context, 'DELETE', `/api/customer/delete/${records.customerId}`).catch(() => {});
+    }
+    if (context && records.categoryId) {
+      await apiCall(context, 'DELETE', `/api/category/delete/${records.categoryId}`).catch(() => {});
+    }
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('adds a customer, refusing a two-letter short name and a second customer of the same name', async () => {
+    await loginAs(page, admin.email, admin.password);
+    await openNavigationMenu('Kontrahenci', 'Dodaj kontrahenta');
+    await expectPath(page, '/customerAdd');
+
+    await field(page, 'Nazwa skrócona').fill('AB');
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await page.getByText('Nazwa skrócona musi mieć minimum 3 znaki').waitFor();
+    const shortName = field(page, 'Nazwa skrócona');
+    await expect(shortName.getAttribute('aria-invalid')).resolves.toBe('true');
+    // The message belongs to its field: the input is described by it.
+    const describedBy = (await shortName.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await page.evaluate(
+      (ids) => ids.map((id) => document.getElementById(id)?.textContent ?? ''),
+      describedBy.split(' ').filter(Boolean),
+    );
+    expect(descriptions).toContain('Nazwa skrócona musi mieć minimum 3 znaki');
+    expect(new URL(page.url()).pathname).toBe('/customerAdd');
+
+    await fillCustomer(records.customer);
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expectPath(page, '/customerList');
+    await expectAlert(page, 'Dodano kontrahenta.');
+
+    await page.getByRole('button', { name: 'Dodaj kontrahenta' }).click();
+    await expectPath(page, '/customerAdd');
+    await fillCustomer({ ...records.customer, fullName: 'Inna firma o tej samej nazwie' });
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expectAlert(page, 'Kontrahent z podaną nazwą już istnieje.');
+    expect(new URL(page.url()).pathname).toBe('/customerAdd');
+  });
+
+  it('finds the customer in the list through the search box', async () => {
+    await page.getByRole('button', { name: 'Wstecz' }).click();
+    await expectPath(page, '/customerList');
+    await searchList(records.customer.shortName);
+    const row = page.getByRole('row', {
+      name: new RegExp(`^Kontrahent ${records.customer.shortName} \\(id \\d+\\)$`),
+    });
+    await row.waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /^Kontrahent / }).count()).toBe(1);
+    await expect(row.textContent()).resolves.toContain(records.customer.nip);
+    records.customerId = Number(/id (\d+)/.exec((await row.getAttribute('aria-label')) ?? '')?.[1]);
+    expect(records.customerId).toBeGreaterThan(0);
+  });
+
+  it('adds a category and orders its service operations, one with two measurement fields', async () => {
+    await openNavigationMenu('Kategorie', 'Dodaj kategorię');
+    await expectPath(page, '/categoryAdd');
+    await field(page, 'Nazwa kategorii').fill(records.category);
+    await page.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await expectPath(page, '/categoryList');
+    await expectAlert(page, 'Dodano kategorię.');
+
+    await searchList(records.category);
+    await page
+      .getByRole('row', { name: new RegExp(`^Kategoria ${records.category} \\(id \\d+\\)$`) })
+      .click();
+    await expectPath(page, '/categoryEdit');
+    records.categoryId = Number(new URL(page.url()).searchParams.get('id'));
+    await expect(field(page, 'Nazwa kategorii').inputValue()).resolves.toBe(records.category);
+    await openTab('Czynności serwisowe');
+
+    const addOperation = async (name: string, fields: [string, string][] = []) => {
+      await page.getByRole('button', { name: 'Dodaj czynność' }).click();
+      const modal = page.getByRole('dialog', { name: 'Nowa czynność serwisowa' });
+      await field(modal, 'Nazwa czynności').fill(name);
+      for (const [index, [fieldName, unit]] of fields.entries()) {
+        await modal.getByRole('button', { name: 'Dodaj pole' }).click();
+        await field(modal, 'Nazwa pola').nth(index).fill(fieldName);
+        await field(modal, 'Jednostka').nth(index).fill(unit);
+      }
+      await modal.getByRole('button', { name: 'Zapisz' }).click();
+      await modal.waitFor({ state: 'hidden' });
+      await tabPanel().getByRole('listitem').filter({ hasText: name }).waitFor();
+    };
+    await addOperation('Kontrola przewodów');
+    await addOperation('Pomiar napięcia', [
+      ['L1', 'V'],
+      ['L2', 'V'],
+    ]);
+    await addOperation('Czyszczenie filtrów');
+    await page.getByRole('button', { name: 'Przesuń w górę: Czyszczenie filtrów' }).click();
+    await expect
+      .poll(async () => (await itemTexts(tabPanel())).map((t) => t.split('\n')[0]))
+      .toEqual(['1. Kontrola przewodów', '2. Czyszczenie filtrów', '3. Pomiar napięcia']);
+  });
+
+  it('keeps the operation order and the measurement fields after a reload', async () => {
+    // Each action saves the whole list; wait until the last save has been answered.
+    await expect.poll(() => page.getByRole('button', { name: 'Dodaj czynność' }).isEnabled()).toBe(true);
+    await page.reload();
+    await openTab('Czynności serwisowe');
+    await tabPanel().getByRole('listitem').first().waitFor();
+    const lines = (await itemTexts(tabPanel())).map((t) => t.split('\n')[0]);
+    expect(lines).toEqual(['1. Kontrola przewodów', '2. Czyszczenie filtrów', '3. Pomiar napięcia']);
+    const table = page.getByRole('table', { name: 'Pola pomiarowe: Pomiar napięcia' });
+    const cells = await table
+      .getByRole('row')
+      .evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent?.trim())),
+      );
+    expect(cells).toEqual([
+      ['Nazwa pola', 'Jednostka'],
+      ['L1', 'V'],
+      ['L2', 'V'],
+    ]);
+    await expect(page.getByRole('table', { name: /^Pola pomiarowe: / }).count()).resolves.toBe(1);
+    await expect(page.locator('body').innerText()).resolves.not.toContain('@dodatkowePola');
+  });
+
+  it('adds an own machine with a new name, a handover date and 24 months of warranty', async () => {
+    await openNavigationMenu('Maszyny', 'Dodaj maszynę');
+    await expectPath(page, '/machineAdd');
+    await page.getByRole('heading', { name: 'Dodawanie nowej maszyny' }).waitFor();
+    await fillMachine(records.ownMachine, { serial: records.ownSerial, date: '2025-03-14', months: '24' });
+    await expect(page.getByRole('button', { name: /^Data przekazania/ }).textContent()).resolves.toBe(
+      '2025-03-14',
+    );
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expectPath(page, '/machineList');
+    await expectAlert(page, 'Zapisano');
+  });
+
+  it('adds an external machine', async () => {
+    await openNavigationMenu('Maszyny zewnętrzne', 'Dodaj maszynę zewnętrzną');
+    await expectPath(page, '/machineExternalAdd');
+    await page.getByRole('heading', { name: 'Dodawanie nowej maszyny zewnętrznej' }).waitFor();
+    await fillMachine(records.externalMachine, { serial: `EXT-${tag}` });
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expectPath(page, '/machineExternalList');
+    await expectAlert(page, 'Zapisano');
+  });
+
+  it('shows each machine only in its own list', async () => {
+    const rows = () =>
+      page.getByRole('row', { name: new RegExp(`\\(id \\d+\\), ${records.customer.shortName}$`) });
+    await searchList(tag);
+    await expect.poll(async () => rows().allTextContents(), { timeout: 10_000 }).toHaveLength(1);
+    await expect(rows().first().textContent()).resolves.toContain(records.externalMachine);
+
+    await openNavigationMenu('Maszyny', 'Lista maszyn');
+    await expectPath(page, '/machineList');
+    await searchList(tag);
+    await expect.poll(async () => rows().allTextContents(), { timeout: 10_000 }).toHaveLength(1);
+    const own = rows().first();
+    const text = (await own.textContent()) ?? '';
+    for (const expected of [
+      records.ownMachine,
+      records.ownSerial,
+      records.category,
+      '2025-03-14',
+      '24 mies. pełna',
+      'śląskie',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain(records.externalMachine);
+  });
+
+  it("opens the own machine's card and uploads a nameplate photo, shown full-screen", async () => {
+    await page.getByRole('row', { name: new RegExp(`^${records.ownMachine} \\(id \\d+\\)`) }).click();
+    await expectPath(page, '/machineEdit');
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('prev')).toBe('machineList');
+    expect(Number(query.get('customerId'))).toBe(records.customerId);
+    records.ownMachineUrl = new URL(page.url()).pathname + new URL(page.url()).search;
+    await page.getByRole('heading', { name: `Szczegóły maszyny: ${records.ownMachine}` }).waitFor();
+    await page.getByRole('tab', { name: 'Tabliczki znamionowe', selected: true }).waitFor();
+
+    // Refused first: no file at all, then a file that is not a photo.
+    await page.getByRole('button', { name: 'Dodaj tabliczkę znamionową' }).click();
+    const modal = page.getByRole('dialog', { name: 'Dodawanie tabliczki znamionowej' });
+    await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await modal.getByText('Nie wybrano pliku!').waitFor();
+    await chooseFile(page, field(modal, 'Zdjęcie tabliczki'), records.pdf);
+    await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await modal.getByText('Tabliczka znamionowa musi być zdjęciem (jpg, jpeg, png, gif lub bmp).').waitFor();
+    await chooseFile(page, field(modal, 'Zdjęcie tabliczki'), records.png);
+    await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expectAlert(page, 'Dodano plik.');
+    const card = page.getByRole('article', { name: records.png.name });
+    const cardBox = await card.boundingBox();
+    expect([Math.round(cardBox!.width), Math.round(cardBox!.height)]).toEqual([240, 250]);
+    await page.getByRole('button', { name: `Powiększ: ${records.png.name}` }).click();
+    const viewer = page.getByRole('dialog', { name: records.png.name });
+    const photo = viewer.getByRole('img', { name: records.png.name });
+    await photo.waitFor();
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(48);
+    const box = await viewer.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(1270);
+    expect(box?.height).toBeGreaterThanOrEqual(890);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+  });
+
+  it('uploads a PDF under "Pliki" and previews it inline', async () => {
+    await openTab('Pliki');
+    await uploadThroughModal('Dodaj plik', 'Dodawanie pliku', 'Plik', records.pdf, (modal) =>
+      field(modal, 'Opis').fill('Instrukcja obsługi'),
+    );
+    const row = page.getByRole('row', { name: records.pdf.name });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Instrukcja obsługi');
+
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    const served = page.waitForResponse((r) => r.url().includes('/api/storage/downloadFile'));
+    await page.getByRole('button', { name: `Podgląd: ${records.pdf.name}` }).click();
+    const viewer = page.getByRole('dialog', { name: records.pdf.name });
+    const iframe = viewer.locator(`iframe[title="Podgląd: ${records.pdf.name}"]`);
+    await iframe.waitFor();
+    const response = await served;
+    const frame = await (await iframe.elementHandle())!.contentFrame();
+    expect(frame?.url()).toBe(response.url());
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect(response.headers()['content-disposition']).toMatch(/^inline/);
+    expect(downloaded).toBe(false);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    page.removeAllListeners('download');
+  });
+
+  it('uploads a parameter file described by its name, and downloads it on preview', async () => {
+    await openTab('Parametry');
+    const baseName = records.parameter.name.replace(/\.txt$/, '');
+    await uploadThroughModal(
+      'Dodaj parametr',
+      'Dodawanie parametru',
+      'Plik',
+      records.parameter,
+      async (modal) => {
+        await expect(field(modal, 'Opis').inputValue()).resolves.toBe(baseName);
+      },
+    );
+    const row = page.getByRole('row', { name: records.parameter.name });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(baseName);
+    await expect(
+      page.getByRole('button', { name: `Podgląd: ${records.parameter.name}` }).count(),
+    ).resolves.toBe(0);
+
+    const download = page.waitForEvent('download');
+    await row.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(records.parameter.name);
+    expect((await downloadedBytes(file)).equals(records.parameter.buffer)).toBe(true);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
+  it("adds a note that shows its author's name", async () => {
+    await openTab('Notatki');
+    await page.getByRole('button', { name: 'Dodaj notatkę' }).click();
+    const modal = page.getByRole('dialog', { name: 'Nowa notatka' });
+    const text = `Wymieniono dyszę ${tag}; klient prosi o kontakt przed przeglądem.`;
+    await field(modal, 'Treść notatki').fill(text);
+    await modal.getByRole('button', { name: 'Zapisz' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const note = tabPanel().getByRole('article').filter({ hasText: text });
+    await note.waitFor();
+    const author = (await page.getByTestId('current-user').textContent())!.replace(' (admin)', '');
+    await expect(note.textContent()).resolves.toContain(author);
+  });
+
+  it('adds a part with its name, serial number, producer and description', async () => {
+    await openTab('Części');
+    await page.getByRole('button', { name: 'Dodaj część' }).click();
+    const modal = page.getByRole('dialog', { name: 'Nowa część' });
+    await field(modal, 'Nazwa').fill('Palnik MIG 350');
+    await field(modal, 'Numer seryjny').fill(`PAL-${tag}`);
+    await field(modal, 'Producent').fill('Spawmet Śrem');
+    await field(modal, 'Opis').fill('Zamontowany przy uruchomieniu');
+    await modal.getByRole('button', { name: 'Zapisz' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const cells = await page.getByRole('row', { name: 'Palnik MIG 350' }).getByRole('cell').allInnerTexts();
+    expect(cells.slice(0, 4)).toEqual([
+      'Palnik MIG 350',
+      `PAL-${tag}`,
+      'Spawmet Śrem',
+      'Zamontowany przy uruchomieniu',
+    ]);
+  });
+});
