@@ -1,9 +1,9 @@
 /**
  * Fills a database with a realistic fleet for the benchmark (run.ts).
  *
- *   npm run generate -w bench                        # PGlite in .tmp/bench-data, 100,000 machines
+ *   npm run generate -w bench          # PGlite in .tmp/bench-data, 100,000 machines, 1,000,000 events
  *   DATABASE_URL=postgres://… npm run generate -w bench -- --reset
- *   options: --machines=N --customers=N --categories=N --seed=N --reset --data-dir=DIR
+ *   options: --machines=N --customers=N --categories=N --services=N --seed=N --reset --data-dir=DIR
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/database.js';
@@ -11,9 +11,15 @@ import { categories } from '../apps/server/src/modules/categories/categories.tab
 import { customers } from '../apps/server/src/modules/customers/customers.table.js';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { refreshAllInspectionSummaries } from '../apps/server/src/modules/inspections/inspection-summaries.js';
+import { serviceDevices, services } from '../apps/server/src/modules/services/services.table.js';
+import { inspectionSummaries } from '../apps/server/src/modules/inspections/inspection-summaries.table.js';
+import { users } from '../apps/server/src/modules/users/users.table.js';
 import { findUserByEmail, insertUser } from '../apps/server/src/modules/users/users.repository.js';
 import { categoryNames, makeCustomer, makeDevice, random, type FleetCustomer } from './fleet.js';
 import { describeTarget, readOptions } from './options.js';
+import { dayOf, technicians, type FleetMachine } from './service-events.js';
+import { dropIndexes, writeServices } from './write-services.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at ~20 columns a row. */
 const BATCH = 1000;
@@ -45,16 +51,6 @@ async function ensureEmpty(db: Db, reset: boolean) {
   await db.execute(sql`TRUNCATE ${devices}, ${customers}, ${categories} RESTART IDENTITY CASCADE`);
 }
 
-/** Drops the machines' GIN indexes and returns their CREATE INDEX statements. */
-async function dropGinIndexes(db: Db): Promise<string[]> {
-  const result = await db.execute(
-    sql`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'devices' AND indexdef ILIKE '%USING gin%'`,
-  );
-  const rows = (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
-  for (const row of rows) await db.execute(sql.raw(`DROP INDEX "${row.indexname}"`));
-  return rows.map((r) => r.indexdef);
-}
-
 async function ensureBenchUser(db: Db, email: string, password: string) {
   if (await findUserByEmail(db, email)) return;
   await insertUser(db, {
@@ -65,6 +61,18 @@ async function ensureBenchUser(db: Db, email: string, password: string) {
     passwordHash: await hashPassword(password),
     roles: ['ADMIN'],
   });
+}
+
+/** The employees who write the protocols (created once; their ids either way). */
+async function ensureTechnicians(db: Db): Promise<number[]> {
+  const ids: number[] = [];
+  // Nobody logs in as them: one hash of a random password is enough.
+  const passwordHash = await hashPassword(crypto.randomUUID());
+  for (const technician of technicians()) {
+    const found = await findUserByEmail(db, technician.email);
+    ids.push((found ?? (await insertUser(db, { ...technician, passwordHash, roles: ['USER'] }))).id);
+  }
+  return ids;
 }
 
 async function main() {
@@ -102,23 +110,54 @@ async function main() {
     console.log(`Kategorie: ${categoryIds.length}, kontrahenci: ${fleetCustomers.length}`);
 
     // Trigram indexes grow slowly row by row; built once after the load they cost a fraction.
-    const ginIndexes = await dropGinIndexes(db);
+    const ginIndexes = await dropIndexes(db, 'devices', true);
     const today = new Date();
     // A few big customers own many machines, most own a handful (squared uniform skews to the front).
     const customerFor = () => fleetCustomers[Math.floor(rng() * rng() * fleetCustomers.length)];
+    const machines: FleetMachine[] = [];
     await insertInBatches(
       options.machines,
       (i) => makeDevice(rng, i, customerFor(), categoryIds, today),
-      (rows) => db.insert(devices).values(rows),
+      async (rows) => {
+        const saved = await db.insert(devices).values(rows).returning({ id: devices.id });
+        saved.forEach(({ id }, i) => {
+          const row = rows[i];
+          machines.push({
+            id,
+            customerId: row.customerId,
+            internal: row.type === 'INTERNAL',
+            transferDay: row.transferDate ? dayOf(row.transferDate) : null,
+            warrantyLength: row.warrantyLength,
+          });
+        });
+      },
     );
     console.log(`Maszyny: ${options.machines}`);
     for (const definition of ginIndexes) await db.execute(sql.raw(definition));
     console.log(`Indeksy trigramowe odbudowane: ${ginIndexes.length}`);
 
+    if (options.services > 0 && machines.length > 0) {
+      const employeeIds = await ensureTechnicians(db);
+      await writeServices(db, {
+        count: options.services,
+        seed: options.seed,
+        machines,
+        employeeIds,
+        today,
+      });
+      console.log(`Zdarzenia serwisowe: ${options.services}`);
+    } else {
+      // The inspection list reads the per-machine summaries, which bulk inserts do not write.
+      await refreshAllInspectionSummaries(db);
+    }
+
     // Fresh statistics and visibility map, as autovacuum would leave them on a live server.
     await db.execute(sql`VACUUM ANALYZE ${devices}`);
     await db.execute(sql`VACUUM ANALYZE ${customers}`);
     await db.execute(sql`VACUUM ANALYZE ${categories}`);
+    for (const table of [services, serviceDevices, inspectionSummaries, users]) {
+      await db.execute(sql`VACUUM ANALYZE ${table}`);
+    }
     console.log(`Gotowe w ${((performance.now() - started) / 1000).toFixed(1)} s`);
     console.log(`Logowanie benchmarku: ${options.email} / ${options.password}`);
   } finally {

@@ -28,9 +28,13 @@ export interface BenchOptions {
   machines: number;
   customers: number;
   categories: number;
+  /** Service events over the fleet (0: machines only). */
+  services: number;
   seed: number;
   reset: boolean;
   runs: number;
+  /** Scenario groups to run (maszyny, przeglady, serwis); empty: all. */
+  only: string[];
   email: string;
   password: string;
 }
@@ -42,9 +46,14 @@ export function readOptions(): BenchOptions {
     machines: count('machines', 'BENCH_MACHINES', 100_000),
     customers: Math.max(1, count('customers', 'BENCH_CUSTOMERS', 5_000)),
     categories: Math.max(1, count('categories', 'BENCH_CATEGORIES', 50)),
+    services: count('services', 'BENCH_SERVICES', 1_000_000),
     seed: count('seed', 'BENCH_SEED', 2026),
     reset: option('reset', 'BENCH_RESET') === 'true',
     runs: Math.max(1, count('runs', 'BENCH_RUNS', 30)),
+    only: (option('only', 'BENCH_ONLY') ?? '')
+      .split(',')
+      .map((g) => g.trim())
+      .filter(Boolean),
     email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
     password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
   };

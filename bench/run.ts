@@ -1,56 +1,70 @@
 /**
- * Latency of the machine list, in-process (buildApp + app.inject, no network), on the database
- * generate.ts filled: PGlite in DATA_DIR (default .tmp/bench-data) or PostgreSQL at DATABASE_URL.
+ * Latency of the machine, inspection and service lists, in-process (buildApp + app.inject, no
+ * network), on the database generate.ts filled: PGlite in DATA_DIR (default .tmp/bench-data) or PostgreSQL at DATABASE_URL.
  *
  *   npm run bench                     # 30 runs of each scenario
  *   npm run bench -- --runs=50
+ *   npm run bench -- --only=przeglady,serwis   # groups: maszyny, przeglady, serwis
  */
 import os from 'node:os';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
+import { services } from '../apps/server/src/modules/services/services.table.js';
 import type { Mailer } from '../apps/server/src/plugins/mailer.js';
 import { describeTarget, readOptions } from './options.js';
 
 interface Scenario {
+  /** maszyny | przeglady | serwis: `--only=` picks groups. */
+  group: 'maszyny' | 'przeglady' | 'serwis';
   name: string;
   url: string;
-  body: object;
+  /** POST with this body; GET without one. */
+  body?: object;
+  /** Heavy scenarios are measured fewer times. */
+  fewerRuns?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
   {
+    group: 'maszyny',
     name: 'lista: 1. strona, domyślny porządek',
     url: '/api/device/getByFilter?page=1&size=10',
     body: {},
   },
   {
+    group: 'maszyny',
     name: 'lista: statusy + województwo, sort nazwa, str. 50 × 20',
     url: '/api/device/getByFilter?page=50&size=20&sort=name,asc',
     body: { statuses: ['OK', 'Usterka'], provinces: ['mazowieckie', 'śląskie'] },
   },
   {
+    group: 'maszyny',
     name: 'lista: sort kontrahent malejąco, str. 200 × 50',
     url: '/api/device/getByFilter?page=200&size=50&sort=customer,desc',
     body: {},
   },
   {
+    group: 'maszyny',
     name: 'szukaj q="wiśniewski" (kontrahent), str. 1 × 20',
     url: `/api/device/getByFilter?page=1&size=20&q=${encodeURIComponent('wiśniewski')}`,
     body: {},
   },
   {
+    group: 'maszyny',
     name: 'szukaj q="frezarka cnc" (nazwa), str. 3 × 20',
     url: `/api/device/getByFilter?page=3&size=20&q=${encodeURIComponent('frezarka cnc')}`,
     body: {},
   },
   {
+    group: 'maszyny',
     name: 'szukaj q="00123" (nr seryjny/id), str. 1 × 20',
     url: '/api/device/getByFilter?page=1&size=20&q=00123',
     body: {},
   },
   {
+    group: 'maszyny',
     name: 'filtr: miasto + daty + kategoria, str. 1 × 10',
     url: '/api/device/getByFilter?page=1&size=10',
     body: {
@@ -61,18 +75,74 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    group: 'maszyny',
     name: 'CSV: województwo śląskie, sort nazwa',
     url: '/api/device/get-csv-by-filter?sort=name,asc',
     body: { provinces: ['śląskie'] },
   },
+  {
+    group: 'maszyny',
+    name: 'CSV: wszystkie maszyny wewnętrzne',
+    url: '/api/device/get-csv-by-filter',
+    body: {},
+    fewerRuns: true,
+  },
+  {
+    group: 'przeglady',
+    name: 'przeglądy onlyActual: str. 1 × 15, domyślny porządek',
+    url: '/api/device/periodicInspections/onlyActual?page=1&size=15',
+  },
+  {
+    group: 'przeglady',
+    name: 'przeglądy onlyActual: str. 1000 × 15',
+    url: '/api/device/periodicInspections/onlyActual?page=1000&size=15',
+  },
+  {
+    group: 'przeglady',
+    name: 'przeglądy all: str. 1 × 15',
+    url: '/api/device/periodicInspections/all?page=1&size=15',
+  },
+  {
+    group: 'przeglady',
+    name: 'przeglądy all: str. 3000 × 15',
+    url: '/api/device/periodicInspections/all?page=3000&size=15',
+  },
+  {
+    group: 'serwis',
+    name: 'serwis własne: str. 1 × 15, numer malejąco',
+    url: '/api/service/findAllOrderInternal?page=1&size=15',
+  },
+  {
+    group: 'serwis',
+    name: 'serwis własne: str. 1000 × 15',
+    url: '/api/service/findAllOrderInternal?page=1000&size=15',
+  },
+  {
+    group: 'serwis',
+    name: 'serwis własne: str. 20000 × 15',
+    url: '/api/service/findAllOrderInternal?page=20000&size=15',
+  },
+  {
+    group: 'serwis',
+    name: 'serwis własne: q="wyciek" (opis usterki), str. 1 × 15',
+    url: `/api/service/findAllOrderInternal?page=1&size=15&q=wyciek`,
+  },
+  {
+    group: 'serwis',
+    name: 'serwis własne: q="wiśniewski" (kontrahent), str. 1 × 15',
+    url: `/api/service/findAllOrderInternal?page=1&size=15&q=${encodeURIComponent('wiśniewski')}`,
+  },
+  {
+    group: 'serwis',
+    name: 'serwis własne: q="12345" (numer lub id), str. 1 × 15',
+    url: '/api/service/findAllOrderInternal?page=1&size=15&q=12345',
+  },
+  {
+    group: 'serwis',
+    name: 'serwis zewnętrzne: str. 1 × 15, numer malejąco',
+    url: '/api/service/findAllOrderExternal?page=1&size=15',
+  },
 ];
-
-/** The full-family export is heavy; measured fewer times. */
-const FULL_CSV: Scenario = {
-  name: 'CSV: wszystkie maszyny wewnętrzne',
-  url: '/api/device/get-csv-by-filter',
-  body: {},
-};
 
 const quietMailer: Mailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
 
@@ -115,12 +185,11 @@ async function main() {
       // Two warm-up calls fill caches and plan caches, as on a server that has been running.
       for (let i = 0; i < runs + 2; i++) {
         const start = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: scenario.url,
-          headers,
-          payload: scenario.body,
-        });
+        const response = await app.inject(
+          scenario.body
+            ? { method: 'POST', url: scenario.url, headers, payload: scenario.body }
+            : { method: 'GET', url: scenario.url, headers },
+        );
         const elapsed = performance.now() - start;
         if (response.statusCode !== 200)
           throw new Error(`${scenario.name}: ${response.statusCode} ${response.body}`);
@@ -141,13 +210,20 @@ async function main() {
       };
     };
 
+    const chosen = SCENARIOS.filter((s) => !options.only.length || options.only.includes(s.group));
     const results = [];
-    for (const scenario of SCENARIOS) results.push(await measure(scenario, options.runs));
-    results.push(await measure(FULL_CSV, Math.max(3, Math.round(options.runs / 6))));
+    const loadBefore = os.loadavg()[0];
+    for (const scenario of chosen) {
+      const runs = scenario.fewerRuns ? Math.max(3, Math.round(options.runs / 6)) : options.runs;
+      results.push(await measure(scenario, runs));
+    }
 
-    const n = await database.db.$count(devices);
+    const machines = await database.db.$count(devices);
+    const events = await database.db.$count(services);
     console.log(
-      `\nBaza: ${describeTarget(options)}; maszyn: ${n}; ${os.cpus().length} CPU, Node ${process.version}`,
+      `\nBaza: ${describeTarget(options)}; maszyn: ${machines}; zdarzeń: ${events}; ` +
+        `${os.cpus().length} CPU, Node ${process.version}; ` +
+        `obciążenie (1 min) przed/po: ${loadBefore.toFixed(1)}/${os.loadavg()[0].toFixed(1)}`,
     );
     console.log('| scenariusz | wynik | mediana ms | p95 ms | przebiegów |');
     console.log('|---|---|---:|---:|---:|');

@@ -12,7 +12,6 @@ import {
   apiCall,
   chooseFile,
   chooseOption,
-  confirmDeletion,
   downloadedBytes,
   expectAlert,
   expectPath,

@@ -40,53 +40,7 @@ export async function chooseOption(page: Page, scope: Page | Locator, label: str
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const MONTHS_SHORT = ['sty', 'lut', 'mar', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paź', 'lis', 'gru'];
-const MONTHS_GENITIVE = [
-  'stycznia',
-  'lutego',
-  'marca',
-  'kwietnia',
-  'maja',
-  'czerwca',
-  'lipca',
-  'sierpnia',
-  'września',
-  'października',
-  'listopada',
-  'grudnia',
-];
-
-/**
- * Picks `YYYY-MM-DD` in a Mantine date picker as a person would: the header climbs from the month
- * to the decade, then the year, the month and the day are clicked.
- */
-export async function pickDate(page: Page, scope: Page | Locator, label: string, iso: string) {
-  const [year, month, day] = iso.split('-').map(Number);
-  await field(scope, label).click();
-  const picker = page
-    .getByRole('dialog')
-    .filter({ has: page.getByRole('table') })
-    .last();
-  const levelButton = picker.getByRole('button', { name: /^\S+ \d{4}$/ });
-  await levelButton.click();
-  await picker.getByRole('button', { name: /^\d{4}$/ }).click();
-  const decade = picker.getByText(/^\d{4} – \d{4}$/);
-  for (let step = 0; step < 20; step++) {
-    const [from, to] = ((await decade.textContent()) ?? '').split(' – ').map(Number);
-    if (year >= from && year <= to) break;
-    // The decade level has only its two arrow buttons before the year grid.
-    await picker
-      .getByRole('button')
-      .nth(year < from ? 0 : 1)
-      .click();
-  }
-  await picker.getByRole('button', { name: String(year), exact: true }).click();
-  await picker.getByRole('button', { name: MONTHS_SHORT[month - 1], exact: true }).click();
-  await picker
-    .getByRole('button', { name: `${day} ${MONTHS_GENITIVE[month - 1]} ${year}`, exact: true })
-    .click();
-  await picker.waitFor({ state: 'hidden' });
-}
+export { pickDate } from './date-picker';
 
 /** Opens the system file dialog through the visible control and answers it with `file`. */
 export async function chooseFile(

@@ -86,6 +86,15 @@ CREATE TABLE "incidents" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "inspection_summaries" (
+	"device_id" integer PRIMARY KEY NOT NULL,
+	"last_period" integer DEFAULT -1 NOT NULL,
+	"last_inspection" date,
+	"next_inspection" date,
+	"listed" boolean DEFAULT false NOT NULL,
+	"actual" boolean DEFAULT false NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "logs" (
 	"event_id" bigserial PRIMARY KEY NOT NULL,
 	"timestmp" bigint NOT NULL,
@@ -177,6 +186,7 @@ ALTER TABLE "files" ADD CONSTRAINT "files_user_created_id_users_id_fk" FOREIGN K
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "incidents" ADD CONSTRAINT "incidents_user_created_id_users_id_fk" FOREIGN KEY ("user_created_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD CONSTRAINT "inspection_summaries_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_notes" ADD CONSTRAINT "device_notes_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_notes" ADD CONSTRAINT "device_notes_user_created_id_users_id_fk" FOREIGN KEY ("user_created_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_notes" ADD CONSTRAINT "device_notes_user_updated_id_users_id_fk" FOREIGN KEY ("user_updated_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -202,6 +212,8 @@ CREATE INDEX "devices_search_trgm" ON "devices" USING gin (("id"::text || chr(31
 CREATE INDEX "files_device_type_idx" ON "files" USING btree ("device_id","type");--> statement-breakpoint
 CREATE INDEX "files_service_idx" ON "files" USING btree ("service_id");--> statement-breakpoint
 CREATE INDEX "incidents_device_date_idx" ON "incidents" USING btree ("device_id","date");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_all_idx" ON "inspection_summaries" USING btree ("next_inspection","device_id") WHERE "inspection_summaries"."listed";--> statement-breakpoint
+CREATE INDEX "inspection_summaries_actual_idx" ON "inspection_summaries" USING btree ("next_inspection","device_id") WHERE "inspection_summaries"."actual";--> statement-breakpoint
 CREATE INDEX "logs_arg1_idx" ON "logs" USING btree ("arg1");--> statement-breakpoint
 CREATE INDEX "device_notes_device_idx" ON "device_notes" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "parts_device_idx" ON "parts" USING btree ("device_id");--> statement-breakpoint

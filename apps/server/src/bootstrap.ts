@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { audit } from './plugins/audit.js';
-import { pgCode } from './plugins/errors.js';
+import { UNIQUE_VIOLATION, hasPgCode } from './lib/pg-error.js';
 import { inTransaction } from './lib/transaction.js';
 import { generatePassword, hashPassword } from './modules/auth/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
@@ -27,7 +27,7 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
     return true;
   }).catch((error: unknown) => {
     // Another process created the same admin first: fine. Anything else must stop the start.
-    if (pgCode(error) === '23505') return false;
+    if (hasPgCode(error, UNIQUE_VIOLATION)) return false;
     throw error;
   });
   if (!created) return;

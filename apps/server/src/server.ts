@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap.js';
+import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
 
 async function main() {
   const config = loadConfig();
@@ -12,6 +13,9 @@ async function main() {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   await ensureFirstAdmin(app.db, config, app.log);
+  // A database from before the summaries existed fills them in once (docs/decisions.md).
+  const filled = await backfillInspectionSummaries(app.db);
+  if (filled > 0) app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} maszyn.`);
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../src/db/database.js';
 import { categories } from '../src/modules/categories/categories.table.js';
 import { customers } from '../src/modules/customers/customers.table.js';
 import { devices } from '../src/modules/devices/devices.table.js';
+import { refreshInspectionSummaries } from '../src/modules/inspections/inspection-summaries.js';
 import { logs } from '../src/modules/logs/logs.table.js';
 import { serviceDevices, services } from '../src/modules/services/services.table.js';
 
@@ -39,6 +40,8 @@ export async function insertDevice(
     .insert(devices)
     .values({ name: `Maszyna ${next()}`, type: 'INTERNAL', status: 'OK', statusWeight: 4, ...values })
     .returning();
+  // Written around the devices module: keep the inspection summary as its writes do.
+  await refreshInspectionSummaries(db, [row.id]);
   return row;
 }
 
@@ -77,6 +80,7 @@ export async function insertService(db: DbOrTx, fixture: ServiceFixture) {
       .insert(serviceDevices)
       .values(fixture.deviceIds.map((deviceId) => ({ serviceId: row.id, deviceId })));
   }
+  await refreshInspectionSummaries(db, fixture.deviceIds);
   return row;
 }
 

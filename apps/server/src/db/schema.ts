@@ -12,3 +12,4 @@ export * from '../modules/parts/parts.table.js';
 export * from '../modules/services/services.table.js';
 export * from '../modules/incidents/incidents.table.js';
 export * from '../modules/todos/todos.table.js';
+export * from '../modules/inspections/inspection-summaries.table.js';

@@ -2,23 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, validationMessage } from '@serwis/domain';
 import { AppError } from '../lib/app-error.js';
-
-interface PgLikeError {
-  code?: string;
-  constraint?: string;
-  cause?: unknown;
-}
-
-/** Drizzle wraps driver errors; the PostgreSQL code may sit on the error or its cause. */
-export function pgCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as PgLikeError).cause;
-  }
-  return undefined;
-}
+import { pgErrorCode } from '../lib/pg-error.js';
 
 /** One place maps every failure to `{ message, code }` with a Polish message. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -38,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         : validationMessage.field(field, validationMessage.wrongType);
       return reply.status(400).send({ message: polish, code: 'VALIDATION' });
     }
-    const code = pgCode(error);
+    const code = pgErrorCode(error);
     if (code === '23505') return reply.status(409).send({ message: MSG.duplicate, code: 'DUPLICATE' });
     if (code === '23503') return reply.status(409).send({ message: MSG.conflict, code: 'IN_USE' });
     if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {

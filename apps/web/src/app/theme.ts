@@ -1,5 +1,18 @@
 import { createTheme } from '@mantine/core';
 
+/** Polish names for the date pickers' icon-only arrows and level switches. */
+const calendarAriaLabels = {
+  monthLevelControl: 'Wybierz miesiąc',
+  yearLevelControl: 'Wybierz rok',
+  nextMonth: 'Następny miesiąc',
+  previousMonth: 'Poprzedni miesiąc',
+  nextYear: 'Następny rok',
+  previousYear: 'Poprzedni rok',
+  nextDecade: 'Następna dekada',
+  previousDecade: 'Poprzednia dekada',
+};
+const datePickerDefaults = { defaultProps: { ariaLabels: calendarAriaLabels } };
+
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
@@ -8,5 +21,11 @@ export const theme = createTheme({
     // Tablet use: touch targets of at least 40 px.
     Button: { defaultProps: { size: 'sm' } },
     ActionIcon: { defaultProps: { size: 40, variant: 'subtle' } },
+    DatePicker: datePickerDefaults,
+    DatePickerInput: datePickerDefaults,
+    DateInput: datePickerDefaults,
+    DateTimePicker: datePickerDefaults,
+    MonthPickerInput: datePickerDefaults,
+    Calendar: datePickerDefaults,
   },
 });

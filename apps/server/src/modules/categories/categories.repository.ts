@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
-import { containsAny, parseSort } from '../customers/text-search.js';
+import { containsAny } from '../../lib/text-search.js';
+import { parseSortParam } from '../../lib/sort-param.js';
 import { categories } from './categories.table.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -34,9 +35,9 @@ export async function findCategories(
   db: DbOrTx,
   options: CategoryListOptions = {},
 ): Promise<CategoryWithCount[]> {
-  const sort = parseSort(options.sort, CATEGORY_SORT_FIELDS);
-  const column = sort?.field === 'count' ? machineCount : sort ? categories[sort.field] : categories.id;
-  const order = [sort?.desc ? desc(column) : asc(column), asc(categories.id)];
+  const sort = parseSortParam(options.sort, CATEGORY_SORT_FIELDS, { field: 'id', direction: 'asc' });
+  const column = sort.field === 'count' ? machineCount : categories[sort.field];
+  const order = [sort.direction === 'desc' ? desc(column) : asc(column), asc(categories.id)];
   const query = db
     .select({ id: categories.id, name: categories.name, count: machineCount })
     .from(categories)

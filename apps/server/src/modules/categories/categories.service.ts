@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { audit } from '../../plugins/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../customers/pg-error.js';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import {
   countCategoryMachines,
   deleteCategory,

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { customers } from './customers.table.js';
-import { containsAny, parseSort } from './text-search.js';
+import { containsAny } from '../../lib/text-search.js';
+import { parseSortParam } from '../../lib/sort-param.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
@@ -50,10 +51,9 @@ export interface CustomerListOptions {
 
 /** Newest first unless another order is asked for; id breaks ties so pages never overlap. */
 export async function findCustomers(db: DbOrTx, options: CustomerListOptions = {}): Promise<CustomerRow[]> {
-  const sort = parseSort(options.sort, CUSTOMER_SORT_FIELDS);
-  const order = sort
-    ? [sort.desc ? desc(customers[sort.field]) : asc(customers[sort.field]), desc(customers.id)]
-    : [desc(customers.id)];
+  const sort = parseSortParam(options.sort, CUSTOMER_SORT_FIELDS, { field: 'id', direction: 'desc' });
+  const column = customers[sort.field];
+  const order = [sort.direction === 'desc' ? desc(column) : asc(column), desc(customers.id)];
   const query = db
     .select()
     .from(customers)

@@ -12,7 +12,7 @@ import {
   updateCustomer,
 } from './customers.repository.js';
 import { toCustomer } from './customers.mapper.js';
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from './pg-error.js';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 
 const label = (row: { shortName: string; id: number }) => `${row.shortName} (id ${row.id})`;
 

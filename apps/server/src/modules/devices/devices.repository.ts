@@ -158,12 +158,16 @@ export async function findCsvRowsByIds(db: DbOrTx, ids: number[]): Promise<Devic
     columns.map(([, column]) => sql`${column}`),
     sql`, `,
   );
+  const list = `{${ids.join(',')}}`;
+  // The ANY condition makes the machines an index lookup of these ids; without it the planner
+  // may merge-join the whole primary key, whose cost grows with the table, not the batch.
   const result = await db.execute(sql`
     SELECT json_agg(json_build_array(${values}) ORDER BY wanted.ord) AS rows
-    FROM unnest(${`{${ids.join(',')}}`}::int[]) WITH ORDINALITY AS wanted(id, ord)
+    FROM unnest(${list}::int[]) WITH ORDINALITY AS wanted(id, ord)
     JOIN ${devices} ON ${devices.id} = wanted.id
     JOIN ${customers} ON ${customers.id} = ${devices.customerId}
-    JOIN ${categories} ON ${categories.id} = ${devices.categoryId}`);
+    JOIN ${categories} ON ${categories.id} = ${devices.categoryId}
+    WHERE ${devices.id} = ANY(${list}::int[])`);
   const raw = (result as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows ?? null;
   const arrays = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][] | null;
   return (arrays ?? []).map(

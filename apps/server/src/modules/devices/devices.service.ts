@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.j
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
+import { refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
 import {
   categoryExists,
   countDeviceReferences,
@@ -25,17 +26,8 @@ import {
   type NewDeviceRow,
 } from './devices.repository.js';
 import { toDevice } from './devices.mapper.js';
+import { FOREIGN_KEY_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 
-const FOREIGN_KEY_VIOLATION = '23503';
-
-function hasPgCode(error: unknown, code: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === code) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export const statusWeight = (status: MachineStatus) =>
   MACHINE_STATUSES.find((s) => s.name === status)!.weight;
@@ -90,6 +82,7 @@ export function createDevice(db: Db, actor: SessionUser, family: MachineType, in
         status: input.status,
         statusWeight: statusWeight(input.status),
       });
+      await refreshInspectionSummaries(tx, [id]);
       await audit(
         tx,
         actor,
@@ -114,6 +107,7 @@ export function editDevice(db: Db, actor: SessionUser, family: MachineType, inpu
         status,
         statusWeight: statusWeight(status),
       });
+      await refreshInspectionSummaries(tx, [input.id]);
       await audit(tx, actor, `edycja ${FAMILY_LABEL[family]} ${label(input)}`, `device:${input.id}`);
       return toDevice((await findDeviceById(tx, input.id))!);
     }),

@@ -5,6 +5,7 @@ import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { incidents } from './incidents.table.js';
+import { escapeLike } from '../../lib/text-search.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 
@@ -30,7 +31,6 @@ export interface IncidentFilter {
   to?: LocalDateTime | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Incidents with their author and (left-joined) linked event, newest first. */
 export function findIncidents(db: DbOrTx, filter: IncidentFilter, timeZone: string) {

@@ -11,6 +11,7 @@ import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
 import { devices } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
+import { refreshAllInspectionSummaries } from './inspection-summaries.js';
 import { listInspectionRows } from './inspections.repository.js';
 import { getInspectionSummary } from './inspections.service.js';
 
@@ -113,6 +114,8 @@ describe('inspection list SQL equals the shared rule', () => {
     await db
       .insert(serviceDevices)
       .values(flat.map((e, i) => ({ serviceId: serviceRows[i].id, deviceId: e.deviceId })));
+    // Written straight into the tables: build their summaries as a backfill would.
+    await refreshAllInspectionSummaries(db);
     machines.forEach((m, i) => expected.set(deviceRows[i].id, m));
     // The sample must exercise both sides of every rule.
     expect(flat.filter(isCountedInspection).length).toBeGreaterThan(40);

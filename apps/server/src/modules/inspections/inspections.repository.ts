@@ -6,12 +6,13 @@ import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
+import { inspectionSummaries } from './inspection-summaries.table.js';
 
 /**
- * The events that count as periodic inspections. Written exactly like the predicate of the
- * partial index recommended for `services` (docs/decisions.md), so PostgreSQL can use it.
+ * The events that count as periodic inspections (summaries are computed from them). Written exactly
+ * like the predicate of the partial index `services_inspection_idx`, so PostgreSQL can use it.
  */
-const countedInspection = sql`'PRZEGLAD_OKRESOWY' = ANY(${services.types}) AND ${services.state} <> 'ODRZUCONY'`;
+export const countedInspection = sql`'PRZEGLAD_OKRESOWY' = ANY(${services.types}) AND ${services.state} <> 'ODRZUCONY'`;
 
 const deviceColumns = {
   id: devices.id,
@@ -127,98 +128,108 @@ export interface InspectionListRow {
   days_to_next: number | null;
   days_to_end: number | null;
   done: boolean;
-  total: number;
 }
 
-/** Output columns of the inner select the list may be ordered by. */
-const SORT_COLUMNS: Record<InspectionSortField, string> = {
-  id: 'id',
-  status: 'status_weight',
-  name: 'name',
-  category: 'category_name',
-  customer: 'customer_short_name',
-  city: 'city',
-  transferDate: 'transfer_date',
-  lastInspection: 'last_inspection',
-  nextInspection: 'next_inspection',
-  // Days differ from the dates by the same "today" for every row: ordering by the date is equal.
-  daysToNextInspection: 'next_inspection',
-  daysToEndWarranty: 'warranty_end',
+const warrantyEnd = sql`(${devices.transferDate} + make_interval(months => ${devices.warrantyLength}))::date`;
+
+/** What the list may be ordered by; every one ends with the machine id as the tie-breaker. */
+const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
+  id: sql`${inspectionSummaries.deviceId}`,
+  status: sql`${devices.statusWeight}`,
+  name: sql`${devices.name}`,
+  category: sql`${categories.name}`,
+  customer: sql`${customers.shortName}`,
+  city: sql`${devices.city}`,
+  transferDate: sql`${devices.transferDate}`,
+  lastInspection: sql`${inspectionSummaries.lastInspection}`,
+  nextInspection: sql`${inspectionSummaries.nextInspection}`,
+  // Days differ from the dates by the same "today" for every row: ordering by the date is equal,
+  // and the summaries' indexes serve it.
+  daysToNextInspection: sql`${inspectionSummaries.nextInspection}`,
+  daysToEndWarranty: warrantyEnd,
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchFilter(q: string | undefined): SQL {
+function searchFilter(q: string | undefined): SQL | undefined {
   const term = q?.trim();
-  if (!term) return sql``;
+  if (!term) return undefined;
   const pattern = `%${escapeLike(term)}%`;
-  return sql`AND (${devices.id}::text = ${term} OR ${devices.name} ILIKE ${pattern}
+  return sql`(${devices.id}::text = ${term} OR ${devices.name} ILIKE ${pattern}
     OR ${customers.shortName} ILIKE ${pattern} OR ${categories.name} ILIKE ${pattern}
     OR ${devices.city} ILIKE ${pattern} OR ${devices.streetAddress} ILIKE ${pattern}
     OR ${devices.zipCode} ILIKE ${pattern} OR ${devices.serialNumber} ILIKE ${pattern})`;
 }
 
 /**
- * The inspection list computed in one statement: the counted inspections are aggregated per
- * machine, the dates come from PostgreSQL's month arithmetic (which clamps month ends the way
- * rules/calendar-date.ts does), and filtering, ordering and paging happen in the database.
- * Only own (INTERNAL) machines: the list's rows open the internal machine card.
+ * Which machines the mode lists. The flags are kept in the summary (inspection-summaries.ts):
+ * listed = own (INTERNAL) machine with inspections on; actual = listed, handed over and the last
+ * warranty inspection not done. Each matches the predicate of one partial index.
+ */
+const modeFilter = (mode: InspectionListMode) =>
+  mode === 'onlyActual' ? sql`${inspectionSummaries.actual}` : sql`${inspectionSummaries.listed}`;
+
+const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummaries.deviceId}
+  JOIN ${categories} ON ${categories.id} = ${devices.categoryId}
+  JOIN ${customers} ON ${customers.id} = ${devices.customerId}`;
+const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
+
+/** Sorts answered by the summaries alone: their page can be cut before any join. */
+const SUMMARY_SORTS = new Set<InspectionSortField>(['id', 'lastInspection', 'nextInspection', 'daysToNextInspection']);
+
+/**
+ * The inspection list read from the per-machine summaries: filtering, ordering and paging happen in
+ * the database, and in the default order PostgreSQL walks a partial index on next_inspection and
+ * stops after the page. Only own (INTERNAL) machines: the list's rows open the internal machine card.
  */
 export async function listInspectionRows(db: DbOrTx, options: InspectionListOptions) {
   const today = sql`${options.today}::date`;
-  const onlyActual =
-    options.mode === 'onlyActual'
-      ? sql`AND transfer_date IS NOT NULL AND NOT (warranty_length > 0 AND last_period >= warranty_length)`
-      : sql``;
-  const column = sql.raw(SORT_COLUMNS[options.sort.field]);
-  const direction = sql.raw(options.sort.direction === 'desc' ? 'DESC' : 'ASC');
+  const search = searchFilter(options.q);
+  const order = sql`ORDER BY ${SORT_COLUMNS[options.sort.field]} ${sql.raw(
+    options.sort.direction === 'desc' ? 'DESC' : 'ASC',
+  )} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
   const page =
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
+  const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}`;
+  // Every summary has its machine, category and customer (foreign keys, not null), so the joins drop
+  // no row: a deep page is cut from the summaries first and only its 15 rows are joined.
+  const pageFirst = !search && options.limit !== undefined && SUMMARY_SORTS.has(options.sort.field);
+  const from = pageFirst
+    ? sql`(SELECT * FROM ${inspectionSummaries} WHERE ${where} ${order} ${page}) AS ${inspectionSummaries}
+      ${joinMachines}`
+    : sql`${fromSummaries} WHERE ${where}`;
   const result = await db.execute(sql`
-    WITH inspection_agg AS (
-      SELECT ${serviceDevices.deviceId} AS device_id,
-             greatest(max(${services.period}), -1) AS last_period,
-             max(${services.date}) AS last_inspection
-      FROM ${serviceDevices}
-      JOIN ${services} ON ${services.id} = ${serviceDevices.serviceId}
-      WHERE ${countedInspection}
-      GROUP BY ${serviceDevices.deviceId}
-    ),
-    machine AS (
-      SELECT ${devices.id} AS id, ${devices.name} AS name, ${devices.type} AS type,
-             ${devices.status} AS status, ${devices.statusWeight}::int AS status_weight,
-             ${devices.transferDate} AS transfer_date, ${devices.warrantyLength} AS warranty_length,
-             ${devices.warranty} AS warranty, ${devices.streetAddress} AS street_address,
-             ${devices.zipCode} AS zip_code, ${devices.city} AS city,
-             ${devices.isPeriodicInspectionEnabled} AS is_periodic_inspection_enabled,
-             ${categories.id} AS category_id, ${categories.name} AS category_name,
-             ${customers.id} AS customer_id, ${customers.shortName} AS customer_short_name,
-             coalesce(inspection_agg.last_period, -1) AS last_period,
-             inspection_agg.last_inspection,
-             (${devices.transferDate}
-               + make_interval(months => greatest(coalesce(inspection_agg.last_period, -1), 0) + 6))::date
-               AS next_inspection,
-             (${devices.transferDate} + make_interval(months => ${devices.warrantyLength}))::date AS warranty_end
-      FROM ${devices}
-      JOIN ${categories} ON ${categories.id} = ${devices.categoryId}
-      JOIN ${customers} ON ${customers.id} = ${devices.customerId}
-      LEFT JOIN inspection_agg ON inspection_agg.device_id = ${devices.id}
-      WHERE ${devices.type} = 'INTERNAL' AND ${devices.isPeriodicInspectionEnabled}
-      ${searchFilter(options.q)}
-    )
-    SELECT id, name, type, status, status_weight, to_char(transfer_date, 'YYYY-MM-DD') AS transfer_date,
-           warranty_length, warranty, street_address, zip_code, city, is_periodic_inspection_enabled,
-           category_id, category_name, customer_id, customer_short_name, last_period,
-           to_char(last_inspection, 'YYYY-MM-DD') AS last_inspection,
-           to_char(next_inspection, 'YYYY-MM-DD') AS next_inspection,
-           to_char(warranty_end, 'YYYY-MM-DD') AS warranty_end,
-           (next_inspection - ${today})::int AS days_to_next,
-           (warranty_end - ${today})::int AS days_to_end,
-           (warranty_length > 0 AND last_period >= warranty_length) AS done,
-           (count(*) OVER ())::int AS total
-    FROM machine
-    WHERE TRUE ${onlyActual}
-    ORDER BY ${column} ${direction} NULLS LAST, id ASC
-    ${page}`);
+    SELECT ${devices.id} AS id, ${devices.name} AS name, ${devices.type} AS type,
+           ${devices.status} AS status, ${devices.statusWeight}::int AS status_weight,
+           to_char(${devices.transferDate}, 'YYYY-MM-DD') AS transfer_date,
+           ${devices.warrantyLength} AS warranty_length, ${devices.warranty} AS warranty,
+           ${devices.streetAddress} AS street_address, ${devices.zipCode} AS zip_code,
+           ${devices.city} AS city, ${devices.isPeriodicInspectionEnabled} AS is_periodic_inspection_enabled,
+           ${categories.id} AS category_id, ${categories.name} AS category_name,
+           ${customers.id} AS customer_id, ${customers.shortName} AS customer_short_name,
+           ${inspectionSummaries.lastPeriod} AS last_period,
+           to_char(${inspectionSummaries.lastInspection}, 'YYYY-MM-DD') AS last_inspection,
+           to_char(${inspectionSummaries.nextInspection}, 'YYYY-MM-DD') AS next_inspection,
+           to_char(${warrantyEnd}, 'YYYY-MM-DD') AS warranty_end,
+           (${inspectionSummaries.nextInspection} - ${today})::int AS days_to_next,
+           (${warrantyEnd} - ${today})::int AS days_to_end,
+           (${devices.warrantyLength} > 0 AND ${inspectionSummaries.lastPeriod} >= ${devices.warrantyLength}) AS done
+    FROM ${from}
+    ${order}
+    ${pageFirst ? sql`` : page}`);
   return (result as unknown as { rows: InspectionListRow[] }).rows;
+}
+
+/**
+ * How many machines the list has (X-Total-Count). Without a search only the summaries are counted,
+ * an index-only scan of the mode's partial index; a search needs the machines and their names.
+ */
+export async function countInspectionRows(db: DbOrTx, options: Pick<InspectionListOptions, 'mode' | 'q'>) {
+  const search = searchFilter(options.q);
+  const result = await db.execute(
+    search
+      ? sql`SELECT count(*)::int AS n FROM ${fromSummaries} WHERE ${modeFilter(options.mode)} AND ${search}`
+      : sql`SELECT count(*)::int AS n FROM ${inspectionSummaries} WHERE ${modeFilter(options.mode)}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }

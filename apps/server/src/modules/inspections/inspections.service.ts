@@ -15,7 +15,9 @@ import { pageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import { refreshInspectionSummaries } from './inspection-summaries.js';
 import {
+  countInspectionRows,
   findInspectionDevice,
   findInspectionEvents,
   listInspectionRows,
@@ -54,19 +56,19 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
   });
   const window = pageWindow(query, 15);
   const options = { mode, today, q: query.q, sort, ...window };
-  const rows = await listInspectionRows(db, options);
-  let total = rows[0]?.total ?? 0;
-  // Past the last page there is no row to carry the count; ask for the first row instead.
-  if (!rows.length && window && window.offset > 0) {
-    total = (await listInspectionRows(db, { ...options, limit: 1, offset: 0 }))[0]?.total ?? 0;
-  }
-  return { rows: rows.map(toInspectionRow), total, paged: window !== undefined };
+  // The page and its count are independent reads: run side by side on the pool.
+  const [rows, total] = await Promise.all([
+    listInspectionRows(db, options),
+    window ? countInspectionRows(db, options) : undefined,
+  ]);
+  return { rows: rows.map(toInspectionRow), total: total ?? rows.length, paged: window !== undefined };
 }
 
 export async function switchPeriodicInspections(db: Db, actor: SessionUser, input: InspectionSwitch) {
   return inTransaction(db, async (tx) => {
     const device = await setPeriodicInspectionEnabled(tx, input.id, input.isPeriodicInspectionEnabled);
     if (!device) throw notFound(MSG.machineNotFound);
+    await refreshInspectionSummaries(tx, [device.id]);
     const what = input.isPeriodicInspectionEnabled ? 'włączenie' : 'wyłączenie';
     await audit(
       tx,

@@ -1,8 +1,8 @@
 import { desc, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { logs } from './logs.table.js';
+import { escapeLike } from '../../lib/text-search.js';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function textFilter(q?: string) {
   const term = q?.trim();

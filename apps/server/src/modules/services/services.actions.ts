@@ -4,6 +4,11 @@ import { forbidden } from '../../lib/app-error.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import {
+  machinesOfService,
+  refreshInspectionSummaries,
+  refreshInspectionSummariesOfService,
+} from '../inspections/inspection-summaries.js';
 import { fullNumberOf, loadService } from './services.mapper.js';
 import {
   deleteServiceRow,
@@ -52,6 +57,7 @@ export async function changeServiceState(db: Db, actor: SessionUser, id: number,
       };
     }
     const updated = await updateServiceRow(tx, row.id, next);
+    await refreshInspectionSummariesOfService(tx, row.id);
     await audit(
       tx,
       actor,
@@ -83,6 +89,7 @@ export async function addServiceFile(
     const updated = signs
       ? await updateServiceRow(tx, row.id, { state: 'PODPISANY', isToSign: true, ...numbering })
       : row;
+    if (signs) await refreshInspectionSummariesOfService(tx, row.id);
     const what = signs ? `dodanie skanu „${filename}” i podpisanie` : `dodanie pliku „${filename}” do`;
     await audit(
       tx,
@@ -111,7 +118,9 @@ export async function deleteService(deps: FileDeps, actor: SessionUser, id: numb
       if (last && last.id !== row.id) return null;
     }
     const remove = await deleteStoredFilesOf(tx, deps.storage, { serviceId: row.id }, deps.log);
+    const machines = await machinesOfService(tx, row.id);
     await deleteServiceRow(tx, row.id);
+    await refreshInspectionSummaries(tx, machines);
     await audit(
       tx,
       actor,

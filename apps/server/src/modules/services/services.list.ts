@@ -5,6 +5,8 @@ import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
+import { escapeLike } from '../../lib/text-search.js';
+import { parseSortParam } from '../../lib/sort-param.js';
 
 export const SERVICE_SORT_FIELDS = [
   'fullNumber',
@@ -30,7 +32,6 @@ export interface ServiceListOptions {
   offset?: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** "25", "25A", "25A/03", "25A/03/2026" or "/2026" style searches aim at the number itself. */
 const FULL_NUMBER = /^(\d{1,7})([A-Za-z])?(?:\/(\d{1,2})(?:\/(\d{4}))?)?$/;
@@ -83,12 +84,8 @@ function whereOf(options: ServiceListOptions): SQL | undefined {
 }
 
 function parseSort(sort: string | undefined): { field: SortField; desc: boolean } {
-  const fallback = { field: 'fullNumber' as const, desc: true };
-  if (!sort) return fallback;
-  const [field, direction = 'asc'] = sort.split(',').map((s) => s.trim());
-  if (!(SERVICE_SORT_FIELDS as readonly string[]).includes(field)) return fallback;
-  if (direction !== 'asc' && direction !== 'desc') return fallback;
-  return { field: field as SortField, desc: direction === 'desc' };
+  const order = parseSortParam(sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
+  return { field: order.field, desc: order.direction === 'desc' };
 }
 
 /** ORDER BY for a sort; full-number order (year, month, number, letter, id) always breaks ties. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG, PROTOCOL_NUMBER_ERROR } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { services } from './services.table.js';
 import {
   customerWithMachines,
   postService,
@@ -69,6 +70,26 @@ describe('service numbering', () => {
       (await postService(ctx, user, json({ isToSign: true, number: '7A', date: '2027-01-05' }))).statusCode,
     ).toBe(201);
     expect((await postService(ctx, user, json({ isToSign: true, number: '7' }))).statusCode).toBe(201);
+  });
+
+  it('gives a signed event with a typed number its own id, whatever id the form sends', async () => {
+    // The form sends id 0 for a new event; it must not reach the row with the typed number.
+    const { user, json } = await setup();
+    const existing = (await postService(ctx, user, json())).json();
+    const typed = await postService(ctx, user, json({ isToSign: true, number: '7', id: 0 }));
+    expect(typed.statusCode).toBe(201);
+    const next = await postService(ctx, user, json({ isToSign: true, number: '8', id: existing.id }));
+    expect(next.statusCode).toBe(201);
+    const rows = await ctx.database.db.select({ id: services.id, number: services.number }).from(services);
+    expect(rows.map((r) => r.number).sort()).toEqual([0, 7, 8]);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(3);
+    expect(rows.every((r) => r.id > 0)).toBe(true);
+    expect([typed.json().id, next.json().id]).toEqual(
+      rows
+        .filter((r) => r.number > 0)
+        .sort((a, b) => a.number - b.number)
+        .map((r) => r.id),
+    );
   });
 
   it('saves an unsigned event as UTWORZONY with number 0 shown as (auto), ignoring a typed number', async () => {

@@ -62,7 +62,9 @@ export async function assignNumber(
     if (await isNumberTaken(tx, year, typed.number, typed.numberExtension, exceptId)) {
       throw new AppError(409, MSG.serviceNumberExists, 'NUMBER_EXISTS');
     }
-    return typed;
+    // Only the two fields: callers pass the whole request and spread the answer into the row,
+    // so returning `typed` itself would carry its `id` (0 from the form) into the insert.
+    return { number: typed.number, numberExtension: typed.numberExtension };
   }
   return { number: await nextServiceNumber(tx, year), numberExtension: '' };
 }

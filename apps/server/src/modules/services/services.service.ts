@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import { machinesOfService, refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
 import { fullNumberOf, loadService } from './services.mapper.js';
 import {
   deleteServiceTodo,
@@ -78,6 +79,7 @@ export async function createService(db: Db, actor: SessionUser, input: ServiceJs
       userCreatedId: actor.id,
     });
     await replaceServiceDevices(tx, row.id, deviceIds);
+    await refreshInspectionSummaries(tx, deviceIds);
     await saveTodoFromForm(tx, actor, row.id, input);
     if (afterSave) await afterSave(tx, row);
     await audit(
@@ -103,6 +105,7 @@ export async function updateService(db: Db, actor: SessionUser, input: ServiceUp
     const existing = await requireServiceForUpdate(tx, input.id);
     assertCanModify(actor, existing);
     await assertDevicesOfCustomer(tx, input.customerId, deviceIds);
+    const machinesBefore = await machinesOfService(tx, existing.id);
     let numbering = { number: existing.number, numberExtension: existing.numberExtension };
     const signing = input.isToSign && isOpen(existing);
     if (existing.number > 0) {
@@ -129,6 +132,7 @@ export async function updateService(db: Db, actor: SessionUser, input: ServiceUp
       state,
     });
     await replaceServiceDevices(tx, row.id, deviceIds);
+    await refreshInspectionSummaries(tx, [...machinesBefore, ...deviceIds]);
     await saveTodoFromForm(tx, actor, row.id, input);
     const signed = signing ? ', podpisanie' : '';
     await audit(

@@ -6,6 +6,7 @@ import { devices } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
+import { escapeLike } from '../../lib/text-search.js';
 
 export type TodoRow = typeof todos.$inferSelect;
 
@@ -42,7 +43,6 @@ export interface TodoListOptions {
   offset?: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id'>): SQL | undefined {
   if (options.id !== undefined) return eq(todos.id, options.id);

@@ -7,7 +7,7 @@ import {
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { audit } from '../../plugins/audit.js';
-import { pgCode } from '../../plugins/errors.js';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import { deliver, type Mailer } from '../../plugins/mailer.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -57,7 +57,7 @@ export async function createEmployee(db: Db, mailer: Mailer, actor: SessionUser,
     });
   } catch (error) {
     // Two admins adding the same e-mail at once: the unique index decides, with the spec's message.
-    if (pgCode(error) === '23505') throw emailExists();
+    if (hasPgCode(error, UNIQUE_VIOLATION)) throw emailExists();
     throw error;
   }
 }
@@ -107,7 +107,7 @@ export async function removeEmployee(db: Db, actor: SessionUser, id: number) {
     });
   } catch (error) {
     // A record naming the employee was saved between the count and the delete.
-    if (pgCode(error) === '23503') throw inUse();
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw inUse();
     throw error;
   }
 }

@@ -34,7 +34,7 @@ export function NavigationBar({
           {menus.map((menu) => (
             <Menu key={menu.label} trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
               <Menu.Target>
-                <UnstyledButton px="sm" py={10} aria-haspopup="menu">
+                <UnstyledButton px={10} py={10} aria-haspopup="menu">
                   <Group gap={4} wrap="nowrap">
                     <Text size="sm">{menu.label}</Text>
                     <IconChevronDown size={14} aria-hidden />
@@ -51,7 +51,7 @@ export function NavigationBar({
             </Menu>
           ))}
           {links.map((link) => (
-            <Button key={link.to} component={NavLink} to={link.to} variant="subtle" color="dark" size="sm">
+            <Button key={link.to} component={NavLink} to={link.to} variant="subtle" color="dark" size="sm" px={10} fw={400}>
               {link.label}
             </Button>
           ))}
@@ -60,7 +60,7 @@ export function NavigationBar({
       <Group gap="xs" wrap="nowrap">
         {user && (
           <>
-            <Text size="sm" visibleFrom="sm" data-testid="current-user">
+            <Text size="sm" visibleFrom="lg" data-testid="current-user" style={{ whiteSpace: "nowrap" }}>
               {`${user.firstName} ${user.lastName}`.trim() || user.email}
               {user.isAdmin ? ' (admin)' : ''}
             </Text>

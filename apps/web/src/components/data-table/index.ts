@@ -4,3 +4,4 @@ export { PageSizeButtons } from './page-size-buttons';
 export { SearchBox } from './search-box';
 export { useListState, type ListState } from './use-list-state';
 export { localPage } from './local-rows';
+export { tableStateProps, useClampPage } from './table-state';

@@ -12,34 +12,30 @@ const compare = (a: unknown, b: unknown) => {
 
 /**
  * For the short lists the API answers whole (employees, categories): search, sort and cut one page
- * in the browser, with the same table as the server-paged lists.
+ * in the browser, with the same table as the server-paged lists. `state` is the list state (or any
+ * page, size and sorting); the text in `state.search` filters only when `searchFields` are given,
+ * so lists searched by the server pass none.
  */
 export function localPage<T>(
   rows: readonly T[],
-  options: {
-    search: string;
-    searchFields: Accessor<T>[];
-    sorting: SortingState;
-    accessors: Record<string, Accessor<T>>;
-    page: number;
-    size: number;
-  },
+  state: { page: number; size: number; sorting: SortingState; search?: string },
+  options: { accessors: Record<string, Accessor<T>>; searchFields?: Accessor<T>[] },
 ) {
-  const term = options.search.trim().toLowerCase();
+  const term = options.searchFields ? (state.search ?? '').trim().toLowerCase() : '';
   const filtered = term
     ? rows.filter((row) =>
-        options.searchFields.some((f) =>
+        options.searchFields!.some((f) =>
           String(f(row) ?? '')
             .toLowerCase()
             .includes(term),
         ),
       )
     : [...rows];
-  const sort = options.sorting[0];
+  const sort = state.sorting[0];
   const accessor = sort ? options.accessors[sort.id] : undefined;
   if (sort && accessor) {
     filtered.sort((a, b) => compare(accessor(a), accessor(b)) * (sort.desc ? -1 : 1));
   }
-  const start = (options.page - 1) * options.size;
-  return { items: filtered.slice(start, start + options.size), total: filtered.length };
+  const start = (state.page - 1) * state.size;
+  return { items: filtered.slice(start, start + state.size), total: filtered.length };
 }

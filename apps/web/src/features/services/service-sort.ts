@@ -19,11 +19,10 @@ export function pageOfServices(
   state: { sorting: SortingState; page: number; size: number },
 ) {
   const sort = state.sorting[0];
-  const window = { search: '', searchFields: [], page: state.page, size: state.size };
   if (!sort || sort.id === 'fullNumber') {
     const direction = sort && !sort.desc ? 1 : -1;
     const sorted = [...rows].sort((a, b) => (compareFullNumbers(a, b) || a.id - b.id) * direction);
-    return localPage(sorted, { ...window, sorting: [], accessors: {} });
+    return localPage(sorted, { ...state, sorting: [] }, { accessors: {} });
   }
-  return localPage(rows, { ...window, sorting: state.sorting, accessors: ACCESSORS });
+  return localPage(rows, state, { accessors: ACCESSORS });
 }

@@ -1,68 +1,21 @@
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { createColumnHelper, type SortingState } from '@tanstack/react-table';
-import { PAGE_SIZES } from '@serwis/domain';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { DataTable, localPage } from '../../../components/data-table';
-import { ErrorBanner } from '../../../components/error-banner';
-import { StatusBadge } from '../../../components/status-badge';
+import { MachinesOfTable, type OwnerColumn } from '../../../components/machines-of-table';
 import { useCategoryMachines, type CategoryMachine } from '../api/categories';
 
-const column = createColumnHelper<CategoryMachine>();
-const accessors: Record<string, (m: CategoryMachine) => unknown> = {
-  id: (m) => m.id,
-  status: (m) => m.status,
-  name: (m) => m.name,
-  customer: (m) => m.customer?.shortName,
-  serialNumber: (m) => m.serialNumber,
-  city: (m) => m.city,
+const CUSTOMER_COLUMN: OwnerColumn<CategoryMachine> = {
+  id: 'customer',
+  header: 'Kontrahent',
+  value: (m) => m.customer?.shortName,
 };
 
 /** Machines of both families in the category; a row opens the machine card. */
 export function CategoryMachinesTab({ categoryId }: { categoryId: number }) {
-  const navigate = useNavigate();
   const machines = useCategoryMachines(categoryId);
-  const [page, setPage] = useState(1);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
-  const size = PAGE_SIZES.other.default;
-  const columns = useMemo(
-    () => [
-      column.accessor('id', { header: 'Id' }),
-      column.accessor('status', { header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
-      column.accessor('name', { header: 'Nazwa' }),
-      column.accessor((m) => m.customer?.shortName ?? '', { id: 'customer', header: 'Kontrahent' }),
-      column.accessor('serialNumber', { header: 'S/N' }),
-      column.accessor('city', { header: 'Miejscowość' }),
-    ],
-    [],
-  );
-  const { items, total } = localPage(machines.data ?? [], {
-    search: '',
-    searchFields: [],
-    sorting,
-    accessors,
-    page,
-    size,
-  });
   return (
-    <>
-      <ErrorBanner message={machines.isError ? errorMessage(machines.error) : null} />
-      <DataTable
-        columns={columns}
-        data={items}
-        total={total}
-        loading={machines.isPending}
-        page={page}
-        pageSize={size}
-        onPageChange={setPage}
-        sorting={sorting}
-        onSortingChange={setSorting}
-        onRowClick={(m) =>
-          navigate(paths.machineEdit({ id: m.id, customerId: m.customer?.id, prev: 'categoryList' }))
-        }
-        rowLabel={(m) => `Maszyna ${m.name} (id ${m.id})`}
-      />
-    </>
+    <MachinesOfTable
+      machines={machines}
+      ownerColumn={CUSTOMER_COLUMN}
+      rowPath={(m) => paths.machineEdit({ id: m.id, customerId: m.customer?.id, prev: 'categoryList' })}
+    />
   );
 }

@@ -6,7 +6,13 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { DataTable, SearchBox, localPage, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  localPage,
+  tableStateProps,
+  useListState,
+} from '../../../components/data-table';
 import { useCategories } from '../api/categories';
 
 const column = createColumnHelper<Category>();
@@ -37,13 +43,9 @@ export function CategoryListPage() {
     ],
     [],
   );
-  const { items, total } = localPage(data, {
-    search: list.state.search,
-    searchFields: [accessors.id, accessors.name],
-    sorting: list.state.sorting,
+  const { items, total } = localPage(data, list.state, {
     accessors,
-    page: list.state.page,
-    size: list.state.size,
+    searchFields: [accessors.id, accessors.name],
   });
   return (
     <>
@@ -56,17 +58,11 @@ export function CategoryListPage() {
       <SearchBox value={list.state.search} onChange={list.setSearch} />
       <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={items}
         total={total}
         loading={isPending}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={(c) => navigate(paths.categoryEdit(c))}
         rowLabel={(c) => `Kategoria ${c.name} (id ${c.id})`}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { PAGE_SIZES, type Customer } from '@serwis/domain';
@@ -6,7 +6,13 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  tableStateProps,
+  useClampPage,
+  useListState,
+} from '../../../components/data-table';
 import { useCustomerPage } from '../api/customers';
 
 const column = createColumnHelper<Customer>();
@@ -29,10 +35,7 @@ export function CustomerListPage() {
     sort: list.sortParam,
     q: list.debouncedSearch,
   });
-  const { clampPage } = list;
-  useEffect(() => {
-    if (data) clampPage(data.total);
-  }, [data, clampPage]);
+  useClampPage(list, data);
   const columns = useMemo(
     () => [
       column.accessor('id', { header: 'Id' }),
@@ -60,17 +63,11 @@ export function CustomerListPage() {
       <SearchBox value={list.state.search} onChange={list.setSearch} />
       <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
         loading={isFetching}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={(c) => navigate(paths.customerEdit(c))}
         rowLabel={(c) => `Kontrahent ${c.shortName} (id ${c.id})`}
       />

@@ -6,7 +6,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MSG, PAGE_SIZES, type Incident } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { DataTable, SearchBox, localPage, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  localPage,
+  tableStateProps,
+  useListState,
+} from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useDeleteIncident, useIncidents } from '../api/incidents';
@@ -98,14 +104,7 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
   );
 
   // The server has already filtered by text and dates; the browser only sorts and pages.
-  const page = localPage(incidents.data ?? [], {
-    search: '',
-    searchFields: [],
-    sorting: list.state.sorting,
-    accessors: ACCESSORS,
-    page: list.state.page,
-    size: list.state.size,
-  });
+  const page = localPage(incidents.data ?? [], list.state, { accessors: ACCESSORS });
 
   return (
     <>
@@ -160,17 +159,11 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
         onClose={() => remove.reset()}
       />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         columnVisibility={{ service: filters.showService }}
         data={page.items}
         total={page.total}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         loading={incidents.isFetching}
         onRowClick={(incident) => setEditing(incident)}
         rowLabel={(incident) => `Zdarzenie z ${formatWhen(incident.date)}`}

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Text, Tooltip } from '@mantine/core';
 import { PAGE_SIZES, type PeriodicInspectionEvent } from '@serwis/domain';
-import { DataTable, localPage, useListState } from '../../../components/data-table';
+import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { useInspectionSummary } from '../api/inspections';
 import {
   FAULT_PREVIEW_LENGTH,
@@ -69,29 +69,16 @@ export function PeriodicInspectionPanel({ deviceId }: { deviceId: number }) {
     search: '',
     filters: {},
   });
-  const page = localPage(summary.data?.periodicInspections ?? [], {
-    search: '',
-    searchFields: [],
-    sorting: list.state.sorting,
-    accessors: ACCESSORS,
-    page: list.state.page,
-    size: list.state.size,
-  });
+  const page = localPage(summary.data?.periodicInspections ?? [], list.state, { accessors: ACCESSORS });
 
   return (
     <>
       {summary.data && <InspectionSummary summary={summary.data} />}
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.inspections.sizes)}
         columns={columns}
         data={page.items}
         total={page.total}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.inspections.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         loading={summary.isPending}
         getRowId={(e) => String(e.id)}
         caption="Przeglądy okresowe maszyny"

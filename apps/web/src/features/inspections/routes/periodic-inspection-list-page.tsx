@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Checkbox, Text } from '@mantine/core';
@@ -6,7 +5,13 @@ import { DEFAULT_INSPECTION_SORT, PAGE_SIZES, type PeriodicInspectionRow } from 
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
-import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  tableStateProps,
+  useClampPage,
+  useListState,
+} from '../../../components/data-table';
 import { useInspectionPage } from '../api/inspections';
 import { formatAddress } from '../inspection-format';
 
@@ -99,10 +104,7 @@ export function PeriodicInspectionListPage() {
     sort: list.sortParam,
     q: list.debouncedSearch.trim(),
   });
-  const { clampPage } = list;
-  useEffect(() => {
-    if (data) clampPage(data.total);
-  }, [data, clampPage]);
+  useClampPage(list, data);
 
   return (
     <>
@@ -115,17 +117,11 @@ export function PeriodicInspectionListPage() {
         onChange={(event) => list.setFilters({ onlyActual: event.currentTarget.checked })}
       />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.inspections.sizes)}
         columns={columns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
         loading={isFetching}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.inspections.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={(row) =>
           navigate(paths.machineEdit({ id: row.device.id, prev: 'machinePeriodicInspection' }))
         }

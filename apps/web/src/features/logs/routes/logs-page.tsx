@@ -1,10 +1,16 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LogEntry } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dayjs';
 import { PageHeader } from '../../../components/page-header';
-import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  tableStateProps,
+  useClampPage,
+  useListState,
+} from '../../../components/data-table';
 import { useLogPage } from '../api/logs';
 
 const column = createColumnHelper<LogEntry>();
@@ -17,10 +23,7 @@ export function LogsPage() {
     q: list.debouncedSearch,
   });
   const total = data?.total ?? 0;
-  const { clampPage } = list;
-  useEffect(() => {
-    if (data) clampPage(data.total);
-  }, [data, clampPage]);
+  useClampPage(list, data);
   const columns = useMemo(
     () => [
       column.accessor('eventId', { header: 'Nr', enableSorting: false }),
@@ -44,11 +47,8 @@ export function LogsPage() {
         data={data?.items ?? []}
         total={total}
         loading={isFetching}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={[20, 50, 100]}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
+        {...tableStateProps(list, [20, 50, 100])}
+        // Log columns do not sort: no sort state, whatever a saved list state holds.
         sorting={[]}
         onSortingChange={() => undefined}
       />

@@ -1,9 +1,15 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PAGE_SIZES, type Device } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
-import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  tableStateProps,
+  useClampPage,
+  useListState,
+} from '../../../components/data-table';
 import { useMachinePage } from '../api/machines';
 import { FAMILIES, type MachineFamily } from '../family';
 import { EMPTY_FILTERS, toFilterBody, type MachineFilters } from '../machine-filters';
@@ -36,10 +42,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
     q,
   });
   const total = data?.total ?? 0;
-  const { clampPage } = list;
-  useEffect(() => {
-    if (data) clampPage(data.total);
-  }, [data, clampPage]);
+  useClampPage(list, data);
 
   const open = (device: Device) =>
     navigate(config.editPath({ id: device.id, customerId: device.customer?.id, prev: config.listRouteName }));
@@ -59,18 +62,12 @@ export function MachineList({ family }: { family: MachineFamily }) {
         csvButton={(current) => <CsvButton family={family} filters={current} sort={list.sortParam} q={q} />}
       />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.machines.sizes)}
         columns={machineColumns}
         columnVisibility={machineColumnVisibility}
         data={data?.items ?? []}
         total={total}
         loading={isFetching}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.machines.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={open}
         rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}
         getRowId={(d) => String(d.id)}

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG, PAGE_SIZES, type Service, type ServiceFile } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { DataTable, useListState } from '../../../components/data-table';
+import { DataTable, tableStateProps, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { storageFileUrl, useFilePreview } from '../../../components/file-preview';
 import { errorMessage } from '../../../lib/api-client';
@@ -129,16 +129,10 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <ErrorBanner message={services.isError ? errorMessage(services.error) : null} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.services.sizes)}
         columns={columns}
         data={page.items}
         total={page.total}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.services.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         loading={services.isPending}
         onRowClick={(service) => setEditing(service)}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} z ${s.date.slice(0, 10)}`}

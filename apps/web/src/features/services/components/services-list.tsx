@@ -1,9 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PAGE_SIZES, type MachineType, type Service } from '@serwis/domain';
 import { paths } from '../../../config/paths';
-import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  tableStateProps,
+  useClampPage,
+  useListState,
+} from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/dayjs';
@@ -53,10 +59,7 @@ export function ServicesList({ family }: { family: MachineType }) {
     sort: list.sortParam,
     q: list.debouncedSearch.trim(),
   });
-  const { clampPage } = list;
-  useEffect(() => {
-    if (data) clampPage(data.total);
-  }, [data, clampPage]);
+  useClampPage(list, data);
 
   const openMachine = (service: Service, device: Service['devices'][number]) =>
     navigate(
@@ -78,17 +81,11 @@ export function ServicesList({ family }: { family: MachineType }) {
       <SearchBox value={list.state.search} onChange={list.setSearch} />
       <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.services.sizes)}
         columns={columns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
         loading={isFetching}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.services.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={openRow}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} (id ${s.id}), ${s.customer.shortName}`}
         getRowId={(s) => String(s.id)}

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { MSG, PAGE_SIZES, type StatisticsRow } from '@serwis/domain';
-import { DataTable, localPage, useListState } from '../../../components/data-table';
+import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { totals, useServiceStatistics } from '../api/statistics';
 
@@ -51,14 +51,7 @@ export function ServiceStatistics() {
     search: '',
     filters: {},
   });
-  const page = localPage(rows, {
-    search: '',
-    searchFields: [],
-    sorting: list.state.sorting,
-    accessors: ACCESSORS,
-    page: list.state.page,
-    size: list.state.size,
-  });
+  const page = localPage(rows, list.state, { accessors: ACCESSORS });
 
   return (
     <>
@@ -94,16 +87,10 @@ export function ServiceStatistics() {
         </SimpleGrid>
       </Paper>
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={page.items}
         total={page.total}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         loading={statistics.isPending}
         getRowId={(r) => String(r.userId)}
         rowLabel={(r) => `${r.lastName} ${r.firstName}`}

@@ -1,10 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Checkbox } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { DEFAULT_TODO_SORT, PAGE_SIZES, type Todo } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
-import { DataTable, SearchBox, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  tableStateProps,
+  useClampPage,
+  useListState,
+} from '../../../components/data-table';
 import { useSession } from '../../auth/api/session';
 import { useTodoPage } from '../api/todos';
 import { todoColumns } from '../components/todo-columns';
@@ -36,10 +42,7 @@ export function TodoListPage() {
     sort: list.sortParam,
     q: list.debouncedSearch.trim(),
   });
-  const { clampPage } = list;
-  useEffect(() => {
-    if (data) clampPage(data.total);
-  }, [data, clampPage]);
+  useClampPage(list, data);
 
   return (
     <>
@@ -69,17 +72,11 @@ export function TodoListPage() {
         onChange={(event) => list.setFilters({ showDone: event.currentTarget.checked })}
       />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={todoColumns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
         loading={isFetching}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={setOpen}
         rowLabel={(todo) => `Zadanie nr ${todo.id}`}
         getRowId={(todo) => String(todo.id)}

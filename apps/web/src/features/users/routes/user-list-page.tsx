@@ -6,7 +6,13 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { PAGE_SIZES, type Employee } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
-import { DataTable, SearchBox, localPage, useListState } from '../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  localPage,
+  tableStateProps,
+  useListState,
+} from '../../../components/data-table';
 import { useEmployees } from '../api/users';
 
 const column = createColumnHelper<Employee>();
@@ -55,14 +61,7 @@ export function UserListPage() {
     ],
     [],
   );
-  const { items, total } = localPage(data, {
-    search: list.state.search,
-    searchFields: Object.values(accessors),
-    sorting: list.state.sorting,
-    accessors,
-    page: list.state.page,
-    size: list.state.size,
-  });
+  const { items, total } = localPage(data, list.state, { accessors, searchFields: Object.values(accessors) });
   return (
     <>
       <PageHeader
@@ -73,17 +72,11 @@ export function UserListPage() {
       />
       <SearchBox value={list.state.search} onChange={list.setSearch} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={items}
         total={total}
         loading={isPending}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         onRowClick={(e) => navigate(paths.userEdit(e.id))}
         rowLabel={(e) => `${e.firstName} ${e.lastName} (${e.email})`}
       />

@@ -4,7 +4,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, PAGE_SIZES, fileKind, type StoredFile } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
-import { DataTable, localPage, useListState } from '../../../../components/data-table';
+import { DataTable, localPage, tableStateProps, useListState } from '../../../../components/data-table';
 import { ErrorBanner } from '../../../../components/error-banner';
 import {
   downloadFromUrl,
@@ -116,18 +116,13 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
     },
   ];
 
-  const page = localPage(files.data ?? [], {
-    search: '',
-    searchFields: [],
-    sorting: list.state.sorting,
+  const page = localPage(files.data ?? [], list.state, {
     accessors: {
       filename: (f) => f.filename,
       description: (f) => f.description,
       createdAt: (f) => f.createdAt,
       size: (f) => f.size,
     },
-    page: list.state.page,
-    size: list.state.size,
   });
 
   return (
@@ -139,16 +134,10 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
       />
       <ErrorBanner message={files.isError ? errorMessage(files.error) : null} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={page.items}
         total={page.total}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         loading={files.isPending}
         onRowClick={show}
         rowLabel={(file) => file.filename}

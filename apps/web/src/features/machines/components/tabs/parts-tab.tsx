@@ -4,7 +4,13 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, PAGE_SIZES, type Part } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
-import { DataTable, SearchBox, localPage, useListState } from '../../../../components/data-table';
+import {
+  DataTable,
+  SearchBox,
+  localPage,
+  tableStateProps,
+  useListState,
+} from '../../../../components/data-table';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { useDeletePart, useMachineParts } from '../../api/machine-parts';
 import { PartModal } from './part-modal';
@@ -78,13 +84,9 @@ export function PartsTab({ deviceId }: { deviceId: number }) {
     },
   ];
 
-  const page = localPage(parts.data ?? [], {
-    search: list.state.search,
-    searchFields: Object.values(ACCESSORS),
-    sorting: list.state.sorting,
+  const page = localPage(parts.data ?? [], list.state, {
     accessors: ACCESSORS,
-    page: list.state.page,
-    size: list.state.size,
+    searchFields: Object.values(ACCESSORS),
   });
 
   return (
@@ -98,16 +100,10 @@ export function PartsTab({ deviceId }: { deviceId: number }) {
       />
       <ErrorBanner message={parts.isError ? MSG.error : null} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={page.items}
         total={page.total}
-        page={list.state.page}
-        pageSize={list.state.size}
-        pageSizes={PAGE_SIZES.other.sizes}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setSize}
-        sorting={list.state.sorting}
-        onSortingChange={list.setSorting}
         loading={parts.isPending}
         onRowClick={(part) => setEditing(part)}
         rowLabel={(part) => part.name}
