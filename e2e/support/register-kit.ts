@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { field } from './browser';
 
 /*
  * Helpers of the register journeys (customers, categories, machines): the few widgets a person

@@ -16,11 +16,20 @@ function LocationProbe() {
   return createElement('output', { 'data-testid': 'location' }, `${location.pathname}${location.search}`);
 }
 
+export interface RenderScreenOptions {
+  /** Where the router starts, query string allowed; the screen's route is its path. Default `/`. */
+  url?: string;
+  /** Seeds the logged-in employee, as the session guard would have loaded it. */
+  session?: unknown;
+  /** More screens by route path, for tests that follow a navigation to them. */
+  routes?: Record<string, ReactNode>;
+}
+
 /**
- * Renders `screen` inside the app's providers at `url` (query string allowed), with a fresh query
- * cache. `session` seeds the logged-in employee, as the session guard would have loaded it.
+ * Renders `screen` inside the app's providers at `url`, with a fresh query cache and no retries.
+ * Any other path renders nothing; `getByTestId('location')` shows the current path and query.
  */
-export function renderScreen(screen: ReactNode, options: { url?: string; session?: unknown } = {}) {
+export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {}) {
   const url = options.url ?? '/';
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
@@ -29,10 +38,14 @@ export function renderScreen(screen: ReactNode, options: { url?: string; session
     queryClient.setQueryDefaults(sessionQueryKey, { staleTime: Infinity });
   }
   const path = url.split('?')[0];
+  const others = Object.entries(options.routes ?? {}).map(([otherPath, element]) =>
+    createElement(Route, { key: otherPath, path: otherPath, element }),
+  );
   const routes = createElement(
     Routes,
     null,
     createElement(Route, { path, element: screen }),
+    ...others,
     createElement(Route, { path: '*', element: null }),
   );
   const router = createElement(MemoryRouter, { initialEntries: [url] }, routes, createElement(LocationProbe));

@@ -175,7 +175,12 @@ const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummarie
 const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
 
 /** Sorts answered by the summaries alone: their page can be cut before any join. */
-const SUMMARY_SORTS = new Set<InspectionSortField>(['id', 'lastInspection', 'nextInspection', 'daysToNextInspection']);
+const SUMMARY_SORTS = new Set<InspectionSortField>([
+  'id',
+  'lastInspection',
+  'nextInspection',
+  'daysToNextInspection',
+]);
 
 /**
  * The inspection list read from the per-machine summaries: filtering, ordering and paging happen in

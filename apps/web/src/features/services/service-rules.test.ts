@@ -4,7 +4,7 @@ import { machinesLabel, truncateText } from './service-display';
 import { toFormValues, toServiceJson } from './service-form-values';
 import { serviceActions } from './service-permissions';
 import { pageOfServices } from './service-sort';
-import { sampleService } from './test-utils';
+import { sampleService } from '../../../test/samples';
 
 describe('readProtocolNumberInput', () => {
   it('uppercases the letter and reads number and extension', () => {

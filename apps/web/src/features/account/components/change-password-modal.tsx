@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, MSG, changePasswordFormSchema } from '@serwis/domain';
+import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useSetNewPassword } from '../../auth/api/password';
 
@@ -60,14 +61,7 @@ export function ChangePasswordModal(props: {
             maxLength={MAX.password}
             {...form.getInputProps('repeatPassword')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={change.isPending}>
-              Zatwierdź
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={change.isPending} submitLabel="Zatwierdź" />
         </Stack>
       </form>
     </Modal>

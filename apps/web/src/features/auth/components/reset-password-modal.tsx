@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
 import { MAX, MSG, email } from '@serwis/domain';
+import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password';
 
@@ -48,14 +49,7 @@ export function ResetPasswordModal(props: {
             maxLength={MAX.email}
             {...form.getInputProps('email')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={reset.isPending}>
-              Wyślij nowe hasło
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={reset.isPending} submitLabel="Wyślij nowe hasło" />
         </Stack>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { OPERATION_LIMITS, serviceOperationFormSchema, type ServiceOperation } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
+import { ModalActions } from '../../../components/modal-actions';
 
 interface FieldRow {
   key: string;
@@ -108,14 +109,7 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
               Dodaj pole
             </Button>
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={saving}>
-              Zapisz
-            </Button>
-          </Group>
+          <ModalActions onCancel={onClose} saving={saving} />
         </Stack>
       </form>
     </Modal>

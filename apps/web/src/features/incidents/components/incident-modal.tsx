@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +7,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
 import { INCIDENT_TEXT_MAX, MSG, validationMessage, type Incident } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
+import { ModalActions } from '../../../components/modal-actions';
 import { ApiError } from '../../../lib/api-client';
 import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
 import { joinDateTime, splitDateTime } from '../incident-query';
@@ -111,14 +112,7 @@ export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProp
             nothingFoundMessage="Brak zdarzeń serwisowych tej maszyny"
             {...form.getInputProps('serviceId')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Zapisz
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
-import { installFakeFetch, renderAt, sampleDevice } from '../test-kit';
+import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleDevice } from '../../../../test/samples';
 import { MachineAdd } from './machine-add';
 
 /** No pause between keystrokes: the tests check behaviour, not typing speed. */
@@ -11,17 +13,20 @@ const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 40_000 });
 
 function fakeServer(insertStatus = 201) {
-  return installFakeFetch({
-    'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000', 'Prasa krawędziowa'] },
-    'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
-    'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
-    'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
-    'POST /api/device/insert': {
-      status: insertStatus,
-      body: insertStatus < 300 ? sampleDevice() : { message: 'x' },
+  return fakeApi(
+    {
+      'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000', 'Prasa krawędziowa'] },
+      'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
+      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+      'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+      'POST /api/device/insert': {
+        status: insertStatus,
+        body: insertStatus < 300 ? sampleDevice() : { message: 'x' },
+      },
+      'POST /api/device-external/insert': { status: insertStatus, body: sampleDevice({ type: 'EXTERNAL' }) },
     },
-    'POST /api/device-external/insert': { status: insertStatus, body: sampleDevice({ type: 'EXTERNAL' }) },
-  });
+    { otherwise: EMPTY_LIST },
+  );
 }
 
 const combobox = (label: string) => screen.getByRole('combobox', { name: new RegExp(`^${label}`) });
@@ -36,7 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('machine add', () => {
   it('shows the name rule under the field and saves nothing', async () => {
     const server = fakeServer();
-    renderAt('/add', '/add', <MachineAdd family="INTERNAL" />);
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
     expect(screen.getByRole('heading', { name: 'Dodawanie nowej maszyny' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Wpisz nową nazwę' }));
     await user.type(screen.getByLabelText(/Nazwa \(nowa\)/), 'Ab');
@@ -49,7 +54,7 @@ describe('machine add', () => {
 
   it('toggles between picking an existing name and typing a new one', async () => {
     fakeServer();
-    renderAt('/add', '/add', <MachineAdd family="INTERNAL" />);
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
     await choose('Nazwa', 'Prasa krawędziowa');
     expect(combobox('Nazwa')).toHaveValue('Prasa krawędziowa');
 
@@ -66,7 +71,7 @@ describe('machine add', () => {
 
   it('posts an internal machine with type INTERNAL, status Produkcja, midnight-free date and returns to the list', async () => {
     const server = fakeServer();
-    renderAt('/add', '/add', <MachineAdd family="INTERNAL" />);
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
     expect(combobox('Status')).toHaveValue('Produkcja');
     await choose('Nazwa', 'Laser CO2 3000');
     await choose('Kategoria', 'Lasery');
@@ -94,13 +99,16 @@ describe('machine add', () => {
   });
 
   it('posts an external machine without type and shows "Błąd!" on any failure', async () => {
-    const server = installFakeFetch({
-      'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
-      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME' }] },
-      'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
-      'POST /api/device-external/insert': { status: 409, body: { message: 'Taki rekord już istnieje.' } },
-    });
-    renderAt('/add', '/add', <MachineAdd family="EXTERNAL" />);
+    const server = fakeApi(
+      {
+        'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
+        'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME' }] },
+        'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+        'POST /api/device-external/insert': { status: 409, body: { message: 'Taki rekord już istnieje.' } },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<MachineAdd family="EXTERNAL" />, { url: '/add' });
     expect(screen.getByRole('heading', { name: 'Dodawanie nowej maszyny zewnętrznej' })).toBeInTheDocument();
     await choose('Nazwa', 'Obca prasa');
     await choose('Kategoria', 'Lasery');

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
-import { installFakeFetch, renderAt, sampleDevice } from '../test-kit';
+import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleDevice } from '../../../../test/samples';
 import { MachineEdit } from './machine-edit';
 
 const user = userEvent.setup({ delay: null });
@@ -10,22 +12,25 @@ const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 40_000 });
 
 function fakeServer(deleteStatus: number, device = sampleDevice()) {
-  return installFakeFetch({
-    'GET /api/device/findById/7': { body: device },
-    'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000'] },
-    'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
-    'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
-    'DELETE /api/device/delete/7': {
-      status: deleteStatus,
-      body: deleteStatus < 300 ? null : { message: 'x' },
+  return fakeApi(
+    {
+      'GET /api/device/findById/7': { body: device },
+      'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000'] },
+      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+      'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+      'DELETE /api/device/delete/7': {
+        status: deleteStatus,
+        body: deleteStatus < 300 ? null : { message: 'x' },
+      },
+      'PUT /api/device/update': { body: device },
+      'PUT /api/device-external/update': { body: device },
     },
-    'PUT /api/device/update': { body: device },
-    'PUT /api/device-external/update': { body: device },
-  });
+    { otherwise: EMPTY_LIST },
+  );
 }
 
 const renderCard = (query: string, family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
-  renderAt(`/card?${query}`, '/card', <MachineEdit family={family} />);
+  renderScreen(<MachineEdit family={family} />, { url: `/card?${query}` });
 
 async function confirmDeletion() {
   await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dayjs } from '../../../lib/dayjs';
-import { installFakeFetch, renderAt, sampleDevice } from '../test-kit';
+import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleDevice } from '../../../../test/samples';
 import { EMPTY_FILTERS } from '../machine-filters';
 import { MachineList } from './machine-list';
 
@@ -17,16 +19,19 @@ const rows = [
 ];
 
 function fakeServer(total = 2) {
-  return installFakeFetch({
-    'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': String(total) } },
-    'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
-    'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
-    'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
-  });
+  return fakeApi(
+    {
+      'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': String(total) } },
+      'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+      'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+    },
+    { otherwise: EMPTY_LIST },
+  );
 }
 
 const renderList = (family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
-  renderAt('/list', '/list', <MachineList family={family} />);
+  renderScreen(<MachineList family={family} />, { url: '/list' });
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
@@ -99,10 +104,13 @@ describe('machine list', () => {
   });
 
   it('downloads maszyny.csv for the typed filters, search and sort of the external family', async () => {
-    const server = installFakeFetch({
-      'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
-      'POST /api/device-external/get-csv-by-filter': { body: 'Id;Nazwa\r\n' },
-    });
+    const server = fakeApi(
+      {
+        'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
+        'POST /api/device-external/get-csv-by-filter': { body: 'Id;Nazwa\r\n' },
+      },
+      { otherwise: EMPTY_LIST },
+    );
     // jsdom has no object URLs; the download only needs one to exist.
     URL.createObjectURL = vi.fn(() => 'blob:csv');
     URL.revokeObjectURL = vi.fn();
@@ -114,6 +122,10 @@ describe('machine list', () => {
     });
     renderList('EXTERNAL');
     await user.type(screen.getByLabelText('Szukaj'), 'prasa');
+    // The search goes out after a 300 ms pause in typing; on a fast machine the rest is quicker.
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/device-external/getByFilter').at(-1)!.query.get('q')).toBe('prasa'),
+    );
     await user.click(screen.getByRole('button', { name: /Filtry/ }));
     await user.type(screen.getByLabelText('Miasto'), 'Gdańsk');
     await user.click(screen.getByRole('button', { name: 'Pobierz CSV' }));

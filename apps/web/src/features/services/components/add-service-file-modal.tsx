@@ -1,10 +1,11 @@
-import { Button, FileInput, Group, Modal, Stack } from '@mantine/core';
+import { FileInput, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MSG, fileUploadFormSchema, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
+import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddServiceFile } from '../api/services';
 
@@ -53,14 +54,7 @@ export function AddServiceFileModal({ service, onClose }: { service: Service | n
             leftSection={<IconUpload size={16} aria-hidden />}
             {...form.getInputProps('file')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={upload.isPending}>
-              Dodaj
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={upload.isPending} submitLabel="Dodaj" />
         </Stack>
       </form>
     </Modal>

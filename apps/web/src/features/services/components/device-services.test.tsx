@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceFile } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
-import { renderAt, sampleService } from '../test-utils';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleService } from '../../../../test/samples';
 import { DeviceServices } from './device-services';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -48,7 +49,7 @@ function show(me: typeof JAN_USER, routes: Record<string, FakeReply> = {}) {
     'GET /api/service/findByDeviceWithFilesEnitiy/7': { body: [open, signedForeign, signedOwn] },
     ...routes,
   });
-  renderAt('/m', <DeviceServices deviceId={7} customerId={11} />);
+  renderScreen(<DeviceServices deviceId={7} customerId={11} />, { url: '/m' });
   return api;
 }
 

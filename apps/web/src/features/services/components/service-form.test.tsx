@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANNA_ADMIN, fakeApi } from '../../../../test/fake-api';
+import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleService } from '../../../../test/samples';
 import { dayjs } from '../../../lib/dayjs';
-import { renderAt, sampleService, serviceJsonOf } from '../test-utils';
 import { ServiceFormModal } from './service-form-modal';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,8 +17,7 @@ const customers = [
 function openNew(routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ 'GET /api/customer/findAll': { body: customers }, ...routes });
   const onClose = vi.fn();
-  renderAt(
-    '/m',
+  renderScreen(
     <ServiceFormModal
       target="new"
       devices={[7]}
@@ -26,6 +26,7 @@ function openNew(routes: Parameters<typeof fakeApi>[0] = {}) {
       isAdmin
       onClose={onClose}
     />,
+    { url: '/m' },
   );
   return { api, onClose };
 }
@@ -91,7 +92,7 @@ describe('ServiceForm: saving a new event', () => {
     const [call] = api.calls.filter((c) => c.method === 'POST');
     expect(call.url).toBe('/api/service/add');
     expect(call.body).toBeInstanceOf(FormData);
-    expect(await serviceJsonOf(call.body)).toEqual({
+    expect(await jsonPartOf(call.body, 'serviceJson')).toEqual({
       id: 0,
       date: dayjs().format('YYYY-MM-DD'),
       number: 25,
@@ -116,7 +117,7 @@ describe('ServiceForm: saving a new event', () => {
     await userEvent.type(period, '12');
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
-    const json = await serviceJsonOf(api.calls.find((c) => c.method === 'POST')!.body);
+    const json = await jsonPartOf(api.calls.find((c) => c.method === 'POST')!.body, 'serviceJson');
     expect(json).toMatchObject({ type: ['PRZEGLAD_OKRESOWY'], period: 12, isToSign: false, number: 0 });
     expect(api.calls.find((c) => c.method === 'POST')!.body).toBeInstanceOf(FormData);
     expect((api.calls.find((c) => c.method === 'POST')!.body as FormData).has('protocolSerwisowyFile')).toBe(
@@ -129,7 +130,7 @@ describe('ServiceForm: saving a new event', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(await serviceJsonOf(api.calls.find((c) => c.method === 'POST')!.body)).toMatchObject({
+    expect(await jsonPartOf(api.calls.find((c) => c.method === 'POST')!.body, 'serviceJson')).toMatchObject({
       period: -1,
     });
   });
@@ -186,9 +187,9 @@ describe('ServiceForm: editing', () => {
         { id: 8, name: 'Prasa', type: 'INTERNAL', customer: { id: 11 } },
       ],
     });
-    renderAt(
-      '/m',
+    renderScreen(
       <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin={false} onClose={() => {}} />,
+      { url: '/m' },
     );
     expect(screen.getByRole('textbox', { name: /Okres/ })).toHaveValue('12');
     expect(document.querySelector('input[type="file"]')).toBeNull();
@@ -203,9 +204,9 @@ describe('ServiceForm: editing', () => {
 
   it('shows a locked event read-only, without a save button', () => {
     fakeApi({ 'GET /api/customer/findAll': { body: customers } });
-    renderAt(
-      '/m',
+    renderScreen(
       <ServiceFormModal target={sampleService()} devices={[7]} readOnly isAdmin={false} onClose={() => {}} />,
+      { url: '/m' },
     );
     expect(screen.getByRole('dialog', { name: /tylko do odczytu/ })).toBeInTheDocument();
     expect(numberField()).toBeDisabled();

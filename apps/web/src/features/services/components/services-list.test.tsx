@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleService } from '../../../../test/samples';
 import { ServicesExternalListPage, ServicesListPage } from '../routes/services-list-page';
-import { renderAt, sampleService } from '../test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +28,7 @@ const location = () => screen.getByTestId('location').textContent;
 describe('/servicesList', () => {
   it('asks the server for the first page by full number descending and shows the columns', async () => {
     const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single, several] } });
-    renderAt('/servicesList', <ServicesListPage />);
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
     expect(screen.getByRole('heading', { name: 'Lista zdarzeń serwisowych' })).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /25A\/03\/2026/ });
     expect(within(row).getByText('ACME')).toBeInTheDocument();
@@ -49,7 +50,7 @@ describe('/servicesList', () => {
 
   it('cuts a long fault description at 80 characters and shows all of it in a tooltip', async () => {
     fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
-    renderAt('/servicesList', <ServicesListPage />);
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
     const row = await screen.findByRole('row', { name: /25A\/03\/2026/ });
     const cell = within(row).getByText(`${longText.slice(0, 80)}…`);
     expect(within(row).queryByText(longText)).toBeNull();
@@ -59,14 +60,14 @@ describe('/servicesList', () => {
 
   it('opens the machine card on the service tab when the event has one machine', async () => {
     fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
-    renderAt('/servicesList', <ServicesListPage />);
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
     await userEvent.click(await screen.findByRole('row', { name: /25A\/03\/2026/ }));
     expect(location()).toBe('/machineEdit?id=7&prev=servicesList&customerId=11&activeTab=service');
   });
 
   it('asks "Wybierz maszynę." when the event has several machines', async () => {
     fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [several] } });
-    renderAt('/servicesList', <ServicesListPage />);
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
     await userEvent.click(await screen.findByRole('row', { name: /24\/03\/2026/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Wybierz maszynę.' });
     expect(location()).toBe('/servicesList');
@@ -77,7 +78,7 @@ describe('/servicesList', () => {
 
   it('sends the search text as q', async () => {
     const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
-    renderAt('/servicesList', <ServicesListPage />);
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
     await screen.findByRole('row', { name: /25A\/03\/2026/ });
     await userEvent.type(screen.getByRole('textbox', { name: 'Szukaj' }), 'Laser');
     await waitFor(() =>
@@ -97,7 +98,7 @@ describe('/servicesExternalList', () => {
         ],
       },
     });
-    renderAt('/servicesExternalList', <ServicesExternalListPage />);
+    renderScreen(<ServicesExternalListPage />, { url: '/servicesExternalList' });
     expect(
       screen.getByRole('heading', { name: 'Lista zdarzeń serwisowych dla maszyn zewnętrznych' }),
     ).toBeInTheDocument();

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FILE_DESCRIPTION_MAX, MSG, fileDescriptionUpdateSchema, type StoredFile } from '@serwis/domain';
 import { ErrorBanner } from '../../../../components/error-banner';
+import { ModalActions } from '../../../../components/modal-actions';
 import { errorMessage } from '../../../../lib/api-client';
 import { useUpdateFileDescription } from '../../api/machine-files';
 
@@ -54,14 +55,7 @@ export function DescriptionModal({ file, onClose }: { file: StoredFile | null; o
             data-autofocus
             {...form.getInputProps('description')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Zapisz
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={update.isPending} />
         </Stack>
       </form>
     </Modal>

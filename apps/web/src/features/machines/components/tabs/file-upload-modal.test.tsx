@@ -1,50 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../test-kit';
+import { fakeApi, jsonPartOf, type FakeReply } from '../../../../../test/fake-api';
+import { renderScreen } from '../../../../../test/render-screen';
 import { FileUploadModal } from './file-upload-modal';
 
-interface SentRequest {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
-function fakeFetch(answer: { status: number; body: unknown }) {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push({ url: String(input), method: init?.method ?? 'GET', body: init?.body });
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return sent;
-}
+/** The upload answers `answer`; returns every request sent. */
+const fakeFetch = (answer: FakeReply) => fakeApi({ 'POST /api/file/add': answer }).calls;
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** jsdom's Blob has no text(); FileReader it has. */
-function readBlob(blob: Blob) {
-  return new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
 
 function renderModal(
   fileType: 'MACHINE_FILE' | 'MACHINE_PARAMETER' | 'MACHINE_NAMEPLATE',
   onClose = vi.fn(),
 ) {
-  renderAt(
-    '/machineEdit',
-    '/machineEdit',
+  renderScreen(
     <FileUploadModal opened onClose={onClose} deviceId={7} fileType={fileType} title="Dodawanie pliku" />,
+    { url: '/machineEdit' },
   );
   return onClose;
 }
@@ -109,7 +81,7 @@ describe('FileUploadModal', () => {
     expect(upload.method).toBe('POST');
     const form = upload.body as FormData;
     expect((form.get('file') as File).name).toBe('Parametry.xlsx');
-    const json = JSON.parse(await readBlob(form.get('fileJson') as Blob));
+    const json = await jsonPartOf(form, 'fileJson');
     expect(json).toEqual({
       device: { id: 7 },
       type: 'MACHINE_PARAMETER',

@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { FileInput, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import {
   type FileType,
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../../components/error-banner';
+import { ModalActions } from '../../../../components/modal-actions';
 import { errorMessage } from '../../../../lib/api-client';
 import { useUploadMachineFile } from '../../api/machine-files';
 
@@ -91,14 +92,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
             maxLength={FILE_DESCRIPTION_MAX}
             {...form.getInputProps('description')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={upload.isPending}>
-              Dodaj
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={upload.isPending} submitLabel="Dodaj" />
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, MSG, noteFormSchema, type DeviceNote } from '@serwis/domain';
 import { ErrorBanner } from '../../../../components/error-banner';
+import { ModalActions } from '../../../../components/modal-actions';
 import { useSaveNote } from '../../api/machine-notes';
 import { forbiddenOrError } from './tab-errors';
 
@@ -60,14 +61,7 @@ export function NoteModal({ deviceId, note, onClose }: NoteModalProps) {
             data-autofocus
             {...form.getInputProps('text')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Zapisz
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

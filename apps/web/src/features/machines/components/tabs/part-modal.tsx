@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, MSG, PART_SERIAL_MAX, partFormSchema, type Part } from '@serwis/domain';
 import { ErrorBanner } from '../../../../components/error-banner';
+import { ModalActions } from '../../../../components/modal-actions';
 import { useSavePart } from '../../api/machine-parts';
 import { forbiddenOrError } from './tab-errors';
 
@@ -81,14 +82,7 @@ export function PartModal({ deviceId, part, onClose }: PartModalProps) {
             maxLength={MAX.text}
             {...form.getInputProps('decsription')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Anuluj
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Zapisz
-            </Button>
-          </Group>
+          <ModalActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

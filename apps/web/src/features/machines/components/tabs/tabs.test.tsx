@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceNote, Part, SessionUser, StoredFile } from '@serwis/domain';
-import { installFakeFetch, renderAt } from '../../test-kit';
+import { EMPTY_LIST, fakeApi } from '../../../../../test/fake-api';
+import { renderScreen } from '../../../../../test/render-screen';
 import { FilesTab } from './files-tab';
 import { NotesTab } from './notes-tab';
 import { PartsTab } from './parts-tab';
@@ -39,11 +40,14 @@ const confirmButton = async () =>
 
 describe('FilesTab', () => {
   it('lists the files, previews a PDF inline and shows a refused delete above the list', async () => {
-    const fake = installFakeFetch({
-      'GET /api/file/findByDeviceAndType/7/MACHINE_FILE': { body: [file({})] },
-      'DELETE /api/file/delete/1': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },
-    });
-    renderAt('/m', '/m', <FilesTab deviceId={7} fileType="MACHINE_FILE" />);
+    const fake = fakeApi(
+      {
+        'GET /api/file/findByDeviceAndType/7/MACHINE_FILE': { body: [file({})] },
+        'DELETE /api/file/delete/1': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m' });
     const row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
     expect(within(row).getByText('DTR')).toBeInTheDocument();
     expect(within(row).getByText('2025-03-04')).toBeInTheDocument();
@@ -78,22 +82,25 @@ describe('NotesTab', () => {
   });
 
   it("shows the last editor, offers edit only on own notes, and says 'Błąd!' on other failures", async () => {
-    const fake = installFakeFetch({
-      'GET /api/user/check-auth': { body: me },
-      'GET /api/deviceNote/findByIdDevice/7': {
-        body: [
-          note({}),
-          note({
-            id: 2,
-            text: 'Cudza notatka',
-            userCreated: { id: 9, firstName: 'Piotr', lastName: 'Zieliński' },
-            userUpdated: { id: 9, firstName: 'Piotr', lastName: 'Zieliński' },
-          }),
-        ],
+    const fake = fakeApi(
+      {
+        'GET /api/user/check-auth': { body: me },
+        'GET /api/deviceNote/findByIdDevice/7': {
+          body: [
+            note({}),
+            note({
+              id: 2,
+              text: 'Cudza notatka',
+              userCreated: { id: 9, firstName: 'Piotr', lastName: 'Zieliński' },
+              userUpdated: { id: 9, firstName: 'Piotr', lastName: 'Zieliński' },
+            }),
+          ],
+        },
+        'PUT /api/deviceNote/update': { status: 500, body: { message: 'x' } },
       },
-      'PUT /api/deviceNote/update': { status: 500, body: { message: 'x' } },
-    });
-    renderAt('/m', '/m', <NotesTab deviceId={7} />);
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<NotesTab deviceId={7} />, { url: '/m' });
     const own = await screen.findByRole('article', { name: 'Notatka 1' });
     const foreign = screen.getByRole('article', { name: 'Notatka 2' });
     expect(within(foreign).getByText(/Piotr Zieliński/)).toBeInTheDocument();
@@ -127,14 +134,17 @@ describe('PartsTab', () => {
       device: { id: 7 },
     };
     let parts: Part[] = [];
-    const fake = installFakeFetch({
-      'GET /api/part/findByDevice/7': () => ({ body: parts }),
-      'POST /api/part/save': () => {
-        parts = [saved];
-        return { status: 201, body: saved };
+    const fake = fakeApi(
+      {
+        'GET /api/part/findByDevice/7': () => ({ body: parts }),
+        'POST /api/part/save': () => {
+          parts = [saved];
+          return { status: 201, body: saved };
+        },
       },
-    });
-    renderAt('/m', '/m', <PartsTab deviceId={7} />);
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<PartsTab deviceId={7} />, { url: '/m' });
     expect(await screen.findByText('Brak danych')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj część' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Zapisz' }));

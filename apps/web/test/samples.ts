@@ -1,0 +1,70 @@
+import type { Device, Service } from '@serwis/domain';
+
+/** A machine as the API answers it; tests override what they look at. */
+export function sampleDevice(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 7,
+    name: 'Laser CO2 3000',
+    category: { id: 3, name: 'Lasery' },
+    customer: {
+      id: 11,
+      shortName: 'ACME',
+      fullName: 'ACME Sp. z o.o.',
+      streetAddress: '',
+      zipCode: '',
+      city: '',
+      nip: '',
+    },
+    serialNumber: 'SN-1',
+    sourcePower: '3 kW',
+    transferDate: '2024-03-05',
+    warrantyLength: 24,
+    warranty: 'pełna',
+    streetAddress: 'Długa 1',
+    zipCode: '00-001',
+    city: 'Kraków',
+    province: 'małopolskie',
+    status: 'OK',
+    statusWeight: 4,
+    type: 'INTERNAL',
+    gpsLatitude: null,
+    gpsLongitude: null,
+    isPeriodicInspectionEnabled: true,
+    ...overrides,
+  };
+}
+
+/** A service event as the API answers it; tests override what they look at. */
+export function sampleService(overrides: Partial<Service> = {}): Service {
+  return {
+    id: 1,
+    date: '2026-03-04',
+    number: 25,
+    numberExtension: 'A',
+    month: 3,
+    year: 2026,
+    fullNumber: '25A/03/2026',
+    paymentType: 'GWARANCYJNA',
+    type: ['NAPRAWA'],
+    customer: {
+      id: 11,
+      shortName: 'ACME',
+      fullName: 'ACME Sp. z o.o.',
+      streetAddress: '',
+      zipCode: '',
+      city: '',
+    },
+    isToSign: true,
+    faultDescription: 'Nie działa chłodzenie.',
+    period: -1,
+    devices: [{ id: 7, name: 'Laser CO2 3000', type: 'INTERNAL', customer: { id: 11 } }],
+    userCreated: { id: 2, fullName: 'Jan Kowalski' },
+    user: 'Jan Kowalski',
+    state: 'PODPISANY',
+    files: [],
+    todo: null,
+    toDoStatus: null,
+    createdAt: '2026-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
