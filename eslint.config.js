@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/*.cjs', '**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/*.cjs',
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'apps/server/drizzle/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -168,9 +168,10 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
     await expect(modal.getByRole('button', { name: /^Data/ }).first().textContent()).resolves.toBe(today);
     await expect(field(modal, 'Numer protokołu').inputValue()).resolves.toBe('(auto)');
     await expect(field(modal, 'Numer protokołu').isDisabled()).resolves.toBe(true);
-    await expect(modal.getByRole('combobox', { name: /^Kontrahent/ }).inputValue()).resolves.toBe(
-      customerLabel,
-    );
+    // The label appears once the customer list has loaded.
+    await expect
+      .poll(() => modal.getByRole('combobox', { name: /^Kontrahent/ }).inputValue())
+      .toBe(customerLabel);
     await modal.getByRole('checkbox', { name: 'Przegląd okresowy' }).check();
     await field(modal, 'Okres (miesiące)').fill('6');
     await modal.getByRole('checkbox', { name: 'Podpisz przy zapisie' }).check();

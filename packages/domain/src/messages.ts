@@ -50,7 +50,8 @@ export const MSG = {
   machineCategoryNotFound: 'Wybrana kategoria nie istnieje.',
   machineCustomerNotFound: 'Wybrany kontrahent nie istnieje.',
   machineReferenceGone: 'Wybrana kategoria lub kontrahent został właśnie usunięty.',
-  machineInUse: 'Operacja niedozwolona. Aby usunąć maszynę trzeba usunąć wszystkie obiekty które ją wykorzystują.',
+  machineInUse:
+    'Operacja niedozwolona. Aby usunąć maszynę trzeba usunąć wszystkie obiekty które ją wykorzystują.',
   machineDeleted: 'Usunięto maszynę.',
   invalidSort: 'Nieprawidłowy parametr sortowania.',
   // customers
@@ -121,8 +122,7 @@ export const MSG = {
   todoDescriptionRequired: 'Uzupełnij opis zadania.',
   todoStatusInvalid: 'Nieprawidłowy status zadania (dozwolone: TODO, DONE).',
   todoListStatusInvalid: 'Nieprawidłowy filtr zadań (dozwolone: TODO, ALL).',
-  todoLinkedToService:
-    'To zadanie jest powiązane ze zdarzeniem serwisowym. Zmień je w zdarzeniu serwisowym.',
+  todoLinkedToService: 'To zadanie jest powiązane ze zdarzeniem serwisowym. Zmień je w zdarzeniu serwisowym.',
   todoLinkedDelete: 'Nie można usunąć zadania powiązanego ze zdarzeniem serwisowym.',
   todoDeleted: 'Usunięto zadanie.',
   todoDateInvalid: 'Nieprawidłowa data zadania (oczekiwano daty i godziny w formacie ISO).',

@@ -33,7 +33,11 @@ interface MachinesOfTableProps<T extends MachineOfRow> {
 }
 
 /** The machines tab of a category or customer card: sorted and paged in the browser, a row opens the machine. */
-export function MachinesOfTable<T extends MachineOfRow>({ machines, ownerColumn, rowPath }: MachinesOfTableProps<T>) {
+export function MachinesOfTable<T extends MachineOfRow>({
+  machines,
+  ownerColumn,
+  rowPath,
+}: MachinesOfTableProps<T>) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);

@@ -28,7 +28,6 @@ import {
 import { toDevice } from './devices.mapper.js';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 
-
 export const statusWeight = (status: MachineStatus) =>
   MACHINE_STATUSES.find((s) => s.name === status)!.weight;
 

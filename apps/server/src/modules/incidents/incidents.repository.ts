@@ -31,7 +31,6 @@ export interface IncidentFilter {
   to?: LocalDateTime | null;
 }
 
-
 /** Incidents with their author and (left-joined) linked event, newest first. */
 export function findIncidents(db: DbOrTx, filter: IncidentFilter, timeZone: string) {
   const conditions: (SQL | undefined)[] = [];

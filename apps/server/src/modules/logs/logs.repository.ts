@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/database.js';
 import { logs } from './logs.table.js';
 import { escapeLike } from '../../lib/text-search.js';
 
-
 function textFilter(q?: string) {
   const term = q?.trim();
   if (!term) return undefined;

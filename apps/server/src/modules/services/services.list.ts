@@ -32,7 +32,6 @@ export interface ServiceListOptions {
   offset?: number;
 }
 
-
 /** "25", "25A", "25A/03", "25A/03/2026" or "/2026" style searches aim at the number itself. */
 const FULL_NUMBER = /^(\d{1,7})([A-Za-z])?(?:\/(\d{1,2})(?:\/(\d{4}))?)?$/;
 

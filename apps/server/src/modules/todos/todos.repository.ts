@@ -43,7 +43,6 @@ export interface TodoListOptions {
   offset?: number;
 }
 
-
 function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id'>): SQL | undefined {
   if (options.id !== undefined) return eq(todos.id, options.id);
   const status = options.filter === 'TODO' ? eq(todos.toDoStatus, 'TODO') : undefined;

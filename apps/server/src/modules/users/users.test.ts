@@ -293,7 +293,11 @@ describe('changes made at the same moment', () => {
       update(anna, { ...piotrRow, roles: demote }),
       update(piotr, { ...annaRow, roles: demote }),
     ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    // The loser is refused either by the last-admin rule (409) or, when the winner's demotion
+    // committed before its request was authorised, because it is no longer an admin (403).
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([403, 409]).toContain(codes[1]);
     const admins = (await ctx.database.db.select().from(users)).filter((u) => u.roles.includes('ADMIN'));
     expect(admins).toHaveLength(1);
   });

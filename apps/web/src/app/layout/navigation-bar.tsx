@@ -51,7 +51,16 @@ export function NavigationBar({
             </Menu>
           ))}
           {links.map((link) => (
-            <Button key={link.to} component={NavLink} to={link.to} variant="subtle" color="dark" size="sm" px={10} fw={400}>
+            <Button
+              key={link.to}
+              component={NavLink}
+              to={link.to}
+              variant="subtle"
+              color="dark"
+              size="sm"
+              px={10}
+              fw={400}
+            >
               {link.label}
             </Button>
           ))}
@@ -60,7 +69,7 @@ export function NavigationBar({
       <Group gap="xs" wrap="nowrap">
         {user && (
           <>
-            <Text size="sm" visibleFrom="lg" data-testid="current-user" style={{ whiteSpace: "nowrap" }}>
+            <Text size="sm" visibleFrom="lg" data-testid="current-user" style={{ whiteSpace: 'nowrap' }}>
               {`${user.firstName} ${user.lastName}`.trim() || user.email}
               {user.isAdmin ? ' (admin)' : ''}
             </Text>

@@ -31,7 +31,10 @@ export function tableStateProps(list: TableList, pageSizes?: readonly number[]) 
  * For server-paged lists: once a page arrives, keeps the current page within the page count of its
  * total (a saved page number can point past the end after rows were deleted or a filter changed).
  */
-export function useClampPage(list: { clampPage: (total: number) => void }, data: { total: number } | undefined) {
+export function useClampPage(
+  list: { clampPage: (total: number) => void },
+  data: { total: number } | undefined,
+) {
   const { clampPage } = list;
   useEffect(() => {
     if (data) clampPage(data.total);

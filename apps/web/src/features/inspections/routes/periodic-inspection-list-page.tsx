@@ -81,8 +81,7 @@ const columns: ColumnDef<PeriodicInspectionRow>[] = [
   },
 ];
 
-const ONLY_ACTUAL_LABEL =
-  'Ukryj nie przekazane maszyny oraz z wykonanym ostatnim przeglądem gwarancyjnym';
+const ONLY_ACTUAL_LABEL = 'Ukryj nie przekazane maszyny oraz z wykonanym ostatnim przeglądem gwarancyjnym';
 
 /** /machinePeriodicInspection: machines and their inspection deadlines, paged by the server. */
 export function PeriodicInspectionListPage() {
