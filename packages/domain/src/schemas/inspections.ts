@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, validationMessage } from '../messages.js';
 import { MACHINE_STATUS_NAMES, MACHINE_TYPES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
+import { serviceNumberFields } from './services.js';
 
 /** `/api/device/periodicInspections/{mode}`: onlyActual (the default on screen) or all. */
 export const INSPECTION_LIST_MODES = ['onlyActual', 'all'] as const;
@@ -80,12 +81,7 @@ export type PeriodicInspectionRow = z.infer<typeof periodicInspectionRowSchema>;
 
 /** A PRZEGLAD_OKRESOWY service event in the machine card's inspection table. */
 export const periodicInspectionEventSchema = z.object({
-  id: z.number().int(),
-  date: z.string(),
-  number: z.number().int(),
-  numberExtension: z.string(),
-  month: z.number().int(),
-  year: z.number().int(),
+  ...serviceNumberFields,
   fullNumber: z.string(),
   period: z.number().int(),
   state: z.string(),

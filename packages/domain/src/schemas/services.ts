@@ -193,14 +193,19 @@ export const serviceDeviceSchema = z.object({
   customer: z.object({ id: z.number().int() }),
 });
 
-/** A service event as every service call answers it (spec §3 "Service event"). */
-export const serviceSchema = z.object({
+/** Identity, date and protocol number, as every view of a service event carries them. */
+export const serviceNumberFields = {
   id: z.number().int(),
   date: z.string(),
   number: z.number().int(),
   numberExtension: z.string(),
   month: z.number().int(),
   year: z.number().int(),
+};
+
+/** A service event as every service call answers it (spec §3 "Service event"). */
+export const serviceSchema = z.object({
+  ...serviceNumberFields,
   /** "25A/03/2026", or "(auto)" while not numbered. */
   fullNumber: z.string(),
   paymentType: z.string(),
@@ -224,12 +229,7 @@ export type Service = z.infer<typeof serviceSchema>;
 
 /** A linked event as incidents and to-dos show it. */
 export const serviceSummarySchema = z.object({
-  id: z.number().int(),
-  date: z.string(),
-  number: z.number().int(),
-  numberExtension: z.string(),
-  month: z.number().int(),
-  year: z.number().int(),
+  ...serviceNumberFields,
   fullNumber: z.string(),
   state: z.enum(SERVICE_STATE_NAMES),
   type: z.array(z.string()),

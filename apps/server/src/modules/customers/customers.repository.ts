@@ -1,4 +1,5 @@
 import { asc, desc, eq, ne, or, sql, and, type SQL } from 'drizzle-orm';
+import { CUSTOMER_TEXT_FIELDS } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
@@ -9,19 +10,7 @@ import { parseSortParam } from '../../lib/sort-param.js';
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
 
-export const CUSTOMER_SORT_FIELDS = [
-  'id',
-  'shortName',
-  'fullName',
-  'streetAddress',
-  'zipCode',
-  'city',
-  'province',
-  'nip',
-  'regon',
-  'phoneNumber',
-  'email',
-] as const;
+export const CUSTOMER_SORT_FIELDS = ['id', ...CUSTOMER_TEXT_FIELDS] as const;
 
 const searchable = [
   customers.shortName,
