@@ -6,12 +6,24 @@ import {
   type ColumnDef,
   type SortingState,
   type OnChangeFn,
+  type RowData,
 } from '@tanstack/react-table';
 import { Box, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { MSG } from '@serwis/domain';
 import { Pager } from './pager';
 import { PageSizeButtons } from './page-size-buttons';
+
+declare module '@tanstack/react-table' {
+  // Same type parameters as the library's declaration, which this extends.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Keeps the cell on one line (dates, protocol numbers), however narrow the table gets. */
+    nowrap?: boolean;
+    /** The narrowest the column may get, in px (long texts wrap inside it). */
+    minWidth?: number;
+  }
+}
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
@@ -132,7 +144,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   style={props.onRowClick ? { cursor: 'pointer' } : undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>
+                    <Table.Td
+                      key={cell.id}
+                      style={{
+                        whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
+                        minWidth: cell.column.columnDef.meta?.minWidth,
+                      }}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   ))}

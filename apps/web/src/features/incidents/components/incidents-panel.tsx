@@ -45,7 +45,7 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
 
   const columns = useMemo<ColumnDef<Incident>[]>(
     () => [
-      { id: 'date', header: 'Data', accessorFn: (i) => formatWhen(i.date) },
+      { id: 'date', header: 'Data', meta: { nowrap: true }, accessorFn: (i) => formatWhen(i.date) },
       {
         id: 'text',
         header: 'Treść',

@@ -24,8 +24,8 @@ const ACCESSORS: Record<string, (e: PeriodicInspectionEvent) => unknown> = {
 };
 
 const columns: ColumnDef<PeriodicInspectionEvent>[] = [
-  { id: 'fullNumber', header: 'Numer', accessorKey: 'fullNumber' },
-  { id: 'date', header: 'Data', accessorFn: (e) => e.date.slice(0, 10) },
+  { id: 'fullNumber', header: 'Numer', meta: { nowrap: true }, accessorKey: 'fullNumber' },
+  { id: 'date', header: 'Data', meta: { nowrap: true }, accessorFn: (e) => e.date.slice(0, 10) },
   { id: 'period', header: 'Okres (mies.)', accessorFn: (e) => displayPeriod(e.period) },
   {
     id: 'state',

@@ -54,9 +54,24 @@ const columns: ColumnDef<PeriodicInspectionRow>[] = [
       </>
     ),
   },
-  { id: 'transferDate', header: 'Data przekazania', accessorFn: (r) => r.device.transferDate ?? '' },
-  { id: 'lastInspection', header: 'Ostatni przegląd', accessorFn: (r) => r.lastInspection ?? '' },
-  { id: 'nextInspection', header: 'Następny przegląd', accessorFn: (r) => r.nextInspection ?? '' },
+  {
+    id: 'transferDate',
+    header: 'Data przekazania',
+    meta: { nowrap: true },
+    accessorFn: (r) => r.device.transferDate ?? '',
+  },
+  {
+    id: 'lastInspection',
+    header: 'Ostatni przegląd',
+    meta: { nowrap: true },
+    accessorFn: (r) => r.lastInspection ?? '',
+  },
+  {
+    id: 'nextInspection',
+    header: 'Następny przegląd',
+    meta: { nowrap: true },
+    accessorFn: (r) => r.nextInspection ?? '',
+  },
   {
     id: 'daysToNextInspection',
     header: 'Dni do przeglądu',

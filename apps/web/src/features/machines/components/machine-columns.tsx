@@ -45,7 +45,7 @@ const defs: { id: MachineSortField; def: ColumnDef<Device, any> }[] = [
     def: column.accessor((d) => formatDate(d.transferDate), {
       id: 'transferDate',
       header: 'Data',
-      cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{c.getValue()}</span>,
+      meta: { nowrap: true },
     }),
   },
   { id: 'warranty', def: column.accessor((d) => formatWarranty(d), { id: 'warranty', header: 'Gwarancja' }) },

@@ -19,8 +19,13 @@ export interface DeviceServiceColumnsOptions {
 /** The machine card's service table (spec §2 "Service tab"). */
 export function deviceServiceColumns(options: DeviceServiceColumnsOptions): ColumnDef<Service>[] {
   return [
-    { id: 'fullNumber', header: 'Numer', cell: ({ row }) => numberLabel(row.original) },
-    { id: 'date', header: 'Data', cell: ({ row }) => formatDate(row.original.date) },
+    {
+      id: 'fullNumber',
+      header: 'Numer',
+      meta: { nowrap: true },
+      cell: ({ row }) => numberLabel(row.original),
+    },
+    { id: 'date', header: 'Data', meta: { nowrap: true }, cell: ({ row }) => formatDate(row.original.date) },
     {
       id: 'type',
       header: 'Typ',
@@ -31,6 +36,7 @@ export function deviceServiceColumns(options: DeviceServiceColumnsOptions): Colu
     {
       id: 'faultDescription',
       header: 'Opis usterki',
+      meta: { minWidth: 220 },
       cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
     },
     { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },

@@ -12,7 +12,7 @@ const COLORS: Record<ServiceState, string> = {
 /** The event's state; the label carries the meaning, the colour only helps. */
 export function ServiceStateBadge({ state }: { state: ServiceState }) {
   return (
-    <Badge color={COLORS[state] ?? 'gray'} variant="light" radius="sm">
+    <Badge color={COLORS[state] ?? 'gray'} variant="light" radius="sm" miw="max-content">
       {serviceStateLabel(state)}
     </Badge>
   );

@@ -24,14 +24,15 @@ import { ServiceStateBadge } from './service-state-badge';
 /** Column ids are the server's sort fields (services.list.ts). */
 const columns: ColumnDef<Service>[] = [
   { id: 'id', header: 'Id', cell: ({ row }) => row.original.id },
-  { id: 'fullNumber', header: 'Numer', cell: ({ row }) => numberLabel(row.original) },
-  { id: 'date', header: 'Data', cell: ({ row }) => formatDate(row.original.date) },
+  { id: 'fullNumber', header: 'Numer', meta: { nowrap: true }, cell: ({ row }) => numberLabel(row.original) },
+  { id: 'date', header: 'Data', meta: { nowrap: true }, cell: ({ row }) => formatDate(row.original.date) },
   { id: 'customer', header: 'Kontrahent', cell: ({ row }) => row.original.customer.shortName },
   { id: 'devices', header: 'Maszyny', enableSorting: false, cell: ({ row }) => machinesLabel(row.original) },
   { id: 'paymentType', header: 'Koszt', cell: ({ row }) => paymentTypeLabel(row.original.paymentType) },
   {
     id: 'faultDescription',
     header: 'Opis usterki',
+    meta: { minWidth: 220 },
     cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
   },
   { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },

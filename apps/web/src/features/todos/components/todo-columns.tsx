@@ -8,7 +8,12 @@ import { serviceAddresses } from '../todo-mode';
 /** Columns of /machineTodo; sortable ones carry the server's sort field as id. */
 export const todoColumns: ColumnDef<Todo>[] = [
   { id: 'id', header: 'Nr', accessorKey: 'id' },
-  { id: 'date', header: 'Data', accessorFn: (t) => dayjs(t.date).format('YYYY-MM-DD') },
+  {
+    id: 'date',
+    header: 'Data',
+    meta: { nowrap: true },
+    accessorFn: (t) => dayjs(t.date).format('YYYY-MM-DD'),
+  },
   {
     id: 'service',
     header: 'Serwis',

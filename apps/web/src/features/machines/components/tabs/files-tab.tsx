@@ -63,6 +63,7 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
     {
       id: 'createdAt',
       header: 'Data',
+      meta: { nowrap: true },
       accessorKey: 'createdAt',
       cell: ({ row }) => dayjs(row.original.createdAt).format('YYYY-MM-DD'),
     },
