@@ -47,10 +47,14 @@ export class LocalStorage implements Storage {
         done(null, chunk);
       },
     });
+    const sink = fs.createWriteStream(temp, { flags: 'wx' });
     try {
-      await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+      await pipeline(source, counter, sink);
       await fsp.rename(temp, this.pathOf(name));
     } catch (error) {
+      // A sink destroyed while still opening creates its file afterwards: wait until it is closed,
+      // or the removal would run first and leave the temp file behind.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await fsp.rm(temp, { force: true });
       throw error;
     }
