@@ -68,11 +68,25 @@ const employeeBase = {
   lastName: text(MAX.short),
   country: text(MAX.short),
   active: z.boolean({ error: validationMessage.wrongType }).default(true),
-  vacationDays: z.coerce
-    .number({ error: validationMessage.wrongType })
-    .int(validationMessage.wrongType)
-    .min(0, validationMessage.wrongType)
-    .max(366, validationMessage.wrongType)
+  // A number, or digits as a form may send them; true, '' or [] are not a count of days.
+  vacationDays: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,3}$/),
+      ],
+      { error: validationMessage.wrongType },
+    )
+    .pipe(
+      z.coerce
+        .number<string | number>()
+        .int(validationMessage.wrongType)
+        .min(0, validationMessage.wrongType)
+        .max(366, validationMessage.wrongType),
+    )
     .default(0),
   roles: z
     .array(roleSchema)

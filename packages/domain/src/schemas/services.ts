@@ -176,6 +176,14 @@ export const serviceFileSchema = z.object({
 });
 export type ServiceFile = z.infer<typeof serviceFileSchema>;
 
+export const serviceDeviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** INTERNAL or EXTERNAL: which machine card a row click opens. */
+  type: z.string(),
+  customer: z.object({ id: z.number().int() }),
+});
+
 export const serviceCustomerSchema = z.object({
   id: z.number().int(),
   shortName: z.string(),
@@ -183,14 +191,8 @@ export const serviceCustomerSchema = z.object({
   streetAddress: z.string(),
   zipCode: z.string(),
   city: z.string(),
-});
-
-export const serviceDeviceSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** INTERNAL or EXTERNAL: which machine card a row click opens. */
-  type: z.string(),
-  customer: z.object({ id: z.number().int() }),
+  /** Spec §3 `customer.devices`: the customer's machines this event covers (its `devices`). */
+  devices: z.array(serviceDeviceSchema).optional(),
 });
 
 /** Identity, date and protocol number, as every view of a service event carries them. */

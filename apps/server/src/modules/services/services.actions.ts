@@ -19,6 +19,7 @@ import {
 } from './services.repository.js';
 import {
   assertCanModify,
+  canModify,
   assertTransition,
   assignNumber,
   isLocked,
@@ -83,7 +84,9 @@ export async function addServiceFile(
     const row = await requireServiceForUpdate(tx, id);
     if (isLocked(row) && !actor.isAdmin) throw forbidden(MSG.forbiddenBang);
     await attach(tx, row);
-    const signs = row.state === 'DODAJ_SKAN';
+    // The scan signs the event only when its uploader may sign it (the author or an admin); a
+    // colleague's file is attached and the event keeps waiting for its scan.
+    const signs = row.state === 'DODAJ_SKAN' && canModify(actor, row);
     const numbering =
       signs && row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {};
     const updated = signs

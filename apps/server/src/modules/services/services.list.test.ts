@@ -118,6 +118,12 @@ describe('service lists', () => {
     expect(numbers(first.json())).toEqual(['11/05/2026', '(auto)']);
     expect(first.json()[0].id).toBe(event.id);
     expect(first.json()[0].files).toMatchObject([{ filename: 'protokół.pdf', type: 'SERVICE_FILE' }]);
+    // Spec §3: the customer carries its machines of the event, as `devices` does.
+    expect(first.json()[0].customer).toMatchObject({
+      id: own.customer.id,
+      shortName: own.customer.shortName,
+      devices: own.devices.map((d) => ({ id: d.id, name: d.name, customer: { id: own.customer.id } })),
+    });
     const paged = await get(
       admin,
       `/api/service/findByDeviceWithFilesEnitiy/${own.devices[0].id}?page=1&size=2`,

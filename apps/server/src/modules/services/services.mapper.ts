@@ -61,17 +61,18 @@ function toService(head: ServiceHead, children: Grouped): Service {
   const row = head.service;
   const todo = children.todos.get(row.id);
   const creatorName = fullNameOf(head.creator);
+  const devices = (children.devices.get(row.id) ?? []).map((d) => ({
+    id: d.id,
+    name: d.name,
+    type: d.type,
+    customer: { id: d.customerId },
+  }));
   return {
     ...toServiceSummary(row),
-    customer: head.customer,
+    customer: { ...head.customer, devices },
     isToSign: row.isToSign,
     period: row.period,
-    devices: (children.devices.get(row.id) ?? []).map((d) => ({
-      id: d.id,
-      name: d.name,
-      type: d.type,
-      customer: { id: d.customerId },
-    })),
+    devices,
     userCreated: { id: head.creator.id, fullName: creatorName },
     user: creatorName,
     files: (children.files.get(row.id) ?? []).map((f) => ({

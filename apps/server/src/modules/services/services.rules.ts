@@ -20,9 +20,11 @@ export const isLocked = (row: Pick<ServiceRow, 'state'>) => LOCKED_STATES.includ
 export const isOpen = (row: Pick<ServiceRow, 'state'>) => OPEN_STATES.includes(row.state as ServiceState);
 
 /** Admins change anything; employees only their own events while those are still open. */
+export const canModify = (actor: SessionUser, row: Pick<ServiceRow, 'state' | 'userCreatedId'>) =>
+  actor.isAdmin || (!isLocked(row) && row.userCreatedId === actor.id);
+
 export function assertCanModify(actor: SessionUser, row: ServiceRow) {
-  if (actor.isAdmin) return;
-  if (isLocked(row) || row.userCreatedId !== actor.id) throw forbidden(MSG.forbiddenBang);
+  if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
 }
 
 export async function requireServiceForUpdate(tx: Tx, id: number): Promise<ServiceRow> {

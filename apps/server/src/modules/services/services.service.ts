@@ -151,7 +151,10 @@ export async function changeTodoStatus(db: Db, actor: SessionUser, input: Change
   await inTransaction(db, async (tx) => {
     const service = await requireServiceForUpdate(tx, input.id);
     const current = await findServiceTodo(tx, service.id);
-    if (!current && !input.todo) throw badRequest(MSG.serviceTodoTextRequired, 'TODO_TEXT');
+    // An empty text is refused, as on /api/todo/save; a to-do is removed through the event's form.
+    if (input.todo === '' || (!current && !input.todo)) {
+      throw badRequest(MSG.serviceTodoTextRequired, 'TODO_TEXT');
+    }
     const todo = await upsertServiceTodo(tx, service.id, actor.id, {
       toDoStatus: input.toDoStatus,
       ...(input.todo !== undefined ? { description: input.todo } : {}),

@@ -126,6 +126,25 @@ describe('service states and locks', () => {
     );
   });
 
+  it("attaches a colleague's file to an event waiting for its scan without signing it", async () => {
+    const { user, json } = await setup();
+    const colleague = await createUserAndLogin(ctx);
+    const draft = (await postService(ctx, user, json())).json();
+    expect((await serviceAction(ctx, user, 'printForScan', draft.id)).statusCode).toBe(200);
+    // The colleague may not sign it (only its author or an admin may), so the photo does not either.
+    expect((await serviceAction(ctx, colleague, 'sign', draft.id)).statusCode).toBe(403);
+    const photo = await uploadToService(ctx, colleague, draft.id, {
+      filename: 'zdjęcie.jpg',
+      content: 'jpg',
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.json()).toMatchObject({ state: 'DODAJ_SKAN' });
+    expect(photo.json().files).toHaveLength(1);
+    const scan = await uploadToService(ctx, user, draft.id, { filename: 'skan.pdf', content: PDF });
+    expect(scan.json()).toMatchObject({ state: 'PODPISANY' });
+    expect(scan.json().files).toHaveLength(2);
+  });
+
   it('attaches files to open events, and to locked ones only for admins', async () => {
     const { user, admin, json } = await setup();
     const draft = (await postService(ctx, user, json())).json();

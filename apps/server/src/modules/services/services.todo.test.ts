@@ -58,6 +58,19 @@ describe('to-dos of service events', () => {
     expect((await changeTodo(admin, { id: 99_999, toDoStatus: 'TODO', todo: 'x' })).statusCode).toBe(404);
   });
 
+  it('never blanks an existing to-do: an empty or blank text is refused and the text stays', async () => {
+    const { admin, json } = await setup();
+    const created = (await postService(ctx, admin, json())).json();
+    await changeTodo(admin, { id: created.id, toDoStatus: 'TODO', todo: 'Wymienić filtr' });
+    for (const todo of ['', '   ']) {
+      const blank = await changeTodo(admin, { id: created.id, toDoStatus: 'DONE', todo });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().message).toBe(MSG.serviceTodoTextRequired);
+    }
+    const rows = await ctx.database.db.select().from(todos);
+    expect(rows).toMatchObject([{ description: 'Wymienić filtr', toDoStatus: 'TODO' }]);
+  });
+
   it('takes the to-do from the service form for admins and refuses a changed one from employees', async () => {
     const { user, admin, json } = await setup();
     const byAdmin = await postService(ctx, admin, json({ todo: 'Dowieźć części' }));

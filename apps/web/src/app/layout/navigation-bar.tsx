@@ -26,11 +26,11 @@ export function NavigationBar({
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Menu główne">
       <Group gap="xs" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="md" size="sm" aria-label="Menu" />
+        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="lg" size="sm" aria-label="Menu" />
         <Anchor component={Link} to={user ? paths.home : paths.login} fw={700} fz="lg" underline="never">
           Serwis
         </Anchor>
-        <Group gap={4} visibleFrom="md" wrap="nowrap">
+        <Group gap={4} visibleFrom="lg" wrap="nowrap">
           {menus.map((menu) => (
             <Menu key={menu.label} trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
               <Menu.Target>

@@ -7,7 +7,7 @@ import { useVisibleNavigation } from './use-visible-navigation';
 export function NavigationDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user, menus, links } = useVisibleNavigation();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Serwis" size="xs" hiddenFrom="md">
+    <Drawer opened={opened} onClose={onClose} title="Serwis" size="xs" hiddenFrom="lg">
       <ScrollArea>
         {user && (
           <Text size="sm" c="dimmed" mb="sm">

@@ -1,4 +1,11 @@
-import { Pagination } from '@mantine/core';
+import { Group, Pagination } from '@mantine/core';
+
+/** Page numbers shown around the current one: up to two either side (spec §2), never more. */
+export function pagerWindow(current: number, pageCount: number): number[] {
+  const from = Math.max(1, current - 2);
+  const to = Math.min(pageCount, current + 2);
+  return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+}
 
 /** First, previous, two pages either side of the current one, next and last (spec §2). */
 export function Pager({
@@ -10,31 +17,28 @@ export function Pager({
   pageCount: number;
   onChange: (p: number) => void;
 }) {
-  const current = Math.min(Math.max(1, page), pageCount);
+  const total = Math.max(1, pageCount);
+  const current = Math.min(Math.max(1, page), total);
   return (
-    <Pagination
-      total={pageCount}
-      value={current}
-      onChange={onChange}
-      siblings={2}
-      boundaries={0}
-      withEdges
-      size="md"
-      getControlProps={(control) => ({
-        'aria-label':
-          control === 'first'
-            ? 'Pierwsza strona'
-            : control === 'previous'
-              ? 'Poprzednia strona'
-              : control === 'next'
-                ? 'Następna strona'
-                : 'Ostatnia strona',
-      })}
-      // Mantine marks the current page only with a colour; screen readers need aria-current.
-      getItemProps={(p) => ({
-        'aria-label': `Strona ${p}`,
-        'aria-current': p === current ? 'page' : undefined,
-      })}
-    />
+    <Pagination.Root total={total} value={current} onChange={onChange} size="md">
+      <Group gap={8} wrap="nowrap">
+        <Pagination.First aria-label="Pierwsza strona" />
+        <Pagination.Previous aria-label="Poprzednia strona" />
+        {pagerWindow(current, total).map((p) => (
+          <Pagination.Control
+            key={p}
+            active={p === current}
+            onClick={() => onChange(p)}
+            aria-label={`Strona ${p}`}
+            // Mantine marks the current page only with a colour; screen readers need aria-current.
+            aria-current={p === current ? 'page' : undefined}
+          >
+            {p}
+          </Pagination.Control>
+        ))}
+        <Pagination.Next aria-label="Następna strona" />
+        <Pagination.Last aria-label="Ostatnia strona" />
+      </Group>
+    </Pagination.Root>
   );
 }

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
+import { SESSION_QUERY_KEY } from '../../../lib/query-client';
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryKey = SESSION_QUERY_KEY;
 
 /** The logged-in employee, or null when the session check fails. */
 export function useSession() {
@@ -17,6 +18,8 @@ export function useSession() {
       }
     },
     staleTime: 60_000,
+    // Coming back to the tab re-checks: the session may have ended meanwhile (logout elsewhere).
+    refetchOnWindowFocus: true,
   });
 }
 

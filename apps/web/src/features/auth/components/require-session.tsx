@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';
 import { MSG } from '@serwis/domain';
@@ -7,8 +7,12 @@ import { useSession } from '../api/session';
 
 /** Every screen but login and privacy: shown only with a valid session, else off to /login. */
 export function RequireSession({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
-  const { data: user, isPending, isError } = useSession();
+  const { data: user, isPending, isError, refetch } = useSession();
   const location = useLocation();
+  // Spec §4: the session is checked on each screen, not only on the first one.
+  useEffect(() => {
+    void refetch();
+  }, [location.pathname, refetch]);
   if (isPending) {
     return (
       <Center h="50vh" aria-label={MSG.loading}>

@@ -11,6 +11,7 @@ import {
   SearchBox,
   localPage,
   tableStateProps,
+  useClampPage,
   useListState,
 } from '../../../components/data-table';
 import { useCategories } from '../api/categories';
@@ -24,7 +25,7 @@ const accessors: Record<string, (c: Category) => unknown> = {
 
 export function CategoryListPage() {
   const navigate = useNavigate();
-  const { data = [], isPending, isError, error } = useCategories();
+  const { data = [], isPending, isSuccess, isError, error } = useCategories();
   const list = useListState(
     {
       page: 1,
@@ -47,6 +48,8 @@ export function CategoryListPage() {
     accessors,
     searchFields: [accessors.id, accessors.name],
   });
+  // A page kept from an earlier visit may be past the end once rows were deleted.
+  useClampPage(list, isSuccess ? { total } : undefined);
   return (
     <>
       <PageHeader

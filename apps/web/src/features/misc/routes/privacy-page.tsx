@@ -51,7 +51,7 @@ const sections: { title: string; body: string[] }[] = [
   {
     title: '7. Kontakt',
     body: [
-      'W sprawach dotyczących danych osobowych prosimy o kontakt z administratorem systemu w firmie lub z inspektorem ochrony danych pod adresem podanym w zakładce Moje konto → Dane firmy.',
+      'W sprawach dotyczących danych osobowych prosimy o kontakt z administratorem systemu w firmie (osobą zakładającą konta pracowników) lub z inspektorem ochrony danych wyznaczonym przez firmę.',
     ],
   },
 ];

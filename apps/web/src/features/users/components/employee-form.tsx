@@ -38,6 +38,8 @@ export function EmployeeForm({ employee, saving, onSubmit, onCancel, extraAction
     validate: (values) =>
       zod4Resolver(editing ? employeeUpdateSchema : employeeInsertSchema)({
         ...values,
+        // A cleared field is sent as 0 days (see submit), so it is checked as 0.
+        vacationDays: Number(values.vacationDays) || 0,
         id: employee?.id,
         roles: [],
       }),

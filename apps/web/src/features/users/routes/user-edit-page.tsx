@@ -14,6 +14,7 @@ export function UserEditPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
+  const validId = Number.isInteger(id) && id > 0;
   const employee = useEmployee(id);
   const save = useSaveEmployee();
   const remove = useDeleteEmployee();
@@ -23,14 +24,21 @@ export function UserEditPage() {
       <PageHeader title="Edycja pracownika" backTo={paths.userList} />
       <ErrorBanner
         message={
-          employee.isError
-            ? errorMessage(employee.error)
-            : failure
-              ? errorMessage(failure, save.error ? { 500: MSG.employeeSaveFailed } : {})
-              : null
+          !validId
+            ? MSG.employeeNotFound
+            : employee.isError
+              ? errorMessage(employee.error)
+              : failure
+                ? errorMessage(
+                    failure,
+                    // Spec §8: a failed update reads "Błąd zapisu do bazy danych."; the server's own
+                    // refusals (4xx) keep their message.
+                    save.error ? { 0: MSG.employeeSaveFailed, 500: MSG.employeeSaveFailed } : {},
+                  )
+                : null
         }
       />
-      {employee.isPending ? (
+      {validId && employee.isPending ? (
         <Center py="xl">
           <Loader aria-label={MSG.loading} />
         </Center>

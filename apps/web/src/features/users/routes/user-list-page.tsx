@@ -11,6 +11,7 @@ import {
   SearchBox,
   localPage,
   tableStateProps,
+  useClampPage,
   useListState,
 } from '../../../components/data-table';
 import { useEmployees } from '../api/users';
@@ -29,7 +30,7 @@ const accessors: Record<string, (e: Employee) => unknown> = {
 
 export function UserListPage() {
   const navigate = useNavigate();
-  const { data = [], isPending } = useEmployees();
+  const { data = [], isPending, isSuccess } = useEmployees();
   const list = useListState(
     {
       page: 1,
@@ -62,6 +63,8 @@ export function UserListPage() {
     [],
   );
   const { items, total } = localPage(data, list.state, { accessors, searchFields: Object.values(accessors) });
+  // A page kept from an earlier visit may be past the end once rows were deleted.
+  useClampPage(list, isSuccess ? { total } : undefined);
   return (
     <>
       <PageHeader

@@ -137,6 +137,7 @@ describe('edit employee', () => {
   it.each<[string, FakeReply, string]>([
     ['500', { status: 500, body: { message: MSG.unknownError } }, MSG.employeeSaveFailed],
     ['409', { status: 409, body: { message: MSG.cannotDemoteLastAdmin } }, MSG.cannotDemoteLastAdmin],
+    ['lost connection', { network: true }, MSG.employeeSaveFailed],
   ])('a %s from the server shows its message in the banner', async (_status, reply, message) => {
     withEwa(reply);
     renderAt('/userEdit?id=5');
@@ -144,5 +145,13 @@ describe('edit employee', () => {
     await user.click(await screen.findByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByTestId('location')).toHaveTextContent('/userEdit');
+  });
+
+  it('says the employee was not found for a missing or malformed id instead of loading forever', async () => {
+    const api = withEwa();
+    renderAt('/userEdit?id=abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.employeeNotFound);
+    expect(screen.queryByLabelText(MSG.loading)).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { theme } from '../../app/theme';
+import { Pager, pagerWindow } from './pager';
+
+const pageButtons = () =>
+  screen.getAllByRole('button', { name: /^Strona \d+$/ }).map((b) => Number(b.textContent));
+
+describe('pagerWindow', () => {
+  it('shows up to two pages either side of the current one, never more', () => {
+    expect(pagerWindow(1, 20)).toEqual([1, 2, 3]);
+    expect(pagerWindow(3, 20)).toEqual([1, 2, 3, 4, 5]);
+    expect(pagerWindow(10, 20)).toEqual([8, 9, 10, 11, 12]);
+    expect(pagerWindow(20, 20)).toEqual([18, 19, 20]);
+    expect(pagerWindow(1, 1)).toEqual([1]);
+  });
+});
+
+describe('Pager', () => {
+  it('offers first, previous, the window, next and last, and marks the current page', async () => {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Pager page={1} pageCount={20} onChange={onChange} />
+      </MantineProvider>,
+    );
+    expect(pageButtons()).toEqual([1, 2, 3]);
+    expect(screen.getByRole('button', { name: 'Strona 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Pierwsza strona' })).toBeDisabled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Strona 3' }));
+    await user.click(screen.getByRole('button', { name: 'Następna strona' }));
+    await user.click(screen.getByRole('button', { name: 'Ostatnia strona' }));
+    expect(onChange.mock.calls.map(([p]) => p)).toEqual([3, 2, 20]);
+  });
+});

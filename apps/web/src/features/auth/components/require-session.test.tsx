@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createElement } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../../lib/api-client';
+import { ANNA_ADMIN, NO_SESSION, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { RequireSession } from './require-session';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A screen that loads one list, as every list screen does. */
+function MachinesScreen() {
+  const list = useQuery({ queryKey: ['machines'], queryFn: () => api.get<unknown[]>('/api/machines') });
+  const save = useMutation({ mutationFn: () => api.post('/api/machines', {}) });
+  return createElement(
+    'div',
+    null,
+    createElement('h1', null, 'Maszyny'),
+    createElement('p', null, list.isSuccess ? `wierszy: ${list.data.length}` : 'ładowanie'),
+    createElement(Link, { to: '/customerList' }, 'Kontrahenci'),
+    createElement('button', { type: 'button', onClick: () => save.mutate() }, 'Zapisz'),
+  );
+}
+
+const guarded = (element: React.ReactNode) => createElement(RequireSession, null, element);
+const loginScreen = createElement('h1', null, 'Logowanie');
+
+describe('RequireSession', () => {
+  it('sends a visitor without a session to /login', async () => {
+    fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
+    renderScreen(guarded(createElement(MachinesScreen)), {
+      url: '/machineList',
+      routes: { '/login': loginScreen },
+    });
+    await screen.findByRole('heading', { name: 'Logowanie' });
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('sends the user to /login when a call answers 401 while the screen is open', async () => {
+    fakeApi({
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'GET /api/machines': { body: [] },
+      'POST /api/machines': NO_SESSION,
+    });
+    renderScreen(guarded(createElement(MachinesScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      routes: { '/login': loginScreen },
+    });
+    await screen.findByText('wierszy: 0');
+    // The session expired while the form was being filled in: the save is refused with 401.
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await screen.findByRole('heading', { name: 'Logowanie' });
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+  });
+
+  it('checks the session again on every screen, and leaves for /login once it has ended', async () => {
+    let sessionAlive = true;
+    const api = fakeApi({
+      'GET /api/user/check-auth': () => (sessionAlive ? { body: ANNA_ADMIN } : NO_SESSION),
+      'GET /api/machines': { body: [{ id: 1 }] },
+      'GET /api/customers': { body: [] },
+    });
+    renderScreen(guarded(createElement(MachinesScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      routes: { '/customerList': guarded(createElement('h1', null, 'Kontrahenci')), '/login': loginScreen },
+    });
+    await screen.findByText('wierszy: 1');
+    await waitFor(() => expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(1));
+    // The session ends elsewhere (logout in another tab); the next screen notices.
+    sessionAlive = false;
+    await userEvent.click(screen.getByRole('link', { name: 'Kontrahenci' }));
+    await screen.findByRole('heading', { name: 'Logowanie' });
+    expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(2);
+  });
+});
