@@ -88,15 +88,18 @@ describe('GET /api/log/findAll', () => {
     expect(paged.json()).toHaveLength(1);
   });
 
-  it.each(['?page=0', '?page=abc', '?size=0', '?size=100000', `?q=${'x'.repeat(10_000)}`])(
-    'answers 400 with a Polish message for %s',
-    async (query) => {
-      const admin = await createUserAndLogin(ctx, { admin: true });
-      const response = await findAll(admin, query.slice(0, 300));
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/Nieprawidłow|Tekst|Pole/);
-    },
-  );
+  it.each([
+    ['?page=0', '?page=0'],
+    ['?page=abc', '?page=abc'],
+    ['?size=0', '?size=0'],
+    ['?size=100000', '?size=100000'],
+    ['a 10,000-character q', `?q=${'x'.repeat(10_000)}`],
+  ])('answers 400 with a Polish message for %s', async (_label, query) => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await findAll(admin, query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Nieprawidłow|Tekst|Pole/);
+  });
 });
 
 describe('audit entries of employee changes', () => {
