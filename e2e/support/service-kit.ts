@@ -94,11 +94,14 @@ export interface SeededCustomer {
   machines: number[];
 }
 
-/** A customer, a category and own machines of that customer, made through the API. */
+/**
+ * A customer, a category and machines of that customer, made through the API: own machines, or
+ * external ones with `external: true` (the family is the insert's path, not a field of the body).
+ */
 export async function seedCustomerWithMachines(
   context: BrowserContext,
   seed: { customer: { shortName: string; fullName?: string; city?: string }; category: string; tag: string },
-  machines: { name: string; extra?: Record<string, unknown> }[],
+  machines: { name: string; external?: boolean; extra?: Record<string, unknown> }[],
 ): Promise<SeededCustomer> {
   const customer = await apiCall<{ id: number }>(context, 'POST', '/api/customer/insert', seed.customer);
   const category = await apiCall<{ id: number }>(context, 'POST', '/api/category/insert', {
@@ -106,14 +109,15 @@ export async function seedCustomerWithMachines(
   });
   const ids: number[] = [];
   for (const machine of machines) {
-    const created = await apiCall<{ id: number }>(context, 'POST', '/api/device/insert', {
+    const insert = machine.external ? '/api/device-external/insert' : '/api/device/insert';
+    const created = await apiCall<{ id: number }>(context, 'POST', insert, {
       name: machine.name,
       category: { id: category.id },
       customer: { id: customer.id },
       serialNumber: `SN-${seed.tag}-${ids.length + 1}`,
       city: seed.customer.city ?? '',
       status: 'OK',
-      type: 'INTERNAL',
+      ...(machine.external ? {} : { type: 'INTERNAL' }),
       ...machine.extra,
     });
     ids.push(created.id);
