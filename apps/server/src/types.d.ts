@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { SessionUser } from '@serwis/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
@@ -14,6 +15,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in employee, set by the session plugin; null on public routes without a session. */
     user: SessionUser | null;
+  }
+  interface FastifySchema {
+    /**
+     * The parts of a multipart/form-data request, for the OpenAPI document only (plugins/openapi.ts):
+     * the handler reads the parts itself, so Fastify never validates against this.
+     */
+    multipartBody?: ZodType;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (login, reset, health, public map file). */

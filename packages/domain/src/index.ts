@@ -1,4 +1,5 @@
 export * from './reference-data.js';
+export * from './schemas/reference-data.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './schemas/common.js';

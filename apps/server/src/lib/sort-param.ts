@@ -1,3 +1,4 @@
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { MSG } from '@serwis/domain';
 import { badRequest } from './app-error.js';
 
@@ -23,4 +24,20 @@ export function parseSortParam<F extends string>(
     throw badRequest(MSG.invalidSort, 'INVALID_SORT');
   }
   return { field: field as F, direction: dir };
+}
+
+/**
+ * ORDER BY for a list whose sort fields are plain columns: the asked (or fallback) field, then the
+ * id in the same direction, so pages never overlap. An unknown field is the 400 of parseSortParam.
+ */
+export function orderByField<F extends string>(
+  sort: string | undefined,
+  fields: readonly F[],
+  columns: Record<F, AnyColumn>,
+  id: AnyColumn,
+  fallback: SortOrder<F>,
+): SQL[] {
+  const { field, direction } = parseSortParam(sort, fields, fallback);
+  const by = direction === 'desc' ? desc : asc;
+  return columns[field] === id ? [by(id)] : [by(columns[field]), by(id)];
 }

@@ -28,6 +28,10 @@ export const fileTypeSchema = z.enum(FILE_TYPES, { error: MSG.fileTypeInvalid })
 
 export const fileListParams = z.object({ deviceId: id, type: fileTypeSchema });
 
+/** Columns a machine's file list may sort by (`sort=<field>,asc|desc`); default newest first. */
+export const fileSortFields = ['id', 'filename', 'description', 'contentType', 'size', 'createdAt'] as const;
+export type FileSortField = (typeof fileSortFields)[number];
+
 /**
  * The `fileJson` part of `POST /api/file/add`. The machine comes as `device: {id}` (spec) or
  * `deviceId`; the result always carries `deviceId`.
@@ -43,6 +47,20 @@ export const fileJsonSchema = z
   .refine((v) => v.device || v.deviceId, { message: MSG.fileMachineRequired, path: ['device'] })
   .transform(({ device, deviceId, ...rest }) => ({ ...rest, deviceId: (deviceId ?? device?.id) as number }));
 export type FileJson = z.infer<typeof fileJsonSchema>;
+
+/** A file part of a multipart upload; shown in the OpenAPI document as `string`, `binary`. */
+export const uploadFilePart = z.file();
+
+/**
+ * The parts of `POST /api/file/add`, for the OpenAPI document only: the server reads the parts
+ * as a stream and validates `fileJson` with fileJsonSchema itself.
+ */
+export const fileAddPartsSchema = z.object({
+  file: uploadFilePart.describe('Plik (jedna część).'),
+  fileJson: fileJsonSchema.describe(
+    'JSON jako pole tekstowe lub część application/json; przed albo po części `file`.',
+  ),
+});
 
 export const fileDescriptionUpdateSchema = z.object({ id, description: text(FILE_DESCRIPTION_MAX) });
 

@@ -11,6 +11,10 @@ const noteText = z
 
 export const noteFormSchema = z.object({ text: noteText });
 
+/** Columns a machine's note list may sort by (`sort=<field>,asc|desc`); default newest first. */
+export const noteSortFields = ['id', 'text', 'createdAt', 'updatedAt'] as const;
+export type NoteSortField = (typeof noteSortFields)[number];
+
 export const noteInsertSchema = z.object({ device: ref, text: noteText });
 export type NoteInsert = z.infer<typeof noteInsertSchema>;
 

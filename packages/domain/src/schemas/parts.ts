@@ -19,6 +19,10 @@ const partFields = {
 
 export const partFormSchema = z.object(partFields);
 
+/** Columns a machine's part list may sort by (`sort=<field>,asc|desc`); default by name. */
+export const partSortFields = ['id', 'name', 'serialNumber', 'producer', 'decsription'] as const;
+export type PartSortField = (typeof partSortFields)[number];
+
 /** `POST /api/part/save`: no id (or 0) inserts, a positive id updates. */
 export const partSaveSchema = z.object({
   ...partFields,

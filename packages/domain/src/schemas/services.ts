@@ -9,6 +9,7 @@ import {
 } from '../reference-data.js';
 import { normalizeExtension, parseProtocolNumber } from '../rules/protocol-number.js';
 import { id, text } from './common.js';
+import { uploadFilePart } from './files.js';
 
 export const SERVICE_MAX = {
   faultDescription: 5_000,
@@ -145,6 +146,20 @@ export const serviceJsonSchema = z
   .transform(normalize);
 export type ServiceJson = z.infer<typeof serviceJsonSchema>;
 export type ServiceJsonInput = z.input<typeof serviceJsonSchema>;
+
+/**
+ * The parts of `POST /api/service/add`, for the OpenAPI document only: the server reads them as a
+ * stream and validates `serviceJson` with serviceJsonSchema itself.
+ */
+export const serviceAddPartsSchema = z.object({
+  serviceJson: serviceJsonSchema.describe('JSON jako pole tekstowe lub część application/json.'),
+  protocolSerwisowyFile: uploadFilePart.optional().describe('Opcjonalny plik protokołu (np. skan).'),
+});
+
+/** The part of `PATCH /api/service/addFile/{serviceId}`, for the OpenAPI document only. */
+export const serviceFilePartsSchema = z.object({
+  file: uploadFilePart.describe('Plik (jedna część); skan zdarzenia DODAJ_SKAN podpisuje je.'),
+});
 
 /** Body of `PUT /api/service/update`. */
 export const serviceUpdateSchema = z.object({ ...serviceJsonFields, id }).transform(normalize);

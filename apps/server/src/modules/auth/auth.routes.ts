@@ -8,6 +8,7 @@ import {
 } from '@serwis/domain';
 import { badRequest, unauthorized } from '../../lib/app-error.js';
 import { clearSessionCookie, currentUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
+import { redirectResponse } from '../../plugins/openapi.js';
 import { parseBasicAuth } from './basic-auth.js';
 import { changePassword, login, logout, resetPassword } from './auth.service.js';
 import { authRateLimits } from './auth.rate-limits.js';
@@ -75,7 +76,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/logout',
-    { config: { public: true }, schema: { tags, summary: 'Wylogowanie i powrót do strony głównej' } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Wylogowanie i powrót do strony głównej',
+        response: { 302: redirectResponse('Sesja zakończona, ciasteczko usunięte', '/') },
+      },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await logout(app.db, token, request.user);

@@ -11,9 +11,13 @@ import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from './devices.table.js';
 
-/** What one list request asks for: the family, the filter body and the free-text `q`. */
+/**
+ * What one list request asks for: the family (the two machine lists) or the owning category or
+ * customer (their machines of both families), the filter body and the free-text `q`.
+ */
 export interface DeviceCriteria {
-  family: MachineType;
+  family?: MachineType;
+  owner?: { categoryId: number } | { customerId: number };
   filter?: DeviceFilter;
   q?: string;
 }
@@ -49,7 +53,7 @@ function statusWeightsMatching(term: string) {
 }
 
 /** Free-text search (spec §5) over the list's columns; every branch is index-backed. */
-function searchCondition(family: MachineType, q: string): SQL | undefined {
+function searchCondition(family: MachineType | undefined, q: string): SQL | undefined {
   const term = cleanTerm(q);
   if (!term) return undefined;
   const pattern = likeContains(term);
@@ -58,7 +62,9 @@ function searchCondition(family: MachineType, q: string): SQL | undefined {
     sql`${deviceSearchText(devices)} ILIKE ${pattern}`,
     customerMatches(pattern),
     categoryMatches(sql`${categories.name} ILIKE ${pattern}`),
-    weights.length ? and(eq(devices.type, family), inArray(devices.statusWeight, weights)) : undefined,
+    weights.length
+      ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
+      : undefined,
   );
 }
 
@@ -94,13 +100,22 @@ function filterConditions(filter: DeviceFilter): (SQL | undefined)[] {
   ];
 }
 
+function ownerCondition(owner: NonNullable<DeviceCriteria['owner']>): SQL {
+  return 'categoryId' in owner
+    ? eq(devices.categoryId, owner.categoryId)
+    : eq(devices.customerId, owner.customerId);
+}
+
 /** The WHERE of every list, count and CSV query; it touches only `devices` (no joins needed). */
-export function deviceWhere({ family, filter, q }: DeviceCriteria): SQL {
-  return and(
-    eq(devices.type, family),
-    ...(filter ? filterConditions(filter) : []),
-    searchCondition(family, q ?? ''),
-  )!;
+export function deviceWhere({ family, owner, filter, q }: DeviceCriteria): SQL {
+  return (
+    and(
+      family ? eq(devices.type, family) : undefined,
+      owner ? ownerCondition(owner) : undefined,
+      ...(filter ? filterConditions(filter) : []),
+      searchCondition(family, q ?? ''),
+    ) ?? sql`TRUE`
+  );
 }
 
 export interface DeviceOrder {

@@ -186,14 +186,6 @@ export async function lockDevice(db: DbOrTx, id: number): Promise<DeviceTableRow
   return rows[0];
 }
 
-export function findDevicesBy(
-  db: DbOrTx,
-  column: 'categoryId' | 'customerId',
-  id: number,
-): Promise<DeviceRow[]> {
-  return selectDevices(db).where(eq(devices[column], id)).orderBy(asc(devices.statusWeight), asc(devices.id));
-}
-
 export async function listDeviceNames(db: DbOrTx, family: MachineType): Promise<string[]> {
   const rows = await db
     .selectDistinct({ name: devices.name })

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,17 +11,20 @@ import {
   idParams,
   listQuery,
   messageResponse,
+  type ListQuery,
   type MachineType,
 } from '@serwis/domain';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   allDeviceIds,
   countDevices,
   findDeviceById,
   findDevicesByIds,
-  findDevicesBy,
   pageDeviceIds,
   listDeviceNames,
   listDevices,
@@ -35,11 +39,38 @@ const FEW_ROWS = 5000;
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
 const filterBody = deviceFilterSchema.nullish();
 const csvQuery = listQuery.pick({ sort: true, q: true });
+const csvResponse = streamResponse(
+  `${CSV_FILE_NAME} (załącznik): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn`,
+  ['text/csv'],
+);
 
 const FAMILIES: { family: MachineType; prefix: string; tags: string[] }[] = [
   { family: 'INTERNAL', prefix: '/api/device', tags: ['Maszyny'] },
   { family: 'EXTERNAL', prefix: '/api/device-external', tags: ['Maszyny zewnętrzne'] },
 ];
+
+/**
+ * One machine list answer: without page/size every match (the old client's contract), else the
+ * page and X-Total-Count. Shared by the family lists and a category's or customer's machines.
+ */
+async function answerDeviceList(
+  db: Db,
+  reply: FastifyReply,
+  where: SQL,
+  query: Pick<ListQuery, 'page' | 'size' | 'sort'>,
+) {
+  // Read first: an unknown sort field is a 400 before any query runs or any header is set.
+  const order = deviceOrder(query.sort);
+  const window = pageWindow(query, 10);
+  if (!window) return (await listDevices(db, where, order)).map(toDevice);
+  // The count comes first: it is needed for the header and tells how to fetch the page.
+  const total = await countDevices(db, where);
+  setTotalCount(reply, total);
+  if (window.offset >= total) return [];
+  const pageOrder = total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
+  const ids = await pageDeviceIds(db, where, pageOrder, window);
+  return (await findDevicesByIds(db, ids)).map(toDevice);
+}
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */
 const familyRoutes =
@@ -58,15 +89,7 @@ const familyRoutes =
       },
       async (request, reply) => {
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
-        const window = pageWindow(request.query, 10);
-        if (!window) return (await listDevices(app.db, where, deviceOrder(request.query.sort))).map(toDevice);
-        // The count comes first: it is needed for the header and tells how to fetch the page.
-        const total = await countDevices(app.db, where);
-        setTotalCount(reply, total);
-        if (window.offset >= total) return [];
-        const order = deviceOrder(request.query.sort, { fewRows: total <= FEW_ROWS });
-        const ids = await pageDeviceIds(app.db, where, order, window);
-        return (await findDevicesByIds(app.db, ids)).map(toDevice);
+        return answerDeviceList(app.db, reply, where, request.query);
       },
     );
 
@@ -78,6 +101,7 @@ const familyRoutes =
           summary: 'Eksport listy maszyn do pliku maszyny.csv (wszystkie wiersze filtra)',
           body: filterBody,
           querystring: csvQuery,
+          response: { 200: csvResponse, ...errors },
         },
       },
       async (request, reply) => {
@@ -134,17 +158,34 @@ const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/device/findByCategory/:id',
-    { schema: { tags, params: idParams, response: { 200: z.array(deviceSchema), ...errors } } },
-    async (request) => (await findDevicesBy(app.db, 'categoryId', request.params.id)).map(toDevice),
-  );
-
-  app.get(
-    '/api/device/findByCustomer/:id',
-    { schema: { tags, params: idParams, response: { 200: z.array(deviceSchema), ...errors } } },
-    async (request) => (await findDevicesBy(app.db, 'customerId', request.params.id)).map(toDevice),
-  );
+  const ownerLists = [
+    { path: '/api/device/findByCategory/:id', owner: 'categoryId', of: 'kategorii' },
+    { path: '/api/device/findByCustomer/:id', owner: 'customerId', of: 'kontrahenta' },
+  ] as const;
+  for (const { path, owner, of } of ownerLists) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary:
+            `Maszyny ${of} (obie rodziny), wg wagi statusu; ` +
+            'z page/size/sort/q jak lista maszyn: strona i nagłówek X-Total-Count',
+          params: idParams,
+          querystring: listQuery,
+          response: { 200: z.array(deviceSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const ownerId = request.params.id;
+        const where = deviceWhere({
+          owner: owner === 'categoryId' ? { categoryId: ownerId } : { customerId: ownerId },
+          q: request.query.q,
+        });
+        return answerDeviceList(app.db, reply, where, request.query);
+      },
+    );
+  }
 
   app.delete(
     '/api/device/delete/:id',

@@ -273,6 +273,102 @@ describe('machine reads', () => {
   });
 });
 
+describe('machines of a category or customer: page, size, sort and q', () => {
+  const ids = (response: { json: () => Device[] }) => response.json().map((d) => d.id);
+  let danger: Device, production: Device, external: Device, broken: Device, elsewhere: Device;
+
+  beforeEach(async () => {
+    danger = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: 'Tokarka A', status: 'DANGER' }),
+    );
+    production = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: 'Tokarka D', status: 'PRODUCTION', serialNumber: 'X-77' }),
+    );
+    external = await addDevice(
+      ctx,
+      user,
+      'EXTERNAL',
+      deviceBody(refs, { name: 'Tokarka C', status: 'OK', customer: { id: refs.zaklad } }),
+    );
+    broken = await addDevice(
+      ctx,
+      user,
+      'EXTERNAL',
+      deviceBody(refs, { name: 'Tokarka B', status: 'BROKEN' }),
+    );
+    elsewhere = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: 'Prasa', category: { id: refs.prasy }, customer: { id: refs.zaklad } }),
+    );
+  });
+
+  it('answers the full array by status weight without parameters, with no X-Total-Count', async () => {
+    const all = await inject('GET', `/api/device/findByCategory/${refs.tokarki}`, user);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBeUndefined();
+    expect(ids(all)).toEqual([production.id, external.id, broken.id, danger.id]);
+    expect(all.json()[0]).toEqual(production);
+    const empty = await inject('GET', `/api/device/findByCategory/${refs.tokarki}?q=&sort=`, user);
+    expect(empty.body).toBe(all.body);
+  });
+
+  it('pages with X-Total-Count, 10 rows when only page is given, [] past the end', async () => {
+    const page = await inject('GET', `/api/device/findByCategory/${refs.tokarki}?page=2&size=3`, user);
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(ids(page)).toEqual([danger.id]);
+    const first = await inject('GET', `/api/device/findByCategory/${refs.tokarki}?page=1`, user);
+    expect(ids(first)).toEqual([production.id, external.id, broken.id, danger.id]);
+    const past = await inject('GET', `/api/device/findByCustomer/${refs.zaklad}?page=3&size=1`, user);
+    expect(past.headers['x-total-count']).toBe('2');
+    expect(past.json()).toEqual([]);
+  });
+
+  it("sorts by the machine list's fields before paging; an unknown field is 400", async () => {
+    const byName = await inject('GET', `/api/device/findByCategory/${refs.tokarki}?sort=name,desc`, user);
+    expect(ids(byName)).toEqual([production.id, external.id, broken.id, danger.id]);
+    const paged = await inject(
+      'GET',
+      `/api/device/findByCategory/${refs.tokarki}?sort=name,asc&page=1&size=2`,
+      user,
+    );
+    expect(ids(paged)).toEqual([danger.id, broken.id]);
+    const byCustomer = await inject(
+      'GET',
+      `/api/device/findByCustomer/${refs.zaklad}?sort=category,asc`,
+      user,
+    );
+    expect(ids(byCustomer)).toEqual([elsewhere.id, external.id]);
+    for (const path of [`findByCategory/${refs.tokarki}`, `findByCustomer/${refs.kowalski}`]) {
+      const bad = await inject('GET', `/api/device/${path}?sort=password,asc`, user);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(MSG.invalidSort);
+      expect(bad.headers['x-total-count']).toBeUndefined();
+    }
+  });
+
+  it("searches with the machine list's q, in both families, within the category or customer", async () => {
+    const get = async (path: string, q: string) =>
+      ids(await inject('GET', `/api/device/${path}?q=${encodeURIComponent(q)}`, user));
+    // Status label ("Awaria", "Pilna awaria"): an internal and an external machine.
+    expect(await get(`findByCategory/${refs.tokarki}`, 'awaria')).toEqual([broken.id, danger.id]);
+    // Customer short name; the customer's machine of another category stays out.
+    expect(await get(`findByCategory/${refs.tokarki}`, 'zph')).toEqual([external.id]);
+    expect(await get(`findByCategory/${refs.tokarki}`, 'x-77')).toEqual([production.id]);
+    expect(await get(`findByCustomer/${refs.zaklad}`, 'prasa')).toEqual([elsewhere.id]);
+    expect(await get(`findByCustomer/${refs.zaklad}`, 'nic takiego')).toEqual([]);
+    const counted = await inject('GET', `/api/device/findByCategory/${refs.tokarki}?q=tokarka&size=1`, user);
+    expect(counted.headers['x-total-count']).toBe('4');
+  });
+});
+
 describe('machine delete', () => {
   it('is for admins only: 403 with the spec message, nothing deleted', async () => {
     const device = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs));

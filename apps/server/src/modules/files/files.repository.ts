@@ -1,5 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, type AnyColumn } from 'drizzle-orm';
+import { fileSortFields, type FileSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { orderByField } from '../../lib/sort-param.js';
+import { containsAny } from '../../lib/text-search.js';
 import { devices } from '../devices/devices.table.js';
 import { files } from './files.table.js';
 
@@ -13,12 +16,63 @@ function ownerCondition(owner: FileOwner) {
   return 'deviceId' in owner ? eq(files.deviceId, owner.deviceId) : eq(files.serviceId, owner.serviceId);
 }
 
-export function listFilesByDeviceAndType(db: DbOrTx, deviceId: number, type: string): Promise<FileRow[]> {
-  return db
+const SORT_COLUMNS: Record<FileSortField, AnyColumn> = {
+  id: files.id,
+  filename: files.filename,
+  description: files.description,
+  contentType: files.contentType,
+  size: files.size,
+  createdAt: files.createdAt,
+};
+
+export interface FileListOptions {
+  q?: string;
+  sort?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** A machine's files of one type; `q` searches the name and the description. */
+function deviceFilesWhere(deviceId: number, type: string, q?: string) {
+  return and(
+    eq(files.deviceId, deviceId),
+    eq(files.type, type),
+    containsAny([files.filename, files.description], q),
+  );
+}
+
+/** Newest first unless another order is asked for (an unknown sort field is a 400). */
+export async function listFilesByDeviceAndType(
+  db: DbOrTx,
+  deviceId: number,
+  type: string,
+  options: FileListOptions = {},
+): Promise<FileRow[]> {
+  const query = db
     .select()
     .from(files)
-    .where(and(eq(files.deviceId, deviceId), eq(files.type, type)))
-    .orderBy(desc(files.createdAt), desc(files.id));
+    .where(deviceFilesWhere(deviceId, type, options.q))
+    .orderBy(
+      ...orderByField(options.sort, fileSortFields, SORT_COLUMNS, files.id, {
+        field: 'createdAt',
+        direction: 'desc',
+      }),
+    );
+  if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+export async function countFilesByDeviceAndType(
+  db: DbOrTx,
+  deviceId: number,
+  type: string,
+  q?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(files)
+    .where(deviceFilesWhere(deviceId, type, q));
+  return Number(row.n);
 }
 
 export async function findFileById(db: DbOrTx, id: number): Promise<FileRow | undefined> {

@@ -3,16 +3,24 @@ import { z } from 'zod';
 import {
   MSG,
   downloadFileQuery,
+  fileAddPartsSchema,
   fileDescriptionUpdateSchema,
   fileListParams,
   idParams,
+  listQuery,
   messageResponse,
   storedFileSchema,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
+import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser, requireAdmin } from '../../plugins/session.js';
 import { toStoredFile } from './files.mapper.js';
-import { findFileByStorageName, listFilesByDeviceAndType } from './files.repository.js';
+import {
+  countFilesByDeviceAndType,
+  findFileByStorageName,
+  listFilesByDeviceAndType,
+} from './files.repository.js';
 import { sendStoredFile } from './files.download.js';
 import { addMachineFile, changeFileDescription, receiveUpload, removeFile } from './files.service.js';
 import { sweepOrphanFiles } from './files.sweep.js';
@@ -35,15 +43,23 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pliki, parametry lub tabliczki znamionowe maszyny',
+        summary:
+          'Pliki, parametry lub tabliczki znamionowe maszyny, najnowsze pierwsze; ' +
+          'z page/size/sort/q (nazwa, opis) strona i nagłówek X-Total-Count',
         params: fileListParams,
+        querystring: listQuery,
         response: { 200: z.array(storedFileSchema), ...errors },
       },
     },
-    async (request) =>
-      (await listFilesByDeviceAndType(app.db, request.params.deviceId, request.params.type)).map(
-        toStoredFile,
-      ),
+    async (request, reply) => {
+      const { deviceId, type } = request.params;
+      const { q, sort } = request.query;
+      const window = pageWindow(request.query);
+      // Rows first: a bad sort answers 400 before any header is set.
+      const rows = await listFilesByDeviceAndType(app.db, deviceId, type, { q, sort, ...window });
+      if (window) setTotalCount(reply, await countFilesByDeviceAndType(app.db, deviceId, type, q));
+      return rows.map(toStoredFile);
+    },
   );
 
   app.post(
@@ -55,7 +71,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'multipart/form-data: część `file` (plik) i część `fileJson` (JSON: device {id} lub deviceId, ' +
           'type, filename, description), w dowolnej kolejności. Tabliczki znamionowe: tylko zdjęcia.',
-        consumes: ['multipart/form-data'],
+        multipartBody: fileAddPartsSchema,
         response: { 201: storedFileSchema, ...errors },
       },
     },
@@ -91,6 +107,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pobranie pliku po nazwie w magazynie (obsługuje nagłówek Range)',
         querystring: downloadFileQuery,
+        response: {
+          200: streamResponse(
+            'Cały plik. Content-Type wg rozszerzenia (pdf, zdjęcia, wideo: inline) lub zapisany typ ' +
+              '(załącznik); Content-Disposition z nazwą pliku',
+            ['*/*'],
+            'binary',
+          ),
+          206: streamResponse('Zakres bajtów z nagłówka Range (Content-Range)', ['*/*'], 'binary'),
+          400: messageResponse,
+          404: messageResponse,
+          416: messageResponse,
+        },
       },
     },
     async (request, reply) => {

@@ -236,3 +236,88 @@ describe('GET /api/file/findByDeviceAndType', () => {
     expect(badType.json().message).toBe('Nieprawidłowy typ pliku.');
   });
 });
+
+describe('GET /api/file/findByDeviceAndType: page, size, sort and q', () => {
+  const list = (user: TestUser, deviceId: number, query = '', type = 'MACHINE_FILE') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/file/findByDeviceAndType/${deviceId}/${type}${query ? `?${query}` : ''}`,
+      headers: as(user),
+    });
+  const names = (response: { json: () => { filename: string }[] }) => response.json().map((f) => f.filename);
+
+  async function seed() {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const other = await insertTestDevice(ctx.database.db, 'Inna maszyna');
+    const uploads = [
+      [deviceId, 'MACHINE_FILE', 'instrukcja.pdf', 'Instrukcja obsługi', 'x'.repeat(30)],
+      [deviceId, 'MACHINE_FILE', 'schemat.pdf', 'Schemat elektryczny', 'x'.repeat(10)],
+      [deviceId, 'MACHINE_FILE', 'gwarancja.pdf', '', 'x'.repeat(20)],
+      [deviceId, 'MACHINE_FILE', 'zdjecie.pdf', 'Karta gwarancyjna 100%', 'x'.repeat(40)],
+      [deviceId, 'MACHINE_PARAMETER', 'gwarancja-parametry.pdf', '', 'x'],
+      [other, 'MACHINE_FILE', 'gwarancja-obca.pdf', '', 'x'],
+    ] as const;
+    for (const [device, type, filename, description, content] of uploads) {
+      const response = await upload(user, [
+        { kind: 'file', name: 'file', filename, content },
+        fileJson({ deviceId: device, type, filename, description }),
+      ]);
+      expect(response.statusCode).toBe(201);
+    }
+    return { user, deviceId };
+  }
+
+  it('answers the full array, newest first, without parameters and without X-Total-Count', async () => {
+    const { user, deviceId } = await seed();
+    const all = await list(user, deviceId);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBeUndefined();
+    expect(names(all)).toEqual(['zdjecie.pdf', 'gwarancja.pdf', 'schemat.pdf', 'instrukcja.pdf']);
+    expect(all.json()[0]).toMatchObject({
+      description: 'Karta gwarancyjna 100%',
+      size: 40,
+      device: { id: deviceId },
+    });
+    expect((await list(user, deviceId, 'q=&sort=')).body).toBe(all.body);
+  });
+
+  it('pages with X-Total-Count', async () => {
+    const { user, deviceId } = await seed();
+    const page = await list(user, deviceId, 'page=2&size=3');
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(names(page)).toEqual(['instrukcja.pdf']);
+    const middle = await list(user, deviceId, 'page=2&size=2');
+    expect(names(middle)).toEqual(['schemat.pdf', 'instrukcja.pdf']);
+  });
+
+  it('sorts by name, size or description; an unknown field is 400', async () => {
+    const { user, deviceId } = await seed();
+    expect(names(await list(user, deviceId, 'sort=filename,asc'))).toEqual([
+      'gwarancja.pdf',
+      'instrukcja.pdf',
+      'schemat.pdf',
+      'zdjecie.pdf',
+    ]);
+    expect(names(await list(user, deviceId, 'sort=size,desc&page=1&size=2'))).toEqual([
+      'zdjecie.pdf',
+      'instrukcja.pdf',
+    ]);
+    expect(names(await list(user, deviceId, 'sort=description,asc'))[0]).toBe('gwarancja.pdf');
+    const bad = await list(user, deviceId, 'sort=fileName,asc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Nieprawidłowy parametr sortowania.');
+  });
+
+  it('searches the name and the description of this machine and type only', async () => {
+    const { user, deviceId } = await seed();
+    const search = async (q: string) => names(await list(user, deviceId, `q=${encodeURIComponent(q)}`));
+    expect(await search('GWARANC')).toEqual(['zdjecie.pdf', 'gwarancja.pdf']);
+    expect(await search('elektryczny')).toEqual(['schemat.pdf']);
+    expect(await search('100%')).toEqual(['zdjecie.pdf']);
+    expect(await search('_')).toEqual([]);
+    const counted = await list(user, deviceId, 'q=gwaranc&page=1&size=1');
+    expect(counted.headers['x-total-count']).toBe('2');
+    expect(names(counted)).toEqual(['zdjecie.pdf']);
+  });
+});

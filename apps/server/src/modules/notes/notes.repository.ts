@@ -1,6 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, eq, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { noteSortFields, type NoteSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { orderByField } from '../../lib/sort-param.js';
+import { containsAny } from '../../lib/text-search.js';
 import { users } from '../users/users.table.js';
 import { deviceNotes } from './notes.table.js';
 
@@ -28,10 +31,46 @@ function selectWithPeople(db: DbOrTx) {
     .innerJoin(editor, eq(editor.id, deviceNotes.userUpdatedId));
 }
 
-export function listNotesOfDevice(db: DbOrTx, deviceId: number): Promise<NoteWithPeople[]> {
-  return selectWithPeople(db)
-    .where(eq(deviceNotes.deviceId, deviceId))
-    .orderBy(desc(deviceNotes.createdAt), desc(deviceNotes.id));
+const SORT_COLUMNS: Record<NoteSortField, AnyColumn> = {
+  id: deviceNotes.id,
+  text: deviceNotes.text,
+  createdAt: deviceNotes.createdAt,
+  updatedAt: deviceNotes.updatedAt,
+};
+
+export interface NoteListOptions {
+  q?: string;
+  sort?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** A machine's notes; `q` searches the text. */
+function deviceNotesWhere(deviceId: number, q?: string) {
+  return and(eq(deviceNotes.deviceId, deviceId), containsAny([deviceNotes.text], q));
+}
+
+/** Newest first by creation unless another order is asked for (an unknown sort field is a 400). */
+export async function listNotesOfDevice(
+  db: DbOrTx,
+  deviceId: number,
+  options: NoteListOptions = {},
+): Promise<NoteWithPeople[]> {
+  const query = selectWithPeople(db)
+    .where(deviceNotesWhere(deviceId, options.q))
+    .orderBy(
+      ...orderByField(options.sort, noteSortFields, SORT_COLUMNS, deviceNotes.id, {
+        field: 'createdAt',
+        direction: 'desc',
+      }),
+    );
+  if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+export async function countNotesOfDevice(db: DbOrTx, deviceId: number, q?: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(deviceNotes).where(deviceNotesWhere(deviceId, q));
+  return Number(row.n);
 }
 
 export async function findNoteWithPeople(db: DbOrTx, id: number): Promise<NoteWithPeople | undefined> {

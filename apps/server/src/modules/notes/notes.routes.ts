@@ -4,14 +4,16 @@ import {
   MSG,
   id,
   idParams,
+  listQuery,
   messageResponse,
   noteInsertSchema,
   noteSchema,
   noteUpdateSchema,
 } from '@serwis/domain';
+import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
 import { toDeviceNote } from './notes.mapper.js';
-import { listNotesOfDevice } from './notes.repository.js';
+import { countNotesOfDevice, listNotesOfDevice } from './notes.repository.js';
 import { createNote, editNote, removeNote } from './notes.service.js';
 
 const tags = ['Notatki'];
@@ -23,12 +25,22 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Notatki maszyny, najnowsze pierwsze',
+        summary:
+          'Notatki maszyny, najnowsze pierwsze; z page/size/sort/q (treść) strona i nagłówek X-Total-Count',
         params: z.object({ deviceId: id }),
+        querystring: listQuery,
         response: { 200: z.array(noteSchema), ...errors },
       },
     },
-    async (request) => (await listNotesOfDevice(app.db, request.params.deviceId)).map(toDeviceNote),
+    async (request, reply) => {
+      const { deviceId } = request.params;
+      const { q, sort } = request.query;
+      const window = pageWindow(request.query);
+      // Rows first: a bad sort answers 400 before any header is set.
+      const rows = await listNotesOfDevice(app.db, deviceId, { q, sort, ...window });
+      if (window) setTotalCount(reply, await countNotesOfDevice(app.db, deviceId, q));
+      return rows.map(toDeviceNote);
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { devices } from '../devices/devices.table.js';
 import { insertTestDevice } from '../files/files.fixtures.js';
@@ -136,5 +137,92 @@ describe('device notes', () => {
     await insertNote(user, deviceId, 'a');
     await ctx.database.db.delete(devices).where(eq(devices.id, deviceId));
     expect(await ctx.database.db.select().from(deviceNotes)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/deviceNote/findByIdDevice: page, size, sort and q', () => {
+  const list = (user: TestUser, deviceId: number, query = '') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/deviceNote/findByIdDevice/${deviceId}${query ? `?${query}` : ''}`,
+      headers: as(user),
+    });
+  const texts = (response: { json: () => { text: string }[] }) => response.json().map((n) => n.text);
+
+  async function seed() {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const other = await insertTestDevice(ctx.database.db, 'Inna');
+    const oldest = await insertNote(user, deviceId, 'Wymieniono filtr oleju.');
+    for (const text of [
+      'Klient prosi o telefon.',
+      'Filtr powietrza do zamówienia.',
+      'Moc ograniczona do 50%.',
+    ]) {
+      await insertNote(user, deviceId, text);
+    }
+    await insertNote(user, other, 'Filtr obcej maszyny.');
+    return { user, deviceId, oldest };
+  }
+
+  it('answers the full array, newest first, without parameters and without X-Total-Count', async () => {
+    const { user, deviceId } = await seed();
+    const all = await list(user, deviceId);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBeUndefined();
+    expect(texts(all)).toEqual([
+      'Moc ograniczona do 50%.',
+      'Filtr powietrza do zamówienia.',
+      'Klient prosi o telefon.',
+      'Wymieniono filtr oleju.',
+    ]);
+    expect((await list(user, deviceId, 'q=&sort=')).body).toBe(all.body);
+  });
+
+  it('pages with X-Total-Count', async () => {
+    const { user, deviceId } = await seed();
+    const page = await list(user, deviceId, 'page=2&size=3');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(texts(page)).toEqual(['Wymieniono filtr oleju.']);
+    const firstPage = await list(user, deviceId, 'page=1');
+    expect(firstPage.json()).toHaveLength(4);
+    const past = await list(user, deviceId, 'page=5&size=3');
+    expect(past.headers['x-total-count']).toBe('4');
+    expect(past.json()).toEqual([]);
+  });
+
+  it('sorts by text, creation or last edit; an unknown field is 400', async () => {
+    const { user, deviceId, oldest } = await seed();
+    expect(texts(await list(user, deviceId, 'sort=text,asc&page=1&size=2'))).toEqual([
+      'Filtr powietrza do zamówienia.',
+      'Klient prosi o telefon.',
+    ]);
+    expect(texts(await list(user, deviceId, 'sort=createdAt,asc'))[0]).toBe('Wymieniono filtr oleju.');
+    expect(
+      (await update(user, { id: oldest.id, text: 'Wymieniono filtr oleju i powietrza.' })).statusCode,
+    ).toBe(200);
+    expect(texts(await list(user, deviceId, 'sort=updatedAt,desc'))[0]).toBe(
+      'Wymieniono filtr oleju i powietrza.',
+    );
+    for (const sort of ['userCreated,asc', 'text,sideways']) {
+      const bad = await list(user, deviceId, `sort=${sort}&page=1&size=2`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(MSG.invalidSort);
+      expect(bad.headers['x-total-count']).toBeUndefined();
+    }
+  });
+
+  it("searches the machine's notes' text, case-insensitively and with literal wildcards", async () => {
+    const { user, deviceId } = await seed();
+    const filtr = await list(user, deviceId, 'q=FILTR');
+    expect(texts(filtr)).toEqual(['Filtr powietrza do zamówienia.', 'Wymieniono filtr oleju.']);
+    expect(texts(await list(user, deviceId, `q=${encodeURIComponent('50%')}`))).toEqual([
+      'Moc ograniczona do 50%.',
+    ]);
+    expect(texts(await list(user, deviceId, `q=${encodeURIComponent('%o%')}`))).toEqual([]);
+    const counted = await list(user, deviceId, 'q=filtr&page=1&size=1');
+    expect(counted.headers['x-total-count']).toBe('2');
+    expect(texts(counted)).toEqual(['Filtr powietrza do zamówienia.']);
   });
 });

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, id, idParams, messageResponse, partSaveSchema, partSchema } from '@serwis/domain';
+import { MSG, id, idParams, listQuery, messageResponse, partSaveSchema, partSchema } from '@serwis/domain';
+import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
 import { toPart } from './parts.mapper.js';
-import { listPartsOfDevice } from './parts.repository.js';
+import { countPartsOfDevice, listPartsOfDevice } from './parts.repository.js';
 import { removePart, savePart } from './parts.service.js';
 
 const tags = ['Części'];
@@ -15,12 +16,23 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Części (wyposażenie) maszyny',
+        summary:
+          'Części (wyposażenie) maszyny wg nazwy; z page/size/sort/q (nazwa, numer seryjny, producent, ' +
+          'opis) strona i nagłówek X-Total-Count',
         params: z.object({ deviceId: id }),
+        querystring: listQuery,
         response: { 200: z.array(partSchema), ...errors },
       },
     },
-    async (request) => (await listPartsOfDevice(app.db, request.params.deviceId)).map(toPart),
+    async (request, reply) => {
+      const { deviceId } = request.params;
+      const { q, sort } = request.query;
+      const window = pageWindow(request.query);
+      // Rows first: a bad sort answers 400 before any header is set.
+      const rows = await listPartsOfDevice(app.db, deviceId, { q, sort, ...window });
+      if (window) setTotalCount(reply, await countPartsOfDevice(app.db, deviceId, q));
+      return rows.map(toPart);
+    },
   );
 
   app.post(

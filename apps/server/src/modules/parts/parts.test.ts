@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { devices } from '../devices/devices.table.js';
 import { insertTestDevice } from '../files/files.fixtures.js';
@@ -106,5 +107,88 @@ describe('parts', () => {
     await save(user, { name: 'Filtr', device: { id: deviceId } });
     await ctx.database.db.delete(devices).where(eq(devices.id, deviceId));
     expect(await ctx.database.db.select().from(parts)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/part/findByDevice: page, size, sort and q', () => {
+  const list = (user: TestUser, deviceId: number, query = '') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/part/findByDevice/${deviceId}${query ? `?${query}` : ''}`,
+      headers: as(user),
+    });
+  const names = (response: { json: () => { name: string }[] }) => response.json().map((p) => p.name);
+
+  async function seed() {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const other = await insertTestDevice(ctx.database.db, 'Inna');
+    const rows = [
+      { name: 'Pompa wody', serialNumber: 'PW-123', producer: 'Grundfos', decsription: 'obieg chłodzenia' },
+      { name: 'Filtr', serialNumber: '', producer: 'Mann', decsription: 'wymiana co 500 h' },
+      { name: 'Wrzeciono', serialNumber: 'WR-9', producer: 'Grundfos', decsription: '' },
+      { name: 'Łożysko', serialNumber: '6204', producer: 'SKF', decsription: 'przy pompie' },
+    ];
+    for (const row of rows)
+      expect((await save(user, { ...row, device: { id: deviceId } })).statusCode).toBe(201);
+    await save(user, { name: 'Pompa obca', producer: 'Grundfos', device: { id: other } });
+    return { user, deviceId };
+  }
+
+  it('answers the full array by name without parameters and without X-Total-Count', async () => {
+    const { user, deviceId } = await seed();
+    const all = await list(user, deviceId);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['x-total-count']).toBeUndefined();
+    // Database collation (C.UTF-8): Polish capitals after Z.
+    expect(names(all)).toEqual(['Filtr', 'Pompa wody', 'Wrzeciono', 'Łożysko']);
+    expect(all.json()[1]).toEqual({
+      id: expect.any(Number),
+      name: 'Pompa wody',
+      serialNumber: 'PW-123',
+      producer: 'Grundfos',
+      decsription: 'obieg chłodzenia',
+      device: { id: deviceId },
+    });
+    expect((await list(user, deviceId, 'q=&sort=')).body).toBe(all.body);
+  });
+
+  it('pages with X-Total-Count', async () => {
+    const { user, deviceId } = await seed();
+    const page = await list(user, deviceId, 'page=2&size=3');
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(names(page)).toEqual(['Łożysko']);
+    const second = await list(user, deviceId, 'page=2&size=1');
+    expect(names(second)).toEqual(['Pompa wody']);
+  });
+
+  it('sorts by the API field names (decsription as spelt); an unknown field is 400', async () => {
+    const { user, deviceId } = await seed();
+    expect(names(await list(user, deviceId, 'sort=producer,asc'))).toEqual([
+      'Pompa wody',
+      'Wrzeciono',
+      'Filtr',
+      'Łożysko',
+    ]);
+    expect(names(await list(user, deviceId, 'sort=decsription,desc&page=1&size=2'))).toEqual([
+      'Filtr',
+      'Łożysko',
+    ]);
+    expect(names(await list(user, deviceId, 'sort=serialNumber,desc'))[0]).toBe('Wrzeciono');
+    const bad = await list(user, deviceId, 'sort=description,asc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MSG.invalidSort);
+  });
+
+  it('searches name, serial number, producer and decsription of this machine only', async () => {
+    const { user, deviceId } = await seed();
+    const search = async (q: string) => names(await list(user, deviceId, `q=${encodeURIComponent(q)}`));
+    expect(await search('grundfos')).toEqual(['Pompa wody', 'Wrzeciono']);
+    expect(await search('wr-9')).toEqual(['Wrzeciono']);
+    expect(await search('POMP')).toEqual(['Pompa wody', 'Łożysko']);
+    expect(await search('500 h')).toEqual(['Filtr']);
+    expect(await search('obca')).toEqual([]);
+    const counted = await list(user, deviceId, 'q=grundfos&page=1&size=1');
+    expect(counted.headers['x-total-count']).toBe('2');
   });
 });

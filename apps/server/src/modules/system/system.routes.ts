@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { REFERENCE_DATA } from '@serwis/domain';
+import { REFERENCE_DATA, referenceDataSchema } from '@serwis/domain';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,6 +27,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['System'],
         summary: 'Słowniki: statusy, typy serwisu, płatności, województwa, rozmiary stron',
+        response: { 200: referenceDataSchema },
       },
     },
     async () => REFERENCE_DATA,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVINCES } from '@serwis/domain';
+import { PROVINCES, REFERENCE_DATA } from '@serwis/domain';
 import { useTestApp } from '../../../test/test-app.js';
 
 const ctx = useTestApp();
@@ -18,6 +18,8 @@ describe('system', () => {
     expect(body.provinces).toEqual(PROVINCES);
     expect(body.statuses.map((s: { weight: number }) => s.weight)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(body.pageSizes.machines).toEqual({ sizes: [10, 20, 30, 50, 100], default: 10 });
+    // The response schema drops keys it does not know: the whole of REFERENCE_DATA must get through.
+    expect(body).toEqual(JSON.parse(JSON.stringify(REFERENCE_DATA)));
   });
 
   it('serves the OpenAPI document without a session', async () => {
