@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { PAGE_SIZES } from '@serwis/domain';
-import { errorMessage } from '../lib/api-client';
-import { DataTable, localPage } from './data-table';
+import { errorMessage, type Page } from '../lib/api-client';
+import { DataTable } from './data-table';
 import { ErrorBanner } from './error-banner';
 import { StatusBadge } from './status-badge';
 
@@ -23,18 +24,32 @@ export interface OwnerColumn<T> {
   value: (machine: T) => string | undefined;
 }
 
+/** The page a "machines of …" table asks the server for (spec §7 findByCategory / findByCustomer). */
+export interface MachinesPageQuery {
+  page: number;
+  size: number;
+  /** `field,asc|desc`; the fields are the machine list's sort fields. */
+  sort: string;
+}
+
 interface MachinesOfTableProps<T extends MachineOfRow> {
-  /** The owner's machines as loaded (a TanStack query result). */
-  machines: { data?: T[]; isPending: boolean; isError: boolean; error: unknown };
+  /** Identifies the owner's machines in the query cache; the page query is appended. */
+  queryKey: readonly unknown[];
+  /** Fetches one page of the owner's machines with its total. */
+  load: (query: MachinesPageQuery) => Promise<Page<T>>;
   /** Keep it a module constant: the columns are rebuilt when it changes. */
   ownerColumn: OwnerColumn<T>;
   /** Where a row leads: the machine card, with the way back to the owner. */
   rowPath: (machine: T) => string;
 }
 
-/** The machines tab of a category or customer card: sorted and paged in the browser, a row opens the machine. */
+/**
+ * The machines tab of a category or customer card: paged and sorted on the server (a big customer
+ * has thousands of machines), a row opens the machine.
+ */
 export function MachinesOfTable<T extends MachineOfRow>({
-  machines,
+  queryKey,
+  load,
   ownerColumn,
   rowPath,
 }: MachinesOfTableProps<T>) {
@@ -42,6 +57,12 @@ export function MachinesOfTable<T extends MachineOfRow>({
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
   const size = PAGE_SIZES.other.default;
+  const sort = sorting[0] ? `${sorting[0].id},${sorting[0].desc ? 'desc' : 'asc'}` : 'id,asc';
+  const machines = useQuery({
+    queryKey: [...queryKey, { page, size, sort }],
+    queryFn: () => load({ page, size, sort }),
+    placeholderData: keepPreviousData,
+  });
   const columns = useMemo<ColumnDef<T>[]>(
     () => [
       { id: 'id', header: 'Id', accessorFn: (m) => m.id },
@@ -58,31 +79,23 @@ export function MachinesOfTable<T extends MachineOfRow>({
     ],
     [ownerColumn],
   );
-  const accessors = useMemo<Record<string, (m: T) => unknown>>(
-    () => ({
-      id: (m) => m.id,
-      status: (m) => m.status,
-      name: (m) => m.name,
-      [ownerColumn.id]: ownerColumn.value,
-      serialNumber: (m) => m.serialNumber,
-      city: (m) => m.city,
-    }),
-    [ownerColumn],
-  );
-  const { items, total } = localPage(machines.data ?? [], { page, size, sorting }, { accessors });
+  const total = machines.data?.total ?? 0;
   return (
     <>
       <ErrorBanner message={machines.isError ? errorMessage(machines.error) : null} />
       <DataTable
         columns={columns}
-        data={items}
+        data={machines.data?.items ?? []}
         total={total}
-        loading={machines.isPending}
+        loading={machines.isPending || machines.isPlaceholderData}
         page={page}
         pageSize={size}
         onPageChange={setPage}
         sorting={sorting}
-        onSortingChange={setSorting}
+        onSortingChange={(updater) => {
+          setSorting(updater);
+          setPage(1);
+        }}
         onRowClick={(m) => navigate(rowPath(m))}
         rowLabel={(m) => `Maszyna ${m.name} (id ${m.id})`}
       />

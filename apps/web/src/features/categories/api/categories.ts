@@ -6,6 +6,7 @@ import {
   type CategoryDetails,
   type ServiceOperation,
 } from '@serwis/domain';
+import type { MachinesPageQuery } from '../../../components/machines-of-table';
 import { api } from '../../../lib/api-client';
 
 export const categoryKeys = {
@@ -44,13 +45,11 @@ export interface CategoryMachine {
   customer?: { id: number; shortName?: string } | null;
 }
 
-export function useCategoryMachines(id: number) {
-  return useQuery({
-    queryKey: categoryKeys.machines(id),
-    queryFn: () => api.get<CategoryMachine[]>(`/api/device/findByCategory/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-}
+/** One page of the machines (both families), as the card's Maszyny tab shows them. */
+export const categoryMachinesKey = (id: number) => categoryKeys.machines(id);
+
+export const loadCategoryMachines = (id: number) => (query: MachinesPageQuery) =>
+  api.page<CategoryMachine>('GET', `/api/device/findByCategory/${id}`, { query: { ...query } });
 
 function useStoreCategory() {
   const client = useQueryClient();

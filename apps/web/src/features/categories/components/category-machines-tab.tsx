@@ -1,6 +1,6 @@
 import { paths } from '../../../config/paths';
 import { MachinesOfTable, type OwnerColumn } from '../../../components/machines-of-table';
-import { useCategoryMachines, type CategoryMachine } from '../api/categories';
+import { categoryMachinesKey, loadCategoryMachines, type CategoryMachine } from '../api/categories';
 
 const CUSTOMER_COLUMN: OwnerColumn<CategoryMachine> = {
   id: 'customer',
@@ -10,10 +10,10 @@ const CUSTOMER_COLUMN: OwnerColumn<CategoryMachine> = {
 
 /** Machines of both families in the category; a row opens the machine card. */
 export function CategoryMachinesTab({ categoryId }: { categoryId: number }) {
-  const machines = useCategoryMachines(categoryId);
   return (
     <MachinesOfTable
-      machines={machines}
+      queryKey={categoryMachinesKey(categoryId)}
+      load={loadCategoryMachines(categoryId)}
       ownerColumn={CUSTOMER_COLUMN}
       rowPath={(m) => paths.machineEdit({ id: m.id, customerId: m.customer?.id, prev: 'categoryList' })}
     />

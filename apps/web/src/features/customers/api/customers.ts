@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer, CustomerInsert } from '@serwis/domain';
+import type { MachinesPageQuery } from '../../../components/machines-of-table';
 import { api } from '../../../lib/api-client';
 
 export const customerKeys = {
@@ -48,13 +49,11 @@ export interface CustomerMachine {
   customer?: { id: number } | null;
 }
 
-export function useCustomerMachines(id: number) {
-  return useQuery({
-    queryKey: customerKeys.machines(id),
-    queryFn: () => api.get<CustomerMachine[]>(`/api/device/findByCustomer/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-}
+/** One page of the machines (both families), as the card's Maszyny tab shows them. */
+export const customerMachinesKey = (id: number) => customerKeys.machines(id);
+
+export const loadCustomerMachines = (id: number) => (query: MachinesPageQuery) =>
+  api.page<CustomerMachine>('GET', `/api/device/findByCustomer/${id}`, { query: { ...query } });
 
 export type CustomerPayload = CustomerInsert & { id?: number };
 

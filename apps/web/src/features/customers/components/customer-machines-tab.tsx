@@ -1,6 +1,6 @@
 import { paths } from '../../../config/paths';
 import { MachinesOfTable, type OwnerColumn } from '../../../components/machines-of-table';
-import { useCustomerMachines, type CustomerMachine } from '../api/customers';
+import { customerMachinesKey, loadCustomerMachines, type CustomerMachine } from '../api/customers';
 
 const CATEGORY_COLUMN: OwnerColumn<CustomerMachine> = {
   id: 'category',
@@ -10,10 +10,10 @@ const CATEGORY_COLUMN: OwnerColumn<CustomerMachine> = {
 
 /** The customer's machines; a row opens the machine card, whose back arrow returns to the list. */
 export function CustomerMachinesTab({ customerId }: { customerId: number }) {
-  const machines = useCustomerMachines(customerId);
   return (
     <MachinesOfTable
-      machines={machines}
+      queryKey={customerMachinesKey(customerId)}
+      load={loadCustomerMachines(customerId)}
       ownerColumn={CATEGORY_COLUMN}
       rowPath={(m) =>
         paths.machineEdit({ id: m.id, customerId: m.customer?.id ?? customerId, prev: 'customerList' })

@@ -9,6 +9,7 @@ import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { paths } from '../../../config/paths';
 import { createQueryClient } from '../../../lib/query-client';
+import { queryOf } from '../../../../test/render-screen';
 import { CustomerEditPage } from './customer-edit-page';
 
 const stored: Customer = {
@@ -36,10 +37,13 @@ function fakeApi(answers: { update?: number; remove?: number } = {}) {
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/api/customer/findById/5') return json(stored);
-      if (url === '/api/device/findByCustomer/5')
-        return json([
-          { id: 11, name: 'Prasa P-100', status: 'OK', category: { name: 'Prasy' }, customer: { id: 5 } },
-        ]);
+      if (url.split('?')[0] === '/api/device/findByCustomer/5')
+        return new Response(
+          JSON.stringify([
+            { id: 11, name: 'Prasa P-100', status: 'OK', category: { name: 'Prasy' }, customer: { id: 5 } },
+          ]),
+          { headers: { 'Content-Type': 'application/json', 'X-Total-Count': '31' } },
+        );
       if (method === 'PUT') return json({ message: MSG.forbidden }, answers.update ?? 403);
       if (method === 'DELETE') return json({ message: MSG.customerInUse }, answers.remove ?? 409);
       return json({ message: MSG.notFound }, 404);
@@ -112,10 +116,17 @@ describe('CustomerEditPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/customerEdit');
   });
 
-  it('lists the customer’s machines, each opening the machine card', async () => {
-    fakeApi();
+  it('lists the customer’s machines a page at a time from the server, each opening the machine card', async () => {
+    const calls = fakeApi();
     const user = userEvent.setup();
     renderAt(paths.customerEdit(stored));
+    await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' });
+    const machineCalls = () =>
+      calls.filter((c) => c.url.startsWith('/api/device/findByCustomer/5')).map((c) => queryOf(c.url));
+    expect(Object.fromEntries(machineCalls()[0])).toEqual({ page: '1', size: '10', sort: 'id,asc' });
+    // 31 machines: the pager offers the second page, which is asked for, not cut from a full list.
+    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
+    await waitFor(() => expect(machineCalls().at(-1)?.get('page')).toBe('2'));
     await user.click(await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' }));
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/machineEdit?id=11&customerId=5&prev=customerList',
