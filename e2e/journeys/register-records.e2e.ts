@@ -14,6 +14,7 @@ import {
   chooseOption,
   downloadedBytes,
   expectAlert,
+  expectInlinePdfPreview,
   expectPath,
   itemTexts,
   makePdf,
@@ -364,23 +365,11 @@ describe('register journey: customer, category, machines and the machine card', 
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Instrukcja obsługi');
 
-    let downloaded = false;
-    page.on('download', () => (downloaded = true));
-    const served = page.waitForResponse((r) => r.url().includes('/api/storage/downloadFile'));
-    await page.getByRole('button', { name: `Podgląd: ${records.pdf.name}` }).click();
-    const viewer = page.getByRole('dialog', { name: records.pdf.name });
-    const iframe = viewer.locator(`iframe[title="Podgląd: ${records.pdf.name}"]`);
-    await iframe.waitFor();
-    const response = await served;
-    const frame = await (await iframe.elementHandle())!.contentFrame();
-    expect(frame?.url()).toBe(response.url());
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('application/pdf');
-    expect(response.headers()['content-disposition']).toMatch(/^inline/);
-    expect(downloaded).toBe(false);
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'hidden' });
-    page.removeAllListeners('download');
+    await expectInlinePdfPreview(
+      page,
+      records.pdf.name,
+      page.getByRole('button', { name: `Podgląd: ${records.pdf.name}` }),
+    );
   });
 
   it('uploads a parameter file described by its name, and downloads it on preview', async () => {

@@ -6,6 +6,7 @@ import {
   chooseFile,
   confirmDeletion,
   expectAlert,
+  expectInlinePdfPreview,
   expectPath,
   makePdf,
   runTag,
@@ -274,27 +275,11 @@ describe('service states journey: print for scan, scan, reject, external list, i
     await preview.waitFor();
     await expect(menuItems(events.printed)).resolves.toEqual(['Edytuj', 'Dodaj plik', 'Odrzuć', 'Usuń']);
 
-    let downloaded = false;
-    page.on('download', () => (downloaded = true));
-    const served = page.waitForResponse((r) => r.url().includes('/api/storage/downloadFile'));
-    await preview.click();
-    const viewer = page.getByRole('dialog', { name: scan.name });
-    const iframe = viewer.locator(`iframe[title="Podgląd: ${scan.name}"]`);
-    await iframe.waitFor();
-    const response = await served;
-    const frame = await (await iframe.elementHandle())!.contentFrame();
-    expect(frame?.url()).toBe(response.url());
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('application/pdf');
-    expect(response.headers()['content-disposition']).toMatch(/^inline/);
+    const url = await expectInlinePdfPreview(page, scan.name, preview);
     // The frame's own body is Chromium's viewer page, so the bytes are fetched once more to compare.
-    const bytes = await context.request.get(response.url());
+    const bytes = await context.request.get(url);
     expect((await bytes.body()).equals(scan.buffer)).toBe(true);
-    expect(downloaded).toBe(false);
-    events.scanUrl = response.url();
-    await page.keyboard.press('Escape');
-    await viewer.waitFor({ state: 'hidden' });
-    page.removeAllListeners('download');
+    events.scanUrl = url;
   });
 
   it('deletes the scan after the confirmation: gone from the row and from the storage, the event stays signed', async () => {

@@ -152,3 +152,33 @@ export async function expectPath(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
   expect(new URL(page.url()).pathname).toBe(path);
 }
+
+/**
+ * Clicks a file's preview button and checks what a person sees: the full-screen viewer's frame
+ * loads the stored file, served inline as a PDF, and no download starts. Closes the viewer again
+ * and answers the file's URL.
+ */
+export async function expectInlinePdfPreview(page: Page, fileName: string, previewButton: Locator) {
+  let downloaded = false;
+  const onDownload = () => (downloaded = true);
+  page.on('download', onDownload);
+  try {
+    const served = page.waitForResponse((r) => r.url().includes('/api/storage/downloadFile'));
+    await previewButton.click();
+    const viewer = page.getByRole('dialog', { name: fileName });
+    const iframe = viewer.locator(`iframe[title="Podgląd: ${fileName}"]`);
+    await iframe.waitFor();
+    const response = await served;
+    const frame = await (await iframe.elementHandle())!.contentFrame();
+    expect(frame?.url()).toBe(response.url());
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect(response.headers()['content-disposition']).toMatch(/^inline/);
+    expect(downloaded).toBe(false);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    return response.url();
+  } finally {
+    page.off('download', onDownload);
+  }
+}

@@ -1,20 +1,22 @@
 import type { Device, Service } from '@serwis/domain';
 
+/** The customer the sample machine and events belong to, as the API names it in them. */
+export const sampleCustomer = {
+  id: 11,
+  shortName: 'ACME',
+  fullName: 'ACME Sp. z o.o.',
+  streetAddress: '',
+  zipCode: '',
+  city: '',
+};
+
 /** A machine as the API answers it; tests override what they look at. */
 export function sampleDevice(overrides: Partial<Device> = {}): Device {
   return {
     id: 7,
     name: 'Laser CO2 3000',
     category: { id: 3, name: 'Lasery' },
-    customer: {
-      id: 11,
-      shortName: 'ACME',
-      fullName: 'ACME Sp. z o.o.',
-      streetAddress: '',
-      zipCode: '',
-      city: '',
-      nip: '',
-    },
+    customer: { ...sampleCustomer, nip: '' },
     serialNumber: 'SN-1',
     sourcePower: '3 kW',
     transferDate: '2024-03-05',
@@ -46,14 +48,7 @@ export function sampleService(overrides: Partial<Service> = {}): Service {
     fullNumber: '25A/03/2026',
     paymentType: 'GWARANCYJNA',
     type: ['NAPRAWA'],
-    customer: {
-      id: 11,
-      shortName: 'ACME',
-      fullName: 'ACME Sp. z o.o.',
-      streetAddress: '',
-      zipCode: '',
-      city: '',
-    },
+    customer: sampleCustomer,
     isToSign: true,
     faultDescription: 'Nie działa chłodzenie.',
     period: -1,

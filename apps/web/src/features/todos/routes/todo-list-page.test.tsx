@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Todo } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
+import { sampleCustomer } from '../../../../test/samples';
 import { TodoListPage } from './todo-list-page';
 
 beforeEach(() => sessionStorage.clear());
@@ -31,14 +32,7 @@ const serviceTodo: Todo = {
     fullNumber: '25A/03/2025',
     date: '2025-03-06',
     state: 'PODPISANY',
-    customer: {
-      id: 11,
-      shortName: 'ACME',
-      fullName: 'ACME Sp. z o.o.',
-      streetAddress: '',
-      zipCode: '',
-      city: '',
-    },
+    customer: sampleCustomer,
     devices: [
       { id: 7, name: 'Laser CO2 3000', streetAddress: 'ul. Polna 1', zipCode: '26-600', city: 'Radom' },
     ],
