@@ -4,9 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { beforeEach, inject } from 'vitest';
 
-/** Debian's Chromium: the journeys never download a browser of their own. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -18,13 +15,9 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
+/** The Chromium chosen once for all journeys in global setup (see chromium-binary.ts). */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Install the Debian package: apt-get install -y chromium`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** A fresh browser profile (no cookies) at the app's address, in Polish, desktop-sized. */

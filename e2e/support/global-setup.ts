@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { resolveChromium } from './chromium-binary';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,7 @@ declare module 'vitest' {
     adminEmail: string;
     adminPassword: string;
     dataDir: string;
+    chromiumPath: string;
   }
 }
 
@@ -72,6 +74,10 @@ export async function setup(project: TestProject) {
       );
     }
   }
+  const browser = await resolveChromium();
+  console.log(`e2e: the journeys drive ${browser.source}`);
+  project.provide('chromiumPath', browser.executablePath);
+
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
