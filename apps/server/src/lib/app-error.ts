@@ -1,4 +1,4 @@
-import { MSG } from '@serwis/domain';
+import { fieldErrorMessage, fieldPath, MSG } from '@serwis/domain';
 
 /** The one error type of the app: a status and a Polish message for the user. */
 export class AppError extends Error {
@@ -6,14 +6,26 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code: string = 'ERROR',
+    /** The dotted path of the field a validation failure is about (`customer.id`), sent as `field`. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST') =>
-  new AppError(400, message, code);
+export const badRequest = (message: string = MSG.invalidInput, code = 'BAD_REQUEST', field?: string) =>
+  new AppError(400, message, code, field);
+
+/** A 400 about one field: its path in `field` and a Polish message that names it. */
+export const invalidField = (
+  path: readonly PropertyKey[] | string,
+  message?: string,
+  code = 'VALIDATION',
+) => {
+  const field = typeof path === 'string' ? path : fieldPath(path);
+  return new AppError(400, fieldErrorMessage(field, message), code, field);
+};
 export const unauthorized = (message: string = MSG.sessionRequired) =>
   new AppError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message, 'FORBIDDEN');

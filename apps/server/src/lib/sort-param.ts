@@ -21,7 +21,7 @@ export function parseSortParam<F extends string>(
   const [field, direction = 'asc', ...rest] = value.split(',').map((part) => part.trim());
   const dir = direction.toLowerCase();
   if (rest.length || !(fields as readonly string[]).includes(field) || (dir !== 'asc' && dir !== 'desc')) {
-    throw badRequest(MSG.invalidSort, 'INVALID_SORT');
+    throw badRequest(MSG.invalidSort, 'INVALID_SORT', 'sort');
   }
   return { field: field as F, direction: dir };
 }

@@ -1,26 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG, validationMessage } from '@serwis/domain';
-import { AppError } from '../lib/app-error.js';
+import { MSG } from '@serwis/domain';
+import { AppError, invalidField } from '../lib/app-error.js';
 import { pgErrorCode } from '../lib/pg-error.js';
 
 /** One place maps every failure to `{ message, code }` with a Polish message. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+      const { statusCode, message, code, field } = error;
+      return reply
+        .status(statusCode)
+        .send(field === undefined ? { message, code } : { message, code, field });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = String(first?.instancePath ?? '')
+      const path = String(first?.instancePath ?? '')
         .split('/')
-        .filter(Boolean)
-        .join('.');
-      const message = first?.message || MSG.invalidInput;
-      const polish = /[ąćęłńóśźż]|Pole|Tekst|musi|Nieprawid|Wybierz|Uzupełnij|Brak/.test(message)
-        ? message
-        : validationMessage.field(field, validationMessage.wrongType);
-      return reply.status(400).send({ message: polish, code: 'VALIDATION' });
+        .filter(Boolean);
+      const failure = invalidField(path, first?.message);
+      return reply.status(400).send({ message: failure.message, code: failure.code, field: failure.field });
     }
     const code = pgErrorCode(error);
     if (code === '23505') return reply.status(409).send({ message: MSG.duplicate, code: 'DUPLICATE' });

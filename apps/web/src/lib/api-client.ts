@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The field a 400 is about, as the API names it (`paymentType`, `customer.id`). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -56,14 +58,16 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   if (!response.ok && response.status !== 304) {
     let message: string = MSG.unknownError;
     let code: string | undefined;
+    let field: string | undefined;
     try {
-      const data = (await response.json()) as { message?: string; code?: string };
+      const data = (await response.json()) as { message?: string; code?: string; field?: string };
       if (data.message) message = data.message;
       code = data.code;
+      field = data.field;
     } catch {
       // not JSON: keep the generic message
     }
-    throw new ApiError(response.status, message, code);
+    throw new ApiError(response.status, message, code, field);
   }
   return response;
 }

@@ -31,4 +31,9 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-export const messageResponse = z.object({ message: z.string(), code: z.string().optional() });
+/** Every refusal: a Polish message, a code, and for a validation failure the field's path. */
+export const messageResponse = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  field: z.string().optional(),
+});

@@ -65,18 +65,20 @@ export const fileAddPartsSchema = z.object({
 export const fileDescriptionUpdateSchema = z.object({ id, description: text(FILE_DESCRIPTION_MAX) });
 
 export const downloadFileQuery = z.object({
+  /** A file's `filename` (its unique download name); a stored name of older clients still works. */
   fileName: z
     .string({ error: MSG.fileNameInvalid })
-    .max(100, MSG.fileNameInvalid)
-    .regex(STORAGE_NAME_PATTERN, MSG.fileNameInvalid),
+    .min(1, MSG.fileNameInvalid)
+    .max(255, MSG.fileNameInvalid)
+    .refine((name) => !/[\u0000-\u001f]/.test(name), MSG.fileNameInvalid),
 });
 
 export const storedFileSchema = z.object({
   id: z.number().int(),
-  /** Original name, shown to people and sent back in Content-Disposition. */
+  /** The name to pass to `GET /api/storage/downloadFile?fileName=`: the original one, made unique. */
   filename: z.string(),
-  /** Storage name: pass it to `GET /api/storage/downloadFile?fileName=`. */
-  fileName: z.string(),
+  /** The name as uploaded, shown to people and sent back in Content-Disposition. */
+  originalName: z.string(),
   description: z.string(),
   type: z.string(),
   device: z.object({ id: z.number().int() }).nullable(),

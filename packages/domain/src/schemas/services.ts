@@ -179,10 +179,10 @@ export type ChangeTodoStatus = z.infer<typeof changeTodoStatusSchema>;
 
 export const serviceFileSchema = z.object({
   id: z.number().int(),
-  /** Original name as uploaded. */
+  /** The name to pass to `/api/storage/downloadFile?fileName=`: the original one, made unique. */
   filename: z.string(),
-  /** Stored name: the one to pass to `/api/storage/downloadFile?fileName=`. */
-  fileName: z.string(),
+  /** The name as uploaded, shown to people. */
+  originalName: z.string(),
   description: z.string(),
   type: z.string(),
   contentType: z.string(),

@@ -75,9 +75,10 @@ export async function changePassword(
   const user = await findUserById(db, actor.id);
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    throw new AppError(400, MSG.wrongOldPassword, 'WRONG_PASSWORD');
+    throw new AppError(400, MSG.wrongOldPassword, 'WRONG_PASSWORD', 'oldPassword');
   }
-  if (input.oldPassword === input.newPassword) throw badRequest(MSG.newPasswordSameAsOld, 'SAME_PASSWORD');
+  if (input.oldPassword === input.newPassword)
+    throw badRequest(MSG.newPasswordSameAsOld, 'SAME_PASSWORD', 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(db, async (tx) => {
     await updateUser(tx, user.id, { passwordHash });

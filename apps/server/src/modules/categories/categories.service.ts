@@ -75,7 +75,7 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
   let newList: string | undefined;
   if (input.serviceReviewOperationsList !== undefined && input.serviceReviewOperationsList !== null) {
     const decoded = decodeOperations(input.serviceReviewOperationsList);
-    if (!decoded.ok) throw badRequest(decoded.message, 'INVALID_OPERATIONS');
+    if (!decoded.ok) throw badRequest(decoded.message, 'INVALID_OPERATIONS', 'serviceReviewOperationsList');
     const current = parseOperations(existing.serviceReviewOperationsList);
     if (!sameOperations(decoded.operations, current)) {
       if (!actor.isAdmin) throw forbidden(MSG.forbiddenShort);

@@ -37,10 +37,10 @@ const label = (device: { name: string; id: number }) => `${device.name} (id ${de
 /** The category and customer must exist; checked in the transaction that writes the machine. */
 async function checkReferences(tx: DbOrTx, input: DeviceInsert | DeviceUpdate) {
   if (!(await categoryExists(tx, input.category.id))) {
-    throw badRequest(MSG.machineCategoryNotFound, 'CATEGORY_NOT_FOUND');
+    throw badRequest(MSG.machineCategoryNotFound, 'CATEGORY_NOT_FOUND', 'category.id');
   }
   if (!(await customerExists(tx, input.customer.id))) {
-    throw badRequest(MSG.machineCustomerNotFound, 'CUSTOMER_NOT_FOUND');
+    throw badRequest(MSG.machineCustomerNotFound, 'CUSTOMER_NOT_FOUND', 'customer.id');
   }
 }
 

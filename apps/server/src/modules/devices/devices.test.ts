@@ -391,6 +391,7 @@ describe('machine delete', () => {
       deviceId: device.id,
       type: 'MACHINE_FILE',
       filename: 'instrukcja.pdf',
+      downloadName: 'instrukcja.pdf',
       storageName: stored.name,
     });
     expect(await ctx.app.storage.stat(stored.name)).not.toBeNull();

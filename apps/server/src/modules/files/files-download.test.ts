@@ -31,13 +31,13 @@ describe('GET /api/storage/downloadFile', () => {
       payload: body.payload,
     });
     expect(response.statusCode).toBe(201);
-    return response.json() as { fileName: string; id: number };
+    return response.json() as { filename: string; id: number };
   }
 
   it('returns the same bytes with the original Polish name (RFC 5987)', async () => {
     const user = await createUserAndLogin(ctx);
     const file = await stored(user, 'Żółta łódź – schemat.pdf', PDF);
-    const response = await download(user, file.fileName);
+    const response = await download(user, file.filename);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload).toEqual(PDF);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -52,7 +52,7 @@ describe('GET /api/storage/downloadFile', () => {
   it('sends non-previewable files as attachments whatever type the browser claimed', async () => {
     const user = await createUserAndLogin(ctx);
     const file = await stored(user, 'strona.html', '<script>alert(1)</script>');
-    const response = await download(user, file.fileName);
+    const response = await download(user, file.filename);
     expect(response.statusCode).toBe(200);
     expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="strona.html"/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -63,28 +63,28 @@ describe('GET /api/storage/downloadFile', () => {
     const video = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
     const file = await stored(user, 'film.mp4', video);
 
-    const middle = await download(user, file.fileName, { range: 'bytes=100-199' });
+    const middle = await download(user, file.filename, { range: 'bytes=100-199' });
     expect(middle.statusCode).toBe(206);
     expect(middle.headers['content-range']).toBe('bytes 100-199/1000');
     expect(middle.headers['content-length']).toBe('100');
     expect(middle.headers['content-type']).toBe('video/mp4');
     expect(middle.rawPayload).toEqual(video.subarray(100, 200));
 
-    const open = await download(user, file.fileName, { range: 'bytes=990-' });
+    const open = await download(user, file.filename, { range: 'bytes=990-' });
     expect(open.statusCode).toBe(206);
     expect(open.rawPayload).toEqual(video.subarray(990));
 
-    const suffix = await download(user, file.fileName, { range: 'bytes=-5' });
+    const suffix = await download(user, file.filename, { range: 'bytes=-5' });
     expect(suffix.statusCode).toBe(206);
     expect(suffix.headers['content-range']).toBe('bytes 995-999/1000');
     expect(suffix.rawPayload).toEqual(video.subarray(995));
 
-    const clamped = await download(user, file.fileName, { range: 'bytes=900-5000' });
+    const clamped = await download(user, file.filename, { range: 'bytes=900-5000' });
     expect(clamped.statusCode).toBe(206);
     expect(clamped.headers['content-range']).toBe('bytes 900-999/1000');
 
     for (const range of ['bytes=1000-1010', 'bytes=500-100', 'bytes=abc', 'bytes=-0']) {
-      const bad = await download(user, file.fileName, { range });
+      const bad = await download(user, file.filename, { range });
       expect(bad.statusCode, range).toBe(416);
       expect(bad.headers['content-range']).toBe('bytes */1000');
       expect(bad.json().message).toBe('Nieprawidłowy zakres bajtów pliku.');
@@ -118,7 +118,7 @@ describe('GET /api/storage/downloadFile', () => {
     const file = await stored(user, 'a.pdf', PDF);
     const response = await ctx.app.inject({
       method: 'GET',
-      url: `/api/storage/downloadFile?fileName=${file.fileName}`,
+      url: `/api/storage/downloadFile?fileName=${encodeURIComponent(file.filename)}`,
     });
     expect(response.statusCode).toBe(401);
   });

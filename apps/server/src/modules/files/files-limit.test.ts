@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { files } from './files.table.js';
-import { filesUnder, insertTestDevice, multipart } from './files.fixtures.js';
+import { filesUnder, insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
 
 // 0.01 MB = 10 485 bytes, so the limit can be crossed with a small body.
 const ctx = useTestApp({ MAX_UPLOAD_MB: '0.01' });
@@ -40,6 +40,7 @@ describe('upload size limit (MAX_UPLOAD_MB)', () => {
     const response = await send(Buffer.alloc(LIMIT, 7), false);
     expect(response.statusCode).toBe(201);
     expect(response.json().size).toBe(LIMIT);
-    expect(fs.statSync(path.join(ctx.dataDir, 'files', response.json().fileName)).size).toBe(LIMIT);
+    const stored = await storageNameOf(ctx.database.db, response.json().id);
+    expect(fs.statSync(path.join(ctx.dataDir, 'files', stored)).size).toBe(LIMIT);
   });
 });

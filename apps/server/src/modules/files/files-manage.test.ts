@@ -7,7 +7,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { devices } from '../devices/devices.table.js';
 import { logs } from '../logs/logs.table.js';
 import { files } from './files.table.js';
-import { filesUnder, insertTestDevice, multipart } from './files.fixtures.js';
+import { filesUnder, insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
 import { deleteStoredFilesOf } from './files.service.js';
 import { sweepOrphanFiles } from './files.sweep.js';
 
@@ -27,7 +27,8 @@ async function addFile(user: TestUser, deviceId: number, filename = 'schemat.pdf
     payload: body.payload,
   });
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: number; fileName: string };
+  const { id } = response.json() as { id: number };
+  return { id, storageName: await storageNameOf(ctx.database.db, id) };
 }
 
 describe('PATCH /api/file/updateDescription', () => {
@@ -84,7 +85,7 @@ describe('DELETE /api/file/delete/{id}', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Brak uprawnień do tej operacji.');
     expect(await ctx.database.db.select().from(files)).toHaveLength(1);
-    expect(fs.existsSync(path.join(storageDir(), file.fileName))).toBe(true);
+    expect(fs.existsSync(path.join(storageDir(), file.storageName))).toBe(true);
   });
 
   it('lets an admin delete the row, the bytes, with an audit entry', async () => {
@@ -129,9 +130,9 @@ describe('removing a machine', () => {
       return remove;
     });
     expect((await ctx.database.db.select().from(files)).map((f) => f.id)).toEqual([kept.id]);
-    for (const file of gone) expect(fs.existsSync(path.join(storageDir(), file.fileName))).toBe(true);
+    for (const file of gone) expect(fs.existsSync(path.join(storageDir(), file.storageName))).toBe(true);
     await removeBytes();
-    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.fileName]);
+    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.storageName]);
   });
 
   it('keeps the bytes when the delete transaction rolls back', async () => {
@@ -146,7 +147,7 @@ describe('removing a machine', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await ctx.database.db.select().from(files)).toHaveLength(1);
-    expect(fs.existsSync(path.join(storageDir(), file.fileName))).toBe(true);
+    expect(fs.existsSync(path.join(storageDir(), file.storageName))).toBe(true);
   });
 
   it('the orphan sweep removes bytes without a row, and only those', async () => {
@@ -158,6 +159,6 @@ describe('removing a machine', () => {
 
     expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage)).toBe(0); // still within the grace period
     expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage, { graceMs: -1000 })).toBe(1);
-    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.fileName]);
+    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.storageName]);
   });
 });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { files } from './files.table.js';
 
 /** Test helpers for files, notes and parts: a machine to hang things on, multipart bodies. */
 export async function insertTestDevice(db: Db, name = 'Piec indukcyjny'): Promise<number> {
@@ -56,4 +58,10 @@ export function filesUnder(dir: string): string[] {
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Where a file's bytes are kept: the storage name, which the API no longer shows. */
+export async function storageNameOf(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ name: files.storageName }).from(files).where(eq(files.id, id));
+  return row.name;
 }

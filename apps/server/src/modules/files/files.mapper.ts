@@ -4,8 +4,8 @@ import type { FileRow } from './files.repository.js';
 export function toStoredFile(row: FileRow): StoredFile {
   return {
     id: row.id,
-    filename: row.filename,
-    fileName: row.storageName,
+    filename: row.downloadName,
+    originalName: row.filename,
     description: row.description,
     type: row.type,
     device: row.deviceId === null ? null : { id: row.deviceId },

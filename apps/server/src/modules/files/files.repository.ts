@@ -80,9 +80,12 @@ export async function findFileById(db: DbOrTx, id: number): Promise<FileRow | un
   return rows[0];
 }
 
-export async function findFileByStorageName(db: DbOrTx, storageName: string): Promise<FileRow | undefined> {
-  const rows = await db.select().from(files).where(eq(files.storageName, storageName)).limit(1);
-  return rows[0];
+/** The file a download asks for: by its `filename` (download name), else by an older client's stored name. */
+export async function findFileForDownload(db: DbOrTx, name: string): Promise<FileRow | undefined> {
+  const [byName] = await db.select().from(files).where(eq(files.downloadName, name)).limit(1);
+  if (byName) return byName;
+  const [byStorageName] = await db.select().from(files).where(eq(files.storageName, name)).limit(1);
+  return byStorageName;
 }
 
 export async function insertFile(db: DbOrTx, values: NewFileRow): Promise<FileRow> {

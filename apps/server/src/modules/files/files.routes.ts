@@ -18,7 +18,7 @@ import { currentUser, requireAdmin } from '../../plugins/session.js';
 import { toStoredFile } from './files.mapper.js';
 import {
   countFilesByDeviceAndType,
-  findFileByStorageName,
+  findFileForDownload,
   listFilesByDeviceAndType,
 } from './files.repository.js';
 import { sendStoredFile } from './files.download.js';
@@ -122,7 +122,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await findFileByStorageName(app.db, request.query.fileName);
+      const row = await findFileForDownload(app.db, request.query.fileName);
       if (!row) throw notFound(MSG.fileNotFound);
       return sendStoredFile(reply, app.storage, row, request.headers.range);
     },

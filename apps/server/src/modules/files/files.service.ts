@@ -9,7 +9,7 @@ import {
   type StoredFileType,
 } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, invalidField, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import type { Storage } from '../../plugins/storage/index.js';
@@ -23,7 +23,10 @@ import {
   updateFileDescription,
   type FileOwner,
   type FileRow,
+  type NewFileRow,
 } from './files.repository.js';
+import { freeDownloadName } from './files.download-name.js';
+import { hasPgCode, UNIQUE_VIOLATION } from '../../lib/pg-error.js';
 import { discardUpload, displayFilename, type MultipartUpload, type UploadedFile } from './files.upload.js';
 
 export { discardUpload, receiveUpload, type MultipartUpload, type UploadedFile } from './files.upload.js';
@@ -48,6 +51,21 @@ function ownerLabel(owner: FileOwner) {
 }
 
 /**
+ * Inserts under the first free download name; when a concurrent upload takes that name first, the
+ * savepoint is rolled back and the next free one is tried, so the caller's transaction survives.
+ */
+async function insertWithFreeDownloadName(tx: DbOrTx, values: Omit<NewFileRow, 'downloadName'>) {
+  for (let attempt = 1; ; attempt++) {
+    const downloadName = await freeDownloadName(tx, values.filename);
+    try {
+      return await tx.transaction((savepoint) => insertFile(savepoint, { ...values, downloadName }));
+    } catch (error) {
+      if (attempt >= 5 || !hasPgCode(error, UNIQUE_VIOLATION)) throw error;
+    }
+  }
+}
+
+/**
  * Writes the row (and its audit entry) for bytes already in the storage. Use inside your own
  * transaction; if that transaction fails, call `discardUpload(storage, upload)` afterwards.
  */
@@ -64,7 +82,7 @@ export async function insertFileRow(
   },
 ): Promise<FileRow> {
   const filename = displayFilename(input.filename, input.upload.originalName);
-  const row = await insertFile(tx, {
+  const values = {
     type: input.type,
     deviceId: 'deviceId' in input.owner ? input.owner.deviceId : null,
     serviceId: 'serviceId' in input.owner ? input.owner.serviceId : null,
@@ -74,7 +92,8 @@ export async function insertFileRow(
     contentType: contentTypeFor(filename, input.upload.mimetype),
     size: input.upload.size,
     userCreatedId: actor.id,
-  });
+  };
+  const row = await insertWithFreeDownloadName(tx, values);
   await audit(
     tx,
     actor,
@@ -95,7 +114,7 @@ export async function storeUploadedFile(
   upload: UploadedFile | null,
   input: { owner: FileOwner; type: StoredFileType; filename?: string; description?: string },
 ): Promise<StoredFile> {
-  if (!upload) throw badRequest(MSG.noFileSelected, 'NO_FILE');
+  if (!upload) throw badRequest(MSG.noFileSelected, 'NO_FILE', 'file');
   try {
     const row = await inTransaction(deps.db, (tx) => insertFileRow(tx, actor, { ...input, upload }));
     return toStoredFile(row);
@@ -112,14 +131,18 @@ export async function addMachineFile(
   upload: MultipartUpload,
 ): Promise<StoredFile> {
   try {
-    if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE');
-    if (upload.json === undefined || upload.json === null) throw badRequest(MSG.fileJsonMissing, 'NO_JSON');
+    if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE', 'file');
+    if (upload.json === undefined || upload.json === null)
+      throw badRequest(MSG.fileJsonMissing, 'NO_JSON', 'fileJson');
     const parsed = fileJsonSchema.safeParse(upload.json);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.fileJsonInvalid, 'BAD_JSON');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw invalidField(issue?.path ?? [], issue?.message, 'BAD_JSON');
+    }
     const meta = parsed.data;
     const filename = displayFilename(meta.filename, upload.file.originalName);
     if (meta.type === 'MACHINE_NAMEPLATE' && fileKind(filename) !== 'image') {
-      throw badRequest(MSG.nameplateImagesOnly, 'NOT_IMAGE');
+      throw badRequest(MSG.nameplateImagesOnly, 'NOT_IMAGE', 'file');
     }
     if (!(await deviceExists(deps.db, meta.deviceId))) throw notFound(MSG.machineNotFound);
     return await storeUploadedFile(deps, actor, upload.file, {

@@ -16,8 +16,13 @@ export const files = pgTable(
     type: varchar({ length: 20 }).notNull(),
     deviceId: integer().references(() => devices.id, { onDelete: 'cascade' }),
     serviceId: integer().references(() => services.id, { onDelete: 'cascade' }),
-    /** Original file name as uploaded. */
+    /** Original file name as uploaded (the API's `originalName`). */
     filename: varchar({ length: 255 }).notNull(),
+    /**
+     * The API's `filename`: the name `downloadFile?fileName=` takes. The original name, with
+     * " (2)", " (3)"… before the extension when another file has it already.
+     */
+    downloadName: varchar({ length: 255 }).notNull().unique(),
     storageName: varchar({ length: 100 }).notNull().unique(),
     description: text().notNull().default(''),
     contentType: varchar({ length: 150 }).notNull().default('application/octet-stream'),

@@ -59,11 +59,12 @@ describe('POST /api/file/add', () => {
       contentType: 'application/pdf',
       size: PDF.length,
     });
-    expect(body.fileName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    expect(fs.readFileSync(path.join(storageDir(), body.fileName))).toEqual(PDF);
+    expect(body.originalName).toBe('Instrukcja obsługi.pdf');
 
     const [row] = await ctx.database.db.select().from(files).where(eq(files.id, body.id));
-    expect(row).toMatchObject({ storageName: body.fileName, deviceId, userCreatedId: user.id });
+    expect(row).toMatchObject({ downloadName: body.filename, deviceId, userCreatedId: user.id });
+    expect(row.storageName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(fs.readFileSync(path.join(storageDir(), row.storageName))).toEqual(PDF);
     const entries = await ctx.database.db
       .select()
       .from(logs)

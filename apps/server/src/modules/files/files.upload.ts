@@ -44,7 +44,7 @@ function toClientError(error: unknown, maxMb: number): unknown {
     return new AppError(413, fileTooLargeMessage(maxMb), 'TOO_LARGE');
   }
   if ((code && MULTIPART_CLIENT_ERRORS.has(code)) || /multipart|Unexpected end/i.test(String(error))) {
-    return badRequest(MSG.fileUploadInvalid, 'BAD_UPLOAD');
+    return badRequest(MSG.fileUploadInvalid, 'BAD_UPLOAD', 'file');
   }
   return error;
 }
@@ -72,7 +72,7 @@ async function readText(stream: Readable, max: number): Promise<string> {
     size += (chunk as Buffer).length;
     if (size <= max) chunks.push(chunk as Buffer);
   }
-  if (size > max) throw badRequest(MSG.fileJsonInvalid, 'BAD_JSON');
+  if (size > max) throw badRequest(MSG.fileJsonInvalid, 'BAD_JSON', 'fileJson');
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -81,7 +81,7 @@ function parseJson(value: unknown): unknown {
   try {
     return JSON.parse(value);
   } catch {
-    throw badRequest(MSG.fileJsonInvalid, 'BAD_JSON');
+    throw badRequest(MSG.fileJsonInvalid, 'BAD_JSON', 'fileJson');
   }
 }
 

@@ -58,12 +58,13 @@ export async function saveIncident(db: Db, actor: SessionUser, input: IncidentIn
       if (!existing) throw notFound(MSG.incidentNotFound);
       if (!actor.isAdmin && existing.userCreatedId !== actor.id) throw forbidden(MSG.forbiddenIncident);
     }
-    if (!(await deviceExists(tx, input.device.id))) throw badRequest(MSG.machineNotFound, 'DEVICE_NOT_FOUND');
+    if (!(await deviceExists(tx, input.device.id)))
+      throw badRequest(MSG.machineNotFound, 'DEVICE_NOT_FOUND', 'device.id');
     if (input.service !== null) {
       if (!(await findServiceRow(tx, input.service)))
-        throw badRequest(MSG.serviceNotFound, 'SERVICE_NOT_FOUND');
+        throw badRequest(MSG.serviceNotFound, 'SERVICE_NOT_FOUND', 'service.id');
       if (!(await serviceCoversDevice(tx, input.service, input.device.id))) {
-        throw badRequest(MSG.incidentServiceOtherDevice, 'SERVICE_OTHER_DEVICE');
+        throw badRequest(MSG.incidentServiceOtherDevice, 'SERVICE_OTHER_DEVICE', 'service.id');
       }
     }
     const values = { deviceId: input.device.id, date, text: input.text, serviceId: input.service };

@@ -77,8 +77,8 @@ function toService(head: ServiceHead, children: Grouped): Service {
     user: creatorName,
     files: (children.files.get(row.id) ?? []).map((f) => ({
       id: f.id,
-      filename: f.filename,
-      fileName: f.storageName,
+      filename: f.downloadName,
+      originalName: f.filename,
       description: f.description,
       type: f.type,
       contentType: f.contentType,

@@ -40,11 +40,13 @@ export function monthYearOf(date: string) {
 
 /** The customer exists and every machine exists and belongs to it (400 with a Polish message otherwise). */
 export async function assertDevicesOfCustomer(db: DbOrTx, customerId: number, deviceIds: number[]) {
-  if (!(await customerExists(db, customerId))) throw badRequest(MSG.customerNotFound, 'CUSTOMER_NOT_FOUND');
+  if (!(await customerExists(db, customerId)))
+    throw badRequest(MSG.customerNotFound, 'CUSTOMER_NOT_FOUND', 'customer.id');
   const found = await findDevicesByIds(db, deviceIds);
-  if (found.length !== deviceIds.length) throw badRequest(MSG.serviceDeviceMissing, 'DEVICE_NOT_FOUND');
+  if (found.length !== deviceIds.length)
+    throw badRequest(MSG.serviceDeviceMissing, 'DEVICE_NOT_FOUND', 'devices');
   if (found.some((d) => d.customerId !== customerId)) {
-    throw badRequest(MSG.serviceDevicesOtherCustomer, 'DEVICE_OTHER_CUSTOMER');
+    throw badRequest(MSG.serviceDevicesOtherCustomer, 'DEVICE_OTHER_CUSTOMER', 'devices');
   }
 }
 

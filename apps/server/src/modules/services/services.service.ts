@@ -153,7 +153,7 @@ export async function changeTodoStatus(db: Db, actor: SessionUser, input: Change
     const current = await findServiceTodo(tx, service.id);
     // An empty text is refused, as on /api/todo/save; a to-do is removed through the event's form.
     if (input.todo === '' || (!current && !input.todo)) {
-      throw badRequest(MSG.serviceTodoTextRequired, 'TODO_TEXT');
+      throw badRequest(MSG.serviceTodoTextRequired, 'TODO_TEXT', 'todo');
     }
     const todo = await upsertServiceTodo(tx, service.id, actor.id, {
       toDoStatus: input.toDoStatus,

@@ -115,7 +115,7 @@ describe('service states and locks', () => {
     });
     const download = await ctx.app.inject({
       method: 'GET',
-      url: `/api/storage/downloadFile?fileName=${body.files[0].fileName}`,
+      url: `/api/storage/downloadFile?fileName=${encodeURIComponent(body.files[0].filename)}`,
       headers: as(user),
     });
     expect(download.statusCode).toBe(200);

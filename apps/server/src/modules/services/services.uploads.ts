@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG, serviceJsonSchema, type ServiceJson, type SessionUser } from '@serwis/domain';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { discardUpload, insertFileRow, receiveUpload, type UploadedFile } from '../files/files.service.js';
 import { addServiceFile } from './services.actions.js';
 import { findServiceRow } from './services.repository.js';
@@ -19,11 +19,13 @@ const attachTo =
 
 function parseServiceJson(json: unknown): ServiceJson {
   if (json === undefined || json === null || typeof json !== 'object') {
-    throw badRequest(MSG.serviceJsonInvalid, 'BAD_JSON');
+    throw badRequest(MSG.serviceJsonInvalid, 'BAD_JSON', SERVICE_JSON);
   }
   const parsed = serviceJsonSchema.safeParse(json);
-  if (!parsed.success)
-    throw badRequest(parsed.error.issues[0]?.message ?? MSG.serviceJsonInvalid, 'VALIDATION');
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidField(issue?.path ?? [], issue?.message);
+  }
   return parsed.data;
 }
 
@@ -33,7 +35,7 @@ async function receive(request: FastifyRequest, fields: { file: string; json: st
   } catch (error) {
     // The files module names its own JSON part in its message; ours is serviceJson.
     if (error instanceof AppError && error.code === 'BAD_JSON') {
-      throw badRequest(MSG.serviceJsonInvalid, 'BAD_JSON');
+      throw badRequest(MSG.serviceJsonInvalid, 'BAD_JSON', SERVICE_JSON);
     }
     throw error;
   }
@@ -64,7 +66,7 @@ export async function addFileFromMultipart(request: FastifyRequest, actor: Sessi
   if (!row) throw notFound(MSG.serviceNotFound);
   if (isLocked(row) && !actor.isAdmin) throw forbidden(MSG.forbiddenBang);
   const upload = await receive(request, { file: 'file', json: SERVICE_JSON });
-  if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE');
+  if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE', 'file');
   const file = upload.file;
   try {
     return await addServiceFile(request.server.db, actor, id, file.originalName, attachTo(actor, file));

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useServerFieldError } from '../../../lib/use-server-field-error';
 import {
   CUSTOMER_LIMITS,
   PROVINCES,
@@ -35,6 +36,8 @@ interface CustomerFormProps {
   /** Fresh values from the server; applied while the user has not typed anything yet. */
   refreshed?: CustomerFormValues;
   saving: boolean;
+  /** The last refusal of a save: a 400 about one field shows under that field. */
+  serverError?: unknown;
   onSubmit: (values: CustomerInsert) => void;
   onCancel: () => void;
   extraActions?: ReactNode;
@@ -45,6 +48,7 @@ export function CustomerForm({
   initial = emptyCustomer,
   refreshed,
   saving,
+  serverError,
   onSubmit,
   onCancel,
   extraActions,
@@ -57,6 +61,8 @@ export function CustomerForm({
         ? zod4Resolver(customerUpdateSchema)({ ...values, id })
         : zod4Resolver(customerInsertSchema)(values),
   });
+
+  useServerFieldError(form, serverError);
 
   const applied = useRef<CustomerFormValues | undefined>(undefined);
   useEffect(() => {

@@ -17,6 +17,7 @@ export function CustomerAddPage() {
       <ErrorBanner message={save.isError ? errorMessage(save.error, { 409: MSG.customerExists }) : null} />
       <CustomerForm
         saving={save.isPending}
+        serverError={save.error}
         onCancel={() => navigate(paths.customerList)}
         onSubmit={(values) =>
           save.mutate(values, {

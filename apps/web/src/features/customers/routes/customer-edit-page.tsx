@@ -70,6 +70,7 @@ export function CustomerEditPage() {
               initial={initial}
               refreshed={refreshed}
               saving={save.isPending}
+              serverError={save.error}
               onCancel={() => navigate(paths.customerList)}
               onSubmit={(values) => {
                 remove.reset();

@@ -22,6 +22,7 @@ export function MachineAdd({ family }: { family: MachineFamily }) {
           family={family}
           wide
           saving={save.isPending}
+          serverError={save.error}
           onCancel={() => navigate(config.listPath)}
           onSubmit={(payload) =>
             save.mutate(payload, {

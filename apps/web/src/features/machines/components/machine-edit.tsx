@@ -79,6 +79,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                 family={ownFamily}
                 device={device}
                 saving={save.isPending}
+                serverError={save.error}
                 onCancel={() => navigate(back)}
                 onSubmit={(payload) => {
                   remove.reset();

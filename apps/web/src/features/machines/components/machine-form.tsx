@@ -17,17 +17,23 @@ import {
 import type { MachinePayload } from '../api/machines';
 import { NameField } from './name-field';
 import { StatusSelect } from './status-select';
+import { useServerFieldError } from '../../../lib/use-server-field-error';
 
 interface MachineFormProps {
   family: MachineFamily;
   device?: Device;
   saving: boolean;
+  /** The last refusal of a save: a 400 about one field shows under that field. */
+  serverError?: unknown;
   onSubmit: (payload: MachinePayload) => void;
   onCancel: () => void;
   extraActions?: ReactNode;
   /** Two columns on the add screen; the card's narrow left panel uses one. */
   wide?: boolean;
 }
+
+/** An API path (`customer.id`) → the input that shows its message. */
+const formFieldOf = (field: string) => Object.keys(toFieldErrors({ [field]: '' }))[0];
 
 const provinceOptions = PROVINCES.filter(Boolean);
 
@@ -41,6 +47,7 @@ export function MachineForm(props: MachineFormProps) {
     validate: (values) => toFieldErrors(zod4Resolver(deviceFormSchema)(toPayload(values))),
   });
   const values = form.getValues();
+  useServerFieldError(form, props.serverError, formFieldOf);
   const cols = props.wide ? { base: 1, sm: 2 } : { base: 1, lg: 2 };
 
   const categoryData = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));

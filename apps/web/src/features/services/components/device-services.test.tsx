@@ -9,10 +9,10 @@ import { DeviceServices } from './device-services';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const file = (id: number, filename: string): ServiceFile => ({
+const file = (id: number, originalName: string): ServiceFile => ({
   id,
-  filename,
-  fileName: `stored-${id}-${filename}`,
+  filename: `${id}-${originalName}`,
+  originalName,
   description: '',
   type: 'SERVICE_FILE',
   contentType: '',
@@ -85,7 +85,7 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     await userEvent.click(within(await rowOf('24')).getByRole('button', { name: 'Podgląd: protokol.pdf' }));
     expect(await screen.findByTitle('Podgląd: protokol.pdf')).toHaveAttribute(
       'src',
-      '/api/storage/downloadFile?fileName=stored-5-protokol.pdf',
+      '/api/storage/downloadFile?fileName=5-protokol.pdf',
     );
   });
 

@@ -94,7 +94,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
   const deleteFile = (service: Service, file: ServiceFile) => {
     setBanner(null);
     confirmDelete({
-      what: `plik „${file.filename}” (${serviceName(service)})`,
+      what: `plik „${file.originalName}” (${serviceName(service)})`,
       onConfirm: () =>
         removeFile.mutate(file.id, {
           onSuccess: () => notifications.show({ color: 'green', message: MSG.fileDeleted }),
@@ -106,7 +106,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
   const columns = deviceServiceColumns({
     allowed: (service) => serviceActions(me, service),
     onAction: act,
-    onOpenFile: (file) => openFile({ filename: file.filename, url: storageFileUrl(file.fileName) }),
+    onOpenFile: (file) => openFile({ filename: file.originalName, url: storageFileUrl(file.filename) }),
     onDeleteFile: deleteFile,
   });
   const page = pageOfServices(services.data ?? [], list.state);

@@ -32,15 +32,19 @@ export function ServiceFilesCell({ files, onOpen, onDelete }: ServiceFilesCellPr
             size="sm"
             onClick={() => onOpen(file)}
             mih={40}
-            aria-label={`${fileKind(file.filename) === 'other' ? 'Pobierz' : 'Podgląd'}: ${file.filename}`}
+            aria-label={`${fileKind(file.originalName) === 'other' ? 'Pobierz' : 'Podgląd'}: ${file.originalName}`}
           >
             <Group gap={4} wrap="nowrap">
-              {iconOf(file.filename)}
-              {file.filename}
+              {iconOf(file.originalName)}
+              {file.originalName}
             </Group>
           </Anchor>
           {onDelete && (
-            <ActionIcon color="red" aria-label={`Usuń plik: ${file.filename}`} onClick={() => onDelete(file)}>
+            <ActionIcon
+              color="red"
+              aria-label={`Usuń plik: ${file.originalName}`}
+              onClick={() => onDelete(file)}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           )}

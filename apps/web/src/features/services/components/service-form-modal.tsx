@@ -62,6 +62,7 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             readOnly={props.readOnly}
             canWriteTodo={props.isAdmin}
             saving={mutation.isPending}
+            serverError={mutation.error}
             onCancel={close}
             onSubmit={(json, file) =>
               service

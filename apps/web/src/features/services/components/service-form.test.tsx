@@ -165,6 +165,19 @@ describe('ServiceForm: saving a new event', () => {
     expect(screen.getByRole('checkbox', { name: 'Naprawa' })).toBeChecked();
     expect(onClose).not.toHaveBeenCalled();
   });
+  it('puts a 400 about one field under that field as well as in the banner', async () => {
+    const message = 'Pole „Rodzaj płatności”: Nieprawidłowa wartość pola.';
+    openNew({
+      'POST /api/service/add': { status: 400, body: { message, code: 'VALIDATION', field: 'paymentType' } },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    await save();
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    const payment = within(dialog).getByRole('combobox', { name: 'Płatność' });
+    await waitFor(() => expect(payment).toHaveAttribute('aria-invalid', 'true'));
+    expect(payment).toHaveAccessibleDescription(message);
+  });
 });
 
 describe('ServiceForm: editing', () => {

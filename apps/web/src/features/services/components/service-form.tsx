@@ -25,6 +25,7 @@ import {
   type ServiceJsonBody,
 } from '../service-form-values';
 import { ProtocolNumberFields } from './protocol-number-fields';
+import { useServerFieldError } from '../../../lib/use-server-field-error';
 
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
@@ -38,9 +39,14 @@ export interface ServiceFormProps {
   /** Only admins write to-dos (domain.md); for others the field is shown but not sent. */
   canWriteTodo: boolean;
   saving: boolean;
+  /** The last refusal of a save: a 400 about one field shows under that field. */
+  serverError?: unknown;
   onSubmit: (json: ServiceJsonBody, file: File | null) => void;
   onCancel: () => void;
 }
+
+/** An API path (`customer.id`, `type`) → the input that shows its message. */
+const formFieldOf = (field: string) => Object.keys(toFieldErrors({ [field]: '' }))[0];
 
 const paymentOptions = PAYMENT_TYPES.map((p) => ({ value: p.name, label: p.label }));
 const OPEN_STATES = ['UTWORZONY', 'DODAJ_SKAN'];
@@ -61,6 +67,7 @@ export function ServiceForm(props: ServiceFormProps) {
     },
   });
   const { values } = form;
+  useServerFieldError(form, props.serverError, formFieldOf);
 
   const customerData = (customers.data ?? []).map((c) => ({
     value: String(c.id),

@@ -12,16 +12,20 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, employeeInsertSchema, employeeUpdateSchema, type Employee } from '@serwis/domain';
 import type { EmployeePayload } from '../api/users';
+import { useServerFieldError } from '../../../lib/use-server-field-error';
 
 interface EmployeeFormProps {
   employee?: Employee;
   saving: boolean;
+  /** The last refusal of a save: a 400 about one field shows under that field. */
+  serverError?: unknown;
   onSubmit: (payload: EmployeePayload) => void;
   onCancel: () => void;
   extraActions?: React.ReactNode;
 }
 
-export function EmployeeForm({ employee, saving, onSubmit, onCancel, extraActions }: EmployeeFormProps) {
+export function EmployeeForm(props: EmployeeFormProps) {
+  const { employee, saving, onSubmit, onCancel, extraActions } = props;
   const editing = Boolean(employee);
   const form = useForm({
     initialValues: {
@@ -44,6 +48,7 @@ export function EmployeeForm({ employee, saving, onSubmit, onCancel, extraAction
         roles: [],
       }),
   });
+  useServerFieldError(form, props.serverError, (field) => (field === 'roles' ? 'admin' : field));
 
   const submit = form.onSubmit(({ admin, ...values }) =>
     onSubmit({

@@ -19,6 +19,7 @@ export function UserAddPage() {
       />
       <EmployeeForm
         saving={save.isPending}
+        serverError={save.error}
         onCancel={() => navigate(paths.userList)}
         onSubmit={(payload) =>
           save.mutate(payload, {

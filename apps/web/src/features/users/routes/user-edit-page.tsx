@@ -47,6 +47,7 @@ export function UserEditPage() {
           key={employee.data.id}
           employee={employee.data}
           saving={save.isPending}
+          serverError={save.error}
           onCancel={() => navigate(paths.userList)}
           onSubmit={(payload) =>
             save.mutate(

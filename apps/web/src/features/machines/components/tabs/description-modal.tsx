@@ -30,7 +30,7 @@ export function DescriptionModal({ file, onClose }: { file: StoredFile | null; o
   };
 
   return (
-    <Modal opened={file !== null} onClose={close} title={file ? `Opis pliku ${file.filename}` : ''}>
+    <Modal opened={file !== null} onClose={close} title={file ? `Opis pliku ${file.originalName}` : ''}>
       <form
         noValidate
         onSubmit={form.onSubmit(({ description }) =>

@@ -46,7 +46,8 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
     filters: {},
   });
   const texts = TEXTS[fileType];
-  const show = (file: StoredFile) => open({ filename: file.filename, url: storageFileUrl(file.fileName) });
+  const show = (file: StoredFile) =>
+    open({ filename: file.originalName, url: storageFileUrl(file.filename) });
 
   const columns: ColumnDef<StoredFile>[] = [
     { id: 'filename', header: 'Nazwa', accessorKey: 'filename' },
@@ -79,32 +80,32 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
       enableSorting: false,
       cell: ({ row }) => {
         const file = row.original;
-        const previewable = fileKind(file.filename) !== 'other';
+        const previewable = fileKind(file.originalName) !== 'other';
         return (
           <Group gap={4} wrap="nowrap" justify="flex-end">
             {previewable && (
-              <ActionIcon aria-label={`Podgląd: ${file.filename}`} onClick={stop(() => show(file))}>
+              <ActionIcon aria-label={`Podgląd: ${file.originalName}`} onClick={stop(() => show(file))}>
                 <IconEye size={18} />
               </ActionIcon>
             )}
             <ActionIcon
-              aria-label={`Pobierz: ${file.filename}`}
-              onClick={stop(() => downloadFromUrl(storageFileUrl(file.fileName), file.filename))}
+              aria-label={`Pobierz: ${file.originalName}`}
+              onClick={stop(() => downloadFromUrl(storageFileUrl(file.filename), file.originalName))}
             >
               <IconDownload size={18} />
             </ActionIcon>
             <ActionIcon
-              aria-label={`Edytuj opis: ${file.filename}`}
+              aria-label={`Edytuj opis: ${file.originalName}`}
               onClick={stop(() => setDescribing(file))}
             >
               <IconPencil size={18} />
             </ActionIcon>
             <ActionIcon
               color="red"
-              aria-label={`Usuń: ${file.filename}`}
+              aria-label={`Usuń: ${file.originalName}`}
               onClick={stop(() =>
                 confirmDelete({
-                  what: `${texts.what} „${file.filename}”`,
+                  what: `${texts.what} „${file.originalName}”`,
                   onConfirm: () => remove.mutate(file.id),
                 }),
               )}
@@ -119,7 +120,7 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
 
   const page = localPage(files.data ?? [], list.state, {
     accessors: {
-      filename: (f) => f.filename,
+      filename: (f) => f.originalName,
       description: (f) => f.description,
       createdAt: (f) => f.createdAt,
       size: (f) => f.size,
@@ -141,7 +142,7 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
         total={page.total}
         loading={files.isPending}
         onRowClick={show}
-        rowLabel={(file) => file.filename}
+        rowLabel={(file) => file.originalName}
         getRowId={(file) => String(file.id)}
       />
       <FileUploadModal

@@ -33,7 +33,7 @@ function NameplateCard(props: {
   onDelete: () => void;
 }) {
   const { file } = props;
-  const url = storageFileUrl(file.fileName);
+  const url = storageFileUrl(file.filename);
   return (
     <Card
       withBorder
@@ -41,13 +41,13 @@ function NameplateCard(props: {
       w={CARD_WIDTH}
       h={CARD_HEIGHT}
       component="article"
-      aria-label={file.filename}
+      aria-label={file.originalName}
     >
       <Card.Section>
-        <UnstyledButton onClick={props.onOpen} aria-label={`Powiększ: ${file.filename}`} w="100%">
+        <UnstyledButton onClick={props.onOpen} aria-label={`Powiększ: ${file.originalName}`} w="100%">
           <Image
             src={url}
-            alt={file.description || file.filename}
+            alt={file.description || file.originalName}
             h={PHOTO_HEIGHT}
             fit="cover"
             loading="lazy"
@@ -55,14 +55,14 @@ function NameplateCard(props: {
         </UnstyledButton>
       </Card.Section>
       <Group justify="space-between" wrap="nowrap" gap={4} mt={6} align="flex-start">
-        <Text size="sm" lineClamp={2} title={file.description || file.filename} style={{ flex: 1 }}>
-          {file.description || file.filename}
+        <Text size="sm" lineClamp={2} title={file.description || file.originalName} style={{ flex: 1 }}>
+          {file.description || file.originalName}
         </Text>
         <Group gap={0} wrap="nowrap">
-          <ActionIcon aria-label={`Edytuj opis: ${file.filename}`} onClick={props.onEdit}>
+          <ActionIcon aria-label={`Edytuj opis: ${file.originalName}`} onClick={props.onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
-          <ActionIcon color="red" aria-label={`Usuń: ${file.filename}`} onClick={props.onDelete}>
+          <ActionIcon color="red" aria-label={`Usuń: ${file.originalName}`} onClick={props.onDelete}>
             <IconTrash size={18} />
           </ActionIcon>
         </Group>
@@ -100,11 +100,11 @@ export function NameplatesTab({ deviceId }: { deviceId: number }) {
             <NameplateCard
               key={file.id}
               file={file}
-              onOpen={() => open({ filename: file.filename, url: storageFileUrl(file.fileName) })}
+              onOpen={() => open({ filename: file.originalName, url: storageFileUrl(file.filename) })}
               onEdit={() => setDescribing(file)}
               onDelete={() =>
                 confirmDelete({
-                  what: `tabliczkę znamionową „${file.filename}”`,
+                  what: `tabliczkę znamionową „${file.originalName}”`,
                   onConfirm: () => remove.mutate(file.id),
                 })
               }

@@ -23,8 +23,8 @@ const me: SessionUser = {
 
 const file = (overrides: Partial<StoredFile>): StoredFile => ({
   id: 1,
-  filename: 'instrukcja.pdf',
-  fileName: '123e4567-e89b-42d3-a456-426614174000.pdf',
+  filename: 'instrukcja (2).pdf',
+  originalName: 'instrukcja.pdf',
   description: 'DTR',
   type: 'MACHINE_FILE',
   device: { id: 7 },
@@ -57,7 +57,7 @@ describe('FilesTab', () => {
     const viewer = await screen.findByTitle('Podgląd: instrukcja.pdf');
     expect(viewer).toHaveAttribute(
       'src',
-      '/api/storage/downloadFile?fileName=123e4567-e89b-42d3-a456-426614174000.pdf',
+      '/api/storage/downloadFile?fileName=instrukcja%20(2).pdf',
     );
     await userEvent.keyboard('{Escape}');
 

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  customerWithMachines,
+  postService,
+  serviceJson,
+  uploadToService,
+} from '../services/services.fixtures.js';
+import { files } from './files.table.js';
+import { insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
+
+const ctx = useTestApp();
+
+/** A client written from spec §3/§7 alone: it knows `id, filename` and `downloadFile?fileName=`. */
+const download = (user: TestUser, filename: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/storage/downloadFile?fileName=${encodeURIComponent(filename)}`,
+    headers: as(user),
+  });
+
+async function addMachineFile(
+  user: TestUser,
+  deviceId: number,
+  type: string,
+  filename: string,
+  content: string,
+) {
+  const body = await multipart([
+    { kind: 'file', name: 'file', filename, content },
+    { kind: 'field', name: 'fileJson', value: JSON.stringify({ device: { id: deviceId }, type, filename }) },
+  ]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/file/add',
+    headers: { ...as(user), ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: number; filename: string; originalName: string };
+}
+
+async function listed(user: TestUser, deviceId: number, type: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/file/findByDeviceAndType/${deviceId}/${type}`,
+    headers: as(user),
+  });
+  return response.json() as { id: number; filename: string; originalName: string }[];
+}
+
+describe('files downloaded by the spec’s filename', () => {
+  it('uploads, lists and downloads machine files, parameters and nameplates by filename, same bytes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    for (const [type, name] of [
+      ['MACHINE_FILE', 'Instrukcja obsługi.pdf'],
+      ['MACHINE_PARAMETER', 'parametry pracy.xlsx'],
+      ['MACHINE_NAMEPLATE', 'tabliczka.jpg'],
+    ] as const) {
+      const content = `zawartość ${type} ${name}`;
+      await addMachineFile(user, deviceId, type, name, content);
+      const [file] = await listed(user, deviceId, type);
+      expect(file).toMatchObject({ filename: name, originalName: name });
+      const response = await download(user, file.filename);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(content);
+    }
+  });
+
+  it('makes a repeated name unique, keeps the original for display, and each name gives its own bytes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const first = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'schemat.pdf', 'pierwszy');
+    const second = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'schemat.pdf', 'drugi');
+    const third = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'schemat.pdf', 'trzeci');
+    expect([first.filename, second.filename, third.filename]).toEqual([
+      'schemat.pdf',
+      'schemat (2).pdf',
+      'schemat (3).pdf',
+    ]);
+    expect(third.originalName).toBe('schemat.pdf');
+    expect((await download(user, 'schemat (2).pdf')).body).toBe('drugi');
+    const response = await download(user, 'schemat (3).pdf');
+    expect(response.body).toBe('trzeci');
+    expect(String(response.headers['content-disposition'])).toContain('filename="schemat.pdf"');
+  });
+
+  it('gives concurrent uploads of one name distinct names', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => addMachineFile(user, deviceId, 'MACHINE_FILE', 'raport.pdf', `raport ${n}`)),
+    );
+    expect(new Set(results.map((r) => r.filename)).size).toBe(4);
+    for (const r of results) expect((await download(user, r.filename)).statusCode).toBe(200);
+  });
+
+  it('downloads a service event’s files by the filename its files list gives', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { customer, devices } = await customerWithMachines(ctx, 1);
+    const created = await postService(ctx, user, serviceJson(customer.id, [devices[0].id]), {
+      filename: 'protokół.pdf',
+      content: '%PDF protokół',
+      type: 'application/pdf',
+    });
+    expect(created.statusCode).toBe(201);
+    await uploadToService(ctx, user, created.json().id, { filename: 'protokół.pdf', content: 'zdjęcie' });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/findByDeviceWithFilesEnitiy/${devices[0].id}`,
+      headers: as(user),
+    });
+    const [event] = list.json() as { files: { id: number; filename: string; originalName: string }[] }[];
+    expect(event.files.map((f) => f.filename).sort()).toEqual(['protokół (2).pdf', 'protokół.pdf']);
+    const bodies = await Promise.all(event.files.map(async (f) => (await download(user, f.filename)).body));
+    expect(bodies.sort()).toEqual(['%PDF protokół', 'zdjęcie']);
+  });
+
+  it('still downloads by the stored name that older clients kept', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const file = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'stary link.pdf', 'bajty');
+    const response = await download(user, await storageNameOf(ctx.database.db, file.id));
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('bajty');
+    expect((await download(user, 'nie ma takiego.pdf')).statusCode).toBe(404);
+  });
+});
+
+describe('migration 0001_file_download_names', () => {
+  it('gives rows stored before it their original name, repeated ones a unique variant', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const a = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'dtr.pdf', 'a');
+    const b = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'dtr.pdf', 'b');
+    const c = await addMachineFile(user, deviceId, 'MACHINE_FILE', 'zdjęcie', 'c');
+    const db = ctx.database.db;
+    // Back to the shape before the migration, then run its statements as the migrator would.
+    await db.execute(sql`ALTER TABLE files DROP CONSTRAINT "files_downloadName_unique"`);
+    await db.execute(sql`ALTER TABLE files DROP COLUMN download_name`);
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const migration = fs.readFileSync(
+      path.resolve(here, '../../../drizzle/0001_file_download_names.sql'),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) {
+      await db.execute(sql.raw(statement));
+    }
+    const rows = await db.select({ id: files.id, name: files.downloadName }).from(files).orderBy(files.id);
+    expect(rows).toEqual([
+      { id: a.id, name: 'dtr.pdf' },
+      { id: b.id, name: `dtr (${b.id}).pdf` },
+      { id: c.id, name: 'zdjęcie' },
+    ]);
+    expect((await download(user, `dtr (${b.id}).pdf`)).body).toBe('b');
+  });
+});
