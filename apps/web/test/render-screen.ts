@@ -1,14 +1,16 @@
 import { createElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
+// The app mounts the notification container lazily; loaded up front here, so a test does not wait
+// for the module to be transformed before a notification shows.
+import '@mantine/notifications';
 import { AppProviders } from '../src/app/providers';
+import { ScreenProviders } from '../src/app/screen-providers';
 import { theme } from '../src/app/theme';
 import { sessionQueryKey } from '../src/features/auth/api/session';
 import { createQueryClient } from '../src/lib/query-client';
 
-// The shared 2-core test machine can be slow; a screen that answers within 5 s is not broken.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Shows the router's current URL so tests can assert navigation. */
 function LocationProbe() {
@@ -50,7 +52,11 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
   );
   const router = createElement(MemoryRouter, { initialEntries: [url] }, routes, createElement(LocationProbe));
   // Test mode: no transitions, so dropdowns and modals are visible at once in jsdom.
-  const mantine = createElement(MantineProvider, { theme, env: 'test' }, router);
+  const mantine = createElement(
+    MantineProvider,
+    { theme, env: 'test' },
+    createElement(ScreenProviders, null, router),
+  );
   return render(createElement(AppProviders, { queryClient, children: mantine }));
 }
 

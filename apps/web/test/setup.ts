@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+
+// The shared 2-core test machine can be slow, and the signed-in menus and the notification
+// container load lazily: a screen that answers within 5 s is not broken.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

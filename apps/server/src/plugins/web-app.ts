@@ -13,6 +13,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: root!,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs); the one
+      // the browser accepts is sent, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       maxAge: '1h',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -37,7 +40,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       ) {
         return reply.sendFile(file);
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // The page names the current build's assets: always asked again, so a deploy is seen at once.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
   });

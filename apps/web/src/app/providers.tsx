@@ -1,27 +1,27 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import '../lib/dayjs';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
+
+/**
+ * The notification container loads after the first screen: `notifications.show` keeps what is
+ * shown before it mounts in its store, so nothing is lost, and the login screen stays light.
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme}>
-        <DatesProvider settings={{ locale: 'pl', firstDayOfWeek: 1 }}>
-          <ModalsProvider labels={{ confirm: 'Tak', cancel: 'Anuluj' }}>
-            <Notifications position="top-right" />
-            {children}
-          </ModalsProvider>
-        </DatesProvider>
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

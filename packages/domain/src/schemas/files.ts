@@ -70,7 +70,7 @@ export const downloadFileQuery = z.object({
     .string({ error: MSG.fileNameInvalid })
     .min(1, MSG.fileNameInvalid)
     .max(255, MSG.fileNameInvalid)
-    .refine((name) => !/[\u0000-\u001f]/.test(name), MSG.fileNameInvalid),
+    .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 32), MSG.fileNameInvalid),
 });
 
 export const storedFileSchema = z.object({

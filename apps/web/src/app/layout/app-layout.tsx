@@ -1,20 +1,30 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@serwis/domain';
 import { NavigationBar } from './navigation-bar';
-import { NavigationDrawer } from './navigation-drawer';
 import { Footer } from './footer';
+import { useSession } from '../../features/auth/api/session';
+
+/** The tablet and phone navigation, loaded once someone is signed in. */
+const NavigationDrawer = lazy(async () => ({
+  default: (await import('./navigation-drawer')).NavigationDrawer,
+}));
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { data: user } = useSession();
   return (
     <AppShell header={{ height: 60 }} footer={{ height: 40 }} padding="md">
       <AppShell.Header>
         <NavigationBar menuOpened={opened} onToggleMenu={toggle} />
       </AppShell.Header>
-      <NavigationDrawer opened={opened} onClose={close} />
+      {user && (
+        <Suspense fallback={null}>
+          <NavigationDrawer opened={opened} onClose={close} />
+        </Suspense>
+      )}
       <AppShell.Main>
         <Suspense
           fallback={

@@ -30,7 +30,8 @@ describe('navigation bar', () => {
   it('for a USER: no employee menu, no logs, no "(admin)"', async () => {
     renderBar({ body: JAN_USER });
     expect(await screen.findByTestId('current-user')).toHaveTextContent(/^Jan Kowalski$/);
-    expect(screen.getByRole('button', { name: /Maszyny$/ })).toBeInTheDocument();
+    // The signed-in menus load after the session (they are not part of the login screen).
+    expect(await screen.findByRole('button', { name: /Maszyny$/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pracownicy/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Logi' })).not.toBeInTheDocument();
     expect(screen.queryByText(/\(admin\)/)).not.toBeInTheDocument();
@@ -41,7 +42,7 @@ describe('navigation bar', () => {
   it('for an ADMIN: the employee menu, the logs link and "(admin)" by the name', async () => {
     renderBar({ body: ANNA_ADMIN });
     expect(await screen.findByTestId('current-user')).toHaveTextContent('Anna Nowak (admin)');
-    expect(screen.getByRole('link', { name: 'Logi' })).toHaveAttribute('href', '/logs');
+    expect(await screen.findByRole('link', { name: 'Logi' })).toHaveAttribute('href', '/logs');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Pracownicy/ }));
     expect(await screen.findByRole('menuitem', { name: 'Dodaj pracownika' })).toHaveAttribute(

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { MAX, MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { useSession } from '../api/session';
 import { loginErrorMessage, useLogin } from '../api/login';
-import { ResetPasswordModal } from '../components/reset-password-modal';
+
+/** Loaded when first asked for: its e-mail validation brings zod, which the login form does not need. */
+const ResetPasswordModal = lazy(async () => ({
+  default: (await import('../components/reset-password-modal')).ResetPasswordModal,
+}));
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -14,12 +17,16 @@ export function LoginPage() {
   const login = useLogin();
   const [resetOpen, setResetOpen] = useState(false);
   const [info, setInfo] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    // An empty field would reach the server as a malformed Basic header; say what is missing instead.
-    validate: {
-      email: (value) => (value.trim() ? null : MSG.requiredField),
-      password: (value) => (value ? null : MSG.requiredField),
+  // Two fields need no form library: the login screen is the lightest one (bench/bundle-size.ts).
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const field = (name: 'email' | 'password') => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
 
@@ -27,10 +34,18 @@ export function LoginPage() {
     if (session.data) navigate(paths.home, { replace: true });
   }, [session.data, navigate]);
 
-  const submit = form.onSubmit((values) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // An empty field would reach the server as a malformed Basic header; say what is missing instead.
+    const missing = {
+      email: values.email.trim() ? undefined : MSG.requiredField,
+      password: values.password ? undefined : MSG.requiredField,
+    };
+    setErrors(missing);
+    if (missing.email || missing.password) return;
     setInfo(null);
     login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }) });
-  });
+  };
 
   return (
     <Center mih="70vh" p="md">
@@ -54,14 +69,14 @@ export function LoginPage() {
               autoComplete="username"
               required
               maxLength={MAX.email}
-              {...form.getInputProps('email')}
+              {...field('email')}
             />
             <PasswordInput
               label="Hasło"
               autoComplete="current-password"
               required
               maxLength={MAX.password}
-              {...form.getInputProps('password')}
+              {...field('password')}
             />
             <Button type="submit" loading={login.isPending}>
               Zaloguj
@@ -72,14 +87,18 @@ export function LoginPage() {
           </Stack>
         </form>
       </Paper>
-      <ResetPasswordModal
-        opened={resetOpen}
-        onClose={() => setResetOpen(false)}
-        onSent={(message) => {
-          setResetOpen(false);
-          setInfo(message);
-        }}
-      />
+      {resetOpen && (
+        <Suspense fallback={null}>
+          <ResetPasswordModal
+            opened={resetOpen}
+            onClose={() => setResetOpen(false)}
+            onSent={(message) => {
+              setResetOpen(false);
+              setInfo(message);
+            }}
+          />
+        </Suspense>
+      )}
     </Center>
   );
 }

@@ -11,6 +11,7 @@ import {
   type ServiceOperation,
 } from '@serwis/domain';
 import { AppProviders } from '../../../app/providers';
+import { ScreenProviders } from '../../../app/screen-providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
 import { OperationsEditor } from './operations-editor';
@@ -65,9 +66,11 @@ function renderEditor(canEdit = true) {
   return render(
     <AppProviders queryClient={queryClient}>
       <MantineProvider theme={theme} env="test">
-        <MemoryRouter>
-          <OperationsEditor categoryId={1} canEdit={canEdit} />
-        </MemoryRouter>
+        <ScreenProviders>
+          <MemoryRouter>
+            <OperationsEditor categoryId={1} canEdit={canEdit} />
+          </MemoryRouter>
+        </ScreenProviders>
       </MantineProvider>
     </AppProviders>,
   );

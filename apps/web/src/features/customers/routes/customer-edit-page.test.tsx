@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Customer } from '@serwis/domain';
 import { AppProviders } from '../../../app/providers';
+import { ScreenProviders } from '../../../app/screen-providers';
 import { theme } from '../../../app/theme';
 import { paths } from '../../../config/paths';
 import { createQueryClient } from '../../../lib/query-client';
@@ -63,13 +64,15 @@ function renderAt(url: string) {
   return render(
     <AppProviders queryClient={queryClient}>
       <MantineProvider theme={theme} env="test">
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/customerEdit" element={<CustomerEditPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <Location />
-        </MemoryRouter>
+        <ScreenProviders>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/customerEdit" element={<CustomerEditPage />} />
+              <Route path="*" element={null} />
+            </Routes>
+            <Location />
+          </MemoryRouter>
+        </ScreenProviders>
       </MantineProvider>
     </AppProviders>,
   );

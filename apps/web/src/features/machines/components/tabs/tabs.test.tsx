@@ -55,10 +55,7 @@ describe('FilesTab', () => {
 
     await userEvent.click(within(row).getByRole('button', { name: 'Podgląd: instrukcja.pdf' }));
     const viewer = await screen.findByTitle('Podgląd: instrukcja.pdf');
-    expect(viewer).toHaveAttribute(
-      'src',
-      '/api/storage/downloadFile?fileName=instrukcja%20(2).pdf',
-    );
+    expect(viewer).toHaveAttribute('src', '/api/storage/downloadFile?fileName=instrukcja%20(2).pdf');
     await userEvent.keyboard('{Escape}');
 
     await userEvent.click(within(row).getByRole('button', { name: 'Usuń: instrukcja.pdf' }));

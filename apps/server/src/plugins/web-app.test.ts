@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.js';
+
+/** A built browser app as apps/web's build leaves it: assets with their .br and .gz beside them. */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-web-dist-'));
+const SCRIPT = `console.log(${JSON.stringify('Zażółć gęślą jaźń '.repeat(200))});`;
+const PAGE =
+  '<!doctype html><html lang="pl"><script type="module" src="/assets/index-abc.js"></script></html>';
+fs.mkdirSync(path.join(dist, 'assets'));
+for (const [file, text] of [
+  ['assets/index-abc.js', SCRIPT],
+  ['index.html', PAGE],
+] as const) {
+  const full = path.join(dist, file);
+  fs.writeFileSync(full, text);
+  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${full}.gz`, zlib.gzipSync(text));
+}
+
+const ctx = useTestApp({ WEB_DIST: dist });
+
+const get = (url: string, acceptEncoding?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+describe('the built browser app on the wire', () => {
+  it('sends the precompressed asset the browser accepts, brotli first, cached for a year', async () => {
+    const br = await get('/assets/index-abc.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers['content-type'])).toMatch(/^(application|text)\/javascript/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/index-abc.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers a screen address with the page, compressed and never cached stale', async () => {
+    const page = await get('/machineList?id=3', 'br');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(PAGE);
+  });
+});

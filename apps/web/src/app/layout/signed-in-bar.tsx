@@ -1,0 +1,69 @@
+import { Link, NavLink } from 'react-router';
+import { ActionIcon, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconSettings } from '@tabler/icons-react';
+import type { SessionUser } from '@serwis/domain';
+import { paths } from '../../config/paths';
+import { logout } from '../../features/auth/api/logout';
+import { useVisibleNavigation } from './use-visible-navigation';
+
+/** The menus of a signed-in employee (loaded after login: the login screen does not carry them). */
+export function SignedInMenus() {
+  const { menus, links } = useVisibleNavigation();
+  return (
+    <Group gap={4} visibleFrom="lg" wrap="nowrap">
+      {menus.map((menu) => (
+        <Menu key={menu.label} trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
+          <Menu.Target>
+            <UnstyledButton px={10} py={10} aria-haspopup="menu">
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm">{menu.label}</Text>
+                <IconChevronDown size={14} aria-hidden />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {menu.links.map((link) => (
+              <Menu.Item key={link.to} component={Link} to={link.to}>
+                {link.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ))}
+      {links.map((link) => (
+        <Button
+          key={link.to}
+          component={NavLink}
+          to={link.to}
+          variant="subtle"
+          color="dark"
+          size="sm"
+          px={10}
+          fw={400}
+        >
+          {link.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** The employee's name, "Moje konto" and "Wyloguj" on the right of the bar. */
+export function SignedInActions({ user }: { user: SessionUser }) {
+  return (
+    <>
+      <Text size="sm" visibleFrom="lg" data-testid="current-user" style={{ whiteSpace: 'nowrap' }}>
+        {`${user.firstName} ${user.lastName}`.trim() || user.email}
+        {user.isAdmin ? ' (admin)' : ''}
+      </Text>
+      <Tooltip label="Moje konto">
+        <ActionIcon component={Link} to={paths.myAccount} aria-label="Moje konto">
+          <IconSettings size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Button variant="light" size="sm" onClick={() => void logout()}>
+        Wyloguj
+      </Button>
+    </>
+  );
+}

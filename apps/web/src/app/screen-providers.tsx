@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import '../lib/dayjs';
+
+/**
+ * What the screens behind the login need around them: Polish date pickers with weeks from Monday,
+ * and the confirmations every delete asks for. Loaded with the first of those screens, not with the
+ * login form.
+ */
+export function ScreenProviders({ children }: { children: ReactNode }) {
+  return (
+    <DatesProvider settings={{ locale: 'pl', firstDayOfWeek: 1 }}>
+      <ModalsProvider labels={{ confirm: 'Tak', cancel: 'Anuluj' }}>{children}</ModalsProvider>
+    </DatesProvider>
+  );
+}
