@@ -20,7 +20,7 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   mailer?: Mailer;
-  /** File bytes; defaults to the configured storage (local directory DATA_DIR/files). */
+  /** File bytes; defaults to the configured storage (DATA_DIR/files or an S3 bucket). */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
@@ -44,7 +44,9 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     'mailer',
     mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
   );
-  app.decorate('storage', storage ?? createStorage(config));
+  const ownStorage = storage ? undefined : createStorage(config);
+  app.decorate('storage', storage ?? ownStorage!);
+  if (ownStorage?.close) app.addHook('onClose', async () => ownStorage.close?.());
   registerErrorHandler(app);
 
   await app.register(helmet, {

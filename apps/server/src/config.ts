@@ -34,15 +34,28 @@ const envSchema = z.object({
   /** Where the built browser app lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** STORAGE_DRIVER=s3: the bucket (must exist), its region and, for S3-compatible stores, the endpoint. */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z.string().optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url('S3_ENDPOINT musi być adresem URL, np. http://127.0.0.1:9000')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Empty: the SDK's usual sources (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
   TUTORIALS_SOURCE: z.enum(['local', 'google-drive']).default('local'),
   TUTORIALS_DIR: z.string().optional(),
   GOOGLE_DRIVE_KEY_FILE: z.string().optional(),
   GOOGLE_DRIVE_ROOT_ID: z.string().optional(),
   /** Lowers the password-hash cost; only for automated tests. */
   FAST_HASH_FOR_TESTS: bool,
+}).superRefine((env, ctx) => {
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE_DRIVER=s3 wymaga S3_BUCKET' });
+  }
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
