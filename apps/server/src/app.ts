@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -25,11 +26,22 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
 }
 
+const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
 /** Builds the whole application as a Fastify instance; server.ts only makes it listen. */
 export async function buildApp({ config, database, mailer, storage, logger }: AppDependencies) {
   useFastHashing(config.FAST_HASH_FOR_TESTS);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
+    // Each request gets an id (a proxy's X-Request-Id when it looks sane): in every log line,
+    // in the X-Request-Id answer header and in the message of a 5xx, so a user can quote it.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     // Unknown JSON fields are dropped, not rejected (house rule).
@@ -47,6 +59,10 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   const ownStorage = storage ? undefined : createStorage(config);
   app.decorate('storage', storage ?? ownStorage!);
   if (ownStorage?.close) app.addHook('onClose', async () => ownStorage.close?.());
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -4,6 +4,9 @@ import { MSG, validationMessage } from '@serwis/domain';
 import { AppError } from '../lib/app-error.js';
 import { pgErrorCode } from '../lib/pg-error.js';
 
+/** Polish: "Error id: …" shown after the 5xx message. */
+export const requestIdNote = (id: string) => `Identyfikator błędu: ${id}.`;
+
 /** One place maps every failure to `{ message, code }` with a Polish message. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,7 +39,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = error.statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
       return reply.status(error.statusCode).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    return reply.status(500).send({ message: MSG.unknownError, code: 'INTERNAL' });
+    request.log.error({ err: error }, 'unexpected error');
+    // The request id (also in the X-Request-Id header and in every log line of the request)
+    // lets a user's report be matched with the server log.
+    return reply
+      .status(500)
+      .send({
+        message: `${MSG.unknownError} ${requestIdNote(request.id)}`,
+        code: 'INTERNAL',
+        requestId: request.id,
+      });
   });
 }
