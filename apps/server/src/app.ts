@@ -41,7 +41,6 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
       const given = request.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     // Unknown JSON fields are dropped, not rejected (house rule).

@@ -126,9 +126,9 @@ describe('server process', () => {
     expect(finished.status).toBe(404);
     expect(JSON.parse(finished.body).message).toBe('Nie znaleziono maszyny.');
     expect(await exited).toBe(0);
-    const logged = lines.map((l) => JSON.parse(l) as { msg?: string; requestId?: string });
+    const logged = lines.map((l) => JSON.parse(l) as { msg?: string; reqId?: string });
     expect(logged.some((l) => l.msg === 'zamknięto')).toBe(true);
-    expect(logged.some((l) => typeof l.requestId === 'string')).toBe(true);
+    expect(logged.some((l) => typeof l.reqId === 'string')).toBe(true);
     // The upload's bytes were discarded: nothing but the (empty) temp folder is left.
     const stored = fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.incoming');
     expect(stored).toEqual([]);

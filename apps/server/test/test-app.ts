@@ -26,7 +26,7 @@ export class CapturingMailer implements Mailer {
   }
 }
 
-async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `serwis_test_${crypto.randomBytes(6).toString('hex')}`;

@@ -113,10 +113,10 @@ describe('request ids', () => {
         code: 'INTERNAL',
         requestId: id,
       });
-      const logged = lines.map((l) => JSON.parse(l) as { requestId?: string; msg?: string; err?: unknown });
+      const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; err?: unknown });
       const error = logged.find((l) => l.msg === 'unexpected error');
-      expect(error).toMatchObject({ requestId: id, err: expect.anything() });
-      expect(logged.filter((l) => l.requestId === id).length).toBeGreaterThanOrEqual(2);
+      expect(error).toMatchObject({ reqId: id, err: expect.anything() });
+      expect(logged.filter((l) => l.reqId === id).length).toBeGreaterThanOrEqual(2);
     } finally {
       await app.close();
     }

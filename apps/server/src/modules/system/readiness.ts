@@ -12,7 +12,7 @@ export interface Readiness {
 }
 
 /** The time stamp of the newest migration this build carries (drizzle's `folderMillis`). */
-function newestMigration(): number {
+export function newestMigration(): number {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
   ) as {

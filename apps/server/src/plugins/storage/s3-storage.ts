@@ -67,7 +67,15 @@ export class S3Storage implements Storage {
   }
 
   async save(source: Readable, options: { extension?: string } = {}): Promise<StoredObject> {
-    const name = generateStorageName(options.extension);
+    return this.upload(generateStorageName(options.extension), source, true);
+  }
+
+  async put(name: string, source: Readable): Promise<StoredObject> {
+    return this.upload(assertStorageName(name), source, false);
+  }
+
+  /** `fresh`: the name is new, so whatever a failed upload left under it can go. */
+  private async upload(name: string, source: Readable, fresh: boolean): Promise<StoredObject> {
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -94,7 +102,7 @@ export class S3Storage implements Storage {
     } catch (error) {
       source.destroy();
       // The multipart upload is aborted by the SDK; a single-part PUT may still have landed.
-      await this.delete(name).catch(() => undefined);
+      if (fresh) await this.delete(name).catch(() => undefined);
       // The source's own error (size limit, broken request) matters more than how the abort went.
       throw sourceError ?? error;
     }

@@ -29,6 +29,11 @@ export interface Storage {
    * `extension` ('.pdf') is kept when it is short and plain, so the stored name hints at the type.
    */
   save(source: Readable, options?: { extension?: string }): Promise<StoredObject>;
+  /**
+   * Streams `source` under a name this or another store generated (restore, copy between
+   * stores), replacing what was there; the same all-or-nothing promise as save.
+   */
+  put(name: string, source: Readable): Promise<StoredObject>;
   /** A stream of the whole object or of one range. Unknown name → null. */
   open(name: string, range?: ByteRange): Promise<Readable | null>;
   stat(name: string): Promise<{ size: number } | null>;
