@@ -27,7 +27,7 @@ export interface S3StorageOptions {
   queueSize?: number;
 }
 
-/** 5 MiB is the smallest part S3 accepts; two in flight keep an upload under ~15 MB of memory. */
+/** 5 MiB is the smallest part S3 accepts; one in flight keeps an upload near 10 MB of memory. */
 const PART_SIZE = 5 * 1024 * 1024;
 
 function isNotFound(error: unknown) {
@@ -50,7 +50,7 @@ export class S3Storage implements Storage {
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
     this.partSize = options.partSize ?? PART_SIZE;
-    this.queueSize = options.queueSize ?? 2;
+    this.queueSize = options.queueSize ?? 1;
     const config: S3ClientConfig = {
       region: options.region || 'us-east-1',
       endpoint: options.endpoint || undefined,
