@@ -65,14 +65,15 @@ describe('server process', () => {
     child.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
 
-    for (let i = 0; ; i++) {
+    // A fresh PGlite is migrated first: on a busy machine that takes a while.
+    for (const deadline = Date.now() + 100_000; ;) {
       const ok = await get(port, '/api/ready').then(
         (r) => r.status === 200,
         () => false,
       );
       if (ok) break;
-      if (i > 200) throw new Error(`server did not start: ${lines.join('\n')}`);
-      await new Promise((r) => setTimeout(r, 150));
+      if (Date.now() > deadline) throw new Error(`server did not start: ${lines.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 200));
     }
 
     const auth = await get(port, '/api/user/auth', {
@@ -87,8 +88,9 @@ describe('server process', () => {
       { kind: 'field', name: 'fileJson', value: JSON.stringify({ deviceId: 999, type: 'MACHINE_FILE' }) },
       { kind: 'file', name: 'file', filename: 'duzy.pdf', content: Buffer.alloc(2 * 1024 * 1024, 1) },
     ]);
+    let request!: http.ClientRequest;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(
+      request = http.request(
         {
           host: '127.0.0.1',
           port,
@@ -109,17 +111,24 @@ describe('server process', () => {
         },
       );
       request.on('error', reject);
-      const half = Math.floor(body.payload.length / 2);
-      request.write(body.payload.subarray(0, half));
-      setTimeout(() => {
-        child!.kill('SIGTERM');
-        setTimeout(() => request.end(body.payload.subarray(half)), 700);
-      }, 300);
     });
+    const half = Math.floor(body.payload.length / 2);
+    await new Promise<void>((resolve) => request.write(body.payload.subarray(0, half), () => resolve()));
+    // Let the server read the headers and start streaming the file, then ask it to stop.
+    await new Promise((r) => setTimeout(r, 1000));
+    child.kill('SIGTERM');
 
-    // While the upload is still arriving, the listener is closed: new connections are refused.
-    await new Promise((r) => setTimeout(r, 650));
-    await expect(get(port, '/api/health')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    // While the upload is still arriving, the listener closes: new connections are refused.
+    for (const deadline = Date.now() + 20_000; ;) {
+      const refused = await get(port, '/api/health').then(
+        () => false,
+        (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
+      );
+      if (refused) break;
+      if (Date.now() > deadline) throw new Error('the server kept accepting connections after SIGTERM');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    request.end(body.payload.subarray(half));
 
     const finished = await answer;
     // The whole body was read and answered (the machine does not exist), not cut off.
@@ -132,5 +141,5 @@ describe('server process', () => {
     // The upload's bytes were discarded: nothing but the (empty) temp folder is left.
     const stored = fs.readdirSync(path.join(dataDir, 'files')).filter((n) => n !== '.incoming');
     expect(stored).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 });

@@ -26,6 +26,18 @@ function storageOf(config: Config, driver: string): Storage {
   throw new BackupError(`Nieznany magazyn: ${driver} (local albo s3).`);
 }
 
+/** PGlite's folder must not be opened by two processes: is a server answering on this machine? */
+async function serverAnswers(port: number) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(1000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 function option(args: string[], name: string) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -37,6 +49,11 @@ async function main(argv: string[]) {
   if (command === 'backup' || command === 'restore') {
     const file = args[0];
     if (!file) throw new BackupError(USAGE);
+    if (!config.DATABASE_URL && (await serverAnswers(config.PORT))) {
+      throw new BackupError(
+        `Serwer działa na porcie ${config.PORT}: przy wbudowanej bazie (PGlite, bez DATABASE_URL) zatrzymaj go przed kopią lub odtworzeniem.`,
+      );
+    }
     const database = await openDatabase(config);
     const storage = createStorage(config);
     try {
