@@ -17,7 +17,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { connectPostgres } from '../apps/server/src/db/database.js';
+import { files } from '../apps/server/src/modules/files/files.table.js';
 import { S3Storage } from '../apps/server/src/plugins/storage/index.js';
 import { startS3rver } from '../apps/server/test/s3rver.js';
 import { insertMachine } from '../apps/server/test/service-fixtures.js';
@@ -147,7 +149,7 @@ async function upload(port: number, cookie: string, deviceId: number, filename: 
   );
   const body = await text(res);
   if (res.statusCode !== 201) throw new Error(`upload ${res.statusCode}: ${body}`);
-  return { file: JSON.parse(body) as { fileName: string; size: number }, sha256: hash.digest('hex') };
+  return { file: JSON.parse(body) as { id: number; size: number }, sha256: hash.digest('hex') };
 }
 
 async function download(port: number, cookie: string, fileName: string, range?: string) {
@@ -221,7 +223,11 @@ async function main() {
     const cookie = String(auth.headers['set-cookie']).match(/SESSION=[^;]+/)![0];
     const database = await connectPostgres(dbUrl.toString(), false, 1);
     const { device } = await insertMachine(database.db);
-    await database.close();
+    // Downloads by the stored name, which GET /api/storage/downloadFile accepts in every version.
+    const storedName = async (id: number) => {
+      const [row] = await database.db.select({ name: files.storageName }).from(files).where(eq(files.id, id));
+      return row.name;
+    };
 
     const rows: string[] = [];
     // Each instance serves the other's small uploads.
@@ -230,7 +236,7 @@ async function main() {
       [b, a],
     ] as const) {
       const sent = await upload(from.port, cookie, device.id, `maly-${from.name}.pdf`, 300_000);
-      const got = await download(to.port, cookie, sent.file.fileName);
+      const got = await download(to.port, cookie, await storedName(sent.file.id));
       const same = got.status === 200 && got.sha256 === sent.sha256;
       rows.push(
         `| 300 kB wysłany do ${from.name}, pobrany z ${to.name} | ${same ? 'identyczny' : 'RÓŻNY'} | |`,
@@ -243,9 +249,11 @@ async function main() {
     const big = await upload(a.port, cookie, device.id, 'duzy.mp4', size);
     const upSeconds = (Date.now() - started) / 1000;
     started = Date.now();
-    const back = await download(b.port, cookie, big.file.fileName);
+    const bigName = await storedName(big.file.id);
+    const back = await download(b.port, cookie, bigName);
     const downSeconds = (Date.now() - started) / 1000;
-    const ranged = await download(a.port, cookie, big.file.fileName, `bytes=${size - 1000}-`);
+    const ranged = await download(a.port, cookie, bigName, `bytes=${size - 1000}-`);
+    await database.close();
     const bigOk = back.status === 200 && back.sha256 === big.sha256 && back.size === size;
     const rangeOk = ranged.status === 206 && ranged.size === 1000;
     if (!bigOk || !rangeOk) process.exitCode = 1;

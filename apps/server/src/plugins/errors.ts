@@ -4,9 +4,6 @@ import { MSG, validationMessage } from '@serwis/domain';
 import { AppError } from '../lib/app-error.js';
 import { pgErrorCode } from '../lib/pg-error.js';
 
-/** Polish: "Error id: …" shown after the 5xx message. */
-export const requestIdNote = (id: string) => `Identyfikator błędu: ${id}.`;
-
 /** One place maps every failure to `{ message, code }` with a Polish message. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -42,12 +39,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unexpected error');
     // The request id (also in the X-Request-Id header and in every log line of the request)
     // lets a user's report be matched with the server log.
-    return reply
-      .status(500)
-      .send({
-        message: `${MSG.unknownError} ${requestIdNote(request.id)}`,
-        code: 'INTERNAL',
-        requestId: request.id,
-      });
+    return reply.status(500).send({
+      message: `${MSG.unknownError} Identyfikator błędu: ${request.id}.`,
+      code: 'INTERNAL',
+      requestId: request.id,
+    });
   });
 }
