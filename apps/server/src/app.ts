@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -20,16 +21,26 @@ export interface AppDependencies {
   config: Config;
   database: Database;
   mailer?: Mailer;
-  /** File bytes; defaults to the configured storage (local directory DATA_DIR/files). */
+  /** File bytes; defaults to the configured storage (DATA_DIR/files or an S3 bucket). */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
+
+const REQUEST_ID_HEADER = 'x-request-id';
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Builds the whole application as a Fastify instance; server.ts only makes it listen. */
 export async function buildApp({ config, database, mailer, storage, logger }: AppDependencies) {
   useFastHashing(config.FAST_HASH_FOR_TESTS);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
+    // Each request gets an id (a proxy's X-Request-Id when it looks sane): in every log line,
+    // in the X-Request-Id answer header and in the message of a 5xx, so a user can quote it.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     // Unknown JSON fields are dropped, not rejected (house rule).
@@ -44,7 +55,13 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     'mailer',
     mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
   );
-  app.decorate('storage', storage ?? createStorage(config));
+  const ownStorage = storage ? undefined : createStorage(config);
+  app.decorate('storage', storage ?? ownStorage!);
+  if (ownStorage?.close) app.addHook('onClose', async () => ownStorage.close?.());
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -6,44 +6,61 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL musi zaczynać się od postgres:// lub postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD musi mieć co najmniej 8 znaków').optional(),
-  SMTP_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Serwis <serwis@localhost>'),
-  TZ_COMPANY: z.string().default('Europe/Warsaw'),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
-  SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
-  /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */
-  TRUST_PROXY: bool,
-  COOKIE_SECURE: bool,
-  HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built browser app lives; empty disables static serving (API-only tests). */
-  WEB_DIST: z.string().optional(),
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z.string().optional(),
-  TUTORIALS_SOURCE: z.enum(['local', 'google-drive']).default('local'),
-  TUTORIALS_DIR: z.string().optional(),
-  GOOGLE_DRIVE_KEY_FILE: z.string().optional(),
-  GOOGLE_DRIVE_ROOT_ID: z.string().optional(),
-  /** Lowers the password-hash cost; only for automated tests. */
-  FAST_HASH_FOR_TESTS: bool,
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL musi zaczynać się od postgres:// lub postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD musi mieć co najmniej 8 znaków').optional(),
+    SMTP_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().default('Serwis <serwis@localhost>'),
+    TZ_COMPANY: z.string().default('Europe/Warsaw'),
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
+    SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
+    /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */
+    TRUST_PROXY: bool,
+    COOKIE_SECURE: bool,
+    HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
+    /** On SIGTERM, how long requests in flight may take before they are cut. */
+    SHUTDOWN_TIMEOUT_S: z.coerce.number().positive().max(3600).default(25),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built browser app lives; empty disables static serving (API-only tests). */
+    WEB_DIST: z.string().optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    /** STORAGE_DRIVER=s3: the bucket (must exist), its region and, for S3-compatible stores, the endpoint. */
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ENDPOINT: z
+      .string()
+      .url('S3_ENDPOINT musi być adresem URL, np. http://127.0.0.1:9000')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Empty: the SDK's usual sources (AWS_* variables, instance role). */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool,
+    TUTORIALS_SOURCE: z.enum(['local', 'google-drive']).default('local'),
+    TUTORIALS_DIR: z.string().optional(),
+    GOOGLE_DRIVE_KEY_FILE: z.string().optional(),
+    GOOGLE_DRIVE_ROOT_ID: z.string().optional(),
+    /** Lowers the password-hash cost; only for automated tests. */
+    FAST_HASH_FOR_TESTS: bool,
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE_DRIVER=s3 wymaga S3_BUCKET' });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 

@@ -16,13 +16,32 @@ async function main() {
   // A database from before the summaries existed fills them in once (docs/decisions.md).
   const filled = await backfillInspectionSummaries(app.db);
   if (filled > 0) app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} maszyn.`);
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
+  // SIGTERM: /api/ready turns 503, the listener closes (idle keep-alive connections too), requests
+  // in flight finish; after SHUTDOWN_TIMEOUT_S the rest are cut and the exit code is 1.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.lifecycle.draining = true;
+    app.log.info({ signal }, 'zamykanie: nowe połączenia odrzucane, trwające żądania kończone');
+    const forced = setTimeout(() => {
+      app.log.warn('zamykanie: przekroczony czas SHUTDOWN_TIMEOUT_S, przerwane pozostałe żądania');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_S * 1000);
+    forced.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'zamykanie: błąd');
+      process.exit(1);
+    }
+    app.log.info('zamknięto');
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
 }

@@ -11,6 +11,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     storage: Storage;
+    /** Set on SIGTERM: /api/ready answers 503 so the proxy stops sending new requests. */
+    lifecycle: { draining: boolean };
   }
   interface FastifyRequest {
     /** The logged-in employee, set by the session plugin; null on public routes without a session. */

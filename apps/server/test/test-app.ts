@@ -4,13 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeEach } from 'vitest';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { connectPglite, connectPostgres, openPglite, type Database } from '../src/db/database.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
 import type { Mailer, MailMessage } from '../src/plugins/mailer.js';
+import { S3Storage } from '../src/plugins/storage/index.js';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from './template.js';
 
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
@@ -24,7 +26,7 @@ export class CapturingMailer implements Mailer {
   }
 }
 
-async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `serwis_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -58,6 +60,36 @@ async function openTestDatabase(): Promise<Database> {
   return connectPglite(await openPglite({ loadDataDir: blob }), false);
 }
 
+/**
+ * With STORAGE_DRIVER=s3 in the environment (`npm run test:s3`), every test app keeps its files in
+ * a bucket of its own on the s3rver that the global setup started; otherwise in DATA_DIR/files.
+ */
+export const TEST_STORAGE_DRIVER = process.env.STORAGE_DRIVER === 's3' ? 's3' : 'local';
+
+/** The environment of a fresh bucket on the test run's S3 server (created here). */
+export async function testS3Env(endpoint = inject('s3Endpoint')): Promise<Record<string, string>> {
+  const env = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: `serwis-test-${crypto.randomBytes(6).toString('hex')}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  const storage = new S3Storage({ ...S3_TEST_CREDENTIALS, endpoint, bucket: env.S3_BUCKET });
+  await storage.client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
+  storage.close();
+  return env;
+}
+
+export const S3_TEST_CREDENTIALS = {
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  region: 'us-east-1',
+  forcePathStyle: true,
+} as const;
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -80,6 +112,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       DATA_DIR: ctx.dataDir,
       FAST_HASH_FOR_TESTS: 'true',
       LOG_LEVEL: 'silent',
+      ...(TEST_STORAGE_DRIVER === 's3' ? await testS3Env() : {}),
       ...env,
     });
     ctx.database = await openTestDatabase();
@@ -162,4 +195,41 @@ export async function login(app: App, email: string, password: string): Promise<
 /** Headers for an API call as the browser sends it, logged in as `user`. */
 export function as(user: TestUser) {
   return { ...XHR, cookie: user.cookie };
+}
+
+/**
+ * Every stored name, whichever the driver; on disk also the temp files of unfinished uploads
+ * ('.incoming/…'), so `toEqual([])` proves that nothing at all was left behind.
+ */
+export async function storedNames(ctx: TestContext): Promise<string[]> {
+  if (ctx.app.storage.kind === 'local') {
+    const dir = path.join(ctx.dataDir, 'files');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+  }
+  const names: string[] = [];
+  for await (const entry of ctx.app.storage.list()) names.push(entry.name);
+  return names.sort();
+}
+
+/** The stored bytes under a name, or null. */
+export async function readStored(ctx: TestContext, name: string): Promise<Buffer | null> {
+  const stream = await ctx.app.storage.open(name);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Empties the test app's file store. */
+export async function clearStorage(ctx: TestContext) {
+  if (ctx.app.storage.kind === 'local') {
+    fs.rmSync(path.join(ctx.dataDir, 'files'), { recursive: true, force: true });
+    return;
+  }
+  for (const name of await storedNames(ctx)) await ctx.app.storage.delete(name);
 }

@@ -35,7 +35,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = error.statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
       return reply.status(error.statusCode).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    return reply.status(500).send({ message: MSG.unknownError, code: 'INTERNAL' });
+    request.log.error({ err: error }, 'unexpected error');
+    // The request id (also in the X-Request-Id header and in every log line of the request)
+    // lets a user's report be matched with the server log.
+    return reply.status(500).send({
+      message: `${MSG.unknownError} Identyfikator błędu: ${request.id}.`,
+      code: 'INTERNAL',
+      requestId: request.id,
+    });
   });
 }

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp, type TestUser, clearStorage } from '../../../test/test-app.js';
 import { insertTestDevice, multipart } from './files.fixtures.js';
 
 const ctx = useTestApp();
-const storageDir = () => path.join(ctx.dataDir, 'files');
-beforeEach(() => fs.rmSync(storageDir(), { recursive: true, force: true }));
+beforeEach(() => clearStorage(ctx));
 
 const PDF = Buffer.from('%PDF-1.4\n0123456789 zawartość pliku\n%%EOF\n', 'utf8');
 

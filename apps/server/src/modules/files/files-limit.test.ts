@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp, storedNames } from '../../../test/test-app.js';
 import { files } from './files.table.js';
-import { filesUnder, insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
+import { insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
 
 // 0.01 MB = 10 485 bytes, so the limit can be crossed with a small body.
 const ctx = useTestApp({ MAX_UPLOAD_MB: '0.01' });
@@ -33,7 +31,7 @@ describe('upload size limit (MAX_UPLOAD_MB)', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('Plik jest za duży (maks. 0,01 MB).');
     expect(await ctx.database.db.select().from(files)).toHaveLength(0);
-    expect(filesUnder(path.join(ctx.dataDir, 'files'))).toEqual([]);
+    expect(await storedNames(ctx)).toEqual([]);
   });
 
   it('accepts a file of exactly the limit', async () => {
@@ -41,6 +39,6 @@ describe('upload size limit (MAX_UPLOAD_MB)', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().size).toBe(LIMIT);
     const stored = await storageNameOf(ctx.database.db, response.json().id);
-    expect(fs.statSync(path.join(ctx.dataDir, 'files', stored)).size).toBe(LIMIT);
+    expect(await ctx.app.storage.stat(stored)).toEqual({ size: LIMIT });
   });
 });

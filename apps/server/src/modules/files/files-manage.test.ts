@@ -1,19 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  as,
+  createUserAndLogin,
+  useTestApp,
+  type TestUser,
+  clearStorage,
+  storedNames,
+} from '../../../test/test-app.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { devices } from '../devices/devices.table.js';
 import { logs } from '../logs/logs.table.js';
 import { files } from './files.table.js';
-import { filesUnder, insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
+import { insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
 import { deleteStoredFilesOf } from './files.service.js';
 import { sweepOrphanFiles } from './files.sweep.js';
 
 const ctx = useTestApp();
-const storageDir = () => path.join(ctx.dataDir, 'files');
-beforeEach(() => fs.rmSync(storageDir(), { recursive: true, force: true }));
+beforeEach(() => clearStorage(ctx));
 
 async function addFile(user: TestUser, deviceId: number, filename = 'schemat.pdf') {
   const body = await multipart([
@@ -85,7 +89,7 @@ describe('DELETE /api/file/delete/{id}', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Brak uprawnień do tej operacji.');
     expect(await ctx.database.db.select().from(files)).toHaveLength(1);
-    expect(fs.existsSync(path.join(storageDir(), file.storageName))).toBe(true);
+    expect(await ctx.app.storage.stat(file.storageName)).not.toBeNull();
   });
 
   it('lets an admin delete the row, the bytes, with an audit entry', async () => {
@@ -99,7 +103,7 @@ describe('DELETE /api/file/delete/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await ctx.database.db.select().from(files)).toHaveLength(0);
-    expect(filesUnder(storageDir())).toEqual([]);
+    expect(await storedNames(ctx)).toEqual([]);
     const entries = await ctx.database.db
       .select()
       .from(logs)
@@ -130,9 +134,9 @@ describe('removing a machine', () => {
       return remove;
     });
     expect((await ctx.database.db.select().from(files)).map((f) => f.id)).toEqual([kept.id]);
-    for (const file of gone) expect(fs.existsSync(path.join(storageDir(), file.storageName))).toBe(true);
+    for (const file of gone) expect(await ctx.app.storage.stat(file.storageName)).not.toBeNull();
     await removeBytes();
-    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.storageName]);
+    expect(await storedNames(ctx)).toEqual([kept.storageName]);
   });
 
   it('keeps the bytes when the delete transaction rolls back', async () => {
@@ -147,7 +151,7 @@ describe('removing a machine', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await ctx.database.db.select().from(files)).toHaveLength(1);
-    expect(fs.existsSync(path.join(storageDir(), file.storageName))).toBe(true);
+    expect(await ctx.app.storage.stat(file.storageName)).not.toBeNull();
   });
 
   it('the orphan sweep removes bytes without a row, and only those', async () => {
@@ -159,6 +163,6 @@ describe('removing a machine', () => {
 
     expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage)).toBe(0); // still within the grace period
     expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage, { graceMs: -1000 })).toBe(1);
-    expect(filesUnder(storageDir()).map((f) => path.basename(f))).toEqual([kept.storageName]);
+    expect(await storedNames(ctx)).toEqual([kept.storageName]);
   });
 });

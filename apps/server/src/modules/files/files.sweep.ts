@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/database.js';
-import { LocalStorage, type Storage } from '../../plugins/storage/index.js';
+import type { Storage } from '../../plugins/storage/index.js';
 import { existingStorageNames } from './files.repository.js';
 
 /** Uploads get their row milliseconds after their bytes; an hour leaves room for slow commits. */
@@ -35,7 +35,7 @@ export async function sweepOrphanFiles(
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length) await flush();
-  if (storage instanceof LocalStorage) await storage.removeStaleIncoming(24 * 60 * 60 * 1000);
+  await storage.removeStaleIncoming?.(24 * 60 * 60 * 1000);
   if (removed) options.log?.info({ removed }, 'removed orphan file bytes');
   return removed;
 }

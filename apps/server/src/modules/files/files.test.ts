@@ -1,15 +1,20 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  as,
+  createUserAndLogin,
+  useTestApp,
+  type TestUser,
+  clearStorage,
+  readStored,
+  storedNames,
+} from '../../../test/test-app.js';
 import { logs } from '../logs/logs.table.js';
 import { files } from './files.table.js';
-import { filesUnder, insertTestDevice, multipart, type PartSpec } from './files.fixtures.js';
+import { insertTestDevice, multipart, type PartSpec } from './files.fixtures.js';
 
 const ctx = useTestApp();
-const storageDir = () => path.join(ctx.dataDir, 'files');
-beforeEach(() => fs.rmSync(storageDir(), { recursive: true, force: true }));
+beforeEach(() => clearStorage(ctx));
 
 const PDF = Buffer.from('%PDF-1.4\n0123456789 zawartość pliku\n%%EOF\n', 'utf8');
 
@@ -64,7 +69,7 @@ describe('POST /api/file/add', () => {
     const [row] = await ctx.database.db.select().from(files).where(eq(files.id, body.id));
     expect(row).toMatchObject({ downloadName: body.filename, deviceId, userCreatedId: user.id });
     expect(row.storageName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    expect(fs.readFileSync(path.join(storageDir(), row.storageName))).toEqual(PDF);
+    expect(await readStored(ctx, row.storageName)).toEqual(PDF);
     const entries = await ctx.database.db
       .select()
       .from(logs)
@@ -85,7 +90,7 @@ describe('POST /api/file/add', () => {
     ]);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ type: 'MACHINE_PARAMETER', filename: 'parametry.xlsx', size: 5 });
-    expect(filesUnder(storageDir())).toHaveLength(1);
+    expect(await storedNames(ctx)).toHaveLength(1);
   });
 
   it.each([
@@ -140,7 +145,7 @@ describe('POST /api/file/add', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(message);
       expect(await ctx.database.db.select().from(files)).toHaveLength(0);
-      expect(filesUnder(storageDir())).toEqual([]);
+      expect(await storedNames(ctx)).toEqual([]);
     },
   );
 
@@ -152,7 +157,7 @@ describe('POST /api/file/add', () => {
     ]);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Nie znaleziono maszyny.');
-    expect(filesUnder(storageDir())).toEqual([]);
+    expect(await storedNames(ctx)).toEqual([]);
   });
 
   it('takes only photos as nameplates', async () => {
@@ -164,7 +169,7 @@ describe('POST /api/file/add', () => {
     ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(MSG_NAMEPLATE);
-    expect(filesUnder(storageDir())).toEqual([]);
+    expect(await storedNames(ctx)).toEqual([]);
 
     const accepted = await upload(user, [
       {
@@ -194,7 +199,7 @@ describe('POST /api/file/add', () => {
       payload: body.payload,
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(filesUnder(storageDir())).toEqual([]);
+    expect(await storedNames(ctx)).toEqual([]);
   });
 });
 

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp, storedNames } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
-import { filesUnder } from '../files/files.fixtures.js';
 import { files } from '../files/files.table.js';
 import { incidents } from '../incidents/incidents.table.js';
 import { todos } from '../todos/todos.table.js';
@@ -96,11 +94,10 @@ describe('DELETE /api/service/delete/{id}', () => {
       },
     });
     expect(incident.statusCode).toBe(201);
-    const dir = path.join(ctx.dataDir, 'files');
-    expect(filesUnder(dir)).toHaveLength(1);
+    expect(await storedNames(ctx)).toHaveLength(1);
 
     expect((await deleteService(ctx, admin, id)).statusCode).toBe(200);
-    expect(filesUnder(dir)).toHaveLength(0);
+    expect(await storedNames(ctx)).toHaveLength(0);
     expect(await ctx.database.db.select().from(files)).toHaveLength(0);
     expect(await ctx.database.db.select().from(todos)).toHaveLength(0);
     const [kept] = await ctx.database.db.select().from(incidents);

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp, storedNames } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
-import { filesUnder } from '../files/files.fixtures.js';
 import { files } from '../files/files.table.js';
 import {
   customerWithMachines,
@@ -154,11 +152,11 @@ describe('service states and locks', () => {
     expect(attached.json().files).toHaveLength(1);
 
     const signed = (await postService(ctx, user, json({ isToSign: true }))).json();
-    const before = filesUnder(path.join(ctx.dataDir, 'files')).length;
+    const before = (await storedNames(ctx)).length;
     const refused = await uploadToService(ctx, user, signed.id, { filename: 'a.pdf', content: PDF });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
-    expect(filesUnder(path.join(ctx.dataDir, 'files')).length).toBe(before);
+    expect((await storedNames(ctx)).length).toBe(before);
     expect(
       (await uploadToService(ctx, admin, signed.id, { filename: 'a.pdf', content: PDF })).statusCode,
     ).toBe(200);
@@ -189,7 +187,7 @@ describe('service states and locks', () => {
   it('leaves no stored bytes when the event is refused', async () => {
     const { user, json } = await setup();
     await postService(ctx, user, json({ isToSign: true, number: '3' }));
-    const before = filesUnder(path.join(ctx.dataDir, 'files')).length;
+    const before = (await storedNames(ctx)).length;
     const duplicate = await postService(ctx, user, json({ isToSign: true, number: '3' }), {
       filename: 'p.pdf',
       content: PDF,
@@ -197,7 +195,7 @@ describe('service states and locks', () => {
     expect(duplicate.statusCode).toBe(409);
     const invalid = await postService(ctx, user, json({ type: [] }), { filename: 'p.pdf', content: PDF });
     expect(invalid.statusCode).toBe(400);
-    expect(filesUnder(path.join(ctx.dataDir, 'files')).length).toBe(before);
+    expect((await storedNames(ctx)).length).toBe(before);
     expect(await ctx.database.db.select().from(files)).toHaveLength(0);
   });
 

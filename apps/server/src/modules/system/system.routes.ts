@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { REFERENCE_DATA, referenceDataSchema } from '@serwis/domain';
+import { readiness } from './readiness.js';
+
+const check = z.enum(['ok', 'error']);
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({ database: check, migrations: check, storage: check, accepting: check }),
+});
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,13 +17,32 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['System'],
-        summary: 'Gotowość serwera',
+        summary: 'Serwer żyje (liveness): baza odpowiada',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
     async () => {
       await app.db.execute(sql`SELECT 1`);
       return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['System'],
+        summary: 'Gotowość do przyjmowania ruchu: baza, migracje, zapis plików, brak zamykania',
+        response: { 200: readinessSchema, 503: readinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const result = await readiness(app);
+      reply.header('Cache-Control', 'no-store');
+      return reply
+        .status(result.ready ? 200 : 503)
+        .send({ status: result.ready ? 'ready' : 'not-ready', checks: result.checks });
     },
   );
 

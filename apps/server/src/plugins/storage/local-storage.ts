@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -37,9 +38,13 @@ export class LocalStorage implements Storage {
   }
 
   async save(source: Readable, options: { extension?: string } = {}): Promise<StoredObject> {
+    return this.put(generateStorageName(options.extension), source);
+  }
+
+  async put(name: string, source: Readable): Promise<StoredObject> {
+    const target = this.pathOf(name);
     await this.ensureDirs();
-    const name = generateStorageName(options.extension);
-    const temp = path.join(this.incoming, `${name}.part`);
+    const temp = path.join(this.incoming, `${name}.${crypto.randomUUID()}.part`);
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -50,7 +55,7 @@ export class LocalStorage implements Storage {
     const sink = fs.createWriteStream(temp, { flags: 'wx' });
     try {
       await pipeline(source, counter, sink);
-      await fsp.rename(temp, this.pathOf(name));
+      await fsp.rename(temp, target);
     } catch (error) {
       // A sink destroyed while still opening creates its file afterwards: wait until it is closed,
       // or the removal would run first and leave the temp file behind.

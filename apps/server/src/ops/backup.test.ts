@@ -1,0 +1,313 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import { connectPglite, openPglite, type Database } from '../db/database.js';
+import { deviceNotes } from '../modules/notes/notes.table.js';
+import { parts } from '../modules/parts/parts.table.js';
+import { todos } from '../modules/todos/todos.table.js';
+import { incidents } from '../modules/incidents/incidents.table.js';
+import { rateLimits } from '../modules/auth/rate-limits.table.js';
+import { multipart } from '../modules/files/files.fixtures.js';
+import { LocalStorage, S3Storage, type Storage } from '../plugins/storage/index.js';
+import {
+  CapturingMailer,
+  TEST_STORAGE_DRIVER,
+  as,
+  createUserAndLogin,
+  openTestDatabase,
+  testS3Env,
+  useTestApp,
+  type TestContext,
+} from '../../test/test-app.js';
+import { PGLITE_TEMPLATE } from '../../test/template.js';
+import { insertMachine, insertService } from '../../test/service-fixtures.js';
+import { createBackup, restoreBackup, tablesInDependencyOrder } from './backup.js';
+
+/**
+ * Backups restore into both engines: the source is always PGlite; with DATABASE_URL set
+ * (npm run test:pg) the chain is PGlite → PostgreSQL → PGlite, else PGlite → PGlite. Files live in
+ * the store STORAGE_DRIVER names (npm run test:s3: every hop gets its own bucket).
+ */
+const ctx = useTestApp();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-backup-test-'));
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function freshPglite(): Promise<Database> {
+  const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
+  const database = await connectPglite(await openPglite({ loadDataDir: blob }), false);
+  cleanups.push(() => database.close());
+  return database;
+}
+
+async function freshPostgres(): Promise<Database> {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  return database;
+}
+
+async function freshStorage(): Promise<Storage> {
+  if (TEST_STORAGE_DRIVER === 's3') {
+    const env = await testS3Env();
+    const storage = new S3Storage({
+      bucket: env.S3_BUCKET,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: true,
+    });
+    cleanups.push(async () => storage.close());
+    return storage;
+  }
+  return new LocalStorage(fs.mkdtempSync(path.join(work, 'files-')));
+}
+
+/** An app over a given database and store, for writing through the API as users do. */
+async function appOver(database: Database, storage: Storage): Promise<TestContext> {
+  const app = await buildApp({
+    config: ctx.config,
+    database,
+    storage,
+    mailer: new CapturingMailer(),
+    logger: false,
+  });
+  cleanups.push(() => app.close());
+  return { app, database, mailer: new CapturingMailer(), config: ctx.config, dataDir: ctx.dataDir };
+}
+
+async function upload(
+  target: { app: App },
+  cookie: string,
+  deviceId: number,
+  filename: string,
+  content: Buffer,
+) {
+  const body = await multipart([
+    {
+      kind: 'field',
+      name: 'fileJson',
+      value: JSON.stringify({ deviceId, type: 'MACHINE_FILE', description: 'opis „cytat” \\ \n nowa linia' }),
+    },
+    { kind: 'file', name: 'file', filename, content },
+  ]);
+  return target.app.inject({
+    method: 'POST',
+    url: '/api/file/add',
+    headers: { ...as({ cookie } as never), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** At least one row in every table, with the awkward values: nulls, quotes, emoji, big numbers. */
+async function fill(target: TestContext) {
+  const db = target.database.db;
+  const admin = await createUserAndLogin(target, {
+    admin: true,
+    firstName: 'Żaneta 😀',
+    lastName: "O'Brien",
+  });
+  const { customer, device } = await insertMachine(db, { serialNumber: 'SN "1" \\ ; —' });
+  const service = await insertService(db, {
+    userId: admin.id,
+    customerId: customer.id,
+    deviceIds: [device.id],
+    date: '2026-03-15',
+    number: 7,
+  });
+  await db.insert(deviceNotes).values({
+    deviceId: device.id,
+    text: 'Notatka\nz dwiema liniami',
+    userCreatedId: admin.id,
+    userUpdatedId: admin.id,
+  });
+  await db.insert(parts).values({ deviceId: device.id, name: 'Łożysko 6205-2RS' });
+  await db
+    .insert(todos)
+    .values({ description: 'Do zrobienia', serviceId: service.id, userCreatedId: admin.id });
+  await db.insert(incidents).values({
+    deviceId: device.id,
+    date: '2026-03-14T08:30:00.123456+00:00',
+    text: 'Awaria',
+    userCreatedId: admin.id,
+  });
+  await db
+    .insert(rateLimits)
+    .values({ key: 'login:127.0.0.1', windowStart: new Date('2026-03-15T10:00:00.5Z'), count: 3 });
+  const contents = [
+    crypto.randomBytes(300 * 1024),
+    Buffer.from('%PDF-1.4 zażółć gęślą jaźń'),
+    Buffer.alloc(0),
+  ];
+  const names = ['film.mp4', 'Instrukcja obsługi.pdf', 'pusty.txt'];
+  for (let i = 0; i < contents.length; i++) {
+    const response = await upload(target, admin.cookie, device.id, names[i], contents[i]);
+    expect(response.statusCode, response.body).toBe(201);
+  }
+  return { admin, deviceId: device.id };
+}
+
+/** Every row of every table as JSON text in primary-key order, time stamps in UTC; plus the sequences. */
+async function snapshot(database: Database) {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL TIME ZONE 'UTC'`);
+    const tables: Record<string, unknown[]> = {};
+    for (const table of tablesInDependencyOrder()) {
+      const order = table.primaryKey.map((c) => `"${c}"`).join(', ');
+      const result = await tx.execute(
+        sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY ${order}`),
+      );
+      tables[table.name] = (result as unknown as { rows: { row: string }[] }).rows.map((r) =>
+        JSON.parse(r.row),
+      );
+    }
+    const sequences = await tx.execute(
+      sql`SELECT sequencename, last_value::text FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename`,
+    );
+    return { tables, sequences: (sequences as unknown as { rows: unknown[] }).rows };
+  });
+}
+
+async function bytesOf(storage: Storage, name: string) {
+  const stream = await storage.open(name);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function storedNames(storage: Storage) {
+  const names: string[] = [];
+  for await (const entry of storage.list()) names.push(entry.name);
+  return names.sort();
+}
+
+async function expectSameFiles(a: Storage, b: Storage, names: string[]) {
+  expect(await storedNames(b)).toEqual([...names].sort());
+  for (const name of names) {
+    const original = await bytesOf(a, name);
+    expect(original, name).not.toBeNull();
+    expect((await bytesOf(b, name))!.equals(original!), name).toBe(true);
+  }
+}
+
+describe('backup and restore', () => {
+  it('round-trips every table field by field and every file byte for byte across engines', async () => {
+    const source = await appOver(await freshPglite(), await freshStorage());
+    await fill(source);
+    const original = await snapshot(source.database);
+    for (const table of tablesInDependencyOrder()) {
+      expect(original.tables[table.name].length, `rows in ${table.name}`).toBeGreaterThan(0);
+    }
+    const fileNames = (original.tables.files as { storage_name: string }[]).map((f) => f.storage_name);
+    expect(fileNames).toHaveLength(3);
+
+    const hops: { database: Database; storage: Storage }[] = [];
+    if (process.env.DATABASE_URL)
+      hops.push({ database: await freshPostgres(), storage: await freshStorage() });
+    hops.push({ database: await freshPglite(), storage: await freshStorage() });
+
+    let from = { database: source.database, storage: source.app.storage };
+    for (const [index, hop] of hops.entries()) {
+      const file = path.join(work, `hop-${index}.tar.gz`);
+      const manifest = await createBackup(from.database.db, from.storage, file);
+      expect(manifest.files.map((f) => f.name).sort()).toEqual([...fileNames].sort());
+      expect(manifest.missingFiles).toEqual([]);
+      await restoreBackup(hop.database.db, hop.storage, file);
+      expect(await snapshot(hop.database)).toEqual(original);
+      await expectSameFiles(source.app.storage, hop.storage, fileNames);
+      from = hop;
+    }
+
+    // The restored installation works: sessions, logins and new rows with fresh ids.
+    const last = await appOver(hops.at(-1)!.database, hops.at(-1)!.storage);
+    const [admin] = original.tables.users as { email: string }[];
+    const login = await last.app.inject({
+      method: 'GET',
+      url: '/api/user/auth',
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Basic ${Buffer.from(`${admin.email}:Haslo-123456`).toString('base64')}`,
+      },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = `SESSION=${login.cookies.find((c) => c.name === 'SESSION')!.value}`;
+    const device = (original.tables.devices as { id: number }[])[0];
+    const added = await upload(last, cookie, device.id, 'nowy.pdf', Buffer.from('%PDF nowy'));
+    expect(added.statusCode).toBe(201);
+    expect(added.json().id).toBeGreaterThan(
+      Math.max(...(original.tables.files as { id: number }[]).map((f) => f.id)),
+    );
+    const download = await last.app.inject({
+      method: 'GET',
+      url: `/api/storage/downloadFile?fileName=${fileNames[0]}`,
+      headers: as({ cookie } as never),
+    });
+    expect(download.statusCode).toBe(200);
+  }, 120_000);
+
+  it('refuses to restore into an installation that has data, and changes nothing', async () => {
+    const source = await appOver(await freshPglite(), await freshStorage());
+    await fill(source);
+    const file = path.join(work, 'refused.tar.gz');
+    await createBackup(source.database.db, source.app.storage, file);
+    const before = await snapshot(source.database);
+    await expect(restoreBackup(source.database.db, source.app.storage, file)).rejects.toThrow(
+      /Odtwarzanie tylko do pustej instalacji; tu są już dane \(.*users.*\)/,
+    );
+    expect(await snapshot(source.database)).toEqual(before);
+    await expect(
+      restoreBackup(source.database.db, source.app.storage, path.join(work, 'brak.tar.gz')),
+    ).rejects.toThrow('Nie znaleziono pliku kopii');
+  }, 60_000);
+
+  it('taken under write load, restores every write acknowledged before it and no half-written file', async () => {
+    const { admin, deviceId } = await fill(ctx);
+    let stop = false;
+    const acknowledged: { id: number; at: number; content: Buffer }[] = [];
+    const writer = async (n: number) => {
+      for (let i = 0; !stop && i < 200; i++) {
+        const content = crypto.randomBytes(20_000 + n * 1000 + i);
+        const response = await upload(ctx, admin.cookie, deviceId, `w${n}-${i}.bin`, content);
+        expect(response.statusCode).toBe(201);
+        acknowledged.push({ id: response.json().id, at: Date.now(), content });
+      }
+    };
+    const writers = [writer(1), writer(2), writer(3)];
+    await new Promise((r) => setTimeout(r, 800));
+    const startedAt = Date.now();
+    const ackedBefore = acknowledged.filter((a) => a.at < startedAt).map((a) => a.id);
+    const file = path.join(work, 'under-load.tar.gz');
+    const manifest = await createBackup(ctx.database.db, ctx.app.storage, file);
+    await new Promise((r) => setTimeout(r, 300));
+    stop = true;
+    await Promise.all(writers);
+    expect(ackedBefore.length).toBeGreaterThan(0);
+    expect(acknowledged.length).toBeGreaterThan(ackedBefore.length);
+
+    const target = { database: await freshPglite(), storage: await freshStorage() };
+    await restoreBackup(target.database.db, target.storage, file);
+    const restored = (await snapshot(target.database)).tables.files as {
+      id: number;
+      storage_name: string;
+      size: number;
+    }[];
+    const restoredIds = new Set(restored.map((f) => f.id));
+    for (const id of ackedBefore) expect(restoredIds.has(id), `file ${id}`).toBe(true);
+    expect(manifest.missingFiles).toEqual([]);
+    const byId = new Map(acknowledged.map((a) => [a.id, a.content]));
+    for (const row of restored) {
+      const bytes = await bytesOf(target.storage, row.storage_name);
+      expect(bytes?.length, `size of ${row.id}`).toBe(row.size);
+      if (byId.has(row.id)) expect(bytes!.equals(byId.get(row.id)!)).toBe(true);
+    }
+    // Only the files of the dumped rows travel: nothing uploaded after the snapshot.
+    expect(await storedNames(target.storage)).toEqual(restored.map((f) => f.storage_name).sort());
+  }, 120_000);
+});

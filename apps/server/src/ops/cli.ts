@@ -1,0 +1,119 @@
+/**
+ * Operations commands, run from the repository root with the server's environment:
+ *   npm run backup -- <file.tar.gz>
+ *   npm run restore -- <file.tar.gz>
+ *   npm run storage:copy -- --from local --to s3
+ */
+import path from 'node:path';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { LocalStorage, S3Storage, createStorage, s3Options, type Storage } from '../plugins/storage/index.js';
+import { BackupError, createBackup, restoreBackup } from './backup.js';
+import { copyStorage } from './storage-copy.js';
+
+const USAGE = `Użycie:
+  npm run backup -- <plik.tar.gz>            kopia zapasowa bazy i plików
+  npm run restore -- <plik.tar.gz>           odtworzenie do pustej instalacji
+  npm run storage:copy -- --from local --to s3   kopiowanie plików między magazynami (lub --from s3 --to local)`;
+
+function storageOf(config: Config, driver: string): Storage {
+  if (driver === 'local') return new LocalStorage(path.join(config.dataDir, 'files'));
+  if (driver === 's3') {
+    if (!config.S3_BUCKET)
+      throw new BackupError('Ustaw S3_BUCKET (oraz S3_ENDPOINT, S3_REGION, klucze) dla magazynu s3.');
+    return new S3Storage(s3Options(config));
+  }
+  throw new BackupError(`Nieznany magazyn: ${driver} (local albo s3).`);
+}
+
+/** PGlite's folder must not be opened by two processes: is a server answering on this machine? */
+async function serverAnswers(port: number) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(1000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function option(args: string[], name: string) {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  const config = loadConfig();
+  if (command === 'backup' || command === 'restore') {
+    const file = args[0];
+    if (!file) throw new BackupError(USAGE);
+    if (!config.DATABASE_URL && (await serverAnswers(config.PORT))) {
+      throw new BackupError(
+        `Serwer działa na porcie ${config.PORT}: przy wbudowanej bazie (PGlite, bez DATABASE_URL) zatrzymaj go przed kopią lub odtworzeniem.`,
+      );
+    }
+    const database = await openDatabase(config);
+    const storage = createStorage(config);
+    try {
+      if (command === 'backup') {
+        const started = Date.now();
+        const manifest = await createBackup(database.db, storage, file);
+        const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+        console.log(
+          `Kopia zapisana: ${path.resolve(file)} (${rows} wierszy w ${manifest.tables.length} tabelach, ${manifest.files.length} plików, ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+        );
+        if (manifest.missingFiles.length) {
+          console.log(
+            `Uwaga: ${manifest.missingFiles.length} plików usunięto w trakcie kopii: ${manifest.missingFiles.join(', ')}`,
+          );
+        }
+      } else {
+        const manifest = await restoreBackup(database.db, storage, file);
+        console.log(
+          `Odtworzono kopię z ${manifest.createdAt}: ${manifest.tables.reduce((s, t) => s + t.rows, 0)} wierszy, ${manifest.files.length} plików.`,
+        );
+      }
+    } finally {
+      storage.close?.();
+      await database.close();
+    }
+    return;
+  }
+  if (command === 'storage-copy') {
+    const from = option(args, '--from');
+    const to = option(args, '--to');
+    if (!from || !to || from === to) throw new BackupError(USAGE);
+    const source = storageOf(config, from);
+    const target = storageOf(config, to);
+    try {
+      const report = await copyStorage(source, target, {
+        onProgress: (_name, done) => {
+          const total = done.copied + done.skipped + done.failed.length;
+          if (total % 100 === 0) console.log(`… ${total} plików`);
+        },
+      });
+      console.log(
+        `Skopiowano ${report.copied} plików (${(report.bytes / 1024 / 1024).toFixed(1)} MB), pominięto ${report.skipped} już obecnych, błędy: ${report.failed.length}.`,
+      );
+      for (const failure of report.failed) console.log(`  ${failure.name}: ${failure.error}`);
+      if (report.failed.length) {
+        console.log('Uruchom polecenie ponownie: skopiowane pliki zostaną pominięte.');
+        process.exitCode = 1;
+      } else {
+        console.log(`Teraz można ustawić STORAGE_DRIVER=${to} i uruchomić serwer ponownie.`);
+      }
+    } finally {
+      source.close?.();
+      target.close?.();
+    }
+    return;
+  }
+  throw new BackupError(USAGE);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof BackupError ? error.message : error);
+  process.exit(1);
+});
