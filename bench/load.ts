@@ -375,11 +375,15 @@ async function verify(stats: Stats) {
     );
     const stored = new Map(notes.rows.map((r) => [r.id, r.text]));
     const lostNotes = stats.notes.filter((n) => stored.get(n.id) !== n.text).length;
-    const services = await db.query<{ n: string }>(
-      'SELECT count(*) AS n FROM services WHERE id = ANY($1) AND number > 0',
+    // Every acknowledged event is there; a signed one still has its number.
+    const services = await db.query<{ id: number; number: number }>(
+      'SELECT id, number FROM services WHERE id = ANY($1)',
       [stats.services.map((s) => s.id)],
     );
-    const lostServices = stats.services.length - Number(services.rows[0]!.n);
+    const numbers = new Map(services.rows.map((r) => [r.id, r.number]));
+    const lostServices = stats.services.filter(
+      (s) => !numbers.has(s.id) || (s.numbered && !(numbers.get(s.id)! > 0)),
+    ).length;
     const duplicates = await db.query<{ n: string }>(
       `SELECT count(*) AS n FROM (SELECT year, number, number_extension FROM services WHERE number > 0
        GROUP BY year, number, number_extension HAVING count(*) > 1) d`,
