@@ -6,44 +6,72 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL musi zaczynać się od postgres:// lub postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD musi mieć co najmniej 8 znaków').optional(),
-  SMTP_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().default('Serwis <serwis@localhost>'),
-  TZ_COMPANY: z.string().default('Europe/Warsaw'),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
-  SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
-  /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */
-  TRUST_PROXY: bool,
-  COOKIE_SECURE: bool,
-  HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built browser app lives; empty disables static serving (API-only tests). */
-  WEB_DIST: z.string().optional(),
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  S3_ENDPOINT: z.string().optional(),
-  TUTORIALS_SOURCE: z.enum(['local', 'google-drive']).default('local'),
-  TUTORIALS_DIR: z.string().optional(),
-  GOOGLE_DRIVE_KEY_FILE: z.string().optional(),
-  GOOGLE_DRIVE_ROOT_ID: z.string().optional(),
-  /** Lowers the password-hash cost; only for automated tests. */
-  FAST_HASH_FOR_TESTS: bool,
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL musi zaczynać się od postgres:// lub postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD musi mieć co najmniej 8 znaków').optional(),
+    SMTP_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().default('Serwis <serwis@localhost>'),
+    TZ_COMPANY: z.string().default('Europe/Warsaw'),
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
+    SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
+    /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */
+    TRUST_PROXY: bool,
+    COOKIE_SECURE: bool,
+    HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built browser app lives; empty disables static serving (API-only tests). */
+    WEB_DIST: z.string().optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ENDPOINT: z.string().optional(),
+    TUTORIALS_SOURCE: z.enum(['local', 'google-drive']).default('local'),
+    /** Local tutorial source: one sub-folder per folder; default DATA_DIR/tutorials. */
+    TUTORIALS_DIR: z.string().optional(),
+    /** How long the tutorial tree is kept before the source is listed again; 0 lists every time. */
+    TUTORIALS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** Service-account key (JSON) of the Drive source; never logged nor sent anywhere but the token endpoint. */
+    GOOGLE_DRIVE_KEY_FILE: z.string().optional(),
+    /** The Drive folder whose sub-folders are the tutorial folders. */
+    GOOGLE_DRIVE_ROOT_ID: z.string().optional(),
+    /** Drive API v3 base address (tests point it at a local fake). */
+    GOOGLE_DRIVE_API_URL: z.string().url().default('https://www.googleapis.com/drive/v3'),
+    /** OAuth token endpoint; unset: the key file's token_uri (Google's own). */
+    GOOGLE_DRIVE_TOKEN_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Longest wait for one Drive answer (listing, token, start of a download). */
+    GOOGLE_DRIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+    /** Lowers the password-hash cost; only for automated tests. */
+    FAST_HASH_FOR_TESTS: bool,
+  })
+  .superRefine((env, ctx) => {
+    if (env.TUTORIALS_SOURCE !== 'google-drive') return;
+    for (const key of ['GOOGLE_DRIVE_KEY_FILE', 'GOOGLE_DRIVE_ROOT_ID'] as const) {
+      if (!env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} jest wymagane, gdy TUTORIALS_SOURCE=google-drive`,
+        });
+      }
+    }
+  });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 
