@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { TutorialEntry, TutorialFolder } from '@serwis/domain';
+import { fileExtension, previewContentType, type TutorialEntry, type TutorialFolder } from '@serwis/domain';
 import {
   byName,
   TutorialNameTakenError,
@@ -9,6 +9,26 @@ import {
   type TutorialFileHandle,
   type TutorialSource,
 } from './tutorials.source.js';
+
+/** Types of common documents sent as downloads; previewable kinds come from the domain's list. */
+const DOCUMENT_TYPES: Record<string, string> = {
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+};
+
+/** The Content-Type of a local file, by its extension (octet-stream when unknown). */
+export function localContentType(name: string) {
+  return previewContentType(name) ?? DOCUMENT_TYPES[fileExtension(name)] ?? 'application/octet-stream';
+}
 
 /** Uploads land here first (same disk, so a finished one is linked into its folder at once). */
 const STAGING = '.uploads';
@@ -131,6 +151,7 @@ export class LocalTutorialSource implements TutorialSource {
     return {
       name: segments[1],
       size: stats.size,
+      contentType: localContentType(segments[1]),
       modifiedAt: stats.mtime,
       open: async (range) => {
         const handle = await fsp.open(full, 'r');

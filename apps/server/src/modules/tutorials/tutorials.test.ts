@@ -86,6 +86,7 @@ describe('tutorials from a local directory', () => {
   it('streams a file with its type, and exact byte ranges (206) or 416', async () => {
     write('Szkolenia/film.mp4', VIDEO);
     write('Szkolenia/Umowa serwisowa.docx', 'PK-docx');
+    write('Szkolenia/dane.bin', 'bin');
     const tree = await freshTree();
     const video = fileIdOf(tree, 'film.mp4');
 
@@ -117,9 +118,14 @@ describe('tutorials from a local directory', () => {
 
     const docx = await download(fileIdOf(tree, 'Umowa serwisowa.docx'));
     expect(docx.statusCode).toBe(200);
-    expect(docx.headers['content-type']).toBe('application/octet-stream');
+    expect(docx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(docx.headers['content-disposition']).toMatch(/^attachment; filename="Umowa serwisowa.docx"/);
     expect(docx.body).toBe('PK-docx');
+    expect((await download(fileIdOf(tree, 'dane.bin'))).headers['content-type']).toBe(
+      'application/octet-stream',
+    );
   });
 
   it('refuses every fileId that is not a tutorial file, whatever path it spells', async () => {
