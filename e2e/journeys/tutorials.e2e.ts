@@ -231,6 +231,33 @@ describe('tutorials journey: local folder, then Google Drive', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
+  it('fits a tablet: folders beside the files, touch-sized entries, the player within the screen', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      await folderList()
+        .getByRole('button', { name: new RegExp(`^${BHP}`) })
+        .click();
+      const nav = (await folderList().boundingBox())!;
+      const list = (await fileList().boundingBox())!;
+      expect(nav.x + nav.width).toBeLessThanOrEqual(list.x);
+      expect(list.x + list.width).toBeLessThanOrEqual(768);
+      for (const button of await fileList().getByRole('button').all()) {
+        expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+      }
+      await fileButton(files.video.name).click();
+      const player = page.getByRole('dialog', { name: files.video.name }).locator('video');
+      await player.waitFor();
+      const box = (await player.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(768);
+      expect(Math.round(box.height)).toBe(440);
+      await page.keyboard.press('Escape');
+      await player.waitFor({ state: 'hidden' });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('lets the admin create a folder and upload a file into it', async () => {
     await page.getByRole('button', { name: 'Nowy folder' }).click();
     const modal = page.getByRole('dialog', { name: 'Nowy folder' });
