@@ -202,6 +202,15 @@ describe('tutorials from Google Drive (local fake)', () => {
     expect(png.headers['content-disposition']).toMatch(/^inline/);
   });
 
+  it('serves the ranges of a listed video without listing the drive again', async () => {
+    await getTree(admin, true);
+    const before = listings();
+    for (const start of [0, 1000, 2000, 3000]) {
+      expect((await download('file-video', { range: `bytes=${start}-${start + 99}` })).statusCode).toBe(206);
+    }
+    expect(listings()).toBe(before);
+  });
+
   it('serves only files of the tree: other Drive files, folders and malformed ids are refused', async () => {
     await getTree(admin, true);
     const mediaBefore = drive.requests.filter((r) => r.query.get('alt') === 'media').length;

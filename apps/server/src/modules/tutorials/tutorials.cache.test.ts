@@ -32,6 +32,9 @@ describe('TreeCache', () => {
     fail = false;
     expect((await cache.get())[0].folder.name).toBe('v5');
     expect(cache.age()).toBe(0);
+    now += 5_000;
+    expect(cache.recent(10_000)?.[0].folder.name).toBe('v5');
+    expect(cache.recent(5_000)).toBeUndefined();
   });
 
   it('does not keep a listing that started before an invalidation', async () => {

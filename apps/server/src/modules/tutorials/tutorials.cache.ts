@@ -23,6 +23,11 @@ export class TreeCache {
     return this.reload();
   }
 
+  /** The kept tree when it was listed less than `maxAgeMs` ago, whatever the cache time. */
+  recent(maxAgeMs: number): TutorialFolder[] | undefined {
+    return this.kept && this.now() - this.kept.at < maxAgeMs ? this.kept.tree : undefined;
+  }
+
   /** How long ago the kept tree was listed; Infinity when none is kept. */
   age(): number {
     return this.kept ? this.now() - this.kept.at : Infinity;

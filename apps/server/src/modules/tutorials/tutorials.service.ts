@@ -18,7 +18,10 @@ import {
   type TutorialSource,
 } from './tutorials.source.js';
 
-/** A Drive id missing from a tree older than this lists the drive again before answering 404. */
+/**
+ * Checking a Drive id against the tree: a tree younger than this is trusted as it is (even with a
+ * shorter cache time); an id missing from an older one lists the drive again before a 404.
+ */
 const MISS_RELIST_AFTER_MS = 10_000;
 
 /** The source the configuration names (TUTORIALS_SOURCE); a bad Drive key file stops the start. */
@@ -81,6 +84,10 @@ export class Tutorials {
   /** Drive ids must be in the tree, so no other file the service account can read is served. */
   private async inTree(id: string) {
     const has = (tree: TutorialFolder[]) => tree.some((f) => f.googleFiles.some((file) => file.id === id));
+    // A video being moved through asks for many ranges: a tree listed moments ago is good enough
+    // for them even when the cache time is shorter (or 0).
+    const recent = this.cache.recent(MISS_RELIST_AFTER_MS);
+    if (recent) return has(recent);
     if (has(await this.cache.get())) return true;
     if (this.cache.age() < MISS_RELIST_AFTER_MS) return false;
     return has(await this.cache.get({ refresh: true }));
