@@ -50,15 +50,40 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool,
     TUTORIALS_SOURCE: z.enum(['local', 'google-drive']).default('local'),
+    /** Local tutorial source: one sub-folder per folder; default DATA_DIR/tutorials. */
     TUTORIALS_DIR: z.string().optional(),
+    /** How long the tutorial tree is kept before the source is listed again; 0 lists every time. */
+    TUTORIALS_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** Service-account key (JSON) of the Drive source; never logged nor sent anywhere but the token endpoint. */
     GOOGLE_DRIVE_KEY_FILE: z.string().optional(),
+    /** The Drive folder whose sub-folders are the tutorial folders. */
     GOOGLE_DRIVE_ROOT_ID: z.string().optional(),
+    /** Drive API v3 base address (tests point it at a local fake). */
+    GOOGLE_DRIVE_API_URL: z.string().url().default('https://www.googleapis.com/drive/v3'),
+    /** OAuth token endpoint; unset: the key file's token_uri (Google's own). */
+    GOOGLE_DRIVE_TOKEN_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Longest wait for one Drive answer (listing, token, start of a download). */
+    GOOGLE_DRIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
     /** Lowers the password-hash cost; only for automated tests. */
     FAST_HASH_FOR_TESTS: bool,
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'STORAGE_DRIVER=s3 wymaga S3_BUCKET' });
+    }
+    if (env.TUTORIALS_SOURCE !== 'google-drive') return;
+    for (const key of ['GOOGLE_DRIVE_KEY_FILE', 'GOOGLE_DRIVE_ROOT_ID'] as const) {
+      if (!env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} jest wymagane, gdy TUTORIALS_SOURCE=google-drive`,
+        });
+      }
     }
   });
 

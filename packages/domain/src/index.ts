@@ -22,3 +22,4 @@ export * from './schemas/inspections.js';
 export * from './schemas/todos.js';
 export * from './schemas/statistics.js';
 export * from './rules/field-errors.js';
+export * from './schemas/tutorials.js';

@@ -162,6 +162,17 @@ export const MSG = {
   conflict: 'Operacja niedozwolona: rekord jest powiązany z innymi danymi.',
   duplicate: 'Taki rekord już istnieje.',
   tooLarge: 'Plik jest za duży.',
+  // tutorials
+  tutorialsDriveError: 'Błąd połączenia z dyskiem Google',
+  tutorialsLocalError: 'Błąd połączenia z dyskiem serwera (katalog tutoriali)',
+  tutorialsEmpty: 'Brak plików',
+  tutorialsReadOnly: 'Tutoriale z dysku Google są tylko do odczytu.',
+  tutorialIdInvalid: 'Nieprawidłowy identyfikator pliku.',
+  tutorialFolderNotFound: 'Nie znaleziono folderu.',
+  tutorialFolderNameInvalid: 'Nieprawidłowa nazwa folderu.',
+  tutorialFolderExists: 'Folder o podanej nazwie już istnieje.',
+  tutorialFolderCreated: 'Utworzono folder.',
+  tutorialFileExists: 'Plik o podanej nazwie już jest w tym folderze.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

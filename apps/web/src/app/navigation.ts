@@ -59,6 +59,7 @@ export const navigation: NavMenu[] = [
 
 /** Single links beside the menus. */
 export const navigationLinks: (NavLinkItem & { admin?: boolean })[] = [
+  { label: 'Tutoriale', to: paths.tutorials },
   { label: 'Statystyki', to: paths.statistics, admin: true },
   { label: 'Logi', to: paths.logs, admin: true },
 ];

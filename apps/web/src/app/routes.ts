@@ -81,6 +81,10 @@ export const protectedRoutes: ScreenRoute[] = [
     load: async () => (await import('../features/todos/routes/todo-list-page')).TodoListPage,
   },
   {
+    path: '/tutorials',
+    load: async () => (await import('../features/tutorials/routes/tutorials-page')).TutorialsPage,
+  },
+  {
     path: '/statistics',
     admin: true,
     load: async () => (await import('../features/statistics/routes/statistics-page')).StatisticsPage,

@@ -34,6 +34,7 @@ describe('navigation bar', () => {
     expect(await screen.findByRole('button', { name: /Maszyny$/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pracownicy/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Logi' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tutoriale' })).toHaveAttribute('href', '/tutorials');
     expect(screen.queryByText(/\(admin\)/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Moje konto' })).toHaveAttribute('href', '/myAccount');
     expect(screen.getByRole('button', { name: 'Wyloguj' })).toBeInTheDocument();

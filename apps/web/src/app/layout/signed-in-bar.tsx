@@ -14,7 +14,7 @@ export function SignedInMenus() {
       {menus.map((menu) => (
         <Menu key={menu.label} trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
           <Menu.Target>
-            <UnstyledButton px={10} py={10} aria-haspopup="menu">
+            <UnstyledButton px={7} py={10} aria-haspopup="menu">
               <Group gap={4} wrap="nowrap">
                 <Text size="sm">{menu.label}</Text>
                 <IconChevronDown size={14} aria-hidden />
@@ -38,8 +38,9 @@ export function SignedInMenus() {
           variant="subtle"
           color="dark"
           size="sm"
-          px={10}
+          px={7}
           fw={400}
+          style={{ flexShrink: 0 }}
         >
           {link.label}
         </Button>

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { TutorialFolder } from '@serwis/domain';
+import { TreeCache } from './tutorials.cache.js';
+
+const tree = (name: string): TutorialFolder[] => [{ folder: { id: name, name }, googleFiles: [] }];
+
+describe('TreeCache', () => {
+  it('keeps a listing for its time, shares one listing between readers and never keeps a failure', async () => {
+    let now = 1000;
+    let calls = 0;
+    let fail = false;
+    const cache = new TreeCache(
+      async () => {
+        calls++;
+        if (fail) throw new Error('down');
+        return tree(`v${calls}`);
+      },
+      60_000,
+      () => now,
+    );
+    const [a, b] = await Promise.all([cache.get(), cache.get()]);
+    expect(a).toBe(b);
+    expect(calls).toBe(1);
+    now += 59_999;
+    expect((await cache.get())[0].folder.name).toBe('v1');
+    now += 1;
+    expect((await cache.get())[0].folder.name).toBe('v2');
+    expect((await cache.get({ refresh: true }))[0].folder.name).toBe('v3');
+
+    fail = true;
+    await expect(cache.get({ refresh: true })).rejects.toThrow('down');
+    fail = false;
+    expect((await cache.get())[0].folder.name).toBe('v5');
+    expect(cache.age()).toBe(0);
+    now += 5_000;
+    expect(cache.recent(10_000)?.[0].folder.name).toBe('v5');
+    expect(cache.recent(5_000)).toBeUndefined();
+  });
+
+  it('does not keep a listing that started before an invalidation', async () => {
+    let release!: () => void;
+    let calls = 0;
+    const cache = new TreeCache(async () => {
+      const n = ++calls;
+      if (n === 1) await new Promise<void>((resolve) => (release = resolve));
+      return tree(`v${n}`);
+    }, 60_000);
+    const first = cache.get();
+    await Promise.resolve();
+    cache.invalidate();
+    const second = cache.get();
+    release();
+    expect((await first)[0].folder.name).toBe('v1');
+    expect((await second)[0].folder.name).toBe('v2');
+    expect((await cache.get())[0].folder.name).toBe('v2');
+    expect(calls).toBe(2);
+  });
+
+  it('with a time of 0 lists every time', async () => {
+    let calls = 0;
+    const cache = new TreeCache(async () => tree(`v${++calls}`), 0);
+    await cache.get();
+    await cache.get();
+    expect(calls).toBe(2);
+  });
+});

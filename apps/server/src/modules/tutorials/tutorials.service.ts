@@ -1,0 +1,192 @@
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG, type TutorialEntry, type TutorialFolder, type TutorialSourceInfo } from '@serwis/domain';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { audit, type Actor } from '../../plugins/audit.js';
+import { LocalStorage } from '../../plugins/storage/index.js';
+import { contentDisposition, parseRange, presentation } from '../files/files.download.js';
+import { discardUpload, displayFilename, receiveUpload } from '../files/files.upload.js';
+import { TreeCache } from './tutorials.cache.js';
+import { GoogleDriveTutorialSource } from './tutorials.drive.js';
+import { isPlainName, LocalTutorialSource } from './tutorials.local.js';
+import {
+  TutorialNameTakenError,
+  TutorialSourceUnavailableError,
+  type TutorialFileHandle,
+  type TutorialSource,
+} from './tutorials.source.js';
+
+/**
+ * Checking a Drive id against the tree: a tree younger than this is trusted as it is (even with a
+ * shorter cache time); an id missing from an older one lists the drive again before a 404.
+ */
+const MISS_RELIST_AFTER_MS = 10_000;
+
+/** The source the configuration names (TUTORIALS_SOURCE); a bad Drive key file stops the start. */
+export function createTutorialSource(config: Config): TutorialSource {
+  if (config.TUTORIALS_SOURCE === 'google-drive') {
+    return new GoogleDriveTutorialSource({
+      keyFile: config.GOOGLE_DRIVE_KEY_FILE!,
+      rootId: config.GOOGLE_DRIVE_ROOT_ID!,
+      apiUrl: config.GOOGLE_DRIVE_API_URL,
+      tokenUrl: config.GOOGLE_DRIVE_TOKEN_URL,
+      timeoutMs: config.GOOGLE_DRIVE_TIMEOUT_SECONDS * 1000,
+    });
+  }
+  return config.TUTORIALS_DIR
+    ? new LocalTutorialSource(path.resolve(config.TUTORIALS_DIR), false)
+    : new LocalTutorialSource(path.join(config.dataDir, 'tutorials'), true);
+}
+
+const quote = (text: string) => `„${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`;
+
+/**
+ * Tutorials as the routes use them: the kept tree, files checked to belong to it, uploads into
+ * a local folder. A source that cannot be reached answers 502 with the message naming it.
+ */
+export class Tutorials {
+  private readonly cache: TreeCache;
+
+  constructor(
+    readonly source: TutorialSource,
+    ttlMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.cache = new TreeCache(() => source.listTree(), ttlMs);
+  }
+
+  info(): TutorialSourceInfo {
+    return { source: this.source.kind, writable: this.source.writable };
+  }
+
+  private unavailable(error: TutorialSourceUnavailableError) {
+    // The reason names the failure (a status, ECONNREFUSED), never a key or a token.
+    this.log.warn({ source: this.source.kind, reason: error.message }, 'tutorial source unreachable');
+    const message = this.source.kind === 'google-drive' ? MSG.tutorialsDriveError : MSG.tutorialsLocalError;
+    return new AppError(502, message, 'SOURCE_UNAVAILABLE');
+  }
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof TutorialSourceUnavailableError) throw this.unavailable(error);
+      throw error;
+    }
+  }
+
+  tree(options: { refresh?: boolean } = {}): Promise<TutorialFolder[]> {
+    return this.guard(() => this.cache.get(options));
+  }
+
+  /** Drive ids must be in the tree, so no other file the service account can read is served. */
+  private async inTree(id: string) {
+    const has = (tree: TutorialFolder[]) => tree.some((f) => f.googleFiles.some((file) => file.id === id));
+    // A video being moved through asks for many ranges: a tree listed moments ago is good enough
+    // for them even when the cache time is shorter (or 0).
+    const recent = this.cache.recent(MISS_RELIST_AFTER_MS);
+    if (recent) return has(recent);
+    if (has(await this.cache.get())) return true;
+    if (this.cache.age() < MISS_RELIST_AFTER_MS) return false;
+    return has(await this.cache.get({ refresh: true }));
+  }
+
+  private async findFile(id: string): Promise<TutorialFileHandle> {
+    return this.guard(async () => {
+      if (this.source.kind === 'google-drive' && !(await this.inTree(id))) throw notFound(MSG.fileNotFound);
+      const file = await this.source.findFile(id);
+      if (!file) throw notFound(MSG.fileNotFound);
+      return file;
+    });
+  }
+
+  /** Streams a file with its content type and Range support (206 exact bytes, 416 outside). */
+  async send(reply: FastifyReply, id: string, rangeHeader: string | undefined) {
+    const file = await this.findFile(id);
+    const request = parseRange(rangeHeader, file.size);
+    if (request.kind === 'invalid') {
+      reply.header('Content-Range', `bytes */${file.size}`);
+      throw new AppError(416, MSG.fileRangeInvalid, 'RANGE_NOT_SATISFIABLE');
+    }
+    const range = request.kind === 'range' ? request.range : undefined;
+    const stream = await this.guard(() => file.open(range));
+    const { disposition, contentType } = presentation({
+      filename: file.name,
+      contentType: file.contentType || 'application/octet-stream',
+    });
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', contentType)
+      .header('Content-Disposition', contentDisposition(disposition, file.name))
+      // A file may be replaced under the same name: the browser asks again each time.
+      .header('Cache-Control', 'private, no-cache');
+    if (file.modifiedAt) reply.header('Last-Modified', file.modifiedAt.toUTCString());
+    if (range) {
+      reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('Content-Length', String(range.end - range.start + 1));
+    } else {
+      reply.header('Content-Length', String(file.size));
+    }
+    return reply.send(stream);
+  }
+
+  private writableSource() {
+    const { source } = this;
+    if (
+      !source.writable ||
+      !source.createFolder ||
+      !source.addFile ||
+      !source.stagingDir ||
+      !source.hasFolder
+    ) {
+      throw conflict(MSG.tutorialsReadOnly, 'READ_ONLY');
+    }
+    return source as Required<TutorialSource>;
+  }
+
+  async createFolder(db: Db, actor: Actor, name: string): Promise<TutorialEntry> {
+    const source = this.writableSource();
+    const entry = await this.guard(async () => {
+      try {
+        return await source.createFolder(name);
+      } catch (error) {
+        if (error instanceof TutorialNameTakenError) throw conflict(MSG.tutorialFolderExists, 'EXISTS');
+        throw error;
+      }
+    });
+    this.cache.invalidate();
+    await audit(db, actor, `dodanie folderu tutoriali ${quote(name)}`, 'tutorials');
+    return entry;
+  }
+
+  /** Receives a multipart `file` part straight into the folder (via a staging file on the same disk). */
+  async upload(db: Db, actor: Actor, request: FastifyRequest, folderId: string): Promise<TutorialEntry> {
+    const source = this.writableSource();
+    if (!(await this.guard(() => source.hasFolder(folderId)))) throw notFound(MSG.tutorialFolderNotFound);
+    const stagingDir = await this.guard(() => source.stagingDir());
+    const staging = new LocalStorage(stagingDir);
+    const upload = await receiveUpload(request, staging, { file: 'file', json: 'fileJson' });
+    try {
+      if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE');
+      const name = displayFilename(undefined, upload.file.originalName).replace(/^\.+/, '');
+      if (!isPlainName(name)) throw badRequest(MSG.fileNameInvalid, 'BAD_NAME');
+      let entry: TutorialEntry | null;
+      try {
+        entry = await source.addFile(folderId, path.join(stagingDir, upload.file.storageName), name);
+      } catch (error) {
+        if (error instanceof TutorialNameTakenError) throw conflict(MSG.tutorialFileExists, 'EXISTS');
+        throw error;
+      }
+      if (!entry) throw notFound(MSG.tutorialFolderNotFound);
+      this.cache.invalidate();
+      await audit(db, actor, `dodanie tutorialu ${quote(name)}`, 'tutorials');
+      return entry;
+    } finally {
+      await discardUpload(staging, upload.file, request.log);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+import type { TutorialEntry, TutorialFolder, TutorialSource as SourceKind } from '@serwis/domain';
+import type { ByteRange } from '../../plugins/storage/index.js';
+
+/** The source could not be listed or read (down, unreachable, refused our credentials). */
+export class TutorialSourceUnavailableError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'TutorialSourceUnavailableError';
+  }
+}
+
+/** A name the source refuses to create because it exists already. */
+export class TutorialNameTakenError extends Error {}
+
+/** One file of the source, found by its id and not yet opened. */
+export interface TutorialFileHandle {
+  name: string;
+  size: number;
+  /** The source's own type; previewable kinds are sent with the type their extension names. */
+  contentType?: string;
+  modifiedAt?: Date;
+  /** The bytes, or one byte range of them (inclusive). */
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+/**
+ * Where tutorials come from. Ids are opaque strings of [A-Za-z0-9_-]; a source resolves only the
+ * ids it could have given out.
+ */
+export interface TutorialSource {
+  readonly kind: SourceKind;
+  /** Whether admins may create folders and upload files through the app. */
+  readonly writable: boolean;
+  /** Every folder with its files, sorted by name. */
+  listTree(): Promise<TutorialFolder[]>;
+  /** The file with this id, or null when there is none (or the id is malformed). */
+  findFile(id: string): Promise<TutorialFileHandle | null>;
+  /** Writable sources only: whether a folder with this id exists. */
+  hasFolder?(id: string): Promise<boolean>;
+  /** Writable sources only. */
+  createFolder?(name: string): Promise<TutorialEntry>;
+  /** Writable sources only: moves a finished upload (a file on this disk) into a folder. */
+  addFile?(folderId: string, stagedPath: string, name: string): Promise<TutorialEntry | null>;
+  /** Writable sources only: a directory on the same disk where uploads are received first. */
+  stagingDir?(): Promise<string>;
+}
+
+export const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'pl', { sensitivity: 'base', numeric: true }) ||
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

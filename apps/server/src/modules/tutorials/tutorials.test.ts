@@ -1,0 +1,336 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MSG, type TutorialFolder } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
+import { logs } from '../logs/logs.table.js';
+import { localId } from './tutorials.local.js';
+
+const ctx = useTestApp({ TUTORIALS_CACHE_SECONDS: '60', MAX_UPLOAD_MB: '1' });
+const root = () => path.join(ctx.dataDir, 'tutorials');
+const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+
+function write(relative: string, content: Buffer | string = 'x') {
+  const full = path.join(root(), relative);
+  fs.mkdirSync(path.dirname(full), { recursive: true });
+  fs.writeFileSync(full, content);
+}
+
+let admin: TestUser;
+let user: TestUser;
+
+beforeEach(async () => {
+  fs.rmSync(root(), { recursive: true, force: true });
+  admin = await createUserAndLogin(ctx, { admin: true });
+  user = await createUserAndLogin(ctx);
+});
+
+const getTree = async (who: TestUser, refresh = false) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/google-drive/getTree${refresh ? '?refresh=true' : ''}`,
+    headers: as(who),
+  });
+/** The tree as the source has it now (the admin's refresh). */
+const freshTree = async () => {
+  const response = await getTree(admin, true);
+  expect(response.statusCode).toBe(200);
+  return response.json() as TutorialFolder[];
+};
+const download = (fileId: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/google-drive/downloadFile?fileId=${encodeURIComponent(fileId)}`,
+    headers: { ...as(user), ...headers },
+  });
+const fileIdOf = (tree: TutorialFolder[], name: string) =>
+  tree.flatMap((f) => f.googleFiles).find((f) => f.name === name)!.id;
+
+describe('tutorials from a local directory', () => {
+  it('lists one entry per sub-folder with its files, sorted, hiding what is not a tutorial', async () => {
+    write('Szkolenia BHP/wprowadzenie.mp4', VIDEO);
+    write('Szkolenia BHP/Instrukcja.pdf', '%PDF');
+    write('Szkolenia BHP/.ukryty.txt');
+    write('Szkolenia BHP/starsze/głębiej.pdf');
+    write('Obsługa lasera/zdjęcie głowicy.png');
+    write('Obsługa lasera/Schemat 10.docx');
+    write('Obsługa lasera/Schemat 9.docx');
+    write('.uploads/pozostałość');
+    write('plik-w-katalogu-głównym.pdf');
+    fs.mkdirSync(path.join(root(), 'Pusty'));
+    fs.symlinkSync('/etc', path.join(root(), 'Link do etc'));
+    fs.symlinkSync('/etc/hostname', path.join(root(), 'Obsługa lasera', 'hostname.txt'));
+
+    const response = await getTree(user);
+    expect(response.statusCode).toBe(200);
+    const tree = response.json() as TutorialFolder[];
+    expect(tree.map((f) => [f.folder.name, f.googleFiles.map((g) => g.name)])).toEqual([
+      ['Obsługa lasera', ['Schemat 9.docx', 'Schemat 10.docx', 'zdjęcie głowicy.png']],
+      ['Pusty', []],
+      ['Szkolenia BHP', ['Instrukcja.pdf', 'wprowadzenie.mp4']],
+    ]);
+    // Ids are opaque (no slash, no dots) and distinct.
+    const ids = tree.flatMap((f) => [f.folder.id, ...f.googleFiles.map((g) => g.id)]);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('creates the default directory on first use and answers an empty tree', async () => {
+    const response = await getTree(admin, true);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+    expect(fs.statSync(root()).isDirectory()).toBe(true);
+  });
+
+  it('streams a file with its type, and exact byte ranges (206) or 416', async () => {
+    write('Szkolenia/film.mp4', VIDEO);
+    write('Szkolenia/Umowa serwisowa.docx', 'PK-docx');
+    write('Szkolenia/dane.bin', 'bin');
+    const tree = await freshTree();
+    const video = fileIdOf(tree, 'film.mp4');
+
+    const whole = await download(video);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/mp4');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.headers['content-length']).toBe('1000');
+    expect(whole.headers['content-disposition']).toMatch(/^inline; filename="film.mp4"/);
+    expect(whole.rawPayload.equals(VIDEO)).toBe(true);
+
+    const middle = await download(video, { range: 'bytes=500-599' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe('bytes 500-599/1000');
+    expect(middle.headers['content-length']).toBe('100');
+    expect(middle.rawPayload.equals(VIDEO.subarray(500, 600))).toBe(true);
+
+    const tail = await download(video, { range: 'bytes=-10' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(VIDEO.subarray(990))).toBe(true);
+    const open = await download(video, { range: 'bytes=995-' });
+    expect(open.headers['content-range']).toBe('bytes 995-999/1000');
+    expect(open.rawPayload.equals(VIDEO.subarray(995))).toBe(true);
+
+    const outside = await download(video, { range: 'bytes=1000-1010' });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe('bytes */1000');
+    expect(outside.json().message).toBe(MSG.fileRangeInvalid);
+
+    const docx = await download(fileIdOf(tree, 'Umowa serwisowa.docx'));
+    expect(docx.statusCode).toBe(200);
+    expect(docx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(docx.headers['content-disposition']).toMatch(/^attachment; filename="Umowa serwisowa.docx"/);
+    expect(docx.body).toBe('PK-docx');
+    expect((await download(fileIdOf(tree, 'dane.bin'))).headers['content-type']).toBe(
+      'application/octet-stream',
+    );
+  });
+
+  it('refuses every fileId that is not a tutorial file, whatever path it spells', async () => {
+    write('Szkolenia/film.mp4', VIDEO);
+    write('sekret.txt', 'tajne');
+    write('.uploads/x.pdf', 'wgrywany');
+    fs.writeFileSync(path.join(ctx.dataDir, 'poza.txt'), 'poza katalogiem');
+    fs.symlinkSync(path.join(ctx.dataDir, 'poza.txt'), path.join(root(), 'Szkolenia', 'link.txt'));
+    fs.mkdirSync(path.join(root(), 'Obcy'));
+    fs.symlinkSync(ctx.dataDir, path.join(root(), 'Obcy', 'dane'));
+
+    const malformed = [
+      '../poza.txt',
+      'Szkolenia/film.mp4',
+      '%2e%2e%2fpoza.txt',
+      'YQ==',
+      'a b',
+      'x'.repeat(1025),
+    ];
+    for (const fileId of malformed) {
+      const response = await download(fileId);
+      expect(response.statusCode, fileId).toBe(400);
+      expect(response.json().message, fileId).toBe(MSG.tutorialIdInvalid);
+    }
+    const spelled = [
+      '../poza.txt',
+      '../../etc/passwd',
+      '/etc/passwd',
+      'Szkolenia/../../poza.txt',
+      'Szkolenia/../sekret.txt',
+      'Szkolenia/./film.mp4',
+      'Szkolenia//film.mp4',
+      'sekret.txt',
+      'Szkolenia',
+      '.uploads/x.pdf',
+      'Szkolenia/link.txt',
+      'Obcy/dane/poza.txt',
+      'Szkolenia\\..\\..\\poza.txt',
+      'Szkolenia/film.mp4\u0000.pdf',
+      'Szkolenia/nie ma.mp4',
+    ].map(localId);
+    // Another spelling of the same bytes ("a" is YQ; YR decodes to "a" too).
+    spelled.push(
+      `${localId('Szkolenia/film.mp4').slice(0, -1)}${localId('Szkolenia/film.mp4').endsWith('0') ? '1' : '0'}`,
+    );
+    for (const fileId of spelled) {
+      const response = await download(fileId);
+      expect(response.statusCode, Buffer.from(fileId, 'base64url').toString()).toBe(404);
+      expect(response.json().message).toBe(MSG.fileNotFound);
+    }
+    expect((await download(localId('Szkolenia/film.mp4'))).statusCode).toBe(200);
+    const tree = await freshTree();
+    expect(tree.map((f) => [f.folder.name, f.googleFiles.map((g) => g.name)])).toEqual([
+      ['Obcy', []],
+      ['Szkolenia', ['film.mp4']],
+    ]);
+  });
+
+  it('needs a session, and only an admin may ask for a refresh', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/google-drive/getTree', headers: XHR });
+    expect(anonymous.statusCode).toBe(401);
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/google-drive/downloadFile?fileId=${localId('a/b.pdf')}`,
+      headers: XHR,
+    });
+    expect(file.statusCode).toBe(401);
+    const refresh = await getTree(user, true);
+    expect(refresh.statusCode).toBe(403);
+    expect(refresh.json().message).toBe(MSG.forbidden);
+  });
+
+  it('keeps the tree for TUTORIALS_CACHE_SECONDS; the admin refresh lists the directory again', async () => {
+    write('Szkolenia/pierwszy.pdf');
+    await freshTree();
+    write('Szkolenia/drugi.pdf');
+    const kept = (await getTree(user)).json() as TutorialFolder[];
+    expect(kept[0].googleFiles.map((f) => f.name)).toEqual(['pierwszy.pdf']);
+    // The file itself is served at once: the local id names it.
+    expect((await download(localId('Szkolenia/drugi.pdf'))).statusCode).toBe(200);
+    const refreshed = (await getTree(admin, true)).json() as TutorialFolder[];
+    expect(refreshed[0].googleFiles.map((f) => f.name)).toEqual(['drugi.pdf', 'pierwszy.pdf']);
+    const seen = (await getTree(user)).json() as TutorialFolder[];
+    expect(seen[0].googleFiles.map((f) => f.name)).toEqual(['drugi.pdf', 'pierwszy.pdf']);
+  });
+
+  it('answers 502 with the local message when the directory cannot be read', async () => {
+    fs.writeFileSync(root(), 'to nie jest katalog');
+    const response = await getTree(admin, true);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toBe(MSG.tutorialsLocalError);
+    const file = await download(localId('Szkolenia/film.mp4'));
+    expect(file.statusCode).toBe(502);
+    fs.rmSync(root());
+  });
+
+  it('tells the screen the source is local and writable', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/google-drive/source',
+      headers: as(user),
+    });
+    expect(response.json()).toEqual({ source: 'local', writable: true });
+  });
+});
+
+function multipart(filename: string, content: Buffer | string) {
+  const boundary = '----serwis-tutorial';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('admin writes to the local source', () => {
+  const createFolder = (who: TestUser, name: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/google-drive/createFolder',
+      headers: as(who),
+      payload: { name },
+    });
+  const upload = (who: TestUser, folderId: string, filename: string, content: Buffer | string) => {
+    const { payload, headers } = multipart(filename, content);
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/google-drive/uploadFile?folderId=${encodeURIComponent(folderId)}`,
+      headers: { ...as(who), ...headers },
+      payload,
+    });
+  };
+  const leftovers = () =>
+    fs.existsSync(path.join(root(), '.uploads'))
+      ? fs
+          .readdirSync(path.join(root(), '.uploads'), { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+      : [];
+
+  it('creates a folder and uploads a file into it; the tree shows both at once', async () => {
+    const created = await createFolder(admin, '  Nowe szkolenia  ');
+    expect(created.statusCode).toBe(201);
+    const folder = created.json() as { id: string; name: string };
+    expect(folder.name).toBe('Nowe szkolenia');
+    expect(fs.statSync(path.join(root(), 'Nowe szkolenia')).isDirectory()).toBe(true);
+
+    const added = await upload(admin, folder.id, 'Prezentacja ŁÓDŹ.pdf', '%PDF-1.4 treść');
+    expect(added.statusCode).toBe(201);
+    const file = added.json() as { id: string; name: string };
+    expect(file.name).toBe('Prezentacja ŁÓDŹ.pdf');
+    expect(fs.readFileSync(path.join(root(), 'Nowe szkolenia', 'Prezentacja ŁÓDŹ.pdf'), 'utf8')).toBe(
+      '%PDF-1.4 treść',
+    );
+    const tree = (await getTree(user)).json() as TutorialFolder[];
+    expect(tree).toEqual([{ folder, googleFiles: [file] }]);
+    expect((await download(file.id)).body).toBe('%PDF-1.4 treść');
+    expect(leftovers()).toEqual([]);
+    const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'tutorials'));
+    expect(entries.map((e) => e.formattedMessage)).toEqual([
+      expect.stringContaining('dodanie folderu tutoriali „Nowe szkolenia”'),
+      expect.stringContaining('dodanie tutorialu „Prezentacja ŁÓDŹ.pdf”'),
+    ]);
+  });
+
+  it('refuses users, bad and taken names, unknown folders, missing and oversized files', async () => {
+    const folder = (await createFolder(admin, 'Szkolenia')).json() as { id: string };
+
+    const byUser = await createFolder(user, 'Moje');
+    expect(byUser.statusCode).toBe(403);
+    expect((await upload(user, folder.id, 'a.pdf', 'x')).statusCode).toBe(403);
+
+    for (const name of ['', '   ', '..', '.ukryty', 'a/b', 'a\\b', 'x'.repeat(101), 'nowa\nlinia', 42]) {
+      const response = await createFolder(admin, name);
+      expect(response.statusCode, String(name)).toBe(400);
+    }
+    const taken = await createFolder(admin, 'Szkolenia');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(MSG.tutorialFolderExists);
+
+    expect((await upload(admin, folder.id, 'film.mp4', 'v1')).statusCode).toBe(201);
+    const again = await upload(admin, folder.id, 'film.mp4', 'v2');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MSG.tutorialFileExists);
+    expect(fs.readFileSync(path.join(root(), 'Szkolenia', 'film.mp4'), 'utf8')).toBe('v1');
+
+    // A path in the part's file name keeps only the name.
+    const sneaky = await upload(admin, folder.id, '../../poza.pdf', 'x');
+    expect(sneaky.statusCode).toBe(201);
+    expect(sneaky.json().name).toBe('poza.pdf');
+    expect(fs.existsSync(path.join(ctx.dataDir, 'poza.pdf'))).toBe(false);
+
+    const unknown = await upload(admin, localId('Nie ma'), 'a.pdf', 'x');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MSG.tutorialFolderNotFound);
+    expect((await upload(admin, localId('../tutorials'), 'a.pdf', 'x')).statusCode).toBe(404);
+
+    const big = await upload(admin, folder.id, 'duży.mp4', Buffer.alloc(1024 * 1024 + 10));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('Plik jest za duży (maks. 1 MB).');
+    expect(fs.existsSync(path.join(root(), 'Szkolenia', 'duży.mp4'))).toBe(false);
+    expect(leftovers()).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { MSG, TUTORIAL_FOLDER_NAME_MAX, tutorialFolderNameSchema, type TutorialEntry } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { ModalActions } from '../../../components/modal-actions';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateTutorialFolder, useRefreshTutorials, useUploadTutorial } from '../api/tutorials';
+
+function NewFolderModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateTutorialFolder();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setName('');
+    setError(null);
+    create.reset();
+    onClose();
+  };
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = tutorialFolderNameSchema.safeParse(name);
+    if (!parsed.success) return setError(MSG.tutorialFolderNameInvalid);
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MSG.tutorialFolderCreated });
+        close();
+      },
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Nowy folder">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorBanner message={create.isError ? errorMessage(create.error) : null} />
+          <TextInput
+            label="Nazwa folderu"
+            withAsterisk
+            maxLength={TUTORIAL_FOLDER_NAME_MAX}
+            value={name}
+            error={error}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            data-autofocus
+          />
+          <ModalActions onCancel={close} saving={create.isPending} submitLabel="Utwórz" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClose: () => void }) {
+  const upload = useUploadTutorial();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setFile(null);
+    setError(null);
+    upload.reset();
+    onClose();
+  };
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!folder) return;
+    if (!file) return setError(MSG.noFileSelected);
+    upload.mutate(
+      { folderId: folder.id, file },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MSG.fileAdded });
+          close();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={folder !== null} onClose={close} title={`Dodaj plik do folderu ${folder?.name ?? ''}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <ErrorBanner message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbidden }) : null} />
+          <FileInput
+            label="Plik"
+            placeholder="Wybierz plik..."
+            withAsterisk
+            clearable
+            leftSection={<IconUpload size={16} aria-hidden />}
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              setError(null);
+            }}
+            error={error}
+          />
+          <ModalActions onCancel={close} saving={upload.isPending} submitLabel="Dodaj" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Admin tools: list the source again; for a local source also a new folder and an upload into
+ * the chosen folder (Drive stays read-only).
+ */
+export function TutorialAdminActions({
+  writable,
+  folder,
+}: {
+  writable: boolean;
+  folder: TutorialEntry | null;
+}) {
+  const refresh = useRefreshTutorials();
+  const [folderModal, setFolderModal] = useState(false);
+  const [uploadTo, setUploadTo] = useState<TutorialEntry | null>(null);
+  return (
+    <>
+      <Group gap="xs" mb="sm">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={refresh.isPending}
+          onClick={() => refresh.mutate()}
+        >
+          Odśwież
+        </Button>
+        {writable && (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFolderPlus size={16} aria-hidden />}
+              onClick={() => setFolderModal(true)}
+            >
+              Nowy folder
+            </Button>
+            <Button
+              leftSection={<IconUpload size={16} aria-hidden />}
+              disabled={!folder}
+              title={folder ? undefined : 'Wybierz folder po lewej'}
+              onClick={() => setUploadTo(folder)}
+            >
+              Dodaj plik
+            </Button>
+          </>
+        )}
+      </Group>
+      <ErrorBanner message={refresh.isError ? errorMessage(refresh.error) : null} />
+      <NewFolderModal opened={folderModal} onClose={() => setFolderModal(false)} />
+      <UploadModal folder={uploadTo} onClose={() => setUploadTo(null)} />
+    </>
+  );
+}
