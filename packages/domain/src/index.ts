@@ -21,3 +21,4 @@ export * from './rules/inspections.js';
 export * from './schemas/inspections.js';
 export * from './schemas/todos.js';
 export * from './schemas/statistics.js';
+export * from './schemas/places.js';

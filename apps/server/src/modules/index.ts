@@ -14,6 +14,11 @@ import { todosRoutes } from './todos/todos.routes.js';
 import { statisticsRoutes } from './statistics/statistics.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
+import { locationsRoutes } from './locations/locations.routes.js';
+import { hotelsRoutes } from './hotels/hotels.routes.js';
+import { branchesRoutes } from './branches/branches.routes.js';
+import { publicFilesRoutes } from './public-files/public-files.routes.js';
+import { geocodeRoutes } from './geocode/geocode.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -32,4 +37,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   statisticsRoutes,
   servicesRoutes,
   incidentsRoutes,
+  locationsRoutes,
+  hotelsRoutes,
+  branchesRoutes,
+  publicFilesRoutes,
+  geocodeRoutes,
 ];
