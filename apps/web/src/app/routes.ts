@@ -81,6 +81,10 @@ export const protectedRoutes: ScreenRoute[] = [
     load: async () => (await import('../features/todos/routes/todo-list-page')).TodoListPage,
   },
   {
+    path: '/map',
+    load: async () => (await import('../features/places/routes/map-page')).MapPage,
+  },
+  {
     path: '/statistics',
     admin: true,
     load: async () => (await import('../features/statistics/routes/statistics-page')).StatisticsPage,

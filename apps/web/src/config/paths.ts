@@ -62,4 +62,5 @@ export const paths = {
   machinePeriodicInspection: '/machinePeriodicInspection',
   machineTodo: '/machineTodo',
   statistics: '/statistics',
+  map: '/map',
 } as const;
