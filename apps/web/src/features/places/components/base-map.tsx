@@ -61,7 +61,13 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
       aria-label={label}
       role="region"
     >
-      <MapContainer center={center} zoom={zoom} style={{ height: '100%', width: '100%' }} scrollWheelZoom>
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        maxZoom={19}
+        style={{ height: '100%', width: '100%' }}
+        scrollWheelZoom
+      >
         {config.data && (
           <TileLayer
             url={config.data.tileUrl}

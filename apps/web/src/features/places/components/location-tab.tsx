@@ -108,6 +108,7 @@ function LocationEditor({ device }: { device: Device }) {
           onChange={setLat}
           onBlur={typed}
           decimalScale={6}
+          clampBehavior="none"
           min={-90}
           max={90}
           error={latValid ? null : MSG.latitudeInvalid}
@@ -119,6 +120,7 @@ function LocationEditor({ device }: { device: Device }) {
           onChange={setLon}
           onBlur={typed}
           decimalScale={6}
+          clampBehavior="none"
           min={-180}
           max={180}
           error={lonValid ? null : MSG.longitudeInvalid}
@@ -161,7 +163,7 @@ function LocationEditor({ device }: { device: Device }) {
         </Alert>
       )}
       {saved && (
-        <Text c="green" role="status">
+        <Text c="green" role="status" aria-label="Wynik zapisu">
           {MSG.saved}
         </Text>
       )}
