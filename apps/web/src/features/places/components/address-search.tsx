@@ -36,26 +36,31 @@ export function AddressSearch({ onPick }: { onPick: (result: GeocodeResult) => v
   };
   return (
     <Stack gap={4}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run();
-        }}
-      >
-        <Group gap="xs" wrap="nowrap">
-          <TextInput
-            placeholder="Wpisz adres aby wyszukać..."
-            aria-label="Wyszukaj adres"
-            value={q}
-            onChange={(event) => setQ(event.currentTarget.value)}
-            maxLength={200}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" leftSection={<IconSearch size={16} />} loading={busy} variant="light">
-            Szukaj
-          </Button>
-        </Group>
-      </form>
+      {/* No <form>: the search sits inside the hotel and branch forms, and forms must not nest. */}
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          placeholder="Wpisz adres aby wyszukać..."
+          aria-label="Wyszukaj adres"
+          value={q}
+          onChange={(event) => setQ(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            void run();
+          }}
+          maxLength={200}
+          style={{ flex: 1 }}
+        />
+        <Button
+          type="button"
+          leftSection={<IconSearch size={16} />}
+          loading={busy}
+          variant="light"
+          onClick={() => void run()}
+        >
+          Szukaj
+        </Button>
+      </Group>
       {error && (
         <Alert color="orange" role="alert">
           {error}

@@ -39,7 +39,8 @@ function LocationEditor({ device }: { device: Device }) {
   const [lat, setLat] = useState<string | number>(stored?.latitude ?? '');
   const [lon, setLon] = useState<string | number>(stored?.longitude ?? '');
 
-  const place = (next: LatLng, move = false) => {
+  const place = (picked: LatLng, move = false) => {
+    const next = { latitude: round(picked.latitude), longitude: round(picked.longitude) };
     setPosition(next);
     setLat(next.latitude);
     setLon(next.longitude);
@@ -149,7 +150,7 @@ function LocationEditor({ device }: { device: Device }) {
             });
           }}
         >
-          Zapisz
+          Zapisz lokalizację
         </Button>
       </Group>
       {addressError && (

@@ -50,7 +50,7 @@ describe('Lokalizacja tab', () => {
     expect(screen.getByRole('region', { name: 'Mapa lokalizacji maszyny' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Szerokość geograficzna'), '50.0614');
     await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19.9366');
-    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));
     expect(await screen.findByRole('status', { name: 'Wynik zapisu' })).toHaveTextContent('Zapisano');
     expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')[0].body).toEqual({
       deviceId: 7,
@@ -70,7 +70,7 @@ describe('Lokalizacja tab', () => {
     expect(
       await screen.findByText('Szerokość geograficzna musi być liczbą od -90 do 90.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Zapisz' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Zapisz lokalizację' })).toBeDisabled();
     expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')).toHaveLength(0);
   });
 
