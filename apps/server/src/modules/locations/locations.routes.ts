@@ -10,7 +10,8 @@ import {
   messageResponse,
 } from '@serwis/domain';
 import { currentUser } from '../../plugins/session.js';
-import { mapPoints, updateGpsLocation } from './locations.service.js';
+import { mapPointsJson } from './locations.repository.js';
+import { updateGpsLocation } from './locations.service.js';
 
 const tags = ['Mapa'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse };
@@ -43,7 +44,11 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(mapPointSchema), 400: messageResponse },
       },
     },
-    async (request) => mapPoints(app.db, request.query),
+    async (request, reply) => {
+      const json = await mapPointsJson(app.db, request.query);
+      // The database built the JSON (see mapPointsJson); Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.get(
