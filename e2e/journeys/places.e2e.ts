@@ -168,9 +168,20 @@ describe('places: machine map, website snapshot, hotels and branches', () => {
 
   it('takes the website snapshot and offers the current version for download', async () => {
     const button = page.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' });
+    // The button reads "...trwa generowanie" while the image is made (briefly: the tiles are local).
+    await page.evaluate(() => {
+      const flag = window as unknown as { generatingSeen: boolean };
+      flag.generatingSeen = false;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('...trwa generowanie')) flag.generatingSeen = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await button.click();
     await page.getByRole('alert').filter({ hasText: 'Zapisano zrzut mapy.' }).waitFor({ timeout: 30_000 });
     await button.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { generatingSeen: boolean }).generatingSeen)).toBe(
+      true,
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Pobierz aktualną wersję mapy' }).click();
     const bytes = await downloadedBytes(await download);
@@ -250,6 +261,30 @@ describe('places: machine map, website snapshot, hotels and branches', () => {
     await page.getByTitle(`Oddział Kraków ${tag}`).waitFor();
     await page.getByRole('button', { name: 'Odśwież' }).click();
     await page.getByTitle(`Oddział Kraków ${tag}`).waitFor();
+  });
+
+  it('without tiles or geocoder still shows markers, and the search says it is unavailable', async () => {
+    await tiles.stop();
+    await geocoder.stop();
+    await page.goto('/map');
+    await page.getByTitle(ownName).waitFor();
+    await page.getByTitle(externalName).waitFor();
+    await page.goto(`/machineEdit?id=${ids.own}&activeTab=map`);
+    await page.getByRole('textbox', { name: 'Wyszukaj adres' }).fill('Floriańska 3, Kraków');
+    await page.getByRole('button', { name: 'Szukaj' }).click();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: 'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie lub wpisz współrzędne.',
+      })
+      .waitFor();
+    // Coordinates can still be typed and saved.
+    await field(page, 'Szerokość geograficzna').fill('50.0645');
+    await field(page, 'Długość geograficzna').fill('19.9415');
+    await field(page, 'Szerokość geograficzna').focus();
+    await page.getByRole('button', { name: 'Zapisz lokalizację' }).click();
+    await page.getByRole('status', { name: 'Wynik zapisu' }).filter({ hasText: 'Zapisano' }).waitFor();
+    expect(await position(ids.own)).toMatchObject({ gpsLatitude: 50.0645, gpsLongitude: 19.9415 });
   });
 
   it('keeps a USER away from branches: no Oddziały tab, 403 from every branch call', async () => {

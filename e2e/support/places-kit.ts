@@ -86,7 +86,14 @@ export async function startFakeGeocoder(places: Record<string, FakePlace>): Prom
     res.end(JSON.stringify(body));
   });
   const url = await listen(server);
-  return { url, requests, stop: () => close(server) };
+  return {
+    url,
+    requests,
+    stop: async () => {
+      server.closeAllConnections();
+      await close(server);
+    },
+  };
 }
 
 export interface AppServer {
