@@ -39,8 +39,11 @@ const envSchema = z.object({
   /** Nominatim-compatible geocoder base URL; empty turns address search off. */
   GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org').or(z.literal('')),
   GEOCODER_USER_AGENT: z.string().min(3).default('Serwis/1.0 (service-management web application)'),
-  /** Least time between two upstream geocoder requests, across all server processes. */
-  GEOCODER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Least time between two upstream geocoder requests, across all server processes: Nominatim
+   * allows one a second; the extra 100 ms absorb network and scheduling jitter.
+   */
+  GEOCODER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built browser app lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),

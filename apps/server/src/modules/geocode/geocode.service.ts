@@ -22,18 +22,24 @@ const unavailable = () => new AppError(503, MSG.geocodeUnavailable, 'GEOCODER_UN
 export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 200);
 
 /**
- * Reserves the next upstream slot in the database, so every server process together keeps to one
- * request per interval: the slot is max(last + interval, now), taken atomically by the upsert.
- * Returns how long to wait for it.
+ * Claims the right to send one upstream request now, in the database, so every server process
+ * together keeps to one request per interval: the one-row table holds the time of the last request,
+ * and the upsert takes it only when that is at least an interval ago (atomically: a concurrent
+ * claim re-checks the row it waited for). Returns 0 when claimed, else how long to wait.
  */
-async function reserveSlot(db: Db, intervalMs: number): Promise<number> {
-  const result = await db.execute(sql`
+async function claimSlot(db: Db, intervalMs: number): Promise<number> {
+  const seconds = intervalMs / 1000;
+  const claimed = await db.execute(sql`
     INSERT INTO geocode_throttle (id, last_at) VALUES (1, clock_timestamp())
-    ON CONFLICT (id) DO UPDATE SET last_at = greatest(
-      geocode_throttle.last_at + make_interval(secs => ${intervalMs / 1000}::float8), clock_timestamp())
-    RETURNING (extract(epoch from (last_at - clock_timestamp())) * 1000)::float8 AS wait_ms`);
-  const rows = (result as unknown as { rows: { wait_ms: number }[] }).rows;
-  return Math.max(0, Number(rows[0].wait_ms));
+    ON CONFLICT (id) DO UPDATE SET last_at = clock_timestamp()
+      WHERE geocode_throttle.last_at <= clock_timestamp() - make_interval(secs => ${seconds}::float8)
+    RETURNING id`);
+  if ((claimed as unknown as { rows: unknown[] }).rows.length > 0) return 0;
+  const left = await db.execute(sql`
+    SELECT (extract(epoch from (last_at + make_interval(secs => ${seconds}::float8) - clock_timestamp())) * 1000)::float8 AS wait_ms
+    FROM geocode_throttle WHERE id = 1`);
+  const rows = (left as unknown as { rows: { wait_ms: number }[] }).rows;
+  return Math.max(1, Number(rows[0]?.wait_ms ?? 1));
 }
 
 interface NominatimPlace {
@@ -78,10 +84,14 @@ async function askUpstream(
 }
 
 async function throttled<T>(db: Db, options: GeocoderOptions, work: () => Promise<T>): Promise<T> {
-  const wait = await reserveSlot(db, options.intervalMs);
-  if (wait > MAX_WAIT_MS) throw new AppError(503, MSG.geocodeBusy, 'GEOCODER_BUSY');
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  return work();
+  const deadline = Date.now() + MAX_WAIT_MS;
+  for (;;) {
+    const wait = await claimSlot(db, options.intervalMs);
+    if (wait === 0) return work();
+    if (Date.now() + wait > deadline) throw new AppError(503, MSG.geocodeBusy, 'GEOCODER_BUSY');
+    // A little jitter, so waiting requests do not all ask again at the same moment.
+    await new Promise((resolve) => setTimeout(resolve, wait + Math.random() * 25));
+  }
 }
 
 /**
