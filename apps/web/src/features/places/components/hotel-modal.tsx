@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Marker } from 'react-leaflet';
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -25,6 +25,8 @@ interface HotelModalProps {
 export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
   const save = useSaveHotel();
   const form = useForm<PlaceFormValues>({ initialValues: EMPTY_PLACE, validate: validatePlace });
+  // Only a search result moves the view; a click sets the position where the user is looking.
+  const [focus, setFocus] = useState<{ center: [number, number]; zoom?: number } | null>(null);
   const { setValues } = form;
   useEffect(() => {
     if (hotel === null) return;
@@ -64,13 +66,18 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
             </Alert>
           )}
           <PlaceFields form={form} />
-          <AddressSearch onPick={(r) => form.setValues({ latitude: r.latitude, longitude: r.longitude })} />
+          <AddressSearch
+            onPick={(r) => {
+              form.setValues({ latitude: r.latitude, longitude: r.longitude });
+              setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
+            }}
+          />
           <BaseMap
             label="Mapa położenia hotelu"
             center={center}
             zoom={near || placed ? 11 : MAP_VIEW.places.zoom}
             height={280}
-            focus={placed ? { center: [form.values.latitude, form.values.longitude] } : null}
+            focus={focus}
             onPick={(p) => form.setValues({ latitude: p.latitude, longitude: p.longitude })}
           >
             {placed && <Marker position={[form.values.latitude, form.values.longitude]} icon={HOTEL_PIN} />}
