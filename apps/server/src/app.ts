@@ -68,11 +68,11 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileOrigin(config.MAP_TILE_URL)],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'", 'https:', ...tileOrigin(config.MAP_TILE_URL)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -91,6 +91,16 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   for (const routes of apiModules) await app.register(routes);
   await registerWebApp(app, config.WEB_DIST);
   return app;
+}
+
+/** A tile server on plain http (a local one, in tests or offline sites) must be allowed by the CSP. */
+function tileOrigin(template: string): string[] {
+  try {
+    const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]+\}/g, '0'));
+    return url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

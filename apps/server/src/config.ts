@@ -31,6 +31,20 @@ const envSchema = z
     TRUST_PROXY: bool,
     COOKIE_SECURE: bool,
     HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
+    /** Map tiles (Leaflet URL template) and their attribution, shown on every map. */
+    MAP_TILE_URL: z.string().max(500).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .max(500)
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    /** Nominatim-compatible geocoder base URL; empty turns address search off. */
+    GEOCODER_URL: z.string().url().default('https://nominatim.openstreetmap.org').or(z.literal('')),
+    GEOCODER_USER_AGENT: z.string().min(3).default('Serwis/1.0 (service-management web application)'),
+    /**
+     * Least time between two upstream geocoder requests, across all server processes: Nominatim
+     * allows one a second; the extra 100 ms absorb network and scheduling jitter.
+     */
+    GEOCODER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1100),
     /** On SIGTERM, how long requests in flight may take before they are cut. */
     SHUTDOWN_TIMEOUT_S: z.coerce.number().positive().max(3600).default(25),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

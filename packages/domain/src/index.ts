@@ -23,3 +23,4 @@ export * from './schemas/todos.js';
 export * from './schemas/statistics.js';
 export * from './rules/field-errors.js';
 export * from './schemas/tutorials.js';
+export * from './schemas/places.js';

@@ -13,3 +13,7 @@ export * from '../modules/services/services.table.js';
 export * from '../modules/incidents/incidents.table.js';
 export * from '../modules/todos/todos.table.js';
 export * from '../modules/inspections/inspection-summaries.table.js';
+export * from '../modules/hotels/hotels.table.js';
+export * from '../modules/branches/branches.table.js';
+export * from '../modules/public-files/public-files.table.js';
+export * from '../modules/geocode/geocode.table.js';

@@ -15,6 +15,11 @@ import { statisticsRoutes } from './statistics/statistics.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
 import { tutorialsRoutes } from './tutorials/tutorials.routes.js';
+import { locationsRoutes } from './locations/locations.routes.js';
+import { hotelsRoutes } from './hotels/hotels.routes.js';
+import { branchesRoutes } from './branches/branches.routes.js';
+import { publicFilesRoutes } from './public-files/public-files.routes.js';
+import { geocodeRoutes } from './geocode/geocode.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -34,4 +39,9 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   servicesRoutes,
   incidentsRoutes,
   tutorialsRoutes,
+  locationsRoutes,
+  hotelsRoutes,
+  branchesRoutes,
+  publicFilesRoutes,
+  geocodeRoutes,
 ];

@@ -23,6 +23,7 @@ export const navigation: NavMenu[] = [
       { label: 'Zdarzenia serwisowe', to: paths.servicesList },
       { label: 'Przeglądy', to: paths.machinePeriodicInspection },
       { label: 'Zadania', to: paths.machineTodo },
+      { label: 'Mapa maszyn', to: paths.map },
     ],
   },
   {

@@ -85,6 +85,10 @@ export const protectedRoutes: ScreenRoute[] = [
     load: async () => (await import('../features/tutorials/routes/tutorials-page')).TutorialsPage,
   },
   {
+    path: '/map',
+    load: async () => (await import('../features/places/routes/map-page')).MapPage,
+  },
+  {
     path: '/statistics',
     admin: true,
     load: async () => (await import('../features/statistics/routes/statistics-page')).StatisticsPage,

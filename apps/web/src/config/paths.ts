@@ -63,4 +63,5 @@ export const paths = {
   machineTodo: '/machineTodo',
   statistics: '/statistics',
   tutorials: '/tutorials',
+  map: '/map',
 } as const;

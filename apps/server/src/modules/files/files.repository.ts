@@ -1,3 +1,4 @@
+import { publicFiles } from '../public-files/public-files.table.js';
 import { and, count, eq, inArray, type AnyColumn } from 'drizzle-orm';
 import { fileSortFields, type FileSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
@@ -114,7 +115,12 @@ export async function existingStorageNames(db: DbOrTx, names: string[]): Promise
     .select({ name: files.storageName })
     .from(files)
     .where(inArray(files.storageName, names));
-  return new Set(rows.map((r) => r.name));
+  // The public map image lives in the same storage, named by public_files.
+  const publicRows = await db
+    .select({ name: publicFiles.storageName })
+    .from(publicFiles)
+    .where(inArray(publicFiles.storageName, names));
+  return new Set([...rows, ...publicRows].map((r) => r.name));
 }
 
 export async function deviceExists(db: DbOrTx, deviceId: number): Promise<boolean> {

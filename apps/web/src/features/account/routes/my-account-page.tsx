@@ -1,11 +1,19 @@
-import { Tabs } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import { Loader, Tabs } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { UserDataTab } from '../components/user-data-tab';
 import { AccountManagementTab } from '../components/account-management-tab';
 import { VacationTab } from '../components/vacation-tab';
+import { useCurrentUser } from '../../auth/api/session';
+
+// The branch map (Leaflet) loads only when its tab is opened.
+const BranchesTab = lazy(async () => ({
+  default: (await import('../../places/components/branches-tab')).BranchesTab,
+}));
 
 export function MyAccountPage() {
+  const user = useCurrentUser();
   return (
     <>
       <PageHeader title="Moje konto" backTo={paths.home} />
@@ -14,6 +22,7 @@ export function MyAccountPage() {
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>
           <Tabs.Tab value="vacation">Urlopy</Tabs.Tab>
+          {user.isAdmin && <Tabs.Tab value="branches">Oddziały</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="data" px="md">
           <UserDataTab />
@@ -24,6 +33,13 @@ export function MyAccountPage() {
         <Tabs.Panel value="vacation" px="md">
           <VacationTab />
         </Tabs.Panel>
+        {user.isAdmin && (
+          <Tabs.Panel value="branches" px="md" style={{ flex: 1 }}>
+            <Suspense fallback={<Loader size="sm" />}>
+              <BranchesTab />
+            </Suspense>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

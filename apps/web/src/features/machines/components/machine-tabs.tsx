@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Tabs } from '@mantine/core';
+import { Loader, Tabs } from '@mantine/core';
 import { FilesTab } from './tabs/files-tab';
 import { IncidentTab } from './tabs/incident-tab';
 import { NameplatesTab } from './tabs/nameplates-tab';
@@ -8,6 +8,15 @@ import { NotesTab } from './tabs/notes-tab';
 import { PartsTab } from './tabs/parts-tab';
 import { PeriodicInspectionTab } from './tabs/periodic-inspection-tab';
 import { ServiceTab } from './tabs/service-tab';
+
+// Leaflet is heavy: the map tabs load their code only when opened (spec §2).
+const LocationTab = lazy(async () => ({
+  default: (await import('../../places/components/location-tab')).LocationTab,
+}));
+const HotelsTab = lazy(async () => ({
+  default: (await import('../../places/components/hotels-tab')).HotelsTab,
+}));
+const lazyTab = (tab: ReactNode) => <Suspense fallback={<Loader size="sm" />}>{tab}</Suspense>;
 
 interface MachineTab {
   /** The `activeTab` query value (spec §2 names). */
@@ -34,6 +43,8 @@ export const MACHINE_TABS: MachineTab[] = [
     label: 'Przeglądy',
     render: (id) => <PeriodicInspectionTab deviceId={id} />,
   },
+  { value: 'map', label: 'Lokalizacja', render: (id) => lazyTab(<LocationTab deviceId={id} />) },
+  { value: 'hotels', label: 'Hotele', render: (id) => lazyTab(<HotelsTab deviceId={id} />) },
 ];
 
 export const DEFAULT_MACHINE_TAB = 'nameplates';

@@ -1,0 +1,46 @@
+import { MSG, type Branch, type BranchSave, type SessionUser } from '@serwis/domain';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import { deleteBranch, insertBranch, updateBranch, type BranchRow } from './branches.repository.js';
+
+export function toBranch(row: BranchRow): Branch {
+  return {
+    id: row.id,
+    name: row.name,
+    street: row.street,
+    zipCode: row.zipCode,
+    city: row.city,
+    province: row.province,
+    phone: row.phone,
+    email: row.email,
+    www: row.www,
+    description: row.description,
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+/** id 0 inserts, a positive id edits; the caller has checked the admin role. */
+export async function saveBranch(db: Db, actor: SessionUser, input: BranchSave) {
+  const { id, ...values } = input;
+  return inTransaction(db, async (tx) => {
+    if (id === 0) {
+      const row = await insertBranch(tx, values);
+      await audit(tx, actor, `dodanie oddziału „${row.name}” (id ${row.id})`, `branch:${row.id}`);
+      return { created: true, branch: toBranch(row) };
+    }
+    const row = await updateBranch(tx, id, values);
+    if (!row) throw notFound(MSG.branchNotFound);
+    await audit(tx, actor, `edycja oddziału „${row.name}” (id ${row.id})`, `branch:${row.id}`);
+    return { created: false, branch: toBranch(row) };
+  });
+}
+
+export async function removeBranch(db: Db, actor: SessionUser, id: number) {
+  await inTransaction(db, async (tx) => {
+    if (!(await deleteBranch(tx, id))) throw notFound(MSG.branchNotFound);
+    await audit(tx, actor, `usunięcie oddziału (id ${id})`, `branch:${id}`);
+  });
+}

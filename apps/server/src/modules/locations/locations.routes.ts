@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  PUBLIC_MAP_FILE,
+  gpsUpdateSchema,
+  mapConfigSchema,
+  mapPointSchema,
+  mapPointsQuery,
+  messageResponse,
+} from '@serwis/domain';
+import { currentUser } from '../../plugins/session.js';
+import { mapPointsJson } from './locations.repository.js';
+import { updateGpsLocation } from './locations.service.js';
+
+const tags = ['Mapa'];
+const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse };
+
+export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/device/updateGpsLocation',
+    {
+      schema: {
+        tags,
+        summary: 'Położenie maszyny (obie rodziny); latitude i longitude null usuwają położenie',
+        body: gpsUpdateSchema,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await updateGpsLocation(app.db, currentUser(request), request.body);
+      return { message: MSG.saved };
+    },
+  );
+
+  app.get(
+    '/api/device/with-gps-location-data',
+    {
+      schema: {
+        tags,
+        summary:
+          'Punkty mapy maszyn (obie rodziny) z kolorami statusu; opcjonalne filtry type, status, categoryId',
+        querystring: mapPointsQuery,
+        response: { 200: z.array(mapPointSchema), 400: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      const json = await mapPointsJson(app.db, request.query);
+      // The database built the JSON (see mapPointsJson); Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
+
+  app.get(
+    '/api/map/config',
+    {
+      schema: {
+        tags,
+        summary: 'Źródło kafelków mapy, atrybucja, promień hoteli i adres publicznego zrzutu mapy',
+        response: { 200: mapConfigSchema },
+      },
+    },
+    async () => ({
+      tileUrl: app.config.MAP_TILE_URL,
+      attribution: app.config.MAP_TILE_ATTRIBUTION,
+      hotelRadiusKm: app.config.HOTEL_RADIUS_KM,
+      geocoding: app.config.GEOCODER_URL !== '',
+      publicMapPath: `/api/storage/download-public-file?fileName=${PUBLIC_MAP_FILE}`,
+    }),
+  );
+};

@@ -1,0 +1,16 @@
+import { MSG, type GpsUpdate, type SessionUser } from '@serwis/domain';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import { setDevicePosition } from './locations.repository.js';
+
+/** Sets (or, with two nulls, clears) a machine's position; any family, any employee (domain.md). */
+export async function updateGpsLocation(db: Db, actor: SessionUser, input: GpsUpdate) {
+  await inTransaction(db, async (tx) => {
+    const row = await setDevicePosition(tx, input.deviceId, input.latitude, input.longitude);
+    if (!row) throw notFound(MSG.machineNotFound);
+    const where = input.latitude === null ? 'usunięta' : `${input.latitude}, ${input.longitude}`;
+    await audit(tx, actor, `lokalizacja maszyny „${row.name}” (id ${row.id}): ${where}`, `device:${row.id}`);
+  });
+}

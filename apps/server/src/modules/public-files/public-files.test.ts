@@ -1,0 +1,113 @@
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
+import { sweepOrphanFiles } from '../files/files.sweep.js';
+
+const ctx = useTestApp();
+
+/** A tiny valid PNG (1×1, one colour), built here so the test needs no image library. */
+function png(rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.from([0, ...rgb]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const upload = (user: TestUser | null, payload: object) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/storage/upload-public-file',
+    headers: user ? as(user) : XHR,
+    payload,
+  });
+const download = (fileName: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `/api/storage/download-public-file?fileName=${fileName}`, headers });
+
+describe('the public map image', () => {
+  it('stores the uploaded PNG and serves it without a session, replacing the previous one', async () => {
+    const user = await createUserAndLogin(ctx);
+    expect((await download('machines-map.png')).statusCode).toBe(404);
+    const red = png([255, 0, 0]);
+    const saved = await upload(user, { name: 'map', base64: red.toString('base64') });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe(MSG.publicFileSaved);
+    const first = await download('machines-map.png');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(first.rawPayload.equals(red)).toBe(true);
+
+    const blue = png([0, 0, 255]);
+    // A data: URL as canvas.toDataURL() gives it is accepted as well.
+    await upload(user, { name: 'map', base64: `data:image/png;base64,${blue.toString('base64')}` });
+    expect((await download('machines-map.png')).rawPayload.equals(blue)).toBe(true);
+    // The replaced bytes are gone; the current ones survive the orphan sweep.
+    const names: string[] = [];
+    for await (const entry of ctx.app.storage.list()) names.push(entry.name);
+    expect(names).toHaveLength(1);
+    await sweepOrphanFiles(ctx.database.db, ctx.app.storage, { graceMs: -60_000 });
+    expect((await download('machines-map.png')).rawPayload.equals(blue)).toBe(true);
+  });
+
+  it('refuses another name, something that is not a PNG, and an upload without a session', async () => {
+    const user = await createUserAndLogin(ctx);
+    const other = await upload(user, { name: 'logo', base64: png([1, 2, 3]).toString('base64') });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toContain(MSG.publicFileNameInvalid);
+    const notPng = await upload(user, {
+      name: 'map',
+      base64: Buffer.from('GIF89a-not-a-png-at-all-123456789').toString('base64'),
+    });
+    expect(notPng.statusCode).toBe(400);
+    expect(notPng.json().message).toBe(MSG.publicFileNotPng);
+    const garbage = await upload(user, { name: 'map', base64: '%%%' });
+    expect(garbage.statusCode).toBe(400);
+    const anonymous = await upload(null, { name: 'map', base64: png([1, 2, 3]).toString('base64') });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('serves nothing else without a session', async () => {
+    const user = await createUserAndLogin(ctx);
+    await upload(user, { name: 'map', base64: png([0, 255, 0]).toString('base64') });
+    for (const name of ['map', 'machines-map.PNG', '../machines-map.png', 'x.png', '']) {
+      const response = await download(encodeURIComponent(name));
+      expect(response.statusCode, name).toBe(404);
+    }
+    for (const url of [
+      '/api/storage/downloadFile?fileName=machines-map.png',
+      '/api/device/with-gps-location-data',
+      '/api/deviceHotel/getAll',
+      '/api/branch/getAll',
+      '/api/map/config',
+      '/api/geocode?q=Kraków',
+    ]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, TextInput, UnstyledButton, Text } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { MSG, type GeocodeResult } from '@serwis/domain';
+import { ApiError } from '../../../lib/api-client';
+import { geocode } from '../api/places';
+
+/** The Polish reason a search failed: the server's own message, or "unavailable" when offline. */
+export function geocodeError(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0 && error.status < 500 && error.status !== 404)
+    return error.message;
+  if (error instanceof ApiError && error.status === 503) return error.message;
+  return MSG.geocodeUnavailable;
+}
+
+/** "Wpisz adres aby wyszukać...": results from the server's geocoder; picking one moves the pin. */
+export function AddressSearch({ onPick }: { onPick: (result: GeocodeResult) => void }) {
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<GeocodeResult[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (!q.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await geocode(q);
+      setResults(found);
+      if (found.length === 1) onPick(found[0]);
+    } catch (e) {
+      setResults(null);
+      setError(geocodeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      {/* No <form>: the search sits inside the hotel and branch forms, and forms must not nest. */}
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          placeholder="Wpisz adres aby wyszukać..."
+          aria-label="Wyszukaj adres"
+          value={q}
+          onChange={(event) => setQ(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            void run();
+          }}
+          maxLength={200}
+          style={{ flex: 1 }}
+        />
+        <Button
+          type="button"
+          leftSection={<IconSearch size={16} />}
+          loading={busy}
+          variant="light"
+          onClick={() => void run()}
+        >
+          Szukaj
+        </Button>
+      </Group>
+      {error && (
+        <Alert color="orange" role="alert">
+          {error}
+        </Alert>
+      )}
+      {results && results.length === 0 && <Text size="sm">{MSG.geocodeNothingFound}</Text>}
+      {results && results.length > 1 && (
+        <Stack gap={2} role="list" aria-label="Wyniki wyszukiwania">
+          {results.map((r) => (
+            <UnstyledButton
+              key={`${r.latitude},${r.longitude},${r.label}`}
+              role="listitem"
+              onClick={() => {
+                onPick(r);
+                setResults(null);
+              }}
+            >
+              <Text size="sm" c="blue">
+                {r.label}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

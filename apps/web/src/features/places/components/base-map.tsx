@@ -1,0 +1,96 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, type ReactNode } from 'react';
+import L from 'leaflet';
+import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Box } from '@mantine/core';
+import { useMapConfig } from '../api/places';
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+interface BaseMapProps {
+  center: [number, number];
+  zoom: number;
+  height: number | string;
+  width?: number | string;
+  /** A click on the map (not on a marker). */
+  onPick?: (position: LatLng) => void;
+  /** Moves the view when it changes (a search result, a chosen record). */
+  focus?: { center: [number, number]; zoom?: number } | null;
+  label: string;
+  children?: ReactNode;
+}
+
+function ClickToPick({ onPick }: { onPick: (position: LatLng) => void }) {
+  useMapEvents({
+    click: (event) => onPick({ latitude: round(event.latlng.lat), longitude: round(event.latlng.lng) }),
+  });
+  return null;
+}
+
+function FollowFocus({ focus }: { focus: BaseMapProps['focus'] }) {
+  const map = useMap();
+  const lat = focus?.center[0];
+  const lon = focus?.center[1];
+  const zoom = focus?.zoom;
+  useEffect(() => {
+    if (lat === undefined || lon === undefined) return;
+    map.setView([lat, lon], zoom ?? map.getZoom());
+  }, [map, lat, lon, zoom]);
+  return null;
+}
+
+/** Six decimals: about 10 cm, more than a click can mean. */
+export const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * A Leaflet map with the configured tiles. Without tiles (offline, no configuration) it still
+ * shows its markers on a plain background.
+ */
+export function BaseMap({ center, zoom, height, width, onPick, focus, label, children }: BaseMapProps) {
+  const config = useMapConfig();
+  return (
+    <Box
+      h={height}
+      w={width ?? '100%'}
+      maw="100%"
+      bg="gray.1"
+      style={{ borderRadius: 4, overflow: 'hidden' }}
+      aria-label={label}
+      role="region"
+    >
+      <MapContainer
+        center={center}
+        zoom={zoom}
+        maxZoom={19}
+        style={{ height: '100%', width: '100%' }}
+        scrollWheelZoom
+      >
+        {config.data && (
+          <TileLayer
+            url={config.data.tileUrl}
+            attribution={config.data.attribution}
+            crossOrigin="anonymous"
+          />
+        )}
+        {onPick && <ClickToPick onPick={onPick} />}
+        <FollowFocus focus={focus} />
+        {children}
+      </MapContainer>
+    </Box>
+  );
+}
+
+/** A round marker in two colours (a divIcon: no image files to bundle). */
+export function dotIcon(color1: string, color2: string, size = 24) {
+  const html = `<span style="display:block;width:${size}px;height:${size}px;border-radius:50%;background:${color1};border:${Math.max(3, size / 8)}px solid ${color2};box-sizing:border-box;box-shadow:0 0 2px rgba(0,0,0,.6)"></span>`;
+  return L.divIcon({
+    html,
+    className: 'serwis-map-dot',
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    popupAnchor: [0, -size / 2],
+  });
+}

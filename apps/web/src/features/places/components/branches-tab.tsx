@@ -1,0 +1,240 @@
+import { useState, type ReactNode } from 'react';
+import { Marker } from 'react-leaflet';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { MAP_VIEW, MSG, branchLink, type Branch } from '@serwis/domain';
+import { ApiError } from '../../../lib/api-client';
+import { useBranches, useDeleteBranch, useSaveBranch } from '../api/places';
+import { AddressSearch } from './address-search';
+import { BaseMap, dotIcon } from './base-map';
+import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
+
+const BRANCH_PIN = dotIcon('#e8590c', '#ffffff', 26);
+const CHOSEN_PIN = dotIcon('#c92a2a', '#ffffff', 30);
+
+/** Spec §8: a refusal reads "Brak uprawnień do tej operacji.", anything else "Nieznany błąd.". */
+const branchError = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 ? MSG.forbidden : MSG.unknownError;
+
+/** Spec §4: the side panel is idle (the count), a branch's details, or the add/edit form. */
+type Panel = { mode: 'idle' } | { mode: 'details'; id: number } | { mode: 'form'; branch: Branch | null };
+
+function Details({ branch, onEdit, onDelete }: { branch: Branch; onEdit: () => void; onDelete: () => void }) {
+  const rows: [string, ReactNode][] = [
+    ['Nazwa', branch.name],
+    ['Ulica', branch.street],
+    ['Kod pocztowy', branch.zipCode],
+    ['Miasto', branch.city],
+    ['Województwo', branch.province],
+    ['Telefon', branch.phone],
+    ['E-mail', branch.email],
+    [
+      'Strona www',
+      branch.www ? (
+        <Anchor href={branchLink(branch.www)} target="_blank" rel="noreferrer">
+          {branch.www}
+        </Anchor>
+      ) : (
+        ''
+      ),
+    ],
+    ['Opis', branch.description],
+    [
+      'Położenie',
+      branch.latitude !== null && branch.longitude !== null
+        ? `${branch.latitude}, ${branch.longitude}`
+        : MSG.branchNoPosition,
+    ],
+  ];
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={4}>{branch.name}</Title>
+        <Group gap={4}>
+          <ActionIcon aria-label="Edytuj oddział" onClick={onEdit}>
+            <IconPencil size={18} />
+          </ActionIcon>
+          <ActionIcon color="red" aria-label="Usuń oddział" onClick={onDelete}>
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      </Group>
+      <Table variant="vertical" aria-label="Dane oddziału">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={120}>{label}</Table.Th>
+              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+/** Oddziały (admin): the branches on a map with a side panel. */
+export function BranchesTab() {
+  const branches = useBranches();
+  const save = useSaveBranch();
+  const remove = useDeleteBranch();
+  const [panel, setPanel] = useState<Panel>({ mode: 'idle' });
+  const [focus, setFocus] = useState<{ center: [number, number]; zoom?: number } | null>(null);
+  const form = useForm<PlaceFormValues>({ initialValues: EMPTY_PLACE, validate: validatePlace });
+  const list = branches.data ?? [];
+  const selected = panel.mode === 'details' ? list.find((b) => b.id === panel.id) : undefined;
+
+  const openForm = (branch: Branch | null) => {
+    save.reset();
+    form.clearErrors();
+    form.setValues(
+      branch
+        ? { ...EMPTY_PLACE, ...branch, latitude: branch.latitude ?? 0, longitude: branch.longitude ?? 0 }
+        : EMPTY_PLACE,
+    );
+    setPanel({ mode: 'form', branch });
+  };
+  const confirmDelete = (branch: Branch) =>
+    modals.openConfirmModal({
+      title: 'Usuwanie oddziału',
+      children: <Text size="sm">{MSG.branchDeleteConfirm}</Text>,
+      labels: { confirm: 'Usuń', cancel: 'Anuluj' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(branch.id, { onSuccess: () => setPanel({ mode: 'idle' }) }),
+    });
+  const inForm = panel.mode === 'form';
+  const placed = form.values.latitude !== 0 || form.values.longitude !== 0;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Oddziały</Title>
+        <Group gap="xs">
+          <Tooltip label="Odśwież">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Odśwież"
+              onClick={() => {
+                void branches.refetch();
+                setPanel((p) => (p.mode === 'form' ? { mode: 'idle' } : p));
+              }}
+            >
+              <IconRefresh size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Dodaj oddział">
+            <ActionIcon size="lg" aria-label="Dodaj oddział" onClick={() => openForm(null)}>
+              <IconPlus size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {(branches.isError || remove.isError) && (
+        <Alert color="red" role="alert">
+          {branchError(branches.error ?? remove.error)}
+        </Alert>
+      )}
+      <AddressSearch
+        onPick={(r) => {
+          setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
+          if (inForm) form.setValues({ latitude: r.latitude, longitude: r.longitude });
+        }}
+      />
+      <Group align="flex-start" wrap="wrap">
+        <div style={{ flex: '2 1 420px' }}>
+          <BaseMap
+            label="Mapa oddziałów"
+            center={MAP_VIEW.places.center}
+            zoom={MAP_VIEW.places.zoom}
+            height={520}
+            focus={focus}
+            onPick={
+              inForm ? (p) => form.setValues({ latitude: p.latitude, longitude: p.longitude }) : undefined
+            }
+          >
+            {list
+              .filter((b) => b.latitude !== null && b.longitude !== null)
+              .map((b) => (
+                <Marker
+                  key={b.id}
+                  position={[b.latitude!, b.longitude!]}
+                  icon={BRANCH_PIN}
+                  title={b.name}
+                  alt={b.name}
+                  eventHandlers={{ click: () => setPanel({ mode: 'details', id: b.id }) }}
+                />
+              ))}
+            {inForm && placed && (
+              <Marker position={[form.values.latitude, form.values.longitude]} icon={CHOSEN_PIN} />
+            )}
+          </BaseMap>
+        </div>
+        <Paper withBorder p="md" style={{ flex: '1 1 320px' }} aria-label="Panel oddziału" role="region">
+          {panel.mode === 'idle' && <Text>Liczba oddziałów: {list.length}</Text>}
+          {panel.mode === 'details' && selected && (
+            <Details
+              branch={selected}
+              onEdit={() => openForm(selected)}
+              onDelete={() => confirmDelete(selected)}
+            />
+          )}
+          {panel.mode === 'form' && (
+            <form
+              noValidate
+              onSubmit={form.onSubmit(({ ...values }) =>
+                save.mutate(
+                  { ...values, id: panel.branch?.id ?? 0 },
+                  { onSuccess: (saved) => setPanel({ mode: 'details', id: saved.id }) },
+                ),
+              )}
+            >
+              <Stack gap="xs">
+                <Title order={4}>{panel.branch ? 'Edytuj dane oddziału' : 'Wprowadź dane oddziału'}</Title>
+                {save.isError && (
+                  <Alert color="red" role="alert">
+                    {branchError(save.error)}
+                  </Alert>
+                )}
+                <PlaceFields form={form} />
+                <Text size="sm" c={form.errors.latitude ? 'red' : 'dimmed'}>
+                  {form.errors.latitude ??
+                    (placed
+                      ? `Położenie: ${form.values.latitude}, ${form.values.longitude}`
+                      : MSG.chooseLocationPrompt)}
+                </Text>
+                <Group justify="flex-end">
+                  <Button
+                    variant="default"
+                    onClick={() =>
+                      setPanel(panel.branch ? { mode: 'details', id: panel.branch.id } : { mode: 'idle' })
+                    }
+                  >
+                    Anuluj
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    Zapisz
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Paper>
+      </Group>
+    </Stack>
+  );
+}

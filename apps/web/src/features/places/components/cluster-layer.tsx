@@ -1,0 +1,55 @@
+import './leaflet-global';
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { useMap } from 'react-leaflet';
+import { useNavigate } from 'react-router';
+import { MACHINE_STATUSES, MAP_VIEW, type MapPoint } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { dotIcon } from './base-map';
+
+const LABELS = new Map<string, string>(MACHINE_STATUSES.map((s) => [s.name, s.label]));
+
+export function machineCardLink(point: Pick<MapPoint, 'id' | 'type'>) {
+  const query = { id: point.id, prev: 'map' };
+  return point.type === 'EXTERNAL' ? paths.machineExternalEdit(query) : paths.machineEdit(query);
+}
+
+/** The machines as 40×40 markers, clustered where they overlap, each with a popup linking its card. */
+export function ClusterLayer({ points }: { points: MapPoint[] }) {
+  const map = useMap();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const group = L.markerClusterGroup({ maxClusterRadius: 40, chunkedLoading: true });
+    const markers = points.map((point) => {
+      const marker = L.marker([point.latitude, point.longitude], {
+        icon: dotIcon(point.color1, point.color2, MAP_VIEW.markerSize),
+        title: point.name,
+        alt: point.name,
+      });
+      const content = document.createElement('div');
+      const name = document.createElement('strong');
+      name.textContent = point.name;
+      const status = document.createElement('div');
+      status.textContent = `Status: ${LABELS.get(point.status) ?? point.status}`;
+      const link = document.createElement('a');
+      link.href = machineCardLink(point);
+      link.textContent = 'Otwórz kartę maszyny';
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        void navigate(machineCardLink(point));
+      });
+      content.append(name, status, link);
+      marker.bindPopup(content);
+      return marker;
+    });
+    group.addLayers(markers);
+    map.addLayer(group);
+    return () => {
+      map.removeLayer(group);
+    };
+  }, [map, navigate, points]);
+  return null;
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Marker } from 'react-leaflet';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { MAP_VIEW, MSG, type Hotel } from '@serwis/domain';
+import { ModalActions } from '../../../components/modal-actions';
+import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
+import { useSaveHotel } from '../api/places';
+import { AddressSearch } from './address-search';
+import { BaseMap, dotIcon } from './base-map';
+import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
+
+const HOTEL_PIN = dotIcon('#7048e8', '#ffffff', 24);
+
+interface HotelModalProps {
+  /** 'new' adds, a hotel edits, null keeps the modal closed. */
+  hotel: Hotel | 'new' | null;
+  /** Where the map starts for a new hotel: the machine. */
+  near: [number, number] | null;
+  onClose: () => void;
+}
+
+/** Add or edit a hotel; a click on the map sets its position (spec §2 Hotele). */
+export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
+  const save = useSaveHotel();
+  const form = useForm<PlaceFormValues>({ initialValues: EMPTY_PLACE, validate: validatePlace });
+  // Only a search result moves the view; a click sets the position where the user is looking.
+  const [focus, setFocus] = useState<{ center: [number, number]; zoom?: number } | null>(null);
+  const { setValues } = form;
+  useEffect(() => {
+    if (hotel === null) return;
+    setValues(hotel === 'new' ? EMPTY_PLACE : { ...EMPTY_PLACE, ...hotel, street: hotel.streetAddress });
+  }, [hotel, setValues]);
+  const close = () => {
+    save.reset();
+    form.clearErrors();
+    onClose();
+  };
+  const editing = hotel !== null && hotel !== 'new';
+  const placed = form.values.latitude !== 0 || form.values.longitude !== 0;
+  const center: [number, number] = placed
+    ? [form.values.latitude, form.values.longitude]
+    : (near ?? MAP_VIEW.places.center);
+
+  return (
+    <Modal opened={hotel !== null} onClose={close} size="xl" title={editing ? 'Edycja hotelu' : 'Nowy hotel'}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(({ street, ...values }) =>
+          save.mutate(
+            { ...values, streetAddress: street, id: editing ? hotel.id : 0 },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: MSG.saved });
+                close();
+              },
+            },
+          ),
+        )}
+      >
+        <Stack>
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {forbiddenOrError(save.error)}
+            </Alert>
+          )}
+          <PlaceFields form={form} />
+          <AddressSearch
+            onPick={(r) => {
+              form.setValues({ latitude: r.latitude, longitude: r.longitude });
+              setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
+            }}
+          />
+          <BaseMap
+            label="Mapa położenia hotelu"
+            center={center}
+            zoom={near || placed ? 11 : MAP_VIEW.places.zoom}
+            height={280}
+            focus={focus}
+            onPick={(p) => form.setValues({ latitude: p.latitude, longitude: p.longitude })}
+          >
+            {placed && <Marker position={[form.values.latitude, form.values.longitude]} icon={HOTEL_PIN} />}
+          </BaseMap>
+          <Text size="sm" c={form.errors.latitude ? 'red' : 'dimmed'}>
+            {form.errors.latitude ??
+              (placed
+                ? `Położenie: ${form.values.latitude}, ${form.values.longitude}`
+                : MSG.chooseLocationPrompt)}
+          </Text>
+          <ModalActions onCancel={close} saving={save.isPending} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

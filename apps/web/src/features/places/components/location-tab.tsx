@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import type { Marker as LeafletMarker } from 'leaflet';
+import { Marker } from 'react-leaflet';
+import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMapPin } from '@tabler/icons-react';
+import {
+  MAP_VIEW,
+  MSG,
+  type Device,
+  latitude as latitudeRule,
+  longitude as longitudeRule,
+} from '@serwis/domain';
+import { useMachine } from '../../machines/api/machines';
+import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
+import { geocode, useSaveGpsLocation } from '../api/places';
+import { AddressSearch, geocodeError } from './address-search';
+import { BaseMap, dotIcon, round, type LatLng } from './base-map';
+
+const PIN = dotIcon('#1c7ed6', '#ffffff', 28);
+
+/** "Lokalizacja": click or drag to place, search an address, type the numbers; save → "Zapisano". */
+export function LocationTab({ deviceId }: { deviceId: number }) {
+  const machine = useMachine(deviceId);
+  if (!machine.data) return <Text size="sm">{MSG.loading}</Text>;
+  return <LocationEditor device={machine.data} />;
+}
+
+function LocationEditor({ device }: { device: Device }) {
+  const save = useSaveGpsLocation(device.id);
+  const stored =
+    device.gpsLatitude !== null && device.gpsLongitude !== null
+      ? { latitude: device.gpsLatitude, longitude: device.gpsLongitude }
+      : null;
+  const [position, setPosition] = useState<LatLng | null>(stored);
+  const [focus, setFocus] = useState<{ center: [number, number]; zoom?: number } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [lat, setLat] = useState<string | number>(stored?.latitude ?? '');
+  const [lon, setLon] = useState<string | number>(stored?.longitude ?? '');
+
+  const place = (picked: LatLng, move = false) => {
+    const next = { latitude: round(picked.latitude), longitude: round(picked.longitude) };
+    setPosition(next);
+    setLat(next.latitude);
+    setLon(next.longitude);
+    setSaved(false);
+    if (move) setFocus({ center: [next.latitude, next.longitude], zoom: 14 });
+  };
+
+  const latValid = lat === '' || latitudeRule.safeParse(lat).success;
+  const lonValid = lon === '' || longitudeRule.safeParse(lon).success;
+  const typed = () => {
+    if (lat === '' || lon === '' || !latValid || !lonValid) return;
+    place({ latitude: Number(lat), longitude: Number(lon) }, true);
+  };
+
+  const fromMachineAddress = async () => {
+    setAddressError(null);
+    const address = [device.streetAddress, `${device.zipCode} ${device.city}`.trim()]
+      .filter(Boolean)
+      .join(', ');
+    if (!address) {
+      setAddressError('Maszyna nie ma wpisanego adresu.');
+      return;
+    }
+    try {
+      const [first] = await geocode(address);
+      if (!first) setAddressError(MSG.geocodeNothingFound);
+      else place({ latitude: first.latitude, longitude: first.longitude }, true);
+    } catch (error) {
+      setAddressError(geocodeError(error));
+    }
+  };
+
+  const start: [number, number] = stored ? [stored.latitude, stored.longitude] : MAP_VIEW.places.center;
+  const startZoom = stored ? 13 : MAP_VIEW.places.zoom;
+
+  return (
+    <Stack>
+      <AddressSearch onPick={(r) => place({ latitude: r.latitude, longitude: r.longitude }, true)} />
+      {!position && <Text c="dimmed">{MSG.chooseLocationPrompt}</Text>}
+      <BaseMap
+        label="Mapa lokalizacji maszyny"
+        center={start}
+        zoom={startZoom}
+        height={420}
+        onPick={(p) => place(p)}
+        focus={focus}
+      >
+        {position && (
+          <Marker
+            position={[position.latitude, position.longitude]}
+            icon={PIN}
+            draggable
+            eventHandlers={{
+              dragend: (event) => {
+                const ll = (event.target as LeafletMarker).getLatLng();
+                place({ latitude: round(ll.lat), longitude: round(ll.lng) });
+              },
+            }}
+          />
+        )}
+      </BaseMap>
+      <Group align="flex-end">
+        <NumberInput
+          label="Szerokość geograficzna"
+          value={lat}
+          onChange={setLat}
+          onBlur={typed}
+          decimalScale={6}
+          clampBehavior="none"
+          min={-90}
+          max={90}
+          error={latValid ? null : MSG.latitudeInvalid}
+          w={200}
+        />
+        <NumberInput
+          label="Długość geograficzna"
+          value={lon}
+          onChange={setLon}
+          onBlur={typed}
+          decimalScale={6}
+          clampBehavior="none"
+          min={-180}
+          max={180}
+          error={lonValid ? null : MSG.longitudeInvalid}
+          w={200}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconMapPin size={16} />}
+          onClick={() => void fromMachineAddress()}
+        >
+          Ustaw z adresu maszyny
+        </Button>
+        <Button
+          loading={save.isPending}
+          disabled={!latValid || !lonValid || (lat === '') !== (lon === '')}
+          onClick={() => {
+            const next =
+              lat === ''
+                ? { latitude: null, longitude: null }
+                : { latitude: Number(lat), longitude: Number(lon) };
+            save.mutate(next, {
+              onSuccess: () => {
+                setSaved(true);
+                notifications.show({ color: 'green', message: MSG.saved });
+              },
+            });
+          }}
+        >
+          Zapisz lokalizację
+        </Button>
+      </Group>
+      {addressError && (
+        <Alert color="orange" role="alert">
+          {addressError}
+        </Alert>
+      )}
+      {save.isError && (
+        <Alert color="red" role="alert">
+          {forbiddenOrError(save.error)}
+        </Alert>
+      )}
+      {saved && (
+        <Text c="green" role="status" aria-label="Wynik zapisu">
+          {MSG.saved}
+        </Text>
+      )}
+    </Stack>
+  );
+}

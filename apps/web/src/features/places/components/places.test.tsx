@@ -1,0 +1,227 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Branch, NearbyHotel } from '@serwis/domain';
+import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleDevice } from '../../../../test/samples';
+import { MyAccountPage } from '../../account/routes/my-account-page';
+import { HotelsTab } from './hotels-tab';
+import { LocationTab } from './location-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const CONFIG = {
+  body: {
+    tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+    attribution: 'Kafelki testowe',
+    hotelRadiusKm: 50,
+    geocoding: true,
+    publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+  },
+};
+
+const hotel = (overrides: Partial<NearbyHotel>): NearbyHotel => ({
+  id: 1,
+  name: 'Hotel Pod Lipą',
+  streetAddress: 'Lipowa 1',
+  zipCode: '30-001',
+  city: 'Kraków',
+  province: 'małopolskie',
+  phone: '12 000 00 00',
+  email: '',
+  www: '',
+  description: '',
+  latitude: 50.1,
+  longitude: 19.9,
+  distance: 10,
+  ...overrides,
+});
+
+describe('Lokalizacja tab', () => {
+  it('prompts for a position, saves typed coordinates and says "Zapisano"', async () => {
+    const fake = fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': CONFIG,
+      'PATCH /api/device/updateGpsLocation': { body: { message: 'Zapisano' } },
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    expect(await screen.findByText('Wybierz lokalizację na mapie...')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Mapa lokalizacji maszyny' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Szerokość geograficzna'), '50.0614');
+    await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19.9366');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));
+    expect(await screen.findByRole('status', { name: 'Wynik zapisu' })).toHaveTextContent('Zapisano');
+    expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')[0].body).toEqual({
+      deviceId: 7,
+      latitude: 50.0614,
+      longitude: 19.9366,
+    });
+  });
+
+  it('refuses an out-of-range latitude before sending anything', async () => {
+    const fake = fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': CONFIG,
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Szerokość geograficzna'), '95');
+    await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19');
+    expect(
+      await screen.findByText('Szerokość geograficzna musi być liczbą od -90 do 90.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zapisz lokalizację' })).toBeDisabled();
+    expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')).toHaveLength(0);
+  });
+
+  it('geocodes the machine’s own address, and says in Polish when search is unavailable', async () => {
+    let available = true;
+    const fake = fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': CONFIG,
+      'GET /api/geocode': () =>
+        available
+          ? { body: [{ label: 'Długa 1, Kraków', latitude: 50.07, longitude: 19.94 }] }
+          : {
+              status: 503,
+              body: {
+                message:
+                  'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie lub wpisz współrzędne.',
+              },
+            },
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ustaw z adresu maszyny' }));
+    await waitFor(() => expect(screen.getByLabelText('Szerokość geograficzna')).toHaveValue('50.07'));
+    expect(screen.getByLabelText('Długość geograficzna')).toHaveValue('19.94');
+    expect(fake.callsTo('GET', '/api/geocode')[0].query.get('q')).toBe('Długa 1, 00-001 Kraków');
+    available = false;
+    await userEvent.type(screen.getByRole('textbox', { name: 'Wyszukaj adres' }), 'Rynek 1{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Wyszukiwanie adresów jest teraz niedostępne.',
+    );
+  });
+});
+
+describe('Hotele tab', () => {
+  it('lists nearby hotels nearest first with distances in km', async () => {
+    fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice({ gpsLatitude: 50, gpsLongitude: 19.9 }) },
+      'GET /api/map/config': CONFIG,
+      'GET /api/deviceHotel/getAllByDevice/7': {
+        body: [
+          hotel({ id: 1, name: 'Blisko', distance: 10 }),
+          hotel({ id: 2, name: 'Dalej', distance: 40.04 }),
+        ],
+      },
+    });
+    renderScreen(<HotelsTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    const table = await screen.findByRole('table', { name: 'Hotele w pobliżu' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const rows = within(table).getAllByRole('row').slice(1) as HTMLTableRowElement[];
+    expect(rows.map((r) => [r.cells[0].textContent, r.cells[3].textContent])).toEqual([
+      ['Blisko', '10,0 km'],
+      ['Dalej', '40,0 km'],
+    ]);
+    expect(screen.getByText('Hotele w promieniu 50 km od maszyny, od najbliższego.')).toBeInTheDocument();
+    // A USER may edit but not delete (domain.md).
+    expect(screen.getByRole('button', { name: 'Edytuj hotel: Blisko' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Usuń hotel: Blisko' })).toBeNull();
+  });
+
+  it('says why a machine without a position has no hotels, and validates the hotel form', async () => {
+    const fake = fakeApi(
+      {
+        'GET /api/device/findById/7': { body: sampleDevice() },
+        'GET /api/map/config': CONFIG,
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<HotelsTab deviceId={7} />, { url: '/m', session: ANNA_ADMIN });
+    expect(await screen.findByText(/Maszyna nie ma ustalonej lokalizacji/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj hotel' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(dialog).findByText('Wprowadź nazwę')).toBeInTheDocument();
+    expect(within(dialog).getByText('Wybierz lokalizację na mapie')).toBeInTheDocument();
+    expect(fake.callsTo('POST', '/api/deviceHotel/insert')).toHaveLength(0);
+  });
+});
+
+const branch: Branch = {
+  id: 4,
+  name: 'Oddział Katowice',
+  street: 'Chorzowska 1',
+  zipCode: '40-001',
+  city: 'Katowice',
+  province: 'śląskie',
+  phone: '32 000 00 00',
+  email: 'katowice@firma.pl',
+  www: 'firma.pl/katowice',
+  description: '',
+  latitude: 50.26,
+  longitude: 19.02,
+};
+
+describe('Oddziały tab of /myAccount', () => {
+  it('is not offered to a USER', async () => {
+    fakeApi({}, { otherwise: EMPTY_LIST });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
+    expect(await screen.findByRole('tab', { name: 'Urlopy' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Oddziały' })).toBeNull();
+  });
+
+  it('shows the count, a branch’s details by its marker, the add form and the delete question', async () => {
+    const fake = fakeApi({
+      'GET /api/map/config': CONFIG,
+      'GET /api/branch/getAll': {
+        body: [branch, { ...branch, id: 5, name: 'Bez pozycji', latitude: null, longitude: null }],
+      },
+      'POST /api/branch/insert': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
+    const panel = await screen.findByRole('region', { name: 'Panel oddziału' });
+    expect(await within(panel).findByText('Liczba oddziałów: 2')).toBeInTheDocument();
+
+    // The marker of the placed branch opens its details; the www link gets the // prefix (spec §5).
+    const marker = await screen.findByTitle('Oddział Katowice');
+    fireEvent.click(marker);
+    expect(await within(panel).findByRole('heading', { name: 'Oddział Katowice' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'firma.pl/katowice' })).toHaveAttribute(
+      'href',
+      '//firma.pl/katowice',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Usuń oddział' }));
+    expect(await screen.findByText('Czy napewno chcesz usunąć oddział?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj oddział' }));
+    expect(await within(panel).findByText('Wprowadź dane oddziału')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(panel).findByText('Wprowadź nazwę')).toBeInTheDocument();
+    expect(within(panel).getByText('Wybierz lokalizację na mapie')).toBeInTheDocument();
+    expect(fake.callsTo('POST', '/api/branch/insert')).toHaveLength(0);
+  });
+
+  it('shows "Brak ustalonej pozycji" and the refusal banner of a save', async () => {
+    const fake = fakeApi({
+      'GET /api/map/config': CONFIG,
+      'GET /api/branch/getAll': { body: [branch] },
+      'POST /api/branch/insert': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
+    fireEvent.click(await screen.findByTitle('Oddział Katowice'));
+    const panel = screen.getByRole('region', { name: 'Panel oddziału' });
+    expect(await within(panel).findByText('50.26, 19.02')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Edytuj oddział' }));
+    expect(await within(panel).findByText('Edytuj dane oddziału')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Brak uprawnień do tej operacji.');
+    expect(fake.callsTo('POST', '/api/branch/insert')[0].body).toMatchObject({
+      id: 4,
+      name: 'Oddział Katowice',
+    });
+  });
+});

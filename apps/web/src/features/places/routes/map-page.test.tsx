@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MapPoint } from '@serwis/domain';
+import { JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { MapPage } from './map-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const point = (overrides: Partial<MapPoint>): MapPoint => ({
+  id: 1,
+  name: 'Laser',
+  type: 'INTERNAL',
+  status: 'OK',
+  categoryId: 3,
+  latitude: 52,
+  longitude: 19,
+  color1: '#2f9e44',
+  color2: '#ffffff',
+  ...overrides,
+});
+
+describe('/map', () => {
+  it('shows the legend, filters by family, status and category, and names the public address', async () => {
+    fakeApi({
+      'GET /api/map/config': {
+        body: {
+          tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+          attribution: 'Kafelki testowe',
+          hotelRadiusKm: 50,
+          geocoding: true,
+          publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+        },
+      },
+      'GET /api/category/findAll': {
+        body: [
+          { id: 3, name: 'Lasery' },
+          { id: 4, name: 'Prasy' },
+        ],
+      },
+      'GET /api/device/with-gps-location-data': {
+        body: [
+          point({ id: 1 }),
+          point({ id: 2, name: 'Prasa obca', type: 'EXTERNAL', status: 'BROKEN', categoryId: 4 }),
+          point({ id: 3, name: 'Piec', status: 'BROKEN' }),
+        ],
+      },
+    });
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    expect(await screen.findByText('Maszyn na mapie: 3')).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: 'Legenda' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([
+      'Produkcja',
+      'Transport',
+      'Instalacja',
+      'Ok',
+      'W naprawie',
+      'Usterka',
+      'Awaria',
+      'Pilna awaria',
+    ]);
+    expect(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Pobierz aktualną wersję mapy' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/api/storage/download-public-file?fileName=machines-map.png'),
+    );
+    expect(
+      screen.getByText('http://localhost:3000/api/storage/download-public-file?fileName=machines-map.png'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Awaria' }));
+    expect(await screen.findByText('Maszyn na mapie: 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Rodzaj' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Maszyny' }));
+    expect(await screen.findByText('Maszyn na mapie: 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Kategoria' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Prasy' }));
+    await waitFor(() => expect(screen.getByText('Maszyn na mapie: 0')).toBeInTheDocument());
+  });
+});

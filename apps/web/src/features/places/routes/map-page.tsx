@@ -1,0 +1,157 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Box, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCamera, IconDownload } from '@tabler/icons-react';
+import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE } from '@serwis/domain';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useCategoryOptions } from '../../machines/api/lookups';
+import { useMapConfig, useMapPoints, useUploadMapSnapshot } from '../api/places';
+import { BaseMap } from '../components/base-map';
+import { ClusterLayer } from '../components/cluster-layer';
+import { renderMapSnapshot } from '../components/snapshot';
+
+const FAMILIES = [
+  { value: 'INTERNAL', label: 'Maszyny' },
+  { value: 'EXTERNAL', label: 'Maszyny zewnętrzne' },
+];
+
+function Legend() {
+  return (
+    <Group gap="md" aria-label="Legenda" role="list">
+      {MACHINE_STATUSES.map((s) => (
+        <Group key={s.name} gap={6} role="listitem">
+          <Box
+            w={16}
+            h={16}
+            style={{ borderRadius: '50%', background: s.colorBackground, border: `3px solid ${s.colorText}` }}
+          />
+          <Text size="sm">{s.label}</Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/** /map: every positioned machine in its status colours, and the website's map image. */
+export function MapPage() {
+  const points = useMapPoints();
+  const config = useMapConfig();
+  const categories = useCategoryOptions();
+  const upload = useUploadMapSnapshot();
+  const [family, setFamily] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [version, setVersion] = useState(() => Date.now());
+
+  const visible = useMemo(
+    () =>
+      (points.data ?? []).filter(
+        (p) =>
+          (!family || p.type === family) &&
+          (!status || p.status === status) &&
+          (!category || p.categoryId === Number(category)),
+      ),
+    [points.data, family, status, category],
+  );
+  const publicPath =
+    config.data?.publicMapPath ?? '/api/storage/download-public-file?fileName=machines-map.png';
+  const publicUrl = `${window.location.origin}${publicPath}`;
+
+  const snapshot = async () => {
+    setFailure(null);
+    setRendering(true);
+    try {
+      // Every machine goes on the website's image, whatever the screen's filters show.
+      const base64 = await renderMapSnapshot(points.data ?? [], config.data?.tileUrl);
+      await upload.mutateAsync(base64);
+      setVersion(Date.now());
+      notifications.show({ color: 'green', message: MSG.publicFileSaved });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setRendering(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader title="Mapa maszyn" backTo={paths.home} />
+      <Group align="flex-end">
+        <Select
+          label="Rodzaj"
+          placeholder="Wszystkie"
+          data={FAMILIES}
+          value={family}
+          onChange={setFamily}
+          clearable
+        />
+        <Select
+          label="Status"
+          placeholder="Wszystkie"
+          data={MACHINE_STATUSES.map((s) => ({ value: s.name, label: s.label }))}
+          value={status}
+          onChange={setStatus}
+          clearable
+        />
+        <Select
+          label="Kategoria"
+          placeholder="Wszystkie"
+          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={category}
+          onChange={setCategory}
+          clearable
+          searchable
+        />
+        <Text size="sm" pb={8}>
+          Maszyn na mapie: {visible.length}
+        </Text>
+      </Group>
+      <Legend />
+      <Group align="flex-start" gap="md">
+        <BaseMap
+          label="Mapa maszyn"
+          center={MAP_VIEW.machines.center}
+          zoom={MAP_VIEW.machines.zoom}
+          width={PUBLIC_MAP_SIZE}
+          height={PUBLIC_MAP_SIZE}
+        >
+          <ClusterLayer points={visible} />
+        </BaseMap>
+        <Stack maw={320}>
+          <Button
+            leftSection={<IconCamera size={16} />}
+            onClick={() => void snapshot()}
+            disabled={rendering || !points.data}
+          >
+            {rendering ? '...trwa generowanie' : 'Zrób zrzut mapy dla strony www'}
+          </Button>
+          <Button
+            component="a"
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            href={`${publicPath}&v=${version}`}
+            download="machines-map.png"
+          >
+            Pobierz aktualną wersję mapy
+          </Button>
+          <Text size="sm">Publiczny adres mapy:</Text>
+          <Code block style={{ wordBreak: 'break-all' }}>
+            {publicUrl}
+          </Code>
+          <Anchor href={publicPath} target="_blank" size="sm">
+            Otwórz w nowej karcie
+          </Anchor>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}

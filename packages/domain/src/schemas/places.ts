@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { MSG, validationMessage } from '../messages.js';
+import { MACHINE_STATUS_NAMES } from '../reference-data.js';
+import { id, text } from './common.js';
+
+/** A number from JSON or a form; strings such as "51.1" are accepted, anything else is the given message. */
+const coordinate = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v >= min && v <= max, { message });
+
+export const latitude = coordinate(-90, 90, MSG.latitudeInvalid);
+export const longitude = coordinate(-180, 180, MSG.longitudeInvalid);
+
+/** `PATCH /api/device/updateGpsLocation`: both numbers set the position, both null clear it. */
+export const gpsUpdateSchema = z
+  .object({
+    deviceId: id,
+    latitude: latitude.nullable(),
+    longitude: longitude.nullable(),
+  })
+  .refine((v) => (v.latitude === null) === (v.longitude === null), {
+    message: MSG.positionIncomplete,
+    path: ['latitude'],
+  });
+export type GpsUpdate = z.infer<typeof gpsUpdateSchema>;
+
+/** One marker of the machine map: the spec's four fields plus what the popup and filters need. */
+export const mapPointSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  color1: z.string(),
+  color2: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(['INTERNAL', 'EXTERNAL']),
+  status: z.enum(MACHINE_STATUS_NAMES),
+  categoryId: z.number().int(),
+});
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+/** Two greys for a machine whose status has no colours (spec §2 /map). */
+export const DEFAULT_MARKER_COLORS = { color1: '#868e96', color2: '#495057' } as const;
+
+/** Optional server-side filters of `with-gps-location-data`. */
+export const mapPointsQuery = z.object({
+  type: z.enum(['INTERNAL', 'EXTERNAL']).optional(),
+  status: z.enum(MACHINE_STATUS_NAMES).optional(),
+  categoryId: id.optional(),
+});
+
+const placeName = z
+  .string({ error: MSG.placeNameRequired })
+  .trim()
+  .min(1, MSG.placeNameRequired)
+  .max(MAX.name, validationMessage.tooLong(MAX.name));
+
+/** id 0 (or none) inserts, above 0 edits (spec §4). */
+const saveId = z.coerce
+  .number({ error: validationMessage.wrongType })
+  .int(validationMessage.wrongType)
+  .min(0, validationMessage.wrongType)
+  .max(2_147_483_647, validationMessage.wrongType)
+  .nullish()
+  .transform((v) => v || 0);
+
+/** Spec §5: a place must have a position; 0/0 is the form's "not chosen yet". */
+const placePosition = {
+  latitude: latitude.nullish(),
+  longitude: longitude.nullish(),
+};
+function requirePosition(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  const missing = v.latitude == null || v.longitude == null || (v.latitude === 0 && v.longitude === 0);
+  if (missing) ctx.addIssue({ code: 'custom', message: MSG.placeLocationRequired, path: ['latitude'] });
+}
+
+const placeContact = {
+  zipCode: text(20),
+  city: text(MAX.short),
+  province: text(40),
+  phone: text(50),
+  email: text(MAX.email),
+  www: text(MAX.name),
+  description: text(MAX.text),
+};
+
+export const hotelSaveSchema = z
+  .object({ id: saveId, name: placeName, streetAddress: text(MAX.name), ...placeContact, ...placePosition })
+  .superRefine(requirePosition);
+export type HotelSave = z.infer<typeof hotelSaveSchema>;
+
+export const branchSaveSchema = z
+  .object({ id: saveId, name: placeName, street: text(MAX.name), ...placeContact, ...placePosition })
+  .superRefine(requirePosition);
+export type BranchSave = z.infer<typeof branchSaveSchema>;
+
+const contactOut = {
+  zipCode: z.string(),
+  city: z.string(),
+  province: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  www: z.string(),
+  description: z.string(),
+};
+
+export const hotelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  streetAddress: z.string(),
+  ...contactOut,
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Hotel = z.infer<typeof hotelSchema>;
+
+/** A hotel near a machine: `distance` is the great-circle distance in km. */
+export const nearbyHotelSchema = hotelSchema.extend({ distance: z.number() });
+export type NearbyHotel = z.infer<typeof nearbyHotelSchema>;
+
+export const branchSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street: z.string(),
+  ...contactOut,
+  /** Null: "Brak ustalonej pozycji". */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+export const PUBLIC_MAP_FILE = 'machines-map.png';
+export const PUBLIC_MAP_SIZE = 1100;
+
+export const publicFileUploadSchema = z.object({
+  name: z.literal('map', { error: MSG.publicFileNameInvalid }),
+  base64: z.string({ error: MSG.publicFileNotPng }).min(1, MSG.publicFileNotPng),
+});
+
+export const geocodeQuery = z.object({
+  q: z
+    .string({ error: MSG.geocodeQueryRequired })
+    .trim()
+    .min(1, MSG.geocodeQueryRequired)
+    .max(MAX.search, validationMessage.tooLong(MAX.search)),
+});
+
+export const geocodeResultSchema = z.object({
+  label: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+/** `GET /api/map/config`: where tiles come from, so that tests and offline sites can point elsewhere. */
+export const mapConfigSchema = z.object({
+  tileUrl: z.string(),
+  attribution: z.string(),
+  hotelRadiusKm: z.number(),
+  geocoding: z.boolean(),
+  publicMapPath: z.string(),
+});
+export type MapConfig = z.infer<typeof mapConfigSchema>;
+
+/** Spec §9 map centres and zooms. */
+export const MAP_VIEW = {
+  places: { center: [51.06, 19.11] as [number, number], zoom: 6 },
+  machines: { center: [51.97, 19.18] as [number, number], zoom: 7 },
+  markerSize: 40,
+} as const;
+
+/** Spec §5: a branch web link opens as given when it already names a scheme, else with a // prefix. */
+export function branchLink(www: string): string {
+  const trimmed = www.trim();
+  if (!trimmed) return '';
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || trimmed.startsWith('//') ? trimmed : `//${trimmed}`;
+}
