@@ -21,3 +21,8 @@ export * from './rules/inspections.js';
 export * from './schemas/inspections.js';
 export * from './schemas/todos.js';
 export * from './schemas/statistics.js';
+export * from './protocol-messages.js';
+export * from './schemas/configuration.js';
+export * from './schemas/installation-operations.js';
+export * from './schemas/protocols.js';
+export * from './rules/protocol-checklist.js';

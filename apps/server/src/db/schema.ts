@@ -13,3 +13,6 @@ export * from '../modules/services/services.table.js';
 export * from '../modules/incidents/incidents.table.js';
 export * from '../modules/todos/todos.table.js';
 export * from '../modules/inspections/inspection-summaries.table.js';
+export * from '../modules/installation-operations/installation-operations.table.js';
+export * from '../modules/configuration/configuration.table.js';
+export * from '../modules/protocols/protocols.table.js';

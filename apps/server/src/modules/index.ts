@@ -14,6 +14,8 @@ import { todosRoutes } from './todos/todos.routes.js';
 import { statisticsRoutes } from './statistics/statistics.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
+import { installationOperationsRoutes } from './installation-operations/installation-operations.routes.js';
+import { configurationRoutes } from './configuration/configuration.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -32,4 +34,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   statisticsRoutes,
   servicesRoutes,
   incidentsRoutes,
+  installationOperationsRoutes,
+  configurationRoutes,
 ];
