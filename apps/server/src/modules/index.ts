@@ -16,6 +16,7 @@ import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
 import { installationOperationsRoutes } from './installation-operations/installation-operations.routes.js';
 import { configurationRoutes } from './configuration/configuration.routes.js';
+import { protocolsRoutes } from './protocols/protocols.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -36,4 +37,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   incidentsRoutes,
   installationOperationsRoutes,
   configurationRoutes,
+  protocolsRoutes,
 ];
