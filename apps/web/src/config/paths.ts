@@ -62,4 +62,7 @@ export const paths = {
   machinePeriodicInspection: '/machinePeriodicInspection',
   machineTodo: '/machineTodo',
   statistics: '/statistics',
+  /** The field protocol of a service event (issue 8); `prev` is the full path to return to. */
+  serviceProtocol: (id: number, prev?: string) => withQuery('/serviceProtocol', { id, prev }),
+  protocolPdf: (id: number) => `/api/service/protocol-pdf/${id}`,
 } as const;
