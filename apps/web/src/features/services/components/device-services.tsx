@@ -89,12 +89,12 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
           changeState.mutate(
             { id: service.id, action },
             {
-              onSuccess: () => {
+              onSuccess: (updated) => {
                 notifications.show({ color: 'green', message: texts.done });
                 // "Drukuj do skanu" prints: the protocol PDF with empty signature boxes opens at once.
                 if (action === 'printForScan') {
                   openFile({
-                    filename: `Protokół ${service.id}.pdf`,
+                    filename: `Protokół ${updated.fullNumber.replace(/\//g, '-')}.pdf`,
                     url: paths.protocolPdf(service.id),
                   });
                 }
