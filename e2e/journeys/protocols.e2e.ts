@@ -13,7 +13,13 @@ import {
   todayInWarsaw,
   type SeededCustomer,
 } from '../support/service-kit';
-import { drawWithFinger, drawWithMouse, pdfAttachments, pdfText } from '../support/protocol-kit';
+import {
+  decodeHeader,
+  drawWithFinger,
+  drawWithMouse,
+  pdfAttachments,
+  pdfText,
+} from '../support/protocol-kit';
 
 /*
  * Issue 8 on a 10-inch tablet (820×1180, touch, high DPI): a technician opens a machine whose
@@ -142,9 +148,9 @@ describe('field protocol on a tablet', () => {
   it('fills every checklist row and measurement, work, two materials and times', async () => {
     for (const [i, op] of operations.entries()) {
       const row = page.getByRole('group', { name: `${i + 1}. ${op.name}` });
-      await row.getByRole('radio', { name: i === 2 ? 'NIEPOPRAWNE' : 'POPRAWNE' }).click();
+      await row.getByRole('radio', { name: i === 2 ? 'NIEPOPRAWNE' : 'POPRAWNE', exact: true }).click();
       for (const [name, unit] of op.fields) {
-        const input = row.getByLabel(`${name} [${unit}]`);
+        const input = row.getByLabel(`${name} [${unit}]`, { exact: true });
         await input.fill(values.shift()!);
       }
       if (i === 2) await row.getByLabel(`Uwagi: ${op.name}`).fill('Rezystancja poniżej normy');
@@ -187,7 +193,9 @@ describe('field protocol on a tablet', () => {
     await expect.poll(() => page.getByLabel('Nazwa materiału 2').inputValue()).toBe(materials[1].name);
     await expect.poll(() => page.getByLabel('Ciśnienie otwarcia [bar]').inputValue()).toBe('7,2');
     const third = page.getByRole('group', { name: '3. Pomiar izolacji silnika' });
-    await expect.poll(() => third.getByRole('radio', { name: 'NIEPOPRAWNE' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => third.getByRole('radio', { name: 'NIEPOPRAWNE', exact: true }).isChecked())
+      .toBe(true);
     await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
   });
 
@@ -265,9 +273,11 @@ describe('field protocol on a tablet', () => {
     await expectAlert(page, `Wysłano protokół do klienta. (${customerEmail})`);
     await expect.poll(() => mailsTo(customerEmail).length).toBe(1);
     const [mail] = mailsTo(customerEmail);
-    expect(mail.subject).toContain(state.fullNumber);
-    const [attachment] = pdfAttachments(mail.file);
-    expect(attachment.filename).toMatch(/\.pdf$/);
+    expect(decodeHeader(mail.subject)).toBe(`Protokół serwisowy nr ${state.fullNumber}`);
+    const attachments = pdfAttachments(mail.file);
+    expect(attachments).toHaveLength(1);
+    const [attachment] = attachments;
+    expect(attachment.filename).toMatch(/^Protokół .*\.pdf$/);
     expect(pdfText(attachment.bytes)).toContain('Zażółć gęślą jaźń');
     expect(fs.existsSync(path.join(inject('dataDir'), 'outbox'))).toBe(true);
   });

@@ -4,13 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
-/** The text of a PDF as poppler's pdftotext (Debian poppler-utils) extracts it. */
+/**
+ * The text of a PDF as poppler's pdftotext (Debian poppler-utils) extracts it: the page laid out,
+ * then again in reading order (where a narrow table cell wraps onto several lines).
+ */
 export function pdfText(pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
   const file = path.join(dir, 'p.pdf');
   fs.writeFileSync(file, pdf);
   try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const laidOut = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const reading = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    return `${laidOut}\n${reading}`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -25,7 +30,9 @@ export function pdfAttachments(emlFile: string): { filename: string; bytes: Buff
     if (split < 0) continue;
     const head = part.slice(0, split).replace(/\n[ \t]+/g, ' ');
     if (!/^Content-Type:\s*application\/pdf/im.test(head)) continue;
-    const name = /filename\*?=(?:UTF-8'')?"?([^";\n]+)"?/i.exec(head)?.[1] ?? '';
+    // nodemailer splits a non-ASCII name into RFC 2231 pieces (filename*0*=utf-8''…; filename*1*=…).
+    const pieces = [...head.matchAll(/filename\*?\d*\*?=(?:utf-8'')?"?([^";\n]+)"?/gi)].map((m) => m[1]);
+    const name = pieces.join('');
     const body = part.slice(split + 2).replace(/--[^\n]*--\s*$/, '');
     found.push({
       filename: decodeURIComponent(name),
@@ -58,4 +65,28 @@ export async function drawWithFinger(context: BrowserContext, page: Page, canvas
   }
   await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await session.detach();
+}
+
+/** A MIME encoded-word header (`=?UTF-8?Q?…?=` or `?B?`) as text. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
+function safeDecode(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

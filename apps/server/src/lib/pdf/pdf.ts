@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { createRequire as createModuleRequire } from 'node:module';
 import path from 'node:path';
 import type { Content, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
 import type { CompanyData } from '@serwis/domain';
@@ -13,14 +13,15 @@ interface PdfMake {
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 }
 
-const require = createRequire(import.meta.url);
+// Named apart from `require`: the server bundle's banner declares that one already.
+const loadModule = createModuleRequire(import.meta.url);
 
 /**
  * Roboto as pdfmake ships it on npm: it has every Polish letter (ą ć ę ł ń ó ś ź ż), and nothing is
  * fetched at run time. The files are read from node_modules both from sources and from dist/.
  */
 function robotoFonts(): TFontDictionary {
-  const dir = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
+  const dir = path.dirname(loadModule.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
   const file = (name: string) => path.join(dir, `Roboto-${name}.ttf`);
   return {
     Roboto: {
@@ -37,7 +38,7 @@ let fontDir: string | undefined;
 
 function pdfmake(): PdfMake {
   if (!instance) {
-    instance = require('pdfmake') as PdfMake;
+    instance = loadModule('pdfmake') as PdfMake;
     const fonts = robotoFonts();
     fontDir = path.dirname(String(fonts.Roboto.normal));
     instance.setFonts(fonts);

@@ -16,6 +16,7 @@ const RETRY_MS = 15_000;
  */
 export function useDraftSync(protocol: Protocol) {
   const serviceId = protocol.header.serviceId;
+  const signed = protocol.signed;
   const [data, setDataState] = useState<ProtocolData>(protocol.data);
   const [state, setState] = useState<SyncState>('saved');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -25,7 +26,9 @@ export function useDraftSync(protocol: Protocol) {
   const version = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const flush = useCallback(async () => {
+  const inFlight = useRef<Promise<void>>(Promise.resolve());
+
+  const save = useCallback(async () => {
     clearTimeout(timer.current);
     if (!protocol.editable) return;
     const sent = version.current;
@@ -48,6 +51,11 @@ export function useDraftSync(protocol: Protocol) {
       } else setState('offline');
     }
   }, [protocol.editable, serviceId]);
+
+  const flush = useCallback(() => {
+    inFlight.current = inFlight.current.then(save);
+    return inFlight.current;
+  }, [save]);
 
   // A draft left on this device (offline, reload, sleep) newer than the server's is taken and sent.
   useEffect(() => {
@@ -94,12 +102,21 @@ export function useDraftSync(protocol: Protocol) {
       version.current += 1;
       setDataState(next);
       setState((s) => (s === 'offline' ? 'offline' : 'pending'));
-      void writeLocalDraft(serviceId, { data: next, changedAt: Date.now() });
       clearTimeout(timer.current);
+      // A signed protocol (only admins may change it) is saved on request only: each save renders
+      // and stores a new PDF.
+      if (signed) return;
+      void writeLocalDraft(serviceId, { data: next, changedAt: Date.now() });
       timer.current = setTimeout(() => void flush(), AUTOSAVE_MS);
     },
-    [flush, serviceId],
+    [flush, serviceId, signed],
   );
+
+  /** Before signing: no draft save may race the sign call. */
+  const pause = useCallback(() => {
+    clearTimeout(timer.current);
+    return inFlight.current;
+  }, []);
 
   /** After signing: the server holds the final version; the local copy goes. */
   const forget = useCallback(async () => {
@@ -108,5 +125,5 @@ export function useDraftSync(protocol: Protocol) {
     setState('saved');
   }, [serviceId]);
 
-  return { data, setData, state, refusal, restored, ready, flush, forget, dataRef };
+  return { data, setData, state, refusal, restored, ready, flush, forget, pause, dataRef };
 }

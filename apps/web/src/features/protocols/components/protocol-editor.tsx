@@ -83,13 +83,14 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
     [setData],
   );
 
-  const submitSignature = () => {
+  const submitSignature = async () => {
     const missing = missingForSigning(sync.dataRef.current);
     if (missing.length) {
       setSignProblem(protocolMissingMessage(missing));
       return;
     }
     setSignProblem(null);
+    await sync.pause();
     sign.mutate(sync.dataRef.current, {
       onSuccess: async () => {
         await sync.forget();
@@ -302,7 +303,7 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
             <Button
               leftSection={<IconSignature size={18} />}
               loading={sign.isPending}
-              onClick={submitSignature}
+              onClick={() => void submitSignature()}
             >
               Podpisz protokół
             </Button>
