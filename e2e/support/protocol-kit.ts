@@ -35,7 +35,7 @@ export function pdfAttachments(emlFile: string): { filename: string; bytes: Buff
     const name = pieces.join('');
     const body = part.slice(split + 2).replace(/--[^\n]*--\s*$/, '');
     found.push({
-      filename: decodeURIComponent(name),
+      filename: safeDecode(name),
       bytes: Buffer.from(body.replace(/\s+/g, ''), 'base64'),
     });
   }
