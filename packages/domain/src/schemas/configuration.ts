@@ -18,6 +18,18 @@ export const COMPANY_FIELDS = [
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
 
 export const INSTALLATION_PROTOCOL_TITLE = 'pdf/installation-protocol/title';
+/** The optional company logo: a PNG or JPEG data URL shown at the top of every PDF. */
+export const COMPANY_LOGO = 'company/logo';
+export const COMPANY_LOGO_MAX = 400_000;
+export const companyLogoSchema = z.object({
+  value: z
+    .string()
+    .max(COMPANY_LOGO_MAX, 'Logo może mieć najwyżej 300 KB.')
+    .refine(
+      (v) => v === '' || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v),
+      'Logo musi być obrazem PNG lub JPEG.',
+    ),
+});
 export const INSTALLATION_PROTOCOL_TABLE_HEADER = 'pdf/installation-protocol/table-header';
 
 /** Every configuration name the server knows, with the value it answers while none is stored. */
@@ -25,6 +37,7 @@ export const CONFIGURATION_DEFAULTS: Record<string, string> = {
   [INSTALLATION_PROTOCOL_TITLE]: 'Protokół montażu',
   [INSTALLATION_PROTOCOL_TABLE_HEADER]: 'Czynności montażowe',
   ...Object.fromEntries(COMPANY_FIELDS.map((f) => [`company/${f}`, ''])),
+  [COMPANY_LOGO]: '',
 };
 export const CONFIGURATION_NAMES = Object.keys(CONFIGURATION_DEFAULTS);
 export const CONFIGURATION_VALUE_MAX = 2000;

@@ -70,12 +70,20 @@ export function companyLines(company: CompanyData): string[] {
 }
 
 /** The company header every PDF opens with ("Dane firmy"). */
-export function companyHeader(company: CompanyData): Content {
-  return {
+export function companyHeader(company: CompanyData, logo?: string): Content {
+  const identity: Content = {
     stack: [
       { text: company.name || ' ', bold: true, fontSize: 12 },
       ...companyLines(company).map((line) => ({ text: line, fontSize: 8, color: '#444444' })),
     ],
+  };
+  if (!logo) return { ...identity, margin: [0, 0, 0, 4] };
+  return {
+    columns: [
+      { image: logo, fit: [110, 48], width: 120 },
+      { ...identity, width: '*' },
+    ],
+    columnGap: 10,
     margin: [0, 0, 0, 4],
   };
 }
@@ -86,6 +94,8 @@ export function companyHeader(company: CompanyData): Content {
  */
 export function a4Document(options: {
   company: CompanyData;
+  /** The company logo ("Dane firmy"), a PNG or JPEG data URL; none when empty. */
+  logo?: string;
   title: string;
   content: Content[];
   info?: { subject?: string; author?: string };
@@ -102,7 +112,7 @@ export function a4Document(options: {
       small: { fontSize: 8, color: '#444444' },
     },
     content: [
-      companyHeader(options.company),
+      companyHeader(options.company, options.logo),
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5 }] },
       ...options.content,
     ],

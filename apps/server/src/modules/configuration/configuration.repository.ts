@@ -1,5 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
-import { COMPANY_FIELDS, CONFIGURATION_DEFAULTS, companyDataSchema, type CompanyData } from '@serwis/domain';
+import {
+  COMPANY_FIELDS,
+  COMPANY_LOGO,
+  CONFIGURATION_DEFAULTS,
+  companyDataSchema,
+  type CompanyData,
+} from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { configuration } from './configuration.table.js';
 
@@ -42,6 +48,11 @@ const companyName = (field: string) => `company/${field}`;
 export async function readCompanyData(db: DbOrTx): Promise<CompanyData> {
   const values = await readConfiguration(db, COMPANY_FIELDS.map(companyName));
   return companyDataSchema.parse(Object.fromEntries(COMPANY_FIELDS.map((f) => [f, values[companyName(f)]])));
+}
+
+/** The company logo (a PNG or JPEG data URL) or '' when none was set. */
+export async function readCompanyLogo(db: DbOrTx): Promise<string> {
+  return readConfigurationValue(db, COMPANY_LOGO);
 }
 
 export function companyEntries(data: CompanyData): Record<string, string> {

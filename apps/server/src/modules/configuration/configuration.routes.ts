@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  COMPANY_LOGO,
+  PROTOCOL_MSG,
+  companyLogoSchema,
   companySettingsResponse,
   companySettingsSchema,
   configurationEntrySchema,
@@ -51,6 +54,22 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setConfigurationValue(app.db, requireAdmin(request), request.body.name, request.body.value),
+  );
+
+  app.put(
+    '/api/configuration/company-logo',
+    {
+      schema: {
+        tags,
+        summary: 'Logo firmy (PNG lub JPEG jako data URL, do 300 KB; pusty tekst usuwa) (administrator)',
+        body: companyLogoSchema,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await setConfigurationValue(app.db, requireAdmin(request), COMPANY_LOGO, request.body.value);
+      return { message: PROTOCOL_MSG.configurationSaved };
+    },
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import {
+  COMPANY_LOGO,
   CONFIGURATION_NAMES,
+  companyLogoSchema,
   INSTALLATION_PROTOCOL_TABLE_HEADER,
   INSTALLATION_PROTOCOL_TITLE,
   PROTOCOL_MSG,
@@ -7,7 +9,7 @@ import {
   type SessionUser,
 } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { notFound } from '../../lib/app-error.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import {
@@ -23,6 +25,10 @@ export function assertKnownName(name: string) {
 
 export async function setConfigurationValue(db: Db, actor: SessionUser, name: string, value: string) {
   assertKnownName(name);
+  // The logo is a picture: it goes through PUT /api/configuration/company-logo and its checks.
+  if (name === COMPANY_LOGO && value && !companyLogoSchema.safeParse({ value }).success) {
+    throw badRequest(companyLogoSchema.safeParse({ value }).error!.issues[0].message, 'VALIDATION');
+  }
   await inTransaction(db, async (tx) => {
     await writeConfiguration(tx, { [name]: value });
     await audit(tx, actor, `zmiana ustawienia „${name}”`, `configuration:${name}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
-import { readCompanyData } from './configuration.repository.js';
+import { PNG } from '../protocols/protocols.fixtures.js';
+import { readCompanyData, readCompanyLogo } from './configuration.repository.js';
 
 const ctx = useTestApp();
 const TITLE = 'pdf/installation-protocol/title';
@@ -75,5 +76,31 @@ describe('configuration (spec §7)', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/log/findAll', headers: as(admin) })
     ).json();
     expect(JSON.stringify(logs)).toContain('zmiana danych firmy');
+  });
+
+  it('stores an optional PNG or JPEG logo for admins and refuses anything else', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const user = await createUserAndLogin(ctx);
+    const put = (who: typeof user, value: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/configuration/company-logo',
+        headers: as(who),
+        payload: { value },
+      });
+    expect((await put(user, PNG)).statusCode).toBe(403);
+    const bad = await put(admin, 'data:image/svg+xml;base64,PHN2Zz4=');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Logo musi być obrazem PNG lub JPEG.');
+    expect((await put(admin, PNG)).statusCode).toBe(200);
+    expect(await readCompanyLogo(ctx.database.db)).toBe(PNG);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/configuration?name=company/logo',
+      headers: as(user),
+    });
+    expect(read.json()).toEqual({ value: PNG });
+    expect((await put(admin, '')).statusCode).toBe(200);
+    expect(await readCompanyLogo(ctx.database.db)).toBe('');
   });
 });

@@ -13,6 +13,7 @@ export interface ProtocolPdfInput {
   header: ProtocolHeader;
   data: ProtocolData;
   company: CompanyData;
+  logo?: string;
   /** pdf/installation-protocol/title and /table-header from the configuration. */
   installation: { title: string; tableHeader: string };
   /** 'signed': the signatures as images; 'print': empty boxes to sign on paper ("Drukuj do skanu"). */
@@ -150,7 +151,12 @@ export function protocolDocument(input: ProtocolPdfInput) {
       unbreakable: true,
     },
   ];
-  return a4Document({ company: input.company, title: `${title} ${header.fullNumber}`, content });
+  return a4Document({
+    company: input.company,
+    logo: input.logo,
+    title: `${title} ${header.fullNumber}`,
+    content,
+  });
 }
 
 export function renderProtocolPdf(input: ProtocolPdfInput): Promise<Buffer> {

@@ -17,7 +17,11 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deliver, type Mailer } from '../../plugins/mailer.js';
 import type { Storage } from '../../plugins/storage/index.js';
-import { readCompanyData, readConfiguration } from '../configuration/configuration.repository.js';
+import {
+  readCompanyData,
+  readCompanyLogo,
+  readConfiguration,
+} from '../configuration/configuration.repository.js';
 import { discardUpload, insertFileRow, type UploadedFile } from '../files/files.service.js';
 import { refreshInspectionSummariesOfService } from '../inspections/inspection-summaries.js';
 import { findServiceRow, updateServiceRow, type ServiceRow } from '../services/services.repository.js';
@@ -118,6 +122,7 @@ async function pdfInput(
     header: ctx.header,
     data,
     company: await readCompanyData(db),
+    logo: await readCompanyLogo(db),
     installation: {
       title: texts[INSTALLATION_PROTOCOL_TITLE],
       tableHeader: texts[INSTALLATION_PROTOCOL_TABLE_HEADER],

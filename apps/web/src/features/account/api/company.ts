@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 
 const keys = {
   company: ['configuration', 'company'] as const,
+  logo: ['configuration', 'company-logo'] as const,
   operations: ['installation-operations'] as const,
 };
 
@@ -55,4 +56,21 @@ export function useInstallationOperationMutations() {
       onSuccess: (list) => client.setQueryData(keys.operations, list),
     }),
   };
+}
+
+/** The optional company logo (a PNG or JPEG data URL; '' when none). */
+export function useCompanyLogo() {
+  return useQuery({
+    queryKey: keys.logo,
+    queryFn: async () =>
+      (await api.get<{ value: string }>('/api/configuration', { query: { name: 'company/logo' } })).value,
+  });
+}
+
+export function useSaveCompanyLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (value: string) => api.put('/api/configuration/company-logo', { value }),
+    onSuccess: (_r, value) => client.setQueryData(keys.logo, value),
+  });
 }

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api/session';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company';
+import { CompanyLogo } from './company-logo';
 
 const FIELDS: { key: keyof CompanySettings; label: string }[] = [
   { key: 'name', label: 'Nazwa firmy' },
@@ -39,19 +40,27 @@ export function CompanyDataTab() {
   if (!settings.data) return <ErrorBanner message={MSG.unknownError} />;
   if (!user.isAdmin) {
     return (
-      <Table variant="vertical" withTableBorder maw={640}>
-        <Table.Tbody>
-          {FIELDS.map((f) => (
-            <Table.Tr key={f.key}>
-              <Table.Th w={200}>{f.label}</Table.Th>
-              <Table.Td>{settings.data[f.key] || '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Stack maw={640}>
+        <CompanyLogo editable={false} />
+        <Table variant="vertical" withTableBorder>
+          <Table.Tbody>
+            {FIELDS.map((f) => (
+              <Table.Tr key={f.key}>
+                <Table.Th w={200}>{f.label}</Table.Th>
+                <Table.Td>{settings.data[f.key] || '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
     );
   }
-  return <CompanyDataForm initial={settings.data} />;
+  return (
+    <Stack maw={760}>
+      <CompanyLogo editable />
+      <CompanyDataForm initial={settings.data} />
+    </Stack>
+  );
 }
 
 function CompanyDataForm({ initial }: { initial: CompanySettings }) {

@@ -86,4 +86,29 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     expect(await screen.findByText('2. Próba ruchowa')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/installation-operation')[0].body).toEqual({ text: 'Próba ruchowa' });
   });
+
+  it('uploads the company logo as a PNG data URL and shows it', async () => {
+    let logo = '';
+    const api = fakeApi({
+      'GET /api/configuration/company': { body: COMPANY },
+      'GET /api/configuration': (call) =>
+        call.query.get('name') === 'company/logo' ? { body: { value: logo } } : undefined,
+      'PUT /api/configuration/company-logo': (call) => {
+        logo = (call.body as { value: string }).value;
+        return { body: { message: 'Zapisano' } };
+      },
+    });
+    const { container } = renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    expect(await screen.findByText('Brak logo')).toBeInTheDocument();
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(api.callsTo('PUT', '/api/configuration/company-logo')).toHaveLength(1));
+    const sent = api.callsTo('PUT', '/api/configuration/company-logo')[0].body as { value: string };
+    expect(sent.value).toMatch(/^data:image\/png;base64,/);
+    expect(await screen.findByRole('img', { name: 'Logo firmy' })).toHaveAttribute('src', logo);
+  });
 });
