@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { mailsTo } from '../support/outbox';
-import { apiCall, expectAlert, expectPath, runTag } from '../support/register-kit';
+import { apiCall, expectAlert, expectInlinePdfPreview, expectPath, runTag } from '../support/register-kit';
 import {
   cleanUp,
   openServiceActions,
@@ -280,6 +280,8 @@ describe('field protocol on a tablet', () => {
     expect(attachment.filename).toMatch(/^Protokół .*\.pdf$/);
     expect(pdfText(attachment.bytes)).toContain('Zażółć gęślą jaźń');
     expect(fs.existsSync(path.join(inject('dataDir'), 'outbox'))).toBe(true);
+    // The screen shows where it went.
+    await page.getByText(`Wysłano do klienta: ${customerEmail}.`, { exact: false }).waitFor();
   });
 
   it('lists the event as signed with its PDF among the files on the machine card', async () => {
@@ -288,6 +290,13 @@ describe('field protocol on a tablet', () => {
     const row = serviceRow(page, state.fullNumber, today);
     await row.waitFor();
     await row.getByText('Podpisany').waitFor();
-    await row.getByRole('button', { name: /^Podgląd: Protokół .*\.pdf$/ }).waitFor();
+    const fileName = `Protokół ${state.fullNumber.replace(/\//g, '-')}.pdf`;
+    const url = await expectInlinePdfPreview(
+      page,
+      fileName,
+      row.getByRole('button', { name: `Podgląd: ${fileName}` }),
+    );
+    const stored = await tablet.request.get(url);
+    expect(pdfText(await stored.body())).toContain(`Protokół serwisowy nr ${state.fullNumber}`);
   });
 });

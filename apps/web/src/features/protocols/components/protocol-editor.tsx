@@ -296,7 +296,7 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
               loading={sync.state === 'saving'}
               onClick={() => void sync.flush()}
             >
-              Zapisz szkic
+              {protocol.signed ? 'Zapisz zmiany' : 'Zapisz szkic'}
             </Button>
           )}
           {protocol.editable && !protocol.signed && (
