@@ -10,13 +10,8 @@ import {
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import { contentDisposition } from '../files/files.download.js';
-import {
-  getProtocol,
-  protocolPdf,
-  saveProtocolDraft,
-  sendProtocol,
-  signProtocol,
-} from './protocols.service.js';
+import { protocolPdf, sendProtocol } from './protocols.delivery.js';
+import { getProtocol, saveProtocolDraft, signProtocol } from './protocols.service.js';
 
 const tags = ['Protokoły'];
 const errors = {

@@ -12,10 +12,10 @@ import {
   type SessionUser,
 } from '@serwis/domain';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { deliver, type Mailer } from '../../plugins/mailer.js';
+import type { Mailer } from '../../plugins/mailer.js';
 import type { Storage } from '../../plugins/storage/index.js';
 import {
   readCompanyData,
@@ -29,13 +29,7 @@ import { assignNumber, canModify, isOpen, requireServiceForUpdate } from '../ser
 import { forbidden } from '../../lib/app-error.js';
 import { loadProtocolContext, templateData, type ProtocolContext } from './protocols.context.js';
 import { renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
-import {
-  findFileRow,
-  findProtocolRow,
-  markProtocolSent,
-  upsertProtocolRow,
-  type ProtocolRow,
-} from './protocols.repository.js';
+import { findProtocolRow, upsertProtocolRow, type ProtocolRow } from './protocols.repository.js';
 
 export interface ProtocolDeps {
   db: Db;
@@ -94,7 +88,7 @@ function toProtocol(
   } satisfies Protocol;
 }
 
-async function requireService(db: DbOrTx, serviceId: number) {
+export async function requireService(db: DbOrTx, serviceId: number) {
   const row = await findServiceRow(db, serviceId);
   if (!row) throw notFound(MSG.serviceNotFound);
   return row;
@@ -108,7 +102,7 @@ export async function getProtocol(db: Db, actor: SessionUser, serviceId: number)
   return toProtocol(actor, ctx, row, stored, stored ? undefined : await templateData(db, ctx));
 }
 
-async function pdfInput(
+export async function pdfInput(
   db: DbOrTx,
   ctx: ProtocolContext,
   data: ProtocolData,
@@ -132,7 +126,7 @@ async function pdfInput(
 }
 
 /** Renders; a document pdfmake cannot build (e.g. a broken signature image) is the request's fault. */
-async function render(input: ProtocolPdfInput, log?: FastifyBaseLogger) {
+export async function render(input: ProtocolPdfInput, log?: FastifyBaseLogger) {
   try {
     return await renderProtocolPdf(input);
   } catch (error) {
@@ -141,7 +135,7 @@ async function render(input: ProtocolPdfInput, log?: FastifyBaseLogger) {
   }
 }
 
-const pdfFileName = (fullNumber: string) => `Protokół ${fullNumber.replace(/\//g, '-')}.pdf`;
+export const pdfFileName = (fullNumber: string) => `Protokół ${fullNumber.replace(/\//g, '-')}.pdf`;
 
 /**
  * Stores the signed PDF as one of the event's files (the same row and audit entry as an uploaded
@@ -273,64 +267,4 @@ export async function signProtocol(
       return toProtocol(actor, ctx, updated, saved);
     }),
   );
-}
-
-/**
- * The event's current protocol PDF: the stored one once signed here; otherwise the printable one
- * with everything known so far and empty signature boxes ("Drukuj do skanu").
- */
-export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
-  const row = await requireService(deps.db, serviceId);
-  const ctx = await loadProtocolContext(deps.db, row);
-  const stored = await findProtocolRow(deps.db, serviceId);
-  const filename = pdfFileName(ctx.header.fullNumber);
-  if (row.state === 'PODPISANY' && stored?.fileId) {
-    const file = await findFileRow(deps.db, stored.fileId);
-    const stream = file ? await deps.storage.open(file.storageName) : null;
-    if (stream) return { stream, filename: file!.filename };
-  }
-  const data = stored?.data ?? (await templateData(deps.db, ctx));
-  const pdf = await render(await pdfInput(deps.db, ctx, data, 'print'), deps.log);
-  return { stream: Readable.from([pdf]), filename };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** POST send: the signed PDF to the customer's address (or the one typed), logged with the event. */
-export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, serviceId: number, email: string) {
-  return inTransaction(deps.db, async (tx) => {
-    const row = await requireServiceForUpdate(tx, serviceId);
-    const stored = await findProtocolRow(tx, serviceId);
-    const file = stored?.fileId ? await findFileRow(tx, stored.fileId) : undefined;
-    if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
-    const ctx = await loadProtocolContext(tx, row);
-    const to = email || ctx.header.customer.email;
-    if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
-    const stream = await deps.storage.open(file.storageName);
-    if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
-    const company = await readCompanyData(tx);
-    await markProtocolSent(tx, serviceId, to);
-    await audit(
-      tx,
-      actor,
-      `wysłanie protokołu ${ctx.header.fullNumber} (id ${serviceId}) do klienta na adres ${to}`,
-      record(serviceId),
-    );
-    // Last: a failed delivery (503) rolls the record and the log entry back.
-    await deliver(deps.mailer, {
-      to,
-      subject: `Protokół serwisowy nr ${ctx.header.fullNumber}`,
-      text:
-        `Dzień dobry,\n\nw załączeniu przesyłamy podpisany protokół nr ${ctx.header.fullNumber} ` +
-        `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name || 'Serwis'}\n`,
-      attachments: [
-        { filename: file.filename, content: await readAll(stream), contentType: 'application/pdf' },
-      ],
-    });
-    return { message: PROTOCOL_MSG.protocolSent, sentTo: to };
-  });
 }

@@ -1,18 +1,5 @@
 import { useCallback, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCloudOff,
@@ -22,9 +9,7 @@ import {
   IconSignature,
 } from '@tabler/icons-react';
 import {
-  PAYMENT_TYPES,
   PROTOCOL_MSG,
-  SERVICE_TYPES,
   missingForSigning,
   protocolMissingMessage,
   type Protocol,
@@ -39,12 +24,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSignProtocol } from '../api/protocols';
 import { useDraftSync, type SyncState } from '../use-draft-sync';
 import { ChecklistEditor } from './checklist-editor';
-import { MaterialsEditor } from './materials-editor';
 import { SendProtocolModal } from './send-protocol-modal';
 import { SignatureField } from './signature-field';
-
-const label = (list: readonly { name: string; label: string }[], name: string) =>
-  list.find((i) => i.name === name)?.label ?? name;
+import { ProtocolHeaderPanel, WorkPanel } from './protocol-sections';
 
 const SYNC_TEXT: Record<SyncState, string> = {
   saved: 'Szkic zapisany na serwerze',
@@ -134,102 +116,13 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
       {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
       <ErrorBanner message={sync.refusal} />
 
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Info name="Numer" value={header.fullNumber} />
-          <Info name="Data" value={header.date} />
-          <Info
-            name="Klient"
-            value={[header.customer.fullName || header.customer.shortName, header.customer.address]
-              .filter(Boolean)
-              .join(', ')}
-          />
-          <Info
-            name="Maszyny"
-            value={header.machines
-              .map((m) => `${m.name}${m.serialNumber ? ` (nr ser. ${m.serialNumber})` : ''}`)
-              .join('; ')}
-          />
-          <Info name="Rodzaj serwisu" value={header.types.map((t) => label(SERVICE_TYPES, t)).join(', ')} />
-          <Info name="Płatność" value={label(PAYMENT_TYPES, header.paymentType)} />
-          <Info name="Opis usterki" value={header.faultDescription || '—'} />
-          <Info name="Serwisant" value={header.employee} />
-        </SimpleGrid>
-      </Paper>
+      <ProtocolHeaderPanel header={header} />
 
       {data.checklists.map((list) => (
         <ChecklistEditor key={list.deviceId} list={list} readOnly={readOnly} onItemChange={changeItem} />
       ))}
 
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={4}>Wykonane prace</Title>
-          <Textarea
-            label="Opis wykonanych prac"
-            autosize
-            minRows={3}
-            readOnly={readOnly}
-            value={data.workDone}
-            onChange={(e) => set('workDone', e.currentTarget.value)}
-          />
-          <Title order={4}>Materiały i części</Title>
-          <MaterialsEditor
-            materials={data.materials}
-            readOnly={readOnly}
-            onChange={(m) => set('materials', m)}
-          />
-          <Title order={4}>Czas pracy i dojazd</Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
-            <TextInput
-              type="time"
-              label="Przyjazd"
-              readOnly={readOnly}
-              value={data.arrivalTime}
-              onChange={(e) => set('arrivalTime', e.currentTarget.value)}
-            />
-            <TextInput
-              type="time"
-              label="Rozpoczęcie"
-              readOnly={readOnly}
-              value={data.startTime}
-              onChange={(e) => set('startTime', e.currentTarget.value)}
-            />
-            <TextInput
-              type="time"
-              label="Zakończenie"
-              readOnly={readOnly}
-              value={data.endTime}
-              onChange={(e) => set('endTime', e.currentTarget.value)}
-            />
-            <NumberInput
-              label="Kilometry"
-              min={0}
-              max={100000}
-              suffix=" km"
-              readOnly={readOnly}
-              value={data.kilometers ?? ''}
-              onChange={(v) => set('kilometers', v === '' ? null : Number(v))}
-            />
-            <NumberInput
-              label="Noclegi"
-              min={0}
-              max={365}
-              allowDecimal={false}
-              readOnly={readOnly}
-              value={data.nights ?? ''}
-              onChange={(v) => set('nights', v === '' ? null : Number(v))}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Zalecenia dla klienta"
-            autosize
-            minRows={2}
-            readOnly={readOnly}
-            value={data.recommendations}
-            onChange={(e) => set('recommendations', e.currentTarget.value)}
-          />
-        </Stack>
-      </Paper>
+      <WorkPanel data={data} readOnly={readOnly} set={set} />
 
       <Paper withBorder p="md">
         <Stack>
@@ -323,16 +216,5 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
       />
       <FilePreview file={preview} onClose={() => setPreview(null)} />
     </Stack>
-  );
-}
-
-function Info({ name, value }: { name: string; value: string }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text fw={600} w={130} style={{ flexShrink: 0 }}>
-        {name}
-      </Text>
-      <Text>{value}</Text>
-    </Group>
   );
 }
