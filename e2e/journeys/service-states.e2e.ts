@@ -252,7 +252,9 @@ describe('service states journey: print for scan, scan, reject, external list, i
     );
     await expectAlert(page, 'Zdarzenie serwisowe czeka na skan podpisanego protokołu.');
     // The printable protocol (issue 8) opens in the viewer at once; closed again to go on.
-    const printable = page.getByRole('dialog', { name: `Protokół ${events.printed.replace(/\//g, '-')}.pdf` });
+    const printable = page.getByRole('dialog', {
+      name: `Protokół ${events.printed.replace(/\//g, '-')}.pdf`,
+    });
     await printable.locator('iframe').waitFor();
     await page.keyboard.press('Escape');
     await printable.waitFor({ state: 'hidden' });
@@ -280,7 +282,13 @@ describe('service states journey: print for scan, scan, reject, external list, i
     await expect.poll(() => stateOf(events.printed)).toBe('Podpisany');
     const preview = serviceRowOf(events.printed).getByRole('button', { name: `Podgląd: ${scan.name}` });
     await preview.waitFor();
-    await expect(menuItems(events.printed)).resolves.toEqual(['Edytuj', 'Protokół', 'Dodaj plik', 'Odrzuć', 'Usuń']);
+    await expect(menuItems(events.printed)).resolves.toEqual([
+      'Edytuj',
+      'Protokół',
+      'Dodaj plik',
+      'Odrzuć',
+      'Usuń',
+    ]);
 
     const url = await expectInlinePdfPreview(page, scan.name, preview);
     // The frame's own body is Chromium's viewer page, so the bytes are fetched once more to compare.
