@@ -214,7 +214,7 @@ describe('service lists journey: /servicesList, the machine chooser, and a read-
     await expectPath(on, '/machineEdit');
     await openTab(on, 'Serwis');
     const menu = await openServiceActions(on, events.inspection, today);
-    await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['Pokaż']);
+    await expect(menu.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['Pokaż', 'Protokół']);
     await menu.getByRole('menuitem', { name: 'Pokaż' }).click();
     const form = on.getByRole('dialog', {
       name: `Zdarzenie serwisowe ${events.inspection} (tylko do odczytu)`,

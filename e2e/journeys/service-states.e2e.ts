@@ -236,6 +236,7 @@ describe('service states journey: print for scan, scan, reject, external list, i
     events.printedId = stored.id;
     await expect(menuItems('(auto)')).resolves.toEqual([
       'Edytuj',
+      'Protokół',
       'Dodaj plik',
       'Podpisz',
       'Drukuj do skanu',
@@ -250,12 +251,20 @@ describe('service states journey: print for scan, scan, reject, external list, i
       `Oznaczyć do wydruku i skanu zdarzenie serwisowe bez numeru (id ${events.printedId}, ${today})?`,
     );
     await expectAlert(page, 'Zdarzenie serwisowe czeka na skan podpisanego protokołu.');
+    // The printable protocol (issue 8) opens in the viewer at once; closed again to go on.
+    const printable = page.getByRole('dialog', {
+      name: `Protokół ${events.printed.replace(/\//g, '-')}.pdf`,
+    });
+    await printable.locator('iframe').waitFor();
+    await page.keyboard.press('Escape');
+    await printable.waitFor({ state: 'hidden' });
     await expect.poll(() => serviceRowOf(events.printed).count()).toBe(1);
     await expect(serviceRowOf('(auto)').count()).resolves.toBe(0);
     await expect(stateOf(events.printed)).resolves.toBe('Dodaj skan');
     // Printed once: signing (by a scan or directly) and rejecting are what is left.
     await expect(menuItems(events.printed)).resolves.toEqual([
       'Edytuj',
+      'Protokół',
       'Dodaj plik',
       'Podpisz',
       'Odrzuć',
@@ -273,7 +282,13 @@ describe('service states journey: print for scan, scan, reject, external list, i
     await expect.poll(() => stateOf(events.printed)).toBe('Podpisany');
     const preview = serviceRowOf(events.printed).getByRole('button', { name: `Podgląd: ${scan.name}` });
     await preview.waitFor();
-    await expect(menuItems(events.printed)).resolves.toEqual(['Edytuj', 'Dodaj plik', 'Odrzuć', 'Usuń']);
+    await expect(menuItems(events.printed)).resolves.toEqual([
+      'Edytuj',
+      'Protokół',
+      'Dodaj plik',
+      'Odrzuć',
+      'Usuń',
+    ]);
 
     const url = await expectInlinePdfPreview(page, scan.name, preview);
     // The frame's own body is Chromium's viewer page, so the bytes are fetched once more to compare.
@@ -316,7 +331,7 @@ describe('service states journey: print for scan, scan, reject, external list, i
     const cells = await cellTexts(serviceRowOf('(auto)'));
     expect([cells[0], cells[2], cells[4]]).toEqual(['(auto)', 'Szkolenie operatorów', faults.rejected]);
     // Rejected without a number: it stays unnumbered, and only edit, file and delete are left.
-    await expect(menuItems('(auto)')).resolves.toEqual(['Edytuj', 'Dodaj plik', 'Usuń']);
+    await expect(menuItems('(auto)')).resolves.toEqual(['Edytuj', 'Protokół', 'Dodaj plik', 'Usuń']);
     const numbers = await page
       .getByRole('row', { name: /^Zdarzenie serwisowe / })
       .evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent));

@@ -24,3 +24,8 @@ export * from './schemas/statistics.js';
 export * from './rules/field-errors.js';
 export * from './schemas/tutorials.js';
 export * from './schemas/places.js';
+export * from './protocol-messages.js';
+export * from './schemas/configuration.js';
+export * from './schemas/installation-operations.js';
+export * from './schemas/protocols.js';
+export * from './rules/protocol-checklist.js';

@@ -17,3 +17,6 @@ export * from '../modules/hotels/hotels.table.js';
 export * from '../modules/branches/branches.table.js';
 export * from '../modules/public-files/public-files.table.js';
 export * from '../modules/geocode/geocode.table.js';
+export * from '../modules/installation-operations/installation-operations.table.js';
+export * from '../modules/configuration/configuration.table.js';
+export * from '../modules/protocols/protocols.table.js';

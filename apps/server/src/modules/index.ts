@@ -20,6 +20,9 @@ import { hotelsRoutes } from './hotels/hotels.routes.js';
 import { branchesRoutes } from './branches/branches.routes.js';
 import { publicFilesRoutes } from './public-files/public-files.routes.js';
 import { geocodeRoutes } from './geocode/geocode.routes.js';
+import { installationOperationsRoutes } from './installation-operations/installation-operations.routes.js';
+import { configurationRoutes } from './configuration/configuration.routes.js';
+import { protocolsRoutes } from './protocols/protocols.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -44,4 +47,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   branchesRoutes,
   publicFilesRoutes,
   geocodeRoutes,
+  installationOperationsRoutes,
+  configurationRoutes,
+  protocolsRoutes,
 ];

@@ -5,10 +5,18 @@ import nodemailer from 'nodemailer';
 import { MSG } from '@serwis/domain';
 import { AppError } from '../lib/app-error.js';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent along (e.g. a signed protocol PDF); nodemailer encodes them. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

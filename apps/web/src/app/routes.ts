@@ -67,6 +67,11 @@ export const protectedRoutes: ScreenRoute[] = [
       (await import('../features/services/routes/services-list-page')).ServicesExternalListPage,
   },
   {
+    path: '/serviceProtocol',
+    load: async () =>
+      (await import('../features/protocols/routes/service-protocol-page')).ServiceProtocolPage,
+  },
+  {
     path: '/myAccount',
     load: async () => (await import('../features/account/routes/my-account-page')).MyAccountPage,
   },

@@ -64,4 +64,7 @@ export const paths = {
   statistics: '/statistics',
   tutorials: '/tutorials',
   map: '/map',
+  /** The field protocol of a service event (issue 8); `prev` is the full path to return to. */
+  serviceProtocol: (id: number, prev?: string) => withQuery('/serviceProtocol', { id, prev }),
+  protocolPdf: (id: number) => `/api/service/protocol-pdf/${id}`,
 } as const;

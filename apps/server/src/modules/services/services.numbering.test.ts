@@ -167,7 +167,8 @@ describe('serviceJson validation', () => {
 
   it.each([
     ['no date', { date: '' }, 'Uzupełnij datę!'],
-    ['an impossible date', { date: '2026-02-30' }, MSG.invalidDate],
+    // Generic messages name their field (issue 7).
+    ['an impossible date', { date: '2026-02-30' }, `Pole „Data”: ${MSG.invalidDate}`],
     ['no service type', { type: [] }, 'Wybierz typ serwisu!'],
     ['an unknown service type', { type: ['NIEZNANY'] }, 'Wybierz typ serwisu!'],
     ['a bad protocol number', { number: '25AB', isToSign: true }, PROTOCOL_NUMBER_ERROR],
@@ -176,7 +177,7 @@ describe('serviceJson validation', () => {
     [
       'a too long fault description',
       { faultDescription: 'x'.repeat(5001) },
-      'Tekst może mieć najwyżej 5000 znaków.',
+      'Pole „Opis usterki”: Tekst może mieć najwyżej 5000 znaków.',
     ],
   ])('refuses %s with its message', async (_label, overrides, message) => {
     const { user, json } = await setup();

@@ -9,6 +9,8 @@ const WRITES_WITHOUT_BODY = [
   'PATCH /api/service/sign/{id}',
   'PATCH /api/service/reject/{id}',
   'PATCH /api/service/printForScan/{id}',
+  'PATCH /api/installation-operation/move-up',
+  'PATCH /api/installation-operation/move-down',
 ];
 
 /**

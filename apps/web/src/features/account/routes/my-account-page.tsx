@@ -5,6 +5,8 @@ import { paths } from '../../../config/paths';
 import { UserDataTab } from '../components/user-data-tab';
 import { AccountManagementTab } from '../components/account-management-tab';
 import { VacationTab } from '../components/vacation-tab';
+import { CompanyDataTab } from '../components/company-data-tab';
+import { InstallationOperationsTab } from '../components/installation-operations-tab';
 import { useCurrentUser } from '../../auth/api/session';
 
 // The branch map (Leaflet) loads only when its tab is opened.
@@ -22,6 +24,8 @@ export function MyAccountPage() {
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>
           <Tabs.Tab value="vacation">Urlopy</Tabs.Tab>
+          <Tabs.Tab value="company">Dane firmy</Tabs.Tab>
+          {user.isAdmin && <Tabs.Tab value="installation">Protokół montażu</Tabs.Tab>}
           {user.isAdmin && <Tabs.Tab value="branches">Oddziały</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="data" px="md">
@@ -33,6 +37,14 @@ export function MyAccountPage() {
         <Tabs.Panel value="vacation" px="md">
           <VacationTab />
         </Tabs.Panel>
+        <Tabs.Panel value="company" px="md">
+          <CompanyDataTab />
+        </Tabs.Panel>
+        {user.isAdmin && (
+          <Tabs.Panel value="installation" px="md">
+            <InstallationOperationsTab />
+          </Tabs.Panel>
+        )}
         {user.isAdmin && (
           <Tabs.Panel value="branches" px="md" style={{ flex: 1 }}>
             <Suspense fallback={<Loader size="sm" />}>

@@ -148,6 +148,26 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     );
   });
 
+  it('opens the field protocol of an event from its row menu, returning to the card', async () => {
+    show(JAN_USER);
+    await menuOf('24/03/2026');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Protokół' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/serviceProtocol?id=2&prev=%2Fm');
+  });
+
+  it('prints for the scan and opens the printable protocol PDF at once', async () => {
+    show(ANNA_ADMIN, {
+      'PATCH /api/service/printForScan/3': {
+        body: { ...open, state: 'DODAJ_SKAN', number: 7, fullNumber: '7/03/2026' },
+      },
+    });
+    await menuOf('\\(auto\\)');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Drukuj do skanu' }));
+    await confirm('Drukuj do skanu');
+    const viewer = await screen.findByRole('dialog', { name: 'Protokół 7-03-2026.pdf' });
+    expect(viewer.querySelector('iframe')).toHaveAttribute('src', '/api/service/protocol-pdf/3');
+  });
+
   it('deletes an attachment (admin) after naming it', async () => {
     const api = show(ANNA_ADMIN, { 'DELETE /api/file/delete/6': { body: { message: 'Usunięto plik.' } } });
     await userEvent.click(within(await rowOf('24')).getByRole('button', { name: 'Usuń plik: zdjecie.jpg' }));

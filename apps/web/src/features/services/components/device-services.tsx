@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +10,7 @@ import { DataTable, tableStateProps, useListState } from '../../../components/da
 import { ErrorBanner } from '../../../components/error-banner';
 import { storageFileUrl, useFilePreview } from '../../../components/file-preview';
 import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
 import { useSession } from '../../auth/api/session';
 import {
   useDeleteService,
@@ -42,6 +44,8 @@ export function deleteServiceMessage(error: unknown) {
 
 /** The machine card's "Serwis" tab: the machine's events, their files and state changes. */
 export function DeviceServices({ deviceId, customerId }: { deviceId: number; customerId?: number | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
   const services = useDeviceServices(deviceId);
   const me = useSession().data ?? null;
   const remove = useDeleteService();
@@ -63,6 +67,8 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
     setBanner(null);
     const name = serviceName(service);
     if (action === 'open') setEditing(service);
+    else if (action === 'protocol')
+      navigate(paths.serviceProtocol(service.id, location.pathname + location.search));
     else if (action === 'addFile') setAddingFileTo(service);
     else if (action === 'remove') {
       confirmDelete({
@@ -83,7 +89,16 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
           changeState.mutate(
             { id: service.id, action },
             {
-              onSuccess: () => notifications.show({ color: 'green', message: texts.done }),
+              onSuccess: (updated) => {
+                notifications.show({ color: 'green', message: texts.done });
+                // "Drukuj do skanu" prints: the protocol PDF with empty signature boxes opens at once.
+                if (action === 'printForScan') {
+                  openFile({
+                    filename: `Protokół ${updated.fullNumber.replace(/\//g, '-')}.pdf`,
+                    url: paths.protocolPdf(service.id),
+                  });
+                }
+              },
               onError: (error) => setBanner(errorMessage(error, { 403: MSG.forbiddenBang })),
             },
           ),

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Menu } from '@mantine/core';
 import {
   IconCheck,
+  IconClipboardCheck,
   IconDots,
   IconEye,
   IconFilePlus,
@@ -11,7 +12,8 @@ import {
 } from '@tabler/icons-react';
 import type { ServiceActions } from '../service-permissions';
 
-export type ServiceRowAction = 'open' | 'addFile' | 'sign' | 'reject' | 'printForScan' | 'remove';
+export type ServiceRowAction =
+  'open' | 'protocol' | 'addFile' | 'sign' | 'reject' | 'printForScan' | 'remove';
 
 interface ServiceRowActionsProps {
   /** Names the event for screen readers ("Akcje: zdarzenie 25/03/2026"). */
@@ -38,6 +40,9 @@ export function ServiceRowActions({ label, allowed, onAction }: ServiceRowAction
             onClick={() => onAction('open')}
           >
             {allowed.edit ? 'Edytuj' : 'Pokaż'}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconClipboardCheck size={16} />} onClick={() => onAction('protocol')}>
+            Protokół
           </Menu.Item>
           {allowed.addFile && (
             <Menu.Item leftSection={<IconFilePlus size={16} />} onClick={() => onAction('addFile')}>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ActionIcon } from '@mantine/core';
+import { IconClipboardCheck } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { PAGE_SIZES, type MachineType, type Service } from '@serwis/domain';
 import { paths } from '../../../config/paths';
@@ -37,7 +39,31 @@ const columns: ColumnDef<Service>[] = [
   },
   { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
   { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateBadge state={row.original.state} /> },
+  {
+    id: 'protocol',
+    header: 'Protokół',
+    enableSorting: false,
+    cell: ({ row }) => <ProtocolLink serviceId={row.original.id} />,
+  },
 ];
+
+/** Opens the event's field protocol; inside a clickable row, so its click stays its own. */
+function ProtocolLink({ serviceId }: { serviceId: number }) {
+  const location = useLocation();
+  return (
+    <ActionIcon
+      component={Link}
+      to={paths.serviceProtocol(serviceId, location.pathname + location.search)}
+      variant="subtle"
+      size={40}
+      aria-label={`Protokół zdarzenia ${serviceId}`}
+      onClick={(e: React.MouseEvent) => e.stopPropagation()}
+      onKeyDown={(e: React.KeyboardEvent) => e.stopPropagation()}
+    >
+      <IconClipboardCheck size={20} />
+    </ActionIcon>
+  );
+}
 
 /** /servicesList and /servicesExternalList: server-paged, searchable, full number descending. */
 export function ServicesList({ family }: { family: MachineType }) {

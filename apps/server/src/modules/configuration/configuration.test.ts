@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { PNG } from '../protocols/protocols.fixtures.js';
+import { readCompanyData, readCompanyLogo } from './configuration.repository.js';
+
+const ctx = useTestApp();
+const TITLE = 'pdf/installation-protocol/title';
+
+describe('configuration (spec §7)', () => {
+  it('answers { value } with the default, stores an admin write and refuses employees', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const user = await createUserAndLogin(ctx);
+    const get = (name: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/configuration?name=${encodeURIComponent(name)}`,
+        headers: as(user),
+      });
+    expect((await get(TITLE)).json()).toEqual({ value: 'Protokół montażu' });
+    const put = (who: typeof user, value: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/configuration',
+        headers: as(who),
+        payload: { name: TITLE, value },
+      });
+    expect((await put(user, 'X')).statusCode).toBe(403);
+    const ok = await put(admin, 'Protokół montażu maszyny — zażółć gęślą jaźń');
+    expect(ok.statusCode).toBe(200);
+    expect((await get(TITLE)).json()).toEqual({ value: 'Protokół montażu maszyny — zażółć gęślą jaźń' });
+    const unknown = await get('secret/other');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Nieznane ustawienie konfiguracji.');
+  });
+
+  it('saves the company data in one call, reads it back by name and through readCompanyData', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const company = {
+      name: 'Łódzkie Maszyny Sp. z o.o.',
+      street: 'ul. Źródlana 5',
+      zipCode: '90-001',
+      city: 'Łódź',
+      nip: '7251234567',
+      regon: '123456789',
+      phone: '+48 42 123 45 67',
+      email: 'biuro@maszyny.pl',
+      www: 'maszyny.pl',
+      installationProtocolTitle: 'Protokół montażu',
+      installationProtocolTableHeader: 'Wykonane czynności',
+    };
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: company,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(company);
+    const byName = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/configuration?name=company/city',
+      headers: as(admin),
+    });
+    expect(byName.json()).toEqual({ value: 'Łódź' });
+    const { installationProtocolTitle: _t, installationProtocolTableHeader: _h, ...data } = company;
+    expect(await readCompanyData(ctx.database.db)).toEqual(data);
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: { ...company, email: 'nie-mail' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Nieprawidłowy adres email');
+    const logs = (
+      await ctx.app.inject({ method: 'GET', url: '/api/log/findAll', headers: as(admin) })
+    ).json();
+    expect(JSON.stringify(logs)).toContain('zmiana danych firmy');
+  });
+
+  it('stores an optional PNG or JPEG logo for admins and refuses anything else', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const user = await createUserAndLogin(ctx);
+    const put = (who: typeof user, value: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/configuration/company-logo',
+        headers: as(who),
+        payload: { value },
+      });
+    expect((await put(user, PNG)).statusCode).toBe(403);
+    const bad = await put(admin, 'data:image/svg+xml;base64,PHN2Zz4=');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Logo musi być obrazem PNG lub JPEG.');
+    expect((await put(admin, PNG)).statusCode).toBe(200);
+    expect(await readCompanyLogo(ctx.database.db)).toBe(PNG);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/configuration?name=company/logo',
+      headers: as(user),
+    });
+    expect(read.json()).toEqual({ value: PNG });
+    expect((await put(admin, '')).statusCode).toBe(200);
+    expect(await readCompanyLogo(ctx.database.db)).toBe('');
+  });
+});

@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream';
+import { MSG, PROTOCOL_MSG, type SessionUser } from '@serwis/domain';
+import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import { deliver } from '../../plugins/mailer.js';
+import { readCompanyData } from '../configuration/configuration.repository.js';
+import { requireServiceForUpdate } from '../services/services.rules.js';
+import { loadProtocolContext, templateData } from './protocols.context.js';
+import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
+import { pdfFileName, pdfInput, render, requireService, type ProtocolDeps } from './protocols.service.js';
+
+const record = (id: number) => `service:${id}`;
+
+/**
+ * The event's current protocol PDF: the stored one once signed here; otherwise the printable one
+ * with everything known so far and empty signature boxes ("Drukuj do skanu").
+ */
+export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
+  const row = await requireService(deps.db, serviceId);
+  const ctx = await loadProtocolContext(deps.db, row);
+  const stored = await findProtocolRow(deps.db, serviceId);
+  const filename = pdfFileName(ctx.header.fullNumber);
+  if (row.state === 'PODPISANY' && stored?.fileId) {
+    const file = await findFileRow(deps.db, stored.fileId);
+    const stream = file ? await deps.storage.open(file.storageName) : null;
+    if (stream) return { stream, filename: file!.filename };
+  }
+  const data = stored?.data ?? (await templateData(deps.db, ctx));
+  const pdf = await render(await pdfInput(deps.db, ctx, data, 'print'), deps.log);
+  return { stream: Readable.from([pdf]), filename };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** POST send: the signed PDF to the customer's address (or the one typed), logged with the event. */
+export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, serviceId: number, email: string) {
+  return inTransaction(deps.db, async (tx) => {
+    const row = await requireServiceForUpdate(tx, serviceId);
+    const stored = await findProtocolRow(tx, serviceId);
+    const file = stored?.fileId ? await findFileRow(tx, stored.fileId) : undefined;
+    if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
+    const ctx = await loadProtocolContext(tx, row);
+    const to = email || ctx.header.customer.email;
+    if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
+    const stream = await deps.storage.open(file.storageName);
+    if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
+    const company = await readCompanyData(tx);
+    await markProtocolSent(tx, serviceId, to);
+    await audit(
+      tx,
+      actor,
+      `wysłanie protokołu ${ctx.header.fullNumber} (id ${serviceId}) do klienta na adres ${to}`,
+      record(serviceId),
+    );
+    // Last: a failed delivery (503) rolls the record and the log entry back.
+    await deliver(deps.mailer, {
+      to,
+      subject: `Protokół serwisowy nr ${ctx.header.fullNumber}`,
+      text:
+        `Dzień dobry,\n\nw załączeniu przesyłamy podpisany protokół nr ${ctx.header.fullNumber} ` +
+        `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name || 'Serwis'}\n`,
+      attachments: [
+        { filename: file.filename, content: await readAll(stream), contentType: 'application/pdf' },
+      ],
+    });
+    return { message: PROTOCOL_MSG.protocolSent, sentTo: to };
+  });
+}

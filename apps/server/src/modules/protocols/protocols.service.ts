@@ -1,0 +1,270 @@
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  INSTALLATION_PROTOCOL_TABLE_HEADER,
+  INSTALLATION_PROTOCOL_TITLE,
+  MSG,
+  PROTOCOL_MSG,
+  signingProblem,
+  type Protocol,
+  type ProtocolChecklist,
+  type ProtocolData,
+  type SessionUser,
+} from '@serwis/domain';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import type { Mailer } from '../../plugins/mailer.js';
+import type { Storage } from '../../plugins/storage/index.js';
+import {
+  readCompanyData,
+  readCompanyLogo,
+  readConfiguration,
+} from '../configuration/configuration.repository.js';
+import { discardUpload, insertFileRow, type UploadedFile } from '../files/files.service.js';
+import { refreshInspectionSummariesOfService } from '../inspections/inspection-summaries.js';
+import { findServiceRow, updateServiceRow, type ServiceRow } from '../services/services.repository.js';
+import { assignNumber, canModify, isOpen, requireServiceForUpdate } from '../services/services.rules.js';
+import { forbidden } from '../../lib/app-error.js';
+import { loadProtocolContext, templateData, type ProtocolContext } from './protocols.context.js';
+import { renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
+import { findProtocolRow, upsertProtocolRow, type ProtocolRow } from './protocols.repository.js';
+
+export interface ProtocolDeps {
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  log?: FastifyBaseLogger;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const record = (id: number) => `service:${id}`;
+
+/**
+ * The answers sent by the browser, laid over the protocol's own snapshot: names, fields and units
+ * come from the snapshot, only answers, remarks and measured values from the request (matched by
+ * the row's key). So a protocol keeps the operations it was started with (docs/protocols.md).
+ */
+export function mergeAnswers(snapshot: ProtocolChecklist[], sent: ProtocolChecklist[]): ProtocolChecklist[] {
+  const byKey = new Map(sent.flatMap((l) => l.items).map((item) => [item.key, item]));
+  return snapshot.map((list) => ({
+    ...list,
+    items: list.items.map((item) => {
+      const answered = byKey.get(item.key);
+      if (!answered) return item;
+      return {
+        ...item,
+        answer: answered.answer,
+        remark: answered.remark,
+        fields: item.fields.map((f, i) => ({ ...f, value: answered.fields[i]?.value ?? f.value })),
+      };
+    }),
+  }));
+}
+
+async function snapshotOf(db: DbOrTx, ctx: ProtocolContext, stored: ProtocolRow | undefined) {
+  return stored ? stored.data.checklists : (await templateData(db, ctx)).checklists;
+}
+
+function toProtocol(
+  actor: SessionUser,
+  ctx: ProtocolContext,
+  row: ServiceRow,
+  stored?: ProtocolRow,
+  data?: ProtocolData,
+) {
+  return {
+    header: ctx.header,
+    data: data ?? stored!.data,
+    saved: Boolean(stored),
+    signed: row.state === 'PODPISANY',
+    editable: canModify(actor, row),
+    updatedAt: iso(stored?.updatedAt),
+    signedAt: iso(stored?.signedAt),
+    sentTo: stored?.sentTo ?? null,
+    sentAt: iso(stored?.sentAt),
+    fileId: stored?.fileId ?? null,
+  } satisfies Protocol;
+}
+
+export async function requireService(db: DbOrTx, serviceId: number) {
+  const row = await findServiceRow(db, serviceId);
+  if (!row) throw notFound(MSG.serviceNotFound);
+  return row;
+}
+
+/** GET: the saved protocol, or a fresh one from the current lists (not stored until saved). */
+export async function getProtocol(db: Db, actor: SessionUser, serviceId: number): Promise<Protocol> {
+  const row = await requireService(db, serviceId);
+  const ctx = await loadProtocolContext(db, row);
+  const stored = await findProtocolRow(db, serviceId);
+  return toProtocol(actor, ctx, row, stored, stored ? undefined : await templateData(db, ctx));
+}
+
+export async function pdfInput(
+  db: DbOrTx,
+  ctx: ProtocolContext,
+  data: ProtocolData,
+  mode: ProtocolPdfInput['mode'],
+) {
+  const texts = await readConfiguration(db, [
+    INSTALLATION_PROTOCOL_TITLE,
+    INSTALLATION_PROTOCOL_TABLE_HEADER,
+  ]);
+  return {
+    header: ctx.header,
+    data,
+    company: await readCompanyData(db),
+    logo: await readCompanyLogo(db),
+    installation: {
+      title: texts[INSTALLATION_PROTOCOL_TITLE],
+      tableHeader: texts[INSTALLATION_PROTOCOL_TABLE_HEADER],
+    },
+    mode,
+  } satisfies ProtocolPdfInput;
+}
+
+/** Renders; a document pdfmake cannot build (e.g. a broken signature image) is the request's fault. */
+export async function render(input: ProtocolPdfInput, log?: FastifyBaseLogger) {
+  try {
+    return await renderProtocolPdf(input);
+  } catch (error) {
+    log?.warn({ err: error }, 'protocol PDF could not be rendered');
+    throw Object.assign(badRequest(PROTOCOL_MSG.protocolPdfFailed, 'PDF_FAILED'), { cause: error });
+  }
+}
+
+export const pdfFileName = (fullNumber: string) => `Protokół ${fullNumber.replace(/\//g, '-')}.pdf`;
+
+/**
+ * Stores the signed PDF as one of the event's files (the same row and audit entry as an uploaded
+ * scan, so it lists and downloads like any other file). Returns the upload for cleanup.
+ */
+async function storeProtocolPdf(
+  tx: Tx,
+  deps: ProtocolDeps,
+  actor: SessionUser,
+  serviceId: number,
+  fullNumber: string,
+  pdf: Buffer,
+  uploads: UploadedFile[],
+) {
+  const stored = await deps.storage.save(Readable.from([pdf]), { extension: '.pdf' });
+  const upload: UploadedFile = {
+    storageName: stored.name,
+    size: stored.size,
+    originalName: pdfFileName(fullNumber),
+    mimetype: 'application/pdf',
+  };
+  uploads.push(upload);
+  const file = await insertFileRow(tx, actor, {
+    owner: { serviceId },
+    type: 'SERVICE_FILE',
+    upload,
+    description: 'Protokół podpisany w aplikacji',
+  });
+  return file.id;
+}
+
+/** Runs `work`; if it fails, the PDF bytes it stored are removed (their rows rolled back with it). */
+async function withPdfCleanup<T>(deps: ProtocolDeps, work: (uploads: UploadedFile[]) => Promise<T>) {
+  const uploads: UploadedFile[] = [];
+  try {
+    return await work(uploads);
+  } catch (error) {
+    for (const upload of uploads) await discardUpload(deps.storage, upload, deps.log);
+    throw error;
+  }
+}
+
+/**
+ * PUT: saves the draft. An employee saves only his own unsigned protocol; admins any, and saving a
+ * signed one regenerates its PDF (a new file; the previous PDF row stays as history).
+ */
+export async function saveProtocolDraft(
+  deps: ProtocolDeps,
+  actor: SessionUser,
+  serviceId: number,
+  input: ProtocolData,
+) {
+  return withPdfCleanup(deps, (uploads) =>
+    inTransaction(deps.db, async (tx) => {
+      const row = await requireServiceForUpdate(tx, serviceId);
+      if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
+      const ctx = await loadProtocolContext(tx, row);
+      const stored = await findProtocolRow(tx, serviceId);
+      const data: ProtocolData = {
+        ...input,
+        checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),
+      };
+      let fileId = stored?.fileId ?? null;
+      if (row.state === 'PODPISANY' && stored?.signedAt) {
+        const problem = signingProblem(data);
+        if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
+        const pdf = await render(await pdfInput(tx, ctx, data, 'signed'), deps.log);
+        fileId = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
+      }
+      const saved = await upsertProtocolRow(tx, serviceId, { data, updatedById: actor.id, fileId });
+      await audit(
+        tx,
+        actor,
+        `zapis protokołu zdarzenia serwisowego ${ctx.header.fullNumber} (id ${serviceId})`,
+        record(serviceId),
+      );
+      return toProtocol(actor, ctx, row, saved);
+    }),
+  );
+}
+
+/**
+ * POST sign: both signatures, the signer's name and every checklist row answered, else 400 naming
+ * what is missing. In one transaction: number (as signing does), PODPISANY, PDF stored as the
+ * event's file, protocol row. Any failure leaves the event as it was and no bytes behind.
+ */
+export async function signProtocol(
+  deps: ProtocolDeps,
+  actor: SessionUser,
+  serviceId: number,
+  input: ProtocolData,
+) {
+  return withPdfCleanup(deps, (uploads) =>
+    inTransaction(deps.db, async (tx) => {
+      const row = await requireServiceForUpdate(tx, serviceId);
+      if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
+      if (!isOpen(row)) throw conflict(PROTOCOL_MSG.protocolAlreadySigned, 'STATE');
+      const before = await loadProtocolContext(tx, row);
+      const stored = await findProtocolRow(tx, serviceId);
+      const data: ProtocolData = {
+        ...input,
+        checklists: mergeAnswers(await snapshotOf(tx, before, stored), input.checklists),
+      };
+      const problem = signingProblem(data);
+      if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
+      const numbering =
+        row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {};
+      const updated = await updateServiceRow(tx, row.id, {
+        state: 'PODPISANY',
+        isToSign: true,
+        ...numbering,
+      });
+      const ctx = await loadProtocolContext(tx, updated);
+      const pdf = await render(await pdfInput(tx, ctx, data, 'signed'), deps.log);
+      const fileId = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
+      const saved = await upsertProtocolRow(tx, serviceId, {
+        data,
+        updatedById: actor.id,
+        fileId,
+        signedAt: new Date(),
+      });
+      await refreshInspectionSummariesOfService(tx, row.id);
+      await audit(
+        tx,
+        actor,
+        `podpisanie protokołu w aplikacji i podpisanie zdarzenia serwisowego ${ctx.header.fullNumber} (id ${row.id})`,
+        record(row.id),
+      );
+      return toProtocol(actor, ctx, updated, saved);
+    }),
+  );
+}

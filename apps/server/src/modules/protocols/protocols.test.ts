@@ -1,0 +1,289 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatOperations } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { categories } from '../categories/categories.table.js';
+import { serviceAction, uploadToService } from '../services/services.fixtures.js';
+import {
+  BROKEN_PNG,
+  filledIn,
+  getProtocol,
+  inspectionSetup,
+  pdfText,
+  saveProtocol,
+  signProtocol,
+} from './protocols.fixtures.js';
+
+const ctx = useTestApp();
+
+const serviceOf = async (id: number, user: Parameters<typeof as>[0], deviceId: number) =>
+  (
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/service/findByDeviceWithFilesEnitiy/${deviceId}`,
+        headers: as(user),
+      })
+    ).json() as {
+      id: number;
+      state: string;
+      number: number;
+      fullNumber: string;
+      files: { filename: string }[];
+    }[]
+  ).find((s) => s.id === id)!;
+
+const storedFiles = () => {
+  const dir = path.join(ctx.dataDir, 'files');
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.pdf'))
+    : [];
+};
+
+describe('field protocol of a service event', () => {
+  it('starts from the category list with units, keeps the draft and its snapshot when the list changes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, category } = await inspectionSetup(ctx, user);
+    const fresh = await getProtocol(ctx, user, serviceId);
+    expect(fresh.statusCode).toBe(200);
+    const protocol = fresh.json();
+    expect(protocol).toMatchObject({ saved: false, signed: false, editable: true });
+    expect(protocol.header).toMatchObject({ fullNumber: '(auto)', installation: false });
+    expect(protocol.header.machines).toEqual([
+      expect.objectContaining({ name: 'Kocioł Żółw', serialNumber: 'SN-ŁÓDŹ-1' }),
+    ]);
+    const items = protocol.data.checklists[0].items;
+    expect(items.map((i: { name: string }) => i.name)).toEqual([
+      'Sprawdzenie ciśnienia',
+      'Kontrola łożysk',
+      'Czyszczenie filtrów',
+    ]);
+    expect(items[0].fields).toEqual([
+      { name: 'Ciśnienie', unit: 'bar', value: '' },
+      { name: 'Temperatura', unit: '°C', value: '' },
+    ]);
+
+    const draft = { ...protocol.data, workDone: 'W trakcie' };
+    draft.checklists[0].items[0].answer = 'POPRAWNE';
+    draft.checklists[0].items[0].fields[0].value = '4,2';
+    // A client cannot rename the snapshot's operations.
+    draft.checklists[0].items[0].name = 'Inna nazwa';
+    const saved = await saveProtocol(ctx, user, serviceId, draft);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().saved).toBe(true);
+
+    await ctx.database.db
+      .update(categories)
+      .set({ serviceReviewOperationsList: formatOperations([{ name: 'Nowa czynność', fields: [] }]) });
+    const again = (await getProtocol(ctx, user, serviceId)).json();
+    expect(again.data.workDone).toBe('W trakcie');
+    expect(again.data.checklists[0].items.map((i: { name: string }) => i.name)).toEqual([
+      'Sprawdzenie ciśnienia',
+      'Kontrola łożysk',
+      'Czyszczenie filtrów',
+    ]);
+    expect(again.data.checklists[0].items[0]).toMatchObject({ answer: 'POPRAWNE' });
+    expect(again.data.checklists[0].items[0].fields[0].value).toBe('4,2');
+    void category;
+  });
+
+  it('refuses to sign without signatures or answers, naming what is missing (400)', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = (await getProtocol(ctx, user, serviceId)).json().data;
+    const empty = await signProtocol(ctx, user, serviceId, data);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(
+      'Nie można podpisać protokołu. Brakuje: podpisu serwisanta, podpisu klienta, imienia i nazwiska ' +
+        'podpisującego klienta, odpowiedzi w punkcie „Sprawdzenie ciśnienia” (Kocioł Żółw), odpowiedzi w ' +
+        'punkcie „Kontrola łożysk” (Kocioł Żółw) i 1 innych.',
+    );
+    const full = filledIn(data);
+    const oneMissing = { ...full, customerSignature: '' };
+    oneMissing.checklists[0].items[2].answer = '';
+    const partly = await signProtocol(ctx, user, serviceId, oneMissing);
+    expect(partly.statusCode).toBe(400);
+    expect(partly.json().message).toBe(
+      'Nie można podpisać protokołu. Brakuje: podpisu klienta, odpowiedzi w punkcie „Czyszczenie filtrów” (Kocioł Żółw).',
+    );
+    const notPng = await signProtocol(ctx, user, serviceId, {
+      ...full,
+      customerSignature: 'data:text/html,<b>',
+    });
+    expect(notPng.statusCode).toBe(400);
+    expect(notPng.json().message).toContain('Podpis musi być obrazem PNG.');
+    const service = await serviceOf(serviceId, user, device.id);
+    expect(service).toMatchObject({ state: 'UTWORZONY', number: 0 });
+  });
+
+  it('signs in one transaction: number, PODPISANY, the PDF among the files with everything written', async () => {
+    const user = await createUserAndLogin(ctx, { firstName: 'Jędrzej', lastName: 'Bąk' });
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: {
+        name: 'Źródło Maszyn Sp. z o.o.',
+        street: 'ul. Żeromskiego 1',
+        zipCode: '00-001',
+        city: 'Gdańsk',
+        nip: '5841234567',
+        regon: '987654321',
+        phone: '58 000 00 00',
+        email: 'biuro@zrodlo.pl',
+        www: 'zrodlo.pl',
+        installationProtocolTitle: 'Protokół montażu',
+        installationProtocolTableHeader: 'Czynności',
+      },
+    });
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    const signed = await signProtocol(ctx, user, serviceId, data);
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json()).toMatchObject({ signed: true, editable: false });
+    expect(signed.json().header.fullNumber).toBe('1/03/2026');
+    const service = await serviceOf(serviceId, user, device.id);
+    expect(service).toMatchObject({ state: 'PODPISANY', number: 1 });
+    expect(service.files.map((f) => f.filename)).toEqual([
+      expect.stringMatching(/^Protokół 1-03-2026.*\.pdf$/),
+    ]);
+
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/protocol-pdf/${serviceId}`,
+      headers: as(user),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [
+      'Źródło Maszyn Sp. z o.o.',
+      'NIP 5841234567',
+      'Protokół serwisowy nr 1/03/2026',
+      'Kocioł Żółw',
+      'SN-ŁÓDŹ-1',
+      'Sprawdzenie ciśnienia',
+      'Ciśnienie: 2.5 bar',
+      'Temperatura: 3.5 °C',
+      'Luz: 2.5 mm',
+      'Niepoprawne',
+      'Wymienić łożysko',
+      'Zażółć gęślą jaźń — wymiana uszczelki',
+      'Uszczelka DN50',
+      'Olej hydrauliczny',
+      'Przyjazd: 08:15',
+      'Zakończenie: 11:45',
+      'Kilometry: 120 km',
+      'Łucja Śliwińska',
+      'Jędrzej Bąk',
+      'Strona 1 z',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The stored PDF carries the two signature images.
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
+
+    const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
+    expect(log.map((l) => l.formattedMessage).join('\n')).toContain('podpisanie protokołu w aplikacji');
+    // Signed: the employee can no longer change it, an admin can.
+    expect((await saveProtocol(ctx, user, serviceId, data)).statusCode).toBe(403);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(403);
+    const byAdmin = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().editable).toBe(true);
+  });
+
+  it('leaves the event unsigned, unnumbered and without files when the PDF cannot be made', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    const before = storedFiles();
+    const failed = await signProtocol(ctx, user, serviceId, { ...data, customerSignature: BROKEN_PNG });
+    expect(failed.statusCode).toBe(400);
+    expect(failed.json().message).toBe(
+      'Nie udało się utworzyć pliku PDF protokołu. Protokół nie został podpisany.',
+    );
+    const service = await serviceOf(serviceId, user, device.id);
+    expect(service).toMatchObject({ state: 'UTWORZONY', number: 0, files: [] });
+    expect(storedFiles()).toEqual(before);
+    expect((await getProtocol(ctx, user, serviceId)).json().saved).toBe(false);
+  });
+
+  it('lets only the author (or an admin) write an unsigned protocol', async () => {
+    const author = await createUserAndLogin(ctx);
+    const colleague = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId } = await inspectionSetup(ctx, author);
+    const protocol = (await getProtocol(ctx, colleague, serviceId)).json();
+    expect(protocol.editable).toBe(false);
+    const refused = await saveProtocol(ctx, colleague, serviceId, protocol.data);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
+    expect((await signProtocol(ctx, colleague, serviceId, filledIn(protocol.data))).statusCode).toBe(403);
+    expect((await saveProtocol(ctx, admin, serviceId, protocol.data)).statusCode).toBe(200);
+    expect((await saveProtocol(ctx, author, serviceId, protocol.data)).statusCode).toBe(200);
+    expect((await getProtocol(ctx, author, 99_999)).statusCode).toBe(404);
+  });
+
+  it('prints for the scan: a numbered PDF with empty signature boxes; the scan still signs', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = (await getProtocol(ctx, user, serviceId)).json().data;
+    await saveProtocol(ctx, user, serviceId, { ...data, workDone: 'Zażółć gęślą jaźń' });
+    expect((await serviceAction(ctx, user, 'printForScan', serviceId)).json().state).toBe('DODAJ_SKAN');
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/protocol-pdf/${serviceId}`,
+      headers: as(user),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Protokół serwisowy nr 1/03/2026');
+    expect(text).toContain('Zażółć gęślą jaźń');
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Poprawne \/ Niepoprawne \/ Nie/);
+    expect(text).toContain('Imię i nazwisko:');
+    expect(pdf.rawPayload.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    const service = await serviceOf(serviceId, user, device.id);
+    expect(service).toMatchObject({ state: 'DODAJ_SKAN', files: [] });
+    const scan = await uploadToService(ctx, user, serviceId, {
+      filename: 'skan.pdf',
+      content: pdf.rawPayload,
+    });
+    expect(scan.json()).toMatchObject({ state: 'PODPISANY', number: 1 });
+  });
+
+  it('sends the signed PDF to the customer as an attachment and logs it', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId } = await inspectionSetup(ctx, user);
+    const send = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/service/protocol/${serviceId}/send`,
+        headers: as(user),
+        payload,
+      });
+    const early = await send({});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Protokół nie jest jeszcze podpisany.');
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const sent = await send({});
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ message: 'Wysłano protokół do klienta.', sentTo: 'klient@zazolc.pl' });
+    const [mail] = ctx.mailer.sent;
+    expect(mail.to).toBe('klient@zazolc.pl');
+    expect(mail.subject).toBe('Protokół serwisowy nr 1/03/2026');
+    expect(mail.attachments?.[0]).toMatchObject({ contentType: 'application/pdf' });
+    expect(pdfText(mail.attachments![0].content)).toContain('Zażółć gęślą jaźń');
+    const other = await send({ email: 'inny@firma.pl' });
+    expect(other.json().sentTo).toBe('inny@firma.pl');
+    expect((await send({ email: 'zły adres' })).statusCode).toBe(400);
+    const protocol = (await getProtocol(ctx, user, serviceId)).json();
+    expect(protocol.sentTo).toBe('inny@firma.pl');
+    const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
+    expect(log.map((l) => l.formattedMessage).join('\n')).toContain('do klienta na adres klient@zazolc.pl');
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { MSG, companySettingsSchema, type CompanySettings } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../auth/api/session';
+import { useCompanySettings, useSaveCompanySettings } from '../api/company';
+import { CompanyLogo } from './company-logo';
+
+const FIELDS: { key: keyof CompanySettings; label: string }[] = [
+  { key: 'name', label: 'Nazwa firmy' },
+  { key: 'street', label: 'Ulica' },
+  { key: 'zipCode', label: 'Kod pocztowy' },
+  { key: 'city', label: 'Miejscowość' },
+  { key: 'nip', label: 'NIP' },
+  { key: 'regon', label: 'REGON' },
+  { key: 'phone', label: 'Telefon' },
+  { key: 'email', label: 'E-mail' },
+  { key: 'www', label: 'Strona www' },
+];
+const PDF_FIELDS: { key: keyof CompanySettings; label: string }[] = [
+  { key: 'installationProtocolTitle', label: 'Tytuł protokołu montażu (PDF)' },
+  { key: 'installationProtocolTableHeader', label: 'Nagłówek tabeli protokołu montażu (PDF)' },
+];
+
+/** "Dane firmy": the company identity that heads every PDF; admins edit it and the two PDF texts. */
+export function CompanyDataTab() {
+  const user = useCurrentUser();
+  const settings = useCompanySettings();
+  if (settings.isPending) {
+    return (
+      <Center py="lg">
+        <Loader aria-label={MSG.loading} />
+      </Center>
+    );
+  }
+  if (!settings.data) return <ErrorBanner message={MSG.unknownError} />;
+  if (!user.isAdmin) {
+    return (
+      <Stack maw={640}>
+        <CompanyLogo editable={false} />
+        <Table variant="vertical" withTableBorder>
+          <Table.Tbody>
+            {FIELDS.map((f) => (
+              <Table.Tr key={f.key}>
+                <Table.Th w={200}>{f.label}</Table.Th>
+                <Table.Td>{settings.data[f.key] || '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    );
+  }
+  return (
+    <Stack maw={760}>
+      <CompanyLogo editable />
+      <CompanyDataForm initial={settings.data} />
+    </Stack>
+  );
+}
+
+function CompanyDataForm({ initial }: { initial: CompanySettings }) {
+  const save = useSaveCompanySettings();
+  const form = useForm<CompanySettings>({
+    initialValues: initial,
+    validate: zod4Resolver(companySettingsSchema),
+  });
+  useEffect(() => {
+    form.setInitialValues(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's copy changes
+  }, [initial]);
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        save.mutate(values, { onSuccess: () => notifications.show({ color: 'green', message: MSG.saved }) }),
+      )}
+    >
+      <Stack maw={760}>
+        <ErrorBanner message={save.isError ? errorMessage(save.error) : null} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {FIELDS.map((f) => (
+            <TextInput key={f.key} label={f.label} {...form.getInputProps(f.key)} />
+          ))}
+        </SimpleGrid>
+        <Title order={4}>Teksty protokołu montażu</Title>
+        {PDF_FIELDS.map((f) => (
+          <TextInput key={f.key} label={f.label} {...form.getInputProps(f.key)} />
+        ))}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Zapisz
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { MyAccountPage } from '../routes/my-account-page';
+
+const COMPANY = {
+  name: 'Łódzkie Maszyny Sp. z o.o.',
+  street: 'ul. Źródlana 5',
+  zipCode: '90-001',
+  city: 'Łódź',
+  nip: '7251234567',
+  regon: '123456789',
+  phone: '42 123 45 67',
+  email: 'biuro@maszyny.pl',
+  www: 'maszyny.pl',
+  installationProtocolTitle: 'Protokół montażu',
+  installationProtocolTableHeader: 'Czynności montażowe',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
+  it('shows the company data read-only to an employee, without the installation tab', async () => {
+    fakeApi({ 'GET /api/configuration/company': { body: COMPANY } });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
+    expect(screen.queryByRole('tab', { name: 'Protokół montażu' })).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Łódzkie Maszyny Sp. z o.o.')).toBeInTheDocument();
+    expect(within(panel).getByText('7251234567')).toBeInTheDocument();
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+  });
+
+  it('lets an admin edit the company data and the PDF texts in one save', async () => {
+    const api = fakeApi({
+      'GET /api/configuration/company': { body: COMPANY },
+      'PUT /api/configuration/company': (call) => ({ body: call.body }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    const city = await screen.findByLabelText('Miejscowość');
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Kraków');
+    const title = screen.getByLabelText('Tytuł protokołu montażu (PDF)');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Protokół montażu maszyny');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/configuration/company')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/configuration/company')[0].body).toEqual({
+      ...COMPANY,
+      city: 'Kraków',
+      installationProtocolTitle: 'Protokół montażu maszyny',
+    });
+  });
+
+  it('lists, adds and moves installation operations for an admin', async () => {
+    let list = [
+      { id: 1, text: 'Ustawienie maszyny', orderNumber: 1 },
+      { id: 2, text: 'Podłączenie zasilania', orderNumber: 2 },
+    ];
+    const api = fakeApi({
+      'GET /api/installation-operation': () => ({ body: list }),
+      'POST /api/installation-operation': (call) => {
+        const op = { id: 3, text: (call.body as { text: string }).text, orderNumber: 3 };
+        list = [...list, op];
+        return { status: 201, body: op };
+      },
+      'PATCH /api/installation-operation/move-up': (call) => {
+        expect(call.query.get('installationOperationId')).toBe('3');
+        list = [list[0], { ...list[2], orderNumber: 2 }, { ...list[1], orderNumber: 3 }];
+        return { body: list };
+      },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Protokół montażu' }));
+    expect(await screen.findByText('1. Ustawienie maszyny')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj czynność' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Treść czynności'), 'Próba ruchowa');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('3. Próba ruchowa')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Przesuń w górę: Próba ruchowa' }));
+    expect(await screen.findByText('2. Próba ruchowa')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/installation-operation')[0].body).toEqual({ text: 'Próba ruchowa' });
+  });
+
+  it('uploads the company logo as a PNG data URL and shows it', async () => {
+    let logo = '';
+    const api = fakeApi({
+      'GET /api/configuration/company': { body: COMPANY },
+      'GET /api/configuration': (call) =>
+        call.query.get('name') === 'company/logo' ? { body: { value: logo } } : undefined,
+      'PUT /api/configuration/company-logo': (call) => {
+        logo = (call.body as { value: string }).value;
+        return { body: { message: 'Zapisano' } };
+      },
+    });
+    const { container } = renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    expect(await screen.findByText('Brak logo')).toBeInTheDocument();
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(api.callsTo('PUT', '/api/configuration/company-logo')).toHaveLength(1));
+    const sent = api.callsTo('PUT', '/api/configuration/company-logo')[0].body as { value: string };
+    expect(sent.value).toMatch(/^data:image\/png;base64,/);
+    expect(await screen.findByRole('img', { name: 'Logo firmy' })).toHaveAttribute('src', logo);
+  });
+});

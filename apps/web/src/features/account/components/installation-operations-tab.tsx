@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { MSG, PROTOCOL_MSG, type InstallationOperation } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { errorMessage } from '../../../lib/api-client';
+import { useInstallationOperationMutations, useInstallationOperations } from '../api/company';
+
+/** spec §2: a new operation has id 0, an existing one its id. */
+type Editing = { id: number; text: string; orderNumber: number } | null;
+
+/** "Protokół montażu" (admin): the ordered installation operations with add, edit, reorder, delete. */
+export function InstallationOperationsTab() {
+  const list = useInstallationOperations();
+  const { add, update, remove, move } = useInstallationOperationMutations();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const busy = add.isPending || update.isPending || remove.isPending || move.isPending;
+  const failure = [remove, move].find((m) => m.isError)?.error;
+
+  const save = () => {
+    if (!editing) return;
+    if (!editing.text.trim()) {
+      setFormError(PROTOCOL_MSG.installationOperationTextRequired);
+      return;
+    }
+    const done = {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: MSG.saved });
+        setEditing(null);
+      },
+      onError: (error: unknown) => setFormError(errorMessage(error)),
+    };
+    if (editing.id === 0) add.mutate(editing.text, done);
+    else update.mutate(editing as InstallationOperation, done);
+  };
+
+  const open = (value: Editing) => {
+    setFormError(null);
+    setEditing(value);
+  };
+
+  if (list.isPending) {
+    return (
+      <Center py="lg">
+        <Loader aria-label={MSG.loading} />
+      </Center>
+    );
+  }
+  const operations = list.data ?? [];
+
+  return (
+    <Stack maw={760}>
+      <ErrorBanner message={failure ? errorMessage(failure) : null} />
+      <Group>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          disabled={busy}
+          onClick={() => open({ id: 0, text: '', orderNumber: operations.length + 1 })}
+        >
+          Dodaj czynność
+        </Button>
+      </Group>
+      {operations.length === 0 ? (
+        <Text c="dimmed">Brak czynności montażowych.</Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {operations.map((op, index) => (
+            <Paper key={op.id} withBorder p="sm" component="li">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={600}>{`${op.orderNumber}. ${op.text}`}</Text>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    size={40}
+                    variant="subtle"
+                    aria-label={`Przesuń w górę: ${op.text}`}
+                    disabled={index === 0 || busy}
+                    onClick={() => move.mutate({ id: op.id, direction: 'up' })}
+                  >
+                    <IconArrowUp size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    size={40}
+                    variant="subtle"
+                    aria-label={`Przesuń w dół: ${op.text}`}
+                    disabled={index === operations.length - 1 || busy}
+                    onClick={() => move.mutate({ id: op.id, direction: 'down' })}
+                  >
+                    <IconArrowDown size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    size={40}
+                    variant="subtle"
+                    aria-label={`Edytuj czynność: ${op.text}`}
+                    disabled={busy}
+                    onClick={() => open({ ...op })}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    size={40}
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Usuń czynność: ${op.text}`}
+                    disabled={busy}
+                    onClick={() =>
+                      confirmDelete({ what: `czynność „${op.text}”`, onConfirm: () => remove.mutate(op.id) })
+                    }
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.id ? 'Edycja czynności montażowej' : 'Nowa czynność montażowa'}
+      >
+        <Stack>
+          <ErrorBanner message={formError} />
+          <Textarea
+            label="Treść czynności"
+            autosize
+            minRows={2}
+            data-autofocus
+            value={editing?.text ?? ''}
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              setEditing((v) => (v ? { ...v, text } : v));
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setEditing(null)}>
+              Anuluj
+            </Button>
+            <Button onClick={save} loading={add.isPending || update.isPending}>
+              Zapisz
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

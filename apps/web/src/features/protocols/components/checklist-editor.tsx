@@ -1,0 +1,100 @@
+import { memo } from 'react';
+import { Badge, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CHECKLIST_ANSWERS, type ProtocolChecklist, type ProtocolItem } from '@serwis/domain';
+
+interface ChecklistEditorProps {
+  list: ProtocolChecklist;
+  tableHeader?: string;
+  readOnly: boolean;
+  onItemChange: (key: string, item: ProtocolItem) => void;
+}
+
+/** One machine's checklist: every operation answered, with a remark and its measurements (units shown). */
+export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEditorProps) {
+  const answered = list.items.filter((i) => i.answer).length;
+  return (
+    <Stack gap="xs" component="section" aria-label={`Lista kontrolna: ${list.deviceName}`}>
+      <Group justify="space-between">
+        <Title order={4}>
+          {list.deviceName}
+          {list.serialNumber ? ` (nr seryjny: ${list.serialNumber})` : ''}
+        </Title>
+        <Badge color={answered === list.items.length ? 'green' : 'gray'}>
+          {`Odpowiedzi: ${answered} z ${list.items.length}`}
+        </Badge>
+      </Group>
+      {list.items.length === 0 && <Text c="dimmed">Brak czynności na liście.</Text>}
+      {list.items.map((item, index) => (
+        <ChecklistRow key={item.key} index={index} item={item} readOnly={readOnly} onChange={onItemChange} />
+      ))}
+    </Stack>
+  );
+}
+
+const ChecklistRow = memo(function ChecklistRow({
+  item,
+  index,
+  readOnly,
+  onChange,
+}: {
+  item: ProtocolItem;
+  index: number;
+  readOnly: boolean;
+  onChange: (key: string, item: ProtocolItem) => void;
+}) {
+  const title = `${index + 1}. ${item.name}`;
+  return (
+    <Paper withBorder p="sm" role="group" aria-label={title}>
+      <Stack gap="xs">
+        <Text fw={600}>{title}</Text>
+        <Radio.Group
+          aria-label={`Ocena: ${item.name}`}
+          value={item.answer || null}
+          onChange={(answer) => onChange(item.key, { ...item, answer: answer as ProtocolItem['answer'] })}
+        >
+          <Group gap="lg" py={4}>
+            {CHECKLIST_ANSWERS.map((a) => (
+              <Radio
+                key={a.name}
+                size="md"
+                value={a.name}
+                label={a.label.toUpperCase()}
+                disabled={readOnly}
+                color={a.name === 'NIEPOPRAWNE' ? 'red' : a.name === 'POPRAWNE' ? 'green' : 'gray'}
+                styles={{ body: { minHeight: 40, alignItems: 'center' } }}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
+        {item.fields.length > 0 && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+            {item.fields.map((field, i) => (
+              <TextInput
+                key={`${field.name}-${i}`}
+                label={field.unit ? `${field.name} [${field.unit}]` : field.name}
+                rightSection={field.unit ? <Text size="sm">{field.unit}</Text> : undefined}
+                rightSectionWidth={field.unit ? Math.max(36, field.unit.length * 10 + 16) : undefined}
+                inputMode="decimal"
+                readOnly={readOnly}
+                value={field.value}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  onChange(item.key, {
+                    ...item,
+                    fields: item.fields.map((f, j) => (j === i ? { ...f, value } : f)),
+                  });
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <TextInput
+          label={`Uwagi: ${item.name}`}
+          readOnly={readOnly}
+          value={item.remark}
+          onChange={(e) => onChange(item.key, { ...item, remark: e.currentTarget.value })}
+        />
+      </Stack>
+    </Paper>
+  );
+});

@@ -1,0 +1,132 @@
+import {
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { PAYMENT_TYPES, SERVICE_TYPES, type ProtocolData, type ProtocolHeader } from '@serwis/domain';
+import { MaterialsEditor } from './materials-editor';
+
+const label = (list: readonly { name: string; label: string }[], name: string) =>
+  list.find((i) => i.name === name)?.label ?? name;
+
+/** The event as the protocol's header shows it. */
+export function ProtocolHeaderPanel({ header }: { header: ProtocolHeader }) {
+  return (
+    <Paper withBorder p="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <Info name="Numer" value={header.fullNumber} />
+        <Info name="Data" value={header.date} />
+        <Info
+          name="Klient"
+          value={[header.customer.fullName || header.customer.shortName, header.customer.address]
+            .filter(Boolean)
+            .join(', ')}
+        />
+        <Info
+          name="Maszyny"
+          value={header.machines
+            .map((m) => `${m.name}${m.serialNumber ? ` (nr ser. ${m.serialNumber})` : ''}`)
+            .join('; ')}
+        />
+        <Info name="Rodzaj serwisu" value={header.types.map((t) => label(SERVICE_TYPES, t)).join(', ')} />
+        <Info name="Płatność" value={label(PAYMENT_TYPES, header.paymentType)} />
+        <Info name="Opis usterki" value={header.faultDescription || '—'} />
+        <Info name="Serwisant" value={header.employee} />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+type Setter = <K extends keyof ProtocolData>(key: K, value: ProtocolData[K]) => void;
+
+/** Work done, materials, times, kilometres, nights and recommendations. */
+export function WorkPanel({ data, readOnly, set }: { data: ProtocolData; readOnly: boolean; set: Setter }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={4}>Wykonane prace</Title>
+        <Textarea
+          label="Opis wykonanych prac"
+          autosize
+          minRows={3}
+          readOnly={readOnly}
+          value={data.workDone}
+          onChange={(e) => set('workDone', e.currentTarget.value)}
+        />
+        <Title order={4}>Materiały i części</Title>
+        <MaterialsEditor
+          materials={data.materials}
+          readOnly={readOnly}
+          onChange={(m) => set('materials', m)}
+        />
+        <Title order={4}>Czas pracy i dojazd</Title>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
+          <TextInput
+            type="time"
+            label="Przyjazd"
+            readOnly={readOnly}
+            value={data.arrivalTime}
+            onChange={(e) => set('arrivalTime', e.currentTarget.value)}
+          />
+          <TextInput
+            type="time"
+            label="Rozpoczęcie"
+            readOnly={readOnly}
+            value={data.startTime}
+            onChange={(e) => set('startTime', e.currentTarget.value)}
+          />
+          <TextInput
+            type="time"
+            label="Zakończenie"
+            readOnly={readOnly}
+            value={data.endTime}
+            onChange={(e) => set('endTime', e.currentTarget.value)}
+          />
+          <NumberInput
+            label="Kilometry"
+            min={0}
+            max={100000}
+            suffix=" km"
+            readOnly={readOnly}
+            value={data.kilometers ?? ''}
+            onChange={(v) => set('kilometers', v === '' ? null : Number(v))}
+          />
+          <NumberInput
+            label="Noclegi"
+            min={0}
+            max={365}
+            allowDecimal={false}
+            readOnly={readOnly}
+            value={data.nights ?? ''}
+            onChange={(v) => set('nights', v === '' ? null : Number(v))}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Zalecenia dla klienta"
+          autosize
+          minRows={2}
+          readOnly={readOnly}
+          value={data.recommendations}
+          onChange={(e) => set('recommendations', e.currentTarget.value)}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Info({ name, value }: { name: string; value: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text fw={600} w={130} style={{ flexShrink: 0 }}>
+        {name}
+      </Text>
+      <Text>{value}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,166 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clear } from 'idb-keyval';
+import type { Protocol } from '@serwis/domain';
+import { JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { ServiceProtocolPage } from './service-protocol-page';
+
+const URL = '/serviceProtocol?id=7&prev=/servicesList';
+
+function protocol(overrides: Partial<Protocol> = {}): Protocol {
+  return {
+    header: {
+      serviceId: 7,
+      fullNumber: '(auto)',
+      date: '2026-03-15',
+      state: 'UTWORZONY',
+      types: ['PRZEGLAD_OKRESOWY'],
+      paymentType: 'PLATNA',
+      faultDescription: 'Nie grzeje',
+      employee: 'Jan Kowalski',
+      userCreatedId: 2,
+      customer: {
+        id: 3,
+        shortName: 'Żabka',
+        fullName: 'Żabka Sp. z o.o.',
+        address: 'ul. Gęślą 7, 90-001 Łódź',
+        email: 'k@z.pl',
+      },
+      machines: [{ id: 5, name: 'Kocioł Żółw', serialNumber: 'SN-1' }],
+      installation: false,
+    },
+    data: {
+      checklists: [
+        {
+          deviceId: 5,
+          deviceName: 'Kocioł Żółw',
+          serialNumber: 'SN-1',
+          kind: 'SERVICE',
+          items: [
+            {
+              key: '5:1',
+              name: 'Sprawdzenie ciśnienia',
+              fields: [{ name: 'Ciśnienie', unit: 'bar', value: '' }],
+              answer: '',
+              remark: '',
+            },
+            { key: '5:2', name: 'Czyszczenie filtrów', fields: [], answer: '', remark: '' },
+          ],
+        },
+      ],
+      workDone: '',
+      materials: [],
+      arrivalTime: '',
+      startTime: '',
+      endTime: '',
+      kilometers: null,
+      nights: null,
+      recommendations: '',
+      customerSignerName: '',
+      technicianSignature: '',
+      customerSignature: '',
+    },
+    saved: false,
+    signed: false,
+    editable: true,
+    updatedAt: null,
+    signedAt: null,
+    sentTo: null,
+    sentAt: null,
+    fileId: null,
+    ...overrides,
+  };
+}
+
+// jsdom has no canvas: the signature pad shows its fallback text (drawing is covered end to end).
+HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await clear();
+});
+
+describe('/serviceProtocol', () => {
+  it('shows the header and the checklist with units, and saves the answers as a draft', async () => {
+    const api = fakeApi({
+      'GET /api/service/protocol/7': { body: protocol() },
+      'PUT /api/service/protocol/7': (call) => ({ body: { ...protocol(), data: call.body, saved: true } }),
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText('Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź')).toBeInTheDocument();
+    const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    await userEvent.click(within(row).getByRole('radio', { name: 'POPRAWNE' }));
+    await userEvent.type(within(row).getByLabelText('Ciśnienie [bar]'), '4,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj materiał' }));
+    await userEvent.type(screen.getByLabelText('Nazwa materiału 1'), 'Uszczelka');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+    const body = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
+    expect(body.checklists[0].items[0]).toMatchObject({
+      answer: 'POPRAWNE',
+      fields: [{ name: 'Ciśnienie', unit: 'bar', value: '4,5' }],
+    });
+    expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
+  });
+
+  it('keeps what was typed offline on the device and sends it when the screen opens again', async () => {
+    let online = false;
+    const api = fakeApi({
+      'GET /api/service/protocol/7': { body: protocol() },
+      'PUT /api/service/protocol/7': (call) =>
+        online ? { body: { ...protocol(), data: call.body, saved: true } } : { network: true },
+    });
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+    first.unmount();
+
+    online = true;
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymiana grzałki');
+    expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+    const sent = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
+    expect(sent.workDone).toBe('Wymiana grzałki');
+  });
+
+  it('names what is missing before signing, without asking the server', async () => {
+    const api = fakeApi({ 'GET /api/service/protocol/7': { body: protocol() } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Podpisz protokół' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nie można podpisać protokołu. Brakuje: podpisu serwisanta, podpisu klienta, imienia i nazwiska podpisującego klienta, odpowiedzi w punkcie „Sprawdzenie ciśnienia” (Kocioł Żółw), odpowiedzi w punkcie „Czyszczenie filtrów” (Kocioł Żółw).',
+    );
+    expect(api.callsTo('POST', '/api/service/protocol/7/sign')).toHaveLength(0);
+  });
+
+  it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {
+    const signed = protocol({ signed: true, editable: false, saved: true });
+    signed.header.fullNumber = '4/03/2026';
+    signed.data.technicianSignature = 'data:image/png;base64,AAAA';
+    signed.data.checklists[0].items[0].answer = 'POPRAWNE';
+    const api = fakeApi({
+      'GET /api/service/protocol/7': { body: signed },
+      'POST /api/service/protocol/7/send': {
+        body: { message: 'Wysłano protokół do klienta.', sentTo: 'k@z.pl' },
+      },
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText('Podpisany protokół można tylko przeglądać.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Podpisz protokół' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Zapisz szkic' })).toBeNull();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveAttribute('readonly');
+    expect(screen.getAllByRole('radio', { name: 'POPRAWNE' })[0]).toBeDisabled();
+    expect(screen.getByRole('img', { name: 'Podpis serwisanta' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Wyślij do klienta' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Adres e-mail klienta')).toHaveValue('k@z.pl');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Wyślij' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/service/protocol/7/send')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/service/protocol/7/send')[0].body).toEqual({ email: 'k@z.pl' });
+  });
+});

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Protocol, ProtocolData } from '@serwis/domain';
+import { ApiError } from '../../lib/api-client';
+import { saveProtocolDraft } from './api/protocols';
+import { readLocalDraft, removeLocalDraft, writeLocalDraft } from './offline-drafts';
+
+export type SyncState = 'saved' | 'pending' | 'saving' | 'offline' | 'refused';
+
+const AUTOSAVE_MS = 1500;
+const RETRY_MS = 15_000;
+
+/**
+ * The protocol being edited, kept in three places: React state, IndexedDB (every change, at once)
+ * and the server (a debounced draft save, and again whenever the network comes back). A local
+ * draft newer than the server's wins when the screen opens: it holds what was typed offline.
+ */
+export function useDraftSync(protocol: Protocol) {
+  const serviceId = protocol.header.serviceId;
+  const signed = protocol.signed;
+  const [data, setDataState] = useState<ProtocolData>(protocol.data);
+  const [state, setState] = useState<SyncState>('saved');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+  const [ready, setReady] = useState(!protocol.editable);
+  const dataRef = useRef(data);
+  const version = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const inFlight = useRef<Promise<void>>(Promise.resolve());
+
+  const save = useCallback(async () => {
+    clearTimeout(timer.current);
+    if (!protocol.editable) return;
+    const sent = version.current;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setState('offline');
+      return;
+    }
+    setState('saving');
+    try {
+      await saveProtocolDraft(serviceId, dataRef.current);
+      if (version.current === sent) {
+        await removeLocalDraft(serviceId);
+        setState('saved');
+      } else setState('pending');
+      setRefusal(null);
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        setRefusal(error.message);
+        setState('refused');
+      } else setState('offline');
+    }
+  }, [protocol.editable, serviceId]);
+
+  const flush = useCallback(() => {
+    inFlight.current = inFlight.current.then(save);
+    return inFlight.current;
+  }, [save]);
+
+  // A draft left on this device (offline, reload, sleep) newer than the server's is taken and sent.
+  useEffect(() => {
+    if (!protocol.editable) return;
+    let cancelled = false;
+    void readLocalDraft(serviceId).then((local) => {
+      if (cancelled) return;
+      const serverTime = protocol.updatedAt ? Date.parse(protocol.updatedAt) : 0;
+      if (local && !protocol.signed && local.changedAt > serverTime) {
+        dataRef.current = local.data;
+        setDataState(local.data);
+        setRestored(true);
+        version.current += 1;
+        setState('pending');
+        void flush();
+      }
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened protocol
+  }, [serviceId]);
+
+  useEffect(() => {
+    const online = () => {
+      if (version.current > 0 && state !== 'saved') void flush();
+    };
+    window.addEventListener('online', online);
+    // The browser does not always notice a network that comes back (or a server that restarts).
+    const retry = state === 'offline' ? setInterval(online, RETRY_MS) : undefined;
+    return () => {
+      window.removeEventListener('online', online);
+      clearInterval(retry);
+    };
+  }, [flush, state]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const setData = useCallback(
+    (update: (current: ProtocolData) => ProtocolData) => {
+      const next = update(dataRef.current);
+      dataRef.current = next;
+      version.current += 1;
+      setDataState(next);
+      setState((s) => (s === 'offline' ? 'offline' : 'pending'));
+      clearTimeout(timer.current);
+      // A signed protocol (only admins may change it) is saved on request only: each save renders
+      // and stores a new PDF.
+      if (signed) return;
+      void writeLocalDraft(serviceId, { data: next, changedAt: Date.now() });
+      timer.current = setTimeout(() => void flush(), AUTOSAVE_MS);
+    },
+    [flush, serviceId, signed],
+  );
+
+  /** Before signing: no draft save may race the sign call. */
+  const pause = useCallback(() => {
+    clearTimeout(timer.current);
+    return inFlight.current;
+  }, []);
+
+  /** After signing: the server holds the final version; the local copy goes. */
+  const forget = useCallback(async () => {
+    clearTimeout(timer.current);
+    await removeLocalDraft(serviceId);
+    setState('saved');
+  }, [serviceId]);
+
+  return { data, setData, state, refusal, restored, ready, flush, forget, pause, dataRef };
+}

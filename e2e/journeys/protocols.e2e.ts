@@ -1,0 +1,302 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
+import { mailsTo } from '../support/outbox';
+import { apiCall, expectAlert, expectInlinePdfPreview, expectPath, runTag } from '../support/register-kit';
+import {
+  cleanUp,
+  openServiceActions,
+  seedCustomerWithMachines,
+  serviceRow,
+  todayInWarsaw,
+  type SeededCustomer,
+} from '../support/service-kit';
+import {
+  decodeHeader,
+  drawWithFinger,
+  drawWithMouse,
+  pdfAttachments,
+  pdfText,
+} from '../support/protocol-kit';
+
+/*
+ * Issue 8 on a 10-inch tablet (820×1180, touch, high DPI): a technician opens a machine whose
+ * category has operations with measurement fields, records an inspection, fills the field protocol,
+ * loses the network half-way (the tablet goes offline, the screen is closed and opened again) and
+ * finds everything still there, signs with a mouse-drawn and a finger-drawn signature, and gets a
+ * numbered signed event whose PDF holds what was written; "Wyślij do klienta" puts it in the outbox.
+ */
+
+const tag = runTag();
+const today = todayInWarsaw();
+const customerEmail = `zaklad-${tag.toLowerCase()}@example.pl`;
+const customer = {
+  shortName: `Żuraw ${tag}`,
+  fullName: 'Zakład Żurawi Gęślą Jaźń Sp. z o.o.',
+  city: 'Łódź',
+  email: customerEmail,
+};
+const machine = `Kocioł parowy KP-${tag}`;
+const operations = [
+  {
+    name: 'Sprawdzenie ciśnienia roboczego',
+    fields: [
+      ['Ciśnienie', 'bar'],
+      ['Temperatura', '°C'],
+    ],
+  },
+  { name: 'Kontrola zaworu bezpieczeństwa', fields: [['Ciśnienie otwarcia', 'bar']] },
+  { name: 'Pomiar izolacji silnika', fields: [['Rezystancja', 'MΩ']] },
+  { name: 'Oględziny uszczelnień', fields: [] },
+];
+const values = ['6,5', '82', '7,2', '550'];
+const fault = `Spadek ciśnienia kotła ${tag}`;
+const workDone = 'Zażółć gęślą jaźń — wymieniono uszczelkę pokrywy i oczyszczono palnik.';
+const materials = [
+  { name: 'Uszczelka pokrywy DN80', quantity: '2', unit: 'szt.' },
+  { name: 'Środek czyszczący', quantity: '1,5', unit: 'l' },
+];
+const recommendations = `Wymienić filtr wody za 6 miesięcy (${tag}).`;
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+let tablet: BrowserContext;
+let page: Page;
+let seeded: Partial<SeededCustomer> = {};
+const state = { serviceId: 0, fullNumber: '', protocolUrl: '' };
+
+async function openTablet() {
+  tablet = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+    viewport: { width: 820, height: 1180 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+  });
+  tablet.setDefaultTimeout(15_000);
+  page = await tablet.newPage();
+}
+
+const status = () => page.getByRole('status').filter({ hasText: /Szkic|Zmiany|Zapisywanie|Brak połączenia/ });
+
+describe('field protocol on a tablet', () => {
+  stopAtFirstFailure(() => page);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await newPage(browser);
+    await loginAs(admin.page, inject('adminEmail'), inject('adminPassword'));
+    seeded = await seedCustomerWithMachines(admin.context, { customer, category: `Kotły ${tag}`, tag }, [
+      { name: machine },
+    ]);
+    await apiCall(admin.context, 'PUT', '/api/category/update', {
+      id: seeded.category,
+      name: `Kotły ${tag}`,
+      serviceReviewOperationsList: JSON.stringify(
+        operations.map(
+          (op) => `${op.name}\n@dodatkowePola{${op.fields.map(([n, u]) => `${n}+${u}`).join(';')}}`,
+        ),
+      ),
+    });
+    await apiCall(admin.context, 'PUT', '/api/configuration/company', {
+      name: 'Serwis Maszyn Łódź Sp. z o.o.',
+      street: 'ul. Źródłowa 12',
+      zipCode: '91-001',
+      city: 'Łódź',
+      nip: '7250000000',
+      regon: '100000000',
+      phone: '42 600 00 00',
+      email: 'serwis@example.pl',
+      www: 'serwis.example.pl',
+      installationProtocolTitle: 'Protokół montażu',
+      installationProtocolTableHeader: 'Czynności montażowe',
+    });
+    await openTablet();
+    await loginAs(page, inject('adminEmail'), inject('adminPassword'));
+  });
+
+  afterAll(async () => {
+    if (admin) await cleanUp(admin.context, seeded);
+    await browser?.close();
+  });
+
+  it('records an inspection on the machine card and opens its protocol from the event row', async () => {
+    await page.goto(`/machineEdit?id=${seeded.machines![0]}&customerId=${seeded.customer}&activeTab=service`);
+    await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
+    const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+    await expect
+      .poll(() => modal.getByRole('combobox', { name: /^Kontrahent/ }).inputValue())
+      .toContain(customer.shortName);
+    await modal.getByRole('checkbox', { name: 'Przegląd okresowy' }).check();
+    await field(modal, 'Opis usterki').fill(fault);
+    await modal.getByRole('button', { name: 'Zapisz' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await serviceRow(page, '(auto)', today).waitFor();
+    const menu = await openServiceActions(page, '(auto)', today);
+    await menu.getByRole('menuitem', { name: 'Protokół', exact: true }).click();
+    await expectPath(page, '/serviceProtocol');
+    state.protocolUrl = new URL(page.url()).pathname + new URL(page.url()).search;
+    state.serviceId = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByRole('heading', { name: 'Protokół serwisowy (auto)' }).waitFor();
+    await page.getByText(`${machine} (nr ser. SN-${tag}-1)`).waitFor();
+    await page.getByText(fault).waitFor();
+  });
+
+  it('fills every checklist row and measurement, work, two materials and times', async () => {
+    for (const [i, op] of operations.entries()) {
+      const row = page.getByRole('group', { name: `${i + 1}. ${op.name}` });
+      await row.getByRole('radio', { name: i === 2 ? 'NIEPOPRAWNE' : 'POPRAWNE', exact: true }).click();
+      for (const [name, unit] of op.fields) {
+        const input = row.getByLabel(`${name} [${unit}]`, { exact: true });
+        await input.fill(values.shift()!);
+      }
+      if (i === 2) await row.getByLabel(`Uwagi: ${op.name}`).fill('Rezystancja poniżej normy');
+    }
+    await page.getByLabel('Opis wykonanych prac').fill(workDone);
+    await page.getByRole('button', { name: 'Dodaj materiał' }).click();
+    await page.getByLabel('Nazwa materiału 1').fill(materials[0].name);
+    await page.getByLabel('Ilość 1').fill(materials[0].quantity);
+    await page.getByLabel('Przyjazd').fill('08:15');
+    await page.getByLabel('Rozpoczęcie').fill('08:30');
+    await page.getByLabel('Zakończenie').fill('11:45');
+    await page.getByLabel('Kilometry').fill('126');
+    await page.getByLabel('Noclegi').fill('1');
+    await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
+  });
+
+  it('keeps what is typed while offline through closing and reopening the screen', async () => {
+    await tablet.setOffline(true);
+    await page.getByRole('button', { name: 'Dodaj materiał' }).click();
+    await page.getByLabel('Nazwa materiału 2').fill(materials[1].name);
+    await page.getByLabel('Ilość 2').fill(materials[1].quantity);
+    await page.getByLabel('Jednostka 2').fill(materials[1].unit);
+    await page.getByLabel('Zalecenia dla klienta').fill(recommendations);
+    await page.getByLabel('Imię i nazwisko podpisującego (klient)').fill('Łucja Śliwińska');
+    await expect.poll(() => status().innerText(), { timeout: 15_000 }).toMatch(/^Brak połączenia/);
+    // The server has not seen the offline changes.
+    const onServer = await apiCall<{ data: { recommendations: string } }>(
+      admin.context,
+      'GET',
+      `/api/service/protocol/${state.serviceId}`,
+    );
+    expect(onServer.data.recommendations).toBe('');
+    // The tablet's screen goes away (sleep, closed tab); the network comes back; the screen reopens.
+    await page.close();
+    await tablet.setOffline(false);
+    page = await tablet.newPage();
+    await page.goto(state.protocolUrl);
+    await page.getByText('Przywrócono szkic zapisany na tym urządzeniu.').waitFor();
+    await expect.poll(() => page.getByLabel('Zalecenia dla klienta').inputValue()).toBe(recommendations);
+    await expect.poll(() => page.getByLabel('Nazwa materiału 2').inputValue()).toBe(materials[1].name);
+    await expect.poll(() => page.getByLabel('Ciśnienie otwarcia [bar]').inputValue()).toBe('7,2');
+    const third = page.getByRole('group', { name: '3. Pomiar izolacji silnika' });
+    await expect
+      .poll(() => third.getByRole('radio', { name: 'NIEPOPRAWNE', exact: true }).isChecked())
+      .toBe(true);
+    await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
+  });
+
+  it('signs with a mouse-drawn and a finger-drawn signature: numbered and PODPISANY', async () => {
+    const technician = page.getByRole('img', { name: 'Podpis serwisanta' });
+    const client = page.getByRole('img', { name: 'Podpis klienta' });
+    await technician.scrollIntoViewIfNeeded();
+    await drawWithMouse(page, technician);
+    await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
+    await drawWithFinger(tablet, page, client);
+    await expect.poll(() => client.getAttribute('data-signed')).toBe('true');
+    // A rotation to landscape keeps both drawings.
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
+    const inked = await technician.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) dark++;
+      return { dark, width: canvas.width, css: canvas.offsetWidth };
+    });
+    expect(inked.dark).toBeGreaterThan(100);
+    expect(inked.width).toBe(inked.css * 2);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.getByRole('button', { name: 'Podpisz protokół' }).click();
+    await expectAlert(page, 'Protokół podpisany.');
+    const heading = page.getByRole('heading', { name: /^Protokół serwisowy \d+\/\d{2}\/\d{4}$/ });
+    await heading.waitFor();
+    state.fullNumber = (await heading.innerText()).replace('Protokół serwisowy ', '');
+    await expect.poll(() => page.getByRole('button', { name: 'Podpisz protokół' }).count()).toBe(0);
+  });
+
+  it('shows the signed PDF in the preview, with everything written and Polish letters intact', async () => {
+    await page.getByRole('button', { name: 'PDF protokołu' }).click();
+    const viewer = page.getByRole('dialog', { name: `Protokół ${state.fullNumber.replace(/\//g, '-')}.pdf` });
+    await viewer.locator('iframe').waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    const response = await tablet.request.get(`/api/service/protocol-pdf/${state.serviceId}`);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const bytes = await response.body();
+    const text = pdfText(bytes);
+    for (const expected of [
+      'Serwis Maszyn Łódź Sp. z o.o.',
+      `Protokół serwisowy nr ${state.fullNumber}`,
+      customer.fullName,
+      machine,
+      ...operations.map((op) => op.name),
+      'Ciśnienie: 6,5 bar',
+      'Temperatura: 82 °C',
+      'Ciśnienie otwarcia: 7,2 bar',
+      'Rezystancja: 550 MΩ',
+      'Niepoprawne',
+      'Rezystancja poniżej normy',
+      'Zażółć gęślą jaźń',
+      materials[0].name,
+      materials[1].name,
+      'Przyjazd: 08:15',
+      'Rozpoczęcie: 08:30',
+      'Zakończenie: 11:45',
+      'Kilometry: 126 km',
+      'Noclegi: 1',
+      'Łucja Śliwińska',
+      'Strona 1 z',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(bytes.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends the PDF to the customer: it arrives in the outbox as an attachment', async () => {
+    await page.getByRole('button', { name: 'Wyślij do klienta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wyślij protokół do klienta' });
+    await expect.poll(() => field(dialog, 'Adres e-mail klienta').inputValue()).toBe(customerEmail);
+    await dialog.getByRole('button', { name: 'Wyślij', exact: true }).click();
+    await expectAlert(page, `Wysłano protokół do klienta. (${customerEmail})`);
+    await expect.poll(() => mailsTo(customerEmail).length).toBe(1);
+    const [mail] = mailsTo(customerEmail);
+    expect(decodeHeader(mail.subject)).toBe(`Protokół serwisowy nr ${state.fullNumber}`);
+    const attachments = pdfAttachments(mail.file);
+    expect(attachments).toHaveLength(1);
+    const [attachment] = attachments;
+    expect(attachment.filename).toMatch(/^Protokół .*\.pdf$/);
+    expect(pdfText(attachment.bytes)).toContain('Zażółć gęślą jaźń');
+    expect(fs.existsSync(path.join(inject('dataDir'), 'outbox'))).toBe(true);
+    // The screen shows where it went.
+    await page.getByText(`Wysłano do klienta: ${customerEmail}.`, { exact: false }).waitFor();
+  });
+
+  it('lists the event as signed with its PDF among the files on the machine card', async () => {
+    await page.getByRole('button', { name: 'Wstecz' }).click();
+    await expectPath(page, '/machineEdit');
+    const row = serviceRow(page, state.fullNumber, today);
+    await row.waitFor();
+    await row.getByText('Podpisany').waitFor();
+    const fileName = `Protokół ${state.fullNumber.replace(/\//g, '-')}.pdf`;
+    const url = await expectInlinePdfPreview(
+      page,
+      fileName,
+      row.getByRole('button', { name: `Podgląd: ${fileName}` }),
+    );
+    const stored = await tablet.request.get(url);
+    expect(pdfText(await stored.body())).toContain(`Protokół serwisowy nr ${state.fullNumber}`);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Polish messages of protocols, installation operations and the company configuration (issue 8).
+ * Kept beside MSG rather than inside it so parallel branches do not edit the same lines.
+ */
+export const PROTOCOL_MSG = {
+  // installation operations
+  installationOperationTextRequired: 'Wpisz treść czynności.',
+  installationOperationNotFound: 'Nie znaleziono czynności montażowej.',
+  installationOperationDeleted: 'Usunięto czynność montażową.',
+  installationOperationMoved: 'Zmieniono kolejność.',
+  // configuration
+  configurationUnknown: 'Nieznane ustawienie konfiguracji.',
+  configurationSaved: 'Zapisano',
+  // protocols
+  protocolNotFound: 'Nie znaleziono protokołu.',
+  protocolInvalid: 'Nieprawidłowe dane protokołu.',
+  protocolSigned: 'Protokół podpisany.',
+  protocolAlreadySigned: 'Protokół jest już podpisany.',
+  protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
+  protocolMissing: 'Nie można podpisać protokołu. Brakuje: {missing}.',
+  protocolMissingTechnicianSignature: 'podpisu serwisanta',
+  protocolMissingCustomerSignature: 'podpisu klienta',
+  protocolMissingSignerName: 'imienia i nazwiska podpisującego klienta',
+  protocolMissingAnswer: 'odpowiedzi w punkcie „{operation}” ({machine})',
+  protocolSignatureInvalid: 'Podpis musi być obrazem PNG.',
+  protocolPdfFailed: 'Nie udało się utworzyć pliku PDF protokołu. Protokół nie został podpisany.',
+  protocolEmailRequired: 'Podaj adres e-mail klienta.',
+  protocolSent: 'Wysłano protokół do klienta.',
+  protocolDraftSaved: 'Zapisano szkic protokołu.',
+} as const;
+
+/** "Brakuje: podpisu klienta, odpowiedzi w punkcie …" — the 400 of a sign call names every gap. */
+export function protocolMissingMessage(missing: readonly string[]): string {
+  const shown = missing.slice(0, 5);
+  const more = missing.length > shown.length ? ` i ${missing.length - shown.length} innych` : '';
+  return PROTOCOL_MSG.protocolMissing.replace('{missing}', shown.join(', ') + more);
+}

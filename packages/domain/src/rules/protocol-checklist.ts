@@ -1,0 +1,54 @@
+import { PROTOCOL_MSG, protocolMissingMessage } from '../protocol-messages.js';
+import type { ProtocolChecklist, ProtocolData } from '../schemas/protocols.js';
+import type { ServiceOperation } from './service-operations.js';
+
+/** Events of these types are checked against the installation-operation list (issue 8). */
+export const INSTALLATION_TYPES = ['INSTALACJA', 'MONTAZ'] as const;
+export const isInstallationEvent = (types: readonly string[]) =>
+  types.some((t) => (INSTALLATION_TYPES as readonly string[]).includes(t));
+
+/** A fresh checklist for one machine: a snapshot of the operations as they are now. */
+export function checklistFor(
+  machine: { id: number; name: string; serialNumber: string },
+  kind: ProtocolChecklist['kind'],
+  operations: readonly ServiceOperation[],
+): ProtocolChecklist {
+  return {
+    deviceId: machine.id,
+    deviceName: machine.name,
+    serialNumber: machine.serialNumber,
+    kind,
+    items: operations.map((op, i) => ({
+      key: `${machine.id}:${i + 1}`,
+      name: op.name,
+      fields: op.fields.map((f) => ({ name: f.name, unit: f.unit, value: '' })),
+      answer: '',
+      remark: '',
+    })),
+  };
+}
+
+/** Everything a protocol still lacks before it can be signed (Polish, in the genitive). */
+export function missingForSigning(data: ProtocolData): string[] {
+  const missing: string[] = [];
+  if (!data.technicianSignature) missing.push(PROTOCOL_MSG.protocolMissingTechnicianSignature);
+  if (!data.customerSignature) missing.push(PROTOCOL_MSG.protocolMissingCustomerSignature);
+  if (!data.customerSignerName.trim()) missing.push(PROTOCOL_MSG.protocolMissingSignerName);
+  for (const list of data.checklists) {
+    for (const item of list.items) {
+      if (!item.answer) {
+        missing.push(
+          PROTOCOL_MSG.protocolMissingAnswer
+            .replace('{operation}', item.name)
+            .replace('{machine}', list.deviceName),
+        );
+      }
+    }
+  }
+  return missing;
+}
+
+export function signingProblem(data: ProtocolData): string | undefined {
+  const missing = missingForSigning(data);
+  return missing.length ? protocolMissingMessage(missing) : undefined;
+}

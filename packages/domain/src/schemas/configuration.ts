@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MAX } from '../limits.js';
+import { validationMessage } from '../messages.js';
+import { text } from './common.js';
+
+/** Names of the company data entries in the configuration (issue 8). */
+export const COMPANY_FIELDS = [
+  'name',
+  'street',
+  'zipCode',
+  'city',
+  'nip',
+  'regon',
+  'phone',
+  'email',
+  'www',
+] as const;
+export type CompanyField = (typeof COMPANY_FIELDS)[number];
+
+export const INSTALLATION_PROTOCOL_TITLE = 'pdf/installation-protocol/title';
+/** The optional company logo: a PNG or JPEG data URL shown at the top of every PDF. */
+export const COMPANY_LOGO = 'company/logo';
+export const COMPANY_LOGO_MAX = 400_000;
+export const companyLogoSchema = z.object({
+  value: z
+    .string()
+    .max(COMPANY_LOGO_MAX, 'Logo może mieć najwyżej 300 KB.')
+    .refine(
+      (v) => v === '' || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v),
+      'Logo musi być obrazem PNG lub JPEG.',
+    ),
+});
+export const INSTALLATION_PROTOCOL_TABLE_HEADER = 'pdf/installation-protocol/table-header';
+
+/** Every configuration name the server knows, with the value it answers while none is stored. */
+export const CONFIGURATION_DEFAULTS: Record<string, string> = {
+  [INSTALLATION_PROTOCOL_TITLE]: 'Protokół montażu',
+  [INSTALLATION_PROTOCOL_TABLE_HEADER]: 'Czynności montażowe',
+  ...Object.fromEntries(COMPANY_FIELDS.map((f) => [`company/${f}`, ''])),
+  [COMPANY_LOGO]: '',
+};
+export const CONFIGURATION_NAMES = Object.keys(CONFIGURATION_DEFAULTS);
+export const CONFIGURATION_VALUE_MAX = 2000;
+
+export const configurationQuery = z.object({ name: z.string().max(200) });
+export const configurationValueSchema = z.object({ value: z.string() });
+export const configurationWriteSchema = z.object({
+  name: z.string().max(200),
+  value: text(CONFIGURATION_VALUE_MAX),
+});
+export type ConfigurationWrite = z.infer<typeof configurationWriteSchema>;
+export const configurationEntrySchema = z.object({ name: z.string(), value: z.string() });
+
+/** The company identity that heads every PDF ("Dane firmy"). */
+export const companyDataSchema = z.object({
+  name: text(MAX.name),
+  street: text(MAX.name),
+  zipCode: text(20),
+  city: text(MAX.short),
+  nip: text(20),
+  regon: text(20),
+  phone: text(50),
+  email: z
+    .string({ error: validationMessage.wrongType })
+    .trim()
+    .max(MAX.email, validationMessage.tooLong(MAX.email))
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Nieprawidłowy adres email'),
+  www: text(MAX.name),
+});
+export type CompanyData = z.infer<typeof companyDataSchema>;
+
+/** The "Dane firmy" tab: company data plus the two installation-protocol texts, in one save. */
+export const companySettingsSchema = companyDataSchema.extend({
+  installationProtocolTitle: text(CONFIGURATION_VALUE_MAX),
+  installationProtocolTableHeader: text(CONFIGURATION_VALUE_MAX),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** The answer shape of the company settings (plain strings, no input transforms). */
+export const companySettingsResponse = z.object(
+  Object.fromEntries(
+    [...COMPANY_FIELDS, 'installationProtocolTitle', 'installationProtocolTableHeader'].map((k) => [
+      k,
+      z.string(),
+    ]),
+  ) as Record<CompanyField | 'installationProtocolTitle' | 'installationProtocolTableHeader', z.ZodString>,
+);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PROTOCOL_MSG } from '../protocol-messages.js';
+import { validationMessage } from '../messages.js';
+import { id } from './common.js';
+
+export const INSTALLATION_OPERATION_TEXT_MAX = 1000;
+
+const operationText = z
+  .string({ error: PROTOCOL_MSG.installationOperationTextRequired })
+  .trim()
+  .min(1, PROTOCOL_MSG.installationOperationTextRequired)
+  .max(INSTALLATION_OPERATION_TEXT_MAX, validationMessage.tooLong(INSTALLATION_OPERATION_TEXT_MAX));
+
+/** POST /api/installation-operation. */
+export const installationOperationCreateSchema = z.object({ text: operationText });
+
+/** PUT /api/installation-operation: a changed orderNumber moves the operation to that place. */
+export const installationOperationUpdateSchema = z.object({
+  id,
+  text: operationText,
+  orderNumber: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+export const installationOperationSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  orderNumber: z.number().int(),
+});
+export type InstallationOperation = z.infer<typeof installationOperationSchema>;
+
+export const installationOperationIdQuery = z.object({ installationOperationId: id });
+export const installationOperationDeleteQuery = z.object({ id });
