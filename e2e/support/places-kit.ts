@@ -1,19 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { startServer, type ServerProcess } from './server-process';
 
 /*
  * The places journey needs map tiles and a geocoder, and no test may reach the internet: it starts
  * a local tile server, a local Nominatim stand-in and its own app server pointed at both.
  */
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The colour of every tile, so a snapshot shows whether tiles made it onto the image. */
 export const TILE_RGB = [181, 222, 190] as const;
@@ -96,75 +90,9 @@ export async function startFakeGeocoder(places: Record<string, FakePlace>): Prom
   };
 }
 
-export interface AppServer {
-  baseUrl: string;
-  adminEmail: string;
-  adminPassword: string;
-  stop: () => Promise<void>;
-}
-
-/** The built app on a fresh embedded database with the given extra environment. */
-export async function startAppServer(extraEnv: Record<string, string>): Promise<AppServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-places-'));
-  const probe = http.createServer();
-  const port = Number(new URL(await listen(probe)).port);
-  await close(probe);
-  const adminEmail = 'admin@serwis-mapy.pl';
-  const adminPassword = 'Mapy-e2e-2024!';
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: adminEmail,
-    ADMIN_PASSWORD: adminPassword,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  let log = '';
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  server.stdout!.on('data', keep);
-  server.stderr!.on('data', keep);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) {
-      await stop();
-      throw new Error(`The places server exited early:\n${log}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The places server did not start within 60 s:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseUrl, adminEmail, adminPassword, stop };
-}
+/** The journey's own built server, with its tile server and geocoder (see server-process.ts). */
+export type AppServer = ServerProcess;
+export const startAppServer = (env: Record<string, string>): Promise<AppServer> => startServer(env);
 
 /** A fresh profile at `baseUrl`, in Polish, desktop-sized (wide enough for the 1100 px map). */
 export async function newPageAt(

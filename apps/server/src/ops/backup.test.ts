@@ -11,6 +11,12 @@ import { parts } from '../modules/parts/parts.table.js';
 import { todos } from '../modules/todos/todos.table.js';
 import { incidents } from '../modules/incidents/incidents.table.js';
 import { rateLimits } from '../modules/auth/rate-limits.table.js';
+import { branches } from '../modules/branches/branches.table.js';
+import { hotels } from '../modules/hotels/hotels.table.js';
+import { geocodeCache, geocodeThrottle } from '../modules/geocode/geocode.table.js';
+import { configuration } from '../modules/configuration/configuration.table.js';
+import { installationOperations } from '../modules/installation-operations/installation-operations.table.js';
+import { serviceProtocols } from '../modules/protocols/protocols.table.js';
 import { multipart } from '../modules/files/files.fixtures.js';
 import { LocalStorage, S3Storage, type Storage } from '../plugins/storage/index.js';
 import {
@@ -105,6 +111,9 @@ async function upload(
   });
 }
 
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** At least one row in every table, with the awkward values: nulls, quotes, emoji, big numbers. */
 async function fill(target: TestContext) {
   const db = target.database.db;
@@ -140,6 +149,23 @@ async function fill(target: TestContext) {
   await db
     .insert(rateLimits)
     .values({ key: 'login:127.0.0.1', windowStart: new Date('2026-03-15T10:00:00.5Z'), count: 3 });
+  // The tables of places, protocols and configuration (issues 8 and 9).
+  await db.insert(branches).values({ name: 'Oddział „Śląsk”', latitude: 50.2649, longitude: 19.0238 });
+  await db.insert(hotels).values({ name: 'Hotel Pod Wawelem', latitude: 50.0537, longitude: 19.9366 });
+  await db.insert(geocodeCache).values({ query: 'łódź, piotrkowska 1', results: [] });
+  await db.insert(geocodeThrottle).values({ id: 1, lastAt: new Date('2026-03-15T10:00:00.25Z') });
+  await db.insert(configuration).values({ name: 'company/name', value: 'Zakład „Śruba” sp. z o.o.' });
+  await db.insert(installationOperations).values({ text: 'Poziomowanie maszyny', orderNumber: 1 });
+  await db
+    .insert(serviceProtocols)
+    .values({ serviceId: service.id, data: { workDone: 'Wymiana łożysk' } as never, updatedById: admin.id });
+  const map = await target.app.inject({
+    method: 'POST',
+    url: '/api/storage/upload-public-file',
+    headers: as({ cookie: admin.cookie } as never),
+    payload: { name: 'map', base64: ONE_PIXEL_PNG },
+  });
+  expect(map.statusCode, map.body).toBe(200);
   const contents = [
     crypto.randomBytes(300 * 1024),
     Buffer.from('%PDF-1.4 zażółć gęślą jaźń'),
@@ -205,8 +231,11 @@ describe('backup and restore', () => {
     for (const table of tablesInDependencyOrder()) {
       expect(original.tables[table.name].length, `rows in ${table.name}`).toBeGreaterThan(0);
     }
-    const fileNames = (original.tables.files as { storage_name: string }[]).map((f) => f.storage_name);
-    expect(fileNames).toHaveLength(3);
+    const fileNames = [
+      ...(original.tables.files as { storage_name: string }[]),
+      ...(original.tables.public_files as { storage_name: string }[]),
+    ].map((f) => f.storage_name);
+    expect(fileNames).toHaveLength(4);
 
     const hops: { database: Database; storage: Storage }[] = [];
     if (process.env.DATABASE_URL)
@@ -307,7 +336,11 @@ describe('backup and restore', () => {
       expect(bytes?.length, `size of ${row.id}`).toBe(row.size);
       if (byId.has(row.id)) expect(bytes!.equals(byId.get(row.id)!)).toBe(true);
     }
-    // Only the files of the dumped rows travel: nothing uploaded after the snapshot.
-    expect(await storedNames(target.storage)).toEqual(restored.map((f) => f.storage_name).sort());
+    // Only the files of the dumped rows (and the public map image) travel: nothing uploaded after
+    // the snapshot.
+    const publicFiles = (await snapshot(target.database)).tables.public_files as { storage_name: string }[];
+    expect(await storedNames(target.storage)).toEqual(
+      [...restored, ...publicFiles].map((f) => f.storage_name).sort(),
+    );
   }, 120_000);
 });

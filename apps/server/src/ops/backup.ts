@@ -80,7 +80,7 @@ async function migrationLevel(db: DbOrTx): Promise<number> {
 
 /**
  * Writes one .tar.gz: manifest.json, db/<table>.jsonl (one JSON object per row, as PostgreSQL's
- * row_to_json gives it), and files/<storage name> for every file row. The rows come from one
+ * row_to_json gives it), and files/<storage name> for every file row and public file. The rows come from one
  * REPEATABLE READ snapshot, and the files from the rows of that snapshot, so the archive is
  * consistent while the server keeps taking writes (bytes are stored before their row commits).
  */
@@ -120,7 +120,8 @@ export async function createBackup(db: Db, storage: Storage, file: string): Prom
             for (const { row } of page) {
               if (!out.write(`${row}\n`))
                 await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-              if (table.name === 'files')
+              // Stored bytes belong to file rows and to the public files (the website's map image).
+              if (table.name === 'files' || table.name === 'public_files')
                 storageNames.push((JSON.parse(row) as { storage_name: string }).storage_name);
             }
             rows += page.length;

@@ -80,7 +80,10 @@ describe('POST /api/customer/insert', () => {
     const user = await createUserAndLogin(ctx);
     const long = await insert(user, { shortName: 'Firma', city: 'x'.repeat(101) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toBe('Tekst może mieć najwyżej 100 znaków.');
+    expect(long.json()).toMatchObject({
+      message: 'Pole „Miejscowość”: Tekst może mieć najwyżej 100 znaków.',
+      field: 'city',
+    });
     const province = await insert(user, { shortName: 'Firma', province: 'Bawaria' });
     expect(province.statusCode).toBe(400);
     expect(province.json().message).toBe(MSG.provinceInvalid);

@@ -174,7 +174,10 @@ describe('date range on the handover date', () => {
   it('refuses a date that is not one', async () => {
     const response = await listDevices(ctx, user, 'INTERNAL', { dateFrom: '31.12.2023' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(MSG.invalidDate);
+    expect(response.json()).toMatchObject({
+      message: `Pole „Data od”: ${MSG.invalidDate}`,
+      field: 'dateFrom',
+    });
   });
 
   it('refuses an unknown status in the filter', async () => {

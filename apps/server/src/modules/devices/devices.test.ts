@@ -115,9 +115,9 @@ describe('machine insert', () => {
     [{ customer: { id: '' } }, MSG.chooseCustomer],
     [{ status: 'ZEPSUTA' }, MSG.unknownMachineStatus],
     [{ province: 'bawarskie' }, MSG.unknownProvince],
-    [{ transferDate: '2024-02-30' }, MSG.invalidDate],
+    [{ transferDate: '2024-02-30' }, `Pole „Data przekazania”: ${MSG.invalidDate}`],
     [{ warrantyLength: 1.5 }, MSG.warrantyNotWhole],
-    [{ name: 'x'.repeat(300) }, 'Tekst może mieć najwyżej 255 znaków.'],
+    [{ name: 'x'.repeat(300) }, 'Pole „Nazwa”: Tekst może mieć najwyżej 255 znaków.'],
   ])('refuses %j with a Polish message and saves nothing', async (overrides, message) => {
     const response = await inject('POST', '/api/device/insert', user, { ...deviceBody(refs), ...overrides });
     expect(response.statusCode).toBe(400);

@@ -141,7 +141,7 @@ describe('incidents', () => {
     expect(noDate.json().message).toBe(MSG.incidentDateRequired);
     const badDate = await insert(user, { device: { id: devices[0].id }, date: '2026-13-01', text: 'x' });
     expect(badDate.statusCode).toBe(400);
-    expect(badDate.json().message).toBe(MSG.invalidDate);
+    expect(badDate.json().message).toBe(`Pole „Data”: ${MSG.invalidDate}`);
     expect(
       (await insert(user, { device: { id: devices[0].id }, date: '2026-03-01', text: 'x'.repeat(5001) }))
         .statusCode,
