@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
+import { startReminderScheduler } from './modules/reminders/reminders.scheduler.js';
 
 async function main() {
   const config = loadConfig();
@@ -16,7 +17,12 @@ async function main() {
   // A database from before the summaries existed fills them in once (docs/decisions.md).
   const filled = await backfillInspectionSummaries(app.db);
   if (filled > 0) app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} maszyn.`);
+  const stopReminders = startReminderScheduler(
+    { db: app.db, mailer: app.mailer, config: app.config },
+    app.log,
+  );
   const shutdown = async () => {
+    stopReminders();
     await app.close();
     await database.close();
     process.exit(0);

@@ -21,3 +21,6 @@ export * from './rules/inspections.js';
 export * from './schemas/inspections.js';
 export * from './schemas/todos.js';
 export * from './schemas/statistics.js';
+export * from './rules/reminders.js';
+export * from './schemas/reminders.js';
+export * from './schemas/dashboard.js';

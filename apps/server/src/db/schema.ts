@@ -13,3 +13,4 @@ export * from '../modules/services/services.table.js';
 export * from '../modules/incidents/incidents.table.js';
 export * from '../modules/todos/todos.table.js';
 export * from '../modules/inspections/inspection-summaries.table.js';
+export * from '../modules/reminders/reminders.table.js';

@@ -14,6 +14,7 @@ import { todosRoutes } from './todos/todos.routes.js';
 import { statisticsRoutes } from './statistics/statistics.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
+import { remindersRoutes } from './reminders/reminders.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -32,4 +33,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   statisticsRoutes,
   servicesRoutes,
   incidentsRoutes,
+  remindersRoutes,
 ];

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** A stable Message-ID lets mail systems drop a repeat of the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { UserDataTab } from '../components/user-data-tab';
 import { AccountManagementTab } from '../components/account-management-tab';
 import { VacationTab } from '../components/vacation-tab';
+import { NotificationsTab } from '../../reminders/components/notifications-tab';
 
 export function MyAccountPage() {
   return (
@@ -14,6 +15,7 @@ export function MyAccountPage() {
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>
           <Tabs.Tab value="vacation">Urlopy</Tabs.Tab>
+          <Tabs.Tab value="notifications">Powiadomienia</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data" px="md">
           <UserDataTab />
@@ -23,6 +25,9 @@ export function MyAccountPage() {
         </Tabs.Panel>
         <Tabs.Panel value="vacation" px="md">
           <VacationTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" px="md">
+          <NotificationsTab />
         </Tabs.Panel>
       </Tabs>
     </>
