@@ -15,6 +15,7 @@ import { statisticsRoutes } from './statistics/statistics.routes.js';
 import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -34,4 +35,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   servicesRoutes,
   incidentsRoutes,
   remindersRoutes,
+  dashboardRoutes,
 ];

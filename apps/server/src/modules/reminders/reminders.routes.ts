@@ -64,7 +64,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy',
-        body: z.object({}).optional(),
+        body: z.object({}).nullish(),
         response: { 200: runResult, ...errors },
       },
     },

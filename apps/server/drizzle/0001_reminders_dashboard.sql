@@ -53,4 +53,7 @@ ALTER TABLE "sent_reminders" ADD CONSTRAINT "sent_reminders_mail_id_reminder_mai
 CREATE INDEX "reminder_mails_pending_idx" ON "reminder_mails" USING btree ("id") WHERE "reminder_mails"."sent_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "reminder_runs_started_idx" ON "reminder_runs" USING btree ("started_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "sent_reminders_key_uq" ON "sent_reminders" USING btree ("device_id","kind","due_date","lead_days","recipient");--> statement-breakpoint
-CREATE INDEX "sent_reminders_mail_idx" ON "sent_reminders" USING btree ("mail_id");
+CREATE INDEX "sent_reminders_mail_idx" ON "sent_reminders" USING btree ("mail_id");--> statement-breakpoint
+CREATE INDEX "incidents_date_idx" ON "incidents" USING btree ("date");--> statement-breakpoint
+CREATE INDEX "services_date_state_idx" ON "services" USING btree ("date","state");--> statement-breakpoint
+CREATE INDEX "services_waiting_idx" ON "services" USING btree ("date","id") WHERE "services"."state" IN ('UTWORZONY', 'DODAJ_SKAN');
