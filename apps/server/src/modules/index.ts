@@ -16,6 +16,7 @@ import { servicesRoutes } from './services/services.routes.js';
 import { incidentsRoutes } from './incidents/incidents.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { labelsRoutes } from './labels/labels.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -36,4 +37,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   incidentsRoutes,
   remindersRoutes,
   dashboardRoutes,
+  labelsRoutes,
 ];
