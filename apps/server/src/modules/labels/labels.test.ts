@@ -46,7 +46,8 @@ function pdfText(pdf: Buffer): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
   try {
     fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'labels.pdf'), '-']).toString('utf8');
+    // Reading order, one label's lines after another; wrapped lines joined by single spaces.
+    return execFileSync('pdftotext', [path.join(dir, 'labels.pdf'), '-']).toString('utf8').replace(/\s+/g, ' ');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
