@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX, MSG } from '@serwis/domain';
@@ -7,9 +7,12 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../api/session';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { ResetPasswordModal } from '../components/reset-password-modal';
+import { returnPath } from '../return-path';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const target = returnPath(location.state);
   const session = useSession();
   const login = useLogin();
   const [resetOpen, setResetOpen] = useState(false);
@@ -24,12 +27,12 @@ export function LoginPage() {
   });
 
   useEffect(() => {
-    if (session.data) navigate(paths.home, { replace: true });
-  }, [session.data, navigate]);
+    if (session.data) navigate(target, { replace: true });
+  }, [session.data, navigate, target]);
 
   const submit = form.onSubmit((values) => {
     setInfo(null);
-    login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }) });
+    login.mutate(values, { onSuccess: () => navigate(target, { replace: true }) });
   });
 
   return (
