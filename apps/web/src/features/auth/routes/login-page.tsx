@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX, MSG } from '@serwis/domain';
-import { paths } from '../../../config/paths';
 import { useSession } from '../api/session';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { ResetPasswordModal } from '../components/reset-password-modal';
