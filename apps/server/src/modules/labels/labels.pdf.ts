@@ -1,18 +1,19 @@
-import { createRequire } from 'node:module';
+import { createRequire as requireFrom } from 'node:module';
 import path from 'node:path';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import type { CompanyData } from '../reminders/company-data.js';
 
-const require = createRequire(import.meta.url);
+// Named apart from `require`/`createRequire`: the bundle's banner declares those (build.mjs).
+const load = requireFrom(import.meta.url);
 // pdfmake's build is CommonJS with one shared instance; loaded once, fonts set once.
-const pdfmake = require('pdfmake') as {
+const pdfmake = load('pdfmake') as {
   setFonts(fonts: Record<string, Record<string, string>>): void;
   setUrlAccessPolicy(callback: (url: string) => boolean): void;
   setLocalAccessPolicy(callback: (path: string) => boolean): void;
   createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
 };
 // Roboto, shipped with pdfmake, has every Polish letter.
-const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+const fontDir = path.join(path.dirname(load.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 pdfmake.setFonts({
   Roboto: {
     normal: path.join(fontDir, 'Roboto-Regular.ttf'),
