@@ -1,7 +1,17 @@
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ColorSwatch,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
@@ -24,6 +34,22 @@ const percent = (value: number, all: Share[]) => {
   const total = all.reduce((sum, s) => sum + s.value, 0);
   return total ? `${Math.round((value / total) * 100)}%` : '0%';
 };
+
+/** The donut's key: a swatch, the name, the count and the share. */
+function ShareLegend({ rows }: { rows: Share[] }) {
+  return (
+    <Stack gap={4} mt="sm">
+      {rows.map((r) => (
+        <Group key={r.name} gap="xs" wrap="nowrap">
+          <ColorSwatch color={`var(--mantine-color-${r.color.replace('.', '-')})`} size={12} />
+          <Text size="sm">
+            {r.name}: {r.value} ({percent(r.value, rows)})
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
 
 function ShareTable({ caption, rows }: { caption: string; rows: Share[] }) {
   return (
@@ -93,25 +119,19 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
               <Title order={5} mb="sm">
                 Rodzaje usług
               </Title>
-              <DonutChart
-                data={types}
-                withLabels
-                withLabelsLine={false}
-                withTooltip
-                tooltipDataSource="segment"
-              />
+              <Group align="center" wrap="nowrap">
+                <DonutChart data={types} withTooltip tooltipDataSource="segment" />
+                <ShareLegend rows={types} />
+              </Group>
             </Paper>
             <Paper withBorder p="md" component="section" aria-label="Rodzaje płatności">
               <Title order={5} mb="sm">
                 Rodzaje płatności
               </Title>
-              <DonutChart
-                data={payments}
-                withLabels
-                withLabelsLine={false}
-                withTooltip
-                tooltipDataSource="segment"
-              />
+              <Group align="center" wrap="nowrap">
+                <DonutChart data={payments} withTooltip tooltipDataSource="segment" />
+                <ShareLegend rows={payments} />
+              </Group>
             </Paper>
           </SimpleGrid>
         </>
