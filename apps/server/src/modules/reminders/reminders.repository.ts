@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -88,7 +88,13 @@ export function findSentReminders(db: DbOrTx, deviceIds: readonly number[]) {
       recipient: sentReminders.recipient,
     })
     .from(sentReminders)
-    .where(and(inArray(sentReminders.deviceId, [...deviceIds]), eq(sentReminders.kind, INSPECTION_KIND)));
+    .where(
+      and(
+        // One array parameter, however many machines (a bind list would hit the 65,535 limit).
+        sql`${sentReminders.deviceId} = ANY(${`{${deviceIds.join(',')}}`}::int[])`,
+        eq(sentReminders.kind, INSPECTION_KIND),
+      ),
+    );
 }
 
 export interface SentReminderKey {
@@ -98,15 +104,21 @@ export interface SentReminderKey {
   recipient: string;
 }
 
+/** Rows per INSERT: 6 parameters each stays far below PostgreSQL's 65,535 per statement. */
+const INSERT_CHUNK = 2000;
+
 /** Inserts the keys; answers how many were new (a key already there is skipped, never repeated). */
 export async function insertSentReminders(db: DbOrTx, mailId: number, keys: readonly SentReminderKey[]) {
-  if (!keys.length) return 0;
-  const rows = await db
-    .insert(sentReminders)
-    .values(keys.map((k) => ({ ...k, kind: INSPECTION_KIND, mailId })))
-    .onConflictDoNothing()
-    .returning({ id: sentReminders.id });
-  return rows.length;
+  let inserted = 0;
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insert(sentReminders)
+      .values(keys.slice(i, i + INSERT_CHUNK).map((k) => ({ ...k, kind: INSPECTION_KIND, mailId })))
+      .onConflictDoNothing()
+      .returning({ id: sentReminders.id });
+    inserted += rows.length;
+  }
+  return inserted;
 }
 
 export async function insertReminderMail(
