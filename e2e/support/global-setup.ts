@@ -90,6 +90,10 @@ export async function setup(project: TestProject) {
     ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // QR labels and reminder mails link here. The daily reminder run stays off: a journey starts
+    // the job itself, and a scheduled run firing mid-journey would take its mail.
+    PUBLIC_BASE_URL: baseUrl,
+    REMINDER_TIME: 'off',
   };
   // The journeys run against the embedded database, whatever the shell that started them points at.
   delete env.DATABASE_URL;

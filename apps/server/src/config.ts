@@ -82,6 +82,28 @@ const envSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** Longest wait for one Drive answer (listing, token, start of a download). */
     GOOGLE_DRIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+    /** Where links in e-mails and QR labels point, e.g. https://serwis.firma.pl (no trailing slash needed). */
+    PUBLIC_BASE_URL: z
+      .string()
+      .url('PUBLIC_BASE_URL musi być adresem, np. https://serwis.firma.pl')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Daily inspection reminders: time of day HH:MM in TZ_COMPANY, or "off". */
+    REMINDER_TIME: z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'REMINDER_TIME musi mieć postać GG:MM (np. 06:00) lub off')
+      .default('06:00'),
+    /** Lead times (days before the due date) for customers' notices and new employees' settings. */
+    REMINDER_LEAD_DAYS: z
+      .string()
+      .regex(/^\d{1,3}(,\d{1,3}){0,4}$/, 'REMINDER_LEAD_DAYS to liczby dni oddzielone przecinkami, np. 30,7')
+      .default('30,7')
+      .transform((v) => [...new Set(v.split(',').map(Number))].filter((n) => n >= 1 && n <= 365)),
+    /** Also remind on the day an inspection becomes overdue. */
+    REMINDER_OVERDUE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((v) => v !== 'false' && v !== '0'),
     /** Lowers the password-hash cost; only for automated tests. */
     FAST_HASH_FOR_TESTS: bool,
   })
@@ -101,7 +123,7 @@ const envSchema = z
     }
   });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; publicBaseUrl: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -109,5 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Nieprawidłowa konfiguracja (zmienne środowiskowe):\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const publicBaseUrl = (parsed.data.PUBLIC_BASE_URL ?? `http://localhost:${parsed.data.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicBaseUrl };
 }

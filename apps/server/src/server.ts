@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.js';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
+import { startReminderScheduler } from './modules/reminders/reminders.scheduler.js';
 
 async function main() {
   const config = loadConfig();
@@ -16,6 +17,10 @@ async function main() {
   // A database from before the summaries existed fills them in once (docs/decisions.md).
   const filled = await backfillInspectionSummaries(app.db);
   if (filled > 0) app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} maszyn.`);
+  const stopReminders = startReminderScheduler(
+    { db: app.db, mailer: app.mailer, config: app.config },
+    app.log,
+  );
   // SIGTERM: /api/ready turns 503, the listener closes (idle keep-alive connections too), requests
   // in flight finish; after SHUTDOWN_TIMEOUT_S the rest are cut and the exit code is 1.
   let stopping = false;
@@ -30,6 +35,7 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_S * 1000);
     forced.unref();
+    stopReminders();
     try {
       await app.close();
       await database.close();

@@ -20,3 +20,4 @@ export * from '../modules/geocode/geocode.table.js';
 export * from '../modules/installation-operations/installation-operations.table.js';
 export * from '../modules/configuration/configuration.table.js';
 export * from '../modules/protocols/protocols.table.js';
+export * from '../modules/reminders/reminders.table.js';

@@ -23,6 +23,9 @@ import { geocodeRoutes } from './geocode/geocode.routes.js';
 import { installationOperationsRoutes } from './installation-operations/installation-operations.routes.js';
 import { configurationRoutes } from './configuration/configuration.routes.js';
 import { protocolsRoutes } from './protocols/protocols.routes.js';
+import { remindersRoutes } from './reminders/reminders.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { labelsRoutes } from './labels/labels.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -50,4 +53,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   installationOperationsRoutes,
   configurationRoutes,
   protocolsRoutes,
+  remindersRoutes,
+  dashboardRoutes,
+  labelsRoutes,
 ];

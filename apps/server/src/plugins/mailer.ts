@@ -17,6 +17,8 @@ export interface MailMessage {
   text: string;
   /** Files sent along (e.g. a signed protocol PDF); nodemailer encodes them. */
   attachments?: MailAttachment[];
+  /** A stable Message-ID lets mail systems drop a repeat of the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -37,6 +37,8 @@ const customerFields = {
   phoneNumber: text(CUSTOMER_LIMITS.phoneNumber),
   // Not checked as an address: staff often keep two addresses or a note here.
   email: text(CUSTOMER_LIMITS.email),
+  /** Inspection notices by e-mail to the customer (issue 12); absent on edit keeps the old value. */
+  inspectionNotices: z.boolean({ error: 'Nieprawidłowa wartość pola.' }).optional(),
 };
 
 /** Add: short name 3–20 characters (spec §5). An `id` sent along is ignored. */
@@ -74,6 +76,7 @@ export const customerSchema = z.object({
   regon: z.string(),
   phoneNumber: z.string(),
   email: z.string(),
+  inspectionNotices: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -33,3 +33,13 @@ export const statisticsRowSchema = z.object({
   countUserSignedServices: z.number().int(),
 });
 export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
+
+/** `GET /api/statistics/servicesCharts`: the same range as a chart per month and two shares. */
+export const statisticsChartsSchema = z.object({
+  /** One entry per month 'YYYY-MM' that has protocols, ascending. */
+  months: z.array(z.object({ month: z.string(), issued: z.number().int(), signed: z.number().int() })),
+  /** Protocols per service type (a protocol of two types counts in both). */
+  serviceTypes: z.array(z.object({ type: z.string(), count: z.number().int() })),
+  paymentTypes: z.array(z.object({ type: z.string(), count: z.number().int() })),
+});
+export type StatisticsCharts = z.infer<typeof statisticsChartsSchema>;

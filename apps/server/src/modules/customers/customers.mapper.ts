@@ -14,5 +14,6 @@ export function toCustomer(row: CustomerRow): Customer {
     regon: row.regon,
     phoneNumber: row.phoneNumber,
     email: row.email,
+    inspectionNotices: row.inspectionNotices,
   };
 }

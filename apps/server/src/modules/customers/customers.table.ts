@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
 
 export const customers = pgTable(
@@ -16,6 +16,8 @@ export const customers = pgTable(
     regon: varchar({ length: 20 }).notNull().default(''),
     phoneNumber: varchar({ length: 50 }).notNull().default(''),
     email: varchar({ length: 254 }).notNull().default(''),
+    /** Send the customer a notice before their machines' inspections (issue 12); off by default. */
+    inspectionNotices: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -21,6 +21,7 @@ const full = {
   regon: '012345678',
   phoneNumber: '+48 22 000 00 00',
   email: 'biuro@metalex.pl',
+  inspectionNotices: false,
 };
 
 async function insert(user: TestUser, body: Record<string, unknown>) {

@@ -19,5 +19,9 @@ export const incidents = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
-  (t) => [index('incidents_device_date_idx').on(t.deviceId, t.date)],
+  (t) => [
+    index('incidents_device_date_idx').on(t.deviceId, t.date),
+    // Dashboard (issue 12): incidents of the last days.
+    index('incidents_date_idx').on(t.date),
+  ],
 );

@@ -68,6 +68,12 @@ export const services = pgTable(
       .on(t.year, t.month, t.number, t.numberExtension, t.id)
       .where(sql`${t.hasExternal}`),
     index('services_date_idx').on(t.date, t.id),
+    // Dashboard (issue 12): a month's issued and signed protocols counted from the index alone,
+    // and the protocols waiting for a signature or a scan, oldest first.
+    index('services_date_state_idx').on(t.date, t.state),
+    index('services_waiting_idx')
+      .on(t.date, t.id)
+      .where(sql`${t.state} IN ('UTWORZONY', 'DODAJ_SKAN')`),
     // For the periodic-inspection list; the predicate matches `countedInspection` in
     // inspections.repository.ts word for word, or the planner will not use it.
     index('services_inspection_idx')

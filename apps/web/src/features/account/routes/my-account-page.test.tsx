@@ -9,7 +9,7 @@ describe('/myAccount', () => {
   it('shows the login, the name and the role label on "Dane użytkownika"', () => {
     renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Dane użytkownika', 'Zarządzanie kontem', 'Urlopy', 'Dane firmy']);
+    expect(tabs).toEqual(['Dane użytkownika', 'Zarządzanie kontem', 'Urlopy', 'Powiadomienia', 'Dane firmy']);
     const data = screen.getByRole('tabpanel');
     expect(within(data).getByText('jan@firma.pl')).toBeInTheDocument();
     expect(within(data).getByText('Jan Kowalski')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { AccountManagementTab } from '../components/account-management-tab';
 import { VacationTab } from '../components/vacation-tab';
 import { CompanyDataTab } from '../components/company-data-tab';
 import { InstallationOperationsTab } from '../components/installation-operations-tab';
+import { NotificationsTab } from '../../reminders/components/notifications-tab';
 import { useCurrentUser } from '../../auth/api/session';
 
 // The branch map (Leaflet) loads only when its tab is opened.
@@ -24,6 +25,7 @@ export function MyAccountPage() {
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>
           <Tabs.Tab value="vacation">Urlopy</Tabs.Tab>
+          <Tabs.Tab value="notifications">Powiadomienia</Tabs.Tab>
           <Tabs.Tab value="company">Dane firmy</Tabs.Tab>
           {user.isAdmin && <Tabs.Tab value="installation">Protokół montażu</Tabs.Tab>}
           {user.isAdmin && <Tabs.Tab value="branches">Oddziały</Tabs.Tab>}
@@ -36,6 +38,9 @@ export function MyAccountPage() {
         </Tabs.Panel>
         <Tabs.Panel value="vacation" px="md">
           <VacationTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" px="md">
+          <NotificationsTab />
         </Tabs.Panel>
         <Tabs.Panel value="company" px="md">
           <CompanyDataTab />

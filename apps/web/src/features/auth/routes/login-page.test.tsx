@@ -9,16 +9,18 @@ import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
 import { JAN_USER, NO_SESSION, fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { LoginPage } from './login-page';
+import { returnPath } from '../return-path';
 
-function renderLogin() {
+function renderLogin(state?: unknown) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return render(
     <AppProviders queryClient={queryClient}>
       <MantineProvider theme={theme} env="test">
-        <MemoryRouter initialEntries={['/login']}>
+        <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
           <Routes>
             <Route path="/login" element={<LoginPage />} />
+            <Route path="/machineEdit" element={<p>Karta maszyny</p>} />
             <Route path="/home" element={<p>Strona główna</p>} />
           </Routes>
         </MemoryRouter>
@@ -52,6 +54,17 @@ describe('login page', () => {
     );
     expect(decoded).toBe('jan@firma.pl:Zażółć-1');
     expect(call.headers['x-requested-with']).toBe('XMLHttpRequest');
+  });
+
+  it('returns to the screen the session guard sent away from (a QR label), never to another site', async () => {
+    fakeApi({ 'GET /api/user/check-auth': NO_SESSION, 'GET /api/user/auth': { body: JAN_USER } });
+    renderLogin({ from: '/machineEdit?id=7' });
+    await logIn('jan@firma.pl', 'Haslo-123456');
+    expect(await screen.findByText('Karta maszyny')).toBeInTheDocument();
+    expect(returnPath({ from: '//evil.example/x' })).toBe('/home');
+    expect(returnPath({ from: 'https://evil.example' })).toBe('/home');
+    expect(returnPath({ from: '/login' })).toBe('/home');
+    expect(returnPath(null)).toBe('/home');
   });
 
   it('goes straight to /home when the session is already there', async () => {

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { MAX, MSG } from '@serwis/domain';
-import { paths } from '../../../config/paths';
 import { useSession } from '../api/session';
 import { loginErrorMessage, useLogin } from '../api/login';
 
@@ -10,9 +9,12 @@ import { loginErrorMessage, useLogin } from '../api/login';
 const ResetPasswordModal = lazy(async () => ({
   default: (await import('../components/reset-password-modal')).ResetPasswordModal,
 }));
+import { returnPath } from '../return-path';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const target = returnPath(location.state);
   const session = useSession();
   const login = useLogin();
   const [resetOpen, setResetOpen] = useState(false);
@@ -31,8 +33,8 @@ export function LoginPage() {
   });
 
   useEffect(() => {
-    if (session.data) navigate(paths.home, { replace: true });
-  }, [session.data, navigate]);
+    if (session.data) navigate(target, { replace: true });
+  }, [session.data, navigate, target]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +46,7 @@ export function LoginPage() {
     setErrors(missing);
     if (missing.email || missing.password) return;
     setInfo(null);
-    login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }) });
+    login.mutate(values, { onSuccess: () => navigate(target, { replace: true }) });
   };
 
   return (

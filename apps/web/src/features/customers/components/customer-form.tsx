@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
@@ -25,6 +25,7 @@ export const emptyCustomer: CustomerFormValues = {
   regon: '',
   phoneNumber: '',
   email: '',
+  inspectionNotices: false,
 };
 
 const provinceOptions = PROVINCES.filter(Boolean).map((p) => ({ value: p, label: p }));
@@ -75,7 +76,7 @@ export function CustomerForm({
 
   const submit = form.onSubmit((values) => onSubmit(trimAll(values)));
 
-  const text = (field: keyof CustomerFormValues, label: string, extra: Record<string, unknown> = {}) => (
+  const text = (field: CustomerTextField, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput label={label} maxLength={CUSTOMER_LIMITS[field]} {...extra} {...form.getInputProps(field)} />
   );
 
@@ -103,6 +104,11 @@ export function CustomerForm({
           {text('phoneNumber', 'Telefon', { type: 'tel' })}
           {text('email', 'E-mail')}
         </SimpleGrid>
+        <Checkbox
+          label="Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)"
+          description="Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail."
+          {...form.getInputProps('inspectionNotices', { type: 'checkbox' })}
+        />
         <Group justify="space-between">
           <Group>
             <Button type="submit" loading={saving}>
@@ -119,6 +125,10 @@ export function CustomerForm({
   );
 }
 
+type CustomerTextField = Exclude<keyof CustomerFormValues, 'inspectionNotices'>;
+
 function trimAll(values: CustomerFormValues): CustomerFormValues {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as CustomerFormValues;
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+  ) as CustomerFormValues;
 }

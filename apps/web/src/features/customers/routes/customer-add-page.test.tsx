@@ -107,6 +107,7 @@ describe('customer add form', () => {
       regon: '',
       phoneNumber: '',
       email: '',
+      inspectionNotices: false,
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/customerList'));
   });

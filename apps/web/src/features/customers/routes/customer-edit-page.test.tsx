@@ -25,6 +25,7 @@ const stored: Customer = {
   regon: '',
   phoneNumber: '',
   email: '',
+  inspectionNotices: false,
 };
 
 function fakeApi(answers: { update?: number; remove?: number } = {}) {

@@ -12,10 +12,12 @@ import { useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customer
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../components/customer-form';
 import { CustomerMachinesTab } from '../components/customer-machines-tab';
 
-const fieldNames = Object.keys(emptyCustomer) as (keyof CustomerFormValues)[];
+const fieldNames = Object.keys(emptyCustomer).filter((key) => key !== 'inspectionNotices');
 
-function pick(source: (key: string) => string | null | undefined): CustomerFormValues {
-  return Object.fromEntries(fieldNames.map((key) => [key, source(key) ?? ''])) as CustomerFormValues;
+function pick(source: (key: string) => string | boolean | null | undefined): CustomerFormValues {
+  const texts = Object.fromEntries(fieldNames.map((key) => [key, source(key) ?? '']));
+  const notices = source('inspectionNotices');
+  return { ...texts, inspectionNotices: notices === true || notices === 'true' } as CustomerFormValues;
 }
 
 export function CustomerEditPage() {

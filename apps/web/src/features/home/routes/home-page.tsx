@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { homeTiles } from '../../../app/navigation';
 import { useCurrentUser } from '../../auth/api/session';
+import { Dashboard } from '../components/dashboard';
 
 export function HomePage() {
   const user = useCurrentUser();
@@ -31,6 +32,7 @@ export function HomePage() {
           </Card>
         ))}
       </SimpleGrid>
+      <Dashboard />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Center, Grid, Loader, Paper } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Paper } from '@mantine/core';
+import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { PageHeader } from '../../../components/page-header';
@@ -91,9 +92,17 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                   });
                 }}
                 extraActions={
-                  <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
-                    Usuń maszynę
-                  </Button>
+                  <Group gap="xs">
+                    <QrLabelsButton
+                      family={ownFamily}
+                      label="Naklejka QR"
+                      variant="light"
+                      selection={() => ({ ids: [device.id] })}
+                    />
+                    <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                      Usuń maszynę
+                    </Button>
+                  </Group>
                 }
               />
             </Paper>

@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { Checkbox, Group } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
 import { PAGE_SIZES, type Device } from '@serwis/domain';
 import { paths } from '../../../config/paths';
@@ -16,6 +18,7 @@ import { EMPTY_FILTERS, toFilterBody, type MachineFilters } from '../machine-fil
 import { machineColumnVisibility, machineColumns } from './machine-columns';
 import { MachineFilterPanel } from './machine-filter-panel';
 import { CsvButton } from './csv-button';
+import { QrLabelsButton } from './qr-labels-button';
 
 /** The machine list of either family: filters, free-text search, server paging and sorting. */
 export function MachineList({ family }: { family: MachineFamily }) {
@@ -44,6 +47,37 @@ export function MachineList({ family }: { family: MachineFamily }) {
   const total = data?.total ?? 0;
   useClampPage(list, data);
 
+  // Machines ticked for QR labels, across pages; none ticked prints the whole filtered list.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const columns = useMemo<ColumnDef<Device, unknown>[]>(
+    () => [
+      {
+        id: 'select',
+        header: () => null,
+        enableSorting: false,
+        cell: ({ row }) => (
+          // The row opens the card on click and Enter; the box must not.
+          <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+            <Checkbox
+              aria-label={`Zaznacz do naklejek QR: ${row.original.name} (id ${row.original.id})`}
+              checked={selected.has(row.original.id)}
+              onChange={(e) => toggle(row.original.id, e.currentTarget.checked)}
+            />
+          </span>
+        ),
+      },
+      ...machineColumns,
+    ],
+    [selected],
+  );
+
   const open = (device: Device) =>
     navigate(config.editPath({ id: device.id, customerId: device.customer?.id, prev: config.listRouteName }));
 
@@ -55,7 +89,16 @@ export function MachineList({ family }: { family: MachineFamily }) {
         addTo={config.addPath}
         addLabel={config.addLabel}
       />
-      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <Group justify="space-between" align="flex-end">
+        <SearchBox value={list.state.search} onChange={list.setSearch} />
+        <QrLabelsButton
+          family={family}
+          label={selected.size ? `Drukuj naklejki QR (${selected.size})` : 'Drukuj naklejki QR'}
+          selection={() =>
+            selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
+          }
+        />
+      </Group>
       <MachineFilterPanel
         applied={filters}
         onApply={list.setFilters}
@@ -63,7 +106,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
       />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.machines.sizes)}
-        columns={machineColumns}
+        columns={columns}
         columnVisibility={machineColumnVisibility}
         data={data?.items ?? []}
         total={total}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StatisticsRow } from '@serwis/domain';
+import type { StatisticsCharts, StatisticsRow } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 
 /** Spec §5: statistics send a picked day as midnight without seconds; an empty bound is sent empty. */
@@ -22,4 +22,14 @@ export function totals(rows: readonly StatisticsRow[]) {
     }),
     { issued: 0, signed: 0 },
   );
+}
+
+export function useServiceCharts(from: string | null, to: string | null) {
+  const dateFrom = statisticsBound(from);
+  const dateTo = statisticsBound(to);
+  return useQuery({
+    queryKey: ['statistics', 'servicesCharts', dateFrom, dateTo],
+    queryFn: () =>
+      api.get<StatisticsCharts>('/api/statistics/servicesCharts', { query: { dateFrom, dateTo } }),
+  });
 }

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { MSG, PAGE_SIZES, type StatisticsRow } from '@serwis/domain';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
-import { totals, useServiceStatistics } from '../api/statistics';
+import { totals, useServiceCharts, useServiceStatistics } from '../api/statistics';
+
+// The chart library loads only when the statistics screen shows its charts.
+const ServiceCharts = lazy(async () => ({ default: (await import('./service-charts')).ServiceCharts }));
 
 const column = createColumnHelper<StatisticsRow>();
 const columns = [
@@ -41,6 +44,7 @@ export function ServiceStatistics() {
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const statistics = useServiceStatistics(from, to);
+  const charts = useServiceCharts(from, to);
   // A failed load shows the message and an empty table, not figures of an earlier range.
   const rows = statistics.isError ? [] : (statistics.data ?? []);
   const sum = totals(rows);
@@ -95,6 +99,11 @@ export function ServiceStatistics() {
         getRowId={(r) => String(r.userId)}
         rowLabel={(r) => `${r.lastName} ${r.firstName}`}
       />
+      {charts.data && !charts.isError && (
+        <Suspense fallback={<Text c="dimmed">{MSG.loading}</Text>}>
+          <ServiceCharts data={charts.data} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,119 @@
+import { and, asc, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { incidents } from '../incidents/incidents.table.js';
+import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
+import { services } from '../services/services.table.js';
+import { todos } from '../todos/todos.table.js';
+
+/**
+ * Each figure of the dashboard is one query that an index answers (named beside it); none of them
+ * reads a whole table, so the home screen costs the same at 1,000 and 1,000,000 machines.
+ * "Due" machines are those of the "only current" inspection list (summaries' `actual`).
+ */
+
+const actual = sql`${inspectionSummaries.actual}`;
+
+/** inspection_summaries_actual_idx: a range of next_inspection, counted from the index. */
+export async function countDue(db: DbOrTx, from: string | null, toExclusive: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(inspectionSummaries)
+    .where(
+      and(
+        actual,
+        from === null ? undefined : gte(inspectionSummaries.nextInspection, from),
+        lt(inspectionSummaries.nextInspection, toExclusive),
+      ),
+    );
+  return row.n;
+}
+
+/** inspection_summaries_actual_idx read forwards (upcoming) or backwards (overdue): five rows. */
+export function nearestDue(db: DbOrTx, range: { from: string; toExclusive: string } | { before: string }) {
+  const overdue = 'before' in range;
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serialNumber: devices.serialNumber,
+      customerShortName: customers.shortName,
+      nextInspection: sql<string>`${inspectionSummaries.nextInspection}::text`,
+    })
+    .from(inspectionSummaries)
+    .innerJoin(devices, eq(devices.id, inspectionSummaries.deviceId))
+    .innerJoin(customers, eq(customers.id, devices.customerId))
+    .where(
+      overdue
+        ? and(actual, lt(inspectionSummaries.nextInspection, range.before))
+        : and(
+            actual,
+            gte(inspectionSummaries.nextInspection, range.from),
+            lt(inspectionSummaries.nextInspection, range.toExclusive),
+          ),
+    )
+    .orderBy(
+      overdue ? desc(inspectionSummaries.nextInspection) : asc(inspectionSummaries.nextInspection),
+      overdue ? desc(inspectionSummaries.deviceId) : asc(inspectionSummaries.deviceId),
+    )
+    .limit(5);
+}
+
+const waiting = sql`${services.state} IN ('UTWORZONY', 'DODAJ_SKAN')`;
+
+/** services_waiting_idx (partial): the count. */
+export async function countWaitingProtocols(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(services).where(waiting);
+  return row.n;
+}
+
+/** services_waiting_idx: the five oldest, with their customer. */
+export function oldestWaitingProtocols(db: DbOrTx) {
+  return db
+    .select({
+      id: services.id,
+      number: services.number,
+      numberExtension: services.numberExtension,
+      month: services.month,
+      year: services.year,
+      state: services.state,
+      date: sql<string>`${services.date}::text`,
+      customerShortName: customers.shortName,
+    })
+    .from(services)
+    .innerJoin(customers, eq(customers.id, services.customerId))
+    .where(waiting)
+    .orderBy(asc(services.date), asc(services.id))
+    .limit(5);
+}
+
+/** todos_status_idx. */
+export async function countOpenTodos(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(todos).where(eq(todos.toDoStatus, 'TODO'));
+  return row.n;
+}
+
+/**
+ * incidents_date_idx: incidents since midnight of `since` on the company's clocks (a constant for
+ * the planner, so the index range applies).
+ */
+export async function countIncidentsSince(db: DbOrTx, since: string, timeZone: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(incidents)
+    .where(sql`${incidents.date} >= (${since}::date::timestamp AT TIME ZONE ${timeZone})`);
+  return row.n;
+}
+
+/** services_date_state_idx: one month's protocols, issued and signed, from the index alone. */
+export async function countMonthProtocols(db: DbOrTx, first: string, last: string) {
+  const [row] = await db
+    .select({
+      issued: count(),
+      signed: sql<number>`(count(*) FILTER (WHERE ${services.state} = 'PODPISANY'))::int`,
+    })
+    .from(services)
+    .where(and(gte(services.date, first), lte(services.date, last)));
+  return row;
+}

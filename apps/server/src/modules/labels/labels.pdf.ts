@@ -1,0 +1,123 @@
+import { createRequire as requireFrom } from 'node:module';
+import path from 'node:path';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import type { CompanyData } from '../reminders/company-data.js';
+
+// Named apart from `require`/`createRequire`: the bundle's banner declares those (build.mjs).
+const load = requireFrom(import.meta.url);
+// pdfmake's build is CommonJS with one shared instance; loaded once, fonts set once.
+const pdfmake = load('pdfmake') as {
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(callback: (url: string) => boolean): void;
+  setLocalAccessPolicy(callback: (path: string) => boolean): void;
+  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+};
+// Roboto, shipped with pdfmake, has every Polish letter.
+const fontDir = path.join(path.dirname(load.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+  },
+});
+// Labels never load anything from outside, and from the disk only the fonts.
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
+
+const MM = 72 / 25.4;
+
+/**
+ * The sheet: A4 with 3 × 8 labels of 70 × 37 mm edge to edge (the common 24-per-sheet layout,
+ * e.g. Avery L7160-type "70 × 37"), 0.5 mm left over at the top.
+ */
+export const LABEL_SHEET = {
+  columns: 3,
+  rows: 8,
+  widthMm: 70,
+  heightMm: 37,
+  topMm: 0.5,
+  perPage: 24,
+} as const;
+
+export interface LabelMachine {
+  id: number;
+  name: string;
+  serialNumber: string;
+  /** The card's address the QR code holds. */
+  url: string;
+}
+
+/** Where label `index` (0-based, row by row) sits on its page, in millimetres from the top left. */
+export function labelPosition(index: number) {
+  const onPage = index % LABEL_SHEET.perPage;
+  const column = onPage % LABEL_SHEET.columns;
+  const row = Math.floor(onPage / LABEL_SHEET.columns);
+  return {
+    page: Math.floor(index / LABEL_SHEET.perPage),
+    xMm: column * LABEL_SHEET.widthMm,
+    yMm: LABEL_SHEET.topMm + row * LABEL_SHEET.heightMm,
+  };
+}
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function label(machine: LabelMachine, company: CompanyData, index: number): Content[] {
+  const { xMm, yMm } = labelPosition(index);
+  const x = xMm * MM;
+  const y = yMm * MM;
+  const pad = 3 * MM;
+  const qrSize = 31 * MM;
+  const textX = x + pad + qrSize + 2 * MM;
+  const textWidth = LABEL_SHEET.widthMm * MM - (textX - x) - pad;
+  return [
+    {
+      qr: machine.url,
+      fit: qrSize,
+      eccLevel: 'M',
+      margin: 0,
+      absolutePosition: { x: x + pad, y: y + pad },
+    } as Content,
+    {
+      absolutePosition: { x: textX, y: y + pad + 1 },
+      // A fixed-width column: text placed absolutely would not wrap otherwise.
+      columns: [
+        {
+          width: textWidth,
+          stack: [
+            { text: clip(machine.name, 60), bold: true, fontSize: 8.5, lineHeight: 1.05, maxHeight: 40 },
+            {
+              text: machine.serialNumber ? `Nr ser.: ${clip(machine.serialNumber, 30)}` : ' ',
+              fontSize: 7.5,
+              margin: [0, 2, 0, 0],
+            },
+            { text: `ID ${machine.id}`, fontSize: 7, color: '#555555', margin: [0, 1, 0, 0] },
+            { text: clip(company.name, 60), fontSize: 7, italics: true, margin: [0, 4, 0, 0] },
+          ],
+        },
+      ],
+    } as Content,
+  ];
+}
+
+/** The PDF of the labels, in the given order; an empty list makes one empty sheet. */
+export async function renderLabelSheet(
+  machines: readonly LabelMachine[],
+  company: CompanyData,
+): Promise<Buffer> {
+  const content: Content[] = [];
+  machines.forEach((machine, index) => {
+    if (index > 0 && index % LABEL_SHEET.perPage === 0) content.push({ text: '', pageBreak: 'before' });
+    content.push(...label(machine, company, index));
+  });
+  if (!content.length) content.push({ text: '' });
+  const doc: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageMargins: [0, 0, 0, 0],
+    info: { title: 'Naklejki QR maszyn', creator: company.name, producer: 'Serwis' },
+    defaultStyle: { font: 'Roboto' },
+    content,
+  };
+  return pdfmake.createPdf(doc).getBuffer();
+}

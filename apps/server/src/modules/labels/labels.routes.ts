@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX, deviceFilterSchema, id, messageResponse, type MachineType } from '@serwis/domain';
+import { streamResponse } from '../../plugins/openapi.js';
+import { LABEL_MSG, MAX_LABELS, labelSheet } from './labels.service.js';
+import { Readable } from 'node:stream';
+
+const labelsBody = z.object({
+  ids: z.array(id).max(MAX_LABELS, LABEL_MSG.tooMany).optional(),
+  filter: deviceFilterSchema.nullish(),
+  q: z.string().max(MAX.search).optional(),
+  sort: z.string().max(100).optional(),
+});
+
+const FAMILIES: { family: MachineType; prefix: string; tags: string[] }[] = [
+  { family: 'INTERNAL', prefix: '/api/device', tags: ['Maszyny'] },
+  { family: 'EXTERNAL', prefix: '/api/device-external', tags: ['Maszyny zewnętrzne'] },
+];
+
+/** QR nameplates: `POST /api/device/qr-labels` and `/api/device-external/qr-labels`. */
+export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const { family, prefix, tags } of FAMILIES) {
+    app.post(
+      `${prefix}/qr-labels`,
+      {
+        schema: {
+          tags,
+          summary: `Arkusz A4 naklejek QR (3 × 8, 70 × 37 mm) z adresem karty maszyny: ids (wybrane) albo filter/q/sort jak na liście; najwyżej ${MAX_LABELS}`,
+          body: labelsBody,
+          response: {
+            200: streamResponse('naklejki-qr.pdf', ['application/pdf'], 'binary'),
+            400: messageResponse,
+            404: messageResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const pdf = await labelSheet(app.db, app.config, family, request.body);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', 'inline; filename="naklejki-qr.pdf"')
+          .header('cache-control', 'no-store')
+          .send(Readable.from([pdf]));
+      },
+    );
+  }
+};

@@ -1,0 +1,52 @@
+import type { DeviceFilter, MachineType } from '@serwis/domain';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { allDeviceIds, findDevicesByIds } from '../devices/devices.repository.js';
+import { deviceOrder, deviceWhere } from '../devices/devices.query.js';
+import { loadCompanyDataForMail } from '../reminders/company-data.js';
+import { renderLabelSheet, type LabelMachine } from './labels.pdf.js';
+
+/** 100 sheets: more is a print job for a filter that was not meant. */
+export const MAX_LABELS = 2400;
+
+export const LABEL_MSG = {
+  tooMany: `Za dużo maszyn na jeden wydruk: najwyżej ${MAX_LABELS} naklejek. Zawęź filtr lub zaznacz maszyny.`,
+  none: 'Brak maszyn do wydrukowania naklejek.',
+} as const;
+
+const cardPath = (family: MachineType) => (family === 'INTERNAL' ? '/machineEdit' : '/machineExternalEdit');
+
+export interface LabelRequest {
+  ids?: number[];
+  filter?: DeviceFilter | null;
+  q?: string;
+  sort?: string;
+}
+
+/**
+ * The label sheet of the chosen machines (`ids`, in that order) or of every machine the list's
+ * filter, search and order select. Only machines of `family` are printed.
+ */
+export async function labelSheet(
+  db: Db,
+  config: Pick<Config, 'publicBaseUrl' | 'MAIL_FROM'>,
+  family: MachineType,
+  request: LabelRequest,
+): Promise<Buffer> {
+  let ids = request.ids;
+  if (!ids?.length) {
+    const where = deviceWhere({ family, filter: request.filter ?? undefined, q: request.q });
+    ids = await allDeviceIds(db, where, deviceOrder(request.sort));
+  }
+  if (ids.length > MAX_LABELS) throw badRequest(LABEL_MSG.tooMany, 'TOO_MANY_LABELS');
+  const rows = (await findDevicesByIds(db, ids)).filter((row) => row.type === family);
+  if (!rows.length) throw notFound(LABEL_MSG.none);
+  const machines: LabelMachine[] = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    url: `${config.publicBaseUrl}${cardPath(family)}?id=${row.id}`,
+  }));
+  return renderLabelSheet(machines, await loadCompanyDataForMail(db, config));
+}

@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { addDevice, deviceBody, seedReferences } from '../devices/devices.fixtures.js';
+import { LABEL_SHEET, labelPosition } from './labels.pdf.js';
+
+const ctx = useTestApp({
+  PUBLIC_BASE_URL: 'https://serwis.firma.pl',
+  MAIL_FROM: 'Maszyny Żuraw <serwis@zuraw.pl>',
+});
+const DPI = 150;
+
+interface Gray {
+  width: number;
+  height: number;
+  pixels: Buffer;
+}
+
+/** Renders the PDF's pages with pdftoppm (poppler-utils) as 8-bit grey images. */
+function renderPages(pdf: Buffer): Gray[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
+    execFileSync('pdftoppm', [
+      '-r',
+      String(DPI),
+      '-gray',
+      path.join(dir, 'labels.pdf'),
+      path.join(dir, 'page'),
+    ]);
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.pgm'))
+      .sort()
+      .map((f) => parsePgm(fs.readFileSync(path.join(dir, f))));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
+    // Reading order, one label's lines after another; wrapped lines joined by single spaces.
+    return execFileSync('pdftotext', [path.join(dir, 'labels.pdf'), '-'])
+      .toString('utf8')
+      .replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function parsePgm(data: Buffer): Gray {
+  // "P5\n<width> <height>\n255\n" then one byte per pixel.
+  const header = data.subarray(0, 64).toString('latin1');
+  const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(header)!;
+  return { width: Number(match[1]), height: Number(match[2]), pixels: data.subarray(match[0].length) };
+}
+
+/** Decodes the QR code of label `index` (on its page) from the rendered image. */
+function decodeLabel(page: Gray, index: number): string | null {
+  const px = DPI / 25.4;
+  const { xMm, yMm } = labelPosition(index);
+  const x0 = Math.round(xMm * px);
+  const y0 = Math.round(yMm * px);
+  const w = Math.min(Math.round(LABEL_SHEET.widthMm * px), page.width - x0);
+  const h = Math.min(Math.round(LABEL_SHEET.heightMm * px), page.height - y0);
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = page.pixels[(y0 + y) * page.width + x0 + x];
+      rgba.set([v, v, v, 255], (y * w + x) * 4);
+    }
+  }
+  return jsQR(rgba, w, h)?.data ?? null;
+}
+
+async function labels(user: TestUser, prefix: string, body: object) {
+  return ctx.app.inject({ method: 'POST', url: `${prefix}/qr-labels`, headers: as(user), payload: body });
+}
+
+describe('QR nameplates', () => {
+  it('prints the chosen machines on an A4 3×8 sheet: QR of the card address, name, serial number, company', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    const a = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: 'Prasa hydrauliczna Łoś', serialNumber: 'PH-2024/17' }),
+    );
+    const b = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: 'Tokarka CNC Żuk', serialNumber: 'TK-9' }),
+    );
+    const response = await labels(user, '/api/device', { ids: [b.id, a.id] });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pdf = response.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const [page, ...more] = renderPages(pdf);
+    expect(more).toHaveLength(0);
+    // A4 at 150 dpi.
+    expect(Math.abs(page.width - 1240)).toBeLessThanOrEqual(1);
+    expect(Math.abs(page.height - 1754)).toBeLessThanOrEqual(1);
+    expect(decodeLabel(page, 0)).toBe(`https://serwis.firma.pl/machineEdit?id=${b.id}`);
+    expect(decodeLabel(page, 1)).toBe(`https://serwis.firma.pl/machineEdit?id=${a.id}`);
+    expect(decodeLabel(page, 2)).toBeNull();
+    const text = pdfText(pdf);
+    expect(text).toContain('Tokarka CNC Żuk');
+    expect(text).toContain('Prasa hydrauliczna Łoś');
+    expect(text).toContain('Nr ser.: PH-2024/17');
+    expect(text).toContain('Maszyny Żuraw');
+  });
+
+  it('prints every machine of the list filter across sheets, each family with its own card address', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    const ids: number[] = [];
+    for (let i = 0; i < 26; i++) {
+      ids.push(
+        (
+          await addDevice(
+            ctx,
+            user,
+            'EXTERNAL',
+            deviceBody(refs, { name: `Obca ${i}`, serialNumber: `X${i}` }),
+          )
+        ).id,
+      );
+    }
+    await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Własna' }));
+    const response = await labels(user, '/api/device-external', { filter: null, sort: 'id,asc' });
+    expect(response.statusCode).toBe(200);
+    const pages = renderPages(response.rawPayload);
+    expect(pages).toHaveLength(2);
+    expect(decodeLabel(pages[0], 0)).toBe(`https://serwis.firma.pl/machineExternalEdit?id=${ids[0]}`);
+    expect(decodeLabel(pages[0], 23)).toBe(`https://serwis.firma.pl/machineExternalEdit?id=${ids[23]}`);
+    expect(decodeLabel(pages[1], 25)).toBe(`https://serwis.firma.pl/machineExternalEdit?id=${ids[25]}`);
+    expect(pdfText(response.rawPayload)).not.toContain('Własna');
+  });
+
+  it('answers in Polish when there is nothing to print or too much', async () => {
+    const user = await createUserAndLogin(ctx);
+    const none = await labels(user, '/api/device', { ids: [999] });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Brak maszyn do wydrukowania naklejek.');
+    const many = await labels(user, '/api/device', { ids: Array.from({ length: 2401 }, (_, i) => i + 1) });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toContain('Za dużo maszyn na jeden wydruk');
+  });
+});

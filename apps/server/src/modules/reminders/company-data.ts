@@ -1,0 +1,23 @@
+import type { CompanyData } from '@serwis/domain';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/database.js';
+import { readCompanyData } from '../configuration/configuration.repository.js';
+
+export type { CompanyData };
+
+/**
+ * The company's own data as customers' notices and QR labels print it: "Dane firmy" of
+ * /myAccount. Until an administrator fills it in, the name and address of MAIL_FROM
+ * ("Serwis <serwis@firma.pl>" → "Serwis", serwis@firma.pl) stand in, so no notice goes unsigned.
+ */
+export async function loadCompanyDataForMail(
+  db: DbOrTx,
+  config: Pick<Config, 'MAIL_FROM'>,
+): Promise<CompanyData> {
+  const company = await readCompanyData(db);
+  if (company.name) return company;
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(config.MAIL_FROM);
+  const name = match?.[1]?.trim() || 'Serwis';
+  const email = match?.[2]?.trim() ?? (config.MAIL_FROM.includes('@') ? config.MAIL_FROM.trim() : '');
+  return { ...company, name, email: company.email || email };
+}

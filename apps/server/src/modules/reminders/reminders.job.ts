@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import {
+  reminderDueRange,
+  reminderStage,
+  todayInZone,
+  daysLeftTo,
+  type ReminderPlan,
+  type SessionUser,
+} from '@serwis/domain';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/database.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit, type Actor } from '../../plugins/audit.js';
+import type { Mailer } from '../../plugins/mailer.js';
+import { loadCompanyDataForMail, type CompanyData } from './company-data.js';
+import { customerNotice, firstEmailAddress, staffDigest, type DigestMachine } from './reminders.mails.js';
+import {
+  claimPendingMail,
+  findLiveScheduledRun,
+  findMachinesDueBetween,
+  findSentReminders,
+  findSubscribedUsers,
+  insertReminderMail,
+  insertRun,
+  insertSentReminders,
+  markMailFailed,
+  markMailSent,
+  updateRun,
+  type MachineDueRow,
+  type SentReminderKey,
+} from './reminders.repository.js';
+
+export interface ReminderJobDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<
+    Config,
+    'TZ_COMPANY' | 'REMINDER_LEAD_DAYS' | 'REMINDER_OVERDUE' | 'MAIL_FROM' | 'publicBaseUrl'
+  >;
+}
+
+export interface ReminderJobOptions {
+  trigger: 'SCHEDULE' | 'MANUAL';
+  actor?: SessionUser | null;
+  now?: Date;
+}
+
+export interface ReminderJobResult {
+  runId: number;
+  runDate: string;
+  reminders: number;
+  mailsQueued: number;
+  mailsSent: number;
+  mailsFailed: number;
+}
+
+/** One key for the whole job across every instance on the database. */
+const JOB_LOCK = sql`hashtext('serwis-reminder-job')`;
+/** A scheduled run that has not finished after this long is taken as dead (its instance stopped). */
+const STALE_RUN_MINUTES = 15;
+
+interface Recipient {
+  key: string;
+  email: string;
+  plan: ReminderPlan;
+  kind: 'staff' | 'customer';
+  /** Customers only get their own machines. */
+  customerId?: number;
+}
+
+/**
+ * The daily job, in two steps.
+ *
+ * 1. Compose, in ONE transaction under a database-wide advisory lock: find the machines owed a
+ *    reminder, and for each recipient write the digest into `reminder_mails` together with the
+ *    `sent_reminders` records of its machines (unique key: machine, kind, due date, lead time,
+ *    recipient). Either both are committed or neither: a crash here leaves nothing, and the next
+ *    run composes the same digest again. A second instance waits for the lock (or, when scheduled,
+ *    gives up) and then finds every key taken, so it composes nothing.
+ * 2. Deliver: each unsent mail is claimed with FOR UPDATE SKIP LOCKED, handed to the mailer and
+ *    marked sent (with its audit entry) in the same transaction. A crash before the hand-off leaves
+ *    it unsent and the next run sends it; a failure of the mail server is recorded and retried by
+ *    the next run. Only a crash in the instant between the mail server accepting it and the commit
+ *    sends it twice; the mail then carries the same Message-ID, so mail systems can drop the repeat.
+ */
+export async function runReminderJob(
+  deps: ReminderJobDeps,
+  options: ReminderJobOptions,
+): Promise<ReminderJobResult | null> {
+  const { db, config } = deps;
+  const runDate = todayInZone(config.TZ_COMPANY, options.now ?? new Date());
+  const actor = options.actor ?? null;
+  const company = await loadCompanyDataForMail(db, config);
+
+  const composed = await inTransaction(db, async (tx) => {
+    if (options.trigger === 'SCHEDULE') {
+      const rows = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${JOB_LOCK}) AS locked`);
+      const locked = (rows as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+      if (!locked) return null;
+      if (await findLiveScheduledRun(tx, runDate, STALE_RUN_MINUTES)) return null;
+    } else {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${JOB_LOCK})`);
+    }
+    const runId = await insertRun(tx, {
+      trigger: options.trigger,
+      runDate,
+      startedBy: actor?.email ?? null,
+    });
+    const counts = await compose(tx, runId, runDate, deps, company);
+    await updateRun(tx, runId, counts);
+    return { runId, ...counts };
+  });
+  if (!composed) return null;
+
+  const delivered = await deliverPendingMails(deps, actor);
+  await updateRun(db, composed.runId, {
+    finishedAt: new Date(),
+    mailsSent: delivered.sent,
+    mailsFailed: delivered.failed,
+    error: delivered.lastError,
+  });
+  return {
+    runId: composed.runId,
+    runDate,
+    reminders: composed.reminders,
+    mailsQueued: composed.mailsQueued,
+    mailsSent: delivered.sent,
+    mailsFailed: delivered.failed,
+  };
+}
+
+async function compose(
+  tx: Tx,
+  runId: number,
+  runDate: string,
+  deps: ReminderJobDeps,
+  company: CompanyData,
+): Promise<{ reminders: number; mailsQueued: number }> {
+  const { config } = deps;
+  const customerPlan: ReminderPlan = {
+    leadDays: config.REMINDER_LEAD_DAYS,
+    overdue: config.REMINDER_OVERDUE,
+  };
+  const staff: Recipient[] = (await findSubscribedUsers(tx))
+    .filter((u) => u.email.includes('@'))
+    .map((u) => ({
+      key: `user:${u.id}`,
+      email: u.email,
+      plan: { leadDays: u.leadDays, overdue: u.overdue },
+      kind: 'staff' as const,
+    }));
+  const range = reminderDueRange(runDate, [customerPlan, ...staff.map((s) => s.plan)]);
+  const machines = await findMachinesDueBetween(tx, range.from, range.to);
+  if (!machines.length) return { reminders: 0, mailsQueued: 0 };
+
+  const customers = new Map<number, Recipient>();
+  for (const m of machines) {
+    const email = m.customerNotices ? firstEmailAddress(m.customerEmail) : null;
+    if (email && !customers.has(m.customerId)) {
+      customers.set(m.customerId, {
+        key: `customer:${m.customerId}`,
+        email,
+        plan: customerPlan,
+        kind: 'customer',
+        customerId: m.customerId,
+      });
+    }
+  }
+
+  const sent = new Set(
+    (
+      await findSentReminders(
+        tx,
+        machines.map((m) => m.id),
+      )
+    ).map((s) => keyText(s)),
+  );
+  let reminders = 0;
+  let mailsQueued = 0;
+  for (const recipient of [...staff, ...customers.values()]) {
+    const owed: { machine: MachineDueRow; key: SentReminderKey }[] = [];
+    for (const machine of machines) {
+      if (recipient.customerId !== undefined && machine.customerId !== recipient.customerId) continue;
+      const stage = reminderStage(machine.dueDate, runDate, recipient.plan);
+      if (stage === null) continue;
+      const key = {
+        deviceId: machine.id,
+        dueDate: machine.dueDate,
+        leadDays: stage,
+        recipient: recipient.key,
+      };
+      if (!sent.has(keyText(key))) owed.push({ machine, key });
+    }
+    if (!owed.length) continue;
+    const list: DigestMachine[] = owed.map(({ machine }) => ({
+      id: machine.id,
+      name: machine.name,
+      serialNumber: machine.serialNumber,
+      customerShortName: machine.customerShortName,
+      address: [machine.streetAddress, [machine.zipCode, machine.city].filter(Boolean).join(' ')]
+        .filter(Boolean)
+        .join(', '),
+      dueDate: machine.dueDate,
+      daysLeft: daysLeftTo(runDate, machine.dueDate),
+    }));
+    const mail =
+      recipient.kind === 'staff'
+        ? staffDigest(list, runDate, config.publicBaseUrl)
+        : customerNotice(list, company);
+    const mailId = await insertReminderMail(tx, {
+      runId,
+      recipient: recipient.key,
+      email: recipient.email,
+      subject: mail.subject,
+      body: mail.text,
+      machines: list.length,
+    });
+    reminders += await insertSentReminders(
+      tx,
+      mailId,
+      owed.map((o) => o.key),
+    );
+    mailsQueued += 1;
+  }
+  return { reminders, mailsQueued };
+}
+
+const keyText = (k: SentReminderKey) => `${k.deviceId}|${k.dueDate}|${k.leadDays}|${k.recipient}`;
+
+/** Sends every unsent reminder mail once in this call; see runReminderJob for the ordering. */
+export async function deliverPendingMails(
+  deps: Pick<ReminderJobDeps, 'db' | 'mailer'>,
+  actor: Actor | null,
+): Promise<{ sent: number; failed: number; lastError: string | null }> {
+  const tried: number[] = [];
+  let sent = 0;
+  let failed = 0;
+  let lastError: string | null = null;
+  for (;;) {
+    const outcome = await inTransaction(deps.db, async (tx) => {
+      const mail = await claimPendingMail(tx, tried);
+      if (!mail) return 'none' as const;
+      tried.push(mail.id);
+      try {
+        await deps.mailer.send({
+          to: mail.email,
+          subject: mail.subject,
+          text: mail.body,
+          messageId: `<reminder-${mail.id}@serwis>`,
+        });
+      } catch (error) {
+        lastError = error instanceof Error ? error.message : String(error);
+        await markMailFailed(tx, mail.id, lastError);
+        return 'failed' as const;
+      }
+      await markMailSent(tx, mail.id);
+      await audit(
+        tx,
+        actor,
+        `wysłanie przypomnienia o przeglądach do ${mail.email} (${mail.machines} maszyn, ${mail.recipient})`,
+        `reminder-mail:${mail.id}`,
+      );
+      return 'sent' as const;
+    });
+    if (outcome === 'none') break;
+    if (outcome === 'sent') sent += 1;
+    else failed += 1;
+  }
+  return { sent, failed, lastError };
+}

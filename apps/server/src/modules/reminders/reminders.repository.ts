@@ -1,0 +1,209 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
+import { users } from '../users/users.table.js';
+import { reminderMails, reminderRuns, reminderSettings, sentReminders } from './reminders.table.js';
+
+export const INSPECTION_KIND = 'INSPECTION';
+
+export async function findReminderSettings(db: DbOrTx, userId: number) {
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
+  return row;
+}
+
+export async function upsertReminderSettings(
+  db: DbOrTx,
+  userId: number,
+  values: { enabled: boolean; leadDays: number[]; overdue: boolean },
+) {
+  const [row] = await db
+    .insert(reminderSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: reminderSettings.userId,
+      set: { ...values, updatedAt: sql`now()` },
+    })
+    .returning();
+  return row;
+}
+
+/** Active employees who switched reminders on. */
+export function findSubscribedUsers(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      leadDays: reminderSettings.leadDays,
+      overdue: reminderSettings.overdue,
+    })
+    .from(reminderSettings)
+    .innerJoin(users, eq(users.id, reminderSettings.userId))
+    .where(and(eq(reminderSettings.enabled, true), eq(users.active, true)))
+    .orderBy(users.id);
+}
+
+/**
+ * The machines of the "only current" inspection list (inspections on, handed over, final warranty
+ * inspection not done — the skip rules of /machinePeriodicInspection) due in [from, to], read
+ * through the summaries' partial index `inspection_summaries_actual_idx`.
+ */
+export function findMachinesDueBetween(db: DbOrTx, from: string, to: string) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serialNumber: devices.serialNumber,
+      streetAddress: devices.streetAddress,
+      zipCode: devices.zipCode,
+      city: devices.city,
+      dueDate: sql<string>`${inspectionSummaries.nextInspection}::text`,
+      customerId: customers.id,
+      customerShortName: customers.shortName,
+      customerEmail: customers.email,
+      customerNotices: customers.inspectionNotices,
+    })
+    .from(inspectionSummaries)
+    .innerJoin(devices, eq(devices.id, inspectionSummaries.deviceId))
+    .innerJoin(customers, eq(customers.id, devices.customerId))
+    .where(
+      and(
+        sql`${inspectionSummaries.actual}`,
+        sql`${inspectionSummaries.nextInspection} BETWEEN ${from}::date AND ${to}::date`,
+      ),
+    )
+    .orderBy(inspectionSummaries.nextInspection, inspectionSummaries.deviceId);
+}
+export type MachineDueRow = Awaited<ReturnType<typeof findMachinesDueBetween>>[number];
+
+/** Records already made for these machines (any due date; the caller matches the key). */
+export function findSentReminders(db: DbOrTx, deviceIds: readonly number[]) {
+  if (!deviceIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      deviceId: sentReminders.deviceId,
+      dueDate: sql<string>`${sentReminders.dueDate}::text`,
+      leadDays: sentReminders.leadDays,
+      recipient: sentReminders.recipient,
+    })
+    .from(sentReminders)
+    .where(
+      and(
+        // One array parameter, however many machines (a bind list would hit the 65,535 limit).
+        sql`${sentReminders.deviceId} = ANY(${`{${deviceIds.join(',')}}`}::int[])`,
+        eq(sentReminders.kind, INSPECTION_KIND),
+      ),
+    );
+}
+
+export interface SentReminderKey {
+  deviceId: number;
+  dueDate: string;
+  leadDays: number;
+  recipient: string;
+}
+
+/** Rows per INSERT: 6 parameters each stays far below PostgreSQL's 65,535 per statement. */
+const INSERT_CHUNK = 2000;
+
+/** Inserts the keys; answers how many were new (a key already there is skipped, never repeated). */
+export async function insertSentReminders(db: DbOrTx, mailId: number, keys: readonly SentReminderKey[]) {
+  let inserted = 0;
+  for (let i = 0; i < keys.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insert(sentReminders)
+      .values(keys.slice(i, i + INSERT_CHUNK).map((k) => ({ ...k, kind: INSPECTION_KIND, mailId })))
+      .onConflictDoNothing()
+      .returning({ id: sentReminders.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
+export async function insertReminderMail(
+  db: DbOrTx,
+  values: {
+    runId: number;
+    recipient: string;
+    email: string;
+    subject: string;
+    body: string;
+    machines: number;
+  },
+) {
+  const [row] = await db.insert(reminderMails).values(values).returning({ id: reminderMails.id });
+  return row.id;
+}
+
+/**
+ * Takes the next unsent mail not yet tried in this run, locked for this transaction; another
+ * instance delivering at the same time skips it and takes the next one.
+ */
+export async function claimPendingMail(db: DbOrTx, skipIds: readonly number[]) {
+  const skip = skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``;
+  const result = await db.execute(sql`
+    SELECT id, email, subject, body, machines, recipient FROM ${reminderMails}
+    WHERE sent_at IS NULL ${skip}
+    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+  const rows = (result as unknown as { rows: PendingMail[] }).rows;
+  return rows[0];
+}
+export interface PendingMail {
+  id: number;
+  email: string;
+  subject: string;
+  body: string;
+  machines: number;
+  recipient: string;
+}
+
+export async function markMailSent(db: DbOrTx, id: number) {
+  await db
+    .update(reminderMails)
+    .set({ sentAt: sql`now()`, attempts: sql`${reminderMails.attempts} + 1`, lastError: null })
+    .where(eq(reminderMails.id, id));
+}
+
+export async function markMailFailed(db: DbOrTx, id: number, error: string) {
+  await db
+    .update(reminderMails)
+    .set({ attempts: sql`${reminderMails.attempts} + 1`, lastError: error.slice(0, 1000) })
+    .where(and(eq(reminderMails.id, id), isNull(reminderMails.sentAt)));
+}
+
+export async function insertRun(
+  db: DbOrTx,
+  values: { trigger: 'SCHEDULE' | 'MANUAL'; runDate: string; startedBy: string | null },
+) {
+  const [row] = await db.insert(reminderRuns).values(values).returning({ id: reminderRuns.id });
+  return row.id;
+}
+
+export async function updateRun(db: DbOrTx, id: number, values: Partial<typeof reminderRuns.$inferInsert>) {
+  await db.update(reminderRuns).set(values).where(eq(reminderRuns.id, id));
+}
+
+/** A scheduled run for this day that finished, or started so recently that it may still be working. */
+export async function findLiveScheduledRun(db: DbOrTx, runDate: string, staleMinutes: number) {
+  const [row] = await db
+    .select({ id: reminderRuns.id })
+    .from(reminderRuns)
+    .where(
+      and(
+        eq(reminderRuns.trigger, 'SCHEDULE'),
+        eq(reminderRuns.runDate, runDate),
+        sql`(${reminderRuns.finishedAt} IS NOT NULL OR ${reminderRuns.startedAt} > now() - make_interval(mins => ${staleMinutes}))`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export function findLastRuns(db: DbOrTx, limit = 20) {
+  return db
+    .select()
+    .from(reminderRuns)
+    .orderBy(desc(reminderRuns.startedAt), desc(reminderRuns.id))
+    .limit(limit);
+}

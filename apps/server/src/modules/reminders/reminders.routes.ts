@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  messageResponse,
+  reminderRunSchema,
+  reminderSettingsInput,
+  reminderSettingsSchema,
+} from '@serwis/domain';
+import { currentUser, requireAdmin } from '../../plugins/session.js';
+import {
+  getReminderSettings,
+  listReminderRuns,
+  runRemindersNow,
+  saveReminderSettings,
+} from './reminders.service.js';
+
+const tags = ['Przypomnienia'];
+const errors = { 400: messageResponse, 403: messageResponse, 409: messageResponse, 503: messageResponse };
+
+const runResult = z.object({
+  runId: z.number().int(),
+  runDate: z.string(),
+  reminders: z.number().int(),
+  mailsQueued: z.number().int(),
+  mailsSent: z.number().int(),
+  mailsFailed: z.number().int(),
+});
+
+export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, mailer: app.mailer, config: app.config });
+  const adminOnly = async (request: Parameters<typeof requireAdmin>[0]) => {
+    requireAdmin(request);
+  };
+
+  app.get(
+    '/api/reminders/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Moje ustawienia przypomnień o przeglądach (Moje konto → Powiadomienia)',
+        response: { 200: reminderSettingsSchema, ...errors },
+      },
+    },
+    async (request) => getReminderSettings(app.db, currentUser(request), app.config),
+  );
+
+  app.post(
+    '/api/reminders/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Zapisuje moje ustawienia przypomnień: enabled, leadDays (dni przed terminem), overdue',
+        body: reminderSettingsInput,
+        response: { 200: reminderSettingsSchema, ...errors },
+      },
+    },
+    async (request) => saveReminderSettings(app.db, currentUser(request), request.body),
+  );
+
+  app.post(
+    '/api/reminders/run',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy',
+        body: z.object({}).nullish(),
+        response: { 200: runResult, ...errors },
+      },
+    },
+    async (request) => runRemindersNow(deps(), requireAdmin(request)),
+  );
+
+  app.get(
+    '/api/reminders/runs',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: 'Ostatnie 20 uruchomień zadania przypomnień z liczbami (ADMIN)',
+        response: { 200: z.array(reminderRunSchema), ...errors },
+      },
+    },
+    async () => listReminderRuns(app.db),
+  );
+};

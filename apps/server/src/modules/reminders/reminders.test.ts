@@ -1,0 +1,288 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addMonths, daysBetween, todayInZone } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { addDevice, deviceBody, seedReferences, type References } from '../devices/devices.fixtures.js';
+import { postService, serviceJson } from '../services/services.fixtures.js';
+import { customers } from '../customers/customers.table.js';
+import { logs } from '../logs/logs.table.js';
+import { runReminderJob } from './reminders.job.js';
+import { reminderMails, sentReminders } from './reminders.table.js';
+
+const ctx = useTestApp({ PUBLIC_BASE_URL: 'https://serwis.firma.pl/' });
+const deps = () => ({ db: ctx.database.db, mailer: ctx.mailer, config: ctx.config });
+
+/** 2025-03-10 in Warsaw (00:30 CET), still 2025-03-09 in UTC. */
+const NOW = new Date('2025-03-09T23:30:00Z');
+
+async function enableReminders(
+  user: TestUser,
+  body: object = { enabled: true, leadDays: [30, 7], overdue: true },
+) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/reminders/settings',
+    headers: as(user),
+    payload: body,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** Machines due 5, 20 and 40 days after 2025-03-10, one 3 days overdue, and three that are skipped. */
+async function seedMachines(user: TestUser, refs: References) {
+  const add = (name: string, overrides: Parameters<typeof deviceBody>[1]) =>
+    addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, serialNumber: `SN-${name}`, ...overrides }));
+  const in5 = await add('Za5', { transferDate: '2024-09-15' });
+  const in20 = await add('Za20', { transferDate: '2024-09-30' });
+  const in40 = await add('Za40', { transferDate: '2024-10-19' });
+  const overdue = await add('Po3', { transferDate: '2024-09-07', customer: { id: refs.zaklad } });
+  const off = await add('Wylaczona', { transferDate: '2024-09-12' });
+  const switched = await ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/device/isPeriodicInspectionEnabled',
+    headers: as(user),
+    payload: { id: off.id, isPeriodicInspectionEnabled: false },
+  });
+  expect(switched.statusCode).toBe(200);
+  await add('Nieprzekazana', { transferDate: null });
+  // Warranty of 6 months whose 6-month inspection is done: no more warranty inspections.
+  const done = await add('PoGwarancji', { transferDate: '2024-03-12', warrantyLength: 6 });
+  const inspection = await postService(
+    ctx,
+    user,
+    serviceJson(refs.kowalski, [done.id], { type: ['PRZEGLAD_OKRESOWY'], period: 6, date: '2024-09-10' }),
+  );
+  expect(inspection.statusCode).toBe(201);
+  return { in5, in20, in40, overdue };
+}
+
+describe('inspection reminder job', () => {
+  it('sends one digest listing the machines within the lead times and the overdue one, once', async () => {
+    const user = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    await createUserAndLogin(ctx, { email: 'cichy@firma.pl' }); // reminders off: gets nothing
+    const refs = await seedReferences(ctx);
+    const m = await seedMachines(user, refs);
+    await enableReminders(user);
+
+    const first = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(first).toMatchObject({ runDate: '2025-03-10', mailsQueued: 1, mailsSent: 1, reminders: 3 });
+    expect(ctx.mailer.sent).toHaveLength(1);
+    const mail = ctx.mailer.sent[0];
+    expect(mail.to).toBe('jan@firma.pl');
+    expect(mail.subject).toBe('Przeglądy do wykonania: 3 maszyny');
+    expect(mail.text).toContain('Termin przeglądu: 2025-03-15 (za 5 dni)');
+    expect(mail.text).toContain('Termin przeglądu: 2025-03-30 (za 20 dni)');
+    expect(mail.text).toContain('Termin przeglądu: 2025-03-07 (po terminie od 3 dni)');
+    expect(mail.text).toContain(`Karta maszyny: https://serwis.firma.pl/machineEdit?id=${m.in5.id}`);
+    expect(mail.text).toContain('Kontrahent: ZPH Łódź');
+    expect(mail.text).toContain('nr seryjny SN-Za5');
+    for (const skipped of ['Za40', 'Wylaczona', 'Nieprzekazana', 'PoGwarancji']) {
+      expect(mail.text).not.toContain(`${skipped},`);
+    }
+    expect(mail.messageId).toMatch(/^<reminder-\d+@serwis>$/);
+    // Nearest lead time owed: 7 for the machine 5 days away, 30 for the one 20 days away, -1 overdue.
+    const keys = await ctx.database.db
+      .select({ deviceId: sentReminders.deviceId, leadDays: sentReminders.leadDays })
+      .from(sentReminders)
+      .orderBy(sentReminders.deviceId);
+    expect(keys).toEqual([
+      { deviceId: m.in5.id, leadDays: 7 },
+      { deviceId: m.in20.id, leadDays: 30 },
+      { deviceId: m.overdue.id, leadDays: -1 },
+    ]);
+    const audits = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(sql`${logs.formattedMessage} LIKE '%przypomnienia o przeglądach do%'`);
+    expect(audits).toHaveLength(1);
+    expect(audits[0].formattedMessage).toBe(
+      'System: wysłanie przypomnienia o przeglądach do jan@firma.pl (3 maszyn, user:1)',
+    );
+
+    // The same day again: nothing new.
+    const again = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(again).toMatchObject({ mailsQueued: 0, mailsSent: 0, reminders: 0 });
+    expect(ctx.mailer.sent).toHaveLength(1);
+
+    // 13 days later: the 20-day machine reaches 7 days, the 40-day one 30 days, the 5-day one is overdue.
+    const later = await runReminderJob(deps(), { trigger: 'MANUAL', now: new Date('2025-03-23T08:00:00Z') });
+    expect(later).toMatchObject({ mailsQueued: 1, reminders: 3 });
+    expect(ctx.mailer.sent[1].text).toContain('Termin przeglądu: 2025-03-30 (za 7 dni)');
+    expect(ctx.mailer.sent[1].text).toContain('Termin przeglądu: 2025-04-19 (za 27 dni)');
+    expect(ctx.mailer.sent[1].text).toContain('Termin przeglądu: 2025-03-15 (po terminie od 8 dni)');
+    expect(ctx.mailer.sent[1].text).not.toContain('2025-03-07');
+  });
+
+  it('takes "today" in the company time zone', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await enableReminders(user, { enabled: true, leadDays: [5], overdue: false });
+    // 23:30 UTC on 9 March is already 10 March in Warsaw: the machine due on 15 March is 5 days away.
+    const run = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(run?.reminders).toBe(1);
+    const utc = await runReminderJob(
+      { ...deps(), config: { ...ctx.config, TZ_COMPANY: 'UTC' } },
+      { trigger: 'MANUAL', now: new Date('2025-03-09T10:00:00Z') },
+    );
+    expect(utc?.runDate).toBe('2025-03-09');
+    expect(utc?.reminders).toBe(0);
+  });
+
+  it('handles month ends and leap years through the summaries: 2023-08-31 + 6 months is 2024-02-29', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    const device = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { transferDate: '2023-08-31' }));
+    await enableReminders(user, { enabled: true, leadDays: [30], overdue: true });
+    const dayBefore = await runReminderJob(deps(), {
+      trigger: 'MANUAL',
+      now: new Date('2024-01-29T12:00:00Z'),
+    });
+    expect(dayBefore?.reminders).toBe(0);
+    const onTime = await runReminderJob(deps(), { trigger: 'MANUAL', now: new Date('2024-01-30T12:00:00Z') });
+    expect(onTime?.reminders).toBe(1);
+    expect(ctx.mailer.sent[0].text).toContain('Termin przeglądu: 2024-02-29 (za 30 dni)');
+    const overdue = await runReminderJob(deps(), {
+      trigger: 'MANUAL',
+      now: new Date('2024-03-01T12:00:00Z'),
+    });
+    expect(overdue?.reminders).toBe(1);
+    expect(ctx.mailer.sent[1].text).toContain('Termin przeglądu: 2024-02-29 (po terminie od 1 dnia)');
+    expect(ctx.mailer.sent[1].text).toContain(`machineEdit?id=${device.id}`);
+  });
+
+  it("sends the customer's notice only when switched on, with their own machines and the company name", async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await ctx.database.db
+      .update(customers)
+      .set({ email: 'biuro@kowalski.pl, serwis@kowalski.pl' })
+      .where(eq(customers.id, refs.kowalski));
+    await ctx.database.db
+      .update(customers)
+      .set({ email: 'zph@lodz.pl' })
+      .where(eq(customers.id, refs.zaklad));
+    const off = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(off?.mailsQueued).toBe(0);
+
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const customer = (
+      await ctx.app.inject({ method: 'GET', url: `/api/customer/findAll`, headers: as(admin) })
+    ).json() as { id: number; shortName: string }[];
+    const kowalski = customer.find((c) => c.id === refs.kowalski)!;
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/customer/update',
+      headers: as(admin),
+      payload: { ...kowalski, inspectionNotices: true },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().inspectionNotices).toBe(true);
+
+    const on = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(on?.mailsQueued).toBe(1);
+    const notice = ctx.mailer.sent.at(-1)!;
+    expect(notice.to).toBe('biuro@kowalski.pl');
+    expect(notice.subject).toBe('Przypomnienie o przeglądzie okresowym – Serwis');
+    expect(notice.text).toContain('Szanowni Państwo,');
+    expect(notice.text).toContain('Za5, nr seryjny SN-Za5');
+    expect(notice.text).toContain('termin przeglądu: 2025-03-30 (za 20 dni)');
+    expect(notice.text).not.toContain('Po3'); // another customer's machine
+    expect(notice.text).not.toContain('machineEdit');
+    expect(notice.text).toMatch(/Z poważaniem\nSerwis\n/);
+  });
+
+  it('keeps a mail the mail server refused and sends it on the next run', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await enableReminders(user);
+    const failing = {
+      target: 'broken',
+      send: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const broken = await runReminderJob({ ...deps(), mailer: failing }, { trigger: 'MANUAL', now: NOW });
+    expect(broken).toMatchObject({ mailsQueued: 1, mailsSent: 0, mailsFailed: 1 });
+    const [pending] = await ctx.database.db.select().from(reminderMails);
+    expect(pending).toMatchObject({ sentAt: null, attempts: 1, lastError: 'connection refused' });
+    const retry = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(retry).toMatchObject({ mailsQueued: 0, mailsSent: 1 });
+    expect(ctx.mailer.sent).toHaveLength(1);
+  });
+
+  it('a scheduled run happens once a day; a dead one is taken over', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await enableReminders(user);
+    const first = await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW });
+    expect(first?.mailsSent).toBe(1);
+    expect(await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW })).toBeNull();
+  });
+});
+
+describe('reminder settings and admin routes', () => {
+  it('My account → Powiadomienia: off by default with the configured lead times; validated', async () => {
+    const user = await createUserAndLogin(ctx);
+    const get = await ctx.app.inject({ method: 'GET', url: '/api/reminders/settings', headers: as(user) });
+    expect(get.json()).toEqual({ enabled: false, leadDays: [30, 7], overdue: true });
+    expect(await enableReminders(user, { enabled: true, leadDays: [7, 14, 7], overdue: false })).toEqual({
+      enabled: true,
+      leadDays: [14, 7],
+      overdue: false,
+    });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reminders/settings',
+      headers: as(user),
+      payload: { enabled: true, leadDays: [0], overdue: true },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Wyprzedzenie musi być liczbą dni od 1 do 365.');
+  });
+
+  it('an admin runs the job now and sees the last runs; an employee may not', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const refs = await seedReferences(ctx);
+    const device = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { transferDate: '2024-01-15' }));
+    // Whatever today is, the machine's next inspection is computed by the summaries; make it due soon.
+    const today = todayInZone(ctx.config.TZ_COMPANY);
+    const transfer = addMonths(today, -6);
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/device/update',
+      headers: as(user),
+      payload: { ...deviceBody(refs, { transferDate: transfer }), id: device.id },
+    });
+    expect(edited.statusCode).toBe(200);
+    const due = addMonths(transfer, 6);
+    await enableReminders(admin);
+
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(user) });
+    expect(refused.statusCode).toBe(403);
+    const run = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(admin) });
+    expect(run.statusCode).toBe(200);
+    expect(run.json()).toMatchObject({ runDate: today, mailsQueued: 1, mailsSent: 1, reminders: 1 });
+    expect(ctx.mailer.sent[0].text).toContain(`Termin przeglądu: ${due}`);
+    expect(daysBetween(today, due)).toBeLessThanOrEqual(7);
+
+    const runs = await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(admin) });
+    expect(runs.statusCode).toBe(200);
+    expect(runs.json()[0]).toMatchObject({ trigger: 'MANUAL', mailsSent: 1, startedBy: admin.email });
+    const audit = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(sql`${logs.formattedMessage} LIKE '%wysłanie przypomnienia%'`);
+    expect(audit[0].formattedMessage).toContain(
+      `(${admin.email}): wysłanie przypomnienia o przeglądach do ${admin.email}`,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(user) })).statusCode,
+    ).toBe(403);
+  });
+});

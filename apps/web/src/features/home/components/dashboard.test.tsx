@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Dashboard as DashboardData } from '@serwis/domain';
+import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { HomePage } from '../routes/home-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const machine = (id: number, name: string, nextInspection: string, daysLeft: number) => ({
+  id,
+  name,
+  serialNumber: `SN-${id}`,
+  customerShortName: 'Metalex',
+  nextInspection,
+  daysLeft,
+});
+
+const board: DashboardData = {
+  today: '2025-03-10',
+  overdue: { count: 1, nearest: [machine(4, 'Prasa', '2025-03-07', -3)] },
+  upcoming: {
+    count: 2,
+    nearest: [machine(1, 'Tokarka', '2025-03-15', 5), machine(2, 'Frezarka', '2025-03-30', 20)],
+  },
+  waitingProtocols: {
+    count: 1,
+    oldest: [
+      {
+        id: 9,
+        number: '7/02/2025',
+        state: 'DODAJ_SKAN',
+        customerShortName: 'Metalex',
+        date: '2025-02-20',
+        ageDays: 18,
+      },
+    ],
+  },
+  openTodos: 2,
+  incidentsLast7Days: 3,
+  month: { issued: 12, signed: 9 },
+};
+
+const card = (label: string) => screen.getByRole('generic', { name: label });
+
+describe('home dashboard', () => {
+  it('shows the figures with the nearest machines linking to their cards', async () => {
+    const api = fakeApi({ 'GET /api/dashboard': { body: board } });
+    renderScreen(<HomePage />, { url: '/home', session: ANNA_ADMIN });
+    expect(await screen.findByText('Pulpit')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/dashboard')).toHaveLength(1);
+    const overdue = card('Zaległe przeglądy');
+    expect(within(overdue).getByTestId('figure')).toHaveTextContent('1');
+    expect(within(overdue).getByText('2025-03-07 · 3 dni po terminie')).toBeInTheDocument();
+    const upcoming = card('Przeglądy w ciągu 30 dni');
+    const links = within(upcoming)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/machinePeriodicInspection',
+      '/machineEdit?id=1&prev=home',
+      '/machineEdit?id=2&prev=home',
+    ]);
+    expect(within(upcoming).getByText('2025-03-15 · za 5 dni')).toBeInTheDocument();
+    const waiting = card('Protokoły czekające na podpis lub skan');
+    expect(within(waiting).getByText('czeka na skan')).toBeInTheDocument();
+    expect(within(waiting).getByText('18 dni')).toBeInTheDocument();
+    expect(within(card('Otwarte zadania')).getByTestId('figure')).toHaveTextContent('2');
+    expect(within(card('Incydenty z 7 dni')).getByTestId('figure')).toHaveTextContent('3');
+    expect(within(card('Protokoły podpisane w tym miesiącu')).getByTestId('figure')).toHaveTextContent('9');
+  });
+
+  it("hides the month's protocols from an employee (the server sends none)", async () => {
+    fakeApi({ 'GET /api/dashboard': { body: { ...board, month: null } } });
+    renderScreen(<HomePage />, { url: '/home', session: JAN_USER });
+    expect(await screen.findByText('Pulpit')).toBeInTheDocument();
+    expect(screen.queryByText('Protokoły wystawione w tym miesiącu')).not.toBeInTheDocument();
+  });
+});

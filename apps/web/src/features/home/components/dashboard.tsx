@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Dashboard as DashboardData } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useDashboard } from '../api/dashboard';
+
+type DueMachine = DashboardData['upcoming']['nearest'][number];
+
+const daysText = (days: number) =>
+  days === 0 ? 'dzisiaj' : days > 0 ? `za ${days} dni` : `${-days} dni po terminie`;
+
+const stateLabel: Record<string, string> = {
+  UTWORZONY: 'czeka na podpis',
+  DODAJ_SKAN: 'czeka na skan',
+};
+
+function Figure({
+  label,
+  value,
+  to,
+  children,
+}: {
+  label: string;
+  value: number;
+  to?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" aria-label={label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        {to ? (
+          <Anchor component={Link} to={to} fz={28} fw={700} data-testid="figure">
+            {value}
+          </Anchor>
+        ) : (
+          <Text fz={28} fw={700} data-testid="figure">
+            {value}
+          </Text>
+        )}
+      </Group>
+      {children && (
+        <Stack gap={4} mt="xs">
+          {children}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function MachineLines({ machines }: { machines: DueMachine[] }) {
+  return machines.map((m) => (
+    <Group key={m.id} justify="space-between" gap="xs" wrap="nowrap">
+      <Anchor component={Link} to={paths.machineEdit({ id: m.id, prev: 'home' })} size="sm" lineClamp={1}>
+        {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
+      </Anchor>
+      <Text size="sm" c={m.daysLeft < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {m.nextInspection} · {daysText(m.daysLeft)}
+      </Text>
+    </Group>
+  ));
+}
+
+/** Under the home tiles: what needs attention, from one call (GET /api/dashboard). */
+export function Dashboard() {
+  const dashboard = useDashboard();
+  if (dashboard.isError) return <Text c="red">{errorMessage(dashboard.error)}</Text>;
+  const data = dashboard.data;
+  if (!data) return <Text c="dimmed">Ładowanie danych</Text>;
+  return (
+    <Stack mt="xl" gap="md" aria-label="Pulpit">
+      <Title order={3}>Pulpit</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Figure label="Zaległe przeglądy" value={data.overdue.count} to={paths.machinePeriodicInspection}>
+          <MachineLines machines={data.overdue.nearest} />
+        </Figure>
+        <Figure
+          label="Przeglądy w ciągu 30 dni"
+          value={data.upcoming.count}
+          to={paths.machinePeriodicInspection}
+        >
+          <MachineLines machines={data.upcoming.nearest} />
+        </Figure>
+        <Figure
+          label="Protokoły czekające na podpis lub skan"
+          value={data.waitingProtocols.count}
+          to={paths.servicesList}
+        >
+          {data.waitingProtocols.oldest.map((p) => (
+            <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" lineClamp={1}>
+                {p.number} – {p.customerShortName}{' '}
+                <Badge size="xs" variant="light" color={p.state === 'DODAJ_SKAN' ? 'orange' : 'blue'}>
+                  {stateLabel[p.state] ?? p.state}
+                </Badge>
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {p.ageDays} dni
+              </Text>
+            </Group>
+          ))}
+        </Figure>
+        <SimpleGrid cols={2}>
+          <Figure label="Otwarte zadania" value={data.openTodos} to={paths.machineTodo} />
+          <Figure label="Incydenty z 7 dni" value={data.incidentsLast7Days} />
+          {data.month && (
+            <>
+              <Figure
+                label="Protokoły wystawione w tym miesiącu"
+                value={data.month.issued}
+                to={paths.statistics}
+              />
+              <Figure
+                label="Protokoły podpisane w tym miesiącu"
+                value={data.month.signed}
+                to={paths.statistics}
+              />
+            </>
+          )}
+        </SimpleGrid>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import type { DeviceFilterInput } from '@serwis/domain';
+import { api } from '../../../lib/api-client';
+import { FAMILIES, type MachineFamily } from '../family';
+
+/** Chosen machines (`ids`), or every machine of the list's filter, search and order. */
+export type QrLabelSelection = { ids: number[] } | { filter: DeviceFilterInput; q?: string; sort?: string };
+
+/** The A4 sheet of QR nameplates as a PDF blob. */
+export async function fetchQrLabels(family: MachineFamily, selection: QrLabelSelection) {
+  const response = await api.raw('POST', `${FAMILIES[family].api}/qr-labels`, { body: selection });
+  return response.blob();
+}

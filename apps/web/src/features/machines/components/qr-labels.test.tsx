@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { sampleDevice } from '../../../../test/samples';
+import { MachineList } from './machine-list';
+
+const user = userEvent.setup({ delay: null });
+vi.setConfig({ testTimeout: 40_000 });
+
+const rows = [sampleDevice(), sampleDevice({ id: 8, name: 'Prasa' }), sampleDevice({ id: 9, name: 'Laser' })];
+let saved: string[] = [];
+
+beforeEach(() => {
+  sessionStorage.clear();
+  saved = [];
+  // jsdom has no object URLs; the download only needs one to exist.
+  URL.createObjectURL = vi.fn(() => 'blob:pdf');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function fakeServer() {
+  return fakeApi(
+    {
+      'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': '3' } },
+      'POST /api/device/qr-labels': { body: '%PDF-1.4' },
+    },
+    { otherwise: EMPTY_LIST },
+  );
+}
+
+describe('Drukuj naklejki QR on the machine list', () => {
+  it('prints the ticked machines only, without opening their cards', async () => {
+    const server = fakeServer();
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    await user.click(await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Zaznacz do naklejek QR: Laser \(id 9\)/ }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/list');
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
+    await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
+    expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9] });
+  });
+
+  it('prints the whole filtered list when nothing is ticked', async () => {
+    const server = fakeServer();
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    await screen.findByText('Prasa');
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR' }));
+    await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
+    const body = server.callsTo('POST', '/api/device/qr-labels')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({ sort: 'statusWeight,asc' });
+    expect(body.filter).toBeDefined();
+    expect(body.ids).toBeUndefined();
+  });
+});

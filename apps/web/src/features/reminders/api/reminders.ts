@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReminderRun, ReminderSettings } from '@serwis/domain';
+import { api } from '../../../lib/api-client';
+
+const keys = {
+  settings: ['reminders', 'settings'] as const,
+  runs: ['reminders', 'runs'] as const,
+};
+
+export interface ReminderRunResult {
+  runId: number;
+  runDate: string;
+  reminders: number;
+  mailsQueued: number;
+  mailsSent: number;
+  mailsFailed: number;
+}
+
+export function useReminderSettings() {
+  return useQuery({
+    queryKey: keys.settings,
+    queryFn: () => api.get<ReminderSettings>('/api/reminders/settings'),
+  });
+}
+
+export function useSaveReminderSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderSettings) => api.post<ReminderSettings>('/api/reminders/settings', input),
+    onSuccess: (saved) => client.setQueryData(keys.settings, saved),
+  });
+}
+
+export function useReminderRuns(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.runs,
+    queryFn: () => api.get<ReminderRun[]>('/api/reminders/runs'),
+    enabled,
+  });
+}
+
+export function useRunReminders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ReminderRunResult>('/api/reminders/run', {}),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.runs }),
+  });
+}

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { MyAccountPage } from '../../account/routes/my-account-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The text box of the lead-time tags (TagsInput also keeps a hidden input with the label). */
+const leadInput = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByLabelText('Wyprzedzenie (dni przed terminem)')
+    .find((el) => el instanceof HTMLInputElement && el.type !== 'hidden')!;
+
+const settings = { enabled: false, leadDays: [30, 7], overdue: true };
+
+describe('/myAccount → Powiadomienia', () => {
+  it('switches reminders on with the lead times and saves them', async () => {
+    const api = fakeApi({
+      'GET /api/reminders/settings': { body: settings },
+      'POST /api/reminders/settings': (call) => ({ body: call.body }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    const panel = screen.getByRole('tabpanel');
+    await userEvent.click(
+      await within(panel).findByRole('switch', { name: 'Wysyłaj mi przypomnienia e-mailem' }),
+    );
+    await waitFor(() => expect(leadInput(panel)).toBeEnabled());
+    const leads = leadInput(panel);
+    await userEvent.type(leads, '14{enter}');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/reminders/settings')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/reminders/settings')[0].body).toEqual({
+      enabled: true,
+      leadDays: [30, 14, 7],
+      overdue: true,
+    });
+    // An employee sees no job controls.
+    expect(within(panel).queryByRole('button', { name: 'Uruchom teraz' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a lead time that is not 1–365 days without calling the server', async () => {
+    const api = fakeApi({ 'GET /api/reminders/settings': { body: { ...settings, enabled: true } } });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    const panel = screen.getByRole('tabpanel');
+    const leads = await waitFor(() => leadInput(panel));
+    await userEvent.type(leads, '400{enter}');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Zapisz' }));
+    expect(
+      await within(panel).findByText('Wyprzedzenie musi być liczbą dni od 1 do 365.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/reminders/settings')).toHaveLength(0);
+  });
+
+  it('lets an admin run the job now and shows the last runs with their counts', async () => {
+    let runs = [] as unknown[];
+    const api = fakeApi({
+      'GET /api/reminders/settings': { body: settings },
+      'GET /api/reminders/runs': () => ({ body: runs }),
+      'POST /api/reminders/run': () => {
+        runs = [
+          {
+            id: 1,
+            trigger: 'MANUAL',
+            runDate: '2025-03-10',
+            startedAt: '2025-03-10T07:00:00.000Z',
+            finishedAt: '2025-03-10T07:00:01.000Z',
+            startedBy: ANNA_ADMIN.email,
+            reminders: 4,
+            mailsQueued: 1,
+            mailsSent: 1,
+            mailsFailed: 0,
+            error: null,
+          },
+        ];
+        return {
+          body: {
+            runId: 1,
+            runDate: '2025-03-10',
+            reminders: 4,
+            mailsQueued: 1,
+            mailsSent: 1,
+            mailsFailed: 0,
+          },
+        };
+      },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Brak danych')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Uruchom teraz' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/reminders/run')).toHaveLength(1));
+    const table = within(panel).getByRole('table', { name: 'Ostatnie uruchomienia' });
+    const row = await within(table).findByText(`ręcznie (${ANNA_ADMIN.email})`);
+    expect(row.closest('tr')).toHaveTextContent('4');
+  });
+});

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Stack, Switch, Table, TagsInput, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { REMINDER_MSG, reminderSettingsInput, type ReminderSettings } from '@serwis/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dayjs';
+import { useCurrentUser } from '../../auth/api/session';
+import {
+  useReminderRuns,
+  useReminderSettings,
+  useRunReminders,
+  useSaveReminderSettings,
+} from '../api/reminders';
+
+/** My account → Powiadomienia: the employee's inspection reminders; admins also run the job. */
+export function NotificationsTab() {
+  const user = useCurrentUser();
+  return (
+    <Stack maw={720} gap="xl">
+      <ReminderSettingsSection />
+      {user.isAdmin && <ReminderJobPanel />}
+    </Stack>
+  );
+}
+
+function ReminderSettingsSection() {
+  const settings = useReminderSettings();
+  if (!settings.data) {
+    return <Text c="dimmed">{settings.isError ? errorMessage(settings.error) : 'Ładowanie danych'}</Text>;
+  }
+  return <ReminderSettingsForm initial={settings.data} />;
+}
+
+function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
+  const save = useSaveReminderSettings();
+  const [values, setValues] = useState<ReminderSettings>(initial);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const parsed = reminderSettingsInput.safeParse(values);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? REMINDER_MSG.leadDaysInvalid);
+      return;
+    }
+    setError(null);
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setValues(saved);
+        notifications.show({ color: 'green', message: REMINDER_MSG.settingsSaved });
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+
+  return (
+    <Stack>
+      <Title order={4}>Przypomnienia o przeglądach</Title>
+      <Text size="sm" c="dimmed">
+        Raz dziennie jedna wiadomość e-mail z listą maszyn, których przegląd okresowy lub gwarancyjny zbliża
+        się lub minął, z odnośnikami do kart maszyn.
+      </Text>
+      <Switch
+        label="Wysyłaj mi przypomnienia e-mailem"
+        checked={values.enabled}
+        onChange={(e) => setValues({ ...values, enabled: e.currentTarget.checked })}
+      />
+      <TagsInput
+        label="Wyprzedzenie (dni przed terminem)"
+        description="Wpisz liczbę dni i naciśnij Enter, np. 30 i 7."
+        value={values.leadDays.map(String)}
+        onChange={(tags) => setValues({ ...values, leadDays: tags.map((t) => Number(t.trim())) })}
+        disabled={!values.enabled}
+        maxTags={5}
+        maw={360}
+      />
+      <Checkbox
+        label="Także w dniu, w którym przegląd staje się zaległy"
+        checked={values.overdue}
+        disabled={!values.enabled}
+        onChange={(e) => setValues({ ...values, overdue: e.currentTarget.checked })}
+      />
+      {error && <Alert color="red">{error}</Alert>}
+      <Group>
+        <Button onClick={submit} loading={save.isPending}>
+          Zapisz
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ReminderJobPanel() {
+  const runs = useReminderRuns(true);
+  const run = useRunReminders();
+  return (
+    <Stack>
+      <Title order={4}>Zadanie przypomnień (administrator)</Title>
+      <Group>
+        <Button
+          variant="light"
+          loading={run.isPending}
+          onClick={() =>
+            run.mutate(undefined, {
+              onSuccess: (r) =>
+                notifications.show({
+                  color: 'green',
+                  message: `${REMINDER_MSG.runStarted} Nowe wiadomości: ${r.mailsQueued}, wysłane: ${r.mailsSent}.`,
+                }),
+            })
+          }
+        >
+          Uruchom teraz
+        </Button>
+      </Group>
+      {run.isError && <Alert color="red">{errorMessage(run.error)}</Alert>}
+      <Table striped withTableBorder aria-label="Ostatnie uruchomienia">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Rozpoczęte</Table.Th>
+            <Table.Th>Tryb</Table.Th>
+            <Table.Th>Przypomnienia</Table.Th>
+            <Table.Th>Wiadomości</Table.Th>
+            <Table.Th>Wysłane</Table.Th>
+            <Table.Th>Błędy</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(runs.data ?? []).map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</Table.Td>
+              <Table.Td>
+                {r.trigger === 'MANUAL' ? `ręcznie (${r.startedBy ?? ''})` : 'według harmonogramu'}
+              </Table.Td>
+              <Table.Td>{r.reminders}</Table.Td>
+              <Table.Td>{r.mailsQueued}</Table.Td>
+              <Table.Td>{r.mailsSent}</Table.Td>
+              <Table.Td title={r.error ?? undefined}>{r.mailsFailed}</Table.Td>
+            </Table.Tr>
+          ))}
+          {runs.data?.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>Brak danych</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

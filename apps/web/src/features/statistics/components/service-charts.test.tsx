@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StatisticsCharts } from '@serwis/domain';
+import { fakeApi } from '../../../../test/fake-api';
+import { queryOf, renderScreen } from '../../../../test/render-screen';
+import { dayjs } from '../../../lib/dayjs';
+import { StatisticsPage } from '../routes/statistics-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const charts: StatisticsCharts = {
+  months: [
+    { month: '2025-01', issued: 4, signed: 3 },
+    { month: '2025-02', issued: 2, signed: 1 },
+  ],
+  serviceTypes: [
+    { type: 'NAPRAWA', count: 3 },
+    { type: 'PRZEGLAD_OKRESOWY', count: 1 },
+  ],
+  paymentTypes: [
+    { type: 'PLATNA', count: 5 },
+    { type: 'GWARANCYJNA', count: 1 },
+  ],
+};
+
+describe('/statistics charts', () => {
+  it('draws the month bars and the two shares, with the same figures as a table', async () => {
+    fakeApi({
+      'GET /api/statistics/servicesUsers': { body: [] },
+      'GET /api/statistics/servicesCharts': { body: charts },
+    });
+    renderScreen(<StatisticsPage />, { url: '/statistics' });
+    expect(await screen.findByRole('region', { name: 'Protokoły w miesiącach' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Rodzaje usług' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Rodzaje płatności' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('Tabela'));
+    const months = await screen.findByRole('table', { name: 'Protokoły w miesiącach' });
+    expect(
+      within(months)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['MiesiącWystawionePodpisane', '2025-0143', '2025-0221']);
+    const types = screen.getByRole('table', { name: 'Rodzaj usługi' });
+    expect(within(types).getByText('Przegląd okresowy').closest('tr')).toHaveTextContent(
+      'Przegląd okresowy125%',
+    );
+    const payments = screen.getByRole('table', { name: 'Rodzaj płatności' });
+    expect(within(payments).getByText('Płatna').closest('tr')).toHaveTextContent('Płatna583%');
+  });
+
+  it('asks for the figures of the chosen range', async () => {
+    const api = fakeApi({
+      'GET /api/statistics/servicesUsers': { body: [] },
+      'GET /api/statistics/servicesCharts': { body: { months: [], serviceTypes: [], paymentTypes: [] } },
+    });
+    renderScreen(<StatisticsPage />, { url: '/statistics' });
+    await userEvent.click(screen.getByRole('button', { name: 'Data od' }));
+    await userEvent.click(screen.getByRole('button', { name: dayjs().date(1).format('D MMMM YYYY') }));
+    await waitFor(() =>
+      expect(
+        Object.fromEntries(queryOf(api.callsTo('GET', '/api/statistics/servicesCharts').at(-1)!.url)),
+      ).toEqual({
+        dateFrom: `${dayjs().format('YYYY-MM')}-01T00:00`,
+        dateTo: '',
+      }),
+    );
+  });
+});

@@ -1,0 +1,166 @@
+import '@mantine/charts/styles.css';
+import { useState } from 'react';
+import { BarChart, DonutChart } from '@mantine/charts';
+import {
+  ColorSwatch,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
+
+const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
+const label = (list: readonly { name: string; label: string }[], name: string) =>
+  list.find((t) => t.name === name)?.label ?? name;
+
+interface Share {
+  name: string;
+  value: number;
+  color: string;
+}
+
+const shares = (
+  rows: StatisticsCharts['serviceTypes'],
+  list: readonly { name: string; label: string }[],
+): Share[] =>
+  rows.map((r, i) => ({ name: label(list, r.type), value: r.count, color: COLORS[i % COLORS.length] }));
+
+const percent = (value: number, all: Share[]) => {
+  const total = all.reduce((sum, s) => sum + s.value, 0);
+  return total ? `${Math.round((value / total) * 100)}%` : '0%';
+};
+
+/** The donut's key: a swatch, the name, the count and the share. */
+function ShareLegend({ rows }: { rows: Share[] }) {
+  return (
+    <Stack gap={4} mt="sm">
+      {rows.map((r) => (
+        <Group key={r.name} gap="xs" wrap="nowrap">
+          <ColorSwatch color={`var(--mantine-color-${r.color.replace('.', '-')})`} size={12} />
+          <Text size="sm">
+            {r.name}: {r.value} ({percent(r.value, rows)})
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function ShareTable({ caption, rows }: { caption: string; rows: Share[] }) {
+  return (
+    <Table striped withTableBorder aria-label={caption}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{caption}</Table.Th>
+          <Table.Th>Liczba</Table.Th>
+          <Table.Th>Udział</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.name}>
+            <Table.Td>{r.name}</Table.Td>
+            <Table.Td>{r.value}</Table.Td>
+            <Table.Td>{percent(r.value, rows)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The charts of "Zdarzenia serwisowe" for the chosen range, or the same figures as tables.
+ * Loaded on its own (React.lazy): the chart library is not part of any other screen.
+ */
+export function ServiceCharts({ data }: { data: StatisticsCharts }) {
+  const [view, setView] = useState('charts');
+  const types = shares(data.serviceTypes, SERVICE_TYPES);
+  const payments = shares(data.paymentTypes, PAYMENT_TYPES);
+  const empty = data.months.length === 0;
+  return (
+    <Stack mt="lg">
+      <SegmentedControl
+        w="fit-content"
+        value={view}
+        onChange={setView}
+        data={[
+          { value: 'charts', label: 'Wykresy' },
+          { value: 'table', label: 'Tabela' },
+        ]}
+        aria-label="Widok"
+      />
+      {empty ? (
+        <Text c="dimmed">Brak danych</Text>
+      ) : view === 'charts' ? (
+        <>
+          <Paper withBorder p="md" component="section" aria-label="Protokoły w miesiącach">
+            <Title order={5} mb="sm">
+              Protokoły wystawione i podpisane w miesiącach
+            </Title>
+            <BarChart
+              h={260}
+              data={data.months}
+              dataKey="month"
+              withLegend
+              series={[
+                { name: 'issued', label: 'Wystawione', color: 'blue.6' },
+                { name: 'signed', label: 'Podpisane', color: 'teal.6' },
+              ]}
+            />
+          </Paper>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Paper withBorder p="md" component="section" aria-label="Rodzaje usług">
+              <Title order={5} mb="sm">
+                Rodzaje usług
+              </Title>
+              <Group align="center" wrap="nowrap">
+                <DonutChart data={types} withTooltip tooltipDataSource="segment" />
+                <ShareLegend rows={types} />
+              </Group>
+            </Paper>
+            <Paper withBorder p="md" component="section" aria-label="Rodzaje płatności">
+              <Title order={5} mb="sm">
+                Rodzaje płatności
+              </Title>
+              <Group align="center" wrap="nowrap">
+                <DonutChart data={payments} withTooltip tooltipDataSource="segment" />
+                <ShareLegend rows={payments} />
+              </Group>
+            </Paper>
+          </SimpleGrid>
+        </>
+      ) : (
+        <>
+          <Table striped withTableBorder aria-label="Protokoły w miesiącach">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Miesiąc</Table.Th>
+                <Table.Th>Wystawione</Table.Th>
+                <Table.Th>Podpisane</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.months.map((m) => (
+                <Table.Tr key={m.month}>
+                  <Table.Td>{m.month}</Table.Td>
+                  <Table.Td>{m.issued}</Table.Td>
+                  <Table.Td>{m.signed}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <ShareTable caption="Rodzaj usługi" rows={types} />
+            <ShareTable caption="Rodzaj płatności" rows={payments} />
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

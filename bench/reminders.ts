@@ -1,0 +1,134 @@
+/**
+ * The reminder job and the home dashboard on the database generate.ts filled (issue 12):
+ *
+ *   npm run reminders -w bench                    # PGlite in .tmp/bench-data
+ *   DATABASE_URL=postgres://… npm run reminders -w bench -- --runs=50
+ *
+ * The job: --recipients=N employees (default 5) switch reminders on, the reminder tables are
+ * emptied (a bench database only), then one run composes and "sends" every digest to a mailer that
+ * only counts, as on the first day; a second run the same day must find nothing. Its wall time and
+ * the process's peak memory are printed. The dashboard: GET /api/dashboard as the admin, median and
+ * p95 of --runs calls after two warm-ups.
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/database.js';
+import { devices } from '../apps/server/src/modules/devices/devices.table.js';
+import { services } from '../apps/server/src/modules/services/services.table.js';
+import { runReminderJob } from '../apps/server/src/modules/reminders/reminders.job.js';
+import { upsertReminderSettings } from '../apps/server/src/modules/reminders/reminders.repository.js';
+import { users } from '../apps/server/src/modules/users/users.table.js';
+import type { Mailer } from '../apps/server/src/plugins/mailer.js';
+import { describeTarget, readOptions } from './options.js';
+
+const recipientsArg = process.argv.find((a) => a.startsWith('--recipients='));
+const RECIPIENTS = Number(recipientsArg?.slice('--recipients='.length) ?? process.env.BENCH_RECIPIENTS ?? 5);
+
+let mails = 0;
+let machinesMailed = 0;
+const countingMailer: Mailer = {
+  target: 'bench',
+  async send(message) {
+    mails += 1;
+    machinesMailed += (message.text.match(/^\d+\. /gm) ?? []).length;
+  },
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
+
+async function main() {
+  const options = readOptions();
+  const config = loadConfig({
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? '',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase({ DATABASE_URL: options.databaseUrl, dataDir: options.dataDir });
+  const app = await buildApp({ config, database, mailer: countingMailer, logger: false });
+  await app.ready();
+  const db = database.db;
+  try {
+    await db.execute(sql`TRUNCATE sent_reminders, reminder_mails, reminder_runs, reminder_settings`);
+    const staff = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(RECIPIENTS);
+    for (const u of staff)
+      await upsertReminderSettings(db, u.id, { enabled: true, leadDays: [30, 7], overdue: true });
+
+    const deps = { db, mailer: countingMailer, config };
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
+    let peakHeap = process.memoryUsage().heapUsed;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 20);
+    const start = performance.now();
+    const first = await runReminderJob(deps, { trigger: 'MANUAL' });
+    const firstMs = performance.now() - start;
+    const againStart = performance.now();
+    const again = await runReminderJob(deps, { trigger: 'MANUAL' });
+    const againMs = performance.now() - againStart;
+    clearInterval(sampler);
+
+    const auth = await app.inject({
+      method: 'GET',
+      url: '/api/user/auth',
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Basic ${Buffer.from(`${options.email}:${options.password}`).toString('base64')}`,
+      },
+    });
+    const session = auth.cookies.find((c) => c.name === 'SESSION');
+    if (!session)
+      throw new Error(`Logowanie ${options.email} nie powiodło się: najpierw uruchom generate.ts.`);
+    const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` };
+    const times: number[] = [];
+    let board: Record<string, unknown> = {};
+    for (let i = 0; i < options.runs + 2; i++) {
+      const t = performance.now();
+      const response = await app.inject({ method: 'GET', url: '/api/dashboard', headers });
+      if (response.statusCode !== 200) throw new Error(`dashboard: ${response.statusCode} ${response.body}`);
+      if (i >= 2) times.push(performance.now() - t);
+      board = response.json();
+    }
+    times.sort((a, b) => a - b);
+
+    const machines = await db.$count(devices);
+    const events = await db.$count(services);
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    console.log(
+      `\nBaza: ${describeTarget(options)}; maszyn: ${machines}; zdarzeń: ${events}; odbiorców: ${staff.length}`,
+    );
+    console.log('| pomiar | wynik | czas ms |');
+    console.log('|---|---|---:|');
+    console.log(
+      `| zadanie przypomnień, 1. przebieg dnia | ${first?.reminders} przypomnień, ${first?.mailsSent} wiadomości (${machinesMailed} pozycji) | ${firstMs.toFixed(0)} |`,
+    );
+    console.log(
+      `| zadanie przypomnień, 2. przebieg tego dnia | ${again?.reminders} przypomnień, ${again?.mailsSent} wiadomości | ${againMs.toFixed(0)} |`,
+    );
+    console.log(
+      `| pamięć procesu w trakcie zadania | RSS ${mb(rssBefore)} → szczyt ${mb(peakRss)}, sterta szczyt ${mb(peakHeap)} | |`,
+    );
+    const o = board as {
+      overdue: { count: number };
+      upcoming: { count: number };
+      waitingProtocols: { count: number };
+    };
+    console.log(
+      `| GET /api/dashboard (mediana / p95 z ${options.runs}) | zaległe ${o.overdue.count}, 30 dni ${o.upcoming.count}, czekające ${o.waitingProtocols.count} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
+    );
+    console.log(`(wysłano łącznie ${mails} wiadomości)`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Texts of the inspection reminders (issue 12). */
+export const REMINDER_MSG = {
+  settingsSaved: 'Zapisano ustawienia powiadomień.',
+  leadDaysInvalid: 'Wyprzedzenie musi być liczbą dni od 1 do 365.',
+  leadDaysTooMany: 'Podaj najwyżej 5 wyprzedzeń.',
+  runStarted: 'Wysłano przypomnienia.',
+  jobBusy: 'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
+} as const;
+
+const leadDay = z.coerce
+  .number({ error: REMINDER_MSG.leadDaysInvalid })
+  .int(REMINDER_MSG.leadDaysInvalid)
+  .min(1, REMINDER_MSG.leadDaysInvalid)
+  .max(365, REMINDER_MSG.leadDaysInvalid);
+
+/** An employee's own reminder settings (My account → Powiadomienia), as saved. */
+export const reminderSettingsInput = z.object({
+  enabled: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
+  leadDays: z
+    .array(leadDay, { error: REMINDER_MSG.leadDaysInvalid })
+    .max(5, REMINDER_MSG.leadDaysTooMany)
+    .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+  overdue: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
+});
+
+/** The same, as the API answers it (lead days longest first). */
+export const reminderSettingsSchema = z.object({
+  enabled: z.boolean(),
+  leadDays: z.array(z.number().int()),
+  overdue: z.boolean(),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+export const reminderRunSchema = z.object({
+  id: z.number().int(),
+  trigger: z.enum(['SCHEDULE', 'MANUAL']),
+  /** The company-time-zone day the run worked for. */
+  runDate: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  /** Reminders (machine × recipient × stage) recorded by this run. */
+  reminders: z.number().int(),
+  /** Digests this run put in the mail queue. */
+  mailsQueued: z.number().int(),
+  /** Mails this run handed to the mail server (its own and any left over from earlier runs). */
+  mailsSent: z.number().int(),
+  mailsFailed: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ReminderRun = z.infer<typeof reminderRunSchema>;
