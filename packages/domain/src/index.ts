@@ -29,3 +29,4 @@ export * from './schemas/configuration.js';
 export * from './schemas/installation-operations.js';
 export * from './schemas/protocols.js';
 export * from './rules/protocol-checklist.js';
+export * from './schemas/imports.js';

@@ -23,6 +23,7 @@ import { geocodeRoutes } from './geocode/geocode.routes.js';
 import { installationOperationsRoutes } from './installation-operations/installation-operations.routes.js';
 import { configurationRoutes } from './configuration/configuration.routes.js';
 import { protocolsRoutes } from './protocols/protocols.routes.js';
+import { importsRoutes } from './imports/imports.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -50,4 +51,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   installationOperationsRoutes,
   configurationRoutes,
   protocolsRoutes,
+  importsRoutes,
 ];
