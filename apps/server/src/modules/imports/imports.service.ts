@@ -24,7 +24,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.j
 import { UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
+import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
 import type { Sheet } from './imports.parse.js';
 import {
   categoryIdsByName,
@@ -279,9 +279,7 @@ async function analyseMachines(
       const ids = await insertDevices(tx, family, toInsert);
       await updateDevices(tx, toUpdate);
       const touched = [...ids, ...toUpdate.map((r) => r.id!)];
-      for (let start = 0; start < touched.length; start += 10_000) {
-        await refreshInspectionSummaries(tx, touched.slice(start, start + 10_000));
-      }
+      await refreshInspectionSummariesOfMany(tx, touched);
       return {
         added: toInsert.length,
         updated: toUpdate.length,
