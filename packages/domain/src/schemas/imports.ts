@@ -131,6 +131,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 export const importFailureSchema = z.object({
   message: z.string(),
   code: z.string(),
+  /** Every problem of the file (the preview shows only the first ones). */
   problems: z.array(importProblemSchema),
   problemCount: z.number().int(),
   badRows: z.number().int(),

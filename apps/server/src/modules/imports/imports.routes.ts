@@ -152,7 +152,7 @@ const importRoutes =
           return reply.status(422).send({
             message: error.message,
             code: 'IMPORT_INVALID',
-            problems: error.problems.slice(0, 1000),
+            problems: error.problems,
             problemCount: error.problems.length,
             badRows: error.badRows,
             total: error.total,
