@@ -5,7 +5,7 @@ import type { ImportKind } from '@serwis/domain';
 import { useSession } from '../../auth/api/session';
 
 // The dialog (and its tables) loads only when an administrator opens it.
-const ImportDialog = lazy(() => import('./import-dialog'));
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
 
 /** "Importuj z CSV" on a list header; administrators only. */
 export function ImportButton({ kind }: { kind: ImportKind }) {

@@ -166,7 +166,7 @@ function PreviewView(props: {
 }
 
 /** Choose a file → preview with the column mapping and row messages → import → result or report. */
-export default function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () => void }) {
+export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () => void }) {
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [createMissing, setCreateMissing] = useState(false);
