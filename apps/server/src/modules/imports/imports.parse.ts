@@ -49,8 +49,11 @@ export function parseCsv(text: string): Sheet {
     delimitersToGuess: [';', ',', '\t'],
     skipEmptyLines: 'greedy',
   });
-  return toSheet(result.data);
+  return toSheet(result.data.map((row) => row.map(unguard)));
 }
+
+/** The CSV export puts an apostrophe before text a spreadsheet would run as a formula; taken off here. */
+const unguard = (cell: string) => cell.replace(/^'(?=[=+@\t\r-])/, '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -276,6 +276,28 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
+  it('takes back its own CSV export: every row updates the machine it came from', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      HEADER,
+      ';Awaria;=Laser;Metalex;Lasery;E-1;1 kW;2024-01-02;12 mies. Pełna;ul. A 1;00-001;Kraków;małopolskie',
+    ].join('\n');
+    expect((await send(user, '/api/device/import', text)).statusCode).toBe(200);
+    const exported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/get-csv-by-filter',
+      headers: as(user),
+      payload: {},
+    });
+    expect(exported.statusCode).toBe(200);
+    const again = await send(user, '/api/device/import', exported.rawPayload);
+    expect(again.json()).toMatchObject({ added: 0, updated: 1 });
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      { name: '=Laser', status: 'BROKEN', warrantyLength: 12, warranty: 'Pełna', transferDate: '2024-01-02' },
+    ]);
+  });
+
   it('is for administrators only', async () => {
     await seed();
     const user = await createUserAndLogin(ctx);
