@@ -160,6 +160,7 @@ export const IMPORT_MSG = {
   categoryMissing: (name: string) =>
     `Nie ma kategorii „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
   duplicateSerial: (row: number) => `Numer seryjny powtarza się w pliku (wiersz ${row}).`,
+  changedMeanwhile: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
 } as const;
 

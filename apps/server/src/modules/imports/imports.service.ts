@@ -428,7 +428,7 @@ export async function runImport(
   } catch (error) {
     if (error instanceof ImportFailed || error instanceof AppError) throw error;
     // Someone added the same customer or category meanwhile: nothing was written; try again.
-    if (hasPgCode(error, UNIQUE_VIOLATION)) throw conflict(MSG.customerExists, 'IMPORT_CONFLICT');
+    if (hasPgCode(error, UNIQUE_VIOLATION)) throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
     throw error;
   }
 }
