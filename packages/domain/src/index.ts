@@ -32,3 +32,4 @@ export * from './rules/protocol-checklist.js';
 export * from './rules/reminders.js';
 export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/imports.js';

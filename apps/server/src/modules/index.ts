@@ -26,6 +26,7 @@ import { protocolsRoutes } from './protocols/protocols.routes.js';
 import { remindersRoutes } from './reminders/reminders.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { labelsRoutes } from './labels/labels.routes.js';
+import { importsRoutes } from './imports/imports.routes.js';
 
 /** Every domain's routes, registered in this order under the session guard. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -56,4 +57,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   remindersRoutes,
   dashboardRoutes,
   labelsRoutes,
+  importsRoutes,
 ];

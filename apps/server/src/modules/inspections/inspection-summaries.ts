@@ -74,6 +74,20 @@ export async function refreshInspectionSummaries(tx: DbOrTx, deviceIds: readonly
   await upsertSummaries(tx, (deviceId) => sql`${deviceId} = ANY(${array})`);
 }
 
+/**
+ * Many machines at once (a bulk import): one table lock, as the bulk recomputation below takes,
+ * instead of an advisory lock per machine (100,000 of those exhaust the lock table).
+ */
+export async function refreshInspectionSummariesOfMany(tx: DbOrTx, deviceIds: readonly number[]) {
+  if (!deviceIds.length) return;
+  await tx.execute(sql`LOCK TABLE ${inspectionSummaries} IN SHARE ROW EXCLUSIVE MODE`);
+  const ids = [...new Set(deviceIds)];
+  for (let start = 0; start < ids.length; start += 20_000) {
+    const array = sql`${`{${ids.slice(start, start + 20_000).join(',')}}`}::int[]`;
+    await upsertSummaries(tx, (deviceId) => sql`${deviceId} = ANY(${array})`);
+  }
+}
+
 /** The machines a service event covers now; read before a change of its machines or its delete. */
 export async function machinesOfService(tx: DbOrTx, serviceId: number): Promise<number[]> {
   const rows = await tx

@@ -14,6 +14,7 @@ import {
   useListState,
 } from '../../../components/data-table';
 import { useCustomerPage } from '../api/customers';
+import { ImportButton } from '../../imports/components/import-button';
 
 const column = createColumnHelper<Customer>();
 
@@ -59,6 +60,7 @@ export function CustomerListPage() {
         backTo={paths.home}
         addTo={paths.customerAdd}
         addLabel="Dodaj kontrahenta"
+        actions={<ImportButton kind="customers" />}
       />
       <SearchBox value={list.state.search} onChange={list.setSearch} />
       <ErrorBanner message={isError ? errorMessage(error) : null} />

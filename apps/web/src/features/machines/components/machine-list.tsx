@@ -13,6 +13,7 @@ import {
   useListState,
 } from '../../../components/data-table';
 import { useMachinePage } from '../api/machines';
+import { ImportButton } from '../../imports/components/import-button';
 import { FAMILIES, type MachineFamily } from '../family';
 import { EMPTY_FILTERS, toFilterBody, type MachineFilters } from '../machine-filters';
 import { machineColumnVisibility, machineColumns } from './machine-columns';
@@ -88,6 +89,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
         backTo={paths.home}
         addTo={config.addPath}
         addLabel={config.addLabel}
+        actions={<ImportButton kind={family} />}
       />
       <Group justify="space-between" align="flex-end">
         <SearchBox value={list.state.search} onChange={list.setSearch} />

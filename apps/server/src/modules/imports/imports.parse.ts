@@ -1,0 +1,101 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import { IMPORT_MAX_ROWS, IMPORT_MSG } from '@serwis/domain';
+import { badRequest } from '../../lib/app-error.js';
+
+/** A spreadsheet as text: the header line and the data rows (each as long as the header). */
+export interface Sheet {
+  headers: string[];
+  rows: string[][];
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes of a CSV as text: UTF-8 (with or without BOM) when they are valid UTF-8, else Windows-1250
+ * (what Excel writes on a Polish Windows for "CSV (rozdzielany przecinkami)").
+ */
+export function decodeText(bytes: Buffer): string {
+  const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
+  try {
+    return utf8.decode(body);
+  } catch {
+    return iconv.decode(body, 'win1250');
+  }
+}
+
+function toSheet(lines: string[][]): Sheet {
+  const [rawHeaders, ...data] = lines;
+  if (!rawHeaders) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+  // Trailing empty header cells (a stray separator at the end) are not columns.
+  let width = rawHeaders.length;
+  while (width > 0 && rawHeaders[width - 1]!.trim() === '') width--;
+  const headers = rawHeaders.slice(0, width).map((h) => h.trim());
+  const rows = data
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => Array.from({ length: width }, (_, i) => (row[i] ?? '').trim()));
+  if (!headers.length || !rows.length) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+  if (rows.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows, 'IMPORT_TOO_MANY_ROWS', 'file');
+  return { headers, rows };
+}
+
+/** `;` or `,` (or a tab), guessed by papaparse from the first lines. */
+export function parseCsv(text: string): Sheet {
+  const result = Papa.parse<string[]>(text, {
+    delimiter: '',
+    delimitersToGuess: [';', ',', '\t'],
+    skipEmptyLines: 'greedy',
+  });
+  return toSheet(result.data.map((row) => row.map(unguard)));
+}
+
+/** The CSV export puts an apostrophe before text a spreadsheet would run as a formula; taken off here. */
+const unguard = (cell: string) => cell.replace(/^'(?=[=+@\t\r-])/, '');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell as the user sees it: dates as YYYY-MM-DD, formulas by their result, rich text as text. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+export async function parseXlsx(bytes: Buffer): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+  const lines: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const values: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      values[col - 1] = cellText(cell.value);
+    });
+    lines[rowNumber - 1] = Array.from(values, (v) => v ?? '');
+  });
+  return toSheet(Array.from(lines, (l) => l ?? []));
+}
+
+/** An XLSX (a zip) or a CSV, told apart by the bytes, not by the name. */
+export async function parseSpreadsheet(bytes: Buffer): Promise<Sheet> {
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return parseXlsx(bytes);
+  if (bytes.includes(0)) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
+  return parseCsv(decodeText(bytes));
+}

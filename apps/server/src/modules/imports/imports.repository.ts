@@ -1,0 +1,167 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import type { MachineType } from '@serwis/domain';
+
+/** One JSON text parameter: any number of values in one statement, the same on PGlite and pg. */
+const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const textList = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${jsonParam(values)}))`;
+
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+/** Ids of customers by lowered short name. */
+export async function customerIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {
+  if (!lowered.length) return new Map();
+  const found = await rows<{ id: number; key: string }>(
+    db,
+    sql`SELECT id, lower(short_name) AS key FROM customers WHERE lower(short_name) IN ${textList(lowered)}`,
+  );
+  return new Map(found.map((r) => [r.key, Number(r.id)]));
+}
+
+export async function categoryIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {
+  if (!lowered.length) return new Map();
+  const found = await rows<{ id: number; key: string }>(
+    db,
+    sql`SELECT id, lower(name) AS key FROM categories WHERE lower(name) IN ${textList(lowered)}`,
+  );
+  return new Map(found.map((r) => [r.key, Number(r.id)]));
+}
+
+/** The machine of each serial number in a family (the oldest when the register holds several). */
+export async function deviceIdsBySerial(
+  db: DbOrTx,
+  family: MachineType,
+  serials: string[],
+): Promise<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (let start = 0; start < serials.length; start += CHUNK) {
+    const found = await rows<{ id: number; serial: string }>(
+      db,
+      sql`SELECT DISTINCT ON (serial_number) id, serial_number AS serial FROM devices
+          WHERE type = ${family} AND serial_number IN ${textList(serials.slice(start, start + CHUNK))}
+          ORDER BY serial_number, id`,
+    );
+    for (const r of found) map.set(r.serial, Number(r.id));
+  }
+  return map;
+}
+
+const CHUNK = 5000;
+
+export async function insertCustomersNamed(db: DbOrTx, names: string[]): Promise<Map<string, number>> {
+  if (!names.length) return new Map();
+  const created = await rows<{ id: number; key: string }>(
+    db,
+    sql`INSERT INTO customers (short_name) SELECT value FROM jsonb_array_elements_text(${jsonParam(names)})
+        RETURNING id, lower(short_name) AS key`,
+  );
+  return new Map(created.map((r) => [r.key, Number(r.id)]));
+}
+
+export async function insertCategoriesNamed(db: DbOrTx, names: string[]): Promise<Map<string, number>> {
+  if (!names.length) return new Map();
+  const created = await rows<{ id: number; key: string }>(
+    db,
+    sql`INSERT INTO categories (name) SELECT value FROM jsonb_array_elements_text(${jsonParam(names)})
+        RETURNING id, lower(name) AS key`,
+  );
+  return new Map(created.map((r) => [r.key, Number(r.id)]));
+}
+
+export interface DeviceImportRow {
+  id?: number;
+  name: string;
+  category_id: number;
+  customer_id: number;
+  serial_number: string;
+  source_power: string;
+  transfer_date: string | null;
+  warranty_length: number;
+  warranty: string;
+  street_address: string;
+  zip_code: string;
+  city: string;
+  province: string;
+  status: string;
+  status_weight: number;
+}
+
+const DEVICE_RECORD = sql.raw(`name text, category_id int, customer_id int, serial_number text,
+  source_power text, transfer_date date, warranty_length int, warranty text, street_address text,
+  zip_code text, city text, province text, status text, status_weight smallint`);
+const DEVICE_COLUMNS = sql.raw(`name, category_id, customer_id, serial_number, source_power,
+  transfer_date, warranty_length, warranty, street_address, zip_code, city, province, status, status_weight`);
+
+/** Adds machines, CHUNK rows a statement; answers their ids. */
+export async function insertDevices(db: DbOrTx, family: MachineType, list: DeviceImportRow[]) {
+  const ids: number[] = [];
+  for (let start = 0; start < list.length; start += CHUNK) {
+    const created = await rows<{ id: number }>(
+      db,
+      sql`INSERT INTO devices (type, ${DEVICE_COLUMNS})
+          SELECT ${family}, ${DEVICE_COLUMNS}
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(${DEVICE_RECORD})
+          RETURNING id`,
+    );
+    ids.push(...created.map((r) => Number(r.id)));
+  }
+  return ids;
+}
+
+/** Rewrites machines (by `id`), CHUNK rows a statement. */
+export async function updateDevices(db: DbOrTx, list: DeviceImportRow[]) {
+  for (let start = 0; start < list.length; start += CHUNK) {
+    await db.execute(
+      sql`UPDATE devices AS d SET name = v.name, category_id = v.category_id, customer_id = v.customer_id,
+            serial_number = v.serial_number, source_power = v.source_power, transfer_date = v.transfer_date,
+            warranty_length = v.warranty_length, warranty = v.warranty, street_address = v.street_address,
+            zip_code = v.zip_code, city = v.city, province = v.province, status = v.status,
+            status_weight = v.status_weight, updated_at = now()
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${DEVICE_RECORD})
+          WHERE d.id = v.id`,
+    );
+  }
+}
+
+export interface CustomerImportRow {
+  id?: number;
+  short_name: string;
+  full_name: string;
+  street_address: string;
+  zip_code: string;
+  city: string;
+  province: string;
+  nip: string;
+  regon: string;
+  phone_number: string;
+  email: string;
+}
+
+const CUSTOMER_RECORD = sql.raw(`short_name text, full_name text, street_address text, zip_code text,
+  city text, province text, nip text, regon text, phone_number text, email text`);
+const CUSTOMER_COLUMNS = sql.raw(`short_name, full_name, street_address, zip_code, city, province, nip,
+  regon, phone_number, email`);
+
+export async function insertCustomers(db: DbOrTx, list: CustomerImportRow[]) {
+  for (let start = 0; start < list.length; start += CHUNK) {
+    await db.execute(
+      sql`INSERT INTO customers (${CUSTOMER_COLUMNS}) SELECT ${CUSTOMER_COLUMNS}
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(${CUSTOMER_RECORD})`,
+    );
+  }
+}
+
+export async function updateCustomers(db: DbOrTx, list: CustomerImportRow[]) {
+  for (let start = 0; start < list.length; start += CHUNK) {
+    await db.execute(
+      sql`UPDATE customers AS c SET short_name = v.short_name, full_name = v.full_name,
+            street_address = v.street_address, zip_code = v.zip_code, city = v.city, province = v.province,
+            nip = v.nip, regon = v.regon, phone_number = v.phone_number, email = v.email, updated_at = now()
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${CUSTOMER_RECORD})
+          WHERE c.id = v.id`,
+    );
+  }
+}

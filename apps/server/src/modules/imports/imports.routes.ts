@@ -1,0 +1,167 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_MSG,
+  IMPORT_REPORT_FILE_NAME,
+  MSG,
+  fileTooLargeMessage,
+  importFailureSchema,
+  importOptionsSchema,
+  importPreviewSchema,
+  importReportCsv,
+  importResultSchema,
+  messageResponse,
+  uploadFilePart,
+  type ImportKind,
+  type ImportOptions,
+} from '@serwis/domain';
+import { AppError, badRequest, invalidField } from '../../lib/app-error.js';
+import { currentUser } from '../../plugins/session.js';
+import { displayFilename } from '../files/files.upload.js';
+import { parseSpreadsheet } from './imports.parse.js';
+import { ImportFailed, previewImport, runImport } from './imports.service.js';
+
+const errors = {
+  400: messageResponse,
+  403: messageResponse,
+  409: messageResponse,
+  413: messageResponse,
+};
+
+const partsSchema = z.object({
+  file: uploadFilePart.describe('Plik CSV (`;` lub `,`, UTF-8 z BOM lub bez, albo Windows-1250) lub XLSX.'),
+  optionsJson: importOptionsSchema
+    .optional()
+    .describe('JSON (pole tekstowe): mapping — pole każdej kolumny pliku, createMissing (maszyny).'),
+});
+
+const importQuery = z.object({
+  report: z.enum(['csv']).optional().describe('csv: przy błędach raport jako plik CSV zamiast JSON'),
+});
+
+const KINDS: { kind: ImportKind; prefix: string; tags: string[] }[] = [
+  { kind: 'customers', prefix: '/api/customer', tags: ['Kontrahenci'] },
+  { kind: 'INTERNAL', prefix: '/api/device', tags: ['Maszyny'] },
+  { kind: 'EXTERNAL', prefix: '/api/device-external', tags: ['Maszyny zewnętrzne'] },
+];
+
+/**
+ * The file part read into memory (it must be parsed whole anyway), at most MAX_UPLOAD_MB, and the
+ * options part. Nothing is stored.
+ */
+async function readImportRequest(request: FastifyRequest) {
+  const maxMb = request.server.config.MAX_UPLOAD_MB;
+  let file: { name: string; bytes: Buffer } | null = null;
+  let options: ImportOptions = {};
+  try {
+    const parts = request.parts({
+      limits: { files: 1, fields: 5, fileSize: Math.floor(maxMb * 1024 * 1024) },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'optionsJson') options = parseOptions(part.value);
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file' && part.filename) file = { name: part.filename, bytes };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string })?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, fileTooLargeMessage(maxMb), 'TOO_LARGE');
+    throw badRequest(MSG.fileUploadInvalid, 'BAD_UPLOAD', 'file');
+  }
+  if (!file || file.bytes.length === 0) throw badRequest(IMPORT_MSG.noFile, 'IMPORT_NO_FILE', 'file');
+  return { fileName: displayFilename(undefined, file.name), bytes: file.bytes, options };
+}
+
+function parseOptions(value: unknown): ImportOptions {
+  let json: unknown;
+  try {
+    json = JSON.parse(String(value));
+  } catch {
+    throw badRequest(MSG.invalidInput, 'BAD_JSON', 'optionsJson');
+  }
+  const parsed = importOptionsSchema.safeParse(json);
+  if (!parsed.success) throw invalidField(['optionsJson', ...parsed.error.issues[0]!.path]);
+  return parsed.data;
+}
+
+const importRoutes =
+  (kind: ImportKind, prefix: string, tags: string[]): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      `${prefix}/import/preview`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Podgląd importu z CSV/XLSX (tylko administrator): przypisanie kolumn, pierwsze wiersze, błędy; nic nie zapisuje',
+          multipartBody: partsSchema,
+          response: { 200: importPreviewSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        const { fileName, bytes, options } = await readImportRequest(request);
+        const sheet = await parseSpreadsheet(bytes);
+        return previewImport(app.db, actor, kind, fileName, sheet, options);
+      },
+    );
+
+    app.post(
+      `${prefix}/import`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Import z CSV/XLSX (tylko administrator): wszystkie wiersze w jednej transakcji albo żaden; ' +
+            'przy błędach 422 z raportem wierszy',
+          multipartBody: partsSchema,
+          querystring: importQuery,
+          response: {
+            200: importResultSchema,
+            422: {
+              description:
+                'Import przerwany, nic nie zapisano: raport błędnych wierszy (JSON albo CSV przy report=csv)',
+              content: {
+                'application/json': { schema: importFailureSchema },
+                'text/csv': { schema: z.string().meta({ description: IMPORT_REPORT_FILE_NAME }) },
+              },
+            },
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const { fileName, bytes, options } = await readImportRequest(request);
+        const sheet = await parseSpreadsheet(bytes);
+        try {
+          return await runImport(app.db, actor, kind, fileName, sheet, options);
+        } catch (error) {
+          if (!(error instanceof ImportFailed)) throw error;
+          if (request.query.report === 'csv') {
+            return reply
+              .status(422)
+              .header('content-type', 'text/csv; charset=utf-8')
+              .header('content-disposition', `attachment; filename="${IMPORT_REPORT_FILE_NAME}"`)
+              .send(importReportCsv(error.problems));
+          }
+          return reply.status(422).send({
+            message: error.message,
+            code: 'IMPORT_INVALID',
+            problems: error.problems,
+            problemCount: error.problems.length,
+            badRows: error.badRows,
+            total: error.total,
+          });
+        }
+      },
+    );
+  };
+
+export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const { kind, prefix, tags } of KINDS) await app.register(importRoutes(kind, prefix, tags));
+};

@@ -1,0 +1,434 @@
+import {
+  IMPORT_MSG,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_PROBLEMS_SHOWN,
+  MACHINE_STATUSES,
+  MSG,
+  PROVINCES,
+  categoryName,
+  customerInsertSchema,
+  detectMapping,
+  deviceInsertSchema,
+  importFields,
+  type ImportKind,
+  type ImportOptions,
+  type ImportPreview,
+  type ImportProblem,
+  type ImportResult,
+  type MachineType,
+  type SessionUser,
+} from '@serwis/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.js';
+import { UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
+import { inTransaction } from '../../lib/transaction.js';
+import { audit } from '../../plugins/audit.js';
+import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
+import type { Sheet } from './imports.parse.js';
+import {
+  categoryIdsByName,
+  customerIdsByName,
+  deviceIdsBySerial,
+  insertCategoriesNamed,
+  insertCustomers,
+  insertCustomersNamed,
+  insertDevices,
+  updateCustomers,
+  updateDevices,
+  type CustomerImportRow,
+  type DeviceImportRow,
+} from './imports.repository.js';
+
+/** The import's answer when any row is wrong: nothing was written. */
+export class ImportFailed extends Error {
+  constructor(
+    readonly problems: ImportProblem[],
+    readonly badRows: number,
+    readonly total: number,
+  ) {
+    super(IMPORT_MSG.failed(badRows));
+  }
+}
+
+/** The field of each column: the one sent, else the one its header names. */
+export function resolveMapping(kind: ImportKind, headers: string[], options: ImportOptions) {
+  const fields = importFields(kind);
+  const mapping = options.mapping
+    ? headers.map((_, i) => options.mapping![i] || null)
+    : detectMapping(kind, headers);
+  const seen = new Set<string>();
+  for (const key of mapping) {
+    if (key === null) continue;
+    const field = fields.find((f) => f.key === key);
+    if (!field) throw badRequest(IMPORT_MSG.unknownField, 'IMPORT_MAPPING', 'mapping');
+    if (seen.has(key)) throw badRequest(IMPORT_MSG.duplicateField(field.label), 'IMPORT_MAPPING', 'mapping');
+    seen.add(key);
+  }
+  for (const field of fields) {
+    if (field.required && !seen.has(field.key)) {
+      throw badRequest(IMPORT_MSG.missingColumn(field.label), 'IMPORT_MAPPING', 'mapping');
+    }
+  }
+  return mapping;
+}
+
+const DMY = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
+const WARRANTY = /^(\d+)\s*(?:mies\.?|miesi\S*)?\s*(.*)$/i;
+
+/** Spreadsheet habits made acceptable to the shared schemas: 31.12.2024, "24 mies. Pełna", case of a province. */
+function machineValues(values: Record<string, string>, hasLength: boolean) {
+  const out: Record<string, unknown> = { ...values };
+  const date = DMY.exec(values.transferDate ?? '');
+  if (date) out.transferDate = `${date[3]}-${date[2]!.padStart(2, '0')}-${date[1]!.padStart(2, '0')}`;
+  if (!hasLength && values.warranty) {
+    const match = WARRANTY.exec(values.warranty);
+    if (match) {
+      out.warrantyLength = match[1];
+      out.warranty = match[2];
+    }
+  }
+  if (values.status === '') delete out.status;
+  out.province = provinceOf(values.province);
+  return out;
+}
+
+const provinceOf = (value: string | undefined) => {
+  const wanted = (value ?? '').trim().toLowerCase();
+  return PROVINCES.find((p) => p === wanted) ?? value ?? '';
+};
+
+interface Row {
+  line: number;
+  values: Record<string, string>;
+}
+
+interface Analysis {
+  mapping: (string | null)[];
+  problems: ImportProblem[];
+  badRows: Set<number>;
+  total: number;
+  added: number;
+  updated: number;
+  missingCustomers: string[];
+  missingCategories: string[];
+  write: (
+    tx: DbOrTx,
+  ) => Promise<{ added: number; updated: number; createdCustomers: number; createdCategories: number }>;
+}
+
+function rowsOf(sheet: Sheet, mapping: (string | null)[]): Row[] {
+  return sheet.rows.map((cells, index) => {
+    const values: Record<string, string> = {};
+    mapping.forEach((key, col) => {
+      if (key) values[key] = cells[col] ?? '';
+    });
+    return { line: index + 2, values };
+  });
+}
+
+class Problems {
+  list: ImportProblem[] = [];
+  rows = new Set<number>();
+  constructor(
+    private headers: string[],
+    private mapping: (string | null)[],
+  ) {}
+  column(key: string) {
+    const index = this.mapping.indexOf(key);
+    return index >= 0 ? this.headers[index]! : '';
+  }
+  add(row: Row, key: string, message: string) {
+    this.rows.add(row.line);
+    this.list.push({ row: row.line, column: this.column(key), value: row.values[key] ?? '', message });
+  }
+  zod(row: Row, error: z.ZodError) {
+    for (const issue of error.issues) this.add(row, String(issue.path[0] ?? ''), issue.message);
+  }
+}
+
+const lower = (s: string) => s.trim().toLowerCase();
+
+async function analyseMachines(
+  db: DbOrTx,
+  family: MachineType,
+  sheet: Sheet,
+  options: ImportOptions,
+): Promise<Analysis> {
+  const mapping = resolveMapping(family, sheet.headers, options);
+  const problems = new Problems(sheet.headers, mapping);
+  const rows = rowsOf(sheet, mapping);
+  const hasLength = mapping.includes('warrantyLength');
+  const valid: { row: Row; data: z.infer<typeof deviceInsertSchema> }[] = [];
+  const customerNames = new Map<string, string>();
+  const categoryNames = new Map<string, string>();
+  for (const row of rows) {
+    // The names are resolved below; a placeholder id lets the shared schema check the rest.
+    const input = { ...machineValues(row.values, hasLength), customer: { id: 1 }, category: { id: 1 } };
+    const customer = (row.values.customer ?? '').trim();
+    const category = (row.values.category ?? '').trim();
+    if (!customer) problems.add(row, 'customer', MSG.chooseCustomer);
+    if (!category) problems.add(row, 'category', MSG.chooseCategory);
+    const parsed = deviceInsertSchema.safeParse(input);
+    if (!parsed.success) problems.zod(row, parsed.error);
+    // Names of every row, so that the preview lists all the missing ones at once.
+    if (customer && !customerNames.has(lower(customer))) customerNames.set(lower(customer), customer);
+    if (category && !categoryNames.has(lower(category))) categoryNames.set(lower(category), category);
+    if (!customer || !category || !parsed.success) continue;
+    valid.push({ row, data: parsed.data });
+  }
+
+  const customers = await customerIdsByName(db, [...customerNames.keys()]);
+  const categories = await categoryIdsByName(db, [...categoryNames.keys()]);
+  const missingCustomers = [...customerNames].filter(([key]) => !customers.has(key)).map(([, name]) => name);
+  const missingCategories = [...categoryNames]
+    .filter(([key]) => !categories.has(key))
+    .map(([, name]) => name);
+  const badCustomer = new Map<string, string>();
+  const badCategory = new Map<string, string>();
+  for (const name of missingCustomers) {
+    const check = customerInsertSchema.shape.shortName.safeParse(name);
+    const message = !options.createMissing
+      ? IMPORT_MSG.customerMissing(name)
+      : check.success
+        ? null
+        : check.error.issues[0]!.message;
+    if (message) badCustomer.set(lower(name), message);
+  }
+  for (const name of missingCategories) {
+    const check = categoryName.safeParse(name);
+    const message = !options.createMissing
+      ? IMPORT_MSG.categoryMissing(name)
+      : check.success
+        ? null
+        : check.error.issues[0]!.message;
+    if (message) badCategory.set(lower(name), message);
+  }
+
+  const serials = [...new Set(valid.map((v) => v.data.serialNumber).filter(Boolean))];
+  const existing = await deviceIdsBySerial(db, family, serials);
+  const firstLineOfSerial = new Map<string, number>();
+  const planned: { data: DeviceImportRow; customer: string; category: string }[] = [];
+  let updated = 0;
+  for (const { row, data } of valid) {
+    const customerKey = lower(row.values.customer!);
+    const categoryKey = lower(row.values.category!);
+    let ok = true;
+    if (badCustomer.has(customerKey)) {
+      problems.add(row, 'customer', badCustomer.get(customerKey)!);
+      ok = false;
+    }
+    if (badCategory.has(categoryKey)) {
+      problems.add(row, 'category', badCategory.get(categoryKey)!);
+      ok = false;
+    }
+    if (data.serialNumber) {
+      const first = firstLineOfSerial.get(data.serialNumber);
+      if (first !== undefined) {
+        problems.add(row, 'serialNumber', IMPORT_MSG.duplicateSerial(first));
+        ok = false;
+      } else firstLineOfSerial.set(data.serialNumber, row.line);
+    }
+    if (!ok) continue;
+    const id = data.serialNumber ? existing.get(data.serialNumber) : undefined;
+    if (id) updated++;
+    planned.push({
+      customer: customerKey,
+      category: categoryKey,
+      data: {
+        id,
+        name: data.name,
+        category_id: 0,
+        customer_id: 0,
+        serial_number: data.serialNumber,
+        source_power: data.sourcePower,
+        transfer_date: data.transferDate,
+        warranty_length: data.warrantyLength,
+        warranty: data.warranty,
+        street_address: data.streetAddress,
+        zip_code: data.zipCode,
+        city: data.city,
+        province: data.province,
+        status: data.status,
+        status_weight: MACHINE_STATUSES.find((s) => s.name === data.status)!.weight,
+      },
+    });
+  }
+
+  return {
+    mapping,
+    problems: problems.list.sort((a, b) => a.row - b.row),
+    badRows: problems.rows,
+    total: rows.length,
+    added: planned.length - updated,
+    updated,
+    missingCustomers,
+    missingCategories,
+    async write(tx) {
+      const newCustomers = await insertCustomersNamed(tx, missingCustomers);
+      const newCategories = await insertCategoriesNamed(tx, missingCategories);
+      for (const [key, id] of newCustomers) customers.set(key, id);
+      for (const [key, id] of newCategories) categories.set(key, id);
+      const toInsert: DeviceImportRow[] = [];
+      const toUpdate: DeviceImportRow[] = [];
+      for (const p of planned) {
+        p.data.customer_id = customers.get(p.customer)!;
+        p.data.category_id = categories.get(p.category)!;
+        (p.data.id ? toUpdate : toInsert).push(p.data);
+      }
+      const ids = await insertDevices(tx, family, toInsert);
+      await updateDevices(tx, toUpdate);
+      const touched = [...ids, ...toUpdate.map((r) => r.id!)];
+      await refreshInspectionSummariesOfMany(tx, touched);
+      return {
+        added: toInsert.length,
+        updated: toUpdate.length,
+        createdCustomers: newCustomers.size,
+        createdCategories: newCategories.size,
+      };
+    },
+  };
+}
+
+async function analyseCustomers(db: DbOrTx, sheet: Sheet, options: ImportOptions): Promise<Analysis> {
+  const mapping = resolveMapping('customers', sheet.headers, options);
+  const problems = new Problems(sheet.headers, mapping);
+  const rows = rowsOf(sheet, mapping);
+  const valid: { row: Row; data: z.infer<typeof customerInsertSchema> }[] = [];
+  for (const row of rows) {
+    const parsed = customerInsertSchema.safeParse({
+      ...row.values,
+      province: provinceOf(row.values.province),
+    });
+    if (!parsed.success) problems.zod(row, parsed.error);
+    else valid.push({ row, data: parsed.data });
+  }
+  const existing = await customerIdsByName(db, [...new Set(valid.map((v) => lower(v.data.shortName)))]);
+  const firstLine = new Map<string, number>();
+  const toInsert: CustomerImportRow[] = [];
+  const toUpdate: CustomerImportRow[] = [];
+  for (const { row, data } of valid) {
+    const key = lower(data.shortName);
+    const first = firstLine.get(key);
+    if (first !== undefined) {
+      problems.add(row, 'shortName', IMPORT_MSG.duplicateShortName(first));
+      continue;
+    }
+    firstLine.set(key, row.line);
+    const record: CustomerImportRow = {
+      id: existing.get(key),
+      short_name: data.shortName,
+      full_name: data.fullName,
+      street_address: data.streetAddress,
+      zip_code: data.zipCode,
+      city: data.city,
+      province: data.province,
+      nip: data.nip,
+      regon: data.regon,
+      phone_number: data.phoneNumber,
+      email: data.email,
+    };
+    (record.id ? toUpdate : toInsert).push(record);
+  }
+  return {
+    mapping,
+    problems: problems.list.sort((a, b) => a.row - b.row),
+    badRows: problems.rows,
+    total: rows.length,
+    added: toInsert.length,
+    updated: toUpdate.length,
+    missingCustomers: [],
+    missingCategories: [],
+    async write(tx) {
+      await insertCustomers(tx, toInsert);
+      await updateCustomers(tx, toUpdate);
+      return { added: toInsert.length, updated: toUpdate.length, createdCustomers: 0, createdCategories: 0 };
+    },
+  };
+}
+
+const analyse = (db: DbOrTx, kind: ImportKind, sheet: Sheet, options: ImportOptions) =>
+  kind === 'customers' ? analyseCustomers(db, sheet, options) : analyseMachines(db, kind, sheet, options);
+
+function requireAdmin(actor: SessionUser) {
+  if (!actor.isAdmin) throw forbidden(MSG.forbidden);
+}
+
+/** Parse, map and check every row; writes nothing. */
+export async function previewImport(
+  db: Db,
+  actor: SessionUser,
+  kind: ImportKind,
+  fileName: string,
+  sheet: Sheet,
+  options: ImportOptions,
+): Promise<ImportPreview> {
+  requireAdmin(actor);
+  const analysis = await analyse(db, kind, sheet, options);
+  return {
+    fileName,
+    headers: sheet.headers,
+    mapping: analysis.mapping,
+    fields: importFields(kind).map((f) => ({ key: f.key, label: f.label, required: !!f.required })),
+    rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
+    total: analysis.total,
+    added: analysis.added,
+    updated: analysis.updated,
+    missingCustomers: analysis.missingCustomers,
+    missingCategories: analysis.missingCategories,
+    problems: analysis.problems.slice(0, IMPORT_PROBLEMS_SHOWN),
+    problemCount: analysis.problems.length,
+    badRows: analysis.badRows.size,
+  };
+}
+
+const KIND_LABEL: Record<ImportKind, string> = {
+  customers: 'kontrahentów',
+  INTERNAL: 'maszyn',
+  EXTERNAL: 'maszyn zewnętrznych',
+};
+
+/**
+ * All rows in one transaction, or none: any bad row throws ImportFailed before a write, and a
+ * failure while writing rolls everything back. One audit entry names the file and the counts.
+ */
+export async function runImport(
+  db: Db,
+  actor: SessionUser,
+  kind: ImportKind,
+  fileName: string,
+  sheet: Sheet,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  requireAdmin(actor);
+  try {
+    return await inTransaction(db, async (tx) => {
+      const analysis = await analyse(tx, kind, sheet, options);
+      if (analysis.problems.length) {
+        throw new ImportFailed(analysis.problems, analysis.badRows.size, analysis.total);
+      }
+      const counts = await analysis.write(tx);
+      const created = [
+        counts.createdCustomers ? `, nowi kontrahenci ${counts.createdCustomers}` : '',
+        counts.createdCategories ? `, nowe kategorie ${counts.createdCategories}` : '',
+      ].join('');
+      await audit(
+        tx,
+        actor,
+        `import ${KIND_LABEL[kind]} z pliku ${fileName}: wierszy ${analysis.total}, dodano ${counts.added}, zaktualizowano ${counts.updated}${created}`,
+        `import:${kind}`,
+      );
+      return {
+        message: IMPORT_MSG.done(counts.added, counts.updated),
+        fileName,
+        total: analysis.total,
+        ...counts,
+      };
+    });
+  } catch (error) {
+    if (error instanceof ImportFailed || error instanceof AppError) throw error;
+    // Someone added the same customer or category meanwhile: nothing was written; try again.
+    if (hasPgCode(error, UNIQUE_VIOLATION)) throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
+    throw error;
+  }
+}

@@ -1,0 +1,349 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MSG, type ImportFailure, type ImportPreview, type ImportResult } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { multipart } from '../files/files.fixtures.js';
+import { logs } from '../logs/logs.table.js';
+
+const ctx = useTestApp();
+
+const HEADER =
+  'Id;Status;Nazwa;Kontrahent;Kategoria;S/N;Moc;Data;Gwarancja;Ulica;Kod pocztowy;Miasto;Województwo';
+
+async function send(
+  user: TestUser,
+  url: string,
+  content: Buffer | string,
+  options?: Record<string, unknown>,
+  filename = 'maszyny.csv',
+) {
+  const parts: Parameters<typeof multipart>[0] = [{ kind: 'file', name: 'file', filename, content }];
+  if (options) parts.push({ kind: 'field', name: 'optionsJson', value: JSON.stringify(options) });
+  const body = await multipart(parts);
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...as(user), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function seed() {
+  await ctx.database.db.insert(customers).values({ shortName: 'Metalex' });
+  await ctx.database.db.insert(categories).values({ name: 'Lasery' });
+}
+
+const admin = () => createUserAndLogin(ctx, { admin: true });
+
+const machinesOf = (family: 'INTERNAL' | 'EXTERNAL') =>
+  ctx.database.db.select().from(devices).where(eq(devices.type, family)).orderBy(devices.id);
+
+describe('machine import: reading the file', () => {
+  const rows = [
+    HEADER,
+    ';Produkcja;Laser Fiber 3000;metalex;LASERY;SN-1;3 kW;31.12.2024;24 mies. Pełna;ul. Długa 5;00-001;Łódź;Łódzkie',
+    ';;Prasa krawędziowa;Metalex;Lasery;SN-2;;2024-05-01;;;;;',
+  ];
+
+  it('matches the export headers and imports a UTF-8 file with BOM', async () => {
+    await seed();
+    const user = await admin();
+    const response = await send(user, '/api/device/import', '\uFEFF' + rows.join('\r\n'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ImportResult>()).toMatchObject({ total: 2, added: 2, updated: 0 });
+    const [first, second] = await machinesOf('INTERNAL');
+    expect(first).toMatchObject({
+      name: 'Laser Fiber 3000',
+      serialNumber: 'SN-1',
+      sourcePower: '3 kW',
+      transferDate: '2024-12-31',
+      warrantyLength: 24,
+      warranty: 'Pełna',
+      city: 'Łódź',
+      province: 'łódzkie',
+      status: 'PRODUCTION',
+    });
+    expect(second).toMatchObject({ name: 'Prasa krawędziowa', transferDate: '2024-05-01' });
+  });
+
+  it('reads UTF-8 without BOM, with commas', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa,Kontrahent,Kategoria,Numer seryjny,Miejscowość',
+      'Giętarka,Metalex,Lasery,"G,1",Kraków',
+    ].join('\n');
+    const response = await send(user, '/api/device-external/import', Buffer.from(text, 'utf8'));
+    expect(response.statusCode).toBe(200);
+    expect(await machinesOf('EXTERNAL')).toMatchObject([
+      { name: 'Giętarka', serialNumber: 'G,1', city: 'Kraków' },
+    ]);
+    expect(await machinesOf('INTERNAL')).toEqual([]);
+  });
+
+  it('reads a Windows-1250 file (Excel on a Polish Windows)', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa;Kontrahent;Kategoria;Miasto;Województwo',
+      'Spawarka żółta;Metalex;Lasery;Gdańsk;pomorskie',
+    ].join('\r\n');
+    const bytes = iconv.encode(text, 'win1250');
+    expect(bytes.toString('utf8')).not.toContain('ż'); // really not UTF-8
+    const response = await send(user, '/api/device/import', bytes);
+    expect(response.statusCode).toBe(200);
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      { name: 'Spawarka żółta', city: 'Gdańsk', province: 'pomorskie' },
+    ]);
+  });
+
+  it('reads an XLSX workbook, dates as dates', async () => {
+    await seed();
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Maszyny');
+    sheet.addRow(['Nazwa', 'Kontrahent', 'Kategoria', 'S/N', 'Data przekazania', 'Okres gwarancji']);
+    sheet.addRow(['Wycinarka', 'Metalex', 'Lasery', 'X-1', new Date(Date.UTC(2023, 2, 15)), 12]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const response = await send(user, '/api/device/import', bytes, undefined, 'maszyny.xlsx');
+    expect(response.statusCode).toBe(200);
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      { name: 'Wycinarka', serialNumber: 'X-1', transferDate: '2023-03-15', warrantyLength: 12 },
+    ]);
+  });
+
+  it('answers a Polish 400 for a file that is not a spreadsheet or has no rows', async () => {
+    const user = await admin();
+    const binary = await send(user, '/api/device/import/preview', Buffer.from([0, 1, 2, 3, 0]));
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json().message).toBe('Nie można odczytać pliku. Wybierz plik CSV lub XLSX.');
+    const empty = await send(user, '/api/device/import/preview', HEADER + '\r\n');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Plik nie zawiera żadnych wierszy danych.');
+  });
+});
+
+describe('machine import: mapping and preview', () => {
+  it('previews the detected mapping, the first rows and per-row messages without writing', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'NAZWA;kontrahent;Kategoria;Numer Seryjny;Uwagi;Data',
+      'Laser;Metalex;Lasery;A1;x;2024-01-01',
+      'La;Nieznany;Lasery;A2;y;32.13.2024',
+    ].join('\n');
+    const response = await send(user, '/api/device/import/preview', text);
+    expect(response.statusCode).toBe(200);
+    const preview = response.json<ImportPreview>();
+    expect(preview.mapping).toEqual(['name', 'customer', 'category', 'serialNumber', null, 'transferDate']);
+    expect(preview.rows).toEqual([
+      ['Laser', 'Metalex', 'Lasery', 'A1', 'x', '2024-01-01'],
+      ['La', 'Nieznany', 'Lasery', 'A2', 'y', '32.13.2024'],
+    ]);
+    expect(preview).toMatchObject({
+      total: 2,
+      added: 1,
+      updated: 0,
+      badRows: 1,
+      missingCustomers: ['Nieznany'],
+    });
+    expect(preview.problems).toEqual([
+      { row: 3, column: 'NAZWA', value: 'La', message: MSG.machineNameTooShort },
+      { row: 3, column: 'Data', value: '32.13.2024', message: MSG.invalidDate },
+    ]);
+    expect(await machinesOf('INTERNAL')).toEqual([]);
+  });
+
+  it('takes an explicit column mapping over the headers', async () => {
+    await seed();
+    const user = await admin();
+    const text = ['A;B;C;D', 'Tokarka;Metalex;Lasery;T-9'].join('\n');
+    const detected = await send(user, '/api/device/import/preview', text);
+    expect(detected.statusCode).toBe(400);
+    expect(detected.json().message).toBe('Brak kolumny dla pola „Nazwa”.');
+    const mapping = ['name', 'customer', 'category', 'serialNumber'];
+    const response = await send(user, '/api/device/import', text, { mapping });
+    expect(response.statusCode).toBe(200);
+    expect(await machinesOf('INTERNAL')).toMatchObject([{ name: 'Tokarka', serialNumber: 'T-9' }]);
+    const twice = await send(user, '/api/device/import', text, {
+      mapping: ['name', 'name', 'category', null],
+    });
+    expect(twice.json().message).toBe('Pole „Nazwa” jest przypisane do więcej niż jednej kolumny.');
+  });
+});
+
+describe('machine import: all or nothing', () => {
+  it('writes nothing when one row is wrong and reports every bad row', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa;Kontrahent;Kategoria;S/N;Województwo',
+      'Laser 1;Metalex;Lasery;L1;',
+      'Laser 2;Metalex;Nieznana;L2;',
+      'Laser 3;Metalex;Lasery;L1;',
+      'Laser 4;Metalex;Lasery;L4;Bawaria',
+    ].join('\n');
+    const response = await send(user, '/api/device/import', text);
+    expect(response.statusCode).toBe(422);
+    const failure = response.json<ImportFailure>();
+    expect(failure.message).toBe('Import przerwany: błędy w 3 wierszach. Nie zapisano żadnego wiersza.');
+    expect(failure.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [
+        3,
+        'Kategoria',
+        'Nie ma kategorii „Nieznana”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.',
+      ],
+      [4, 'S/N', 'Numer seryjny powtarza się w pliku (wiersz 2).'],
+      [5, 'Województwo', MSG.unknownProvince],
+    ]);
+    expect(await machinesOf('INTERNAL')).toEqual([]);
+    expect(await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:INTERNAL'))).toEqual([]);
+
+    const csv = await send(user, '/api/device/import?report=csv', text);
+    expect(csv.statusCode).toBe(422);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="raport-importu.csv"');
+    expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFWiersz;Kolumna;Wartość;Błąd',
+      '3;Kategoria;Nieznana;Nie ma kategorii „Nieznana”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.',
+      '4;S/N;L1;Numer seryjny powtarza się w pliku (wiersz 2).',
+    ]);
+  });
+
+  it('creates missing customers and categories when asked, matching names case-insensitively', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa;Kontrahent;Kategoria',
+      'Laser;Nowa Firma;Prasy',
+      'Laser 2;NOWA FIRMA;prasy',
+      'Laser 3;metalex;lasery',
+    ].join('\n');
+    const refused = await send(user, '/api/device/import', text);
+    expect(refused.statusCode).toBe(422);
+    const response = await send(user, '/api/device/import', text, { createMissing: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ added: 3, createdCustomers: 1, createdCategories: 1 });
+    const allCustomers = await ctx.database.db.select().from(customers).orderBy(customers.id);
+    expect(allCustomers.map((c) => c.shortName)).toEqual(['Metalex', 'Nowa Firma']);
+    const allCategories = await ctx.database.db.select().from(categories).orderBy(categories.id);
+    expect(allCategories.map((c) => c.name)).toEqual(['Lasery', 'Prasy']);
+    const machines = await machinesOf('INTERNAL');
+    expect(new Set(machines.slice(0, 2).map((m) => m.customerId)).size).toBe(1);
+    expect(machines[2]!.customerId).toBe(allCustomers[0]!.id);
+  });
+
+  it('re-importing updates machines by serial number within the family, and writes one audit entry each', async () => {
+    await seed();
+    const user = await admin();
+    const first = [
+      'Nazwa;Kontrahent;Kategoria;S/N;Miasto',
+      'Laser;Metalex;Lasery;S-1;Kraków',
+      'Prasa;Metalex;Lasery;S-2;Kraków',
+    ].join('\n');
+    expect((await send(user, '/api/device-external/import', first)).statusCode).toBe(200);
+    const second = [
+      'Nazwa;Kontrahent;Kategoria;S/N;Miasto',
+      'Laser nowy;Metalex;Lasery;S-1;Poznań',
+      'Giętarka;Metalex;Lasery;S-3;Poznań',
+    ].join('\n');
+    const again = await send(user, '/api/device-external/import', second, undefined, 'poprawki.csv');
+    expect(again.json()).toMatchObject({
+      added: 1,
+      updated: 1,
+      message: 'Zaimportowano: dodano 1, zaktualizowano 1.',
+    });
+    const machines = await machinesOf('EXTERNAL');
+    expect(machines.map((m) => [m.serialNumber, m.name, m.city])).toEqual([
+      ['S-1', 'Laser nowy', 'Poznań'],
+      ['S-2', 'Prasa', 'Kraków'],
+      ['S-3', 'Giętarka', 'Poznań'],
+    ]);
+    // The same serial number in the other family is another machine.
+    expect((await send(user, '/api/device/import', second)).json()).toMatchObject({ added: 2, updated: 0 });
+    const entries = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.arg1, 'import:EXTERNAL'))
+      .orderBy(logs.eventId);
+    expect(entries.map((e) => e.formattedMessage)).toEqual([
+      `Anna Nowak (${user.email}): import maszyn zewnętrznych z pliku maszyny.csv: wierszy 2, dodano 2, zaktualizowano 0`,
+      `Anna Nowak (${user.email}): import maszyn zewnętrznych z pliku poprawki.csv: wierszy 2, dodano 1, zaktualizowano 1`,
+    ]);
+  });
+
+  it('takes back its own CSV export: every row updates the machine it came from', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      HEADER,
+      ';Awaria;=Laser;Metalex;Lasery;E-1;1 kW;2024-01-02;12 mies. Pełna;ul. A 1;00-001;Kraków;małopolskie',
+    ].join('\n');
+    expect((await send(user, '/api/device/import', text)).statusCode).toBe(200);
+    const exported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/get-csv-by-filter',
+      headers: as(user),
+      payload: {},
+    });
+    expect(exported.statusCode).toBe(200);
+    const again = await send(user, '/api/device/import', exported.rawPayload);
+    expect(again.json()).toMatchObject({ added: 0, updated: 1 });
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      { name: '=Laser', status: 'BROKEN', warrantyLength: 12, warranty: 'Pełna', transferDate: '2024-01-02' },
+    ]);
+  });
+
+  it('is for administrators only', async () => {
+    await seed();
+    const user = await createUserAndLogin(ctx);
+    const text = ['Nazwa;Kontrahent;Kategoria', 'Laser;Metalex;Lasery'].join('\n');
+    for (const url of ['/api/device/import', '/api/device/import/preview', '/api/customer/import']) {
+      const response = await send(user, url, text);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(MSG.forbidden);
+    }
+    expect(await machinesOf('INTERNAL')).toEqual([]);
+  });
+});
+
+describe('customer import', () => {
+  const header =
+    'Id;Nazwa skrócona;Nazwa pełna;Ulica;Kod pocztowy;Miejscowość;Województwo;NIP;REGON;Telefon;E-mail';
+
+  it('adds customers, then updates them by short name (any case)', async () => {
+    const user = await admin();
+    const first = [
+      header,
+      ';Metalex;Metalex Sp. z o.o.;ul. Długa 5;00-001;Warszawa;mazowieckie;525;012;22 000;a@b.pl',
+      ';Stalbud;;;;;;;;;',
+    ].join('\r\n');
+    const response = await send(user, '/api/customer/import', first, undefined, 'kontrahenci.csv');
+    expect(response.json()).toMatchObject({ added: 2, updated: 0 });
+    const second = [header, ';METALEX;Metalex S.A.;;;Kraków;małopolskie;;;;'].join('\r\n');
+    expect((await send(user, '/api/customer/import', second)).json()).toMatchObject({ added: 0, updated: 1 });
+    const rows = await ctx.database.db.select().from(customers).orderBy(customers.id);
+    expect(rows.map((r) => [r.shortName, r.fullName, r.city, r.province])).toEqual([
+      ['METALEX', 'Metalex S.A.', 'Kraków', 'małopolskie'],
+      ['Stalbud', '', '', ''],
+    ]);
+    const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:customers'));
+    expect(entries).toHaveLength(2);
+  });
+
+  it('reports short names that are too short or repeated, and writes nothing', async () => {
+    const user = await admin();
+    const text = ['Nazwa skrócona;Miejscowość', 'AB;Kraków', 'Firma;Kraków', 'firma;Gdańsk'].join('\n');
+    const response = await send(user, '/api/customer/import', text);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ImportFailure>().problems.map((p) => [p.row, p.message])).toEqual([
+      [2, MSG.customerShortNameMin],
+      [4, 'Nazwa skrócona powtarza się w pliku (wiersz 3).'],
+    ]);
+    expect(await ctx.database.db.select().from(customers)).toEqual([]);
+  });
+});

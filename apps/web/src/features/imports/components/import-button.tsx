@@ -1,0 +1,27 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import type { ImportKind } from '@serwis/domain';
+import { useSession } from '../../auth/api/session';
+
+// The dialog (and its tables) loads only when an administrator opens it.
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
+
+/** "Importuj z CSV" on a list header; administrators only. */
+export function ImportButton({ kind }: { kind: ImportKind }) {
+  const session = useSession();
+  const [opened, setOpened] = useState(false);
+  if (!session.data?.isAdmin) return null;
+  return (
+    <>
+      <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)}>
+        Importuj z CSV
+      </Button>
+      {opened && (
+        <Suspense fallback={null}>
+          <ImportDialog kind={kind} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ImportFailure, ImportPreview } from '@serwis/domain';
+import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { ImportButton } from './import-button';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const FIELDS = [
+  { key: 'name', label: 'Nazwa', required: true },
+  { key: 'customer', label: 'Kontrahent', required: true },
+  { key: 'category', label: 'Kategoria', required: true },
+  { key: 'serialNumber', label: 'S/N', required: false },
+];
+
+function previewOf(mapping: (string | null)[], problems: ImportPreview['problems'] = []): ImportPreview {
+  return {
+    fileName: 'maszyny.csv',
+    headers: ['Nazwa', 'Kontrahent', 'Kategoria', 'Numer'],
+    mapping,
+    fields: FIELDS,
+    rows: [['Laser', 'Metalex', 'Lasery', 'L-1']],
+    total: 1,
+    added: 1,
+    updated: 0,
+    missingCustomers: [],
+    missingCategories: ['Lasery'],
+    problems,
+    problemCount: problems.length,
+    badRows: problems.length ? 1 : 0,
+  };
+}
+
+const csv = () =>
+  new File(['Nazwa;Kontrahent;Kategoria;Numer\nLaser;Metalex;Lasery;L-1\n'], 'maszyny.csv', {
+    type: 'text/csv',
+  });
+
+async function chooseFile(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Importuj z CSV' }));
+  await screen.findByText('Import maszyn z CSV');
+  await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, csv());
+}
+
+const optionsOf = (body: unknown) => JSON.parse(String((body as FormData).get('optionsJson')));
+
+describe('Importuj z CSV', () => {
+  it('is not offered to an employee who is not an administrator', () => {
+    fakeApi({});
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: JAN_USER });
+    expect(screen.queryByRole('button', { name: 'Importuj z CSV' })).toBeNull();
+  });
+
+  it('previews the mapping, lets a column be remapped, and imports', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'POST /api/device/import/preview': (call) => {
+        const { mapping, createMissing } = optionsOf(call.body);
+        const problems = createMissing
+          ? []
+          : [{ row: 2, column: 'Kategoria', value: 'Lasery', message: 'Nie ma kategorii „Lasery”.' }];
+        return { body: previewOf(mapping ?? ['name', 'customer', 'category', null], problems) };
+      },
+      'POST /api/device/import': {
+        body: {
+          message: 'Zaimportowano: dodano 1, zaktualizowano 0.',
+          fileName: 'maszyny.csv',
+          total: 1,
+          added: 1,
+          updated: 0,
+          createdCustomers: 0,
+          createdCategories: 1,
+        },
+      },
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+
+    const table = await screen.findByRole('table', { name: 'Podgląd pliku' });
+    expect(within(table).getByRole('cell', { name: 'L-1' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Pole kolumny Nazwa' })).toHaveProperty('value', 'Nazwa *');
+    expect(screen.getByRole('combobox', { name: 'Pole kolumny Numer' })).toHaveProperty(
+      'value',
+      '(pomiń kolumnę)',
+    );
+    expect(screen.getByText('Nie ma kategorii „Lasery”.')).toBeTruthy();
+    expect(screen.getByText('Błędy w 1 wierszach (1)')).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Pole kolumny Numer' }));
+    await user.click(await screen.findByRole('option', { name: 'S/N' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/device/import/preview')).toHaveLength(2));
+    expect(optionsOf(api.callsTo('POST', '/api/device/import/preview')[1]!.body).mapping).toEqual([
+      'name',
+      'customer',
+      'category',
+      'serialNumber',
+    ]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Utwórz brakujących kontrahentów i kategorie' }));
+    expect(await screen.findByText('Wszystkie wiersze są poprawne.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Importuj' }));
+    expect(await screen.findByText('Import zakończony')).toBeTruthy();
+    expect(screen.getByText(/Zaimportowano: dodano 1, zaktualizowano 0\./)).toBeTruthy();
+    const sent = api.callsTo('POST', '/api/device/import')[0]!;
+    expect(optionsOf(sent.body)).toEqual({
+      mapping: ['name', 'customer', 'category', 'serialNumber'],
+      createMissing: true,
+    });
+    expect(((sent.body as FormData).get('file') as File).name).toBe('maszyny.csv');
+  });
+
+  it('shows the rows that stopped the import and offers the report', async () => {
+    const user = userEvent.setup();
+    const failure: ImportFailure = {
+      message: 'Import przerwany: błędy w 1 wierszu. Nie zapisano żadnego wiersza.',
+      code: 'IMPORT_INVALID',
+      problems: [
+        { row: 2, column: 'Kontrahent', value: 'Metalex', message: 'Nie ma kontrahenta „Metalex”.' },
+      ],
+      problemCount: 1,
+      badRows: 1,
+      total: 1,
+    };
+    fakeApi({
+      'POST /api/device/import/preview': { body: previewOf(['name', 'customer', 'category', null]) },
+      'POST /api/device/import': { status: 422, body: failure },
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Importuj' }));
+    expect(await screen.findByText(failure.message)).toBeTruthy();
+    const report = screen.getByRole('table', { name: 'Błędy w wierszach' });
+    expect(within(report).getByText('Nie ma kontrahenta „Metalex”.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Pobierz raport błędów (CSV)' });
+    expect(link.getAttribute('download')).toBe('raport-importu.csv');
+    expect(link.getAttribute('href')).toMatch(/^blob:/);
+  });
+
+  it('shows the server message for a file it cannot read', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/device/import/preview': {
+        status: 400,
+        body: { message: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.' },
+      },
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    expect(await screen.findByText('Nie można odczytać pliku. Wybierz plik CSV lub XLSX.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,295 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  IMPORT_REPORT_FILE_NAME,
+  importReportCsv,
+  type ImportFailure,
+  type ImportKind,
+  type ImportPreview,
+  type ImportProblem,
+  type ImportResult,
+} from '@serwis/domain';
+import { errorMessage } from '../../../lib/api-client';
+import { previewImport, runImport } from '../api/imports';
+
+const TITLES: Record<ImportKind, string> = {
+  customers: 'Import kontrahentów z CSV',
+  INTERNAL: 'Import maszyn z CSV',
+  EXTERNAL: 'Import maszyn zewnętrznych z CSV',
+};
+/** Problems listed on screen; the report file has them all. */
+const SHOWN = 200;
+const SKIP = '';
+
+type Step =
+  | { name: 'file' }
+  | { name: 'preview'; preview: ImportPreview }
+  | { name: 'running'; preview: ImportPreview }
+  | { name: 'done'; result: ImportResult }
+  | { name: 'failed'; failure: ImportFailure };
+
+function ProblemTable({ problems }: { problems: ImportProblem[] }) {
+  return (
+    <ScrollArea.Autosize mah={260}>
+      <Table striped withTableBorder aria-label="Błędy w wierszach">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Wiersz</Table.Th>
+            <Table.Th>Kolumna</Table.Th>
+            <Table.Th>Wartość</Table.Th>
+            <Table.Th>Błąd</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {problems.slice(0, SHOWN).map((p, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{p.row}</Table.Td>
+              <Table.Td>{p.column}</Table.Td>
+              <Table.Td>{p.value}</Table.Td>
+              <Table.Td>{p.message}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+/** A link that saves the report of failed rows (the same CSV the API gives with report=csv). */
+function ReportLink({ problems }: { problems: ImportProblem[] }) {
+  const href = useMemo(
+    () => URL.createObjectURL(new Blob([importReportCsv(problems)], { type: 'text/csv;charset=utf-8' })),
+    [problems],
+  );
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  return (
+    <Anchor href={href} download={IMPORT_REPORT_FILE_NAME}>
+      Pobierz raport błędów (CSV)
+    </Anchor>
+  );
+}
+
+function PreviewView(props: {
+  preview: ImportPreview;
+  kind: ImportKind;
+  busy: boolean;
+  createMissing: boolean;
+  onMapping: (mapping: (string | null)[]) => void;
+  onCreateMissing: (value: boolean) => void;
+}) {
+  const { preview, kind } = props;
+  const options = [
+    { value: SKIP, label: '(pomiń kolumnę)' },
+    ...preview.fields.map((f) => ({ value: f.key, label: f.required ? `${f.label} *` : f.label })),
+  ];
+  const missing = [
+    preview.missingCustomers.length ? `kontrahenci: ${preview.missingCustomers.join(', ')}` : '',
+    preview.missingCategories.length ? `kategorie: ${preview.missingCategories.join(', ')}` : '',
+  ].filter(Boolean);
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Plik {preview.fileName}: wierszy {preview.total}, do dodania {preview.added}, do aktualizacji{' '}
+        {preview.updated}.
+      </Text>
+      <ScrollArea>
+        <Table withTableBorder aria-label="Podgląd pliku">
+          <Table.Thead>
+            <Table.Tr>
+              {preview.headers.map((header, col) => (
+                <Table.Th key={col} miw={150}>
+                  <Text size="xs" c="dimmed">
+                    {header}
+                  </Text>
+                  <Select
+                    size="xs"
+                    aria-label={`Pole kolumny ${header}`}
+                    data={options}
+                    value={preview.mapping[col] ?? SKIP}
+                    allowDeselect={false}
+                    disabled={props.busy}
+                    onChange={(value) => {
+                      const mapping = preview.mapping.map((m, i) => (i === col ? value || null : m));
+                      // A field keeps one column: taking it elsewhere frees the old one.
+                      props.onMapping(mapping.map((m, i) => (i !== col && value && m === value ? null : m)));
+                    }}
+                  />
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.rows.map((row, r) => (
+              <Table.Tr key={r}>
+                {row.map((cell, c) => (
+                  <Table.Td key={c}>{cell}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {kind !== 'customers' && (
+        <Checkbox
+          label="Utwórz brakujących kontrahentów i kategorie"
+          checked={props.createMissing}
+          disabled={props.busy}
+          onChange={(e) => props.onCreateMissing(e.currentTarget.checked)}
+        />
+      )}
+      {missing.length > 0 && <Text size="sm">Brak w rejestrze — {missing.join('; ')}.</Text>}
+      {preview.problemCount > 0 ? (
+        <Alert color="red" title={`Błędy w ${preview.badRows} wierszach (${preview.problemCount})`}>
+          Popraw plik albo przypisanie kolumn; import zapisuje wszystkie wiersze albo żaden.
+        </Alert>
+      ) : (
+        <Alert color="green">Wszystkie wiersze są poprawne.</Alert>
+      )}
+      {preview.problemCount > 0 && <ProblemTable problems={preview.problems} />}
+    </Stack>
+  );
+}
+
+/** Choose a file → preview with the column mapping and row messages → import → result or report. */
+export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () => void }) {
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [createMissing, setCreateMissing] = useState(false);
+  const [step, setStep] = useState<Step>({ name: 'file' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const preview = async (chosen: File, mapping: (string | null)[] | undefined, create: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setStep({
+        name: 'preview',
+        preview: await previewImport({ kind, file: chosen, mapping, createMissing: create }),
+      });
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = async (current: ImportPreview) => {
+    if (!file) return;
+    setStep({ name: 'running', preview: current });
+    setError(null);
+    try {
+      const outcome = await runImport({ kind, file, mapping: current.mapping, createMissing });
+      if (outcome.ok) {
+        setStep({ name: 'done', result: outcome.result });
+        await client.invalidateQueries();
+      } else setStep({ name: 'failed', failure: outcome.failure });
+    } catch (e) {
+      setError(errorMessage(e));
+      setStep({ name: 'preview', preview: current });
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={TITLES[kind]} size="90%" closeOnClickOutside={false}>
+      <Stack>
+        {(step.name === 'file' || step.name === 'preview') && (
+          <FileInput
+            label="Plik CSV lub XLSX"
+            placeholder="Wybierz plik"
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            value={file}
+            disabled={busy}
+            onChange={(chosen) => {
+              setFile(chosen);
+              if (chosen) void preview(chosen, undefined, createMissing);
+              else setStep({ name: 'file' });
+            }}
+          />
+        )}
+        {busy && <Progress value={100} animated striped aria-label="Sprawdzanie pliku" />}
+        {error && <Alert color="red">{error}</Alert>}
+        {step.name === 'preview' && (
+          <>
+            <PreviewView
+              preview={step.preview}
+              kind={kind}
+              busy={busy}
+              createMissing={createMissing}
+              onMapping={(mapping) => file && preview(file, mapping, createMissing)}
+              onCreateMissing={(value) => {
+                setCreateMissing(value);
+                if (file) void preview(file, step.preview.mapping, value);
+              }}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Anuluj
+              </Button>
+              <Button onClick={() => start(step.preview)} disabled={busy}>
+                Importuj
+              </Button>
+            </Group>
+          </>
+        )}
+        {step.name === 'running' && (
+          <Stack gap="xs">
+            <Text>
+              Importowanie {step.preview.total} wierszy… Wszystkie wiersze zapisują się naraz, w jednej
+              transakcji.
+            </Text>
+            <Progress value={100} animated striped aria-label="Postęp importu" />
+          </Stack>
+        )}
+        {step.name === 'done' && (
+          <>
+            <Alert color="green" title="Import zakończony">
+              {step.result.message}
+              {step.result.createdCustomers > 0 && ` Nowi kontrahenci: ${step.result.createdCustomers}.`}
+              {step.result.createdCategories > 0 && ` Nowe kategorie: ${step.result.createdCategories}.`}
+            </Alert>
+            <Group justify="flex-end">
+              <Button onClick={onClose}>Zamknij</Button>
+            </Group>
+          </>
+        )}
+        {step.name === 'failed' && (
+          <>
+            <Alert color="red" title="Nie zaimportowano">
+              {step.failure.message}
+            </Alert>
+            <ReportLink problems={step.failure.problems} />
+            <ProblemTable problems={step.failure.problems} />
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  setFile(null);
+                  setStep({ name: 'file' });
+                }}
+              >
+                Wybierz inny plik
+              </Button>
+              <Button onClick={onClose}>Zamknij</Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,153 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, loginAs, mainNavigation, newPage, stopAtFirstFailure } from '../support/browser';
+import { apiCall, chooseFile, downloadedBytes, expectPath, runTag } from '../support/register-kit';
+
+/*
+ * Bulk import as an administrator brings a register in from Excel: a 1,000-machine CSV with three
+ * bad rows is refused as a whole with a report, the rows are fixed, the second import brings all
+ * 1,000 in (creating the customer and category it names), and the machines are in the list.
+ */
+
+const tag = runTag();
+const customer = `Import ${tag}`;
+const category = `Lasery ${tag}`;
+const ROWS = 1000;
+const HEADER =
+  'Id;Status;Nazwa;Kontrahent;Kategoria;S/N;Moc;Data;Gwarancja;Ulica;Kod pocztowy;Miasto;Województwo';
+
+/** Lines 2..1001 of the file; `broken` spoils three of them (file lines 101, 502 and 1001). */
+function machineCsv(broken: boolean): Buffer {
+  const lines = [HEADER];
+  for (let i = 1; i <= ROWS; i++) {
+    let name = `Laser ${tag} ${String(i).padStart(4, '0')}`;
+    let date = '2024-05-01';
+    let province = 'mazowieckie';
+    if (broken && i === 100) name = 'AB';
+    if (broken && i === 501) date = '31.02.2024';
+    if (broken && i === 1000) province = 'Bawaria';
+    lines.push(
+      `;Produkcja;${name};${customer};${category};SN-${tag}-${i};3 kW;${date};24 mies. Pełna;ul. Długa ${i};00-001;Warszawa;${province}`,
+    );
+  }
+  // Excel's "CSV UTF-8": BOM, semicolons, CRLF.
+  return Buffer.from('\uFEFF' + lines.join('\r\n') + '\r\n', 'utf8');
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+const dialog = () => page.getByRole('dialog', { name: 'Import maszyn z CSV' });
+
+async function chooseCsv(content: Buffer) {
+  await chooseFile(page, dialog().getByRole('button', { name: 'Plik CSV lub XLSX' }), {
+    name: 'maszyny.csv',
+    mimeType: 'text/csv',
+    buffer: content,
+  });
+  await dialog().getByRole('table', { name: 'Podgląd pliku' }).waitFor({ timeout: 30_000 });
+}
+
+describe('import journey: a 1,000-machine CSV', () => {
+  stopAtFirstFailure(() => page);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser));
+    await loginAs(page, admin.email, admin.password);
+  });
+
+  afterAll(async () => {
+    if (context) {
+      // Leave the shared server as we found it.
+      const machines = await apiCall<{ id: number }[]>(context, 'POST', '/api/device/getByFilter', {
+        customer,
+      }).catch(() => []);
+      for (const m of machines)
+        await apiCall(context, 'DELETE', `/api/device/delete/${m.id}`).catch(() => {});
+      const customers = await apiCall<{ id: number; shortName: string }[]>(
+        context,
+        'GET',
+        `/api/customer/findAll?page=1&size=10&q=${encodeURIComponent(customer)}`,
+      ).catch(() => []);
+      for (const c of customers.filter((c) => c.shortName === customer))
+        await apiCall(context, 'DELETE', `/api/customer/delete/${c.id}`).catch(() => {});
+      const categories = await apiCall<{ id: number; name: string }[]>(
+        context,
+        'GET',
+        '/api/category/findAll',
+      ).catch(() => []);
+      for (const c of categories.filter((c) => c.name === category))
+        await apiCall(context, 'DELETE', `/api/category/delete/${c.id}`).catch(() => {});
+      await context.close();
+    }
+    await browser?.close();
+  });
+
+  it('previews the file with its columns matched and the three bad rows named', async () => {
+    await mainNavigation(page).getByRole('button', { name: 'Maszyny', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Lista maszyn' }).click();
+    await expectPath(page, '/machineList');
+    await page.getByRole('button', { name: 'Importuj z CSV' }).click();
+    await chooseCsv(machineCsv(true));
+    await expect(dialog().getByRole('combobox', { name: 'Pole kolumny S/N' }).inputValue()).resolves.toBe(
+      'S/N',
+    );
+    await expect(dialog().getByRole('combobox', { name: 'Pole kolumny Id' }).inputValue()).resolves.toBe(
+      '(pomiń kolumnę)',
+    );
+    // The customer and category do not exist yet: every row says so until the user ticks the box.
+    await dialog().getByText(`Błędy w ${ROWS} wierszach`, { exact: false }).first().waitFor();
+    await dialog().getByRole('checkbox', { name: 'Utwórz brakujących kontrahentów i kategorie' }).check();
+    await dialog().getByText('Błędy w 3 wierszach (3)').waitFor();
+    await dialog()
+      .getByText(`Plik maszyny.csv: wierszy ${ROWS}, do dodania 997, do aktualizacji 0.`)
+      .waitFor();
+  });
+
+  it('refuses the whole file and offers the report of the bad rows', async () => {
+    await dialog().getByRole('button', { name: 'Importuj' }).click();
+    await dialog()
+      .getByText('Import przerwany: błędy w 3 wierszach. Nie zapisano żadnego wiersza.')
+      .waitFor({ timeout: 60_000 });
+    const download = page.waitForEvent('download');
+    await dialog().getByRole('link', { name: 'Pobierz raport błędów (CSV)' }).click();
+    const report = (await downloadedBytes(await download)).toString('utf8');
+    const lines = report
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Wiersz;Kolumna;Wartość;Błąd');
+    expect(lines.slice(1).map((l) => l.split(';').slice(0, 2).join(';'))).toEqual([
+      '101;Nazwa',
+      '502;Data',
+      '1001;Województwo',
+    ]);
+    // Nothing of the file was written: no machine, no customer.
+    const machines = await apiCall<unknown[]>(context, 'POST', '/api/device/getByFilter', { customer });
+    expect(machines).toEqual([]);
+  });
+
+  it('imports the fixed file, all 1,000 rows at once', async () => {
+    await dialog().getByRole('button', { name: 'Wybierz inny plik' }).click();
+    await chooseCsv(machineCsv(false));
+    await dialog().getByText('Wszystkie wiersze są poprawne.').waitFor();
+    await dialog().getByRole('button', { name: 'Importuj' }).click();
+    await dialog().getByText('Import zakończony').waitFor({ timeout: 60_000 });
+    await dialog()
+      .getByText(/Zaimportowano: dodano 1000, zaktualizowano 0\./)
+      .waitFor();
+    await dialog().getByRole('button', { name: 'Zamknij' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+  });
+
+  it('finds the imported machines in the list', async () => {
+    await page.getByLabel('Szukaj').fill(`SN-${tag}-501`);
+    await page.getByRole('row', { name: new RegExp(`^Laser ${tag} 0501 \\(id \\d+\\)`) }).waitFor();
+    await page.getByText('Rekordów: 1', { exact: true }).waitFor();
+    await page.getByLabel('Szukaj').fill(`Laser ${tag}`);
+    await page.getByText(`Rekordów: ${ROWS}`, { exact: true }).waitFor();
+  });
+});

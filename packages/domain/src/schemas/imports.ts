@@ -1,0 +1,179 @@
+import { z } from 'zod';
+
+/** What an import brings in: customers, or the machines of one family. */
+export const IMPORT_KINDS = ['customers', 'INTERNAL', 'EXTERNAL'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface ImportField {
+  key: string;
+  label: string;
+  /** Other header names that mean this field (besides the label). */
+  aliases: string[];
+  required?: boolean;
+}
+
+/** Machine columns: the list's and the CSV export's headers (devices.csv.ts), plus the form's names. */
+export const MACHINE_IMPORT_FIELDS: ImportField[] = [
+  { key: 'status', label: 'Status', aliases: [] },
+  { key: 'name', label: 'Nazwa', aliases: ['Nazwa maszyny'], required: true },
+  { key: 'customer', label: 'Kontrahent', aliases: ['Klient'], required: true },
+  { key: 'category', label: 'Kategoria', aliases: [], required: true },
+  { key: 'serialNumber', label: 'S/N', aliases: ['Numer seryjny', 'Nr seryjny', 'SN'] },
+  { key: 'sourcePower', label: 'Moc', aliases: ['Moc źródła'] },
+  { key: 'transferDate', label: 'Data', aliases: ['Data przekazania'] },
+  { key: 'warranty', label: 'Gwarancja', aliases: ['Rodzaj gwarancji'] },
+  { key: 'warrantyLength', label: 'Okres gwarancji', aliases: ['Okres gwarancji (mies.)'] },
+  { key: 'streetAddress', label: 'Ulica', aliases: ['Adres'] },
+  { key: 'zipCode', label: 'Kod pocztowy', aliases: ['Kod'] },
+  { key: 'city', label: 'Miasto', aliases: ['Miejscowość'] },
+  { key: 'province', label: 'Województwo', aliases: [] },
+];
+
+/** Customer columns: the customer list's headers. */
+export const CUSTOMER_IMPORT_FIELDS: ImportField[] = [
+  { key: 'shortName', label: 'Nazwa skrócona', aliases: ['Nazwa', 'Kontrahent'], required: true },
+  { key: 'fullName', label: 'Nazwa pełna', aliases: ['Pełna nazwa'] },
+  { key: 'streetAddress', label: 'Ulica', aliases: ['Adres'] },
+  { key: 'zipCode', label: 'Kod pocztowy', aliases: ['Kod'] },
+  { key: 'city', label: 'Miejscowość', aliases: ['Miasto'] },
+  { key: 'province', label: 'Województwo', aliases: [] },
+  { key: 'nip', label: 'NIP', aliases: [] },
+  { key: 'regon', label: 'REGON', aliases: [] },
+  { key: 'phoneNumber', label: 'Telefon', aliases: ['Numer telefonu'] },
+  { key: 'email', label: 'E-mail', aliases: ['Email', 'Adres e-mail'] },
+];
+
+export const importFields = (kind: ImportKind) =>
+  kind === 'customers' ? CUSTOMER_IMPORT_FIELDS : MACHINE_IMPORT_FIELDS;
+
+/** Lower case, no Polish letters, only letters and digits: "Województwo" → "wojewodztwo". */
+export function normalizeHeader(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * The field of each column (null: not imported), matched by header name. A field goes to the
+ * first column that names it; an "Id" column (of an export) is left out.
+ */
+export function detectMapping(kind: ImportKind, headers: string[]): (string | null)[] {
+  const byName = new Map<string, string>();
+  for (const field of importFields(kind)) {
+    for (const name of [field.label, ...field.aliases]) {
+      if (!byName.has(normalizeHeader(name))) byName.set(normalizeHeader(name), field.key);
+    }
+  }
+  const taken = new Set<string>();
+  return headers.map((header) => {
+    const key = byName.get(normalizeHeader(header));
+    if (!key || taken.has(key)) return null;
+    taken.add(key);
+    return key;
+  });
+}
+
+/** The options part of an import request (`optionsJson`). */
+export const importOptionsSchema = z.object({
+  /** The field of each column of the file, in order; null or '' leaves the column out. */
+  mapping: z.array(z.string().max(40).nullable()).max(200).nullish(),
+  /** Machines: create customers and categories the file names but the register lacks. */
+  createMissing: z.boolean().nullish(),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+export const importProblemSchema = z.object({
+  /** Line of the file (the header is line 1). */
+  row: z.number().int(),
+  /** The column's header, '' when the problem is the whole row. */
+  column: z.string(),
+  value: z.string(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const importPreviewSchema = z.object({
+  fileName: z.string(),
+  headers: z.array(z.string()),
+  mapping: z.array(z.string().nullable()),
+  fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+  /** The first rows of the file, as text. */
+  rows: z.array(z.array(z.string())),
+  total: z.number().int(),
+  /** Rows that would be added / would update an existing record. */
+  added: z.number().int(),
+  updated: z.number().int(),
+  /** Customers and categories the file names that do not exist yet. */
+  missingCustomers: z.array(z.string()),
+  missingCategories: z.array(z.string()),
+  /** The problems (at most IMPORT_PROBLEMS_SHOWN); `problemCount` tells how many there are. */
+  problems: z.array(importProblemSchema),
+  problemCount: z.number().int(),
+  badRows: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = z.object({
+  message: z.string(),
+  fileName: z.string(),
+  total: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  createdCustomers: z.number().int(),
+  createdCategories: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** The 422 answer of an import that wrote nothing. */
+export const importFailureSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** Every problem of the file (the preview shows only the first ones). */
+  problems: z.array(importProblemSchema),
+  problemCount: z.number().int(),
+  badRows: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportFailure = z.infer<typeof importFailureSchema>;
+
+export const IMPORT_PROBLEMS_SHOWN = 1000;
+export const IMPORT_PREVIEW_ROWS = 20;
+export const IMPORT_MAX_ROWS = 200_000;
+export const IMPORT_REPORT_FILE_NAME = 'raport-importu.csv';
+
+export const IMPORT_MSG = {
+  unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
+  empty: 'Plik nie zawiera żadnych wierszy danych.',
+  tooManyRows: `Plik ma za dużo wierszy (maks. ${IMPORT_MAX_ROWS.toLocaleString('pl-PL')}).`,
+  noFile: 'Wybierz plik do importu.',
+  unknownField: 'Nieznane pole w przypisaniu kolumn.',
+  duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
+  missingColumn: (label: string) => `Brak kolumny dla pola „${label}”.`,
+  failed: (rows: number) =>
+    `Import przerwany: błędy w ${rows} ${rows === 1 ? 'wierszu' : 'wierszach'}. Nie zapisano żadnego wiersza.`,
+  done: (added: number, updated: number) => `Zaimportowano: dodano ${added}, zaktualizowano ${updated}.`,
+  customerMissing: (name: string) =>
+    `Nie ma kontrahenta „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
+  categoryMissing: (name: string) =>
+    `Nie ma kategorii „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
+  duplicateSerial: (row: number) => `Numer seryjny powtarza się w pliku (wiersz ${row}).`,
+  changedMeanwhile: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',
+  duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
+} as const;
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The report of failed rows as a CSV for Excel (BOM, semicolons, CRLF). */
+export function importReportCsv(problems: ImportProblem[]): string {
+  const lines = [
+    ['Wiersz', 'Kolumna', 'Wartość', 'Błąd'],
+    ...problems.map((p) => [p.row, p.column, p.value, p.message]),
+  ];
+  return '\uFEFF' + lines.map((line) => line.map(csvCell).join(';')).join('\r\n') + '\r\n';
+}
