@@ -49,7 +49,13 @@ export function authRateLimits(app: FastifyInstance) {
     };
   };
   return {
-    loginPerIp: limit('login-ip', 50, FIFTEEN_MINUTES, (r) => r.ip, hasCredentials),
+    loginPerIp: limit(
+      'login-ip',
+      app.config.LOGIN_LIMIT_PER_IP,
+      FIFTEEN_MINUTES,
+      (r) => r.ip,
+      hasCredentials,
+    ),
     loginPerEmail: limit('login-email', 10, FIFTEEN_MINUTES, emailFromBasic, hasCredentials),
     resetPerIp: limit('reset-ip', 20, ONE_HOUR, (r) => r.ip),
     resetPerEmail: limit('reset-email', 3, ONE_HOUR, emailFromResetBody),
