@@ -12,6 +12,7 @@ import {
   submitLogin,
 } from '../support/browser';
 import { mailsTo, newestMailTo, passwordFromMail } from '../support/outbox';
+import { openNavigationMenu as openMenuItem } from '../support/service-kit';
 
 /*
  * Accounts from end to end: an administrator creates two employees (one gets a generated password
@@ -40,10 +41,7 @@ async function expectText(text: string | RegExp) {
   await page.getByText(text).first().waitFor();
 }
 
-async function openNavigationMenu(menu: string, item: string) {
-  await mainNavigation(page).getByRole('button', { name: menu }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+const openNavigationMenu = (menu: string, item: string) => openMenuItem(page, menu, item);
 
 async function addEmployee(employee: {
   email: string;

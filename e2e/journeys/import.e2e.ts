@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, mainNavigation, newPage, stopAtFirstFailure } from '../support/browser';
+import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { apiCall, chooseFile, downloadedBytes, expectPath, runTag } from '../support/register-kit';
+import { openNavigationMenu } from '../support/service-kit';
 
 /*
  * Bulk import as an administrator brings a register in from Excel: a 1,000-machine CSV with three
@@ -87,8 +88,7 @@ describe('import journey: a 1,000-machine CSV', () => {
   });
 
   it('previews the file with its columns matched and the three bad rows named', async () => {
-    await mainNavigation(page).getByRole('button', { name: 'Maszyny', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Lista maszyn' }).click();
+    await openNavigationMenu(page, 'Maszyny', 'Lista maszyn');
     await expectPath(page, '/machineList');
     await page.getByRole('button', { name: 'Importuj z CSV' }).click();
     await chooseCsv(machineCsv(true));

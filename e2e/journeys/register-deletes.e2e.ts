@@ -9,6 +9,7 @@ import {
   stopAtFirstFailure,
 } from '../support/browser';
 import { apiCall, confirmDeletion, expectAlert, expectPath, makePdf, runTag } from '../support/register-kit';
+import { openNavigationMenu as openMenuItem } from '../support/service-kit';
 
 /*
  * Deletes and refusals in the register: an employee without admin rights may look but not delete
@@ -45,10 +46,7 @@ const admin = { email: inject('adminEmail'), password: inject('adminPassword') }
 
 const ownCardUrl = () => `/machineEdit?id=${ids.own}&customerId=${ids.customer}&prev=machineList`;
 
-async function openNavigationMenu(menu: string, item: string) {
-  await mainNavigation(page).getByRole('button', { name: menu, exact: true }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
-}
+const openNavigationMenu = (menu: string, item: string) => openMenuItem(page, menu, item);
 
 /** From the customer list, through the search box, to the customer's card. */
 async function openCustomer(on: Page) {

@@ -1,13 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  field,
-  launchBrowser,
-  loginAs,
-  mainNavigation,
-  newPage,
-  stopAtFirstFailure,
-} from '../support/browser';
+import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import {
   apiCall,
   chooseFile,
@@ -22,6 +15,7 @@ import {
   pickDate,
   runTag,
 } from '../support/register-kit';
+import { openNavigationMenu as openMenuItem } from '../support/service-kit';
 
 /*
  * The register from end to end, as a new member of staff would build it: a customer, a category
@@ -64,10 +58,7 @@ let context: BrowserContext;
 let page: Page;
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 
-async function openNavigationMenu(menu: string, item: string) {
-  await mainNavigation(page).getByRole('button', { name: menu, exact: true }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
-}
+const openNavigationMenu = (menu: string, item: string) => openMenuItem(page, menu, item);
 
 async function fillCustomer(values: typeof records.customer) {
   await field(page, 'Nazwa skrócona').fill(values.shortName);

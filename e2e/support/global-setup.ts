@@ -90,8 +90,9 @@ export async function setup(project: TestProject) {
     ADMIN_PASSWORD,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // Every journey logs in (some several times) from 127.0.0.1 against this one server.
+    // Every journey logs in (some several times, mostly as the one administrator) from 127.0.0.1.
     LOGIN_LIMIT_PER_IP: '1000',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000',
     // QR labels and reminder mails link here. The daily reminder run stays off: a journey starts
     // the job itself, and a scheduled run firing mid-journey would take its mail.
     PUBLIC_BASE_URL: baseUrl,

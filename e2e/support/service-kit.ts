@@ -66,8 +66,14 @@ export function isRed(colour: string): boolean {
 
 /** Opens a menu of the main navigation and picks one of its entries. */
 export async function openNavigationMenu(page: Page, menu: string, item: string) {
+  // The menus open on hover too: first leave the one the pointer may still rest on from the last
+  // step, then pick the item inside the menu just opened (two menus share "Zdarzenia serwisowe").
+  await page.mouse.move(1, 500);
   await mainNavigation(page).getByRole('button', { name: menu, exact: true }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  await page
+    .getByRole('menu', { name: menu, exact: true })
+    .getByRole('menuitem', { name: item, exact: true })
+    .click();
 }
 
 /** Selects a tab of the machine card and waits until it is the selected one. */

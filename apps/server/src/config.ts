@@ -33,9 +33,11 @@ const envSchema = z
     HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
     /**
      * Login attempts per client address in 15 minutes. An office behind one NAT address, or a test
-     * run whose many journeys all log in from 127.0.0.1, may need more.
+     * run whose many journeys all log in from 127.0.0.1 as one administrator, may need more.
      */
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** Login attempts per account (e-mail) in 15 minutes. */
+    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Map tiles (Leaflet URL template) and their attribution, shown on every map. */
     MAP_TILE_URL: z.string().max(500).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_TILE_ATTRIBUTION: z

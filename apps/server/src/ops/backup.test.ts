@@ -17,6 +17,12 @@ import { geocodeCache, geocodeThrottle } from '../modules/geocode/geocode.table.
 import { configuration } from '../modules/configuration/configuration.table.js';
 import { installationOperations } from '../modules/installation-operations/installation-operations.table.js';
 import { serviceProtocols } from '../modules/protocols/protocols.table.js';
+import {
+  reminderMails,
+  reminderRuns,
+  reminderSettings,
+  sentReminders,
+} from '../modules/reminders/reminders.table.js';
 import { multipart } from '../modules/files/files.fixtures.js';
 import { LocalStorage, S3Storage, type Storage } from '../plugins/storage/index.js';
 import {
@@ -159,6 +165,31 @@ async function fill(target: TestContext) {
   await db
     .insert(serviceProtocols)
     .values({ serviceId: service.id, data: { workDone: 'Wymiana łożysk' } as never, updatedById: admin.id });
+  // The reminder job's tables (issue 12), an integer array among them.
+  await db.insert(reminderSettings).values({ userId: admin.id, enabled: true, leadDays: [30, 7, 1] });
+  const [run] = await db
+    .insert(reminderRuns)
+    .values({ trigger: 'MANUAL', runDate: '2026-03-15', startedBy: 'admin@firma.pl', reminders: 1 })
+    .returning();
+  const [mail] = await db
+    .insert(reminderMails)
+    .values({
+      runId: run.id,
+      recipient: `user:${admin.id}`,
+      email: 'kierownik@firma.pl',
+      subject: 'Przeglądy: 1 maszyna',
+      body: 'Treść „powiadomienia”',
+      machines: 1,
+    })
+    .returning();
+  await db.insert(sentReminders).values({
+    deviceId: device.id,
+    kind: 'PERIODIC',
+    dueDate: '2026-04-14',
+    leadDays: 30,
+    recipient: `user:${admin.id}`,
+    mailId: mail.id,
+  });
   const map = await target.app.inject({
     method: 'POST',
     url: '/api/storage/upload-public-file',

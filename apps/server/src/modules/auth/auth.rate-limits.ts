@@ -56,7 +56,13 @@ export function authRateLimits(app: FastifyInstance) {
       (r) => r.ip,
       hasCredentials,
     ),
-    loginPerEmail: limit('login-email', 10, FIFTEEN_MINUTES, emailFromBasic, hasCredentials),
+    loginPerEmail: limit(
+      'login-email',
+      app.config.LOGIN_LIMIT_PER_ACCOUNT,
+      FIFTEEN_MINUTES,
+      emailFromBasic,
+      hasCredentials,
+    ),
     resetPerIp: limit('reset-ip', 20, ONE_HOUR, (r) => r.ip),
     resetPerEmail: limit('reset-email', 3, ONE_HOUR, emailFromResetBody),
   };
