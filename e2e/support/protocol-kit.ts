@@ -1,24 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { pdfText as readPdfText } from '../../apps/server/test/pdf-reader';
 
 /**
- * The text of a PDF as poppler's pdftotext (Debian poppler-utils) extracts it: the page laid out,
- * then again in reading order (where a narrow table cell wraps onto several lines).
+ * The text of a PDF: the page laid out, then again in reading order (where a narrow table cell
+ * wraps onto several lines). Poppler where installed, else MuPDF from npm (see pdf-reader.ts).
  */
 export function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
-  const file = path.join(dir, 'p.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    const laidOut = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    const reading = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    return `${laidOut}\n${reading}`;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  return `${readPdfText(pdf, 'layout')}\n${readPdfText(pdf, 'reading').replace(/\s+/g, ' ')}`;
 }
 
 /** The PDF attachments of an .eml the outbox wrote (multipart, base64 parts). */

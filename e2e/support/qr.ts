@@ -1,60 +1,35 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import jsQR from 'jsqr';
+import { pdfPagesGray } from '../../apps/server/test/pdf-reader';
 
 /*
  * Reads the QR labels of a label sheet PDF the way a phone would read the printed sheet: each page
- * rendered to pixels by pdftoppm (poppler-utils), each 70 × 37 mm label of the 3 × 8 grid decoded.
+ * rendered to pixels (test/pdf-reader.ts of the server), each 70 × 37 mm label of the 3 × 8 grid decoded.
  */
 
 const DPI = 150;
 const LABEL = { columns: 3, rows: 8, widthMm: 70, heightMm: 37, topMm: 0.5 };
 
-function parsePgm(data: Buffer) {
-  const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(data.subarray(0, 64).toString('latin1'))!;
-  return { width: Number(match[1]), height: Number(match[2]), pixels: data.subarray(match[0].length) };
-}
-
 /** The QR texts of every label on every page, in label order; empty labels are left out. */
 export function decodeLabelSheet(pdf: Buffer): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-labels-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
-    execFileSync('pdftoppm', [
-      '-r',
-      String(DPI),
-      '-gray',
-      path.join(dir, 'labels.pdf'),
-      path.join(dir, 'page'),
-    ]);
-    const pages = fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.pgm'))
-      .sort()
-      .map((f) => parsePgm(fs.readFileSync(path.join(dir, f))));
-    const px = DPI / 25.4;
-    const found: string[] = [];
-    for (const page of pages) {
-      for (let i = 0; i < LABEL.columns * LABEL.rows; i++) {
-        const x0 = Math.round((i % LABEL.columns) * LABEL.widthMm * px);
-        const y0 = Math.round((LABEL.topMm + Math.floor(i / LABEL.columns) * LABEL.heightMm) * px);
-        const w = Math.min(Math.round(LABEL.widthMm * px), page.width - x0);
-        const h = Math.min(Math.round(LABEL.heightMm * px), page.height - y0);
-        const rgba = new Uint8ClampedArray(w * h * 4);
-        for (let y = 0; y < h; y++) {
-          for (let x = 0; x < w; x++) {
-            const v = page.pixels[(y0 + y) * page.width + x0 + x];
-            rgba.set([v, v, v, 255], (y * w + x) * 4);
-          }
+  const pages = pdfPagesGray(pdf, DPI);
+  const px = DPI / 25.4;
+  const found: string[] = [];
+  for (const page of pages) {
+    for (let i = 0; i < LABEL.columns * LABEL.rows; i++) {
+      const x0 = Math.round((i % LABEL.columns) * LABEL.widthMm * px);
+      const y0 = Math.round((LABEL.topMm + Math.floor(i / LABEL.columns) * LABEL.heightMm) * px);
+      const w = Math.min(Math.round(LABEL.widthMm * px), page.width - x0);
+      const h = Math.min(Math.round(LABEL.heightMm * px), page.height - y0);
+      const rgba = new Uint8ClampedArray(w * h * 4);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const v = page.pixels[(y0 + y) * page.width + x0 + x];
+          rgba.set([v, v, v, 255], (y * w + x) * 4);
         }
-        const code = jsQR(rgba, w, h);
-        if (code) found.push(code.data);
       }
+      const code = jsQR(rgba, w, h);
+      if (code) found.push(code.data);
     }
-    return found;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
+  return found;
 }

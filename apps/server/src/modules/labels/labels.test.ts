@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { addDevice, deviceBody, seedReferences } from '../devices/devices.fixtures.js';
 import { LABEL_SHEET, labelPosition } from './labels.pdf.js';
+import { pdfPagesGray, pdfText as readPdfText, type GrayPage } from '../../../test/pdf-reader.js';
 
 const ctx = useTestApp({
   PUBLIC_BASE_URL: 'https://serwis.firma.pl',
@@ -14,53 +11,12 @@ const ctx = useTestApp({
 });
 const DPI = 150;
 
-interface Gray {
-  width: number;
-  height: number;
-  pixels: Buffer;
-}
+type Gray = GrayPage;
 
-/** Renders the PDF's pages with pdftoppm (poppler-utils) as 8-bit grey images. */
-function renderPages(pdf: Buffer): Gray[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
-    execFileSync('pdftoppm', [
-      '-r',
-      String(DPI),
-      '-gray',
-      path.join(dir, 'labels.pdf'),
-      path.join(dir, 'page'),
-    ]);
-    return fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.pgm'))
-      .sort()
-      .map((f) => parsePgm(fs.readFileSync(path.join(dir, f))));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const renderPages = (pdf: Buffer): Gray[] => pdfPagesGray(pdf, DPI);
 
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
-    // Reading order, one label's lines after another; wrapped lines joined by single spaces.
-    return execFileSync('pdftotext', [path.join(dir, 'labels.pdf'), '-'])
-      .toString('utf8')
-      .replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function parsePgm(data: Buffer): Gray {
-  // "P5\n<width> <height>\n255\n" then one byte per pixel.
-  const header = data.subarray(0, 64).toString('latin1');
-  const match = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(header)!;
-  return { width: Number(match[1]), height: Number(match[2]), pixels: data.subarray(match[0].length) };
-}
+/** Reading order, one label's lines after another; wrapped lines joined by single spaces. */
+const pdfText = (pdf: Buffer): string => readPdfText(pdf, 'reading').replace(/\s+/g, ' ');
 
 /** Decodes the QR code of label `index` (on its page) from the rendered image. */
 function decodeLabel(page: Gray, index: number): string | null {

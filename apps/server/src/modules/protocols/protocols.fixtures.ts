@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { formatOperations, type ProtocolDataInput, type ServiceType } from '@serwis/domain';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { postService, serviceJson } from '../services/services.fixtures.js';
+import { pdfText as readPdfText } from '../../../test/pdf-reader.js';
 
 /** A 1×1 PNG, as a signature pad's toDataURL() gives (smaller). */
 export const PNG =
@@ -95,14 +92,5 @@ export function filledIn(
   };
 }
 
-/** The text of a PDF as poppler's pdftotext extracts it. */
-export function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-'));
-  const file = path.join(dir, 'p.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The text of a PDF, laid out as on the page (see test/pdf-reader.ts). */
+export const pdfText = (pdf: Buffer): string => readPdfText(pdf, 'layout');
