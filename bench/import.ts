@@ -10,17 +10,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
-import type { Mailer } from '../apps/server/src/plugins/mailer.js';
 import { PROVINCES } from '@serwis/domain';
+import { openBenchApp } from './bench-app.js';
 
 const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
 const ROWS = Number(rowsArg ? rowsArg.slice(7) : 100_000);
-const quietMailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
 
 function machineCsv(rows: number): Buffer {
   const lines = [
@@ -39,10 +35,7 @@ function machineCsv(rows: number): Buffer {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-import-bench-'));
   const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ DATABASE_URL: databaseUrl, dataDir });
-  const app = await buildApp({ config, database, mailer: quietMailer, logger: false });
-  await app.ready();
+  const { app, database } = await openBenchApp({ dataDir, databaseUrl });
   try {
     const email = `import-${crypto.randomBytes(3).toString('hex')}@firma.pl`;
     const password = 'Haslo-123456';

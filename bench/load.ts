@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { percentile } from './bench-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../apps/server/dist/server.js');
@@ -359,10 +360,6 @@ async function client(n: number, instances: Instance[], data: DataSet, stats: St
       });
     }
   }
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function verify(stats: Stats) {

@@ -13,16 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { MACHINE_STATUSES } from '@serwis/domain';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
 import { hashPassword, useFastHashing } from '../apps/server/src/modules/auth/password.js';
 import { categories } from '../apps/server/src/modules/categories/categories.table.js';
 import { customers } from '../apps/server/src/modules/customers/customers.table.js';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { hotels } from '../apps/server/src/modules/hotels/hotels.table.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
-import type { Mailer } from '../apps/server/src/plugins/mailer.js';
+import { openBenchApp, percentile } from './bench-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, fallback: number) => {
@@ -52,22 +49,13 @@ const inPoland = (next: () => number) => ({
   longitude: 14.1 + next() * 10.0,
 });
 
-function percentile(sorted: number[], p: number) {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
-}
-
 async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(here, '..', '.tmp', 'bench-places'));
   if (!databaseUrl) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ DATABASE_URL: databaseUrl, dataDir });
+  const { app, database, config } = await openBenchApp({ dataDir, databaseUrl });
   const db = database.db;
-  const quietMailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
-  const app = await buildApp({ config, database, mailer: quietMailer, logger: false });
-  await app.ready();
   try {
     const loadStart = performance.now();
     await db.execute(sql`TRUNCATE hotels, devices, customers, categories RESTART IDENTITY CASCADE`);

@@ -7,6 +7,7 @@ import { deflateSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { checklistFor, protocolDataSchema, type CompanyData, type ProtocolHeader } from '@serwis/domain';
 import { renderProtocolPdf } from '../apps/server/src/modules/protocols/protocols.pdf.js';
+import { percentile } from './bench-app.js';
 
 const runs = Number(/--runs=(\d+)/.exec(process.argv.join(' '))?.[1] ?? process.env.BENCH_RUNS ?? 30);
 
@@ -132,9 +133,6 @@ const input = {
   company,
   installation: { title: 'Protokół montażu', tableHeader: 'Czynności' },
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(mode: 'signed' | 'print') {
   // Warm-up: fonts read and parsed once per process.

@@ -11,9 +11,6 @@
  * p95 of --runs calls after two warm-ups.
  */
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { services } from '../apps/server/src/modules/services/services.table.js';
 import { runReminderJob } from '../apps/server/src/modules/reminders/reminders.job.js';
@@ -21,6 +18,7 @@ import { upsertReminderSettings } from '../apps/server/src/modules/reminders/rem
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import type { Mailer } from '../apps/server/src/plugins/mailer.js';
 import { describeTarget, readOptions } from './options.js';
+import { openBenchApp, percentile } from './bench-app.js';
 
 const recipientsArg = process.argv.find((a) => a.startsWith('--recipients='));
 const RECIPIENTS = Number(recipientsArg?.slice('--recipients='.length) ?? process.env.BENCH_RECIPIENTS ?? 5);
@@ -35,19 +33,9 @@ const countingMailer: Mailer = {
   },
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-
 async function main() {
   const options = readOptions();
-  const config = loadConfig({
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl ?? '',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ DATABASE_URL: options.databaseUrl, dataDir: options.dataDir });
-  const app = await buildApp({ config, database, mailer: countingMailer, logger: false });
-  await app.ready();
+  const { app, database, config } = await openBenchApp(options, countingMailer);
   const db = database.db;
   try {
     await db.execute(sql`TRUNCATE sent_reminders, reminder_mails, reminder_runs, reminder_settings`);

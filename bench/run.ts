@@ -7,13 +7,10 @@
  *   npm run bench -- --only=przeglady,serwis   # groups: maszyny, przeglady, serwis
  */
 import os from 'node:os';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { services } from '../apps/server/src/modules/services/services.table.js';
-import type { Mailer } from '../apps/server/src/plugins/mailer.js';
 import { describeTarget, readOptions } from './options.js';
+import { openBenchApp, percentile } from './bench-app.js';
 
 interface Scenario {
   /** maszyny | przeglady | serwis: `--only=` picks groups. */
@@ -144,23 +141,9 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-const quietMailer: Mailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
-
-function percentile(sorted: number[], p: number) {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
-}
-
 async function main() {
   const options = readOptions();
-  const config = loadConfig({
-    DATA_DIR: options.dataDir,
-    DATABASE_URL: options.databaseUrl ?? '',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ DATABASE_URL: options.databaseUrl, dataDir: options.dataDir });
-  const app = await buildApp({ config, database, mailer: quietMailer, logger: false });
-  await app.ready();
+  const { app, database } = await openBenchApp(options);
   try {
     const auth = await app.inject({
       method: 'GET',

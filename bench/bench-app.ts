@@ -1,0 +1,32 @@
+import { buildApp, type App } from '../apps/server/src/app.js';
+import { loadConfig, type Config } from '../apps/server/src/config.js';
+import { openDatabase, type Database } from '../apps/server/src/db/database.js';
+import type { Mailer } from '../apps/server/src/plugins/mailer.js';
+
+/** A mailer that drops everything: the benchmarks measure the server, not the outbox. */
+export const quietMailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
+
+/**
+ * The server app in-process (as the tests build it), on PGlite in `dataDir` or on PostgreSQL at
+ * `databaseUrl`, ready for `app.inject`.
+ */
+export async function openBenchApp(
+  target: { dataDir: string; databaseUrl?: string },
+  mailer: Mailer = quietMailer,
+): Promise<{ app: App; database: Database; config: Config }> {
+  const config = loadConfig({
+    DATA_DIR: target.dataDir,
+    DATABASE_URL: target.databaseUrl ?? '',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase({ DATABASE_URL: target.databaseUrl, dataDir: target.dataDir });
+  const app = await buildApp({ config, database, mailer, logger: false });
+  await app.ready();
+  return { app, database, config };
+}
+
+/** The nearest-rank percentile `p` (0–100) of ascending `sorted` values. */
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
