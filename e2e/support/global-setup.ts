@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './server-process';
 import { resolveChromium } from './chromium-binary';
 
 declare module 'vitest' {
@@ -23,18 +23,6 @@ const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 const ADMIN_EMAIL = 'admin@serwis-e2e.pl';
 const ADMIN_PASSWORD = 'Admin-e2e-2024!';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;

@@ -11,7 +11,6 @@ import { theme } from '../src/app/theme';
 import { sessionQueryKey } from '../src/features/auth/api/session';
 import { createQueryClient } from '../src/lib/query-client';
 
-
 /** Shows the router's current URL so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();

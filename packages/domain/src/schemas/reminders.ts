@@ -51,3 +51,14 @@ export const reminderRunSchema = z.object({
   error: z.string().nullable(),
 });
 export type ReminderRun = z.infer<typeof reminderRunSchema>;
+
+/** What "Uruchom teraz" answers: the run's figures. */
+export const reminderRunResultSchema = z.object({
+  runId: z.number().int(),
+  runDate: z.string(),
+  reminders: z.number().int(),
+  mailsQueued: z.number().int(),
+  mailsSent: z.number().int(),
+  mailsFailed: z.number().int(),
+});
+export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;

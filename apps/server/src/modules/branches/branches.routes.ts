@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MSG, branchSaveSchema, branchSchema, idParams, messageResponse } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
 import { listBranches } from './branches.repository.js';
-import { removeBranch, saveBranch, toBranch } from './branches.service.js';
+import { toBranch } from './branches.mapper.js';
+import { removeBranch, saveBranch } from './branches.service.js';
 
 const tags = ['Oddziały'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };

@@ -1,26 +1,10 @@
-import { MSG, type Branch, type BranchSave, type SessionUser } from '@serwis/domain';
+import { MSG, type BranchSave, type SessionUser } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { deleteBranch, insertBranch, updateBranch, type BranchRow } from './branches.repository.js';
-
-export function toBranch(row: BranchRow): Branch {
-  return {
-    id: row.id,
-    name: row.name,
-    street: row.street,
-    zipCode: row.zipCode,
-    city: row.city,
-    province: row.province,
-    phone: row.phone,
-    email: row.email,
-    www: row.www,
-    description: row.description,
-    latitude: row.latitude,
-    longitude: row.longitude,
-  };
-}
+import { toBranch } from './branches.mapper.js';
+import { deleteBranch, insertBranch, updateBranch } from './branches.repository.js';
 
 /** id 0 inserts, a positive id edits; the caller has checked the admin role. */
 export async function saveBranch(db: Db, actor: SessionUser, input: BranchSave) {

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  id,
-  messageResponse,
-  protocolDataSchema,
-  protocolHeaderSchema,
-  protocolSendSchema,
-} from '@serwis/domain';
+import { id, messageResponse, protocolDataSchema, protocolSchema, protocolSendSchema } from '@serwis/domain';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import { contentDisposition } from '../files/files.download.js';
@@ -23,18 +17,7 @@ const errors = {
 };
 const params = z.object({ serviceId: id });
 /** The answer (the data is validated on the way in; out it is passed as stored). */
-const protocolResponse = z.object({
-  header: protocolHeaderSchema,
-  data: z.record(z.string(), z.unknown()),
-  saved: z.boolean(),
-  signed: z.boolean(),
-  editable: z.boolean(),
-  updatedAt: z.string().nullable(),
-  signedAt: z.string().nullable(),
-  sentTo: z.string().nullable(),
-  sentAt: z.string().nullable(),
-  fileId: z.number().int().nullable(),
-});
+const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.unknown()) });
 
 /** The field protocol of a service event (issue 8; additions to spec §7, see docs/api.md). */
 export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,6 +5,7 @@ import {
   todayInZone,
   daysLeftTo,
   type ReminderPlan,
+  type ReminderRunResult,
   type SessionUser,
 } from '@serwis/domain';
 import type { Config } from '../../config.js';
@@ -45,14 +46,8 @@ export interface ReminderJobOptions {
   now?: Date;
 }
 
-export interface ReminderJobResult {
-  runId: number;
-  runDate: string;
-  reminders: number;
-  mailsQueued: number;
-  mailsSent: number;
-  mailsFailed: number;
-}
+/** The run's figures (the answer of "Uruchom teraz"). */
+export type ReminderJobResult = ReminderRunResult;
 
 /** One key for the whole job across every instance on the database. */
 const JOB_LOCK = sql`hashtext('serwis-reminder-job')`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   messageResponse,
+  reminderRunResultSchema,
   reminderRunSchema,
   reminderSettingsInput,
   reminderSettingsSchema,
@@ -16,15 +17,6 @@ import {
 
 const tags = ['Przypomnienia'];
 const errors = { 400: messageResponse, 403: messageResponse, 409: messageResponse, 503: messageResponse };
-
-const runResult = z.object({
-  runId: z.number().int(),
-  runDate: z.string(),
-  reminders: z.number().int(),
-  mailsQueued: z.number().int(),
-  mailsSent: z.number().int(),
-  mailsFailed: z.number().int(),
-});
 
 export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, mailer: app.mailer, config: app.config });
@@ -65,7 +57,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy',
         body: z.object({}).nullish(),
-        response: { 200: runResult, ...errors },
+        response: { 200: reminderRunResultSchema, ...errors },
       },
     },
     async (request) => runRemindersNow(deps(), requireAdmin(request)),

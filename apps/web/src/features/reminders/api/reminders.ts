@@ -1,20 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReminderRun, ReminderSettings } from '@serwis/domain';
+import type { ReminderRun, ReminderRunResult, ReminderSettings } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 
 const keys = {
   settings: ['reminders', 'settings'] as const,
   runs: ['reminders', 'runs'] as const,
 };
-
-export interface ReminderRunResult {
-  runId: number;
-  runDate: string;
-  reminders: number;
-  mailsQueued: number;
-  mailsSent: number;
-  mailsFailed: number;
-}
 
 export function useReminderSettings() {
   return useQuery({
