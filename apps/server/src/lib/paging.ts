@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '@serwis/domain';
+import type { DbOrTx } from '../db/database.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
 export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize = 20) {
@@ -9,6 +11,50 @@ export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize 
   return { limit: size, offset: (page - 1) * size };
 }
 
-export function setTotalCount(reply: FastifyReply, total: number) {
-  reply.header('X-Total-Count', String(total));
+/**
+ * Up to this many matching rows a list's total is counted exactly; beyond it the total is the
+ * planner's estimate and the answer says so (docs/decisions.md, "Totals of long lists").
+ */
+export const EXACT_TOTAL_BOUND = 10_000;
+
+/** The total of a list: exact, or (above the bound) estimated. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The planner's row estimate for a query (EXPLAIN, nothing executed). */
+async function estimateRows(db: DbOrTx, matching: SQLWrapper): Promise<number> {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching}`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * The total for `matching` (a query selecting the list's matching rows, any columns): counted
+ * exactly up to `bound`, which costs at most `bound` index entries whatever the table's size;
+ * above it the planner's estimate, never less than bound + 1.
+ */
+export async function boundedTotal(
+  db: DbOrTx,
+  matching: SQLWrapper,
+  bound = EXACT_TOTAL_BOUND,
+): Promise<ListTotal> {
+  const counted = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${sql.raw(String(bound + 1))}) AS bounded`,
+  );
+  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  if (n <= bound) return { total: n, estimated: false };
+  return { total: Math.max(bound + 1, await estimateRows(db, matching)), estimated: true };
+}
+
+/** `X-Total-Count` (and `X-Total-Count-Estimated: true` when the total is an estimate). */
+export function setTotalCount(reply: FastifyReply, total: number | ListTotal) {
+  const value = typeof total === 'number' ? { total, estimated: false } : total;
+  reply.header('X-Total-Count', String(value.total));
+  if (value.estimated) reply.header('X-Total-Count-Estimated', 'true');
 }
