@@ -3,7 +3,8 @@
  *
  *   npm run generate -w bench          # PGlite in .tmp/bench-data, 100,000 machines, 1,000,000 events
  *   DATABASE_URL=postgres://… npm run generate -w bench -- --reset
- *   options: --machines=N --customers=N --categories=N --services=N --seed=N --reset --data-dir=DIR
+ *   options: --machines=N --customers=N --categories=N --services=N --todos=N --incidents=N --logs=N
+ *            --seed=N --reset --data-dir=DIR
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/database.js';
@@ -20,6 +21,58 @@ import { categoryNames, makeCustomer, makeDevice, random, type FleetCustomer } f
 import { describeTarget, readOptions } from './options.js';
 import { dayOf, technicians, type FleetMachine } from './service-events.js';
 import { dropIndexes, writeServices } from './write-services.js';
+import { continueSequence, insertUnnest, type ColumnSpec } from './bulk-insert.js';
+import { writeSideRecords } from './side-records.js';
+import { logs } from '../apps/server/src/modules/logs/logs.table.js';
+
+/** Machines per INSERT … unnest statement. */
+const DEVICE_BATCH = 10_000;
+
+const DEVICE_COLUMNS: readonly ColumnSpec[] = [
+  ['id', 'int'],
+  ['type', 'text'],
+  ['name', 'text'],
+  ['category_id', 'int'],
+  ['customer_id', 'int'],
+  ['serial_number', 'text'],
+  ['source_power', 'text'],
+  ['transfer_date', 'date'],
+  ['warranty_length', 'int'],
+  ['warranty', 'text'],
+  ['street_address', 'text'],
+  ['zip_code', 'text'],
+  ['city', 'text'],
+  ['province', 'text'],
+  ['status', 'text'],
+  ['status_weight', 'int2'],
+  ['gps_latitude', 'float8'],
+  ['gps_longitude', 'float8'],
+  ['is_periodic_inspection_enabled', 'bool'],
+];
+
+type GeneratedDevice = ReturnType<typeof makeDevice> & { id: number };
+
+const deviceRecord = (d: GeneratedDevice) => ({
+  id: d.id,
+  type: d.type,
+  name: d.name,
+  category_id: d.categoryId,
+  customer_id: d.customerId,
+  serial_number: d.serialNumber,
+  source_power: d.sourcePower,
+  transfer_date: d.transferDate,
+  warranty_length: d.warrantyLength,
+  warranty: d.warranty,
+  street_address: d.streetAddress,
+  zip_code: d.zipCode,
+  city: d.city,
+  province: d.province,
+  status: d.status,
+  status_weight: d.statusWeight,
+  gps_latitude: d.gpsLatitude,
+  gps_longitude: d.gpsLongitude,
+  is_periodic_inspection_enabled: d.isPeriodicInspectionEnabled,
+});
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at ~20 columns a row. */
 const BATCH = 1000;
@@ -48,7 +101,7 @@ async function ensureEmpty(db: Db, reset: boolean) {
     );
   }
   // CASCADE empties what refers to them too (services, notes, files, …): the database is a bench copy.
-  await db.execute(sql`TRUNCATE ${devices}, ${customers}, ${categories} RESTART IDENTITY CASCADE`);
+  await db.execute(sql`TRUNCATE ${devices}, ${customers}, ${categories}, ${logs} RESTART IDENTITY CASCADE`);
 }
 
 async function ensureBenchUser(db: Db, email: string, password: string) {
@@ -109,35 +162,40 @@ async function main() {
     );
     console.log(`Kategorie: ${categoryIds.length}, kontrahenci: ${fleetCustomers.length}`);
 
-    // Trigram indexes grow slowly row by row; built once after the load they cost a fraction.
-    const ginIndexes = await dropIndexes(db, 'devices', true);
+    // Indexes grow slowly row by row (the trigram ones most); built once after the load they cost a fraction.
+    const deviceIndexes = await dropIndexes(db, 'devices');
     const today = new Date();
     // A few big customers own many machines, most own a handful (squared uniform skews to the front).
     const customerFor = () => fleetCustomers[Math.floor(rng() * rng() * fleetCustomers.length)];
     const machines: FleetMachine[] = [];
-    await insertInBatches(
-      options.machines,
-      (i) => makeDevice(rng, i, customerFor(), categoryIds, today),
-      async (rows) => {
-        const saved = await db.insert(devices).values(rows).returning({ id: devices.id });
-        saved.forEach(({ id }, i) => {
-          const row = rows[i];
-          machines.push({
-            id,
-            customerId: row.customerId,
-            internal: row.type === 'INTERNAL',
-            transferDay: row.transferDate ? dayOf(row.transferDate) : null,
-            warrantyLength: row.warrantyLength,
-          });
+    const machinesStarted = performance.now();
+    for (let start = 0; start < options.machines; start += DEVICE_BATCH) {
+      const rows = Array.from({ length: Math.min(DEVICE_BATCH, options.machines - start) }, (_, i) => ({
+        id: start + i + 1,
+        ...makeDevice(rng, start + i, customerFor(), categoryIds, today),
+      }));
+      await insertUnnest(db, 'devices', DEVICE_COLUMNS, rows.map(deviceRecord));
+      for (const row of rows) {
+        machines.push({
+          id: row.id,
+          customerId: row.customerId,
+          internal: row.type === 'INTERNAL',
+          transferDay: row.transferDate ? dayOf(row.transferDate) : null,
+          warrantyLength: row.warrantyLength,
         });
-      },
-    );
+      }
+      if ((start / DEVICE_BATCH) % 10 === 9 || start + rows.length === options.machines) {
+        const seconds = ((performance.now() - machinesStarted) / 1000).toFixed(0);
+        process.stdout.write(`  maszyny ${start + rows.length} / ${options.machines} (${seconds} s)\n`);
+      }
+    }
+    await continueSequence(db, 'devices');
     console.log(`Maszyny: ${options.machines}`);
-    for (const definition of ginIndexes) await db.execute(sql.raw(definition));
-    console.log(`Indeksy trigramowe odbudowane: ${ginIndexes.length}`);
+    for (const definition of deviceIndexes) await db.execute(sql.raw(definition));
+    console.log(`Indeksy maszyn odbudowane: ${deviceIndexes.length}`);
 
+    const employeeIds = await ensureTechnicians(db);
     if (options.services > 0 && machines.length > 0) {
-      const employeeIds = await ensureTechnicians(db);
       await writeServices(db, {
         count: options.services,
         seed: options.seed,
@@ -151,11 +209,14 @@ async function main() {
       await refreshAllInspectionSummaries(db);
     }
 
+    await writeSideRecords(db, options, employeeIds);
+    console.log(`Zadania: ${options.todos}, incydenty: ${options.incidents}, wpisy logu: ${options.logs}`);
+
     // Fresh statistics and visibility map, as autovacuum would leave them on a live server.
     await db.execute(sql`VACUUM ANALYZE ${devices}`);
     await db.execute(sql`VACUUM ANALYZE ${customers}`);
     await db.execute(sql`VACUUM ANALYZE ${categories}`);
-    for (const table of [services, serviceDevices, inspectionSummaries, users]) {
+    for (const table of [services, serviceDevices, inspectionSummaries, users, logs]) {
       await db.execute(sql`VACUUM ANALYZE ${table}`);
     }
     console.log(`Gotowe w ${((performance.now() - started) / 1000).toFixed(1)} s`);

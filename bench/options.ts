@@ -30,6 +30,10 @@ export interface BenchOptions {
   categories: number;
   /** Service events over the fleet (0: machines only). */
   services: number;
+  /** To-dos, incidents and audit-log rows (default: services/50, machines/10, services/2). */
+  todos: number;
+  incidents: number;
+  logs: number;
   seed: number;
   reset: boolean;
   runs: number;
@@ -40,6 +44,16 @@ export interface BenchOptions {
 }
 
 export function readOptions(): BenchOptions {
+  const options = readCounts();
+  return {
+    ...options,
+    todos: count('todos', 'BENCH_TODOS', Math.floor(options.services / 50)),
+    incidents: count('incidents', 'BENCH_INCIDENTS', Math.floor(options.machines / 10)),
+    logs: count('logs', 'BENCH_LOGS', Math.floor(options.services / 2)),
+  };
+}
+
+function readCounts(): BenchOptions {
   return {
     databaseUrl: option('database-url', 'DATABASE_URL') || undefined,
     dataDir: path.resolve(option('data-dir', 'DATA_DIR') ?? path.join(here, '..', '.tmp', 'bench-data')),
@@ -47,6 +61,9 @@ export function readOptions(): BenchOptions {
     customers: Math.max(1, count('customers', 'BENCH_CUSTOMERS', 5_000)),
     categories: Math.max(1, count('categories', 'BENCH_CATEGORIES', 50)),
     services: count('services', 'BENCH_SERVICES', 1_000_000),
+    todos: -1,
+    incidents: -1,
+    logs: -1,
     seed: count('seed', 'BENCH_SEED', 2026),
     reset: option('reset', 'BENCH_RESET') === 'true',
     runs: Math.max(1, count('runs', 'BENCH_RUNS', 30)),
