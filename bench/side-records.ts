@@ -87,7 +87,7 @@ export async function writeSideRecords(db: Db, counts: SideRecordCounts, employe
           (${kinds})[1 + a] || ':' || (1 + g % 99991)
         FROM generate_series(1, ${counts.logs}) g
         CROSS JOIN LATERAL (SELECT (g % ${LOG_ACTIONS.length}) AS a) pick
-        JOIN users u ON u.id = (${employees})[1 + (g * 7919) % ${employeeIds.length}]`);
+        JOIN users u ON u.id = (${employees})[1 + (g::bigint * 7919 % ${employeeIds.length})::int]`);
     }
   });
   for (const table of ['todos', 'incidents', 'logs']) await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
