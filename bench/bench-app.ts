@@ -30,3 +30,25 @@ export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
 }
+
+/** Logs in through the API (as the browser does) and answers the headers of the session. */
+export async function loginHeaders(
+  app: App,
+  credentials: { email: string; password: string },
+): Promise<Record<string, string>> {
+  const auth = await app.inject({
+    method: 'GET',
+    url: '/api/user/auth',
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      authorization: `Basic ${Buffer.from(`${credentials.email}:${credentials.password}`).toString('base64')}`,
+    },
+  });
+  const session = auth.cookies.find((c) => c.name === 'SESSION');
+  if (auth.statusCode !== 200 || !session) {
+    throw new Error(
+      `Logowanie ${credentials.email} nie powiodło się (${auth.statusCode}). Najpierw uruchom generate.ts.`,
+    );
+  }
+  return { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` };
+}

@@ -10,7 +10,7 @@ import os from 'node:os';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { services } from '../apps/server/src/modules/services/services.table.js';
 import { describeTarget, readOptions } from './options.js';
-import { openBenchApp, percentile } from './bench-app.js';
+import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 
 interface Scenario {
   /** maszyny | przeglady | serwis: `--only=` picks groups. */
@@ -145,21 +145,7 @@ async function main() {
   const options = readOptions();
   const { app, database } = await openBenchApp(options);
   try {
-    const auth = await app.inject({
-      method: 'GET',
-      url: '/api/user/auth',
-      headers: {
-        'x-requested-with': 'XMLHttpRequest',
-        authorization: `Basic ${Buffer.from(`${options.email}:${options.password}`).toString('base64')}`,
-      },
-    });
-    const session = auth.cookies.find((c) => c.name === 'SESSION');
-    if (auth.statusCode !== 200 || !session) {
-      throw new Error(
-        `Logowanie ${options.email} nie powiodło się (${auth.statusCode}). Najpierw uruchom generate.ts.`,
-      );
-    }
-    const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` };
+    const headers = await loginHeaders(app, options);
 
     const measure = async (scenario: Scenario, runs: number) => {
       const times: number[] = [];

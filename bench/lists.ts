@@ -1,0 +1,141 @@
+/**
+ * Every list call of the product (issue 11) on its first and its 1,000th page, on several databases
+ * one after another, one request at a time: median and p95 per database and the ratio of each median
+ * to the first database's (the 10k base).
+ *
+ *   npm run lists -w bench -- --targets=pg10k=postgres://…/serwis_10k,pg1m=postgres://…/serwis_1m,pglite100k=/path/to/data-dir
+ *   … --runs=30 --only=maszyny,serwis --pairs=pglite100k/pg100k
+ *
+ * A target is `label=postgres://…` (PostgreSQL) or `label=/dir` (PGlite in /dir/db, as generate.ts
+ * makes it). `--pairs=a/b` adds a column with the ratio of a's median to b's.
+ */
+import os from 'node:os';
+import { LIST_SCENARIOS } from './list-scenarios/index.js';
+import type { ListScenario } from './list-scenarios/types.js';
+import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
+import { readOptions } from './options.js';
+
+interface Target {
+  label: string;
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+interface Figure {
+  median: number;
+  p95: number;
+  /** `rows of total` of the last answer (total marked ~ when estimated). */
+  result: string;
+}
+
+function option(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+function readTargets(): Target[] {
+  const raw = option('targets');
+  if (!raw) throw new Error('Podaj --targets=etykieta=postgres://…|/katalog,…');
+  return raw.split(',').map((part) => {
+    const at = part.indexOf('=');
+    if (at < 1) throw new Error(`Zły cel "${part}": oczekiwano etykieta=adres`);
+    const label = part.slice(0, at);
+    const where = part.slice(at + 1);
+    return where.startsWith('postgres')
+      ? { label, databaseUrl: where, dataDir: os.tmpdir() }
+      : { label, dataDir: where };
+  });
+}
+
+const key = (scenario: ListScenario, page: number) => `${scenario.name}|${page}`;
+
+async function measureTarget(target: Target, scenarios: ListScenario[], runs: number) {
+  const options = readOptions();
+  const { app, database } = await openBenchApp(target);
+  const figures = new Map<string, Figure>();
+  try {
+    const headers = await loginHeaders(app, options);
+    for (const scenario of scenarios) {
+      for (const page of scenario.pages ?? [1, 1000]) {
+        const url = scenario.url(page);
+        const times: number[] = [];
+        let result = '';
+        // Two warm-up calls, as on a server that has been running.
+        for (let i = 0; i < runs + 2; i++) {
+          const start = performance.now();
+          const response = await app.inject(
+            scenario.body
+              ? { method: 'POST', url, headers, payload: scenario.body }
+              : { method: 'GET', url, headers },
+          );
+          const elapsed = performance.now() - start;
+          if (response.statusCode !== 200) {
+            throw new Error(
+              `${target.label} ${scenario.name} (${url}): ${response.statusCode} ${response.body}`,
+            );
+          }
+          if (i >= 2) times.push(elapsed);
+          const estimated = response.headers['x-total-count-estimated'] === 'true' ? '~' : '';
+          result = `${(response.json() as unknown[]).length} z ${estimated}${response.headers['x-total-count'] ?? '?'}`;
+        }
+        times.sort((a, b) => a - b);
+        figures.set(key(scenario, page), {
+          median: percentile(times, 50),
+          p95: percentile(times, 95),
+          result,
+        });
+        process.stderr.write('.');
+      }
+    }
+    process.stderr.write(` ${target.label}\n`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  return figures;
+}
+
+async function main() {
+  const options = readOptions();
+  const targets = readTargets();
+  const pairs = (option('pairs') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((p) => p.split('/') as [string, string]);
+  const scenarios = LIST_SCENARIOS.filter((s) => !options.only.length || options.only.includes(s.group));
+  const loadBefore = os.loadavg()[0];
+  const byTarget = new Map<string, Map<string, Figure>>();
+  for (const target of targets)
+    byTarget.set(target.label, await measureTarget(target, scenarios, options.runs));
+
+  const [base] = targets;
+  const head = ['wywołanie', 'strona'];
+  for (const t of targets) head.push(`${t.label} wynik`, `${t.label} mediana ms`, `${t.label} p95 ms`);
+  for (const t of targets.slice(1)) head.push(`${t.label}/${base!.label}`);
+  for (const [a, b] of pairs) head.push(`${a}/${b}`);
+  console.log(
+    `\n${scenarios.length} wywołań × strony 1 i 1000, ${options.runs} przebiegów; ${os.cpus().length} CPU, ` +
+      `Node ${process.version}; obciążenie (1 min) przed/po: ${loadBefore.toFixed(1)}/${os.loadavg()[0].toFixed(1)}\n`,
+  );
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`);
+  const median = (label: string, k: string) => byTarget.get(label)?.get(k)?.median ?? NaN;
+  for (const scenario of scenarios) {
+    for (const page of scenario.pages ?? [1, 1000]) {
+      const k = key(scenario, page);
+      const cells = [scenario.name, String(page)];
+      for (const t of targets) {
+        const f = byTarget.get(t.label)!.get(k)!;
+        cells.push(f.result, f.median.toFixed(1), f.p95.toFixed(1));
+      }
+      for (const t of targets.slice(1))
+        cells.push(`×${(median(t.label, k) / median(base!.label, k)).toFixed(2)}`);
+      for (const [a, b] of pairs) cells.push(`×${(median(a, k) / median(b, k)).toFixed(2)}`);
+      console.log(`| ${cells.join(' | ')} |`);
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
