@@ -24,8 +24,8 @@ import {
 /*
  * Issue 8 on a 10-inch tablet (820×1180, touch, high DPI): a technician opens a machine whose
  * category has operations with measurement fields, records an inspection, fills the field protocol,
- * loses the network half-way (the tablet goes offline, the screen is closed and opened again) and
- * finds everything still there, signs with a mouse-drawn and a finger-drawn signature, and gets a
+ * loses the network half-way (the tablet goes offline and the screen is reloaded without the network:
+ * the service worker serves the app, the device the protocol) and finds everything still there, signs with a mouse-drawn and a finger-drawn signature, and gets a
  * numbered signed event whose PDF holds what was written; "Wyślij do klienta" puts it in the outbox.
  */
 
@@ -167,7 +167,9 @@ describe('field protocol on a tablet', () => {
     await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
   });
 
-  it('keeps what is typed while offline through closing and reopening the screen', async () => {
+  it('keeps what is typed while offline through a reload without the network', async () => {
+    // The screen has installed its service worker: it will reload without the network.
+    await page.getByText('Działa bez sieci', { exact: true }).waitFor();
     await tablet.setOffline(true);
     await page.getByRole('button', { name: 'Dodaj materiał' }).click();
     await page.getByLabel('Nazwa materiału 2').fill(materials[1].name);
@@ -177,27 +179,39 @@ describe('field protocol on a tablet', () => {
     await page.getByLabel('Imię i nazwisko podpisującego (klient)').fill('Łucja Śliwińska');
     await expect.poll(() => status().innerText(), { timeout: 15_000 }).toMatch(/^Brak połączenia/);
     // The server has not seen the offline changes.
-    const onServer = await apiCall<{ data: { recommendations: string } }>(
-      admin.context,
-      'GET',
-      `/api/service/protocol/${state.serviceId}`,
-    );
-    expect(onServer.data.recommendations).toBe('');
-    // The tablet's screen goes away (sleep, closed tab); the network comes back; the screen reopens.
-    await page.close();
-    await tablet.setOffline(false);
-    page = await tablet.newPage();
-    await page.goto(state.protocolUrl);
-    // Everything typed offline is back (the "Przywrócono szkic…" notice itself is checked in the
-    // screen's web test; here it may already be gone once the restored draft reached the server).
+    const onServer = () =>
+      apiCall<{ data: { recommendations: string } }>(
+        admin.context,
+        'GET',
+        `/api/service/protocol/${state.serviceId}`,
+      );
+    expect((await onServer()).data.recommendations).toBe('');
+    // A reload while the tablet is still offline: the app comes from the service worker, the
+    // session is the last one seen on the tablet, the protocol is built from the copy on the device.
+    const reloaded = await page.reload();
+    // The page itself came from the service worker (its fetch of the network failed).
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByText('Brak połączenia z serwerem', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Protokół serwisowy (auto)' }).waitFor();
+    await page.getByText(`${machine} (nr ser. SN-${tag}-1)`).waitFor();
     await expect.poll(() => page.getByLabel('Zalecenia dla klienta').inputValue()).toBe(recommendations);
     await expect.poll(() => page.getByLabel('Nazwa materiału 2').inputValue()).toBe(materials[1].name);
     await expect.poll(() => page.getByLabel('Ciśnienie otwarcia [bar]').inputValue()).toBe('7,2');
+    await expect.poll(() => page.getByLabel('Temperatura [°C]').inputValue()).toBe('82');
     const third = page.getByRole('group', { name: '3. Pomiar izolacji silnika' });
     await expect
       .poll(() => third.getByRole('radio', { name: 'NIEPOPRAWNE', exact: true }).isChecked())
       .toBe(true);
-    await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
+    await page.getByText('Przywrócono szkic zapisany na tym urządzeniu.').waitFor();
+    // Still offline, and the screen says so.
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await expect.poll(() => status().innerText()).toMatch(/^Brak połączenia/);
+    expect((await onServer()).data.recommendations).toBe('');
+    // The network comes back: the draft reaches the server.
+    await tablet.setOffline(false);
+    await expect.poll(() => status().innerText(), { timeout: 20_000 }).toBe('Szkic zapisany na serwerze');
+    await expect.poll(async () => (await onServer()).data.recommendations).toBe(recommendations);
+    await expect.poll(() => page.getByText('Brak połączenia z serwerem', { exact: true }).count()).toBe(0);
   });
 
   it('signs with a mouse-drawn and a finger-drawn signature: numbered and PODPISANY', async () => {
@@ -293,6 +307,13 @@ describe('field protocol on a tablet', () => {
     const row = serviceRow(page, state.fullNumber, today);
     await row.waitFor();
     await row.getByText('Podpisany').waitFor();
+    // The sending is shown on the event's row.
+    const sent = row.getByRole('img', { name: /^Wysłano do klienta / });
+    expect(await sent.getAttribute('aria-label')).toMatch(
+      new RegExp(
+        `^Wysłano do klienta ${customerEmail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} ${today} \\d\\d:\\d\\d`,
+      ),
+    );
     const fileName = `Protokół ${state.fullNumber.replace(/\//g, '-')}.pdf`;
     const url = await expectInlinePdfPreview(
       page,
@@ -301,5 +322,15 @@ describe('field protocol on a tablet', () => {
     );
     const stored = await tablet.request.get(url);
     expect(pdfText(await stored.body())).toContain(`Protokół serwisowy nr ${state.fullNumber}`);
+  });
+
+  it('shows the sending on the event in the service list too', async () => {
+    await page.goto('/servicesList');
+    await page.getByRole('heading', { name: 'Lista zdarzeń serwisowych' }).waitFor();
+    await field(page, 'Szukaj').fill(customer.shortName);
+    const row = page.getByRole('row', { name: new RegExp(`^Zdarzenie serwisowe ${state.fullNumber} `) });
+    await row.waitFor();
+    const sent = row.getByRole('img', { name: /^Wysłano do klienta / });
+    expect(await sent.getAttribute('aria-label')).toContain(`Wysłano do klienta ${customerEmail} ${today}`);
   });
 });

@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
         }
+        // The service worker (issue 8) is asked again on every visit: a deploy replaces it at once.
+        if (/^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath))) res.header('Cache-Control', 'no-cache');
       },
     });
     app.get('/assets/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {

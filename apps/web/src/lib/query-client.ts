@@ -1,10 +1,16 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { rememberUser } from './offline-session';
 
 /** The logged-in employee's query (features/auth reads it); null means "no session". */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-const isSessionGone = (error: unknown) => error instanceof ApiError && error.status === 401;
+const isSessionGone = (error: unknown) => {
+  const gone = error instanceof ApiError && error.status === 401;
+  // The employee kept for offline screens (offline-session.ts) goes with the session.
+  if (gone) rememberUser(null);
+  return gone;
+};
 
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({

@@ -241,6 +241,11 @@ export const serviceSchema = z.object({
   todo: z.string().nullable(),
   toDoStatus: z.enum(TODO_STATUSES).nullable(),
   createdAt: z.string(),
+  /**
+   * Issue 8: the last "Wyślij do klienta" of the event's field protocol (address, ISO time); null
+   * when it was never sent. An addition to spec §3: old clients ignore it.
+   */
+  protocolSent: z.object({ to: z.string(), at: z.string() }).nullable().optional(),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

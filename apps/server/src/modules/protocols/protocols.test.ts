@@ -32,6 +32,7 @@ const serviceOf = async (id: number, user: Parameters<typeof as>[0], deviceId: n
       number: number;
       fullNumber: string;
       files: { filename: string }[];
+      protocolSent: { to: string; at: string } | null;
     }[]
   ).find((s) => s.id === id)!;
 
@@ -257,7 +258,7 @@ describe('field protocol of a service event', () => {
 
   it('sends the signed PDF to the customer as an attachment and logs it', async () => {
     const user = await createUserAndLogin(ctx);
-    const { serviceId } = await inspectionSetup(ctx, user);
+    const { serviceId, device } = await inspectionSetup(ctx, user);
     const send = (payload: object) =>
       ctx.app.inject({
         method: 'POST',
@@ -270,6 +271,7 @@ describe('field protocol of a service event', () => {
     expect(early.json().message).toBe('Protokół nie jest jeszcze podpisany.');
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    expect((await serviceOf(serviceId, user, device.id)).protocolSent).toBeNull();
     const sent = await send({});
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ message: 'Wysłano protokół do klienta.', sentTo: 'klient@zazolc.pl' });
@@ -283,6 +285,19 @@ describe('field protocol of a service event', () => {
     expect((await send({ email: 'zły adres' })).statusCode).toBe(400);
     const protocol = (await getProtocol(ctx, user, serviceId)).json();
     expect(protocol.sentTo).toBe('inny@firma.pl');
+    // The event's rows (machine card, service lists) show the last sending.
+    expect((await serviceOf(serviceId, user, device.id)).protocolSent).toEqual({
+      to: 'inny@firma.pl',
+      at: protocol.sentAt,
+    });
+    const internal = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/service/findAllOrderInternal',
+      headers: as(user),
+    });
+    expect(internal.json().find((s: { id: number }) => s.id === serviceId).protocolSent.to).toBe(
+      'inny@firma.pl',
+    );
     const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
     expect(log.map((l) => l.formattedMessage).join('\n')).toContain('do klienta na adres klient@zazolc.pl');
   });

@@ -5,7 +5,9 @@ import {
   type ServiceSummary,
   type ToDoStatus,
 } from '@serwis/domain';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { serviceProtocols } from '../protocols/protocols.table.js';
 import {
   findServiceChildren,
   findServiceHeads,
@@ -44,6 +46,7 @@ interface Grouped {
   devices: Map<number, ServiceChildren['devices']>;
   files: Map<number, ServiceChildren['files']>;
   todos: Map<number, ServiceChildren['todos'][number]>;
+  sent: Map<number, { to: string; at: string }>;
 }
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
@@ -88,20 +91,38 @@ function toService(head: ServiceHead, children: Grouped): Service {
     todo: todo ? todo.description : null,
     toDoStatus: todo ? (todo.toDoStatus as ToDoStatus) : null,
     createdAt: iso(row.createdAt),
+    protocolSent: children.sent.get(row.id) ?? null,
   };
+}
+
+/** The events whose field protocol was sent to the customer (issue 8): where and when, last time. */
+async function findSentProtocols(db: DbOrTx, ids: number[]) {
+  const rows = await db
+    .select({
+      serviceId: serviceProtocols.serviceId,
+      to: serviceProtocols.sentTo,
+      at: serviceProtocols.sentAt,
+    })
+    .from(serviceProtocols)
+    .where(and(inArray(serviceProtocols.serviceId, ids), isNotNull(serviceProtocols.sentAt)));
+  return new Map(rows.map((r) => [r.serviceId, { to: r.to ?? '', at: iso(r.at!) }]));
 }
 
 /** Keeps each IN (...) list well under PostgreSQL's bind-parameter limit. */
 const CHUNK = 2000;
 
-/** Full events for the given ids, in that order: four queries per 2,000 events, never one per row. */
+/** Full events for the given ids, in that order: five queries per 2,000 events, never one per row. */
 export async function loadServices(db: DbOrTx, ids: number[]): Promise<Service[]> {
   const result: Service[] = [];
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const heads = await findServiceHeads(db, chunk);
-    const children = await findServiceChildren(db, chunk);
+    const [children, sent] = await Promise.all([
+      findServiceChildren(db, chunk),
+      findSentProtocols(db, chunk),
+    ]);
     const grouped: Grouped = {
+      sent,
       devices: groupBy(children.devices, (d) => d.serviceId),
       files: groupBy(children.files, (f) => f.serviceId as number),
       todos: new Map(children.todos.map((t) => [t.serviceId as number, t])),

@@ -1,5 +1,5 @@
 import { del, get, set } from 'idb-keyval';
-import type { ProtocolData } from '@serwis/domain';
+import type { Protocol, ProtocolData } from '@serwis/domain';
 
 /**
  * The browser's copy of a protocol draft (IndexedDB, through idb-keyval): written on every change,
@@ -12,6 +12,8 @@ export interface LocalDraft {
 }
 
 const key = (serviceId: number) => `serwis:protocol-draft:${serviceId}`;
+/** Beside the draft: the server's last answer, from which the screen builds itself offline. */
+const snapshotKey = (serviceId: number) => `serwis:protocol-snapshot:${serviceId}`;
 
 /** IndexedDB can be missing (private mode, old browsers): the draft then lives on the server only. */
 async function safely<T>(work: () => Promise<T>, fallback: T): Promise<T> {
@@ -28,3 +30,22 @@ export const writeLocalDraft = (serviceId: number, draft: LocalDraft) =>
   safely(() => set(key(serviceId), draft), undefined);
 
 export const removeLocalDraft = (serviceId: number) => safely(() => del(key(serviceId)), undefined);
+
+/**
+ * The server's answer for a protocol being written (header, checklists with units, the event's
+ * data): kept while the protocol can still change, so the screen opens without the network (issue 8,
+ * the service worker serves the app). A signed protocol needs no offline copy: it goes.
+ */
+export const writeSnapshot = (serviceId: number, protocol: Protocol) =>
+  safely(
+    () =>
+      protocol.editable && !protocol.signed
+        ? set(snapshotKey(serviceId), protocol)
+        : del(snapshotKey(serviceId)),
+    undefined,
+  );
+
+export const readSnapshot = (serviceId: number) =>
+  safely(() => get<Protocol>(snapshotKey(serviceId)), undefined);
+
+export const removeSnapshot = (serviceId: number) => safely(() => del(snapshotKey(serviceId)), undefined);

@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Protocol, ProtocolData } from '@serwis/domain';
+import type { ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
-import { saveProtocolDraft } from './api/protocols';
-import { readLocalDraft, removeLocalDraft, writeLocalDraft } from './offline-drafts';
+import { saveProtocolDraft, type LoadedProtocol } from './api/protocols';
+import {
+  readLocalDraft,
+  removeLocalDraft,
+  removeSnapshot,
+  writeLocalDraft,
+  writeSnapshot,
+} from './offline-drafts';
 
 export type SyncState = 'saved' | 'pending' | 'saving' | 'offline' | 'refused';
 
@@ -14,11 +20,12 @@ const RETRY_MS = 15_000;
  * and the server (a debounced draft save, and again whenever the network comes back). A local
  * draft newer than the server's wins when the screen opens: it holds what was typed offline.
  */
-export function useDraftSync(protocol: Protocol) {
+export function useDraftSync(protocol: LoadedProtocol) {
   const serviceId = protocol.header.serviceId;
   const signed = protocol.signed;
   const [data, setDataState] = useState<ProtocolData>(protocol.data);
-  const [state, setState] = useState<SyncState>('saved');
+  // Opened from the copy on the device: the server has not been reached.
+  const [state, setState] = useState<SyncState>(protocol.fromDevice ? 'offline' : 'saved');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
   const [ready, setReady] = useState(!protocol.editable);
@@ -38,7 +45,9 @@ export function useDraftSync(protocol: Protocol) {
     }
     setState('saving');
     try {
-      await saveProtocolDraft(serviceId, dataRef.current);
+      const saved = await saveProtocolDraft(serviceId, dataRef.current);
+      // The copy the screen opens from offline follows the server.
+      await writeSnapshot(serviceId, saved);
       if (version.current === sent) {
         await removeLocalDraft(serviceId);
         setState('saved');
@@ -82,7 +91,12 @@ export function useDraftSync(protocol: Protocol) {
 
   useEffect(() => {
     const online = () => {
-      if (version.current > 0 && state !== 'saved') void flush();
+      if (version.current > 0) {
+        if (state !== 'saved') void flush();
+      } else if (state === 'offline' && navigator.onLine !== false) {
+        // Opened offline and nothing changed since: nothing waits to be sent.
+        setState('saved');
+      }
     };
     window.addEventListener('online', online);
     // The browser does not always notice a network that comes back (or a server that restarts).
@@ -122,6 +136,7 @@ export function useDraftSync(protocol: Protocol) {
   const forget = useCallback(async () => {
     clearTimeout(timer.current);
     await removeLocalDraft(serviceId);
+    await removeSnapshot(serviceId);
     setState('saved');
   }, [serviceId]);
 

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { isOfflineScreen, lastKnownUser, rememberUser } from '../../../lib/offline-session';
 
 export const sessionQueryKey = SESSION_QUERY_KEY;
 
@@ -11,9 +12,18 @@ export function useSession() {
     queryKey: sessionQueryKey,
     queryFn: async () => {
       try {
-        return await api.get<SessionUser>('/api/user/check-auth');
+        const user = await api.get<SessionUser>('/api/user/check-auth');
+        rememberUser(user);
+        return user;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
+        if (error instanceof ApiError && error.status === 401) {
+          rememberUser(null);
+          return null;
+        }
+        // No network on a screen that works offline (issue 8): the last employee seen here.
+        const offline = error instanceof ApiError && error.code === 'NETWORK';
+        const last = offline && isOfflineScreen(window.location.pathname) ? lastKnownUser() : null;
+        if (last) return last;
         throw error;
       }
     },
@@ -31,5 +41,8 @@ export function useCurrentUser(): SessionUser {
 
 export function useSetSession() {
   const client = useQueryClient();
-  return (user: SessionUser | null) => client.setQueryData(sessionQueryKey, user);
+  return (user: SessionUser | null) => {
+    rememberUser(user);
+    client.setQueryData(sessionQueryKey, user);
+  };
 }

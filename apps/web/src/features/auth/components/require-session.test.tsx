@@ -77,4 +77,57 @@ describe('RequireSession', () => {
     await screen.findByRole('heading', { name: 'Logowanie' });
     expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(2);
   });
+
+  it('on the protocol screen keeps the last employee seen here when the network is away', async () => {
+    window.history.pushState({}, '', '/serviceProtocol?id=7');
+    try {
+      fakeApi({ 'GET /api/user/check-auth': { body: ANNA_ADMIN }, 'GET /api/machines': { body: [] } });
+      const online = renderScreen(guarded(createElement(MachinesScreen)), { url: '/serviceProtocol?id=7' });
+      await screen.findByRole('heading', { name: 'Maszyny' });
+      online.unmount();
+
+      fakeApi({ 'GET /api/user/check-auth': { network: true }, 'GET /api/machines': { body: [] } });
+      renderScreen(guarded(createElement(MachinesScreen)), {
+        url: '/serviceProtocol?id=7',
+        routes: { '/login': loginScreen },
+      });
+      await screen.findByRole('heading', { name: 'Maszyny' });
+      expect(screen.getByTestId('location').textContent).toBe('/serviceProtocol?id=7');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('elsewhere a session check without the network still leads to /login', async () => {
+    window.history.pushState({}, '', '/machineList');
+    try {
+      fakeApi({ 'GET /api/user/check-auth': { body: ANNA_ADMIN }, 'GET /api/machines': { body: [] } });
+      const online = renderScreen(guarded(createElement(MachinesScreen)), { url: '/machineList' });
+      await screen.findByRole('heading', { name: 'Maszyny' });
+      online.unmount();
+      fakeApi({ 'GET /api/user/check-auth': { network: true } });
+      renderScreen(guarded(createElement(MachinesScreen)), {
+        url: '/machineList',
+        routes: { '/login': loginScreen },
+      });
+      await screen.findByRole('heading', { name: 'Logowanie' });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('forgets the employee kept for offline screens when the session ends', async () => {
+    window.history.pushState({}, '', '/serviceProtocol?id=7');
+    try {
+      fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
+      renderScreen(guarded(createElement(MachinesScreen)), {
+        url: '/serviceProtocol?id=7',
+        routes: { '/login': loginScreen },
+      });
+      await screen.findByRole('heading', { name: 'Logowanie' });
+      expect(localStorage.getItem('serwis:last-user')).toBeNull();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

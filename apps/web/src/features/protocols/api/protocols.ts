@@ -1,13 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Protocol, ProtocolData } from '@serwis/domain';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+import { readSnapshot, writeSnapshot } from '../offline-drafts';
 
 export const protocolKey = (serviceId: number) => ['protocol', serviceId] as const;
 
+/** The protocol; `fromDevice` when the network is away and the copy kept on this device answers. */
+export type LoadedProtocol = Protocol & { fromDevice?: boolean };
+
 export function useProtocol(serviceId: number) {
-  return useQuery({
+  return useQuery<LoadedProtocol>({
     queryKey: protocolKey(serviceId),
-    queryFn: () => api.get<Protocol>(`/api/service/protocol/${serviceId}`),
+    queryFn: async () => {
+      try {
+        const protocol = await api.get<Protocol>(`/api/service/protocol/${serviceId}`);
+        await writeSnapshot(serviceId, protocol);
+        return protocol;
+      } catch (error) {
+        // No network (issue 8): the screen builds itself from what is on the device.
+        const copy =
+          error instanceof ApiError && error.code === 'NETWORK' ? await readSnapshot(serviceId) : undefined;
+        if (copy) return { ...copy, fromDevice: true };
+        throw error;
+      }
+    },
     enabled: Number.isInteger(serviceId) && serviceId > 0,
     // A draft open on a tablet must not be replaced under the technician's fingers.
     refetchOnWindowFocus: false,

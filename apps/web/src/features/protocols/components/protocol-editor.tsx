@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  IconCloudCheck,
   IconCloudOff,
   IconDeviceFloppy,
   IconFileTypePdf,
@@ -12,7 +13,6 @@ import {
   PROTOCOL_MSG,
   missingForSigning,
   protocolMissingMessage,
-  type Protocol,
   type ProtocolData,
   type ProtocolItem,
 } from '@serwis/domain';
@@ -21,7 +21,8 @@ import { FilePreview, type PreviewableFile } from '../../../components/file-prev
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { useSignProtocol } from '../api/protocols';
+import { useSignProtocol, type LoadedProtocol } from '../api/protocols';
+import { useOfflineReady } from '../offline-shell';
 import { useDraftSync, type SyncState } from '../use-draft-sync';
 import { ChecklistEditor } from './checklist-editor';
 import { SendProtocolModal } from './send-protocol-modal';
@@ -37,9 +38,10 @@ const SYNC_TEXT: Record<SyncState, string> = {
 };
 
 /** The field protocol: header, checklists, work, materials, times, signatures; autosaved. */
-export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backTo: string }) {
+export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol; backTo: string }) {
   const { header } = protocol;
   const sync = useDraftSync(protocol);
+  const offlineReady = useOfflineReady();
   const { data, setData } = sync;
   const sign = useSignProtocol(header.serviceId);
   const [signProblem, setSignProblem] = useState<string | null>(null);
@@ -113,6 +115,12 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
       {!protocol.editable && !protocol.signed && (
         <Alert color="gray">Protokół może wypełniać tylko autor zdarzenia lub administrator.</Alert>
       )}
+      {protocol.fromDevice && sync.state === 'offline' && (
+        <Alert color="orange" icon={<IconCloudOff size={18} />} title="Brak połączenia z serwerem">
+          Protokół otwarto z kopii zapisanej na tym urządzeniu. Wszystko, co wpiszesz, zostanie wysłane po
+          powrocie sieci.
+        </Alert>
+      )}
       {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
       <ErrorBanner message={sync.refusal} />
 
@@ -162,22 +170,36 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: Protocol; backT
         bg="var(--mantine-color-body)"
       >
         {protocol.editable ? (
-          <Badge
-            size="lg"
-            variant="light"
-            color={
-              sync.state === 'saved'
-                ? 'green'
-                : sync.state === 'offline' || sync.state === 'refused'
-                  ? 'orange'
-                  : 'gray'
-            }
-            leftSection={sync.state === 'offline' ? <IconCloudOff size={14} /> : undefined}
-            role="status"
-            style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
-          >
-            {SYNC_TEXT[sync.state]}
-          </Badge>
+          <Group gap="xs">
+            <Badge
+              size="lg"
+              variant="light"
+              color={
+                sync.state === 'saved'
+                  ? 'green'
+                  : sync.state === 'offline' || sync.state === 'refused'
+                    ? 'orange'
+                    : 'gray'
+              }
+              leftSection={sync.state === 'offline' ? <IconCloudOff size={14} /> : undefined}
+              role="status"
+              style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
+            >
+              {SYNC_TEXT[sync.state]}
+            </Badge>
+            {offlineReady && !protocol.signed && (
+              <Badge
+                size="lg"
+                variant="outline"
+                color="teal"
+                leftSection={<IconCloudCheck size={14} />}
+                title="Ten ekran otworzy się także po przeładowaniu bez sieci"
+                style={{ textTransform: 'none' }}
+              >
+                Działa bez sieci
+              </Badge>
+            )}
+          </Group>
         ) : (
           <span />
         )}

@@ -128,6 +128,50 @@ describe('/serviceProtocol', () => {
     expect(sent.workDone).toBe('Wymiana grzałki');
   });
 
+  it('opens without the network from the copy on the device, and sends the draft when it is back', async () => {
+    let online = true;
+    const api = fakeApi({
+      'GET /api/service/protocol/7': () => (online ? { body: protocol() } : { network: true }),
+      'PUT /api/service/protocol/7': (call) =>
+        online ? { body: { ...protocol(), data: call.body, saved: true } } : { network: true },
+    });
+    // Opened online: the server's answer is kept on the device beside the draft.
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await screen.findByLabelText('Opis wykonanych prac');
+    online = false;
+    const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    await userEvent.click(within(row).getByRole('radio', { name: 'NIEPOPRAWNE' }));
+    await userEvent.type(within(row).getByLabelText('Ciśnienie [bar]'), '3,1');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+    first.unmount();
+
+    // A reload while offline: the server cannot be reached; the screen builds itself from the device.
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText('Brak połączenia z serwerem')).toBeInTheDocument();
+    expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
+    expect(screen.getByText('Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź')).toBeInTheDocument();
+    const again = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    expect(within(again).getByRole('radio', { name: 'NIEPOPRAWNE' })).toBeChecked();
+    expect(within(again).getByLabelText('Ciśnienie [bar]')).toHaveValue('3,1');
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+    expect(screen.queryByText('Brak połączenia z serwerem')).toBeNull();
+    const sent = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
+    expect(sent.checklists[0].items[0]).toMatchObject({
+      answer: 'NIEPOPRAWNE',
+      fields: [{ name: 'Ciśnienie', unit: 'bar', value: '3,1' }],
+    });
+  });
+
+  it('says so when the network is away and nothing of the protocol is on the device', async () => {
+    fakeApi({ 'GET /api/service/protocol/7': { network: true } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Błąd połączenia z serwerem.');
+  });
+
   it('names what is missing before signing, without asking the server', async () => {
     const api = fakeApi({ 'GET /api/service/protocol/7': { body: protocol() } });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });

@@ -1,10 +1,13 @@
+import { useEffect } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../auth/api/session';
 import { useProtocol } from '../api/protocols';
 import { ProtocolEditor } from '../components/protocol-editor';
 
@@ -15,6 +18,16 @@ export function ServiceProtocolPage() {
   const prev = params.get('prev');
   const backTo = prev && prev.startsWith('/') && !prev.startsWith('//') ? prev : paths.servicesList;
   const protocol = useProtocol(id);
+  const client = useQueryClient();
+  const fromDevice = Boolean(protocol.data?.fromDevice);
+  // Opened offline with the last employee seen here: once the network is back, the session is
+  // checked again (lib/offline-session.ts).
+  useEffect(() => {
+    if (!fromDevice) return;
+    const back = () => void client.invalidateQueries({ queryKey: sessionQueryKey });
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [client, fromDevice]);
   if (!Number.isInteger(id) || id <= 0) {
     return (
       <>

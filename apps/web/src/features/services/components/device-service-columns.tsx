@@ -7,7 +7,7 @@ import type { ServiceActions } from '../service-permissions';
 import { FaultDescriptionCell } from './fault-description-cell';
 import { ServiceFilesCell } from './service-files-cell';
 import { ServiceRowActions, type ServiceRowAction } from './service-row-actions';
-import { ServiceStateBadge } from './service-state-badge';
+import { ServiceStateCell } from './service-state-badge';
 
 export interface DeviceServiceColumnsOptions {
   allowed: (service: Service) => ServiceActions;
@@ -40,7 +40,7 @@ export function deviceServiceColumns(options: DeviceServiceColumnsOptions): Colu
       cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
     },
     { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
-    { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateBadge state={row.original.state} /> },
+    { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateCell service={row.original} /> },
     {
       id: 'files',
       header: 'Pliki',

@@ -80,6 +80,23 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     expect(within(withFiles).queryByRole('button', { name: /Usuń plik/ })).toBeNull();
   });
 
+  it('shows on the row that the protocol was sent to the customer, with where and when', async () => {
+    const sent = { ...signedOwn, protocolSent: { to: 'biuro@acme.pl', at: '2026-03-05T09:30:00.000Z' } };
+    show(JAN_USER, {
+      'GET /api/service/findByDeviceWithFilesEnitiy/7': { body: [open, signedForeign, sent] },
+    });
+    const row = await rowOf('25A');
+    const icon = within(row).getByRole('img', {
+      name: /^Wysłano do klienta biuro@acme\.pl 2026-03-05 \d\d:30:00$/,
+    });
+    await userEvent.hover(icon);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      /^Wysłano do klienta biuro@acme\.pl 2026-03-05/,
+    );
+    // Events whose protocol was never sent carry no envelope.
+    expect(within(await rowOf('24')).queryByRole('img', { name: /^Wysłano do klienta/ })).toBeNull();
+  });
+
   it('previews a PDF attachment in the shared viewer', async () => {
     show(JAN_USER);
     await userEvent.click(within(await rowOf('24')).getByRole('button', { name: 'Podgląd: protokol.pdf' }));

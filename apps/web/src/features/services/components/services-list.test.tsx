@@ -48,6 +48,18 @@ describe('/servicesList', () => {
     }
   });
 
+  it('marks the events whose protocol was sent to the customer', async () => {
+    const sent = { ...single, protocolSent: { to: 'biuro@acme.pl', at: '2026-03-05T09:30:00.000Z' } };
+    fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [sent, several] } });
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
+    const row = await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    expect(
+      within(row).getByRole('img', { name: /^Wysłano do klienta biuro@acme\.pl 2026-03-05/ }),
+    ).toBeInTheDocument();
+    const other = screen.getByRole('row', { name: /24\/03\/2026/ });
+    expect(within(other).queryByRole('img', { name: /^Wysłano do klienta/ })).toBeNull();
+  });
+
   it('cuts a long fault description at 80 characters and shows all of it in a tooltip', async () => {
     fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
     renderScreen(<ServicesListPage />, { url: '/servicesList' });

@@ -21,7 +21,7 @@ import { SERVICE_LISTS } from '../family';
 import { machinesLabel, numberLabel, paymentTypeLabel } from '../service-display';
 import { ChooseMachineModal } from './choose-machine-modal';
 import { FaultDescriptionCell } from './fault-description-cell';
-import { ServiceStateBadge } from './service-state-badge';
+import { ServiceStateCell } from './service-state-badge';
 
 /** Column ids are the server's sort fields (services.list.ts). */
 const columns: ColumnDef<Service>[] = [
@@ -38,7 +38,7 @@ const columns: ColumnDef<Service>[] = [
     cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
   },
   { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
-  { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateBadge state={row.original.state} /> },
+  { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateCell service={row.original} /> },
   {
     id: 'protocol',
     header: 'Protokół',
