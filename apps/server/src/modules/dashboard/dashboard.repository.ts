@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -7,10 +7,13 @@ import { inspectionDueCounts } from '../inspections/inspection-due-counts.table.
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
 import { services } from '../services/services.table.js';
 import { todos } from '../todos/todos.table.js';
+import { serviceDayCounts } from './service-day-counts.table.js';
 
 /**
  * Each figure of the dashboard is one query that an index answers (named beside it); none of them
- * reads a whole table, so the home screen costs the same at 1,000 and 1,000,000 machines.
+ * reads a whole table, so the home screen costs the same at 1,000 and 1,000,000 machines. The
+ * counts that would read hundreds of thousands of index entries at that size (overdue machines,
+ * waiting protocols, the month's protocols) add up per-day counts kept by triggers instead.
  * "Due" machines are those of the "only current" inspection list (summaries' `actual`).
  */
 
@@ -66,9 +69,15 @@ export function nearestDue(db: DbOrTx, range: { from: string; toExclusive: strin
 
 const waiting = sql`${services.state} IN ('UTWORZONY', 'DODAJ_SKAN')`;
 
-/** services_waiting_idx (partial): the count. */
+/**
+ * service_day_counts: the events in the two waiting states, one row per date and state (a few
+ * thousand rows at most, read from its primary key), whatever the number of events.
+ */
 export async function countWaitingProtocols(db: DbOrTx) {
-  const [row] = await db.select({ n: count() }).from(services).where(waiting);
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${serviceDayCounts.services}), 0)::int` })
+    .from(serviceDayCounts)
+    .where(inArray(serviceDayCounts.state, ['UTWORZONY', 'DODAJ_SKAN']));
   return row.n;
 }
 
@@ -110,14 +119,14 @@ export async function countIncidentsSince(db: DbOrTx, since: string, timeZone: s
   return row.n;
 }
 
-/** services_date_state_idx: one month's protocols, issued and signed, from the index alone. */
+/** service_day_counts' primary key: one month's protocols, issued and signed, from ≤ 31 days' rows. */
 export async function countMonthProtocols(db: DbOrTx, first: string, last: string) {
   const [row] = await db
     .select({
-      issued: count(),
-      signed: sql<number>`(count(*) FILTER (WHERE ${services.state} = 'PODPISANY'))::int`,
+      issued: sql<number>`coalesce(sum(${serviceDayCounts.services}), 0)::int`,
+      signed: sql<number>`coalesce(sum(${serviceDayCounts.services}) FILTER (WHERE ${serviceDayCounts.state} = 'PODPISANY'), 0)::int`,
     })
-    .from(services)
-    .where(and(gte(services.date, first), lte(services.date, last)));
+    .from(serviceDayCounts)
+    .where(and(gte(serviceDayCounts.day, first), lte(serviceDayCounts.day, last)));
   return row;
 }
