@@ -6,14 +6,14 @@ import { incidents } from '../incidents/incidents.table.js';
 import { inspectionDueCounts } from '../inspections/inspection-due-counts.table.js';
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
 import { services } from '../services/services.table.js';
-import { todos } from '../todos/todos.table.js';
 import { serviceDayCounts } from './service-day-counts.table.js';
+import { todoStatusCounts } from './todo-status-counts.table.js';
 
 /**
  * Each figure of the dashboard is one query that an index answers (named beside it); none of them
  * reads a whole table, so the home screen costs the same at 1,000 and 1,000,000 machines. The
  * counts that would read hundreds of thousands of index entries at that size (overdue machines,
- * waiting protocols, the month's protocols) add up per-day counts kept by triggers instead.
+ * waiting protocols, the month's protocols, open to-dos) read counts kept by triggers instead.
  * "Due" machines are those of the "only current" inspection list (summaries' `actual`).
  */
 
@@ -101,10 +101,13 @@ export function oldestWaitingProtocols(db: DbOrTx) {
     .limit(5);
 }
 
-/** todos_status_idx. */
+/** todo_status_counts' primary key: one row. */
 export async function countOpenTodos(db: DbOrTx) {
-  const [row] = await db.select({ n: count() }).from(todos).where(eq(todos.toDoStatus, 'TODO'));
-  return row.n;
+  const [row] = await db
+    .select({ n: todoStatusCounts.todos })
+    .from(todoStatusCounts)
+    .where(eq(todoStatusCounts.status, 'TODO'));
+  return row?.n ?? 0;
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   updateService,
 } from '../services/services.fixtures.js';
 import { services } from '../services/services.table.js';
+import { todos } from '../todos/todos.table.js';
 import { getDashboard } from './dashboard.service.js';
 import { serviceDayCounts } from './service-day-counts.table.js';
+import { todoStatusCounts } from './todo-status-counts.table.js';
 
 const ctx = useTestApp();
 
@@ -83,5 +85,48 @@ describe('service day counts follow every write of the events', () => {
       .from(services)
       .where(sql`${services.state} IN ('UTWORZONY', 'DODAJ_SKAN')`);
     expect(board.waitingProtocols.count).toBe(direct.n);
+  });
+});
+
+describe('to-do status counts follow every write of the to-dos', () => {
+  const expectCountsFollowTodos = async () => {
+    const db = ctx.database.db;
+    const direct = await db
+      .select({ status: todos.toDoStatus, n: sql<number>`count(*)::int` })
+      .from(todos)
+      .groupBy(todos.toDoStatus)
+      .orderBy(asc(todos.toDoStatus));
+    const kept = await db
+      .select({ status: todoStatusCounts.status, n: todoStatusCounts.todos })
+      .from(todoStatusCounts)
+      .where(ne(todoStatusCounts.todos, 0))
+      .orderBy(asc(todoStatusCounts.status));
+    expect(kept).toEqual(direct);
+  };
+
+  it('added, done, opened again, deleted; the dashboard counts the open ones', async () => {
+    const user = await createUserAndLogin(ctx);
+    const board = async () =>
+      (await getDashboard(ctx.database.db, session(false), '2025-03-31', 'Europe/Warsaw')).openTodos;
+    expect(await board()).toBe(0);
+    const rows = await ctx.database.db
+      .insert(todos)
+      .values(['a', 'b', 'c'].map((description) => ({ description, userCreatedId: user.id })))
+      .returning({ id: todos.id });
+    await expectCountsFollowTodos();
+    expect(await board()).toBe(3);
+    await ctx.database.db
+      .update(todos)
+      .set({ toDoStatus: 'DONE' })
+      .where(sql`${todos.id} <> ${rows[0].id}`);
+    await expectCountsFollowTodos();
+    expect(await board()).toBe(1);
+    await ctx.database.db
+      .update(todos)
+      .set({ toDoStatus: 'TODO' })
+      .where(sql`${todos.id} = ${rows[1].id}`);
+    await ctx.database.db.delete(todos).where(sql`${todos.id} = ${rows[0].id}`);
+    await expectCountsFollowTodos();
+    expect(await board()).toBe(1);
   });
 });
