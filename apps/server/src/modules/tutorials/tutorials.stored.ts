@@ -175,7 +175,8 @@ export class StoredTutorialSource implements TutorialSource {
 
   /**
    * Copies the old folder's tutorials the store does not have yet (by folder and file name).
-   * A folder that cannot be read is logged and skipped: the store's tutorials are listed anyway.
+   * A folder or file that cannot be read is logged and skipped: the store's tutorials are listed
+   * anyway.
    */
   async importOldFolder(): Promise<TutorialImport> {
     const done: TutorialImport = { folders: 0, files: 0, bytes: 0 };
@@ -200,10 +201,16 @@ export class StoredTutorialSource implements TutorialSource {
       if (!known.has(folder.name) && (await this.ensureFolder(folder.name)).created) done.folders++;
       for (const file of googleFiles) {
         if (known.has(`${folder.name}/${file.name}`)) continue;
-        const bytes = await this.copyOldFile(source, file.id);
-        if (bytes !== null) {
-          done.files++;
-          done.bytes += bytes;
+        try {
+          const bytes = await this.copyOldFile(source, file.id);
+          if (bytes !== null) {
+            done.files++;
+            done.bytes += bytes;
+          }
+        } catch (error) {
+          // One unreadable file (or a store that is down) does not stop the rest, nor the listing:
+          // it is tried again on the next listing.
+          this.log?.warn({ err: error, file: `${folder.name}/${file.name}` }, 'old tutorial not copied');
         }
       }
     }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, type TutorialFolder } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
+import { sweepOrphanFiles } from '../files/files.sweep.js';
 import { logs } from '../logs/logs.table.js';
 import { localId } from './tutorials.local.js';
 import { moveOldTutorialsIntoStore } from './tutorials.service.js';
@@ -344,6 +345,9 @@ describe('admin uploads into the store', () => {
     expect(range.statusCode).toBe(206);
     expect(range.body).toBe('%PDF-1.4');
     await expectNoOrphans();
+    // The orphan sweep knows the tutorial's bytes have an owner.
+    expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage, { graceMs: -60_000 })).toBe(0);
+    expect((await download(file.id)).body).toBe('%PDF-1.4 treść');
     const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'tutorials'));
     expect(entries.map((e) => e.formattedMessage)).toEqual([
       expect.stringContaining('dodanie folderu tutoriali „Nowe szkolenia”'),
