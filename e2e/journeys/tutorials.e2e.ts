@@ -87,7 +87,7 @@ async function openTutorials() {
   await page.getByRole('heading', { name: 'Tutoriale' }).waitFor();
 }
 
-describe('tutorials journey: local folder, then Google Drive', () => {
+describe('tutorials journey: the old folder moved into the store, then Google Drive', () => {
   stopAtFirstFailure(() => page);
 
   beforeAll(async () => {
@@ -278,7 +278,16 @@ describe('tutorials journey: local folder, then Google Drive', () => {
     await upload.getByRole('button', { name: 'Dodaj' }).click();
     await upload.waitFor({ state: 'hidden' });
     await fileButton('Karta przeglądu.pdf').waitFor();
-    expect(fs.existsSync(path.join(tutorialsDir, `Instrukcje ${tag}`, 'Karta przeglądu.pdf'))).toBe(true);
+    // Kept in the app's file store (issue 13), not in the old tutorial folder on the disk.
+    expect(fs.existsSync(path.join(tutorialsDir, `Instrukcje ${tag}`))).toBe(false);
+    const tree = await apiCall<{ folder: { name: string }; googleFiles: { name: string }[] }[]>(
+      context,
+      'GET',
+      '/api/google-drive/getTree?refresh=true',
+    );
+    expect(tree.find((f) => f.folder.name === `Instrukcje ${tag}`)?.googleFiles.map((g) => g.name)).toEqual([
+      'Karta przeglądu.pdf',
+    ]);
   });
 
   it('shows the same tree when the tutorials come from Google Drive', async () => {

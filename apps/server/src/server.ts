@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
 import { startReminderScheduler } from './modules/reminders/reminders.scheduler.js';
+import { moveOldTutorialsIntoStore } from './modules/tutorials/tutorials.service.js';
 
 async function main() {
   const config = loadConfig();
@@ -17,6 +18,10 @@ async function main() {
   // A database from before the summaries existed fills them in once (docs/decisions.md).
   const filled = await backfillInspectionSummaries(app.db);
   if (filled > 0) app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} maszyn.`);
+  // Tutorials of the folder read before the store existed are copied into it once (decisions.md).
+  const moved = await moveOldTutorialsIntoStore(config, app.db, app.storage, app.log);
+  if (moved.files > 0 || moved.folders > 0)
+    app.log.info(moved, `Przeniesiono tutoriale z katalogu do magazynu plików: ${moved.files} plików.`);
   const stopReminders = startReminderScheduler(
     { db: app.db, mailer: app.mailer, config: app.config },
     app.log,

@@ -21,3 +21,4 @@ export * from '../modules/installation-operations/installation-operations.table.
 export * from '../modules/configuration/configuration.table.js';
 export * from '../modules/protocols/protocols.table.js';
 export * from '../modules/reminders/reminders.table.js';
+export * from '../modules/tutorials/tutorials.table.js';

@@ -197,6 +197,24 @@ async function fill(target: TestContext) {
     payload: { name: 'map', base64: ONE_PIXEL_PNG },
   });
   expect(map.statusCode, map.body).toBe(200);
+  // A tutorial uploaded through the app (issue 13): its row and its bytes in the store travel too.
+  const folder = await target.app.inject({
+    method: 'POST',
+    url: '/api/google-drive/createFolder',
+    headers: as({ cookie: admin.cookie } as never),
+    payload: { name: 'Szkolenia „BHP”' },
+  });
+  expect(folder.statusCode, folder.body).toBe(201);
+  const tutorial = await multipart([
+    { kind: 'file', name: 'file', filename: 'Wprowadzenie ŁÓDŹ.mp4', content: crypto.randomBytes(2000) },
+  ]);
+  const added = await target.app.inject({
+    method: 'POST',
+    url: `/api/google-drive/uploadFile?folderId=${(folder.json() as { id: string }).id}`,
+    headers: { ...as({ cookie: admin.cookie } as never), ...tutorial.headers },
+    payload: tutorial.payload,
+  });
+  expect(added.statusCode, added.body).toBe(201);
   const contents = [
     crypto.randomBytes(300 * 1024),
     Buffer.from('%PDF-1.4 zażółć gęślą jaźń'),
@@ -265,8 +283,9 @@ describe('backup and restore', () => {
     const fileNames = [
       ...(original.tables.files as { storage_name: string }[]),
       ...(original.tables.public_files as { storage_name: string }[]),
+      ...(original.tables.tutorial_files as { storage_name: string }[]),
     ].map((f) => f.storage_name);
-    expect(fileNames).toHaveLength(4);
+    expect(fileNames).toHaveLength(5);
 
     const hops: { database: Database; storage: Storage }[] = [];
     if (process.env.DATABASE_URL)
@@ -367,11 +386,12 @@ describe('backup and restore', () => {
       expect(bytes?.length, `size of ${row.id}`).toBe(row.size);
       if (byId.has(row.id)) expect(bytes!.equals(byId.get(row.id)!)).toBe(true);
     }
-    // Only the files of the dumped rows (and the public map image) travel: nothing uploaded after
-    // the snapshot.
-    const publicFiles = (await snapshot(target.database)).tables.public_files as { storage_name: string }[];
+    // Only the files of the dumped rows (the public map image and the tutorial with them) travel:
+    // nothing uploaded after the snapshot.
+    const { tables } = await snapshot(target.database);
+    const others = [...tables.public_files, ...tables.tutorial_files] as { storage_name: string }[];
     expect(await storedNames(target.storage)).toEqual(
-      [...restored, ...publicFiles].map((f) => f.storage_name).sort(),
+      [...restored, ...others].map((f) => f.storage_name).sort(),
     );
   }, 120_000);
 });

@@ -78,6 +78,9 @@ async function migrationLevel(db: DbOrTx): Promise<number> {
   return Number(rowsOf<{ newest: string | null }>(result)[0]?.newest ?? 0);
 }
 
+/** The tables whose rows name stored bytes in their storage_name column. */
+const FILE_TABLES = new Set(['files', 'public_files', 'tutorial_files']);
+
 /**
  * Writes one .tar.gz: manifest.json, db/<table>.jsonl (one JSON object per row, as PostgreSQL's
  * row_to_json gives it), and files/<storage name> for every file row and public file. The rows come from one
@@ -120,8 +123,9 @@ export async function createBackup(db: Db, storage: Storage, file: string): Prom
             for (const { row } of page) {
               if (!out.write(`${row}\n`))
                 await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-              // Stored bytes belong to file rows and to the public files (the website's map image).
-              if (table.name === 'files' || table.name === 'public_files')
+              // Stored bytes belong to file rows, the public files (the website's map image) and
+              // the tutorials uploaded through the app.
+              if (FILE_TABLES.has(table.name))
                 storageNames.push((JSON.parse(row) as { storage_name: string }).storage_name);
             }
             rows += page.length;

@@ -1,30 +1,37 @@
-import { and, asc, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { incidents } from '../incidents/incidents.table.js';
+import { inspectionDueCounts } from '../inspections/inspection-due-counts.table.js';
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
 import { services } from '../services/services.table.js';
-import { todos } from '../todos/todos.table.js';
+import { serviceDayCounts } from './service-day-counts.table.js';
+import { todoStatusCounts } from './todo-status-counts.table.js';
 
 /**
  * Each figure of the dashboard is one query that an index answers (named beside it); none of them
- * reads a whole table, so the home screen costs the same at 1,000 and 1,000,000 machines.
+ * reads a whole table, so the home screen costs the same at 1,000 and 1,000,000 machines. The
+ * counts that would read hundreds of thousands of index entries at that size (overdue machines,
+ * waiting protocols, the month's protocols, open to-dos) read counts kept by triggers instead.
  * "Due" machines are those of the "only current" inspection list (summaries' `actual`).
  */
 
 const actual = sql`${inspectionSummaries.actual}`;
 
-/** inspection_summaries_actual_idx: a range of next_inspection, counted from the index. */
+/**
+ * inspection_due_counts' primary key: the machines due per day, added up over the range (at most
+ * 31 days for the next 30, one row per past day ever used for the overdue), so the figure costs the
+ * same with 500 or 500,000 overdue machines. The triggers on the summaries keep it exact.
+ */
 export async function countDue(db: DbOrTx, from: string | null, toExclusive: string) {
   const [row] = await db
-    .select({ n: count() })
-    .from(inspectionSummaries)
+    .select({ n: sql<number>`coalesce(sum(${inspectionDueCounts.machines}), 0)::int` })
+    .from(inspectionDueCounts)
     .where(
       and(
-        actual,
-        from === null ? undefined : gte(inspectionSummaries.nextInspection, from),
-        lt(inspectionSummaries.nextInspection, toExclusive),
+        from === null ? undefined : gte(inspectionDueCounts.dueDate, from),
+        lt(inspectionDueCounts.dueDate, toExclusive),
       ),
     );
   return row.n;
@@ -62,9 +69,15 @@ export function nearestDue(db: DbOrTx, range: { from: string; toExclusive: strin
 
 const waiting = sql`${services.state} IN ('UTWORZONY', 'DODAJ_SKAN')`;
 
-/** services_waiting_idx (partial): the count. */
+/**
+ * service_day_counts: the events in the two waiting states, one row per date and state (a few
+ * thousand rows at most, read from its primary key), whatever the number of events.
+ */
 export async function countWaitingProtocols(db: DbOrTx) {
-  const [row] = await db.select({ n: count() }).from(services).where(waiting);
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${serviceDayCounts.services}), 0)::int` })
+    .from(serviceDayCounts)
+    .where(inArray(serviceDayCounts.state, ['UTWORZONY', 'DODAJ_SKAN']));
   return row.n;
 }
 
@@ -88,10 +101,13 @@ export function oldestWaitingProtocols(db: DbOrTx) {
     .limit(5);
 }
 
-/** todos_status_idx. */
+/** todo_status_counts' primary key: one row. */
 export async function countOpenTodos(db: DbOrTx) {
-  const [row] = await db.select({ n: count() }).from(todos).where(eq(todos.toDoStatus, 'TODO'));
-  return row.n;
+  const [row] = await db
+    .select({ n: todoStatusCounts.todos })
+    .from(todoStatusCounts)
+    .where(eq(todoStatusCounts.status, 'TODO'));
+  return row?.n ?? 0;
 }
 
 /**
@@ -106,14 +122,14 @@ export async function countIncidentsSince(db: DbOrTx, since: string, timeZone: s
   return row.n;
 }
 
-/** services_date_state_idx: one month's protocols, issued and signed, from the index alone. */
+/** service_day_counts' primary key: one month's protocols, issued and signed, from ≤ 31 days' rows. */
 export async function countMonthProtocols(db: DbOrTx, first: string, last: string) {
   const [row] = await db
     .select({
-      issued: count(),
-      signed: sql<number>`(count(*) FILTER (WHERE ${services.state} = 'PODPISANY'))::int`,
+      issued: sql<number>`coalesce(sum(${serviceDayCounts.services}), 0)::int`,
+      signed: sql<number>`coalesce(sum(${serviceDayCounts.services}) FILTER (WHERE ${serviceDayCounts.state} = 'PODPISANY'), 0)::int`,
     })
-    .from(services)
-    .where(and(gte(services.date, first), lte(services.date, last)));
+    .from(serviceDayCounts)
+    .where(and(gte(serviceDayCounts.day, first), lte(serviceDayCounts.day, last)));
   return row;
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { orderByField } from '../../lib/sort-param.js';
 import { containsAny } from '../../lib/text-search.js';
 import { devices } from '../devices/devices.table.js';
+import { tutorialFiles } from '../tutorials/tutorials.table.js';
 import { files } from './files.table.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -120,7 +121,12 @@ export async function existingStorageNames(db: DbOrTx, names: string[]): Promise
     .select({ name: publicFiles.storageName })
     .from(publicFiles)
     .where(inArray(publicFiles.storageName, names));
-  return new Set([...rows, ...publicRows].map((r) => r.name));
+  // And the tutorials uploaded through the app.
+  const tutorialRows = await db
+    .select({ name: tutorialFiles.storageName })
+    .from(tutorialFiles)
+    .where(inArray(tutorialFiles.storageName, names));
+  return new Set([...rows, ...publicRows, ...tutorialRows].map((r) => r.name));
 }
 
 export async function deviceExists(db: DbOrTx, deviceId: number): Promise<boolean> {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { fileExtension, previewContentType, type TutorialEntry, type TutorialFolder } from '@serwis/domain';
+import { fileExtension, previewContentType, type TutorialFolder } from '@serwis/domain';
 import {
   byName,
-  TutorialNameTakenError,
   TutorialSourceUnavailableError,
   type TutorialFileHandle,
   type TutorialSource,
@@ -29,9 +27,6 @@ const DOCUMENT_TYPES: Record<string, string> = {
 export function localContentType(name: string) {
   return previewContentType(name) ?? DOCUMENT_TYPES[fileExtension(name)] ?? 'application/octet-stream';
 }
-
-/** Uploads land here first (same disk, so a finished one is linked into its folder at once). */
-const STAGING = '.uploads';
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException)?.code;
 
@@ -63,11 +58,12 @@ export function decodeLocalId(id: string, depth: 1 | 2): string[] | null {
 /**
  * Tutorials in a directory on the server's disk: each sub-folder is a folder, its files the
  * folder's files. Deeper folders, files at the top, hidden entries and symbolic links are not
- * shown and cannot be reached.
+ * shown and cannot be reached. Read-only: it is the old folder whose tutorials are moved into the
+ * app's store (tutorials.stored.ts), which is what the app serves and writes.
  */
 export class LocalTutorialSource implements TutorialSource {
   readonly kind = 'local' as const;
-  readonly writable = true;
+  readonly writable = false;
   private readonly root: string;
 
   /** `createIfMissing`: the default directory under DATA_DIR is made on first use; a configured one must exist. */
@@ -158,52 +154,5 @@ export class LocalTutorialSource implements TutorialSource {
         return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       },
     };
-  }
-
-  async hasFolder(id: string): Promise<boolean> {
-    const segments = decodeLocalId(id, 1);
-    return segments !== null && (await this.resolve(segments, 'dir')) !== null;
-  }
-
-  async createFolder(name: string): Promise<TutorialEntry> {
-    if (!isPlainName(name)) throw new Error('folder name not checked');
-    const root = await this.rootPath();
-    try {
-      await fsp.mkdir(path.join(root, name));
-    } catch (error) {
-      if (errorCode(error) === 'EEXIST') throw new TutorialNameTakenError(name);
-      throw error;
-    }
-    return { id: localId(name), name };
-  }
-
-  async stagingDir() {
-    const dir = path.join(await this.rootPath(), STAGING);
-    await fsp.mkdir(dir, { recursive: true });
-    return dir;
-  }
-
-  /** Links the staged upload into the folder under `name`, never replacing a file; null: no such folder. */
-  async addFile(folderId: string, stagedPath: string, name: string): Promise<TutorialEntry | null> {
-    const segments = decodeLocalId(folderId, 1);
-    const folder = segments && (await this.resolve(segments, 'dir'));
-    if (!segments || !folder) return null;
-    if (!isPlainName(name)) throw new Error('file name not checked');
-    const target = path.join(folder, name);
-    try {
-      await fsp.link(stagedPath, target);
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === 'EEXIST') throw new TutorialNameTakenError(name);
-      if (!['EPERM', 'EXDEV', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK'].includes(code ?? '')) throw error;
-      // A disk without hard links: copy, still refusing to replace.
-      try {
-        await fsp.copyFile(stagedPath, target, fs.constants.COPYFILE_EXCL);
-      } catch (copyError) {
-        if (errorCode(copyError) === 'EEXIST') throw new TutorialNameTakenError(name);
-        throw copyError;
-      }
-    }
-    return { id: localId(`${segments[0]}/${name}`), name };
   }
 }

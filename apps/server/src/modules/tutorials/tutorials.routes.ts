@@ -31,7 +31,7 @@ const errors = {
  */
 export const tutorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tutorials = new Tutorials(
-    createTutorialSource(app.config),
+    createTutorialSource(app.config, app.db, app.storage, app.log),
     app.config.TUTORIALS_CACHE_SECONDS * 1000,
     app.log,
   );

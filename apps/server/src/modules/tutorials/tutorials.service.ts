@@ -5,12 +5,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { audit, type Actor } from '../../plugins/audit.js';
-import { LocalStorage } from '../../plugins/storage/index.js';
+import type { Storage } from '../../plugins/storage/index.js';
 import { contentDisposition, parseRange, presentation } from '../files/files.download.js';
 import { discardUpload, displayFilename, receiveUpload } from '../files/files.upload.js';
 import { TreeCache } from './tutorials.cache.js';
 import { GoogleDriveTutorialSource } from './tutorials.drive.js';
-import { isPlainName, LocalTutorialSource } from './tutorials.local.js';
+import { isPlainName } from './tutorials.local.js';
+import { StoredTutorialSource } from './tutorials.stored.js';
 import {
   TutorialNameTakenError,
   TutorialSourceUnavailableError,
@@ -24,8 +25,20 @@ import {
  */
 const MISS_RELIST_AFTER_MS = 10_000;
 
-/** The source the configuration names (TUTORIALS_SOURCE); a bad Drive key file stops the start. */
-export function createTutorialSource(config: Config): TutorialSource {
+/** The folder tutorials were read from before the store: TUTORIALS_DIR, else DATA_DIR/tutorials. */
+export const oldTutorialFolder = (config: Config) =>
+  config.TUTORIALS_DIR ? path.resolve(config.TUTORIALS_DIR) : path.join(config.dataDir, 'tutorials');
+
+/**
+ * The source the configuration names (TUTORIALS_SOURCE): Google Drive, or the tutorials uploaded
+ * through the app, kept in the app's storage. A bad Drive key file stops the start.
+ */
+export function createTutorialSource(
+  config: Config,
+  db: Db,
+  storage: Storage,
+  log?: FastifyBaseLogger,
+): TutorialSource {
   if (config.TUTORIALS_SOURCE === 'google-drive') {
     return new GoogleDriveTutorialSource({
       keyFile: config.GOOGLE_DRIVE_KEY_FILE!,
@@ -35,9 +48,16 @@ export function createTutorialSource(config: Config): TutorialSource {
       timeoutMs: config.GOOGLE_DRIVE_TIMEOUT_SECONDS * 1000,
     });
   }
-  return config.TUTORIALS_DIR
-    ? new LocalTutorialSource(path.resolve(config.TUTORIALS_DIR), false)
-    : new LocalTutorialSource(path.join(config.dataDir, 'tutorials'), true);
+  return new StoredTutorialSource(db, storage, oldTutorialFolder(config), log);
+}
+
+/**
+ * On start: copies the tutorials of the old folder the store does not have yet (idempotent; the
+ * folder is left as it is). Nothing to do with Google Drive as the source.
+ */
+export function moveOldTutorialsIntoStore(config: Config, db: Db, storage: Storage, log?: FastifyBaseLogger) {
+  if (config.TUTORIALS_SOURCE !== 'local') return Promise.resolve({ folders: 0, files: 0, bytes: 0 });
+  return new StoredTutorialSource(db, storage, oldTutorialFolder(config), log).importOldFolder();
 }
 
 const quote = (text: string) => `„${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`;
@@ -136,13 +156,7 @@ export class Tutorials {
 
   private writableSource() {
     const { source } = this;
-    if (
-      !source.writable ||
-      !source.createFolder ||
-      !source.addFile ||
-      !source.stagingDir ||
-      !source.hasFolder
-    ) {
+    if (!source.writable || !source.createFolder || !source.addFile || !source.storage || !source.hasFolder) {
       throw conflict(MSG.tutorialsReadOnly, 'READ_ONLY');
     }
     return source as Required<TutorialSource>;
@@ -163,30 +177,39 @@ export class Tutorials {
     return entry;
   }
 
-  /** Receives a multipart `file` part straight into the folder (via a staging file on the same disk). */
-  async upload(db: Db, actor: Actor, request: FastifyRequest, folderId: string): Promise<TutorialEntry> {
+  /**
+   * Streams a multipart `file` part straight into the app's storage, then records it in the
+   * folder; the bytes are removed again when the row is not written (taken name, unknown folder,
+   * a failed insert), so no object is left without its row.
+   */
+  async upload(
+    db: Db,
+    actor: Actor & { id?: number },
+    request: FastifyRequest,
+    folderId: string,
+  ): Promise<TutorialEntry> {
     const source = this.writableSource();
     if (!(await this.guard(() => source.hasFolder(folderId)))) throw notFound(MSG.tutorialFolderNotFound);
-    const stagingDir = await this.guard(() => source.stagingDir());
-    const staging = new LocalStorage(stagingDir);
-    const upload = await receiveUpload(request, staging, { file: 'file', json: 'fileJson' });
+    const upload = await receiveUpload(request, source.storage, { file: 'file', json: 'fileJson' });
+    let kept = false;
     try {
       if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE');
       const name = displayFilename(undefined, upload.file.originalName).replace(/^\.+/, '');
       if (!isPlainName(name)) throw badRequest(MSG.fileNameInvalid, 'BAD_NAME');
       let entry: TutorialEntry | null;
       try {
-        entry = await source.addFile(folderId, path.join(stagingDir, upload.file.storageName), name);
+        entry = await source.addFile(folderId, upload.file, name, actor.id ?? null);
       } catch (error) {
         if (error instanceof TutorialNameTakenError) throw conflict(MSG.tutorialFileExists, 'EXISTS');
         throw error;
       }
       if (!entry) throw notFound(MSG.tutorialFolderNotFound);
+      kept = true;
       this.cache.invalidate();
       await audit(db, actor, `dodanie tutorialu ${quote(name)}`, 'tutorials');
       return entry;
     } finally {
-      await discardUpload(staging, upload.file, request.log);
+      if (!kept) await discardUpload(source.storage, upload.file, request.log);
     }
   }
 }

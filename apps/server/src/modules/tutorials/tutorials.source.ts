@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { TutorialEntry, TutorialFolder, TutorialSource as SourceKind } from '@serwis/domain';
-import type { ByteRange } from '../../plugins/storage/index.js';
+import type { ByteRange, Storage } from '../../plugins/storage/index.js';
 
 /** The source could not be listed or read (down, unreachable, refused our credentials). */
 export class TutorialSourceUnavailableError extends Error {
@@ -24,6 +24,12 @@ export interface TutorialFileHandle {
   open(range?: ByteRange): Promise<Readable>;
 }
 
+/** An upload already streamed into the app's storage. */
+export interface StoredUpload {
+  storageName: string;
+  size: number;
+}
+
 /**
  * Where tutorials come from. Ids are opaque strings of [A-Za-z0-9_-]; a source resolves only the
  * ids it could have given out.
@@ -40,10 +46,15 @@ export interface TutorialSource {
   hasFolder?(id: string): Promise<boolean>;
   /** Writable sources only. */
   createFolder?(name: string): Promise<TutorialEntry>;
-  /** Writable sources only: moves a finished upload (a file on this disk) into a folder. */
-  addFile?(folderId: string, stagedPath: string, name: string): Promise<TutorialEntry | null>;
-  /** Writable sources only: a directory on the same disk where uploads are received first. */
-  stagingDir?(): Promise<string>;
+  /** Writable sources only: the store uploads are streamed into before addFile. */
+  readonly storage?: Storage;
+  /** Writable sources only: records an upload (in `storage`) as a file of a folder; null: no such folder. */
+  addFile?(
+    folderId: string,
+    upload: StoredUpload,
+    name: string,
+    userId: number | null,
+  ): Promise<TutorialEntry | null>;
 }
 
 export const byName = (a: { name: string }, b: { name: string }) =>

@@ -4,8 +4,11 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, type TutorialFolder } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
+import { sweepOrphanFiles } from '../files/files.sweep.js';
 import { logs } from '../logs/logs.table.js';
 import { localId } from './tutorials.local.js';
+import { moveOldTutorialsIntoStore } from './tutorials.service.js';
+import { tutorialFiles, tutorialFolders } from './tutorials.table.js';
 
 const ctx = useTestApp({ TUTORIALS_CACHE_SECONDS: '60', MAX_UPLOAD_MB: '1' });
 const root = () => path.join(ctx.dataDir, 'tutorials');
@@ -22,6 +25,8 @@ let user: TestUser;
 
 beforeEach(async () => {
   fs.rmSync(root(), { recursive: true, force: true });
+  // The store outlives the emptied database between tests: start each with an empty one.
+  for await (const entry of ctx.app.storage.list()) await ctx.app.storage.delete(entry.name);
   admin = await createUserAndLogin(ctx, { admin: true });
   user = await createUserAndLogin(ctx);
 });
@@ -47,7 +52,15 @@ const download = (fileId: string, headers: Record<string, string> = {}) =>
 const fileIdOf = (tree: TutorialFolder[], name: string) =>
   tree.flatMap((f) => f.googleFiles).find((f) => f.name === name)!.id;
 
-describe('tutorials from a local directory', () => {
+/** The stored names the tutorial rows use, and every name in the app's storage. */
+async function storedNames() {
+  const rows = await ctx.database.db.select({ name: tutorialFiles.storageName }).from(tutorialFiles);
+  const inStore: string[] = [];
+  for await (const entry of ctx.app.storage.list()) inStore.push(entry.name);
+  return { rows: rows.map((r) => r.name).sort(), inStore: inStore.sort() };
+}
+
+describe('tutorials of the old folder on disk, moved into the store', () => {
   it('lists one entry per sub-folder with its files, sorted, hiding what is not a tutorial', async () => {
     write('Szkolenia BHP/wprowadzenie.mp4', VIDEO);
     write('Szkolenia BHP/Instrukcja.pdf', '%PDF');
@@ -76,11 +89,48 @@ describe('tutorials from a local directory', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
-  it('creates the default directory on first use and answers an empty tree', async () => {
+  it('answers an empty tree without an old folder, and does not make one', async () => {
     const response = await getTree(admin, true);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
-    expect(fs.statSync(root()).isDirectory()).toBe(true);
+    expect(fs.existsSync(root())).toBe(false);
+  });
+
+  it('moves the old folder into the store at start, once, leaving the folder as it is', async () => {
+    write('Szkolenia BHP/wprowadzenie.mp4', VIDEO);
+    write('Szkolenia BHP/Instrukcja.pdf', '%PDF');
+    write('Pusty/.ukryty');
+    const move = () => moveOldTutorialsIntoStore(ctx.config, ctx.database.db, ctx.app.storage, ctx.app.log);
+    expect(await move()).toEqual({ folders: 2, files: 2, bytes: 1004 });
+    expect(await move()).toEqual({ folders: 0, files: 0, bytes: 0 });
+    const { rows, inStore } = await storedNames();
+    expect(rows).toHaveLength(2);
+    expect(inStore).toEqual(rows);
+    expect(fs.readFileSync(path.join(root(), 'Szkolenia BHP', 'wprowadzenie.mp4')).equals(VIDEO)).toBe(true);
+
+    // Served from the store: the old file may go, the ids stay those the folder gave.
+    fs.rmSync(root(), { recursive: true });
+    const tree = await freshTree();
+    expect(tree.map((f) => [f.folder.name, f.folder.id, f.googleFiles.map((g) => [g.name, g.id])])).toEqual([
+      ['Pusty', localId('Pusty'), []],
+      [
+        'Szkolenia BHP',
+        localId('Szkolenia BHP'),
+        [
+          ['Instrukcja.pdf', localId('Szkolenia BHP/Instrukcja.pdf')],
+          ['wprowadzenie.mp4', localId('Szkolenia BHP/wprowadzenie.mp4')],
+        ],
+      ],
+    ]);
+    const video = await download(localId('Szkolenia BHP/wprowadzenie.mp4'), { range: 'bytes=10-19' });
+    expect(video.statusCode).toBe(206);
+    expect(video.rawPayload.equals(VIDEO.subarray(10, 20))).toBe(true);
+
+    // A new file in a folder the store has joins it; a file the store has is not copied again.
+    write('Szkolenia BHP/wprowadzenie.mp4', 'inna treść');
+    write('Szkolenia BHP/nowy.pdf', '%PDF-nowy');
+    expect(await move()).toEqual({ folders: 0, files: 1, bytes: 9 });
+    expect((await download(localId('Szkolenia BHP/wprowadzenie.mp4'))).rawPayload.equals(VIDEO)).toBe(true);
   });
 
   it('streams a file with its type, and exact byte ranges (206) or 416', async () => {
@@ -212,13 +262,16 @@ describe('tutorials from a local directory', () => {
     expect(seen[0].googleFiles.map((f) => f.name)).toEqual(['drugi.pdf', 'pierwszy.pdf']);
   });
 
-  it('answers 502 with the local message when the directory cannot be read', async () => {
+  it('lists and serves the store when the old folder cannot be read', async () => {
+    write('Szkolenia/film.mp4', VIDEO);
+    await freshTree();
+    fs.rmSync(root(), { recursive: true });
     fs.writeFileSync(root(), 'to nie jest katalog');
     const response = await getTree(admin, true);
-    expect(response.statusCode).toBe(502);
-    expect(response.json().message).toBe(MSG.tutorialsLocalError);
-    const file = await download(localId('Szkolenia/film.mp4'));
-    expect(file.statusCode).toBe(502);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as TutorialFolder[])[0].googleFiles.map((f) => f.name)).toEqual(['film.mp4']);
+    expect((await download(localId('Szkolenia/film.mp4'))).statusCode).toBe(200);
+    expect((await download(localId('Szkolenia/inny.mp4'))).statusCode).toBe(404);
     fs.rmSync(root());
   });
 
@@ -245,7 +298,7 @@ function multipart(filename: string, content: Buffer | string) {
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-describe('admin writes to the local source', () => {
+describe('admin uploads into the store', () => {
   const createFolder = (who: TestUser, name: unknown) =>
     ctx.app.inject({
       method: 'POST',
@@ -262,32 +315,39 @@ describe('admin writes to the local source', () => {
       payload,
     });
   };
-  const leftovers = () =>
-    fs.existsSync(path.join(root(), '.uploads'))
-      ? fs
-          .readdirSync(path.join(root(), '.uploads'), { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile())
-          .map((e) => e.name)
-      : [];
+  /** Every object in the store belongs to a row: nothing left by a refused upload. */
+  const expectNoOrphans = async () => {
+    const { rows, inStore } = await storedNames();
+    expect(inStore).toEqual(rows);
+  };
 
   it('creates a folder and uploads a file into it; the tree shows both at once', async () => {
     const created = await createFolder(admin, '  Nowe szkolenia  ');
     expect(created.statusCode).toBe(201);
     const folder = created.json() as { id: string; name: string };
     expect(folder.name).toBe('Nowe szkolenia');
-    expect(fs.statSync(path.join(root(), 'Nowe szkolenia')).isDirectory()).toBe(true);
+    const folders = await ctx.database.db.select().from(tutorialFolders);
+    expect(folders.map((f) => f.name)).toEqual(['Nowe szkolenia']);
 
     const added = await upload(admin, folder.id, 'Prezentacja ŁÓDŹ.pdf', '%PDF-1.4 treść');
     expect(added.statusCode).toBe(201);
     const file = added.json() as { id: string; name: string };
     expect(file.name).toBe('Prezentacja ŁÓDŹ.pdf');
-    expect(fs.readFileSync(path.join(root(), 'Nowe szkolenia', 'Prezentacja ŁÓDŹ.pdf'), 'utf8')).toBe(
-      '%PDF-1.4 treść',
-    );
+    const [row] = await ctx.database.db.select().from(tutorialFiles);
+    expect(row).toMatchObject({ name: 'Prezentacja ŁÓDŹ.pdf', size: Buffer.byteLength('%PDF-1.4 treść') });
+    expect(row.storageName).toMatch(/\.pdf$/);
+    // Nothing on the server's disk outside the store.
+    expect(fs.existsSync(root())).toBe(false);
     const tree = (await getTree(user)).json() as TutorialFolder[];
     expect(tree).toEqual([{ folder, googleFiles: [file] }]);
     expect((await download(file.id)).body).toBe('%PDF-1.4 treść');
-    expect(leftovers()).toEqual([]);
+    const range = await download(file.id, { range: 'bytes=0-7' });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe('%PDF-1.4');
+    await expectNoOrphans();
+    // The orphan sweep knows the tutorial's bytes have an owner.
+    expect(await sweepOrphanFiles(ctx.database.db, ctx.app.storage, { graceMs: -60_000 })).toBe(0);
+    expect((await download(file.id)).body).toBe('%PDF-1.4 treść');
     const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'tutorials'));
     expect(entries.map((e) => e.formattedMessage)).toEqual([
       expect.stringContaining('dodanie folderu tutoriali „Nowe szkolenia”'),
@@ -314,7 +374,8 @@ describe('admin writes to the local source', () => {
     const again = await upload(admin, folder.id, 'film.mp4', 'v2');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MSG.tutorialFileExists);
-    expect(fs.readFileSync(path.join(root(), 'Szkolenia', 'film.mp4'), 'utf8')).toBe('v1');
+    expect((await download(localId('Szkolenia/film.mp4'))).body).toBe('v1');
+    await expectNoOrphans();
 
     // A path in the part's file name keeps only the name.
     const sneaky = await upload(admin, folder.id, '../../poza.pdf', 'x');
@@ -330,7 +391,7 @@ describe('admin writes to the local source', () => {
     const big = await upload(admin, folder.id, 'duży.mp4', Buffer.alloc(1024 * 1024 + 10));
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Plik jest za duży (maks. 1 MB).');
-    expect(fs.existsSync(path.join(root(), 'Szkolenia', 'duży.mp4'))).toBe(false);
-    expect(leftovers()).toEqual([]);
+    expect((await download(localId('Szkolenia/duży.mp4'))).statusCode).toBe(404);
+    await expectNoOrphans();
   });
 });
