@@ -7,6 +7,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from './devices.table.js';
@@ -44,27 +45,51 @@ function categoryMatches(condition: SQL): SQL {
   return sql`${devices.categoryId} = ANY(ARRAY(SELECT ${categories.id} FROM ${categories} WHERE ${condition}))`;
 }
 
-/** Weights of the statuses whose enum name or Polish label contains the term. */
-function statusWeightsMatching(term: string) {
+/** Weights of the statuses whose enum name or Polish label contains (or, short, starts with) the term. */
+function statusWeightsMatching(term: string, short: boolean) {
   const wanted = term.toLocaleLowerCase('pl');
+  const matches = (text: string) => (short ? text.startsWith(wanted) : text.includes(wanted));
   return MACHINE_STATUSES.filter(
-    (s) => s.name.toLowerCase().includes(wanted) || s.label.toLocaleLowerCase('pl').includes(wanted),
+    (s) => matches(s.name.toLowerCase()) || matches(s.label.toLocaleLowerCase('pl')),
   ).map((s) => s.weight);
 }
 
-/** Free-text search (spec §5) over the list's columns; every branch is index-backed. */
+/**
+ * Free-text search (spec §5) over the list's columns; every branch is index-backed. A term of 1–2
+ * characters (lib/text-search.ts, searchTerm) matches the exact id (and, in a family list, the warranty
+ * length) and, by prefix, the name, the serial number, the customer's short name, the category and the
+ * status: a trigram index cannot serve it.
+ */
 function searchCondition(family: MachineType | undefined, q: string): SQL | undefined {
-  const term = cleanTerm(q);
-  if (!term) return undefined;
-  const pattern = likeContains(term);
-  const weights = statusWeightsMatching(term);
+  const search = searchTerm(q);
+  if (search.kind === 'none') return undefined;
+  const weights = statusWeightsMatching(search.term, search.kind === 'short');
+  const byStatus = weights.length
+    ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
+    : undefined;
+  const byId = search.id !== undefined ? eq(devices.id, search.id) : undefined;
+  if (search.kind === 'short') {
+    // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index.
+    const byWarranty =
+      search.id !== undefined && family
+        ? and(eq(devices.type, family), eq(devices.warrantyLength, search.id))
+        : undefined;
+    return or(
+      byId,
+      byWarranty,
+      lowerPrefix(devices.name, search.prefix),
+      lowerPrefix(devices.serialNumber, search.prefix),
+      sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.prefix)}))`,
+      categoryMatches(lowerPrefix(categories.name, search.prefix)),
+      byStatus,
+    );
+  }
+  const pattern = search.contains;
   return or(
     sql`${deviceSearchText(devices)} ILIKE ${pattern}`,
     customerMatches(pattern),
     categoryMatches(sql`${categories.name} ILIKE ${pattern}`),
-    weights.length
-      ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
-      : undefined,
+    byStatus,
   );
 }
 
@@ -120,40 +145,42 @@ export function deviceWhere({ family, owner, filter, q }: DeviceCriteria): SQL {
 
 export interface DeviceOrder {
   by: SQL[];
-  /** Whether ORDER BY reads the customers or categories table (the query must join it). */
+  /**
+   * Whether ORDER BY reads the customers or categories table (the query must join it). Never, now
+   * that the machine carries copies of both names; kept for the callers' join logic.
+   */
   joins: { customer: boolean; category: boolean };
 }
 
-const SORT_COLUMNS: Record<MachineSortField, SQL[]> = {
+/** The sort keys of each field; numbers and dates are `numeric`, the rest text. */
+const SORT_COLUMNS: Record<MachineSortField, { column: SQL; numeric?: boolean }[]> = {
   id: [],
-  status: [sql`${devices.statusWeight}`],
-  statusWeight: [sql`${devices.statusWeight}`],
-  name: [sql`${devices.name}`],
-  customer: [sql`${customers.shortName}`],
-  category: [sql`${categories.name}`],
-  serialNumber: [sql`${devices.serialNumber}`],
-  sourcePower: [sql`${devices.sourcePower}`],
-  transferDate: [sql`${devices.transferDate}`],
-  warranty: [sql`${devices.warrantyLength}`, sql`${devices.warranty}`],
-  warrantyLength: [sql`${devices.warrantyLength}`],
-  streetAddress: [sql`${devices.streetAddress}`],
-  zipCode: [sql`${devices.zipCode}`],
-  city: [sql`${devices.city}`],
-  province: [sql`${devices.province}`],
+  status: [{ column: sql`${devices.statusWeight}`, numeric: true }],
+  statusWeight: [{ column: sql`${devices.statusWeight}`, numeric: true }],
+  name: [{ column: sql`${devices.name}` }],
+  customer: [{ column: sql`${devices.customerShortName}` }],
+  category: [{ column: sql`${devices.categoryName}` }],
+  serialNumber: [{ column: sql`${devices.serialNumber}` }],
+  sourcePower: [{ column: sql`${devices.sourcePower}` }],
+  transferDate: [{ column: sql`${devices.transferDate}`, numeric: true }],
+  warranty: [{ column: sql`${devices.warrantyLength}`, numeric: true }, { column: sql`${devices.warranty}` }],
+  warrantyLength: [{ column: sql`${devices.warrantyLength}`, numeric: true }],
+  streetAddress: [{ column: sql`${devices.streetAddress}` }],
+  zipCode: [{ column: sql`${devices.zipCode}` }],
+  city: [{ column: sql`${devices.city}` }],
+  province: [{ column: sql`${devices.province}` }],
 };
-
-/** Sort keys that a btree index of `devices` can deliver in order (with `type` leading). */
-const INDEXED = new Set<MachineSortField>(['id', 'status', 'statusWeight', 'transferDate']);
 
 /**
  * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
- * The id in the same direction breaks ties, so pages never overlap and the default order can walk
- * the (type, status_weight, id) index.
+ * The id in the same direction breaks ties, so pages never overlap. Every field of a family list has
+ * its `(type, key, id)` index (devices.table.ts), so a page is an index walk.
  *
  * `fewRows`: the caller knows the filter matches few machines. Walking an index in sort order and
  * discarding non-matching rows would then read most of the table (the planner cannot tell: the
  * search's ANY(ARRAY(subquery)) branches have no statistics), so the keys are wrapped in a no-op
- * (`+ 0`) that no index matches: the matches are fetched through the filter's own indexes and sorted.
+ * (`+ 0`, `|| ''`) that no index matches: the matches are fetched through the filter's own indexes
+ * and sorted.
  */
 export function deviceOrder(sort: string | undefined, options: { fewRows?: boolean } = {}): DeviceOrder {
   const { field, direction } = parseSortParam(sort, machineSortFields, {
@@ -163,13 +190,15 @@ export function deviceOrder(sort: string | undefined, options: { fewRows?: boole
   const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
   // A machine without a handover date goes last in both directions.
   const nulls = field === 'transferDate' ? sql` NULLS LAST` : sql``;
-  const unindexed = options.fewRows && INDEXED.has(field);
-  const key = (column: SQL) => (unindexed ? sql`(${column} + 0)` : column);
+  const key = ({ column, numeric }: { column: SQL; numeric?: boolean }) => {
+    if (!options.fewRows) return column;
+    return numeric ? sql`(${column} + 0)` : sql`(${column} || '')`;
+  };
   return {
     by: [
-      ...SORT_COLUMNS[field].map((column) => sql`${key(column)} ${dir}${nulls}`),
-      sql`${key(sql`${devices.id}`)} ${dir}`,
+      ...SORT_COLUMNS[field].map((part) => sql`${key(part)} ${dir}${nulls}`),
+      sql`${key({ column: sql`${devices.id}`, numeric: true })} ${dir}`,
     ],
-    joins: { customer: field === 'customer', category: field === 'category' },
+    joins: { customer: false, category: false },
   };
 }

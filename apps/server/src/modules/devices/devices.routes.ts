@@ -17,12 +17,12 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
-import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { boundedTotal, pageWindow, setTotalCount } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   allDeviceIds,
-  countDevices,
+  deviceMatches,
   findDeviceById,
   findDevicesByIds,
   pageDeviceIds,
@@ -63,11 +63,12 @@ async function answerDeviceList(
   const order = deviceOrder(query.sort);
   const window = pageWindow(query, 10);
   if (!window) return (await listDevices(db, where, order)).map(toDevice);
-  // The count comes first: it is needed for the header and tells how to fetch the page.
-  const total = await countDevices(db, where);
+  // The count comes first: it is needed for the header and tells how to fetch the page. Exact up
+  // to EXACT_TOTAL_BOUND matches, estimated beyond (a million machines are never counted).
+  const total = await boundedTotal(db, deviceMatches(where));
   setTotalCount(reply, total);
-  if (window.offset >= total) return [];
-  const pageOrder = total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
+  if (!total.estimated && window.offset >= total.total) return [];
+  const pageOrder = !total.estimated && total.total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
   const ids = await pageDeviceIds(db, where, pageOrder, window);
   return (await findDevicesByIds(db, ids)).map(toDevice);
 }
