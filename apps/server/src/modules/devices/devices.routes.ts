@@ -68,7 +68,8 @@ async function answerDeviceList(
   const total = await boundedTotal(db, deviceMatches(where));
   setTotalCount(reply, total);
   if (!total.estimated && window.offset >= total.total) return [];
-  const pageOrder = !total.estimated && total.total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
+  const pageOrder =
+    !total.estimated && total.total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
   const ids = await pageDeviceIds(db, where, pageOrder, window);
   return (await findDevicesByIds(db, ids)).map(toDevice);
 }
