@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   MACHINE_STATUSES,
   machineSortFields,
@@ -98,12 +98,23 @@ function filterConditions(filter: DeviceFilter): (SQL | undefined)[] {
     const term = cleanTerm(value);
     return term ? ilike(column, likeContains(term)) : undefined;
   };
-  const statusWeights = filter.statuses.map((name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight);
+  /**
+   * A column that is part of the search text: the text's trigram index (devices_search_trgm) finds
+   * the candidates, the column's own check keeps the right ones, so no column needs a trigram index
+   * of its own. Shorter than a trigram, the term is checked on the column alone.
+   */
+  const searched = (column: Parameters<typeof ilike>[0], value: string) => {
+    const term = cleanTerm(value);
+    if (!term) return undefined;
+    const own = ilike(column, likeContains(term));
+    return [...term].length < 3
+      ? own
+      : and(sql`${deviceSearchText(devices)} ILIKE ${likeContains(term)}`, own);
+  };
   const categoryNames = filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
   const customer = cleanTerm(filter.customer);
   return [
     filter.id !== null ? eq(devices.id, filter.id) : undefined,
-    statusWeights.length ? inArray(devices.statusWeight, statusWeights) : undefined,
     customer ? customerMatches(likeContains(customer)) : undefined,
     categoryNames.length
       ? categoryMatches(
@@ -117,9 +128,9 @@ function filterConditions(filter: DeviceFilter): (SQL | undefined)[] {
     contains(devices.sourcePower, filter.sourcePower),
     filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
     filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
-    contains(devices.warranty, filter.warranty),
-    contains(devices.streetAddress, filter.street),
-    contains(devices.zipCode, filter.zipCode),
+    searched(devices.warranty, filter.warranty),
+    searched(devices.streetAddress, filter.street),
+    searched(devices.zipCode, filter.zipCode),
     contains(devices.city, filter.city),
     filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
   ];
@@ -131,14 +142,42 @@ function ownerCondition(owner: NonNullable<DeviceCriteria['owner']>): SQL {
     : eq(devices.customerId, owner.customerId);
 }
 
-/** The WHERE of every list, count and CSV query; it touches only `devices` (no joins needed). */
-export function deviceWhere({ family, owner, filter, q }: DeviceCriteria): SQL {
+/**
+ * The status filter as a range of weights plus the list: the range keeps a walk of the
+ * (type, status_weight, id) index in order (PostgreSQL 15 drops the order for `= ANY` on a second
+ * index column), the list then picks the wanted weights inside it.
+ */
+function statusCondition(filter: DeviceFilter | undefined): SQL | undefined {
+  const weights = (filter?.statuses ?? []).map(
+    (name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight,
+  );
+  if (!weights.length) return undefined;
+  return and(
+    between(devices.statusWeight, Math.min(...weights), Math.max(...weights)),
+    inArray(devices.statusWeight, weights),
+  );
+}
+
+/**
+ * The WHERE of every list, count and CSV query; it touches only `devices` (no joins needed).
+ *
+ * `walk`: the page is to be read by walking the sort order's index and checking each machine (many
+ * machines match, so the first page's are met early). The filter and search conditions are then
+ * wrapped in `IS TRUE`, which no index serves, so the planner cannot prefer collecting every match
+ * through the filters' own indexes and sorting them (it cannot tell how many the ANY(ARRAY(subquery))
+ * branches match). The family, owner and status conditions stay indexable: they bound the walk.
+ */
+export function deviceWhere(
+  { family, owner, filter, q }: DeviceCriteria,
+  options: { walk?: boolean } = {},
+): SQL {
+  const checked = and(...(filter ? filterConditions(filter) : []), searchCondition(family, q ?? ''));
   return (
     and(
       family ? eq(devices.type, family) : undefined,
       owner ? ownerCondition(owner) : undefined,
-      ...(filter ? filterConditions(filter) : []),
-      searchCondition(family, q ?? ''),
+      statusCondition(filter),
+      checked && options.walk ? sql`(${checked}) IS TRUE` : checked,
     ) ?? sql`TRUE`
   );
 }
