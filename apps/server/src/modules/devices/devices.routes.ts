@@ -14,7 +14,6 @@ import {
   type ListQuery,
   type MachineType,
 } from '@serwis/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { boundedTotalUnordered, estimatedRows, pageWindow, setTotalCount } from '../../lib/paging.js';
