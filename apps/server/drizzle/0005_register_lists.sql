@@ -58,30 +58,21 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "categories_rename_devices" AFTER UPDATE OF "name" ON "categories"
 FOR EACH ROW WHEN (OLD."name" IS DISTINCT FROM NEW."name")
 EXECUTE FUNCTION "categories_rename_devices"();--> statement-breakpoint
--- categories.machine_count: one UPDATE per category per statement (statement triggers over the
--- transition tables), so a 5,000-row import touches each category once, not once per machine.
+-- categories.machine_count: one UPDATE per category per statement for inserts and deletes
+-- (statement triggers over the transition tables), so a 5,000-row import touches each category
+-- once, not once per machine. A move to another category is a row trigger that fires only when
+-- category_id changes: a statement trigger on every UPDATE would join the transition tables of a
+-- rename's thousands of rows for nothing.
 CREATE FUNCTION "devices_count_categories"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE "categories" c SET "machine_count" = c."machine_count" + d.n
     FROM (SELECT "category_id", count(*)::int AS n FROM new_rows GROUP BY "category_id") d
     WHERE c."id" = d."category_id";
-  ELSIF TG_OP = 'DELETE' THEN
+  ELSE
     UPDATE "categories" c SET "machine_count" = c."machine_count" - d.n
     FROM (SELECT "category_id", count(*)::int AS n FROM old_rows GROUP BY "category_id") d
     WHERE c."id" = d."category_id";
-  ELSE
-    UPDATE "categories" c SET "machine_count" = c."machine_count" + d.n
-    FROM (
-      SELECT moved."category_id", sum(moved.n)::int AS n FROM (
-        SELECT o."category_id", -1 AS n FROM old_rows o JOIN new_rows w ON w."id" = o."id"
-        WHERE w."category_id" <> o."category_id"
-        UNION ALL
-        SELECT w."category_id", 1 AS n FROM old_rows o JOIN new_rows w ON w."id" = o."id"
-        WHERE w."category_id" <> o."category_id"
-      ) moved GROUP BY moved."category_id"
-    ) d
-    WHERE c."id" = d."category_id" AND d.n <> 0;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -89,6 +80,14 @@ CREATE TRIGGER "devices_count_insert" AFTER INSERT ON "devices" REFERENCING NEW 
 FOR EACH STATEMENT EXECUTE FUNCTION "devices_count_categories"();--> statement-breakpoint
 CREATE TRIGGER "devices_count_delete" AFTER DELETE ON "devices" REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION "devices_count_categories"();--> statement-breakpoint
-CREATE TRIGGER "devices_count_update" AFTER UPDATE ON "devices" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION "devices_count_categories"();--> statement-breakpoint
+CREATE FUNCTION "devices_count_move"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- One statement for both rows, so two opposite moves lock them in the same order.
+  UPDATE "categories" SET "machine_count" = "machine_count" + CASE WHEN "id" = NEW."category_id" THEN 1 ELSE -1 END
+  WHERE "id" IN (OLD."category_id", NEW."category_id");
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "devices_count_move" AFTER UPDATE OF "category_id" ON "devices"
+FOR EACH ROW WHEN (OLD."category_id" IS DISTINCT FROM NEW."category_id")
+EXECUTE FUNCTION "devices_count_move"();--> statement-breakpoint
 UPDATE "categories" c SET "machine_count" = (SELECT count(*)::int FROM "devices" d WHERE d."category_id" = c."id");
