@@ -16,6 +16,7 @@ CREATE INDEX "devices_type_category_name_idx" ON "devices" USING btree ("type","
 CREATE INDEX "devices_type_serial_idx" ON "devices" USING btree ("type","serial_number","id");--> statement-breakpoint
 CREATE INDEX "devices_type_source_power_idx" ON "devices" USING btree ("type","source_power","id");--> statement-breakpoint
 CREATE INDEX "devices_type_warranty_idx" ON "devices" USING btree ("type","warranty_length","warranty","id");--> statement-breakpoint
+CREATE INDEX "devices_type_warranty_length_idx" ON "devices" USING btree ("type","warranty_length","id");--> statement-breakpoint
 CREATE INDEX "devices_type_street_idx" ON "devices" USING btree ("type","street_address","id");--> statement-breakpoint
 CREATE INDEX "devices_type_zip_idx" ON "devices" USING btree ("type","zip_code","id");--> statement-breakpoint
 CREATE INDEX "devices_type_city_idx" ON "devices" USING btree ("type","city","id");--> statement-breakpoint

@@ -83,6 +83,7 @@ export const devices = pgTable(
     index('devices_type_serial_idx').on(t.type, t.serialNumber, t.id),
     index('devices_type_source_power_idx').on(t.type, t.sourcePower, t.id),
     index('devices_type_warranty_idx').on(t.type, t.warrantyLength, t.warranty, t.id),
+    index('devices_type_warranty_length_idx').on(t.type, t.warrantyLength, t.id),
     index('devices_type_street_idx').on(t.type, t.streetAddress, t.id),
     index('devices_type_zip_idx').on(t.type, t.zipCode, t.id),
     index('devices_type_city_idx').on(t.type, t.city, t.id),
