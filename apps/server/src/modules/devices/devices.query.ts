@@ -167,6 +167,11 @@ function statusCondition(filter: DeviceFilter | undefined): SQL | undefined {
  * through the filters' own indexes and sorting them (it cannot tell how many the ANY(ARRAY(subquery))
  * branches match). The family, owner and status conditions stay indexable: they bound the walk.
  */
+/** Whether the criteria check anything beyond family, owner and status (a text filter or `q`). */
+export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boolean {
+  return and(...(filter ? filterConditions(filter) : []), searchCondition(family, q ?? '')) !== undefined;
+}
+
 export function deviceWhere(
   { family, owner, filter, q }: DeviceCriteria,
   options: { walk?: boolean } = {},

@@ -16,7 +16,13 @@ import {
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
-import { boundedTotalUnordered, estimatedRows, pageWindow, setTotalCount } from '../../lib/paging.js';
+import {
+  boundedTotal,
+  boundedTotalUnordered,
+  estimatedRows,
+  pageWindow,
+  setTotalCount,
+} from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
@@ -29,7 +35,7 @@ import {
   listDeviceNames,
   listDevices,
 } from './devices.repository.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import { deviceOrder, deviceWhere, hasCheckedConditions, type DeviceCriteria } from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
@@ -66,7 +72,10 @@ async function answerDeviceList(
   if (!window) return (await listDevices(db, where, order)).map(toDevice);
   // The count comes first: it is needed for the header and tells how to fetch the page. Exact up
   // to EXACT_TOTAL_BOUND matches, estimated beyond (a million machines are never counted).
-  const total = await boundedTotalUnordered(db, deviceMatches(where));
+  // Family, owner and status alone: an index-only count of 10,001 entries at most. With text
+  // filters or `q` the count must not walk a sort index (boundedTotalUnordered).
+  const count = hasCheckedConditions(criteria) ? boundedTotalUnordered : boundedTotal;
+  const total = await count(db, deviceMatches(where));
   setTotalCount(reply, total);
   if (!total.estimated && window.offset >= total.total) return [];
   const pageOrder =
