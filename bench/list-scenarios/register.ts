@@ -41,7 +41,11 @@ export const registerScenarios: ListScenario[] = [
   internal('domyślny porządek', {}),
   ...sorts,
   ...filters.map(([name, body]) => internal(name, {}, body)),
-  internal('miasto + kategoria, sort nazwa', { sort: 'name,asc' }, { city: 'kraków', categories: ['Tokarki'] }),
+  internal(
+    'miasto + kategoria, sort nazwa',
+    { sort: 'name,asc' },
+    { city: 'kraków', categories: ['Tokarki'] },
+  ),
   internal('statusy, sort kontrahent', { sort: 'customer,asc' }, { statuses: ['FAULT', 'BROKEN'] }),
   internal('województwa, sort data malejąco', { sort: 'transferDate,desc' }, { provinces: ['śląskie'] }),
   internal('szukaj "t" (1 znak)', { q: 't' }),
