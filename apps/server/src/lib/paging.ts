@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '@serwis/domain';
-import type { DbOrTx } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
 export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize = 20) {
@@ -26,6 +26,8 @@ export interface ListTotal {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The planner's row estimate for a query (EXPLAIN, nothing executed). */
+export const estimatedRows = (db: DbOrTx, matching: SQLWrapper) => estimateRows(db, matching);
+
 async function estimateRows(db: DbOrTx, matching: SQLWrapper): Promise<number> {
   const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching}`);
   const [row] = rowsOf<Record<string, unknown>>(result);
@@ -50,6 +52,25 @@ export async function boundedTotal(
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   if (n <= bound) return { total: n, estimated: false };
   return { total: Math.max(bound + 1, await estimateRows(db, matching)), estimated: true };
+}
+
+/**
+ * `boundedTotal` for a list whose sort keys have indexes of their own. With `LIMIT bound + 1` the
+ * planner likes to walk such an index and filter, assuming the matches are spread evenly along it;
+ * when the filter is on the index's own key ("power contains 7,5kW" against the power index) the
+ * matches all sit at one end and the walk reads the whole table. Without index walks the count is a
+ * bitmap scan of the filter's own indexes, or a sequential scan that stops at the bound.
+ */
+export function boundedTotalUnordered(
+  db: Db,
+  matching: SQLWrapper,
+  bound = EXACT_TOTAL_BOUND,
+): Promise<ListTotal> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    return boundedTotal(tx, matching, bound);
+  });
 }
 
 /** `X-Total-Count` (and `X-Total-Count-Estimated: true` when the total is an estimate). */

@@ -87,6 +87,7 @@ export function MachinesOfTable<T extends MachineOfRow>({
         columns={columns}
         data={machines.data?.items ?? []}
         total={total}
+        totalEstimated={machines.data?.estimated}
         loading={machines.isPending || machines.isPlaceholderData}
         page={page}
         pageSize={size}

@@ -81,6 +81,8 @@ async function json<T>(response: Response): Promise<T> {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The server estimated the total (`X-Total-Count-Estimated: true`): a long list, not counted. */
+  estimated?: boolean;
 }
 
 export const api = {
@@ -97,7 +99,8 @@ export const api = {
     const response = await send(method, path, options);
     const items = await json<T[]>(response);
     const total = Number(response.headers.get('X-Total-Count') ?? items.length);
-    return { items, total };
+    const estimated = response.headers.get('X-Total-Count-Estimated') === 'true';
+    return estimated ? { items, total, estimated } : { items, total };
   },
   /** Raw response, for file downloads. */
   raw: (method: string, path: string, options?: RequestOptions) => send(method, path, options),

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
-import { containsAny } from '../../lib/text-search.js';
+import { containsAny, lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { categories } from './categories.table.js';
 
@@ -9,13 +10,13 @@ export type CategoryRow = typeof categories.$inferSelect;
 
 export const CATEGORY_SORT_FIELDS = ['id', 'name', 'count'] as const;
 
-/** Machines of both families in the category. */
-const machineCount = sql<number>`count(${devices.id})::int`;
-
+/** `q` by the rule of lib/text-search.ts: 1–2 characters by prefix, longer ones "contain"; or the id. */
 function searchFilter(q?: string): SQL | undefined {
-  const text = containsAny([categories.name], q);
-  const asId = q?.trim().match(/^\d{1,9}$/) ? Number(q.trim()) : undefined;
-  return asId === undefined ? text : or(text, eq(categories.id, asId));
+  const search = searchTerm(q);
+  if (search.kind === 'none') return undefined;
+  const byId = search.id !== undefined ? eq(categories.id, search.id) : undefined;
+  if (search.kind === 'short') return or(lowerPrefix(categories.name, search.prefix), byId);
+  return or(containsAny([categories.name], search.term), byId);
 }
 
 export interface CategoryListOptions {
@@ -36,25 +37,22 @@ export async function findCategories(
   options: CategoryListOptions = {},
 ): Promise<CategoryWithCount[]> {
   const sort = parseSortParam(options.sort, CATEGORY_SORT_FIELDS, { field: 'id', direction: 'asc' });
-  const column = sort.field === 'count' ? machineCount : categories[sort.field];
+  // Machines of both families: the count kept by the devices' trigger (migration 0005), not a join.
+  const column = sort.field === 'count' ? categories.machineCount : categories[sort.field];
   const order = [sort.direction === 'desc' ? desc(column) : asc(column), asc(categories.id)];
   const query = db
-    .select({ id: categories.id, name: categories.name, count: machineCount })
+    .select({ id: categories.id, name: categories.name, count: categories.machineCount })
     .from(categories)
-    .leftJoin(devices, eq(devices.categoryId, categories.id))
     .where(searchFilter(options.q))
-    .groupBy(categories.id)
     .orderBy(...order);
   if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
   return query;
 }
 
-export async function countCategories(db: DbOrTx, q?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(categories)
-    .where(searchFilter(q));
-  return row.n;
+/** The list's total: exact up to EXACT_TOTAL_BOUND categories, estimated beyond. */
+export function countCategories(db: DbOrTx, q?: string): Promise<ListTotal> {
+  const where = searchFilter(q) ?? sql`TRUE`;
+  return boundedTotal(db, sql`SELECT ${categories.id} FROM ${categories} WHERE ${where}`);
 }
 
 export async function findCategoryById(db: DbOrTx, id: number): Promise<CategoryRow | undefined> {

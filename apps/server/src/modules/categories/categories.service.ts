@@ -30,7 +30,9 @@ async function toDetails(db: DbOrTx, row: CategoryRow): Promise<CategoryDetails>
   return {
     id: row.id,
     name: row.name,
-    count: await countCategoryMachines(db, row.id),
+    // Kept by the devices' triggers in the writing transaction (migration 0005); the delete guard
+    // still counts the machines themselves.
+    count: row.machineCount,
     serviceReviewOperationsList: row.serviceReviewOperationsList,
   };
 }

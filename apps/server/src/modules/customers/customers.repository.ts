@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { customers } from './customers.table.js';
-import { containsAny } from '../../lib/text-search.js';
+import { containsAny, lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -25,10 +26,16 @@ const searchable = [
   customers.email,
 ];
 
+/**
+ * `q` by the rule of lib/text-search.ts: 1–2 characters match the short name by prefix (its
+ * `lower(short_name) text_pattern_ops` index) and the exact id; longer terms "contain" in any column.
+ */
 function searchFilter(q?: string): SQL | undefined {
-  const text = containsAny(searchable, q);
-  const asId = q?.trim().match(/^\d{1,9}$/) ? Number(q.trim()) : undefined;
-  return asId === undefined ? text : or(text, eq(customers.id, asId));
+  const search = searchTerm(q);
+  if (search.kind === 'none') return undefined;
+  const byId = search.id !== undefined ? eq(customers.id, search.id) : undefined;
+  if (search.kind === 'short') return or(lowerPrefix(customers.shortName, search.prefix), byId);
+  return or(containsAny(searchable, search.term), byId);
 }
 
 export interface CustomerListOptions {
@@ -52,12 +59,10 @@ export async function findCustomers(db: DbOrTx, options: CustomerListOptions = {
   return query;
 }
 
-export async function countCustomers(db: DbOrTx, q?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(customers)
-    .where(searchFilter(q));
-  return row.n;
+/** The list's total: exact up to EXACT_TOTAL_BOUND customers, estimated beyond. */
+export function countCustomers(db: DbOrTx, q?: string): Promise<ListTotal> {
+  const where = searchFilter(q) ?? sql`TRUE`;
+  return boundedTotal(db, sql`SELECT ${customers.id} FROM ${customers} WHERE ${where}`);
 }
 
 export async function findCustomerById(db: DbOrTx, id: number): Promise<CustomerRow | undefined> {

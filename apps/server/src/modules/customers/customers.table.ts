@@ -23,5 +23,8 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_short_name_lower_uq').on(sql`lower(${t.shortName})`),
     index('customers_full_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('customers_short_name_trgm').using('gin', sql`${t.shortName} gin_trgm_ops`),
+    // Search terms of 1–2 characters match the short name by prefix (lib/text-search.ts).
+    index('customers_short_name_prefix_idx').using('btree', sql`lower(${t.shortName}) text_pattern_ops`),
   ],
 );

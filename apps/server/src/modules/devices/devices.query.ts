@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   MACHINE_STATUSES,
   machineSortFields,
@@ -7,6 +7,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from './devices.table.js';
@@ -44,27 +45,51 @@ function categoryMatches(condition: SQL): SQL {
   return sql`${devices.categoryId} = ANY(ARRAY(SELECT ${categories.id} FROM ${categories} WHERE ${condition}))`;
 }
 
-/** Weights of the statuses whose enum name or Polish label contains the term. */
-function statusWeightsMatching(term: string) {
+/** Weights of the statuses whose enum name or Polish label contains (or, short, starts with) the term. */
+function statusWeightsMatching(term: string, short: boolean) {
   const wanted = term.toLocaleLowerCase('pl');
+  const matches = (text: string) => (short ? text.startsWith(wanted) : text.includes(wanted));
   return MACHINE_STATUSES.filter(
-    (s) => s.name.toLowerCase().includes(wanted) || s.label.toLocaleLowerCase('pl').includes(wanted),
+    (s) => matches(s.name.toLowerCase()) || matches(s.label.toLocaleLowerCase('pl')),
   ).map((s) => s.weight);
 }
 
-/** Free-text search (spec §5) over the list's columns; every branch is index-backed. */
+/**
+ * Free-text search (spec §5) over the list's columns; every branch is index-backed. A term of 1–2
+ * characters (lib/text-search.ts, searchTerm) matches the exact id (and, in a family list, the warranty
+ * length) and, by prefix, the name, the serial number, the customer's short name, the category and the
+ * status: a trigram index cannot serve it.
+ */
 function searchCondition(family: MachineType | undefined, q: string): SQL | undefined {
-  const term = cleanTerm(q);
-  if (!term) return undefined;
-  const pattern = likeContains(term);
-  const weights = statusWeightsMatching(term);
+  const search = searchTerm(q);
+  if (search.kind === 'none') return undefined;
+  const weights = statusWeightsMatching(search.term, search.kind === 'short');
+  const byStatus = weights.length
+    ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
+    : undefined;
+  const byId = search.id !== undefined ? eq(devices.id, search.id) : undefined;
+  if (search.kind === 'short') {
+    // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index.
+    const byWarranty =
+      search.id !== undefined && family
+        ? and(eq(devices.type, family), eq(devices.warrantyLength, search.id))
+        : undefined;
+    return or(
+      byId,
+      byWarranty,
+      lowerPrefix(devices.name, search.prefix),
+      lowerPrefix(devices.serialNumber, search.prefix),
+      sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.prefix)}))`,
+      categoryMatches(lowerPrefix(categories.name, search.prefix)),
+      byStatus,
+    );
+  }
+  const pattern = search.contains;
   return or(
     sql`${deviceSearchText(devices)} ILIKE ${pattern}`,
     customerMatches(pattern),
     categoryMatches(sql`${categories.name} ILIKE ${pattern}`),
-    weights.length
-      ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
-      : undefined,
+    byStatus,
   );
 }
 
@@ -73,12 +98,23 @@ function filterConditions(filter: DeviceFilter): (SQL | undefined)[] {
     const term = cleanTerm(value);
     return term ? ilike(column, likeContains(term)) : undefined;
   };
-  const statusWeights = filter.statuses.map((name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight);
+  /**
+   * A column that is part of the search text: the text's trigram index (devices_search_trgm) finds
+   * the candidates, the column's own check keeps the right ones, so no column needs a trigram index
+   * of its own. Shorter than a trigram, the term is checked on the column alone.
+   */
+  const searched = (column: Parameters<typeof ilike>[0], value: string) => {
+    const term = cleanTerm(value);
+    if (!term) return undefined;
+    const own = ilike(column, likeContains(term));
+    return [...term].length < 3
+      ? own
+      : and(sql`${deviceSearchText(devices)} ILIKE ${likeContains(term)}`, own);
+  };
   const categoryNames = filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
   const customer = cleanTerm(filter.customer);
   return [
     filter.id !== null ? eq(devices.id, filter.id) : undefined,
-    statusWeights.length ? inArray(devices.statusWeight, statusWeights) : undefined,
     customer ? customerMatches(likeContains(customer)) : undefined,
     categoryNames.length
       ? categoryMatches(
@@ -92,9 +128,9 @@ function filterConditions(filter: DeviceFilter): (SQL | undefined)[] {
     contains(devices.sourcePower, filter.sourcePower),
     filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
     filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
-    contains(devices.warranty, filter.warranty),
-    contains(devices.streetAddress, filter.street),
-    contains(devices.zipCode, filter.zipCode),
+    searched(devices.warranty, filter.warranty),
+    searched(devices.streetAddress, filter.street),
+    searched(devices.zipCode, filter.zipCode),
     contains(devices.city, filter.city),
     filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
   ];
@@ -106,54 +142,89 @@ function ownerCondition(owner: NonNullable<DeviceCriteria['owner']>): SQL {
     : eq(devices.customerId, owner.customerId);
 }
 
-/** The WHERE of every list, count and CSV query; it touches only `devices` (no joins needed). */
-export function deviceWhere({ family, owner, filter, q }: DeviceCriteria): SQL {
+/**
+ * The status filter as a range of weights plus the list: the range keeps a walk of the
+ * (type, status_weight, id) index in order (PostgreSQL 15 drops the order for `= ANY` on a second
+ * index column), the list then picks the wanted weights inside it.
+ */
+function statusCondition(filter: DeviceFilter | undefined): SQL | undefined {
+  const weights = (filter?.statuses ?? []).map(
+    (name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight,
+  );
+  if (!weights.length) return undefined;
+  return and(
+    between(devices.statusWeight, Math.min(...weights), Math.max(...weights)),
+    inArray(devices.statusWeight, weights),
+  );
+}
+
+/**
+ * The WHERE of every list, count and CSV query; it touches only `devices` (no joins needed).
+ *
+ * `walk`: the page is to be read by walking the sort order's index and checking each machine (many
+ * machines match, so the first page's are met early). The filter and search conditions are then
+ * wrapped in `IS TRUE`, which no index serves, so the planner cannot prefer collecting every match
+ * through the filters' own indexes and sorting them (it cannot tell how many the ANY(ARRAY(subquery))
+ * branches match). The family, owner and status conditions stay indexable: they bound the walk.
+ */
+/** Whether the criteria check anything beyond family, owner and status (a text filter or `q`). */
+export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boolean {
+  return and(...(filter ? filterConditions(filter) : []), searchCondition(family, q ?? '')) !== undefined;
+}
+
+export function deviceWhere(
+  { family, owner, filter, q }: DeviceCriteria,
+  options: { walk?: boolean } = {},
+): SQL {
+  const checked = and(...(filter ? filterConditions(filter) : []), searchCondition(family, q ?? ''));
   return (
     and(
       family ? eq(devices.type, family) : undefined,
       owner ? ownerCondition(owner) : undefined,
-      ...(filter ? filterConditions(filter) : []),
-      searchCondition(family, q ?? ''),
+      statusCondition(filter),
+      checked && options.walk ? sql`(${checked}) IS TRUE` : checked,
     ) ?? sql`TRUE`
   );
 }
 
 export interface DeviceOrder {
   by: SQL[];
-  /** Whether ORDER BY reads the customers or categories table (the query must join it). */
+  /**
+   * Whether ORDER BY reads the customers or categories table (the query must join it). Never, now
+   * that the machine carries copies of both names; kept for the callers' join logic.
+   */
   joins: { customer: boolean; category: boolean };
 }
 
-const SORT_COLUMNS: Record<MachineSortField, SQL[]> = {
+/** The sort keys of each field; numbers and dates are `numeric`, the rest text. */
+const SORT_COLUMNS: Record<MachineSortField, { column: SQL; numeric?: boolean }[]> = {
   id: [],
-  status: [sql`${devices.statusWeight}`],
-  statusWeight: [sql`${devices.statusWeight}`],
-  name: [sql`${devices.name}`],
-  customer: [sql`${customers.shortName}`],
-  category: [sql`${categories.name}`],
-  serialNumber: [sql`${devices.serialNumber}`],
-  sourcePower: [sql`${devices.sourcePower}`],
-  transferDate: [sql`${devices.transferDate}`],
-  warranty: [sql`${devices.warrantyLength}`, sql`${devices.warranty}`],
-  warrantyLength: [sql`${devices.warrantyLength}`],
-  streetAddress: [sql`${devices.streetAddress}`],
-  zipCode: [sql`${devices.zipCode}`],
-  city: [sql`${devices.city}`],
-  province: [sql`${devices.province}`],
+  status: [{ column: sql`${devices.statusWeight}`, numeric: true }],
+  statusWeight: [{ column: sql`${devices.statusWeight}`, numeric: true }],
+  name: [{ column: sql`${devices.name}` }],
+  customer: [{ column: sql`${devices.customerShortName}` }],
+  category: [{ column: sql`${devices.categoryName}` }],
+  serialNumber: [{ column: sql`${devices.serialNumber}` }],
+  sourcePower: [{ column: sql`${devices.sourcePower}` }],
+  transferDate: [{ column: sql`${devices.transferDate}`, numeric: true }],
+  warranty: [{ column: sql`${devices.warrantyLength}`, numeric: true }, { column: sql`${devices.warranty}` }],
+  warrantyLength: [{ column: sql`${devices.warrantyLength}`, numeric: true }],
+  streetAddress: [{ column: sql`${devices.streetAddress}` }],
+  zipCode: [{ column: sql`${devices.zipCode}` }],
+  city: [{ column: sql`${devices.city}` }],
+  province: [{ column: sql`${devices.province}` }],
 };
-
-/** Sort keys that a btree index of `devices` can deliver in order (with `type` leading). */
-const INDEXED = new Set<MachineSortField>(['id', 'status', 'statusWeight', 'transferDate']);
 
 /**
  * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
- * The id in the same direction breaks ties, so pages never overlap and the default order can walk
- * the (type, status_weight, id) index.
+ * The id in the same direction breaks ties, so pages never overlap. Every field of a family list has
+ * its `(type, key, id)` index (devices.table.ts), so a page is an index walk.
  *
  * `fewRows`: the caller knows the filter matches few machines. Walking an index in sort order and
  * discarding non-matching rows would then read most of the table (the planner cannot tell: the
  * search's ANY(ARRAY(subquery)) branches have no statistics), so the keys are wrapped in a no-op
- * (`+ 0`) that no index matches: the matches are fetched through the filter's own indexes and sorted.
+ * (`+ 0`, `|| ''`) that no index matches: the matches are fetched through the filter's own indexes
+ * and sorted.
  */
 export function deviceOrder(sort: string | undefined, options: { fewRows?: boolean } = {}): DeviceOrder {
   const { field, direction } = parseSortParam(sort, machineSortFields, {
@@ -163,13 +234,15 @@ export function deviceOrder(sort: string | undefined, options: { fewRows?: boole
   const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
   // A machine without a handover date goes last in both directions.
   const nulls = field === 'transferDate' ? sql` NULLS LAST` : sql``;
-  const unindexed = options.fewRows && INDEXED.has(field);
-  const key = (column: SQL) => (unindexed ? sql`(${column} + 0)` : column);
+  const key = ({ column, numeric }: { column: SQL; numeric?: boolean }) => {
+    if (!options.fewRows) return column;
+    return numeric ? sql`(${column} + 0)` : sql`(${column} || '')`;
+  };
   return {
     by: [
-      ...SORT_COLUMNS[field].map((column) => sql`${key(column)} ${dir}${nulls}`),
-      sql`${key(sql`${devices.id}`)} ${dir}`,
+      ...SORT_COLUMNS[field].map((part) => sql`${key(part)} ${dir}${nulls}`),
+      sql`${key({ column: sql`${devices.id}`, numeric: true })} ${dir}`,
     ],
-    joins: { customer: field === 'customer', category: field === 'category' },
+    joins: { customer: false, category: false },
   };
 }

@@ -68,6 +68,9 @@ export async function listDevices(
   return window ? query.limit(window.limit).offset(window.offset) : query;
 }
 
+/** The matching machines (ids only), for `boundedTotal`: the filter never needs the joined tables. */
+export const deviceMatches = (where: SQL): SQL => sql`SELECT ${devices.id} FROM ${devices} WHERE ${where}`;
+
 /** Counts over `devices` alone: the filter never needs the joined tables. */
 export async function countDevices(db: DbOrTx, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(devices).where(where);

@@ -14,22 +14,28 @@ import {
   type ListQuery,
   type MachineType,
 } from '@serwis/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
-import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import {
+  boundedTotal,
+  boundedTotalUnordered,
+  estimatedRows,
+  pageWindow,
+  setTotalCount,
+} from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   allDeviceIds,
-  countDevices,
+  deviceMatches,
   findDeviceById,
   findDevicesByIds,
   pageDeviceIds,
+  type PageWindow,
   listDeviceNames,
   listDevices,
 } from './devices.repository.js';
-import { deviceOrder, deviceWhere } from './devices.query.js';
+import { deviceOrder, deviceWhere, hasCheckedConditions, type DeviceCriteria } from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
@@ -56,20 +62,38 @@ const FAMILIES: { family: MachineType; prefix: string; tags: string[] }[] = [
 async function answerDeviceList(
   db: Db,
   reply: FastifyReply,
-  where: SQL,
+  criteria: DeviceCriteria,
   query: Pick<ListQuery, 'page' | 'size' | 'sort'>,
 ) {
+  const where = deviceWhere(criteria);
   // Read first: an unknown sort field is a 400 before any query runs or any header is set.
   const order = deviceOrder(query.sort);
   const window = pageWindow(query, 10);
   if (!window) return (await listDevices(db, where, order)).map(toDevice);
-  // The count comes first: it is needed for the header and tells how to fetch the page.
-  const total = await countDevices(db, where);
+  // The count comes first: it is needed for the header and tells how to fetch the page. Exact up
+  // to EXACT_TOTAL_BOUND matches, estimated beyond (a million machines are never counted).
+  // Family, owner and status alone: an index-only count of 10,001 entries at most. With text
+  // filters or `q` the count must not walk a sort index (boundedTotalUnordered).
+  const count = hasCheckedConditions(criteria) ? boundedTotalUnordered : boundedTotal;
+  const total = await count(db, deviceMatches(where));
   setTotalCount(reply, total);
-  if (window.offset >= total) return [];
-  const pageOrder = total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
-  const ids = await pageDeviceIds(db, where, pageOrder, window);
+  if (!total.estimated && window.offset >= total.total) return [];
+  const pageOrder =
+    !total.estimated && total.total <= FEW_ROWS ? deviceOrder(query.sort, { fewRows: true }) : order;
+  const walk = total.estimated && (await walkPays(db, criteria, total.total, window));
+  const ids = await pageDeviceIds(db, walk ? deviceWhere(criteria, { walk }) : where, pageOrder, window);
   return (await findDevicesByIds(db, ids)).map(toDevice);
+}
+
+/**
+ * Whether walking the sort order's index beats collecting every match and sorting it, for `matches`
+ * (estimated) of the family's or owner's machines. The walk reads about (offset + size) × all / matches
+ * machines, the sort about `matches` (a sort step costs roughly what a walked machine costs twice).
+ */
+async function walkPays(db: Db, criteria: DeviceCriteria, matches: number, window: PageWindow) {
+  const { family, owner } = criteria;
+  const all = await estimatedRows(db, deviceMatches(deviceWhere({ family, owner })));
+  return (window.offset + window.limit) * all * 2 < matches * matches;
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */
@@ -88,8 +112,8 @@ const familyRoutes =
         },
       },
       async (request, reply) => {
-        const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
-        return answerDeviceList(app.db, reply, where, request.query);
+        const criteria = { family, filter: request.body ?? undefined, q: request.query.q };
+        return answerDeviceList(app.db, reply, criteria, request.query);
       },
     );
 
@@ -178,11 +202,11 @@ const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const ownerId = request.params.id;
-        const where = deviceWhere({
+        const criteria = {
           owner: owner === 'categoryId' ? { categoryId: ownerId } : { customerId: ownerId },
           q: request.query.q,
-        });
-        return answerDeviceList(app.db, reply, where, request.query);
+        };
+        return answerDeviceList(app.db, reply, criteria, request.query);
       },
     );
   }

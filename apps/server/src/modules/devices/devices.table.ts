@@ -64,14 +64,40 @@ export const devices = pgTable(
     gpsLatitude: doublePrecision(),
     gpsLongitude: doublePrecision(),
     isPeriodicInspectionEnabled: boolean().notNull().default(true),
+    /**
+     * Copies of the customer's short name and the category's name, so that sorting by them walks an
+     * index of `devices` instead of joining a million rows. Database triggers keep them right on every
+     * write in the writing transaction (docs/decisions.md, "Lists at 1,000,000 machines"): the code
+     * never sets them.
+     */
+    customerShortName: varchar({ length: 100 }).notNull().default(''),
+    categoryName: varchar({ length: 100 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [
     index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
-    index('devices_customer_idx').on(t.customerId),
-    index('devices_category_idx').on(t.categoryId),
-    index('devices_transfer_date_idx').on(t.type, t.transferDate),
-    // No index of its own on name: only `q` searches it, through devices_search_trgm.
+    // One (type, key, id) index per sort of the two family lists: a page is an index walk.
+    index('devices_type_name_idx').on(t.type, t.name, t.id),
+    index('devices_type_customer_name_idx').on(t.type, t.customerShortName, t.id),
+    index('devices_type_category_name_idx').on(t.type, t.categoryName, t.id),
+    index('devices_type_serial_idx').on(t.type, t.serialNumber, t.id),
+    index('devices_type_source_power_idx').on(t.type, t.sourcePower, t.id),
+    index('devices_type_warranty_idx').on(t.type, t.warrantyLength, t.warranty, t.id),
+    index('devices_type_warranty_length_idx').on(t.type, t.warrantyLength, t.id),
+    index('devices_type_street_idx').on(t.type, t.streetAddress, t.id),
+    index('devices_type_zip_idx').on(t.type, t.zipCode, t.id),
+    index('devices_type_city_idx').on(t.type, t.city, t.id),
+    index('devices_type_province_idx').on(t.type, t.province, t.id),
+    // A machine without a handover date is last in both directions, hence two indexes.
+    index('devices_transfer_date_idx').on(t.type, t.transferDate.asc().nullsLast(), t.id),
+    index('devices_transfer_date_desc_idx').on(t.type, t.transferDate.desc().nullsLast(), sql`${t.id} DESC`),
+    // A category's or customer's machines (both families) in the default order; also the FK lookups.
+    index('devices_customer_idx').on(t.customerId, t.statusWeight, t.id),
+    index('devices_category_idx').on(t.categoryId, t.statusWeight, t.id),
+    // Search terms of 1–2 characters match by prefix (lib/text-search.ts, searchTerm).
+    index('devices_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('devices_serial_prefix_idx').using('btree', sql`lower(${t.serialNumber}) text_pattern_ops`),
+    // No trigram index on name alone: only `q` searches it, through devices_search_trgm.
     index('devices_serial_trgm').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
     index('devices_city_trgm').using('gin', sql`${t.city} gin_trgm_ops`),
     index('devices_search_trgm').using('gin', sql`${deviceSearchText(t)} gin_trgm_ops`),

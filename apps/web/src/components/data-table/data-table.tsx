@@ -13,6 +13,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react'
 import { MSG } from '@serwis/domain';
 import { Pager } from './pager';
 import { PageSizeButtons } from './page-size-buttons';
+import { totalLabel } from './total-label';
 
 declare module '@tanstack/react-table' {
   // Same type parameters as the library's declaration, which this extends.
@@ -30,6 +31,8 @@ export interface DataTableProps<T> {
   data: T[];
   /** Rows in the whole result (X-Total-Count); drives the pager. */
   total: number;
+  /** The total is the server's estimate (X-Total-Count-Estimated): shown as such, never as exact. */
+  totalEstimated?: boolean;
   page: number;
   pageSize: number;
   pageSizes?: readonly number[];
@@ -168,7 +171,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         <Group gap="sm">
           <Text size="sm" c="dimmed">
-            {`Rekordów: ${props.total}`}
+            {`Rekordów: ${totalLabel(props.total, props.totalEstimated)}`}
           </Text>
           <Pager page={props.page} pageCount={pageCount} onChange={props.onPageChange} />
         </Group>

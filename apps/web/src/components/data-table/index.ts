@@ -5,3 +5,4 @@ export { SearchBox } from './search-box';
 export { useListState, type ListState } from './use-list-state';
 export { localPage } from './local-rows';
 export { tableStateProps, useClampPage } from './table-state';
+export { totalLabel } from './total-label';

@@ -69,6 +69,7 @@ export function CustomerListPage() {
         columns={columns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         onRowClick={(c) => navigate(paths.customerEdit(c))}
         rowLabel={(c) => `Kontrahent ${c.shortName} (id ${c.id})`}

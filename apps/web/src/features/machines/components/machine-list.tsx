@@ -112,6 +112,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
         columnVisibility={machineColumnVisibility}
         data={data?.items ?? []}
         total={total}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         onRowClick={open}
         rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}

@@ -1,0 +1,239 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { machineSortFields, type Category, type Customer, type DeviceInsertInput } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { boundedTotal } from '../../lib/paging.js';
+import { updateCategory } from '../categories/categories.repository.js';
+import { updateCustomer } from '../customers/customers.repository.js';
+import { addDevice, deviceBody, listIds, seedReferences, type References } from './devices.fixtures.js';
+import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import { deleteDevice, deviceMatches, pageDeviceIds, updateDevice } from './devices.repository.js';
+
+/** The list paths of issue 11 (index walks, sorted matches, walks past the filters) agree. */
+const ctx = useTestApp();
+let refs: References;
+let user: TestUser;
+let machines: number[];
+
+const add = (overrides: Partial<DeviceInsertInput>, family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
+  addDevice(ctx, user, family, deviceBody(refs, overrides)).then((d) => d.id);
+
+beforeEach(async () => {
+  refs = await seedReferences(ctx);
+  user = await createUserAndLogin(ctx);
+  // Many ties on every key, so the id tie-breaker decides the order.
+  const names = ['Tokarka', 'tokarka', 'Frezarka', 'Prasa', 'Anodyzer'];
+  const statuses = ['OK', 'FAULT', 'OK', 'DANGER', 'PRODUCTION', 'BROKEN'] as const;
+  const categories = [refs.tokarki, refs.frezarki, refs.prasy];
+  const customers = [refs.kowalski, refs.zaklad];
+  machines = [];
+  for (let i = 0; i < 18; i++) {
+    machines.push(
+      await add({
+        name: names[i % names.length],
+        status: statuses[i % statuses.length],
+        category: { id: categories[i % categories.length] },
+        customer: { id: customers[i % customers.length] },
+        serialNumber: i % 4 === 0 ? '' : `SN-${i % 7}`,
+        sourcePower: ['400V', '230V', ''][i % 3],
+        transferDate: i % 5 === 0 ? '' : `2024-0${1 + (i % 3)}-1${i % 2}`,
+        warrantyLength: [0, 12, 36][i % 3],
+        warranty: ['', 'pełna', 'door-to-door'][i % 3],
+        streetAddress: ['Polna 1', 'Długa 2'][i % 2],
+        zipCode: ['31-100', '90-001', '00-950'][i % 3],
+        city: ['Kraków', 'Łódź'][i % 2],
+        province: ['małopolskie', 'łódzkie', 'śląskie'][i % 3],
+      }),
+    );
+  }
+  await add({ name: 'Tokarka zewnętrzna' }, 'EXTERNAL');
+});
+
+const db = () => ctx.database.db;
+
+/** The page through each path the route may take. */
+async function pagesAgree(criteria: DeviceCriteria, sort: string) {
+  const plain = deviceWhere(criteria);
+  const walked = deviceWhere(criteria, { walk: true });
+  const all = await pageDeviceIds(db(), plain, deviceOrder(sort), { limit: 100, offset: 0 });
+  for (const offset of [0, 3, 9]) {
+    const window = { limit: 4, offset };
+    const expected = all.slice(offset, offset + 4);
+    expect(await pageDeviceIds(db(), plain, deviceOrder(sort), window)).toEqual(expected);
+    expect(await pageDeviceIds(db(), plain, deviceOrder(sort, { fewRows: true }), window)).toEqual(expected);
+    expect(await pageDeviceIds(db(), walked, deviceOrder(sort), window)).toEqual(expected);
+  }
+  return all;
+}
+
+describe('every sort, both directions', () => {
+  const sorts = machineSortFields.flatMap((field) => [`${field},asc`, `${field},desc`]);
+
+  it.each(sorts)('%s: the same rows in the same order on every path', async (sort) => {
+    const all = await pagesAgree({ family: 'INTERNAL' }, sort);
+    expect([...all].sort((a, b) => a - b)).toEqual(machines);
+    await pagesAgree({ family: 'INTERNAL', filter: undefined, q: 'tok' }, sort);
+    await pagesAgree({ owner: { categoryId: refs.tokarki } }, sort);
+  });
+
+  it('orders by customer and category exactly as a join on their names did, ties by id', async () => {
+    for (const [sort, key] of [
+      ['customer', sql`c.short_name`],
+      ['category', sql`k.name`],
+    ] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const direction = sql.raw(dir.toUpperCase());
+        const joined = await db().execute(
+          sql`SELECT d.id FROM devices d JOIN customers c ON c.id = d.customer_id
+              JOIN categories k ON k.id = d.category_id WHERE d.type = 'INTERNAL'
+              ORDER BY ${key} ${direction}, d.id ${direction}`,
+        );
+        const expected = (joined as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+        expect(await listIds(ctx, user, 'INTERNAL', {}, `sort=${sort},${dir}&page=1&size=100`)).toEqual(
+          expected,
+        );
+      }
+    }
+  });
+});
+
+describe('filters', () => {
+  it('filters by statuses through a range of weights, the same on every path', async () => {
+    const criteria = { family: 'INTERNAL' as const, filter: undefined };
+    const filter = { statuses: ['PRODUCTION', 'DANGER'] };
+    // PRODUCTION (weight 1) and DANGER (8): the range covers every status, the list picks two.
+    const found = await listIds(ctx, user, 'INTERNAL', filter, 'page=1&size=100');
+    expect(found).toHaveLength(6);
+    const unpaged = await listIds(ctx, user, 'INTERNAL', filter);
+    expect(found).toEqual(unpaged);
+    await pagesAgree(criteria, 'name,asc');
+  });
+
+  it('combines filters with sorts the same on every path', async () => {
+    const body = await import('@serwis/domain').then(({ deviceFilterSchema }) =>
+      deviceFilterSchema.parse({
+        city: 'kraków',
+        statuses: ['OK', 'BROKEN'],
+        provinces: ['śląskie', 'łódzkie'],
+      }),
+    );
+    for (const sort of ['statusWeight,asc', 'customer,desc', 'transferDate,desc', 'name,asc'])
+      await pagesAgree({ family: 'INTERNAL', filter: body }, sort);
+  });
+});
+
+describe('short search terms (1–2 characters)', () => {
+  it('match by prefix, not anywhere in the text', async () => {
+    const other = await add({
+      name: 'Wiertarka',
+      serialNumber: 'XX-1',
+      city: 'Toruń',
+      category: { id: refs.frezarki },
+    });
+    // "to" starts "Tokarka"/"tokarka" and "Tokarki", and only "Toruń" of the new machine: not searched.
+    const found = await listIds(ctx, user, 'INTERNAL', {}, 'q=to&page=1&size=100');
+    expect(found).not.toContain(other);
+    expect(found.length).toBeGreaterThan(0);
+    // Three characters are the trigram "contains" over every column (the city here).
+    expect(await listIds(ctx, user, 'INTERNAL', {}, 'q=toruń')).toEqual([other]);
+  });
+
+  it('match the exact id, the customer and category by prefix, and a warranty length', async () => {
+    const [first] = machines;
+    expect(await listIds(ctx, user, 'INTERNAL', {}, `q=${first}`)).toContain(first);
+    const byCustomer = await listIds(ctx, user, 'INTERNAL', {}, 'q=zp&page=1&size=100');
+    expect(byCustomer).toHaveLength(9);
+    const byCategory = await listIds(ctx, user, 'INTERNAL', {}, 'q=pr&page=1&size=100');
+    // "Prasy" (6 machines) and the machines named "Prasa" (overlapping) or with status Produkcja.
+    expect(byCategory.length).toBeGreaterThanOrEqual(6);
+    expect(await listIds(ctx, user, 'INTERNAL', {}, 'q=36&page=1&size=100')).toHaveLength(6);
+  });
+
+  it('customers and categories search short terms by prefix', async () => {
+    const customers = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/customer/findAll?q=zp',
+      headers: as(user),
+    });
+    expect((customers.json() as Customer[]).map((c) => c.shortName)).toEqual(['ZPH Łódź']);
+    const inside = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/customer/findAll?q=ph',
+      headers: as(user),
+    });
+    expect(inside.json()).toEqual([]);
+    const categories = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/category/findAll?q=fr&page=1&size=10',
+      headers: as(user),
+    });
+    expect((categories.json() as Category[]).map((c) => c.name)).toEqual(['Frezarki']);
+    expect(categories.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe('bounded totals', () => {
+  it('counts the machines exactly under the bound, estimates and flags them above it', async () => {
+    const where = deviceWhere({ family: 'INTERNAL' });
+    expect(await boundedTotal(db(), deviceMatches(where), 100)).toEqual({ total: 18, estimated: false });
+    const above = await boundedTotal(db(), deviceMatches(where), 5);
+    expect(above.estimated).toBe(true);
+    expect(above.total).toBeGreaterThanOrEqual(6);
+  });
+
+  it('sends no estimate flag for a short list', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/getByFilter?page=1&size=5',
+      headers: as(user),
+      payload: {},
+    });
+    expect(response.headers['x-total-count']).toBe('18');
+    expect(response.headers['x-total-count-estimated']).toBeUndefined();
+  });
+});
+
+describe('denormalised sort keys and counts', () => {
+  const names = async () => {
+    const result = await db().execute(
+      sql`SELECT d.id, d.customer_short_name = c.short_name AND d.category_name = k.name AS right
+          FROM devices d JOIN customers c ON c.id = d.customer_id JOIN categories k ON k.id = d.category_id`,
+    );
+    return (result as unknown as { rows: { id: number; right: boolean }[] }).rows;
+  };
+  const counts = async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/category/findAll', headers: as(user) });
+    const listed = Object.fromEntries((response.json() as Category[]).map((c) => [c.id, c.count]));
+    const real = await db().execute(
+      sql`SELECT k.id, count(d.id)::int AS n FROM categories k LEFT JOIN devices d ON d.category_id = k.id GROUP BY k.id`,
+    );
+    const actual = Object.fromEntries(
+      (real as unknown as { rows: { id: number; n: number }[] }).rows.map((r) => [r.id, r.n]),
+    );
+    return { listed, actual };
+  };
+
+  it('follow renames of customers and categories, moves and deletes of machines', async () => {
+    expect((await names()).every((r) => r.right)).toBe(true);
+    await updateCustomer(db(), refs.kowalski, { shortName: 'Aaa Kowalski' });
+    await updateCategory(db(), refs.prasy, { name: 'Prasy hydrauliczne' });
+    await updateDevice(db(), machines[0], { customerId: refs.zaklad, categoryId: refs.prasy });
+    await updateDevice(db(), machines[1], { name: 'Inna nazwa' });
+    await deleteDevice(db(), machines[2]);
+    expect((await names()).every((r) => r.right)).toBe(true);
+    const { listed, actual } = await counts();
+    expect(listed).toEqual(actual);
+    const byCustomer = await listIds(ctx, user, 'INTERNAL', {}, 'sort=customer,asc&page=1&size=1');
+    // "Aaa Kowalski" first: its machines are the even ones; the first moved away, the third deleted.
+    expect(byCustomer).toEqual([machines[4]]);
+  });
+
+  it('counts a category of a machine added through the API', async () => {
+    const before = (await counts()).listed[refs.frezarki];
+    await add({ category: { id: refs.frezarki } });
+    await add({ category: { id: refs.frezarki } }, 'EXTERNAL');
+    const { listed, actual } = await counts();
+    expect(listed).toEqual(actual);
+    expect(listed[refs.frezarki]).toBe(before + 2);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { theme } from '../../app/theme';
+import { api } from '../../lib/api-client';
+import { DataTable } from './data-table';
+import { totalLabel } from './total-label';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const columns: ColumnDef<Row, unknown>[] = [{ id: 'name', header: 'Nazwa', accessorFn: (r) => r.name }];
+
+function renderTable(total: number, totalEstimated?: boolean) {
+  render(
+    <MantineProvider theme={theme} env="test">
+      <DataTable
+        columns={columns}
+        data={[{ id: 1, name: 'Tokarka' }]}
+        total={total}
+        totalEstimated={totalEstimated}
+        page={1}
+        pageSize={10}
+        onPageChange={() => undefined}
+        sorting={[]}
+        onSortingChange={() => undefined}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('totalLabel', () => {
+  it('shows an exact total as it is and an estimate as one', () => {
+    expect(totalLabel(1234)).toBe('1234');
+    expect(totalLabel(10_001, true)).toBe('ponad 10 000');
+    expect(totalLabel(1_003_874, true)).toBe('ok. 1 000 000');
+    expect(totalLabel(48_712, true)).toBe('ok. 49 000');
+  });
+});
+
+describe('DataTable total', () => {
+  it('shows an exact total with its number', () => {
+    renderTable(9876);
+    expect(screen.getByText('Rekordów: 9876')).toBeInTheDocument();
+  });
+
+  it('shows an estimated total as an estimate', () => {
+    renderTable(1_003_874, true);
+    expect(screen.getByText('Rekordów: ok. 1 000 000')).toBeInTheDocument();
+    expect(screen.queryByText(/1003874/)).not.toBeInTheDocument();
+  });
+});
+
+describe('api.page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = (headers: Record<string, string>) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([{ id: 1 }]), { status: 200, headers })),
+    );
+
+  it('reads X-Total-Count-Estimated', async () => {
+    answer({ 'X-Total-Count': '10001', 'X-Total-Count-Estimated': 'true' });
+    expect(await api.page('GET', '/api/customer/findAll')).toEqual({
+      items: [{ id: 1 }],
+      total: 10001,
+      estimated: true,
+    });
+  });
+
+  it('leaves an exact total unflagged', async () => {
+    answer({ 'X-Total-Count': '42' });
+    expect(await api.page('GET', '/api/customer/findAll')).toEqual({ items: [{ id: 1 }], total: 42 });
+  });
+});

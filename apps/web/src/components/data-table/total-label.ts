@@ -1,0 +1,19 @@
+/** Polish digit grouping with spaces: 1000000 → "1 000 000". */
+const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
+/** Rounded to two significant digits (1 234 567 → 1 200 000). */
+const roughly = (n: number) => {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
+  return Math.round(n / magnitude) * magnitude;
+};
+
+/**
+ * The pager's total. An exact total as it is; an estimate (the server stops counting past its
+ * bound and answers the planner's figure, at least bound + 1) as "ponad 10 000" when it is just
+ * past a round bound, else "ok. 1 200 000".
+ */
+export function totalLabel(total: number, estimated = false): string {
+  if (!estimated) return String(total);
+  if (total > 1 && roughly(total - 1) === total - 1) return `ponad ${groupDigits(total - 1)}`;
+  return `ok. ${groupDigits(roughly(total))}`;
+}
