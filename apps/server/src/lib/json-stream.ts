@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../db/database.js';
@@ -152,4 +152,15 @@ export function streamList<T>(
   options: StreamOptions = {},
 ): Promise<FastifyReply> {
   return sendJsonArray(reply, mapBatches(idBatches(db, idQuery, options), load));
+}
+
+/** `rows` (fetched by `ids` in any order) put in the order of `ids`; a row gone meanwhile is left out. */
+export function inIdOrder<T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `column = ANY('{…}'::int[])`: one array parameter for a whole batch, cheap to bind and plan. */
+export function anyId(column: SQLWrapper, ids: number[], type: 'int' | 'bigint' = 'int'): SQL {
+  return sql`${column} = ANY(${`{${ids.join(',')}}`}::${sql.raw(type)}[])`;
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { containsAny } from '../../lib/text-search.js';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { categories } from './categories.table.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -101,4 +102,29 @@ export async function updateCategory(
 
 export async function deleteCategory(db: DbOrTx, id: number) {
   await db.delete(categories).where(eq(categories.id, id));
+}
+
+/** Every matching id in list order (as `findCategories`), as a query for the streamed list's cursor. */
+export function categoryIdQuery(db: DbOrTx, options: Pick<CategoryListOptions, 'q' | 'sort'>) {
+  const sort = parseSortParam(options.sort, CATEGORY_SORT_FIELDS, { field: 'id', direction: 'asc' });
+  const column = sort.field === 'count' ? machineCount : categories[sort.field];
+  const order = [sort.direction === 'desc' ? desc(column) : asc(column), asc(categories.id)];
+  let query = db.select({ id: categories.id }).from(categories).$dynamic();
+  // Only the count order needs the machines; the other orders read the categories alone.
+  if (sort.field === 'count') {
+    query = query.leftJoin(devices, eq(devices.categoryId, categories.id)).groupBy(categories.id);
+  }
+  return query.where(searchFilter(options.q)).orderBy(...order);
+}
+
+/** The categories of `ids` with their machine counts, in the order of `ids`. */
+export async function findCategoriesByIds(db: DbOrTx, ids: number[]): Promise<CategoryWithCount[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, count: machineCount })
+    .from(categories)
+    .leftJoin(devices, eq(devices.categoryId, categories.id))
+    .where(anyId(categories.id, ids))
+    .groupBy(categories.id);
+  return inIdOrder(ids, rows, (row) => row.id);
 }
