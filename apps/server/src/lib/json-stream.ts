@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../db/database.js';
@@ -15,6 +16,11 @@ export const streamDefaults = { batchSize: 2000 };
 export interface StreamOptions {
   /** Rows per batch (default `streamDefaults.batchSize`, which tests set small to cross batches). */
   batchSize?: number;
+  /**
+   * The array's element schema, when the rows must pass through it to read as the response schema
+   * would write them (a mapper whose key order differs from the schema's); else JSON.stringify.
+   */
+  rowSchema?: z.ZodType;
 }
 
 let cursorSerial = 0;
@@ -107,8 +113,13 @@ export async function* mapBatches<T>(
 export async function sendJsonArray<T>(
   reply: FastifyReply,
   batches: AsyncIterable<T[]>,
-  log: FastifyBaseLogger = reply.log,
+  options: { rowSchema?: z.ZodType; log?: FastifyBaseLogger } = {},
 ): Promise<FastifyReply> {
+  const log = options.log ?? reply.log;
+  const { rowSchema } = options;
+  const toJson = rowSchema
+    ? (row: T) => JSON.stringify(z.encode(rowSchema, row))
+    : (row: T) => JSON.stringify(row);
   const iterator = batches[Symbol.asyncIterator]();
   let first: IteratorResult<T[]>;
   try {
@@ -124,7 +135,7 @@ export async function sendJsonArray<T>(
       let next = first;
       while (!next.done) {
         if (next.value.length > 0) {
-          yield separator + next.value.map((row) => JSON.stringify(row)).join(',');
+          yield separator + next.value.map(toJson).join(',');
           separator = ',';
         }
         next = await iterator.next();
@@ -151,7 +162,7 @@ export function streamList<T>(
   load: (ids: number[]) => Promise<T[]>,
   options: StreamOptions = {},
 ): Promise<FastifyReply> {
-  return sendJsonArray(reply, mapBatches(idBatches(db, idQuery, options), load));
+  return sendJsonArray(reply, mapBatches(idBatches(db, idQuery, options), load), options);
 }
 
 /** `rows` (fetched by `ids` in any order) put in the order of `ids`; a row gone meanwhile is left out. */

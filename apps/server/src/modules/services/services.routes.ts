@@ -45,8 +45,11 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const options: ServiceListOptions = { ...scope, q: query.q, sort: query.sort };
     const window = pageWindow(query, PAGE_DEFAULT);
-    if (!window)
-      return streamList(reply, app.db, serviceIdQuery(app.db, options), (ids) => loadServices(app.db, ids));
+    if (!window) {
+      // The mapper's key order is not the schema's: rows go through the schema, as Fastify's would.
+      const load = (ids: number[]) => loadServices(app.db, ids);
+      return streamList(reply, app.db, serviceIdQuery(app.db, options), load, { rowSchema: serviceSchema });
+    }
     // The count and the page are independent: run them side by side on two connections.
     const [total, ids] = await Promise.all([
       window ? countServices(app.db, options) : undefined,
