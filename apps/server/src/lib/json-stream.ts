@@ -11,16 +11,23 @@ import type { Db } from '../db/database.js';
  * chunk of the answer. Big enough that the round trips do not dominate, small enough that a
  * batch of full machine rows stays around a megabyte.
  */
-export const streamDefaults = { batchSize: 2000 };
+export const streamDefaults = { batchSize: 2000, firstBatchSize: 100 };
 
 export interface StreamOptions {
   /** Rows per batch (default `streamDefaults.batchSize`, which tests set small to cross batches). */
   batchSize?: number;
+  /** Rows of the first batch: small, so the first byte leaves before a whole batch is loaded. */
+  firstBatchSize?: number;
   /**
    * The array's element schema, when the rows must pass through it to read as the response schema
    * would write them (a mapper whose key order differs from the schema's); else JSON.stringify.
    */
   rowSchema?: z.ZodType;
+}
+
+interface BatchSizes {
+  first: number;
+  next: number;
 }
 
 let cursorSerial = 0;
@@ -33,7 +40,7 @@ const firstColumn = (row: Record<string, unknown>) => Number(Object.values(row)[
  * stream. The rows are produced as they are fetched, so the first batch comes as soon as the plan
  * delivers it and nothing is materialised (see docs/decisions.md, "Unpaged lists as streams").
  */
-async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, batchSize: number) {
+async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, sizes: BatchSizes) {
   const client = await pool.connect();
   const name = cursorName();
   let broken: Error | undefined;
@@ -43,7 +50,7 @@ async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, batchSize: numb
     await drizzlePg({ client, casing: 'snake_case' }).execute(
       sql`DECLARE ${sql.raw(name)} NO SCROLL CURSOR FOR ${query}`,
     );
-    for (;;) {
+    for (let batchSize = sizes.first; ; batchSize = sizes.next) {
       const { rows } = await client.query<Record<string, unknown>>(`FETCH FORWARD ${batchSize} FROM ${name}`);
       if (rows.length > 0) yield rows.map(firstColumn);
       if (rows.length < batchSize) break;
@@ -66,11 +73,11 @@ async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, batchSize: numb
  * when it is declared (not in JavaScript objects) and fetched a batch at a time between other
  * requests' queries.
  */
-async function* pgliteCursor(db: Db, query: SQLWrapper, batchSize: number) {
+async function* pgliteCursor(db: Db, query: SQLWrapper, sizes: BatchSizes) {
   const name = sql.raw(cursorName());
   await db.execute(sql`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${query}`);
   try {
-    for (;;) {
+    for (let batchSize = sizes.first; ; batchSize = sizes.next) {
       const result = await db.execute(sql`FETCH FORWARD ${sql.raw(String(batchSize))} FROM ${name}`);
       const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
       if (rows.length > 0) yield rows.map(firstColumn);
@@ -86,11 +93,10 @@ async function* pgliteCursor(db: Db, query: SQLWrapper, batchSize: number) {
  * once: a server-side cursor over the list's own query, so the order is exactly the list's.
  */
 export function idBatches(db: Db, query: SQLWrapper, options: StreamOptions = {}): AsyncGenerator<number[]> {
-  const batchSize = options.batchSize ?? streamDefaults.batchSize;
+  const next = options.batchSize ?? streamDefaults.batchSize;
+  const sizes = { first: Math.min(next, options.firstBatchSize ?? streamDefaults.firstBatchSize), next };
   const client = (db as unknown as { $client: unknown }).$client;
-  return client instanceof pg.Pool
-    ? postgresCursor(client, query, batchSize)
-    : pgliteCursor(db, query, batchSize);
+  return client instanceof pg.Pool ? postgresCursor(client, query, sizes) : pgliteCursor(db, query, sizes);
 }
 
 /** Each batch of ids turned into the list's rows (a loader that keeps the ids' order). */
