@@ -138,6 +138,19 @@ async function login(base: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+function send(base: string, cookie: string, scenario: Scenario, signal: AbortSignal) {
+  return fetch(`${base}${scenario.url}`, {
+    method: scenario.method,
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      cookie,
+      ...(scenario.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: scenario.body !== undefined ? JSON.stringify(scenario.body) : undefined,
+    signal,
+  });
+}
+
 interface Result {
   database: string;
   scenario: string;
@@ -156,11 +169,13 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
   const pid = server.child.pid!;
   try {
     const cookie = await login(server.base);
-    // A small paged call first: code paths warm, pools open; "before" is the idle server after it.
-    await fetch(`${server.base}/api/customer/findAll?page=1&size=5`, {
-      headers: { 'X-Requested-With': 'XMLHttpRequest', cookie },
-    }).then((r) => r.arrayBuffer());
-    await new Promise((r) => setTimeout(r, 300));
+    // The same call once, abandoned after its first chunk: code paths warm, pool connections open
+    // (and the server must drop the abandoned stream). "Before" is the idle server after it.
+    const warm = new AbortController();
+    const response = await send(server.base, cookie, scenario, warm.signal);
+    await response.body!.getReader().read();
+    warm.abort();
+    await new Promise((r) => setTimeout(r, 1000));
     const before = memory(pid);
     let peak = before.rss;
     const sampler = setInterval(() => {
@@ -177,16 +192,7 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
     let complete = false;
     let status = 0;
     try {
-      const response = await fetch(`${server.base}${scenario.url}`, {
-        method: scenario.method,
-        headers: {
-          'X-Requested-With': 'XMLHttpRequest',
-          cookie,
-          ...(scenario.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: scenario.body !== undefined ? JSON.stringify(scenario.body) : undefined,
-        signal: abort.signal,
-      });
+      const response = await send(server.base, cookie, scenario, abort.signal);
       status = response.status;
       const reader = response.body!.getReader();
       for (;;) {
