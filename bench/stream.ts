@@ -161,6 +161,8 @@ interface Result {
   complete: boolean;
   rssBefore: number;
   rssPeak: number;
+  rssFirstHalf: number;
+  rssSecondHalf: number;
   hwmAfter: number;
 }
 
@@ -177,10 +179,10 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
     warm.abort();
     await new Promise((r) => setTimeout(r, 1000));
     const before = memory(pid);
-    let peak = before.rss;
+    const samples: { at: number; rss: number }[] = [];
     const sampler = setInterval(() => {
       try {
-        peak = Math.max(peak, memory(pid).rss);
+        samples.push({ at: performance.now(), rss: memory(pid).rss });
       } catch {
         /* the process is gone */
       }
@@ -214,6 +216,11 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
     const totalMs = performance.now() - started;
     clearInterval(sampler);
     const after = memory(pid);
+    // Flat means the second half of the answer needs no more than the first did.
+    const half = started + totalMs / 2;
+    const peakOf = (list: typeof samples) => Math.max(before.rss, ...list.map((x) => x.rss));
+    const firstHalf = peakOf(samples.filter((x) => x.at < half));
+    const secondHalf = peakOf(samples.filter((x) => x.at >= half));
     return {
       database,
       scenario: scenario.name,
@@ -223,7 +230,9 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
       bytes,
       complete,
       rssBefore: before.rss,
-      rssPeak: Math.max(peak, after.rss),
+      rssPeak: Math.max(firstHalf, secondHalf, after.rss),
+      rssFirstHalf: firstHalf,
+      rssSecondHalf: secondHalf,
       hwmAfter: after.hwm,
     };
   } catch (error) {
@@ -248,14 +257,14 @@ async function main() {
   }
   console.log(`Serwer: ${path.relative(process.cwd(), SERVER)}; odczyt przerywany po ${MAX_SECONDS} s\n`);
   console.log(
-    '| baza | wywołanie | status | pierwszy bajt | czas | bajty | RSS przed (MB) | RSS szczyt (MB) | VmHWM po (MB) |',
+    '| baza | wywołanie | status | pierwszy bajt | czas | bajty | RSS przed (MB) | szczyt RSS 1. / 2. połowa (MB) | VmHWM po (MB) |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const total = r.complete ? fmtMs(r.totalMs) : `${fmtMs(r.totalMs)} (przerwano)`;
     const bytes = `${(r.bytes / 1024 / 1024).toFixed(1)} MB`;
     console.log(
-      `| ${r.database} | ${r.scenario} | ${r.status} | ${fmtMs(r.firstByteMs)} | ${total} | ${bytes} | ${mb(r.rssBefore)} | ${mb(r.rssPeak)} | ${mb(r.hwmAfter)} |`,
+      `| ${r.database} | ${r.scenario} | ${r.status} | ${fmtMs(r.firstByteMs)} | ${total} | ${bytes} | ${mb(r.rssBefore)} | ${mb(r.rssFirstHalf)} / ${mb(r.rssSecondHalf)} | ${mb(r.hwmAfter)} |`,
     );
   }
 }
