@@ -10,7 +10,8 @@
  *
  * Options: --pg=postgres://postgres@127.0.0.1:55500 (the cluster), --databases=serwis_10k,serwis_1m,
  * --server=<server.js, or server.ts run through tsx>, --max-seconds=180 (a longer answer is read
- * that long, then abandoned: the row says so), --only=maszyny,serwis,csv.
+ * that long, then abandoned: the row says so), --only=maszyny,serwis,csv, --probes=5 (first-byte
+ * probes before the full read; 0 for a server that builds the whole answer before its first byte).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +33,8 @@ const DATABASES = option('databases', 'serwis_10k,serwis_1m').split(',').filter(
 const SERVER = path.resolve(option('server', path.resolve(here, '../apps/server/dist/server.js')));
 const MAX_SECONDS = Number(option('max-seconds', '180'));
 const ONLY = option('only', '').split(',').filter(Boolean);
+/** First-byte probes before the full read (0: none, the full read's first byte is reported). */
+const PROBES = Number(option('probes', '5'));
 const LOGIN = { email: 'bench@serwis.local', password: 'bench-haslo-2026' };
 
 interface Scenario {
@@ -198,7 +201,7 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
     // Then the first byte alone, five times (each answer abandoned after its first chunk): on this
     // shared machine one figure is noisy, the median is not.
     const probes: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < (PROBES > 0 ? PROBES + 1 : 0); i++) {
       const probe = new AbortController();
       const start = performance.now();
       const response = await send(server.base, cookie, scenario, probe.signal);
@@ -257,7 +260,7 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
       scenario: scenario.name,
       status,
       firstByteMs: firstByte,
-      firstByteMedianMs: percentile(probes, 50),
+      firstByteMedianMs: probes.length > 0 ? percentile(probes, 50) : firstByte,
       totalMs,
       bytes,
       complete,
