@@ -292,7 +292,7 @@ async function main() {
   }
   console.log(`Serwer: ${path.relative(process.cwd(), SERVER)}; odczyt przerywany po ${MAX_SECONDS} s\n`);
   console.log(
-    '| baza | wywołanie | status | pierwszy bajt (mediana z 5) | czas | bajty | RSS przed (MB) | szczyt RSS 1. / 2. połowa (MB) | VmHWM po (MB) |',
+    `| baza | wywołanie | status | pierwszy bajt${PROBES > 0 ? ` (mediana z ${PROBES})` : ''} | czas | bajty | RSS przed (MB) | szczyt RSS 1. / 2. połowa (MB) | VmHWM po (MB) |`,
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
