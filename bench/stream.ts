@@ -8,7 +8,8 @@
  *   npm run build -w apps/server && npm run stream -w bench
  *   npm run stream -w bench -- --databases=serwis_10k --server=/path/to/other/apps/server/src/server.ts
  *
- * Options: --pg=postgres://postgres@127.0.0.1:55500 (the cluster), --databases=serwis_10k,serwis_1m,
+ * Options: --pg=postgres://postgres@127.0.0.1:55500 (the cluster), --databases=serwis_10k,serwis_1m
+ * (an absolute path instead of a name: a PGlite DATA_DIR; use a copy, the server writes its session),
  * --server=<server.js, or server.ts run through tsx>, --max-seconds=180 (a longer answer is read
  * that long, then abandoned: the row says so), --only=maszyny,serwis,csv, --probes=5 (first-byte
  * probes before the full read; 0 for a server that builds the whole answer before its first byte).
@@ -81,7 +82,9 @@ interface Server {
 
 async function startServer(database: string): Promise<Server> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-'));
+  // A path is a PGlite data directory (with db/ inside): the server opens it instead of PostgreSQL.
+  const pglite = path.isAbsolute(database);
+  const dataDir = pglite ? database : fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-'));
   const args = SERVER.endsWith('.ts') ? ['--import', 'tsx', SERVER] : [SERVER];
   const child = spawn(process.execPath, args, {
     cwd: path.dirname(SERVER),
@@ -90,7 +93,7 @@ async function startServer(database: string): Promise<Server> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: `${PG}/${database}`,
+      DATABASE_URL: pglite ? '' : `${PG}/${database}`,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // One login per database and run (the session is reused), but main and branch runs add up.
