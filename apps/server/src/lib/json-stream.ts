@@ -25,11 +25,6 @@ export interface StreamOptions {
   rowSchema?: z.ZodType;
 }
 
-interface BatchSizes {
-  first: number;
-  next: number;
-}
-
 let cursorSerial = 0;
 const cursorName = () => `serwis_stream_${process.pid}_${++cursorSerial}`;
 
@@ -40,7 +35,7 @@ const firstColumn = (row: Record<string, unknown>) => Number(Object.values(row)[
  * stream. The rows are produced as they are fetched, so the first batch comes as soon as the plan
  * delivers it and nothing is materialised (see docs/decisions.md, "Unpaged lists as streams").
  */
-async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, sizes: BatchSizes) {
+async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, batchSize: number) {
   const client = await pool.connect();
   const name = cursorName();
   let broken: Error | undefined;
@@ -50,7 +45,7 @@ async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, sizes: BatchSiz
     await drizzlePg({ client, casing: 'snake_case' }).execute(
       sql`DECLARE ${sql.raw(name)} NO SCROLL CURSOR FOR ${query}`,
     );
-    for (let batchSize = sizes.first; ; batchSize = sizes.next) {
+    for (;;) {
       const { rows } = await client.query<Record<string, unknown>>(`FETCH FORWARD ${batchSize} FROM ${name}`);
       if (rows.length > 0) yield rows.map(firstColumn);
       if (rows.length < batchSize) break;
@@ -73,11 +68,11 @@ async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, sizes: BatchSiz
  * when it is declared (not in JavaScript objects) and fetched a batch at a time between other
  * requests' queries.
  */
-async function* pgliteCursor(db: Db, query: SQLWrapper, sizes: BatchSizes) {
+async function* pgliteCursor(db: Db, query: SQLWrapper, batchSize: number) {
   const name = sql.raw(cursorName());
   await db.execute(sql`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${query}`);
   try {
-    for (let batchSize = sizes.first; ; batchSize = sizes.next) {
+    for (;;) {
       const result = await db.execute(sql`FETCH FORWARD ${sql.raw(String(batchSize))} FROM ${name}`);
       const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
       if (rows.length > 0) yield rows.map(firstColumn);
@@ -94,9 +89,29 @@ async function* pgliteCursor(db: Db, query: SQLWrapper, sizes: BatchSizes) {
  */
 export function idBatches(db: Db, query: SQLWrapper, options: StreamOptions = {}): AsyncGenerator<number[]> {
   const next = options.batchSize ?? streamDefaults.batchSize;
-  const sizes = { first: Math.min(next, options.firstBatchSize ?? streamDefaults.firstBatchSize), next };
+  const first = Math.min(next, options.firstBatchSize ?? streamDefaults.firstBatchSize);
   const client = (db as unknown as { $client: unknown }).$client;
-  return client instanceof pg.Pool ? postgresCursor(client, query, sizes) : pgliteCursor(db, query, sizes);
+  const cursor = (rest: SQLWrapper) =>
+    client instanceof pg.Pool ? postgresCursor(client, rest, next) : pgliteCursor(db, rest, next);
+  return headThenCursor(db, query, first, cursor);
+}
+
+/**
+ * The first rows by a plain `LIMIT` (an index-ordered list answers it at once, and a short list is
+ * done without any cursor), the rest through a cursor over the same query with `OFFSET`. Every
+ * list's order ends with its unique id, so the two statements cut the same order at one place.
+ */
+async function* headThenCursor(
+  db: Db,
+  query: SQLWrapper,
+  first: number,
+  cursor: (rest: SQLWrapper) => AsyncGenerator<number[]>,
+): AsyncGenerator<number[]> {
+  const result = await db.execute(sql`${query} LIMIT ${sql.raw(String(first))}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (rows.length > 0) yield rows.map(firstColumn);
+  if (rows.length < first) return;
+  yield* cursor(sql`${query} OFFSET ${sql.raw(String(first))}`);
 }
 
 /** Each batch of ids turned into the list's rows (a loader that keeps the ids' order). */
