@@ -111,6 +111,9 @@ async function* headThenCursor(
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (rows.length > 0) yield rows.map(firstColumn);
   if (rows.length < first) return;
+  // Let the first chunk leave before the cursor opens: Node flushes a response write on a later
+  // tick, and PGlite runs a statement (here the WITH HOLD materialisation) on this same thread.
+  await new Promise((resolve) => setImmediate(resolve));
   yield* cursor(sql`${query} OFFSET ${sql.raw(String(first))}`);
 }
 
