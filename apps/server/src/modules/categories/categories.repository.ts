@@ -4,6 +4,7 @@ import { devices } from '../devices/devices.table.js';
 import { containsAny, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { categories } from './categories.table.js';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -99,4 +100,26 @@ export async function updateCategory(
 
 export async function deleteCategory(db: DbOrTx, id: number) {
   await db.delete(categories).where(eq(categories.id, id));
+}
+
+/** Every matching id in list order (as `findCategories`), as a query for the streamed list's cursor. */
+export function categoryIdQuery(db: DbOrTx, options: Pick<CategoryListOptions, 'q' | 'sort'>) {
+  const sort = parseSortParam(options.sort, CATEGORY_SORT_FIELDS, { field: 'id', direction: 'asc' });
+  const column = sort.field === 'count' ? categories.machineCount : categories[sort.field];
+  const order = [sort.direction === 'desc' ? desc(column) : asc(column), asc(categories.id)];
+  return db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(searchFilter(options.q))
+    .orderBy(...order);
+}
+
+/** The categories of `ids` with their machine counts, in the order of `ids`. */
+export async function findCategoriesByIds(db: DbOrTx, ids: number[]): Promise<CategoryWithCount[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, count: categories.machineCount })
+    .from(categories)
+    .where(anyId(categories.id, ids));
+  return inIdOrder(ids, rows, (row) => row.id);
 }

@@ -10,9 +10,15 @@ import {
   listQuery,
   messageResponse,
 } from '@serwis/domain';
+import { streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
-import { countCategories, findCategories } from './categories.repository.js';
+import {
+  categoryIdQuery,
+  countCategories,
+  findCategories,
+  findCategoriesByIds,
+} from './categories.repository.js';
 import { createCategory, editCategory, getCategory, removeCategory } from './categories.service.js';
 
 const tags = ['Kategorie'];
@@ -32,7 +38,11 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q, sort } = request.query;
       const window = pageWindow(request.query);
-      if (window) setTotalCount(reply, await countCategories(app.db, q));
+      if (!window) {
+        const load = (ids: number[]) => findCategoriesByIds(app.db, ids);
+        return streamList(reply, app.db, categoryIdQuery(app.db, { q, sort }), load);
+      }
+      setTotalCount(reply, await countCategories(app.db, q));
       return findCategories(app.db, { q, sort, ...window });
     },
   );

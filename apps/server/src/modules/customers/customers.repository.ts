@@ -7,6 +7,7 @@ import { customers } from './customers.table.js';
 import { containsAny, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { anyId, inIdOrder } from '../../lib/json-stream.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomerRow = typeof customers.$inferInsert;
@@ -114,4 +115,23 @@ export async function countCustomerDependants(db: DbOrTx, id: number): Promise<n
     .from(services)
     .where(eq(services.customerId, id));
   return machines.n + events.n;
+}
+
+/** Every matching id in list order (as `findCustomers`), as a query for the streamed list's cursor. */
+export function customerListIdQuery(db: DbOrTx, options: Pick<CustomerListOptions, 'q' | 'sort'>) {
+  const sort = parseSortParam(options.sort, CUSTOMER_SORT_FIELDS, { field: 'id', direction: 'desc' });
+  const column = customers[sort.field];
+  const order = [sort.direction === 'desc' ? desc(column) : asc(column), desc(customers.id)];
+  return db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(searchFilter(options.q))
+    .orderBy(...order);
+}
+
+/** The customers of `ids`, in that order. */
+export async function findCustomersByIds(db: DbOrTx, ids: number[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(customers).where(anyId(customers.id, ids));
+  return inIdOrder(ids, rows, (row) => row.id);
 }

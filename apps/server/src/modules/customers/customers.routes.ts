@@ -11,9 +11,16 @@ import {
   messageResponse,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
+import { streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
-import { countCustomers, findCustomerById, findCustomers } from './customers.repository.js';
+import {
+  countCustomers,
+  customerListIdQuery,
+  findCustomerById,
+  findCustomers,
+  findCustomersByIds,
+} from './customers.repository.js';
 import { toCustomer } from './customers.mapper.js';
 import { createCustomer, editCustomer, removeCustomer } from './customers.service.js';
 
@@ -34,7 +41,11 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q, sort } = request.query;
       const window = pageWindow(request.query);
-      if (window) setTotalCount(reply, await countCustomers(app.db, q));
+      if (!window) {
+        const load = async (ids: number[]) => (await findCustomersByIds(app.db, ids)).map(toCustomer);
+        return streamList(reply, app.db, customerListIdQuery(app.db, { q, sort }), load);
+      }
+      setTotalCount(reply, await countCustomers(app.db, q));
       return (await findCustomers(app.db, { q, sort, ...window })).map(toCustomer);
     },
   );

@@ -46,16 +46,14 @@ export const csvHead = () => BOM + csvLine(COLUMNS.map((c) => c.header));
 
 export const csvRow = (row: DeviceCsvRow) => csvLine(COLUMNS.map((c) => c.value(row)));
 
-const BATCH = 2000;
-
 /**
- * The file in chunks: the rows of `ids` (already in list order) fetched a batch at a time, so a
- * 100,000-machine export never holds more than one batch of rows.
+ * The file in chunks: for each batch of ids (in list order, from a cursor) its rows, so an export
+ * of a million machines never holds more than one batch of ids or rows.
  */
-export async function* csvChunks(db: DbOrTx, ids: number[]): AsyncGenerator<string> {
+export async function* csvChunks(db: DbOrTx, idBatches: AsyncIterable<number[]>): AsyncGenerator<string> {
   yield csvHead();
-  for (let start = 0; start < ids.length; start += BATCH) {
-    const rows = await findCsvRowsByIds(db, ids.slice(start, start + BATCH));
+  for await (const ids of idBatches) {
+    const rows = await findCsvRowsByIds(db, ids);
     yield rows.map(csvRow).join('');
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
+import { idBatches } from '../../lib/json-stream.js';
 import {
   boundedTotal,
   boundedTotalUnordered,
@@ -26,19 +27,18 @@ import {
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
-  allDeviceIds,
   deviceMatches,
   findDeviceById,
   findDevicesByIds,
   pageDeviceIds,
   type PageWindow,
   listDeviceNames,
-  listDevices,
 } from './devices.repository.js';
 import { deviceOrder, deviceWhere, hasCheckedConditions, type DeviceCriteria } from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
+import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
 const FEW_ROWS = 5000;
@@ -69,7 +69,7 @@ async function answerDeviceList(
   // Read first: an unknown sort field is a 400 before any query runs or any header is set.
   const order = deviceOrder(query.sort);
   const window = pageWindow(query, 10);
-  if (!window) return (await listDevices(db, where, order)).map(toDevice);
+  if (!window) return streamDeviceList(db, reply, where, order);
   // The count comes first: it is needed for the header and tells how to fetch the page. Exact up
   // to EXACT_TOTAL_BOUND matches, estimated beyond (a million machines are never counted).
   // Family, owner and status alone: an index-only count of 10,001 entries at most. With text
@@ -130,13 +130,13 @@ const familyRoutes =
       },
       async (request, reply) => {
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
-        // Ids first (one sort in the database), rows afterwards in batches: memory stays flat.
-        const ids = await allDeviceIds(app.db, where, deviceOrder(request.query.sort));
+        // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat.
+        const ids = idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)));
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${CSV_FILE_NAME}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(csvChunks(app.db, ids)));
+          .send(Readable.from(csvChunks(app.db, ids), { objectMode: false }));
       },
     );
 

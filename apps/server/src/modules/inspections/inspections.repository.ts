@@ -7,6 +7,7 @@ import { devices } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { inspectionSummaries } from './inspection-summaries.table.js';
+import { anyId } from '../../lib/json-stream.js';
 
 /**
  * The events that count as periodic inspections (summaries are computed from them). Written exactly
@@ -101,6 +102,8 @@ export interface InspectionListOptions {
   sort: { field: InspectionSortField; direction: 'asc' | 'desc' };
   limit?: number;
   offset?: number;
+  /** Only these machines (a batch of the streamed list). */
+  ids?: number[];
 }
 
 /** One row of the SQL inspection list; dates as 'YYYY-MM-DD' text. */
@@ -195,7 +198,8 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
   )} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
   const page =
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
-  const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}`;
+  const batch = options.ids ? sql`AND ${anyId(inspectionSummaries.deviceId, options.ids)}` : sql``;
+  const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``} ${batch}`;
   // Every summary has its machine, category and customer (foreign keys, not null), so the joins drop
   // no row: a deep page is cut from the summaries first and only its 15 rows are joined.
   const pageFirst = !search && options.limit !== undefined && SUMMARY_SORTS.has(options.sort.field);
@@ -237,4 +241,13 @@ export async function countInspectionRows(db: DbOrTx, options: Pick<InspectionLi
       : sql`SELECT count(*)::int AS n FROM ${inspectionSummaries} WHERE ${modeFilter(options.mode)}`,
   );
   return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+}
+
+/** Every listed machine id in list order (as `listInspectionRows`), for the streamed list's cursor. */
+export function inspectionIdQuery(options: Pick<InspectionListOptions, 'mode' | 'q' | 'sort'>) {
+  const search = searchFilter(options.q);
+  const direction = sql.raw(options.sort.direction === 'desc' ? 'DESC' : 'ASC');
+  return sql`SELECT ${devices.id} AS id FROM ${fromSummaries}
+    WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}
+    ORDER BY ${SORT_COLUMNS[options.sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
 }

@@ -11,9 +11,14 @@ import {
   periodicInspectionSummarySchema,
   todayInZone,
 } from '@serwis/domain';
-import { setTotalCount } from '../../lib/paging.js';
+import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
-import { getInspectionSummary, listInspections, switchPeriodicInspections } from './inspections.service.js';
+import {
+  getInspectionSummary,
+  listInspections,
+  streamInspections,
+  switchPeriodicInspections,
+} from './inspections.service.js';
 
 const tags = ['Przeglądy okresowe'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse };
@@ -50,6 +55,8 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (!pageWindow(request.query))
+        return streamInspections(app.db, reply, request.params.mode, request.query, today());
       const result = await listInspections(app.db, request.params.mode, request.query, today());
       if (result.paged) setTotalCount(reply, result.total);
       return result.rows;
@@ -68,6 +75,8 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (!pageWindow(request.query))
+        return streamInspections(app.db, reply, 'onlyActual', request.query, today());
       const result = await listInspections(app.db, 'onlyActual', request.query, today());
       if (result.paged) setTotalCount(reply, result.total);
       return result.rows;

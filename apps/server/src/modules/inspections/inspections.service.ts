@@ -11,6 +11,8 @@ import {
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
+import type { FastifyReply } from 'fastify';
+import { inIdOrder, streamList } from '../../lib/json-stream.js';
 import { pageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -20,6 +22,7 @@ import {
   countInspectionRows,
   findInspectionDevice,
   findInspectionEvents,
+  inspectionIdQuery,
   listInspectionRows,
   setPeriodicInspectionEnabled,
 } from './inspections.repository.js';
@@ -78,4 +81,24 @@ export async function switchPeriodicInspections(db: Db, actor: SessionUser, inpu
     );
     return { id: device.id, isPeriodicInspectionEnabled: input.isPeriodicInspectionEnabled };
   });
+}
+
+/** The unpaged list as a JSON stream: ids from a cursor in list order, rows a batch at a time. */
+export function streamInspections(
+  db: Db,
+  reply: FastifyReply,
+  mode: InspectionListMode,
+  query: ListQuery,
+  today: string,
+) {
+  const sort = parseSortParam(query.sort, inspectionSortFields, {
+    field: 'daysToNextInspection',
+    direction: 'asc',
+  });
+  const options = { mode, today, q: query.q, sort };
+  const load = async (ids: number[]) => {
+    const rows = (await listInspectionRows(db, { ...options, ids })).map(toInspectionRow);
+    return inIdOrder(ids, rows, (row) => row.device.id);
+  };
+  return streamList(reply, db, inspectionIdQuery(options), load);
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuery, logEntrySchema, messageResponse } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
-import { countLogs, findLogs } from './logs.repository.js';
+import { countLogs, findLogs, findLogsByIds, logIdQuery } from './logs.repository.js';
+import { streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,9 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q } = request.query;
       const window = pageWindow(request.query);
-      if (window) setTotalCount(reply, await countLogs(app.db, q));
+      if (!window)
+        return streamList(reply, app.db, logIdQuery(app.db, q), (ids) => findLogsByIds(app.db, ids));
+      setTotalCount(reply, await countLogs(app.db, q));
       return findLogs(app.db, { q, ...window });
     },
   );

@@ -126,3 +126,12 @@ export async function countServices(db: DbOrTx, options: ServiceListOptions): Pr
     .where(whereOf(options));
   return row.n;
 }
+
+/** Every matching id in list order as a query: the unpaged list reads it through a cursor. */
+export function serviceIdQuery(db: DbOrTx, options: ServiceListOptions) {
+  const sort = parseSort(options.sort);
+  let query = db.select({ id: services.id }).from(services).$dynamic();
+  if (sort.field === 'customer') query = query.innerJoin(customers, eq(customers.id, services.customerId));
+  if (sort.field === 'user') query = query.innerJoin(users, eq(users.id, services.userCreatedId));
+  return query.where(whereOf(options)).orderBy(orderOf(sort));
+}

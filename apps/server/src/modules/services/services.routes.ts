@@ -14,10 +14,11 @@ import {
   serviceUpdateSchema,
   type MachineType,
 } from '@serwis/domain';
+import { streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
 import { changeServiceState, deleteService } from './services.actions.js';
-import { countServices, findServiceIds, type ServiceListOptions } from './services.list.js';
+import { countServices, findServiceIds, serviceIdQuery, type ServiceListOptions } from './services.list.js';
 import { loadServices } from './services.mapper.js';
 import { changeTodoStatus, updateService } from './services.service.js';
 import { addFileFromMultipart, addServiceFromMultipart } from './services.uploads.js';
@@ -44,6 +45,11 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const options: ServiceListOptions = { ...scope, q: query.q, sort: query.sort };
     const window = pageWindow(query, PAGE_DEFAULT);
+    if (!window) {
+      // The mapper's key order is not the schema's: rows go through the schema, as Fastify's would.
+      const load = (ids: number[]) => loadServices(app.db, ids);
+      return streamList(reply, app.db, serviceIdQuery(app.db, options), load, { rowSchema: serviceSchema });
+    }
     // The count and the page are independent: run them side by side on two connections.
     const [total, ids] = await Promise.all([
       window ? countServices(app.db, options) : undefined,

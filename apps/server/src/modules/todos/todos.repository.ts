@@ -7,6 +7,7 @@ import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
 import { escapeLike } from '../../lib/text-search.js';
+import { anyId } from '../../lib/json-stream.js';
 
 export type TodoRow = typeof todos.$inferSelect;
 
@@ -37,14 +38,17 @@ export interface TodoListOptions {
   filter: TodoListFilter;
   /** Only this to-do (the answer of a save). */
   id?: number;
+  /** Only these to-dos (a batch of the streamed list). */
+  ids?: number[];
   q?: string;
   sort: { field: TodoSortField; direction: 'asc' | 'desc' };
   limit?: number;
   offset?: number;
 }
 
-function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id'>): SQL | undefined {
+function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'>): SQL | undefined {
   if (options.id !== undefined) return eq(todos.id, options.id);
+  if (options.ids !== undefined) return anyId(todos.id, options.ids);
   const status = options.filter === 'TODO' ? eq(todos.toDoStatus, 'TODO') : undefined;
   const term = options.q?.trim();
   if (!term) return status;
@@ -131,3 +135,16 @@ export function findServiceDevices(db: DbOrTx, serviceIds: number[]) {
     .orderBy(asc(devices.id));
 }
 export type TodoServiceDeviceRow = Awaited<ReturnType<typeof findServiceDevices>>[number];
+
+/** Every matching to-do id in list order (as `listTodos`), as a query for the streamed list's cursor. */
+export function todoIdQuery(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q' | 'sort'>) {
+  const column = SORT_COLUMNS[options.sort.field];
+  const order = options.sort.direction === 'desc' ? desc(column) : asc(column);
+  return db
+    .select({ id: todos.id })
+    .from(todos)
+    .leftJoin(services, eq(services.id, todos.serviceId))
+    .leftJoin(customers, eq(customers.id, services.customerId))
+    .where(listFilter(options))
+    .orderBy(order, desc(todos.id));
+}

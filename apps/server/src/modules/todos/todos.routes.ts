@@ -8,9 +8,9 @@ import {
   todoSaveSchema,
   todoSchema,
 } from '@serwis/domain';
-import { setTotalCount } from '../../lib/paging.js';
+import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { requireAdmin } from '../../plugins/session.js';
-import { listTodoViews, removeTodo, saveTodo } from './todos.service.js';
+import { listTodoViews, removeTodo, saveTodo, streamTodoViews } from './todos.service.js';
 
 const tags = ['Zadania'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
@@ -33,6 +33,7 @@ export const todosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (!pageWindow(request.query)) return streamTodoViews(app.db, reply, request.query);
       const result = await listTodoViews(app.db, request.query);
       if (result.paged) setTotalCount(reply, result.total);
       return result.todos;

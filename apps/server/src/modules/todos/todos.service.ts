@@ -1,6 +1,8 @@
 import { MSG, todoSortFields, type SessionUser, type TodoListQuery, type TodoSave } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
+import type { FastifyReply } from 'fastify';
+import { inIdOrder, streamList } from '../../lib/json-stream.js';
 import { pageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -12,6 +14,7 @@ import {
   findTodoById,
   insertTodo,
   listTodos,
+  todoIdQuery,
   updateTodo,
   type TodoListOptions,
 } from './todos.repository.js';
@@ -78,4 +81,13 @@ export async function removeTodo(db: Db, actor: SessionUser, id: number) {
     await deleteTodo(tx, id);
     await audit(tx, actor, `usunięcie zadania nr ${id} ${quote(existing.description)}`, `todo:${id}`);
   });
+}
+
+/** The unpaged list as a JSON stream: ids from a cursor in list order, to-dos a batch at a time. */
+export function streamTodoViews(db: Db, reply: FastifyReply, query: TodoListQuery) {
+  const sort = parseSortParam(query.sort, todoSortFields, { field: 'id', direction: 'desc' });
+  const options = { filter: query.toDoStatus, q: query.q, sort };
+  const load = async (ids: number[]) =>
+    inIdOrder(ids, await loadTodos(db, { ...options, filter: 'ALL', ids }), (todo) => todo.id);
+  return streamList(reply, db, todoIdQuery(db, options), load);
 }

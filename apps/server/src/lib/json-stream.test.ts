@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.js';
+import { openTestDatabase } from '../../test/test-app.js';
+import { idBatches, sendJsonArray, streamList } from './json-stream.js';
+
+/** The library on its own: a probe table, a bare Fastify app, no product routes. */
+describe('json-stream', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  const probeIds = (below: number) =>
+    sql`SELECT n FROM stream_probe WHERE n < ${below} ORDER BY grp DESC, n ASC`;
+  const load = async (ids: number[]) => ids.map((n) => ({ n, label: `wiersz ${n}` }));
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.execute(sql`CREATE TABLE stream_probe (n int PRIMARY KEY, grp int NOT NULL)`);
+    // Groups of 7 equal sort keys: every batch size below cuts through a run of ties.
+    await database.db.execute(sql`INSERT INTO stream_probe SELECT g, g % 7 FROM generate_series(1, 250) g`);
+    app = Fastify({ logger: false });
+    app.get<{ Querystring: { below: string; batch: string } }>('/probe', async (request, reply) =>
+      streamList(reply, database.db, probeIds(Number(request.query.below)), load, {
+        batchSize: Number(request.query.batch),
+      }),
+    );
+    app.get('/fails-first', async (_request, reply) =>
+      sendJsonArray(
+        reply,
+        (async function* () {
+          yield* [];
+          throw new Error('przed pierwszym bajtem');
+        })(),
+      ),
+    );
+    app.get('/fails-later', async (_request, reply) =>
+      sendJsonArray(
+        reply,
+        (async function* () {
+          yield [{ n: 1 }];
+          throw new Error('po pierwszym bajcie');
+        })(),
+      ),
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const expected = async (below: number) => {
+    const result = await database.db.execute(probeIds(below));
+    const ids = (result as unknown as { rows: { n: number }[] }).rows.map((r) => r.n);
+    return JSON.stringify(await load(ids));
+  };
+
+  it('writes the query order across batch boundaries, without duplicates or gaps', async () => {
+    for (const batch of [1, 3, 7, 50, 249, 250, 251, 2000]) {
+      const response = await app.inject({ method: 'GET', url: `/probe?below=1000&batch=${batch}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.body).toBe(await expected(1000));
+      const ns = (response.json() as { n: number }[]).map((r) => r.n);
+      expect(new Set(ns).size).toBe(250);
+    }
+  });
+
+  it('answers an empty list as []', async () => {
+    const response = await app.inject({ method: 'GET', url: '/probe?below=0&batch=5' });
+    expect(response.body).toBe('[]');
+  });
+
+  it('leaves no cursor open, after a whole list and after an abandoned one', async () => {
+    await app.inject({ method: 'GET', url: '/probe?below=1000&batch=10' });
+    const batches = idBatches(database.db, probeIds(1000), { batchSize: 10 });
+    expect((await batches.next()).value).toHaveLength(10);
+    await batches.return(undefined);
+    const open = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'serwis_stream%'`,
+    );
+    expect((open as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
+  it('a failure before the first byte is an ordinary error answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/fails-first' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('a failure after the first byte cuts the answer short: never a valid but incomplete array', async () => {
+    const response = await app
+      .inject({ method: 'GET', url: '/fails-later' })
+      .then((r) => ({ statusCode: r.statusCode, body: r.body }))
+      .catch((error: unknown) => ({ statusCode: 0, body: String(error) }));
+    if (response.statusCode === 200) {
+      expect(() => JSON.parse(response.body)).toThrow();
+    } else {
+      expect(response.statusCode).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,201 @@
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../db/database.js';
+
+/**
+ * Rows per batch of a streamed list: one cursor FETCH of ids, one lookup of their rows, one
+ * chunk of the answer. Big enough that the round trips do not dominate, small enough that a
+ * batch of full machine rows stays around a megabyte.
+ */
+export const streamDefaults = { batchSize: 2000, firstBatchSize: 100 };
+
+export interface StreamOptions {
+  /** Rows per batch (default `streamDefaults.batchSize`, which tests set small to cross batches). */
+  batchSize?: number;
+  /** Rows of the first batch: small, so the first byte leaves before a whole batch is loaded. */
+  firstBatchSize?: number;
+  /**
+   * The array's element schema, when the rows must pass through it to read as the response schema
+   * would write them (a mapper whose key order differs from the schema's); else JSON.stringify.
+   */
+  rowSchema?: z.ZodType;
+}
+
+let cursorSerial = 0;
+const cursorName = () => `serwis_stream_${process.pid}_${++cursorSerial}`;
+
+const firstColumn = (row: Record<string, unknown>) => Number(Object.values(row)[0]);
+
+/**
+ * PostgreSQL: a cursor in a read-only transaction on one pooled connection, held for the whole
+ * stream. The rows are produced as they are fetched, so the first batch comes as soon as the plan
+ * delivers it and nothing is materialised (see docs/decisions.md, "Unpaged lists as streams").
+ */
+async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, batchSize: number) {
+  const client = await pool.connect();
+  const name = cursorName();
+  let broken: Error | undefined;
+  let committed = false;
+  try {
+    await client.query('BEGIN READ ONLY');
+    await drizzlePg({ client, casing: 'snake_case' }).execute(
+      sql`DECLARE ${sql.raw(name)} NO SCROLL CURSOR FOR ${query}`,
+    );
+    for (;;) {
+      const { rows } = await client.query<Record<string, unknown>>(`FETCH FORWARD ${batchSize} FROM ${name}`);
+      if (rows.length > 0) yield rows.map(firstColumn);
+      if (rows.length < batchSize) break;
+    }
+    await client.query('COMMIT');
+    committed = true;
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // Also reached when the stream is abandoned (client gone): the transaction must not linger.
+    if (!committed) await client.query('ROLLBACK').catch(() => undefined);
+    client.release(broken);
+  }
+}
+
+/**
+ * PGlite: one session shared by every request, so a transaction would stall all of them for the
+ * stream's length. A WITH HOLD cursor needs none: the ids are materialised inside the database
+ * when it is declared (not in JavaScript objects) and fetched a batch at a time between other
+ * requests' queries.
+ */
+async function* pgliteCursor(db: Db, query: SQLWrapper, batchSize: number) {
+  const name = sql.raw(cursorName());
+  await db.execute(sql`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${query}`);
+  try {
+    for (;;) {
+      const result = await db.execute(sql`FETCH FORWARD ${sql.raw(String(batchSize))} FROM ${name}`);
+      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      if (rows.length > 0) yield rows.map(firstColumn);
+      if (rows.length < batchSize) break;
+    }
+  } finally {
+    await db.execute(sql`CLOSE ${name}`).catch(() => undefined);
+  }
+}
+
+/**
+ * The ids of `query` (its first column: a list's ids in list order) in batches, never all at
+ * once: a server-side cursor over the list's own query, so the order is exactly the list's.
+ */
+export function idBatches(db: Db, query: SQLWrapper, options: StreamOptions = {}): AsyncGenerator<number[]> {
+  const next = options.batchSize ?? streamDefaults.batchSize;
+  const first = Math.min(next, options.firstBatchSize ?? streamDefaults.firstBatchSize);
+  const client = (db as unknown as { $client: unknown }).$client;
+  const cursor = (rest: SQLWrapper) =>
+    client instanceof pg.Pool ? postgresCursor(client, rest, next) : pgliteCursor(db, rest, next);
+  return headThenCursor(db, query, first, cursor);
+}
+
+/**
+ * The first rows by a plain `LIMIT` (an index-ordered list answers it at once, and a short list is
+ * done without any cursor), the rest through a cursor over the same query with `OFFSET`. Every
+ * list's order ends with its unique id, so the two statements cut the same order at one place.
+ */
+async function* headThenCursor(
+  db: Db,
+  query: SQLWrapper,
+  first: number,
+  cursor: (rest: SQLWrapper) => AsyncGenerator<number[]>,
+): AsyncGenerator<number[]> {
+  const result = await db.execute(sql`${query} LIMIT ${sql.raw(String(first))}`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (rows.length > 0) yield rows.map(firstColumn);
+  if (rows.length < first) return;
+  // Let the first chunk leave before the cursor opens: Node flushes a response write on a later
+  // tick, and PGlite runs a statement (here the WITH HOLD materialisation) on this same thread.
+  await new Promise((resolve) => setImmediate(resolve));
+  yield* cursor(sql`${query} OFFSET ${sql.raw(String(first))}`);
+}
+
+/** Each batch of ids turned into the list's rows (a loader that keeps the ids' order). */
+export async function* mapBatches<T>(
+  batches: AsyncIterable<number[]>,
+  load: (ids: number[]) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  for await (const ids of batches) yield await load(ids);
+}
+
+/**
+ * Answers a JSON array from batches of rows, written as the client reads it (backpressure: the
+ * next batch is fetched only when the socket has taken the previous one). The text is what the
+ * array's response schema would have produced: `[`, each row's JSON.stringify joined by `,`, `]`.
+ *
+ * The first batch is read before any header goes out, so a failure there is the usual JSON error
+ * answer. A failure after the first byte cannot change the status any more: it is logged and the
+ * connection is cut, so the client sees a truncated (invalid) array rather than a wrong one.
+ */
+export async function sendJsonArray<T>(
+  reply: FastifyReply,
+  batches: AsyncIterable<T[]>,
+  options: { rowSchema?: z.ZodType; log?: FastifyBaseLogger } = {},
+): Promise<FastifyReply> {
+  const log = options.log ?? reply.log;
+  const { rowSchema } = options;
+  const toJson = rowSchema
+    ? (row: T) => JSON.stringify(z.encode(rowSchema, row))
+    : (row: T) => JSON.stringify(row);
+  const iterator = batches[Symbol.asyncIterator]();
+  let first: IteratorResult<T[]>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    await iterator.return?.(undefined).catch(() => undefined);
+    throw error;
+  }
+  async function* body(): AsyncGenerator<string> {
+    let done = false;
+    try {
+      let separator = '[';
+      let next = first;
+      while (!next.done) {
+        if (next.value.length > 0) {
+          yield separator + next.value.map(toJson).join(',');
+          separator = ',';
+        }
+        next = await iterator.next();
+      }
+      done = true;
+      yield separator === '[' ? '[]' : ']';
+    } catch (error) {
+      log.error({ err: error }, 'Strumień listy przerwany po wysłaniu nagłówków');
+      throw error;
+    } finally {
+      if (!done) await iterator.return?.(undefined).catch(() => undefined);
+    }
+  }
+  // Bytes, not object mode: the stream buffers about one batch ahead of the socket, no more.
+  const stream = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
+  return reply.type('application/json; charset=utf-8').send(stream);
+}
+
+/** An unpaged list: ids from the list's ordered id query, rows from `load`, streamed as JSON. */
+export function streamList<T>(
+  reply: FastifyReply,
+  db: Db,
+  idQuery: SQLWrapper,
+  load: (ids: number[]) => Promise<T[]>,
+  options: StreamOptions = {},
+): Promise<FastifyReply> {
+  return sendJsonArray(reply, mapBatches(idBatches(db, idQuery, options), load), options);
+}
+
+/** `rows` (fetched by `ids` in any order) put in the order of `ids`; a row gone meanwhile is left out. */
+export function inIdOrder<T>(ids: number[], rows: T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `column = ANY('{…}'::int[])`: one array parameter for a whole batch, cheap to bind and plan. */
+export function anyId(column: SQLWrapper, ids: number[], type: 'int' | 'bigint' = 'int'): SQL {
+  return sql`${column} = ANY(${`{${ids.join(',')}}`}::${sql.raw(type)}[])`;
+}
