@@ -3,7 +3,10 @@ import type { InspectionListMode, InspectionSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
-import { devices } from '../devices/devices.table.js';
+import { devices, deviceSearchText } from '../devices/devices.table.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
+import { isShortTerm, searchTerm, textMatches } from '../../lib/short-search.js';
+import { escapeLike } from '../../lib/text-search.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { inspectionSummaries } from './inspection-summaries.table.js';
@@ -149,16 +152,30 @@ const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
   daysToEndWarranty: warrantyEnd,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
+/**
+ * The machines a search finds: by number, by their texts (name, city, street, post code, serial
+ * number; through the machines' trigram index), or by their customer's or category's name. A union
+ * of id sets, each read through an index; a term of one or two characters (lib/short-search.ts)
+ * matches the number and the start of the customer's or category's name.
+ */
 function searchFilter(q: string | undefined): SQL | undefined {
-  const term = q?.trim();
+  const term = searchTerm(q);
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  return sql`(${devices.id}::text = ${term} OR ${devices.name} ILIKE ${pattern}
-    OR ${customers.shortName} ILIKE ${pattern} OR ${categories.name} ILIKE ${pattern}
-    OR ${devices.city} ILIKE ${pattern} OR ${devices.streetAddress} ILIKE ${pattern}
-    OR ${devices.zipCode} ILIKE ${pattern} OR ${devices.serialNumber} ILIKE ${pattern})`;
+  const sets: SQL[] = [
+    sql`SELECT ${devices.id} FROM ${devices} WHERE ${devices.customerId} IN
+      (SELECT ${customers.id} FROM ${customers} WHERE ${textMatches(customers.shortName, term)})`,
+    sql`SELECT ${devices.id} FROM ${devices} WHERE ${devices.categoryId} IN
+      (SELECT ${categories.id} FROM ${categories} WHERE ${textMatches(categories.name, term)})`,
+  ];
+  if (!isShortTerm(term)) {
+    const pattern = `%${escapeLike(term)}%`;
+    sets.push(sql`SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
+      AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern}
+        OR ${devices.streetAddress} ILIKE ${pattern} OR ${devices.zipCode} ILIKE ${pattern}
+        OR ${devices.serialNumber} ILIKE ${pattern})`);
+  }
+  if (/^\d{1,9}$/.test(term)) sets.unshift(sql`SELECT ${Number(term)}::int`);
+  return sql`${inspectionSummaries.deviceId} IN (${sql.join(sets, sql` UNION `)})`;
 }
 
 /**
@@ -197,8 +214,9 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
   const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}`;
   // Every summary has its machine, category and customer (foreign keys, not null), so the joins drop
-  // no row: a deep page is cut from the summaries first and only its 15 rows are joined.
-  const pageFirst = !search && options.limit !== undefined && SUMMARY_SORTS.has(options.sort.field);
+  // no row: a deep page is cut from the summaries first (the search is on their device id too) and
+  // only its 15 rows are joined.
+  const pageFirst = options.limit !== undefined && SUMMARY_SORTS.has(options.sort.field);
   const from = pageFirst
     ? sql`(SELECT * FROM ${inspectionSummaries} WHERE ${where} ${order} ${page}) AS ${inspectionSummaries}
       ${joinMachines}`
@@ -226,15 +244,19 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
 }
 
 /**
- * How many machines the list has (X-Total-Count). Without a search only the summaries are counted,
- * an index-only scan of the mode's partial index; a search needs the machines and their names.
+ * How many machines the list has (X-Total-Count): exact up to EXACT_TOTAL_BOUND, estimated beyond.
+ * The search is on the summaries' device id, so no join is needed.
  */
-export async function countInspectionRows(db: DbOrTx, options: Pick<InspectionListOptions, 'mode' | 'q'>) {
+export function countInspectionRows(
+  db: DbOrTx,
+  options: Pick<InspectionListOptions, 'mode' | 'q'>,
+  bound?: number,
+): Promise<ListTotal> {
   const search = searchFilter(options.q);
-  const result = await db.execute(
-    search
-      ? sql`SELECT count(*)::int AS n FROM ${fromSummaries} WHERE ${modeFilter(options.mode)} AND ${search}`
-      : sql`SELECT count(*)::int AS n FROM ${inspectionSummaries} WHERE ${modeFilter(options.mode)}`,
+  return boundedTotal(
+    db,
+    sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries}
+      WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}`,
+    bound,
   );
-  return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }

@@ -28,8 +28,13 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q } = request.query;
       const window = pageWindow(request.query);
-      if (window) setTotalCount(reply, await countLogs(app.db, q));
-      return findLogs(app.db, { q, ...window });
+      // The count and the page are independent: run them side by side on two connections.
+      const [total, rows] = await Promise.all([
+        window ? countLogs(app.db, q) : undefined,
+        findLogs(app.db, { q, ...window }),
+      ]);
+      if (total) setTotalCount(reply, total);
+      return rows;
     },
   );
 };

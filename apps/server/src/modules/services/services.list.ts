@@ -2,10 +2,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
-import { devices } from '../devices/devices.table.js';
+import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
 import { escapeLike } from '../../lib/text-search.js';
+import { isShortTerm, searchTerm, sortPrefix, textMatches } from '../../lib/short-search.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
 export const SERVICE_SORT_FIELDS = [
@@ -49,22 +51,27 @@ function numberFilter(term: string): SQL | undefined {
 
 /**
  * Free text over what the list shows: number, fault description, customer names, machine names
- * and the creator. A union of id sets, each found through its own index (trigram, customer,
- * creator, machine), instead of one OR that would read every event.
+ * and the creator. A union of id sets, each found through its own index (trigram or prefix B-tree,
+ * customer, creator, machine), instead of one OR that would read every event. A term of one or
+ * two characters matches the start of the texts (lib/short-search.ts) and no machine names.
  */
 function searchFilter(q: string | undefined): SQL | undefined {
-  const term = q?.trim();
+  const term = searchTerm(q);
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
   const sets: SQL[] = [
-    sql`SELECT ${services.id} FROM ${services} WHERE ${services.faultDescription} ILIKE ${pattern}`,
+    sql`SELECT ${services.id} FROM ${services} WHERE ${textMatches(services.faultDescription, term)}`,
     sql`SELECT ${services.id} FROM ${services} WHERE ${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
-      WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern})`,
+      WHERE ${textMatches(customers.shortName, term)} OR ${textMatches(customers.fullName, term)})`,
     sql`SELECT ${services.id} FROM ${services} WHERE ${services.userCreatedId} IN (SELECT ${users.id} FROM ${users}
-      WHERE (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`,
-    sql`SELECT ${serviceDevices.serviceId} FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
-      (SELECT ${devices.id} FROM ${devices} WHERE ${devices.name} ILIKE ${pattern})`,
+      WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)})`,
   ];
+  if (!isShortTerm(term)) {
+    // The machines' trigram index covers their name among other fields; the name is then checked.
+    const pattern = `%${escapeLike(term)}%`;
+    sets.push(sql`SELECT ${serviceDevices.serviceId} FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
+      (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
+        AND ${devices.name} ILIKE ${pattern})`);
+  }
   const byNumber = numberFilter(term);
   if (byNumber) sets.unshift(sql`SELECT ${services.id} FROM ${services} WHERE ${byNumber}`);
   return sql`${services.id} IN (${sql.join(sets, sql` UNION `)})`;
@@ -99,10 +106,13 @@ function orderOf(sort: { field: SortField; desc: boolean }): SQL {
       return sql`${services.id} ${dir}`;
     case 'date':
       return sql`${services.date} ${dir}, ${services.id} ${dir}`;
+    // Copied sort keys (services.table.ts): each order is one index of services.
     case 'customer':
-      return sql`${customers.shortName} ${dir}, ${fullNumber}`;
+      return sql`${services.customerShortName} ${dir}, ${fullNumber}`;
     case 'user':
-      return sql`${users.lastName} ${dir}, ${users.firstName} ${dir}, ${fullNumber}`;
+      return sql`${services.userLastName} ${dir}, ${services.userFirstName} ${dir}, ${fullNumber}`;
+    case 'faultDescription':
+      return sql`${sortPrefix(services.faultDescription)} ${dir}, ${fullNumber}`;
     default:
       return sql`${services[sort.field]} ${dir}, ${fullNumber}`;
   }
@@ -111,18 +121,17 @@ function orderOf(sort: { field: SortField; desc: boolean }): SQL {
 /** Ids of one page (or of all rows when no limit), in list order. */
 export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): Promise<number[]> {
   const sort = parseSort(options.sort);
-  let query = db.select({ id: services.id }).from(services).$dynamic();
-  if (sort.field === 'customer') query = query.innerJoin(customers, eq(customers.id, services.customerId));
-  if (sort.field === 'user') query = query.innerJoin(users, eq(users.id, services.userCreatedId));
-  query = query.where(whereOf(options)).orderBy(orderOf(sort));
+  let query = db
+    .select({ id: services.id })
+    .from(services)
+    .where(whereOf(options))
+    .orderBy(orderOf(sort))
+    .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   return (await query).map((r) => r.id);
 }
 
-export async function countServices(db: DbOrTx, options: ServiceListOptions): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(services)
-    .where(whereOf(options));
-  return row.n;
+/** The list's total: exact up to EXACT_TOTAL_BOUND matching events, estimated beyond. */
+export function countServices(db: DbOrTx, options: ServiceListOptions, bound?: number): Promise<ListTotal> {
+  return boundedTotal(db, db.select({ id: services.id }).from(services).where(whereOf(options)), bound);
 }
