@@ -10,6 +10,7 @@ CREATE INDEX "services_payment_order_idx" ON "services" USING btree ("payment_ty
 CREATE INDEX "services_fault_order_idx" ON "services" USING btree (left("fault_description", 100),"year","month","number","number_extension","id","has_internal","has_external");--> statement-breakpoint
 CREATE INDEX "services_customer_order_idx" ON "services" USING btree ("customer_short_name","year","month","number","number_extension","id","has_internal","has_external");--> statement-breakpoint
 CREATE INDEX "services_user_order_idx" ON "services" USING btree ("user_last_name","user_first_name","year","month","number","number_extension","id","has_internal","has_external");--> statement-breakpoint
+CREATE INDEX "services_number_idx" ON "services" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "services_fault_prefix_idx" ON "services" USING btree (lower(left("fault_description", 64)) text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "todos_status_asc_idx" ON "todos" USING btree ("to_do_status","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "todos_date_idx" ON "todos" USING btree ("date","id");--> statement-breakpoint

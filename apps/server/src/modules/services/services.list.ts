@@ -49,36 +49,59 @@ function numberFilter(term: string): SQL | undefined {
   return m[2] || m[3] ? byNumber : sql`(${byNumber} OR ${services.id} = ${Number(m[1])})`;
 }
 
+/** Above this many events found through machine names, the ids stay a subquery. */
+const INLINE_IDS_MAX = 5_000;
+
+const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+
 /**
- * Free text over what the list shows: number, fault description, customer names, machine names
- * and the creator. A union of id sets, each found through its own index (trigram or prefix B-tree,
- * customer, creator, machine), instead of one OR that would read every event. A term of one or
- * two characters matches the start of the texts (lib/short-search.ts) and no machine names.
+ * Free text over what the list shows: number, fault description, customer names, creator and
+ * machine names. The small tables (customers, users) and the machines (through their trigram index)
+ * are looked up first, so the events' condition is one OR of index-answerable terms with constant id
+ * lists: the planner then either walks the list's order index until the page is full (a frequent
+ * term) or ORs bitmaps of the description, customer, creator, number and id indexes (a rare one).
+ * A term of one or two characters matches the start of the texts (lib/short-search.ts) and no
+ * machine names.
  */
-function searchFilter(q: string | undefined): SQL | undefined {
+async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
   const term = searchTerm(q);
   if (!term) return undefined;
-  const sets: SQL[] = [
-    sql`SELECT ${services.id} FROM ${services} WHERE ${textMatches(services.faultDescription, term)}`,
-    sql`SELECT ${services.id} FROM ${services} WHERE ${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
-      WHERE ${textMatches(customers.shortName, term)} OR ${textMatches(customers.fullName, term)})`,
-    sql`SELECT ${services.id} FROM ${services} WHERE ${services.userCreatedId} IN (SELECT ${users.id} FROM ${users}
-      WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)})`,
-  ];
-  if (!isShortTerm(term)) {
-    // The machines' trigram index covers their name among other fields; the name is then checked.
-    const pattern = `%${escapeLike(term)}%`;
-    sets.push(sql`SELECT ${serviceDevices.serviceId} FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
-      (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
-        AND ${devices.name} ILIKE ${pattern})`);
-  }
+  const [customerIds, userIds, viaMachines] = await Promise.all([
+    db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}
+      WHERE ${textMatches(customers.shortName, term)} OR ${textMatches(customers.fullName, term)}`),
+    db.execute(sql`SELECT ${users.id} AS id FROM ${users}
+      WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`),
+    isShortTerm(term) ? undefined : machineServiceIds(db, term),
+  ]);
+  const terms: SQL[] = [textMatches(services.faultDescription, term)];
   const byNumber = numberFilter(term);
-  if (byNumber) sets.unshift(sql`SELECT ${services.id} FROM ${services} WHERE ${byNumber}`);
-  return sql`${services.id} IN (${sql.join(sets, sql` UNION `)})`;
+  if (byNumber) terms.push(byNumber);
+  const customerList = idsOf(customerIds);
+  if (customerList.length) terms.push(sql`${services.customerId} = ANY(${intArray(customerList)})`);
+  const userList = idsOf(userIds);
+  if (userList.length) terms.push(sql`${services.userCreatedId} = ANY(${intArray(userList)})`);
+  if (viaMachines) terms.push(viaMachines);
+  return sql`(${sql.join(terms, sql` OR `)})`;
 }
 
-function whereOf(options: ServiceListOptions): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [searchFilter(options.q)];
+/** `'{1,2,3}'::int[]`: a constant the planner can estimate (unlike an InitPlan's result). */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
+async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefined> {
+  const pattern = `%${escapeLike(term)}%`;
+  // The machines' trigram index covers their name among other fields; the name is then checked.
+  const ofMachines = sql`SELECT ${serviceDevices.serviceId} AS id FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
+    (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
+      AND ${devices.name} ILIKE ${pattern})`;
+  const found = idsOf(await db.execute(sql`${ofMachines} LIMIT ${INLINE_IDS_MAX + 1}`));
+  if (!found.length) return undefined;
+  if (found.length <= INLINE_IDS_MAX) return sql`${services.id} = ANY(${intArray(found)})`;
+  return sql`${services.id} IN (${ofMachines})`;
+}
+
+async function whereOf(db: DbOrTx, options: ServiceListOptions): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [await searchFilter(db, options.q)];
   // Bare column references, so the planner matches the partial indexes' predicates.
   if (options.family === 'INTERNAL') conditions.push(sql`${services.hasInternal}`);
   if (options.family === 'EXTERNAL') conditions.push(sql`${services.hasExternal}`);
@@ -124,7 +147,7 @@ export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): P
   let query = db
     .select({ id: services.id })
     .from(services)
-    .where(whereOf(options))
+    .where(await whereOf(db, options))
     .orderBy(orderOf(sort))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
@@ -132,6 +155,11 @@ export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): P
 }
 
 /** The list's total: exact up to EXACT_TOTAL_BOUND matching events, estimated beyond. */
-export function countServices(db: DbOrTx, options: ServiceListOptions, bound?: number): Promise<ListTotal> {
-  return boundedTotal(db, db.select({ id: services.id }).from(services).where(whereOf(options)), bound);
+export async function countServices(
+  db: DbOrTx,
+  options: ServiceListOptions,
+  bound?: number,
+): Promise<ListTotal> {
+  const where = await whereOf(db, options);
+  return boundedTotal(db, db.select({ id: services.id }).from(services).where(where), bound);
 }

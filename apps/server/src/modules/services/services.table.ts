@@ -106,6 +106,8 @@ export const services = pgTable(
     index('services_fault_order_idx').on(sortPrefix(t.faultDescription), ...listOrderTail(t)),
     index('services_customer_order_idx').on(t.customerShortName, ...listOrderTail(t)),
     index('services_user_order_idx').on(t.userLastName, t.userFirstName, ...listOrderTail(t)),
+    // A searched number without its year (services_number_uq starts with the year).
+    index('services_number_idx').on(t.number),
     index('services_fault_prefix_idx').on(prefixIndexExpression(t.faultDescription)),
     // Dashboard (issue 12): a month's issued and signed protocols counted from the index alone,
     // and the protocols waiting for a signature or a scan, oldest first.
