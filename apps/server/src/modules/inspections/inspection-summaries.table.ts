@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  varchar,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { devices } from '../devices/devices.table.js';
+
+type Keyed = { deviceId: ExtraConfigColumn; listed: ExtraConfigColumn; actual: ExtraConfigColumn };
+
+const sortIndexes = (name: string, key: ExtraConfigColumn, t: Keyed) => [
+  index(`inspection_summaries_${name}_asc_idx`).on(key.asc().nullsLast(), t.deviceId, t.listed, t.actual),
+  index(`inspection_summaries_${name}_desc_idx`).on(key.desc().nullsLast(), t.deviceId, t.listed, t.actual),
+];
 
 /**
  * One row per machine: what the inspection list needs from its counted inspections, kept up to
@@ -26,6 +42,19 @@ export const inspectionSummaries = pgTable(
     listed: boolean().notNull().default(false),
     /** On the "onlyActual" list: listed, handed over, and the last warranty inspection not done. */
     actual: boolean().notNull().default(false),
+    /**
+     * The list's other sort keys, copied from the machine, its customer and its category by the
+     * database in the writing transaction (migration inspection_list_keys: a BEFORE trigger on this
+     * table, AFTER triggers on devices, customers and categories), so every sort pages through an
+     * index of this table. Never written by the application.
+     */
+    deviceName: varchar({ length: 255 }).notNull().default(''),
+    city: varchar({ length: 100 }).notNull().default(''),
+    statusWeight: smallint().notNull().default(1),
+    transferDate: date({ mode: 'string' }),
+    warrantyEnd: date({ mode: 'string' }),
+    customerShortName: varchar({ length: 100 }).notNull().default(''),
+    categoryName: varchar({ length: 100 }).notNull().default(''),
   },
   (t) => [
     // The lists' default order (days to next inspection ascending, no date last, ties by id) read
@@ -36,5 +65,14 @@ export const inspectionSummaries = pgTable(
     index('inspection_summaries_actual_idx')
       .on(t.nextInspection.asc().nullsLast(), t.deviceId)
       .where(sql`${t.actual}`),
+    // Every other sort: `key ASC NULLS LAST, device_id` and `key DESC NULLS LAST, device_id` (the
+    // list breaks ties by ascending id in both directions), the mode flags riding along.
+    ...sortIndexes('status', t.statusWeight, t),
+    ...sortIndexes('name', t.deviceName, t),
+    ...sortIndexes('category', t.categoryName, t),
+    ...sortIndexes('customer', t.customerShortName, t),
+    ...sortIndexes('city', t.city, t),
+    ...sortIndexes('transfer', t.transferDate, t),
+    ...sortIndexes('warranty_end', t.warrantyEnd, t),
   ],
 );

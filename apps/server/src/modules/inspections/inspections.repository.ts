@@ -138,18 +138,19 @@ const warrantyEnd = sql`(${devices.transferDate} + make_interval(months => ${dev
 /** What the list may be ordered by; every one ends with the machine id as the tie-breaker. */
 const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
   id: sql`${inspectionSummaries.deviceId}`,
-  status: sql`${devices.statusWeight}`,
-  name: sql`${devices.name}`,
-  category: sql`${categories.name}`,
-  customer: sql`${customers.shortName}`,
-  city: sql`${devices.city}`,
-  transferDate: sql`${devices.transferDate}`,
+  // The machine's, customer's and category's keys as copied into the summary (its table file).
+  status: sql`${inspectionSummaries.statusWeight}`,
+  name: sql`${inspectionSummaries.deviceName}`,
+  category: sql`${inspectionSummaries.categoryName}`,
+  customer: sql`${inspectionSummaries.customerShortName}`,
+  city: sql`${inspectionSummaries.city}`,
+  transferDate: sql`${inspectionSummaries.transferDate}`,
   lastInspection: sql`${inspectionSummaries.lastInspection}`,
   nextInspection: sql`${inspectionSummaries.nextInspection}`,
   // Days differ from the dates by the same "today" for every row: ordering by the date is equal,
   // and the summaries' indexes serve it.
   daysToNextInspection: sql`${inspectionSummaries.nextInspection}`,
-  daysToEndWarranty: warrantyEnd,
+  daysToEndWarranty: sql`${inspectionSummaries.warrantyEnd}`,
 };
 
 /**
@@ -191,14 +192,6 @@ const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummarie
   JOIN ${customers} ON ${customers.id} = ${devices.customerId}`;
 const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
 
-/** Sorts answered by the summaries alone: their page can be cut before any join. */
-const SUMMARY_SORTS = new Set<InspectionSortField>([
-  'id',
-  'lastInspection',
-  'nextInspection',
-  'daysToNextInspection',
-]);
-
 /**
  * The inspection list read from the per-machine summaries: filtering, ordering and paging happen in
  * the database, and in the default order PostgreSQL walks a partial index on next_inspection and
@@ -216,7 +209,7 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
   // Every summary has its machine, category and customer (foreign keys, not null), so the joins drop
   // no row: a deep page is cut from the summaries first (the search is on their device id too) and
   // only its 15 rows are joined.
-  const pageFirst = options.limit !== undefined && SUMMARY_SORTS.has(options.sort.field);
+  const pageFirst = options.limit !== undefined;
   const from = pageFirst
     ? sql`(SELECT * FROM ${inspectionSummaries} WHERE ${where} ${order} ${page}) AS ${inspectionSummaries}
       ${joinMachines}`

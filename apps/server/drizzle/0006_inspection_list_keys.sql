@@ -1,0 +1,76 @@
+ALTER TABLE "inspection_summaries" ADD COLUMN "device_name" varchar(255) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD COLUMN "city" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD COLUMN "status_weight" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD COLUMN "transfer_date" date;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD COLUMN "warranty_end" date;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD COLUMN "customer_short_name" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "inspection_summaries" ADD COLUMN "category_name" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "inspection_summaries_status_asc_idx" ON "inspection_summaries" USING btree ("status_weight","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_status_desc_idx" ON "inspection_summaries" USING btree ("status_weight" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_name_asc_idx" ON "inspection_summaries" USING btree ("device_name","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_name_desc_idx" ON "inspection_summaries" USING btree ("device_name" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_category_asc_idx" ON "inspection_summaries" USING btree ("category_name","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_category_desc_idx" ON "inspection_summaries" USING btree ("category_name" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_customer_asc_idx" ON "inspection_summaries" USING btree ("customer_short_name","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_customer_desc_idx" ON "inspection_summaries" USING btree ("customer_short_name" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_city_asc_idx" ON "inspection_summaries" USING btree ("city","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_city_desc_idx" ON "inspection_summaries" USING btree ("city" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_transfer_asc_idx" ON "inspection_summaries" USING btree ("transfer_date","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_transfer_desc_idx" ON "inspection_summaries" USING btree ("transfer_date" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_warranty_end_asc_idx" ON "inspection_summaries" USING btree ("warranty_end","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_warranty_end_desc_idx" ON "inspection_summaries" USING btree ("warranty_end" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
+-- hand-written
+-- The list's sort keys copied into the summaries (inspection-summaries.table.ts), kept by the
+-- database in the writing transaction: filled whenever a summary row is written, refreshed when its
+-- machine, the machine's customer or its category changes what the list shows.
+CREATE OR REPLACE FUNCTION inspection_summaries_fill_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT d.name, d.city, d.status_weight, d.transfer_date,
+         (d.transfer_date + make_interval(months => d.warranty_length))::date, c.short_name, k.name
+    INTO NEW.device_name, NEW.city, NEW.status_weight, NEW.transfer_date, NEW.warranty_end,
+         NEW.customer_short_name, NEW.category_name
+    FROM devices d JOIN customers c ON c.id = d.customer_id JOIN categories k ON k.id = d.category_id
+    WHERE d.id = NEW.device_id;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER inspection_summaries_keys BEFORE INSERT OR UPDATE ON inspection_summaries
+  FOR EACH ROW EXECUTE FUNCTION inspection_summaries_fill_keys();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION devices_follow_inspection_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- A no-op update: the BEFORE trigger above copies the keys again.
+  UPDATE inspection_summaries SET device_id = device_id WHERE device_id = NEW.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER devices_inspection_keys AFTER UPDATE ON devices
+  FOR EACH ROW WHEN ((OLD.name, OLD.city, OLD.status_weight, OLD.transfer_date, OLD.warranty_length,
+    OLD.customer_id, OLD.category_id) IS DISTINCT FROM (NEW.name, NEW.city, NEW.status_weight,
+    NEW.transfer_date, NEW.warranty_length, NEW.customer_id, NEW.category_id))
+  EXECUTE FUNCTION devices_follow_inspection_keys();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION customers_follow_inspection_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE inspection_summaries s SET customer_short_name = NEW.short_name
+    FROM devices d WHERE d.id = s.device_id AND d.customer_id = NEW.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER customers_inspection_keys AFTER UPDATE OF short_name ON customers
+  FOR EACH ROW WHEN (OLD.short_name IS DISTINCT FROM NEW.short_name)
+  EXECUTE FUNCTION customers_follow_inspection_keys();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION categories_follow_inspection_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE inspection_summaries s SET category_name = NEW.name
+    FROM devices d WHERE d.id = s.device_id AND d.category_id = NEW.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER categories_inspection_keys AFTER UPDATE OF name ON categories
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
+  EXECUTE FUNCTION categories_follow_inspection_keys();
+--> statement-breakpoint
+-- The rows already there (the BEFORE trigger fills them).
+UPDATE inspection_summaries SET device_id = device_id;
