@@ -5,6 +5,8 @@ ALTER TABLE "inspection_summaries" ADD COLUMN "transfer_date" date;--> statement
 ALTER TABLE "inspection_summaries" ADD COLUMN "warranty_end" date;--> statement-breakpoint
 ALTER TABLE "inspection_summaries" ADD COLUMN "customer_short_name" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "inspection_summaries" ADD COLUMN "category_name" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "inspection_summaries_last_asc_idx" ON "inspection_summaries" USING btree ("last_inspection","device_id","listed","actual");--> statement-breakpoint
+CREATE INDEX "inspection_summaries_last_desc_idx" ON "inspection_summaries" USING btree ("last_inspection" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
 CREATE INDEX "inspection_summaries_status_asc_idx" ON "inspection_summaries" USING btree ("status_weight","device_id","listed","actual");--> statement-breakpoint
 CREATE INDEX "inspection_summaries_status_desc_idx" ON "inspection_summaries" USING btree ("status_weight" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
 CREATE INDEX "inspection_summaries_name_asc_idx" ON "inspection_summaries" USING btree ("device_name","device_id","listed","actual");--> statement-breakpoint

@@ -67,6 +67,7 @@ export const inspectionSummaries = pgTable(
       .where(sql`${t.actual}`),
     // Every other sort: `key ASC NULLS LAST, device_id` and `key DESC NULLS LAST, device_id` (the
     // list breaks ties by ascending id in both directions), the mode flags riding along.
+    ...sortIndexes('last', t.lastInspection, t),
     ...sortIndexes('status', t.statusWeight, t),
     ...sortIndexes('name', t.deviceName, t),
     ...sortIndexes('category', t.categoryName, t),
