@@ -5,6 +5,11 @@ ALTER TABLE "inspection_summaries" ADD COLUMN "transfer_date" date;--> statement
 ALTER TABLE "inspection_summaries" ADD COLUMN "warranty_end" date;--> statement-breakpoint
 ALTER TABLE "inspection_summaries" ADD COLUMN "customer_short_name" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "inspection_summaries" ADD COLUMN "category_name" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "inspection_summaries_search_trgm" ON "inspection_summaries" USING gin (("device_name" || chr(31) || "city" || chr(31) || "customer_short_name" || chr(31) || "category_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "inspection_summaries_name_prefix_idx" ON "inspection_summaries" USING btree (lower(left("device_name", 64)) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "inspection_summaries_city_prefix_idx" ON "inspection_summaries" USING btree (lower(left("city", 64)) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "inspection_summaries_customer_prefix_idx" ON "inspection_summaries" USING btree (lower(left("customer_short_name", 64)) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "inspection_summaries_category_prefix_idx" ON "inspection_summaries" USING btree (lower(left("category_name", 64)) text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "inspection_summaries_last_asc_idx" ON "inspection_summaries" USING btree ("last_inspection","device_id","listed","actual");--> statement-breakpoint
 CREATE INDEX "inspection_summaries_last_desc_idx" ON "inspection_summaries" USING btree ("last_inspection" DESC NULLS LAST,"device_id","listed","actual");--> statement-breakpoint
 CREATE INDEX "inspection_summaries_status_asc_idx" ON "inspection_summaries" USING btree ("status_weight","device_id","listed","actual");--> statement-breakpoint

@@ -31,8 +31,14 @@ export const prefixIndexExpression = (column: SQLWrapper) => sql`${prefixKey(col
  */
 export const sortPrefix = (column: SQLWrapper) => sql`left(${column}, 100)`;
 
+/**
+ * The LIKE pattern of a short term, lower-cased by the database itself (`lower(…)` as the indexed
+ * key is), so a non-ASCII initial ("Ł") is folded the same way on both sides whatever the locale.
+ */
+export const prefixPattern = (term: string) => sql`(lower(${escapeLike(term)}) || '%')`;
+
 /** `lower(left(col, 64)) LIKE 'te%'` for a short term, `col ILIKE '%term%'` otherwise. */
 export function textMatches(column: SQLWrapper, term: string): SQL {
-  if (isShortTerm(term)) return sql`${prefixKey(column)} LIKE ${`${escapeLike(term.toLowerCase())}%`}`;
+  if (isShortTerm(term)) return sql`${prefixKey(column)} LIKE ${prefixPattern(term)}`;
   return sql`${column} ILIKE ${`%${escapeLike(term)}%`}`;
 }

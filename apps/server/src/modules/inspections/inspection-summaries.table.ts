@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { prefixIndexExpression } from '../../lib/short-search.js';
 import {
   boolean,
   date,
@@ -10,6 +11,18 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { devices } from '../devices/devices.table.js';
+
+/**
+ * What the list's search reads: machine name, city, customer and category joined with chr(31),
+ * which no search term contains, so one trigram index answers a search of the four.
+ */
+export const inspectionSearchText = (t: {
+  deviceName: SQLWrapper;
+  city: SQLWrapper;
+  customerShortName: SQLWrapper;
+  categoryName: SQLWrapper;
+}) =>
+  sql`(${t.deviceName} || chr(31) || ${t.city} || chr(31) || ${t.customerShortName} || chr(31) || ${t.categoryName})`;
 
 type Keyed = { deviceId: ExtraConfigColumn; listed: ExtraConfigColumn; actual: ExtraConfigColumn };
 
@@ -67,6 +80,12 @@ export const inspectionSummaries = pgTable(
       .where(sql`${t.actual}`),
     // Every other sort: `key ASC NULLS LAST, device_id` and `key DESC NULLS LAST, device_id` (the
     // list breaks ties by ascending id in both directions), the mode flags riding along.
+    // Search (inspections.repository.ts): 3+ characters anywhere, 1–2 at the start of a text.
+    index('inspection_summaries_search_trgm').using('gin', sql`${inspectionSearchText(t)} gin_trgm_ops`),
+    index('inspection_summaries_name_prefix_idx').on(prefixIndexExpression(t.deviceName)),
+    index('inspection_summaries_city_prefix_idx').on(prefixIndexExpression(t.city)),
+    index('inspection_summaries_customer_prefix_idx').on(prefixIndexExpression(t.customerShortName)),
+    index('inspection_summaries_category_prefix_idx').on(prefixIndexExpression(t.categoryName)),
     ...sortIndexes('last', t.lastInspection, t),
     ...sortIndexes('status', t.statusWeight, t),
     ...sortIndexes('name', t.deviceName, t),

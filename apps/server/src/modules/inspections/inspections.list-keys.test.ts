@@ -110,4 +110,27 @@ describe('inspection list sort keys (issue 11)', () => {
       estimated: false,
     });
   });
+
+  it('searches the copied texts: 1–2 characters at their start, 3+ anywhere', async () => {
+    await seed();
+    const names = async (q: string) =>
+      (
+        await listInspectionRows(ctx.database.db, {
+          mode: 'all',
+          today: TODAY,
+          q,
+          sort: { field: 'name', direction: 'asc' },
+          limit: 15,
+          offset: 0,
+        })
+      ).map((r) => `${r.name}/${r.city}/${r.customer_short_name}/${r.category_name}`);
+    expect(await names('pr')).toHaveLength(3);
+    expect(await names('ra')).toEqual([]); // inside "Prasa", "Tokarka" only
+    expect(await names('rasa')).toHaveLength(3);
+    expect(await names('Łó')).toHaveLength(4);
+    expect(await names('łód')).toHaveLength(4);
+    expect(await names('Al')).toHaveLength(3);
+    expect(await names('frez')).toHaveLength(2); // category Frezarki (the machine Frezarka is in it)
+    expect(await names('%')).toEqual([]);
+  });
 });

@@ -3,13 +3,13 @@ import type { InspectionListMode, InspectionSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
-import { devices, deviceSearchText } from '../devices/devices.table.js';
+import { devices } from '../devices/devices.table.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { isShortTerm, searchTerm, textMatches } from '../../lib/short-search.js';
 import { escapeLike } from '../../lib/text-search.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
-import { inspectionSummaries } from './inspection-summaries.table.js';
+import { inspectionSearchText, inspectionSummaries } from './inspection-summaries.table.js';
 
 /**
  * The events that count as periodic inspections (summaries are computed from them). Written exactly
@@ -153,30 +153,44 @@ const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
   daysToEndWarranty: sql`${inspectionSummaries.warrantyEnd}`,
 };
 
+/** Above this many machines found by serial number, their ids stay a subquery. */
+const INLINE_IDS_MAX = 5_000;
+
 /**
- * The machines a search finds: by number, by their texts (name, city, street, post code, serial
- * number; through the machines' trigram index), or by their customer's or category's name. A union
- * of id sets, each read through an index; a term of one or two characters (lib/short-search.ts)
- * matches the number and the start of the customer's or category's name.
+ * The machines a search finds, read from the summaries' own copied columns (machine name, city,
+ * customer, category; inspection-summaries.table.ts) so the page is still cut before any join: the
+ * number, then a term of 3+ characters anywhere in those texts (one trigram index) or in the serial
+ * number (the machines' trigram index, looked up first), a term of 1–2 characters at their start
+ * (prefix B-trees; lib/short-search.ts).
  */
-function searchFilter(q: string | undefined): SQL | undefined {
+async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
   const term = searchTerm(q);
   if (!term) return undefined;
-  const sets: SQL[] = [
-    sql`SELECT ${devices.id} FROM ${devices} WHERE ${devices.customerId} IN
-      (SELECT ${customers.id} FROM ${customers} WHERE ${textMatches(customers.shortName, term)})`,
-    sql`SELECT ${devices.id} FROM ${devices} WHERE ${devices.categoryId} IN
-      (SELECT ${categories.id} FROM ${categories} WHERE ${textMatches(categories.name, term)})`,
-  ];
-  if (!isShortTerm(term)) {
+  const terms: SQL[] = [];
+  if (/^\d{1,9}$/.test(term)) terms.push(sql`${inspectionSummaries.deviceId} = ${Number(term)}`);
+  if (isShortTerm(term)) {
+    for (const column of [
+      inspectionSummaries.deviceName,
+      inspectionSummaries.city,
+      inspectionSummaries.customerShortName,
+      inspectionSummaries.categoryName,
+    ]) {
+      terms.push(textMatches(column, term));
+    }
+  } else {
     const pattern = `%${escapeLike(term)}%`;
-    sets.push(sql`SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
-      AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern}
-        OR ${devices.streetAddress} ILIKE ${pattern} OR ${devices.zipCode} ILIKE ${pattern}
-        OR ${devices.serialNumber} ILIKE ${pattern})`);
+    terms.push(sql`${inspectionSearchText(inspectionSummaries)} ILIKE ${pattern}`);
+    const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
+    const found = (
+      (await db.execute(sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((r) => Number(r.id));
+    if (found.length > INLINE_IDS_MAX) terms.push(sql`${inspectionSummaries.deviceId} IN (${bySerial})`);
+    else if (found.length)
+      terms.push(sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`);
   }
-  if (/^\d{1,9}$/.test(term)) sets.unshift(sql`SELECT ${Number(term)}::int`);
-  return sql`${inspectionSummaries.deviceId} IN (${sql.join(sets, sql` UNION `)})`;
+  return sql`(${sql.join(terms, sql` OR `)})`;
 }
 
 /**
@@ -199,7 +213,7 @@ const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
  */
 export async function listInspectionRows(db: DbOrTx, options: InspectionListOptions) {
   const today = sql`${options.today}::date`;
-  const search = searchFilter(options.q);
+  const search = await searchFilter(db, options.q);
   const order = sql`ORDER BY ${SORT_COLUMNS[options.sort.field]} ${sql.raw(
     options.sort.direction === 'desc' ? 'DESC' : 'ASC',
   )} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
@@ -240,12 +254,12 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
  * How many machines the list has (X-Total-Count): exact up to EXACT_TOTAL_BOUND, estimated beyond.
  * The search is on the summaries' device id, so no join is needed.
  */
-export function countInspectionRows(
+export async function countInspectionRows(
   db: DbOrTx,
   options: Pick<InspectionListOptions, 'mode' | 'q'>,
   bound?: number,
 ): Promise<ListTotal> {
-  const search = searchFilter(options.q);
+  const search = await searchFilter(db, options.q);
   return boundedTotal(
     db,
     sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries}

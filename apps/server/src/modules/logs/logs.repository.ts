@@ -1,7 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
-import { isShortTerm, prefixKey, searchTerm } from '../../lib/short-search.js';
+import { isShortTerm, prefixKey, prefixPattern, searchTerm } from '../../lib/short-search.js';
 import { escapeLike } from '../../lib/text-search.js';
 import { logSearchText, logs } from './logs.table.js';
 
@@ -13,7 +13,7 @@ function textFilter(q?: string): SQL | undefined {
   const term = searchTerm(q);
   if (!term) return undefined;
   if (isShortTerm(term)) {
-    return sql`${prefixKey(logs.formattedMessage)} LIKE ${`${escapeLike(term.toLowerCase())}%`}`;
+    return sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(term)}`;
   }
   return sql`${logSearchText(logs)} ILIKE ${`%${escapeLike(term)}%`}`;
 }
