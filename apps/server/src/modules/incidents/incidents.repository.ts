@@ -5,6 +5,7 @@ import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { incidents } from './incidents.table.js';
+import { textMatches } from '../../lib/short-search.js';
 import { escapeLike } from '../../lib/text-search.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
@@ -36,7 +37,15 @@ export function findIncidents(db: DbOrTx, filter: IncidentFilter, timeZone: stri
   const conditions: (SQL | undefined)[] = [];
   if (filter.deviceId !== undefined) conditions.push(eq(incidents.deviceId, filter.deviceId));
   const term = filter.text?.trim();
-  if (term) conditions.push(sql`${incidents.text} ILIKE ${`%${escapeLike(term)}%`}`);
+  // One machine's incidents are few: any term matches anywhere in their text. Across every machine
+  // the text search goes through an index (lib/short-search.ts: a short term matches the start).
+  if (term) {
+    conditions.push(
+      filter.deviceId !== undefined
+        ? sql`${incidents.text} ILIKE ${`%${escapeLike(term)}%`}`
+        : textMatches(incidents.text, term),
+    );
+  }
   if (filter.from) conditions.push(sql`${incidents.date} >= ${timestampOf(filter.from, timeZone)}`);
   if (filter.to) conditions.push(sql`${incidents.date} <= ${timestampOf(endOfDay(filter.to), timeZone)}`);
   return selectIncidents(db, timeZone)

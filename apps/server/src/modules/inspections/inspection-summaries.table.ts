@@ -1,6 +1,35 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { prefixIndexExpression } from '../../lib/short-search.js';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  varchar,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { devices } from '../devices/devices.table.js';
+
+/**
+ * What the list's search reads: machine name, city, customer and category joined with chr(31),
+ * which no search term contains, so one trigram index answers a search of the four.
+ */
+export const inspectionSearchText = (t: {
+  deviceName: SQLWrapper;
+  city: SQLWrapper;
+  customerShortName: SQLWrapper;
+  categoryName: SQLWrapper;
+}) =>
+  sql`(${t.deviceName} || chr(31) || ${t.city} || chr(31) || ${t.customerShortName} || chr(31) || ${t.categoryName})`;
+
+type Keyed = { deviceId: ExtraConfigColumn; listed: ExtraConfigColumn; actual: ExtraConfigColumn };
+
+const sortIndexes = (name: string, key: ExtraConfigColumn, t: Keyed) => [
+  index(`inspection_summaries_${name}_asc_idx`).on(key.asc().nullsLast(), t.deviceId, t.listed, t.actual),
+  index(`inspection_summaries_${name}_desc_idx`).on(key.desc().nullsLast(), t.deviceId, t.listed, t.actual),
+];
 
 /**
  * One row per machine: what the inspection list needs from its counted inspections, kept up to
@@ -26,6 +55,19 @@ export const inspectionSummaries = pgTable(
     listed: boolean().notNull().default(false),
     /** On the "onlyActual" list: listed, handed over, and the last warranty inspection not done. */
     actual: boolean().notNull().default(false),
+    /**
+     * The list's other sort keys, copied from the machine, its customer and its category by the
+     * database in the writing transaction (migration inspection_list_keys: a BEFORE trigger on this
+     * table, AFTER triggers on devices, customers and categories), so every sort pages through an
+     * index of this table. Never written by the application.
+     */
+    deviceName: varchar({ length: 255 }).notNull().default(''),
+    city: varchar({ length: 100 }).notNull().default(''),
+    statusWeight: smallint().notNull().default(1),
+    transferDate: date({ mode: 'string' }),
+    warrantyEnd: date({ mode: 'string' }),
+    customerShortName: varchar({ length: 100 }).notNull().default(''),
+    categoryName: varchar({ length: 100 }).notNull().default(''),
   },
   (t) => [
     // The lists' default order (days to next inspection ascending, no date last, ties by id) read
@@ -36,5 +78,21 @@ export const inspectionSummaries = pgTable(
     index('inspection_summaries_actual_idx')
       .on(t.nextInspection.asc().nullsLast(), t.deviceId)
       .where(sql`${t.actual}`),
+    // Every other sort: `key ASC NULLS LAST, device_id` and `key DESC NULLS LAST, device_id` (the
+    // list breaks ties by ascending id in both directions), the mode flags riding along.
+    // Search (inspections.repository.ts): 3+ characters anywhere, 1–2 at the start of a text.
+    index('inspection_summaries_search_trgm').using('gin', sql`${inspectionSearchText(t)} gin_trgm_ops`),
+    index('inspection_summaries_name_prefix_idx').on(prefixIndexExpression(t.deviceName)),
+    index('inspection_summaries_city_prefix_idx').on(prefixIndexExpression(t.city)),
+    index('inspection_summaries_customer_prefix_idx').on(prefixIndexExpression(t.customerShortName)),
+    index('inspection_summaries_category_prefix_idx').on(prefixIndexExpression(t.categoryName)),
+    ...sortIndexes('last', t.lastInspection, t),
+    ...sortIndexes('status', t.statusWeight, t),
+    ...sortIndexes('name', t.deviceName, t),
+    ...sortIndexes('category', t.categoryName, t),
+    ...sortIndexes('customer', t.customerShortName, t),
+    ...sortIndexes('city', t.city, t),
+    ...sortIndexes('transfer', t.transferDate, t),
+    ...sortIndexes('warranty_end', t.warrantyEnd, t),
   ],
 );

@@ -4,9 +4,12 @@ import type { DbOrTx } from '../../db/database.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
+import { isShortTerm, searchTerm, textMatches } from '../../lib/short-search.js';
+import { escapeLike } from '../../lib/text-search.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
-import { inspectionSummaries } from './inspection-summaries.table.js';
+import { inspectionSearchText, inspectionSummaries } from './inspection-summaries.table.js';
 import { anyId } from '../../lib/json-stream.js';
 
 /**
@@ -138,30 +141,59 @@ const warrantyEnd = sql`(${devices.transferDate} + make_interval(months => ${dev
 /** What the list may be ordered by; every one ends with the machine id as the tie-breaker. */
 const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
   id: sql`${inspectionSummaries.deviceId}`,
-  status: sql`${devices.statusWeight}`,
-  name: sql`${devices.name}`,
-  category: sql`${categories.name}`,
-  customer: sql`${customers.shortName}`,
-  city: sql`${devices.city}`,
-  transferDate: sql`${devices.transferDate}`,
+  // The machine's, customer's and category's keys as copied into the summary (its table file).
+  status: sql`${inspectionSummaries.statusWeight}`,
+  name: sql`${inspectionSummaries.deviceName}`,
+  category: sql`${inspectionSummaries.categoryName}`,
+  customer: sql`${inspectionSummaries.customerShortName}`,
+  city: sql`${inspectionSummaries.city}`,
+  transferDate: sql`${inspectionSummaries.transferDate}`,
   lastInspection: sql`${inspectionSummaries.lastInspection}`,
   nextInspection: sql`${inspectionSummaries.nextInspection}`,
   // Days differ from the dates by the same "today" for every row: ordering by the date is equal,
   // and the summaries' indexes serve it.
   daysToNextInspection: sql`${inspectionSummaries.nextInspection}`,
-  daysToEndWarranty: warrantyEnd,
+  daysToEndWarranty: sql`${inspectionSummaries.warrantyEnd}`,
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Above this many machines found by serial number, their ids stay a subquery. */
+const INLINE_IDS_MAX = 5_000;
 
-function searchFilter(q: string | undefined): SQL | undefined {
-  const term = q?.trim();
+/**
+ * The machines a search finds, read from the summaries' own copied columns (machine name, city,
+ * customer, category; inspection-summaries.table.ts) so the page is still cut before any join: the
+ * number, then a term of 3+ characters anywhere in those texts (one trigram index) or in the serial
+ * number (the machines' trigram index, looked up first), a term of 1–2 characters at their start
+ * (prefix B-trees; lib/short-search.ts).
+ */
+async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
+  const term = searchTerm(q);
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  return sql`(${devices.id}::text = ${term} OR ${devices.name} ILIKE ${pattern}
-    OR ${customers.shortName} ILIKE ${pattern} OR ${categories.name} ILIKE ${pattern}
-    OR ${devices.city} ILIKE ${pattern} OR ${devices.streetAddress} ILIKE ${pattern}
-    OR ${devices.zipCode} ILIKE ${pattern} OR ${devices.serialNumber} ILIKE ${pattern})`;
+  const terms: SQL[] = [];
+  if (/^\d{1,9}$/.test(term)) terms.push(sql`${inspectionSummaries.deviceId} = ${Number(term)}`);
+  if (isShortTerm(term)) {
+    for (const column of [
+      inspectionSummaries.deviceName,
+      inspectionSummaries.city,
+      inspectionSummaries.customerShortName,
+      inspectionSummaries.categoryName,
+    ]) {
+      terms.push(textMatches(column, term));
+    }
+  } else {
+    const pattern = `%${escapeLike(term)}%`;
+    terms.push(sql`${inspectionSearchText(inspectionSummaries)} ILIKE ${pattern}`);
+    const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
+    const found = (
+      (await db.execute(sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((r) => Number(r.id));
+    if (found.length > INLINE_IDS_MAX) terms.push(sql`${inspectionSummaries.deviceId} IN (${bySerial})`);
+    else if (found.length)
+      terms.push(sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`);
+  }
+  return sql`(${sql.join(terms, sql` OR `)})`;
 }
 
 /**
@@ -177,14 +209,6 @@ const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummarie
   JOIN ${customers} ON ${customers.id} = ${devices.customerId}`;
 const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
 
-/** Sorts answered by the summaries alone: their page can be cut before any join. */
-const SUMMARY_SORTS = new Set<InspectionSortField>([
-  'id',
-  'lastInspection',
-  'nextInspection',
-  'daysToNextInspection',
-]);
-
 /**
  * The inspection list read from the per-machine summaries: filtering, ordering and paging happen in
  * the database, and in the default order PostgreSQL walks a partial index on next_inspection and
@@ -192,7 +216,7 @@ const SUMMARY_SORTS = new Set<InspectionSortField>([
  */
 export async function listInspectionRows(db: DbOrTx, options: InspectionListOptions) {
   const today = sql`${options.today}::date`;
-  const search = searchFilter(options.q);
+  const search = await searchFilter(db, options.q);
   const order = sql`ORDER BY ${SORT_COLUMNS[options.sort.field]} ${sql.raw(
     options.sort.direction === 'desc' ? 'DESC' : 'ASC',
   )} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
@@ -201,8 +225,9 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
   const batch = options.ids ? sql`AND ${anyId(inspectionSummaries.deviceId, options.ids)}` : sql``;
   const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``} ${batch}`;
   // Every summary has its machine, category and customer (foreign keys, not null), so the joins drop
-  // no row: a deep page is cut from the summaries first and only its 15 rows are joined.
-  const pageFirst = !search && options.limit !== undefined && SUMMARY_SORTS.has(options.sort.field);
+  // no row: a deep page is cut from the summaries first (the search is on their device id too) and
+  // only its 15 rows are joined.
+  const pageFirst = options.limit !== undefined;
   const from = pageFirst
     ? sql`(SELECT * FROM ${inspectionSummaries} WHERE ${where} ${order} ${page}) AS ${inspectionSummaries}
       ${joinMachines}`
@@ -230,24 +255,32 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
 }
 
 /**
- * How many machines the list has (X-Total-Count). Without a search only the summaries are counted,
- * an index-only scan of the mode's partial index; a search needs the machines and their names.
+ * How many machines the list has (X-Total-Count): exact up to EXACT_TOTAL_BOUND, estimated beyond.
+ * The search is on the summaries' device id, so no join is needed.
  */
-export async function countInspectionRows(db: DbOrTx, options: Pick<InspectionListOptions, 'mode' | 'q'>) {
-  const search = searchFilter(options.q);
-  const result = await db.execute(
-    search
-      ? sql`SELECT count(*)::int AS n FROM ${fromSummaries} WHERE ${modeFilter(options.mode)} AND ${search}`
-      : sql`SELECT count(*)::int AS n FROM ${inspectionSummaries} WHERE ${modeFilter(options.mode)}`,
+export async function countInspectionRows(
+  db: DbOrTx,
+  options: Pick<InspectionListOptions, 'mode' | 'q'>,
+  bound?: number,
+): Promise<ListTotal> {
+  const search = await searchFilter(db, options.q);
+  return boundedTotal(
+    db,
+    sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries}
+      WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}`,
+    bound,
   );
-  return (result as unknown as { rows: { n: number }[] }).rows[0].n;
 }
 
 /** Every listed machine id in list order (as `listInspectionRows`), for the streamed list's cursor. */
-export function inspectionIdQuery(options: Pick<InspectionListOptions, 'mode' | 'q' | 'sort'>) {
-  const search = searchFilter(options.q);
+export async function inspectionIdQuery(
+  db: DbOrTx,
+  options: Pick<InspectionListOptions, 'mode' | 'q' | 'sort'>,
+) {
+  const search = await searchFilter(db, options.q);
   const direction = sql.raw(options.sort.direction === 'desc' ? 'DESC' : 'ASC');
-  return sql`SELECT ${devices.id} AS id FROM ${fromSummaries}
+  // The sort keys and the search are on the summaries themselves: no join needed.
+  return sql`SELECT ${inspectionSummaries.deviceId} AS id FROM ${inspectionSummaries}
     WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}
     ORDER BY ${SORT_COLUMNS[options.sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
 }

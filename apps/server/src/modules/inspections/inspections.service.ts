@@ -84,7 +84,7 @@ export async function switchPeriodicInspections(db: Db, actor: SessionUser, inpu
 }
 
 /** The unpaged list as a JSON stream: ids from a cursor in list order, rows a batch at a time. */
-export function streamInspections(
+export async function streamInspections(
   db: Db,
   reply: FastifyReply,
   mode: InspectionListMode,
@@ -100,5 +100,5 @@ export function streamInspections(
     const rows = (await listInspectionRows(db, { ...options, ids })).map(toInspectionRow);
     return inIdOrder(ids, rows, (row) => row.device.id);
   };
-  return streamList(reply, db, inspectionIdQuery(options), load);
+  return streamList(reply, db, await inspectionIdQuery(db, options), load);
 }

@@ -1,14 +1,22 @@
-import { desc, ilike, or, sql } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { logs } from './logs.table.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
+import { isShortTerm, prefixKey, prefixPattern, searchTerm } from '../../lib/short-search.js';
 import { escapeLike } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
+import { logSearchText, logs } from './logs.table.js';
 
-function textFilter(q?: string) {
-  const term = q?.trim();
+/**
+ * Message, user or record containing the term, through the trigram index on the three joined; a
+ * term of one or two characters matches the start of the message (lib/short-search.ts).
+ */
+function textFilter(q?: string): SQL | undefined {
+  const term = searchTerm(q);
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  return or(ilike(logs.formattedMessage, pattern), ilike(logs.arg0, pattern), ilike(logs.arg1, pattern));
+  if (isShortTerm(term)) {
+    return sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(term)}`;
+  }
+  return sql`${logSearchText(logs)} ILIKE ${`%${escapeLike(term)}%`}`;
 }
 
 export async function findLogs(db: DbOrTx, options: { q?: string; limit?: number; offset?: number }) {
@@ -17,12 +25,9 @@ export async function findLogs(db: DbOrTx, options: { q?: string; limit?: number
   return query;
 }
 
-export async function countLogs(db: DbOrTx, q?: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(logs)
-    .where(textFilter(q));
-  return row.n;
+/** The pager's total: exact up to EXACT_TOTAL_BOUND rows, estimated beyond. */
+export function countLogs(db: DbOrTx, q?: string, bound?: number): Promise<ListTotal> {
+  return boundedTotal(db, db.select({ id: logs.eventId }).from(logs).where(textFilter(q)), bound);
 }
 
 /** Every matching event id, newest first (as `findLogs`), as a query for the streamed list's cursor. */

@@ -31,8 +31,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       const window = pageWindow(request.query);
       if (!window)
         return streamList(reply, app.db, logIdQuery(app.db, q), (ids) => findLogsByIds(app.db, ids));
-      setTotalCount(reply, await countLogs(app.db, q));
-      return findLogs(app.db, { q, ...window });
+      // The count and the page are independent: run them side by side on two connections.
+      const [total, rows] = await Promise.all([countLogs(app.db, q), findLogs(app.db, { q, ...window })]);
+      setTotalCount(reply, total);
+      return rows;
     },
   );
 };

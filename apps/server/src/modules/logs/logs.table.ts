@@ -1,4 +1,13 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { prefixIndexExpression } from '../../lib/short-search.js';
+
+/**
+ * The searched text of a log row: message, user and record in one string (chr(31) between them,
+ * which no search term contains), so one trigram index answers a search of the three columns.
+ */
+export const logSearchText = (t: { formattedMessage: SQLWrapper; arg0: SQLWrapper; arg1: SQLWrapper }) =>
+  sql`(${t.formattedMessage} || chr(31) || coalesce(${t.arg0}, '') || chr(31) || coalesce(${t.arg1}, ''))`;
 
 /** Audit log; column names follow the old system's API (timestmp, arg0, arg1). */
 export const logs = pgTable(
@@ -12,5 +21,10 @@ export const logs = pgTable(
     /** The record, e.g. device:42. */
     arg1: varchar({ length: 100 }),
   },
-  (t) => [index('logs_arg1_idx').on(t.arg1)],
+  (t) => [
+    index('logs_arg1_idx').on(t.arg1),
+    index('logs_search_trgm').using('gin', sql`${logSearchText(t)} gin_trgm_ops`),
+    // A one- or two-character search matches the start of the message (its author's name).
+    index('logs_message_prefix_idx').on(prefixIndexExpression(t.formattedMessage)),
+  ],
 );

@@ -79,8 +79,12 @@ describe('GET /api/log/findAll', () => {
     expect(await q('customer:3')).toEqual(['customer:3']);
     // LIKE wildcards typed by the user are plain characters.
     expect(await q('50%')).toEqual(['customer:4']);
-    expect(await q('%')).toEqual(['customer:4']);
+    expect(await q('%_')).toEqual([]);
+    // One or two characters match the start of the message (its author), through an index.
+    expect(await q('%')).toEqual([]);
     expect(await q('_')).toEqual([]);
+    expect(await q('EW')).toEqual(['customer:4', 'customer:3']);
+    expect(await q('ra')).toEqual([]);
     expect(await q('nic-takiego')).toEqual([]);
 
     const paged = await findAll(admin, '?q=ewa&page=1&size=1');

@@ -2,10 +2,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
-import { devices } from '../devices/devices.table.js';
+import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
 import { escapeLike } from '../../lib/text-search.js';
+import { isShortTerm, searchTerm, sortPrefix, textMatches } from '../../lib/short-search.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
 export const SERVICE_SORT_FIELDS = [
@@ -47,31 +49,59 @@ function numberFilter(term: string): SQL | undefined {
   return m[2] || m[3] ? byNumber : sql`(${byNumber} OR ${services.id} = ${Number(m[1])})`;
 }
 
+/** Above this many events found through machine names, the ids stay a subquery. */
+const INLINE_IDS_MAX = 5_000;
+
+const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+
 /**
- * Free text over what the list shows: number, fault description, customer names, machine names
- * and the creator. A union of id sets, each found through its own index (trigram, customer,
- * creator, machine), instead of one OR that would read every event.
+ * Free text over what the list shows: number, fault description, customer names, creator and
+ * machine names. The small tables (customers, users) and the machines (through their trigram index)
+ * are looked up first, so the events' condition is one OR of index-answerable terms with constant id
+ * lists: the planner then either walks the list's order index until the page is full (a frequent
+ * term) or ORs bitmaps of the description, customer, creator, number and id indexes (a rare one).
+ * A term of one or two characters matches the start of the texts (lib/short-search.ts) and no
+ * machine names.
  */
-function searchFilter(q: string | undefined): SQL | undefined {
-  const term = q?.trim();
+async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
+  const term = searchTerm(q);
   if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  const sets: SQL[] = [
-    sql`SELECT ${services.id} FROM ${services} WHERE ${services.faultDescription} ILIKE ${pattern}`,
-    sql`SELECT ${services.id} FROM ${services} WHERE ${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
-      WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern})`,
-    sql`SELECT ${services.id} FROM ${services} WHERE ${services.userCreatedId} IN (SELECT ${users.id} FROM ${users}
-      WHERE (${users.firstName} || ' ' || ${users.lastName}) ILIKE ${pattern})`,
-    sql`SELECT ${serviceDevices.serviceId} FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
-      (SELECT ${devices.id} FROM ${devices} WHERE ${devices.name} ILIKE ${pattern})`,
-  ];
+  const [customerIds, userIds, viaMachines] = await Promise.all([
+    db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}
+      WHERE ${textMatches(customers.shortName, term)} OR ${textMatches(customers.fullName, term)}`),
+    db.execute(sql`SELECT ${users.id} AS id FROM ${users}
+      WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`),
+    isShortTerm(term) ? undefined : machineServiceIds(db, term),
+  ]);
+  const terms: SQL[] = [textMatches(services.faultDescription, term)];
   const byNumber = numberFilter(term);
-  if (byNumber) sets.unshift(sql`SELECT ${services.id} FROM ${services} WHERE ${byNumber}`);
-  return sql`${services.id} IN (${sql.join(sets, sql` UNION `)})`;
+  if (byNumber) terms.push(byNumber);
+  const customerList = idsOf(customerIds);
+  if (customerList.length) terms.push(sql`${services.customerId} = ANY(${intArray(customerList)})`);
+  const userList = idsOf(userIds);
+  if (userList.length) terms.push(sql`${services.userCreatedId} = ANY(${intArray(userList)})`);
+  if (viaMachines) terms.push(viaMachines);
+  return sql`(${sql.join(terms, sql` OR `)})`;
 }
 
-function whereOf(options: ServiceListOptions): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [searchFilter(options.q)];
+/** `'{1,2,3}'::int[]`: a constant the planner can estimate (unlike an InitPlan's result). */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
+async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefined> {
+  const pattern = `%${escapeLike(term)}%`;
+  // The machines' trigram index covers their name among other fields; the name is then checked.
+  const ofMachines = sql`SELECT ${serviceDevices.serviceId} AS id FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
+    (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
+      AND ${devices.name} ILIKE ${pattern})`;
+  const found = idsOf(await db.execute(sql`${ofMachines} LIMIT ${INLINE_IDS_MAX + 1}`));
+  if (!found.length) return undefined;
+  if (found.length <= INLINE_IDS_MAX) return sql`${services.id} = ANY(${intArray(found)})`;
+  return sql`${services.id} IN (${ofMachines})`;
+}
+
+async function whereOf(db: DbOrTx, options: ServiceListOptions): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [await searchFilter(db, options.q)];
   // Bare column references, so the planner matches the partial indexes' predicates.
   if (options.family === 'INTERNAL') conditions.push(sql`${services.hasInternal}`);
   if (options.family === 'EXTERNAL') conditions.push(sql`${services.hasExternal}`);
@@ -99,10 +129,13 @@ function orderOf(sort: { field: SortField; desc: boolean }): SQL {
       return sql`${services.id} ${dir}`;
     case 'date':
       return sql`${services.date} ${dir}, ${services.id} ${dir}`;
+    // Copied sort keys (services.table.ts): each order is one index of services.
     case 'customer':
-      return sql`${customers.shortName} ${dir}, ${fullNumber}`;
+      return sql`${services.customerShortName} ${dir}, ${fullNumber}`;
     case 'user':
-      return sql`${users.lastName} ${dir}, ${users.firstName} ${dir}, ${fullNumber}`;
+      return sql`${services.userLastName} ${dir}, ${services.userFirstName} ${dir}, ${fullNumber}`;
+    case 'faultDescription':
+      return sql`${sortPrefix(services.faultDescription)} ${dir}, ${fullNumber}`;
     default:
       return sql`${services[sort.field]} ${dir}, ${fullNumber}`;
   }
@@ -111,27 +144,32 @@ function orderOf(sort: { field: SortField; desc: boolean }): SQL {
 /** Ids of one page (or of all rows when no limit), in list order. */
 export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): Promise<number[]> {
   const sort = parseSort(options.sort);
-  let query = db.select({ id: services.id }).from(services).$dynamic();
-  if (sort.field === 'customer') query = query.innerJoin(customers, eq(customers.id, services.customerId));
-  if (sort.field === 'user') query = query.innerJoin(users, eq(users.id, services.userCreatedId));
-  query = query.where(whereOf(options)).orderBy(orderOf(sort));
+  let query = db
+    .select({ id: services.id })
+    .from(services)
+    .where(await whereOf(db, options))
+    .orderBy(orderOf(sort))
+    .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   return (await query).map((r) => r.id);
 }
 
-export async function countServices(db: DbOrTx, options: ServiceListOptions): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(services)
-    .where(whereOf(options));
-  return row.n;
+/** The list's total: exact up to EXACT_TOTAL_BOUND matching events, estimated beyond. */
+export async function countServices(
+  db: DbOrTx,
+  options: ServiceListOptions,
+  bound?: number,
+): Promise<ListTotal> {
+  const where = await whereOf(db, options);
+  return boundedTotal(db, db.select({ id: services.id }).from(services).where(where), bound);
 }
 
 /** Every matching id in list order as a query: the unpaged list reads it through a cursor. */
-export function serviceIdQuery(db: DbOrTx, options: ServiceListOptions) {
+export async function serviceIdQuery(db: DbOrTx, options: ServiceListOptions) {
   const sort = parseSort(options.sort);
   let query = db.select({ id: services.id }).from(services).$dynamic();
   if (sort.field === 'customer') query = query.innerJoin(customers, eq(customers.id, services.customerId));
   if (sort.field === 'user') query = query.innerJoin(users, eq(users.id, services.userCreatedId));
-  return query.where(whereOf(options)).orderBy(orderOf(sort));
+  // Wrapped in SQL: an awaited query builder would run instead of being handed to the cursor.
+  return sql`${query.where(await whereOf(db, options)).orderBy(orderOf(sort))}`;
 }

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  type AnyPgColumn,
   integer,
   pgTable,
   primaryKey,
@@ -13,9 +14,28 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
+import { prefixIndexExpression, sortPrefix } from '../../lib/short-search.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
+
+type OrderColumns = {
+  year: AnyPgColumn;
+  month: AnyPgColumn;
+  number: AnyPgColumn;
+  numberExtension: AnyPgColumn;
+  id: AnyPgColumn;
+  hasInternal: AnyPgColumn;
+  hasExternal: AnyPgColumn;
+};
+
+/**
+ * The tail of every list-order index: full number and id (the tie-breakers of services.list.ts),
+ * then the family flags. Behind the unique id they change no order; they let the internal /
+ * external filter be read from the index.
+ */
+const listOrderTail = (t: OrderColumns) =>
+  [t.year, t.month, t.number, t.numberExtension, t.id, t.hasInternal, t.hasExternal] as const;
 
 /** Service events (protocols). Numbering rules: domain.md "Service events". */
 export const services = pgTable(
@@ -53,6 +73,16 @@ export const services = pgTable(
      */
     hasInternal: boolean().notNull().default(false),
     hasExternal: boolean().notNull().default(false),
+    /**
+     * Sort keys copied from the event's customer and creator, so the lists sort by them through an
+     * index instead of sorting 5,000,000 joined rows (docs/decisions.md, "Service-work lists at
+     * 5,000,000 events"). Kept by the database itself in the writing transaction: a BEFORE trigger
+     * on services fills them, triggers on customers and users follow a rename (migration
+     * service_list_keys). Never written by the application.
+     */
+    customerShortName: varchar({ length: 100 }).notNull().default(''),
+    userLastName: varchar({ length: 100 }).notNull().default(''),
+    userFirstName: varchar({ length: 100 }).notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -68,6 +98,17 @@ export const services = pgTable(
       .on(t.year, t.month, t.number, t.numberExtension, t.id)
       .where(sql`${t.hasExternal}`),
     index('services_date_idx').on(t.date, t.id),
+    // One index per sort of the lists, the full number (and id) breaking ties; the family flags
+    // ride along so the internal / external filter is checked in the index (index-only scans).
+    // Short (1–2 character) searches match the start of the description (lib/short-search.ts).
+    index('services_state_order_idx').on(t.state, ...listOrderTail(t)),
+    index('services_payment_order_idx').on(t.paymentType, ...listOrderTail(t)),
+    index('services_fault_order_idx').on(sortPrefix(t.faultDescription), ...listOrderTail(t)),
+    index('services_customer_order_idx').on(t.customerShortName, ...listOrderTail(t)),
+    index('services_user_order_idx').on(t.userLastName, t.userFirstName, ...listOrderTail(t)),
+    // A searched number without its year (services_number_uq starts with the year).
+    index('services_number_idx').on(t.number),
+    index('services_fault_prefix_idx').on(prefixIndexExpression(t.faultDescription)),
     // Dashboard (issue 12): a month's issued and signed protocols counted from the index alone,
     // and the protocols waiting for a signature or a scan, oldest first.
     index('services_date_state_idx').on(t.date, t.state),

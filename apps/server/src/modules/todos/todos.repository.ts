@@ -2,12 +2,14 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TodoListFilter, TodoSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
-import { devices } from '../devices/devices.table.js';
+import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
 import { escapeLike } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
+import { isShortTerm, searchTerm, sortPrefix, textMatches } from '../../lib/short-search.js';
+import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 
 export type TodoRow = typeof todos.$inferSelect;
 
@@ -46,33 +48,53 @@ export interface TodoListOptions {
   offset?: number;
 }
 
+/**
+ * Staff look a to-do up by its number, its text, its customer or one of its machines: a union of
+ * id sets, each read through its own index (lib/short-search.ts: a term of one or two characters
+ * matches the start of the text and of the customer's name, and no machines), instead of one OR
+ * over joins that would read every to-do.
+ */
+function searchFilter(term: string): SQL {
+  const sets: SQL[] = [
+    sql`SELECT ${todos.id} FROM ${todos} WHERE ${textMatches(todos.description, term)}`,
+    sql`SELECT ${todos.id} FROM ${todos} JOIN ${services} ON ${services.id} = ${todos.serviceId}
+      WHERE ${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
+        WHERE ${textMatches(customers.shortName, term)})`,
+  ];
+  if (!isShortTerm(term)) {
+    const pattern = `%${escapeLike(term)}%`;
+    sets.push(sql`SELECT ${todos.id} FROM ${todos}
+      JOIN ${serviceDevices} ON ${serviceDevices.serviceId} = ${todos.serviceId}
+      WHERE ${serviceDevices.deviceId} IN (SELECT ${devices.id} FROM ${devices}
+        WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
+          AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern}))`);
+  }
+  if (/^\d{1,9}$/.test(term)) sets.unshift(sql`SELECT ${Number(term)}::int`);
+  return sql`${todos.id} IN (${sql.join(sets, sql` UNION `)})`;
+}
+
+/** The list's filter; on the to-dos table alone, so pages and counts need no join. */
 function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'>): SQL | undefined {
   if (options.id !== undefined) return eq(todos.id, options.id);
   if (options.ids !== undefined) return anyId(todos.id, options.ids);
   const status = options.filter === 'TODO' ? eq(todos.toDoStatus, 'TODO') : undefined;
-  const term = options.q?.trim();
-  if (!term) return status;
-  const pattern = `%${escapeLike(term)}%`;
-  // Staff look a to-do up by its text, its customer or one of its machines.
-  const text = sql`(${todos.id}::text = ${term} OR ${todos.description} ILIKE ${pattern}
-    OR ${customers.shortName} ILIKE ${pattern}
-    OR EXISTS (SELECT 1 FROM ${serviceDevices} JOIN ${devices} ON ${devices.id} = ${serviceDevices.deviceId}
-      WHERE ${serviceDevices.serviceId} = ${todos.serviceId}
-        AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern})))`;
-  return status ? and(status, text) : text;
+  const term = searchTerm(options.q);
+  return and(status, term ? searchFilter(term) : undefined);
 }
 
 const SORT_COLUMNS = {
   id: todos.id,
   date: todos.date,
   toDoStatus: todos.toDoStatus,
-  description: todos.description,
+  // The first 100 characters (an index key; todos.table.ts).
+  description: sortPrefix(todos.description),
 } as const;
 
 /** A page of to-dos with their author and, when linked, the service event and its customer. */
 export async function listTodos(db: DbOrTx, options: TodoListOptions) {
   const column = SORT_COLUMNS[options.sort.field];
   const order = options.sort.direction === 'desc' ? desc(column) : asc(column);
+  const filter = listFilter(options);
   const query = db
     .select({
       id: todos.id,
@@ -99,22 +121,27 @@ export async function listTodos(db: DbOrTx, options: TodoListOptions) {
     .from(todos)
     .innerJoin(users, eq(users.id, todos.userCreatedId))
     .leftJoin(services, eq(services.id, todos.serviceId))
-    .leftJoin(customers, eq(customers.id, services.customerId))
-    .where(listFilter(options))
-    .orderBy(order, desc(todos.id));
-  if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
-  return query;
+    .leftJoin(customers, eq(customers.id, services.customerId));
+  if (options.limit === undefined) return query.where(filter).orderBy(order, desc(todos.id));
+  // Deferred join: the page's ids are cut from the to-dos' index first, then only they are joined.
+  const pageIds = db
+    .select({ id: todos.id })
+    .from(todos)
+    .where(filter)
+    .orderBy(order, desc(todos.id))
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  return query.where(inArray(todos.id, pageIds)).orderBy(order, desc(todos.id));
 }
 export type TodoListRow = Awaited<ReturnType<typeof listTodos>>[number];
 
-export async function countTodos(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q'>) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(todos)
-    .leftJoin(services, eq(services.id, todos.serviceId))
-    .leftJoin(customers, eq(customers.id, services.customerId))
-    .where(listFilter(options));
-  return row.n;
+/** The pager's total: exact up to EXACT_TOTAL_BOUND to-dos, estimated beyond. */
+export function countTodos(
+  db: DbOrTx,
+  options: Pick<TodoListOptions, 'filter' | 'q'>,
+  bound?: number,
+): Promise<ListTotal> {
+  return boundedTotal(db, db.select({ id: todos.id }).from(todos).where(listFilter(options)), bound);
 }
 
 /** The machines of the given service events, for the to-do list's address and name columns. */

@@ -32,8 +32,12 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   const sort = parseSortParam(query.sort, todoSortFields, { field: 'id', direction: 'desc' });
   const window = pageWindow(query);
   const options: TodoListOptions = { filter: query.toDoStatus, q: query.q, sort, ...window };
-  const todos = await loadTodos(db, options);
-  const total = window ? await countTodos(db, options) : todos.length;
+  // The page and its count are independent reads: run them side by side on the pool.
+  const [todos, counted] = await Promise.all([
+    loadTodos(db, options),
+    window ? countTodos(db, options) : undefined,
+  ]);
+  const total = counted ?? todos.length;
   return { todos, total, paged: window !== undefined };
 }
 

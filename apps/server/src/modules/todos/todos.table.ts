@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
+import { prefixIndexExpression, sortPrefix } from '../../lib/short-search.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 
@@ -17,5 +19,18 @@ export const todos = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     ...timestamps,
   },
-  (t) => [index('todos_status_idx').on(t.toDoStatus, t.id), uniqueIndex('todos_service_uq').on(t.serviceId)],
+  (t) => [
+    // The list orders by one column and then id descending whatever the column's direction: a
+    // descending sort walks (col, id) backwards, an ascending one (col, id DESC) forwards.
+    index('todos_status_idx').on(t.toDoStatus, t.id),
+    index('todos_status_asc_idx').on(t.toDoStatus, t.id.desc().nullsFirst()),
+    index('todos_date_idx').on(t.date, t.id),
+    index('todos_date_asc_idx').on(t.date, t.id.desc().nullsFirst()),
+    index('todos_description_idx').on(sortPrefix(t.description), t.id),
+    index('todos_description_asc_idx').on(sortPrefix(t.description), t.id.desc().nullsFirst()),
+    // Search (lib/short-search.ts): anywhere in the text from three characters, else its start.
+    index('todos_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('todos_description_prefix_idx').on(prefixIndexExpression(t.description)),
+    uniqueIndex('todos_service_uq').on(t.serviceId),
+  ],
 );

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG, TODO_DESCRIPTION_MAX } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { auditEntriesFor, insertMachine, insertService } from '../../../test/service-fixtures.js';
 import { todos } from './todos.table.js';
+import { countTodos } from './todos.repository.js';
 
 const ctx = useTestApp();
 
@@ -246,5 +247,56 @@ describe('GET /api/todo/get', () => {
       'Wymienić uszczelkę',
     ]);
     expect((await list(admin, 'sort=userCreatedId,asc')).statusCode).toBe(400);
+  });
+
+  it('keeps each sort in its old order on every page, ties by id descending (issue 11)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const texts = ['Beta', 'alfa', 'Beta', 'Gamma', 'alfa', 'Delta', 'Beta'];
+    for (const [i, description] of texts.entries()) {
+      await save(admin, { description, toDoStatus: i % 3 ? 'TODO' : 'DONE' });
+    }
+    await linkedTodo(admin);
+    const db = ctx.database.db;
+    for (const field of ['id', 'date', 'toDoStatus', 'description'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const column = { id: 'id', date: 'date', toDoStatus: 'to_do_status', description: 'description' }[
+          field
+        ];
+        // The order before issue 11: the column, then id descending.
+        const expected = (
+          (await db.execute(
+            sql.raw(`SELECT id FROM todos ORDER BY ${column} ${dir}, id DESC`),
+          )) as unknown as { rows: { id: number }[] }
+        ).rows.map((r) => r.id);
+        const pages = [];
+        for (const page of [1, 2, 3]) {
+          const response = await list(admin, `toDoStatus=ALL&sort=${field},${dir}&page=${page}&size=3`);
+          pages.push(...response.json().map((t: { id: number }) => t.id));
+        }
+        expect(pages, `${field},${dir}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('searches short terms at the start, longer ones anywhere, by customer too; totals bounded', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    for (const description of ['Oddzwonić do klienta', 'Wysłać ofertę', 'Umówić szkolenie']) {
+      await save(admin, { description });
+    }
+    const linked = await linkedTodo(admin);
+    const texts = async (q: string) =>
+      (await list(admin, `toDoStatus=ALL&page=1&size=10&q=${encodeURIComponent(q)}`))
+        .json()
+        .map((t: { description: string }) => t.description);
+    expect(await texts('wy')).toEqual(['Wymienić uszczelkę', 'Wysłać ofertę']);
+    expect(await texts('of')).toEqual([]); // inside "ofertę" only
+    expect(await texts('ofert')).toEqual(['Wysłać ofertę']);
+    expect(await texts(String(linked.row.id))).toEqual(['Wymienić uszczelkę']);
+    expect(await texts(linked.customer.shortName)).toEqual(['Wymienić uszczelkę']);
+    expect(await texts(linked.customer.shortName.slice(0, 2))).toEqual(['Wymienić uszczelkę']);
+    expect(await countTodos(ctx.database.db, { filter: 'ALL' })).toEqual({ total: 4, estimated: false });
+    const estimated = await countTodos(ctx.database.db, { filter: 'ALL' }, 2);
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.total).toBeGreaterThanOrEqual(3);
   });
 });
