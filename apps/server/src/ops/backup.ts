@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../db/database.js';
 import * as schema from '../db/schema.js';
 import { isStorageName, type Storage } from '../plugins/storage/index.js';
 import { newestMigration } from '../modules/system/readiness.js';
+import { recountCategoryMachines } from '../modules/categories/categories.repository.js';
 
 export const BACKUP_FORMAT = 'serwis-backup';
 export const BACKUP_VERSION = 1;
@@ -260,6 +261,8 @@ export async function restoreBackup(db: Db, storage: Storage, file: string): Pro
           if (count !== table.rows)
             throw new BackupError(`Tabela ${table.name}: ${count} wierszy zamiast ${table.rows}.`);
         }
+        // Counts kept by triggers were added to once more by the restored rows: set them anew.
+        await recountCategoryMachines(tx);
         for (const sequence of manifest.sequences) {
           await tx.execute(
             sql`SELECT setval(${`public.${ident(sequence.name)}`}::regclass, ${sequence.value})`,

@@ -123,3 +123,14 @@ export async function findCategoriesByIds(db: DbOrTx, ids: number[]): Promise<Ca
     .where(anyId(categories.id, ids));
   return inIdOrder(ids, rows, (row) => row.id);
 }
+
+/**
+ * Sets every category's machine count from the machines themselves (the triggers of migration
+ * 0009 keep it afterwards): after a restore, whose category rows arrive with their counts and whose
+ * machines then add to them.
+ */
+export async function recountCategoryMachines(db: DbOrTx) {
+  await db.execute(
+    sql`UPDATE ${categories} c SET machine_count = (SELECT count(*)::int FROM ${devices} d WHERE d.category_id = c.id)`,
+  );
+}
