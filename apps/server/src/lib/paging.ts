@@ -29,12 +29,21 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const estimatedRows = (db: DbOrTx, matching: SQLWrapper) => estimateRows(db, matching);
 
 async function estimateRows(db: DbOrTx, matching: SQLWrapper): Promise<number> {
-  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching}`);
+  return Math.round((await topPlan(db, matching))?.['Plan Rows'] ?? 0);
+}
+
+/** The planner's top plan node for a query (EXPLAIN, nothing executed). */
+async function topPlan(db: DbOrTx, query: SQLWrapper) {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   const raw = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+  type Plan = { 'Plan Rows': number; 'Total Cost': number };
+  return ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[])[0]?.Plan;
 }
+
+/** The planner's estimated cost of running a query to its end (EXPLAIN, nothing executed). */
+export const estimatedCost = async (db: DbOrTx, query: SQLWrapper) =>
+  (await topPlan(db, query))?.['Total Cost'] ?? 0;
 
 /**
  * The total for `matching` (a query selecting the list's matching rows, any columns): counted

@@ -177,6 +177,8 @@ export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boo
  * wrapped in `IS TRUE`, which no index serves, so the planner cannot prefer collecting every match
  * through the filters' own indexes and sorting them (it cannot tell how many the ANY(ARRAY(subquery))
  * branches match). The family, owner and status conditions stay indexable: they bound the walk.
+ * A walk checks each column on its own, without the search text's trigram prefilter (no index reads
+ * it there, it would only cost a long text per machine and skew the planner's estimate).
  *
  * `estimate`: the same machines, written for the planner's row estimate (no redundant prefilter,
  * see filterConditions); never to be executed, it would not use the trigram index.
@@ -186,7 +188,7 @@ export function deviceWhere(
   options: { walk?: boolean; estimate?: boolean } = {},
 ): SQL {
   const checked = and(
-    ...(filter ? filterConditions(filter, !options.estimate) : []),
+    ...(filter ? filterConditions(filter, !options.estimate && !options.walk) : []),
     searchCondition(family, q ?? ''),
   );
   return (

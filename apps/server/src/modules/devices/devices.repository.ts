@@ -98,6 +98,10 @@ export async function pageDeviceIds(
   return rows.map((r) => r.id);
 }
 
+/** `pageDeviceIds`'s query as SQL (for the planner's cost of it). */
+export const pageDeviceIdsQuery = (where: SQL, order: DeviceOrder, window: PageWindow): SQL =>
+  sql`SELECT ${devices.id} FROM ${devices} WHERE ${where} ORDER BY ${sql.join(order.by, sql`, `)} LIMIT ${window.limit} OFFSET ${window.offset}`;
+
 /**
  * Every matching id in list order, aggregated into one array value: a single row crosses the
  * driver instead of 100,000 (which matters most for the embedded PGlite).

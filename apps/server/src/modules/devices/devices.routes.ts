@@ -20,6 +20,7 @@ import {
   EXACT_TOTAL_BOUND,
   boundedTotal,
   boundedTotalUnordered,
+  estimatedCost,
   estimatedRows,
   pageWindow,
   setTotalCount,
@@ -32,6 +33,7 @@ import {
   findDeviceById,
   findDevicesByIds,
   pageDeviceIds,
+  pageDeviceIdsQuery,
   type PageWindow,
   listDeviceNames,
   listDevices,
@@ -140,11 +142,15 @@ async function checkedPage(
 
 /**
  * One page of the machines matching text conditions, `matches` of them (counted or estimated):
- * walking the sort order's index and checking each machine when that pays (walkPays), else every
- * match collected through the conditions' own indexes and sorted. The sort is written so that no
- * index gives the order (deviceOrder's `fewRows`): the planner, who cannot estimate the search's
- * ANY(ARRAY(subquery)) branches, would otherwise walk the index anyway (798 ms for the 1,000th page
- * of "nowak" at 1M, against ~100 ms for the sort of its 38,000 matches).
+ * walking the sort order's index and checking each machine, or every match collected through the
+ * conditions' own indexes (or a scan) and sorted. Up to FEW_ROWS matches always the sort; above,
+ * whichever of the two the planner costs lower (both forms are EXPLAINed, nothing runs): the walk
+ * reads about (offset + size) ÷ share-of-matches machines, the sort every match, or the whole family
+ * when a condition has no index (power). Each form is written so that its plan is the natural one:
+ * the walk's conditions in `IS TRUE` (no index serves them), the sort's keys in a no-op no index
+ * gives the order (deviceOrder's `fewRows`) — the planner, who cannot estimate the search's
+ * ANY(ARRAY(subquery)) branches, would otherwise walk anyway (798 ms for the 1,000th page of
+ * "nowak" at 1M, where sorting its 38,000 matches costs a quarter of that).
  */
 async function matchesPage(
   db: Db,
@@ -153,21 +159,14 @@ async function matchesPage(
   matches: number,
   window: PageWindow,
 ) {
-  const walk = matches > FEW_ROWS && (await walkPays(db, criteria, matches, window));
-  return walk
-    ? pageDeviceIds(db, deviceWhere(criteria, { walk }), deviceOrder(sort), window)
-    : pageDeviceIds(db, deviceWhere(criteria), deviceOrder(sort, { fewRows: true }), window);
-}
-
-/**
- * Whether walking the sort order's index beats collecting every match and sorting it, for `matches`
- * (estimated) of the family's or owner's machines. The walk reads about (offset + size) × all / matches
- * machines, the sort about `matches` (a sort step costs roughly what a walked machine costs twice).
- */
-async function walkPays(db: Db, criteria: DeviceCriteria, matches: number, window: PageWindow) {
-  const { family, owner } = criteria;
-  const all = await estimatedRows(db, deviceMatches(deviceWhere({ family, owner })));
-  return (window.offset + window.limit) * all * 2 < matches * matches;
+  const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
+  if (matches <= FEW_ROWS) return pageDeviceIds(db, sorted.where, sorted.order, window);
+  const walked = { where: deviceWhere(criteria, { walk: true }), order: deviceOrder(sort) };
+  const [walkCost, sortCost] = await Promise.all(
+    [walked, sorted].map((form) => estimatedCost(db, pageDeviceIdsQuery(form.where, form.order, window))),
+  );
+  const chosen = walkCost < sortCost ? walked : sorted;
+  return pageDeviceIds(db, chosen.where, chosen.order, window);
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */
