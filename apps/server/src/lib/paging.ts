@@ -48,21 +48,19 @@ export const estimatedCost = async (db: DbOrTx, query: SQLWrapper) =>
 /**
  * The total for `matching` (a query selecting the list's matching rows, any columns): counted
  * exactly up to `bound`, which costs at most `bound` index entries whatever the table's size;
- * above it the planner's estimate, never less than bound + 1. `estimating`: the same rows written
- * the way the planner estimates best (default `matching`).
+ * above it the planner's estimate, never less than bound + 1.
  */
 export async function boundedTotal(
   db: DbOrTx,
   matching: SQLWrapper,
   bound = EXACT_TOTAL_BOUND,
-  estimating: SQLWrapper = matching,
 ): Promise<ListTotal> {
   const counted = await db.execute(
     sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${sql.raw(String(bound + 1))}) AS bounded`,
   );
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   if (n <= bound) return { total: n, estimated: false };
-  return { total: Math.max(bound + 1, await estimateRows(db, estimating)), estimated: true };
+  return { total: Math.max(bound + 1, await estimateRows(db, matching)), estimated: true };
 }
 
 /**
@@ -76,12 +74,11 @@ export function boundedTotalUnordered(
   db: Db,
   matching: SQLWrapper,
   bound = EXACT_TOTAL_BOUND,
-  estimating: SQLWrapper = matching,
 ): Promise<ListTotal> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_indexscan = off`);
     await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
-    return boundedTotal(tx, matching, bound, estimating);
+    return boundedTotal(tx, matching, bound);
   });
 }
 

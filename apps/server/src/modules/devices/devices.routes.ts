@@ -19,7 +19,6 @@ import { notFound } from '../../lib/app-error.js';
 import {
   EXACT_TOTAL_BOUND,
   boundedTotal,
-  boundedTotalUnordered,
   estimatedCost,
   estimatedRows,
   pageWindow,
@@ -29,9 +28,11 @@ import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   allDeviceIds,
+  boundedMatchIds,
   deviceMatches,
   findDeviceById,
   findDevicesByIds,
+  idIn,
   pageDeviceIds,
   pageDeviceIdsQuery,
   type PageWindow,
@@ -103,8 +104,8 @@ async function indexedPage(
  * With text filters or `q`. A page that reaches past EXACT_TOTAL_BOUND (the 1,000th of 10) and is
  * full proves by itself that more than the bound match: it is read first, asking for one machine
  * more than the page, and the count (which would read as many machines again) is left out. Else,
- * or when the page comes back short or empty, the bounded count comes first; it must not walk a
- * sort index (boundedTotalUnordered).
+ * or when the page comes back short or empty, the bounded count comes first; it collects the ids
+ * it counts (boundedMatchIds) without walking a sort index.
  */
 async function checkedPage(
   db: Db,
@@ -129,14 +130,17 @@ async function checkedPage(
       }
     }
   }
-  const total = await boundedTotalUnordered(
-    db,
-    deviceMatches(deviceWhere(criteria)),
-    EXACT_TOTAL_BOUND,
-    estimating,
-  );
+  // The bounded count collects the ids it counts: up to the bound they are every match, and the
+  // page is a sort of those few by primary key, instead of finding them through the text again.
+  const found = await boundedMatchIds(db, deviceWhere(criteria), EXACT_TOTAL_BOUND);
+  if (found.length <= EXACT_TOTAL_BOUND) {
+    setTotalCount(reply, found.length);
+    if (window.offset >= found.length) return [];
+    return pageDeviceIds(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
+  }
+  const estimate = await estimatedRows(db, estimating);
+  const total = { total: Math.max(EXACT_TOTAL_BOUND + 1, estimate), estimated: true };
   setTotalCount(reply, total);
-  if (!total.estimated && window.offset >= total.total) return [];
   return matchesPage(db, criteria, sort, total.total, window);
 }
 
