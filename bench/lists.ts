@@ -101,7 +101,13 @@ async function main() {
     .split(',')
     .filter(Boolean)
     .map((p) => p.split('/') as [string, string]);
-  const scenarios = LIST_SCENARIOS.filter((s) => !options.only.length || options.only.includes(s.group));
+  // --names=moc,nowak: only the scenarios whose name contains one of the parts.
+  const names = (option('names') ?? '').split(',').filter(Boolean);
+  const scenarios = LIST_SCENARIOS.filter(
+    (s) =>
+      (!options.only.length || options.only.includes(s.group)) &&
+      (!names.length || names.some((n) => s.name.includes(n))),
+  );
   const loadBefore = os.loadavg()[0];
   const byTarget = new Map<string, Map<string, Figure>>();
   for (const target of targets)

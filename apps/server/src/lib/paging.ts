@@ -29,12 +29,21 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const estimatedRows = (db: DbOrTx, matching: SQLWrapper) => estimateRows(db, matching);
 
 async function estimateRows(db: DbOrTx, matching: SQLWrapper): Promise<number> {
-  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${matching}`);
+  return Math.round((await topPlan(db, matching))?.['Plan Rows'] ?? 0);
+}
+
+/** The planner's top plan node for a query (EXPLAIN, nothing executed). */
+async function topPlan(db: DbOrTx, query: SQLWrapper) {
+  const result = await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   const raw = row ? Object.values(row)[0] : undefined;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(plan[0]?.Plan['Plan Rows'] ?? 0);
+  type Plan = { 'Plan Rows': number; 'Total Cost': number };
+  return ((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Plan }[])[0]?.Plan;
 }
+
+/** The planner's estimated cost of running a query to its end (EXPLAIN, nothing executed). */
+export const estimatedCost = async (db: DbOrTx, query: SQLWrapper) =>
+  (await topPlan(db, query))?.['Total Cost'] ?? 0;
 
 /**
  * The total for `matching` (a query selecting the list's matching rows, any columns): counted
@@ -52,25 +61,6 @@ export async function boundedTotal(
   const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   if (n <= bound) return { total: n, estimated: false };
   return { total: Math.max(bound + 1, await estimateRows(db, matching)), estimated: true };
-}
-
-/**
- * `boundedTotal` for a list whose sort keys have indexes of their own. With `LIMIT bound + 1` the
- * planner likes to walk such an index and filter, assuming the matches are spread evenly along it;
- * when the filter is on the index's own key ("power contains 7,5kW" against the power index) the
- * matches all sit at one end and the walk reads the whole table. Without index walks the count is a
- * bitmap scan of the filter's own indexes, or a sequential scan that stops at the bound.
- */
-export function boundedTotalUnordered(
-  db: Db,
-  matching: SQLWrapper,
-  bound = EXACT_TOTAL_BOUND,
-): Promise<ListTotal> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
-    return boundedTotal(tx, matching, bound);
-  });
 }
 
 /** `X-Total-Count` (and `X-Total-Count-Estimated: true` when the total is an estimate). */

@@ -3,8 +3,8 @@ import { CUSTOMER_TEXT_FIELDS } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
-import { customers } from './customers.table.js';
-import { containsAny, lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { customerSearchText, customers } from './customers.table.js';
+import { lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
@@ -14,29 +14,17 @@ export type NewCustomerRow = typeof customers.$inferInsert;
 
 export const CUSTOMER_SORT_FIELDS = ['id', ...CUSTOMER_TEXT_FIELDS] as const;
 
-const searchable = [
-  customers.shortName,
-  customers.fullName,
-  customers.streetAddress,
-  customers.zipCode,
-  customers.city,
-  customers.province,
-  customers.nip,
-  customers.regon,
-  customers.phoneNumber,
-  customers.email,
-];
-
 /**
  * `q` by the rule of lib/text-search.ts: 1–2 characters match the short name by prefix (its
- * `lower(short_name) text_pattern_ops` index) and the exact id; longer terms "contain" in any column.
+ * `lower(short_name) text_pattern_ops` index) and the exact id; longer terms "contain" in any column,
+ * through the trigram index of the columns' joined text (customers_search_trgm).
  */
 function searchFilter(q?: string): SQL | undefined {
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   const byId = search.id !== undefined ? eq(customers.id, search.id) : undefined;
   if (search.kind === 'short') return or(lowerPrefix(customers.shortName, search.prefix), byId);
-  return or(containsAny(searchable, search.term), byId);
+  return or(sql`${customerSearchText(customers)} ILIKE ${search.contains}`, byId);
 }
 
 export interface CustomerListOptions {

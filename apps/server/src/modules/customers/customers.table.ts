@@ -1,6 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
+
+interface SearchColumns {
+  shortName: AnyPgColumn;
+  fullName: AnyPgColumn;
+  streetAddress: AnyPgColumn;
+  zipCode: AnyPgColumn;
+  city: AnyPgColumn;
+  province: AnyPgColumn;
+  nip: AnyPgColumn;
+  regon: AnyPgColumn;
+  phoneNumber: AnyPgColumn;
+  email: AnyPgColumn;
+}
+
+/**
+ * The customer's searched columns (the list's `q`) as one text, indexed (trigram GIN) and queried
+ * in the same form, so one index serves the search; the unit separator (chr 31, never in a search
+ * term) keeps a term from matching across two columns. Like devices.table.ts, deviceSearchText.
+ */
+export const customerSearchText = (t: SearchColumns) =>
+  sql`(${t.shortName} || chr(31) || ${t.fullName} || chr(31) || ${t.streetAddress} || chr(31) || ${t.zipCode} || chr(31) || ${t.city} || chr(31) || ${t.province} || chr(31) || ${t.nip} || chr(31) || ${t.regon} || chr(31) || ${t.phoneNumber} || chr(31) || ${t.email})`;
 
 export const customers = pgTable(
   'customers',
@@ -24,6 +45,8 @@ export const customers = pgTable(
     uniqueIndex('customers_short_name_lower_uq').on(sql`lower(${t.shortName})`),
     index('customers_full_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('customers_short_name_trgm').using('gin', sql`${t.shortName} gin_trgm_ops`),
+    // The list's search of 3+ characters (customers.repository.ts, searchFilter).
+    index('customers_search_trgm').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
     // Search terms of 1–2 characters match the short name by prefix (lib/text-search.ts).
     index('customers_short_name_prefix_idx').using('btree', sql`lower(${t.shortName}) text_pattern_ops`),
   ],

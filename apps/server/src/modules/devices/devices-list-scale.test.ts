@@ -5,9 +5,22 @@ import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test
 import { boundedTotal } from '../../lib/paging.js';
 import { updateCategory } from '../categories/categories.repository.js';
 import { updateCustomer } from '../customers/customers.repository.js';
-import { addDevice, deviceBody, listIds, seedReferences, type References } from './devices.fixtures.js';
+import {
+  addDevice,
+  deviceBody,
+  listDevices,
+  listIds,
+  seedReferences,
+  type References,
+} from './devices.fixtures.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
-import { deleteDevice, deviceMatches, pageDeviceIds, updateDevice } from './devices.repository.js';
+import {
+  countDevices,
+  deleteDevice,
+  deviceMatches,
+  pageDeviceIds,
+  updateDevice,
+} from './devices.repository.js';
 
 /** The list paths of issue 11 (index walks, sorted matches, walks past the filters) agree. */
 const ctx = useTestApp();
@@ -190,6 +203,81 @@ describe('bounded totals', () => {
     });
     expect(response.headers['x-total-count']).toBe('18');
     expect(response.headers['x-total-count-estimated']).toBeUndefined();
+  });
+});
+
+describe('text conditions past the exact bound (deep pages)', () => {
+  /** 12,000 machines more, 95 % of them "Frezarka", door-to-door, in 31-100; statistics fresh. */
+  async function addMany() {
+    await db().execute(
+      sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty,
+                               street_address, zip_code, status, status_weight)
+          SELECT 'INTERNAL', CASE WHEN g % 20 = 0 THEN 'Prasa' ELSE 'Frezarka ' || (g % 7) END,
+                 ${refs.tokarki}, ${refs.kowalski}, 'G-' || g,
+                 CASE WHEN g % 20 = 0 THEN 'pełna' ELSE 'door-to-door' END,
+                 'Polna ' || (g % 50), CASE WHEN g % 20 = 0 THEN '90-001' ELSE '31-100' END,
+                 (ARRAY['OK', 'FAULT', 'BROKEN'])[1 + g % 3], (ARRAY[4, 6, 7])[1 + g % 3]
+          FROM generate_series(1, 12000) AS g`,
+    );
+    await db().execute(sql`ANALYZE devices`);
+  }
+
+  it('reads a full deep page without a count, a short one with the exact total, the same rows as the plain query', async () => {
+    await addMany();
+    for (const [criteria, query, body] of [
+      [{ family: 'INTERNAL', q: 'frezarka' }, 'q=frezarka', {}],
+      [{ family: 'INTERNAL', q: 'frezarka' }, 'q=frezarka&sort=name,desc', {}],
+      [{ family: 'INTERNAL', filter: undefined }, 'sort=serialNumber,asc', { warranty: 'door' }],
+    ] as const) {
+      const filter = Object.keys(body).length
+        ? (await import('@serwis/domain')).deviceFilterSchema.parse(body)
+        : undefined;
+      const full: DeviceCriteria = { ...criteria, filter };
+      const sort = new URLSearchParams(query).get('sort') ?? undefined;
+      const matches = await countDevices(db(), deviceWhere(full));
+      expect(matches).toBeGreaterThan(10_000);
+      const plain = (offset: number) =>
+        pageDeviceIds(db(), deviceWhere(full), deviceOrder(sort), { limit: 10, offset });
+
+      // Page 1,000 of 10: full, past the bound: estimated total, no count.
+      const deep = await listDevices(ctx, user, 'INTERNAL', body, `${query}&page=1000&size=10`);
+      expect((deep.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(9990));
+      expect(deep.headers['x-total-count-estimated']).toBe('true');
+      expect(Number(deep.headers['x-total-count'])).toBeGreaterThan(10_000);
+
+      // The last page, short: its rows and the exact total.
+      const lastPage = Math.ceil(matches / 10);
+      const last = await listDevices(ctx, user, 'INTERNAL', body, `${query}&page=${lastPage}&size=10`);
+      expect((last.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain((lastPage - 1) * 10));
+      if (matches % 10) {
+        expect(last.headers['x-total-count']).toBe(String(matches));
+        expect(last.headers['x-total-count-estimated']).toBeUndefined();
+      }
+
+      // Past the end: nothing, and the bounded count's total.
+      const past = await listDevices(ctx, user, 'INTERNAL', body, `${query}&page=${lastPage + 1}&size=10`);
+      expect(past.json()).toEqual([]);
+      expect(past.headers['x-total-count-estimated']).toBe('true');
+    }
+  });
+
+  it('walks and sorts to the same page, with and without the trigram prefilter', async () => {
+    await addMany();
+    const { deviceFilterSchema } = await import('@serwis/domain');
+    for (const body of [{ warranty: 'door' }, { street: 'polna' }, { zipCode: '31-1' }]) {
+      const criteria: DeviceCriteria = { family: 'INTERNAL', filter: deviceFilterSchema.parse(body) };
+      const window = { limit: 10, offset: 9990 };
+      const expected = await pageDeviceIds(db(), deviceWhere(criteria), deviceOrder('id,desc'), {
+        limit: 20_000,
+        offset: 0,
+      });
+      for (const options of [{ walk: true }, { estimate: true }]) {
+        const where = deviceWhere(criteria, options);
+        expect(await pageDeviceIds(db(), where, deviceOrder('id,desc'), window)).toEqual(
+          expected.slice(9990, 10_000),
+        );
+      }
+    }
   });
 });
 

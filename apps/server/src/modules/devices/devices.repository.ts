@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { incidents } from '../incidents/incidents.table.js';
@@ -99,6 +99,40 @@ export async function pageDeviceIds(
 }
 
 /**
+ * Up to `bound` + 1 matching ids in no particular order (one array value), collected through the
+ * conditions' own indexes or a scan that stops at the bound — never a walk of a sort index, which
+ * the planner likes with a LIMIT, assuming the matches are spread evenly along it. Fewer than bound + 1 ids
+ * are every match: the exact total, and the set the page is then cut from (`idIn`).
+ */
+export function boundedMatchIds(db: Db, where: SQL, bound: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    const result = await tx.execute(
+      sql`SELECT array_agg(m.id) AS ids FROM (SELECT ${devices.id} AS id FROM ${devices} WHERE ${where} LIMIT ${sql.raw(String(bound + 1))}) AS m`,
+    );
+    return parseIds(
+      (result as unknown as { rows: { ids: string | number[] | null }[] }).rows[0]?.ids ?? null,
+    );
+  });
+}
+
+/** The machines of the given ids (a primary-key lookup), as a WHERE. */
+export const idIn = (ids: number[]): SQL => sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`;
+
+/** An int[] as the drivers hand it over: node-postgres parses it into numbers, others may send '{1,2,3}'. */
+function parseIds(value: string | number[] | null): number[] {
+  if (value === null) return [];
+  return typeof value === 'string'
+    ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
+    : value.map(Number);
+}
+
+/** `pageDeviceIds`'s query as SQL (for the planner's cost of it). */
+export const pageDeviceIdsQuery = (where: SQL, order: DeviceOrder, window: PageWindow): SQL =>
+  sql`SELECT ${devices.id} FROM ${devices} WHERE ${where} ORDER BY ${sql.join(order.by, sql`, `)} LIMIT ${window.limit} OFFSET ${window.offset}`;
+
+/**
  * Every matching id in list order, aggregated into one array value: a single row crosses the
  * driver instead of 100,000 (which matters most for the embedded PGlite).
  */
@@ -108,11 +142,7 @@ export async function allDeviceIds(db: DbOrTx, where: SQL, order: DeviceOrder): 
   if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
   if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
   const [{ ids: value }] = await query.where(where);
-  if (value === null) return [];
-  // Drivers differ: node-postgres parses int[] into numbers, others may hand over '{1,2,3}'.
-  return typeof value === 'string'
-    ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
-    : value.map(Number);
+  return parseIds(value);
 }
 
 async function selectByIds<T extends { id: number }>(

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_search_trgm" ON "customers" USING gin (("short_name" || chr(31) || "full_name" || chr(31) || "street_address" || chr(31) || "zip_code" || chr(31) || "city" || chr(31) || "province" || chr(31) || "nip" || chr(31) || "regon" || chr(31) || "phone_number" || chr(31) || "email") gin_trgm_ops);
