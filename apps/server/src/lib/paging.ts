@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '@serwis/domain';
-import type { Db, DbOrTx } from '../db/database.js';
+import type { DbOrTx } from '../db/database.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
 export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize = 20) {

@@ -1,4 +1,4 @@
-import { ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -25,8 +25,8 @@ export const SHORT_TERM_MAX = 2;
 /** How a list searches for a term (docs/decisions.md, "Short search terms"). */
 export type SearchTerm =
   | { kind: 'none' }
-  /** 1–2 characters: `prefix` (LIKE pattern, lower-cased) on btree-indexed lower(column), and the exact id. */
-  | { kind: 'short'; term: string; prefix: string; id?: number }
+  /** 1–2 characters: the start of btree-indexed lower(column) (`lowerPrefix`), and the exact id. */
+  | { kind: 'short'; term: string; id?: number }
   /** 3+ characters: `contains` (ILIKE pattern) on trigram-indexed columns, and the exact id. */
   | { kind: 'long'; term: string; contains: string; id?: number };
 
@@ -43,15 +43,43 @@ export function searchTerm(q: string | undefined): SearchTerm {
     .trim();
   if (!term) return { kind: 'none' };
   const id = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
-  if ([...term].length <= SHORT_TERM_MAX) {
-    return { kind: 'short', term, prefix: `${escapeLike(term.toLowerCase())}%`, id };
-  }
+  if (isShortTerm(term)) return { kind: 'short', term, id };
   return { kind: 'long', term, contains: `%${escapeLike(term)}%`, id };
 }
 
+export const isShortTerm = (term: string) => [...term].length <= SHORT_TERM_MAX;
+
+/** The trimmed term, or undefined when there is nothing to search for. */
+export const trimmedTerm = (q: string | undefined) => q?.trim() || undefined;
+
 /**
- * `lower(column) LIKE 'ab%'`: the form a `lower(column) text_pattern_ops` index serves (the
- * pattern from `searchTerm`, already lower-cased and escaped).
+ * The LIKE pattern of a short term, lower-cased by the database itself (as the indexed key is), so a
+ * non-ASCII initial ("Ł") is folded the same way on both sides whatever the locale (PGlite's is C).
  */
-export const lowerPrefix = (column: Column | SQL, prefix: string): SQL =>
-  sql`lower(${column}) LIKE ${prefix}`;
+export const prefixPattern = (term: string) => sql`(lower(${escapeLike(term)}) || '%')`;
+
+/** `lower(column) LIKE 'ab%'`: the form a `lower(column) text_pattern_ops` index serves. */
+export const lowerPrefix = (column: Column | SQL, term: string): SQL =>
+  sql`lower(${column}) LIKE ${prefixPattern(term)}`;
+
+/**
+ * The start of a long text, lower-cased: what a short term is compared with and what its B-tree
+ * holds. Cut to 64 characters so a long text (a 5,000-character description) still fits a B-tree
+ * entry.
+ */
+export const prefixKey = (column: SQLWrapper) => sql`lower(left(${column}, 64))`;
+
+/** The index expression for short terms on long texts: `lower(left(col, 64)) text_pattern_ops`. */
+export const prefixIndexExpression = (column: SQLWrapper) => sql`${prefixKey(column)} text_pattern_ops`;
+
+/**
+ * A long text's sort key: its first 100 characters, so a list sorted by a free text (up to 5,000
+ * characters) can walk a B-tree; texts equal in those 100 characters fall to the next key.
+ */
+export const sortPrefix = (column: SQLWrapper) => sql`left(${column}, 100)`;
+
+/** `lower(left(col, 64)) LIKE 'te%'` for a short term, `col ILIKE '%term%'` otherwise. */
+export function textMatches(column: SQLWrapper, term: string): SQL {
+  if (isShortTerm(term)) return sql`${prefixKey(column)} LIKE ${prefixPattern(term)}`;
+  return sql`${column} ILIKE ${`%${escapeLike(term)}%`}`;
+}

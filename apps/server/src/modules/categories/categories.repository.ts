@@ -16,7 +16,7 @@ function searchFilter(q?: string): SQL | undefined {
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   const byId = search.id !== undefined ? eq(categories.id, search.id) : undefined;
-  if (search.kind === 'short') return or(lowerPrefix(categories.name, search.prefix), byId);
+  if (search.kind === 'short') return or(lowerPrefix(categories.name, search.term), byId);
   return or(containsAny([categories.name], search.term), byId);
 }
 

@@ -23,7 +23,7 @@ function searchFilter(q?: string): SQL | undefined {
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   const byId = search.id !== undefined ? eq(customers.id, search.id) : undefined;
-  if (search.kind === 'short') return or(lowerPrefix(customers.shortName, search.prefix), byId);
+  if (search.kind === 'short') return or(lowerPrefix(customers.shortName, search.term), byId);
   return or(sql`${customerSearchText(customers)} ILIKE ${search.contains}`, byId);
 }
 

@@ -77,10 +77,10 @@ function searchCondition(family: MachineType | undefined, q: string): SQL | unde
     return or(
       byId,
       byWarranty,
-      lowerPrefix(devices.name, search.prefix),
-      lowerPrefix(devices.serialNumber, search.prefix),
-      sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.prefix)}))`,
-      categoryMatches(lowerPrefix(categories.name, search.prefix)),
+      lowerPrefix(devices.name, search.term),
+      lowerPrefix(devices.serialNumber, search.term),
+      sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.term)}))`,
+      categoryMatches(lowerPrefix(categories.name, search.term)),
       byStatus,
     );
   }

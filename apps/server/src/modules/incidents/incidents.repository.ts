@@ -5,8 +5,7 @@ import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { incidents } from './incidents.table.js';
-import { textMatches } from '../../lib/short-search.js';
-import { escapeLike } from '../../lib/text-search.js';
+import { escapeLike, textMatches } from '../../lib/text-search.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 
@@ -38,7 +37,7 @@ export function findIncidents(db: DbOrTx, filter: IncidentFilter, timeZone: stri
   if (filter.deviceId !== undefined) conditions.push(eq(incidents.deviceId, filter.deviceId));
   const term = filter.text?.trim();
   // One machine's incidents are few: any term matches anywhere in their text. Across every machine
-  // the text search goes through an index (lib/short-search.ts: a short term matches the start).
+  // the text search goes through an index (lib/text-search.ts: a short term matches the start).
   if (term) {
     conditions.push(
       filter.deviceId !== undefined

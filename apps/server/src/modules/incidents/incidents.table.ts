@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
-import { prefixIndexExpression } from '../../lib/short-search.js';
+import { prefixIndexExpression } from '../../lib/text-search.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
@@ -25,7 +25,7 @@ export const incidents = pgTable(
     index('incidents_device_date_idx').on(t.deviceId, t.date),
     // Dashboard (issue 12): incidents of the last days.
     index('incidents_date_idx').on(t.date),
-    // Text search without a machine (lib/short-search.ts): trigram from three characters, else
+    // Text search without a machine (lib/text-search.ts): trigram from three characters, else
     // the start of the text.
     index('incidents_text_trgm').using('gin', sql`${t.text} gin_trgm_ops`),
     index('incidents_text_prefix_idx').on(prefixIndexExpression(t.text)),

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { prefixIndexExpression } from '../../lib/short-search.js';
+import { prefixIndexExpression } from '../../lib/text-search.js';
 import {
   boolean,
   date,

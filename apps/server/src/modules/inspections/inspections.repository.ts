@@ -5,8 +5,7 @@ import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
-import { isShortTerm, searchTerm, textMatches } from '../../lib/short-search.js';
-import { escapeLike } from '../../lib/text-search.js';
+import { escapeLike, isShortTerm, textMatches, trimmedTerm } from '../../lib/text-search.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { inspectionSearchText, inspectionSummaries } from './inspection-summaries.table.js';
@@ -164,10 +163,10 @@ const INLINE_IDS_MAX = 5_000;
  * customer, category; inspection-summaries.table.ts) so the page is still cut before any join: the
  * number, then a term of 3+ characters anywhere in those texts (one trigram index) or in the serial
  * number (the machines' trigram index, looked up first), a term of 1–2 characters at their start
- * (prefix B-trees; lib/short-search.ts).
+ * (prefix B-trees; lib/text-search.ts).
  */
 async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
-  const term = searchTerm(q);
+  const term = trimmedTerm(q);
   if (!term) return undefined;
   const terms: SQL[] = [];
   if (/^\d{1,9}$/.test(term)) terms.push(sql`${inspectionSummaries.deviceId} = ${Number(term)}`);

@@ -1,17 +1,16 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
-import { isShortTerm, prefixKey, prefixPattern, searchTerm } from '../../lib/short-search.js';
-import { escapeLike } from '../../lib/text-search.js';
+import { escapeLike, isShortTerm, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { logSearchText, logs } from './logs.table.js';
 
 /**
  * Message, user or record containing the term, through the trigram index on the three joined; a
- * term of one or two characters matches the start of the message (lib/short-search.ts).
+ * term of one or two characters matches the start of the message (lib/text-search.ts).
  */
 function textFilter(q?: string): SQL | undefined {
-  const term = searchTerm(q);
+  const term = trimmedTerm(q);
   if (!term) return undefined;
   if (isShortTerm(term)) {
     return sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(term)}`;

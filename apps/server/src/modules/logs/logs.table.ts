@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { prefixIndexExpression } from '../../lib/short-search.js';
+import { prefixIndexExpression } from '../../lib/text-search.js';
 
 /**
  * The searched text of a log row: message, user and record in one string (chr(31) between them,

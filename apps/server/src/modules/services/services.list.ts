@@ -5,8 +5,7 @@ import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
-import { escapeLike } from '../../lib/text-search.js';
-import { isShortTerm, searchTerm, sortPrefix, textMatches } from '../../lib/short-search.js';
+import { escapeLike, isShortTerm, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -60,11 +59,11 @@ const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.m
  * are looked up first, so the events' condition is one OR of index-answerable terms with constant id
  * lists: the planner then either walks the list's order index until the page is full (a frequent
  * term) or ORs bitmaps of the description, customer, creator, number and id indexes (a rare one).
- * A term of one or two characters matches the start of the texts (lib/short-search.ts) and no
+ * A term of one or two characters matches the start of the texts (lib/text-search.ts) and no
  * machine names.
  */
 async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
-  const term = searchTerm(q);
+  const term = trimmedTerm(q);
   if (!term) return undefined;
   const [customerIds, userIds, viaMachines] = await Promise.all([
     db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}

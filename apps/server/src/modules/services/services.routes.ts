@@ -48,7 +48,9 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!window) {
       // The mapper's key order is not the schema's: rows go through the schema, as Fastify's would.
       const load = (ids: number[]) => loadServices(app.db, ids);
-      return streamList(reply, app.db, await serviceIdQuery(app.db, options), load, { rowSchema: serviceSchema });
+      return streamList(reply, app.db, await serviceIdQuery(app.db, options), load, {
+        rowSchema: serviceSchema,
+      });
     }
     // The count and the page are independent: run them side by side on two connections.
     const [total, ids] = await Promise.all([

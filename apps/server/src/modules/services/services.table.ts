@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
-import { prefixIndexExpression, sortPrefix } from '../../lib/short-search.js';
+import { prefixIndexExpression, sortPrefix } from '../../lib/text-search.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
@@ -100,7 +100,7 @@ export const services = pgTable(
     index('services_date_idx').on(t.date, t.id),
     // One index per sort of the lists, the full number (and id) breaking ties; the family flags
     // ride along so the internal / external filter is checked in the index (index-only scans).
-    // Short (1–2 character) searches match the start of the description (lib/short-search.ts).
+    // Short (1–2 character) searches match the start of the description (lib/text-search.ts).
     index('services_state_order_idx').on(t.state, ...listOrderTail(t)),
     index('services_payment_order_idx').on(t.paymentType, ...listOrderTail(t)),
     index('services_fault_order_idx').on(sortPrefix(t.faultDescription), ...listOrderTail(t)),

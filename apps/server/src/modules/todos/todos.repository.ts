@@ -6,9 +6,8 @@ import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
-import { escapeLike } from '../../lib/text-search.js';
+import { escapeLike, isShortTerm, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
-import { isShortTerm, searchTerm, sortPrefix, textMatches } from '../../lib/short-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 
 export type TodoRow = typeof todos.$inferSelect;
@@ -50,7 +49,7 @@ export interface TodoListOptions {
 
 /**
  * Staff look a to-do up by its number, its text, its customer or one of its machines: a union of
- * id sets, each read through its own index (lib/short-search.ts: a term of one or two characters
+ * id sets, each read through its own index (lib/text-search.ts: a term of one or two characters
  * matches the start of the text and of the customer's name, and no machines), instead of one OR
  * over joins that would read every to-do.
  */
@@ -78,7 +77,7 @@ function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'
   if (options.id !== undefined) return eq(todos.id, options.id);
   if (options.ids !== undefined) return anyId(todos.id, options.ids);
   const status = options.filter === 'TODO' ? eq(todos.toDoStatus, 'TODO') : undefined;
-  const term = searchTerm(options.q);
+  const term = trimmedTerm(options.q);
   return and(status, term ? searchFilter(term) : undefined);
 }
 

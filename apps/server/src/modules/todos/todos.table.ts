@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
-import { prefixIndexExpression, sortPrefix } from '../../lib/short-search.js';
+import { prefixIndexExpression, sortPrefix } from '../../lib/text-search.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 
@@ -28,7 +28,7 @@ export const todos = pgTable(
     index('todos_date_asc_idx').on(t.date, t.id.desc().nullsFirst()),
     index('todos_description_idx').on(sortPrefix(t.description), t.id),
     index('todos_description_asc_idx').on(sortPrefix(t.description), t.id.desc().nullsFirst()),
-    // Search (lib/short-search.ts): anywhere in the text from three characters, else its start.
+    // Search (lib/text-search.ts): anywhere in the text from three characters, else its start.
     index('todos_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
     index('todos_description_prefix_idx').on(prefixIndexExpression(t.description)),
     uniqueIndex('todos_service_uq').on(t.serviceId),
