@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/database.js';
@@ -51,4 +52,16 @@ export async function loginHeaders(
     );
   }
   return { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` };
+}
+
+/** A free TCP port on loopback, for a server process a benchmark starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

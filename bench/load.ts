@@ -10,12 +10,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { percentile } from './bench-app.js';
+import { freePort, percentile } from './bench-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../apps/server/dist/server.js');
@@ -37,17 +36,6 @@ const ADMIN = { email: 'load-admin@serwis.local', password: 'Load-test-haslo-202
 const DATABASE_URL = process.env.DATABASE_URL;
 
 // ---------------------------------------------------------------- servers
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Instance {
   base: string;

@@ -16,11 +16,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { percentile } from './bench-app.js';
+import { freePort, percentile } from './bench-app.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -62,17 +61,6 @@ const SCENARIOS: Scenario[] = [
   },
   { key: 'csv', name: 'eksport maszyny.csv', method: 'POST', url: '/api/device/get-csv-by-filter', body: {} },
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   base: string;
