@@ -203,8 +203,8 @@ describe('field protocol on a tablet', () => {
       .poll(() => third.getByRole('radio', { name: 'NIEPOPRAWNE', exact: true }).isChecked())
       .toBe(true);
     await page.getByText('Przywrócono szkic zapisany na tym urządzeniu.').waitFor();
-    // Still offline, and the screen says so.
-    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    // Still offline, and the screen says so (from its failed saves: the headless shell of the npm
+    // Chromium reports navigator.onLine true after an offline reload).
     await expect.poll(() => status().innerText()).toMatch(/^Brak połączenia/);
     expect((await onServer()).data.recommendations).toBe('');
     // The network comes back: the draft reaches the server.
