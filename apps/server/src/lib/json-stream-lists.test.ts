@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  deviceFilterSchema,
   categorySchema,
   customerSchema,
   deviceSchema,
@@ -253,25 +254,8 @@ describe('streamed machine lists', () => {
   });
 });
 
-/** The filter body as the route parses it (defaults filled in). */
-function listFilter(filter: object) {
-  return {
-    id: null,
-    statuses: [],
-    customer: '',
-    categories: [],
-    serialNumber: '',
-    sourcePower: '',
-    dateFrom: null,
-    dateTo: null,
-    warranty: '',
-    street: '',
-    zipCode: '',
-    city: '',
-    provinces: [],
-    ...filter,
-  } as DeviceCriteria['filter'];
-}
+/** The filter body as the route parses it (the domain schema fills in the defaults). */
+const listFilter = (filter: object) => deviceFilterSchema.parse(filter);
 
 describe('streamed service event lists', () => {
   it('answers the internal, external and one machine lists as before, with sorts and q', async () => {
