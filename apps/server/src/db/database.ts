@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { analyzeStaleTables, PGLITE_ANALYZE_INTERVAL_MS } from './pglite-statistics.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -74,5 +75,19 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
 export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
   if (config.DATABASE_URL) return connectPostgres(config.DATABASE_URL);
   const client = await openPglite({ dataDir: path.join(config.dataDir, 'db') });
-  return connectPglite(client);
+  const database = await connectPglite(client);
+  // No autovacuum in PGlite (db/pglite-statistics.ts): statistics after the migrations, then again
+  // as the tables grow. A failed check is retried at the next interval.
+  await analyzeStaleTables(client);
+  const timer = setInterval(() => {
+    analyzeStaleTables(client).catch(() => undefined);
+  }, PGLITE_ANALYZE_INTERVAL_MS);
+  timer.unref();
+  return {
+    ...database,
+    close: () => {
+      clearInterval(timer);
+      return database.close();
+    },
+  };
 }

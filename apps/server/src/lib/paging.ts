@@ -45,6 +45,33 @@ async function topPlan(db: DbOrTx, query: SQLWrapper) {
 export const estimatedCost = async (db: DbOrTx, query: SQLWrapper) =>
   (await topPlan(db, query))?.['Total Cost'] ?? 0;
 
+export type PageWindow = { limit: number; offset: number };
+
+/**
+ * One page and its list's total. A page that reaches past the exact bound is read first, with one
+ * row more than asked, and answers most of the total itself: that extra row means more than the
+ * bound match, so the count (which would read as many matches again) is left out and only the
+ * planner's estimate asked (`count(atLeast)`); a short page ends the list, so the total is exact
+ * without counting. Before the bound, or past the list's end, the bounded count runs beside the page.
+ */
+export async function pageWithTotal<T>(
+  window: PageWindow,
+  readPage: (window: PageWindow) => Promise<T[]>,
+  count: (atLeast?: number) => Promise<ListTotal>,
+  bound = EXACT_TOTAL_BOUND,
+): Promise<{ rows: T[]; total: ListTotal }> {
+  if (window.offset + window.limit <= bound) {
+    const [rows, total] = await Promise.all([readPage(window), count()]);
+    return { rows, total };
+  }
+  const rows = await readPage({ ...window, limit: window.limit + 1 });
+  if (rows.length > window.limit) {
+    return { rows: rows.slice(0, window.limit), total: await count(window.offset + rows.length) };
+  }
+  if (rows.length > 0) return { rows, total: { total: window.offset + rows.length, estimated: false } };
+  return { rows, total: await count() };
+}
+
 /**
  * The total for `matching` (a query selecting the list's matching rows, any columns): counted
  * exactly up to `bound`, which costs at most `bound` index entries whatever the table's size;
@@ -54,7 +81,10 @@ export async function boundedTotal(
   db: DbOrTx,
   matching: SQLWrapper,
   bound = EXACT_TOTAL_BOUND,
+  atLeast = 0,
 ): Promise<ListTotal> {
+  // Already known to be above the bound (a full page past it, pageWithTotal): only the estimate.
+  if (atLeast > bound) return { total: Math.max(atLeast, await estimateRows(db, matching)), estimated: true };
   const counted = await db.execute(
     sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${sql.raw(String(bound + 1))}) AS bounded`,
   );

@@ -7,6 +7,7 @@ import { incidents } from '../incidents/incidents.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
 import type { DeviceOrder } from './devices.query.js';
+import type { PageWindow } from '../../lib/paging.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
@@ -51,10 +52,7 @@ function selectDevices(db: DbOrTx) {
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>['execute']>>[number];
 
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
+export type { PageWindow } from '../../lib/paging.js';
 
 export async function listDevices(
   db: DbOrTx,

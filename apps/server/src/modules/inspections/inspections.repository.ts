@@ -261,6 +261,7 @@ export async function countInspectionRows(
   db: DbOrTx,
   options: Pick<InspectionListOptions, 'mode' | 'q'>,
   bound?: number,
+  atLeast?: number,
 ): Promise<ListTotal> {
   const search = await searchFilter(db, options.q);
   return boundedTotal(
@@ -268,6 +269,7 @@ export async function countInspectionRows(
     sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries}
       WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}`,
     bound,
+    atLeast,
   );
 }
 

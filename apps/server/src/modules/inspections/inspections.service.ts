@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
-import { pageWindow } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
@@ -59,12 +59,17 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
   });
   const window = pageWindow(query, 15);
   const options = { mode, today, q: query.q, sort, ...window };
-  // The page and its count are independent reads: run side by side on the pool.
-  const [rows, total] = await Promise.all([
-    listInspectionRows(db, options),
-    window ? countInspectionRows(db, options) : undefined,
-  ]);
-  return { rows: rows.map(toInspectionRow), total: total ?? rows.length, paged: window !== undefined };
+  if (!window) {
+    const rows = await listInspectionRows(db, options);
+    return { rows: rows.map(toInspectionRow), total: rows.length, paged: false };
+  }
+  // The count beside the page, or left out past the exact bound (lib/paging.ts).
+  const { rows, total } = await pageWithTotal(
+    window,
+    (page) => listInspectionRows(db, { ...options, ...page }),
+    (atLeast) => countInspectionRows(db, options, undefined, atLeast),
+  );
+  return { rows: rows.map(toInspectionRow), total, paged: true };
 }
 
 export async function switchPeriodicInspections(db: Db, actor: SessionUser, input: InspectionSwitch) {

@@ -25,8 +25,8 @@ export async function findLogs(db: DbOrTx, options: { q?: string; limit?: number
 }
 
 /** The pager's total: exact up to EXACT_TOTAL_BOUND rows, estimated beyond. */
-export function countLogs(db: DbOrTx, q?: string, bound?: number): Promise<ListTotal> {
-  return boundedTotal(db, db.select({ id: logs.eventId }).from(logs).where(textFilter(q)), bound);
+export function countLogs(db: DbOrTx, q?: string, bound?: number, atLeast?: number): Promise<ListTotal> {
+  return boundedTotal(db, db.select({ id: logs.eventId }).from(logs).where(textFilter(q)), bound, atLeast);
 }
 
 /** Every matching event id, newest first (as `findLogs`), as a query for the streamed list's cursor. */

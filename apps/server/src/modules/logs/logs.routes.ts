@@ -4,7 +4,7 @@ import { listQuery, logEntrySchema, messageResponse } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
 import { countLogs, findLogs, findLogsByIds, logIdQuery } from './logs.repository.js';
 import { streamList } from '../../lib/json-stream.js';
-import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,8 +31,12 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       const window = pageWindow(request.query);
       if (!window)
         return streamList(reply, app.db, logIdQuery(app.db, q), (ids) => findLogsByIds(app.db, ids));
-      // The count and the page are independent: run them side by side on two connections.
-      const [total, rows] = await Promise.all([countLogs(app.db, q), findLogs(app.db, { q, ...window })]);
+      // The count beside the page, or left out past the exact bound (lib/paging.ts).
+      const { rows, total } = await pageWithTotal(
+        window,
+        (page) => findLogs(app.db, { q, ...page }),
+        (atLeast) => countLogs(app.db, q, undefined, atLeast),
+      );
       setTotalCount(reply, total);
       return rows;
     },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG, type LogEntry } from '@serwis/domain';
 import { audit } from '../../plugins/audit.js';
@@ -64,6 +65,38 @@ describe('GET /api/log/findAll', () => {
     const beyond = await findAll(admin, '?page=9&size=10');
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('25');
+  });
+
+  it('past the exact bound, takes the total from the page: estimated while full, exact at the end', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    // 10,099 entries and the admin's login: 10,100, past EXACT_TOTAL_BOUND (10,000).
+    await ctx.database.db.execute(sql`INSERT INTO logs (timestmp, formatted_message, arg0, arg1)
+      SELECT 1700000000000 + g, 'a@firma.pl: zdarzenie ' || g, 'a@firma.pl', 'device:' || g
+      FROM generate_series(1, 10099) g`);
+    // Page 200 of 50 ends at the 10,000th entry: counted beside the page, up to 10,001.
+    const within = await findAll(admin, '?page=200&size=50');
+    expect(within.json()).toHaveLength(50);
+    expect(within.headers['x-total-count-estimated']).toBe('true');
+    // Page 201 reaches past the bound and is full: more than 10,050 match; the total is estimated.
+    const full = await findAll(admin, '?page=201&size=50');
+    expect(
+      full
+        .json()
+        .map((e: LogEntry) => e.arg1)
+        .slice(0, 2),
+    ).toEqual(['device:99', 'device:98']);
+    expect(full.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(full.headers['x-total-count'])).toBeGreaterThan(10_050);
+    // Page 202 holds the last 50: nothing after it, so the total is exact without a count.
+    const end = await findAll(admin, '?page=202&size=50');
+    expect(end.json()).toHaveLength(50);
+    expect(end.json().at(-1).arg1).toBe(`user:${admin.id}`);
+    expect(end.headers['x-total-count']).toBe('10100');
+    expect(end.headers['x-total-count-estimated']).toBeUndefined();
+    // Past the end: empty, and the count says how many there are (above the bound: estimated).
+    const beyond = await findAll(admin, '?page=203&size=50');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count-estimated']).toBe('true');
   });
 
   it('filters with q over the message, the e-mail and the record, case-insensitively', async () => {

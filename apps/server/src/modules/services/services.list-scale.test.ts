@@ -133,14 +133,20 @@ describe('service lists at scale (issue 11)', () => {
     await seed();
     const db = ctx.database.db;
     expect(await countServices(db, { family: 'INTERNAL' })).toEqual({ total: 12, estimated: false });
-    expect(await countServices(db, { family: 'INTERNAL' }, 12)).toEqual({ total: 12, estimated: false });
-    const estimated = await countServices(db, { family: 'INTERNAL' }, 5);
+    expect(await countServices(db, { family: 'INTERNAL' }, { bound: 12 })).toEqual({
+      total: 12,
+      estimated: false,
+    });
+    const estimated = await countServices(db, { family: 'INTERNAL' }, { bound: 5 });
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThanOrEqual(6);
-    expect(await countServices(db, { family: 'INTERNAL', q: 'wyciek' }, 3)).toMatchObject({
+    expect(await countServices(db, { family: 'INTERNAL', q: 'wyciek' }, { bound: 3 })).toMatchObject({
       estimated: true,
     });
-    expect(await countServices(db, { family: 'EXTERNAL' }, 5)).toEqual({ total: 0, estimated: false });
+    expect(await countServices(db, { family: 'EXTERNAL' }, { bound: 5 })).toEqual({
+      total: 0,
+      estimated: false,
+    });
   });
 
   it('matches a one- or two-character term at the start of the texts, longer ones anywhere', async () => {

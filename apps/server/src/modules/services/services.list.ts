@@ -99,7 +99,8 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefi
   return sql`${services.id} IN (${ofMachines})`;
 }
 
-async function whereOf(db: DbOrTx, options: ServiceListOptions): Promise<SQL | undefined> {
+/** The list's conditions (the search looks its customers, creators and machines up first). */
+export async function serviceListWhere(db: DbOrTx, options: ServiceListOptions): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [await searchFilter(db, options.q)];
   // Bare column references, so the planner matches the partial indexes' predicates.
   if (options.family === 'INTERNAL') conditions.push(sql`${services.hasInternal}`);
@@ -141,12 +142,16 @@ function orderOf(sort: { field: SortField; desc: boolean }): SQL {
 }
 
 /** Ids of one page (or of all rows when no limit), in list order. */
-export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): Promise<number[]> {
+export async function findServiceIds(
+  db: DbOrTx,
+  options: ServiceListOptions,
+  where?: SQL,
+): Promise<number[]> {
   const sort = parseSort(options.sort);
   let query = db
     .select({ id: services.id })
     .from(services)
-    .where(await whereOf(db, options))
+    .where(where ?? (await serviceListWhere(db, options)))
     .orderBy(orderOf(sort))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
@@ -157,10 +162,11 @@ export async function findServiceIds(db: DbOrTx, options: ServiceListOptions): P
 export async function countServices(
   db: DbOrTx,
   options: ServiceListOptions,
-  bound?: number,
+  known: { bound?: number; where?: SQL; atLeast?: number } = {},
 ): Promise<ListTotal> {
-  const where = await whereOf(db, options);
-  return boundedTotal(db, db.select({ id: services.id }).from(services).where(where), bound);
+  const where = known.where ?? (await serviceListWhere(db, options));
+  const matching = db.select({ id: services.id }).from(services).where(where);
+  return boundedTotal(db, matching, known.bound, known.atLeast);
 }
 
 /** Every matching id in list order as a query: the unpaged list reads it through a cursor. */
@@ -170,5 +176,5 @@ export async function serviceIdQuery(db: DbOrTx, options: ServiceListOptions) {
   if (sort.field === 'customer') query = query.innerJoin(customers, eq(customers.id, services.customerId));
   if (sort.field === 'user') query = query.innerJoin(users, eq(users.id, services.userCreatedId));
   // Wrapped in SQL: an awaited query builder would run instead of being handed to the cursor.
-  return sql`${query.where(await whereOf(db, options)).orderBy(orderOf(sort))}`;
+  return sql`${query.where(await serviceListWhere(db, options)).orderBy(orderOf(sort))}`;
 }

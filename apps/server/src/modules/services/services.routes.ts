@@ -15,10 +15,16 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { streamList } from '../../lib/json-stream.js';
-import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
 import { currentUser } from '../../plugins/session.js';
 import { changeServiceState, deleteService } from './services.actions.js';
-import { countServices, findServiceIds, serviceIdQuery, type ServiceListOptions } from './services.list.js';
+import {
+  countServices,
+  findServiceIds,
+  serviceIdQuery,
+  serviceListWhere,
+  type ServiceListOptions,
+} from './services.list.js';
 import { loadServices } from './services.mapper.js';
 import { changeTodoStatus, updateService } from './services.service.js';
 import { addFileFromMultipart, addServiceFromMultipart } from './services.uploads.js';
@@ -52,12 +58,14 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         rowSchema: serviceSchema,
       });
     }
-    // The count and the page are independent: run them side by side on two connections.
-    const [total, ids] = await Promise.all([
-      window ? countServices(app.db, options) : undefined,
-      findServiceIds(app.db, { ...options, ...window }),
-    ]);
-    if (total !== undefined) setTotalCount(reply, total);
+    // The search's lookups once for both; the count beside the page, or left out (lib/paging.ts).
+    const where = await serviceListWhere(app.db, options);
+    const { rows: ids, total } = await pageWithTotal(
+      window,
+      (page) => findServiceIds(app.db, { ...options, ...page }, where),
+      (atLeast) => countServices(app.db, options, { where, atLeast }),
+    );
+    setTotalCount(reply, total);
     return loadServices(app.db, ids);
   }
 

@@ -139,8 +139,10 @@ export function countTodos(
   db: DbOrTx,
   options: Pick<TodoListOptions, 'filter' | 'q'>,
   bound?: number,
+  atLeast?: number,
 ): Promise<ListTotal> {
-  return boundedTotal(db, db.select({ id: todos.id }).from(todos).where(listFilter(options)), bound);
+  const matching = db.select({ id: todos.id }).from(todos).where(listFilter(options));
+  return boundedTotal(db, matching, bound, atLeast);
 }
 
 /** The machines of the given service events, for the to-do list's address and name columns. */

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
-import { pageWindow } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
@@ -32,13 +32,17 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   const sort = parseSortParam(query.sort, todoSortFields, { field: 'id', direction: 'desc' });
   const window = pageWindow(query);
   const options: TodoListOptions = { filter: query.toDoStatus, q: query.q, sort, ...window };
-  // The page and its count are independent reads: run them side by side on the pool.
-  const [todos, counted] = await Promise.all([
-    loadTodos(db, options),
-    window ? countTodos(db, options) : undefined,
-  ]);
-  const total = counted ?? todos.length;
-  return { todos, total, paged: window !== undefined };
+  if (!window) {
+    const todos = await loadTodos(db, options);
+    return { todos, total: todos.length, paged: false };
+  }
+  // The count beside the page, or left out past the exact bound (lib/paging.ts).
+  const { rows: todos, total } = await pageWithTotal(
+    window,
+    (page) => loadTodos(db, { ...options, ...page }),
+    (atLeast) => countTodos(db, options, undefined, atLeast),
+  );
+  return { todos, total, paged: true };
 }
 
 const quote = (text: string) => `„${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_TEMPLATE } from '../../test/template.js';
+import { openPglite } from './database.js';
+import { analyzeStaleTables } from './pglite-statistics.js';
+
+/** PGlite has no autovacuum: the server analyses what grew (issue 11, db/pglite-statistics.ts). */
+let client: PGlite;
+beforeAll(async () => {
+  client = await openPglite({ loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) });
+});
+afterAll(() => client.close());
+
+const statistics = async (table: string) => {
+  const { rows } = await client.query<{ tuples: number; columns: number }>(
+    `SELECT c.reltuples::int AS tuples,
+       (SELECT count(*)::int FROM pg_stats s WHERE s.schemaname = 'public' AND s.tablename = c.relname) AS columns
+     FROM pg_class c WHERE c.relname = $1`,
+    [table],
+  );
+  return rows[0]!;
+};
+
+describe('PGlite statistics', () => {
+  it('analyses the tables that were never analysed, then nothing while nothing changes', async () => {
+    await analyzeStaleTables(client);
+    expect(await analyzeStaleTables(client)).toEqual([]);
+  });
+
+  it('analyses a table that grew past a tenth of its size, and only that one', async () => {
+    await client.exec(`INSERT INTO customers (short_name, full_name, city)
+      SELECT 'Klient ' || g, 'Zakład ' || g, CASE WHEN g % 2 = 0 THEN 'Kraków' ELSE 'Łódź' END
+      FROM generate_series(1, 3000) g`);
+    const before = await statistics('customers');
+    expect(before.columns).toBe(0);
+
+    expect(await analyzeStaleTables(client)).toEqual(['customers']);
+    const after = await statistics('customers');
+    expect(after.tuples).toBe(3000);
+    expect(after.columns).toBeGreaterThan(5);
+    const { rows } = await client.query<{ values: string }>(
+      `SELECT most_common_vals::text AS values FROM pg_stats WHERE tablename = 'customers' AND attname = 'city'`,
+    );
+    expect(rows[0]!.values).toBe('{Kraków,Łódź}');
+    expect(await analyzeStaleTables(client)).toEqual([]);
+  });
+
+  it('leaves a table alone while it grows by less than a tenth, and analyses it past that', async () => {
+    await client.exec(
+      `INSERT INTO customers (short_name) SELECT 'Mały ' || g FROM generate_series(1, 100) g`,
+    );
+    expect(await analyzeStaleTables(client)).toEqual([]);
+    await client.exec(
+      `INSERT INTO customers (short_name) SELECT 'Duży ' || g FROM generate_series(1, 3000) g`,
+    );
+    expect(await analyzeStaleTables(client)).toEqual(['customers']);
+    expect((await statistics('customers')).tuples).toBe(6100);
+  });
+});
