@@ -90,6 +90,11 @@ describe('service lists', () => {
       numbers((await get(admin, `/api/service/${path}?q=${encodeURIComponent(q)}&page=1&size=15`)).json());
     expect(await search('2A')).toEqual(['2A/03/2026']);
     expect(await search('40/12/2025')).toEqual(['40/12/2025']);
+    // The end of a full number: the month and year, or the year alone.
+    expect(await search('12/2025')).toEqual(['40/12/2025']);
+    expect(await search('03/2026')).toEqual(['10/03/2026', '2A/03/2026', '2/03/2026']);
+    expect(await search('/2025')).toEqual(['40/12/2025']);
+    expect(await search('/2027')).toEqual([]);
     expect(await search('wyciek')).toEqual(['(auto)']);
     expect(await search(own.devices[1].name)).toEqual(['(auto)']);
     expect(await search(external.customer.shortName, 'findAllOrderExternal')).toEqual(['3/02/2026']);

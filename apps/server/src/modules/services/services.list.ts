@@ -33,8 +33,23 @@ export interface ServiceListOptions {
   offset?: number;
 }
 
-/** "25", "25A", "25A/03", "25A/03/2026" or "/2026" style searches aim at the number itself. */
+/** "25", "25A", "25A/03" or "25A/03/2026" style searches aim at the number itself. */
 const FULL_NUMBER = /^(\d{1,7})([A-Za-z])?(?:\/(\d{1,2})(?:\/(\d{4}))?)?$/;
+/** "12/2025", "/12/2025" or "/2025": the end of a full number, its month and year, or its year. */
+const NUMBER_TAIL = /^\/?(?:(\d{1,2})\/)?(\d{4})$/;
+
+/**
+ * The events whose full number ends as typed ("12/2025": every event of December 2025), through
+ * the list's order index (year, month, …). Undefined when the term is not such an ending.
+ */
+function numberTailFilter(term: string): SQL | undefined {
+  const m = NUMBER_TAIL.exec(term);
+  if (!m || (!m[1] && !term.startsWith('/'))) return undefined;
+  // Numbered events only: an event without a number has no full number yet ("(auto)").
+  const parts = [eq(services.year, Number(m[2])), sql`${services.number} > 0`];
+  if (m[1]) parts.push(eq(services.month, Number(m[1])));
+  return and(...parts)!;
+}
 
 function numberFilter(term: string): SQL | undefined {
   const m = FULL_NUMBER.exec(term);
@@ -60,11 +75,14 @@ const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.m
  * lists: the planner then either walks the list's order index until the page is full (a frequent
  * term) or ORs bitmaps of the description, customer, creator, number and id indexes (a rare one).
  * A term of one or two characters matches the start of the texts (lib/text-search.ts) and no
- * machine names.
+ * machine names. The end of a full number ("12/2025", "/2025") matches the numbers only.
  */
 async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
   const term = trimmedTerm(q);
   if (!term) return undefined;
+  // The end of a number searches the numbers alone: the index answers it, page after page.
+  const byTail = numberTailFilter(term);
+  if (byTail) return byTail;
   const [customerIds, userIds, viaMachines] = await Promise.all([
     db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}
       WHERE ${textMatches(customers.shortName, term)} OR ${textMatches(customers.fullName, term)}`),
