@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
+import { openNetworkLink, type NetworkLink } from '../support/network-link';
 import { mailsTo } from '../support/outbox';
 import { apiCall, expectAlert, expectInlinePdfPreview, expectPath, runTag } from '../support/register-kit';
 import {
@@ -63,13 +64,15 @@ const recommendations = `Wymienić filtr wody za 6 miesięcy (${tag}).`;
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 let tablet: BrowserContext;
+let link: NetworkLink;
 let page: Page;
 let seeded: Partial<SeededCustomer> = {};
 const state = { serviceId: 0, fullNumber: '', protocolUrl: '' };
 
 async function openTablet() {
+  link = await openNetworkLink(inject('baseUrl'));
   tablet = await browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL: link.url,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
     viewport: { width: 820, height: 1180 },
@@ -78,6 +81,19 @@ async function openTablet() {
   });
   tablet.setDefaultTimeout(15_000);
   page = await tablet.newPage();
+}
+
+/*
+ * The tablet loses the network: its link to the app is cut (support/network-link.ts), and the
+ * browser is told it is offline, as a tablet's would be.
+ */
+async function goOffline(context: BrowserContext) {
+  link.cut();
+  await context.setOffline(true);
+}
+async function goOnline(context: BrowserContext) {
+  link.restore();
+  await context.setOffline(false);
 }
 
 const status = () => page.getByRole('status').filter({ hasText: /Szkic|Zmiany|Zapisywanie|Brak połączenia/ });
@@ -121,6 +137,7 @@ describe('field protocol on a tablet', () => {
   afterAll(async () => {
     if (admin) await cleanUp(admin.context, seeded);
     await browser?.close();
+    await link?.close();
   });
 
   it('records an inspection on the machine card and opens its protocol from the event row', async () => {
@@ -170,7 +187,7 @@ describe('field protocol on a tablet', () => {
   it('keeps what is typed while offline through a reload without the network', async () => {
     // The screen has installed its service worker: it will reload without the network.
     await page.getByText('Działa bez sieci', { exact: true }).waitFor();
-    await tablet.setOffline(true);
+    await goOffline(tablet);
     await page.getByRole('button', { name: 'Dodaj materiał' }).click();
     await page.getByLabel('Nazwa materiału 2').fill(materials[1].name);
     await page.getByLabel('Ilość 2').fill(materials[1].quantity);
@@ -208,7 +225,7 @@ describe('field protocol on a tablet', () => {
     await expect.poll(() => status().innerText()).toMatch(/^Brak połączenia/);
     expect((await onServer()).data.recommendations).toBe('');
     // The network comes back: the draft reaches the server.
-    await tablet.setOffline(false);
+    await goOnline(tablet);
     await expect.poll(() => status().innerText(), { timeout: 20_000 }).toBe('Szkic zapisany na serwerze');
     await expect.poll(async () => (await onServer()).data.recommendations).toBe(recommendations);
     await expect.poll(() => page.getByText('Brak połączenia z serwerem', { exact: true }).count()).toBe(0);
