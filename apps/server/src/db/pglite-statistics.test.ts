@@ -57,4 +57,15 @@ describe('PGlite statistics', () => {
     expect(await analyzeStaleTables(client)).toEqual(['customers']);
     expect((await statistics('customers')).tuples).toBe(6100);
   });
+
+  it('analyses a table again when a new index on an expression has no statistics', async () => {
+    expect(await analyzeStaleTables(client)).toEqual([]);
+    await client.exec(`CREATE INDEX customers_city_lower_test ON customers (lower(city))`);
+    expect(await analyzeStaleTables(client)).toEqual(['customers']);
+    const { rows } = await client.query<{ values: string }>(
+      `SELECT most_common_vals::text AS values FROM pg_stats WHERE tablename = 'customers_city_lower_test'`,
+    );
+    expect(rows[0]!.values).toContain('kraków');
+    expect(await analyzeStaleTables(client)).toEqual([]);
+  });
 });

@@ -5,7 +5,10 @@ import type { PGlite } from '@electric-sql/pglite';
  * backfill, a bulk import or months of writes it plans from figures of an empty or much smaller
  * table (issue 11 measured a one-character service search at 1,187 ms before ANALYZE, 50 ms after).
  * This does the analyse part of autovacuum's work: a table is analysed when it was never analysed,
- * or when it grew by more than autovacuum's default share (10 %) since. Growth is read from the
+ * when it grew by more than autovacuum's default share (10 %) since, or when an index on an
+ * expression has no statistics yet (a migration added it after the last analysis: without them the
+ * planner guesses that a search of `lower(left(…))` or of a trigram expression matches 0.5 % or
+ * fewer rows, and walks a whole table for a term that every row holds). Growth is read from the
  * catalogue (pages now against pages at the last analysis), which survives a restart, unlike the
  * statistics counters. Rows rewritten in place (a backfill) also grow the table: PGlite never
  * vacuums, so every row version stays.
@@ -25,7 +28,10 @@ const STALE_TABLES = `
     AND pg_relation_size(c.oid) > 0
     AND (c.reltuples < 0
       OR pg_relation_size(c.oid) / current_setting('block_size')::int
-         > c.relpages * (1 + ${GROWTH_SHARE}) + ${MIN_GROWTH_PAGES})
+         > c.relpages * (1 + ${GROWTH_SHARE}) + ${MIN_GROWTH_PAGES}
+      OR EXISTS (SELECT 1 FROM pg_index i
+        WHERE i.indrelid = c.oid AND i.indexprs IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = i.indexrelid)))
   ORDER BY c.relname`;
 
 /**

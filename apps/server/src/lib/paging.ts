@@ -52,14 +52,23 @@ export type PageWindow = { limit: number; offset: number };
  * row more than asked, and answers most of the total itself: that extra row means more than the
  * bound match, so the count (which would read as many matches again) is left out and only the
  * planner's estimate asked (`count(atLeast)`); a short page ends the list, so the total is exact
- * without counting. Before the bound, or past the list's end, the bounded count runs beside the page.
+ * without counting. Before the bound, or past the list's end, the bounded count runs beside the page
+ * (`countFirst`: before it, and the page is told the total).
  */
 export async function pageWithTotal<T>(
   window: PageWindow,
-  readPage: (window: PageWindow) => Promise<T[]>,
+  readPage: (window: PageWindow, total?: ListTotal) => Promise<T[]>,
   count: (atLeast?: number) => Promise<ListTotal>,
-  bound = EXACT_TOTAL_BOUND,
+  options: { countFirst?: boolean; bound?: number } = {},
 ): Promise<{ rows: T[]; total: ListTotal }> {
+  const bound = options.bound ?? EXACT_TOTAL_BOUND;
+  if (options.countFirst && window.offset + window.limit <= bound) {
+    // The page's plan depends on how many match (e.g. a sort of a few matches instead of walking
+    // the order's index past rows that do not match): the count goes first and is handed over.
+    const total = await count();
+    if (!total.estimated && window.offset >= total.total) return { rows: [], total };
+    return { rows: await readPage(window, total), total };
+  }
   if (window.offset + window.limit <= bound) {
     const [rows, total] = await Promise.all([readPage(window), count()]);
     return { rows, total };

@@ -18,8 +18,17 @@ function textFilter(q?: string): SQL | undefined {
   return sql`${logSearchText(logs)} ILIKE ${`%${escapeLike(term)}%`}`;
 }
 
-export async function findLogs(db: DbOrTx, options: { q?: string; limit?: number; offset?: number }) {
-  const query = db.select().from(logs).where(textFilter(options.q)).orderBy(desc(logs.eventId));
+/**
+ * `fewMatches`: the search is known to match at most EXACT_TOTAL_BOUND entries. They are then found
+ * through the search's index and sorted (`event_id + 0` keeps the planner from walking the primary
+ * key newest first and testing every entry, which a rare or absent term would cost the whole log).
+ */
+export async function findLogs(
+  db: DbOrTx,
+  options: { q?: string; limit?: number; offset?: number; fewMatches?: boolean },
+) {
+  const order = options.fewMatches ? sql`${logs.eventId} + 0 DESC` : desc(logs.eventId);
+  const query = db.select().from(logs).where(textFilter(options.q)).orderBy(order);
   if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
   return query;
 }

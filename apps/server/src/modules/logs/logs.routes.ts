@@ -31,11 +31,13 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       const window = pageWindow(request.query);
       if (!window)
         return streamList(reply, app.db, logIdQuery(app.db, q), (ids) => findLogsByIds(app.db, ids));
-      // The count beside the page, or left out past the exact bound (lib/paging.ts).
+      // A search is counted first: a few matches are sorted rather than looked for by walking the
+      // whole log newest first (lib/paging.ts, logs.repository.ts).
       const { rows, total } = await pageWithTotal(
         window,
-        (page) => findLogs(app.db, { q, ...page }),
+        (page, counted) => findLogs(app.db, { q, ...page, fewMatches: counted && !counted.estimated }),
         (atLeast) => countLogs(app.db, q, undefined, atLeast),
+        { countFirst: Boolean(q?.trim()) },
       );
       setTotalCount(reply, total);
       return rows;
