@@ -1,14 +1,14 @@
-import fs from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGLITE_TEMPLATE } from '../../test/template.js';
-import { openPglite } from './database.js';
+import { connectPglite, openPglite } from './database.js';
 import { analyzeStaleTables } from './pglite-statistics.js';
 
 /** PGlite has no autovacuum: the server analyses what grew (issue 11, db/pglite-statistics.ts). */
 let client: PGlite;
 beforeAll(async () => {
-  client = await openPglite({ loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) });
+  // Migrated here rather than loaded from the test template: the PostgreSQL run writes no template.
+  client = await openPglite();
+  await connectPglite(client);
 });
 afterAll(() => client.close());
 
