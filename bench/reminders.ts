@@ -21,7 +21,7 @@ import type { Mailer } from '../apps/server/src/plugins/mailer.js';
 import type { Config } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { describeTarget, readOptions } from './options.js';
-import { openBenchApp, percentile } from './bench-app.js';
+import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 
 const recipientsArg = process.argv.find((a) => a.startsWith('--recipients='));
 const RECIPIENTS = Number(recipientsArg?.slice('--recipients='.length) ?? process.env.BENCH_RECIPIENTS ?? 5);
@@ -78,18 +78,7 @@ async function main() {
   try {
     const job = DASHBOARD_ONLY ? null : await measureJob(db, config);
 
-    const auth = await app.inject({
-      method: 'GET',
-      url: '/api/user/auth',
-      headers: {
-        'x-requested-with': 'XMLHttpRequest',
-        authorization: `Basic ${Buffer.from(`${options.email}:${options.password}`).toString('base64')}`,
-      },
-    });
-    const session = auth.cookies.find((c) => c.name === 'SESSION');
-    if (!session)
-      throw new Error(`Logowanie ${options.email} nie powiodło się: najpierw uruchom generate.ts.`);
-    const headers = { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` };
+    const headers = await loginHeaders(app, options);
     const times: number[] = [];
     let board: Record<string, unknown> = {};
     for (let i = 0; i < options.runs + 2; i++) {

@@ -13,6 +13,7 @@ import { hashPassword } from '../src/modules/auth/password.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
 import type { Mailer, MailMessage } from '../src/plugins/mailer.js';
 import { S3Storage } from '../src/plugins/storage/index.js';
+import type { SessionUser } from '@serwis/domain';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from './template.js';
 
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
@@ -233,3 +234,15 @@ export async function clearStorage(ctx: TestContext) {
   }
   for (const name of await storedNames(ctx)) await ctx.app.storage.delete(name);
 }
+
+/** A signed-in employee of no stored account, for calling a service function directly. */
+export const sessionOf = (role: 'admin' | 'user'): SessionUser => ({
+  id: 1,
+  userName: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  vacationDays: 0,
+  roles: [],
+  isAdmin: role === 'admin',
+});

@@ -3,10 +3,13 @@ import { ilike, or, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** `%text%`: user text as a literal inside a LIKE / ILIKE "contains" pattern. */
+export const likeContains = (text: string) => `%${escapeLike(text)}%`;
+
 /** `%term%` for ILIKE, or undefined for an empty search. */
 export function containsPattern(q: string | undefined): string | undefined {
   const term = q?.trim();
-  return term ? `%${escapeLike(term)}%` : undefined;
+  return term ? likeContains(term) : undefined;
 }
 
 /** Case-insensitive "contains" over the given columns; undefined (no filter) for an empty term. */
@@ -44,7 +47,7 @@ export function searchTerm(q: string | undefined): SearchTerm {
   if (!term) return { kind: 'none' };
   const id = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
   if (isShortTerm(term)) return { kind: 'short', term, id };
-  return { kind: 'long', term, contains: `%${escapeLike(term)}%`, id };
+  return { kind: 'long', term, contains: likeContains(term), id };
 }
 
 export const isShortTerm = (term: string) => [...term].length <= SHORT_TERM_MAX;
@@ -81,5 +84,5 @@ export const sortPrefix = (column: SQLWrapper) => sql`left(${column}, 100)`;
 /** `lower(left(col, 64)) LIKE 'te%'` for a short term, `col ILIKE '%term%'` otherwise. */
 export function textMatches(column: SQLWrapper, term: string): SQL {
   if (isShortTerm(term)) return sql`${prefixKey(column)} LIKE ${prefixPattern(term)}`;
-  return sql`${column} ILIKE ${`%${escapeLike(term)}%`}`;
+  return sql`${column} ILIKE ${likeContains(term)}`;
 }

@@ -1,6 +1,6 @@
 import { asc, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { createUserAndLogin, sessionOf, useTestApp } from '../../../test/test-app.js';
 import { insertService } from '../../../test/service-fixtures.js';
 import { addDevice, deviceBody, seedReferences } from '../devices/devices.fixtures.js';
 import {
@@ -35,17 +35,6 @@ async function expectCountsFollowServices() {
   expect(kept.every((r) => r.n > 0)).toBe(true);
 }
 
-const session = (isAdmin: boolean) => ({
-  id: 1,
-  userName: '',
-  email: '',
-  firstName: '',
-  lastName: '',
-  vacationDays: 0,
-  roles: [],
-  isAdmin,
-});
-
 describe('service day counts follow every write of the events', () => {
   it('add, sign, print for a scan, reject, change the date, delete; the dashboard agrees', async () => {
     const user = await createUserAndLogin(ctx);
@@ -76,7 +65,7 @@ describe('service day counts follow every write of the events', () => {
     });
     await expectCountsFollowServices();
 
-    const board = await getDashboard(ctx.database.db, session(true), '2025-03-31', 'Europe/Warsaw');
+    const board = await getDashboard(ctx.database.db, sessionOf('admin'), '2025-03-31', 'Europe/Warsaw');
     // Waiting: 03-01 (DODAJ_SKAN), 03-15 (UTWORZONY). March: the rejected 03-31, 03-01, 03-15, 03-20.
     expect(board.waitingProtocols.count).toBe(2);
     expect(board.month).toEqual({ issued: 4, signed: 1 });
@@ -107,7 +96,7 @@ describe('to-do status counts follow every write of the to-dos', () => {
   it('added, done, opened again, deleted; the dashboard counts the open ones', async () => {
     const user = await createUserAndLogin(ctx);
     const board = async () =>
-      (await getDashboard(ctx.database.db, session(false), '2025-03-31', 'Europe/Warsaw')).openTodos;
+      (await getDashboard(ctx.database.db, sessionOf('user'), '2025-03-31', 'Europe/Warsaw')).openTodos;
     expect(await board()).toBe(0);
     const rows = await ctx.database.db
       .insert(todos)

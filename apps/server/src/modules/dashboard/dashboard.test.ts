@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, sessionOf, useTestApp } from '../../../test/test-app.js';
 import {
   insertCategory,
   insertCustomer,
@@ -76,8 +76,7 @@ async function seed() {
 describe('dashboard figures', () => {
   it('counts overdue and next-30-days inspections with the five nearest, skipping what the list skips', async () => {
     const { m } = await seed();
-    const [session] = await Promise.all([sessionOf('admin')]);
-    const board = await getDashboard(ctx.database.db, session, TODAY, 'Europe/Warsaw');
+    const board = await getDashboard(ctx.database.db, sessionOf('admin'), TODAY, 'Europe/Warsaw');
     expect(board.overdue.count).toBe(2);
     expect(board.overdue.nearest.map((x) => [x.id, x.nextInspection, x.daysLeft])).toEqual([
       [m.over3.id, '2025-03-07', -3],
@@ -100,7 +99,7 @@ describe('dashboard figures', () => {
 
   it('lists protocols waiting for a signature or a scan by age, open to-dos, incidents of 7 days, the month', async () => {
     await seed();
-    const board = await getDashboard(ctx.database.db, await sessionOf('admin'), TODAY, 'Europe/Warsaw');
+    const board = await getDashboard(ctx.database.db, sessionOf('admin'), TODAY, 'Europe/Warsaw');
     expect(board.waitingProtocols.count).toBe(3);
     expect(board.waitingProtocols.oldest.map((p) => [p.number, p.state, p.date, p.ageDays])).toEqual([
       ['7/02/2025', 'DODAJ_SKAN', '2025-02-20', 18],
@@ -111,7 +110,7 @@ describe('dashboard figures', () => {
     expect(board.incidentsLast7Days).toBe(2);
     // March: 2 signed + 1 created + 1 rejected issued; 2 signed.
     expect(board.month).toEqual({ issued: 4, signed: 2 });
-    const employee = await getDashboard(ctx.database.db, await sessionOf('user'), TODAY, 'Europe/Warsaw');
+    const employee = await getDashboard(ctx.database.db, sessionOf('user'), TODAY, 'Europe/Warsaw');
     expect(employee.month).toBeNull();
   });
 
@@ -131,16 +130,3 @@ describe('dashboard figures', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
-
-async function sessionOf(role: 'admin' | 'user') {
-  return {
-    id: 1,
-    userName: '',
-    email: '',
-    firstName: '',
-    lastName: '',
-    vacationDays: 0,
-    roles: [],
-    isAdmin: role === 'admin',
-  };
-}

@@ -7,7 +7,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { parseSortParam } from '../../lib/sort-param.js';
-import { lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from './devices.table.js';
@@ -22,9 +22,6 @@ export interface DeviceCriteria {
   filter?: DeviceFilter;
   q?: string;
 }
-
-/** User text as a literal inside LIKE: its own %, _ and \ match themselves. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Control characters never belong in a search term (and chr 31 separates the indexed columns). */
 const cleanTerm = (text: string | undefined) =>

@@ -5,7 +5,7 @@ import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { incidents } from './incidents.table.js';
-import { escapeLike, textMatches } from '../../lib/text-search.js';
+import { likeContains, textMatches } from '../../lib/text-search.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 
@@ -41,7 +41,7 @@ export function findIncidents(db: DbOrTx, filter: IncidentFilter, timeZone: stri
   if (term) {
     conditions.push(
       filter.deviceId !== undefined
-        ? sql`${incidents.text} ILIKE ${`%${escapeLike(term)}%`}`
+        ? sql`${incidents.text} ILIKE ${likeContains(term)}`
         : textMatches(incidents.text, term),
     );
   }

@@ -5,7 +5,7 @@ import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
-import { escapeLike, isShortTerm, textMatches, trimmedTerm } from '../../lib/text-search.js';
+import { isShortTerm, likeContains, textMatches, trimmedTerm } from '../../lib/text-search.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { inspectionSearchText, inspectionSummaries } from './inspection-summaries.table.js';
@@ -180,7 +180,7 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
       terms.push(textMatches(column, term));
     }
   } else {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = likeContains(term);
     terms.push(sql`${inspectionSearchText(inspectionSummaries)} ILIKE ${pattern}`);
     const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
     const found = (

@@ -1,7 +1,7 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
-import { escapeLike, isShortTerm, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
+import { isShortTerm, likeContains, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { logSearchText, logs } from './logs.table.js';
 
@@ -15,7 +15,7 @@ function textFilter(q?: string): SQL | undefined {
   if (isShortTerm(term)) {
     return sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(term)}`;
   }
-  return sql`${logSearchText(logs)} ILIKE ${`%${escapeLike(term)}%`}`;
+  return sql`${logSearchText(logs)} ILIKE ${likeContains(term)}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
-import { escapeLike, isShortTerm, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
+import { isShortTerm, likeContains, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -106,7 +106,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
 async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefined> {
-  const pattern = `%${escapeLike(term)}%`;
+  const pattern = likeContains(term);
   // The machines' trigram index covers their name among other fields; the name is then checked.
   const ofMachines = sql`SELECT ${serviceDevices.serviceId} AS id FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
     (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}

@@ -6,7 +6,7 @@ import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
-import { escapeLike, isShortTerm, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
+import { isShortTerm, likeContains, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 
@@ -61,7 +61,7 @@ function searchFilter(term: string): SQL {
         WHERE ${textMatches(customers.shortName, term)})`,
   ];
   if (!isShortTerm(term)) {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = likeContains(term);
     sets.push(sql`SELECT ${todos.id} FROM ${todos}
       JOIN ${serviceDevices} ON ${serviceDevices.serviceId} = ${todos.serviceId}
       WHERE ${serviceDevices.deviceId} IN (SELECT ${devices.id} FROM ${devices}
