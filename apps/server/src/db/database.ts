@@ -36,6 +36,14 @@ export function migrationsFolder(): string {
 
 const MIGRATION_LOCK_ID = 724_001;
 
+/**
+ * Memory a session may give one sort or bitmap (docs/decisions.md, "Session settings"): a search
+ * matching 100,000 events keeps an exact bitmap instead of a lossy one rechecked row by row.
+ */
+export const SESSION_WORK_MEM = '32MB';
+/** Every PostgreSQL session also runs without JIT: compiling costs a list call 5–50 ms. */
+const POSTGRES_SESSION_OPTIONS = `-c jit=off -c work_mem=${SESSION_WORK_MEM}`;
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   return PGlite.create({
@@ -47,6 +55,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function connectPglite(client: PGlite, runMigrations = true): Promise<Database> {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // PGlite is one session: set once, it holds for every query.
+  await client.exec(`SET work_mem = '${SESSION_WORK_MEM}'`);
   if (runMigrations) {
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
@@ -55,7 +65,7 @@ export async function connectPglite(client: PGlite, runMigrations = true): Promi
 }
 
 export async function connectPostgres(url: string, runMigrations = true, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_SESSION_OPTIONS });
   if (runMigrations) {
     // Several servers may start at once: one migrates while the others wait on the lock.
     const client = await pool.connect();

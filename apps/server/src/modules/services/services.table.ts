@@ -120,7 +120,14 @@ export const services = pgTable(
     index('services_inspection_idx')
       .on(t.id, t.period, t.date)
       .where(sql`'PRZEGLAD_OKRESOWY' = ANY(${t.types}) AND ${t.state} <> 'ODRZUCONY'`),
-    index('services_fault_trgm').using('gin', sql`${t.faultDescription} gin_trgm_ops`),
+    // The description's trigrams, one index per family: every searched list is of one family, and a
+    // broad term ("wyciek") then yields only that family's events to fetch and sort.
+    index('services_internal_fault_trgm')
+      .using('gin', sql`${t.faultDescription} gin_trgm_ops`)
+      .where(sql`${t.hasInternal}`),
+    index('services_external_fault_trgm')
+      .using('gin', sql`${t.faultDescription} gin_trgm_ops`)
+      .where(sql`${t.hasExternal}`),
     index('services_customer_idx').on(t.customerId),
     index('services_user_date_idx').on(t.userCreatedId, t.date),
   ],
