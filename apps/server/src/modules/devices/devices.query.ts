@@ -161,6 +161,18 @@ function statusCondition(filter: DeviceFilter | undefined): SQL | undefined {
   );
 }
 
+/** The whole family, nothing else checked: its size is kept by triggers (list_counts), not counted. */
+export function isWholeFamily(
+  criteria: DeviceCriteria,
+): criteria is DeviceCriteria & { family: MachineType } {
+  return (
+    criteria.family !== undefined &&
+    !criteria.owner &&
+    !statusCondition(criteria.filter) &&
+    !hasCheckedConditions(criteria)
+  );
+}
+
 /** Whether the criteria check anything beyond family, owner and status (a text filter or `q`). */
 export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boolean {
   return and(...(filter ? filterConditions(filter) : []), searchCondition(family, q ?? '')) !== undefined;

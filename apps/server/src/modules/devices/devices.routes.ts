@@ -38,7 +38,14 @@ import {
   type PageWindow,
   listDeviceNames,
 } from './devices.repository.js';
-import { deviceOrder, deviceWhere, hasCheckedConditions, type DeviceCriteria } from './devices.query.js';
+import { keptTotal } from '../list-counts/list-counts.repository.js';
+import {
+  deviceOrder,
+  deviceWhere,
+  hasCheckedConditions,
+  isWholeFamily,
+  type DeviceCriteria,
+} from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
@@ -82,8 +89,9 @@ async function answerDeviceList(
 
 /**
  * Family, owner and status alone: an index-only count of 10,001 entries at most (exact up to
- * EXACT_TOTAL_BOUND matches, estimated beyond: a million machines are never counted), then a walk
- * of the sort order's index, or a sort of the few matches.
+ * EXACT_TOTAL_BOUND matches, estimated beyond: a million machines are never counted), or for the
+ * whole family its kept size (exact at any size), then a walk of the sort order's index, or a sort
+ * of the few matches.
  */
 async function indexedPage(
   db: Db,
@@ -93,7 +101,9 @@ async function indexedPage(
   window: PageWindow,
 ) {
   const where = deviceWhere(criteria);
-  const total = await boundedTotal(db, deviceMatches(where));
+  const total = isWholeFamily(criteria)
+    ? await keptTotal(db, `devices:${criteria.family}`)
+    : await boundedTotal(db, deviceMatches(where));
   setTotalCount(reply, total);
   if (!total.estimated && window.offset >= total.total) return [];
   const fewRows = !total.estimated && total.total <= FEW_ROWS;

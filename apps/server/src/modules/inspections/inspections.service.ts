@@ -16,6 +16,7 @@ import { inIdOrder, streamList } from '../../lib/json-stream.js';
 import { pageWindow, pageWithTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummaries } from './inspection-summaries.js';
 import {
@@ -67,7 +68,11 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
   const { rows, total } = await pageWithTotal(
     window,
     (page) => listInspectionRows(db, { ...options, ...page }),
-    (atLeast) => countInspectionRows(db, options, undefined, atLeast),
+    (atLeast) =>
+      // The whole list's size is kept by triggers (list_counts): exact, and one row read.
+      options.q?.trim()
+        ? countInspectionRows(db, options, undefined, atLeast)
+        : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
   );
   return { rows: rows.map(toInspectionRow), total, paged: true };
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { files } from '../files/files.table.js';
+import { serviceProtocols } from '../protocols/protocols.table.js';
 import { todos } from '../todos/todos.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
@@ -153,8 +154,46 @@ export async function deleteServiceTodo(tx: DbOrTx, serviceId: number) {
   await tx.delete(todos).where(eq(todos.serviceId, serviceId));
 }
 
-/** Events with their customer and creator, in the order of `ids`. */
-export async function findServiceHeads(db: DbOrTx, ids: number[]) {
+/** A machine an event covers, as the page's one statement hands it over (JSON). */
+export interface CoveredDevice {
+  id: number;
+  name: string;
+  type: string;
+  customerId: number;
+}
+
+/** A file of an event, as the page's one statement hands it over (JSON; the time is a string). */
+export interface ServiceFileJson {
+  id: number;
+  downloadName: string;
+  filename: string;
+  description: string;
+  type: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}
+
+/** The event's machines by id, as a JSON array ('[]' when none). */
+const coveredDevices = sql<CoveredDevice[]>`coalesce((
+  SELECT json_agg(json_build_object('id', ${devices.id}, 'name', ${devices.name}, 'type', ${devices.type},
+    'customerId', ${devices.customerId}) ORDER BY ${devices.id})
+  FROM ${serviceDevices} JOIN ${devices} ON ${devices.id} = ${serviceDevices.deviceId}
+  WHERE ${serviceDevices.serviceId} = ${services.id}), '[]'::json)`;
+
+/** The event's files by id, as a JSON array ('[]' when none). */
+const serviceFiles = sql<ServiceFileJson[]>`coalesce((
+  SELECT json_agg(json_build_object('id', ${files.id}, 'downloadName', ${files.downloadName},
+    'filename', ${files.filename}, 'description', ${files.description}, 'type', ${files.type},
+    'contentType', ${files.contentType}, 'size', ${files.size}, 'createdAt', ${files.createdAt})
+    ORDER BY ${files.id})
+  FROM ${files} WHERE ${files.serviceId} = ${services.id}), '[]'::json)`;
+
+/**
+ * Whole events in the order of `ids`: customer, creator, to-do, sent protocol, machines and files in
+ * one statement (on PGlite every statement costs some milliseconds of its own, whatever it reads).
+ */
+export async function findServicesWhole(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   const rows = await db
     .select({
@@ -168,38 +207,18 @@ export async function findServiceHeads(db: DbOrTx, ids: number[]) {
         city: customers.city,
       },
       creator: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      todo: { description: todos.description, toDoStatus: todos.toDoStatus },
+      sent: { to: serviceProtocols.sentTo, at: serviceProtocols.sentAt },
+      devices: coveredDevices,
+      files: serviceFiles,
     })
     .from(services)
     .innerJoin(customers, eq(customers.id, services.customerId))
     .innerJoin(users, eq(users.id, services.userCreatedId))
+    .leftJoin(todos, eq(todos.serviceId, services.id))
+    .leftJoin(serviceProtocols, eq(serviceProtocols.serviceId, services.id))
     .where(inArray(services.id, ids));
   const byId = new Map(rows.map((r) => [r.service.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => Boolean(r));
 }
-export type ServiceHead = Awaited<ReturnType<typeof findServiceHeads>>[number];
-
-/** Machines, files and to-dos of a page of events: three queries, whatever the page size. */
-export async function findServiceChildren(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return { devices: [], files: [], todos: [] };
-  const [deviceRows, fileRows, todoRows] = await Promise.all([
-    db
-      .select({
-        serviceId: serviceDevices.serviceId,
-        id: devices.id,
-        name: devices.name,
-        type: devices.type,
-        customerId: devices.customerId,
-      })
-      .from(serviceDevices)
-      .innerJoin(devices, eq(devices.id, serviceDevices.deviceId))
-      .where(inArray(serviceDevices.serviceId, ids))
-      .orderBy(asc(devices.id)),
-    db.select().from(files).where(inArray(files.serviceId, ids)).orderBy(asc(files.id)),
-    db
-      .select({ serviceId: todos.serviceId, description: todos.description, toDoStatus: todos.toDoStatus })
-      .from(todos)
-      .where(inArray(todos.serviceId, ids)),
-  ]);
-  return { devices: deviceRows, files: fileRows, todos: todoRows };
-}
-export type ServiceChildren = Awaited<ReturnType<typeof findServiceChildren>>;
+export type ServiceWhole = Awaited<ReturnType<typeof findServicesWhole>>[number];

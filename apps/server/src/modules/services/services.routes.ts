@@ -16,6 +16,7 @@ import {
 } from '@serwis/domain';
 import { streamList } from '../../lib/json-stream.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
+import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
 import { changeServiceState, deleteService } from './services.actions.js';
 import {
@@ -63,7 +64,11 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows: ids, total } = await pageWithTotal(
       window,
       (page) => findServiceIds(app.db, { ...options, ...page }, where),
-      (atLeast) => countServices(app.db, options, { where, atLeast }),
+      (atLeast) =>
+        // A whole family's size is kept by triggers (list_counts): exact, and one row read.
+        options.family && !options.q?.trim() && options.deviceId === undefined
+          ? keptTotal(app.db, `services:${options.family}`)
+          : countServices(app.db, options, { where, atLeast }),
     );
     setTotalCount(reply, total);
     return loadServices(app.db, ids);

@@ -111,6 +111,10 @@ describe('service states and locks', () => {
       type: 'SERVICE_FILE',
       size: PDF.length,
     });
+    // The file's time as every other time of the API: UTC with milliseconds, and the stored one.
+    const [stored] = await ctx.database.db.select().from(files).where(eq(files.serviceId, draft.id));
+    expect(body.files[0].createdAt).toBe(stored!.createdAt.toISOString());
+    expect(body.files[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const download = await ctx.app.inject({
       method: 'GET',
       url: `/api/storage/downloadFile?fileName=${encodeURIComponent(body.files[0].filename)}`,

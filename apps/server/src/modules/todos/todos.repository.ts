@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TodoListFilter, TodoSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
+import { todoStatusCounts } from '../dashboard/todo-status-counts.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
@@ -143,6 +144,15 @@ export function countTodos(
 ): Promise<ListTotal> {
   const matching = db.select({ id: todos.id }).from(todos).where(listFilter(options));
   return boundedTotal(db, matching, bound, atLeast);
+}
+
+/** Every to-do, or the open ones, without a search: todo_status_counts (kept by triggers) is exact. */
+export async function keptTodoTotal(db: DbOrTx, filter: TodoListFilter | undefined): Promise<ListTotal> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${todoStatusCounts.todos}), 0)::int` })
+    .from(todoStatusCounts)
+    .where(filter === 'TODO' ? eq(todoStatusCounts.status, 'TODO') : undefined);
+  return { total: Number(row?.n ?? 0), estimated: false };
 }
 
 /** The machines of the given service events, for the to-do list's address and name columns. */

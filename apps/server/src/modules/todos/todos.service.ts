@@ -5,10 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
 import { pageWindow, pageWithTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import {
   countTodos,
+  keptTodoTotal,
   deleteTodo,
   findServiceDevices,
   findTodoById,
@@ -40,7 +42,11 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   const { rows: todos, total } = await pageWithTotal(
     window,
     (page) => loadTodos(db, { ...options, ...page }),
-    (atLeast) => countTodos(db, options, undefined, atLeast),
+    (atLeast) =>
+      // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
+      trimmedTerm(options.q)
+        ? countTodos(db, options, undefined, atLeast)
+        : keptTodoTotal(db, options.filter),
   );
   return { todos, total, paged: true };
 }

@@ -1,0 +1,138 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MACHINE_STATUSES } from '@serwis/domain';
+import { EXACT_TOTAL_BOUND } from '../../lib/paging.js';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
+import { devices } from '../devices/devices.table.js';
+import { addDevice, deviceBody, listDevices, seedReferences } from '../devices/devices.fixtures.js';
+import { refreshAllInspectionSummaries } from '../inspections/inspection-summaries.js';
+import { deleteService, postService, serviceJson, updateService } from '../services/services.fixtures.js';
+import { keptTotal, type KeptList } from './list-counts.repository.js';
+import { listCounts } from './list-counts.table.js';
+
+/** The whole lists' sizes kept by triggers (migration 0013) against counting them (issue 11). */
+const ctx = useTestApp();
+const weightOf = (name: string) => MACHINE_STATUSES.find((s) => s.name === name)!.weight;
+const FAULT_WEIGHT = weightOf('FAULT');
+const OK_WEIGHT = weightOf('OK');
+
+const DIRECT: Record<KeptList, string> = {
+  'devices:INTERNAL': `SELECT count(*) FROM devices WHERE type = 'INTERNAL'`,
+  'devices:EXTERNAL': `SELECT count(*) FROM devices WHERE type = 'EXTERNAL'`,
+  'services:INTERNAL': 'SELECT count(*) FROM services WHERE has_internal',
+  'services:EXTERNAL': 'SELECT count(*) FROM services WHERE has_external',
+  'inspections:listed': 'SELECT count(*) FROM inspection_summaries WHERE listed',
+  'inspections:actual': 'SELECT count(*) FROM inspection_summaries WHERE actual',
+};
+
+/** Every kept size, with the direct count beside it: { list: [kept, counted] }. */
+async function keptAndCounted() {
+  const db = ctx.database.db;
+  const pairs: Record<string, [number, number]> = {};
+  for (const [list, query] of Object.entries(DIRECT) as [KeptList, string][]) {
+    const counted = (await db.execute(
+      sql.raw(`${query.replace('count(*)', 'count(*)::int AS n')}`),
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    pairs[list] = [(await keptTotal(db, list)).total, Number(counted.rows[0]!.n)];
+  }
+  return pairs;
+}
+
+async function expectKeptAsCounted(expected: Partial<Record<KeptList, number>>) {
+  const pairs = await keptAndCounted();
+  for (const [list, [kept, counted]] of Object.entries(pairs)) expect(kept, list).toBe(counted);
+  for (const [list, n] of Object.entries(expected)) expect(pairs[list]![0], list).toBe(n);
+}
+
+describe('kept list sizes', () => {
+  it('follow machines and events added, moved between families and deleted through the API', async () => {
+    const user = await createUserAndLogin(ctx, { admin: true });
+    const refs = await seedReferences(ctx);
+    await expectKeptAsCounted({ 'devices:INTERNAL': 0, 'services:INTERNAL': 0 });
+
+    const own = [];
+    for (const serialNumber of ['K-1', 'K-2', 'K-3']) {
+      own.push(await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { serialNumber })));
+    }
+    const external = await addDevice(ctx, user, 'EXTERNAL', deviceBody(refs, { serialNumber: 'Z-1' }));
+    await expectKeptAsCounted({ 'devices:INTERNAL': 3, 'devices:EXTERNAL': 1 });
+
+    const customerId = refs.kowalski;
+    const post = async (deviceIds: number[]) => {
+      const response = await postService(ctx, user, serviceJson(customerId, deviceIds));
+      expect(response.statusCode).toBe(201);
+      return response.json() as { id: number };
+    };
+    const first = await post([own[0]!.id]);
+    await post([own[1]!.id, external.id]);
+    await post([external.id]);
+    await expectKeptAsCounted({ 'services:INTERNAL': 2, 'services:EXTERNAL': 2 });
+
+    // An edit that moves the first event to the external machine: one family less, one more.
+    const moved = await updateService(ctx, user, { ...serviceJson(customerId, [external.id]), id: first.id });
+    expect(moved.statusCode).toBe(200);
+    await expectKeptAsCounted({ 'services:INTERNAL': 1, 'services:EXTERNAL': 3 });
+
+    expect((await deleteService(ctx, user, first.id)).statusCode).toBe(200);
+    await expectKeptAsCounted({ 'services:INTERNAL': 1, 'services:EXTERNAL': 2 });
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/device/delete/${own[2]!.id}`,
+      headers: as(user),
+    });
+    expect(removed.statusCode).toBe(200);
+    await expectKeptAsCounted({ 'devices:INTERNAL': 2, 'devices:EXTERNAL': 1 });
+  });
+
+  it('take no count row for an update that keeps the family, and follow a truncate', async () => {
+    const db = ctx.database.db;
+    const customer = await insertCustomer(db);
+    const category = await insertCategory(db);
+    await db.execute(sql`INSERT INTO devices (name, type, status, status_weight, customer_id, category_id)
+      SELECT 'Maszyna ' || n, CASE WHEN n % 3 = 0 THEN 'EXTERNAL' ELSE 'INTERNAL' END, 'OK', ${OK_WEIGHT}::int,
+        ${customer.id}, ${category.id}
+      FROM generate_series(1, 30) AS n`);
+    await refreshAllInspectionSummaries(db);
+    await expectKeptAsCounted({ 'devices:INTERNAL': 20, 'devices:EXTERNAL': 10, 'inspections:listed': 20 });
+
+    await db.delete(listCounts).where(eq(listCounts.list, 'devices:EXTERNAL'));
+    // Renaming every machine changes no family: the (now missing) external row is not written.
+    await db.update(devices).set({ name: sql`${devices.name} || ' (po zmianie)'` });
+    expect(await keptTotal(db, 'devices:EXTERNAL')).toEqual({ total: 0, estimated: false });
+    await db.update(devices).set({ type: 'EXTERNAL' }).where(eq(devices.type, 'INTERNAL'));
+    expect((await keptTotal(db, 'devices:EXTERNAL')).total).toBe(20);
+    expect((await keptTotal(db, 'devices:INTERNAL')).total).toBe(0);
+
+    await db.execute(sql`TRUNCATE devices CASCADE`);
+    const left = await db.select().from(listCounts);
+    expect(left.filter((r) => r.list.startsWith('devices:'))).toEqual([]);
+  });
+
+  it('give the whole list an exact total past the bound, and a filtered one its bounded count', async () => {
+    const db = ctx.database.db;
+    const user = await createUserAndLogin(ctx);
+    const customer = await insertCustomer(db);
+    const category = await insertCategory(db);
+    const many = EXACT_TOTAL_BOUND + 25;
+    await db.execute(sql`INSERT INTO devices (name, type, status, status_weight, customer_id, category_id)
+      SELECT 'Tokarka ' || n, 'INTERNAL', CASE WHEN n <= 7 THEN 'FAULT' ELSE 'OK' END,
+        CASE WHEN n <= 7 THEN ${FAULT_WEIGHT}::int ELSE ${OK_WEIGHT}::int END, ${customer.id}, ${category.id}
+      FROM generate_series(1, ${many}) AS n`);
+
+    const whole = await listDevices(ctx, user, 'INTERNAL', {}, 'page=1&size=10');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['x-total-count']).toBe(String(many));
+    expect(whole.headers['x-total-count-estimated']).toBeUndefined();
+    expect(whole.json()).toHaveLength(10);
+    // The last page of the whole list, found from the exact total.
+    const last = await listDevices(ctx, user, 'INTERNAL', {}, `page=${Math.ceil(many / 10)}&size=10`);
+    expect(last.json()).toHaveLength(many % 10);
+
+    const faulty = await listDevices(ctx, user, 'INTERNAL', { statuses: ['FAULT'] }, 'page=1&size=10');
+    expect(faulty.headers['x-total-count']).toBe('7');
+  });
+});
