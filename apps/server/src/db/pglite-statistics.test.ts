@@ -68,4 +68,27 @@ describe('PGlite statistics', () => {
     expect(rows[0]!.values).toContain('kraków');
     expect(await analyzeStaleTables(client)).toEqual([]);
   });
+
+  it('vacuums an analysed table whose pages are not known all-visible, so index-only scans skip it', async () => {
+    await client.exec(`CREATE TABLE vacuum_probe (id int PRIMARY KEY, label text)`);
+    await client.exec(`INSERT INTO vacuum_probe SELECT g, 'wiersz ' || g FROM generate_series(1, 5000) g`);
+    // Analysed (as the server once did) but never vacuumed: no page is in the visibility map.
+    await client.exec(`ANALYZE vacuum_probe`);
+    const heapFetches = async () => {
+      await client.exec(`SET enable_seqscan = off; SET enable_bitmapscan = off`);
+      const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT id FROM vacuum_probe ORDER BY id`,
+      );
+      await client.exec(`RESET enable_seqscan; RESET enable_bitmapscan`);
+      const raw = rows[0]!['QUERY PLAN'];
+      const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan;
+      expect(plan['Node Type']).toBe('Index Only Scan');
+      return plan['Heap Fetches'] as number;
+    };
+    expect(await heapFetches()).toBe(5000);
+
+    expect(await analyzeStaleTables(client)).toEqual(['vacuum_probe']);
+    expect(await heapFetches()).toBe(0);
+    expect(await analyzeStaleTables(client)).toEqual([]);
+  });
 });
