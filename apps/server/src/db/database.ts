@@ -82,6 +82,12 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
+/**
+ * Whether two statements of one request can run at once: on PostgreSQL's pool they can; PGlite (one
+ * session) and a transaction (one connection) run them one after the other.
+ */
+export const runsSideBySide = (db: DbOrTx) => (db as { $client?: unknown }).$client instanceof pg.Pool;
+
 export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
   if (config.DATABASE_URL) return connectPostgres(config.DATABASE_URL);
   const client = await openPglite({ dataDir: path.join(config.dataDir, 'db') });

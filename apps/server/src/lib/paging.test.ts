@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.js';
+import { runsSideBySide, type Database } from '../db/database.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { boundedTotal } from './paging.js';
+import { boundedTotal, pageWithTotal } from './paging.js';
 
 describe('boundedTotal', () => {
   let database: Database;
@@ -30,5 +30,80 @@ describe('boundedTotal', () => {
     const barely = await boundedTotal(database.db, matching(103), 100);
     expect(barely).toEqual({ total: expect.any(Number), estimated: true });
     expect(barely.total).toBeGreaterThanOrEqual(101);
+  });
+});
+
+describe('pageWithTotal', () => {
+  /** A list of `size` numbers; records whether the count was asked for. */
+  function list(size: number) {
+    const counted: (number | undefined)[] = [];
+    const all = Array.from({ length: size }, (_, i) => i + 1);
+    return {
+      counted,
+      readPage: async (w: { limit: number; offset: number }) => all.slice(w.offset, w.offset + w.limit),
+      count: async (atLeast?: number) => {
+        counted.push(atLeast);
+        return { total: size, estimated: false };
+      },
+    };
+  }
+
+  it('takes a short page as the end of the list, without counting', async () => {
+    const few = list(7);
+    const first = await pageWithTotal({ limit: 10, offset: 0 }, few.readPage, few.count, { bound: 100 });
+    expect(first).toEqual({ rows: [1, 2, 3, 4, 5, 6, 7], total: { total: 7, estimated: false } });
+    const none = list(0);
+    expect(await pageWithTotal({ limit: 10, offset: 0 }, none.readPage, none.count, { bound: 100 })).toEqual({
+      rows: [],
+      total: { total: 0, estimated: false },
+    });
+    const last = list(23);
+    expect(await pageWithTotal({ limit: 10, offset: 20 }, last.readPage, last.count, { bound: 100 })).toEqual(
+      {
+        rows: [21, 22, 23],
+        total: { total: 23, estimated: false },
+      },
+    );
+    expect([...few.counted, ...none.counted, ...last.counted]).toEqual([]);
+  });
+
+  it('counts after a full page, and for an empty page past the start', async () => {
+    const many = list(50);
+    expect(await pageWithTotal({ limit: 10, offset: 10 }, many.readPage, many.count, { bound: 100 })).toEqual(
+      {
+        rows: [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+        total: { total: 50, estimated: false },
+      },
+    );
+    expect(await pageWithTotal({ limit: 10, offset: 60 }, many.readPage, many.count, { bound: 100 })).toEqual(
+      {
+        rows: [],
+        total: { total: 50, estimated: false },
+      },
+    );
+    expect(many.counted).toEqual([undefined, undefined]);
+  });
+
+  it('counts beside the page on a pool, whatever the page', async () => {
+    const few = list(3);
+    expect(
+      await pageWithTotal({ limit: 10, offset: 0 }, few.readPage, few.count, {
+        bound: 100,
+        sideBySide: true,
+      }),
+    ).toEqual({ rows: [1, 2, 3], total: { total: 3, estimated: false } });
+    expect(few.counted).toEqual([undefined]);
+  });
+});
+
+describe('runsSideBySide', () => {
+  it('is true for PostgreSQL’s pool and false for PGlite’s single session', async () => {
+    const database = await openTestDatabase();
+    try {
+      expect(runsSideBySide(database.db)).toBe(database.kind === 'postgres');
+      expect(runsSideBySide(database.db)).toBe(Boolean(process.env.DATABASE_URL));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -52,14 +52,16 @@ export type PageWindow = { limit: number; offset: number };
  * row more than asked, and answers most of the total itself: that extra row means more than the
  * bound match, so the count (which would read as many matches again) is left out and only the
  * planner's estimate asked (`count(atLeast)`); a short page ends the list, so the total is exact
- * without counting. Before the bound, or past the list's end, the bounded count runs beside the page
- * (`countFirst`: before it, and the page is told the total).
+ * without counting. Before the bound the count runs beside the page where the database runs
+ * statements side by side (`sideBySide`, PostgreSQL's pool); else the page is read first, and only a
+ * full page (or an empty one past the start) is counted (`countFirst`: the count goes before the
+ * page, and the page is told the total).
  */
 export async function pageWithTotal<T>(
   window: PageWindow,
   readPage: (window: PageWindow, total?: ListTotal) => Promise<T[]>,
   count: (atLeast?: number) => Promise<ListTotal>,
-  options: { countFirst?: boolean; bound?: number } = {},
+  options: { countFirst?: boolean; bound?: number; sideBySide?: boolean } = {},
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const bound = options.bound ?? EXACT_TOTAL_BOUND;
   if (options.countFirst && window.offset + window.limit <= bound) {
@@ -69,9 +71,19 @@ export async function pageWithTotal<T>(
     if (!total.estimated && window.offset >= total.total) return { rows: [], total };
     return { rows: await readPage(window, total), total };
   }
-  if (window.offset + window.limit <= bound) {
+  if (window.offset + window.limit <= bound && options.sideBySide) {
+    // A pool runs the two at once: the count costs no wait beside the page.
     const [rows, total] = await Promise.all([readPage(window), count()]);
     return { rows, total };
+  }
+  if (window.offset + window.limit <= bound) {
+    // One statement at a time (PGlite): a short page ends the list, so its total is known without
+    // counting (a search finding a few).
+    const rows = await readPage(window);
+    if (rows.length < window.limit && (rows.length > 0 || window.offset === 0)) {
+      return { rows, total: { total: window.offset + rows.length, estimated: false } };
+    }
+    return { rows, total: await count() };
   }
   const rows = await readPage({ ...window, limit: window.limit + 1 });
   if (rows.length > window.limit) {

@@ -103,8 +103,8 @@ function filterConditions(filter: DeviceFilter, prefilter = true): (SQL | undefi
   };
   /**
    * A column that is part of the search text: the text's trigram index (devices_search_trgm) finds
-   * the candidates, the column's own check keeps the right ones, so no column needs a trigram index
-   * of its own. Shorter than a trigram, the term is checked on the column alone.
+   * the candidates, the column's own check keeps the right ones, so such a column needs no trigram
+   * index of its own. Shorter than a trigram, the term is checked on the column alone.
    */
   const searched = (column: Parameters<typeof ilike>[0], value: string) => {
     const term = cleanTerm(value);
@@ -133,7 +133,8 @@ function filterConditions(filter: DeviceFilter, prefilter = true): (SQL | undefi
     filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
     searched(devices.warranty, filter.warranty),
     searched(devices.streetAddress, filter.street),
-    searched(devices.zipCode, filter.zipCode),
+    // Its own trigram index (devices_zip_trgm): the search text's would match nearly every machine.
+    contains(devices.zipCode, filter.zipCode),
     contains(devices.city, filter.city),
     filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
   ];

@@ -10,6 +10,7 @@ import {
   type SessionUser,
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
+import { runsSideBySide } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
@@ -73,6 +74,7 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
       options.q?.trim()
         ? countInspectionRows(db, options, undefined, atLeast)
         : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
+    { sideBySide: runsSideBySide(db) },
   );
   return { rows: rows.map(toInspectionRow), total, paged: true };
 }

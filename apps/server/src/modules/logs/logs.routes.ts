@@ -4,6 +4,7 @@ import { listQuery, logEntrySchema, messageResponse } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
 import { countLogs, findLogs, findLogsByIds, logIdQuery } from './logs.repository.js';
 import { streamList } from '../../lib/json-stream.js';
+import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +38,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         window,
         (page, counted) => findLogs(app.db, { q, ...page, fewMatches: counted && !counted.estimated }),
         (atLeast) => countLogs(app.db, q, undefined, atLeast),
-        { countFirst: Boolean(q?.trim()) },
+        { countFirst: Boolean(q?.trim()), sideBySide: runsSideBySide(app.db) },
       );
       setTotalCount(reply, total);
       return rows;

@@ -15,6 +15,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { streamList } from '../../lib/json-stream.js';
+import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
@@ -69,6 +70,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         options.family && !options.q?.trim() && options.deviceId === undefined
           ? keptTotal(app.db, `services:${options.family}`)
           : countServices(app.db, options, { where, atLeast }),
+      { sideBySide: runsSideBySide(app.db) },
     );
     setTotalCount(reply, total);
     return loadServices(app.db, ids);

@@ -1,5 +1,6 @@
 import { MSG, todoSortFields, type SessionUser, type TodoListQuery, type TodoSave } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { runsSideBySide } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
@@ -47,6 +48,7 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
       trimmedTerm(options.q)
         ? countTodos(db, options, undefined, atLeast)
         : keptTodoTotal(db, options.filter),
+    { sideBySide: runsSideBySide(db) },
   );
   return { todos, total, paged: true };
 }

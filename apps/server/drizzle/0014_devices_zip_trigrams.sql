@@ -1,0 +1,1 @@
+CREATE INDEX "devices_zip_trgm" ON "devices" USING gin ("zip_code" gin_trgm_ops);
