@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsSideBySide, type Database } from '../db/database.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { boundedTotal, pageWithTotal } from './paging.js';
+import {
+  EXACT_TOTAL_BOUND,
+  SHORT_SEARCH_TOTAL_BOUND,
+  boundedTotal,
+  pageWithTotal,
+  totalBoundFor,
+} from './paging.js';
 
 describe('boundedTotal', () => {
   let database: Database;
@@ -105,5 +111,16 @@ describe('runsSideBySide', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('totalBoundFor', () => {
+  it('bounds a one- or two-character search at 1,000, anything else at 10,000', () => {
+    expect(totalBoundFor('t')).toBe(SHORT_SEARCH_TOTAL_BOUND);
+    expect(totalBoundFor(' Sz ')).toBe(SHORT_SEARCH_TOTAL_BOUND);
+    expect(totalBoundFor('Łó')).toBe(SHORT_SEARCH_TOTAL_BOUND);
+    expect(totalBoundFor('wyciek')).toBe(EXACT_TOTAL_BOUND);
+    expect(totalBoundFor('  ')).toBe(EXACT_TOTAL_BOUND);
+    expect(totalBoundFor(undefined)).toBe(EXACT_TOTAL_BOUND);
   });
 });

@@ -18,12 +18,12 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { idBatches } from '../../lib/json-stream.js';
 import {
-  EXACT_TOTAL_BOUND,
   boundedTotal,
   estimatedCost,
   estimatedRows,
   pageWindow,
   setTotalCount,
+  totalBoundFor,
 } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
@@ -111,7 +111,8 @@ async function indexedPage(
 }
 
 /**
- * With text filters or `q`. A page that reaches past EXACT_TOTAL_BOUND (the 1,000th of 10) and is
+ * With text filters or `q`. A page that reaches past the exact bound (EXACT_TOTAL_BOUND, the 1,000th
+ * page of 10; for a one- or two-character `q` SHORT_SEARCH_TOTAL_BOUND, the 100th) and is
  * full proves by itself that more than the bound match: it is read first, asking for one machine
  * more than the page, and the count (which would read as many machines again) is left out. Else,
  * or when the page comes back short or empty, the bounded count comes first; it collects the ids
@@ -124,11 +125,12 @@ async function checkedPage(
   sort: string | undefined,
   window: PageWindow,
 ) {
+  const bound = totalBoundFor(criteria.q);
   // The planner's estimate of the matches, from the conditions written for it (deviceWhere).
   const estimating = deviceMatches(deviceWhere(criteria, { estimate: true }));
-  if (window.offset + window.limit >= EXACT_TOTAL_BOUND) {
+  if (window.offset + window.limit >= bound) {
     const estimate = await estimatedRows(db, estimating);
-    if (estimate > EXACT_TOTAL_BOUND) {
+    if (estimate > bound) {
       const ids = await matchesPage(db, criteria, sort, estimate, { ...window, limit: window.limit + 1 });
       if (ids.length > window.limit) {
         setTotalCount(reply, { total: Math.max(estimate, window.offset + ids.length), estimated: true });
@@ -142,14 +144,14 @@ async function checkedPage(
   }
   // The bounded count collects the ids it counts: up to the bound they are every match, and the
   // page is a sort of those few by primary key, instead of finding them through the text again.
-  const found = await boundedMatchIds(db, deviceWhere(criteria), EXACT_TOTAL_BOUND);
-  if (found.length <= EXACT_TOTAL_BOUND) {
+  const found = await boundedMatchIds(db, deviceWhere(criteria), bound);
+  if (found.length <= bound) {
     setTotalCount(reply, found.length);
     if (window.offset >= found.length) return [];
     return pageDeviceIds(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
   }
   const estimate = await estimatedRows(db, estimating);
-  const total = { total: Math.max(EXACT_TOTAL_BOUND + 1, estimate), estimated: true };
+  const total = { total: Math.max(bound + 1, estimate), estimated: true };
   setTotalCount(reply, total);
   return matchesPage(db, criteria, sort, total.total, window);
 }

@@ -14,7 +14,7 @@ import { runsSideBySide } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
-import { pageWindow, pageWithTotal } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, totalBoundFor } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
@@ -66,15 +66,16 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
     return { rows: rows.map(toInspectionRow), total: rows.length, paged: false };
   }
   // The count beside the page, or left out past the exact bound (lib/paging.ts).
+  const bound = totalBoundFor(options.q);
   const { rows, total } = await pageWithTotal(
     window,
     (page) => listInspectionRows(db, { ...options, ...page }),
     (atLeast) =>
       // The whole list's size is kept by triggers (list_counts): exact, and one row read.
       options.q?.trim()
-        ? countInspectionRows(db, options, undefined, atLeast)
+        ? countInspectionRows(db, options, bound, atLeast)
         : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
-    { sideBySide: runsSideBySide(db) },
+    { sideBySide: runsSideBySide(db), bound },
   );
   return { rows: rows.map(toInspectionRow), total, paged: true };
 }

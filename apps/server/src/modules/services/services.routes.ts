@@ -16,7 +16,7 @@ import {
 } from '@serwis/domain';
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
-import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor } from '../../lib/paging.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
 import { changeServiceState, deleteService } from './services.actions.js';
@@ -62,6 +62,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // The search's lookups once for both; the count beside the page, or left out (lib/paging.ts).
     const where = await serviceListWhere(app.db, options);
+    const bound = totalBoundFor(options.q);
     const { rows: ids, total } = await pageWithTotal(
       window,
       (page) => findServiceIds(app.db, { ...options, ...page }, where),
@@ -69,8 +70,8 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
         options.family && !options.q?.trim() && options.deviceId === undefined
           ? keptTotal(app.db, `services:${options.family}`)
-          : countServices(app.db, options, { where, atLeast }),
-      { sideBySide: runsSideBySide(app.db) },
+          : countServices(app.db, options, { where, atLeast, bound }),
+      { sideBySide: runsSideBySide(app.db), bound },
     );
     setTotalCount(reply, total);
     return loadServices(app.db, ids);

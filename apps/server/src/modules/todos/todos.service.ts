@@ -4,7 +4,7 @@ import { runsSideBySide } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
-import { pageWindow, pageWithTotal } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, totalBoundFor } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -40,15 +40,14 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
     return { todos, total: todos.length, paged: false };
   }
   // The count beside the page, or left out past the exact bound (lib/paging.ts).
+  const bound = totalBoundFor(options.q);
   const { rows: todos, total } = await pageWithTotal(
     window,
     (page) => loadTodos(db, { ...options, ...page }),
     (atLeast) =>
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
-      trimmedTerm(options.q)
-        ? countTodos(db, options, undefined, atLeast)
-        : keptTodoTotal(db, options.filter),
-    { sideBySide: runsSideBySide(db) },
+      trimmedTerm(options.q) ? countTodos(db, options, bound, atLeast) : keptTodoTotal(db, options.filter),
+    { sideBySide: runsSideBySide(db), bound },
   );
   return { todos, total, paged: true };
 }
