@@ -40,7 +40,7 @@ const MIGRATION_LOCK_ID = 724_001;
  * Memory a session may give one sort or bitmap (docs/decisions.md, "Session settings"): a search
  * matching 100,000 events keeps an exact bitmap instead of a lossy one rechecked row by row.
  */
-export const SESSION_WORK_MEM = '32MB';
+const SESSION_WORK_MEM = '32MB';
 /** Every PostgreSQL session also runs without JIT: compiling costs a list call 5–50 ms. */
 const POSTGRES_SESSION_OPTIONS = `-c jit=off -c work_mem=${SESSION_WORK_MEM}`;
 

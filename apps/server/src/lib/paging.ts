@@ -85,12 +85,12 @@ export async function pageWithTotal<T>(
     if (!total.estimated && window.offset >= total.total) return { rows: [], total };
     return { rows: await readPage(window, total), total };
   }
-  if (window.offset + window.limit <= bound && options.sideBySide) {
-    // A pool runs the two at once: the count costs no wait beside the page.
-    const [rows, total] = await Promise.all([readPage(window), count()]);
-    return { rows, total };
-  }
   if (window.offset + window.limit <= bound) {
+    if (options.sideBySide) {
+      // A pool runs the two at once: the count costs no wait beside the page.
+      const [rows, total] = await Promise.all([readPage(window), count()]);
+      return { rows, total };
+    }
     // One statement at a time (PGlite): a short page ends the list, so its total is known without
     // counting (a search finding a few).
     const rows = await readPage(window);

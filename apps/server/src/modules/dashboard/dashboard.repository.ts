@@ -7,7 +7,6 @@ import { inspectionDueCounts } from '../inspections/inspection-due-counts.table.
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
 import { services } from '../services/services.table.js';
 import { serviceDayCounts } from './service-day-counts.table.js';
-import { todoStatusCounts } from './todo-status-counts.table.js';
 
 /**
  * Each figure of the dashboard is one query that an index answers (named beside it); none of them
@@ -99,15 +98,6 @@ export function oldestWaitingProtocols(db: DbOrTx) {
     .where(waiting)
     .orderBy(asc(services.date), asc(services.id))
     .limit(5);
-}
-
-/** todo_status_counts' primary key: one row. */
-export async function countOpenTodos(db: DbOrTx) {
-  const [row] = await db
-    .select({ n: todoStatusCounts.todos })
-    .from(todoStatusCounts)
-    .where(eq(todoStatusCounts.status, 'TODO'));
-  return row?.n ?? 0;
 }
 
 /**

@@ -11,11 +11,11 @@ import {
   countDue,
   countIncidentsSince,
   countMonthProtocols,
-  countOpenTodos,
   countWaitingProtocols,
   nearestDue,
   oldestWaitingProtocols,
 } from './dashboard.repository.js';
+import { keptTodoTotal } from '../todos/todos.repository.js';
 
 const shift = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -54,7 +54,8 @@ export async function getDashboard(
     nearestDue(db, { from: today, toExclusive: in30 }),
     countWaitingProtocols(db),
     oldestWaitingProtocols(db),
-    countOpenTodos(db),
+    // todo_status_counts' row of the open ones.
+    keptTodoTotal(db, 'TODO').then((open) => open.total),
     countIncidentsSince(db, shift(today, -6), timeZone),
     user.isAdmin ? countMonthProtocols(db, first, last) : Promise.resolve(null),
   ]);

@@ -9,13 +9,13 @@ import {
   type PeriodicInspectionSummary,
   type SessionUser,
 } from '@serwis/domain';
-import type { Db } from '../../db/database.js';
-import { runsSideBySide } from '../../db/database.js';
+import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
 import { pageWindow, pageWithTotal, totalBoundFor } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { audit } from '../../plugins/audit.js';
@@ -72,7 +72,7 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
     (page) => listInspectionRows(db, { ...options, ...page }),
     (atLeast) =>
       // The whole list's size is kept by triggers (list_counts): exact, and one row read.
-      options.q?.trim()
+      trimmedTerm(options.q)
         ? countInspectionRows(db, options, bound, atLeast)
         : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
     { sideBySide: runsSideBySide(db), bound },

@@ -17,23 +17,22 @@ const weightOf = (name: string) => MACHINE_STATUSES.find((s) => s.name === name)
 const FAULT_WEIGHT = weightOf('FAULT');
 const OK_WEIGHT = weightOf('OK');
 
+/** The condition of each whole list, counted directly. */
 const DIRECT: Record<KeptList, string> = {
-  'devices:INTERNAL': `SELECT count(*) FROM devices WHERE type = 'INTERNAL'`,
-  'devices:EXTERNAL': `SELECT count(*) FROM devices WHERE type = 'EXTERNAL'`,
-  'services:INTERNAL': 'SELECT count(*) FROM services WHERE has_internal',
-  'services:EXTERNAL': 'SELECT count(*) FROM services WHERE has_external',
-  'inspections:listed': 'SELECT count(*) FROM inspection_summaries WHERE listed',
-  'inspections:actual': 'SELECT count(*) FROM inspection_summaries WHERE actual',
+  'devices:INTERNAL': `devices WHERE type = 'INTERNAL'`,
+  'devices:EXTERNAL': `devices WHERE type = 'EXTERNAL'`,
+  'services:INTERNAL': 'services WHERE has_internal',
+  'services:EXTERNAL': 'services WHERE has_external',
+  'inspections:listed': 'inspection_summaries WHERE listed',
+  'inspections:actual': 'inspection_summaries WHERE actual',
 };
 
 /** Every kept size, with the direct count beside it: { list: [kept, counted] }. */
 async function keptAndCounted() {
   const db = ctx.database.db;
   const pairs: Record<string, [number, number]> = {};
-  for (const [list, query] of Object.entries(DIRECT) as [KeptList, string][]) {
-    const counted = (await db.execute(
-      sql.raw(`${query.replace('count(*)', 'count(*)::int AS n')}`),
-    )) as unknown as {
+  for (const [list, rows] of Object.entries(DIRECT) as [KeptList, string][]) {
+    const counted = (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${rows}`))) as unknown as {
       rows: { n: number }[];
     };
     pairs[list] = [(await keptTotal(db, list)).total, Number(counted.rows[0]!.n)];

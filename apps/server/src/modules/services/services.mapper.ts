@@ -40,7 +40,7 @@ function toService(whole: ServiceWhole): Service {
   const devices = whole.devices.map((d) => ({
     id: d.id,
     name: d.name,
-    type: d.type as Service['devices'][number]['type'],
+    type: d.type,
     customer: { id: d.customerId },
   }));
   return {
@@ -56,7 +56,7 @@ function toService(whole: ServiceWhole): Service {
       filename: f.downloadName,
       originalName: f.filename,
       description: f.description,
-      type: f.type as Service['files'][number]['type'],
+      type: f.type,
       contentType: f.contentType,
       size: f.size,
       createdAt: iso(new Date(f.createdAt)),

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FileType, MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -158,7 +159,7 @@ export async function deleteServiceTodo(tx: DbOrTx, serviceId: number) {
 export interface CoveredDevice {
   id: number;
   name: string;
-  type: string;
+  type: MachineType;
   customerId: number;
 }
 
@@ -168,7 +169,7 @@ export interface ServiceFileJson {
   downloadName: string;
   filename: string;
   description: string;
-  type: string;
+  type: FileType;
   contentType: string;
   size: number;
   createdAt: string;

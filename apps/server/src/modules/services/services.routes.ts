@@ -17,6 +17,7 @@ import {
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor } from '../../lib/paging.js';
+import { trimmedTerm } from '../../lib/text-search.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
 import { changeServiceState, deleteService } from './services.actions.js';
@@ -68,7 +69,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       (page) => findServiceIds(app.db, { ...options, ...page }, where),
       (atLeast) =>
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
-        options.family && !options.q?.trim() && options.deviceId === undefined
+        options.family && !trimmedTerm(options.q) && options.deviceId === undefined
           ? keptTotal(app.db, `services:${options.family}`)
           : countServices(app.db, options, { where, atLeast, bound }),
       { sideBySide: runsSideBySide(app.db), bound },
