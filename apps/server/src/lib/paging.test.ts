@@ -4,7 +4,7 @@ import { runsSideBySide, type Database } from '../db/database.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import {
   EXACT_TOTAL_BOUND,
-  SHORT_SEARCH_TOTAL_BOUND,
+  SEARCH_TOTAL_BOUND,
   boundedTotal,
   pageWithTotal,
   totalBoundFor,
@@ -115,11 +115,11 @@ describe('runsSideBySide', () => {
 });
 
 describe('totalBoundFor', () => {
-  it('bounds a one- or two-character search at 1,000, anything else at 10,000', () => {
-    expect(totalBoundFor('t')).toBe(SHORT_SEARCH_TOTAL_BOUND);
-    expect(totalBoundFor(' Sz ')).toBe(SHORT_SEARCH_TOTAL_BOUND);
-    expect(totalBoundFor('Łó')).toBe(SHORT_SEARCH_TOTAL_BOUND);
-    expect(totalBoundFor('wyciek')).toBe(EXACT_TOTAL_BOUND);
+  it('bounds a searched list at 1,000, a list without a search term at 10,000', () => {
+    expect(totalBoundFor('t')).toBe(SEARCH_TOTAL_BOUND);
+    expect(totalBoundFor(' Sz ')).toBe(SEARCH_TOTAL_BOUND);
+    expect(totalBoundFor('Łó')).toBe(SEARCH_TOTAL_BOUND);
+    expect(totalBoundFor('wyciek')).toBe(SEARCH_TOTAL_BOUND);
     expect(totalBoundFor('  ')).toBe(EXACT_TOTAL_BOUND);
     expect(totalBoundFor(undefined)).toBe(EXACT_TOTAL_BOUND);
   });

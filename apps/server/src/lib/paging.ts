@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '@serwis/domain';
 import type { DbOrTx } from '../db/database.js';
-import { isShortTerm, trimmedTerm } from './text-search.js';
+import { trimmedTerm } from './text-search.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
 export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize = 20) {
@@ -19,16 +19,16 @@ export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize 
 export const EXACT_TOTAL_BOUND = 10_000;
 
 /**
- * The bound of a list searched by a one- or two-character term (docs/decisions.md, "Short search
- * terms count to 1,000"): such a term is the start of a word and matches broadly, so its total is
- * exact up to 1,000 and "ponad 1 000" beyond, for a tenth of the counting.
+ * The bound of a searched list (docs/decisions.md, "A search counts to 1,000"): a broad term ("t",
+ * "wyciek", a common surname) matches a large share of a big register, and counting 10,001 of its
+ * matches reads as much as the 1,000th page. Its total is exact up to 1,000 and "ponad 1 000" (or
+ * the planner's "ok. …") beyond, for a tenth of the counting.
  */
-export const SHORT_SEARCH_TOTAL_BOUND = 1_000;
+export const SEARCH_TOTAL_BOUND = 1_000;
 
-/** The exact-total bound of a list searched for `q` (none, or a longer term: EXACT_TOTAL_BOUND). */
+/** The exact-total bound of a list searched for `q`: SEARCH_TOTAL_BOUND, or EXACT_TOTAL_BOUND without a term. */
 export function totalBoundFor(q: string | undefined): number {
-  const term = trimmedTerm(q);
-  return term && isShortTerm(term) ? SHORT_SEARCH_TOTAL_BOUND : EXACT_TOTAL_BOUND;
+  return trimmedTerm(q) ? SEARCH_TOTAL_BOUND : EXACT_TOTAL_BOUND;
 }
 
 /** The total of a list: exact, or (above the bound) estimated. */

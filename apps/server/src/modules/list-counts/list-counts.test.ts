@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MACHINE_STATUSES } from '@serwis/domain';
-import { EXACT_TOTAL_BOUND, SHORT_SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
+import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
 import { devices } from '../devices/devices.table.js';
@@ -134,15 +134,20 @@ describe('kept list sizes', () => {
     const faulty = await listDevices(ctx, user, 'INTERNAL', { statuses: ['FAULT'] }, 'page=1&size=10');
     expect(faulty.headers['x-total-count']).toBe('7');
 
-    // A search counts with the bound: 10,000 for a word, 1,000 for a one- or two-letter start.
+    // A search counts to 1,000, a word as a one- or two-letter start; beyond, the total is estimated.
     const word = await listDevices(ctx, user, 'INTERNAL', {}, 'page=1&size=10&q=Tokarka');
     expect(word.headers['x-total-count-estimated']).toBe('true');
-    expect(Number(word.headers['x-total-count'])).toBeGreaterThan(EXACT_TOTAL_BOUND);
+    expect(Number(word.headers['x-total-count'])).toBeGreaterThan(SEARCH_TOTAL_BOUND);
     const start = await listDevices(ctx, user, 'INTERNAL', {}, 'page=1&size=10&q=To');
     expect(start.headers['x-total-count-estimated']).toBe('true');
-    expect(Number(start.headers['x-total-count'])).toBeGreaterThan(SHORT_SEARCH_TOTAL_BOUND);
+    expect(Number(start.headers['x-total-count'])).toBeGreaterThan(SEARCH_TOTAL_BOUND);
     expect(start.json()).toHaveLength(10);
-    // Its 150th page, past the short bound, is read and answers its machines.
+    // A search matching fewer is counted exactly.
+    const few = await listDevices(ctx, user, 'INTERNAL', {}, 'page=1&size=10&q=Tokarka 12');
+    expect(few.headers['x-total-count-estimated']).toBeUndefined();
+    // "Tokarka 12", "Tokarka 120" … "Tokarka 129", "Tokarka 1200" … "Tokarka 1299".
+    expect(few.headers['x-total-count']).toBe('111');
+    // Its 150th page, past the bound, is read and answers its machines.
     const deep = await listDevices(ctx, user, 'INTERNAL', {}, 'page=150&size=10&q=To');
     expect(deep.json()).toHaveLength(10);
     expect(deep.headers['x-total-count-estimated']).toBe('true');

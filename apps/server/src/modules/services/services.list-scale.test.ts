@@ -5,7 +5,7 @@ import { insertCategory, insertCustomer, insertDevice } from '../../../test/serv
 import { customers } from '../customers/customers.table.js';
 import { users } from '../users/users.table.js';
 import { countServices } from './services.list.js';
-import { postService, serviceJson } from './services.fixtures.js';
+import { postService, serviceJson, updateService } from './services.fixtures.js';
 
 /** Issue 11: the service lists' index-served orders, bounded totals and short search terms. */
 const ctx = useTestApp();
@@ -175,5 +175,56 @@ describe('service lists at scale (issue 11)', () => {
     // Wildcards are plain characters.
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
+  });
+
+  it('searches the description in any case, to the end of a long one, and after an edit', async () => {
+    const { ewa, firms } = await seed();
+    const [firm] = firms;
+    const add = async (faultDescription: string) => {
+      const response = await postService(
+        ctx,
+        ewa,
+        serviceJson(firm!.customer.id, [firm!.device.id], { date: '2026-03-02', faultDescription }),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: number };
+    };
+    const search = async (q: string) =>
+      ids(
+        (
+          await get(ewa, `/api/service/findAllOrderInternal?q=${encodeURIComponent(q)}&page=1&size=100`)
+        ).json(),
+      );
+    const polish = await add('ŁOŻYSKO WRZECIONA ZUŻYTE');
+    // Upper- and lower-case Polish letters fold both ways, for long and for short terms.
+    expect(await search('łożysko wrzeciona')).toEqual([polish.id]);
+    expect(await search('zużyte')).toEqual([polish.id]);
+    expect(await search('ło')).toEqual([polish.id]);
+    // A description of 5,000 characters, found by its start and by its end.
+    const long = await add(
+      `${'Przegląd bez uwag. '.repeat(40)}Pęknięta obudowa przekładni.`.padEnd(5000, ' x'),
+    );
+    expect(await search('pęknięta obudowa')).toEqual([long.id]);
+    expect(await search('przegląd bez uwag')).toEqual([long.id]);
+    // The copy follows an edit of the description: the old text is no longer found, the new one is.
+    const edited = await updateService(ctx, ewa, {
+      ...serviceJson(firm!.customer.id, [firm!.device.id], {
+        date: '2026-03-02',
+        faultDescription: 'Uszkodzony enkoder osi Z',
+      }),
+      id: polish.id,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await search('łożysko')).toEqual([]);
+    expect(await search('ENKODER')).toEqual([polish.id]);
+    // The database keeps the copy: the description lower-cased, for every event.
+    const copies = await ctx.database.db.execute(
+      sql`SELECT fault_search FROM services WHERE id = ${polish.id}
+        UNION ALL SELECT count(*)::text FROM services WHERE fault_search <> lower(fault_description)`,
+    );
+    expect((copies as unknown as { rows: { fault_search: string }[] }).rows.map((r) => r.fault_search)).toEqual([
+      'uszkodzony enkoder osi z',
+      '0',
+    ]);
   });
 });

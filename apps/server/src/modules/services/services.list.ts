@@ -5,7 +5,14 @@ import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
-import { isShortTerm, likeContains, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
+import {
+  isShortTerm,
+  likeContains,
+  prefixPattern,
+  sortPrefix,
+  textMatches,
+  trimmedTerm,
+} from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -73,7 +80,8 @@ const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.m
  * machine names. The small tables (customers, users) and the machines (through their trigram index)
  * are looked up first, so the events' condition is one OR of index-answerable terms with constant id
  * lists: the planner then either walks the list's order index until the page is full (a frequent
- * term) or ORs bitmaps of the description, customer, creator, number and id indexes (a rare one).
+ * term) or ORs bitmaps of the description's search copy, customer, creator, number and id indexes
+ * (a rare one).
  * A term of one or two characters matches the start of the texts (lib/text-search.ts) and no
  * machine names. The end of a full number ("12/2025", "/2025") matches the numbers only.
  */
@@ -90,7 +98,7 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
       WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`),
     isShortTerm(term) ? undefined : machineServiceIds(db, term),
   ]);
-  const terms: SQL[] = [textMatches(services.faultDescription, term)];
+  const terms: SQL[] = [faultMatches(term)];
   const byNumber = numberFilter(term);
   if (byNumber) terms.push(byNumber);
   const customerList = idsOf(customerIds);
@@ -115,6 +123,15 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefi
   if (!found.length) return undefined;
   if (found.length <= INLINE_IDS_MAX) return sql`${services.id} = ANY(${intArray(found)})`;
   return sql`${services.id} IN (${ofMachines})`;
+}
+
+/**
+ * The description's search copy, lower-cased like the pattern (by the database itself, as in
+ * lib/text-search.ts): its start for a short term, "contains" otherwise.
+ */
+function faultMatches(term: string): SQL {
+  if (isShortTerm(term)) return sql`left(${services.faultSearch}, 64) LIKE ${prefixPattern(term)}`;
+  return sql`${services.faultSearch} LIKE lower(${likeContains(term)})`;
 }
 
 /** The list's conditions (the search looks its customers, creators and machines up first). */
