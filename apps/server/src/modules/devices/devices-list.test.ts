@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, type Device, type DeviceInsertInput } from '@serwis/domain';
-import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import {
   addDevice,
   deviceBody,
@@ -298,6 +298,22 @@ describe('free-text search q', () => {
     expect(response.headers['x-total-count']).toBe('2');
     expect((response.json() as Device[]).map((d) => d.id)).toEqual(ids('a'));
     expect(await listIds(ctx, user, 'EXTERNAL', {}, 'q=tokarka')).toEqual(ids('ext'));
+  });
+
+  it('follows an edit of the machine: found by its new name and street, no longer by the old one', async () => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/device/update',
+      headers: as(user),
+      payload: {
+        ...deviceBody(refs, { name: 'Szlifierka ŚWIĘTOKRZYSKA', streetAddress: 'Żółkiewskiego 7' }),
+        id: m.c.id,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await internalIds({}, 'q=prasa')).not.toContain(m.c.id);
+    expect(await internalIds({}, `q=${encodeURIComponent('świętokrzyska')}`)).toEqual(ids('c'));
+    expect(await internalIds({}, `q=${encodeURIComponent('ŻÓŁKIEW')}`)).toEqual(ids('c'));
   });
 
   it('does not match across two columns', async () => {

@@ -96,6 +96,16 @@ describe('inspection list sort keys (issue 11)', () => {
       expect(await page(field, 'asc', 10, 0), field).toEqual(await joinedOrder(field, 'asc'));
     }
     expect((await page('name', 'asc', 1, 0))[0]).toBe(first!.id);
+    // The search copy follows them too: the new texts are found, lower-cased as the database does.
+    const stale = await db.execute(sql`SELECT count(*)::int AS n FROM inspection_summaries
+      WHERE search_text <> lower(device_name || chr(31) || city || chr(31) || customer_short_name
+        || chr(31) || category_name)`);
+    expect((stale as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const found = async (q: string) => (await countInspectionRows(db, { mode: 'all', q })).total;
+    expect(await found('ZGIERZ')).toBe(1);
+    expect(await found('Ze')).toBe(3);
+    expect(await found('wiertarki')).toBe(4);
+    expect(await found('Alfa')).toBe(0);
   });
 
   it('counts exactly up to the bound and flags an estimate beyond it', async () => {
@@ -128,6 +138,11 @@ describe('inspection list sort keys (issue 11)', () => {
     expect(await names('ra')).toEqual([]); // inside "Prasa", "Tokarka" only
     expect(await names('rasa')).toHaveLength(3);
     expect(await names('Łó')).toHaveLength(4);
+    // One character: the start of a text too (through the prefix B-trees, not the copy's trigrams).
+    expect(await names('ł')).toHaveLength(4);
+    expect(await names('K')).toHaveLength(2);
+    expect(await names('a')).toHaveLength(3);
+    expect(await names('z')).toEqual([]);
     expect(await names('łód')).toHaveLength(4);
     expect(await names('Al')).toHaveLength(3);
     expect(await names('frez')).toHaveLength(2); // category Frezarki (the machine Frezarka is in it)

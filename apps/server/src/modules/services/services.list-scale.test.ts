@@ -222,9 +222,8 @@ describe('service lists at scale (issue 11)', () => {
       sql`SELECT fault_search FROM services WHERE id = ${polish.id}
         UNION ALL SELECT count(*)::text FROM services WHERE fault_search <> lower(fault_description)`,
     );
-    expect((copies as unknown as { rows: { fault_search: string }[] }).rows.map((r) => r.fault_search)).toEqual([
-      'uszkodzony enkoder osi z',
-      '0',
-    ]);
+    expect(
+      (copies as unknown as { rows: { fault_search: string }[] }).rows.map((r) => r.fault_search),
+    ).toEqual(['uszkodzony enkoder osi z', '0']);
   });
 });

@@ -6,6 +6,7 @@ import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
 import {
+  copyMatches,
   isShortTerm,
   likeContains,
   prefixPattern,
@@ -131,7 +132,7 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefi
  */
 function faultMatches(term: string): SQL {
   if (isShortTerm(term)) return sql`left(${services.faultSearch}, 64) LIKE ${prefixPattern(term)}`;
-  return sql`${services.faultSearch} LIKE lower(${likeContains(term)})`;
+  return copyMatches(services.faultSearch, likeContains(term));
 }
 
 /** The list's conditions (the search looks its customers, creators and machines up first). */
