@@ -43,13 +43,19 @@ describe('pageWithTotal', () => {
   /** A list of `size` numbers; records whether the count was asked for. */
   function list(size: number) {
     const counted: (number | undefined)[] = [];
+    const bounds: (number | undefined)[] = [];
     const all = Array.from({ length: size }, (_, i) => i + 1);
     return {
       counted,
+      bounds,
       readPage: async (w: { limit: number; offset: number }) => all.slice(w.offset, w.offset + w.limit),
-      count: async (atLeast?: number) => {
+      /** Exact up to the bound it is given (the list's own when none), estimated beyond. */
+      count: async (atLeast?: number, bound?: number) => {
         counted.push(atLeast);
-        return { total: size, estimated: false };
+        bounds.push(bound);
+        return bound !== undefined && size > bound
+          ? { total: bound + 1, estimated: true }
+          : { total: size, estimated: false };
       },
     };
   }
@@ -88,6 +94,19 @@ describe('pageWithTotal', () => {
       },
     );
     expect(many.counted).toEqual([undefined, undefined]);
+  });
+
+  it('counts an empty page past the bound exactly, up to its offset', async () => {
+    // 3,736 matches, searched with a bound of 1,000: page 1,000 of 15 lies past the end.
+    const searched = list(3736);
+    expect(
+      await pageWithTotal({ limit: 15, offset: 14_985 }, searched.readPage, searched.count, { bound: 1000 }),
+    ).toEqual({ rows: [], total: { total: 3736, estimated: false } });
+    expect(searched.bounds).toEqual([14_985]);
+    // A page within the bound still counts with the list's own bound.
+    const within = list(3736);
+    await pageWithTotal({ limit: 15, offset: 0 }, within.readPage, within.count, { bound: 1000 });
+    expect(within.bounds).toEqual([undefined]);
   });
 
   it('counts beside the page on a pool, whatever the page', async () => {

@@ -70,10 +70,10 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
   const { rows, total } = await pageWithTotal(
     window,
     (page) => listInspectionRows(db, { ...options, ...page }),
-    (atLeast) =>
+    (atLeast, upTo = bound) =>
       // The whole list's size is kept by triggers (list_counts): exact, and one row read.
       trimmedTerm(options.q)
-        ? countInspectionRows(db, options, bound, atLeast)
+        ? countInspectionRows(db, options, upTo, atLeast)
         : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
     { sideBySide: runsSideBySide(db), bound },
   );

@@ -37,7 +37,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await pageWithTotal(
         window,
         (page, counted) => findLogs(app.db, { q, ...page, fewMatches: counted && !counted.estimated }),
-        (atLeast) => countLogs(app.db, q, undefined, atLeast),
+        (atLeast, upTo) => countLogs(app.db, q, upTo, atLeast),
         { countFirst: Boolean(q?.trim()), sideBySide: runsSideBySide(app.db) },
       );
       setTotalCount(reply, total);

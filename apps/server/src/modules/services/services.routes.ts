@@ -67,11 +67,11 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows: ids, total } = await pageWithTotal(
       window,
       (page) => findServiceIds(app.db, { ...options, ...page }, where),
-      (atLeast) =>
+      (atLeast, upTo = bound) =>
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
         options.family && !trimmedTerm(options.q) && options.deviceId === undefined
           ? keptTotal(app.db, `services:${options.family}`)
-          : countServices(app.db, options, { where, atLeast, bound }),
+          : countServices(app.db, options, { where, atLeast, bound: upTo }),
       { sideBySide: runsSideBySide(app.db), bound },
     );
     setTotalCount(reply, total);

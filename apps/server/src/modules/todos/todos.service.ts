@@ -44,9 +44,9 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   const { rows: todos, total } = await pageWithTotal(
     window,
     (page) => loadTodos(db, { ...options, ...page }),
-    (atLeast) =>
+    (atLeast, upTo = bound) =>
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
-      trimmedTerm(options.q) ? countTodos(db, options, bound, atLeast) : keptTodoTotal(db, options.filter),
+      trimmedTerm(options.q) ? countTodos(db, options, upTo, atLeast) : keptTodoTotal(db, options.filter),
     { sideBySide: runsSideBySide(db), bound },
   );
   return { todos, total, paged: true };
