@@ -36,9 +36,9 @@ const cleanTerm = (text: string | undefined) =>
  *
  * `forEstimate`: `IN (SELECT ...)` instead, for the planner's row estimate only (deviceWhere's
  * `estimate`). It cannot see into ANY(ARRAY(subquery)) and guesses; a semi-join it estimates from
- * the customers (or categories) found and the machines' statistics of customer_id: "Tokarki", 3,464
- * machines at 1M, was guessed above 10,000, so its 1,000th page (past the end) walked the whole
- * family to find nothing (210 ms) instead of counting 3,464 machines.
+ * the customers (or categories) found and the machines' statistics of customer_id (category_id):
+ * "Tokarki", 3,464 machines at 1M, was guessed above 10,000, so its 1,000th page (past the end)
+ * walked the whole family to find nothing (237 ms) instead of counting 3,464 machines.
  */
 function customerMatches(pattern: string, forEstimate = false): SQL {
   return idAmong(
