@@ -87,10 +87,20 @@ export const copyFieldStarts = (copy: SQLWrapper, term: string) =>
  * holds. Cut to 64 characters so a long text (a 5,000-character description) still fits a B-tree
  * entry.
  */
-export const prefixKey = (column: SQLWrapper) => sql`lower(left(${column}, 64))`;
+export const prefixKey = (column: SQLWrapper) => sql`lower(${copyPrefixKey(column)})`;
 
 /** The index expression for short terms on long texts: `lower(left(col, 64)) text_pattern_ops`. */
 export const prefixIndexExpression = (column: SQLWrapper) => sql`${prefixKey(column)} text_pattern_ops`;
+
+/**
+ * The start of a search copy (already lower-case), as prefixKey without lower(): what its B-tree
+ * holds (`copyPrefixKey(copy) text_pattern_ops`) and what `copyStarts` compares.
+ */
+export const copyPrefixKey = (copy: SQLWrapper) => sql`left(${copy}, 64)`;
+
+/** A short term at the start of a search copy, in the form its copyPrefixKey B-tree serves. */
+export const copyStarts = (copy: SQLWrapper, term: string) =>
+  sql`${copyPrefixKey(copy)} LIKE ${prefixPattern(term)}`;
 
 /**
  * A long text's sort key: its first 100 characters, so a list sorted by a free text (up to 5,000

@@ -112,11 +112,11 @@ async function indexedPage(
 
 /**
  * With text filters or `q`. A page that reaches past the exact bound (EXACT_TOTAL_BOUND, the 1,000th
- * page of 10; with a `q`, SEARCH_TOTAL_BOUND, the 100th) and is
- * full proves by itself that more than the bound match: it is read first, asking for one machine
- * more than the page, and the count (which would read as many machines again) is left out. Else,
- * or when the page comes back short or empty, the bounded count comes first; it collects the ids
- * it counts (boundedMatchIds) without walking a sort index.
+ * page of 10; with a `q`, SEARCH_TOTAL_BOUND, the 100th) and is full proves by itself that more than
+ * the bound match: it is read first, asking for one machine more than the page, and the count
+ * (which would read as many machines again) is left out. Else, or when the page comes back short or
+ * empty, the bounded count comes first; it collects the ids it counts (boundedMatchIds) without
+ * walking a sort index.
  */
 async function checkedPage(
   db: Db,

@@ -6,6 +6,7 @@ import { countLogs, findLogs, findLogsByIds, logIdQuery } from './logs.repositor
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
+import { trimmedTerm } from '../../lib/text-search.js';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,7 +39,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         window,
         (page, counted) => findLogs(app.db, { q, ...page, fewMatches: counted && !counted.estimated }),
         (atLeast, upTo) => countLogs(app.db, q, upTo, atLeast),
-        { countFirst: Boolean(q?.trim()), sideBySide: runsSideBySide(app.db) },
+        { countFirst: Boolean(trimmedTerm(q)), sideBySide: runsSideBySide(app.db) },
       );
       setTotalCount(reply, total);
       return rows;

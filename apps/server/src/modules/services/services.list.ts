@@ -7,9 +7,9 @@ import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
 import {
   copyMatches,
+  copyStarts,
   isShortTerm,
   likeContains,
-  prefixPattern,
   sortPrefix,
   textMatches,
   trimmedTerm,
@@ -131,7 +131,7 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefi
  * lib/text-search.ts): its start for a short term, "contains" otherwise.
  */
 function faultMatches(term: string): SQL {
-  if (isShortTerm(term)) return sql`left(${services.faultSearch}, 64) LIKE ${prefixPattern(term)}`;
+  if (isShortTerm(term)) return copyStarts(services.faultSearch, term);
   return copyMatches(services.faultSearch, likeContains(term));
 }
 

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
-import { sortPrefix } from '../../lib/text-search.js';
+import { copyPrefixKey, sortPrefix } from '../../lib/text-search.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
@@ -115,7 +115,7 @@ export const services = pgTable(
     index('services_user_order_idx').on(t.userLastName, t.userFirstName, ...listOrderTail(t)),
     // A searched number without its year (services_number_uq starts with the year).
     index('services_number_idx').on(t.number),
-    index('services_fault_prefix_idx').on(sql`left(${t.faultSearch}, 64) text_pattern_ops`),
+    index('services_fault_prefix_idx').on(sql`${copyPrefixKey(t.faultSearch)} text_pattern_ops`),
     // Dashboard (issue 12): a month's issued and signed protocols counted from the index alone,
     // and the protocols waiting for a signature or a scan, oldest first.
     index('services_date_state_idx').on(t.date, t.state),
