@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     css: false,
     testTimeout: 20_000,
+    // Both cores (Vitest's default leaves one free): the jsdom suite is CPU-bound.
+    maxWorkers: 2,
   },
 });
