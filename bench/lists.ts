@@ -147,6 +147,33 @@ async function main() {
       console.log(`| ${cells.join(' | ')} |`);
     }
   }
+  printTargets(scenarios, targets, byTarget, pairs);
+}
+
+/**
+ * Issue 11's targets, counted over every call and page: p95 under 100 ms on each target, each
+ * target's median at most 3× the base's, and each pair's first median at most 2× its second's.
+ */
+function printTargets(
+  scenarios: ListScenario[],
+  targets: Target[],
+  byTarget: Map<string, Map<string, Figure>>,
+  pairs: [string, string][],
+) {
+  const keys = scenarios.flatMap((s) => (s.pages ?? [1, 1000]).map((page) => key(s, page)));
+  const figure = (label: string, k: string) => byTarget.get(label)!.get(k)!;
+  const count = (test: (k: string) => boolean) => `${keys.filter(test).length} z ${keys.length}`;
+  const [base] = targets;
+  console.log('\nCele (issue 11):\n');
+  for (const t of targets)
+    console.log(`- ${t.label}: p95 < 100 ms: ${count((k) => figure(t.label, k).p95 < 100)}`);
+  for (const t of targets.slice(1)) {
+    const within = (k: string) => figure(t.label, k).median <= 3 * figure(base!.label, k).median;
+    console.log(`- ${t.label}: mediana ≤ 3× ${base!.label}: ${count(within)}`);
+  }
+  for (const [a, b] of pairs) {
+    console.log(`- ${a}: mediana ≤ 2× ${b}: ${count((k) => figure(a, k).median <= 2 * figure(b, k).median)}`);
+  }
 }
 
 main().catch((error) => {

@@ -26,7 +26,7 @@ import { toDevice } from '../modules/devices/devices.mapper.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from '../modules/devices/devices.query.js';
 import { allDeviceIds, findCsvRowsByIds, listDevices } from '../modules/devices/devices.repository.js';
 import { listInspections } from '../modules/inspections/inspections.service.js';
-import { findLogs } from '../modules/logs/logs.repository.js';
+import { findLogs, logSearch } from '../modules/logs/logs.repository.js';
 import { logs } from '../modules/logs/logs.table.js';
 import { findServiceIds } from '../modules/services/services.list.js';
 import { loadServices } from '../modules/services/services.mapper.js';
@@ -321,7 +321,7 @@ describe('streamed customers, categories, logs, to-dos and inspections', () => {
 
   it('answers the log as before', async () => {
     for (const q of [undefined, 'maszyny']) {
-      const rows = await findLogs(ctx.database.db, { q });
+      const rows = await findLogs(ctx.database.db, { where: await logSearch(ctx.database.db, q) });
       await expectStreamed(
         { method: 'GET', url: `/api/log/findAll${q ? `?q=${q}` : ''}` },
         asBefore(logEntrySchema, rows),

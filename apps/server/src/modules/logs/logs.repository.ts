@@ -1,21 +1,25 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { boundedTotal, type ListTotal } from '../../lib/paging.js';
-import { isShortTerm, likeContains, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
+import { boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
+import { phraseMatches } from '../../lib/phrase-search.js';
+import { isShortTerm, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { logSearchText, logs } from './logs.table.js';
 
 /**
- * Message, user or record containing the term, through the trigram index on the three joined; a
- * term of one or two characters matches the start of the message (lib/text-search.ts).
+ * Message, user or record containing the term, through the trigram index on the three joined (a
+ * phrase through its rarest word, lib/phrase-search.ts); a term of one or two characters matches the
+ * start of the message (lib/text-search.ts).
  */
-function textFilter(q?: string): SQL | undefined {
+export async function logSearch(db: DbOrTx, q?: string): Promise<SQL | undefined> {
   const term = trimmedTerm(q);
   if (!term) return undefined;
   if (isShortTerm(term)) {
     return sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(term)}`;
   }
-  return sql`${logSearchText(logs)} ILIKE ${likeContains(term)}`;
+  return phraseMatches(logSearchText(logs), term, (condition) =>
+    estimatedRows(db, sql`SELECT 1 FROM ${logs} WHERE ${condition}`),
+  );
 }
 
 /**
@@ -25,22 +29,22 @@ function textFilter(q?: string): SQL | undefined {
  */
 export async function findLogs(
   db: DbOrTx,
-  options: { q?: string; limit?: number; offset?: number; fewMatches?: boolean },
+  options: { where?: SQL; limit?: number; offset?: number; fewMatches?: boolean },
 ) {
   const order = options.fewMatches ? sql`${logs.eventId} + 0 DESC` : desc(logs.eventId);
-  const query = db.select().from(logs).where(textFilter(options.q)).orderBy(order);
+  const query = db.select().from(logs).where(options.where).orderBy(order);
   if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
   return query;
 }
 
 /** The pager's total: exact up to EXACT_TOTAL_BOUND rows, estimated beyond. */
-export function countLogs(db: DbOrTx, q?: string, bound?: number, atLeast?: number): Promise<ListTotal> {
-  return boundedTotal(db, db.select({ id: logs.eventId }).from(logs).where(textFilter(q)), bound, atLeast);
+export function countLogs(db: DbOrTx, where?: SQL, bound?: number, atLeast?: number): Promise<ListTotal> {
+  return boundedTotal(db, db.select({ id: logs.eventId }).from(logs).where(where), bound, atLeast);
 }
 
 /** Every matching event id, newest first (as `findLogs`), as a query for the streamed list's cursor. */
-export function logIdQuery(db: DbOrTx, q?: string) {
-  return db.select({ id: logs.eventId }).from(logs).where(textFilter(q)).orderBy(desc(logs.eventId));
+export function logIdQuery(db: DbOrTx, where?: SQL) {
+  return db.select({ id: logs.eventId }).from(logs).where(where).orderBy(desc(logs.eventId));
 }
 
 /** The entries of `ids`, in that order. */

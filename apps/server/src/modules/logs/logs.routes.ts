@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listQuery, logEntrySchema, messageResponse } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
-import { countLogs, findLogs, findLogsByIds, logIdQuery } from './logs.repository.js';
+import { countLogs, findLogs, findLogsByIds, logIdQuery, logSearch } from './logs.repository.js';
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
@@ -31,14 +31,15 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q } = request.query;
       const window = pageWindow(request.query);
+      const where = await logSearch(app.db, q);
       if (!window)
-        return streamList(reply, app.db, logIdQuery(app.db, q), (ids) => findLogsByIds(app.db, ids));
+        return streamList(reply, app.db, logIdQuery(app.db, where), (ids) => findLogsByIds(app.db, ids));
       // A search is counted first: a few matches are sorted rather than looked for by walking the
       // whole log newest first (lib/paging.ts, logs.repository.ts).
       const { rows, total } = await pageWithTotal(
         window,
-        (page, counted) => findLogs(app.db, { q, ...page, fewMatches: counted && !counted.estimated }),
-        (atLeast, upTo) => countLogs(app.db, q, upTo, atLeast),
+        (page, counted) => findLogs(app.db, { where, ...page, fewMatches: counted && !counted.estimated }),
+        (atLeast, upTo) => countLogs(app.db, where, upTo, atLeast),
         { countFirst: Boolean(trimmedTerm(q)), sideBySide: runsSideBySide(app.db) },
       );
       setTotalCount(reply, total);

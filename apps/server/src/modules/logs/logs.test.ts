@@ -4,6 +4,7 @@ import { MSG, type LogEntry } from '@serwis/domain';
 import { audit } from '../../plugins/audit.js';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { auditEntries } from '../../../test/accounts-helpers.js';
+import { logSearch } from './logs.repository.js';
 
 const ctx = useTestApp();
 
@@ -124,6 +125,59 @@ describe('GET /api/log/findAll', () => {
     const paged = await findAll(admin, '?q=ewa&page=1&size=1');
     expect(paged.headers['x-total-count']).toBe('2');
     expect(paged.json()).toHaveLength(1);
+  });
+
+  it('looks a phrase up by its rarest word and checks the whole phrase on the entries it finds', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const db = ctx.database.db;
+    await db.execute(sql`INSERT INTO logs (timestmp, formatted_message, arg0, arg1)
+      SELECT 1700000000000 + g, 'Jan Kowal (jan@firma.pl): podpisanie protokołu nr ' || g, 'jan@firma.pl', 'service:' || g
+      FROM generate_series(1, 3000) g`);
+    // The same words in another order: not the phrase.
+    await audit(db, { email: 'ewa@firma.pl' }, 'nr 2500 protokołu nie podpisano', 'service:9999');
+    await db.execute(sql`ANALYZE logs`);
+    /** What the trigram index is asked (3,000 entries are few: a sequential scan is kept out). */
+    const indexConditions = async (term: string) => {
+      const where = await logSearch(db, term);
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        return tx.execute(sql`EXPLAIN SELECT 1 FROM logs WHERE ${where}`);
+      });
+      const lines = (plan as unknown as { rows: Record<string, string>[] }).rows.map(
+        (r) => Object.values(r)[0],
+      );
+      return lines.filter((line) => line.includes('Index Cond')).join('\n');
+    };
+
+    // "2500" is rare, "protokołu" in every entry: the index is asked for the rare word alone.
+    const rare = await indexConditions('protokołu nr 2500');
+    expect(rare).toContain('%2500%');
+    expect(rare).not.toContain('protokołu');
+    const q = async (term: string) =>
+      ((await findAll(admin, `?q=${encodeURIComponent(term)}&page=1&size=10`)).json() as LogEntry[]).map(
+        (e) => e.arg1,
+      );
+    expect(await q('protokołu nr 2500')).toEqual(['service:2500']);
+    expect(await q('PROTOKOŁU NR 2500')).toEqual(['service:2500']);
+    // Common words only: the whole phrase goes to the index, as before.
+    expect(await indexConditions('podpisanie protokołu')).toContain('%podpisanie protokołu%');
+    const common = await findAll(
+      admin,
+      `?q=${encodeURIComponent('podpisanie protokołu nr 299')}&page=1&size=20`,
+    );
+    expect((common.json() as LogEntry[]).map((e) => e.arg1)).toEqual([
+      'service:2999',
+      'service:2998',
+      'service:2997',
+      'service:2996',
+      'service:2995',
+      'service:2994',
+      'service:2993',
+      'service:2992',
+      'service:2991',
+      'service:2990',
+      'service:299',
+    ]);
   });
 
   it.each([
