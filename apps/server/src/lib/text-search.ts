@@ -108,6 +108,15 @@ export const copyStarts = (copy: SQLWrapper, term: string) =>
  */
 export const sortPrefix = (column: SQLWrapper) => sql`left(${column}, 100)`;
 
+/**
+ * A name (at most a few hundred characters, so its whole `lower(col) text_pattern_ops` B-tree fits):
+ * `lower(col) LIKE 'te%'` for a short term, `col ILIKE '%term%'` (its trigram index) otherwise.
+ */
+export function nameMatches(column: Column, term: string): SQL {
+  if (isShortTerm(term)) return lowerPrefix(column, term);
+  return sql`${column} ILIKE ${likeContains(term)}`;
+}
+
 /** `lower(left(col, 64)) LIKE 'te%'` for a short term, `col ILIKE '%term%'` otherwise. */
 export function textMatches(column: SQLWrapper, term: string): SQL {
   if (isShortTerm(term)) return sql`${prefixKey(column)} LIKE ${prefixPattern(term)}`;

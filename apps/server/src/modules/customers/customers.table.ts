@@ -47,7 +47,9 @@ export const customers = pgTable(
     index('customers_short_name_trgm').using('gin', sql`${t.shortName} gin_trgm_ops`),
     // The list's search of 3+ characters (customers.repository.ts, searchFilter).
     index('customers_search_trgm').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
-    // Search terms of 1–2 characters match the short name by prefix (lib/text-search.ts).
+    // Search terms of 1–2 characters match the short name by prefix (lib/text-search.ts); the
+    // service and to-do lists' short terms also the full name (nameMatches).
     index('customers_short_name_prefix_idx').using('btree', sql`lower(${t.shortName}) text_pattern_ops`),
+    index('customers_full_name_prefix_idx').using('btree', sql`lower(${t.fullName}) text_pattern_ops`),
   ],
 );

@@ -10,6 +10,7 @@ import {
   copyStarts,
   isShortTerm,
   likeContains,
+  nameMatches,
   sortPrefix,
   textMatches,
   trimmedTerm,
@@ -94,7 +95,7 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
   if (byTail) return byTail;
   const [customerIds, userIds, viaMachines] = await Promise.all([
     db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}
-      WHERE ${textMatches(customers.shortName, term)} OR ${textMatches(customers.fullName, term)}`),
+      WHERE ${nameMatches(customers.shortName, term)} OR ${nameMatches(customers.fullName, term)}`),
     db.execute(sql`SELECT ${users.id} AS id FROM ${users}
       WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`),
     isShortTerm(term) ? undefined : machineServiceIds(db, term),

@@ -7,7 +7,14 @@ import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
-import { isShortTerm, likeContains, sortPrefix, textMatches, trimmedTerm } from '../../lib/text-search.js';
+import {
+  isShortTerm,
+  likeContains,
+  nameMatches,
+  sortPrefix,
+  textMatches,
+  trimmedTerm,
+} from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 
@@ -59,7 +66,7 @@ function searchFilter(term: string): SQL {
     sql`SELECT ${todos.id} FROM ${todos} WHERE ${textMatches(todos.description, term)}`,
     sql`SELECT ${todos.id} FROM ${todos} JOIN ${services} ON ${services.id} = ${todos.serviceId}
       WHERE ${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
-        WHERE ${textMatches(customers.shortName, term)})`,
+        WHERE ${nameMatches(customers.shortName, term)})`,
   ];
   if (!isShortTerm(term)) {
     const pattern = likeContains(term);

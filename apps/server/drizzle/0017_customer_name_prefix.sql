@@ -1,0 +1,1 @@
+CREATE INDEX "customers_full_name_prefix_idx" ON "customers" USING btree (lower("full_name") text_pattern_ops);

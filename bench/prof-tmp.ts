@@ -1,0 +1,18 @@
+import { loginHeaders, openBenchApp } from './bench-app.js';
+const target = process.argv[2]!.startsWith('postgres') ? { databaseUrl: process.argv[2], dataDir: '/tmp' } : { dataDir: process.argv[2]! };
+const { app, database } = await openBenchApp(target);
+const headers = await loginHeaders(app, { email: 'bench@serwis.local', password: 'bench-haslo-2026' });
+const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+const log: [number, string][] = [];
+const orig = client.query.bind(client);
+let on = false;
+client.query = async (...a: unknown[]) => { const s = performance.now(); const r = await orig(...a); if (on) log.push([performance.now() - s, String((a[0] as {text?:string}).text ?? a[0]).slice(0, 230)]); return r; };
+const url = process.argv[3]!;
+for (let i = 0; i < 5; i++) await app.inject({ method: 'GET', url, headers });
+on = true;
+const s = performance.now();
+const res = await app.inject({ method: 'GET', url, headers });
+const total = performance.now() - s;
+console.log('total', total.toFixed(2), res.statusCode, res.headers['x-total-count']);
+for (const [t, q] of log) console.log(t.toFixed(2).padStart(7), q.replace(/\s+/g, ' '));
+await app.close(); await database.close();
