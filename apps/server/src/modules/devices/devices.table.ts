@@ -76,6 +76,8 @@ export const devices = pgTable(
   },
   (t) => [
     index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
+    // The sort by id (ties of every other sort are broken by it too, but they have their own).
+    index('devices_type_id_idx').on(t.type, t.id),
     // One (type, key, id) index per sort of the two family lists: a page is an index walk.
     index('devices_type_name_idx').on(t.type, t.name, t.id),
     index('devices_type_customer_name_idx').on(t.type, t.customerShortName, t.id),

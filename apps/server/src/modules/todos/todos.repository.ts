@@ -84,7 +84,8 @@ function searchFilter(term: string): SQL {
 function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'>): SQL | undefined {
   if (options.id !== undefined) return eq(todos.id, options.id);
   if (options.ids !== undefined) return anyId(todos.id, options.ids);
-  const status = options.filter === 'TODO' ? eq(todos.toDoStatus, 'TODO') : undefined;
+  // A literal, the predicate of the open to-dos' partial indexes (todos.table.ts).
+  const status = options.filter === 'TODO' ? sql`${todos.toDoStatus} = 'TODO'` : undefined;
   const term = trimmedTerm(options.q);
   return and(status, term ? searchFilter(term) : undefined);
 }

@@ -28,6 +28,20 @@ export const todos = pgTable(
     index('todos_date_asc_idx').on(t.date, t.id.desc().nullsFirst()),
     index('todos_description_idx').on(sortPrefix(t.description), t.id),
     index('todos_description_asc_idx').on(sortPrefix(t.description), t.id.desc().nullsFirst()),
+    // The open to-dos ("Do zrobienia", the list's default filter) in the same orders: a deep page is
+    // a walk of its own entries, not of every to-do's, checking the status of each.
+    index('todos_open_date_idx')
+      .on(t.date, t.id)
+      .where(sql`${t.toDoStatus} = 'TODO'`),
+    index('todos_open_date_asc_idx')
+      .on(t.date, t.id.desc().nullsFirst())
+      .where(sql`${t.toDoStatus} = 'TODO'`),
+    index('todos_open_description_idx')
+      .on(sortPrefix(t.description), t.id)
+      .where(sql`${t.toDoStatus} = 'TODO'`),
+    index('todos_open_description_asc_idx')
+      .on(sortPrefix(t.description), t.id.desc().nullsFirst())
+      .where(sql`${t.toDoStatus} = 'TODO'`),
     // Search (lib/text-search.ts): anywhere in the text from three characters, else its start.
     index('todos_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
     index('todos_description_prefix_idx').on(prefixIndexExpression(t.description)),

@@ -1,0 +1,21 @@
+import { loginHeaders, openBenchApp } from './bench-app.js';
+const target = process.argv[2]!.startsWith('postgres') ? { databaseUrl: process.argv[2], dataDir: '/tmp' } : { dataDir: process.argv[2]! };
+const { app, database } = await openBenchApp(target);
+const headers = await loginHeaders(app, { email: 'bench@serwis.local', password: 'bench-haslo-2026' });
+const client = (database.db as unknown as { $client: { query: (...a: unknown[]) => Promise<unknown> } }).$client;
+const log: [number, string][] = [];
+const orig = client.query.bind(client);
+let on = false;
+client.query = async (...a: unknown[]) => { const s = performance.now(); const r = await orig(...a); if (on) log.push([performance.now() - s, String((a[0] as {text?:string}).text ?? a[0]).slice(0, 200)]); return r; };
+const url = process.argv[3]!;
+const body = process.argv[4] ? JSON.parse(process.argv[4]) : undefined;
+const req = () => app.inject(body ? { method: 'POST', url, headers, payload: body } : { method: 'GET', url, headers });
+for (let i = 0; i < 10; i++) await req();
+const ts: number[] = [];
+for (let i = 0; i < 20; i++) { const s = performance.now(); await req(); ts.push(performance.now() - s); }
+ts.sort((a, b) => a - b);
+on = true;
+const res = await req();
+console.log('median', ts[10]!.toFixed(2), res.statusCode, res.headers['x-total-count']);
+for (const [t, q] of log) console.log(t.toFixed(2).padStart(7), q.replace(/\s+/g, ' '));
+await app.close(); await database.close();
