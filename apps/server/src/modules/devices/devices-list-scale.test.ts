@@ -120,6 +120,17 @@ describe('filters', () => {
     const unpaged = await listIds(ctx, user, 'INTERNAL', filter);
     expect(found).toEqual(unpaged);
     await pagesAgree(criteria, 'name,asc');
+    // Neighbours (FAULT 6, BROKEN 7, DANGER 8) are the range alone; a status named twice, once.
+    const trouble = { statuses: ['FAULT', 'BROKEN', 'DANGER', 'FAULT'] };
+    const byNumber = (a: number, b: number) => a - b;
+    expect((await listIds(ctx, user, 'INTERNAL', trouble, 'page=1&size=100')).sort(byNumber)).toEqual(
+      machines.filter((_, i) => [1, 3, 5].includes(i % 6)).sort(byNumber),
+    );
+    expect(await listIds(ctx, user, 'INTERNAL', { statuses: ['DANGER'] }, 'sort=name,asc')).toEqual(
+      await listIds(ctx, user, 'INTERNAL', { statuses: ['DANGER', 'DANGER'] }, 'sort=name,asc'),
+    );
+    const danger = await listIds(ctx, user, 'INTERNAL', { statuses: ['DANGER'] });
+    expect(danger.sort(byNumber)).toEqual(machines.filter((_, i) => i % 6 === 3).sort(byNumber));
   });
 
   it('combines filters with sorts the same on every path', async () => {

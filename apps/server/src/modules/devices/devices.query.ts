@@ -168,19 +168,21 @@ function ownerCondition(owner: NonNullable<DeviceCriteria['owner']>): SQL {
 }
 
 /**
- * The status filter as a range of weights plus the list: the range keeps a walk of the
- * (type, status_weight, id) index in order (PostgreSQL 15 drops the order for `= ANY` on a second
- * index column), the list then picks the wanted weights inside it.
+ * The status filter as a range of weights, plus the list when the statuses are not neighbours:
+ * the range keeps a walk of the (type, status_weight, id) index in order (PostgreSQL 15 drops the
+ * order for `= ANY` on a second index column), the list then picks the wanted weights inside it.
+ * Neighbours ("Usterka" and "Awaria", or all the trouble states) are the range alone: with the list
+ * as well the planner multiplies the two selectivities, and took 82,000 machines for 9,700 (a sort
+ * of all of them instead of a walk of the index, 20 ms instead of 2 for the 1,000th page).
  */
 function statusCondition(filter: DeviceFilter | undefined): SQL | undefined {
-  const weights = (filter?.statuses ?? []).map(
-    (name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight,
-  );
+  const weights = [
+    ...new Set((filter?.statuses ?? []).map((name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight)),
+  ];
   if (!weights.length) return undefined;
-  return and(
-    between(devices.statusWeight, Math.min(...weights), Math.max(...weights)),
-    inArray(devices.statusWeight, weights),
-  );
+  const [lowest, highest] = [Math.min(...weights), Math.max(...weights)];
+  const range = between(devices.statusWeight, lowest, highest);
+  return highest - lowest + 1 === weights.length ? range : and(range, inArray(devices.statusWeight, weights));
 }
 
 /** The whole family, nothing else checked: its size is kept by triggers (list_counts), not counted. */

@@ -31,9 +31,8 @@ import {
   boundedMatchIds,
   deviceMatches,
   findDeviceById,
-  findDevicesByIds,
   idIn,
-  pageDeviceIds,
+  pageDevices,
   pageDeviceIdsQuery,
   type PageWindow,
   listDeviceNames,
@@ -81,10 +80,10 @@ async function answerDeviceList(
   const order = deviceOrder(query.sort);
   const window = pageWindow(query, 10);
   if (!window) return streamDeviceList(db, reply, where, order);
-  const ids = hasCheckedConditions(criteria)
+  const rows = hasCheckedConditions(criteria)
     ? await checkedPage(db, reply, criteria, query.sort, window)
     : await indexedPage(db, reply, criteria, query.sort, window);
-  return (await findDevicesByIds(db, ids)).map(toDevice);
+  return rows.map(toDevice);
 }
 
 /**
@@ -107,7 +106,7 @@ async function indexedPage(
   setTotalCount(reply, total);
   if (!total.estimated && window.offset >= total.total) return [];
   const fewRows = !total.estimated && total.total <= FEW_ROWS;
-  return pageDeviceIds(db, where, deviceOrder(sort, { fewRows }), window);
+  return pageDevices(db, where, deviceOrder(sort, { fewRows }), window);
 }
 
 /**
@@ -131,14 +130,14 @@ async function checkedPage(
   if (window.offset + window.limit >= bound) {
     const estimate = await estimatedRows(db, estimating);
     if (estimate > bound) {
-      const ids = await matchesPage(db, criteria, sort, estimate, { ...window, limit: window.limit + 1 });
-      if (ids.length > window.limit) {
-        setTotalCount(reply, { total: Math.max(estimate, window.offset + ids.length), estimated: true });
-        return ids.slice(0, window.limit);
+      const rows = await matchesPage(db, criteria, sort, estimate, { ...window, limit: window.limit + 1 });
+      if (rows.length > window.limit) {
+        setTotalCount(reply, { total: Math.max(estimate, window.offset + rows.length), estimated: true });
+        return rows.slice(0, window.limit);
       }
-      if (ids.length > 0) {
-        setTotalCount(reply, window.offset + ids.length);
-        return ids;
+      if (rows.length > 0) {
+        setTotalCount(reply, window.offset + rows.length);
+        return rows;
       }
     }
   }
@@ -148,7 +147,7 @@ async function checkedPage(
   if (found.length <= bound) {
     setTotalCount(reply, found.length);
     if (window.offset >= found.length) return [];
-    return pageDeviceIds(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
+    return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
   }
   const estimate = await estimatedRows(db, estimating);
   const total = { total: Math.max(bound + 1, estimate), estimated: true };
@@ -176,13 +175,13 @@ async function matchesPage(
   window: PageWindow,
 ) {
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
-  if (matches <= FEW_ROWS) return pageDeviceIds(db, sorted.where, sorted.order, window);
+  if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
   const walked = { where: deviceWhere(criteria, { walk: true }), order: deviceOrder(sort) };
   const [walkCost, sortCost] = await Promise.all(
     [walked, sorted].map((form) => estimatedCost(db, pageDeviceIdsQuery(form.where, form.order, window))),
   );
   const chosen = walkCost < sortCost ? walked : sorted;
-  return pageDeviceIds(db, chosen.where, chosen.order, window);
+  return pageDevices(db, chosen.where, chosen.order, window);
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */
