@@ -217,6 +217,40 @@ describe('bounded totals', () => {
   });
 });
 
+describe('the indexes that carry the filtered columns', () => {
+  it('take the widest machine the columns allow, in four-byte characters, and serve its filters', async () => {
+    // Four-byte characters (CJK Extension B) in no repeating order, so no compression shrinks them.
+    let seed = 7;
+    const wide = (length: number) =>
+      Array.from({ length }, () => {
+        seed = (seed * 48_271) % 2_147_483_647;
+        return String.fromCodePoint(0x20000 + (seed % 40_000));
+      }).join('');
+    const machine = {
+      name: wide(255),
+      serialNumber: wide(100),
+      sourcePower: wide(100),
+      zipCode: wide(20),
+      warranty: wide(255),
+      streetAddress: wide(255),
+      city: wide(100),
+    };
+    const id = await add(machine);
+    await db().execute(sql`UPDATE devices SET province = ${wide(40)} WHERE id = ${id}`);
+    const inside = (text: string) => [...text].slice(10, 13).join('');
+    expect(await listIds(ctx, user, 'INTERNAL', { sourcePower: inside(machine.sourcePower) })).toEqual([id]);
+    expect(
+      await listIds(
+        ctx,
+        user,
+        'INTERNAL',
+        { zipCode: inside(machine.zipCode) },
+        'sort=name,desc&page=1&size=10',
+      ),
+    ).toEqual([id]);
+  });
+});
+
 describe('text conditions past the exact bound (deep pages)', () => {
   /** 12,000 machines more, 95 % of them "Frezarka", door-to-door, in 31-100; statistics fresh. */
   async function addMany() {

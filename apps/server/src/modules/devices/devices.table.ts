@@ -76,8 +76,9 @@ export const devices = pgTable(
   },
   (t) => [
     // The main orders' indexes (status, id, name, customer, category, serial number, handover date)
-    // also carry status_weight, customer_id, category_id, transfer_date and province: INCLUDE,
-    // written by hand in migration machine_sort_filters (Drizzle cannot declare it), so a deep page
+    // also carry status_weight, customer_id, category_id, transfer_date and province, the default
+    // order's also the zip code, power, serial number, name and warranty length: INCLUDE, written
+    // by hand in migration machine_sort_filters (Drizzle cannot declare it), so a deep page
     // filtered by those values walks the index alone.
     index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
     // The sort by id (ties of every other sort are broken by it too, but they have their own).
