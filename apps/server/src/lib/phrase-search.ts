@@ -6,10 +6,10 @@ import { likeContains } from './text-search.js';
  * trigram index and the whole phrase checked on the rows it finds (docs/decisions.md, "A phrase is
  * looked up by its rarest word").
  */
-export const RARE_WORD_ROWS = 2_000;
+const RARE_WORD_ROWS = 2_000;
 
 /** Words of a phrase worth a trigram lookup: three characters or more, longest first, at most four. */
-export function lookupWords(term: string): string[] {
+function lookupWords(term: string): string[] {
   const words = [...new Set(term.split(/\s+/).filter((word) => [...word].length >= 3))];
   return words.sort((a, b) => [...b].length - [...a].length).slice(0, 4);
 }

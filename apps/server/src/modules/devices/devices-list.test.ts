@@ -6,11 +6,11 @@ import {
   deviceBody,
   listDevices,
   listIds,
+  pageIds,
   seedReferences,
   type References,
 } from './devices.fixtures.js';
 import { deviceOrder, deviceWhere } from './devices.query.js';
-import { pageDeviceIds } from './devices.repository.js';
 
 const ctx = useTestApp();
 let refs: References;
@@ -243,8 +243,8 @@ describe('sorting', () => {
     ]) {
       for (const offset of [0, 2, 4]) {
         const window = { limit: 2, offset };
-        const walked = await pageDeviceIds(ctx.database.db, where, deviceOrder(sort), window);
-        const sortedMatches = await pageDeviceIds(
+        const walked = await pageIds(ctx.database.db, where, deviceOrder(sort), window);
+        const sortedMatches = await pageIds(
           ctx.database.db,
           where,
           deviceOrder(sort, { fewRows: true }),

@@ -1,5 +1,9 @@
 import type { Device, DeviceInsertInput, MachineType } from '@serwis/domain';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
+import type { DeviceOrder } from './devices.query.js';
+import { pageDevices, type PageWindow } from './devices.repository.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 
@@ -110,4 +114,9 @@ export async function listIds(
   const response = await listDevices(ctx, user, family, filter, query);
   if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
   return (response.json() as Device[]).map((d) => d.id);
+}
+
+/** The ids of one page as the lists read it (`pageDevices`), to compare the paths a page may take. */
+export async function pageIds(db: DbOrTx, where: SQL, order: DeviceOrder, window: PageWindow) {
+  return (await pageDevices(db, where, order, window)).map((row) => row.id);
 }

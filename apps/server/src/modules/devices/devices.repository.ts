@@ -76,27 +76,6 @@ export async function countDevices(db: DbOrTx, where: SQL): Promise<number> {
 }
 
 /**
- * One page of ids in list order. Joins only what the order reads, so a deep page sorts narrow
- * rows; the full rows are looked up afterwards for the few ids that are shown.
- */
-export async function pageDeviceIds(
-  db: DbOrTx,
-  where: SQL,
-  order: DeviceOrder,
-  window: PageWindow,
-): Promise<number[]> {
-  let query = db.select({ id: devices.id }).from(devices).$dynamic();
-  if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
-  if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
-  const rows = await query
-    .where(where)
-    .orderBy(...order.by)
-    .limit(window.limit)
-    .offset(window.offset);
-  return rows.map((r) => r.id);
-}
-
-/**
  * Up to `bound` + 1 matching ids in no particular order (one array value), collected through the
  * conditions' own indexes or a scan that stops at the bound — never a walk of a sort index, which
  * the planner likes with a LIMIT, assuming the matches are spread evenly along it. Fewer than bound + 1 ids
@@ -127,9 +106,10 @@ function parseIds(value: string | number[] | null): number[] {
 }
 
 /**
- * One page of machines, whole rows in list order, in one statement: the page's ids are found
- * (narrow, as `pageDeviceIds`) and their rows read with the customer and category, where two
- * statements cost two round trips (PGlite: two of its fixed costs per statement).
+ * One page of machines, whole rows in list order, in one statement: the page's ids are found on
+ * `devices` alone (a narrow walk or sort, `pageDeviceIdsQuery`) and their rows read with the
+ * customer and category, where two statements cost two round trips (PGlite: two of its fixed costs
+ * per statement).
  */
 export function pageDevices(
   db: DbOrTx,
@@ -142,7 +122,7 @@ export function pageDevices(
     .orderBy(...order.by);
 }
 
-/** `pageDeviceIds`'s query as SQL (for the planner's cost of it). */
+/** The ids of one page in list order, as SQL: `pageDevices`' inner query, and what the planner costs. */
 export const pageDeviceIdsQuery = (where: SQL, order: DeviceOrder, window: PageWindow): SQL =>
   sql`SELECT ${devices.id} FROM ${devices} WHERE ${where} ORDER BY ${sql.join(order.by, sql`, `)} LIMIT ${window.limit} OFFSET ${window.offset}`;
 
