@@ -1,4 +1,17 @@
-import { and, between, eq, gte, ilike, inArray, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type Column,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   MACHINE_STATUSES,
   machineSortFields,
@@ -24,7 +37,7 @@ export interface DeviceCriteria {
 }
 
 /** Control characters never belong in a search term (and chr 31 separates the indexed columns). */
-const cleanTerm = (text: string | undefined) =>
+export const cleanTerm = (text: string | undefined) =>
   [...(text ?? '')]
     .map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch))
     .join('')
@@ -40,20 +53,16 @@ const cleanTerm = (text: string | undefined) =>
  * "Tokarki", 3,464 machines at 1M, was guessed above 10,000, so its 1,000th page (past the end)
  * walked the whole family to find nothing (237 ms) instead of counting 3,464 machines.
  */
-function customerMatches(pattern: string, forEstimate = false): SQL {
+function customerMatches(pattern: string, forEstimate = false, column: SQLWrapper = devices.customerId): SQL {
   return idAmong(
-    devices.customerId,
+    column,
     sql`SELECT ${customers.id} FROM ${customers} WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern}`,
     forEstimate,
   );
 }
 
-function categoryMatches(condition: SQL, forEstimate = false): SQL {
-  return idAmong(
-    devices.categoryId,
-    sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`,
-    forEstimate,
-  );
+function categoryMatches(condition: SQL, forEstimate = false, column: SQLWrapper = devices.categoryId): SQL {
+  return idAmong(column, sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`, forEstimate);
 }
 
 const idAmong = (column: SQLWrapper, ids: SQL, forEstimate: boolean) =>
@@ -77,34 +86,54 @@ function statusWeightsMatching(term: string, short: boolean) {
 function searchCondition(family: MachineType | undefined, q: string): SQL | undefined {
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
-  const weights = statusWeightsMatching(search.term, search.kind === 'short');
-  const byStatus = weights.length
-    ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
-    : undefined;
-  const byId = search.id !== undefined ? eq(devices.id, search.id) : undefined;
-  if (search.kind === 'short') {
-    // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index.
-    const byWarranty =
-      search.id !== undefined && family
-        ? and(eq(devices.type, family), eq(devices.warrantyLength, search.id))
-        : undefined;
-    return or(
-      byId,
-      byWarranty,
-      lowerPrefix(devices.name, search.term),
-      lowerPrefix(devices.serialNumber, search.term),
-      sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.term)}))`,
-      categoryMatches(lowerPrefix(categories.name, search.term)),
-      byStatus,
+  if (search.kind === 'long') {
+    return longSearch(
+      devices,
+      family,
+      search.term,
+      sql`${deviceSearchText(devices)} ILIKE ${search.contains}`,
     );
   }
-  const pattern = search.contains;
+  const weights = statusWeightsMatching(search.term, true);
+  // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index.
+  const byWarranty =
+    search.id !== undefined && family
+      ? and(eq(devices.type, family), eq(devices.warrantyLength, search.id))
+      : undefined;
   return or(
-    sql`${deviceSearchText(devices)} ILIKE ${pattern}`,
-    customerMatches(pattern),
-    categoryMatches(sql`${categories.name} ILIKE ${pattern}`),
-    byStatus,
+    search.id !== undefined ? eq(devices.id, search.id) : undefined,
+    byWarranty,
+    lowerPrefix(devices.name, search.term),
+    lowerPrefix(devices.serialNumber, search.term),
+    sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.term)}))`,
+    categoryMatches(lowerPrefix(categories.name, search.term)),
+    weights.length
+      ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
+      : undefined,
   );
+}
+
+/**
+ * A term of three or more characters: `text` (the machine's own columns), or its customer's names,
+ * its category's name or its status. `t` is `devices`, or the signature walk's alias of it
+ * (devices.signature.ts), whose `text` is the signature's check.
+ */
+export function longSearch(
+  t: Record<'customerId' | 'categoryId' | 'type' | 'statusWeight', Column>,
+  family: MachineType | undefined,
+  term: string,
+  text: SQL,
+): SQL {
+  const pattern = likeContains(term);
+  const weights = statusWeightsMatching(term, false);
+  return or(
+    text,
+    customerMatches(pattern, false, t.customerId),
+    categoryMatches(sql`${categories.name} ILIKE ${pattern}`, false, t.categoryId),
+    weights.length
+      ? and(family ? eq(t.type, family) : undefined, inArray(t.statusWeight, weights))
+      : undefined,
+  )!;
 }
 
 /**
@@ -175,14 +204,17 @@ function ownerCondition(owner: NonNullable<DeviceCriteria['owner']>): SQL {
  * as well the planner multiplies the two selectivities, and took 82,000 machines for 9,700 (a sort
  * of all of them instead of a walk of the index, 20 ms instead of 2 for the 1,000th page).
  */
-function statusCondition(filter: DeviceFilter | undefined): SQL | undefined {
+export function statusCondition(
+  filter: DeviceFilter | undefined,
+  column: Column = devices.statusWeight,
+): SQL | undefined {
   const weights = [
     ...new Set((filter?.statuses ?? []).map((name) => MACHINE_STATUSES.find((s) => s.name === name)!.weight)),
   ];
   if (!weights.length) return undefined;
   const [lowest, highest] = [Math.min(...weights), Math.max(...weights)];
-  const range = between(devices.statusWeight, lowest, highest);
-  return highest - lowest + 1 === weights.length ? range : and(range, inArray(devices.statusWeight, weights));
+  const range = between(column, lowest, highest);
+  return highest - lowest + 1 === weights.length ? range : and(range, inArray(column, weights));
 }
 
 /** The whole family, nothing else checked: its size is kept by triggers (list_counts), not counted. */

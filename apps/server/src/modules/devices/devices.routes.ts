@@ -49,6 +49,7 @@ import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
+import { candidateShare, signatureWalk, signatureWalkPage, signatureWalkPays } from './devices.signature.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
 const FEW_ROWS = 5000;
@@ -176,6 +177,18 @@ async function matchesPage(
 ) {
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
+  const walk = await signatureWalk(db, criteria, sort);
+  if (walk) {
+    const familySize = (await keptTotal(db, `devices:${criteria.family!}`)).total;
+    const share = await candidateShare(db, walk);
+    const pays = signatureWalkPays(window, {
+      familySize,
+      estimatedMatches: matches,
+      candidateShare: share,
+      readsSearchText: walk.readsSearchText,
+    });
+    return pays ? signatureWalkPage(db, walk, window) : pageDevices(db, sorted.where, sorted.order, window);
+  }
   const walked = { where: deviceWhere(criteria, { walk: true }), order: deviceOrder(sort) };
   const [walkCost, sortCost] = await Promise.all(
     [walked, sorted].map((form) => estimatedCost(db, pageDeviceIdsQuery(form.where, form.order, window))),

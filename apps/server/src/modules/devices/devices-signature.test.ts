@@ -1,0 +1,310 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { deviceFilterSchema, type DeviceInsertInput } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { likeContains } from '../../lib/text-search.js';
+import {
+  addDevice,
+  deviceBody,
+  familyPrefix,
+  pageIds,
+  seedReferences,
+  type References,
+} from './devices.fixtures.js';
+import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import {
+  candidateShare,
+  keepTheWalk,
+  signatureTerms,
+  signatureWalk,
+  signatureWalkIds,
+  signatureWalkOrder,
+  signatureWalkPage,
+  signatureWalkPays,
+} from './devices.signature.js';
+
+/** The machines' trigram signature (migration 0020) and the walk that skips by it. */
+const ctx = useTestApp();
+const db = () => ctx.database.db;
+let refs: References;
+let user: TestUser;
+
+beforeEach(async () => {
+  refs = await seedReferences(ctx);
+  user = await createUserAndLogin(ctx);
+});
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Machines whose stored signature is not the one of their search text (should be none). */
+async function staleSignatures(): Promise<number> {
+  const result = await db().execute(sql`SELECT count(*)::int AS n FROM devices
+    WHERE ARRAY[search_sig1, search_sig2, search_sig3, search_sig4] <> trigram_signature(id::text || chr(31)
+      || name || chr(31) || serial_number || chr(31) || street_address || chr(31) || zip_code || chr(31)
+      || city || chr(31) || province || chr(31) || warranty || chr(31) || warranty_length::text)`);
+  return rowsOf<{ n: number }>(result)[0]!.n;
+}
+
+describe('the signature of a term', () => {
+  it('is held by every text that contains the term as the search reads it (ILIKE)', async () => {
+    // Texts in the shapes the columns take (words, numbers, Polish letters in both cases, dashes,
+    // commas, the search text's chr(31) separators); terms cut from them anywhere, in another case.
+    const words = [
+      'Frezarka',
+      'CNC',
+      'Łódź',
+      'ŻURAW',
+      'źródło',
+      'ul.',
+      'Polna',
+      '31-100',
+      'door-to-door',
+      '7,5kW',
+      'Szymański',
+      'ąę',
+      'x',
+      'Ab12',
+      'pełna',
+      'SN-0001',
+      'Qx9',
+    ];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pairs: [string, string][] = [];
+    for (let i = 0; i < 400; i++) {
+      const parts = Array.from({ length: 2 + next(6) }, () => words[next(words.length)]!);
+      const text = parts.join([' ', '\u001f', ', ', ''][next(4)]);
+      const chars = [...text];
+      const start = next(chars.length);
+      const term = chars
+        .slice(start, start + 1 + next(12))
+        .join('')
+        .trim();
+      if (!term) continue;
+      const cased = next(2) ? term.toUpperCase() : term.toLowerCase();
+      pairs.push([text, cased]);
+    }
+    const values = sql.join(
+      pairs.map(([text, term]) => sql`(${text}, ${term}, ${likeContains(term)})`),
+      sql`, `,
+    );
+    const result = await db().execute(sql`
+      SELECT count(*)::int AS matched,
+        count(*) FILTER (WHERE NOT (
+          (s[1] & q[1]) = q[1] AND (s[2] & q[2]) = q[2] AND (s[3] & q[3]) = q[3] AND (s[4] & q[4]) = q[4]))::int AS missed,
+        count(*) FILTER (WHERE q <> ARRAY[0, 0, 0, 0]::bigint[])::int AS checked
+      FROM (SELECT trigram_signature(text) AS s, trigram_term_signature(term) AS q
+            FROM (VALUES ${values}) AS pairs(text, term, pattern)
+            WHERE text ILIKE pattern) AS matched`);
+    const [row] = rowsOf<{ matched: number; missed: number; checked: number }>(result);
+    expect(row!.matched).toBeGreaterThan(250);
+    // Most terms have a trigram to check, and no text containing its term lacks one of its bits.
+    expect(row!.checked).toBeGreaterThan(150);
+    expect(row!.missed).toBe(0);
+  });
+
+  it('leaves out the padding of the term’s own ends, keeps that of the words inside it', async () => {
+    const result = await db().execute(sql`SELECT
+      trigram_term_signature('rezark') = trigram_bits(ARRAY['rez', 'eza', 'zar', 'ark']) AS inner,
+      trigram_term_signature('wyciek oleju') = trigram_bits(ARRAY['wyc', 'yci', 'cie', 'iek', 'ek ', '  o', ' ol', 'ole', 'lej', 'eju']) AS words,
+      trigram_term_signature('to') = ARRAY[0, 0, 0, 0]::bigint[] AS short,
+      trigram_term_signature('qxjv0123456789') = ARRAY[0, 0, 0, 0]::bigint[] AS no_filler`);
+    expect(rowsOf(result)[0]).toEqual({ inner: true, words: true, short: true, no_filler: true });
+  });
+
+  it('names the terms a walk can check: text filters on the search text’s columns and a long search', () => {
+    const filter = deviceFilterSchema.parse({
+      street: 'Polna',
+      city: 'Łódź',
+      sourcePower: '7,5kW',
+      zipCode: '31',
+    });
+    expect(signatureTerms({ family: 'INTERNAL', filter, q: 'frezarka' })).toEqual({
+      required: ['Polna', 'Łódź'],
+      search: 'frezarka',
+    });
+    expect(signatureTerms({ family: 'INTERNAL', q: 'to' })).toBeUndefined();
+    expect(signatureTerms({ family: 'INTERNAL', q: 'a-b' })).toBeUndefined();
+    expect(signatureWalkOrder({ family: 'INTERNAL' }, undefined)).toBeDefined();
+    expect(signatureWalkOrder({ family: 'INTERNAL' }, 'status,desc')).toBeDefined();
+    expect(signatureWalkOrder({ family: 'INTERNAL' }, 'name,asc')).toBeUndefined();
+    expect(signatureWalkOrder({ owner: { customerId: 1 } }, undefined)).toBeUndefined();
+  });
+
+  it('walks when the page lies among many matches, sorts a few', () => {
+    // "frezarka" at 1,000,000 machines: 67,000 of 750,000 own; its 1,000th page of 10.
+    // At 1,000,000 machines: "frezarka", 67,000 of 750,000 own, a tenth of the entries pass its bits.
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 9990 },
+        { familySize: 750_000, estimatedMatches: 67_000, candidateShare: 0.1, readsSearchText: true },
+      ),
+    ).toBe(true);
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 0 },
+        { familySize: 750_000, estimatedMatches: 6_000, candidateShare: 0.01, readsSearchText: true },
+      ),
+    ).toBe(true);
+    // A street of 33,500: its sort would recheck the nine columns of every match.
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 9990 },
+        { familySize: 750_000, estimatedMatches: 33_500, candidateShare: 0.05, readsSearchText: true },
+      ),
+    ).toBe(true);
+    // A city of 26,000: a walk of 290,000 entries costs more than sorting them.
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 9990 },
+        { familySize: 750_000, estimatedMatches: 26_000, candidateShare: 0.036, readsSearchText: false },
+      ),
+    ).toBe(false);
+    // "nowak": 38,000 machines of its customers, but a fifth of the entries pass its bits.
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 9990 },
+        { familySize: 750_000, estimatedMatches: 38_000, candidateShare: 0.2, readsSearchText: true },
+      ),
+    ).toBe(false);
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 0 },
+        { familySize: 750_000, estimatedMatches: 38_000, candidateShare: 0.2, readsSearchText: true },
+      ),
+    ).toBe(true);
+    // A serial number the planner takes for 40,000 machines: no entry of the probe passes it.
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 9990 },
+        { familySize: 750_000, estimatedMatches: 40_000, candidateShare: 0, readsSearchText: true },
+      ),
+    ).toBe(false);
+    expect(
+      signatureWalkPays(
+        { limit: 10, offset: 0 },
+        { familySize: 750_000, estimatedMatches: 0, candidateShare: 0.1, readsSearchText: true },
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('the machines’ stored signature', () => {
+  it('is kept by the database on every insert and every change of a searched column', async () => {
+    const add = (overrides: Partial<DeviceInsertInput>) =>
+      addDevice(ctx, user, 'INTERNAL', deviceBody(refs, overrides));
+    const first = await add({ name: 'Frezarka pionowa' });
+    await add({ name: 'Prasa krawędziowa', streetAddress: 'Hutnicza 7' });
+    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, city)
+      VALUES ('EXTERNAL', 'Piła taśmowa', ${refs.prasy}, ${refs.zaklad}, 'Żywiec')`);
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `${familyPrefix('INTERNAL')}/update`,
+      headers: as(user),
+      payload: { ...deviceBody(refs, { name: 'Wiertarka', city: 'Gdańsk' }), id: first.id, type: 'INTERNAL' },
+    });
+    expect(edit.statusCode).toBe(200);
+    // Written by hand, the columns are overwritten from the text.
+    await db().execute(
+      sql`UPDATE devices SET search_sig1 = 0, search_sig2 = 0, search_sig3 = 0, search_sig4 = 0`,
+    );
+    expect(await staleSignatures()).toBe(0);
+    await db().execute(
+      sql`UPDATE devices SET warranty = 'door-to-door', status_weight = 2 WHERE id = ${first.id}`,
+    );
+    expect(await staleSignatures()).toBe(0);
+    const found = await db().execute(sql`SELECT name FROM devices
+      WHERE (search_sig1 & (trigram_term_signature('wiertark'))[1]) = (trigram_term_signature('wiertark'))[1]
+        AND (search_sig2 & (trigram_term_signature('wiertark'))[2]) = (trigram_term_signature('wiertark'))[2]
+        AND (search_sig3 & (trigram_term_signature('wiertark'))[3]) = (trigram_term_signature('wiertark'))[3]
+        AND (search_sig4 & (trigram_term_signature('wiertark'))[4]) = (trigram_term_signature('wiertark'))[4]`);
+    expect(rowsOf<{ name: string }>(found).map((r) => r.name)).toEqual(['Wiertarka']);
+  });
+});
+
+describe('the signature walk', () => {
+  /** 3,000 machines in the shapes of the bench's register: names, streets, cities, two customers. */
+  async function addMany() {
+    await db().execute(
+      sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty,
+                               street_address, zip_code, city, status, status_weight)
+          SELECT CASE WHEN g % 9 = 0 THEN 'EXTERNAL' ELSE 'INTERNAL' END,
+                 (ARRAY['Frezarka CNC', 'Tokarka', 'Prasa', 'Spawarka', 'Frezarka pionowa'])[1 + g % 5] || ' ' || (g % 13),
+                 (ARRAY[${refs.tokarki}, ${refs.frezarki}, ${refs.prasy}]::int[])[1 + g % 3],
+                 (ARRAY[${refs.kowalski}, ${refs.zaklad}]::int[])[1 + g % 2], 'SN-' || g,
+                 (ARRAY['pełna', 'door-to-door', ''])[1 + g % 3],
+                 (ARRAY['Hutnicza ', 'Polna ', 'ul. Długa '])[1 + g % 3] || (g % 40),
+                 (ARRAY['31-100', '90-001', '00-950'])[1 + g % 3], (ARRAY['Kraków', 'Łódź', 'Żywiec', 'Gdańsk'])[1 + g % 4],
+                 (ARRAY['OK', 'FAULT', 'BROKEN', 'DANGER'])[1 + g % 4], (ARRAY[4, 6, 7, 2])[1 + g % 4]
+          FROM generate_series(1, 3000) AS g`,
+    );
+    await db().execute(sql`VACUUM ANALYZE devices`);
+  }
+
+  const cases: [
+    string,
+    Omit<DeviceCriteria, 'family' | 'filter'>,
+    Record<string, unknown>,
+    string | undefined,
+  ][] = [
+    ['a word of the name', { q: 'frezarka' }, {}, undefined],
+    ['two words', { q: 'Frezarka CNC' }, {}, 'status,desc'],
+    ['a street by the filter, with a space', {}, { street: 'Polna 1' }, undefined],
+    ['a city with Polish letters', {}, { city: 'łódź' }, 'statusWeight,asc'],
+    ['a customer’s name, not in the machine’s text', { q: 'Kowalski' }, {}, undefined],
+    ['a status label', { q: 'awaria' }, {}, undefined],
+    [
+      'a search, two filters and statuses',
+      { q: 'tokar' },
+      { street: 'hutnicza', city: 'kraków', statuses: ['OK', 'FAULT'] },
+      undefined,
+    ],
+  ];
+
+  it.each(cases)('pages like the plain query: %s', async (_, criteria, body, sort) => {
+    await addMany();
+    const full: DeviceCriteria = { family: 'INTERNAL', ...criteria, filter: deviceFilterSchema.parse(body) };
+    const walk = (await signatureWalk(db(), full, sort))!;
+    expect(walk).toBeDefined();
+    const all = await pageIds(db(), deviceWhere(full), deviceOrder(sort), { limit: 5000, offset: 0 });
+    expect(all.length).toBeGreaterThan(20);
+    for (const offset of [0, 7, Math.floor(all.length / 2), all.length - 3, all.length + 5]) {
+      const window = { limit: 10, offset };
+      const page = await signatureWalkPage(db(), walk, window);
+      expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
+    }
+  });
+
+  it('probes the share of entries the bits cannot rule out', async () => {
+    await addMany();
+    const share = async (q: string) =>
+      candidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!);
+    // Two names in five are "Frezarka …"; the bits pass those and few more.
+    expect(await share('frezarka')).toBeGreaterThan(0.35);
+    expect(await share('frezarka')).toBeLessThan(0.5);
+    expect(await share('Wiertarka')).toBeLessThan(0.05);
+  });
+
+  it('walks the default order’s index and reads a machine only for the candidates', async () => {
+    await addMany();
+    const criteria: DeviceCriteria = {
+      family: 'INTERNAL',
+      filter: deviceFilterSchema.parse({ street: 'hutnicza' }),
+    };
+    const plan = await db().transaction(async (tx) => {
+      await keepTheWalk(tx);
+      const walk = (await signatureWalk(tx, criteria, undefined))!;
+      const ids = signatureWalkIds(walk, { limit: 10, offset: 500 });
+      const result = await tx.execute(sql`EXPLAIN ${ids}`);
+      return rowsOf<Record<string, string>>(result)
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan using devices_type_weight_idx on devices walked/);
+    expect(plan).toMatch(/Nested Loop/);
+    expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+  });
+});

@@ -1,0 +1,217 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { machineSortFields } from '@serwis/domain';
+import type { Db, DbOrTx } from '../../db/database.js';
+import type { PageWindow } from '../../lib/paging.js';
+import { parseSortParam } from '../../lib/sort-param.js';
+import { searchTerm } from '../../lib/text-search.js';
+import { devices } from './devices.table.js';
+import { cleanTerm, deviceWhere, longSearch, statusCondition, type DeviceCriteria } from './devices.query.js';
+import { findDevicesByIds } from './devices.repository.js';
+
+/**
+ * The signature walk (docs/decisions.md, "A walk that skips by signature"). Every machine keeps a
+ * 256-bit signature of its search text's trigrams, four bigints the database computes (migration
+ * 0020) and the default order's index carries. A deep page of a broad text condition ("frezarka",
+ * a street) walks that index and checks each entry's bits against the term's: an entry missing one
+ * cannot match and is passed without reading its machine. Only the few candidates left are read and
+ * checked for real, through `devices` itself (the walk is `walked`, an alias of the same table).
+ */
+const walked = alias(devices, 'walked');
+const SIGNATURE_COLUMNS = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
+
+/** pg_trgm's trigrams come from runs of letters and digits: a term needs three in a row to have one. */
+const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
+interface SignatureTerms {
+  /** Texts the machine's search text must contain: the filters on its columns. */
+  required: string[];
+  /** A long `q`, which the machine's customer, category or status may answer instead. */
+  search?: string;
+}
+
+/** The terms a signature can check, or undefined when there are none (a short or letterless term). */
+export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | undefined {
+  const required = filter
+    ? [filter.serialNumber, filter.warranty, filter.street, filter.zipCode, filter.city]
+        .map((value) => cleanTerm(value))
+        .filter(hasTrigram)
+    : [];
+  const search = searchTerm(q);
+  const term = search.kind === 'long' && hasTrigram(search.term) ? search.term : undefined;
+  if (!required.length && !term) return undefined;
+  return { required, search: term };
+}
+
+/** Each term's signature from the database (its trigrams are pg_trgm's), as four bigints. */
+async function termSignatures(db: DbOrTx, terms: string[]): Promise<bigint[][]> {
+  const columns = terms.map(
+    (term, i) => sql`array_to_string(trigram_term_signature(${term}), ',') AS ${sql.identifier(`s${i}`)}`,
+  );
+  const result = await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`);
+  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
+  return terms.map((_, i) => row[`s${i}`]!.split(',').map((part) => BigInt(part)));
+}
+
+/** The machine's signature holds every bit of `bits` (only the parts with bits set are checked). */
+function holds(bits: bigint[]): SQL | undefined {
+  const parts = bits.flatMap((value, i) => {
+    if (value === 0n) return [];
+    const column = sql`${sql.identifier('walked')}.${sql.identifier(SIGNATURE_COLUMNS[i]!)}`;
+    return [sql`(${column} & ${value.toString()}::bigint) = ${value.toString()}::bigint`];
+  });
+  return and(...parts);
+}
+
+/**
+ * What the index entry alone can tell of a machine: its family and status, and for each term the
+ * signature (the search's also the customer, category and status that answer it instead). The
+ * machines passing it are read and checked in full; none that matches is left out.
+ */
+async function candidates(db: DbOrTx, criteria: DeviceCriteria, terms: SignatureTerms) {
+  const signatures = await termSignatures(db, [...terms.required, ...(terms.search ? [terms.search] : [])]);
+  const required = signatures
+    .slice(0, terms.required.length)
+    .reduce((all, bits) => all.map((value, i) => value | bits[i]!), [0n, 0n, 0n, 0n]);
+  const searched = terms.search ? holds(signatures[terms.required.length]!) : undefined;
+  return (
+    and(
+      criteria.family ? eq(walked.type, criteria.family) : undefined,
+      statusCondition(criteria.filter, walked.statusWeight),
+      holds(required),
+      terms.search && searched ? longSearch(walked, criteria.family, terms.search, searched) : undefined,
+    ) ?? sql`TRUE`
+  );
+}
+
+/**
+ * A family list in the default order (status, then id; either direction): the order of the index
+ * that carries the signature. Undefined for any other list or order.
+ */
+export function signatureWalkOrder(criteria: DeviceCriteria, sort: string | undefined) {
+  if (!criteria.family || criteria.owner) return undefined;
+  const { field, direction } = parseSortParam(sort, machineSortFields, {
+    field: 'statusWeight',
+    direction: 'asc',
+  });
+  if (field !== 'statusWeight' && field !== 'status') return undefined;
+  return direction === 'desc' ? sql`DESC` : sql`ASC`;
+}
+
+/** A walk ready to run: what it checks on the index entry, what on the machine, in which direction. */
+export interface SignatureWalk {
+  criteria: DeviceCriteria;
+  candidates: SQL;
+  direction: SQL;
+  /** Whether the list's sort of its matches would recheck the search text (see signatureWalkPays). */
+  readsSearchText: boolean;
+}
+
+/** The walk of a list, or undefined when its order or its terms give the signature nothing to check. */
+export async function signatureWalk(
+  db: DbOrTx,
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+): Promise<SignatureWalk | undefined> {
+  const direction = signatureWalkOrder(criteria, sort);
+  const terms = direction && signatureTerms(criteria);
+  if (!direction || !terms) return undefined;
+  const readsSearchText = Boolean(
+    terms.search || cleanTerm(criteria.filter?.street) || cleanTerm(criteria.filter?.warranty),
+  );
+  return { criteria, direction, candidates: await candidates(db, criteria, terms), readsSearchText };
+}
+
+/** The walk's index entries in order, with the columns its candidates' condition reads. */
+const walkedEntries = (walk: SignatureWalk) =>
+  sql`SELECT ${walked.id}, ${walked.type}, ${walked.statusWeight}, ${walked.customerId}, ${walked.categoryId},
+      ${sql.join(
+        SIGNATURE_COLUMNS.map((column) => sql`${sql.identifier('walked')}.${sql.identifier(column)}`),
+        sql`, `,
+      )}
+    FROM ${devices} AS ${sql.identifier('walked')}
+    WHERE ${eq(walked.type, walk.criteria.family!)}
+    ORDER BY ${walked.statusWeight} ${walk.direction}, ${walked.id} ${walk.direction}`;
+
+/** How many of the walk's first index entries are probed for the share of candidates. */
+const PROBE_ENTRIES = 2000;
+
+/**
+ * The share of candidates among the walk's first entries (an index-only read of 2,000 of them).
+ * It is not the share of matches: a term of common trigrams ("nowak": "owa" is in four machines in
+ * five) leaves many entries its bits cannot rule out, which the walk would read for nothing.
+ */
+export async function candidateShare(db: DbOrTx, walk: SignatureWalk): Promise<number> {
+  const result =
+    await db.execute(sql`SELECT coalesce(avg(CASE WHEN ${walk.candidates} THEN 1 ELSE 0 END), 0)::float8 AS share
+    FROM (${walkedEntries(walk)} LIMIT ${PROBE_ENTRIES}) AS ${sql.identifier('walked')}`);
+  return Number((result as unknown as { rows: { share: number }[] }).rows[0]?.share ?? 1);
+}
+
+/**
+ * What the walk and the sort cost, in microseconds (measured at 1,000,000 machines on the bench's
+ * PostgreSQL: page 1,000 of "frezarka", of a street and of a city each way): an index entry passed
+ * by its bits, a candidate read through its primary key and checked, a match collected through its
+ * column's trigram index and sorted, or through the search text's, whose recheck reads the nine
+ * columns together (a search, a street or warranty filter).
+ */
+const COST = { entry: 0.125, candidate: 5, sortedMatch: 2, sortedSearchTextMatch: 3.5 };
+
+/**
+ * Whether walking pays against sorting every match. The walk passes (offset + size) × family ÷
+ * matches entries and reads the candidates among them; the sort reads every match. The matches are
+ * the planner's estimate, but never more than the candidates the probe found (a rare serial number
+ * the planner takes for thousands of machines: the walk would pass the whole family for it).
+ */
+export function signatureWalkPays(
+  window: PageWindow,
+  walk: { familySize: number; estimatedMatches: number; candidateShare: number; readsSearchText: boolean },
+): boolean {
+  const matches = Math.min(walk.estimatedMatches, walk.candidateShare * walk.familySize);
+  if (matches <= 0) return false;
+  const entries = Math.min(walk.familySize, ((window.offset + window.limit) * walk.familySize) / matches);
+  const walking = entries * COST.entry + entries * walk.candidateShare * COST.candidate;
+  return walking < matches * (walk.readsSearchText ? COST.sortedSearchTextMatch : COST.sortedMatch);
+}
+
+/**
+ * One page by the signature walk. The planner cannot estimate the bit checks (it takes each for
+ * 1 in 200 and their product for a handful of machines), so it would collect and sort them; inside
+ * the page's own transaction, scans that do not keep the order and joins that do not keep the walk's
+ * are ruled out, which leaves the walk of the index with a primary-key read per candidate. The
+ * candidates are a subquery behind `OFFSET 0`: joined directly, a machine to itself by its primary
+ * key, PostgreSQL 17 (PGlite) folds the two readings into one and reads every machine it passes.
+ */
+export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: PageWindow) {
+  const ids = await db.transaction(async (tx) => {
+    await keepTheWalk(tx);
+    const result = await tx.execute(signatureWalkIds(walk, window));
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  });
+  // The rows outside those settings: ruling out a sort there would walk the whole order for 10 rows.
+  return findDevicesByIds(db, ids);
+}
+
+/**
+ * The walk's plan for the rest of the transaction (see signatureWalkPage): no scan or sort that
+ * would collect the candidates first, no join that would not read them in the walk's order.
+ */
+export async function keepTheWalk(tx: DbOrTx) {
+  await tx.execute(
+    sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+      set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true),
+      set_config('enable_mergejoin', 'off', true)`,
+  );
+}
+
+/** The ids of one page by the signature walk, in list order. */
+export function signatureWalkIds(walk: SignatureWalk, window: PageWindow): SQL {
+  return sql`SELECT ${devices.id}
+    FROM (SELECT ${walked.id} AS id, ${walked.statusWeight} AS weight FROM ${devices} AS ${sql.identifier('walked')}
+          WHERE ${walk.candidates}
+          ORDER BY ${walked.statusWeight} ${walk.direction}, ${walked.id} ${walk.direction} OFFSET 0) AS candidates
+    JOIN ${devices} ON ${devices.id} = candidates.id
+    WHERE ${deviceWhere(walk.criteria, { walk: true })}
+    ORDER BY candidates.weight ${walk.direction}, candidates.id ${walk.direction}
+    LIMIT ${window.limit} OFFSET ${window.offset}`;
+}
