@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { deviceFilterSchema, type DeviceInsertInput } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { likeContains } from '../../lib/text-search.js';
+import { keepTheWalk } from '../../lib/trigram-signature.js';
 import {
   addDevice,
   deviceBody,
@@ -13,8 +14,7 @@ import {
 } from './devices.fixtures.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
 import {
-  candidateShare,
-  keepTheWalk,
+  walkCandidateShare,
   signatureTerms,
   signatureWalk,
   signatureWalkIds,
@@ -281,7 +281,7 @@ describe('the signature walk', () => {
   it('probes the share of entries the bits cannot rule out', async () => {
     await addMany();
     const share = async (q: string) =>
-      candidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!);
+      walkCandidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!);
     // Two names in five are "Frezarka …"; the bits pass those and few more.
     expect(await share('frezarka')).toBeGreaterThan(0.35);
     expect(await share('frezarka')).toBeLessThan(0.5);

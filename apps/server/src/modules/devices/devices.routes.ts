@@ -49,7 +49,12 @@ import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
-import { candidateShare, signatureWalk, signatureWalkPage, signatureWalkPays } from './devices.signature.js';
+import {
+  signatureWalk,
+  signatureWalkPage,
+  signatureWalkPays,
+  walkCandidateShare,
+} from './devices.signature.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
 const FEW_ROWS = 5000;
@@ -180,7 +185,7 @@ async function matchesPage(
   const walk = await signatureWalk(db, criteria, sort);
   if (walk) {
     const familySize = (await keptTotal(db, `devices:${criteria.family!}`)).total;
-    const share = await candidateShare(db, walk);
+    const share = await walkCandidateShare(db, walk);
     const pays = signatureWalkPays(window, {
       familySize,
       estimatedMatches: matches,

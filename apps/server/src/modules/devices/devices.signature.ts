@@ -3,6 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { machineSortFields } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
+import {
+  allOf,
+  candidateShare,
+  hasTrigram,
+  holdsBits,
+  keepTheWalk,
+  termSignatures,
+  walkPays,
+} from '../../lib/trigram-signature.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { searchTerm } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
@@ -19,9 +28,6 @@ import { findDevicesByIds } from './devices.repository.js';
  */
 const walked = alias(devices, 'walked');
 const SIGNATURE_COLUMNS = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
-
-/** pg_trgm's trigrams come from runs of letters and digits: a term needs three in a row to have one. */
-const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
 
 interface SignatureTerms {
   /** Texts the machine's search text must contain: the filters on its columns. */
@@ -43,25 +49,9 @@ export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | 
   return { required, search: term };
 }
 
-/** Each term's signature from the database (its trigrams are pg_trgm's), as four bigints. */
-async function termSignatures(db: DbOrTx, terms: string[]): Promise<bigint[][]> {
-  const columns = terms.map(
-    (term, i) => sql`array_to_string(trigram_term_signature(${term}), ',') AS ${sql.identifier(`s${i}`)}`,
-  );
-  const result = await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`);
-  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
-  return terms.map((_, i) => row[`s${i}`]!.split(',').map((part) => BigInt(part)));
-}
-
-/** The machine's signature holds every bit of `bits` (only the parts with bits set are checked). */
-function holds(bits: bigint[]): SQL | undefined {
-  const parts = bits.flatMap((value, i) => {
-    if (value === 0n) return [];
-    const column = sql`${sql.identifier('walked')}.${sql.identifier(SIGNATURE_COLUMNS[i]!)}`;
-    return [sql`(${column} & ${value.toString()}::bigint) = ${value.toString()}::bigint`];
-  });
-  return and(...parts);
-}
+const signatureColumns = SIGNATURE_COLUMNS.map(
+  (column) => sql`${sql.identifier('walked')}.${sql.identifier(column)}`,
+);
 
 /**
  * What the index entry alone can tell of a machine: its family and status, and for each term the
@@ -70,15 +60,13 @@ function holds(bits: bigint[]): SQL | undefined {
  */
 async function candidates(db: DbOrTx, criteria: DeviceCriteria, terms: SignatureTerms) {
   const signatures = await termSignatures(db, [...terms.required, ...(terms.search ? [terms.search] : [])]);
-  const required = signatures
-    .slice(0, terms.required.length)
-    .reduce((all, bits) => all.map((value, i) => value | bits[i]!), [0n, 0n, 0n, 0n]);
-  const searched = terms.search ? holds(signatures[terms.required.length]!) : undefined;
+  const required = allOf(signatures.slice(0, terms.required.length));
+  const searched = terms.search ? holdsBits(signatureColumns, signatures[terms.required.length]!) : undefined;
   return (
     and(
       criteria.family ? eq(walked.type, criteria.family) : undefined,
       statusCondition(criteria.filter, walked.statusWeight),
-      holds(required),
+      holdsBits(signatureColumns, required),
       terms.search && searched ? longSearch(walked, criteria.family, terms.search, searched) : undefined,
     ) ?? sql`TRUE`
   );
@@ -125,28 +113,14 @@ export async function signatureWalk(
 /** The walk's index entries in order, with the columns its candidates' condition reads. */
 const walkedEntries = (walk: SignatureWalk) =>
   sql`SELECT ${walked.id}, ${walked.type}, ${walked.statusWeight}, ${walked.customerId}, ${walked.categoryId},
-      ${sql.join(
-        SIGNATURE_COLUMNS.map((column) => sql`${sql.identifier('walked')}.${sql.identifier(column)}`),
-        sql`, `,
-      )}
+      ${sql.join(signatureColumns, sql`, `)}
     FROM ${devices} AS ${sql.identifier('walked')}
     WHERE ${eq(walked.type, walk.criteria.family!)}
     ORDER BY ${walked.statusWeight} ${walk.direction}, ${walked.id} ${walk.direction}`;
 
-/** How many of the walk's first index entries are probed for the share of candidates. */
-const PROBE_ENTRIES = 2000;
-
-/**
- * The share of candidates among the walk's first entries (an index-only read of 2,000 of them).
- * It is not the share of matches: a term of common trigrams ("nowak": "owa" is in four machines in
- * five) leaves many entries its bits cannot rule out, which the walk would read for nothing.
- */
-export async function candidateShare(db: DbOrTx, walk: SignatureWalk): Promise<number> {
-  const result =
-    await db.execute(sql`SELECT coalesce(avg(CASE WHEN ${walk.candidates} THEN 1 ELSE 0 END), 0)::float8 AS share
-    FROM (${walkedEntries(walk)} LIMIT ${PROBE_ENTRIES}) AS ${sql.identifier('walked')}`);
-  return Number((result as unknown as { rows: { share: number }[] }).rows[0]?.share ?? 1);
-}
+/** The share of candidates among the walk's first entries (lib/trigram-signature.ts). */
+export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk) =>
+  candidateShare(db, walkedEntries(walk), 'walked', walk.candidates);
 
 /**
  * What the walk and the sort cost, in microseconds (measured at 1,000,000 machines on the bench's
@@ -157,21 +131,20 @@ export async function candidateShare(db: DbOrTx, walk: SignatureWalk): Promise<n
  */
 const COST = { entry: 0.125, candidate: 5, sortedMatch: 2, sortedSearchTextMatch: 3.5 };
 
-/**
- * Whether walking pays against sorting every match. The walk passes (offset + size) × family ÷
- * matches entries and reads the candidates among them; the sort reads every match. The matches are
- * the planner's estimate, but never more than the candidates the probe found (a rare serial number
- * the planner takes for thousands of machines: the walk would pass the whole family for it).
- */
+/** Whether the walk pays against sorting every match (lib/trigram-signature.ts, walkPays). */
 export function signatureWalkPays(
   window: PageWindow,
   walk: { familySize: number; estimatedMatches: number; candidateShare: number; readsSearchText: boolean },
 ): boolean {
-  const matches = Math.min(walk.estimatedMatches, walk.candidateShare * walk.familySize);
-  if (matches <= 0) return false;
-  const entries = Math.min(walk.familySize, ((window.offset + window.limit) * walk.familySize) / matches);
-  const walking = entries * COST.entry + entries * walk.candidateShare * COST.candidate;
-  return walking < matches * (walk.readsSearchText ? COST.sortedSearchTextMatch : COST.sortedMatch);
+  return walkPays(
+    window,
+    { total: walk.familySize, estimatedMatches: walk.estimatedMatches, candidateShare: walk.candidateShare },
+    {
+      entry: COST.entry,
+      candidate: COST.candidate,
+      match: walk.readsSearchText ? COST.sortedSearchTextMatch : COST.sortedMatch,
+    },
+  );
 }
 
 /**
@@ -190,18 +163,6 @@ export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: Pag
   });
   // The rows outside those settings: ruling out a sort there would walk the whole order for 10 rows.
   return findDevicesByIds(db, ids);
-}
-
-/**
- * The walk's plan for the rest of the transaction (see signatureWalkPage): no scan or sort that
- * would collect the candidates first, no join that would not read them in the walk's order.
- */
-export async function keepTheWalk(tx: DbOrTx) {
-  await tx.execute(
-    sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-      set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true),
-      set_config('enable_mergejoin', 'off', true)`,
-  );
 }
 
 /** The ids of one page by the signature walk, in list order. */

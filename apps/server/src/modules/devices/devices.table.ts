@@ -80,6 +80,9 @@ export const devices = pgTable(
     // order's also the zip code, power, serial number, name and warranty length: INCLUDE, written
     // by hand in migration machine_sort_filters (Drizzle cannot declare it), so a deep page
     // filtered by those values walks the index alone.
+    // The default order's also `search_sig1`…`search_sig4` (migration device_search_signature): the
+    // search text's trigram signature, which the database alone keeps (a trigger) and this schema
+    // does not declare (a bigint would come back as a BigInt; devices.signature.ts).
     index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
     // The sort by id (ties of every other sort are broken by it too, but they have their own).
     index('devices_type_id_idx').on(t.type, t.id),

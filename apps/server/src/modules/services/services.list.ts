@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
@@ -51,7 +51,7 @@ const NUMBER_TAIL = /^\/?(?:(\d{1,2})\/)?(\d{4})$/;
  * The events whose full number ends as typed ("12/2025": every event of December 2025), through
  * the list's order index (year, month, …). Undefined when the term is not such an ending.
  */
-function numberTailFilter(term: string): SQL | undefined {
+export function numberTailFilter(term: string): SQL | undefined {
   const m = NUMBER_TAIL.exec(term);
   if (!m || (!m[1] && !term.startsWith('/'))) return undefined;
   // Numbered events only: an event without a number has no full number yet ("(auto)").
@@ -60,17 +60,23 @@ function numberTailFilter(term: string): SQL | undefined {
   return and(...parts)!;
 }
 
-function numberFilter(term: string): SQL | undefined {
+function numberFilter(term: string, t: ServiceColumns = services): SQL | undefined {
   const m = FULL_NUMBER.exec(term);
   if (!m) return undefined;
-  const parts: SQL[] = [eq(services.number, Number(m[1]))];
-  if (m[2]) parts.push(eq(services.numberExtension, m[2].toUpperCase()));
-  if (m[3]) parts.push(eq(services.month, Number(m[3])));
-  if (m[4]) parts.push(eq(services.year, Number(m[4])));
+  const parts: SQL[] = [eq(t.number, Number(m[1]))];
+  if (m[2]) parts.push(eq(t.numberExtension, m[2].toUpperCase()));
+  if (m[3]) parts.push(eq(t.month, Number(m[3])));
+  if (m[4]) parts.push(eq(t.year, Number(m[4])));
   const byNumber = and(...parts)!;
   // A bare number may also be an id.
-  return m[2] || m[3] ? byNumber : sql`(${byNumber} OR ${services.id} = ${Number(m[1])})`;
+  return m[2] || m[3] ? byNumber : sql`(${byNumber} OR ${t.id} = ${Number(m[1])})`;
 }
+
+/** The columns the search reads: of `services`, or of the signature walk's alias (services.signature.ts). */
+export type ServiceColumns = Record<
+  'id' | 'number' | 'numberExtension' | 'month' | 'year' | 'customerId' | 'userCreatedId',
+  Column
+>;
 
 /** Above this many events found through machine names, the ids stay a subquery. */
 const INLINE_IDS_MAX = 5_000;
@@ -93,21 +99,42 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
   // The end of a number searches the numbers alone: the index answers it, page after page.
   const byTail = numberTailFilter(term);
   if (byTail) return byTail;
-  const [customerIds, userIds, viaMachines] = await Promise.all([
+  return searchBranches(services, await lookUpSearch(db, term), faultMatches(term));
+}
+
+/** What a search found in the small tables and the machines before it reads the events. */
+export interface SearchLookups {
+  term: string;
+  customers: number[];
+  users: number[];
+  /** Ids of the events of the machines named by the term (a constant list), or their subquery. */
+  machines?: number[] | SQL;
+}
+
+/** The search's lookups of customers, creators and (for a long term) machines. */
+export async function lookUpSearch(db: DbOrTx, term: string): Promise<SearchLookups> {
+  const [customerIds, userIds, machines] = await Promise.all([
     db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}
       WHERE ${nameMatches(customers.shortName, term)} OR ${nameMatches(customers.fullName, term)}`),
     db.execute(sql`SELECT ${users.id} AS id FROM ${users}
       WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`),
     isShortTerm(term) ? undefined : machineServiceIds(db, term),
   ]);
-  const terms: SQL[] = [faultMatches(term)];
-  const byNumber = numberFilter(term);
+  return { term, customers: idsOf(customerIds), users: idsOf(userIds), machines };
+}
+
+/**
+ * The search as one OR: `text` (the description), the number, the customers, the creators and the
+ * machines found. `t` is `services`, or the signature walk's alias whose `text` is the bits' check.
+ */
+export function searchBranches(t: ServiceColumns, found: SearchLookups, text: SQL): SQL {
+  const terms: SQL[] = [text];
+  const byNumber = numberFilter(found.term, t);
   if (byNumber) terms.push(byNumber);
-  const customerList = idsOf(customerIds);
-  if (customerList.length) terms.push(sql`${services.customerId} = ANY(${intArray(customerList)})`);
-  const userList = idsOf(userIds);
-  if (userList.length) terms.push(sql`${services.userCreatedId} = ANY(${intArray(userList)})`);
-  if (viaMachines) terms.push(viaMachines);
+  if (found.customers.length) terms.push(sql`${t.customerId} = ANY(${intArray(found.customers)})`);
+  if (found.users.length) terms.push(sql`${t.userCreatedId} = ANY(${intArray(found.users)})`);
+  if (Array.isArray(found.machines)) terms.push(sql`${t.id} = ANY(${intArray(found.machines)})`);
+  else if (found.machines) terms.push(sql`${t.id} IN (${found.machines})`);
   return sql`(${sql.join(terms, sql` OR `)})`;
 }
 
@@ -115,7 +142,7 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
-async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefined> {
+async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | SQL | undefined> {
   const pattern = likeContains(term);
   // The machines' trigram index covers their name among other fields; the name is then checked.
   const ofMachines = sql`SELECT ${serviceDevices.serviceId} AS id FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
@@ -123,8 +150,7 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<SQL | undefi
       AND ${devices.name} ILIKE ${pattern})`;
   const found = idsOf(await db.execute(sql`${ofMachines} LIMIT ${INLINE_IDS_MAX + 1}`));
   if (!found.length) return undefined;
-  if (found.length <= INLINE_IDS_MAX) return sql`${services.id} = ANY(${intArray(found)})`;
-  return sql`${services.id} IN (${ofMachines})`;
+  return found.length <= INLINE_IDS_MAX ? found : ofMachines;
 }
 
 /**

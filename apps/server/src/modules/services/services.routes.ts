@@ -17,6 +17,7 @@ import {
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor } from '../../lib/paging.js';
+import { walkedServicePage } from './services.signature.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
@@ -66,7 +67,9 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     const bound = totalBoundFor(options.q);
     const { rows: ids, total } = await pageWithTotal(
       window,
-      (page) => findServiceIds(app.db, { ...options, ...page }, where),
+      async (page) =>
+        (await walkedServicePage(app.db, options, page, where)) ??
+        findServiceIds(app.db, { ...options, ...page }, where),
       (atLeast, upTo = bound) =>
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
         options.family && !trimmedTerm(options.q) && options.deviceId === undefined

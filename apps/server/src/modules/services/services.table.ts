@@ -90,6 +90,11 @@ export const services = pgTable(
      * Never written by the application.
      */
     faultSearch: text().notNull().default(''),
+    // Not declared here, kept by the database alone (the same trigger): `fault_sig1`…`fault_sig4`,
+    // the search copy's trigram signature (migration service_fault_signature), and `fault_head`, its
+    // first two characters (migration service_fault_head). The family lists' order indexes
+    // carry them for the signature walk (services.signature.ts); Drizzle cannot declare INCLUDE, and a
+    // bigint would come back as a BigInt, which JSON cannot serialise.
     ...timestamps,
   },
   (t) => [

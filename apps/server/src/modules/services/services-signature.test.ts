@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
+import { keepTheWalk } from '../../lib/trigram-signature.js';
+import { findServiceIds, serviceListWhere, type ServiceListOptions } from './services.list.js';
+import { serviceSignatureWalk, walkedPageIds } from './services.signature.js';
+
+/** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
+const ctx = useTestApp();
+const db = () => ctx.database.db;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Events whose stored signature or start is not their description's (should be none). */
+async function staleSignatures(): Promise<number> {
+  const result = await db().execute(sql`SELECT count(*)::int AS n FROM services
+    WHERE ARRAY[fault_sig1, fault_sig2, fault_sig3, fault_sig4] <> trigram_signature(fault_search)
+      OR fault_head <> left(fault_search, 2)`);
+  return rowsOf<{ n: number }>(result)[0]!.n;
+}
+
+/** 2,400 events over three years: five descriptions, two customers, two creators, one named machine. */
+beforeEach(async () => {
+  const ewa = await createUserAndLogin(ctx, { admin: true, firstName: 'Ewa', lastName: 'Szymańska' });
+  const adam = await createUserAndLogin(ctx, { admin: true, firstName: 'Adam', lastName: 'Bąk' });
+  const category = await insertCategory(db());
+  const wiertex = await insertCustomer(db(), { shortName: 'Wiertex', fullName: 'Wiertex sp. z o.o.' });
+  const alfa = await insertCustomer(db(), { shortName: 'Alfa', fullName: 'Alfa Szymański i syn' });
+  const device = await insertDevice(db(), {
+    customerId: alfa.id,
+    categoryId: category.id,
+    name: 'Prasa hydrauliczna PH-40',
+  });
+  await db().execute(sql`INSERT INTO services (date, year, month, number, number_extension, customer_id,
+      user_created_id, fault_description, has_internal, has_external)
+    SELECT make_date(2024 + g % 3, 1 + g % 12, 1 + g % 28), 2024 + g % 3, 1 + g % 12,
+           CASE WHEN g % 7 = 0 THEN 0 ELSE g END, CASE WHEN g % 11 = 0 THEN 'A' ELSE '' END,
+           (ARRAY[${wiertex.id}, ${alfa.id}]::int[])[1 + g % 2], (ARRAY[${ewa.id}, ${adam.id}]::int[])[1 + g % 2],
+           (ARRAY['Wyciek oleju z siłownika', 'Brak zasilania', 'wymiana filtra, wyciek', 'Awaria sterownika',
+                  'Przegląd okresowy'])[1 + g % 5],
+           g % 10 <> 0, g % 10 = 0
+    FROM generate_series(1, 2400) AS g`);
+  await db().execute(sql`INSERT INTO service_devices (service_id, device_id)
+    SELECT id, ${device.id} FROM services WHERE id % 13 = 0`);
+  await db().execute(sql`VACUUM ANALYZE services`);
+});
+
+describe('the events’ stored signature', () => {
+  it('is kept by the database on every insert and every change of the description', async () => {
+    expect(await staleSignatures()).toBe(0);
+    await db().execute(sql`UPDATE services SET fault_description = 'Pęknięta obudowa' WHERE id % 5 = 0`);
+    await db().execute(sql`UPDATE services SET fault_sig1 = 0, fault_sig2 = 0 WHERE id % 3 = 0`);
+    expect(await staleSignatures()).toBe(0);
+    const [row] = rowsOf<{ n: number }>(
+      await db().execute(sql`SELECT count(*)::int AS n FROM services
+        WHERE (fault_sig1 & (trigram_term_signature('pęknięt'))[1]) = (trigram_term_signature('pęknięt'))[1]
+          AND (fault_sig2 & (trigram_term_signature('pęknięt'))[2]) = (trigram_term_signature('pęknięt'))[2]
+          AND (fault_sig3 & (trigram_term_signature('pęknięt'))[3]) = (trigram_term_signature('pęknięt'))[3]
+          AND (fault_sig4 & (trigram_term_signature('pęknięt'))[4]) = (trigram_term_signature('pęknięt'))[4]`),
+    );
+    expect(row!.n).toBeGreaterThanOrEqual(480);
+  });
+});
+
+describe('the service lists’ signature walk', () => {
+  /** The page by the walk, whatever it costs (walkedServicePage decides when it pays). */
+  async function walkedIds(options: ServiceListOptions, offset: number) {
+    const where = (await serviceListWhere(db(), options))!;
+    return db().transaction(async (tx) => {
+      const walk = (await serviceSignatureWalk(tx, options))!;
+      expect(walk).toBeDefined();
+      await keepTheWalk(tx);
+      const result = await tx.execute(walkedPageIds(walk, where, { limit: 15, offset }));
+      return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
+    });
+  }
+
+  const cases: [string, ServiceListOptions][] = [
+    ['a word of the description', { family: 'INTERNAL', q: 'wyciek' }],
+    ['two words, oldest first', { family: 'INTERNAL', q: 'Wyciek oleju', sort: 'fullNumber,asc' }],
+    ['a customer’s name', { family: 'INTERNAL', q: 'Szymański' }],
+    ['a creator’s name', { family: 'INTERNAL', q: 'Szymańska' }],
+    ['a machine’s name', { family: 'INTERNAL', q: 'hydraulicz' }],
+    ['the other family', { family: 'EXTERNAL', q: 'siłownik' }],
+    ['two characters: the description’s start, names', { family: 'INTERNAL', q: 'Wy' }],
+    ['one character', { family: 'INTERNAL', q: 'a', sort: 'number,asc' }],
+  ];
+
+  it.each(cases)('pages like the list’s own query: %s', async (_, options) => {
+    const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+    expect(all.length).toBeGreaterThan(30);
+    for (const offset of [0, 14, Math.floor(all.length / 2), all.length - 4, all.length + 3]) {
+      expect(await walkedIds(options, offset)).toEqual(all.slice(offset, offset + 15));
+    }
+  });
+
+  it('is not offered where it cannot serve: a term without a trigram, the end of a number, another order, one machine', async () => {
+    for (const options of [
+      { family: 'INTERNAL', q: 'a-b-c' },
+      { family: 'INTERNAL', q: '12/2025' },
+      { family: 'INTERNAL', q: 'wyciek', sort: 'date,desc' },
+      { deviceId: 1, q: 'wyciek' },
+    ] as ServiceListOptions[]) {
+      expect(await serviceSignatureWalk(db(), options)).toBeUndefined();
+    }
+  });
+
+  it('walks the family’s order index alone and reads an event only for the candidates', async () => {
+    const options: ServiceListOptions = { family: 'INTERNAL', q: 'wyciek' };
+    const where = (await serviceListWhere(db(), options))!;
+    const plan = await db().transaction(async (tx) => {
+      const walk = (await serviceSignatureWalk(tx, options))!;
+      await keepTheWalk(tx);
+      const result = await tx.execute(sql`EXPLAIN ${walkedPageIds(walk, where, { limit: 15, offset: 300 })}`);
+      return rowsOf<Record<string, string>>(result)
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan( Backward)? using services_internal_order_idx on services walked/);
+    expect(plan).toMatch(/Nested Loop/);
+    expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+  });
+});

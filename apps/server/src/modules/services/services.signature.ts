@@ -1,0 +1,150 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
+import { parseSortParam } from '../../lib/sort-param.js';
+import { isShortTerm, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
+import {
+  candidateShare,
+  hasTrigram,
+  holdsBits,
+  keepTheWalk,
+  termSignatures,
+  walkPays,
+} from '../../lib/trigram-signature.js';
+import { keptTotal } from '../list-counts/list-counts.repository.js';
+import { services } from './services.table.js';
+import {
+  lookUpSearch,
+  numberTailFilter,
+  searchBranches,
+  SERVICE_SORT_FIELDS,
+  type ServiceListOptions,
+} from './services.list.js';
+
+/**
+ * The signature walk of the service-work lists (docs/decisions.md, "A walk that skips by
+ * signature"): every event keeps the trigram signature of its description's search copy (migration
+ * 0021), and each family's default order (full number) carries it with the customer and the
+ * creator. A deep page of a broad search ("wyciek": 109,000 of 3,750,000 own events) walks that
+ * index, passes every event whose bits lack one of the term's (and whose customer, creator, number
+ * and machines the search did not find) without reading it, and reads the candidates left through
+ * the primary key, where the whole search is checked.
+ */
+const walked = alias(services, 'walked');
+const signatureColumns = ['fault_sig1', 'fault_sig2', 'fault_sig3', 'fault_sig4'].map(
+  (column) => sql`${sql.identifier('walked')}.${sql.identifier(column)}`,
+);
+
+/**
+ * Costs in microseconds, measured on the bench's 5,000,000 events (page 1,000 of "wyciek"): an
+ * index entry passed by its bits, a candidate read and checked, a match collected through the
+ * description's trigram index and sorted.
+ */
+const COSTS = { entry: 0.08, candidate: 2.5, match: 2 };
+
+export interface ServiceWalk {
+  family: 'INTERNAL' | 'EXTERNAL';
+  /** What the index entry tells: the description's bits, or a customer, creator, number, machine found. */
+  candidates: SQL;
+  direction: SQL;
+}
+
+/**
+ * The walk of a list, or undefined: only a family list in its default order (the full number,
+ * either way), searched for a term that is not the end of a number.
+ */
+export async function serviceSignatureWalk(
+  db: DbOrTx,
+  options: ServiceListOptions,
+): Promise<ServiceWalk | undefined> {
+  const term = trimmedTerm(options.q);
+  if (!options.family || options.deviceId !== undefined || !term || numberTailFilter(term)) return undefined;
+  const order = parseSortParam(options.sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
+  if (order.field !== 'fullNumber' && order.field !== 'number') return undefined;
+  const text = await descriptionCheck(db, term);
+  if (!text) return undefined;
+  return {
+    family: options.family,
+    candidates: searchBranches(walked, await lookUpSearch(db, term), text),
+    direction: order.direction === 'desc' ? sql`DESC` : sql`ASC`,
+  };
+}
+
+/**
+ * What the index entry tells of the description: a term of one or two characters is compared with
+ * its first two (`fault_head`, migration 0022: the short search matches the description's start);
+ * a longer one with the bits of its trigrams. Undefined for a long term without a trigram.
+ */
+async function descriptionCheck(db: DbOrTx, term: string): Promise<SQL | undefined> {
+  if (isShortTerm(term)) {
+    return sql`${sql.identifier('walked')}.${sql.identifier('fault_head')} LIKE ${prefixPattern(term)}`;
+  }
+  if (!hasTrigram(term)) return undefined;
+  const [bits] = await termSignatures(db, [term]);
+  return holdsBits(signatureColumns, bits!);
+}
+
+/** The family's events in the walk's order: the partial index of that family (its predicate, bare). */
+const familyOf = (walk: ServiceWalk) =>
+  walk.family === 'INTERNAL' ? walked.hasInternal : walked.hasExternal;
+
+const orderOf = (table: string, walk: ServiceWalk) =>
+  sql.join(
+    ['year', 'month', 'number', 'number_extension', 'id'].map(
+      (column) => sql`${sql.identifier(table)}.${sql.identifier(column)} ${walk.direction}`,
+    ),
+    sql`, `,
+  );
+
+/** The walk's first entries with the columns its candidates' condition reads (an index-only read). */
+const walkedEntries = (walk: ServiceWalk) =>
+  sql`SELECT ${walked.id}, ${walked.year}, ${walked.month}, ${walked.number}, ${walked.numberExtension},
+      ${walked.customerId}, ${walked.userCreatedId}, ${sql.identifier('walked')}.${sql.identifier('fault_head')},
+      ${sql.join(signatureColumns, sql`, `)}
+    FROM ${services} AS ${sql.identifier('walked')}
+    WHERE ${familyOf(walk)}
+    ORDER BY ${orderOf('walked', walk)}`;
+
+/** The ids of one page by the walk, in list order; `where` is the list's whole condition. */
+export function walkedPageIds(walk: ServiceWalk, where: SQL, window: PageWindow): SQL {
+  return sql`SELECT ${services.id}
+    FROM (SELECT ${walked.id}, ${walked.year}, ${walked.month}, ${walked.number}, ${walked.numberExtension}
+          FROM ${services} AS ${sql.identifier('walked')}
+          WHERE ${and(sql`${familyOf(walk)}`, walk.candidates)}
+          ORDER BY ${orderOf('walked', walk)} OFFSET 0) AS candidates
+    JOIN ${services} ON ${services.id} = candidates.id
+    WHERE ${where}
+    ORDER BY ${orderOf('candidates', walk)}
+    LIMIT ${window.limit} OFFSET ${window.offset}`;
+}
+
+/**
+ * The ids of a deep page of a searched family list by the signature walk, or undefined when the
+ * list's own query is the better read: a page before the search's counted bound, a list or term the
+ * walk cannot serve, or one whose matches are few or whose bits leave many candidates (the probe of
+ * the walk's first 2,000 entries; lib/trigram-signature.ts, walkPays).
+ */
+export async function walkedServicePage(
+  db: Db,
+  options: ServiceListOptions,
+  window: PageWindow,
+  where: SQL | undefined,
+): Promise<number[] | undefined> {
+  if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
+  const walk = await serviceSignatureWalk(db, options);
+  if (!walk) return undefined;
+  const [family, estimatedMatches, share] = [
+    await keptTotal(db, `services:${walk.family}`),
+    await estimatedRows(db, sql`SELECT ${services.id} FROM ${services} WHERE ${where}`),
+    await candidateShare(db, walkedEntries(walk), 'walked', walk.candidates),
+  ];
+  if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share }, COSTS)) {
+    return undefined;
+  }
+  return db.transaction(async (tx) => {
+    await keepTheWalk(tx);
+    const result = await tx.execute(walkedPageIds(walk, where, window));
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  });
+}
