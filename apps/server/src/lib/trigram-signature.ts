@@ -67,25 +67,32 @@ export interface WalkCosts {
 
 /**
  * Whether walking pays against collecting and sorting every match. The walk passes (offset + size)
- * × total ÷ matches entries and reads the candidates among them. The matches are the planner's
- * estimate, but never more than the candidates the probe found (a rare serial number the planner
- * takes for thousands: the walk would pass the whole list for it).
+ * × total ÷ matches entries and reads the candidates among them: at least the matches' share, more
+ * where the probe saw more (bits a term of common trigrams cannot rule out). The matches are the
+ * planner's estimate; when the probe saw no candidate at all, at most one in PROBE_ENTRIES (a rare
+ * serial number the planner takes for thousands: the walk would pass the whole list for it).
  */
 export function walkPays(
   window: PageWindow,
   walk: { total: number; estimatedMatches: number; candidateShare: number },
   costs: WalkCosts,
 ): boolean {
-  const matches = Math.min(walk.estimatedMatches, walk.candidateShare * walk.total);
-  if (matches <= 0) return false;
+  const matches =
+    walk.candidateShare > 0
+      ? walk.estimatedMatches
+      : Math.min(walk.estimatedMatches, walk.total / PROBE_ENTRIES);
+  if (matches <= 0 || walk.total <= 0) return false;
+  const share = Math.max(walk.candidateShare, matches / walk.total);
   const entries = Math.min(walk.total, ((window.offset + window.limit) * walk.total) / matches);
-  const walking = entries * costs.entry + entries * walk.candidateShare * costs.candidate;
+  const walking = entries * costs.entry + entries * share * costs.candidate;
   return walking < matches * costs.match;
 }
 
 /**
  * The walk's plan for the rest of the transaction: no scan or sort that would collect the
- * candidates first, no join that would not read them in the walk's order. The planner takes each
+ * candidates first, no join that would not read them in the walk's order. Parallel workers stay
+ * allowed: on two cores they share a long walk for a net gain (the 1,000th page of "wyciek" at
+ * 5,000,000 events: 95 ms with them, 105 ms in one process). The planner takes each
  * bit check for 1 in 200 rows and their product for a handful, so it would otherwise collect and
  * sort them.
  */
