@@ -281,7 +281,7 @@ describe('the signature walk', () => {
   it('probes the share of entries the bits cannot rule out', async () => {
     await addMany();
     const share = async (q: string) =>
-      walkCandidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!);
+      walkCandidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!, 2667);
     // Two names in five are "Frezarka …"; the bits pass those and few more.
     expect(await share('frezarka')).toBeGreaterThan(0.35);
     expect(await share('frezarka')).toBeLessThan(0.5);

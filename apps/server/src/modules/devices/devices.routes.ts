@@ -51,6 +51,7 @@ import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 import {
   signatureWalk,
+  signatureWalkMayPay,
   signatureWalkPage,
   signatureWalkPays,
   walkCandidateShare,
@@ -182,10 +183,10 @@ async function matchesPage(
 ) {
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
-  const walk = await signatureWalk(db, criteria, sort);
+  const walk = signatureWalkMayPay(window, matches) ? await signatureWalk(db, criteria, sort) : undefined;
   if (walk) {
     const familySize = (await keptTotal(db, `devices:${criteria.family!}`)).total;
-    const share = await walkCandidateShare(db, walk);
+    const share = await walkCandidateShare(db, walk, familySize);
     const pays = signatureWalkPays(window, {
       familySize,
       estimatedMatches: matches,

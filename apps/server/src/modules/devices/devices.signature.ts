@@ -10,6 +10,7 @@ import {
   holdsBits,
   keepTheWalk,
   termSignatures,
+  walkMayPay,
   walkPays,
 } from '../../lib/trigram-signature.js';
 import { parseSortParam } from '../../lib/sort-param.js';
@@ -110,17 +111,18 @@ export async function signatureWalk(
   return { criteria, direction, candidates: await candidates(db, criteria, terms), readsSearchText };
 }
 
-/** The walk's index entries in order, with the columns its candidates' condition reads. */
-const walkedEntries = (walk: SignatureWalk) =>
-  sql`SELECT ${walked.id}, ${walked.type}, ${walked.statusWeight}, ${walked.customerId}, ${walked.categoryId},
-      ${sql.join(signatureColumns, sql`, `)}
-    FROM ${devices} AS ${sql.identifier('walked')}
-    WHERE ${eq(walked.type, walk.criteria.family!)}
-    ORDER BY ${walked.statusWeight} ${walk.direction}, ${walked.id} ${walk.direction}`;
-
-/** The share of candidates among the walk's first entries (lib/trigram-signature.ts). */
-export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk) =>
-  candidateShare(db, walkedEntries(walk), 'walked', walk.candidates);
+/** The share of candidates in a sample of the family (lib/trigram-signature.ts). */
+export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk, familySize: number) =>
+  candidateShare(
+    db,
+    {
+      table: sql`${devices}`,
+      alias: 'walked',
+      scope: eq(walked.type, walk.criteria.family!),
+      total: familySize,
+    },
+    walk.candidates,
+  );
 
 /**
  * What the walk and the sort cost, in microseconds (measured at 1,000,000 machines on the bench's
@@ -131,6 +133,13 @@ export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk) =>
  */
 const COST = { entry: 0.125, candidate: 5, sortedMatch: 2, sortedSearchTextMatch: 3.5 };
 
+/** The costs of the machine lists' walk and sort (lib/trigram-signature.ts). */
+export const machineWalkCosts = (readsSearchText: boolean) => ({
+  entry: COST.entry,
+  candidate: COST.candidate,
+  match: readsSearchText ? COST.sortedSearchTextMatch : COST.sortedMatch,
+});
+
 /** Whether the walk pays against sorting every match (lib/trigram-signature.ts, walkPays). */
 export function signatureWalkPays(
   window: PageWindow,
@@ -139,13 +148,13 @@ export function signatureWalkPays(
   return walkPays(
     window,
     { total: walk.familySize, estimatedMatches: walk.estimatedMatches, candidateShare: walk.candidateShare },
-    {
-      entry: COST.entry,
-      candidate: COST.candidate,
-      match: walk.readsSearchText ? COST.sortedSearchTextMatch : COST.sortedMatch,
-    },
+    machineWalkCosts(walk.readsSearchText),
   );
 }
+
+/** Whether a walk could pay at all, before its signatures are looked up (walkMayPay). */
+export const signatureWalkMayPay = (window: PageWindow, estimatedMatches: number) =>
+  walkMayPay(window, estimatedMatches, machineWalkCosts(false));
 
 /**
  * One page by the signature walk. The planner cannot estimate the bit checks (it takes each for

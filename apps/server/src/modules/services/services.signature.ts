@@ -10,6 +10,7 @@ import {
   holdsBits,
   keepTheWalk,
   termSignatures,
+  walkMayPay,
   walkPays,
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
@@ -97,15 +98,6 @@ const orderOf = (table: string, walk: ServiceWalk) =>
     sql`, `,
   );
 
-/** The walk's first entries with the columns its candidates' condition reads (an index-only read). */
-const walkedEntries = (walk: ServiceWalk) =>
-  sql`SELECT ${walked.id}, ${walked.year}, ${walked.month}, ${walked.number}, ${walked.numberExtension},
-      ${walked.customerId}, ${walked.userCreatedId}, ${sql.identifier('walked')}.${sql.identifier('fault_head')},
-      ${sql.join(signatureColumns, sql`, `)}
-    FROM ${services} AS ${sql.identifier('walked')}
-    WHERE ${familyOf(walk)}
-    ORDER BY ${orderOf('walked', walk)}`;
-
 /** The ids of one page by the walk, in list order; `where` is the list's whole condition. */
 export function walkedPageIds(walk: ServiceWalk, where: SQL, window: PageWindow): SQL {
   return sql`SELECT ${services.id}
@@ -131,14 +123,20 @@ export async function walkedServicePage(
   window: PageWindow,
   where: SQL | undefined,
 ): Promise<number[] | undefined> {
-  if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
+  if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !options.family) return undefined;
+  const estimatedMatches = await estimatedRows(
+    db,
+    sql`SELECT ${services.id} FROM ${services} WHERE ${where}`,
+  );
+  if (!walkMayPay(window, estimatedMatches, COSTS)) return undefined;
   const walk = await serviceSignatureWalk(db, options);
   if (!walk) return undefined;
-  const [family, estimatedMatches, share] = [
-    await keptTotal(db, `services:${walk.family}`),
-    await estimatedRows(db, sql`SELECT ${services.id} FROM ${services} WHERE ${where}`),
-    await candidateShare(db, walkedEntries(walk), 'walked', walk.candidates),
-  ];
+  const family = await keptTotal(db, `services:${walk.family}`);
+  const share = await candidateShare(
+    db,
+    { table: sql`${services}`, alias: 'walked', scope: sql`${familyOf(walk)}`, total: family.total },
+    walk.candidates,
+  );
   if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share }, COSTS)) {
     return undefined;
   }
