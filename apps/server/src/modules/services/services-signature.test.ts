@@ -116,7 +116,7 @@ describe('the service lists’ signature walk', () => {
         .map((row) => Object.values(row)[0])
         .join('\n');
     });
-    expect(plan).toMatch(/Index Only Scan( Backward)? using services_internal_order_idx on services walked/);
+    expect(plan).toMatch(/Index Only Scan( Backward)? using services_internal_walk_idx on services walked/);
     expect(plan).toMatch(/Nested Loop/);
     expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
   });

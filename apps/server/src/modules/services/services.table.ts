@@ -92,9 +92,11 @@ export const services = pgTable(
     faultSearch: text().notNull().default(''),
     // Not declared here, kept by the database alone (the same trigger): `fault_sig1`…`fault_sig4`,
     // the search copy's trigram signature (migration service_fault_signature), and `fault_head`, its
-    // first two characters (migration service_fault_head). The family lists' order indexes
-    // carry them for the signature walk (services.signature.ts); Drizzle cannot declare INCLUDE, and a
-    // bigint would come back as a BigInt, which JSON cannot serialise.
+    // first two characters (migration service_fault_head). Two indexes of their own carry them for
+    // the signature walk, the family lists' order with the customer and creator
+    // (`services_internal_walk_idx`, `services_external_walk_idx`, migration service_walk_indexes;
+    // services.signature.ts), not declared here either: Drizzle cannot declare INCLUDE, and a bigint
+    // would come back as a BigInt, which JSON cannot serialise.
     ...timestamps,
   },
   (t) => [
