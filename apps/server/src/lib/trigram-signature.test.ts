@@ -43,7 +43,15 @@ describe('walkMayPay', () => {
 
   it('rules a walk out before any lookup when fewer match than its page needs read', () => {
     // "Szymański" at 10,000 machines: 1,500 events, the 1,000th page starts at the 14,985th.
-    expect(walkMayPay({ limit: 16, offset: 14_985 }, 1_500, costs)).toBe(false);
-    expect(walkMayPay({ limit: 16, offset: 14_985 }, 108_000, costs)).toBe(true);
+    expect(walkMayPay({ limit: 16, offset: 14_985 }, { total: 43_000, estimatedMatches: 1_500 }, costs)).toBe(
+      false,
+    );
+    expect(
+      walkMayPay({ limit: 16, offset: 14_985 }, { total: 3_860_000, estimatedMatches: 108_000 }, costs),
+    ).toBe(true);
+    // "wyciek" of the third-party machines: 38,000 of 1,360,000, half a million entries to walk.
+    expect(
+      walkMayPay({ limit: 16, offset: 14_985 }, { total: 1_360_000, estimatedMatches: 38_000 }, costs),
+    ).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ export function holdsBits(columns: SQL[], bits: bigint[]): SQL | undefined {
 }
 
 /** About how many rows the probe samples for the share of candidates. */
-export const PROBE_ROWS = 2000;
+export const PROBE_ROWS = 1000;
 
 /**
  * The share of candidates in a sample of about PROBE_ROWS of the list's `total` rows (whole table
@@ -74,13 +74,18 @@ export interface WalkCosts {
 }
 
 /**
- * Whether a walk could pay at all, before anything is looked up for it: it reads at least the
- * (offset + size) matches up to the page, the alternative every match. A list whose estimate is
- * below that is read its own way at once (a search of 1,500 events at 10,000 spends nothing on a
- * walk it will not take).
+ * Whether a walk could pay at all, before anything is looked up for it: `walkPays` with the fewest
+ * candidates there can be, the matches themselves. A list for which even that loses is read its own
+ * way at once, without the signature's lookups and the probe's sample (a search of 1,500 events at
+ * 10,000, or 38,000 third-party events whose 1,000th page would still need half a million entries
+ * walked).
  */
-export const walkMayPay = (window: PageWindow, estimatedMatches: number, costs: WalkCosts) =>
-  estimatedMatches * costs.match > (window.offset + window.limit) * costs.candidate;
+export const walkMayPay = (
+  window: PageWindow,
+  walk: { total: number; estimatedMatches: number },
+  costs: WalkCosts,
+) =>
+  walk.total > 0 && walkPays(window, { ...walk, candidateShare: walk.estimatedMatches / walk.total }, costs);
 
 /**
  * Whether walking pays against collecting and sorting every match. The walk passes (offset + size)

@@ -183,9 +183,11 @@ async function matchesPage(
 ) {
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
-  const walk = signatureWalkMayPay(window, matches) ? await signatureWalk(db, criteria, sort) : undefined;
+  const familySize = criteria.family ? (await keptTotal(db, `devices:${criteria.family}`)).total : 0;
+  const walk = signatureWalkMayPay(window, familySize, matches)
+    ? await signatureWalk(db, criteria, sort)
+    : undefined;
   if (walk) {
-    const familySize = (await keptTotal(db, `devices:${criteria.family!}`)).total;
     const share = await walkCandidateShare(db, walk, familySize);
     const pays = signatureWalkPays(window, {
       familySize,

@@ -153,8 +153,8 @@ export function signatureWalkPays(
 }
 
 /** Whether a walk could pay at all, before its signatures are looked up (walkMayPay). */
-export const signatureWalkMayPay = (window: PageWindow, estimatedMatches: number) =>
-  walkMayPay(window, estimatedMatches, machineWalkCosts(false));
+export const signatureWalkMayPay = (window: PageWindow, familySize: number, estimatedMatches: number) =>
+  walkMayPay(window, { total: familySize, estimatedMatches }, machineWalkCosts(true));
 
 /**
  * One page by the signature walk. The planner cannot estimate the bit checks (it takes each for

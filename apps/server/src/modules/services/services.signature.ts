@@ -125,14 +125,14 @@ export async function walkedServicePage(
   where: SQL | undefined,
 ): Promise<number[] | undefined> {
   if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !options.family) return undefined;
+  const family = await keptTotal(db, `services:${options.family}`);
   const estimatedMatches = await estimatedRows(
     db,
     sql`SELECT ${services.id} FROM ${services} WHERE ${where}`,
   );
-  if (!walkMayPay(window, estimatedMatches, COSTS)) return undefined;
+  if (!walkMayPay(window, { total: family.total, estimatedMatches }, COSTS)) return undefined;
   const walk = await serviceSignatureWalk(db, options);
   if (!walk) return undefined;
-  const family = await keptTotal(db, `services:${walk.family}`);
   const share = await candidateShare(
     db,
     { table: sql`${services}`, alias: 'walked', scope: sql`${familyOf(walk)}`, total: family.total },
