@@ -128,14 +128,22 @@ export async function lookUpSearch(db: DbOrTx, term: string): Promise<SearchLook
  * machines found. `t` is `services`, or the signature walk's alias whose `text` is the bits' check.
  */
 export function searchBranches(t: ServiceColumns, found: SearchLookups, text: SQL): SQL {
-  const terms: SQL[] = [text];
+  return sql`(${sql.join([text, ...exactBranches(t, found)], sql` OR `)})`;
+}
+
+/**
+ * The search's branches that name the events outright (number, customers, creators, machines):
+ * an event one of them takes matches, whatever its description.
+ */
+export function exactBranches(t: ServiceColumns, found: SearchLookups): SQL[] {
+  const terms: SQL[] = [];
   const byNumber = numberFilter(found.term, t);
   if (byNumber) terms.push(byNumber);
   if (found.customers.length) terms.push(sql`${t.customerId} = ANY(${intArray(found.customers)})`);
   if (found.users.length) terms.push(sql`${t.userCreatedId} = ANY(${intArray(found.users)})`);
   if (Array.isArray(found.machines)) terms.push(sql`${t.id} = ANY(${intArray(found.machines)})`);
   else if (found.machines) terms.push(sql`${t.id} IN (${found.machines})`);
-  return sql`(${sql.join(terms, sql` OR `)})`;
+  return terms;
 }
 
 /** `'{1,2,3}'::int[]`: a constant the planner can estimate (unlike an InitPlan's result). */

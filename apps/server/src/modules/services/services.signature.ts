@@ -16,6 +16,7 @@ import {
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { services } from './services.table.js';
 import {
+  exactBranches,
   lookUpSearch,
   numberTailFilter,
   searchBranches,
@@ -49,6 +50,8 @@ export interface ServiceWalk {
   family: 'INTERNAL' | 'EXTERNAL';
   /** What the index entry tells: the description's bits, or a customer, creator, number, machine found. */
   candidates: SQL;
+  /** The branches of `candidates` that match outright: such an event is not read to be checked. */
+  sure: SQL;
   direction: SQL;
 }
 
@@ -68,8 +71,21 @@ export async function serviceSignatureWalk(
   if (!text) return undefined;
   return {
     family: options.family,
-    candidates: searchBranches(walked, await lookUpSearch(db, term), text),
+    ...(await candidatesOf(db, term, text)),
     direction: order.direction === 'desc' ? sql`DESC` : sql`ASC`,
+  };
+}
+
+/**
+ * What the index entry tells: a candidate passes the description's check (its bits or start) or a
+ * branch that names it outright; the latter is `sure`, a match without reading the event.
+ */
+async function candidatesOf(db: DbOrTx, term: string, text: SQL) {
+  const found = await lookUpSearch(db, term);
+  const exact = exactBranches(walked, found);
+  return {
+    candidates: searchBranches(walked, found, text),
+    sure: exact.length ? sql`(${sql.join(exact, sql` OR `)})` : sql`FALSE`,
   };
 }
 
@@ -101,13 +117,13 @@ const orderOf = (table: string, walk: ServiceWalk) =>
 
 /** The ids of one page by the walk, in list order; `where` is the list's whole condition. */
 export function walkedPageIds(walk: ServiceWalk, where: SQL, window: PageWindow): SQL {
-  return sql`SELECT ${services.id}
-    FROM (SELECT ${walked.id}, ${walked.year}, ${walked.month}, ${walked.number}, ${walked.numberExtension}
+  return sql`SELECT candidates.id
+    FROM (SELECT ${walked.id}, ${walked.year}, ${walked.month}, ${walked.number}, ${walked.numberExtension},
+            ${walk.sure} AS sure
           FROM ${services} AS ${sql.identifier('walked')}
           WHERE ${and(sql`${familyOf(walk)}`, walk.candidates)}
           ORDER BY ${orderOf('walked', walk)} OFFSET 0) AS candidates
-    JOIN ${services} ON ${services.id} = candidates.id
-    WHERE ${where}
+    WHERE candidates.sure OR EXISTS (SELECT 1 FROM ${services} WHERE ${services.id} = candidates.id AND ${where})
     ORDER BY ${orderOf('candidates', walk)}
     LIMIT ${window.limit} OFFSET ${window.offset}`;
 }
