@@ -131,8 +131,8 @@ export function walkedPageIds(walk: ServiceWalk, where: SQL, window: PageWindow)
 /**
  * The ids of a deep page of a searched family list by the signature walk, or undefined when the
  * list's own query is the better read: a page before the search's counted bound, a list or term the
- * walk cannot serve, or one whose matches are few or whose bits leave many candidates (the probe of
- * the walk's first 2,000 entries; lib/trigram-signature.ts, walkPays).
+ * walk cannot serve, or one whose matches are few or whose bits leave many candidates (a sample of
+ * the family; lib/trigram-signature.ts, walkMayPay and walkPays).
  */
 export async function walkedServicePage(
   db: Db,
