@@ -1,12 +1,7 @@
 -- hand-written
 -- The events' trigram signature (docs/decisions.md, "A walk that skips by signature"): the bits of
--- the description's search copy, as the machines' (0020). The two family lists' default order
--- carries them with the customer and the creator, so a deep page of a broad search walks that
--- index and reads only the events its bits, customers or creators leave (services.signature.ts).
-DROP INDEX "services_internal_order_idx";
---> statement-breakpoint
-DROP INDEX "services_external_order_idx";
---> statement-breakpoint
+-- the description's search copy, as the machines' (0020), kept by the trigger that keeps the copy.
+-- The signature walk's indexes carry them (0023, services.signature.ts).
 ALTER TABLE "services"
   ADD COLUMN "fault_sig1" bigint GENERATED ALWAYS AS ((trigram_signature("fault_search"))[1]) STORED,
   ADD COLUMN "fault_sig2" bigint GENERATED ALWAYS AS ((trigram_signature("fault_search"))[2]) STORED,
@@ -45,11 +40,3 @@ DROP TRIGGER services_list_keys_upd ON services;
 --> statement-breakpoint
 CREATE TRIGGER services_list_keys_upd BEFORE UPDATE OF customer_id, user_created_id, fault_description, fault_search,
   fault_sig1, fault_sig2, fault_sig3, fault_sig4 ON services FOR EACH ROW EXECUTE FUNCTION services_fill_list_keys();
---> statement-breakpoint
-CREATE INDEX "services_internal_order_idx" ON "services" USING btree ("year", "month", "number", "number_extension", "id")
-  INCLUDE ("customer_id", "user_created_id", "fault_sig1", "fault_sig2", "fault_sig3", "fault_sig4")
-  WHERE "services"."has_internal";
---> statement-breakpoint
-CREATE INDEX "services_external_order_idx" ON "services" USING btree ("year", "month", "number", "number_extension", "id")
-  INCLUDE ("customer_id", "user_created_id", "fault_sig1", "fault_sig2", "fault_sig3", "fault_sig4")
-  WHERE "services"."has_external";

@@ -1,13 +1,8 @@
 -- hand-written
 -- The first two characters of the description's search copy, which a search of one or two
--- characters compares (lib/text-search.ts, copyStarts: the start of the description). The two
--- family lists' default order carries them, so such a search's deep page checks its descriptions
--- in the index entries (services.signature.ts). Filled in one rewrite (a generated column), then a
+-- characters compares (lib/text-search.ts, copyStarts: the start of the description); the
+-- signature walk's indexes carry them (0023). Filled in one rewrite (a generated column), then a
 -- plain column the trigger keeps, as the search copy (0015): a restore writes every column back.
-DROP INDEX "services_internal_order_idx";
---> statement-breakpoint
-DROP INDEX "services_external_order_idx";
---> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "fault_head" varchar(2) GENERATED ALWAYS AS (left("fault_search", 2)) STORED;
 --> statement-breakpoint
 ALTER TABLE "services" ALTER COLUMN "fault_head" DROP EXPRESSION;
@@ -38,11 +33,3 @@ DROP TRIGGER services_list_keys_upd ON services;
 --> statement-breakpoint
 CREATE TRIGGER services_list_keys_upd BEFORE UPDATE OF customer_id, user_created_id, fault_description, fault_search,
   fault_head, fault_sig1, fault_sig2, fault_sig3, fault_sig4 ON services FOR EACH ROW EXECUTE FUNCTION services_fill_list_keys();
---> statement-breakpoint
-CREATE INDEX "services_internal_order_idx" ON "services" USING btree ("year", "month", "number", "number_extension", "id")
-  INCLUDE ("customer_id", "user_created_id", "fault_head", "fault_sig1", "fault_sig2", "fault_sig3", "fault_sig4")
-  WHERE "services"."has_internal";
---> statement-breakpoint
-CREATE INDEX "services_external_order_idx" ON "services" USING btree ("year", "month", "number", "number_extension", "id")
-  INCLUDE ("customer_id", "user_created_id", "fault_head", "fault_sig1", "fault_sig2", "fault_sig3", "fault_sig4")
-  WHERE "services"."has_external";

@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import type { PageWindow } from './paging.js';
 
 /**
@@ -12,6 +12,10 @@ import type { PageWindow } from './paging.js';
 
 /** pg_trgm's trigrams come from runs of letters and digits: a term needs three in a row to have one. */
 export const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
+
+/** `alias.column` for each of a table's four signature columns, as a walk's alias reads them. */
+export const signatureColumnsOf = (alias: string, names: string[]) =>
+  names.map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`);
 
 /** Each term's signature from the database (its trigrams are pg_trgm's), as four bigints. */
 export async function termSignatures(db: DbOrTx, terms: string[]): Promise<bigint[][]> {
@@ -39,7 +43,7 @@ export function holdsBits(columns: SQL[], bits: bigint[]): SQL | undefined {
 }
 
 /** About how many rows the probe samples for the share of candidates. */
-export const PROBE_ROWS = 1000;
+const PROBE_ROWS = 1000;
 
 /**
  * The share of candidates in a sample of about PROBE_ROWS of the list's `total` rows (whole table
@@ -124,4 +128,17 @@ export async function keepTheWalk(tx: DbOrTx) {
       set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true),
       set_config('enable_mergejoin', 'off', true), set_config('work_mem', '64kB', true)`,
   );
+}
+
+/**
+ * The ids a walk's query selects, in its order, run under `keepTheWalk` in a transaction of its
+ * own; the page's rows are read after it, outside those settings (ruling out a sort there would
+ * walk a whole order for 10 rows).
+ */
+export async function walkedIds(db: Db, query: SQL): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await keepTheWalk(tx);
+    const result = await tx.execute(query);
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  });
 }

@@ -8,10 +8,11 @@ import {
   candidateShare,
   hasTrigram,
   holdsBits,
-  keepTheWalk,
+  signatureColumnsOf,
   termSignatures,
   walkMayPay,
   walkPays,
+  walkedIds,
 } from '../../lib/trigram-signature.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { searchTerm } from '../../lib/text-search.js';
@@ -28,7 +29,6 @@ import { findDevicesByIds } from './devices.repository.js';
  * checked for real, through `devices` itself (the walk is `walked`, an alias of the same table).
  */
 const walked = alias(devices, 'walked');
-const SIGNATURE_COLUMNS = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
 
 interface SignatureTerms {
   /** Texts the machine's search text must contain: the filters on its columns. */
@@ -50,9 +50,12 @@ export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | 
   return { required, search: term };
 }
 
-const signatureColumns = SIGNATURE_COLUMNS.map(
-  (column) => sql`${sql.identifier('walked')}.${sql.identifier(column)}`,
-);
+const signatureColumns = signatureColumnsOf('walked', [
+  'search_sig1',
+  'search_sig2',
+  'search_sig3',
+  'search_sig4',
+]);
 
 /**
  * What the index entry alone can tell of a machine: its family and status, and for each term the
@@ -134,7 +137,7 @@ export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk, familySize: 
 const COST = { entry: 0.125, candidate: 5, sortedMatch: 2, sortedSearchTextMatch: 3.5 };
 
 /** The costs of the machine lists' walk and sort (lib/trigram-signature.ts). */
-export const machineWalkCosts = (readsSearchText: boolean) => ({
+const machineWalkCosts = (readsSearchText: boolean) => ({
   entry: COST.entry,
   candidate: COST.candidate,
   match: readsSearchText ? COST.sortedSearchTextMatch : COST.sortedMatch,
@@ -165,13 +168,7 @@ export const signatureWalkMayPay = (window: PageWindow, familySize: number, esti
  * key, PostgreSQL 17 (PGlite) folds the two readings into one and reads every machine it passes.
  */
 export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: PageWindow) {
-  const ids = await db.transaction(async (tx) => {
-    await keepTheWalk(tx);
-    const result = await tx.execute(signatureWalkIds(walk, window));
-    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-  });
-  // The rows outside those settings: ruling out a sort there would walk the whole order for 10 rows.
-  return findDevicesByIds(db, ids);
+  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window)));
 }
 
 /** The ids of one page by the signature walk, in list order. */

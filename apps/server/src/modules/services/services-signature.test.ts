@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
-import { keepTheWalk } from '../../lib/trigram-signature.js';
+import { keepTheWalk, walkedIds } from '../../lib/trigram-signature.js';
 import { findServiceIds, serviceListWhere, type ServiceListOptions } from './services.list.js';
 import { serviceSignatureWalk, walkedPageIds } from './services.signature.js';
 
@@ -64,15 +64,11 @@ describe('the events’ stored signature', () => {
 
 describe('the service lists’ signature walk', () => {
   /** The page by the walk, whatever it costs (walkedServicePage decides when it pays). */
-  async function walkedIds(options: ServiceListOptions, offset: number) {
+  async function pageByWalk(options: ServiceListOptions, offset: number) {
     const where = (await serviceListWhere(db(), options))!;
-    return db().transaction(async (tx) => {
-      const walk = (await serviceSignatureWalk(tx, options))!;
-      expect(walk).toBeDefined();
-      await keepTheWalk(tx);
-      const result = await tx.execute(walkedPageIds(walk, where, { limit: 15, offset }));
-      return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
-    });
+    const walk = (await serviceSignatureWalk(db(), options))!;
+    expect(walk).toBeDefined();
+    return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }));
   }
 
   const cases: [string, ServiceListOptions][] = [
@@ -90,7 +86,7 @@ describe('the service lists’ signature walk', () => {
     const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
     expect(all.length).toBeGreaterThan(30);
     for (const offset of [0, 14, Math.floor(all.length / 2), all.length - 4, all.length + 3]) {
-      expect(await walkedIds(options, offset)).toEqual(all.slice(offset, offset + 15));
+      expect(await pageByWalk(options, offset)).toEqual(all.slice(offset, offset + 15));
     }
   });
 

@@ -8,10 +8,11 @@ import {
   candidateShare,
   hasTrigram,
   holdsBits,
-  keepTheWalk,
+  signatureColumnsOf,
   termSignatures,
   walkMayPay,
   walkPays,
+  walkedIds,
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { services } from './services.table.js';
@@ -35,9 +36,12 @@ import {
  * the whole search is checked.
  */
 const walked = alias(services, 'walked');
-const signatureColumns = ['fault_sig1', 'fault_sig2', 'fault_sig3', 'fault_sig4'].map(
-  (column) => sql`${sql.identifier('walked')}.${sql.identifier(column)}`,
-);
+const signatureColumns = signatureColumnsOf('walked', [
+  'fault_sig1',
+  'fault_sig2',
+  'fault_sig3',
+  'fault_sig4',
+]);
 
 /**
  * Costs in microseconds, measured on the bench's 5,000,000 events (page 1,000 of "wyciek"): an
@@ -157,9 +161,5 @@ export async function walkedServicePage(
   if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share }, COSTS)) {
     return undefined;
   }
-  return db.transaction(async (tx) => {
-    await keepTheWalk(tx);
-    const result = await tx.execute(walkedPageIds(walk, where, window));
-    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-  });
+  return walkedIds(db, walkedPageIds(walk, where, window));
 }
