@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '@serwis/domain';
-import type { DbOrTx } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import { trimmedTerm } from './text-search.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
@@ -38,6 +38,31 @@ export interface ListTotal {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Up to `bound` + 1 of the ids `query` selects (its first column is the id), in no particular
+ * order, as one array value: collected through the conditions' own indexes or a scan that stops at
+ * the bound, never by walking a sort index, which the planner likes with a LIMIT, assuming the
+ * matches are spread evenly along it. Fewer than bound + 1 ids are every match.
+ */
+export function boundedIds(db: Db, query: SQL, bound: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
+    const result = await tx.execute(
+      sql`SELECT array_agg(m.id) AS ids FROM (${query} LIMIT ${sql.raw(String(bound + 1))}) AS m(id)`,
+    );
+    return parseIdArray(rowsOf<{ ids: string | number[] | null }>(result)[0]?.ids ?? null);
+  });
+}
+
+/** An int[] as the drivers hand it over: node-postgres parses it into numbers, others may send '{1,2,3}'. */
+export function parseIdArray(value: string | number[] | null): number[] {
+  if (value === null) return [];
+  return typeof value === 'string'
+    ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
+    : value.map(Number);
+}
 
 /** The planner's row estimate for a query (EXPLAIN, nothing executed). */
 export const estimatedRows = (db: DbOrTx, matching: SQLWrapper) => estimateRows(db, matching);

@@ -6,6 +6,7 @@ import { likeContains } from '../../lib/text-search.js';
 import { keepTheWalk } from '../../lib/trigram-signature.js';
 import {
   addDevice,
+  addManyDevices,
   deviceBody,
   familyPrefix,
   pageIds,
@@ -226,23 +227,7 @@ describe('the machines’ stored signature', () => {
 });
 
 describe('the signature walk', () => {
-  /** 3,000 machines in the shapes of the bench's register: names, streets, cities, two customers. */
-  async function addMany() {
-    await db().execute(
-      sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty,
-                               street_address, zip_code, city, status, status_weight)
-          SELECT CASE WHEN g % 9 = 0 THEN 'EXTERNAL' ELSE 'INTERNAL' END,
-                 (ARRAY['Frezarka CNC', 'Tokarka', 'Prasa', 'Spawarka', 'Frezarka pionowa'])[1 + g % 5] || ' ' || (g % 13),
-                 (ARRAY[${refs.tokarki}, ${refs.frezarki}, ${refs.prasy}]::int[])[1 + g % 3],
-                 (ARRAY[${refs.kowalski}, ${refs.zaklad}]::int[])[1 + g % 2], 'SN-' || g,
-                 (ARRAY['pełna', 'door-to-door', ''])[1 + g % 3],
-                 (ARRAY['Hutnicza ', 'Polna ', 'ul. Długa '])[1 + g % 3] || (g % 40),
-                 (ARRAY['31-100', '90-001', '00-950'])[1 + g % 3], (ARRAY['Kraków', 'Łódź', 'Żywiec', 'Gdańsk'])[1 + g % 4],
-                 (ARRAY['OK', 'FAULT', 'BROKEN', 'DANGER'])[1 + g % 4], (ARRAY[4, 6, 7, 2])[1 + g % 4]
-          FROM generate_series(1, 3000) AS g`,
-    );
-    await db().execute(sql`VACUUM ANALYZE devices`);
-  }
+  const addMany = () => addManyDevices(db(), refs);
 
   const cases: [
     string,

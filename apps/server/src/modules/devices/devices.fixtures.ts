@@ -1,5 +1,5 @@
 import type { Device, DeviceInsertInput, MachineType } from '@serwis/domain';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import type { DeviceOrder } from './devices.query.js';
@@ -119,4 +119,26 @@ export async function listIds(
 /** The ids of one page as the lists read it (`pageDevices`), to compare the paths a page may take. */
 export async function pageIds(db: DbOrTx, where: SQL, order: DeviceOrder, window: PageWindow) {
   return (await pageDevices(db, where, order, window)).map((row) => row.id);
+}
+
+/**
+ * 3,000 machines in the shapes of the bench's register (a ninth third-party): five names, three
+ * streets, four cities, three categories, the two customers, four statuses; then VACUUM ANALYZE,
+ * so that walks read their indexes alone.
+ */
+export async function addManyDevices(db: DbOrTx, refs: References) {
+  await db.execute(
+    sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty,
+                             street_address, zip_code, city, status, status_weight)
+        SELECT CASE WHEN g % 9 = 0 THEN 'EXTERNAL' ELSE 'INTERNAL' END,
+               (ARRAY['Frezarka CNC', 'Tokarka', 'Prasa', 'Spawarka', 'Frezarka pionowa'])[1 + g % 5] || ' ' || (g % 13),
+               (ARRAY[${refs.tokarki}, ${refs.frezarki}, ${refs.prasy}]::int[])[1 + g % 3],
+               (ARRAY[${refs.kowalski}, ${refs.zaklad}]::int[])[1 + g % 2], 'SN-' || g,
+               (ARRAY['pełna', 'door-to-door', ''])[1 + g % 3],
+               (ARRAY['Hutnicza ', 'Polna ', 'ul. Długa '])[1 + g % 3] || (g % 40),
+               (ARRAY['31-100', '90-001', '00-950'])[1 + g % 3], (ARRAY['Kraków', 'Łódź', 'Żywiec', 'Gdańsk'])[1 + g % 4],
+               (ARRAY['OK', 'FAULT', 'BROKEN', 'DANGER'])[1 + g % 4], (ARRAY[4, 6, 7, 2])[1 + g % 4]
+        FROM generate_series(1, 3000) AS g`,
+  );
+  await db.execute(sql`VACUUM ANALYZE devices`);
 }

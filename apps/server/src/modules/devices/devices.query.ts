@@ -23,6 +23,7 @@ import { parseSortParam } from '../../lib/sort-param.js';
 import { likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
+import type { DbOrTx } from '../../db/database.js';
 import { devices, deviceSearchText } from './devices.table.js';
 
 /**
@@ -54,16 +55,42 @@ export const cleanTerm = (text: string | undefined) =>
  * walked the whole family to find nothing (237 ms) instead of counting 3,464 machines.
  */
 function customerMatches(pattern: string, forEstimate = false, column: SQLWrapper = devices.customerId): SQL {
-  return idAmong(
-    column,
-    sql`SELECT ${customers.id} FROM ${customers} WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern}`,
-    forEstimate,
-  );
+  return idAmong(column, customersNamed(pattern), forEstimate);
 }
 
 function categoryMatches(condition: SQL, forEstimate = false, column: SQLWrapper = devices.categoryId): SQL {
   return idAmong(column, sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`, forEstimate);
 }
+
+/** The ids of the customers one of whose names is like `pattern`, as a subquery. */
+const customersNamed = (pattern: string) =>
+  sql`SELECT ${customers.id} FROM ${customers} WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern}`;
+
+/** The ids of the categories whose name is like `pattern`, as a subquery. */
+const categoriesNamed = (pattern: string) =>
+  sql`SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} ILIKE ${pattern}`;
+
+/** The customers and the categories a long search term names, by id (see `longSearch`'s `owners`). */
+export interface SearchedOwners {
+  customers: number[];
+  categories: number[];
+}
+
+/** The customers and the categories whose names contain a long search term, read once. */
+export async function searchedOwners(db: DbOrTx, term: string): Promise<SearchedOwners> {
+  const pattern = likeContains(term);
+  const result = await db.execute(
+    sql`SELECT array_to_string(ARRAY(${customersNamed(pattern)}), ',') AS customers,
+      array_to_string(ARRAY(${categoriesNamed(pattern)}), ',') AS categories`,
+  );
+  const row = (result as unknown as { rows: Record<keyof SearchedOwners, string>[] }).rows[0]!;
+  const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
+  return { customers: ids(row.customers), categories: ids(row.categories) };
+}
+
+/** `column = ANY(the ids)`, the ids as one constant array (hashed by PostgreSQL from nine ids on). */
+export const idsAmong = (column: SQLWrapper, ids: number[]): SQL =>
+  sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
 
 const idAmong = (column: SQLWrapper, ids: SQL, forEstimate: boolean) =>
   forEstimate ? sql`${column} IN (${ids})` : sql`${column} = ANY(ARRAY(${ids}))`;
@@ -116,20 +143,24 @@ function searchCondition(family: MachineType | undefined, q: string): SQL | unde
 /**
  * A term of three or more characters: `text` (the machine's own columns), or its customer's names,
  * its category's name or its status. `t` is `devices`, or the signature walk's alias of it
- * (devices.signature.ts), whose `text` is the signature's check.
+ * (devices.signature.ts), whose `text` is the signature's check. `owners`: the customers and
+ * categories the term names, already read (searchedOwners), as constant ids instead of subqueries.
  */
 export function longSearch(
   t: Record<'customerId' | 'categoryId' | 'type' | 'statusWeight', Column>,
   family: MachineType | undefined,
   term: string,
   text: SQL,
+  owners?: SearchedOwners,
 ): SQL {
   const pattern = likeContains(term);
   const weights = statusWeightsMatching(term, false);
   return or(
     text,
-    customerMatches(pattern, false, t.customerId),
-    categoryMatches(sql`${categories.name} ILIKE ${pattern}`, false, t.categoryId),
+    owners ? idsAmong(t.customerId, owners.customers) : customerMatches(pattern, false, t.customerId),
+    owners
+      ? idsAmong(t.categoryId, owners.categories)
+      : idAmong(t.categoryId, categoriesNamed(pattern), false),
     weights.length
       ? and(family ? eq(t.type, family) : undefined, inArray(t.statusWeight, weights))
       : undefined,

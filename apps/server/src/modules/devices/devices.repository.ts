@@ -6,8 +6,8 @@ import { customers } from '../customers/customers.table.js';
 import { incidents } from '../incidents/incidents.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
-import type { DeviceOrder } from './devices.query.js';
-import type { PageWindow } from '../../lib/paging.js';
+import { idsAmong, type DeviceOrder } from './devices.query.js';
+import { boundedIds, parseIdArray, type PageWindow } from '../../lib/paging.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
@@ -76,34 +76,14 @@ export async function countDevices(db: DbOrTx, where: SQL): Promise<number> {
 }
 
 /**
- * Up to `bound` + 1 matching ids in no particular order (one array value), collected through the
- * conditions' own indexes or a scan that stops at the bound — never a walk of a sort index, which
- * the planner likes with a LIMIT, assuming the matches are spread evenly along it. Fewer than bound + 1 ids
- * are every match: the exact total, and the set the page is then cut from (`idIn`).
+ * Up to `bound` + 1 matching ids in no particular order (lib/paging.ts, boundedIds). Fewer than
+ * bound + 1 ids are every match: the exact total, and the set the page is then cut from (`idIn`).
  */
-export function boundedMatchIds(db: Db, where: SQL, bound: number): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_indexscan = off`);
-    await tx.execute(sql`SET LOCAL enable_indexonlyscan = off`);
-    const result = await tx.execute(
-      sql`SELECT array_agg(m.id) AS ids FROM (SELECT ${devices.id} AS id FROM ${devices} WHERE ${where} LIMIT ${sql.raw(String(bound + 1))}) AS m`,
-    );
-    return parseIds(
-      (result as unknown as { rows: { ids: string | number[] | null }[] }).rows[0]?.ids ?? null,
-    );
-  });
-}
+export const boundedMatchIds = (db: Db, where: SQL, bound: number): Promise<number[]> =>
+  boundedIds(db, deviceMatches(where), bound);
 
 /** The machines of the given ids (a primary-key lookup), as a WHERE. */
-export const idIn = (ids: number[]): SQL => sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`;
-
-/** An int[] as the drivers hand it over: node-postgres parses it into numbers, others may send '{1,2,3}'. */
-function parseIds(value: string | number[] | null): number[] {
-  if (value === null) return [];
-  return typeof value === 'string'
-    ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
-    : value.map(Number);
-}
+export const idIn = (ids: number[]): SQL => idsAmong(devices.id, ids);
 
 /**
  * One page of machines, whole rows in list order, in one statement: the page's ids are found on
@@ -136,7 +116,7 @@ export async function allDeviceIds(db: DbOrTx, where: SQL, order: DeviceOrder): 
   if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
   if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
   const [{ ids: value }] = await query.where(where);
-  return parseIds(value);
+  return parseIdArray(value);
 }
 
 async function selectByIds<T extends { id: number }>(

@@ -50,6 +50,12 @@ import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 import {
+  knownMatchesMayPay,
+  knownMatchesPage,
+  knownMatchesTerm,
+  knownMatchesWhere,
+} from './devices.known-matches.js';
+import {
   signatureWalk,
   signatureWalkMayPay,
   signatureWalkPage,
@@ -172,7 +178,10 @@ async function checkedPage(
  * the walk's conditions in `IS TRUE` (no index serves them), the sort's keys in a no-op no index
  * gives the order (deviceOrder's `fewRows`) — the planner, who cannot estimate the search's
  * ANY(ARRAY(subquery)) branches, would otherwise walk anyway (798 ms for the 1,000th page of
- * "nowak" at 1M, where sorting its 38,000 matches costs a quarter of that).
+ * "nowak" at 1M, where sorting its 38,000 matches costs a quarter of that). Before both, a search
+ * whose every branch can be known by id walks the order's index alone (devices.known-matches.ts),
+ * and a text the signature can check walks the default order's (devices.signature.ts), when their
+ * costs say so.
  */
 async function matchesPage(
   db: Db,
@@ -184,6 +193,8 @@ async function matchesPage(
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
   const familySize = criteria.family ? (await keptTotal(db, `devices:${criteria.family}`)).total : 0;
+  const known = await knownMatches(db, criteria, sort, window, familySize, matches);
+  if (known) return known;
   const walk = signatureWalkMayPay(window, familySize, matches)
     ? await signatureWalk(db, criteria, sort)
     : undefined;
@@ -203,6 +214,32 @@ async function matchesPage(
   );
   const chosen = walkCost < sortCost ? walked : sorted;
   return pageDevices(db, chosen.where, chosen.order, window);
+}
+
+/**
+ * The page by the known-matches walk (devices.known-matches.ts), when the list can take it, it may
+ * pay, and the machines' own texts hold the term few enough times; or, when the known condition
+ * matches too few machines for a walk, those machines collected through their indexes and sorted.
+ * Else undefined.
+ */
+async function knownMatches(
+  db: Db,
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+  window: PageWindow,
+  familySize: number,
+  matches: number,
+) {
+  const term = knownMatchesTerm(criteria, sort);
+  if (!term || !knownMatchesMayPay(window, familySize, matches)) return undefined;
+  const where = await knownMatchesWhere(db, criteria, term);
+  if (!where) return undefined;
+  // Known by id, the matches are estimated anew, from the customers' and categories' statistics:
+  // the planner takes "000123" for 38,000 machines, and its known condition holds none.
+  const known = await estimatedRows(db, deviceMatches(where));
+  return knownMatchesMayPay(window, familySize, known)
+    ? knownMatchesPage(db, where, sort, window)
+    : pageDevices(db, where, deviceOrder(sort, { fewRows: true }), window);
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */

@@ -4,7 +4,7 @@ import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { keepTheWalk, walkedIds } from '../../lib/trigram-signature.js';
 import { findServiceIds, serviceListWhere, type ServiceListOptions } from './services.list.js';
-import { serviceSignatureWalk, walkedPageIds } from './services.signature.js';
+import { knownDescriptions, serviceSignatureWalk, walkedPageIds } from './services.signature.js';
 
 /** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
 const ctx = useTestApp();
@@ -63,10 +63,13 @@ describe('the events’ stored signature', () => {
 });
 
 describe('the service lists’ signature walk', () => {
-  /** The page by the walk, whatever it costs (walkedServicePage decides when it pays). */
-  async function pageByWalk(options: ServiceListOptions, offset: number) {
+  /**
+   * The page by the walk, whatever it costs (walkedServicePage decides when it pays); `known`: with
+   * the descriptions holding the term taken by id.
+   */
+  async function pageByWalk(options: ServiceListOptions, offset: number, known?: number[]) {
     const where = (await serviceListWhere(db(), options))!;
-    const walk = (await serviceSignatureWalk(db(), options))!;
+    const walk = (await serviceSignatureWalk(db(), options, known))!;
     expect(walk).toBeDefined();
     return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }));
   }
@@ -117,6 +120,63 @@ describe('the service lists’ signature walk', () => {
     // names events outright (customer, creator, number, machine) took it already.
     expect(plan).toMatch(/SubPlan/);
     expect(plan).toMatch(/Index Scan using services_pkey on services/);
+    expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+  });
+
+  const knownCases: [string, ServiceListOptions][] = [
+    ['a customer’s name, in no description', { family: 'INTERNAL', q: 'Szymański' }],
+    ['a word of a description, oldest first', { family: 'INTERNAL', q: 'siłownik', sort: 'fullNumber,asc' }],
+    ['a machine’s name', { family: 'INTERNAL', q: 'hydraulicz' }],
+    ['the other family', { family: 'EXTERNAL', q: 'Wiertex' }],
+  ];
+
+  it.each(knownCases)(
+    'with the descriptions known by id, pages like the list’s own query: %s',
+    async (_, options) => {
+      const known = (await knownDescriptions(db(), options.family!, options.q!))!;
+      expect(known).toBeDefined();
+      const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+      expect(all.length).toBeGreaterThan(30);
+      for (const offset of [0, 14, Math.floor(all.length / 2), all.length - 4, all.length + 3]) {
+        expect(await pageByWalk(options, offset, known)).toEqual(all.slice(offset, offset + 15));
+      }
+    },
+  );
+
+  it('knows the descriptions holding a term by id up to 2,000 of them', async () => {
+    expect(await knownDescriptions(db(), 'INTERNAL', 'Szymański')).toEqual([]);
+    // "Wyciek oleju z siłownika": one event in five, half of them third-party (every tenth).
+    expect(await knownDescriptions(db(), 'INTERNAL', 'siłownik')).toHaveLength(240);
+    expect(await knownDescriptions(db(), 'EXTERNAL', 'siłownik')).toHaveLength(240);
+    // Short terms are the description's start, not looked up.
+    expect(await knownDescriptions(db(), 'INTERNAL', 'Wy')).toBeUndefined();
+    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
+        fault_description, has_internal)
+      SELECT make_date(2023, 1, 1), 2023, 1, 0, one.customer_id, one.user_created_id, 'Uszczelka do wymiany', true
+      FROM generate_series(1, 2001), (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
+    await db().execute(sql`ANALYZE services`);
+    expect(await knownDescriptions(db(), 'INTERNAL', 'uszczelka')).toBeUndefined();
+  });
+
+  it('reads no event it takes when the descriptions are known by id', async () => {
+    const options: ServiceListOptions = { family: 'INTERNAL', q: 'Szymański' };
+    const where = (await serviceListWhere(db(), options))!;
+    const known = (await knownDescriptions(db(), 'INTERNAL', 'Szymański'))!;
+    const plan = await db().transaction(async (tx) => {
+      const walk = (await serviceSignatureWalk(tx, options, known))!;
+      expect(walk.allSure).toBe(true);
+      await keepTheWalk(tx);
+      const query = walkedPageIds(walk, where, { limit: 15, offset: 300 });
+      const result = await tx.execute(sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${query}`);
+      return rowsOf<Record<string, string>>(result)
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+    expect(plan).toMatch(/Index Only Scan( Backward)? using services_internal_walk_idx on services walked/);
+    // The check of the whole condition on the event itself is planned (as a subplan) and never run.
+    const reads = plan.split('\n').filter((line) => / on services (?!walked)/.test(line));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const line of reads) expect(line).toMatch(/\(never executed\)/);
     expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
   });
 });

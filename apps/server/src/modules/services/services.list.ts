@@ -147,7 +147,7 @@ export function exactBranches(t: ServiceColumns, found: SearchLookups): SQL[] {
 }
 
 /** `'{1,2,3}'::int[]`: a constant the planner can estimate (unlike an InitPlan's result). */
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
 async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | SQL | undefined> {
@@ -165,7 +165,7 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | S
  * The description's search copy, lower-cased like the pattern (by the database itself, as in
  * lib/text-search.ts): its start for a short term, "contains" otherwise.
  */
-function faultMatches(term: string): SQL {
+export function faultMatches(term: string): SQL {
   if (isShortTerm(term)) return copyStarts(services.faultSearch, term);
   return copyMatches(services.faultSearch, likeContains(term));
 }

@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
+import { boundedIds, estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { isShortTerm, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import {
@@ -18,6 +18,8 @@ import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { services } from './services.table.js';
 import {
   exactBranches,
+  faultMatches,
+  intArray,
   lookUpSearch,
   numberTailFilter,
   searchBranches,
@@ -52,6 +54,8 @@ const COSTS = { entry: 0.08, candidate: 2.5, match: 2 };
 
 export interface ServiceWalk {
   family: 'INTERNAL' | 'EXTERNAL';
+  /** Every candidate is `sure`: the descriptions holding the term are known by id (knownDescriptions). */
+  allSure: boolean;
   /** What the index entry tells: the description's bits, or a customer, creator, number, machine found. */
   candidates: SQL;
   /** The branches of `candidates` that match outright: such an event is not read to be checked. */
@@ -66,27 +70,40 @@ export interface ServiceWalk {
 export async function serviceSignatureWalk(
   db: DbOrTx,
   options: ServiceListOptions,
+  knownIds?: number[],
 ): Promise<ServiceWalk | undefined> {
-  const term = trimmedTerm(options.q);
-  if (!options.family || options.deviceId !== undefined || !term || numberTailFilter(term)) return undefined;
+  const term = walkedTerm(options);
+  if (!term || !options.family) return undefined;
   const order = parseSortParam(options.sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
-  if (order.field !== 'fullNumber' && order.field !== 'number') return undefined;
-  const text = await descriptionCheck(db, term);
+  const text = knownIds ? sql`${walked.id} = ANY(${intArray(knownIds)})` : await descriptionCheck(db, term);
   if (!text) return undefined;
   return {
     family: options.family,
-    ...(await candidatesOf(db, term, text)),
+    allSure: knownIds !== undefined,
+    ...(await candidatesOf(db, term, text, knownIds !== undefined)),
     direction: order.direction === 'desc' ? sql`DESC` : sql`ASC`,
   };
 }
 
 /**
- * What the index entry tells: a candidate passes the description's check (its bits or start) or a
- * branch that names it outright; the latter is `sure`, a match without reading the event.
+ * The term of a list the walk can serve: a family list in its default order (the full number,
+ * either way), searched for a term that is not the end of a number.
  */
-async function candidatesOf(db: DbOrTx, term: string, text: SQL) {
+function walkedTerm(options: ServiceListOptions): string | undefined {
+  const term = trimmedTerm(options.q);
+  if (!options.family || options.deviceId !== undefined || !term || numberTailFilter(term)) return undefined;
+  const order = parseSortParam(options.sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
+  return order.field === 'fullNumber' || order.field === 'number' ? term : undefined;
+}
+
+/**
+ * What the index entry tells: a candidate passes the description's check (its bits or start) or a
+ * branch that names it outright; the latter is `sure`, a match without reading the event, and so is
+ * the description's check when it names the events by id (`textIsSure`).
+ */
+async function candidatesOf(db: DbOrTx, term: string, text: SQL, textIsSure: boolean) {
   const found = await lookUpSearch(db, term);
-  const exact = exactBranches(walked, found);
+  const exact = [...(textIsSure ? [text] : []), ...exactBranches(walked, found)];
   return {
     candidates: searchBranches(walked, found, text),
     sure: exact.length ? sql`(${sql.join(exact, sql` OR `)})` : sql`FALSE`,
@@ -105,6 +122,28 @@ async function descriptionCheck(db: DbOrTx, term: string): Promise<SQL | undefin
   if (!hasTrigram(term)) return undefined;
   const [bits] = await termSignatures(db, [term]);
   return holdsBits(signatureColumns, bits!);
+}
+
+/** Up to this many events of a family may hold a term in their description for knownDescriptions. */
+const KNOWN_DESCRIPTIONS = 2000;
+
+/**
+ * The family's events whose description holds a long term, when they are few (a customer's name,
+ * "Szymański", is in no description): the planner's estimate from the description's statistics
+ * first, then the ids through its trigram index, up to KNOWN_DESCRIPTIONS. The walk then takes
+ * them by id, and every event it takes is a match without reading it. Undefined when many.
+ */
+export async function knownDescriptions(
+  db: Db,
+  family: 'INTERNAL' | 'EXTERNAL',
+  term: string,
+): Promise<number[] | undefined> {
+  if (isShortTerm(term) || !hasTrigram(term)) return undefined;
+  const ofFamily = family === 'INTERNAL' ? services.hasInternal : services.hasExternal;
+  const holding = sql`SELECT ${services.id} FROM ${services} WHERE ${ofFamily} AND ${faultMatches(term)}`;
+  if ((await estimatedRows(db, holding)) > KNOWN_DESCRIPTIONS) return undefined;
+  const ids = await boundedIds(db, holding, KNOWN_DESCRIPTIONS);
+  return ids.length > KNOWN_DESCRIPTIONS ? undefined : ids;
 }
 
 /** The family's events in the walk's order: the partial index of that family (its predicate, bare). */
@@ -145,14 +184,21 @@ export async function walkedServicePage(
   where: SQL | undefined,
 ): Promise<number[] | undefined> {
   if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !options.family) return undefined;
+  const term = walkedTerm(options);
+  if (!term) return undefined;
   const family = await keptTotal(db, `services:${options.family}`);
   const estimatedMatches = await estimatedRows(
     db,
     sql`SELECT ${services.id} FROM ${services} WHERE ${where}`,
   );
-  if (!walkMayPay(window, { total: family.total, estimatedMatches }, COSTS)) return undefined;
-  const walk = await serviceSignatureWalk(db, options);
+  const walking = { total: family.total, estimatedMatches };
+  // A walk that reads nothing it takes could pay where one that reads its candidates could not.
+  if (!walkMayPay(window, walking, { ...COSTS, candidate: 0 })) return undefined;
+  const known = await knownDescriptions(db, options.family, term);
+  if (!known && !walkMayPay(window, walking, COSTS)) return undefined;
+  const walk = await serviceSignatureWalk(db, options, known);
   if (!walk) return undefined;
+  if (walk.allSure) return walkedIds(db, walkedPageIds(walk, where, window));
   const share = await candidateShare(
     db,
     { table: sql`${services}`, alias: 'walked', scope: sql`${familyOf(walk)}`, total: family.total },
