@@ -27,6 +27,21 @@ export async function termSignatures(db: DbOrTx, terms: string[]): Promise<bigin
   return terms.map((_, i) => row[`s${i}`]!.split(',').map((part) => BigInt(part)));
 }
 
+/**
+ * The signature of a text's start (a short search matches the start of a name or a serial number,
+ * which begins a word of the search text): the term's trigrams with the padding of its start and
+ * without that of its end, which the text may go on past. The end's padding is what the term's
+ * trigrams do not share with the term followed by a letter it does not hold.
+ */
+export async function startSignature(db: DbOrTx, term: string): Promise<bigint[]> {
+  const lower = term.toLocaleLowerCase();
+  const filler = [...'qxjvz0123456789'].find((letter) => !lower.includes(letter))!;
+  const result = await db.execute(sql`SELECT array_to_string(trigram_bits(ARRAY(
+      SELECT g FROM unnest(show_trgm(${term})) AS g WHERE g = ANY(show_trgm(${term + filler})))), ',') AS s`);
+  const row = (result as unknown as { rows: { s: string }[] }).rows[0]!;
+  return row.s.split(',').map((part) => BigInt(part));
+}
+
 /** The bits of several terms that must all be held: their union. */
 export const allOf = (signatures: bigint[][]) =>
   signatures.reduce((all, bits) => all.map((value, i) => value | bits[i]!), [0n, 0n, 0n, 0n]);

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema } from '@serwis/domain';
 import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
-import { keepTheWalk } from '../../lib/trigram-signature.js';
+import { lowerPrefix } from '../../lib/text-search.js';
+import { holdsBits, keepTheWalk, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
+import { devices } from './devices.table.js';
 import {
   addDevice,
   addManyDevices,
@@ -14,7 +16,7 @@ import {
 import {
   knownMatchesMayPay,
   knownMatchesPage,
-  knownMatchesTerm,
+  knownMatchesSearch,
   knownMatchesWhere,
 } from './devices.known-matches.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
@@ -37,6 +39,17 @@ const criteriaOf = (q: string, body: Record<string, unknown> = {}): DeviceCriter
   filter: deviceFilterSchema.parse(body),
 });
 
+/** The list's condition as the walk checks it (its search must be one the walk answers). */
+async function knownWhere(criteria: DeviceCriteria, sort?: string) {
+  const search = knownMatchesSearch(criteria, sort)!;
+  expect(search).toBeDefined();
+  return (await knownMatchesWhere(db(), criteria, search))?.where;
+}
+
+const SIGNATURES = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
+
+const termOf = (criteria: DeviceCriteria, sort?: string) => knownMatchesSearch(criteria, sort)?.term;
+
 /** The register of 3,000, and four machines of the other customer whose own text names Kowalski. */
 async function addRegister() {
   await addManyDevices(db(), refs);
@@ -56,13 +69,17 @@ describe('the known-matches walk', () => {
     ['a customer’s name in a category', 'Kowalski', { categories: ['Prasy'] }, 'id,desc'],
     ['a category’s name', 'Prasy', {}, 'name,asc'],
     ['a status label', 'awaria', {}, 'serialNumber,asc'],
+    ['two letters: names, serial numbers, customers, categories', 'pr', {}, undefined],
+    ['two letters, the other way, with statuses', 'Ko', { statuses: ['OK', 'DANGER'] }, 'status,desc'],
+    ['one letter: a status too', 'a', {}, undefined],
+    ['the start of every serial number', 'SN', { provinces: [] }, undefined],
   ];
 
   it.each(cases)('pages like the list’s own query: %s', async (_, q, body, sort) => {
     await addRegister();
     const criteria = criteriaOf(q, body);
-    expect(knownMatchesTerm(criteria, sort)).toBe(q);
-    const where = (await knownMatchesWhere(db(), criteria, q))!;
+    expect(termOf(criteria, sort)).toBe(q);
+    const where = (await knownWhere(criteria, sort))!;
     expect(where).toBeDefined();
     const all = await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), { limit: 5000, offset: 0 });
     expect(all.length).toBeGreaterThan(20);
@@ -76,7 +93,7 @@ describe('the known-matches walk', () => {
   it('finds the machines whose own text holds the term, whoever their customer', async () => {
     await addRegister();
     const criteria = criteriaOf('kowalsk', { customer: 'ZPH' });
-    const where = (await knownMatchesWhere(db(), criteria, 'kowalsk'))!;
+    const where = (await knownWhere(criteria))!;
     const page = await knownMatchesPage(db(), where, 'name,asc', { limit: 10, offset: 0 });
     expect(page.map((row) => row.name)).toEqual([
       'Frezarka kowalski',
@@ -86,51 +103,89 @@ describe('the known-matches walk', () => {
     ]);
   });
 
-  it('is not tried when the machines’ own texts hold the term more than 2,000 times', async () => {
+  it('finds the bits of a short term’s start in every machine whose name or serial number starts with it', async () => {
     await addRegister();
-    // Every serial number starts "SN-": 2,667 own machines.
-    expect(await knownMatchesWhere(db(), criteriaOf('SN-1'), 'SN-1')).toBeDefined();
-    expect(await knownMatchesWhere(db(), criteriaOf('SN-'), 'SN-')).toBeUndefined();
+    for (const name of ['TO-200', 'To.', 'Łódź 1', 'ąb-3', '(tokarka)', '12 ton', 'x-1', '1-2-3']) {
+      await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, serialNumber: `${name}/SN` }));
+    }
+    for (const term of ['to', 'TO', 'Ł', 'łó', '1', '12', '1-', '-', 'ąb', '(t', 'x', 'SN', 'sn']) {
+      const bits = await startSignature(db(), term);
+      const holds = holdsBits(signatureColumnsOf('devices', SIGNATURES), bits) ?? sql`TRUE`;
+      const result = await db().execute(sql`SELECT
+          count(*) FILTER (WHERE NOT (${holds})) AS lacking,
+          count(*) FILTER (WHERE (${lowerPrefix(devices.name, term)} OR ${lowerPrefix(devices.serialNumber, term)})
+            AND NOT (${holds})) AS missed
+        FROM devices`);
+      const [row] = (result as unknown as { rows: { lacking: number; missed: number }[] }).rows;
+      expect([term, Number(row!.missed)]).toEqual([term, 0]);
+      // The bits rule machines out, except for a term without a letter or digit, or the start of
+      // every serial number.
+      if (!['-', 'SN', 'sn'].includes(term)) expect(Number(row!.lacking)).toBeGreaterThan(500);
+    }
   });
 
-  it('takes a long term of a family list in an order whose index carries the owners', () => {
-    expect(knownMatchesTerm(criteriaOf('nowak'), undefined)).toBe('nowak');
-    expect(knownMatchesTerm(criteriaOf('nowak'), 'category,desc')).toBe('nowak');
-    expect(
-      knownMatchesTerm(criteriaOf('nowak', { statuses: ['OK'], provinces: ['śląskie'] }), 'name,asc'),
-    ).toBe('nowak');
-    // Short or letterless terms, orders whose index carries no owners, text filters, owners' lists.
-    expect(knownMatchesTerm(criteriaOf('no'), undefined)).toBeUndefined();
-    expect(knownMatchesTerm(criteriaOf('-.-'), undefined)).toBeUndefined();
-    expect(knownMatchesTerm(criteriaOf('nowak'), 'city,asc')).toBeUndefined();
-    expect(knownMatchesTerm(criteriaOf('nowak', { street: 'Polna' }), undefined)).toBeUndefined();
-    expect(knownMatchesTerm({ ...criteriaOf('nowak'), family: undefined }, undefined)).toBeUndefined();
-    expect(
-      knownMatchesTerm({ ...criteriaOf('nowak'), owner: { customerId: refs.kowalski } }, undefined),
-    ).toBeUndefined();
+  it('is not tried when the machines’ own texts hold the term more than 2,000 times', async () => {
+    await addRegister();
+    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number)
+      SELECT 'INTERNAL', 'Wiertarka ' || g, ${refs.prasy}, ${refs.zaklad}, 'W-' || g FROM generate_series(1, 2001) AS g`);
+    await db().execute(sql`ANALYZE devices`);
+    expect(await knownWhere(criteriaOf('Kowalskiego'))).toBeDefined();
+    expect(await knownWhere(criteriaOf('Wiertarka'))).toBeUndefined();
+  });
+
+  it('takes a long term in an order whose index carries the owners, a short one in the default order', () => {
+    expect(termOf(criteriaOf('nowak'))).toBe('nowak');
+    expect(termOf(criteriaOf('nowak'), 'category,desc')).toBe('nowak');
+    expect(termOf(criteriaOf('nowak', { statuses: ['OK'], provinces: ['śląskie'] }), 'name,asc')).toBe(
+      'nowak',
+    );
+    expect(knownMatchesSearch(criteriaOf('to'), 'status,desc')).toEqual({ term: 'to', short: true });
+    expect(knownMatchesSearch(criteriaOf('12'), undefined)).toEqual({ term: '12', short: true, id: 12 });
+    // Letterless long terms, orders whose index carries no owners (or, for a short term, no name),
+    // text filters, the owners' own lists.
+    expect(termOf(criteriaOf('-.-'))).toBeUndefined();
+    expect(termOf(criteriaOf('nowak'), 'city,asc')).toBeUndefined();
+    expect(termOf(criteriaOf('to'), 'name,asc')).toBeUndefined();
+    expect(termOf(criteriaOf('nowak', { street: 'Polna' }))).toBeUndefined();
+    expect(termOf({ ...criteriaOf('nowak'), family: undefined })).toBeUndefined();
+    expect(termOf({ ...criteriaOf('nowak'), owner: { customerId: refs.kowalski } })).toBeUndefined();
   });
 
   it('walks when the page lies among many matches, sorts a few', () => {
     const page1000 = { limit: 11, offset: 9990 };
+    const long = { term: 'nowak', short: false };
+    const short = { term: 'to', short: true };
     // 38,000 matches of 750,000: about 200,000 entries walked against 38,000 matches sorted.
-    expect(knownMatchesMayPay(page1000, 750_000, 38_000)).toBe(true);
-    expect(knownMatchesMayPay({ limit: 11, offset: 0 }, 750_000, 6_000)).toBe(true);
+    expect(knownMatchesMayPay(page1000, long, 750_000, 38_000)).toBe(true);
+    expect(knownMatchesMayPay({ limit: 11, offset: 0 }, long, 750_000, 6_000)).toBe(true);
     // 6,000 matches: the 1,000th page lies beyond the whole family's walk.
-    expect(knownMatchesMayPay(page1000, 750_000, 6_000)).toBe(false);
+    expect(knownMatchesMayPay(page1000, long, 750_000, 6_000)).toBe(false);
+    // An entry checked by the bits and the names costs more: 20,000 matches are sorted.
+    expect(knownMatchesMayPay(page1000, short, 750_000, 134_000)).toBe(true);
+    expect(knownMatchesMayPay(page1000, long, 750_000, 20_000)).toBe(true);
+    expect(knownMatchesMayPay(page1000, short, 750_000, 20_000)).toBe(false);
   });
 
   it('walks the sort order’s index alone, without a sort, a bitmap or a scan of the table', async () => {
     await addRegister();
-    const where = (await knownMatchesWhere(db(), criteriaOf('Kowalski'), 'Kowalski'))!;
-    const plan = await db().transaction(async (tx) => {
-      await keepTheWalk(tx);
-      const query = pageDeviceIdsQuery(where, deviceOrder('name,asc'), { limit: 10, offset: 500 });
-      const result = await tx.execute(sql`EXPLAIN ${query}`);
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
-    expect(plan).toMatch(/Index Only Scan using devices_type_name_idx on devices/);
-    expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan|SubPlan|InitPlan/);
+    const plan = async (q: string, sort?: string) => {
+      const where = (await knownWhere(criteriaOf(q), sort))!;
+      return db().transaction(async (tx) => {
+        await keepTheWalk(tx);
+        const query = pageDeviceIdsQuery(where, deviceOrder(sort), { limit: 10, offset: 500 });
+        const result = await tx.execute(sql`EXPLAIN ${query}`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((row) => Object.values(row)[0])
+          .join('\n');
+      });
+    };
+    const byName = await plan('Kowalski', 'name,asc');
+    expect(byName).toMatch(/Index Only Scan using devices_type_name_idx on devices/);
+    expect(byName).not.toMatch(/Sort|Bitmap|Seq Scan|SubPlan|InitPlan/);
+    // A short term: the bits of its start before the lower-cased name and serial number.
+    const short = await plan('to');
+    expect(short).toMatch(/Index Only Scan using devices_type_weight_idx on devices/);
+    expect(short).toMatch(/search_sig\d & .*lower\(\(name\)::text\)/);
+    expect(short).not.toMatch(/Sort|Bitmap|Seq Scan|SubPlan|InitPlan/);
   });
 });

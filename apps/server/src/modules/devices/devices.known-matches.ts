@@ -4,7 +4,14 @@ import type { Db } from '../../db/database.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { likeContains, searchTerm } from '../../lib/text-search.js';
-import { hasTrigram, walkMayPay, walkedIds } from '../../lib/trigram-signature.js';
+import {
+  hasTrigram,
+  holdsBits,
+  signatureColumnsOf,
+  startSignature,
+  walkMayPay,
+  walkedIds,
+} from '../../lib/trigram-signature.js';
 import { devices, deviceSearchText } from './devices.table.js';
 import {
   cleanTerm,
@@ -13,6 +20,7 @@ import {
   idsAmong,
   longSearch,
   searchedOwners,
+  shortSearch,
   type DeviceCriteria,
 } from './devices.query.js';
 import {
@@ -23,21 +31,27 @@ import {
 } from './devices.repository.js';
 
 /**
- * The known-matches walk (docs/decisions.md, "A search told on the index entry"). A long search
- * term matches a machine by its own text, or by its customer's names, its category's name or its
- * status. When the machines' own texts hold it only a few times (the trigram index finds them at
- * once: "nowak" is the name of 332 customers and in no machine's text), every branch is known by
- * id before the page is read: those machines, those customers, those categories, those statuses.
- * The sort order's index carries each machine's customer, category and status, so the page walks
- * it index-only and reads no machine it passes, in any order whose index carries them.
+ * The known-matches walk (docs/decisions.md, "A search told on the index entry"). A search term
+ * matches a machine by its own text, or by its customer's names, its category's name or its
+ * status. When the machines' own texts hold a long term only a few times (the trigram index finds
+ * them at once: "nowak" is the name of 332 customers and in no machine's text), every branch is
+ * known by id before the page is read: those machines, those customers, those categories, those
+ * statuses. The sort order's index carries each machine's customer, category and status, so the
+ * page walks it index-only and reads no machine it passes, in any order whose index carries them.
+ * A short term (one or two characters) matches the start of the name or the serial number, which
+ * the default order's index carries with the search text's signature: its entries are checked
+ * there, the signature's bits of the term's start first (a machine whose text lacks them cannot
+ * start with it), the lower-cased name and serial number only for the rest.
  */
 
-/** Up to this many machines may hold the term in their own text; with more, the walk is not tried. */
+/** Up to this many machines may hold a long term in their own text; with more, the walk is not tried. */
 const TEXT_MATCH_BOUND = 2000;
 
 /**
  * The sort fields whose `(type, key, id)` index INCLUDEs the status weight, the customer, the
  * category, the handover date and the province (devices.table.ts): the walk reads only the index.
+ * A short term needs the name, the serial number, the warranty length and the signature too: only
+ * the default order's index (status weight) carries them.
  */
 const CARRYING_ORDERS = new Set<MachineSortField>([
   'id',
@@ -49,21 +63,38 @@ const CARRYING_ORDERS = new Set<MachineSortField>([
   'serialNumber',
   'transferDate',
 ]);
+const SHORT_TERM_ORDERS = new Set<MachineSortField>(['status', 'statusWeight']);
 
 /**
- * What an index entry passed costs (the hashed id checks included) and what a match collected
- * through the trigram and customer indexes and sorted costs, in microseconds, measured on the
- * bench's PostgreSQL at 1,000,000 machines ("nowak" in both orders, pages 1 and 1,000).
+ * What an index entry passed costs and what a match collected through its indexes and sorted
+ * costs, in microseconds, measured on the bench's PostgreSQL at 1,000,000 machines: an entry
+ * checked by ids (hashed), "nowak" in both orders; an entry checked by the bits and, a quarter of
+ * them, the lower-cased name and serial number, "to".
  */
-const COST = { entry: 0.15, candidate: 0, match: 3.5 };
+const COST = {
+  long: { entry: 0.15, candidate: 0, match: 3.5 },
+  short: { entry: 0.4, candidate: 0, match: 3.5 },
+};
 
-/** The long term of a list this walk can answer, or undefined. */
-export function knownMatchesTerm(criteria: DeviceCriteria, sort: string | undefined): string | undefined {
+/** A search this walk can answer: its term and whether it is short. */
+export interface KnownSearch {
+  term: string;
+  short: boolean;
+  /** A short term that is a number (the id, the warranty length). */
+  id?: number;
+}
+
+/** The search of a list this walk can answer, or undefined. */
+export function knownMatchesSearch(
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+): KnownSearch | undefined {
   if (!criteria.family || criteria.owner) return undefined;
   const search = searchTerm(criteria.q);
-  if (search.kind !== 'long' || !hasTrigram(search.term)) return undefined;
+  if (search.kind === 'none' || (search.kind === 'long' && !hasTrigram(search.term))) return undefined;
+  const short = search.kind === 'short';
   const { field } = parseSortParam(sort, machineSortFields, { field: 'statusWeight', direction: 'asc' });
-  if (!CARRYING_ORDERS.has(field)) return undefined;
+  if (!(short ? SHORT_TERM_ORDERS : CARRYING_ORDERS).has(field)) return undefined;
   // A text filter reads a column the index does not carry.
   const filter = criteria.filter;
   const textFilter =
@@ -76,38 +107,61 @@ export function knownMatchesTerm(criteria: DeviceCriteria, sort: string | undefi
       filter.zipCode,
       filter.city,
     ].some((value) => cleanTerm(value));
-  return textFilter ? undefined : search.term;
+  return textFilter ? undefined : { term: search.term, short, id: search.id };
 }
 
 /** Whether the walk could pay against sorting `matches` matches, before anything is looked up. */
-export const knownMatchesMayPay = (window: PageWindow, familySize: number, matches: number) =>
-  walkMayPay(window, { total: familySize, estimatedMatches: matches }, COST);
+export const knownMatchesMayPay = (
+  window: PageWindow,
+  search: KnownSearch,
+  familySize: number,
+  matches: number,
+) =>
+  walkMayPay(window, { total: familySize, estimatedMatches: matches }, search.short ? COST.short : COST.long);
+
+/** The list's condition as the walk checks it on the index entry. */
+export interface KnownMatches {
+  where: SQL;
+  /** Every branch is known by id, so the matches can be estimated anew from the ids' statistics. */
+  byIds: boolean;
+}
 
 /**
- * The list's condition with every branch of the search known by id, or undefined when the
- * machines' own texts hold the term more than TEXT_MATCH_BOUND times.
+ * The list's condition with the search's owners known by id, and a long term's own-text matches
+ * too; undefined when the machines' own texts hold a long term more than TEXT_MATCH_BOUND times.
  */
 export async function knownMatchesWhere(
   db: Db,
   criteria: DeviceCriteria,
-  term: string,
-): Promise<SQL | undefined> {
+  search: KnownSearch,
+): Promise<KnownMatches | undefined> {
   const family = criteria.family!;
+  const rest = deviceWhere({ ...criteria, q: undefined });
+  if (search.short) {
+    const [owners, bits] = await Promise.all([
+      searchedOwners(db, search.term, true),
+      startSignature(db, search.term),
+    ]);
+    const ownStart = holdsBits(signatureColumnsOf('devices', SIGNATURE_COLUMNS), bits);
+    return { where: and(rest, shortSearch(family, search, owners, ownStart))!, byIds: false };
+  }
   const ownText = and(
     eq(devices.type, family),
-    sql`${deviceSearchText(devices)} ILIKE ${likeContains(term)}`,
+    sql`${deviceSearchText(devices)} ILIKE ${likeContains(search.term)}`,
   )!;
   // The planner's estimate from the search text's statistics first: the lookup of a common term
   // would read 2,001 of its machines for nothing ("frezarka": 45,000 estimated, 40 ms).
   if ((await estimatedRows(db, deviceMatches(ownText))) > TEXT_MATCH_BOUND) return undefined;
   const texts = await boundedMatchIds(db, ownText, TEXT_MATCH_BOUND);
   if (texts.length > TEXT_MATCH_BOUND) return undefined;
-  const owners = await searchedOwners(db, term);
-  return and(
-    deviceWhere({ ...criteria, q: undefined }),
-    longSearch(devices, family, term, idsAmong(devices.id, texts), owners),
-  );
+  const owners = await searchedOwners(db, search.term);
+  return {
+    where: and(rest, longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners))!,
+    byIds: true,
+  };
 }
+
+const SIGNATURE_COLUMNS = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
 
 /** One page by walking the sort order's index with the known condition (lib/trigram-signature.ts, walkedIds). */
 export async function knownMatchesPage(db: Db, where: SQL, sort: string | undefined, window: PageWindow) {

@@ -66,6 +66,10 @@ function categoryMatches(condition: SQL, forEstimate = false, column: SQLWrapper
 const customersNamed = (pattern: string) =>
   sql`SELECT ${customers.id} FROM ${customers} WHERE ${customers.shortName} ILIKE ${pattern} OR ${customers.fullName} ILIKE ${pattern}`;
 
+/** The ids of the customers whose short name starts with a short term, as a subquery. */
+const customersStarting = (term: string) =>
+  sql`SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, term)}`;
+
 /** The ids of the categories whose name is like `pattern`, as a subquery. */
 const categoriesNamed = (pattern: string) =>
   sql`SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} ILIKE ${pattern}`;
@@ -76,12 +80,19 @@ export interface SearchedOwners {
   categories: number[];
 }
 
-/** The customers and the categories whose names contain a long search term, read once. */
-export async function searchedOwners(db: DbOrTx, term: string): Promise<SearchedOwners> {
+/**
+ * The customers and the categories a search term names, read once: whose names contain a long
+ * term, or (`short`) whose short name and name start with a short one, as the search reads them.
+ */
+export async function searchedOwners(db: DbOrTx, term: string, short = false): Promise<SearchedOwners> {
   const pattern = likeContains(term);
+  const ofCustomers = short ? customersStarting(term) : customersNamed(pattern);
+  const ofCategories = short
+    ? sql`SELECT ${categories.id} FROM ${categories} WHERE ${lowerPrefix(categories.name, term)}`
+    : categoriesNamed(pattern);
   const result = await db.execute(
-    sql`SELECT array_to_string(ARRAY(${customersNamed(pattern)}), ',') AS customers,
-      array_to_string(ARRAY(${categoriesNamed(pattern)}), ',') AS categories`,
+    sql`SELECT array_to_string(ARRAY(${ofCustomers}), ',') AS customers,
+      array_to_string(ARRAY(${ofCategories}), ',') AS categories`,
   );
   const row = (result as unknown as { rows: Record<keyof SearchedOwners, string>[] }).rows[0]!;
   const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
@@ -121,23 +132,43 @@ function searchCondition(family: MachineType | undefined, q: string): SQL | unde
       sql`${deviceSearchText(devices)} ILIKE ${search.contains}`,
     );
   }
+  return shortSearch(family, search);
+}
+
+/**
+ * A term of one or two characters: the exact id (and, in a family list, the warranty length), the
+ * start of the name or the serial number, of the customer's short name, of the category's name,
+ * of the status. `owners`: the customers and categories already read (searchedOwners, `short`), as
+ * constant ids; `ownStart`: a check the machine's own row passes whenever its name or serial
+ * number starts with the term (the known-matches walk's signature bits), put in front of them.
+ */
+export function shortSearch(
+  family: MachineType | undefined,
+  search: { term: string; id?: number },
+  owners?: SearchedOwners,
+  ownStart?: SQL,
+): SQL {
   const weights = statusWeightsMatching(search.term, true);
   // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index.
   const byWarranty =
     search.id !== undefined && family
       ? and(eq(devices.type, family), eq(devices.warrantyLength, search.id))
       : undefined;
+  const starts = or(lowerPrefix(devices.name, search.term), lowerPrefix(devices.serialNumber, search.term))!;
   return or(
     search.id !== undefined ? eq(devices.id, search.id) : undefined,
     byWarranty,
-    lowerPrefix(devices.name, search.term),
-    lowerPrefix(devices.serialNumber, search.term),
-    sql`${devices.customerId} = ANY(ARRAY(SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, search.term)}))`,
-    categoryMatches(lowerPrefix(categories.name, search.term)),
+    ownStart ? and(ownStart, starts) : starts,
+    owners
+      ? idsAmong(devices.customerId, owners.customers)
+      : idAmong(devices.customerId, customersStarting(search.term), false),
+    owners
+      ? idsAmong(devices.categoryId, owners.categories)
+      : categoryMatches(lowerPrefix(categories.name, search.term)),
     weights.length
       ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
       : undefined,
-  );
+  )!;
 }
 
 /**

@@ -52,7 +52,7 @@ import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 import {
   knownMatchesMayPay,
   knownMatchesPage,
-  knownMatchesTerm,
+  knownMatchesSearch,
   knownMatchesWhere,
 } from './devices.known-matches.js';
 import {
@@ -230,16 +230,16 @@ async function knownMatches(
   familySize: number,
   matches: number,
 ) {
-  const term = knownMatchesTerm(criteria, sort);
-  if (!term || !knownMatchesMayPay(window, familySize, matches)) return undefined;
-  const where = await knownMatchesWhere(db, criteria, term);
-  if (!where) return undefined;
+  const search = knownMatchesSearch(criteria, sort);
+  if (!search || !knownMatchesMayPay(window, search, familySize, matches)) return undefined;
+  const known = await knownMatchesWhere(db, criteria, search);
+  if (!known) return undefined;
   // Known by id, the matches are estimated anew, from the customers' and categories' statistics:
   // the planner takes "000123" for 38,000 machines, and its known condition holds none.
-  const known = await estimatedRows(db, deviceMatches(where));
-  return knownMatchesMayPay(window, familySize, known)
-    ? knownMatchesPage(db, where, sort, window)
-    : pageDevices(db, where, deviceOrder(sort, { fewRows: true }), window);
+  const knownMatches = known.byIds ? await estimatedRows(db, deviceMatches(known.where)) : matches;
+  return knownMatchesMayPay(window, search, familySize, knownMatches)
+    ? knownMatchesPage(db, known.where, sort, window)
+    : pageDevices(db, known.where, deviceOrder(sort, { fewRows: true }), window);
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */
