@@ -164,6 +164,9 @@ describe('the known-matches walk', () => {
     expect(knownMatchesMayPay(page1000, short, 750_000, 134_000)).toBe(true);
     expect(knownMatchesMayPay(page1000, long, 750_000, 20_000)).toBe(true);
     expect(knownMatchesMayPay(page1000, short, 750_000, 20_000)).toBe(false);
+    // "to" at 100,000 machines: its 1,000th page lies near the end of its 13,500 matches.
+    expect(knownMatchesMayPay(page1000, short, 75_000, 13_500)).toBe(false);
+    expect(knownMatchesMayPay({ limit: 11, offset: 0 }, short, 75_000, 13_500)).toBe(true);
   });
 
   it('walks the sort order’s index alone, without a sort, a bitmap or a scan of the table', async () => {

@@ -236,8 +236,8 @@ async function knownMatches(
   if (!known) return undefined;
   // Known by id, the matches are estimated anew, from the customers' and categories' statistics:
   // the planner takes "000123" for 38,000 machines, and its known condition holds none.
-  const knownMatches = known.byIds ? await estimatedRows(db, deviceMatches(known.where)) : matches;
-  return knownMatchesMayPay(window, search, familySize, knownMatches)
+  const estimated = known.byIds ? await estimatedRows(db, deviceMatches(known.where)) : matches;
+  return knownMatchesMayPay(window, search, familySize, estimated)
     ? knownMatchesPage(db, known.where, sort, window)
     : pageDevices(db, known.where, deviceOrder(sort, { fewRows: true }), window);
 }
