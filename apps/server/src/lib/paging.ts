@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '@serwis/domain';
 import type { Db, DbOrTx } from '../db/database.js';
+import { parseIdArray } from './id-arrays.js';
 import { trimmedTerm } from './text-search.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
@@ -54,14 +55,6 @@ export function boundedIds(db: Db, query: SQL, bound: number): Promise<number[]>
     );
     return parseIdArray(rowsOf<{ ids: string | number[] | null }>(result)[0]?.ids ?? null);
   });
-}
-
-/** An int[] as the drivers hand it over: node-postgres parses it into numbers, others may send '{1,2,3}'. */
-export function parseIdArray(value: string | number[] | null): number[] {
-  if (value === null) return [];
-  return typeof value === 'string'
-    ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
-    : value.map(Number);
 }
 
 /** The planner's row estimate for a query (EXPLAIN, nothing executed). */

@@ -24,8 +24,11 @@ export async function termSignatures(db: DbOrTx, terms: string[]): Promise<bigin
   );
   const result = await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`);
   const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
-  return terms.map((_, i) => row[`s${i}`]!.split(',').map((part) => BigInt(part)));
+  return terms.map((_, i) => bigints(row[`s${i}`]!));
 }
+
+/** A signature's four bigints, sent as text (a driver would turn bigint into a lossy number). */
+const bigints = (text: string) => text.split(',').map((part) => BigInt(part));
 
 /**
  * The signature of a text's start (a short search matches the start of a name or a serial number,
@@ -38,8 +41,7 @@ export async function startSignature(db: DbOrTx, term: string): Promise<bigint[]
   const filler = [...'qxjvz0123456789'].find((letter) => !lower.includes(letter))!;
   const result = await db.execute(sql`SELECT array_to_string(trigram_bits(ARRAY(
       SELECT g FROM unnest(show_trgm(${term})) AS g WHERE g = ANY(show_trgm(${term + filler})))), ',') AS s`);
-  const row = (result as unknown as { rows: { s: string }[] }).rows[0]!;
-  return row.s.split(',').map((part) => BigInt(part));
+  return bigints((result as unknown as { rows: { s: string }[] }).rows[0]!.s);
 }
 
 /** The bits of several terms that must all be held: their union. */

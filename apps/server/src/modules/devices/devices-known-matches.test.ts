@@ -21,6 +21,7 @@ import {
 } from './devices.known-matches.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
 import { pageDeviceIdsQuery } from './devices.repository.js';
+import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 
 /** A search whose every branch is known by id, walked on the sort order's index alone. */
 const ctx = useTestApp();
@@ -45,8 +46,6 @@ async function knownWhere(criteria: DeviceCriteria, sort?: string) {
   expect(search).toBeDefined();
   return (await knownMatchesWhere(db(), criteria, search))?.where;
 }
-
-const SIGNATURES = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
 
 const termOf = (criteria: DeviceCriteria, sort?: string) => knownMatchesSearch(criteria, sort)?.term;
 
@@ -110,7 +109,7 @@ describe('the known-matches walk', () => {
     }
     for (const term of ['to', 'TO', 'Ł', 'łó', '1', '12', '1-', '-', 'ąb', '(t', 'x', 'SN', 'sn']) {
       const bits = await startSignature(db(), term);
-      const holds = holdsBits(signatureColumnsOf('devices', SIGNATURES), bits) ?? sql`TRUE`;
+      const holds = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits) ?? sql`TRUE`;
       const result = await db().execute(sql`SELECT
           count(*) FILTER (WHERE NOT (${holds})) AS lacking,
           count(*) FILTER (WHERE (${lowerPrefix(devices.name, term)} OR ${lowerPrefix(devices.serialNumber, term)})

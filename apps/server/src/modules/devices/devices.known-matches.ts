@@ -12,6 +12,7 @@ import {
   walkMayPay,
   walkedIds,
 } from '../../lib/trigram-signature.js';
+import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 import { devices, deviceSearchText } from './devices.table.js';
 import {
   cleanTerm,
@@ -148,7 +149,7 @@ export async function knownMatchesWhere(
       searchedOwners(db, search.term, true),
       startSignature(db, search.term),
     ]);
-    const ownStart = holdsBits(signatureColumnsOf('devices', SIGNATURE_COLUMNS), bits);
+    const ownStart = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits);
     return { where: and(rest, shortSearch(family, search, owners, ownStart))!, byIds: false };
   }
   const ownText = and(
@@ -166,8 +167,6 @@ export async function knownMatchesWhere(
     byIds: true,
   };
 }
-
-const SIGNATURE_COLUMNS = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
 
 /** One page by walking the sort order's index with the known condition (lib/trigram-signature.ts, walkedIds). */
 export async function knownMatchesPage(db: Db, where: SQL, sort: string | undefined, window: PageWindow) {

@@ -24,6 +24,7 @@ import { likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js'
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import type { DbOrTx } from '../../db/database.js';
+import { intArray, parseIdArray } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
 
 /**
@@ -54,12 +55,16 @@ export const cleanTerm = (text: string | undefined) =>
  * "Tokarki", 3,464 machines at 1M, was guessed above 10,000, so its 1,000th page (past the end)
  * walked the whole family to find nothing (237 ms) instead of counting 3,464 machines.
  */
-function customerMatches(pattern: string, forEstimate = false, column: SQLWrapper = devices.customerId): SQL {
-  return idAmong(column, customersNamed(pattern), forEstimate);
+function customerMatches(pattern: string, forEstimate = false): SQL {
+  return idAmong(devices.customerId, customersNamed(pattern), forEstimate);
 }
 
-function categoryMatches(condition: SQL, forEstimate = false, column: SQLWrapper = devices.categoryId): SQL {
-  return idAmong(column, sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`, forEstimate);
+function categoryMatches(condition: SQL, forEstimate = false): SQL {
+  return idAmong(
+    devices.categoryId,
+    sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`,
+    forEstimate,
+  );
 }
 
 /** The ids of the customers one of whose names is like `pattern`, as a subquery. */
@@ -74,6 +79,10 @@ const customersStarting = (term: string) =>
 const categoriesNamed = (pattern: string) =>
   sql`SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} ILIKE ${pattern}`;
 
+/** The ids of the categories whose name starts with a short term, as a subquery. */
+const categoriesStarting = (term: string) =>
+  sql`SELECT ${categories.id} FROM ${categories} WHERE ${lowerPrefix(categories.name, term)}`;
+
 /** The customers and the categories a long search term names, by id (see `longSearch`'s `owners`). */
 export interface SearchedOwners {
   customers: number[];
@@ -86,22 +95,20 @@ export interface SearchedOwners {
  */
 export async function searchedOwners(db: DbOrTx, term: string, short = false): Promise<SearchedOwners> {
   const pattern = likeContains(term);
-  const ofCustomers = short ? customersStarting(term) : customersNamed(pattern);
-  const ofCategories = short
-    ? sql`SELECT ${categories.id} FROM ${categories} WHERE ${lowerPrefix(categories.name, term)}`
-    : categoriesNamed(pattern);
   const result = await db.execute(
-    sql`SELECT array_to_string(ARRAY(${ofCustomers}), ',') AS customers,
-      array_to_string(ARRAY(${ofCategories}), ',') AS categories`,
+    sql`SELECT ARRAY(${short ? customersStarting(term) : customersNamed(pattern)}) AS customers,
+      ARRAY(${short ? categoriesStarting(term) : categoriesNamed(pattern)}) AS categories`,
   );
-  const row = (result as unknown as { rows: Record<keyof SearchedOwners, string>[] }).rows[0]!;
-  const ids = (list: string) => list.split(',').filter(Boolean).map(Number);
-  return { customers: ids(row.customers), categories: ids(row.categories) };
+  const row = (result as unknown as { rows: Record<keyof SearchedOwners, string | number[]>[] }).rows[0]!;
+  return { customers: parseIdArray(row.customers), categories: parseIdArray(row.categories) };
 }
 
-/** `column = ANY(the ids)`, the ids as one constant array (hashed by PostgreSQL from nine ids on). */
-export const idsAmong = (column: SQLWrapper, ids: number[]): SQL =>
-  sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+/** `column = ANY(the ids)`, the ids as one constant array (lib/id-arrays.ts). */
+export const idsAmong = (column: SQLWrapper, ids: number[]): SQL => sql`${column} = ANY(${intArray(ids)})`;
+
+/** The owners' ids already read (`known`, constant), or else their subquery, run by the statement. */
+const ownersAmong = (column: SQLWrapper, known: number[] | undefined, subquery: SQL) =>
+  known ? idsAmong(column, known) : idAmong(column, subquery, false);
 
 const idAmong = (column: SQLWrapper, ids: SQL, forEstimate: boolean) =>
   forEstimate ? sql`${column} IN (${ids})` : sql`${column} = ANY(ARRAY(${ids}))`;
@@ -159,12 +166,8 @@ export function shortSearch(
     search.id !== undefined ? eq(devices.id, search.id) : undefined,
     byWarranty,
     ownStart ? and(ownStart, starts) : starts,
-    owners
-      ? idsAmong(devices.customerId, owners.customers)
-      : idAmong(devices.customerId, customersStarting(search.term), false),
-    owners
-      ? idsAmong(devices.categoryId, owners.categories)
-      : categoryMatches(lowerPrefix(categories.name, search.term)),
+    ownersAmong(devices.customerId, owners?.customers, customersStarting(search.term)),
+    ownersAmong(devices.categoryId, owners?.categories, categoriesStarting(search.term)),
     weights.length
       ? and(family ? eq(devices.type, family) : undefined, inArray(devices.statusWeight, weights))
       : undefined,
@@ -188,10 +191,8 @@ export function longSearch(
   const weights = statusWeightsMatching(term, false);
   return or(
     text,
-    owners ? idsAmong(t.customerId, owners.customers) : customerMatches(pattern, false, t.customerId),
-    owners
-      ? idsAmong(t.categoryId, owners.categories)
-      : idAmong(t.categoryId, categoriesNamed(pattern), false),
+    ownersAmong(t.customerId, owners?.customers, customersNamed(pattern)),
+    ownersAmong(t.categoryId, owners?.categories, categoriesNamed(pattern)),
     weights.length
       ? and(family ? eq(t.type, family) : undefined, inArray(t.statusWeight, weights))
       : undefined,

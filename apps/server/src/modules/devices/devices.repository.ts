@@ -7,7 +7,8 @@ import { incidents } from '../incidents/incidents.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
 import { idsAmong, type DeviceOrder } from './devices.query.js';
-import { boundedIds, parseIdArray, type PageWindow } from '../../lib/paging.js';
+import { parseIdArray } from '../../lib/id-arrays.js';
+import { boundedIds, type PageWindow } from '../../lib/paging.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
@@ -125,7 +126,7 @@ async function selectByIds<T extends { id: number }>(
 ): Promise<T[]> {
   if (ids.length === 0) return [];
   // One array parameter instead of one parameter per id: cheaper to bind and to plan.
-  const rows = await query(sql`${devices.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+  const rows = await query(idIn(ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

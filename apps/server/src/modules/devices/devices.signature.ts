@@ -50,12 +50,10 @@ export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | 
   return { required, search: term };
 }
 
-const signatureColumns = signatureColumnsOf('walked', [
-  'search_sig1',
-  'search_sig2',
-  'search_sig3',
-  'search_sig4',
-]);
+/** The machines' four signature columns (migration 0020), which the database alone writes. */
+export const SEARCH_SIGNATURE_COLUMNS = ['search_sig1', 'search_sig2', 'search_sig3', 'search_sig4'];
+
+const signatureColumns = signatureColumnsOf('walked', SEARCH_SIGNATURE_COLUMNS);
 
 /**
  * What the index entry alone can tell of a machine: its family and status, and for each term the

@@ -15,6 +15,7 @@ import {
   textMatches,
   trimmedTerm,
 } from '../../lib/text-search.js';
+import { intArray } from '../../lib/id-arrays.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -145,9 +146,6 @@ export function exactBranches(t: ServiceColumns, found: SearchLookups): SQL[] {
   else if (found.machines) terms.push(sql`${t.id} IN (${found.machines})`);
   return terms;
 }
-
-/** `'{1,2,3}'::int[]`: a constant the planner can estimate (unlike an InitPlan's result). */
-export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
 async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | SQL | undefined> {

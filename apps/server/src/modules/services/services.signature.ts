@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { intArray } from '../../lib/id-arrays.js';
 import { boundedIds, estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { isShortTerm, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
@@ -19,7 +20,6 @@ import { services } from './services.table.js';
 import {
   exactBranches,
   faultMatches,
-  intArray,
   lookUpSearch,
   numberTailFilter,
   searchBranches,
@@ -72,28 +72,30 @@ export async function serviceSignatureWalk(
   options: ServiceListOptions,
   knownIds?: number[],
 ): Promise<ServiceWalk | undefined> {
-  const term = walkedTerm(options);
-  if (!term || !options.family) return undefined;
-  const order = parseSortParam(options.sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
-  const text = knownIds ? sql`${walked.id} = ANY(${intArray(knownIds)})` : await descriptionCheck(db, term);
+  const list = walkedList(options);
+  if (!list) return undefined;
+  const text = knownIds
+    ? sql`${walked.id} = ANY(${intArray(knownIds)})`
+    : await descriptionCheck(db, list.term);
   if (!text) return undefined;
   return {
-    family: options.family,
+    family: list.family,
     allSure: knownIds !== undefined,
-    ...(await candidatesOf(db, term, text, knownIds !== undefined)),
-    direction: order.direction === 'desc' ? sql`DESC` : sql`ASC`,
+    ...(await candidatesOf(db, list.term, text, knownIds !== undefined)),
+    direction: list.direction,
   };
 }
 
 /**
- * The term of a list the walk can serve: a family list in its default order (the full number,
- * either way), searched for a term that is not the end of a number.
+ * A list the walk can serve: a family list in its default order (the full number, either way),
+ * searched for a term that is not the end of a number; its family, term and direction.
  */
-function walkedTerm(options: ServiceListOptions): string | undefined {
+function walkedList(options: ServiceListOptions) {
   const term = trimmedTerm(options.q);
   if (!options.family || options.deviceId !== undefined || !term || numberTailFilter(term)) return undefined;
   const order = parseSortParam(options.sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
-  return order.field === 'fullNumber' || order.field === 'number' ? term : undefined;
+  if (order.field !== 'fullNumber' && order.field !== 'number') return undefined;
+  return { family: options.family, term, direction: order.direction === 'desc' ? sql`DESC` : sql`ASC` };
 }
 
 /**
@@ -183,10 +185,9 @@ export async function walkedServicePage(
   window: PageWindow,
   where: SQL | undefined,
 ): Promise<number[] | undefined> {
-  if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !options.family) return undefined;
-  const term = walkedTerm(options);
-  if (!term) return undefined;
-  const family = await keptTotal(db, `services:${options.family}`);
+  const list = walkedList(options);
+  if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !list) return undefined;
+  const family = await keptTotal(db, `services:${list.family}`);
   const estimatedMatches = await estimatedRows(
     db,
     sql`SELECT ${services.id} FROM ${services} WHERE ${where}`,
@@ -194,7 +195,7 @@ export async function walkedServicePage(
   const walking = { total: family.total, estimatedMatches };
   // A walk that reads nothing it takes could pay where one that reads its candidates could not.
   if (!walkMayPay(window, walking, { ...COSTS, candidate: 0 })) return undefined;
-  const known = await knownDescriptions(db, options.family, term);
+  const known = await knownDescriptions(db, list.family, list.term);
   if (!known && !walkMayPay(window, walking, COSTS)) return undefined;
   const walk = await serviceSignatureWalk(db, options, known);
   if (!walk) return undefined;
