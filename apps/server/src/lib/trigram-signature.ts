@@ -133,28 +133,38 @@ export function walkPays(
  * The walk's plan for the rest of the transaction: no scan or sort that would collect the
  * candidates first, no join that would not read them in the walk's order, and too little memory
  * to hash every match of a check that is to be asked row by row (an EXISTS the planner would
- * otherwise run once for the 278,000 events starting "sz": 580 ms). Parallel workers stay
- * allowed: on two cores they share a long walk for a net gain (the 1,000th page of "wyciek" at
- * 5,000,000 events: 95 ms with them, 105 ms in one process). The planner takes each
- * bit check for 1 in 200 rows and their product for a handful, so it would otherwise collect and
- * sort them.
+ * otherwise run once for the 278,000 events starting "sz": 580 ms). Parallel workers are allowed
+ * on a deep page only (`window.offset` from SHALLOW_WALK_OFFSET): on two cores they share a long
+ * walk for a net gain (the 1,000th page of "to" at 1,000,000 machines: 43 ms with them, 56 ms in one
+ * process), but starting them costs 8–10 ms, more than a first page's whole walk (the street
+ * "Hutnicza": 12 ms with them, 2–3 ms without). The planner takes each bit check for 1 in 200 rows
+ * and their product for a handful, so it would otherwise collect and sort them.
  */
-export async function keepTheWalk(tx: DbOrTx) {
+export async function keepTheWalk(tx: DbOrTx, window?: PageWindow) {
+  const oneProcess = window !== undefined && window.offset < SHALLOW_WALK_OFFSET;
   await tx.execute(
     sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
       set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true),
-      set_config('enable_mergejoin', 'off', true), set_config('work_mem', '64kB', true)`,
+      set_config('enable_mergejoin', 'off', true), set_config('work_mem', '64kB', true),
+      set_config('max_parallel_workers_per_gather',
+        CASE WHEN ${oneProcess} THEN '0' ELSE current_setting('max_parallel_workers_per_gather') END, true)`,
   );
 }
+
+/**
+ * Below this offset a walk runs in one process (keepTheWalk): it passes few index entries before
+ * its page is full, and parallel workers would take longer to start than the walk to end.
+ */
+export const SHALLOW_WALK_OFFSET = 1_000;
 
 /**
  * The ids a walk's query selects, in its order, run under `keepTheWalk` in a transaction of its
  * own; the page's rows are read after it, outside those settings (ruling out a sort there would
  * walk a whole order for 10 rows).
  */
-export async function walkedIds(db: Db, query: SQL): Promise<number[]> {
+export async function walkedIds(db: Db, query: SQL, window: PageWindow): Promise<number[]> {
   return db.transaction(async (tx) => {
-    await keepTheWalk(tx);
+    await keepTheWalk(tx, window);
     const result = await tx.execute(query);
     return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
   });

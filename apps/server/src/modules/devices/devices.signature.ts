@@ -166,7 +166,7 @@ export const signatureWalkMayPay = (window: PageWindow, familySize: number, esti
  * key, PostgreSQL 17 (PGlite) folds the two readings into one and reads every machine it passes.
  */
 export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: PageWindow) {
-  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window)));
+  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window), window));
 }
 
 /** The ids of one page by the signature walk, in list order. */

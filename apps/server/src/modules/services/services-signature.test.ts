@@ -71,7 +71,7 @@ describe('the service lists’ signature walk', () => {
     const where = (await serviceListWhere(db(), options))!;
     const walk = (await serviceSignatureWalk(db(), options, known))!;
     expect(walk).toBeDefined();
-    return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }));
+    return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }), { limit: 15, offset });
   }
 
   const cases: [string, ServiceListOptions][] = [

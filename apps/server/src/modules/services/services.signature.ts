@@ -199,7 +199,7 @@ export async function walkedServicePage(
   if (!known && !walkMayPay(window, walking, COSTS)) return undefined;
   const walk = await serviceSignatureWalk(db, options, known);
   if (!walk) return undefined;
-  if (walk.allSure) return walkedIds(db, walkedPageIds(walk, where, window));
+  if (walk.allSure) return walkedIds(db, walkedPageIds(walk, where, window), window);
   const share = await candidateShare(
     db,
     { table: sql`${services}`, alias: 'walked', scope: sql`${familyOf(walk)}`, total: family.total },
@@ -208,5 +208,5 @@ export async function walkedServicePage(
   if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share }, COSTS)) {
     return undefined;
   }
-  return walkedIds(db, walkedPageIds(walk, where, window));
+  return walkedIds(db, walkedPageIds(walk, where, window), window);
 }
