@@ -170,5 +170,8 @@ export async function knownMatchesWhere(
 
 /** One page by walking the sort order's index with the known condition (lib/trigram-signature.ts, walkedIds). */
 export async function knownMatchesPage(db: Db, where: SQL, sort: string | undefined, window: PageWindow) {
-  return findDevicesByIds(db, await walkedIds(db, pageDeviceIdsQuery(where, deviceOrder(sort), window), window));
+  return findDevicesByIds(
+    db,
+    await walkedIds(db, pageDeviceIdsQuery(where, deviceOrder(sort), window), window),
+  );
 }

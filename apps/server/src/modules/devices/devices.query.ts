@@ -20,7 +20,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { parseSortParam } from '../../lib/sort-param.js';
-import { likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import type { DbOrTx } from '../../db/database.js';
@@ -36,7 +36,24 @@ export interface DeviceCriteria {
   owner?: { categoryId: number } | { customerId: number };
   filter?: DeviceFilter;
   q?: string;
+  /** The values of the family's text filters that match, when read (devices.filter-values.ts). */
+  values?: FilterValues;
 }
+
+/**
+ * The text filters that may be answered by their values (devices.filter-values.ts): columns with
+ * a `(type, column, id)` B-tree and, in a register, few distinct values (cities, streets, zip codes,
+ * power ratings).
+ */
+export const VALUE_FILTER_COLUMNS = {
+  city: { column: devices.city, name: 'city' },
+  street: { column: devices.streetAddress, name: 'street_address' },
+  zipCode: { column: devices.zipCode, name: 'zip_code' },
+  sourcePower: { column: devices.sourcePower, name: 'source_power' },
+} as const;
+export type ValueFilterField = keyof typeof VALUE_FILTER_COLUMNS;
+export type FilterValues = Partial<Record<ValueFilterField, string[]>>;
+export const isValueFilterField = (field: string): field is ValueFilterField => field in VALUE_FILTER_COLUMNS;
 
 /** Control characters never belong in a search term (and chr 31 separates the indexed columns). */
 export const cleanTerm = (text: string | undefined) =>
@@ -207,8 +224,24 @@ export function longSearch(
  */
 function filterConditions(
   filter: DeviceFilter,
-  { prefilter = true, forEstimate = false } = {},
+  options: { prefilter?: boolean; forEstimate?: boolean; values?: FilterValues } = {},
 ): (SQL | undefined)[] {
+  return Object.values(filterConditionsByField(filter, options));
+}
+
+/**
+ * Each filter field's condition, undefined when the field is empty. A text filter whose matching
+ * values were read beforehand (`values`, devices.filter-values.ts) is the list of those values, which
+ * the column's B-tree serves and the planner estimates from its statistics.
+ */
+function filterConditionsByField(
+  filter: DeviceFilter,
+  {
+    prefilter = true,
+    forEstimate = false,
+    values = {},
+  }: { prefilter?: boolean; forEstimate?: boolean; values?: FilterValues } = {},
+): Record<keyof DeviceFilter, SQL | undefined> {
   const contains = (column: Parameters<typeof ilike>[0], value: string) => {
     const term = cleanTerm(value);
     return term ? ilike(column, likeContains(term)) : undefined;
@@ -226,12 +259,18 @@ function filterConditions(
       ? own
       : and(sql`${deviceSearchText(devices)} ILIKE ${likeContains(term)}`, own);
   };
+  const amongValues = (field: ValueFilterField, otherwise: SQL | undefined) => {
+    const known = values[field];
+    if (!otherwise || !known) return otherwise;
+    return known.length ? inArray(VALUE_FILTER_COLUMNS[field].column, known) : sql`FALSE`;
+  };
   const categoryNames = filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
   const customer = cleanTerm(filter.customer);
-  return [
-    filter.id !== null ? eq(devices.id, filter.id) : undefined,
-    customer ? customerMatches(likeContains(customer), forEstimate) : undefined,
-    categoryNames.length
+  return {
+    id: filter.id !== null ? eq(devices.id, filter.id) : undefined,
+    statuses: undefined,
+    customer: customer ? customerMatches(likeContains(customer), forEstimate) : undefined,
+    categories: categoryNames.length
       ? categoryMatches(
           sql`lower(${categories.name}) IN (${sql.join(
             categoryNames.map((n) => sql`${n}`),
@@ -240,17 +279,38 @@ function filterConditions(
           forEstimate,
         )
       : undefined,
-    contains(devices.serialNumber, filter.serialNumber),
-    contains(devices.sourcePower, filter.sourcePower),
-    filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
-    filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
-    searched(devices.warranty, filter.warranty),
-    searched(devices.streetAddress, filter.street),
+    serialNumber: contains(devices.serialNumber, filter.serialNumber),
+    sourcePower: amongValues('sourcePower', contains(devices.sourcePower, filter.sourcePower)),
+    dateFrom: filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
+    dateTo: filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
+    warranty: searched(devices.warranty, filter.warranty),
+    street: amongValues('street', searched(devices.streetAddress, filter.street)),
     // Its own trigram index (devices_zip_trgm): the search text's would match nearly every machine.
-    contains(devices.zipCode, filter.zipCode),
-    contains(devices.city, filter.city),
-    filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
-  ];
+    zipCode: amongValues('zipCode', contains(devices.zipCode, filter.zipCode)),
+    city: amongValues('city', contains(devices.city, filter.city)),
+    provinces: filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
+  };
+}
+
+/**
+ * The B-tree the bounded count can read alone, entry by entry, when the list's only condition
+ * beyond its family is one such index's: a province list, a handover date range, or a text
+ * filter answered by its values (`(type, column, id)`). The planner, assuming an even spread,
+ * prefers reading the table for a LIMIT of 10,001 (the provinces "śląskie, opolskie" at 1,000,000
+ * machines: 18 ms, against 3 ms on the index).
+ */
+export function countsOnOneIndex({ family, owner, filter, q, values }: DeviceCriteria): boolean {
+  if (!family || owner || !filter || trimmedTerm(q) || statusCondition(filter)) return false;
+  const active = Object.entries(filterConditionsByField(filter, { values }))
+    .filter(([, condition]) => condition !== undefined)
+    .map(([field]) => field);
+  if (!active.length) return false;
+  const dates = active.every((field) => field === 'dateFrom' || field === 'dateTo');
+  const [only] = active;
+  const oneIndexed =
+    active.length === 1 &&
+    (only === 'provinces' || (isValueFilterField(only!) && values?.[only] !== undefined));
+  return dates || oneIndexed;
 }
 
 function ownerCondition(owner: NonNullable<DeviceCriteria['owner']>): SQL {
@@ -312,7 +372,7 @@ export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boo
  * see filterConditions); never to be executed, it would not use the trigram index.
  */
 export function deviceWhere(
-  { family, owner, filter, q }: DeviceCriteria,
+  { family, owner, filter, q, values }: DeviceCriteria,
   options: { walk?: boolean; estimate?: boolean } = {},
 ): SQL {
   const checked = and(
@@ -320,6 +380,7 @@ export function deviceWhere(
       ? filterConditions(filter, {
           prefilter: !options.estimate && !options.walk,
           forEstimate: options.estimate,
+          values,
         })
       : []),
     searchCondition(family, q ?? ''),

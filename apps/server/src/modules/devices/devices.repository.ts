@@ -80,8 +80,12 @@ export async function countDevices(db: DbOrTx, where: SQL): Promise<number> {
  * Up to `bound` + 1 matching ids in no particular order (lib/paging.ts, boundedIds). Fewer than
  * bound + 1 ids are every match: the exact total, and the set the page is then cut from (`idIn`).
  */
-export const boundedMatchIds = (db: Db, where: SQL, bound: number): Promise<number[]> =>
-  boundedIds(db, deviceMatches(where), bound);
+export const boundedMatchIds = (
+  db: Db,
+  where: SQL,
+  bound: number,
+  options: { onOneIndex?: boolean } = {},
+): Promise<number[]> => boundedIds(db, deviceMatches(where), bound, options);
 
 /** The machines of the given ids (a primary-key lookup), as a WHERE. */
 export const idIn = (ids: number[]): SQL => idsAmong(devices.id, ids);

@@ -38,7 +38,9 @@ import {
   listDeviceNames,
 } from './devices.repository.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
+import { withFilterValues } from './devices.filter-values.js';
 import {
+  countsOnOneIndex,
   deviceOrder,
   deviceWhere,
   hasCheckedConditions,
@@ -94,7 +96,7 @@ async function answerDeviceList(
   const window = pageWindow(query, 10);
   if (!window) return streamDeviceList(db, reply, where, order);
   const rows = hasCheckedConditions(criteria)
-    ? await checkedPage(db, reply, criteria, query.sort, window)
+    ? await checkedPage(db, reply, await withFilterValues(db, criteria), query.sort, window)
     : await indexedPage(db, reply, criteria, query.sort, window);
   return rows.map(toDevice);
 }
@@ -156,7 +158,9 @@ async function checkedPage(
   }
   // The bounded count collects the ids it counts: up to the bound they are every match, and the
   // page is a sort of those few by primary key, instead of finding them through the text again.
-  const found = await boundedMatchIds(db, deviceWhere(criteria), bound);
+  const found = await boundedMatchIds(db, deviceWhere(criteria), bound, {
+    onOneIndex: countsOnOneIndex(criteria),
+  });
   if (found.length <= bound) {
     setTotalCount(reply, found.length);
     if (window.offset >= found.length) return [];

@@ -106,9 +106,9 @@ export async function signatureWalk(
   const direction = signatureWalkOrder(criteria, sort);
   const terms = direction && signatureTerms(criteria);
   if (!direction || !terms) return undefined;
-  const readsSearchText = Boolean(
-    terms.search || cleanTerm(criteria.filter?.street) || cleanTerm(criteria.filter?.warranty),
-  );
+  // A street answered by its values (devices.filter-values.ts) is a list of them, not the search text.
+  const street = cleanTerm(criteria.filter?.street) && !criteria.values?.street;
+  const readsSearchText = Boolean(terms.search || street || cleanTerm(criteria.filter?.warranty));
   return { criteria, direction, candidates: await candidates(db, criteria, terms), readsSearchText };
 }
 

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { MachineType } from '@serwis/domain';
+import type { DbOrTx } from '../../db/database.js';
+import { likeContains } from '../../lib/text-search.js';
+import {
+  cleanTerm,
+  VALUE_FILTER_COLUMNS,
+  type DeviceCriteria,
+  type FilterValues,
+  type ValueFilterField,
+} from './devices.query.js';
+
+/**
+ * At most this many distinct values of a column are read (one B-tree descent each, 5–15 µs) to
+ * answer its filter by them; a column with more, by the planner's statistics or by count, keeps
+ * its `ILIKE`.
+ */
+export const FILTER_VALUES_CAP = 1_000;
+
+/**
+ * The criteria with the matching values of their city, street, zip-code and power filters, where
+ * the family's column has few distinct values (docs/decisions.md, "Text filters by their values"):
+ * "kraków" becomes the cities that contain it, `city = ANY(…)`, the same machines. The values are
+ * read by a skip over the column's `(type, column, id)` B-tree, one descent per distinct value, and
+ * checked with the filter's own `ILIKE`. Unchanged for a list without a family or a column with
+ * more than FILTER_VALUES_CAP values.
+ */
+export async function withFilterValues(db: DbOrTx, criteria: DeviceCriteria): Promise<DeviceCriteria> {
+  const { family, filter } = criteria;
+  if (!family || !filter) return criteria;
+  const values: FilterValues = {};
+  for (const field of Object.keys(VALUE_FILTER_COLUMNS) as ValueFilterField[]) {
+    const term = cleanTerm(filter[field]);
+    if (!term) continue;
+    const found = await matchingValues(db, family, field, term);
+    if (found) values[field] = found;
+  }
+  return Object.keys(values).length ? { ...criteria, values } : criteria;
+}
+
+/**
+ * The family's distinct values of a column that contain `term`, or undefined when the column has
+ * more than FILTER_VALUES_CAP of them (the statistics say so before a step is taken, or the skip
+ * reaches the cap) or the family has no machine.
+ */
+export async function matchingValues(
+  db: DbOrTx,
+  family: MachineType,
+  field: ValueFilterField,
+  term: string,
+): Promise<string[] | undefined> {
+  const name = VALUE_FILTER_COLUMNS[field].name;
+  const column = sql.identifier(name);
+  const cap = sql.raw(String(FILTER_VALUES_CAP));
+  const result = await db.execute(sql`
+    WITH RECURSIVE distinct_values(value, step) AS (
+      (SELECT ${column}, 1 FROM devices
+        WHERE type = ${family} AND NOT EXISTS (
+          SELECT 1 FROM pg_stats s
+          WHERE s.schemaname = current_schema() AND s.tablename = 'devices' AND s.attname = ${name}
+            AND CASE WHEN s.n_distinct < 0
+              THEN -s.n_distinct * (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'devices'::regclass)
+              ELSE s.n_distinct END > ${cap})
+        ORDER BY ${column} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT d.${column} FROM devices d
+                WHERE d.type = ${family} AND d.${column} > v.value ORDER BY d.${column} LIMIT 1),
+             v.step + 1
+      FROM distinct_values v
+      WHERE v.value IS NOT NULL AND v.step <= ${cap}
+    )
+    SELECT max(step) AS steps,
+      coalesce(json_agg(value ORDER BY value) FILTER (WHERE value ILIKE ${likeContains(term)}), '[]'::json)
+        AS matching
+    FROM distinct_values WHERE value IS NOT NULL`);
+  const [row] = (result as unknown as { rows: { steps: number | null; matching: string[] | string }[] }).rows;
+  if (!row || row.steps === null || Number(row.steps) > FILTER_VALUES_CAP) return undefined;
+  return typeof row.matching === 'string' ? (JSON.parse(row.matching) as string[]) : row.matching;
+}
