@@ -61,12 +61,22 @@ describe('matchingValues', () => {
     expect(await matchingValues(db(), 'INTERNAL', 'sourcePower', '400')).toEqual(['400V']);
   });
 
-  it('resolves only the filters that have values, for a family list', async () => {
-    const filter = deviceFilterSchema.parse({ city: 'kraków', sourcePower: '', warranty: 'pełna' });
-    const resolved = await withFilterValues(db(), { family: 'INTERNAL', filter });
-    expect(resolved.values).toEqual({ city: ['Kraków', 'Kraków-Nowa Huta'] });
-    const bothFamilies = await withFilterValues(db(), { filter });
-    expect(bothFamilies.values).toBeUndefined();
+  it("reads a lone text filter's values, and the customers and categories the filters name", async () => {
+    const resolve = (filter: Record<string, unknown>, family?: 'INTERNAL') =>
+      withFilterValues(db(), { family, filter: deviceFilterSchema.parse(filter) }).then((c) => c.values);
+    expect(await resolve({ city: 'kraków', sourcePower: '' }, 'INTERNAL')).toEqual({
+      city: ['Kraków', 'Kraków-Nowa Huta'],
+    });
+    // Beside another condition, or for both families, the filter keeps its ILIKE.
+    expect(await resolve({ city: 'kraków', warranty: 'pełna' }, 'INTERNAL')).toBeUndefined();
+    expect(await resolve({ city: 'kraków' })).toBeUndefined();
+    expect(
+      await resolve({ city: 'kraków', customer: 'kowal', categories: [' TOKARKI ', 'Brak'] }, 'INTERNAL'),
+    ).toEqual({
+      customers: [refs.kowalski],
+      categories: [refs.tokarki],
+    });
+    expect(await resolve({ customer: 'nikt taki' }, 'INTERNAL')).toEqual({ customers: [] });
   });
 });
 
@@ -104,6 +114,9 @@ describe('the list answered by the values', () => {
     await agrees({ zipCode: '31-1' });
     await agrees({ city: 'kraków', street: 'polna' });
     await agrees({ city: 'Gdańsk', statuses: ['OK'] });
+    await agrees({ customer: 'kowal', city: 'łódź' });
+    await agrees({ customer: 'nikt taki' }, 0);
+    await agrees({ categories: ['prasy', 'tokarki'], street: 'polna' });
     await agrees({ provinces: ['małopolskie'] });
     await agrees({ city: 'nie ma takiego' }, 0);
   });

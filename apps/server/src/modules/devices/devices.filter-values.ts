@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/database.js';
 import { likeContains } from '../../lib/text-search.js';
 import {
   cleanTerm,
+  loneValueFilter,
+  ownersNamed,
   VALUE_FILTER_COLUMNS,
   type DeviceCriteria,
   type FilterValues,
@@ -18,23 +20,21 @@ import {
 export const FILTER_VALUES_CAP = 1_000;
 
 /**
- * The criteria with the matching values of their city, street, zip-code and power filters, where
- * the family's column has few distinct values (docs/decisions.md, "Text filters by their values"):
- * "kraków" becomes the cities that contain it, `city = ANY(…)`, the same machines. The values are
- * read by a skip over the column's `(type, column, id)` B-tree, one descent per distinct value, and
- * checked with the filter's own `ILIKE`. Unchanged for a list without a family or a column with
- * more than FILTER_VALUES_CAP values.
+ * The criteria with what their filters name read beforehand (docs/decisions.md, "Text filters by
+ * their values"): the customers and categories by id, a constant the planner estimates and a walk
+ * checks on the index entry; and a city, street, zip-code or power filter that is the list's only
+ * condition, where the family's column has few distinct values, as the values that contain the
+ * text ("kraków": `city = ANY(…)`, the same machines). The values are read by a skip over the
+ * column's `(type, column, id)` B-tree, one descent per distinct value, and checked with the
+ * filter's own `ILIKE`. Unchanged for a list of both families.
  */
 export async function withFilterValues(db: DbOrTx, criteria: DeviceCriteria): Promise<DeviceCriteria> {
   const { family, filter } = criteria;
   if (!family || !filter) return criteria;
-  const values: FilterValues = {};
-  for (const field of Object.keys(VALUE_FILTER_COLUMNS) as ValueFilterField[]) {
-    const term = cleanTerm(filter[field]);
-    if (!term) continue;
-    const found = await matchingValues(db, family, field, term);
-    if (found) values[field] = found;
-  }
+  const values: FilterValues = await ownersNamed(db, filter);
+  const field = loneValueFilter(criteria);
+  const found = field && (await matchingValues(db, family, field, cleanTerm(filter[field])));
+  if (field && found) values[field] = found;
   return Object.keys(values).length ? { ...criteria, values } : criteria;
 }
 

@@ -52,7 +52,12 @@ export const VALUE_FILTER_COLUMNS = {
   sourcePower: { column: devices.sourcePower, name: 'source_power' },
 } as const;
 export type ValueFilterField = keyof typeof VALUE_FILTER_COLUMNS;
-export type FilterValues = Partial<Record<ValueFilterField, string[]>>;
+export interface FilterValues extends Partial<Record<ValueFilterField, string[]>> {
+  /** The customers the customer filter names, by id (read once, `ownersNamed`). */
+  customers?: number[];
+  /** The categories the category filter names, by id. */
+  categories?: number[];
+}
 export const isValueFilterField = (field: string): field is ValueFilterField => field in VALUE_FILTER_COLUMNS;
 
 /** Control characters never belong in a search term (and chr 31 separates the indexed columns). */
@@ -99,6 +104,40 @@ const categoriesNamed = (pattern: string) =>
 /** The ids of the categories whose name starts with a short term, as a subquery. */
 const categoriesStarting = (term: string) =>
   sql`SELECT ${categories.id} FROM ${categories} WHERE ${lowerPrefix(categories.name, term)}`;
+
+/**
+ * The customers the customer filter names (either name contains the text) and the categories the
+ * category filter names (by name, case aside), by id, read once for the filters' conditions.
+ */
+export async function ownersNamed(
+  db: DbOrTx,
+  filter: DeviceFilter,
+): Promise<Pick<FilterValues, 'customers' | 'categories'>> {
+  const customer = cleanTerm(filter.customer);
+  const categoryNames = filterCategoryNames(filter);
+  if (!customer && !categoryNames.length) return {};
+  const result = await db.execute(
+    sql`SELECT ${customer ? sql`ARRAY(${customersNamed(likeContains(customer))})` : sql`NULL`} AS customers,
+      ${categoryNames.length ? sql`ARRAY(SELECT ${categories.id} FROM ${categories} WHERE ${categoryNamed(categoryNames)})` : sql`NULL`} AS categories`,
+  );
+  const row = (result as unknown as { rows: Record<'customers' | 'categories', string | number[] | null>[] })
+    .rows[0]!;
+  return {
+    ...(customer ? { customers: parseIdArray(row.customers) } : {}),
+    ...(categoryNames.length ? { categories: parseIdArray(row.categories) } : {}),
+  };
+}
+
+/** The category filter's names, trimmed and lower-cased as the condition compares them. */
+const filterCategoryNames = (filter: DeviceFilter) =>
+  filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
+
+/** A category whose name is one of `names` (lower-cased), as a condition on `categories`. */
+const categoryNamed = (names: string[]) =>
+  sql`lower(${categories.name}) IN (${sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  )})`;
 
 /** The customers and the categories a long search term names, by id (see `longSearch`'s `owners`). */
 export interface SearchedOwners {
@@ -264,21 +303,21 @@ function filterConditionsByField(
     if (!otherwise || !known) return otherwise;
     return known.length ? inArray(VALUE_FILTER_COLUMNS[field].column, known) : sql`FALSE`;
   };
-  const categoryNames = filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
+  const categoryNames = filterCategoryNames(filter);
   const customer = cleanTerm(filter.customer);
   return {
     id: filter.id !== null ? eq(devices.id, filter.id) : undefined,
     statuses: undefined,
-    customer: customer ? customerMatches(likeContains(customer), forEstimate) : undefined,
-    categories: categoryNames.length
-      ? categoryMatches(
-          sql`lower(${categories.name}) IN (${sql.join(
-            categoryNames.map((n) => sql`${n}`),
-            sql`, `,
-          )})`,
-          forEstimate,
-        )
-      : undefined,
+    customer: !customer
+      ? undefined
+      : values.customers
+        ? idsAmong(devices.customerId, values.customers)
+        : customerMatches(likeContains(customer), forEstimate),
+    categories: !categoryNames.length
+      ? undefined
+      : values.categories
+        ? idsAmong(devices.categoryId, values.categories)
+        : categoryMatches(categoryNamed(categoryNames), forEstimate),
     serialNumber: contains(devices.serialNumber, filter.serialNumber),
     sourcePower: amongValues('sourcePower', contains(devices.sourcePower, filter.sourcePower)),
     dateFrom: filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
@@ -293,18 +332,44 @@ function filterConditionsByField(
 }
 
 /**
+ * The filter fields a family list checks, when it checks nothing else (no owner, status or `q`);
+ * undefined otherwise.
+ */
+function activeFilterFields({
+  family,
+  owner,
+  filter,
+  q,
+}: DeviceCriteria): (keyof DeviceFilter)[] | undefined {
+  if (!family || owner || !filter || trimmedTerm(q) || statusCondition(filter)) return undefined;
+  return (Object.entries(filterConditionsByField(filter)) as [keyof DeviceFilter, SQL | undefined][])
+    .filter(([, condition]) => condition !== undefined)
+    .map(([field]) => field);
+}
+
+/**
+ * The text filter a family list checks alone (nothing else but the family), if it is one whose
+ * values may be read (devices.filter-values.ts). Combined with another condition, the filter keeps
+ * its `ILIKE`: as a list of values, the planner would find a city through its trigram index (which
+ * answers `=` too) and intersect, where it reads the category's few machines and checks each.
+ */
+export function loneValueFilter(criteria: DeviceCriteria): ValueFilterField | undefined {
+  const active = activeFilterFields(criteria);
+  const [only] = active ?? [];
+  return active?.length === 1 && only && isValueFilterField(only) ? only : undefined;
+}
+
+/**
  * The B-tree the bounded count can read alone, entry by entry, when the list's only condition
  * beyond its family is one such index's: a province list, a handover date range, or a text
  * filter answered by its values (`(type, column, id)`). The planner, assuming an even spread,
  * prefers reading the table for a LIMIT of 10,001 (the provinces "śląskie, opolskie" at 1,000,000
  * machines: 18 ms, against 3 ms on the index).
  */
-export function countsOnOneIndex({ family, owner, filter, q, values }: DeviceCriteria): boolean {
-  if (!family || owner || !filter || trimmedTerm(q) || statusCondition(filter)) return false;
-  const active = Object.entries(filterConditionsByField(filter, { values }))
-    .filter(([, condition]) => condition !== undefined)
-    .map(([field]) => field);
-  if (!active.length) return false;
+export function countsOnOneIndex(criteria: DeviceCriteria): boolean {
+  const { values } = criteria;
+  const active = activeFilterFields(criteria);
+  if (!active?.length) return false;
   const dates = active.every((field) => field === 'dateFrom' || field === 'dateTo');
   const [only] = active;
   const oneIndexed =
