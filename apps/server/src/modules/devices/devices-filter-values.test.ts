@@ -43,6 +43,13 @@ describe('matchingValues', () => {
     // LIKE's wildcards in the term are plain characters, as in the filter.
     expect(await matchingValues(db(), 'INTERNAL', 'sourcePower', '%')).toEqual([]);
     expect(await matchingValues(db(), 'INTERNAL', 'street', 'fabryczna')).toEqual(['Fabryczna 5']);
+    // The warranty is skipped by (length, warranty) pairs, each value once.
+    await add({ warranty: 'pełna door-to-door', warrantyLength: 36 });
+    await add({ warranty: 'pełna', warrantyLength: 12 });
+    expect(await matchingValues(db(), 'INTERNAL', 'warranty', 'PEŁ')).toEqual([
+      'pełna',
+      'pełna door-to-door',
+    ]);
   });
 
   it('gives up on a column with more distinct values than the cap, read or told by the statistics', async () => {
@@ -112,6 +119,7 @@ describe('the list answered by the values', () => {
     await agrees({ city: 'ŻYW' });
     await agrees({ street: 'hutnicza 1' });
     await agrees({ zipCode: '31-1' });
+    await agrees({ warranty: 'door' });
     await agrees({ city: 'kraków', street: 'polna' });
     await agrees({ city: 'Gdańsk', statuses: ['OK'] });
     await agrees({ customer: 'kowal', city: 'łódź' });
@@ -150,6 +158,9 @@ describe('countsOnOneIndex', () => {
   it('leaves every other list to the planner', () => {
     expect(countsOnOneIndex(criteria({ city: 'kraków' }))).toBe(false);
     expect(countsOnOneIndex(criteria({ warranty: 'door' }))).toBe(false);
+    expect(countsOnOneIndex(criteria({ warranty: 'door' }, { values: { warranty: ['door-to-door'] } }))).toBe(
+      true,
+    );
     expect(countsOnOneIndex(criteria({ provinces: ['śląskie'], dateTo: '2024-03-31' }))).toBe(false);
     expect(countsOnOneIndex(criteria({ provinces: ['śląskie'], statuses: ['OK'] }))).toBe(false);
     expect(countsOnOneIndex(criteria({ provinces: ['śląskie'] }, { q: 'tok' }))).toBe(false);

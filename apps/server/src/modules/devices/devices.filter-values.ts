@@ -41,7 +41,8 @@ export async function withFilterValues(db: DbOrTx, criteria: DeviceCriteria): Pr
 /**
  * The family's distinct values of a column that contain `term`, or undefined when the column has
  * more than FILTER_VALUES_CAP of them (the statistics say so before a step is taken, or the skip
- * reaches the cap) or the family has no machine.
+ * reaches the cap) or the family has no machine. A column second in its B-tree (the warranty, after
+ * its length) is skipped pair by pair: each distinct (length, warranty) is one step.
  */
 export async function matchingValues(
   db: DbOrTx,
@@ -49,30 +50,37 @@ export async function matchingValues(
   field: ValueFilterField,
   term: string,
 ): Promise<string[] | undefined> {
-  const name = VALUE_FILTER_COLUMNS[field].name;
+  const { name, after } = VALUE_FILTER_COLUMNS[field] as { name: string; after?: string };
   const column = sql.identifier(name);
+  const lead = after ? sql.identifier(after) : undefined;
+  const keyIn = (table: string) =>
+    lead
+      ? sql`${sql.identifier(table)}.${lead}, ${sql.identifier(table)}.${column}`
+      : sql`${sql.identifier(table)}.${column}`;
+  const leadIn = (table: string) => (lead ? sql`${sql.identifier(table)}.${lead}` : sql`NULL::int`);
   const cap = sql.raw(String(FILTER_VALUES_CAP));
   const result = await db.execute(sql`
-    WITH RECURSIVE distinct_values(value, step) AS (
-      (SELECT ${column}, 1 FROM devices
-        WHERE type = ${family} AND NOT EXISTS (
+    WITH RECURSIVE distinct_values(lead, value, step) AS (
+      (SELECT ${leadIn('devices')}, devices.${column}, 1 FROM devices
+        WHERE devices.type = ${family} AND NOT EXISTS (
           SELECT 1 FROM pg_stats s
           WHERE s.schemaname = current_schema() AND s.tablename = 'devices' AND s.attname = ${name}
             AND CASE WHEN s.n_distinct < 0
               THEN -s.n_distinct * (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'devices'::regclass)
               ELSE s.n_distinct END > ${cap})
-        ORDER BY ${column} LIMIT 1)
+        ORDER BY ${keyIn('devices')} LIMIT 1)
       UNION ALL
-      SELECT (SELECT d.${column} FROM devices d
-                WHERE d.type = ${family} AND d.${column} > v.value ORDER BY d.${column} LIMIT 1),
-             v.step + 1
-      FROM distinct_values v
-      WHERE v.value IS NOT NULL AND v.step <= ${cap}
+      SELECT next.lead, next.value, v.step + 1
+      FROM distinct_values v CROSS JOIN LATERAL (
+        SELECT ${leadIn('d')} AS lead, d.${column} AS value FROM devices d
+        WHERE d.type = ${family} AND ${lead ? sql`(d.${lead}, d.${column}) > (v.lead, v.value)` : sql`d.${column} > v.value`}
+        ORDER BY ${keyIn('d')} LIMIT 1) AS next
+      WHERE v.step <= ${cap}
     )
     SELECT max(step) AS steps,
-      coalesce(json_agg(value ORDER BY value) FILTER (WHERE value ILIKE ${likeContains(term)}), '[]'::json)
+      coalesce(json_agg(DISTINCT value ORDER BY value) FILTER (WHERE value ILIKE ${likeContains(term)}), '[]'::json)
         AS matching
-    FROM distinct_values WHERE value IS NOT NULL`);
+    FROM distinct_values`);
   const [row] = (result as unknown as { rows: { steps: number | null; matching: string[] | string }[] }).rows;
   if (!row || row.steps === null || Number(row.steps) > FILTER_VALUES_CAP) return undefined;
   return typeof row.matching === 'string' ? (JSON.parse(row.matching) as string[]) : row.matching;

@@ -42,14 +42,16 @@ export interface DeviceCriteria {
 
 /**
  * The text filters that may be answered by their values (devices.filter-values.ts): columns with
- * a `(type, column, id)` B-tree and, in a register, few distinct values (cities, streets, zip codes,
- * power ratings).
+ * a `(type, column, id)` B-tree (the warranty: `(type, warranty_length, warranty, id)`) and, in a
+ * register, few distinct values (cities, streets, zip codes, power ratings, warranty terms).
  */
 export const VALUE_FILTER_COLUMNS = {
   city: { column: devices.city, name: 'city' },
   street: { column: devices.streetAddress, name: 'street_address' },
   zipCode: { column: devices.zipCode, name: 'zip_code' },
   sourcePower: { column: devices.sourcePower, name: 'source_power' },
+  // Second in its B-tree, `(type, warranty_length, warranty, id)`: skipped by pairs.
+  warranty: { column: devices.warranty, name: 'warranty', after: 'warranty_length' },
 } as const;
 export type ValueFilterField = keyof typeof VALUE_FILTER_COLUMNS;
 export interface FilterValues extends Partial<Record<ValueFilterField, string[]>> {
@@ -322,7 +324,7 @@ function filterConditionsByField(
     sourcePower: amongValues('sourcePower', contains(devices.sourcePower, filter.sourcePower)),
     dateFrom: filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
     dateTo: filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,
-    warranty: searched(devices.warranty, filter.warranty),
+    warranty: amongValues('warranty', searched(devices.warranty, filter.warranty)),
     street: amongValues('street', searched(devices.streetAddress, filter.street)),
     // Its own trigram index (devices_zip_trgm): the search text's would match nearly every machine.
     zipCode: amongValues('zipCode', contains(devices.zipCode, filter.zipCode)),

@@ -106,9 +106,11 @@ export async function signatureWalk(
   const direction = signatureWalkOrder(criteria, sort);
   const terms = direction && signatureTerms(criteria);
   if (!direction || !terms) return undefined;
-  // A street answered by its values (devices.filter-values.ts) is a list of them, not the search text.
+  // A street or warranty answered by its values (devices.filter-values.ts) is a list of them, not
+  // the search text.
   const street = cleanTerm(criteria.filter?.street) && !criteria.values?.street;
-  const readsSearchText = Boolean(terms.search || street || cleanTerm(criteria.filter?.warranty));
+  const warranty = cleanTerm(criteria.filter?.warranty) && !criteria.values?.warranty;
+  const readsSearchText = Boolean(terms.search || street || warranty);
   return { criteria, direction, candidates: await candidates(db, criteria, terms), readsSearchText };
 }
 
