@@ -66,6 +66,14 @@ export async function connectPglite(client: PGlite, runMigrations = true): Promi
 
 export async function connectPostgres(url: string, runMigrations = true, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_SESSION_OPTIONS });
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate, or one
+  // still closing after pool.end()) is an 'error' on the pool, which has already dropped it; the
+  // next query opens a new one. Unheard, the event would end the whole process.
+  pool.on('error', (error) => {
+    process.emitWarning(`Serwer bazy danych zamknął nieużywane połączenie: ${error.message}`, {
+      code: 'SERWIS_DB_CONNECTION_CLOSED',
+    });
+  });
   if (runMigrations) {
     // Several servers may start at once: one migrates while the others wait on the lock.
     const client = await pool.connect();

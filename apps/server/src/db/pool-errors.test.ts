@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/test-app.js';
+import type { Database } from './database.js';
+
+/**
+ * The server's connection pool outlives a connection PostgreSQL ends while it is idle (a restart,
+ * a failover, an administrator's terminate): the pool drops it and the next query gets a new one.
+ * PostgreSQL only (`npm run test:pg`): PGlite has no connections to end.
+ */
+describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const backendPid = async () => {
+    const result = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as {
+      rows: { pid: number }[];
+    };
+    return result.rows[0]!.pid;
+  };
+
+  it('survives the server ending an idle connection, and answers the next query', async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const idle = await backendPid();
+    const removed = new Promise((resolve) => pool.once('remove', resolve));
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const ended = await admin.query('SELECT pg_terminate_backend($1) AS ended', [idle]);
+      expect(ended.rows[0].ended).toBe(true);
+    } finally {
+      await admin.end();
+    }
+    // The pool learns of it from the dropped socket and lets the connection go; an 'error' nobody
+    // heard would have ended the test process here.
+    await removed;
+    const next = await backendPid();
+    expect(next).not.toBe(idle);
+  });
+});
