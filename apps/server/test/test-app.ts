@@ -27,6 +27,24 @@ export class CapturingMailer implements Mailer {
   }
 }
 
+/**
+ * Drops a test's PostgreSQL database after its pools have closed. pool.end() resolves before its
+ * connections have finished closing: a forced drop would kill them mid-close (an unhandled 57P01
+ * in the test file); a plain drop waits (up to 5 s, inside PostgreSQL) for those backends to exit.
+ * Force only for a connection that leaked.
+ */
+export async function dropTestDatabase(url: string, name: string) {
+  const cleanup = new pg.Client({ connectionString: url });
+  await cleanup.connect();
+  try {
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+  } catch {
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await cleanup.end();
+  }
+}
+
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -42,18 +60,7 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       async close() {
         await database.close();
-        // pool.end() resolves before its connections have finished closing. A forced drop would kill
-        // them mid-close and surface as an unhandled error in the test file; a plain drop waits (up to
-        // 5 s, inside PostgreSQL) for those backends to exit. Force only for a connection that leaked.
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        try {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-        } catch {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        } finally {
-          await cleanup.end();
-        }
+        await dropTestDatabase(url, name);
       },
     };
   }

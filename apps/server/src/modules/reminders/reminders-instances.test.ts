@@ -9,7 +9,7 @@ import { loadConfig } from '../../config.js';
 import { connectPostgres, type Database } from '../../db/database.js';
 import { hashPassword } from '../auth/password.js';
 import { insertUser } from '../users/users.repository.js';
-import { CapturingMailer, XHR, login, resetDatabase } from '../../../test/test-app.js';
+import { CapturingMailer, XHR, dropTestDatabase, login, resetDatabase } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { PG_TEMPLATE_DB } from '../../../test/template.js';
 import { runReminderJob } from './reminders.job.js';
@@ -60,17 +60,7 @@ describe.skipIf(!url)('reminders with two instances on one PostgreSQL', () => {
       await i.app.close();
       await i.database.close();
     }
-    // As openTestDatabase: a plain drop waits for the pools' closing connections; force only for a
-    // connection that leaked.
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    } catch {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    await dropTestDatabase(url!, name);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
