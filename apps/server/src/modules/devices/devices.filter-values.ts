@@ -24,9 +24,9 @@ export const FILTER_VALUES_CAP = 1_000;
  * process, filters by their values"): the customers and categories by id, a constant the planner
  * estimates and a walk checks on the index entry; and a city, street, zip-code, power or warranty
  * filter that is the list's only condition, where the family's column has few distinct values, as
- * the values that contain the text ("kraków": `city = ANY(…)`, the same machines). The values are read by a skip over the
- * column's `(type, column, id)` B-tree, one descent per distinct value, and checked with the
- * filter's own `ILIKE`. Unchanged for a list of both families.
+ * the values that contain the text ("kraków": `city = ANY(…)`, the same machines). The values are
+ * read by a skip over the column's `(type, column, id)` B-tree, one descent per distinct value, and
+ * checked with the filter's own `ILIKE`. Unchanged for a list of both families.
  */
 export async function withFilterValues(db: DbOrTx, criteria: DeviceCriteria): Promise<DeviceCriteria> {
   const { family, filter } = criteria;

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { machineSortFields, type MachineSortField } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
+import { idsAmong } from '../../lib/id-arrays.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { likeContains, searchTerm } from '../../lib/text-search.js';
@@ -18,7 +19,6 @@ import {
   cleanTerm,
   deviceOrder,
   deviceWhere,
-  idsAmong,
   longSearch,
   searchedOwners,
   shortSearch,

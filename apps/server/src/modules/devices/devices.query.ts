@@ -24,7 +24,7 @@ import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/te
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import type { DbOrTx } from '../../db/database.js';
-import { intArray, parseIdArray } from '../../lib/id-arrays.js';
+import { idsAmong, parseIdArray } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
 
 /**
@@ -84,12 +84,12 @@ function customerMatches(pattern: string, forEstimate = false): SQL {
 }
 
 function categoryMatches(condition: SQL, forEstimate = false): SQL {
-  return idAmong(
-    devices.categoryId,
-    sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`,
-    forEstimate,
-  );
+  return idAmong(devices.categoryId, categoriesWhere(condition), forEstimate);
 }
+
+/** The ids of the categories that meet `condition`, as a subquery. */
+const categoriesWhere = (condition: SQL) =>
+  sql`SELECT ${categories.id} FROM ${categories} WHERE ${condition}`;
 
 /** The ids of the customers one of whose names is like `pattern`, as a subquery. */
 const customersNamed = (pattern: string) =>
@@ -100,12 +100,10 @@ const customersStarting = (term: string) =>
   sql`SELECT ${customers.id} FROM ${customers} WHERE ${lowerPrefix(customers.shortName, term)}`;
 
 /** The ids of the categories whose name is like `pattern`, as a subquery. */
-const categoriesNamed = (pattern: string) =>
-  sql`SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} ILIKE ${pattern}`;
+const categoriesNamed = (pattern: string) => categoriesWhere(sql`${categories.name} ILIKE ${pattern}`);
 
 /** The ids of the categories whose name starts with a short term, as a subquery. */
-const categoriesStarting = (term: string) =>
-  sql`SELECT ${categories.id} FROM ${categories} WHERE ${lowerPrefix(categories.name, term)}`;
+const categoriesStarting = (term: string) => categoriesWhere(lowerPrefix(categories.name, term));
 
 /**
  * The customers the customer filter names (either name contains the text) and the categories the
@@ -120,7 +118,7 @@ export async function ownersNamed(
   if (!customer && !categoryNames.length) return {};
   const result = await db.execute(
     sql`SELECT ${customer ? sql`ARRAY(${customersNamed(likeContains(customer))})` : sql`NULL`} AS customers,
-      ${categoryNames.length ? sql`ARRAY(SELECT ${categories.id} FROM ${categories} WHERE ${categoryNamed(categoryNames)})` : sql`NULL`} AS categories`,
+      ${categoryNames.length ? sql`ARRAY(${categoriesWhere(categoryNamed(categoryNames))})` : sql`NULL`} AS categories`,
   );
   const row = (result as unknown as { rows: Record<'customers' | 'categories', string | number[] | null>[] })
     .rows[0]!;
@@ -160,9 +158,6 @@ export async function searchedOwners(db: DbOrTx, term: string, short = false): P
   const row = (result as unknown as { rows: Record<keyof SearchedOwners, string | number[]>[] }).rows[0]!;
   return { customers: parseIdArray(row.customers), categories: parseIdArray(row.categories) };
 }
-
-/** `column = ANY(the ids)`, the ids as one constant array (lib/id-arrays.ts). */
-export const idsAmong = (column: SQLWrapper, ids: number[]): SQL => sql`${column} = ANY(${intArray(ids)})`;
 
 /** The owners' ids already read (`known`, constant), or else their subquery, run by the statement. */
 const ownersAmong = (column: SQLWrapper, known: number[] | undefined, subquery: SQL) =>
@@ -282,7 +277,7 @@ function filterConditionsByField(
     forEstimate = false,
     values = {},
   }: { prefilter?: boolean; forEstimate?: boolean; values?: FilterValues } = {},
-): Record<keyof DeviceFilter, SQL | undefined> {
+): Partial<Record<keyof DeviceFilter, SQL>> {
   const contains = (column: Parameters<typeof ilike>[0], value: string) => {
     const term = cleanTerm(value);
     return term ? ilike(column, likeContains(term)) : undefined;
@@ -309,7 +304,6 @@ function filterConditionsByField(
   const customer = cleanTerm(filter.customer);
   return {
     id: filter.id !== null ? eq(devices.id, filter.id) : undefined,
-    statuses: undefined,
     customer: !customer
       ? undefined
       : values.customers

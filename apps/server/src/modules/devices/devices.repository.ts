@@ -6,8 +6,8 @@ import { customers } from '../customers/customers.table.js';
 import { incidents } from '../incidents/incidents.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
-import { idsAmong, type DeviceOrder } from './devices.query.js';
-import { parseIdArray } from '../../lib/id-arrays.js';
+import type { DeviceOrder } from './devices.query.js';
+import { idsAmong, parseIdArray } from '../../lib/id-arrays.js';
 import { boundedIds, type PageWindow } from '../../lib/paging.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;

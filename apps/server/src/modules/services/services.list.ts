@@ -15,7 +15,7 @@ import {
   textMatches,
   trimmedTerm,
 } from '../../lib/text-search.js';
-import { intArray } from '../../lib/id-arrays.js';
+import { idsAmong } from '../../lib/id-arrays.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -140,9 +140,9 @@ export function exactBranches(t: ServiceColumns, found: SearchLookups): SQL[] {
   const terms: SQL[] = [];
   const byNumber = numberFilter(found.term, t);
   if (byNumber) terms.push(byNumber);
-  if (found.customers.length) terms.push(sql`${t.customerId} = ANY(${intArray(found.customers)})`);
-  if (found.users.length) terms.push(sql`${t.userCreatedId} = ANY(${intArray(found.users)})`);
-  if (Array.isArray(found.machines)) terms.push(sql`${t.id} = ANY(${intArray(found.machines)})`);
+  if (found.customers.length) terms.push(idsAmong(t.customerId, found.customers));
+  if (found.users.length) terms.push(idsAmong(t.userCreatedId, found.users));
+  if (Array.isArray(found.machines)) terms.push(idsAmong(t.id, found.machines));
   else if (found.machines) terms.push(sql`${t.id} IN (${found.machines})`);
   return terms;
 }

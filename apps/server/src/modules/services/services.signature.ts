@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { intArray } from '../../lib/id-arrays.js';
+import { idsAmong } from '../../lib/id-arrays.js';
 import { boundedIds, estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { isShortTerm, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
@@ -74,9 +74,7 @@ export async function serviceSignatureWalk(
 ): Promise<ServiceWalk | undefined> {
   const list = walkedList(options);
   if (!list) return undefined;
-  const text = knownIds
-    ? sql`${walked.id} = ANY(${intArray(knownIds)})`
-    : await descriptionCheck(db, list.term);
+  const text = knownIds ? idsAmong(walked.id, knownIds) : await descriptionCheck(db, list.term);
   if (!text) return undefined;
   return {
     family: list.family,
