@@ -158,10 +158,13 @@ describe('the service lists’ signature walk', () => {
     expect(await knownDescriptions(db(), 'INTERNAL', 'uszczelka')).toBeUndefined();
   });
 
-  it('reads no event it takes when the descriptions are known by id', async () => {
-    const options: ServiceListOptions = { family: 'INTERNAL', q: 'Szymański' };
+  it.each([
+    ['the descriptions are known by id', 'Szymański'],
+    ['a short term is the description’s start', 'Wy'],
+  ])('reads no event it takes when %s', async (_, q) => {
+    const options: ServiceListOptions = { family: 'INTERNAL', q };
     const where = (await serviceListWhere(db(), options))!;
-    const known = (await knownDescriptions(db(), 'INTERNAL', 'Szymański'))!;
+    const known = await knownDescriptions(db(), 'INTERNAL', q);
     const plan = await db().transaction(async (tx) => {
       const walk = (await serviceSignatureWalk(tx, options, known))!;
       expect(walk.allSure).toBe(true);

@@ -54,7 +54,10 @@ const COSTS = { entry: 0.08, candidate: 2.5, match: 2 };
 
 export interface ServiceWalk {
   family: 'INTERNAL' | 'EXTERNAL';
-  /** Every candidate is `sure`: the descriptions holding the term are known by id (knownDescriptions). */
+  /**
+   * Every candidate is `sure`: the descriptions holding the term are known by id (knownDescriptions),
+   * or a short term is compared with the description's start on the entry.
+   */
   allSure: boolean;
   /** What the index entry tells: the description's bits, or a customer, creator, number, machine found. */
   candidates: SQL;
@@ -76,10 +79,13 @@ export async function serviceSignatureWalk(
   if (!list) return undefined;
   const text = knownIds ? idsAmong(walked.id, knownIds) : await descriptionCheck(db, list.term);
   if (!text) return undefined;
+  // The known ids and a short term's start (the description's first two characters, whole on the
+  // entry) tell a match outright; a long term's bits only rule events out.
+  const textIsSure = knownIds !== undefined || isShortTerm(list.term);
   return {
     family: list.family,
-    allSure: knownIds !== undefined,
-    ...(await candidatesOf(db, list.term, text, knownIds !== undefined)),
+    allSure: textIsSure,
+    ...(await candidatesOf(db, list.term, text, textIsSure)),
     direction: list.direction,
   };
 }
@@ -197,13 +203,15 @@ export async function walkedServicePage(
   if (!known && !walkMayPay(window, walking, COSTS)) return undefined;
   const walk = await serviceSignatureWalk(db, options, known);
   if (!walk) return undefined;
-  if (walk.allSure) return walkedIds(db, walkedPageIds(walk, where, window), window);
+  if (known) return walkedIds(db, walkedPageIds(walk, where, window), window);
   const share = await candidateShare(
     db,
     { table: sql`${services}`, alias: 'walked', scope: sql`${familyOf(walk)}`, total: family.total },
     walk.candidates,
   );
-  if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share }, COSTS)) {
+  // A short term's candidates are its matches (allSure): the walk reads none of them.
+  const costs = walk.allSure ? { ...COSTS, candidate: 0 } : COSTS;
+  if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share }, costs)) {
     return undefined;
   }
   return walkedIds(db, walkedPageIds(walk, where, window), window);
