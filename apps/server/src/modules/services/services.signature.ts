@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { boundedIds, estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
-import { isShortTerm, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
+import { copyMatches, isShortTerm, likeContains, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import {
   candidateShare,
   hasTrigram,
@@ -16,7 +16,7 @@ import {
   walkedIds,
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
-import { services } from './services.table.js';
+import { FAULT_HEAD_CHARS, services } from './services.table.js';
 import {
   exactBranches,
   faultMatches,
@@ -77,15 +77,12 @@ export async function serviceSignatureWalk(
 ): Promise<ServiceWalk | undefined> {
   const list = walkedList(options);
   if (!list) return undefined;
-  const text = knownIds ? idsAmong(walked.id, knownIds) : await descriptionCheck(db, list.term);
-  if (!text) return undefined;
-  // The known ids and a short term's start (the description's first two characters, whole on the
-  // entry) tell a match outright; a long term's bits only rule events out.
-  const textIsSure = knownIds !== undefined || isShortTerm(list.term);
+  const description = knownIds ? knownCheck(knownIds) : await descriptionCheck(db, list.term);
+  if (!description) return undefined;
   return {
     family: list.family,
-    allSure: textIsSure,
-    ...(await candidatesOf(db, list.term, text, textIsSure)),
+    allSure: description.allHeld,
+    ...(await candidatesOf(db, list.term, description)),
     direction: list.direction,
   };
 }
@@ -103,31 +100,58 @@ function walkedList(options: ServiceListOptions) {
 }
 
 /**
- * What the index entry tells: a candidate passes the description's check (its bits or start) or a
- * branch that names it outright; the latter is `sure`, a match without reading the event, and so is
- * the description's check when it names the events by id (`textIsSure`).
+ * What the index entry tells: a candidate passes the description's check or a branch that names it
+ * outright; those branches and the description's `holds` are `sure`, a match without reading the
+ * event.
  */
-async function candidatesOf(db: DbOrTx, term: string, text: SQL, textIsSure: boolean) {
+async function candidatesOf(db: DbOrTx, term: string, description: DescriptionCheck) {
   const found = await lookUpSearch(db, term);
-  const exact = [...(textIsSure ? [text] : []), ...exactBranches(walked, found)];
+  const exact = [description.holds, ...exactBranches(walked, found)];
   return {
-    candidates: searchBranches(walked, found, text),
-    sure: exact.length ? sql`(${sql.join(exact, sql` OR `)})` : sql`FALSE`,
+    candidates: searchBranches(walked, found, description.check),
+    sure: sql`(${sql.join(exact, sql` OR `)})`,
   };
 }
 
+/** What the walk's entry tells of the description (services.table.ts, FAULT_HEAD_CHARS). */
+interface DescriptionCheck {
+  /** Lets through every event whose description may hold the term. */
+  check: SQL;
+  /** The events whose description holds it for sure. */
+  holds: SQL;
+  /** `holds` is `check`: every event the check lets through holds the term. */
+  allHeld: boolean;
+}
+
+const head = sql`${sql.identifier('walked')}.${sql.identifier('fault_head')}`;
+
+/** The descriptions holding the term, known by id (knownDescriptions). */
+const knownCheck = (ids: number[]): DescriptionCheck => {
+  const byId = idsAmong(walked.id, ids);
+  return { check: byId, holds: byId, allHeld: true };
+};
+
 /**
- * What the index entry tells of the description: a term of one or two characters is compared with
- * its first two (`fault_head`, migration 0022: the short search matches the description's start);
- * a longer one with the bits of its trigrams. Undefined for a long term without a trigram.
+ * What the entry tells of the description: a term of one or two characters is compared with its
+ * start (`fault_head`, the search copy's first FAULT_HEAD_CHARS characters; the short search matches
+ * the description's start). A longer one passes the bits of its trigrams; then the head either holds
+ * it (a match) or is the whole description (shorter than FAULT_HEAD_CHARS) and lacks it (none), and
+ * only a longer description is read. Undefined for a long term without a trigram.
  */
-async function descriptionCheck(db: DbOrTx, term: string): Promise<SQL | undefined> {
+async function descriptionCheck(db: DbOrTx, term: string): Promise<DescriptionCheck | undefined> {
   if (isShortTerm(term)) {
-    return sql`${sql.identifier('walked')}.${sql.identifier('fault_head')} LIKE ${prefixPattern(term)}`;
+    const starts = sql`${head} LIKE ${prefixPattern(term)}`;
+    return { check: starts, holds: starts, allHeld: true };
   }
   if (!hasTrigram(term)) return undefined;
   const [bits] = await termSignatures(db, [term]);
-  return holdsBits(signatureColumns, bits!);
+  const holds = copyMatches(head, likeContains(term));
+  const cut = sql`char_length(${head}) >= ${sql.raw(String(FAULT_HEAD_CHARS))}`;
+  return {
+    check: and(holdsBits(signatureColumns, bits!), sql`(${holds} OR ${cut})`)!,
+    holds,
+    allHeld: false,
+  };
 }
 
 /** Up to this many events of a family may hold a term in their description for knownDescriptions. */

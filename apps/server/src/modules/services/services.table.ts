@@ -38,6 +38,13 @@ const listOrderTail = (t: OrderColumns) =>
   [t.year, t.month, t.number, t.numberExtension, t.id, t.hasInternal, t.hasExternal] as const;
 
 /** Service events (protocols). Numbering rules: domain.md "Service events". */
+/**
+ * How many characters of the description's search copy `fault_head` holds (migration
+ * service_description_head): the signature walk tells from its entry a short term's start, a long
+ * term held in them, and a description that is whole in them (shorter than this) and lacks it.
+ */
+export const FAULT_HEAD_CHARS = 100;
+
 export const services = pgTable(
   'services',
   {
@@ -92,8 +99,9 @@ export const services = pgTable(
     faultSearch: text().notNull().default(''),
     // Not declared here, kept by the database alone (the same trigger): `fault_sig1`…`fault_sig4`,
     // the search copy's trigram signature (migration service_fault_signature), and `fault_head`, its
-    // first two characters (migration service_fault_head). Two indexes of their own carry them for
-    // the signature walk, the family lists' order with the customer and creator
+    // first FAULT_HEAD_CHARS characters (migrations service_fault_head, service_description_head).
+    // Two indexes of their own carry them for the signature walk, the family lists' order with the
+    // customer and creator
     // (`services_internal_walk_idx`, `services_external_walk_idx`, migration service_walk_indexes;
     // services.signature.ts), not declared here either: Drizzle cannot declare INCLUDE, and a bigint
     // would come back as a BigInt, which JSON cannot serialise.
