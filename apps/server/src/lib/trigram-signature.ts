@@ -76,12 +76,26 @@ export async function candidateShare(
   sample: { table: SQL; alias: string; scope: SQL; total: number },
   candidates: SQL,
 ): Promise<number> {
+  const [share] = await candidateShares(db, sample, [candidates]);
+  return share!;
+}
+
+/** The shares of several conditions in one sample (candidateShare), in one statement. */
+export async function candidateShares(
+  db: DbOrTx,
+  sample: { table: SQL; alias: string; scope: SQL; total: number },
+  conditions: SQL[],
+): Promise<number[]> {
   const percent = Math.min(100, (PROBE_ROWS * 100) / Math.max(sample.total, 1));
-  const result =
-    await db.execute(sql`SELECT coalesce(avg(CASE WHEN ${candidates} THEN 1 ELSE 0 END), 0)::float8 AS share
+  const shares = conditions.map(
+    (condition, i) =>
+      sql`coalesce(avg(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)::float8 AS ${sql.identifier(`s${i}`)}`,
+  );
+  const result = await db.execute(sql`SELECT ${sql.join(shares, sql`, `)}
     FROM ${sample.table} AS ${sql.identifier(sample.alias)} TABLESAMPLE SYSTEM (${sql.raw(percent.toFixed(6))}) REPEATABLE (0)
     WHERE ${sample.scope}`);
-  return Number((result as unknown as { rows: { share: number }[] }).rows[0]?.share ?? 1);
+  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
+  return conditions.map((_, i) => Number(row[`s${i}`] ?? 1));
 }
 
 /** What a walk and the alternative cost per unit, in microseconds (measured per list). */
@@ -98,8 +112,7 @@ export interface WalkCosts {
  * Whether a walk could pay at all, before anything is looked up for it: `walkPays` with the fewest
  * candidates there can be, the matches themselves. A list for which even that loses is read its own
  * way at once, without the signature's lookups and the probe's sample (a search of 1,500 events at
- * 10,000, or 38,000 third-party events whose 1,000th page would still need half a million entries
- * walked).
+ * 10,000). With a candidate's cost of 0, the walk that reads none of them.
  */
 export const walkMayPay = (
   window: PageWindow,
@@ -113,17 +126,18 @@ export const walkMayPay = (
  * × total ÷ matches entries and reads the candidates among them (at least the matches). The matches
  * are the planner's estimate, but never more than the candidates the probe's sample found (at most
  * one in PROBE_ROWS when it found none): the planner takes the serial number "000123" for 38,000
- * machines, where the walk would pass the whole family for none.
+ * machines, where the walk would pass the whole family for none. `readShare`, when the entry tells
+ * some candidates outright, is the share of those it reads (a sample, as `candidateShare`).
  */
 export function walkPays(
   window: PageWindow,
-  walk: { total: number; estimatedMatches: number; candidateShare: number },
+  walk: { total: number; estimatedMatches: number; candidateShare: number; readShare?: number },
   costs: WalkCosts,
 ): boolean {
   if (walk.total <= 0) return false;
   const matches = Math.min(walk.estimatedMatches, Math.max(walk.candidateShare, 1 / PROBE_ROWS) * walk.total);
   if (matches <= 0) return false;
-  const share = Math.max(walk.candidateShare, matches / walk.total);
+  const share = walk.readShare ?? Math.max(walk.candidateShare, matches / walk.total);
   const entries = Math.min(walk.total, ((window.offset + window.limit) * walk.total) / matches);
   const walking = entries * costs.entry + entries * share * costs.candidate;
   return walking < matches * costs.match;
@@ -140,8 +154,9 @@ export function walkPays(
  * "Hutnicza": 12 ms with them, 2–3 ms without). The planner takes each bit check for 1 in 200 rows
  * and their product for a handful, so it would otherwise collect and sort them.
  */
-export async function keepTheWalk(tx: DbOrTx, window?: PageWindow) {
-  const oneProcess = window !== undefined && window.offset < SHALLOW_WALK_OFFSET;
+export async function keepTheWalk(tx: DbOrTx, window?: PageWindow, options: WalkProcesses = {}) {
+  const oneProcess =
+    window !== undefined && (window.offset < SHALLOW_WALK_OFFSET || options.deepInOneProcess === true);
   await tx.execute(
     sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
       set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true),
@@ -149,6 +164,15 @@ export async function keepTheWalk(tx: DbOrTx, window?: PageWindow) {
       set_config('max_parallel_workers_per_gather',
         CASE WHEN ${oneProcess} THEN '0' ELSE current_setting('max_parallel_workers_per_gather') END, true)`,
   );
+}
+
+/** How a list's walks use parallel workers (keepTheWalk). */
+export interface WalkProcesses {
+  /**
+   * A deep page too in one process: the service lists' walk, whose workers, merged in the walk's
+   * order on two cores, took longer than one process (the 1,000th page of "wyciek": 95 against 65 ms).
+   */
+  deepInOneProcess?: boolean;
 }
 
 /**
@@ -162,9 +186,14 @@ export const SHALLOW_WALK_OFFSET = 1_000;
  * own; the page's rows are read after it, outside those settings (ruling out a sort there would
  * walk a whole order for 10 rows).
  */
-export async function walkedIds(db: Db, query: SQL, window: PageWindow): Promise<number[]> {
+export async function walkedIds(
+  db: Db,
+  query: SQL,
+  window: PageWindow,
+  options: WalkProcesses = {},
+): Promise<number[]> {
   return db.transaction(async (tx) => {
-    await keepTheWalk(tx, window);
+    await keepTheWalk(tx, window, options);
     const result = await tx.execute(query);
     return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
   });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../db/database.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { keepTheWalk, SHALLOW_WALK_OFFSET } from './trigram-signature.js';
+import { keepTheWalk, SHALLOW_WALK_OFFSET, type WalkProcesses } from './trigram-signature.js';
 
 /** The planner settings a walk runs under (keepTheWalk), read back inside its transaction. */
 describe('keepTheWalk', () => {
@@ -16,11 +16,11 @@ describe('keepTheWalk', () => {
     const result = await db.execute(sql`SELECT current_setting(${name}) AS value`);
     return (result as unknown as { rows: { value: string }[] }).rows[0]!.value;
   };
-  const underWalk = (window?: { limit: number; offset: number }) =>
+  const underWalk = (window?: { limit: number; offset: number }, options?: WalkProcesses) =>
     database.db.transaction(async (tx) => {
       // A server that allows two workers (PGlite, one process, allows none).
       await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 2`);
-      await keepTheWalk(tx, window);
+      await keepTheWalk(tx, window, options);
       return {
         workers: await setting(tx, 'max_parallel_workers_per_gather'),
         sort: await setting(tx, 'enable_sort'),
@@ -39,6 +39,12 @@ describe('keepTheWalk', () => {
       sort: 'off',
     });
     expect(await underWalk()).toEqual({ workers: allowed, sort: 'off' });
+  });
+
+  it('walks a deep page in one process where the list asks for it', async () => {
+    const deep = { limit: 15, offset: 14_985 };
+    expect(await underWalk(deep, { deepInOneProcess: true })).toEqual({ workers: '0', sort: 'off' });
+    expect(await underWalk(deep, { deepInOneProcess: false })).toEqual({ workers: '2', sort: 'off' });
   });
 
   it('leaves the session as it was after the walk', async () => {
