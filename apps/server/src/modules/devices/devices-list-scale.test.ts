@@ -240,8 +240,23 @@ describe('the indexes that carry the filtered columns', () => {
     };
     const id = await add(machine);
     await db().execute(sql`UPDATE devices SET province = ${wide(40)} WHERE id = ${id}`);
+    // The default order's entry carries a street, city and warranty this short (migration 0025).
+    const shortest = { ...machine, streetAddress: wide(40), city: wide(30), warranty: wide(40) };
+    const alsoCopied = await add(shortest);
+    await db().execute(sql`UPDATE devices SET province = ${wide(40)} WHERE id = ${alsoCopied}`);
+    const [copied] = (
+      (await db().execute(
+        sql`SELECT street_short = street_address AND city_short = city AND warranty_short = warranty AS kept
+          FROM devices WHERE id = ${alsoCopied}`,
+      )) as unknown as { rows: { kept: boolean }[] }
+    ).rows;
+    expect(copied!.kept).toBe(true);
     const inside = (text: string) => [...text].slice(10, 13).join('');
-    expect(await listIds(ctx, user, 'INTERNAL', { sourcePower: inside(machine.sourcePower) })).toEqual([id]);
+    expect(await listIds(ctx, user, 'INTERNAL', { city: inside(shortest.city) })).toEqual([alsoCopied]);
+    expect(await listIds(ctx, user, 'INTERNAL', { sourcePower: inside(machine.sourcePower) })).toEqual([
+      id,
+      alsoCopied,
+    ]);
     expect(
       await listIds(
         ctx,
@@ -250,7 +265,8 @@ describe('the indexes that carry the filtered columns', () => {
         { zipCode: inside(machine.zipCode) },
         'sort=name,desc&page=1&size=10',
       ),
-    ).toEqual([id]);
+      // The same name: the later machine first (ties follow the sort's direction).
+    ).toEqual([alsoCopied, id]);
   });
 });
 

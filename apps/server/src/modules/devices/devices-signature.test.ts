@@ -15,7 +15,7 @@ import {
 } from './devices.fixtures.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
 import {
-  walkCandidateShare,
+  walkCandidateShares,
   signatureTerms,
   signatureWalk,
   signatureWalkIds,
@@ -42,7 +42,10 @@ async function staleSignatures(): Promise<number> {
   const result = await db().execute(sql`SELECT count(*)::int AS n FROM devices
     WHERE ARRAY[search_sig1, search_sig2, search_sig3, search_sig4] <> trigram_signature(id::text || chr(31)
       || name || chr(31) || serial_number || chr(31) || street_address || chr(31) || zip_code || chr(31)
-      || city || chr(31) || province || chr(31) || warranty || chr(31) || warranty_length::text)`);
+      || city || chr(31) || province || chr(31) || warranty || chr(31) || warranty_length::text)
+      OR street_short IS DISTINCT FROM (CASE WHEN char_length(street_address) <= 40 THEN street_address END)
+      OR city_short IS DISTINCT FROM (CASE WHEN char_length(city) <= 30 THEN city END)
+      OR warranty_short IS DISTINCT FROM (CASE WHEN char_length(warranty) <= 40 THEN warranty END)`);
   return rowsOf<{ n: number }>(result)[0]!.n;
 }
 
@@ -210,8 +213,12 @@ describe('the machines’ stored signature', () => {
     expect(edit.statusCode).toBe(200);
     // Written by hand, the columns are overwritten from the text.
     await db().execute(
-      sql`UPDATE devices SET search_sig1 = 0, search_sig2 = 0, search_sig3 = 0, search_sig4 = 0`,
+      sql`UPDATE devices SET search_sig1 = 0, search_sig2 = 0, search_sig3 = 0, search_sig4 = 0,
+        street_short = 'x', city_short = NULL`,
     );
+    expect(await staleSignatures()).toBe(0);
+    // A street longer than its copy's 40 characters has none.
+    await db().execute(sql`UPDATE devices SET street_address = repeat('Długa ', 7) WHERE id = ${first.id}`);
     expect(await staleSignatures()).toBe(0);
     await db().execute(
       sql`UPDATE devices SET warranty = 'door-to-door', status_weight = 2 WHERE id = ${first.id}`,
@@ -263,14 +270,59 @@ describe('the signature walk', () => {
     }
   });
 
-  it('probes the share of entries the bits cannot rule out', async () => {
+  it('pages like the plain query where a street, city or warranty is longer than its copy on the entry', async () => {
     await addMany();
-    const share = async (q: string) =>
-      walkCandidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!, 2667);
+    // Half the machines: every such text past its copy's length (40, 30, 40 characters), the words
+    // the filters look for before, across and after the copy's end.
+    await db().execute(sql`UPDATE devices SET
+        street_address = street_address || repeat(' ', 30) || 'Polna bis',
+        city = repeat('-', 25) || city || ' Wielki',
+        warranty = repeat('x', 38) || warranty
+      WHERE id % 2 = 0`);
+    await db().execute(sql`VACUUM ANALYZE devices`);
+    for (const [criteria, body] of [
+      [{}, { street: 'hutnicza' }],
+      [{}, { street: 'polna' }],
+      [{}, { city: 'kraków' }],
+      [{}, { warranty: 'door' }],
+      [{ q: 'wielki' }, {}],
+      [{ q: 'frezarka' }, { city: 'łódź' }],
+    ] as [Pick<DeviceCriteria, 'q'>, Record<string, unknown>][]) {
+      const full: DeviceCriteria = {
+        family: 'INTERNAL',
+        ...criteria,
+        filter: deviceFilterSchema.parse(body),
+      };
+      const walk = (await signatureWalk(db(), full, undefined))!;
+      const all = await pageIds(db(), deviceWhere(full), deviceOrder(undefined), { limit: 5000, offset: 0 });
+      expect(all.length).toBeGreaterThan(20);
+      for (const offset of [0, 7, Math.floor(all.length / 2), all.length - 3]) {
+        const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
+        expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
+      }
+    }
+  });
+
+  it('probes the share of entries the bits cannot rule out, and of those the entry leaves unknown', async () => {
+    await addMany();
+    const shares = async (criteria: Omit<DeviceCriteria, 'family'>) =>
+      walkCandidateShares(
+        db(),
+        (await signatureWalk(db(), { family: 'INTERNAL', ...criteria }, undefined))!,
+        2667,
+      );
     // Two names in five are "Frezarka …"; the bits pass those and few more.
-    expect(await share('frezarka')).toBeGreaterThan(0.35);
-    expect(await share('frezarka')).toBeLessThan(0.5);
-    expect(await share('Wiertarka')).toBeLessThan(0.05);
+    const frezarka = await shares({ q: 'frezarka' });
+    expect(frezarka.share).toBeGreaterThan(0.35);
+    expect(frezarka.share).toBeLessThan(0.5);
+    expect(frezarka.readShare).toBe(0);
+    expect((await shares({ q: 'Wiertarka' })).share).toBeLessThan(0.05);
+    // A street past its copy's length is read: half the machines, a third of them on Hutnicza.
+    await db().execute(sql`UPDATE devices SET street_address = street_address || repeat(' ', 40)
+      WHERE id % 2 = 0`);
+    const street = await shares({ filter: deviceFilterSchema.parse({ street: 'hutnicza' }) });
+    expect(street.readShare).toBeGreaterThan(0.05);
+    expect(street.readShare).toBeLessThan(street.share);
   });
 
   it('walks the default order’s index and reads a machine only for the candidates', async () => {
@@ -289,7 +341,30 @@ describe('the signature walk', () => {
         .join('\n');
     });
     expect(plan).toMatch(/Index Only Scan using devices_type_weight_idx on devices walked/);
-    expect(plan).toMatch(/Nested Loop/);
+    expect(plan).toMatch(/SubPlan/);
     expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+  });
+
+  it('reads no machine whose texts are whole on the entry', async () => {
+    await addMany();
+    for (const criteria of [
+      { family: 'INTERNAL', filter: deviceFilterSchema.parse({ street: 'hutnicza', warranty: 'door' }) },
+      { family: 'INTERNAL', q: 'frezarka' },
+    ] as DeviceCriteria[]) {
+      const plan = await db().transaction(async (tx) => {
+        await keepTheWalk(tx);
+        const walk = (await signatureWalk(tx, criteria, undefined))!;
+        const ids = signatureWalkIds(walk, { limit: 10, offset: 300 });
+        const result = await tx.execute(sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${ids}`);
+        return rowsOf<Record<string, string>>(result)
+          .map((row) => Object.values(row)[0])
+          .join('\n');
+      });
+      expect(plan).toMatch(/Index Only Scan using devices_type_weight_idx on devices walked/);
+      // The check on the machine itself is planned and never run.
+      const reads = plan.split('\n').filter((line) => / on devices(?! walked)/.test(line));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const line of reads) expect(line).toMatch(/\(never executed\)/);
+    }
   });
 });

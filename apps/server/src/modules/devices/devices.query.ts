@@ -431,15 +431,19 @@ export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boo
  *
  * `estimate`: the same machines, written for the planner's row estimate (no redundant prefilter,
  * see filterConditions); never to be executed, it would not use the trigram index.
+ *
+ * `entry`: checked on the signature walk's index entry (devices.signature.ts, `verdictOf`), where a
+ * street, city or warranty longer than its short copy is NULL: no `IS TRUE`, so a condition that
+ * depends on it stays unknown (NULL), and no prefilter.
  */
 export function deviceWhere(
   { family, owner, filter, q, values }: DeviceCriteria,
-  options: { walk?: boolean; estimate?: boolean } = {},
+  options: { walk?: boolean; estimate?: boolean; entry?: boolean } = {},
 ): SQL {
   const checked = and(
     ...(filter
       ? filterConditions(filter, {
-          prefilter: !options.estimate && !options.walk,
+          prefilter: !options.estimate && !options.walk && !options.entry,
           forEstimate: options.estimate,
           values,
         })

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
 import {
   allOf,
-  candidateShare,
+  candidateShares,
   hasTrigram,
   holdsBits,
   signatureColumnsOf,
@@ -13,6 +13,7 @@ import {
   walkMayPay,
   walkPays,
   walkedIds,
+  IN_ONE_PROCESS,
 } from '../../lib/trigram-signature.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { searchTerm } from '../../lib/text-search.js';
@@ -88,10 +89,51 @@ export function signatureWalkOrder(criteria: DeviceCriteria, sort: string | unde
   return direction === 'desc' ? sql`DESC` : sql`ASC`;
 }
 
+/**
+ * The machine as the default order's entry holds it (migrations 0019, 0020, 0025): every column the
+ * list's conditions read, under its own name, the street, city and warranty by their short copies
+ * (NULL when longer).
+ */
+const ENTRY_COLUMNS: [name: string, onEntry: string][] = [
+  ...[
+    'id',
+    'type',
+    'status_weight',
+    'customer_id',
+    'category_id',
+    'transfer_date',
+    'province',
+    'zip_code',
+    'source_power',
+    'serial_number',
+    'name',
+    'warranty_length',
+  ].map((name): [string, string] => [name, name]),
+  ['street_address', 'street_short'],
+  ['city', 'city_short'],
+  ['warranty', 'warranty_short'],
+];
+
+/**
+ * The list's whole condition on the walk's entry: TRUE a match, FALSE none, NULL when it depends on a
+ * text longer than its copy, which only the machine tells. The conditions name `devices`; here that
+ * is a row of the entry's columns (a subquery per candidate, about a microsecond).
+ */
+function verdictOf(criteria: DeviceCriteria): SQL {
+  const row = ENTRY_COLUMNS.map(
+    ([name, onEntry]) =>
+      sql`${sql.identifier('walked')}.${sql.identifier(onEntry)} AS ${sql.identifier(name)}`,
+  );
+  return sql`(SELECT ${deviceWhere(criteria, { entry: true })}
+    FROM (SELECT ${sql.join(row, sql`, `)}) AS ${sql.identifier('devices')})`;
+}
+
 /** A walk ready to run: what it checks on the index entry, what on the machine, in which direction. */
 export interface SignatureWalk {
   criteria: DeviceCriteria;
   candidates: SQL;
+  /** The list's condition on the entry (verdictOf): only a candidate it leaves unknown is read. */
+  verdict: SQL;
   direction: SQL;
   /** Whether the list's sort of its matches would recheck the search text (see signatureWalkPays). */
   readsSearchText: boolean;
@@ -111,12 +153,21 @@ export async function signatureWalk(
   const street = cleanTerm(criteria.filter?.street) && !criteria.values?.street;
   const warranty = cleanTerm(criteria.filter?.warranty) && !criteria.values?.warranty;
   const readsSearchText = Boolean(terms.search || street || warranty);
-  return { criteria, direction, candidates: await candidates(db, criteria, terms), readsSearchText };
+  return {
+    criteria,
+    direction,
+    candidates: await candidates(db, criteria, terms),
+    verdict: verdictOf(criteria),
+    readsSearchText,
+  };
 }
 
-/** The share of candidates in a sample of the family (lib/trigram-signature.ts). */
-export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk, familySize: number) =>
-  candidateShare(
+/**
+ * The shares of candidates and of those the walk reads (the entry leaves them unknown) in a sample
+ * of the family (lib/trigram-signature.ts, candidateShares).
+ */
+export async function walkCandidateShares(db: DbOrTx, walk: SignatureWalk, familySize: number) {
+  const [share, readShare] = await candidateShares(
     db,
     {
       table: sql`${devices}`,
@@ -124,17 +175,20 @@ export const walkCandidateShare = (db: DbOrTx, walk: SignatureWalk, familySize: 
       scope: eq(walked.type, walk.criteria.family!),
       total: familySize,
     },
-    walk.candidates,
+    [walk.candidates, sql`${walk.candidates} AND ${walk.verdict} IS NULL`],
   );
+  return { share: share!, readShare: readShare! };
+}
 
 /**
  * What the walk and the sort cost, in microseconds (measured at 1,000,000 machines on the bench's
  * PostgreSQL: page 1,000 of "frezarka", of a street and of a city each way): an index entry passed
- * by its bits, a candidate read through its primary key and checked, a match collected through its
- * column's trigram index and sorted, or through the search text's, whose recheck reads the nine
- * columns together (a search, a street or warranty filter).
+ * by its bits in one process (the city "kraków": 290,000 in 55 ms), a candidate read through its
+ * primary key and checked, a match collected through its column's trigram index and sorted, or
+ * through the search text's, whose recheck reads the nine columns together (a search, a street or
+ * warranty filter).
  */
-const COST = { entry: 0.125, candidate: 5, sortedMatch: 2, sortedSearchTextMatch: 3.5 };
+const COST = { entry: 0.19, candidate: 5, sortedMatch: 2, sortedSearchTextMatch: 3.5 };
 
 /** The costs of the machine lists' walk and sort (lib/trigram-signature.ts). */
 const machineWalkCosts = (readsSearchText: boolean) => ({
@@ -146,18 +200,32 @@ const machineWalkCosts = (readsSearchText: boolean) => ({
 /** Whether the walk pays against sorting every match (lib/trigram-signature.ts, walkPays). */
 export function signatureWalkPays(
   window: PageWindow,
-  walk: { familySize: number; estimatedMatches: number; candidateShare: number; readsSearchText: boolean },
+  walk: {
+    familySize: number;
+    estimatedMatches: number;
+    candidateShare: number;
+    readShare?: number;
+    readsSearchText: boolean;
+  },
 ): boolean {
   return walkPays(
     window,
-    { total: walk.familySize, estimatedMatches: walk.estimatedMatches, candidateShare: walk.candidateShare },
+    {
+      total: walk.familySize,
+      estimatedMatches: walk.estimatedMatches,
+      candidateShare: walk.candidateShare,
+      readShare: walk.readShare,
+    },
     machineWalkCosts(walk.readsSearchText),
   );
 }
 
-/** Whether a walk could pay at all, before its signatures are looked up (walkMayPay). */
+/**
+ * Whether a walk could pay at all, before its signatures are looked up (walkMayPay): one that reads
+ * none of its candidates, the entry telling each.
+ */
 export const signatureWalkMayPay = (window: PageWindow, familySize: number, estimatedMatches: number) =>
-  walkMayPay(window, { total: familySize, estimatedMatches }, machineWalkCosts(true));
+  walkMayPay(window, { total: familySize, estimatedMatches }, { ...machineWalkCosts(true), candidate: 0 });
 
 /**
  * One page by the signature walk. The planner cannot estimate the bit checks (it takes each for
@@ -168,17 +236,21 @@ export const signatureWalkMayPay = (window: PageWindow, familySize: number, esti
  * key, PostgreSQL 17 (PGlite) folds the two readings into one and reads every machine it passes.
  */
 export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: PageWindow) {
-  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window), window));
+  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window), window, IN_ONE_PROCESS));
 }
 
-/** The ids of one page by the signature walk, in list order. */
+/**
+ * The ids of one page by the signature walk, in list order: a candidate the entry's verdict takes
+ * is a match, one it leaves unknown is read and checked in full.
+ */
 export function signatureWalkIds(walk: SignatureWalk, window: PageWindow): SQL {
-  return sql`SELECT ${devices.id}
-    FROM (SELECT ${walked.id} AS id, ${walked.statusWeight} AS weight FROM ${devices} AS ${sql.identifier('walked')}
+  return sql`SELECT candidates.id
+    FROM (SELECT ${walked.id} AS id, ${walked.statusWeight} AS weight, ${walk.verdict} AS verdict
+          FROM ${devices} AS ${sql.identifier('walked')}
           WHERE ${walk.candidates}
           ORDER BY ${walked.statusWeight} ${walk.direction}, ${walked.id} ${walk.direction} OFFSET 0) AS candidates
-    JOIN ${devices} ON ${devices.id} = candidates.id
-    WHERE ${deviceWhere(walk.criteria, { walk: true })}
+    WHERE candidates.verdict OR (candidates.verdict IS NULL AND EXISTS (SELECT 1 FROM ${devices}
+      WHERE ${devices.id} = candidates.id AND ${deviceWhere(walk.criteria, { walk: true })}))
     ORDER BY candidates.weight ${walk.direction}, candidates.id ${walk.direction}
     LIMIT ${window.limit} OFFSET ${window.offset}`;
 }

@@ -82,7 +82,10 @@ export const devices = pgTable(
     // filtered by those values walks the index alone.
     // The default order's also `search_sig1`…`search_sig4` (migration device_search_signature): the
     // search text's trigram signature, which the database alone keeps (a trigger) and this schema
-    // does not declare (a bigint would come back as a BigInt; devices.signature.ts).
+    // does not declare (a bigint would come back as a BigInt; devices.signature.ts). And the short
+    // copies `street_short`, `city_short`, `warranty_short` (migration device_short_texts): the
+    // column when it has at most 40, 30, 40 characters, else NULL, kept by the same trigger, so the
+    // signature walk decides a machine on the entry (a long text stays unknown and is read).
     index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
     // The sort by id (ties of every other sort are broken by it too, but they have their own).
     index('devices_type_id_idx').on(t.type, t.id),

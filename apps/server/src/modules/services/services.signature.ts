@@ -14,6 +14,7 @@ import {
   walkMayPay,
   walkPays,
   walkedIds,
+  IN_ONE_PROCESS,
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { FAULT_HEAD_CHARS, services } from './services.table.js';
@@ -55,9 +56,6 @@ const COSTS = { entry: 0.12, candidate: 2.5, match: 2.5 };
 
 /** A page whose end is within this factor of the estimated matches is not walked (walkedServicePage). */
 const NEAR_THE_END = 1.5;
-
-/** The walk runs in one process at any depth (lib/trigram-signature.ts, WalkProcesses). */
-const IN_ONE_PROCESS = { deepInOneProcess: true };
 
 export interface ServiceWalk {
   family: 'INTERNAL' | 'EXTERNAL';
