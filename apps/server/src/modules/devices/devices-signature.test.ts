@@ -19,6 +19,7 @@ import {
   signatureTerms,
   signatureWalk,
   signatureWalkIds,
+  signatureWalkMayPay,
   signatureWalkOrder,
   signatureWalkPage,
   signatureWalkPays,
@@ -136,6 +137,14 @@ describe('the signature of a term', () => {
     expect(signatureWalkOrder({ family: 'INTERNAL' }, 'status,desc')).toBeDefined();
     expect(signatureWalkOrder({ family: 'INTERNAL' }, 'name,asc')).toBeUndefined();
     expect(signatureWalkOrder({ owner: { customerId: 1 } }, undefined)).toBeUndefined();
+  });
+
+  it('does not walk to a page that may lie past the estimated end', () => {
+    const page1000 = { limit: 10, offset: 9990 };
+    // "frezarka" at 100,000 machines, 11,000 estimated: the page may be past the end.
+    expect(signatureWalkMayPay(page1000, 75_000, 11_000)).toBe(false);
+    expect(signatureWalkMayPay(page1000, 750_000, 74_500)).toBe(true);
+    expect(signatureWalkMayPay({ limit: 10, offset: 0 }, 75_000, 11_000)).toBe(true);
   });
 
   it('walks when the page lies among many matches, sorts a few', () => {

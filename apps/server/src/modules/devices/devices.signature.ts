@@ -14,6 +14,7 @@ import {
   walkPays,
   walkedIds,
   IN_ONE_PROCESS,
+  nearTheEnd,
 } from '../../lib/trigram-signature.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { searchTerm } from '../../lib/text-search.js';
@@ -222,9 +223,10 @@ export function signatureWalkPays(
 
 /**
  * Whether a walk could pay at all, before its signatures are looked up (walkMayPay): one that reads
- * none of its candidates, the entry telling each.
+ * none of its candidates, the entry telling each, for a page not near the end (nearTheEnd).
  */
 export const signatureWalkMayPay = (window: PageWindow, familySize: number, estimatedMatches: number) =>
+  !nearTheEnd(window, estimatedMatches) &&
   walkMayPay(window, { total: familySize, estimatedMatches }, { ...machineWalkCosts(true), candidate: 0 });
 
 /**

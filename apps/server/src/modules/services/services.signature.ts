@@ -15,6 +15,7 @@ import {
   walkPays,
   walkedIds,
   IN_ONE_PROCESS,
+  nearTheEnd,
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { FAULT_HEAD_CHARS, services } from './services.table.js';
@@ -53,9 +54,6 @@ const signatureColumns = signatureColumnsOf('walked', [
  * (38,000 in 92 ms).
  */
 const COSTS = { entry: 0.12, candidate: 2.5, match: 2.5 };
-
-/** A page whose end is within this factor of the estimated matches is not walked (walkedServicePage). */
-const NEAR_THE_END = 1.5;
 
 export interface ServiceWalk {
   family: 'INTERNAL' | 'EXTERNAL';
@@ -225,12 +223,9 @@ export async function walkedServicePage(
     db,
     sql`SELECT ${services.id} FROM ${services} WHERE ${where}`,
   );
-  // A page near the estimated end may lie past it, where a walk passes the whole family for nothing
-  // ("Szymański" at 100,000 machines: 14,900 matches estimated at 17,800, its 1,000th page walked
-  // 375,000 events in 106 ms against 37 ms sorted): the matches are few enough to sort.
-  if (estimatedMatches < (window.offset + window.limit) * NEAR_THE_END) return undefined;
   // The entry tells most events (a description whole in its head, known ids, a short term): a walk
   // that reads none of its candidates must pay at least.
+  if (nearTheEnd(window, estimatedMatches)) return undefined;
   if (!walkMayPay(window, { total: family.total, estimatedMatches }, { ...COSTS, candidate: 0 })) {
     return undefined;
   }
