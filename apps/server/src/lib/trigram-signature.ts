@@ -160,7 +160,8 @@ export function walkPays(
  * on a deep page only (`window.offset` from SHALLOW_WALK_OFFSET): on two cores they share a long
  * walk for a net gain (the 1,000th page of "to" at 1,000,000 machines: 43 ms with them, 56 ms in one
  * process), but starting them costs 8–10 ms, more than a first page's whole walk (the street
- * "Hutnicza": 12 ms with them, 2–3 ms without). The planner takes each bit check for 1 in 200 rows
+ * "Hutnicza": 12 ms with them, 2–3 ms without); a list may ask for one process at any depth
+ * (`options`, IN_ONE_PROCESS). The planner takes each bit check for 1 in 200 rows
  * and their product for a handful, so it would otherwise collect and sort them.
  */
 export async function keepTheWalk(tx: DbOrTx, window?: PageWindow, options: WalkProcesses = {}) {

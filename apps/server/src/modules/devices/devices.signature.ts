@@ -27,8 +27,11 @@ import { findDevicesByIds } from './devices.repository.js';
  * 256-bit signature of its search text's trigrams, four bigints the database computes (migration
  * 0020) and the default order's index carries. A deep page of a broad text condition ("frezarka",
  * a street) walks that index and checks each entry's bits against the term's: an entry missing one
- * cannot match and is passed without reading its machine. Only the few candidates left are read and
- * checked for real, through `devices` itself (the walk is `walked`, an alias of the same table).
+ * cannot match and is passed without reading its machine. The candidates left are decided on the
+ * entry too, which carries every column the list's conditions read (short copies of the street,
+ * city and warranty, migration 0025; `verdictOf`); only one whose texts are longer than their copies
+ * is read and checked for real, through `devices` itself (the walk is `walked`, an alias of the
+ * same table).
  */
 const walked = alias(devices, 'walked');
 

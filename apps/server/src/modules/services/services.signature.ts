@@ -32,12 +32,13 @@ import {
 /**
  * The signature walk of the service-work lists (docs/decisions.md, "A walk that skips by
  * signature"): every event keeps the trigram signature of its description's search copy and its
- * first two characters (migrations 0021, 0022), and an index per family in the default order (the
- * full number, migration 0023) carries them with the customer and the creator. A deep page of a
- * broad search ("wyciek": 109,000 of 3,750,000 own events) walks that index, passes every event
+ * first 100 characters (migrations 0021, 0022, 0024), and an index per family in the default order
+ * (the full number, migration 0023) carries them with the customer and the creator. A deep page of
+ * a broad search ("wyciek": 109,000 of 3,750,000 own events) walks that index, passes every event
  * whose bits (or start) lack the term and whose customer, creator, number and machines the search
- * did not find, without reading it, and reads the candidates left through the primary key, where
- * the whole search is checked.
+ * did not find, without reading it, takes the events the entry tells a match (the term in the
+ * description's head, a branch that names them), and reads only the candidates left through the
+ * primary key, where the whole search is checked (docs/decisions.md, "Walks decided on the entry").
  */
 const walked = alias(services, 'walked');
 const signatureColumns = signatureColumnsOf('walked', [
