@@ -14,11 +14,8 @@ import {
   type References,
 } from './devices.fixtures.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
-import { boundedMatchIds, deviceMatches } from './devices.repository.js';
-import { estimatedRows } from '../../lib/paging.js';
 import {
   walkCandidateShares,
-  walkedMatchIds,
   signatureTerms,
   signatureWalk,
   signatureWalkIds,
@@ -313,37 +310,6 @@ describe('the signature walk', () => {
         expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
       }
     }
-  });
-
-  it('counts many matches by walking: the same ids as the bounded count, and none walked for few', async () => {
-    await addMany();
-    const estimate = (criteria: DeviceCriteria) => () =>
-      estimatedRows(db(), deviceMatches(deviceWhere(criteria, { estimate: true })));
-    for (const criteria of [
-      { family: 'INTERNAL', q: 'frezarka' },
-      { family: 'INTERNAL', filter: deviceFilterSchema.parse({ street: 'hutnicza' }) },
-      { family: 'INTERNAL', q: 'tokarka', filter: deviceFilterSchema.parse({ city: 'kraków' }) },
-    ] as DeviceCriteria[]) {
-      const all = new Set(await boundedMatchIds(db(), deviceWhere(criteria), 100_000));
-      expect(all.size).toBeGreaterThan(100);
-      expect(all.size).toBeLessThan(5000);
-      // Many more than 50 match: walked, 51 of them as the bounded count reads, every one a match.
-      const walked = (await walkedMatchIds(db(), criteria, 50, estimate(criteria)))!;
-      expect(walked).toHaveLength(51);
-      expect(new Set(walked).size).toBe(51);
-      for (const id of walked) expect(all.has(id)).toBe(true);
-      // Fewer than 5,000: the bounded count reads them all, no walk.
-      expect(await walkedMatchIds(db(), criteria, 5000, estimate(criteria))).toBeUndefined();
-    }
-    // A list the walk cannot serve (a customer's machines) is never walked.
-    expect(
-      await walkedMatchIds(
-        db(),
-        { owner: { customerId: refs.kowalski }, q: 'frezarka' },
-        50,
-        async () => 1e6,
-      ),
-    ).toBeUndefined();
   });
 
   it('probes the share of entries the bits cannot rule out, and of those the entry leaves unknown', async () => {

@@ -63,7 +63,6 @@ import {
   signatureWalkPage,
   signatureWalkPays,
   walkCandidateShares,
-  walkedMatchIds,
 } from './devices.signature.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
@@ -141,41 +140,34 @@ async function checkedPage(
   window: PageWindow,
 ) {
   const bound = totalBoundFor(criteria.q);
-  // The planner's estimate of the matches, from the conditions written for it (deviceWhere), asked
-  // once and only where something depends on it.
+  // The planner's estimate of the matches, from the conditions written for it (deviceWhere).
   const estimating = deviceMatches(deviceWhere(criteria, { estimate: true }));
-  let estimated: number | undefined;
-  const estimate = async () => (estimated ??= await estimatedRows(db, estimating));
-  if (window.offset + window.limit >= bound && (await estimate()) > bound) {
-    const rows = await matchesPage(db, criteria, sort, await estimate(), {
-      ...window,
-      limit: window.limit + 1,
-    });
-    if (rows.length > window.limit) {
-      setTotalCount(reply, {
-        total: Math.max(await estimate(), window.offset + rows.length),
-        estimated: true,
-      });
-      return rows.slice(0, window.limit);
-    }
-    if (rows.length > 0) {
-      setTotalCount(reply, window.offset + rows.length);
-      return rows;
+  if (window.offset + window.limit >= bound) {
+    const estimate = await estimatedRows(db, estimating);
+    if (estimate > bound) {
+      const rows = await matchesPage(db, criteria, sort, estimate, { ...window, limit: window.limit + 1 });
+      if (rows.length > window.limit) {
+        setTotalCount(reply, { total: Math.max(estimate, window.offset + rows.length), estimated: true });
+        return rows.slice(0, window.limit);
+      }
+      if (rows.length > 0) {
+        setTotalCount(reply, window.offset + rows.length);
+        return rows;
+      }
     }
   }
   // The bounded count collects the ids it counts: up to the bound they are every match, and the
   // page is a sort of those few by primary key, instead of finding them through the text again.
-  // Many matches of a list the signature walk can serve are counted by walking it (walkedMatchIds).
-  const onOneIndex = countsOnOneIndex(criteria);
-  const found =
-    (onOneIndex ? undefined : await walkedMatchIds(db, criteria, bound, estimate)) ??
-    (await boundedMatchIds(db, deviceWhere(criteria), bound, { onOneIndex }));
+  const found = await boundedMatchIds(db, deviceWhere(criteria), bound, {
+    onOneIndex: countsOnOneIndex(criteria),
+  });
   if (found.length <= bound) {
     setTotalCount(reply, found.length);
     if (window.offset >= found.length) return [];
     return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
   }
-  const total = { total: Math.max(bound + 1, await estimate()), estimated: true };
+  const estimate = await estimatedRows(db, estimating);
+  const total = { total: Math.max(bound + 1, estimate), estimated: true };
   setTotalCount(reply, total);
   return matchesPage(db, criteria, sort, total.total, window);
 }

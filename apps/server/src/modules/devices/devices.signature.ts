@@ -21,7 +21,6 @@ import { searchTerm } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
 import { cleanTerm, deviceWhere, longSearch, statusCondition, type DeviceCriteria } from './devices.query.js';
 import { findDevicesByIds } from './devices.repository.js';
-import { keptTotal } from '../list-counts/list-counts.repository.js';
 
 /**
  * The signature walk (docs/decisions.md, "A walk that skips by signature"). Every machine keeps a
@@ -232,41 +231,6 @@ export function signatureWalkPays(
 export const signatureWalkMayPay = (window: PageWindow, familySize: number, estimatedMatches: number) =>
   !nearTheEnd(window, estimatedMatches) &&
   walkMayPay(window, { total: familySize, estimatedMatches }, { ...machineWalkCosts(true), candidate: 0 });
-
-/**
- * Up to `bound` + 1 matching ids for a list's bounded count, by the signature walk in the default
- * order, when that pays: it passes about (bound + 1) × family ÷ matches entries and decides each on
- * the entry, where collecting the matches through the search text's trigram index rechecks each on
- * its machine (the street "Hutnicza" at 1,000,000 machines, 44,000 matches: 10,001 collected in
- * 80 ms). Undefined when the list cannot walk, its matches are few (`estimate`, the planner's,
- * asked only for a list that can walk) or the probe's sample says the walk would not pay.
- */
-export async function walkedMatchIds(
-  db: Db,
-  criteria: DeviceCriteria,
-  bound: number,
-  estimate: () => Promise<number>,
-): Promise<number[] | undefined> {
-  if (!criteria.family || !signatureWalkOrder(criteria, undefined) || !signatureTerms(criteria)) {
-    return undefined;
-  }
-  const estimatedMatches = await estimate();
-  if (estimatedMatches <= bound) return undefined;
-  const window = { offset: 0, limit: bound + 1 };
-  const familySize = (await keptTotal(db, `devices:${criteria.family}`)).total;
-  if (!signatureWalkMayPay(window, familySize, estimatedMatches)) return undefined;
-  const walk = await signatureWalk(db, criteria, undefined);
-  if (!walk) return undefined;
-  const { share, readShare } = await walkCandidateShares(db, walk, familySize);
-  const pays = signatureWalkPays(window, {
-    familySize,
-    estimatedMatches,
-    candidateShare: share,
-    readShare,
-    readsSearchText: walk.readsSearchText,
-  });
-  return pays ? walkedIds(db, signatureWalkIds(walk, window), window, IN_ONE_PROCESS) : undefined;
-}
 
 /**
  * One page by the signature walk. The planner cannot estimate the bit checks (it takes each for
