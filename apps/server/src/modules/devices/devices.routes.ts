@@ -62,7 +62,7 @@ import {
   signatureWalkMayPay,
   signatureWalkPage,
   signatureWalkPays,
-  walkCandidateShares,
+  walkCandidateShare,
 } from './devices.signature.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
@@ -203,12 +203,11 @@ async function matchesPage(
     ? await signatureWalk(db, criteria, sort)
     : undefined;
   if (walk) {
-    const { share, readShare } = await walkCandidateShares(db, walk, familySize);
+    const share = await walkCandidateShare(db, walk, familySize);
     const pays = signatureWalkPays(window, {
       familySize,
       estimatedMatches: matches,
       candidateShare: share,
-      readShare,
       readsSearchText: walk.readsSearchText,
     });
     return pays ? signatureWalkPage(db, walk, window) : pageDevices(db, sorted.where, sorted.order, window);
