@@ -312,6 +312,35 @@ describe('the signature walk', () => {
     }
   });
 
+  it('decides on the entry a list with every filter and a search, as the plain query does', async () => {
+    await addMany();
+    await db().execute(sql`UPDATE devices SET transfer_date = make_date(2024, 1 + id % 12, 1),
+        province = (ARRAY['małopolskie', 'śląskie'])[1 + id % 2], source_power = '400V'`);
+    // Every filter field, so the entry's row must carry every column the conditions read.
+    const filter = deviceFilterSchema.parse({
+      statuses: ['OK', 'FAULT', 'BROKEN'],
+      customer: 'kowal',
+      categories: ['Tokarki', 'Frezarki', 'Prasy'],
+      serialNumber: 'SN-',
+      sourcePower: '400',
+      dateFrom: '2024-01-01',
+      dateTo: '2024-12-31',
+      warranty: 'pełna',
+      street: 'hutnicza',
+      zipCode: '31-',
+      city: 'kraków',
+      provinces: ['małopolskie', 'śląskie'],
+    });
+    const full: DeviceCriteria = { family: 'INTERNAL', q: 'frezarka', filter };
+    const walk = (await signatureWalk(db(), full, undefined))!;
+    const all = await pageIds(db(), deviceWhere(full), deviceOrder(undefined), { limit: 5000, offset: 0 });
+    expect(all.length).toBeGreaterThan(0);
+    for (const offset of [0, Math.max(0, all.length - 3)]) {
+      const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
+      expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
+    }
+  });
+
   it('probes the share of entries the bits cannot rule out', async () => {
     await addMany();
     const share = async (q: string) =>
