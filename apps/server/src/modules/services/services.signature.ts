@@ -224,8 +224,8 @@ export async function walkedServicePage(
     db,
     sql`SELECT ${services.id} FROM ${services} WHERE ${where}`,
   );
-  // The entry tells most events (a description whole in its head, known ids, a short term): a walk
-  // that reads none of its candidates must pay at least.
+  // A page that may lie past the end is sorted. The entry tells most events (a description whole in
+  // its head, known ids, a short term): a walk that reads none of its candidates must pay at least.
   if (nearTheEnd(window, estimatedMatches)) return undefined;
   if (!walkMayPay(window, { total: family.total, estimatedMatches }, { ...COSTS, candidate: 0 })) {
     return undefined;
@@ -233,21 +233,32 @@ export async function walkedServicePage(
   const known = await knownDescriptions(db, list.family, list.term);
   const walk = await serviceSignatureWalk(db, options, known);
   if (!walk) return undefined;
-  if (known) return walkedIds(db, walkedPageIds(walk, where, window), window, IN_ONE_PROCESS);
+  // A walk of known ids reads nothing it takes; any other is asked of the family's sample.
+  if (!known && !(await sampleSaysWalk(db, walk, window, { total: family.total, estimatedMatches }))) {
+    return undefined;
+  }
+  return walkedIds(db, walkedPageIds(walk, where, window), window, IN_ONE_PROCESS);
+}
+
+/**
+ * Whether the walk pays, by the family's sample: the share of its candidates, and of those it reads
+ * because the entry does not tell them (a description longer than its head).
+ */
+async function sampleSaysWalk(
+  db: Db,
+  walk: ServiceWalk,
+  window: PageWindow,
+  family: { total: number; estimatedMatches: number },
+): Promise<boolean> {
   const sample = {
     table: sql`${services}`,
     alias: 'walked',
     scope: sql`${familyOf(walk)}`,
     total: family.total,
   };
-  // The candidates, and those the walk reads: the entry does not tell them (a description longer
-  // than its head).
   const [share, readShare] = await candidateShares(db, sample, [
     walk.candidates,
     walk.allSure ? sql`FALSE` : sql`${walk.candidates} AND NOT ${walk.sure}`,
   ]);
-  if (!walkPays(window, { total: family.total, estimatedMatches, candidateShare: share, readShare }, COSTS)) {
-    return undefined;
-  }
-  return walkedIds(db, walkedPageIds(walk, where, window), window, IN_ONE_PROCESS);
+  return walkPays(window, { ...family, candidateShare: share, readShare }, COSTS);
 }
