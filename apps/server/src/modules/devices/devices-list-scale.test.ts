@@ -325,6 +325,40 @@ describe('text conditions past the exact bound (deep pages)', () => {
     }
   });
 
+  it('counts a text filter to 1,000 as a search, and a page past its end exactly up to its offset', async () => {
+    await addMany();
+    const { deviceFilterSchema } = await import('@serwis/domain');
+    // "Polna 1", "Polna 10" … "Polna 19": about 2,600 machines, more than a search counts.
+    const body = { street: 'Polna 1' };
+    const where = deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(body) });
+    const matches = await countDevices(db(), where);
+    expect(matches).toBeGreaterThan(1_000);
+    expect(matches).toBeLessThan(10_000);
+    const plain = (offset: number) => pageIds(db(), where, deviceOrder(undefined), { limit: 10, offset });
+
+    const first = await listDevices(ctx, user, 'INTERNAL', body, 'page=1&size=10');
+    expect((first.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(0));
+    expect(first.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(first.headers['x-total-count'])).toBeGreaterThan(1_000);
+
+    // Page 1,000 lies past the end: empty, and the exact total brings the pager back.
+    const past = await listDevices(ctx, user, 'INTERNAL', body, 'page=1000&size=10');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String(matches));
+    expect(past.headers['x-total-count-estimated']).toBeUndefined();
+
+    // Without a text filter the bound stays 10,000: the family's statuses are counted exactly.
+    const statuses = { statuses: ['BROKEN'] };
+    const broken = await countDevices(
+      db(),
+      deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(statuses) }),
+    );
+    expect(broken).toBeGreaterThan(1_000);
+    const byStatus = await listDevices(ctx, user, 'INTERNAL', statuses, 'page=1&size=10');
+    expect(byStatus.headers['x-total-count']).toBe(String(broken));
+    expect(byStatus.headers['x-total-count-estimated']).toBeUndefined();
+  });
+
   it('walks and sorts to the same page, with and without the trigram prefilter', async () => {
     await addMany();
     const { deviceFilterSchema } = await import('@serwis/domain');

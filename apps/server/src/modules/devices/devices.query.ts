@@ -20,6 +20,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { parseSortParam } from '../../lib/sort-param.js';
+import { SEARCH_TOTAL_BOUND, totalBoundFor } from '../../lib/paging.js';
 import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
@@ -411,6 +412,28 @@ export function isWholeFamily(
     !statusCondition(criteria.filter) &&
     !hasCheckedConditions(criteria)
   );
+}
+
+/** The filter fields a user types text into: each matches where the column contains it. */
+const TEXT_FILTER_FIELDS = [
+  'customer',
+  'serialNumber',
+  'sourcePower',
+  'warranty',
+  'street',
+  'zipCode',
+  'city',
+] as const;
+
+/**
+ * The exact-total bound of a list (lib/paging.ts): SEARCH_TOTAL_BOUND with `q` or a text filter (a
+ * street, city, customer… typed in is a search on one column, and counting 10,001 of its matches
+ * reads as much as a deep page: docs/decisions.md, "A text filter counts to 1,000"),
+ * EXACT_TOTAL_BOUND otherwise.
+ */
+export function deviceTotalBound({ filter, q }: DeviceCriteria): number {
+  const typed = filter !== undefined && TEXT_FILTER_FIELDS.some((field) => cleanTerm(filter[field]));
+  return typed ? SEARCH_TOTAL_BOUND : totalBoundFor(q);
 }
 
 /** Whether the criteria check anything beyond family, owner and status (a text filter or `q`). */

@@ -21,9 +21,9 @@ import {
   boundedTotal,
   estimatedCost,
   estimatedRows,
+  EXACT_TOTAL_BOUND,
   pageWindow,
   setTotalCount,
-  totalBoundFor,
 } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
@@ -42,6 +42,7 @@ import { withFilterValues } from './devices.filter-values.js';
 import {
   countsOnOneIndex,
   deviceOrder,
+  deviceTotalBound,
   deviceWhere,
   hasCheckedConditions,
   isWholeFamily,
@@ -125,12 +126,12 @@ async function indexedPage(
 }
 
 /**
- * With text filters or `q`. A page that reaches past the exact bound (EXACT_TOTAL_BOUND, the 1,000th
- * page of 10; with a `q`, SEARCH_TOTAL_BOUND, the 100th) and is full proves by itself that more than
- * the bound match: it is read first, asking for one machine more than the page, and the count
- * (which would read as many machines again) is left out. Else, or when the page comes back short or
- * empty, the bounded count comes first; it collects the ids it counts (boundedMatchIds) without
- * walking a sort index.
+ * With text filters or `q`. A page that reaches past the exact bound (deviceTotalBound: with a `q`
+ * or a text filter SEARCH_TOTAL_BOUND, the 100th page of 10; with dates or provinces alone
+ * EXACT_TOTAL_BOUND, the 1,000th) and is full proves by itself that more than the bound match: it is
+ * read first, asking for one machine more than the page, and the count (which would read as many
+ * machines again) is left out. Else, or when the page comes back short or empty, the bounded count
+ * comes first; it collects the ids it counts (boundedMatchIds) without walking a sort index.
  */
 async function checkedPage(
   db: Db,
@@ -139,7 +140,7 @@ async function checkedPage(
   sort: string | undefined,
   window: PageWindow,
 ) {
-  const bound = totalBoundFor(criteria.q);
+  const bound = deviceTotalBound(criteria);
   // The planner's estimate of the matches, from the conditions written for it (deviceWhere).
   const estimating = deviceMatches(deviceWhere(criteria, { estimate: true }));
   if (window.offset + window.limit >= bound) {
@@ -158,16 +159,23 @@ async function checkedPage(
   }
   // The bounded count collects the ids it counts: up to the bound they are every match, and the
   // page is a sort of those few by primary key, instead of finding them through the text again.
-  const found = await boundedMatchIds(db, deviceWhere(criteria), bound, {
+  // A page past the bound that is still to be read (few estimated, or it came back empty) likely
+  // lies past the end: the count goes up to its offset (EXACT_TOTAL_BOUND at most), and the answer
+  // is the exact total ("0 z 1 605" for a zip code's 1,000th page, not "ok. 1 001").
+  const countTo =
+    window.offset + window.limit > bound
+      ? Math.max(bound, Math.min(window.offset, EXACT_TOTAL_BOUND))
+      : bound;
+  const found = await boundedMatchIds(db, deviceWhere(criteria), countTo, {
     onOneIndex: countsOnOneIndex(criteria),
   });
-  if (found.length <= bound) {
+  if (found.length <= countTo) {
     setTotalCount(reply, found.length);
     if (window.offset >= found.length) return [];
     return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
   }
   const estimate = await estimatedRows(db, estimating);
-  const total = { total: Math.max(bound + 1, estimate), estimated: true };
+  const total = { total: Math.max(countTo + 1, estimate), estimated: true };
   setTotalCount(reply, total);
   return matchesPage(db, criteria, sort, total.total, window);
 }
