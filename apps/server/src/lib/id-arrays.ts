@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database.js';
 
 /** `'{1,2,3}'::int[]`: a constant the planner can estimate, and hashes in `= ANY` from nine ids on. */
 export const intArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -12,4 +13,32 @@ export function parseIdArray(value: string | number[] | null): number[] {
   return typeof value === 'string'
     ? value.slice(1, -1).split(',').filter(Boolean).map(Number)
     : value.map(Number);
+}
+
+/**
+ * The ids each query selects (its first column), read in one statement through the tables' indexes:
+ * the planner would scan a table of a few thousand rows instead, and a scan compares every row's
+ * text with the pattern (the customers' names for "Szymański": 8–13 ms by a scan of 5,000, against
+ * 0.4–2 ms through their trigram indexes; a Polish letter makes each ILIKE lower-case the whole text).
+ * Where no index serves a query, it is still scanned. Inside a caller's transaction the setting is
+ * put back as the statement ends.
+ */
+export async function idArraysByIndex<K extends string>(
+  db: DbOrTx,
+  queries: Record<K, SQL>,
+): Promise<Record<K, number[]>> {
+  const keys = Object.keys(queries) as K[];
+  if (!keys.length) return {} as Record<K, number[]>;
+  return db.transaction(async (tx) => {
+    const set = await tx.execute(
+      sql`SELECT current_setting('enable_seqscan') AS was, set_config('enable_seqscan', 'off', true)`,
+    );
+    const was = (set as unknown as { rows: { was: string }[] }).rows[0]!.was;
+    const columns = keys.map((key) => sql`ARRAY(${queries[key]}) AS ${sql.identifier(key)}`);
+    const result = await tx.execute(
+      sql`SELECT ${sql.join(columns, sql`, `)}, set_config('enable_seqscan', ${was}, true) AS was`,
+    );
+    const row = (result as unknown as { rows: Record<K, string | number[] | null>[] }).rows[0]!;
+    return Object.fromEntries(keys.map((key) => [key, parseIdArray(row[key])])) as Record<K, number[]>;
+  });
 }

@@ -15,7 +15,7 @@ import {
   textMatches,
   trimmedTerm,
 } from '../../lib/text-search.js';
-import { idsAmong } from '../../lib/id-arrays.js';
+import { idArraysByIndex, idsAmong } from '../../lib/id-arrays.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -94,13 +94,30 @@ const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.m
  * A term of one or two characters matches the start of the texts (lib/text-search.ts) and no
  * machine names. The end of a full number ("12/2025", "/2025") matches the numbers only.
  */
-async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
+async function searchFilter(
+  db: DbOrTx,
+  q: string | undefined,
+  found?: SearchLookups,
+): Promise<SQL | undefined> {
   const term = trimmedTerm(q);
   if (!term) return undefined;
   // The end of a number searches the numbers alone: the index answers it, page after page.
   const byTail = numberTailFilter(term);
   if (byTail) return byTail;
-  return searchBranches(services, await lookUpSearch(db, term), faultMatches(term));
+  return searchBranches(services, found ?? (await lookUpSearch(db, term)), faultMatches(term));
+}
+
+/**
+ * The lookups of a list's search (lookUpSearch), or undefined when it has none (no term, or the end
+ * of a number): made once per call and handed to serviceListWhere and the signature walk.
+ */
+export async function lookUpListSearch(
+  db: DbOrTx,
+  options: ServiceListOptions,
+): Promise<SearchLookups | undefined> {
+  const term = trimmedTerm(options.q);
+  if (!term || numberTailFilter(term)) return undefined;
+  return lookUpSearch(db, term);
 }
 
 /** What a search found in the small tables and the machines before it reads the events. */
@@ -114,14 +131,17 @@ export interface SearchLookups {
 
 /** The search's lookups of customers, creators and (for a long term) machines. */
 export async function lookUpSearch(db: DbOrTx, term: string): Promise<SearchLookups> {
-  const [customerIds, userIds, machines] = await Promise.all([
-    db.execute(sql`SELECT ${customers.id} AS id FROM ${customers}
-      WHERE ${nameMatches(customers.shortName, term)} OR ${nameMatches(customers.fullName, term)}`),
-    db.execute(sql`SELECT ${users.id} AS id FROM ${users}
-      WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`),
+  const [named, machines] = await Promise.all([
+    // The customers through their names' trigram (or prefix) indexes, not a scan of every name.
+    idArraysByIndex(db, {
+      customers: sql`SELECT ${customers.id} FROM ${customers}
+        WHERE ${nameMatches(customers.shortName, term)} OR ${nameMatches(customers.fullName, term)}`,
+      users: sql`SELECT ${users.id} FROM ${users}
+        WHERE ${textMatches(sql`(${users.firstName} || ' ' || ${users.lastName})`, term)}`,
+    }),
     isShortTerm(term) ? undefined : machineServiceIds(db, term),
   ]);
-  return { term, customers: idsOf(customerIds), users: idsOf(userIds), machines };
+  return { term, ...named, machines };
 }
 
 /**
@@ -168,9 +188,16 @@ export function faultMatches(term: string): SQL {
   return copyMatches(services.faultSearch, likeContains(term));
 }
 
-/** The list's conditions (the search looks its customers, creators and machines up first). */
-export async function serviceListWhere(db: DbOrTx, options: ServiceListOptions): Promise<SQL | undefined> {
-  const conditions: (SQL | undefined)[] = [await searchFilter(db, options.q)];
+/**
+ * The list's conditions (the search looks its customers, creators and machines up first, unless
+ * `found` brings them: lookUpListSearch).
+ */
+export async function serviceListWhere(
+  db: DbOrTx,
+  options: ServiceListOptions,
+  found?: SearchLookups,
+): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [await searchFilter(db, options.q, found)];
   // Bare column references, so the planner matches the partial indexes' predicates.
   if (options.family === 'INTERNAL') conditions.push(sql`${services.hasInternal}`);
   if (options.family === 'EXTERNAL') conditions.push(sql`${services.hasExternal}`);

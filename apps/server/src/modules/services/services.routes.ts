@@ -16,8 +16,9 @@ import {
 } from '@serwis/domain';
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
-import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor, type ListTotal } from '../../lib/paging.js';
 import { walkedServicePage } from './services.signature.js';
+import { customerMonthsPage } from './services.customer-months.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
@@ -26,6 +27,7 @@ import {
   countServices,
   findServiceIds,
   serviceIdQuery,
+  lookUpListSearch,
   serviceListWhere,
   type ServiceListOptions,
 } from './services.list.js';
@@ -62,19 +64,31 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         rowSchema: serviceSchema,
       });
     }
-    // The search's lookups once for both; the count beside the page, or left out (lib/paging.ts).
-    const where = await serviceListWhere(app.db, options);
+    // The search's lookups once for the page, its walk and the count; the count beside the page,
+    // or left out (lib/paging.ts).
+    const found = await lookUpListSearch(app.db, options);
+    const where = await serviceListWhere(app.db, options, found);
     const bound = totalBoundFor(options.q);
+    // A deep page of a search naming customers is found by their months, which also add up to the
+    // exact total (services.customer-months.ts).
+    let byMonths: ListTotal | undefined;
     const { rows: ids, total } = await pageWithTotal(
       window,
-      async (page) =>
-        (await walkedServicePage(app.db, options, page, where)) ??
-        findServiceIds(app.db, { ...options, ...page }, where),
-      (atLeast, upTo = bound) =>
+      async (page) => {
+        const months = await customerMonthsPage(app.db, options, page, found);
+        if (months) byMonths = months.total;
+        return (
+          months?.ids ??
+          (await walkedServicePage(app.db, options, page, where, found)) ??
+          findServiceIds(app.db, { ...options, ...page }, where)
+        );
+      },
+      async (atLeast, upTo = bound) =>
+        byMonths ??
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
-        options.family && !trimmedTerm(options.q) && options.deviceId === undefined
+        (options.family && !trimmedTerm(options.q) && options.deviceId === undefined
           ? keptTotal(app.db, `services:${options.family}`)
-          : countServices(app.db, options, { where, atLeast, bound: upTo }),
+          : countServices(app.db, options, { where, atLeast, bound: upTo })),
       { sideBySide: runsSideBySide(app.db), bound },
     );
     setTotalCount(reply, total);

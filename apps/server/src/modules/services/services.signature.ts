@@ -26,6 +26,7 @@ import {
   numberTailFilter,
   searchBranches,
   SERVICE_SORT_FIELDS,
+  type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
 
@@ -78,6 +79,7 @@ export async function serviceSignatureWalk(
   db: DbOrTx,
   options: ServiceListOptions,
   knownIds?: number[],
+  found?: SearchLookups,
 ): Promise<ServiceWalk | undefined> {
   const list = walkedList(options);
   if (!list) return undefined;
@@ -86,7 +88,7 @@ export async function serviceSignatureWalk(
   return {
     family: list.family,
     allSure: description.allHeld,
-    ...(await candidatesOf(db, list.term, description)),
+    ...candidatesOf(found ?? (await lookUpSearch(db, list.term)), description),
     direction: list.direction,
   };
 }
@@ -95,12 +97,13 @@ export async function serviceSignatureWalk(
  * A list the walk can serve: a family list in its default order (the full number, either way),
  * searched for a term that is not the end of a number; its family, term and direction.
  */
-function walkedList(options: ServiceListOptions) {
+export function walkedList(options: ServiceListOptions) {
   const term = trimmedTerm(options.q);
   if (!options.family || options.deviceId !== undefined || !term || numberTailFilter(term)) return undefined;
   const order = parseSortParam(options.sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
   if (order.field !== 'fullNumber' && order.field !== 'number') return undefined;
-  return { family: options.family, term, direction: order.direction === 'desc' ? sql`DESC` : sql`ASC` };
+  const descending = order.direction === 'desc';
+  return { family: options.family, term, descending, direction: descending ? sql`DESC` : sql`ASC` };
 }
 
 /**
@@ -108,8 +111,7 @@ function walkedList(options: ServiceListOptions) {
  * outright; those branches and the description's `holds` are `sure`, a match without reading the
  * event.
  */
-async function candidatesOf(db: DbOrTx, term: string, description: DescriptionCheck) {
-  const found = await lookUpSearch(db, term);
+function candidatesOf(found: SearchLookups, description: DescriptionCheck) {
   const exact = [description.holds, ...exactBranches(walked, found)];
   return {
     candidates: searchBranches(walked, found, description.check),
@@ -216,6 +218,7 @@ export async function walkedServicePage(
   options: ServiceListOptions,
   window: PageWindow,
   where: SQL | undefined,
+  found?: SearchLookups,
 ): Promise<number[] | undefined> {
   const list = walkedList(options);
   if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !list) return undefined;
@@ -231,7 +234,7 @@ export async function walkedServicePage(
     return undefined;
   }
   const known = await knownDescriptions(db, list.family, list.term);
-  const walk = await serviceSignatureWalk(db, options, known);
+  const walk = await serviceSignatureWalk(db, options, known, found);
   if (!walk) return undefined;
   // A walk of known ids reads nothing it takes; any other is asked of the family's sample.
   if (!known && !(await sampleSaysWalk(db, walk, window, { total: family.total, estimatedMatches }))) {
