@@ -325,38 +325,40 @@ describe('text conditions past the exact bound (deep pages)', () => {
     }
   });
 
-  it('counts a text filter to 1,000 as a search, and a page past its end exactly up to its offset', async () => {
+  it('counts a text filter of many matches to 1,000 as a search, and a page past the end up to its offset', async () => {
     await addMany();
     const { deviceFilterSchema } = await import('@serwis/domain');
-    // "Polna 1", "Polna 10" … "Polna 19": about 2,600 machines, more than a search counts.
-    const body = { street: 'Polna 1' };
-    const where = deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(body) });
-    const matches = await countDevices(db(), where);
+    const whereOf = (body: object, q?: string) =>
+      deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(body), q });
+    const plain = (where: ReturnType<typeof whereOf>, offset: number) =>
+      pageIds(db(), where, deviceOrder(undefined), { limit: 10, offset });
+
+    // "Polna": every machine, more than 10,000: counted to 1,000 and estimated beyond.
+    const many = { street: 'Polna' };
+    expect(await countDevices(db(), whereOf(many))).toBeGreaterThan(10_000);
+    const first = await listDevices(ctx, user, 'INTERNAL', many, 'page=1&size=10');
+    expect((first.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(whereOf(many), 0));
+    expect(first.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(first.headers['x-total-count'])).toBeGreaterThan(10_000);
+
+    // "Polna 1" … "Polna 19": about 2,600 expected, so counted exactly, and the count's ids are the page.
+    const some = { street: 'Polna 1' };
+    const matches = await countDevices(db(), whereOf(some));
     expect(matches).toBeGreaterThan(1_000);
     expect(matches).toBeLessThan(10_000);
-    const plain = (offset: number) => pageIds(db(), where, deviceOrder(undefined), { limit: 10, offset });
+    const exact = await listDevices(ctx, user, 'INTERNAL', some, 'page=3&size=10');
+    expect((exact.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(whereOf(some), 20));
+    expect(exact.headers['x-total-count']).toBe(String(matches));
+    expect(exact.headers['x-total-count-estimated']).toBeUndefined();
 
-    const first = await listDevices(ctx, user, 'INTERNAL', body, 'page=1&size=10');
-    expect((first.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(0));
-    expect(first.headers['x-total-count-estimated']).toBe('true');
-    expect(Number(first.headers['x-total-count'])).toBeGreaterThan(1_000);
-
-    // Page 1,000 lies past the end: empty, and the exact total brings the pager back.
-    const past = await listDevices(ctx, user, 'INTERNAL', body, 'page=1000&size=10');
+    // A search counts to 1,000; its 1,000th page lies past its end and is counted up to its offset.
+    const frezarki = await countDevices(db(), whereOf({}, 'Frezarka 1'));
+    expect(frezarki).toBeGreaterThan(1_000);
+    expect(frezarki).toBeLessThan(9_990);
+    const past = await listDevices(ctx, user, 'INTERNAL', {}, 'q=Frezarka%201&page=1000&size=10');
     expect(past.json()).toEqual([]);
-    expect(past.headers['x-total-count']).toBe(String(matches));
+    expect(past.headers['x-total-count']).toBe(String(frezarki));
     expect(past.headers['x-total-count-estimated']).toBeUndefined();
-
-    // Without a text filter the bound stays 10,000: the family's statuses are counted exactly.
-    const statuses = { statuses: ['BROKEN'] };
-    const broken = await countDevices(
-      db(),
-      deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(statuses) }),
-    );
-    expect(broken).toBeGreaterThan(1_000);
-    const byStatus = await listDevices(ctx, user, 'INTERNAL', statuses, 'page=1&size=10');
-    expect(byStatus.headers['x-total-count']).toBe(String(broken));
-    expect(byStatus.headers['x-total-count-estimated']).toBeUndefined();
   });
 
   it('walks and sorts to the same page, with and without the trigram prefilter', async () => {

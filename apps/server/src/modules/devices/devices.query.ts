@@ -20,7 +20,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { parseSortParam } from '../../lib/sort-param.js';
-import { SEARCH_TOTAL_BOUND, totalBoundFor } from '../../lib/paging.js';
+import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
 import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
@@ -426,14 +426,20 @@ const TEXT_FILTER_FIELDS = [
 ] as const;
 
 /**
- * The exact-total bound of a list (lib/paging.ts): SEARCH_TOTAL_BOUND with `q` or a text filter (a
- * street, city, customer… typed in is a search on one column, and counting 10,001 of its matches
- * reads as much as a deep page: docs/decisions.md, "A text filter counts to 1,000"),
- * EXACT_TOTAL_BOUND otherwise.
+ * The exact-total bound of a list (lib/paging.ts): SEARCH_TOTAL_BOUND with `q`, or with a text filter
+ * the planner expects more than EXACT_TOTAL_BOUND machines to match (a street, city, customer… typed
+ * in is a search on one column, and counting 10,001 of its matches reads as much as a deep page:
+ * docs/decisions.md, "A text filter counts to 1,000"); EXACT_TOTAL_BOUND otherwise, where the
+ * count's ids then serve the page (a zip code's 1,605 machines). `estimate`: the planner's estimate
+ * of the matches, asked only for a text filter.
  */
-export function deviceTotalBound({ filter, q }: DeviceCriteria): number {
+export async function deviceTotalBound(
+  { filter, q }: DeviceCriteria,
+  estimate: () => Promise<number>,
+): Promise<number> {
+  if (trimmedTerm(q)) return SEARCH_TOTAL_BOUND;
   const typed = filter !== undefined && TEXT_FILTER_FIELDS.some((field) => cleanTerm(filter[field]));
-  return typed ? SEARCH_TOTAL_BOUND : totalBoundFor(q);
+  return typed && (await estimate()) > EXACT_TOTAL_BOUND ? SEARCH_TOTAL_BOUND : EXACT_TOTAL_BOUND;
 }
 
 /** Whether the criteria check anything beyond family, owner and status (a text filter or `q`). */

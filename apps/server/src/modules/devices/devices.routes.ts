@@ -126,12 +126,13 @@ async function indexedPage(
 }
 
 /**
- * With text filters or `q`. A page that reaches past the exact bound (deviceTotalBound: with a `q`
- * or a text filter SEARCH_TOTAL_BOUND, the 100th page of 10; with dates or provinces alone
- * EXACT_TOTAL_BOUND, the 1,000th) and is full proves by itself that more than the bound match: it is
- * read first, asking for one machine more than the page, and the count (which would read as many
- * machines again) is left out. Else, or when the page comes back short or empty, the bounded count
- * comes first; it collects the ids it counts (boundedMatchIds) without walking a sort index.
+ * With text filters or `q`. A page that reaches past the exact bound (deviceTotalBound:
+ * SEARCH_TOTAL_BOUND, the 100th page of 10, with a `q` or a text filter expected to match more than
+ * EXACT_TOTAL_BOUND machines; else EXACT_TOTAL_BOUND, the 1,000th) and is full proves by itself that
+ * more than the bound match: it is read first, asking for one machine more than the page, and the
+ * count (which would read as many machines again) is left out. Else, or when the page comes back
+ * short or empty, the bounded count comes first; it collects the ids it counts (boundedMatchIds)
+ * without walking a sort index.
  */
 async function checkedPage(
   db: Db,
@@ -140,11 +141,14 @@ async function checkedPage(
   sort: string | undefined,
   window: PageWindow,
 ) {
-  const bound = deviceTotalBound(criteria);
-  // The planner's estimate of the matches, from the conditions written for it (deviceWhere).
+  // The planner's estimate of the matches, from the conditions written for it (deviceWhere), asked
+  // once at most.
   const estimating = deviceMatches(deviceWhere(criteria, { estimate: true }));
+  let estimated: Promise<number> | undefined;
+  const estimateOf = () => (estimated ??= estimatedRows(db, estimating));
+  const bound = await deviceTotalBound(criteria, estimateOf);
   if (window.offset + window.limit >= bound) {
-    const estimate = await estimatedRows(db, estimating);
+    const estimate = await estimateOf();
     if (estimate > bound) {
       const rows = await matchesPage(db, criteria, sort, estimate, { ...window, limit: window.limit + 1 });
       if (rows.length > window.limit) {
@@ -174,8 +178,7 @@ async function checkedPage(
     if (window.offset >= found.length) return [];
     return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
   }
-  const estimate = await estimatedRows(db, estimating);
-  const total = { total: Math.max(countTo + 1, estimate), estimated: true };
+  const total = { total: Math.max(countTo + 1, await estimateOf()), estimated: true };
   setTotalCount(reply, total);
   return matchesPage(db, criteria, sort, total.total, window);
 }
