@@ -123,6 +123,24 @@ describe('deep pages of a search naming customers', () => {
     }
   });
 
+  it.each(['fullNumber,desc', 'date,desc', 'customer,asc'])(
+    'adds the exact total up on the first page too, sorted by %s',
+    async (sort) => {
+      const options: ServiceListOptions = { family: 'INTERNAL', q: 'Szymański', sort };
+      const matches = await matchCount(options);
+      expect(matches).toBeGreaterThan(1_000);
+      const where = (await serviceListWhere(db(), options))!;
+      const response = await get(
+        `/api/service/findAllOrderInternal?q=Szyma%C5%84ski&sort=${sort}&page=1&size=15`,
+      );
+      expect((response.json() as { id: number }[]).map((s) => s.id)).toEqual(
+        await findServiceIds(db(), { ...options, limit: 15, offset: 0 }, where),
+      );
+      expect(response.headers['x-total-count']).toBe(String(matches));
+      expect(response.headers['x-total-count-estimated']).toBeUndefined();
+    },
+  );
+
   it('takes the matches of other customers by id: a description, a creator, a machine', async () => {
     const options: ServiceListOptions = { family: 'INTERNAL', q: 'Szymański' };
     const found = (await lookUpListSearch(db(), options))!;

@@ -18,7 +18,7 @@ import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor, type ListTotal } from '../../lib/paging.js';
 import { walkedServicePage } from './services.signature.js';
-import { customerMonthsPage } from './services.customer-months.js';
+import { customerMonthsPage, customerMonthsTotal } from './services.customer-months.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
@@ -70,7 +70,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     const where = await serviceListWhere(app.db, options, found);
     const bound = totalBoundFor(options.q);
     // A deep page of a search naming customers is found by their months, which also add up to the
-    // exact total (services.customer-months.ts).
+    // exact total, at any page (services.customer-months.ts).
     let byMonths: ListTotal | undefined;
     const { rows: ids, total } = await pageWithTotal(
       window,
@@ -88,7 +88,8 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
         (options.family && !trimmedTerm(options.q) && options.deviceId === undefined
           ? keptTotal(app.db, `services:${options.family}`)
-          : countServices(app.db, options, { where, atLeast, bound: upTo })),
+          : ((await customerMonthsTotal(app.db, options, found)) ??
+            countServices(app.db, options, { where, atLeast, bound: upTo }))),
       { sideBySide: runsSideBySide(app.db), bound },
     );
     setTotalCount(reply, total);
