@@ -173,8 +173,14 @@ const INLINE_IDS_MAX = 5_000;
  * characters at their start (lib/text-search.ts): two in the search copy (its trigram index, and the
  * default order's index, which carries the copy), one through the prefix B-trees, exact where the
  * copy's trigrams of a single character's word starts found 114,000 candidates at 1M for "7".
+ * `textCheck`: how a long term is compared with the search copy (the signature walk's check first
+ * asks the copy's bits: inspections.signature.ts).
  */
-async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
+export async function searchFilter(
+  db: DbOrTx,
+  q: string | undefined,
+  textCheck: (pattern: string) => SQL = (pattern) => copyMatches(inspectionSummaries.searchText, pattern),
+): Promise<SQL | undefined> {
   const term = trimmedTerm(q);
   if (!term) return undefined;
   const terms: SQL[] = [];
@@ -192,7 +198,7 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
     }
   } else {
     const pattern = likeContains(term);
-    terms.push(copyMatches(inspectionSummaries.searchText, pattern));
+    terms.push(textCheck(pattern));
     const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
     const found = (
       (await db.execute(sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`)) as unknown as {
@@ -211,7 +217,7 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
  * listed = own (INTERNAL) machine with inspections on; actual = listed, handed over and the last
  * warranty inspection not done. Each matches the predicate of one partial index.
  */
-const modeFilter = (mode: InspectionListMode) =>
+export const modeFilter = (mode: InspectionListMode) =>
   mode === 'onlyActual' ? sql`${inspectionSummaries.actual}` : sql`${inspectionSummaries.listed}`;
 
 const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummaries.deviceId}

@@ -17,6 +17,7 @@ import { pageWindow, pageWithTotal, totalBoundFor } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { walkedInspectionIds } from './inspections.signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummaries } from './inspection-summaries.js';
@@ -69,7 +70,19 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
   const bound = totalBoundFor(options.q);
   const { rows, total } = await pageWithTotal(
     window,
-    (page) => listInspectionRows(db, { ...options, ...page }),
+    async (page) => {
+      // A deep page of a long search by the signature walk, its rows then read by id.
+      const walked = await walkedInspectionIds(db, options, page);
+      return walked
+        ? listInspectionRows(db, {
+            ...options,
+            q: undefined,
+            ids: walked,
+            limit: undefined,
+            offset: undefined,
+          })
+        : listInspectionRows(db, { ...options, ...page });
+    },
     (atLeast, upTo = bound) =>
       // The whole list's size is kept by triggers (list_counts): exact, and one row read.
       trimmedTerm(options.q)
