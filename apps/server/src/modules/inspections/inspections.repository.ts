@@ -173,14 +173,25 @@ const INLINE_IDS_MAX = 5_000;
  * characters at their start (lib/text-search.ts): two in the search copy (its trigram index, and the
  * default order's index, which carries the copy), one through the prefix B-trees, exact where the
  * copy's trigrams of a single character's word starts found 114,000 candidates at 1M for "7".
- * `textCheck`: how a long term is compared with the search copy (the signature walk's check first
- * asks the copy's bits: inspections.signature.ts).
  */
-export async function searchFilter(
+export async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
+  return (await inspectionSearch(db, q))?.();
+}
+
+/** How a long term is compared with the search copy: LIKE, or the signature walk's check. */
+export type TextCheck = (pattern: string) => SQL;
+
+const copyHolds: TextCheck = (pattern) => copyMatches(inspectionSummaries.searchText, pattern);
+
+/**
+ * The search's condition as a function of how the copy is compared (`searchFilter`'s, or the
+ * signature walk's, which asks the copy's bits first: inspections.signature.ts), the machines of the
+ * matching serial numbers looked up once for both; undefined without a term.
+ */
+export async function inspectionSearch(
   db: DbOrTx,
   q: string | undefined,
-  textCheck: (pattern: string) => SQL = (pattern) => copyMatches(inspectionSummaries.searchText, pattern),
-): Promise<SQL | undefined> {
+): Promise<((textCheck?: TextCheck) => SQL) | undefined> {
   const term = trimmedTerm(q);
   if (!term) return undefined;
   const terms: SQL[] = [];
@@ -198,7 +209,6 @@ export async function searchFilter(
     }
   } else {
     const pattern = likeContains(term);
-    terms.push(textCheck(pattern));
     const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
     const found = (
       (await db.execute(sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`)) as unknown as {
@@ -208,8 +218,9 @@ export async function searchFilter(
     if (found.length > INLINE_IDS_MAX) terms.push(sql`${inspectionSummaries.deviceId} IN (${bySerial})`);
     else if (found.length)
       terms.push(sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`);
+    return (textCheck = copyHolds) => sql`(${sql.join([textCheck(pattern), ...terms], sql` OR `)})`;
   }
-  return sql`(${sql.join(terms, sql` OR `)})`;
+  return () => sql`(${sql.join(terms, sql` OR `)})`;
 }
 
 /**

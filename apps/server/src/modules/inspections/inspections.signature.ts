@@ -14,7 +14,7 @@ import {
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { inspectionSummaries } from './inspection-summaries.table.js';
-import { modeFilter, searchFilter, type InspectionListOptions } from './inspections.repository.js';
+import { inspectionSearch, modeFilter, type InspectionListOptions } from './inspections.repository.js';
 
 /**
  * The inspections' walk by signature (docs/decisions.md, "The inspections' walk by signature"): the
@@ -53,10 +53,10 @@ export async function walkedInspectionIds(
   if (options.sort.field !== 'daysToNextInspection' || options.sort.direction !== 'asc') return undefined;
   if (window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
   const mode = modeFilter(options.mode);
-  const plain = await searchFilter(db, options.q);
+  const search = (await inspectionSearch(db, options.q))!;
   const estimatedMatches = await estimatedRows(
     db,
-    sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries} WHERE ${mode} AND ${plain}`,
+    sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries} WHERE ${mode} AND ${search()}`,
   );
   if (nearTheEnd(window, estimatedMatches)) return undefined;
   const list = await keptTotal(
@@ -67,13 +67,13 @@ export async function walkedInspectionIds(
   const [bits] = await termSignatures(db, [term]);
   const held = holdsBits(signature, bits!);
   // The bits first, in a CASE: the planner would otherwise order the cheaper-looking LIKE before them.
-  const search = await searchFilter(db, options.q, (pattern) =>
+  const walked = search((pattern) =>
     held
       ? sql`CASE WHEN ${held} THEN ${copyMatches(inspectionSummaries.searchText, pattern)} ELSE FALSE END`
       : copyMatches(inspectionSummaries.searchText, pattern),
   );
   const page = sql`SELECT ${inspectionSummaries.deviceId} AS id FROM ${inspectionSummaries}
-    WHERE ${mode} AND ${search}
+    WHERE ${mode} AND ${walked}
     ORDER BY ${inspectionSummaries.nextInspection} ASC NULLS LAST, ${inspectionSummaries.deviceId} ASC
     LIMIT ${window.limit} OFFSET ${window.offset}`;
   return walkedIds(db, page, window, IN_ONE_PROCESS);
