@@ -174,7 +174,7 @@ const INLINE_IDS_MAX = 5_000;
  * default order's index, which carries the copy), one through the prefix B-trees, exact where the
  * copy's trigrams of a single character's word starts found 114,000 candidates at 1M for "7".
  */
-export async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
+async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | undefined> {
   return (await inspectionSearch(db, q))?.();
 }
 

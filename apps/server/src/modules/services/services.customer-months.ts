@@ -23,50 +23,59 @@ const CUSTOMERS_MAX = 1_000;
 /** Up to this many events of other customers may match the search, known by id. */
 const OTHERS_MAX = 2_000;
 
+/** A searched family list's matches per month, added up from its customers' months. */
+export interface CustomerMonths {
+  family: 'INTERNAL' | 'EXTERNAL';
+  customers: number[];
+  /** The family's matching events of other customers, by id. */
+  others: number[];
+  /** Newest month first. */
+  months: Month[];
+  /** The list's exact total, in any order. */
+  total: number;
+}
+
 /**
- * The months of a list the customers' months serve (a family list in its default order, searched for
- * a term that names customers and few other events), with what found them; else undefined.
+ * The months of a searched family list in any order, where the customers' months serve it (a term
+ * that names customers and few other events); else undefined. Their sum is the list's exact total:
+ * cheaper than counting 1,001 of its matches ("Szymański": a scan of 34,000 events to find 1,001 of
+ * them), and exact where the count stops at "ponad 1 000".
  */
-async function listMonths(db: Db, options: ServiceListOptions, found: SearchLookups | undefined) {
-  const list = walkedList(options);
+export async function customerMonths(
+  db: Db,
+  options: ServiceListOptions,
+  found: SearchLookups | undefined,
+): Promise<CustomerMonths | undefined> {
+  const list = walkedList({ ...options, sort: undefined });
   const customers = found?.customers ?? [];
   if (!found || !list || !customers.length || customers.length > CUSTOMERS_MAX) return undefined;
   const others = await otherMatches(db, list.family, found, customers);
   if (!others) return undefined;
-  const internal = list.family === 'INTERNAL';
-  const months = await monthsOf(db, internal, customers, others, list.descending);
+  const months = await monthsOf(db, list.family === 'INTERNAL', customers, others);
   const total = months.reduce((sum, m) => sum + m.events, 0);
-  return { list, internal, customers, others, months, total };
+  return { family: list.family, customers, others, months, total };
 }
 
 /**
- * The exact total of a searched family list in any order, added up from the months, where they
- * serve it: cheaper than counting 1,001 of its matches ("Szymański": a scan of 34,000 events to find
- * 1,001 of them), and exact where the count stops at "ponad 1 000".
+ * One page of a list in its default order (either way) past the search's bound, and the exact
+ * total, or undefined when the months do not serve it. `counted`: how the caller asks for the list's
+ * months once per call (customerMonths).
  */
-export async function customerMonthsTotal(
-  db: Db,
-  options: ServiceListOptions,
-  found: SearchLookups | undefined,
-): Promise<ListTotal | undefined> {
-  const counted = await listMonths(db, { ...options, sort: undefined }, found);
-  return counted && { total: counted.total, estimated: false };
-}
-
-/** One page and the exact total of its list, or undefined when the months do not serve the list. */
 export async function customerMonthsPage(
   db: Db,
   options: ServiceListOptions,
   window: PageWindow,
   found: SearchLookups | undefined,
+  counted: () => Promise<CustomerMonths | undefined> = () => customerMonths(db, options, found),
 ): Promise<{ ids: number[]; total: ListTotal } | undefined> {
-  if (window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
-  const counted = await listMonths(db, options, found);
-  if (!counted) return undefined;
-  const { list, internal, customers, others, months, total } = counted;
-  const start = startOf(months, window.offset);
+  const list = walkedList(options);
+  if (!list || window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
+  const months = await counted();
+  if (!months) return undefined;
+  const { customers, others, total } = months;
+  const start = startOf(list.descending ? months.months : [...months.months].reverse(), window.offset);
   if (!start) return { ids: [], total: { total, estimated: false } };
-  const family = internal ? services.hasInternal : services.hasExternal;
+  const family = months.family === 'INTERNAL' ? services.hasInternal : services.hasExternal;
   const from = list.descending
     ? sql`(${services.year}, ${services.month}) <= (${start.year}, ${start.month})`
     : sql`(${services.year}, ${services.month}) >= (${start.year}, ${start.month})`;
@@ -116,16 +125,9 @@ interface Month {
   events: number;
 }
 
-/** The family's matching events per month of the full number, in the list's order. */
-async function monthsOf(
-  db: Db,
-  internal: boolean,
-  customers: number[],
-  others: number[],
-  descending: boolean,
-): Promise<Month[]> {
+/** The family's matching events per month of the full number, newest first. */
+async function monthsOf(db: Db, internal: boolean, customers: number[], others: number[]): Promise<Month[]> {
   const t = serviceCustomerMonths;
-  const dir = sql.raw(descending ? 'DESC' : 'ASC');
   const ofOthers = others.length
     ? sql`UNION ALL SELECT ${services.year}, ${services.month}, count(*)::int FROM ${services}
         WHERE ${idsAmong(services.id, others)} GROUP BY 1, 2`
@@ -135,7 +137,7 @@ async function monthsOf(
         SELECT ${t.year} AS year, ${t.month} AS month, ${t.events} AS events FROM ${t}
         WHERE ${idsAmong(t.customerId, customers)} AND ${t.internal} = ${internal}
         ${ofOthers}) AS m
-      GROUP BY year, month HAVING sum(events) > 0 ORDER BY year ${dir}, month ${dir}`,
+      GROUP BY year, month HAVING sum(events) > 0 ORDER BY year DESC, month DESC`,
   );
   return (result as unknown as { rows: Month[] }).rows.map((m) => ({
     year: Number(m.year),

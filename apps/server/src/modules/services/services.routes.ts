@@ -18,7 +18,7 @@ import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor, type ListTotal } from '../../lib/paging.js';
 import { walkedServicePage } from './services.signature.js';
-import { customerMonthsPage, customerMonthsTotal } from './services.customer-months.js';
+import { customerMonths, customerMonthsPage } from './services.customer-months.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { currentUser } from '../../plugins/session.js';
@@ -69,27 +69,25 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await lookUpListSearch(app.db, options);
     const where = await serviceListWhere(app.db, options, found);
     const bound = totalBoundFor(options.q);
-    // A deep page of a search naming customers is found by their months, which also add up to the
-    // exact total, at any page (services.customer-months.ts).
-    let byMonths: ListTotal | undefined;
+    // A search naming customers: their months (asked once, when first needed) find a deep page and
+    // add up the exact total, at any page (services.customer-months.ts).
+    let counted: ReturnType<typeof customerMonths> | undefined;
+    const months = () => (counted ??= customerMonths(app.db, options, found));
     const { rows: ids, total } = await pageWithTotal(
       window,
-      async (page) => {
-        const months = await customerMonthsPage(app.db, options, page, found);
-        if (months) byMonths = months.total;
-        return (
-          months?.ids ??
-          (await walkedServicePage(app.db, options, page, where, found)) ??
-          findServiceIds(app.db, { ...options, ...page }, where)
-        );
-      },
-      async (atLeast, upTo = bound) =>
-        byMonths ??
+      async (page) =>
+        (await customerMonthsPage(app.db, options, page, found, months))?.ids ??
+        (await walkedServicePage(app.db, options, page, where, found)) ??
+        findServiceIds(app.db, { ...options, ...page }, where),
+      async (atLeast, upTo = bound): Promise<ListTotal> => {
         // A whole family's size is kept by triggers (list_counts): exact, and one row read.
-        (options.family && !trimmedTerm(options.q) && options.deviceId === undefined
-          ? keptTotal(app.db, `services:${options.family}`)
-          : ((await customerMonthsTotal(app.db, options, found)) ??
-            countServices(app.db, options, { where, atLeast, bound: upTo }))),
+        if (options.family && !trimmedTerm(options.q) && options.deviceId === undefined) {
+          return keptTotal(app.db, `services:${options.family}`);
+        }
+        const byMonths = await months();
+        if (byMonths) return { total: byMonths.total, estimated: false };
+        return countServices(app.db, options, { where, atLeast, bound: upTo });
+      },
       { sideBySide: runsSideBySide(app.db), bound },
     );
     setTotalCount(reply, total);
