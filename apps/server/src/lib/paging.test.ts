@@ -109,6 +109,48 @@ describe('pageWithTotal', () => {
     expect(within.bounds).toEqual([undefined]);
   });
 
+  it('counts first, and reads no page, where the estimate puts a deep page past the end', async () => {
+    /** The list, recording the pages read. */
+    const tracked = (size: number) => {
+      const inner = list(size);
+      const pages: number[] = [];
+      const readPage = async (w: { limit: number; offset: number }) => {
+        pages.push(w.offset);
+        return inner.readPage(w);
+      };
+      return { ...inner, pages, readPage };
+    };
+    const page1000 = { limit: 15, offset: 14_985 };
+    // 3,736 matches, 1,100 estimated: counted up to the offset, exact, and no page read.
+    const few = tracked(3736);
+    expect(
+      await pageWithTotal(page1000, few.readPage, few.count, { bound: 1000, estimate: async () => 1100 }),
+    ).toEqual({ rows: [], total: { total: 3736, estimated: false } });
+    expect(few.pages).toEqual([]);
+    expect(few.bounds).toEqual([14_985]);
+    // More than estimated: the count passes the offset, so the page is read after all.
+    const more = tracked(20_000);
+    const read = await pageWithTotal(page1000, more.readPage, more.count, {
+      bound: 1000,
+      estimate: async () => 1100,
+    });
+    expect(read.rows).toEqual(Array.from({ length: 15 }, (_, i) => 14_986 + i));
+    expect(more.pages).toEqual([14_985]);
+    expect(more.bounds).toEqual([14_985, undefined]);
+    // An estimate of at least half the offset reads the page first, as without one.
+    const near = tracked(3736);
+    await pageWithTotal(page1000, near.readPage, near.count, { bound: 1000, estimate: async () => 8000 });
+    expect(near.pages).toEqual([14_985]);
+    // Within the bound the estimate is not asked.
+    let asked = 0;
+    const first = tracked(3736);
+    await pageWithTotal({ limit: 15, offset: 0 }, first.readPage, first.count, {
+      bound: 1000,
+      estimate: async () => ++asked,
+    });
+    expect(asked).toBe(0);
+  });
+
   it('counts beside the page on a pool, whatever the page', async () => {
     const few = list(3);
     expect(

@@ -103,13 +103,21 @@ export type PageWindow = { limit: number; offset: number };
  * which fewer match. Before the bound the count runs beside the page where the database runs
  * statements side by side (`sideBySide`, PostgreSQL's pool); else the page is read first, and only a
  * full page (or an empty one past the start) is counted (`countFirst`: the count goes before the
- * page, and the page is told the total).
+ * page, and the page is told the total). `estimate`: the planner's estimate of the matches, asked
+ * for a page past the bound only; when it is under half the page's offset the page likely lies past
+ * the end, and the count up to the offset goes first: an empty page is then not read at all (the
+ * open to-dos' "ofert", 3,736 of them, on their 1,000th page).
  */
 export async function pageWithTotal<T>(
   window: PageWindow,
   readPage: (window: PageWindow, total?: ListTotal) => Promise<T[]>,
   count: (atLeast?: number, bound?: number) => Promise<ListTotal>,
-  options: { countFirst?: boolean; bound?: number; sideBySide?: boolean } = {},
+  options: {
+    countFirst?: boolean;
+    bound?: number;
+    sideBySide?: boolean;
+    estimate?: () => Promise<number>;
+  } = {},
 ): Promise<{ rows: T[]; total: ListTotal }> {
   const bound = options.bound ?? EXACT_TOTAL_BOUND;
   if (options.countFirst && window.offset + window.limit <= bound) {
@@ -132,6 +140,11 @@ export async function pageWithTotal<T>(
       return { rows, total: { total: window.offset + rows.length, estimated: false } };
     }
     return { rows, total: await count() };
+  }
+  if (options.estimate && (await options.estimate()) * 2 < window.offset) {
+    // Counted up to the offset: exact, it ends before the page; else more match than expected.
+    const total = await count(undefined, Math.max(bound, window.offset));
+    if (!total.estimated) return { rows: [], total };
   }
   const rows = await readPage({ ...window, limit: window.limit + 1 });
   if (rows.length > window.limit) {

@@ -67,7 +67,7 @@ export const lowerPrefix = (column: Column | SQL, term: string): SQL =>
 
 /**
  * A search copy (a text the database keeps lower-cased beside the searched columns:
- * services.fault_search, inspection_summaries.search_text) against a LIKE
+ * services.fault_search, inspection_summaries.search_text, todos.description_search) against a LIKE
  * pattern, lower-cased by the database the same way. A third of the cost of ILIKE, which lower-cases
  * every row it checks (docs/decisions.md, "The search copies").
  */
@@ -115,6 +115,15 @@ export const sortPrefix = (column: SQLWrapper) => sql`left(${column}, 100)`;
 export function nameMatches(column: Column, term: string): SQL {
   if (isShortTerm(term)) return lowerPrefix(column, term);
   return sql`${column} ILIKE ${likeContains(term)}`;
+}
+
+/**
+ * A search copy (copyMatches) against a term: its start for a short term (a `copyPrefixKey`
+ * B-tree), "contains" otherwise (its trigram index).
+ */
+export function copyTermMatches(copy: SQLWrapper, term: string): SQL {
+  if (isShortTerm(term)) return copyStarts(copy, term);
+  return copyMatches(copy, likeContains(term));
 }
 
 /** `lower(left(col, 64)) LIKE 'te%'` for a short term, `col ILIKE '%term%'` otherwise. */

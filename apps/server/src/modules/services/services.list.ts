@@ -6,8 +6,7 @@ import { devices, deviceSearchText } from '../devices/devices.table.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
 import {
-  copyMatches,
-  copyStarts,
+  copyTermMatches,
   isShortTerm,
   likeContains,
   nameMatches,
@@ -183,10 +182,7 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | S
  * The description's search copy, lower-cased like the pattern (by the database itself, as in
  * lib/text-search.ts): its start for a short term, "contains" otherwise.
  */
-export function faultMatches(term: string): SQL {
-  if (isShortTerm(term)) return copyStarts(services.faultSearch, term);
-  return copyMatches(services.faultSearch, likeContains(term));
-}
+export const faultMatches = (term: string): SQL => copyTermMatches(services.faultSearch, term);
 
 /**
  * The list's conditions (the search looks its customers, creators and machines up first, unless

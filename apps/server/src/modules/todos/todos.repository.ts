@@ -8,15 +8,15 @@ import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
 import {
+  copyTermMatches,
   isShortTerm,
   likeContains,
   nameMatches,
   sortPrefix,
-  textMatches,
   trimmedTerm,
 } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
-import { boundedTotal, type ListTotal } from '../../lib/paging.js';
+import { boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
 
 export type TodoRow = typeof todos.$inferSelect;
 
@@ -59,22 +59,30 @@ export interface TodoListOptions {
  * Staff look a to-do up by its number, its text, its customer or one of its machines: a union of
  * id sets, each read through its own index (lib/text-search.ts: a term of one or two characters
  * matches the start of the text and of the customer's name, and no machines), instead of one OR
- * over joins that would read every to-do.
+ * over joins that would read every to-do. `status`: the list's status condition, also checked in
+ * each set, so a set of open to-dos only is hashed (the 3,736 open of the 12,500 to-dos holding
+ * "ofert" at 1,000,000 machines).
  */
-function searchFilter(term: string): SQL {
+function searchFilter(term: string, status: SQL | undefined): SQL {
   const sets: SQL[] = [
-    sql`SELECT ${todos.id} FROM ${todos} WHERE ${textMatches(todos.description, term)}`,
+    sql`SELECT ${todos.id} FROM ${todos} WHERE ${and(status, copyTermMatches(todos.descriptionSearch, term))}`,
     sql`SELECT ${todos.id} FROM ${todos} JOIN ${services} ON ${services.id} = ${todos.serviceId}
-      WHERE ${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
+      WHERE ${and(
+        status,
+        sql`${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
         WHERE ${nameMatches(customers.shortName, term)})`,
+      )}`,
   ];
   if (!isShortTerm(term)) {
     const pattern = likeContains(term);
     sets.push(sql`SELECT ${todos.id} FROM ${todos}
       JOIN ${serviceDevices} ON ${serviceDevices.serviceId} = ${todos.serviceId}
-      WHERE ${serviceDevices.deviceId} IN (SELECT ${devices.id} FROM ${devices}
+      WHERE ${and(
+        status,
+        sql`${serviceDevices.deviceId} IN (SELECT ${devices.id} FROM ${devices}
         WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
-          AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern}))`);
+          AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern}))`,
+      )}`);
   }
   if (/^\d{1,9}$/.test(term)) sets.unshift(sql`SELECT ${Number(term)}::int`);
   return sql`${todos.id} IN (${sql.join(sets, sql` UNION `)})`;
@@ -87,7 +95,7 @@ function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'
   // A literal, the predicate of the open to-dos' partial indexes (todos.table.ts).
   const status = options.filter === 'TODO' ? sql`${todos.toDoStatus} = 'TODO'` : undefined;
   const term = trimmedTerm(options.q);
-  return and(status, term ? searchFilter(term) : undefined);
+  return and(status, term ? searchFilter(term, status) : undefined);
 }
 
 const SORT_COLUMNS = {
@@ -152,6 +160,11 @@ export function countTodos(
 ): Promise<ListTotal> {
   const matching = db.select({ id: todos.id }).from(todos).where(listFilter(options));
   return boundedTotal(db, matching, bound, atLeast);
+}
+
+/** The planner's estimate of the to-dos matching the list's filter and search (nothing is run). */
+export function estimatedTodos(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q'>): Promise<number> {
+  return estimatedRows(db, db.select({ id: todos.id }).from(todos).where(listFilter(options)));
 }
 
 /** Every to-do, or the open ones, without a search: todo_status_counts (kept by triggers) is exact. */

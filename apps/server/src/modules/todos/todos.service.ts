@@ -11,6 +11,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import {
   countTodos,
+  estimatedTodos,
   keptTodoTotal,
   deleteTodo,
   findServiceDevices,
@@ -47,7 +48,11 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
     (atLeast, upTo = bound) =>
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
       trimmedTerm(options.q) ? countTodos(db, options, upTo, atLeast) : keptTodoTotal(db, options.filter),
-    { sideBySide: runsSideBySide(db), bound },
+    {
+      sideBySide: runsSideBySide(db),
+      bound,
+      estimate: trimmedTerm(options.q) ? () => estimatedTodos(db, options) : undefined,
+    },
   );
   return { todos, total, paged: true };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
-import { prefixIndexExpression, sortPrefix } from '../../lib/text-search.js';
+import { copyPrefixKey, sortPrefix } from '../../lib/text-search.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 
@@ -17,6 +17,14 @@ export const todos = pgTable(
     userCreatedId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * The description as the search reads it: lower-cased, kept by a BEFORE trigger on every insert
+     * and on every update that writes the description (migration todo_description_search). LIKE
+     * against a lower-cased pattern instead of ILIKE, which lower-cases every text it rechecks, as
+     * the events' `fault_search` (docs/decisions.md, "The to-dos' search copy"). Never written by
+     * the application.
+     */
+    descriptionSearch: text().notNull().default(''),
     ...timestamps,
   },
   (t) => [
@@ -42,9 +50,12 @@ export const todos = pgTable(
     index('todos_open_description_asc_idx')
       .on(sortPrefix(t.description), t.id.desc().nullsFirst())
       .where(sql`${t.toDoStatus} = 'TODO'`),
-    // Search (lib/text-search.ts): anywhere in the text from three characters, else its start.
-    index('todos_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
-    index('todos_description_prefix_idx').on(prefixIndexExpression(t.description)),
+    // Search (lib/text-search.ts) in the lower-cased copy: anywhere from three characters, else its
+    // start.
+    index('todos_description_search_trgm').using('gin', sql`${t.descriptionSearch} gin_trgm_ops`),
+    index('todos_description_search_prefix_idx').on(
+      sql`${copyPrefixKey(t.descriptionSearch)} text_pattern_ops`,
+    ),
     uniqueIndex('todos_service_uq').on(t.serviceId),
   ],
 );

@@ -299,4 +299,46 @@ describe('GET /api/todo/get', () => {
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThanOrEqual(3);
   });
+  it('searches a lower-cased copy the database keeps through every write (issue 11)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const texts = async (q: string) =>
+      (await list(admin, `toDoStatus=ALL&page=1&size=10&q=${encodeURIComponent(q)}`))
+        .json()
+        .map((t: { description: string }) => t.description);
+    const saved = (await save(admin, { description: 'ZAMÓWIĆ Łożysko u ŻÓŁWIA' })).json();
+    const copy = async (id: number) => (await todoRow(id))!.descriptionSearch;
+    expect(await copy(saved.id)).toBe('zamówić łożysko u żółwia');
+    // Either case of the Polish letters, anywhere from three characters, at the start below.
+    expect(await texts('łożysko')).toEqual(['ZAMÓWIĆ Łożysko u ŻÓŁWIA']);
+    expect(await texts('ŻÓŁW')).toEqual(['ZAMÓWIĆ Łożysko u ŻÓŁWIA']);
+    expect(await texts('za')).toEqual(['ZAMÓWIĆ Łożysko u ŻÓŁWIA']);
+    expect(await texts('Ło')).toEqual([]); // not at the start
+
+    // An edit through the API moves the copy with the text.
+    await save(admin, { id: saved.id, description: 'Odebrać Wałek', toDoStatus: 'TODO' });
+    expect(await copy(saved.id)).toBe('odebrać wałek');
+    expect(await texts('łożysko')).toEqual([]);
+    expect(await texts('WAŁEK')).toEqual(['Odebrać Wałek']);
+    // A page far past the end of a search: empty, with the exact total.
+    const deep = await list(admin, 'toDoStatus=TODO&page=1000&size=15&q=wa%C5%82ek');
+    expect(deep.json()).toEqual([]);
+    expect(deep.headers['x-total-count']).toBe('1');
+    expect(deep.headers['x-total-count-estimated']).toBeUndefined();
+
+    // Whatever a statement writes into the copy, the trigger puts the description back in it.
+    await ctx.database.db
+      .update(todos)
+      .set({ descriptionSearch: 'inny tekst' })
+      .where(eq(todos.id, saved.id));
+    expect(await copy(saved.id)).toBe('odebrać wałek');
+    const [inserted] = await ctx.database.db
+      .insert(todos)
+      .values({ description: 'Sprawdzić ŚRUBY', descriptionSearch: 'nic', userCreatedId: admin.id })
+      .returning();
+    expect(inserted!.descriptionSearch).toBe('sprawdzić śruby');
+    expect(await texts('śruby')).toEqual(['Sprawdzić ŚRUBY']);
+    // A change of status alone leaves the copy as it is.
+    await ctx.database.db.update(todos).set({ toDoStatus: 'DONE' }).where(eq(todos.id, inserted!.id));
+    expect(await copy(inserted!.id)).toBe('sprawdzić śruby');
+  });
 });
