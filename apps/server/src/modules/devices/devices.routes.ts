@@ -65,6 +65,7 @@ import {
   signatureWalkPays,
   walkCandidateShare,
 } from './devices.signature.js';
+import { valueWalkOf, valueWalkPage } from './devices.value-walk.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
 const FEW_ROWS = 5000;
@@ -176,6 +177,9 @@ async function checkedPage(
   if (found.length <= countTo) {
     setTotalCount(reply, found.length);
     if (window.offset >= found.length) return [];
+    // A lone filter of values takes the page from their indexes, in list order, without a sort.
+    const byValues = valueWalkOf(criteria, sort);
+    if (byValues) return valueWalkPage(db, byValues, window);
     return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
   }
   const total = { total: Math.max(countTo + 1, await estimateOf()), estimated: true };
@@ -196,7 +200,9 @@ async function checkedPage(
  * "nowak" at 1M, where sorting its 38,000 matches costs a quarter of that). Before both, a search
  * whose every branch can be known by id walks the order's index alone (devices.known-matches.ts),
  * and a text the signature can check walks the default order's (devices.signature.ts), when their
- * costs say so.
+ * costs say so. First of all, a lone city, power, warranty, customer or category filter answered by
+ * its values takes each value's machines in the default order from its own index
+ * (devices.value-walk.ts).
  */
 async function matchesPage(
   db: Db,
@@ -205,6 +211,8 @@ async function matchesPage(
   matches: number,
   window: PageWindow,
 ) {
+  const byValues = valueWalkOf(criteria, sort);
+  if (byValues) return valueWalkPage(db, byValues, window);
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
   const familySize = criteria.family ? (await keptTotal(db, `devices:${criteria.family}`)).total : 0;

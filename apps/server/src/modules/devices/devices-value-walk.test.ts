@@ -1,0 +1,150 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { deviceFilterSchema, type MachineType } from '@serwis/domain';
+import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { addManyDevices, listDevices, pageIds, seedReferences, type References } from './devices.fixtures.js';
+import { withFilterValues } from './devices.filter-values.js';
+import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import { valueWalkOf, valueWalkPage } from './devices.value-walk.js';
+
+/** A lone city, power or warranty filter's page, each value's machines taken in list order. */
+const ctx = useTestApp();
+const db = () => ctx.database.db;
+let refs: References;
+let user: TestUser;
+
+beforeEach(async () => {
+  refs = await seedReferences(ctx);
+  user = await createUserAndLogin(ctx);
+});
+
+/** The register of 3,000 (four cities, three warranties), with three power ratings. */
+async function addRegister() {
+  await addManyDevices(db(), refs);
+  await db().execute(sql`UPDATE devices SET source_power = (ARRAY['7,5kW', '11kW', '7,5 kW'])[1 + id % 3]`);
+  await db().execute(sql`ANALYZE devices`);
+}
+
+const criteriaOf = (body: Record<string, unknown>, family: MachineType = 'INTERNAL', q?: string) =>
+  withFilterValues(db(), { family, filter: deviceFilterSchema.parse(body), q });
+
+describe('the value walk', () => {
+  const cases: [string, Record<string, unknown>, MachineType, string | undefined][] = [
+    ['one city, the default order', { city: 'kraków' }, 'INTERNAL', undefined],
+    ['two cities ("ó": Kraków, Łódź), by status descending', { city: 'ó' }, 'INTERNAL', 'status,desc'],
+    ['a warranty, by weight', { warranty: 'door' }, 'INTERNAL', 'statusWeight,asc'],
+    ['two power ratings, by weight descending', { sourcePower: '7,5' }, 'INTERNAL', 'statusWeight,desc'],
+    ['a city of the third-party machines', { city: 'gdańsk' }, 'EXTERNAL', undefined],
+    ['a customer ("kowal"), by status', { customer: 'kowal' }, 'INTERNAL', 'status,asc'],
+    ['two customers (both names hold "a")', { customer: 'a' }, 'INTERNAL', 'statusWeight,desc'],
+    ['a category', { categories: ['Prasy'] }, 'INTERNAL', undefined],
+    [
+      'two categories of the third-party machines',
+      { categories: ['prasy', 'TOKARKI'] },
+      'EXTERNAL',
+      'status,desc',
+    ],
+  ];
+
+  it.each(cases)('pages like the list’s own query: %s', async (_, body, family, sort) => {
+    await addRegister();
+    const criteria = await criteriaOf(body, family);
+    const walk = valueWalkOf(criteria, sort);
+    expect(walk).toBeDefined();
+    const total = (await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), { limit: 5000, offset: 0 }))
+      .length;
+    expect(total).toBeGreaterThan(40);
+    for (const offset of [0, 10, total - 25, total - 3, total, total + 50]) {
+      const window = { limit: 10, offset };
+      const walked = (await valueWalkPage(db(), walk!, window)).map((row) => row.id);
+      expect(walked).toEqual(await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), window));
+    }
+  });
+
+  it('takes only a lone city, power or warranty filter answered by its values, in the weight’s order', async () => {
+    await addRegister();
+    const kraków = await criteriaOf({ city: 'kraków' });
+    expect(valueWalkOf(kraków, undefined)).toMatchObject({
+      family: 'INTERNAL',
+      field: 'city',
+      values: ['Kraków'],
+      descending: false,
+    });
+    expect(valueWalkOf(kraków, 'status,desc')?.descending).toBe(true);
+    // Another order has no index of the value and the weight.
+    expect(valueWalkOf(kraków, 'name,asc')).toBeUndefined();
+    expect(valueWalkOf(kraków, 'city,asc')).toBeUndefined();
+    // Another condition beside the filter, or a search, is the list's own query.
+    expect(valueWalkOf(await criteriaOf({ city: 'kraków', statuses: ['OK'] }), undefined)).toBeUndefined();
+    expect(valueWalkOf(await criteriaOf({ city: 'kraków' }, 'INTERNAL', 'frez'), undefined)).toBeUndefined();
+    // Street and zip code are not walked by their values; a city that matches nothing is counted.
+    expect(valueWalkOf(await criteriaOf({ street: 'Polna' }), undefined)).toBeUndefined();
+    expect(valueWalkOf(await criteriaOf({ city: 'Warszawa' }), undefined)).toBeUndefined();
+    // Customers and categories by id; none found is counted, not walked.
+    expect(valueWalkOf(await criteriaOf({ customer: 'kowal' }), undefined)).toMatchObject({
+      field: 'customer',
+      values: [refs.kowalski],
+    });
+    expect(valueWalkOf(await criteriaOf({ categories: ['Prasy', 'Tokarki'] }), 'status,desc')).toMatchObject({
+      field: 'categories',
+      values: expect.arrayContaining([refs.prasy, refs.tokarki]),
+      descending: true,
+    });
+    expect(valueWalkOf(await criteriaOf({ customer: 'nikt taki' }), undefined)).toBeUndefined();
+    expect(valueWalkOf(await criteriaOf({ customer: 'kowal', city: 'kraków' }), undefined)).toBeUndefined();
+    // Values not read (a list of both families), nothing to walk by.
+    const unread: DeviceCriteria = {
+      family: 'INTERNAL',
+      filter: deviceFilterSchema.parse({ city: 'kraków' }),
+    };
+    expect(valueWalkOf(unread, undefined)).toBeUndefined();
+  });
+
+  it('answers counted pages of customers, categories and a city through the API, exact totals', async () => {
+    await addRegister();
+    for (const [body, sort] of [
+      [{ customer: 'kowal' }, undefined],
+      [{ categories: ['Prasy'] }, 'status,desc'],
+      [{ city: 'żyw' }, undefined],
+    ] as const) {
+      const criteria = await criteriaOf(body);
+      expect(valueWalkOf(criteria, sort)).toBeDefined();
+      const all = await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), { limit: 5000, offset: 0 });
+      for (const page of [1, 7]) {
+        const query = `page=${page}&size=10${sort ? `&sort=${sort}` : ''}`;
+        const response = await listDevices(ctx, user, 'INTERNAL', body, query);
+        expect((response.json() as { id: number }[]).map((d) => d.id)).toEqual(
+          all.slice((page - 1) * 10, page * 10),
+        );
+        expect(response.headers['x-total-count']).toBe(String(all.length));
+      }
+    }
+  });
+
+  it('answers the 1,000th page of a warranty of 12,000 machines through the API', async () => {
+    await addRegister();
+    await db().execute(
+      sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty, city,
+                               status, status_weight)
+          SELECT 'INTERNAL', 'Frezarka ' || (g % 7), ${refs.tokarki}, ${refs.kowalski}, 'G-' || g,
+                 CASE WHEN g % 20 = 0 THEN 'pełna' ELSE 'door-to-door' END, 'Kraków',
+                 (ARRAY['OK', 'FAULT', 'BROKEN'])[1 + g % 3], (ARRAY[4, 6, 7])[1 + g % 3]
+          FROM generate_series(1, 12000) AS g`,
+    );
+    await db().execute(sql`ANALYZE devices`);
+    for (const sort of [undefined, 'status,desc']) {
+      const criteria = await criteriaOf({ warranty: 'door' });
+      expect(valueWalkOf(criteria, sort)).toBeDefined();
+      const query = `page=1000&size=10${sort ? `&sort=${sort}` : ''}`;
+      const deep = await listDevices(ctx, user, 'INTERNAL', { warranty: 'door' }, query);
+      expect(deep.statusCode).toBe(200);
+      const expected = await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), {
+        limit: 10,
+        offset: 9990,
+      });
+      expect(expected).toHaveLength(10);
+      expect((deep.json() as { id: number }[]).map((d) => d.id)).toEqual(expected);
+      expect(deep.headers['x-total-count-estimated']).toBe('true');
+    }
+  });
+});
