@@ -5,7 +5,8 @@ import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/tes
 import { addManyDevices, listDevices, pageIds, seedReferences, type References } from './devices.fixtures.js';
 import { withFilterValues } from './devices.filter-values.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
-import { valueWalkOf, valueWalkPage } from './devices.value-walk.js';
+import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.js';
+import { knownSearchWalk, valueWalkOf, valueWalkPage } from './devices.value-walk.js';
 
 /** A lone city, power or warranty filter's page, each value's machines taken in list order. */
 const ctx = useTestApp();
@@ -64,10 +65,9 @@ describe('the value walk', () => {
   it('takes only a lone city, power or warranty filter answered by its values, in the weight’s order', async () => {
     await addRegister();
     const kraków = await criteriaOf({ city: 'kraków' });
-    expect(valueWalkOf(kraków, undefined)).toMatchObject({
+    expect(valueWalkOf(kraków, undefined)).toEqual({
       family: 'INTERNAL',
-      field: 'city',
-      values: ['Kraków'],
+      sources: [{ field: 'city', values: ['Kraków'] }],
       descending: false,
     });
     expect(valueWalkOf(kraków, 'status,desc')?.descending).toBe(true);
@@ -81,15 +81,14 @@ describe('the value walk', () => {
     expect(valueWalkOf(await criteriaOf({ street: 'Polna' }), undefined)).toBeUndefined();
     expect(valueWalkOf(await criteriaOf({ city: 'Warszawa' }), undefined)).toBeUndefined();
     // Customers and categories by id; none found is counted, not walked.
-    expect(valueWalkOf(await criteriaOf({ customer: 'kowal' }), undefined)).toMatchObject({
-      field: 'customer',
-      values: [refs.kowalski],
-    });
-    expect(valueWalkOf(await criteriaOf({ categories: ['Prasy', 'Tokarki'] }), 'status,desc')).toMatchObject({
-      field: 'categories',
-      values: expect.arrayContaining([refs.prasy, refs.tokarki]),
-      descending: true,
-    });
+    expect(valueWalkOf(await criteriaOf({ customer: 'kowal' }), undefined)?.sources).toEqual([
+      { field: 'customer', values: [refs.kowalski] },
+    ]);
+    const categories = valueWalkOf(await criteriaOf({ categories: ['Prasy', 'Tokarki'] }), 'status,desc');
+    expect(categories?.descending).toBe(true);
+    expect(categories?.sources).toEqual([
+      { field: 'categories', values: expect.arrayContaining([refs.prasy, refs.tokarki]) },
+    ]);
     expect(valueWalkOf(await criteriaOf({ customer: 'nikt taki' }), undefined)).toBeUndefined();
     expect(valueWalkOf(await criteriaOf({ customer: 'kowal', city: 'kraków' }), undefined)).toBeUndefined();
     // Values not read (a list of both families), nothing to walk by.
@@ -98,6 +97,75 @@ describe('the value walk', () => {
       filter: deviceFilterSchema.parse({ city: 'kraków' }),
     };
     expect(valueWalkOf(unread, undefined)).toBeUndefined();
+  });
+
+  const searches: [string, string, MachineType, string | undefined, string[]][] = [
+    ['a customer’s name', 'zph', 'INTERNAL', undefined, ['customer']],
+    ['a status label, descending', 'awaria', 'INTERNAL', 'status,desc', ['statusWeight']],
+    ['a category’s name and the machines’ own texts', 'pras', 'INTERNAL', undefined, ['id', 'categories']],
+    [
+      'a customer’s name and own texts, third-party',
+      'kowal',
+      'EXTERNAL',
+      'statusWeight,desc',
+      ['id', 'customer'],
+    ],
+  ];
+
+  it.each(searches)(
+    'walks a search known by id like the list’s own query: %s',
+    async (_, q, family, sort, fields) => {
+      await addRegister();
+      // Machines whose own text holds "Kowalski", one of them Kowalski’s own (in two branches, taken once).
+      for (const [name, customer] of [
+        ['Tokarka Kowalskiego', refs.zaklad],
+        ['KOWALSKI-2', refs.kowalski],
+      ] as const) {
+        await db().execute(
+          sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, status, status_weight)
+            VALUES (${family}, ${name}, ${refs.tokarki}, ${customer}, ${'K-' + name}, 'OK', 4)`,
+        );
+      }
+      const criteria: DeviceCriteria = { family, q };
+      const search = knownMatchesSearch(criteria, sort)!;
+      const known = await knownMatchesWhere(db(), criteria, search);
+      const walk = knownSearchWalk(criteria, sort, known!.branches!);
+      expect(walk?.sources.map((source) => source.field)).toEqual(fields);
+      const total = (
+        await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), { limit: 5000, offset: 0 })
+      ).length;
+      expect(total).toBeGreaterThan(20);
+      for (const offset of [0, 10, total - 15, total - 2, total + 10]) {
+        const window = { limit: 10, offset };
+        const walked = (await valueWalkPage(db(), walk!, window)).map((row) => row.id);
+        expect(walked).toEqual(await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), window));
+      }
+    },
+  );
+
+  it('walks a search by its branches only with no other condition, in the weight’s order', async () => {
+    await addRegister();
+    const branches = { texts: [], owners: { customers: [refs.kowalski], categories: [] }, weights: [] };
+    expect(knownSearchWalk({ family: 'INTERNAL', q: 'kowal' }, undefined, branches)).toBeDefined();
+    expect(knownSearchWalk({ family: 'INTERNAL', q: 'kowal' }, 'name,asc', branches)).toBeUndefined();
+    const statuses = deviceFilterSchema.parse({ statuses: ['OK'] });
+    expect(
+      knownSearchWalk({ family: 'INTERNAL', q: 'kowal', filter: statuses }, undefined, branches),
+    ).toBeUndefined();
+    const city = deviceFilterSchema.parse({ city: 'kraków' });
+    expect(
+      knownSearchWalk({ family: 'INTERNAL', q: 'kowal', filter: city }, undefined, branches),
+    ).toBeUndefined();
+    expect(
+      knownSearchWalk(
+        { family: 'INTERNAL', q: 'kowal', owner: { categoryId: refs.prasy } },
+        undefined,
+        branches,
+      ),
+    ).toBeUndefined();
+    // Nothing known matches: no walk (the list counts none).
+    const none = { texts: [], owners: { customers: [], categories: [] }, weights: [] };
+    expect(knownSearchWalk({ family: 'INTERNAL', q: 'xyz' }, undefined, none)).toBeUndefined();
   });
 
   it('answers counted pages of customers, categories and a city through the API, exact totals', async () => {
@@ -121,7 +189,7 @@ describe('the value walk', () => {
     }
   });
 
-  it('answers the 1,000th page of a warranty of 12,000 machines through the API', async () => {
+  it('answers the 1,000th page of a warranty and a customer of 12,000 machines through the API', async () => {
     await addRegister();
     await db().execute(
       sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty, city,
@@ -132,11 +200,18 @@ describe('the value walk', () => {
           FROM generate_series(1, 12000) AS g`,
     );
     await db().execute(sql`ANALYZE devices`);
-    for (const sort of [undefined, 'status,desc']) {
-      const criteria = await criteriaOf({ warranty: 'door' });
-      expect(valueWalkOf(criteria, sort)).toBeDefined();
-      const query = `page=1000&size=10${sort ? `&sort=${sort}` : ''}`;
-      const deep = await listDevices(ctx, user, 'INTERNAL', { warranty: 'door' }, query);
+    for (const [body, q, sort] of [
+      [{ warranty: 'door' }, undefined, undefined],
+      [{ warranty: 'door' }, undefined, 'status,desc'],
+      [{}, 'kowalski', undefined],
+    ] as const) {
+      const criteria = await criteriaOf(body, 'INTERNAL', q);
+      if (q) {
+        const known = await knownMatchesWhere(db(), criteria, knownMatchesSearch(criteria, sort)!);
+        expect(knownSearchWalk(criteria, sort, known!.branches!)).toBeDefined();
+      } else expect(valueWalkOf(criteria, sort)).toBeDefined();
+      const query = `page=1000&size=10${sort ? `&sort=${sort}` : ''}${q ? `&q=${q}` : ''}`;
+      const deep = await listDevices(ctx, user, 'INTERNAL', body, query);
       expect(deep.statusCode).toBe(200);
       const expected = await pageIds(db(), deviceWhere(criteria), deviceOrder(sort), {
         limit: 10,

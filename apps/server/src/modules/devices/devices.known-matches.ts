@@ -22,8 +22,10 @@ import {
   longSearch,
   searchedOwners,
   shortSearch,
+  statusWeightsMatching,
   type DeviceCriteria,
 } from './devices.query.js';
+import type { KnownBranches } from './devices.value-walk.js';
 import {
   boundedMatchIds,
   deviceMatches,
@@ -131,6 +133,8 @@ export interface KnownMatches {
   where: SQL;
   /** Every branch is known by id, so the matches can be estimated anew from the ids' statistics. */
   byIds: boolean;
+  /** A long term's branches, by id (devices.value-walk.ts, knownSearchWalk). */
+  branches?: KnownBranches;
 }
 
 /**
@@ -165,6 +169,7 @@ export async function knownMatchesWhere(
   return {
     where: and(rest, longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners))!,
     byIds: true,
+    branches: { texts, owners, weights: statusWeightsMatching(search.term, false) },
   };
 }
 

@@ -168,7 +168,7 @@ const idAmong = (column: SQLWrapper, ids: SQL, forEstimate: boolean) =>
   forEstimate ? sql`${column} IN (${ids})` : sql`${column} = ANY(ARRAY(${ids}))`;
 
 /** Weights of the statuses whose enum name or Polish label contains (or, short, starts with) the term. */
-function statusWeightsMatching(term: string, short: boolean) {
+export function statusWeightsMatching(term: string, short: boolean) {
   const wanted = term.toLocaleLowerCase('pl');
   const matches = (text: string) => (short ? text.startsWith(wanted) : text.includes(wanted));
   return MACHINE_STATUSES.filter(

@@ -65,7 +65,7 @@ import {
   signatureWalkPays,
   walkCandidateShare,
 } from './devices.signature.js';
-import { valueWalkOf, valueWalkPage } from './devices.value-walk.js';
+import { knownSearchWalkOf, valueWalkCount, valueWalkOf, valueWalkPage } from './devices.value-walk.js';
 
 /** Up to this many matches a page is cut from the sorted matches rather than from an index walk. */
 const FEW_ROWS = 5000;
@@ -148,10 +148,16 @@ async function checkedPage(
   let estimated: Promise<number> | undefined;
   const estimateOf = () => (estimated ??= estimatedRows(db, estimating));
   const bound = await deviceTotalBound(criteria, estimateOf);
+  // A lone filter of values, or a long search whose branches are known by id, in an order by the
+  // status weight: each value's machines from its own index, for the page and the count
+  // (devices.value-walk.ts).
+  const walk = valueWalkOf(criteria, sort) ?? (await knownSearchWalkOf(db, criteria, sort));
+  const readPage = (page: PageWindow, matches: number) =>
+    walk ? valueWalkPage(db, walk, page) : matchesPage(db, criteria, sort, matches, page);
   if (window.offset + window.limit >= bound) {
     const estimate = await estimateOf();
     if (estimate > bound) {
-      const rows = await matchesPage(db, criteria, sort, estimate, { ...window, limit: window.limit + 1 });
+      const rows = await readPage({ ...window, limit: window.limit + 1 }, estimate);
       if (rows.length > window.limit) {
         setTotalCount(reply, { total: Math.max(estimate, window.offset + rows.length), estimated: true });
         return rows.slice(0, window.limit);
@@ -171,20 +177,25 @@ async function checkedPage(
     window.offset + window.limit > bound
       ? Math.max(bound, Math.min(window.offset, EXACT_TOTAL_BOUND))
       : bound;
-  const found = await boundedMatchIds(db, deviceWhere(criteria), countTo, {
-    onOneIndex: countsOnOneIndex(criteria),
-  });
-  if (found.length <= countTo) {
-    setTotalCount(reply, found.length);
-    if (window.offset >= found.length) return [];
-    // A lone filter of values takes the page from their indexes, in list order, without a sort.
-    const byValues = valueWalkOf(criteria, sort);
-    if (byValues) return valueWalkPage(db, byValues, window);
-    return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
+  if (walk) {
+    const counted = await valueWalkCount(db, walk, countTo);
+    if (counted <= countTo) {
+      setTotalCount(reply, counted);
+      return window.offset >= counted ? [] : valueWalkPage(db, walk, window);
+    }
+  } else {
+    const found = await boundedMatchIds(db, deviceWhere(criteria), countTo, {
+      onOneIndex: countsOnOneIndex(criteria),
+    });
+    if (found.length <= countTo) {
+      setTotalCount(reply, found.length);
+      if (window.offset >= found.length) return [];
+      return pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
+    }
   }
   const total = { total: Math.max(countTo + 1, await estimateOf()), estimated: true };
   setTotalCount(reply, total);
-  return matchesPage(db, criteria, sort, total.total, window);
+  return readPage(window, total.total);
 }
 
 /**
@@ -200,9 +211,7 @@ async function checkedPage(
  * "nowak" at 1M, where sorting its 38,000 matches costs a quarter of that). Before both, a search
  * whose every branch can be known by id walks the order's index alone (devices.known-matches.ts),
  * and a text the signature can check walks the default order's (devices.signature.ts), when their
- * costs say so. First of all, a lone city, power, warranty, customer or category filter answered by
- * its values takes each value's machines in the default order from its own index
- * (devices.value-walk.ts).
+ * costs say so.
  */
 async function matchesPage(
   db: Db,
@@ -211,8 +220,6 @@ async function matchesPage(
   matches: number,
   window: PageWindow,
 ) {
-  const byValues = valueWalkOf(criteria, sort);
-  if (byValues) return valueWalkPage(db, byValues, window);
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
   const familySize = criteria.family ? (await keptTotal(db, `devices:${criteria.family}`)).total : 0;

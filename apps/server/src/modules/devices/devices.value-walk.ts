@@ -1,11 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { machineSortFields } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { devices } from './devices.table.js';
-import { loneOwnerFilter, loneValueFilter, type DeviceCriteria } from './devices.query.js';
+import {
+  hasCheckedConditions,
+  loneOwnerFilter,
+  loneValueFilter,
+  statusCondition,
+  type DeviceCriteria,
+  type SearchedOwners,
+} from './devices.query.js';
 import { findDevicesByIds, type DeviceRow } from './devices.repository.js';
+import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.js';
 
 /**
  * The value walk (docs/decisions.md, "A filter's values in list order"). A family list whose only
@@ -25,6 +33,8 @@ const WALKED_COLUMNS = {
   warranty: 'warranty',
   customer: 'customer_id',
   categories: 'category_id',
+  statusWeight: 'status_weight',
+  id: 'id',
 } as const;
 type WalkedField = keyof typeof WALKED_COLUMNS;
 
@@ -34,15 +44,21 @@ const WEIGHT_SORTS = new Set(['status', 'statusWeight']);
 /** Up to this many values (one B-tree descent each) are walked; with more, the list's own query. */
 export const WALKED_VALUES_MAX = 1_000;
 
-export interface ValueWalk {
-  family: string;
+/** The machines of a column's values: a filter's, or one branch of a search known by id. */
+export interface WalkSource {
   field: WalkedField;
   values: string[] | number[];
+}
+
+export interface ValueWalk {
+  family: string;
+  /** A machine matches when it is in any of them (a search's branches; a filter is one). */
+  sources: WalkSource[];
   descending: boolean;
 }
 
 /** The lone filter a value walk may answer, and its values as read, or undefined. */
-function walkedValues(criteria: DeviceCriteria): Pick<ValueWalk, 'field' | 'values'> | undefined {
+function filterSource(criteria: DeviceCriteria): WalkSource | undefined {
   const owner = loneOwnerFilter(criteria);
   if (owner) {
     const values = owner === 'customer' ? criteria.values?.customers : criteria.values?.categories;
@@ -53,43 +69,164 @@ function walkedValues(criteria: DeviceCriteria): Pick<ValueWalk, 'field' | 'valu
   return field && field in WALKED_COLUMNS && values ? { field: field as WalkedField, values } : undefined;
 }
 
+/** Whether the sort is by the status weight (either way); `descending` when so. */
+function weightOrder(sort: string | undefined): { descending: boolean } | undefined {
+  const { field, direction } = parseSortParam(sort, machineSortFields, {
+    field: 'statusWeight',
+    direction: 'asc',
+  });
+  return WEIGHT_SORTS.has(field) ? { descending: direction === 'desc' } : undefined;
+}
+
 /**
  * The walk of a list, or undefined: a family list whose only condition is a city, power, warranty,
  * customer or category filter answered by its values (at least one, and at most WALKED_VALUES_MAX;
  * none matches nothing, and is counted so), in an order by the status weight.
  */
 export function valueWalkOf(criteria: DeviceCriteria, sort: string | undefined): ValueWalk | undefined {
-  const walked = criteria.family ? walkedValues(criteria) : undefined;
-  if (!walked?.values.length || walked.values.length > WALKED_VALUES_MAX) return undefined;
-  const { field: sortField, direction } = parseSortParam(sort, machineSortFields, {
-    field: 'statusWeight',
-    direction: 'asc',
-  });
-  if (!WEIGHT_SORTS.has(sortField)) return undefined;
-  return { family: criteria.family!, ...walked, descending: direction === 'desc' };
+  const source = criteria.family ? filterSource(criteria) : undefined;
+  if (!source?.values.length || source.values.length > WALKED_VALUES_MAX) return undefined;
+  const order = weightOrder(sort);
+  return order && { family: criteria.family!, sources: [source], ...order };
+}
+
+/** A long search's branches, known by id (devices.known-matches.ts, knownMatchesWhere). */
+export interface KnownBranches {
+  /** The machines whose own text holds the term. */
+  texts: number[];
+  owners: SearchedOwners;
+  /** The statuses whose name or label holds the term. */
+  weights: number[];
+}
+
+/**
+ * The walk of a family list searched for a long term whose every branch is known by id, with no
+ * other condition, in an order by the status weight ("nowak": the machines of 332 customers); or
+ * undefined. Each branch is one source, at most WALKED_VALUES_MAX values each.
+ */
+export function knownSearchWalk(
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+  branches: KnownBranches,
+): ValueWalk | undefined {
+  const order = knownSearchWalkable(criteria, sort);
+  const sources = (
+    [
+      { field: 'id', values: branches.texts },
+      { field: 'customer', values: branches.owners.customers },
+      { field: 'categories', values: branches.owners.categories },
+      { field: 'statusWeight', values: branches.weights },
+    ] satisfies WalkSource[]
+  ).filter((source) => source.values.length);
+  if (!order || !sources.length || sources.some((s) => s.values.length > WALKED_VALUES_MAX)) return undefined;
+  return { family: criteria.family!, sources, ...order };
+}
+
+/**
+ * Whether a searched list may be walked by its known branches (knownSearchWalk), before they are
+ * looked up: a family list with no condition but the search, in an order by the status weight.
+ */
+export function knownSearchWalkable(
+  { family, owner, filter }: DeviceCriteria,
+  sort: string | undefined,
+): { descending: boolean } | undefined {
+  if (!family || owner || statusCondition(filter) || hasCheckedConditions({ family, filter }))
+    return undefined;
+  return weightOrder(sort);
 }
 
 /**
  * The page's ids: for each value, its first offset + size machines of the family in list order
- * (one descent of its B-tree, read from the index alone), then those sorted and the page cut.
+ * (one descent of its B-tree, read from the index alone; the known ids as they are), then those of
+ * every source together, each machine once, sorted, and the page cut. They are sorted by one
+ * 64-bit key, the weight above the id (`listKey`): a sort of one number, where the pair took three
+ * times as long (332 customers of "nowak", 46,000 machines: 20 → 7 ms).
  */
 export function valueWalkIdsQuery(walk: ValueWalk, window: PageWindow) {
-  const column = sql.identifier(WALKED_COLUMNS[walk.field]);
   const dir = walk.descending ? sql`DESC` : sql`ASC`;
-  const type = typeof walk.values[0] === 'number' ? sql`int[]` : sql`text[]`;
-  const values = sql`ARRAY[${sql.join(
-    walk.values.map((value) => sql`${value}`),
+  const picked = walk.sources.map((source) => sourceQuery(walk, source, dir, window.offset + window.limit));
+  // A machine in two sources (a customer's, whose own text holds the term too) is taken once.
+  const together = sql.join(picked, walk.sources.length > 1 ? sql` UNION ` : sql` UNION ALL `);
+  return sql`SELECT (picked.key & ${sql.raw(String(ID_MASK))})::int AS id FROM (${together}) AS picked
+    ORDER BY picked.key ${dir}
+    LIMIT ${window.limit} OFFSET ${window.offset}`;
+}
+
+/** The low 32 bits of `listKey`: the id. */
+const ID_MASK = 0xffffffff;
+
+/** The list order's key of a machine as one bigint: the status weight, then the id (both positive). */
+const listKey = (alias: string) =>
+  sql`((${sql.identifier(alias)}.status_weight::int8 << 32) | ${sql.identifier(alias)}.id) AS key`;
+
+/** A source's values as an array: ids (int[]) or texts (text[]). */
+function valuesArray(source: WalkSource): SQL {
+  const numbers = typeof source.values[0] === 'number';
+  return sql`ARRAY[${sql.join(
+    source.values.map((value) => sql`${value}`),
     sql`, `,
-  )}]::${type}`;
-  return sql`SELECT picked.id FROM unnest(${values}) AS wanted(value)
+  )}]::${numbers ? sql`int[]` : sql`text[]`}`;
+}
+
+/** One source's first `upTo` machines of each value, in list order. */
+function sourceQuery(walk: ValueWalk, source: WalkSource, dir: SQL, upTo: number) {
+  const values = valuesArray(source);
+  if (source.field === 'id') {
+    return sql`(SELECT ${listKey('d')} FROM ${devices} AS d
+      WHERE d.id = ANY(${values}) AND d.type = ${walk.family})`;
+  }
+  const column = sql.identifier(WALKED_COLUMNS[source.field]);
+  return sql`(SELECT ${listKey('each')} FROM unnest(${values}) AS wanted(value)
     CROSS JOIN LATERAL (
       SELECT d.id, d.status_weight FROM ${devices} AS d
       WHERE d.${column} = wanted.value AND d.type = ${walk.family}
       ORDER BY d.status_weight ${dir}, d.id ${dir}
-      LIMIT ${window.offset + window.limit}
-    ) AS picked
-    ORDER BY picked.status_weight ${dir}, picked.id ${dir}
-    LIMIT ${window.limit} OFFSET ${window.offset}`;
+      LIMIT ${upTo}
+    ) AS each)`;
+}
+
+/**
+ * How many machines the walk's sources hold, counted up to `upTo` + 1 (more means more than
+ * `upTo`): one source through its index alone, value by value, stopping there; several in one
+ * condition, their indexes' bitmaps ORed (a machine in two sources counts once).
+ */
+export async function valueWalkCount(db: Db, walk: ValueWalk, upTo: number): Promise<number> {
+  const limit = sql.raw(String(upTo + 1));
+  const [only] = walk.sources;
+  const matching =
+    walk.sources.length === 1 && only!.field !== 'id'
+      ? sql`SELECT 1 FROM unnest(${valuesArray(only!)}) AS wanted(value)
+          CROSS JOIN LATERAL (
+            SELECT 1 FROM ${devices} AS d
+            WHERE d.${sql.identifier(WALKED_COLUMNS[only!.field])} = wanted.value AND d.type = ${walk.family}
+          ) AS each`
+      : sql`SELECT d.id FROM ${devices} AS d WHERE d.type = ${walk.family} AND (${sql.join(
+          walk.sources.map(
+            (source) => sql`d.${sql.identifier(WALKED_COLUMNS[source.field])} = ANY(${valuesArray(source)})`,
+          ),
+          sql` OR `,
+        )})`;
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${limit}) AS bounded`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * The walk of a family list searched for a long term whose branches are all known by id, with no
+ * other condition, in an order by the status weight (knownSearchWalk), or undefined; the branches
+ * are looked up here (devices.known-matches.ts, knownMatchesWhere).
+ */
+export async function knownSearchWalkOf(
+  db: Db,
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+): Promise<ValueWalk | undefined> {
+  if (!knownSearchWalkable(criteria, sort)) return undefined;
+  const search = knownMatchesSearch(criteria, sort);
+  if (!search || search.short) return undefined;
+  const known = await knownMatchesWhere(db, criteria, search);
+  return known?.branches && knownSearchWalk(criteria, sort, known.branches);
 }
 
 /** The page of a value walk's list. */
