@@ -19,10 +19,13 @@ beforeEach(async () => {
   user = await createUserAndLogin(ctx);
 });
 
-/** The register of 3,000 (four cities, three warranties), with three power ratings. */
+/** The register of 3,000 (four cities, three warranties), with three power ratings and provinces. */
 async function addRegister() {
   await addManyDevices(db(), refs);
-  await db().execute(sql`UPDATE devices SET source_power = (ARRAY['7,5kW', '11kW', '7,5 kW'])[1 + id % 3]`);
+  await db().execute(
+    sql`UPDATE devices SET source_power = (ARRAY['7,5kW', '11kW', '7,5 kW'])[1 + id % 3],
+          province = (ARRAY['małopolskie', 'łódzkie', 'śląskie'])[1 + id % 3]`,
+  );
   await db().execute(sql`ANALYZE devices`);
 }
 
@@ -39,6 +42,7 @@ describe('the value walk', () => {
     ['a customer ("kowal"), by status', { customer: 'kowal' }, 'INTERNAL', 'status,asc'],
     ['two customers (both names hold "a")', { customer: 'a' }, 'INTERNAL', 'statusWeight,desc'],
     ['a category', { categories: ['Prasy'] }, 'INTERNAL', undefined],
+    ['two provinces', { provinces: ['małopolskie', 'łódzkie'] }, 'INTERNAL', 'status,desc'],
     [
       'two categories of the third-party machines',
       { categories: ['prasy', 'TOKARKI'] },

@@ -357,15 +357,19 @@ export function loneValueFilter(criteria: DeviceCriteria): ValueFilterField | un
 }
 
 /**
- * The customer or category filter, when a family list checks it alone (nothing else but the
- * family): its customers or categories are read by id beforehand (ownersNamed), and each one's
- * machines are in list order on its `(customer_id | category_id, status_weight, id) INCLUDE (type)`
- * B-tree (devices.value-walk.ts).
+ * The customer, category or province filter, when a family list checks it alone (nothing else but
+ * the family): its customers or categories are read by id beforehand (ownersNamed), the provinces
+ * are named, and each one's machines are in list order on its B-tree (`(customer_id | category_id,
+ * status_weight, id) INCLUDE (type)`, `(type, province, status_weight, id)`; devices.value-walk.ts).
  */
-export function loneOwnerFilter(criteria: DeviceCriteria): 'customer' | 'categories' | undefined {
+export function loneListFilter(
+  criteria: DeviceCriteria,
+): 'customer' | 'categories' | 'provinces' | undefined {
   const active = activeFilterFields(criteria);
   const [only] = active ?? [];
-  return active?.length === 1 && (only === 'customer' || only === 'categories') ? only : undefined;
+  return active?.length === 1 && (only === 'customer' || only === 'categories' || only === 'provinces')
+    ? only
+    : undefined;
 }
 
 /**

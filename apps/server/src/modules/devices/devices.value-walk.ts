@@ -6,7 +6,7 @@ import { parseSortParam } from '../../lib/sort-param.js';
 import { devices } from './devices.table.js';
 import {
   hasCheckedConditions,
-  loneOwnerFilter,
+  loneListFilter,
   loneValueFilter,
   statusCondition,
   type DeviceCriteria,
@@ -18,9 +18,9 @@ import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.j
 /**
  * The value walk (docs/decisions.md, "A filter's values in list order"). A family list whose only
  * condition is a city, power or warranty filter answered by the column's values that contain the
- * text (devices.filter-values.ts: "kraków" is `city = 'Kraków'`), or a customer or category filter
- * (its customers or categories read by id, devices.query.ts ownersNamed), has for each value a
- * B-tree in the default order: `(type, column, status_weight, id)`, or the customer's and the
+ * text (devices.filter-values.ts: "kraków" is `city = 'Kraków'`), a province filter, or a customer
+ * or category filter (its customers or categories read by id, devices.query.ts ownersNamed), has for
+ * each value a B-tree in the default order: `(type, column, status_weight, id)`, or the customer's and the
  * category's `(…_id, status_weight, id) INCLUDE (type)` (devices.table.ts). In an order by the
  * status weight (either way) a page then takes at most offset + size machines of each value from
  * its index alone, and sorts only those. Without it the 1,000th page of "kraków" (26,000 machines
@@ -33,6 +33,7 @@ const WALKED_COLUMNS = {
   warranty: 'warranty',
   customer: 'customer_id',
   categories: 'category_id',
+  provinces: 'province',
   statusWeight: 'status_weight',
   id: 'id',
 } as const;
@@ -59,10 +60,13 @@ export interface ValueWalk {
 
 /** The lone filter a value walk may answer, and its values as read, or undefined. */
 function filterSource(criteria: DeviceCriteria): WalkSource | undefined {
-  const owner = loneOwnerFilter(criteria);
-  if (owner) {
-    const values = owner === 'customer' ? criteria.values?.customers : criteria.values?.categories;
-    return values && { field: owner, values };
+  const listed = loneListFilter(criteria);
+  if (listed) {
+    const { values: read, filter } = criteria;
+    const values = { customer: read?.customers, categories: read?.categories, provinces: filter?.provinces }[
+      listed
+    ];
+    return values && { field: listed, values };
   }
   const field = loneValueFilter(criteria);
   const values = field && criteria.values?.[field];
@@ -80,7 +84,7 @@ function weightOrder(sort: string | undefined): { descending: boolean } | undefi
 
 /**
  * The walk of a list, or undefined: a family list whose only condition is a city, power, warranty,
- * customer or category filter answered by its values (at least one, and at most WALKED_VALUES_MAX;
+ * province, customer or category filter answered by its values (at least one, and at most WALKED_VALUES_MAX;
  * none matches nothing, and is counted so), in an order by the status weight.
  */
 export function valueWalkOf(criteria: DeviceCriteria, sort: string | undefined): ValueWalk | undefined {

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_type_province_weight_idx" ON "devices" USING btree ("type","province","status_weight","id");
