@@ -84,6 +84,9 @@ describe('the inspection list’s walk by signature', () => {
     ['all', 'Spawarka'],
     ['onlyActual', 'spawark'],
     ['all', 'wiertex'],
+    // Two characters: the starts of the copy's fields (the names and the category "Sp…", the cities "Kr…").
+    ['onlyActual', 'Sp'],
+    ['all', 'kr'],
   ] as const)('%s, "%s": the list’s own deep pages', async (mode, q) => {
     const o = options(mode, q);
     const all = await plainPage(o, 0, 10_000);
@@ -108,7 +111,7 @@ describe('the inspection list’s walk by signature', () => {
     );
   });
 
-  it('leaves to the list’s own query a first page, another order, a short term and a page near the end', async () => {
+  it('leaves to the list’s own query a first page, another order, one character and a page near the end', async () => {
     const o = options('all', 'Spawarka');
     const matches = (await plainPage(o, 0, 10_000)).length;
     expect(await walkedInspectionIds(db(), o, { limit: 15, offset: 900 })).toBeUndefined();
@@ -116,7 +119,7 @@ describe('the inspection list’s walk by signature', () => {
       await walkedInspectionIds(db(), options('all', 'Spawarka', 'desc'), { limit: 15, offset: 1_200 }),
     ).toBeUndefined();
     expect(
-      await walkedInspectionIds(db(), options('all', 'Sp'), { limit: 15, offset: 1_200 }),
+      await walkedInspectionIds(db(), options('all', 'S'), { limit: 15, offset: 1_200 }),
     ).toBeUndefined();
     expect(await walkedInspectionIds(db(), o, { limit: 15, offset: matches - 5 })).toBeUndefined();
   });

@@ -178,13 +178,16 @@ async function searchFilter(db: DbOrTx, q: string | undefined): Promise<SQL | un
   return (await inspectionSearch(db, q))?.();
 }
 
-/** How a long term is compared with the search copy: LIKE, or the signature walk's check. */
-export type TextCheck = (pattern: string) => SQL;
+/**
+ * How the search copy's own condition (a long term's LIKE, a two-character term's field starts) is
+ * checked: as it is, or behind the signature walk's bits (inspections.signature.ts).
+ */
+export type TextCheck = (copyCondition: SQL) => SQL;
 
-const copyHolds: TextCheck = (pattern) => copyMatches(inspectionSummaries.searchText, pattern);
+const asItIs: TextCheck = (copyCondition) => copyCondition;
 
 /**
- * The search's condition as a function of how the copy is compared (`searchFilter`'s, or the
+ * The search's condition as a function of how the copy is checked (`searchFilter`'s, or the
  * signature walk's, which asks the copy's bits first: inspections.signature.ts), the machines of the
  * matching serial numbers looked up once for both; undefined without a term.
  */
@@ -197,8 +200,10 @@ export async function inspectionSearch(
   const terms: SQL[] = [];
   if (/^\d{1,9}$/.test(term)) terms.push(sql`${inspectionSummaries.deviceId} = ${Number(term)}`);
   if ([...term].length === 2) {
-    terms.push(copyFieldStarts(inspectionSummaries.searchText, term));
-  } else if (isShortTerm(term)) {
+    const starts = copyFieldStarts(inspectionSummaries.searchText, term);
+    return (textCheck = asItIs) => sql`(${sql.join([...terms, textCheck(starts)], sql` OR `)})`;
+  }
+  if (isShortTerm(term)) {
     for (const column of [
       inspectionSummaries.deviceName,
       inspectionSummaries.city,
@@ -218,7 +223,8 @@ export async function inspectionSearch(
     if (found.length > INLINE_IDS_MAX) terms.push(sql`${inspectionSummaries.deviceId} IN (${bySerial})`);
     else if (found.length)
       terms.push(sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`);
-    return (textCheck = copyHolds) => sql`(${sql.join([textCheck(pattern), ...terms], sql` OR `)})`;
+    const holds = copyMatches(inspectionSummaries.searchText, pattern);
+    return (textCheck = asItIs) => sql`(${sql.join([textCheck(holds), ...terms], sql` OR `)})`;
   }
   return () => sql`(${sql.join(terms, sql` OR `)})`;
 }

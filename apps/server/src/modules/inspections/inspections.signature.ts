@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
-import { copyMatches, isShortTerm, trimmedTerm } from '../../lib/text-search.js';
+import { isShortTerm, trimmedTerm } from '../../lib/text-search.js';
 import {
   hasTrigram,
   holdsBits,
   IN_ONE_PROCESS,
   nearTheEnd,
   signatureColumnsOf,
+  startSignature,
   termSignatures,
   walkedIds,
   walkMayPay,
@@ -22,6 +23,8 @@ import { inspectionSearch, modeFilter, type InspectionListOptions } from './insp
  * a deep page of a long search walks the index alone, passes by its bits every machine whose copy
  * cannot hold the term and compares the copy with the pattern only for the rest. The plain walk
  * compared every copy ("Spawarka", page 1,000 at 1,000,000 machines: 208,000 copies, 0.38 µs each).
+ * A term of two characters, compared with the starts of the copy's fields, is passed by the bits of
+ * a word's start (startSignature): "Sz", page 1,000 of the current inspections, 40 ms of LIKE before.
  */
 const signature = signatureColumnsOf('inspection_summaries', [
   'search_sig1',
@@ -38,10 +41,10 @@ const signature = signatureColumnsOf('inspection_summaries', [
 const COSTS = { entry: 0.12, candidate: 0.4, match: 2.5 };
 
 /**
- * The ids of a deep page of a list searched for a long term, in the default order (days to the next
- * inspection, ascending), by the signature walk; undefined when the list's own query serves it: a
- * first page (a few entries walked), another order, a short term or one without a trigram, a page
- * near the estimated end, or matches few enough to sort.
+ * The ids of a deep page of a list searched for a term of two or more characters, in the default
+ * order (days to the next inspection, ascending), by the signature walk; undefined when the list's
+ * own query serves it: a first page (a few entries walked), another order, one character or a long
+ * term without a trigram, a page near the estimated end, or matches few enough to sort.
  */
 export async function walkedInspectionIds(
   db: Db,
@@ -49,7 +52,11 @@ export async function walkedInspectionIds(
   window: PageWindow,
 ): Promise<number[] | undefined> {
   const term = trimmedTerm(options.q);
-  if (!term || isShortTerm(term) || !hasTrigram(term)) return undefined;
+  // Two characters are compared with the starts of the copy's fields: a field that starts with them
+  // starts a word with them, whose first trigrams the signature holds (startSignature).
+  const twoCharacters = term !== undefined && [...term].length === 2;
+  if (!term || (isShortTerm(term) && !twoCharacters) || (!twoCharacters && !hasTrigram(term)))
+    return undefined;
   if (options.sort.field !== 'daysToNextInspection' || options.sort.direction !== 'asc') return undefined;
   if (window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
   const mode = modeFilter(options.mode);
@@ -64,13 +71,11 @@ export async function walkedInspectionIds(
     options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed',
   );
   if (!walkMayPay(window, { total: list.total, estimatedMatches }, COSTS)) return undefined;
-  const [bits] = await termSignatures(db, [term]);
-  const held = holdsBits(signature, bits!);
+  const bits = twoCharacters ? await startSignature(db, term) : (await termSignatures(db, [term]))[0]!;
+  const held = holdsBits(signature, bits);
   // The bits first, in a CASE: the planner would otherwise order the cheaper-looking LIKE before them.
-  const walked = search((pattern) =>
-    held
-      ? sql`CASE WHEN ${held} THEN ${copyMatches(inspectionSummaries.searchText, pattern)} ELSE FALSE END`
-      : copyMatches(inspectionSummaries.searchText, pattern),
+  const walked = search((copyCondition) =>
+    held ? sql`CASE WHEN ${held} THEN ${copyCondition} ELSE FALSE END` : copyCondition,
   );
   const page = sql`SELECT ${inspectionSummaries.deviceId} AS id FROM ${inspectionSummaries}
     WHERE ${mode} AND ${walked}
