@@ -1,7 +1,8 @@
 /**
- * Every list call of the product (issue 11) on its first and its 1,000th page, on several databases
- * one after another, one request at a time: median and p95 per database and the ratio of each median
- * to the first database's (the 10k base).
+ * Every list call of the product (issue 11) on its first and its 1,000th page, on several databases,
+ * one request at a time: median and p95 per database and the ratio of each median to the first
+ * database's (the 10k base). Each call is measured on every database in turn (measureInterleaved);
+ * `--sequential` measures one database after another.
  *
  *   npm run lists -w bench -- --targets=pg10k=postgres://…/serwis_10k,pg1m=postgres://…/serwis_1m,pglite100k=/path/to/data-dir
  *   … --runs=30 --only=maszyny,serwis --pairs=pglite100k/pg100k
@@ -55,51 +56,93 @@ const requestOf = (scenario: ListScenario, page: number, headers: Record<string,
     : { method: 'GET' as const, url, headers };
 };
 
-async function measureTarget(target: Target, scenarios: ListScenario[], runs: number) {
-  const options = readOptions();
+/** A target's app, open, with a signed-in user's headers. */
+interface OpenTarget {
+  target: Target;
+  app: Awaited<ReturnType<typeof openBenchApp>>['app'];
+  database: Awaited<ReturnType<typeof openBenchApp>>['database'];
+  headers: Record<string, string>;
+  figures: Map<string, Figure>;
+}
+
+async function openTarget(target: Target, scenarios: ListScenario[]): Promise<OpenTarget> {
   const { app, database } = await openBenchApp(target);
-  const figures = new Map<string, Figure>();
-  try {
-    const headers = await loginHeaders(app, options);
-    // One untimed pass over every call first, as on a server that has been running: the first
-    // calls after start also pay for compiling (V8's, and PGlite's WebAssembly tiers).
-    for (const scenario of scenarios) {
-      for (const page of scenario.pages ?? [1, 1000]) await app.inject(requestOf(scenario, page, headers));
+  const headers = await loginHeaders(app, readOptions());
+  // One untimed pass over every call first, as on a server that has been running: the first
+  // calls after start also pay for compiling (V8's, and PGlite's WebAssembly tiers).
+  for (const scenario of scenarios) {
+    for (const page of scenario.pages ?? [1, 1000]) await app.inject(requestOf(scenario, page, headers));
+  }
+  return { target, app, database, headers, figures: new Map() };
+}
+
+async function closeTarget(open: OpenTarget) {
+  await open.app.close();
+  await open.database.close();
+}
+
+/** One call on one target: two warm-up calls, then `runs` timed ones. */
+async function measureCall(open: OpenTarget, scenario: ListScenario, page: number, runs: number) {
+  const { target, app, headers } = open;
+  const url = scenario.url(page);
+  const times: number[] = [];
+  let result = '';
+  for (let i = 0; i < runs + 2; i++) {
+    const start = performance.now();
+    const response = await app.inject(requestOf(scenario, page, headers));
+    const elapsed = performance.now() - start;
+    if (response.statusCode !== 200) {
+      throw new Error(`${target.label} ${scenario.name} (${url}): ${response.statusCode} ${response.body}`);
     }
+    if (i >= 2) times.push(elapsed);
+    const estimated = response.headers['x-total-count-estimated'] === 'true' ? '~' : '';
+    result = `${(response.json() as unknown[]).length} z ${estimated}${response.headers['x-total-count'] ?? '?'}`;
+  }
+  times.sort((a, b) => a - b);
+  open.figures.set(key(scenario, page), {
+    median: percentile(times, 50),
+    p95: percentile(times, 95),
+    result,
+  });
+}
+
+/**
+ * Every target open at once, and each call measured on every target in turn before the next call:
+ * a drift of the machine's speed during the run (other work, its CPU's clock) then weighs on each
+ * call's figures at every size alike, where target after target it tilted their ratios (a whole
+ * target measured in a slow minute). `--sequential`: one target after another, as before.
+ */
+async function measureInterleaved(targets: Target[], scenarios: ListScenario[], runs: number) {
+  const opened: OpenTarget[] = [];
+  try {
+    for (const target of targets) opened.push(await openTarget(target, scenarios));
     for (const scenario of scenarios) {
       for (const page of scenario.pages ?? [1, 1000]) {
-        const url = scenario.url(page);
-        const times: number[] = [];
-        let result = '';
-        // Two warm-up calls, as on a server that has been running.
-        for (let i = 0; i < runs + 2; i++) {
-          const start = performance.now();
-          const response = await app.inject(requestOf(scenario, page, headers));
-          const elapsed = performance.now() - start;
-          if (response.statusCode !== 200) {
-            throw new Error(
-              `${target.label} ${scenario.name} (${url}): ${response.statusCode} ${response.body}`,
-            );
-          }
-          if (i >= 2) times.push(elapsed);
-          const estimated = response.headers['x-total-count-estimated'] === 'true' ? '~' : '';
-          result = `${(response.json() as unknown[]).length} z ${estimated}${response.headers['x-total-count'] ?? '?'}`;
-        }
-        times.sort((a, b) => a - b);
-        figures.set(key(scenario, page), {
-          median: percentile(times, 50),
-          p95: percentile(times, 95),
-          result,
-        });
+        for (const open of opened) await measureCall(open, scenario, page, runs);
+        process.stderr.write('.');
+      }
+    }
+    process.stderr.write(` ${targets.map((t) => t.label).join(', ')}\n`);
+  } finally {
+    for (const open of opened) await closeTarget(open);
+  }
+  return new Map(opened.map((open) => [open.target.label, open.figures]));
+}
+
+async function measureTarget(target: Target, scenarios: ListScenario[], runs: number) {
+  const open = await openTarget(target, scenarios);
+  try {
+    for (const scenario of scenarios) {
+      for (const page of scenario.pages ?? [1, 1000]) {
+        await measureCall(open, scenario, page, runs);
         process.stderr.write('.');
       }
     }
     process.stderr.write(` ${target.label}\n`);
   } finally {
-    await app.close();
-    await database.close();
+    await closeTarget(open);
   }
-  return figures;
+  return open.figures;
 }
 
 async function main() {
@@ -117,9 +160,12 @@ async function main() {
       (!names.length || names.some((n) => s.name.includes(n))),
   );
   const loadBefore = os.loadavg()[0];
-  const byTarget = new Map<string, Map<string, Figure>>();
-  for (const target of targets)
-    byTarget.set(target.label, await measureTarget(target, scenarios, options.runs));
+  const sequential = process.argv.includes('--sequential');
+  let byTarget = new Map<string, Map<string, Figure>>();
+  if (sequential) {
+    for (const target of targets)
+      byTarget.set(target.label, await measureTarget(target, scenarios, options.runs));
+  } else byTarget = await measureInterleaved(targets, scenarios, options.runs);
 
   const [base] = targets;
   const head = ['wywołanie', 'strona'];
@@ -127,7 +173,8 @@ async function main() {
   for (const t of targets.slice(1)) head.push(`${t.label}/${base!.label}`);
   for (const [a, b] of pairs) head.push(`${a}/${b}`);
   console.log(
-    `\n${scenarios.length} wywołań × strony 1 i 1000, ${options.runs} przebiegów; ${os.cpus().length} CPU, ` +
+    `\n${scenarios.length} wywołań × strony 1 i 1000, ${options.runs} przebiegów ` +
+      `(${sequential ? 'cel po celu' : 'na przemian, wywołanie po wywołaniu'}); ${os.cpus().length} CPU, ` +
       `Node ${process.version}; obciążenie (1 min) przed/po: ${loadBefore.toFixed(1)}/${os.loadavg()[0].toFixed(1)}\n`,
   );
   console.log(`| ${head.join(' | ')} |`);

@@ -12,7 +12,6 @@ import {
   isShortTerm,
   likeContains,
   nameMatches,
-  sortPrefix,
   trimmedTerm,
 } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
@@ -102,8 +101,8 @@ const SORT_COLUMNS = {
   id: todos.id,
   date: todos.date,
   toDoStatus: todos.toDoStatus,
-  // The first 100 characters (an index key; todos.table.ts).
-  description: sortPrefix(todos.description),
+  // The first 100 characters, kept in a column (todos.table.ts).
+  description: todos.descriptionKey,
 } as const;
 
 /** A page of to-dos with their author and, when linked, the service event and its customer. */

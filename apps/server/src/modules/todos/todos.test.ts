@@ -341,4 +341,44 @@ describe('GET /api/todo/get', () => {
     await ctx.database.db.update(todos).set({ toDoStatus: 'DONE' }).where(eq(todos.id, inserted!.id));
     expect(await copy(inserted!.id)).toBe('sprawdzić śruby');
   });
+
+  it('sorts by a kept key of the description’s first 100 characters (issue 11)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const long = `Zamówić ${'części '.repeat(20)}`.trim();
+    const descriptions = ['Oddzwonić', long, 'Wymienić olej', `${long} i jeszcze`, 'Łożyska', 'ankieta'];
+    const ids: number[] = [];
+    for (const description of descriptions) ids.push((await save(admin, { description })).json().id);
+    const key = async (id: number) => (await todoRow(id))!.descriptionKey;
+    expect(await key(ids[1]!)).toBe(long.slice(0, 100));
+    expect(await key(ids[3]!)).toBe(long.slice(0, 100));
+    expect(await key(ids[2]!)).toBe('Wymienić olej');
+
+    // The list's order is the database's order of the first 100 characters, ties by id descending
+    // in both directions.
+    const orderOf = async (direction: 'ASC' | 'DESC') => {
+      const result = await ctx.database.db.execute(
+        sql`SELECT id FROM todos ORDER BY left(description, 100) ${sql.raw(direction)}, id DESC`,
+      );
+      return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    };
+    const sorted = (await list(admin, 'toDoStatus=ALL&page=1&size=10&sort=description,asc'))
+      .json()
+      .map((t: { id: number }) => t.id);
+    expect(sorted).toEqual(await orderOf('ASC'));
+    const byPages = [];
+    for (const page of [1, 2, 3]) {
+      const rows = await list(admin, `toDoStatus=TODO&page=${page}&size=2&sort=description,desc`);
+      byPages.push(...rows.json().map((t: { id: number }) => t.id));
+    }
+    expect(byPages).toEqual(await orderOf('DESC'));
+    // The two texts alike in their first 100 characters are a tie, broken by the id.
+    const descending = await orderOf('DESC');
+    expect(descending.indexOf(ids[3]!) + 1).toBe(descending.indexOf(ids[1]!));
+
+    // An edit moves the key; a statement writing it directly is overridden.
+    await save(admin, { id: ids[0]!, description: 'Zadzwonić', toDoStatus: 'TODO' });
+    expect(await key(ids[0]!)).toBe('Zadzwonić');
+    await ctx.database.db.update(todos).set({ descriptionKey: 'aaa' }).where(eq(todos.id, ids[0]!));
+    expect(await key(ids[0]!)).toBe('Zadzwonić');
+  });
 });
