@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema, type DeviceInsertInput } from '@serwis/domain';
-import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import {
   addDevice,
   addManyDevices,
@@ -43,7 +43,7 @@ describe('matchingValues', () => {
     // LIKE's wildcards in the term are plain characters, as in the filter.
     expect(await matchingValues(db(), 'INTERNAL', 'sourcePower', '%')).toEqual([]);
     expect(await matchingValues(db(), 'INTERNAL', 'street', 'fabryczna')).toEqual(['Fabryczna 5']);
-    // The warranty is skipped by (length, warranty) pairs, each value once.
+    // Each value once, whatever else the machines holding it differ in.
     await add({ warranty: 'pełna door-to-door', warrantyLength: 36 });
     await add({ warranty: 'pełna', warrantyLength: 12 });
     expect(await matchingValues(db(), 'INTERNAL', 'warranty', 'PEŁ')).toEqual([
@@ -52,19 +52,27 @@ describe('matchingValues', () => {
     ]);
   });
 
-  it('gives up on a column with more distinct values than the cap, read or told by the statistics', async () => {
+  it('reads the matching values among many, and gives up past the cap of matching ones', async () => {
     await db().execute(
       sql`INSERT INTO devices (type, name, category_id, customer_id, city)
           SELECT 'INTERNAL', 'Prasa', ${refs.prasy}, ${refs.kowalski}, 'Miasto ' || g
           FROM generate_series(1, ${FILTER_VALUES_CAP + 1}) AS g`,
     );
-    expect(await matchingValues(db(), 'INTERNAL', 'city', 'miasto 7')).toBeUndefined();
-    // The other family's few cities are read, until the statistics (of the whole table) say many.
+    // 1,001 cities hold "miasto": more than the cap.
+    expect(await matchingValues(db(), 'INTERNAL', 'city', 'miasto')).toBeUndefined();
+    // "Miasto 7", "Miasto 70"…"79", "Miasto 700"…"799": 111 of them.
+    const seventh = await matchingValues(db(), 'INTERNAL', 'city', 'MIASTO 7');
+    expect(seventh).toHaveLength(111);
+    expect(new Set(seventh)).toEqual(
+      new Set(
+        [
+          7,
+          ...Array.from({ length: 10 }, (_, i) => 70 + i),
+          ...Array.from({ length: 100 }, (_, i) => 700 + i),
+        ].map((n) => `Miasto ${n}`),
+      ),
+    );
     expect(await matchingValues(db(), 'EXTERNAL', 'city', 'kraków')).toEqual(['Kraków Zewnętrzny']);
-    await db().execute(sql`ANALYZE devices`);
-    expect(await matchingValues(db(), 'INTERNAL', 'city', 'miasto 7')).toBeUndefined();
-    expect(await matchingValues(db(), 'EXTERNAL', 'city', 'kraków')).toBeUndefined();
-    // The other columns still have few values.
     expect(await matchingValues(db(), 'INTERNAL', 'sourcePower', '400')).toEqual(['400V']);
   });
 
@@ -170,5 +178,56 @@ describe('countsOnOneIndex', () => {
     expect(
       countsOnOneIndex(criteria({ city: 'kraków', street: 'polna' }, { values: { city: ['Kraków'] } })),
     ).toBe(false);
+  });
+});
+
+describe('device_values', () => {
+  /** The kept values with machines, and the same counted from the machines. */
+  async function keptAndCounted() {
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await db().execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) =>
+        JSON.stringify([r.type, r.field, r.value, Number(r.machines)]),
+      );
+    const kept = await rows(sql`SELECT type, field, value, machines FROM device_values
+      WHERE machines > 0 ORDER BY type, field, value COLLATE "C"`);
+    const counted = await rows(sql`SELECT r.type, f.field, f.value, count(*) AS machines
+      FROM devices r CROSS JOIN LATERAL (VALUES ('city', r.city::text), ('street_address', r.street_address::text),
+        ('zip_code', r.zip_code::text), ('source_power', r.source_power::text), ('warranty', r.warranty::text))
+        AS f(field, value)
+      WHERE f.value <> '' GROUP BY 1, 2, 3 ORDER BY 1, 2, f.value COLLATE "C"`);
+    return { kept, counted };
+  }
+
+  it('follows every insert, change, move between families and delete of the machines', async () => {
+    await addManyDevices(db(), refs);
+    const first = await keptAndCounted();
+    expect(first.kept.length).toBeGreaterThan(40);
+    expect(first.kept).toEqual(first.counted);
+
+    const own = await add({ city: 'Zakopane', streetAddress: 'Krupówki 1', zipCode: '34-500' });
+    await add({ city: 'Zakopane', sourcePower: '15kW' }, 'EXTERNAL');
+    // An edit through the API, a statement over many machines, a change of family, a status alone.
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/device/update',
+      headers: as(user),
+      payload: { ...deviceBody(refs, { city: 'Nowy Targ', streetAddress: 'Krupówki 1' }), id: own },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await matchingValues(db(), 'INTERNAL', 'city', 'zakopane')).toEqual([]);
+    expect(await matchingValues(db(), 'INTERNAL', 'city', 'nowy targ')).toEqual(['Nowy Targ']);
+    expect(await matchingValues(db(), 'EXTERNAL', 'city', 'zakopane')).toEqual(['Zakopane']);
+    expect(await matchingValues(db(), 'INTERNAL', 'street', 'krupówki')).toEqual(['Krupówki 1']);
+    await db().execute(sql`UPDATE devices SET city = 'Kraków-Podgórze' WHERE city = 'Kraków' AND id % 5 = 0`);
+    await db().execute(sql`UPDATE devices SET type = 'EXTERNAL' WHERE id % 50 = 1 AND type = 'INTERNAL'`);
+    await db().execute(sql`UPDATE devices SET status = 'OK', status_weight = 4 WHERE id % 3 = 0`);
+    await db().execute(sql`DELETE FROM devices WHERE id % 7 = 0`);
+    const after = await keptAndCounted();
+    expect(after.kept).toEqual(after.counted);
+    expect(await matchingValues(db(), 'INTERNAL', 'city', 'podgórze')).toEqual(['Kraków-Podgórze']);
+
+    await db().execute(sql`TRUNCATE devices CASCADE`);
+    const none = await keptAndCounted();
+    expect(none).toEqual({ kept: [], counted: [] });
   });
 });

@@ -66,7 +66,7 @@ describe('the value walk', () => {
     }
   });
 
-  it('takes only a lone city, power or warranty filter answered by its values, in the weight’s order', async () => {
+  it('takes only a lone filter answered by its values, in the weight’s order', async () => {
     await addRegister();
     const kraków = await criteriaOf({ city: 'kraków' });
     expect(valueWalkOf(kraków, undefined)).toEqual({
@@ -81,8 +81,13 @@ describe('the value walk', () => {
     // Another condition beside the filter, or a search, is the list's own query.
     expect(valueWalkOf(await criteriaOf({ city: 'kraków', statuses: ['OK'] }), undefined)).toBeUndefined();
     expect(valueWalkOf(await criteriaOf({ city: 'kraków' }, 'INTERNAL', 'frez'), undefined)).toBeUndefined();
-    // Street and zip code are not walked by their values; a city that matches nothing is counted.
-    expect(valueWalkOf(await criteriaOf({ street: 'Polna' }), undefined)).toBeUndefined();
+    // Street and zip code too, by their kept values; a city that matches nothing is counted.
+    expect(valueWalkOf(await criteriaOf({ street: 'Polna' }), undefined)?.sources).toEqual([
+      { field: 'street', values: expect.arrayContaining(['Polna 1', 'Polna 39']) },
+    ]);
+    expect(valueWalkOf(await criteriaOf({ zipCode: '31-1' }), undefined)?.sources).toEqual([
+      { field: 'zipCode', values: ['31-100'] },
+    ]);
     expect(valueWalkOf(await criteriaOf({ city: 'Warszawa' }), undefined)).toBeUndefined();
     // Customers and categories by id; none found is counted, not walked.
     expect(valueWalkOf(await criteriaOf({ customer: 'kowal' }), undefined)?.sources).toEqual([

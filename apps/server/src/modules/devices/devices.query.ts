@@ -42,17 +42,16 @@ export interface DeviceCriteria {
 }
 
 /**
- * The text filters that may be answered by their values (devices.filter-values.ts): columns with
- * a `(type, column, id)` B-tree (the warranty: `(type, warranty_length, warranty, id)`) and, in a
- * register, few distinct values (cities, streets, zip codes, power ratings, warranty terms).
+ * The text filters that may be answered by their values (devices.filter-values.ts): the columns
+ * whose distinct values the database keeps (device_values), each with a `(type, column, id)` B-tree
+ * and a `(type, column, status_weight, id)` one (devices.value-walk.ts).
  */
 export const VALUE_FILTER_COLUMNS = {
   city: { column: devices.city, name: 'city' },
   street: { column: devices.streetAddress, name: 'street_address' },
   zipCode: { column: devices.zipCode, name: 'zip_code' },
   sourcePower: { column: devices.sourcePower, name: 'source_power' },
-  // Second in its B-tree, `(type, warranty_length, warranty, id)`: skipped by pairs.
-  warranty: { column: devices.warranty, name: 'warranty', after: 'warranty_length' },
+  warranty: { column: devices.warranty, name: 'warranty' },
 } as const;
 export type ValueFilterField = keyof typeof VALUE_FILTER_COLUMNS;
 export interface FilterValues extends Partial<Record<ValueFilterField, string[]>> {

@@ -101,14 +101,14 @@ export const devices = pgTable(
     index('devices_type_zip_idx').on(t.type, t.zipCode, t.id),
     index('devices_type_city_idx').on(t.type, t.city, t.id),
     index('devices_type_province_idx').on(t.type, t.province, t.id),
-    // A city, power or warranty filter answered by its values, or a province filter, in the default
-    // order (status weight):
-    // each value's machines in list order, merged (devices.value-walk.ts). Street and zip code have
-    // too many distinct values to be answered by them (devices.filter-values.ts).
+    // A text filter answered by its values (device_values), or a province filter, in the default
+    // order (status weight): each value's machines in list order (devices.value-walk.ts).
     index('devices_type_city_weight_idx').on(t.type, t.city, t.statusWeight, t.id),
     index('devices_type_power_weight_idx').on(t.type, t.sourcePower, t.statusWeight, t.id),
     index('devices_type_warranty_weight_idx').on(t.type, t.warranty, t.statusWeight, t.id),
     index('devices_type_province_weight_idx').on(t.type, t.province, t.statusWeight, t.id),
+    index('devices_type_street_weight_idx').on(t.type, t.streetAddress, t.statusWeight, t.id),
+    index('devices_type_zip_weight_idx').on(t.type, t.zipCode, t.statusWeight, t.id),
     // A machine without a handover date is last in both directions, hence two indexes.
     index('devices_transfer_date_idx').on(t.type, t.transferDate.asc().nullsLast(), t.id),
     index('devices_transfer_date_desc_idx').on(t.type, t.transferDate.desc().nullsLast(), sql`${t.id} DESC`),

@@ -17,18 +17,20 @@ import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.j
 
 /**
  * The value walk (docs/decisions.md, "A filter's values in list order"). A family list whose only
- * condition is a city, power or warranty filter answered by the column's values that contain the
- * text (devices.filter-values.ts: "kraków" is `city = 'Kraków'`), a province filter, or a customer
- * or category filter (its customers or categories read by id, devices.query.ts ownersNamed), has for
- * each value a B-tree in the default order: `(type, column, status_weight, id)`, or the customer's and the
- * category's `(…_id, status_weight, id) INCLUDE (type)` (devices.table.ts). In an order by the
- * status weight (either way) a page then takes at most offset + size machines of each value from
- * its index alone, and sorts only those. Without it the 1,000th page of "kraków" (26,000 machines
- * at 1,000,000) collected every match from the table and sorted them, or walked the default
- * order's index past 400,000 machines of other cities.
+ * condition is a text filter answered by the column's values that contain the text (a city,
+ * street, zip code, power or warranty; devices.filter-values.ts: "kraków" is `city = 'Kraków'`), a
+ * province filter, or a customer or category filter (its customers or categories read by id,
+ * devices.query.ts ownersNamed), has for each value a B-tree in the default order: `(type, column,
+ * status_weight, id)`, or the customer's and the category's `(…_id, status_weight, id) INCLUDE
+ * (type)` (devices.table.ts). In an order by the status weight (either way) a page then takes at
+ * most offset + size machines of each value from its index alone, and sorts only those. Without it
+ * the 1,000th page of "kraków" (26,000 machines at 1,000,000) collected every match from the table
+ * and sorted them, or walked the default order's index past 400,000 machines of other cities.
  */
 const WALKED_COLUMNS = {
   city: 'city',
+  street: 'street_address',
+  zipCode: 'zip_code',
   sourcePower: 'source_power',
   warranty: 'warranty',
   customer: 'customer_id',
@@ -83,8 +85,8 @@ function weightOrder(sort: string | undefined): { descending: boolean } | undefi
 }
 
 /**
- * The walk of a list, or undefined: a family list whose only condition is a city, power, warranty,
- * province, customer or category filter answered by its values (at least one, and at most WALKED_VALUES_MAX;
+ * The walk of a list, or undefined: a family list whose only condition is a text filter (city,
+ * street, zip code, power, warranty), a province, customer or category filter answered by its values (at least one, and at most WALKED_VALUES_MAX;
  * none matches nothing, and is counted so), in an order by the status weight.
  */
 export function valueWalkOf(criteria: DeviceCriteria, sort: string | undefined): ValueWalk | undefined {
