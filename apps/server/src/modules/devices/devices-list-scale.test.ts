@@ -325,6 +325,22 @@ describe('text conditions past the exact bound (deep pages)', () => {
     }
   });
 
+  it('counts a broad search’s first pages on its walk: the plain query’s rows, more than 1,000', async () => {
+    await addMany();
+    // A long term by the signature walk, a short one by the known-matches walk.
+    for (const q of ['frezarka', 'fr']) {
+      const criteria: DeviceCriteria = { family: 'INTERNAL', q };
+      const plain = (offset: number) =>
+        pageIds(db(), deviceWhere(criteria), deviceOrder(undefined), { limit: 10, offset });
+      for (const page of [1, 2, 100]) {
+        const response = await listDevices(ctx, user, 'INTERNAL', {}, `q=${q}&page=${page}&size=10`);
+        expect((response.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain((page - 1) * 10));
+        expect(response.headers['x-total-count-estimated']).toBe('true');
+        expect(Number(response.headers['x-total-count'])).toBeGreaterThan(1_000);
+      }
+    }
+  });
+
   it('counts a text filter of many matches to 1,000 as a search, and a page past the end up to its offset', async () => {
     await addMany();
     const { deviceFilterSchema } = await import('@serwis/domain');

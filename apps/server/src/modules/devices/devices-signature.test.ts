@@ -18,6 +18,7 @@ import {
   walkCandidateShare,
   signatureTerms,
   signatureWalk,
+  signatureWalkFirst,
   signatureWalkIds,
   signatureWalkMayPay,
   signatureWalkOrder,
@@ -339,6 +340,25 @@ describe('the signature walk', () => {
       const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
       expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
     }
+  });
+
+  it('takes a broad condition’s first matches by the walk, to count them, and leaves a rare one', async () => {
+    await addMany();
+    const criteria: DeviceCriteria = { family: 'INTERNAL', q: 'frezarka' };
+    const all = await pageIds(db(), deviceWhere(criteria), deviceOrder(undefined), {
+      limit: 5000,
+      offset: 0,
+    });
+    expect(all.length).toBeGreaterThan(1000);
+    const family = 2667;
+    const first = await signatureWalkFirst(db(), criteria, undefined, 100, family, async () => all.length);
+    expect(first).toEqual(all.slice(0, 101));
+    // Few matches expected: collecting them costs less than the walk.
+    expect(await signatureWalkFirst(db(), criteria, undefined, 100, family, async () => 120)).toBeUndefined();
+    // Another order has no walk.
+    expect(
+      await signatureWalkFirst(db(), criteria, 'name,asc', 100, family, async () => all.length),
+    ).toBeUndefined();
   });
 
   it('probes the share of entries the bits cannot rule out', async () => {

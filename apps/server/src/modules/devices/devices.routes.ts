@@ -31,6 +31,7 @@ import {
   boundedMatchIds,
   deviceMatches,
   findDeviceById,
+  findDevicesByIds,
   idIn,
   pageDevices,
   pageDeviceIdsQuery,
@@ -53,6 +54,7 @@ import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 import {
+  knownMatchesFirst,
   knownMatchesMayPay,
   knownMatchesPage,
   knownMatchesSearch,
@@ -60,6 +62,7 @@ import {
 } from './devices.known-matches.js';
 import {
   signatureWalk,
+  signatureWalkFirst,
   signatureWalkMayPay,
   signatureWalkPage,
   signatureWalkPays,
@@ -184,6 +187,21 @@ async function checkedPage(
       return window.offset >= counted ? [] : valueWalkPage(db, walk, window);
     }
   } else {
+    // A broad condition's first pages: its first matches by a walk (the signature's, or the
+    // known-matches' for a search), counted there, instead of collecting them through its indexes.
+    const first =
+      window.offset + window.limit <= countTo
+        ? await walkedFirst(db, criteria, sort, countTo, estimateOf)
+        : undefined;
+    if (first) {
+      setTotalCount(
+        reply,
+        first.length <= countTo
+          ? first.length
+          : { total: Math.max(countTo + 1, await estimateOf()), estimated: true },
+      );
+      return findDevicesByIds(db, first.slice(window.offset, window.offset + window.limit));
+    }
     const found = await boundedMatchIds(db, deviceWhere(criteria), countTo, {
       onOneIndex: countsOnOneIndex(criteria),
     });
@@ -196,6 +214,22 @@ async function checkedPage(
   const total = { total: Math.max(countTo + 1, await estimateOf()), estimated: true };
   setTotalCount(reply, total);
   return readPage(window, total.total);
+}
+
+/** A family list's first `upTo` + 1 matches by a walk, when one may pay (checkedPage); else undefined. */
+async function walkedFirst(
+  db: Db,
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+  upTo: number,
+  estimate: () => Promise<number>,
+): Promise<number[] | undefined> {
+  if (!criteria.family) return undefined;
+  const familySize = (await keptTotal(db, `devices:${criteria.family}`)).total;
+  return (
+    (await signatureWalkFirst(db, criteria, sort, upTo, familySize, estimate)) ??
+    (await knownMatchesFirst(db, criteria, sort, upTo, familySize, estimate))
+  );
 }
 
 /**
