@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { keepTheWalk, walkedIds } from '../../lib/trigram-signature.js';
 import { findServiceIds, serviceListWhere, type ServiceListOptions } from './services.list.js';
-import { knownDescriptions, serviceSignatureWalk, walkedPageIds } from './services.signature.js';
+import {
+  knownDescriptions,
+  serviceSignatureWalk,
+  walkedPageIds,
+  walkedServiceFirst,
+} from './services.signature.js';
 import { FAULT_HEAD_CHARS } from './services.table.js';
 
 /** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
@@ -92,6 +97,41 @@ describe('the service lists’ signature walk', () => {
     for (const offset of [0, 14, Math.floor(all.length / 2), all.length - 4, all.length + 3]) {
       expect(await pageByWalk(options, offset)).toEqual(all.slice(offset, offset + 15));
     }
+  });
+
+  it('takes a broad search’s first matches by the walk, to count and page them, as the list’s own query', async () => {
+    const options: ServiceListOptions = { family: 'INTERNAL', q: 'wyciek' };
+    const where = await serviceListWhere(db(), options);
+    const some = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+    expect(await walkedServiceFirst(db(), options, 100, where)).toEqual(some.slice(0, 101));
+    // Fewer expected than the bound (720): counted through the index, as before.
+    expect(await walkedServiceFirst(db(), options, 1000, where)).toBeUndefined();
+
+    // 1,800 events more, one in two holding the term: more than 1,000 match.
+    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
+        fault_description, has_internal)
+      SELECT make_date(2027, 1 + g % 12, 1 + g % 28), 2027, 1 + g % 12, g, one.customer_id, one.user_created_id,
+             CASE WHEN g % 2 = 0 THEN 'Wyciek na złączu' ELSE 'Luz na prowadnicy' END, true
+      FROM generate_series(1, 1800) AS g, (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
+    await db().execute(sql`VACUUM ANALYZE services`);
+    const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+    expect(all.length).toBeGreaterThan(1000);
+    expect(await walkedServiceFirst(db(), options, 1000, where)).toEqual(all.slice(0, 1001));
+    const user = await createUserAndLogin(ctx, { admin: true });
+    for (const page of [1, 3, 60]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/service/findAllOrderInternal?q=wyciek&page=${page}&size=15`,
+        headers: as(user),
+      });
+      expect((response.json() as { id: number }[]).map((row) => row.id)).toEqual(
+        all.slice((page - 1) * 15, page * 15),
+      );
+      expect(response.headers['x-total-count-estimated']).toBe('true');
+      expect(Number(response.headers['x-total-count'])).toBeGreaterThan(1000);
+    }
+    // Another order has no walk.
+    expect(await walkedServiceFirst(db(), { ...options, sort: 'date,desc' }, 100, where)).toBeUndefined();
   });
 
   it('pages like the list’s own query where a description is longer than the head on the entry', async () => {

@@ -17,7 +17,7 @@ import {
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor, type ListTotal } from '../../lib/paging.js';
-import { walkedServicePage } from './services.signature.js';
+import { walkedServiceFirst, walkedServicePage } from './services.signature.js';
 import { customerMonths, customerMonthsPage } from './services.customer-months.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
@@ -73,6 +73,20 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     // add up the exact total, at any page (services.customer-months.ts).
     let counted: ReturnType<typeof customerMonths> | undefined;
     const months = () => (counted ??= customerMonths(app.db, options, found));
+    // A broad search's first pages: its first matches by the signature walk, counted there (not when
+    // it names customers, whose months give the exact total).
+    const first =
+      window.offset + window.limit <= bound && !(await months())
+        ? await walkedServiceFirst(app.db, options, bound, where, found)
+        : undefined;
+    if (first) {
+      const counted: ListTotal =
+        first.length <= bound
+          ? { total: first.length, estimated: false }
+          : await countServices(app.db, options, { where, atLeast: bound + 1, bound });
+      setTotalCount(reply, counted);
+      return loadServices(app.db, first.slice(window.offset, window.offset + window.limit));
+    }
     const { rows: ids, total } = await pageWithTotal(
       window,
       async (page) =>

@@ -220,8 +220,35 @@ export async function walkedServicePage(
   where: SQL | undefined,
   found?: SearchLookups,
 ): Promise<number[] | undefined> {
+  if (window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
+  return walkedServiceIds(db, options, window, where, found);
+}
+
+/**
+ * A searched family list's first `upTo` + 1 matches in list order by the signature walk, to count
+ * it to its bound and cut its first pages from (services.routes.ts), when the walk pays against
+ * collecting every match through the description's trigram index, which the bounded count does
+ * ("wyciek", 102,600 own events at 5,000,000: its count to 1,001 took about 21 ms, its walk passes
+ * about 37,000 entries); undefined otherwise.
+ */
+export const walkedServiceFirst = (
+  db: Db,
+  options: ServiceListOptions,
+  upTo: number,
+  where: SQL | undefined,
+  found?: SearchLookups,
+) => walkedServiceIds(db, options, { offset: 0, limit: upTo + 1 }, where, found);
+
+/** The ids of a window of a searched family list by the signature walk, when it pays. */
+async function walkedServiceIds(
+  db: Db,
+  options: ServiceListOptions,
+  window: PageWindow,
+  where: SQL | undefined,
+  found?: SearchLookups,
+): Promise<number[] | undefined> {
   const list = walkedList(options);
-  if (!where || window.offset + window.limit <= SEARCH_TOTAL_BOUND || !list) return undefined;
+  if (!where || !list) return undefined;
   const family = await keptTotal(db, `services:${list.family}`);
   const estimatedMatches = await estimatedRows(
     db,
