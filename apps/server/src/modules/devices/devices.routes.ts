@@ -53,13 +53,7 @@ import { toDevice } from './devices.mapper.js';
 import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
-import {
-  knownMatchesFirst,
-  knownMatchesMayPay,
-  knownMatchesPage,
-  knownMatchesSearch,
-  knownMatchesWhere,
-} from './devices.known-matches.js';
+import { knownMatchesFirst, knownMatchesFor, knownMatchesPage } from './devices.known-matches.js';
 import {
   signatureWalk,
   signatureWalkFirst,
@@ -294,14 +288,9 @@ async function knownMatches(
   familySize: number,
   matches: number,
 ) {
-  const search = knownMatchesSearch(criteria, sort);
-  if (!search || !knownMatchesMayPay(window, search, familySize, matches)) return undefined;
-  const known = await knownMatchesWhere(db, criteria, search);
+  const known = await knownMatchesFor(db, criteria, sort, window, familySize, matches);
   if (!known) return undefined;
-  // Known by id, the matches are estimated anew, from the customers' and categories' statistics:
-  // the planner takes "000123" for 38,000 machines, and its known condition holds none.
-  const estimated = known.byIds ? await estimatedRows(db, deviceMatches(known.where)) : matches;
-  return knownMatchesMayPay(window, search, familySize, estimated)
+  return known.walkPays
     ? knownMatchesPage(db, known.where, sort, window)
     : pageDevices(db, known.where, deviceOrder(sort, { fewRows: true }), window);
 }
