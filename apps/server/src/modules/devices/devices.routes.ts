@@ -130,7 +130,9 @@ async function indexedPage(
  * more than the bound match: it is read first, asking for one machine more than the page, and the
  * count (which would read as many machines again) is left out. Else, or when the page comes back
  * short or empty, the bounded count comes first; it collects the ids it counts (boundedMatchIds)
- * without walking a sort index.
+ * without walking a sort index. A list walked by its values (devices.value-walk.ts) counts and pages
+ * on that walk; a broad condition's first pages take its first matches by a walk and count them
+ * there (walkedFirst).
  */
 async function checkedPage(
   db: Db,
