@@ -129,20 +129,25 @@ async function measureInterleaved(targets: Target[], scenarios: ListScenario[], 
   return new Map(opened.map((open) => [open.target.label, open.figures]));
 }
 
-async function measureTarget(target: Target, scenarios: ListScenario[], runs: number) {
-  const open = await openTarget(target, scenarios);
-  try {
-    for (const scenario of scenarios) {
-      for (const page of scenario.pages ?? [1, 1000]) {
-        await measureCall(open, scenario, page, runs);
-        process.stderr.write('.');
+/** `--sequential`: one target after another, each opened, measured call by call and closed. */
+async function measureSequential(targets: Target[], scenarios: ListScenario[], runs: number) {
+  const byTarget = new Map<string, Map<string, Figure>>();
+  for (const target of targets) {
+    const open = await openTarget(target, scenarios);
+    try {
+      for (const scenario of scenarios) {
+        for (const page of scenario.pages ?? [1, 1000]) {
+          await measureCall(open, scenario, page, runs);
+          process.stderr.write('.');
+        }
       }
+      process.stderr.write(` ${target.label}\n`);
+    } finally {
+      await closeTarget(open);
     }
-    process.stderr.write(` ${target.label}\n`);
-  } finally {
-    await closeTarget(open);
+    byTarget.set(target.label, open.figures);
   }
-  return open.figures;
+  return byTarget;
 }
 
 async function main() {
@@ -161,11 +166,11 @@ async function main() {
   );
   const loadBefore = os.loadavg()[0];
   const sequential = process.argv.includes('--sequential');
-  let byTarget = new Map<string, Map<string, Figure>>();
-  if (sequential) {
-    for (const target of targets)
-      byTarget.set(target.label, await measureTarget(target, scenarios, options.runs));
-  } else byTarget = await measureInterleaved(targets, scenarios, options.runs);
+  const byTarget = await (sequential ? measureSequential : measureInterleaved)(
+    targets,
+    scenarios,
+    options.runs,
+  );
 
   const [base] = targets;
   const head = ['wywołanie', 'strona'];

@@ -9,8 +9,10 @@ import {
   loneListFilter,
   loneValueFilter,
   statusCondition,
+  VALUE_FILTER_COLUMNS,
   type DeviceCriteria,
   type SearchedOwners,
+  type ValueFilterField,
 } from './devices.query.js';
 import { findDevicesByIds, type DeviceRow } from './devices.repository.js';
 import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.js';
@@ -28,24 +30,22 @@ import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.j
  * and sorted them, or walked the default order's index past 400,000 machines of other cities.
  */
 const WALKED_COLUMNS = {
-  city: 'city',
-  street: 'street_address',
-  zipCode: 'zip_code',
-  sourcePower: 'source_power',
-  warranty: 'warranty',
+  ...(Object.fromEntries(
+    Object.entries(VALUE_FILTER_COLUMNS).map(([field, { name }]) => [field, name]),
+  ) as Record<ValueFilterField, string>),
   customer: 'customer_id',
   categories: 'category_id',
   provinces: 'province',
   statusWeight: 'status_weight',
   id: 'id',
-} as const;
+};
 type WalkedField = keyof typeof WALKED_COLUMNS;
 
 /** The sort fields whose key is the status weight (the default order). */
 const WEIGHT_SORTS = new Set(['status', 'statusWeight']);
 
 /** Up to this many values (one B-tree descent each) are walked; with more, the list's own query. */
-export const WALKED_VALUES_MAX = 1_000;
+const WALKED_VALUES_MAX = 1_000;
 
 /** The machines of a column's values: a filter's, or one branch of a search known by id. */
 export interface WalkSource {
@@ -72,7 +72,7 @@ function filterSource(criteria: DeviceCriteria): WalkSource | undefined {
   }
   const field = loneValueFilter(criteria);
   const values = field && criteria.values?.[field];
-  return field && field in WALKED_COLUMNS && values ? { field: field as WalkedField, values } : undefined;
+  return field && values ? { field, values } : undefined;
 }
 
 /** Whether the sort is by the status weight (either way); `descending` when so. */
@@ -86,8 +86,9 @@ function weightOrder(sort: string | undefined): { descending: boolean } | undefi
 
 /**
  * The walk of a list, or undefined: a family list whose only condition is a text filter (city,
- * street, zip code, power, warranty), a province, customer or category filter answered by its values (at least one, and at most WALKED_VALUES_MAX;
- * none matches nothing, and is counted so), in an order by the status weight.
+ * street, zip code, power, warranty), a province, customer or category filter answered by its
+ * values (at least one, and at most WALKED_VALUES_MAX; none matches nothing, and is counted so), in
+ * an order by the status weight.
  */
 export function valueWalkOf(criteria: DeviceCriteria, sort: string | undefined): ValueWalk | undefined {
   const source = criteria.family ? filterSource(criteria) : undefined;
@@ -132,7 +133,7 @@ export function knownSearchWalk(
  * Whether a searched list may be walked by its known branches (knownSearchWalk), before they are
  * looked up: a family list with no condition but the search, in an order by the status weight.
  */
-export function knownSearchWalkable(
+function knownSearchWalkable(
   { family, owner, filter }: DeviceCriteria,
   sort: string | undefined,
 ): { descending: boolean } | undefined {
@@ -148,7 +149,7 @@ export function knownSearchWalkable(
  * 64-bit key, the weight above the id (`listKey`): a sort of one number, where the pair took three
  * times as long (332 customers of "nowak", 46,000 machines: 20 → 7 ms).
  */
-export function valueWalkIdsQuery(walk: ValueWalk, window: PageWindow) {
+function valueWalkIdsQuery(walk: ValueWalk, window: PageWindow) {
   const dir = walk.descending ? sql`DESC` : sql`ASC`;
   const picked = walk.sources.map((source) => sourceQuery(walk, source, dir, window.offset + window.limit));
   // A machine in two sources (a customer's, whose own text holds the term too) is taken once.

@@ -71,7 +71,8 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
   const { rows, total } = await pageWithTotal(
     window,
     async (page) => {
-      // A deep page of a long search by the signature walk, its rows then read by id.
+      // A deep page of a search of two characters or more by the signature walk, its rows then
+      // read by id.
       const walked = await walkedInspectionIds(db, options, page);
       return walked
         ? listInspectionRows(db, {

@@ -80,11 +80,12 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await walkedServiceFirst(app.db, options, bound, where, found)
         : undefined;
     if (first) {
-      const counted: ListTotal =
+      setTotalCount(
+        reply,
         first.length <= bound
-          ? { total: first.length, estimated: false }
-          : await countServices(app.db, options, { where, atLeast: bound + 1, bound });
-      setTotalCount(reply, counted);
+          ? first.length
+          : await countServices(app.db, options, { where, atLeast: bound + 1, bound }),
+      );
       return loadServices(app.db, first.slice(window.offset, window.offset + window.limit));
     }
     const { rows: ids, total } = await pageWithTotal(
