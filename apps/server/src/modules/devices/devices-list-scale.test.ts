@@ -14,8 +14,15 @@ import {
   seedReferences,
   type References,
 } from './devices.fixtures.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
-import { countDevices, deleteDevice, deviceMatches, updateDevice } from './devices.repository.js';
+import { deviceOrder, deviceWhere, ownerIndexHoldsOrder, type DeviceCriteria } from './devices.query.js';
+import { keepTheWalk } from '../../lib/trigram-signature.js';
+import {
+  countDevices,
+  deleteDevice,
+  deviceMatches,
+  pageDeviceIdsQuery,
+  updateDevice,
+} from './devices.repository.js';
 
 /** The list paths of issue 11 (index walks, sorted matches, walks past the filters) agree. */
 const ctx = useTestApp();
@@ -100,6 +107,70 @@ describe('every sort, both directions', () => {
         expect(await listIds(ctx, user, 'INTERNAL', {}, `sort=${sort},${dir}&page=1&size=100`)).toEqual(
           expected,
         );
+      }
+    }
+  });
+});
+
+describe("an owner's machines in its index's order", () => {
+  const owners = () =>
+    [
+      ['findByCategory', { categoryId: refs.tokarki }, 'devices_category_name_idx', 'devices_category_idx'],
+      ['findByCustomer', { customerId: refs.zaklad }, 'devices_customer_name_idx', 'devices_customer_idx'],
+    ] as const;
+
+  /** The page query's plan as the route builds it, with the walks' settings (no sort if avoidable). */
+  const planOf = (criteria: DeviceCriteria, sort: string | undefined) =>
+    db().transaction(async (tx) => {
+      await keepTheWalk(tx);
+      const order = deviceOrder(sort, { fewRows: !ownerIndexHoldsOrder(criteria, sort) });
+      const query = pageDeviceIdsQuery(deviceWhere(criteria), order, { limit: 4, offset: 3 });
+      const result = await tx.execute(sql`EXPLAIN ${query}`);
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+
+  it('walks the owner’s name or status-weight index, without sorting its machines', async () => {
+    for (const [, owner, byName, byWeight] of owners()) {
+      for (const [sort, index] of [
+        ['name,asc', byName],
+        ['name,desc', byName],
+        [undefined, byWeight],
+        ['status,desc', byWeight],
+      ] as const) {
+        const plan = await planOf({ owner }, sort);
+        expect(plan).toContain(`using ${index} on devices`);
+        expect(plan).not.toMatch(/Sort|Seq Scan|Bitmap/);
+      }
+      // Any other order, or more conditions than the owner, sorts the owner's few matches.
+      expect(ownerIndexHoldsOrder({ owner }, 'serialNumber,asc')).toBe(false);
+      expect(ownerIndexHoldsOrder({ owner, q: 'tok' }, 'name,asc')).toBe(false);
+      expect(ownerIndexHoldsOrder({ owner, family: 'INTERNAL' }, 'name,asc')).toBe(false);
+      expect(await planOf({ owner }, 'serialNumber,asc')).toMatch(/Sort/);
+    }
+  });
+
+  it('answers every page through the API in the list’s order, ties by id', async () => {
+    for (const [path, owner] of owners()) {
+      const id = 'categoryId' in owner ? owner.categoryId : owner.customerId;
+      for (const sort of ['name,asc', 'name,desc', 'statusWeight,asc', 'statusWeight,desc']) {
+        const expected = await pageIds(db(), deviceWhere({ owner }), deviceOrder(sort), {
+          limit: 100,
+          offset: 0,
+        });
+        expect(expected.length).toBeGreaterThan(5);
+        const pages: number[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / 4); page++) {
+          const response = await ctx.app.inject({
+            method: 'GET',
+            url: `/api/device/${path}/${id}?sort=${sort}&page=${page}&size=4`,
+            headers: as(user),
+          });
+          expect(response.headers['x-total-count']).toBe(String(expected.length));
+          pages.push(...(response.json() as { id: number }[]).map((m) => m.id));
+        }
+        expect(pages).toEqual(expected);
       }
     }
   });

@@ -19,7 +19,7 @@ import {
   type MachineSortField,
   type MachineType,
 } from '@serwis/domain';
-import { parseSortParam } from '../../lib/sort-param.js';
+import { parseSortParam, type SortOrder } from '../../lib/sort-param.js';
 import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
 import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
@@ -536,6 +536,30 @@ const SORT_COLUMNS: Record<MachineSortField, { column: SQL; numeric?: boolean }[
   province: [{ column: sql`${devices.province}` }],
 };
 
+/** A machine list's order when the request names none: the status weight, ascending. */
+const DEFAULT_SORT: SortOrder<MachineSortField> = { field: 'statusWeight', direction: 'asc' };
+
+/** The sort fields an owner's own B-trees hold in order: (owner, status_weight, id) and (owner, name, id). */
+const OWNER_ORDERED_FIELDS: ReadonlySet<MachineSortField> = new Set(['status', 'statusWeight', 'name']);
+
+/**
+ * Whether a category's or customer's machines (both families, no other condition) are held in
+ * `sort`'s order by one of the owner's indexes (devices.table.ts). A page then walks that index and
+ * reads no more entries than the page's end, where sorting the owner's few thousand machines by a
+ * column outside the index reads each of their rows (a category's 4,722 by name: 11 ms against 0.1).
+ */
+export function ownerIndexHoldsOrder(criteria: DeviceCriteria, sort: string | undefined): boolean {
+  if (
+    !criteria.owner ||
+    criteria.family ||
+    statusCondition(criteria.filter) ||
+    hasCheckedConditions(criteria)
+  ) {
+    return false;
+  }
+  return OWNER_ORDERED_FIELDS.has(parseSortParam(sort, machineSortFields, DEFAULT_SORT).field);
+}
+
 /**
  * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
  * The id in the same direction breaks ties, so pages never overlap. Every field of a family list has
@@ -548,10 +572,7 @@ const SORT_COLUMNS: Record<MachineSortField, { column: SQL; numeric?: boolean }[
  * and sorted.
  */
 export function deviceOrder(sort: string | undefined, options: { fewRows?: boolean } = {}): DeviceOrder {
-  const { field, direction } = parseSortParam(sort, machineSortFields, {
-    field: 'statusWeight',
-    direction: 'asc',
-  });
+  const { field, direction } = parseSortParam(sort, machineSortFields, DEFAULT_SORT);
   const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
   // A machine without a handover date goes last in both directions.
   const nulls = field === 'transferDate' ? sql` NULLS LAST` : sql``;

@@ -47,6 +47,7 @@ import {
   deviceWhere,
   hasCheckedConditions,
   isWholeFamily,
+  ownerIndexHoldsOrder,
   type DeviceCriteria,
 } from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
@@ -119,7 +120,8 @@ async function indexedPage(
     : await boundedTotal(db, deviceMatches(where));
   setTotalCount(reply, total);
   if (!total.estimated && window.offset >= total.total) return [];
-  const fewRows = !total.estimated && total.total <= FEW_ROWS;
+  // A few matches are sorted, unless an owner's index holds them in the page's order already.
+  const fewRows = !total.estimated && total.total <= FEW_ROWS && !ownerIndexHoldsOrder(criteria, sort);
   return pageDevices(db, where, deviceOrder(sort, { fewRows }), window);
 }
 

@@ -116,6 +116,10 @@ export const devices = pgTable(
     // Both also INCLUDE (type), written by hand in migration device_value_order_indexes.
     index('devices_customer_idx').on(t.customerId, t.statusWeight, t.id),
     index('devices_category_idx').on(t.categoryId, t.statusWeight, t.id),
+    // The same lists sorted by name, the machine column the owner's card is read by: a page walks
+    // these instead of sorting all of an owner's machines (devices.routes.ts, indexedPage).
+    index('devices_customer_name_idx').on(t.customerId, t.name, t.id),
+    index('devices_category_name_idx').on(t.categoryId, t.name, t.id),
     // Search terms of 1–2 characters match by prefix (lib/text-search.ts, searchTerm).
     index('devices_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('devices_serial_prefix_idx').using('btree', sql`lower(${t.serialNumber}) text_pattern_ops`),

@@ -1,0 +1,2 @@
+CREATE INDEX "devices_customer_name_idx" ON "devices" USING btree ("customer_id","name","id");--> statement-breakpoint
+CREATE INDEX "devices_category_name_idx" ON "devices" USING btree ("category_id","name","id");
