@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { machineSortFields, type Category, type Customer, type DeviceInsertInput } from '@serwis/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  deviceFilterSchema,
+  machineSortFields,
+  type Category,
+  type Customer,
+  type DeviceInsertInput,
+} from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { boundedTotal, estimatedRows } from '../../lib/paging.js';
 import { updateCategory } from '../categories/categories.repository.js';
@@ -14,7 +20,13 @@ import {
   seedReferences,
   type References,
 } from './devices.fixtures.js';
-import { deviceOrder, deviceWhere, ownerIndexHoldsOrder, type DeviceCriteria } from './devices.query.js';
+import {
+  deviceOrder,
+  deviceWhere,
+  indexedPageWhere,
+  ownerIndexHoldsOrder,
+  type DeviceCriteria,
+} from './devices.query.js';
 import { keepTheWalk } from '../../lib/trigram-signature.js';
 import {
   countDevices,
@@ -176,6 +188,32 @@ describe("an owner's machines in its index's order", () => {
   });
 });
 
+describe("the default order's narrow index", () => {
+  const planOf = (where: SQL) =>
+    db().transaction(async (tx) => {
+      await keepTheWalk(tx);
+      const query = pageDeviceIdsQuery(where, deviceOrder(undefined), { limit: 4, offset: 9 });
+      const result = await tx.execute(sql`EXPLAIN ${query}`);
+      return (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+
+  it('serves a plain page that states its condition, from the index alone; nothing else', async () => {
+    for (const criteria of [
+      { family: 'INTERNAL' },
+      { family: 'EXTERNAL' },
+      { family: 'INTERNAL', filter: deviceFilterSchema.parse({ statuses: ['FAULT', 'BROKEN'] }) },
+    ] as DeviceCriteria[]) {
+      const marked = await planOf(indexedPageWhere(criteria));
+      expect(marked).toContain('Index Only Scan using devices_type_weight_narrow_idx on devices');
+      expect(marked).not.toMatch(/Sort|Seq Scan|Bitmap/);
+      const unmarked = await planOf(deviceWhere(criteria));
+      expect(unmarked).not.toContain('devices_type_weight_narrow_idx');
+    }
+  });
+});
+
 describe('filters', () => {
   it('filters by statuses through a range of weights, the same on every path', async () => {
     const criteria = { family: 'INTERNAL' as const, filter: undefined };
@@ -197,7 +235,6 @@ describe('filters', () => {
     // Written as the range alone, the planner expects the 9 machines those statuses have, not the
     // half of it that the range and the list multiplied together gave.
     await db().execute(sql`ANALYZE devices`);
-    const { deviceFilterSchema } = await import('@serwis/domain');
     const expected = (statuses: string[]) =>
       estimatedRows(
         db(),
@@ -414,7 +451,6 @@ describe('text conditions past the exact bound (deep pages)', () => {
 
   it('counts a text filter of many matches to 1,000 as a search, and a page past the end up to its offset', async () => {
     await addMany();
-    const { deviceFilterSchema } = await import('@serwis/domain');
     const whereOf = (body: object, q?: string) =>
       deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(body), q });
     const plain = (where: ReturnType<typeof whereOf>, offset: number) =>
@@ -450,7 +486,6 @@ describe('text conditions past the exact bound (deep pages)', () => {
 
   it('walks and sorts to the same page, with and without the trigram prefilter', async () => {
     await addMany();
-    const { deviceFilterSchema } = await import('@serwis/domain');
     for (const body of [{ warranty: 'door' }, { street: 'polna' }, { zipCode: '31-1' }]) {
       const criteria: DeviceCriteria = { family: 'INTERNAL', filter: deviceFilterSchema.parse(body) };
       const window = { limit: 10, offset: 9990 };

@@ -536,6 +536,19 @@ const SORT_COLUMNS: Record<MachineSortField, { column: SQL; numeric?: boolean }[
   province: [{ column: sql`${devices.province}` }],
 };
 
+/**
+ * What a family list's plain page states so that the narrow twin of the default order's index may
+ * serve it (`devices_type_weight_narrow_idx`, partial on this condition, which every machine
+ * meets; devices.table.ts): its entries hold no INCLUDE columns, so a page past thousands of
+ * machines in the status weight's order passes a sixth of the index pages. Walks leave it out: they
+ * read the wide index's INCLUDE columns on the entry.
+ */
+const NARROW_WEIGHT_INDEX = sql`${devices.id} > 0`;
+
+/** The WHERE of a page of a family, owner or status list (no text condition): the narrow index's too. */
+export const indexedPageWhere = (criteria: DeviceCriteria): SQL =>
+  and(deviceWhere(criteria), NARROW_WEIGHT_INDEX)!;
+
 /** A machine list's order when the request names none: the status weight, ascending. */
 const DEFAULT_SORT: SortOrder<MachineSortField> = { field: 'statusWeight', direction: 'asc' };
 

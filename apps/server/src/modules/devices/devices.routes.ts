@@ -46,6 +46,7 @@ import {
   deviceTotalBound,
   deviceWhere,
   hasCheckedConditions,
+  indexedPageWhere,
   isWholeFamily,
   ownerIndexHoldsOrder,
   type DeviceCriteria,
@@ -122,7 +123,7 @@ async function indexedPage(
   if (!total.estimated && window.offset >= total.total) return [];
   // A few matches are sorted, unless an owner's index holds them in the page's order already.
   const fewRows = !total.estimated && total.total <= FEW_ROWS && !ownerIndexHoldsOrder(criteria, sort);
-  return pageDevices(db, where, deviceOrder(sort, { fewRows }), window);
+  return pageDevices(db, indexedPageWhere(criteria), deviceOrder(sort, { fewRows }), window);
 }
 
 /**

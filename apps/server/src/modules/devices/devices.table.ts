@@ -87,6 +87,15 @@ export const devices = pgTable(
     // column when it has at most 40, 30, 40 characters, else NULL, kept by the same trigger, so the
     // signature walk decides a machine on the entry (a long text stays unknown and is read).
     index('devices_type_weight_idx').on(t.type, t.statusWeight, t.id),
+    // The same order without the INCLUDE columns (30 MB against 193 MB at 1,000,000 machines): a page
+    // that needs the ids alone (the plain list, a status filter) passes a sixth of the index pages to
+    // its offset (the 1,000th page: 1.3 ms against 3.2). Partial on `id > 0`, which every machine
+    // meets, so that only a query stating it may use it: the plain pages do (indexedPageWhere in
+    // devices.query.ts); a walk, which reads the INCLUDE columns on the entry, never has the planner
+    // weigh this index plus the table against the wide one (in a small table it preferred that).
+    index('devices_type_weight_narrow_idx')
+      .on(t.type, t.statusWeight, t.id)
+      .where(sql`${t.id} > 0`),
     // The sort by id (ties of every other sort are broken by it too, but they have their own).
     index('devices_type_id_idx').on(t.type, t.id),
     // One (type, key, id) index per sort of the two family lists: a page is an index walk.

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_type_weight_narrow_idx" ON "devices" USING btree ("type","status_weight","id") WHERE "devices"."id" > 0;
