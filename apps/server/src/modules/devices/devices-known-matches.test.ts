@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import { deviceFilterSchema } from '@serwis/domain';
 import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { lowerPrefix } from '../../lib/text-search.js';
-import { holdsBits, keepTheWalk, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
+import { holdsBits, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
 import { devices } from './devices.table.js';
 import {
   addDevice,
   addManyDevices,
   deviceBody,
   pageIds,
+  pagePlan,
   seedReferences,
   type References,
 } from './devices.fixtures.js';
@@ -20,7 +21,6 @@ import {
   knownMatchesWhere,
 } from './devices.known-matches.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
-import { pageDeviceIdsQuery } from './devices.repository.js';
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 
 /** A search whose every branch is known by id, walked on the sort order's index alone. */
@@ -170,17 +170,8 @@ describe('the known-matches walk', () => {
 
   it('walks the sort order’s index alone, without a sort, a bitmap or a scan of the table', async () => {
     await addRegister();
-    const plan = async (q: string, sort?: string) => {
-      const where = (await knownWhere(criteriaOf(q), sort))!;
-      return db().transaction(async (tx) => {
-        await keepTheWalk(tx);
-        const query = pageDeviceIdsQuery(where, deviceOrder(sort), { limit: 10, offset: 500 });
-        const result = await tx.execute(sql`EXPLAIN ${query}`);
-        return (result as unknown as { rows: Record<string, string>[] }).rows
-          .map((row) => Object.values(row)[0])
-          .join('\n');
-      });
-    };
+    const plan = async (q: string, sort?: string) =>
+      pagePlan(db(), (await knownWhere(criteriaOf(q), sort))!, deviceOrder(sort), { limit: 10, offset: 500 });
     const byName = await plan('Kowalski', 'name,asc');
     expect(byName).toMatch(/Index Only Scan using devices_type_name_idx on devices/);
     expect(byName).not.toMatch(/Sort|Bitmap|Seq Scan|SubPlan|InitPlan/);

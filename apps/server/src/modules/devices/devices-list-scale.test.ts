@@ -17,6 +17,7 @@ import {
   listDevices,
   listIds,
   pageIds,
+  pagePlan,
   seedReferences,
   type References,
 } from './devices.fixtures.js';
@@ -27,14 +28,7 @@ import {
   ownerIndexHoldsOrder,
   type DeviceCriteria,
 } from './devices.query.js';
-import { keepTheWalk } from '../../lib/trigram-signature.js';
-import {
-  countDevices,
-  deleteDevice,
-  deviceMatches,
-  pageDeviceIdsQuery,
-  updateDevice,
-} from './devices.repository.js';
+import { countDevices, deleteDevice, deviceMatches, updateDevice } from './devices.repository.js';
 
 /** The list paths of issue 11 (index walks, sorted matches, walks past the filters) agree. */
 const ctx = useTestApp();
@@ -131,17 +125,17 @@ describe("an owner's machines in its index's order", () => {
       ['findByCustomer', { customerId: refs.zaklad }, 'devices_customer_name_idx', 'devices_customer_idx'],
     ] as const;
 
-  /** The page query's plan as the route builds it, with the walks' settings (no sort if avoidable). */
+  /** The page query's plan as the route builds it. */
   const planOf = (criteria: DeviceCriteria, sort: string | undefined) =>
-    db().transaction(async (tx) => {
-      await keepTheWalk(tx);
-      const order = deviceOrder(sort, { fewRows: !ownerIndexHoldsOrder(criteria, sort) });
-      const query = pageDeviceIdsQuery(deviceWhere(criteria), order, { limit: 4, offset: 3 });
-      const result = await tx.execute(sql`EXPLAIN ${query}`);
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
+    pagePlan(
+      db(),
+      indexedPageWhere(criteria),
+      deviceOrder(sort, { fewRows: !ownerIndexHoldsOrder(criteria, sort) }),
+      {
+        limit: 4,
+        offset: 3,
+      },
+    );
 
   it('walks the owner’s name or status-weight index, without sorting its machines', async () => {
     for (const [, owner, byName, byWeight] of owners()) {
@@ -189,15 +183,7 @@ describe("an owner's machines in its index's order", () => {
 });
 
 describe("the default order's narrow index", () => {
-  const planOf = (where: SQL) =>
-    db().transaction(async (tx) => {
-      await keepTheWalk(tx);
-      const query = pageDeviceIdsQuery(where, deviceOrder(undefined), { limit: 4, offset: 9 });
-      const result = await tx.execute(sql`EXPLAIN ${query}`);
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
+  const planOf = (where: SQL) => pagePlan(db(), where, deviceOrder(undefined), { limit: 4, offset: 9 });
 
   it('serves a plain page that states its condition, from the index alone; nothing else', async () => {
     for (const criteria of [

@@ -1,9 +1,10 @@
 import type { Device, DeviceInsertInput, MachineType } from '@serwis/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
+import { keepTheWalk } from '../../lib/trigram-signature.js';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import type { DeviceOrder } from './devices.query.js';
-import { pageDevices, type PageWindow } from './devices.repository.js';
+import { pageDeviceIdsQuery, pageDevices, type PageWindow } from './devices.repository.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 
@@ -117,6 +118,20 @@ export async function listIds(
 }
 
 /** The ids of one page as the lists read it (`pageDevices`), to compare the paths a page may take. */
+/**
+ * The plan (EXPLAIN) of a page's query under the walks' settings (keepTheWalk: no sort, scan of the
+ * table or bitmap where the planner has another way), one line per node.
+ */
+export function pagePlan(db: Db, where: SQL, order: DeviceOrder, window: PageWindow): Promise<string> {
+  return db.transaction(async (tx) => {
+    await keepTheWalk(tx);
+    const result = await tx.execute(sql`EXPLAIN ${pageDeviceIdsQuery(where, order, window)}`);
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+  });
+}
+
 export async function pageIds(db: DbOrTx, where: SQL, order: DeviceOrder, window: PageWindow) {
   return (await pageDevices(db, where, order, window)).map((row) => row.id);
 }
