@@ -117,7 +117,6 @@ export async function listIds(
   return (response.json() as Device[]).map((d) => d.id);
 }
 
-/** The ids of one page as the lists read it (`pageDevices`), to compare the paths a page may take. */
 /**
  * The plan (EXPLAIN) of a page's query under the walks' settings (keepTheWalk: no sort, scan of the
  * table or bitmap where the planner has another way), one line per node.
@@ -132,6 +131,7 @@ export function pagePlan(db: Db, where: SQL, order: DeviceOrder, window: PageWin
   });
 }
 
+/** The ids of one page as the lists read it (`pageDevices`), to compare the paths a page may take. */
 export async function pageIds(db: DbOrTx, where: SQL, order: DeviceOrder, window: PageWindow) {
   return (await pageDevices(db, where, order, window)).map((row) => row.id);
 }

@@ -1,9 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { machineSortFields, type MachineSortField } from '@serwis/domain';
+import type { MachineSortField } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
-import { parseSortParam } from '../../lib/sort-param.js';
 import { likeContains, searchTerm } from '../../lib/text-search.js';
 import {
   hasTrigram,
@@ -18,12 +17,15 @@ import { devices, deviceSearchText } from './devices.table.js';
 import {
   cleanTerm,
   deviceOrder,
+  deviceSort,
   deviceWhere,
   longSearch,
   searchedOwners,
   shortSearch,
   statusWeightsMatching,
+  WEIGHT_SORT_FIELDS,
   type DeviceCriteria,
+  type FirstMatchesWalk,
 } from './devices.query.js';
 import type { KnownBranches } from './devices.value-walk.js';
 import {
@@ -66,7 +68,6 @@ const CARRYING_ORDERS = new Set<MachineSortField>([
   'serialNumber',
   'transferDate',
 ]);
-const SHORT_TERM_ORDERS = new Set<MachineSortField>(['status', 'statusWeight']);
 
 /**
  * What an index entry passed costs and what a match collected through its indexes and sorted
@@ -102,8 +103,8 @@ export function knownMatchesSearch(
   const search = searchTerm(criteria.q);
   if (search.kind === 'none' || (search.kind === 'long' && !hasTrigram(search.term))) return undefined;
   const short = search.kind === 'short';
-  const { field } = parseSortParam(sort, machineSortFields, { field: 'statusWeight', direction: 'asc' });
-  if (!(short ? SHORT_TERM_ORDERS : CARRYING_ORDERS).has(field)) return undefined;
+  const { field } = deviceSort(sort);
+  if (!(short ? WEIGHT_SORT_FIELDS : CARRYING_ORDERS).has(field)) return undefined;
   // A text filter reads a column the index does not carry.
   const filter = criteria.filter;
   const textFilter =
@@ -201,20 +202,13 @@ export async function knownMatchesFor(
  * every match ("to", 136,800 machines at 1,000,000: the walk passes about 5,500 entries where the
  * count through the prefix indexes took 12 ms); undefined otherwise.
  */
-export async function knownMatchesFirst(
-  db: Db,
-  criteria: DeviceCriteria,
-  sort: string | undefined,
-  upTo: number,
-  familySize: number,
-  estimate: () => Promise<number>,
-): Promise<number[] | undefined> {
+export const knownMatchesFirst: FirstMatchesWalk = async (db, criteria, sort, upTo, familySize, estimate) => {
   if (!knownMatchesSearch(criteria, sort)) return undefined;
   const window = { offset: 0, limit: upTo + 1 };
   const known = await knownMatchesFor(db, criteria, sort, window, familySize, await estimate());
   if (!known?.walkPays) return undefined;
   return walkedIds(db, pageDeviceIdsQuery(known.where, deviceOrder(sort), window), window);
-}
+};
 
 /** One page by walking the sort order's index with the known condition (lib/trigram-signature.ts, walkedIds). */
 export async function knownMatchesPage(db: Db, where: SQL, sort: string | undefined, window: PageWindow) {

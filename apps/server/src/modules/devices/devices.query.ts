@@ -24,7 +24,7 @@ import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
 import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { idsAmong, parseIdArray } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
 
@@ -40,6 +40,21 @@ export interface DeviceCriteria {
   /** The values of the family's text filters that match, when read (devices.filter-values.ts). */
   values?: FilterValues;
 }
+
+/**
+ * A walk that takes a list's first `upTo` + 1 matches in list order, to count the list to its bound
+ * and cut its first pages from (devices.routes.ts, walkedFirst): the signature walk's
+ * (signatureWalkFirst) or the known-matches walk's (knownMatchesFirst). `familySize` is the family's
+ * kept size, `estimate` the planner's estimate of the matches; undefined when the walk would not pay.
+ */
+export type FirstMatchesWalk = (
+  db: Db,
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+  upTo: number,
+  familySize: number,
+  estimate: () => Promise<number>,
+) => Promise<number[] | undefined>;
 
 /**
  * The text filters that may be answered by their values (devices.filter-values.ts): the columns
@@ -373,11 +388,11 @@ export function loneListFilter(
 
 /**
  * The B-tree the bounded count can read alone, entry by entry, when the list's only condition
- * beyond its family is one such index's: a province list, a handover date range, a text
- * filter answered by its values (`(type, column, id)`), or customers or categories read by id
- * (`(customer_id | category_id, status_weight, id) INCLUDE (type)`). The planner, assuming an even spread,
- * prefers reading the table for a LIMIT of 10,001 (the provinces "śląskie, opolskie" at 1,000,000
- * machines: 18 ms, against 3 ms on the index).
+ * beyond its family is one such index's: a province list, a handover date range, a text filter
+ * answered by its values (`(type, column, id)`), or customers or categories read by id
+ * (`(customer_id | category_id, status_weight, id) INCLUDE (type)`). The planner, assuming an even
+ * spread, prefers reading the table for a LIMIT of 10,001 (the provinces "śląskie, opolskie" at
+ * 1,000,000 machines: 18 ms, against 3 ms on the index).
  */
 export function countsOnOneIndex(criteria: DeviceCriteria): boolean {
   const { values } = criteria;
@@ -549,11 +564,18 @@ const NARROW_WEIGHT_INDEX = sql`${devices.id} > 0`;
 export const indexedPageWhere = (criteria: DeviceCriteria): SQL =>
   and(deviceWhere(criteria), NARROW_WEIGHT_INDEX)!;
 
-/** A machine list's order when the request names none: the status weight, ascending. */
-const DEFAULT_SORT: SortOrder<MachineSortField> = { field: 'statusWeight', direction: 'asc' };
+/**
+ * A machine list's `sort` read against `machineSortFields` (anything else → 400), the status weight
+ * ascending when the request names none.
+ */
+export const deviceSort = (sort: string | undefined): SortOrder<MachineSortField> =>
+  parseSortParam(sort, machineSortFields, { field: 'statusWeight', direction: 'asc' });
+
+/** The sort fields whose key is the status weight (the default order's). */
+export const WEIGHT_SORT_FIELDS: ReadonlySet<MachineSortField> = new Set(['status', 'statusWeight']);
 
 /** The sort fields an owner's own B-trees hold in order: (owner, status_weight, id) and (owner, name, id). */
-const OWNER_ORDERED_FIELDS: ReadonlySet<MachineSortField> = new Set(['status', 'statusWeight', 'name']);
+const OWNER_ORDERED_FIELDS: ReadonlySet<MachineSortField> = new Set([...WEIGHT_SORT_FIELDS, 'name']);
 
 /**
  * Whether a category's or customer's machines (both families, no other condition) are held in
@@ -570,7 +592,7 @@ export function ownerIndexHoldsOrder(criteria: DeviceCriteria, sort: string | un
   ) {
     return false;
   }
-  return OWNER_ORDERED_FIELDS.has(parseSortParam(sort, machineSortFields, DEFAULT_SORT).field);
+  return OWNER_ORDERED_FIELDS.has(deviceSort(sort).field);
 }
 
 /**
@@ -585,7 +607,7 @@ export function ownerIndexHoldsOrder(criteria: DeviceCriteria, sort: string | un
  * and sorted.
  */
 export function deviceOrder(sort: string | undefined, options: { fewRows?: boolean } = {}): DeviceOrder {
-  const { field, direction } = parseSortParam(sort, machineSortFields, DEFAULT_SORT);
+  const { field, direction } = deviceSort(sort);
   const dir = direction === 'desc' ? sql`DESC` : sql`ASC`;
   // A machine without a handover date goes last in both directions.
   const nulls = field === 'transferDate' ? sql` NULLS LAST` : sql``;

@@ -256,8 +256,14 @@ async function matchesPage(
   const sorted = { where: deviceWhere(criteria), order: deviceOrder(sort, { fewRows: true }) };
   if (matches <= FEW_ROWS) return pageDevices(db, sorted.where, sorted.order, window);
   const familySize = criteria.family ? (await keptTotal(db, `devices:${criteria.family}`)).total : 0;
-  const known = await knownMatches(db, criteria, sort, window, familySize, matches);
-  if (known) return known;
+  // A search whose every branch is known by id (devices.known-matches.ts): walked when it pays, and
+  // the machines' own texts hold the term few enough times; else its matches collected and sorted.
+  const known = await knownMatchesFor(db, criteria, sort, window, familySize, matches);
+  if (known) {
+    return known.walkPays
+      ? knownMatchesPage(db, known.where, sort, window)
+      : pageDevices(db, known.where, deviceOrder(sort, { fewRows: true }), window);
+  }
   const walk = signatureWalkMayPay(window, familySize, matches)
     ? await signatureWalk(db, criteria, sort)
     : undefined;
@@ -277,27 +283,6 @@ async function matchesPage(
   );
   const chosen = walkCost < sortCost ? walked : sorted;
   return pageDevices(db, chosen.where, chosen.order, window);
-}
-
-/**
- * The page by the known-matches walk (devices.known-matches.ts), when the list can take it, it may
- * pay, and the machines' own texts hold the term few enough times; or, when the known condition
- * matches too few machines for a walk, those machines collected through their indexes and sorted.
- * Else undefined.
- */
-async function knownMatches(
-  db: Db,
-  criteria: DeviceCriteria,
-  sort: string | undefined,
-  window: PageWindow,
-  familySize: number,
-  matches: number,
-) {
-  const known = await knownMatchesFor(db, criteria, sort, window, familySize, matches);
-  if (!known) return undefined;
-  return known.walkPays
-    ? knownMatchesPage(db, known.where, sort, window)
-    : pageDevices(db, known.where, deviceOrder(sort, { fewRows: true }), window);
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */

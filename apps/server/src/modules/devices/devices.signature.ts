@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { machineSortFields } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
 import {
@@ -16,10 +15,18 @@ import {
   IN_ONE_PROCESS,
   nearTheEnd,
 } from '../../lib/trigram-signature.js';
-import { parseSortParam } from '../../lib/sort-param.js';
 import { searchTerm } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
-import { cleanTerm, deviceWhere, longSearch, statusCondition, type DeviceCriteria } from './devices.query.js';
+import {
+  cleanTerm,
+  deviceSort,
+  deviceWhere,
+  longSearch,
+  statusCondition,
+  WEIGHT_SORT_FIELDS,
+  type DeviceCriteria,
+  type FirstMatchesWalk,
+} from './devices.query.js';
 import { findDevicesByIds } from './devices.repository.js';
 
 /**
@@ -85,11 +92,8 @@ async function candidates(db: DbOrTx, criteria: DeviceCriteria, terms: Signature
  */
 export function signatureWalkOrder(criteria: DeviceCriteria, sort: string | undefined) {
   if (!criteria.family || criteria.owner) return undefined;
-  const { field, direction } = parseSortParam(sort, machineSortFields, {
-    field: 'statusWeight',
-    direction: 'asc',
-  });
-  if (field !== 'statusWeight' && field !== 'status') return undefined;
+  const { field, direction } = deviceSort(sort);
+  if (!WEIGHT_SORT_FIELDS.has(field)) return undefined;
   return direction === 'desc' ? sql`DESC` : sql`ASC`;
 }
 
@@ -240,14 +244,14 @@ export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: Pag
  * 1,000,000: its count to 1,001 took 22–29 ms through the index, against a walk of about 11,000
  * entries). Undefined when the list has no walk, or it would not pay.
  */
-export async function signatureWalkFirst(
-  db: Db,
-  criteria: DeviceCriteria,
-  sort: string | undefined,
-  upTo: number,
-  familySize: number,
-  estimate: () => Promise<number>,
-): Promise<number[] | undefined> {
+export const signatureWalkFirst: FirstMatchesWalk = async (
+  db,
+  criteria,
+  sort,
+  upTo,
+  familySize,
+  estimate,
+) => {
   if (!criteria.family || !signatureWalkOrder(criteria, sort) || !signatureTerms(criteria)) return undefined;
   const window = { offset: 0, limit: upTo + 1 };
   const estimatedMatches = await estimate();
@@ -262,7 +266,7 @@ export async function signatureWalkFirst(
     readsSearchText: walk.readsSearchText,
   });
   return pays ? walkedIds(db, signatureWalkIds(walk, window), window, IN_ONE_PROCESS) : undefined;
-}
+};
 
 /**
  * The ids of one page by the signature walk, in list order: a candidate the entry's verdict takes

@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { machineSortFields } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { parseSortParam } from '../../lib/sort-param.js';
 import { devices } from './devices.table.js';
 import {
+  deviceSort,
   hasCheckedConditions,
   loneListFilter,
   loneValueFilter,
   statusCondition,
   VALUE_FILTER_COLUMNS,
+  WEIGHT_SORT_FIELDS,
   type DeviceCriteria,
   type SearchedOwners,
   type ValueFilterField,
@@ -40,9 +40,6 @@ const WALKED_COLUMNS = {
   id: 'id',
 };
 type WalkedField = keyof typeof WALKED_COLUMNS;
-
-/** The sort fields whose key is the status weight (the default order). */
-const WEIGHT_SORTS = new Set(['status', 'statusWeight']);
 
 /** Up to this many values (one B-tree descent each) are walked; with more, the list's own query. */
 const WALKED_VALUES_MAX = 1_000;
@@ -77,11 +74,8 @@ function filterSource(criteria: DeviceCriteria): WalkSource | undefined {
 
 /** Whether the sort is by the status weight (either way); `descending` when so. */
 function weightOrder(sort: string | undefined): { descending: boolean } | undefined {
-  const { field, direction } = parseSortParam(sort, machineSortFields, {
-    field: 'statusWeight',
-    direction: 'asc',
-  });
-  return WEIGHT_SORTS.has(field) ? { descending: direction === 'desc' } : undefined;
+  const { field, direction } = deviceSort(sort);
+  return WEIGHT_SORT_FIELDS.has(field) ? { descending: direction === 'desc' } : undefined;
 }
 
 /**

@@ -20,10 +20,9 @@ export const todos = pgTable(
     /**
      * The description as the search reads it: lower-cased, kept by a BEFORE trigger on every insert
      * and on every update that writes the description (migrations todo_description_search,
-     * todo_description_key). LIKE
-     * against a lower-cased pattern instead of ILIKE, which lower-cases every text it rechecks, as
-     * the events' `fault_search` (docs/decisions.md, "The to-dos' search copy"). Never written by
-     * the application.
+     * todo_description_key). LIKE against a lower-cased pattern instead of ILIKE, which lower-cases
+     * every text it rechecks, as the events' `fault_search` (docs/decisions.md, "A filter's values in
+     * list order, the to-dos' copies"). Never written by the application.
      */
     descriptionSearch: text().notNull().default(''),
     /**
