@@ -152,6 +152,22 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   return ctx;
 }
 
+/**
+ * The statements sent to the database from now until `stop()` (PGlite's session or PostgreSQL's
+ * pool alike; not those of a transaction's own connection).
+ */
+export function recordStatements(database: Database): { sent: string[]; stop: () => void } {
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const send = client.query;
+  const sent: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const text = args[0];
+    sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return send.apply(this, args);
+  };
+  return { sent, stop: () => void (client.query = send) };
+}
+
 export async function resetDatabase(database: Database) {
   const result = await database.db.execute(
     sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,

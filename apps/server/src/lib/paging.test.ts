@@ -161,6 +161,50 @@ describe('pageWithTotal', () => {
     ).toEqual({ rows: [1, 2, 3], total: { total: 3, estimated: false } });
     expect(few.counted).toEqual([undefined]);
   });
+
+  it('takes a kept total first, and reads no page past its end, one statement at a time', async () => {
+    /** The list with a kept total (exact at any size), recording the pages read and the totals handed over. */
+    const kept = (size: number) => {
+      const inner = list(size);
+      const pages: number[] = [];
+      const handed: unknown[] = [];
+      const readPage = async (w: { limit: number; offset: number }, total?: unknown) => {
+        pages.push(w.offset);
+        handed.push(total);
+        return inner.readPage(w);
+      };
+      const count = async () => inner.count(undefined, Number.MAX_SAFE_INTEGER);
+      return { ...inner, pages, handed, readPage, count };
+    };
+    // 2,997 open to-dos: their 1,000th page of 10 lies past the end and is not read.
+    const past = kept(2997);
+    expect(
+      await pageWithTotal({ limit: 10, offset: 9990 }, past.readPage, past.count, { kept: true }),
+    ).toEqual({ rows: [], total: { total: 2997, estimated: false } });
+    expect(past.pages).toEqual([]);
+    // 25,000: exact far past the bound, with no estimate, and the page read once, told the total.
+    const many = kept(25_000);
+    expect(
+      await pageWithTotal({ limit: 10, offset: 19_990 }, many.readPage, many.count, {
+        kept: true,
+        bound: 100,
+      }),
+    ).toEqual({
+      rows: Array.from({ length: 10 }, (_, i) => 19_991 + i),
+      total: { total: 25_000, estimated: false },
+    });
+    expect(many.pages).toEqual([19_990]);
+    expect(many.handed).toEqual([{ total: 25_000, estimated: false }]);
+    // On a pool both run at once: the page is read whatever the total.
+    const pooled = kept(2997);
+    expect(
+      await pageWithTotal({ limit: 10, offset: 9990 }, pooled.readPage, pooled.count, {
+        kept: true,
+        sideBySide: true,
+      }),
+    ).toEqual({ rows: [], total: { total: 2997, estimated: false } });
+    expect(pooled.pages).toEqual([9990]);
+  });
 });
 
 describe('runsSideBySide', () => {

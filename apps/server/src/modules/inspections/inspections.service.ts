@@ -27,6 +27,7 @@ import {
   findInspectionEvents,
   inspectionIdQuery,
   listInspectionRows,
+  searchOnce,
   setPeriodicInspectionEnabled,
 } from './inspections.repository.js';
 import { toInspectionDevice, toInspectionEvent, toInspectionRow } from './inspections.mapper.js';
@@ -66,14 +67,16 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
     const rows = await listInspectionRows(db, options);
     return { rows: rows.map(toInspectionRow), total: rows.length, paged: false };
   }
-  // The count beside the page, or left out past the exact bound (lib/paging.ts).
+  // The count beside the page, or left out past the exact bound (lib/paging.ts); the search looked
+  // up once for both.
   const bound = totalBoundFor(options.q);
+  const search = searchOnce(db, options.q);
   const { rows, total } = await pageWithTotal(
     window,
     async (page) => {
       // A deep page of a search of two characters or more by the signature walk, its rows then
       // read by id.
-      const walked = await walkedInspectionIds(db, options, page);
+      const walked = await walkedInspectionIds(db, { ...options, search }, page);
       return walked
         ? listInspectionRows(db, {
             ...options,
@@ -82,14 +85,14 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
             limit: undefined,
             offset: undefined,
           })
-        : listInspectionRows(db, { ...options, ...page });
+        : listInspectionRows(db, { ...options, ...page, search });
     },
     (atLeast, upTo = bound) =>
       // The whole list's size is kept by triggers (list_counts): exact, and one row read.
       trimmedTerm(options.q)
-        ? countInspectionRows(db, options, upTo, atLeast)
+        ? countInspectionRows(db, { ...options, search }, upTo, atLeast)
         : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
-    { sideBySide: runsSideBySide(db), bound },
+    { sideBySide: runsSideBySide(db), bound, kept: !trimmedTerm(options.q) },
   );
   return { rows: rows.map(toInspectionRow), total, paged: true };
 }

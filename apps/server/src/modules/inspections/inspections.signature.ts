@@ -15,7 +15,7 @@ import {
 } from '../../lib/trigram-signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { inspectionSummaries } from './inspection-summaries.table.js';
-import { inspectionSearch, modeFilter, type InspectionListOptions } from './inspections.repository.js';
+import { modeFilter, searchOf, type InspectionListOptions } from './inspections.repository.js';
 
 /**
  * The inspections' walk by signature (docs/decisions.md, "The inspections' walk by signature"): the
@@ -60,7 +60,7 @@ export async function walkedInspectionIds(
   if (options.sort.field !== 'daysToNextInspection' || options.sort.direction !== 'asc') return undefined;
   if (window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
   const mode = modeFilter(options.mode);
-  const search = (await inspectionSearch(db, options.q))!;
+  const search = (await searchOf(db, options))!;
   const estimatedMatches = await estimatedRows(
     db,
     sql`SELECT ${inspectionSummaries.deviceId} FROM ${inspectionSummaries} WHERE ${mode} AND ${search()}`,

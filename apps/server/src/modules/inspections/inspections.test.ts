@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG, addMonths, daysBetween, todayInZone } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  as,
+  createUserAndLogin,
+  recordStatements,
+  useTestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
 import {
   auditEntriesFor,
   insertCategory,
@@ -197,6 +203,31 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
       m.soon.id,
       m.overdue.id,
     ]);
+  });
+
+  it('looks up the serial numbers a search finds once for a page and its total', async () => {
+    const user = await createUserAndLogin(ctx);
+    const m = await seedMachines(user);
+    const numbered = [m.overdue, m.soon, m.done];
+    for (const [i, machine] of numbered.entries()) {
+      await ctx.database.db
+        .update(devices)
+        .set({ serialNumber: `SN-KX-${i}` })
+        .where(eq(devices.id, machine.id));
+    }
+    const statements = recordStatements(ctx.database);
+    try {
+      // A full page: its total is counted too.
+      const first = await get(user, '/api/device/periodicInspections/all?q=kx-&page=1&size=2');
+      expect(first.headers['x-total-count']).toBe('3');
+      const serialLookups = statements.sent.filter((text) => text.includes('"serial_number" ILIKE'));
+      expect(serialLookups).toHaveLength(1);
+      const second = await get(user, '/api/device/periodicInspections/all?q=kx-&page=2&size=2');
+      const ids = [...first.json(), ...second.json()].map((r: { device: { id: number } }) => r.device.id);
+      expect(ids.sort((a, b) => a - b)).toEqual(numbered.map((d) => d.id).sort((a, b) => a - b));
+    } finally {
+      statements.stop();
+    }
   });
 
   it('refuses an unknown mode or sort with a Polish message', async () => {

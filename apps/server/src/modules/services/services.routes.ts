@@ -88,6 +88,9 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return loadServices(app.db, first.slice(window.offset, window.offset + window.limit));
     }
+    // A whole family's size is kept by triggers (list_counts): exact, and one row read.
+    const wholeFamily =
+      !trimmedTerm(options.q) && options.deviceId === undefined ? options.family : undefined;
     const { rows: ids, total } = await pageWithTotal(
       window,
       async (page) =>
@@ -95,15 +98,12 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         (await walkedServicePage(app.db, options, page, where, found)) ??
         findServiceIds(app.db, { ...options, ...page }, where),
       async (atLeast, upTo = bound): Promise<ListTotal> => {
-        // A whole family's size is kept by triggers (list_counts): exact, and one row read.
-        if (options.family && !trimmedTerm(options.q) && options.deviceId === undefined) {
-          return keptTotal(app.db, `services:${options.family}`);
-        }
+        if (wholeFamily) return keptTotal(app.db, `services:${wholeFamily}`);
         const byMonths = await months();
         if (byMonths) return { total: byMonths.total, estimated: false };
         return countServices(app.db, options, { where, atLeast, bound: upTo });
       },
-      { sideBySide: runsSideBySide(app.db), bound },
+      { sideBySide: runsSideBySide(app.db), bound, kept: Boolean(wholeFamily) },
     );
     setTotalCount(reply, total);
     return loadServices(app.db, ids);

@@ -15,7 +15,7 @@ import {
   trimmedTerm,
 } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
-import { boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
+import { boundedMatchIds, boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
 
 export type TodoRow = typeof todos.$inferSelect;
 
@@ -159,6 +159,11 @@ export function countTodos(
 ): Promise<ListTotal> {
   const matching = db.select({ id: todos.id }).from(todos).where(listFilter(options));
   return boundedTotal(db, matching, bound, atLeast);
+}
+
+/** Up to `bound` + 1 ids of the to-dos matching the list's filter and search (lib/paging.ts). */
+export function boundedTodoIds(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q'>, bound: number) {
+  return boundedMatchIds(db, db.select({ id: todos.id }).from(todos).where(listFilter(options)), bound);
 }
 
 /** The planner's estimate of the to-dos matching the list's filter and search (nothing is run). */

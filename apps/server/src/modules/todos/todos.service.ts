@@ -10,6 +10,7 @@ import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import {
+  boundedTodoIds,
   countTodos,
   estimatedTodos,
   keptTodoTotal,
@@ -42,16 +43,33 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   }
   // The count beside the page, or left out past the exact bound (lib/paging.ts).
   const bound = totalBoundFor(options.q);
+  const searched = Boolean(trimmedTerm(options.q));
+  const sideBySide = runsSideBySide(db);
+  // One statement at a time (PGlite), a search's page within the bound: its matches' ids first, up
+  // to the bound, so the search runs once, not for the page and again for the count.
+  const found =
+    searched && !sideBySide && window.offset + window.limit <= bound
+      ? await boundedTodoIds(db, options, bound)
+      : undefined;
+  if (found && found.length <= bound) {
+    const todos =
+      window.offset < found.length ? await loadTodos(db, { ...options, ids: found, ...window }) : [];
+    return { todos, total: { total: found.length, estimated: false }, paged: true };
+  }
   const { rows: todos, total } = await pageWithTotal(
     window,
     (page) => loadTodos(db, { ...options, ...page }),
     (atLeast, upTo = bound) =>
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
-      trimmedTerm(options.q) ? countTodos(db, options, upTo, atLeast) : keptTodoTotal(db, options.filter),
+      // More than the bound found above: only the estimate is left to ask.
+      searched
+        ? countTodos(db, options, upTo, found ? Math.max(atLeast ?? 0, found.length) : atLeast)
+        : keptTodoTotal(db, options.filter),
     {
-      sideBySide: runsSideBySide(db),
+      sideBySide,
       bound,
-      estimate: trimmedTerm(options.q) ? () => estimatedTodos(db, options) : undefined,
+      estimate: searched ? () => estimatedTodos(db, options) : undefined,
+      kept: !searched,
     },
   );
   return { todos, total, paged: true };

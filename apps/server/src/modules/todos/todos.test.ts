@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG, TODO_DESCRIPTION_MAX } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  as,
+  createUserAndLogin,
+  recordStatements,
+  useTestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
+import { runsSideBySide } from '../../db/database.js';
 import { auditEntriesFor, insertMachine, insertService } from '../../../test/service-fixtures.js';
 import { todos } from './todos.table.js';
 import { countTodos } from './todos.repository.js';
@@ -299,6 +306,54 @@ describe('GET /api/todo/get', () => {
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThanOrEqual(3);
   });
+  it('pages a search in its order with the exact total, and beyond 1,000 matches an estimate (issue 11)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await ctx.database.db.execute(sql`INSERT INTO todos (description, to_do_status, user_created_id)
+      SELECT 'Przygotować ofertę nr ' || g, 'TODO', ${admin.id} FROM generate_series(1, 1003) g`);
+    const invoices = [
+      'Wysłać fakturę E',
+      'Wysłać fakturę A',
+      'Wysłać fakturę D',
+      'Wysłać fakturę B',
+      'Wysłać fakturę C',
+    ];
+    for (const [i, description] of invoices.entries()) {
+      await save(admin, { description, toDoStatus: i < 2 ? 'DONE' : 'TODO' });
+    }
+    const page = (query: string) => list(admin, `sort=description,asc&q=faktur&${query}`);
+    // The search runs once where statements run one at a time (its matches' ids, then their page);
+    // on a pool the page and the count run it side by side.
+    const statements = recordStatements(ctx.database);
+    const first = await page('toDoStatus=ALL&page=1&size=2').finally(statements.stop);
+    const searches = statements.sent.filter((text) => text.includes('"description_search"'));
+    expect(searches).toHaveLength(runsSideBySide(ctx.database.db) ? 2 : 1);
+    expect(first.headers['x-total-count']).toBe('5');
+    const shown: string[] = first.json().map((t: { description: string }) => t.description);
+    for (const n of [2, 3]) {
+      const response = await page(`toDoStatus=ALL&page=${n}&size=2`);
+      expect(response.headers['x-total-count']).toBe('5');
+      expect(response.headers['x-total-count-estimated']).toBeUndefined();
+      shown.push(...response.json().map((t: { description: string }) => t.description));
+    }
+    expect(shown).toEqual([...invoices].sort());
+    const past = await page('toDoStatus=ALL&page=4&size=2');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('5');
+    const open = await page('toDoStatus=TODO&page=1&size=2');
+    expect(open.json().map((t: { description: string }) => t.description)).toEqual([
+      'Wysłać fakturę B',
+      'Wysłać fakturę C',
+    ]);
+    expect(open.headers['x-total-count']).toBe('3');
+    // 1,003 offers: a full page, newest first, and a total that is the planner's, at least 1,001.
+    const offers = await list(admin, 'toDoStatus=ALL&q=ofert&page=1&size=10');
+    expect(offers.json().map((t: { description: string }) => t.description)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Przygotować ofertę nr ${1003 - i}`),
+    );
+    expect(offers.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(offers.headers['x-total-count'])).toBeGreaterThanOrEqual(1001);
+  });
+
   it('searches a lower-cased copy the database keeps through every write (issue 11)', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const texts = async (q: string) =>
