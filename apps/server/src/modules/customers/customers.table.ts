@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, serial, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.js';
+import { timestamps, trigramIndex } from '../../db/columns.js';
 
 interface SearchColumns {
   shortName: AnyPgColumn;
@@ -43,10 +43,10 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_short_name_lower_uq').on(sql`lower(${t.shortName})`),
-    index('customers_full_name_trgm').using('gin', sql`${t.fullName} gin_trgm_ops`),
-    index('customers_short_name_trgm').using('gin', sql`${t.shortName} gin_trgm_ops`),
+    trigramIndex('customers_full_name_trgm', t.fullName),
+    trigramIndex('customers_short_name_trgm', t.shortName),
     // The list's search of 3+ characters (customers.repository.ts, searchFilter).
-    index('customers_search_trgm').using('gin', sql`${customerSearchText(t)} gin_trgm_ops`),
+    trigramIndex('customers_search_trgm', customerSearchText(t)),
     // Search terms of 1–2 characters match the short name by prefix (lib/text-search.ts); the
     // service and to-do lists' short terms also the full name (nameMatches).
     index('customers_short_name_prefix_idx').using('btree', sql`lower(${t.shortName}) text_pattern_ops`),

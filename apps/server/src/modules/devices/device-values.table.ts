@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { trigramIndex } from '../../db/columns.js';
 
 /**
  * The distinct values of the machines' text filter columns (city, street, zip code, power, warranty)
@@ -22,6 +22,6 @@ export const deviceValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.type, t.field, t.value] }),
     // A filter's text anywhere in the value (ILIKE), as the filter compares the column.
-    index('device_values_value_trgm').using('gin', sql`${t.value} gin_trgm_ops`),
+    trigramIndex('device_values_value_trgm', t.value),
   ],
 );

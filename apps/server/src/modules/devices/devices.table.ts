@@ -11,7 +11,7 @@ import {
   smallint,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.js';
+import { timestamps, trigramIndex } from '../../db/columns.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 
@@ -133,11 +133,11 @@ export const devices = pgTable(
     index('devices_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     index('devices_serial_prefix_idx').using('btree', sql`lower(${t.serialNumber}) text_pattern_ops`),
     // No trigram index on name alone: only `q` searches it, through devices_search_trgm.
-    index('devices_serial_trgm').using('gin', sql`${t.serialNumber} gin_trgm_ops`),
-    index('devices_city_trgm').using('gin', sql`${t.city} gin_trgm_ops`),
+    trigramIndex('devices_serial_trgm', t.serialNumber),
+    trigramIndex('devices_city_trgm', t.city),
     // A zip code's trigrams ("31-", "1-1") are everywhere in the search text (ids, serial numbers):
     // its own index finds the 1,600 machines of "31-1" among a million instead of most of them.
-    index('devices_zip_trgm').using('gin', sql`${t.zipCode} gin_trgm_ops`),
-    index('devices_search_trgm').using('gin', sql`${deviceSearchText(t)} gin_trgm_ops`),
+    trigramIndex('devices_zip_trgm', t.zipCode),
+    trigramIndex('devices_search_trgm', deviceSearchText(t)),
   ],
 );

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.js';
+import { timestamps, trigramIndex } from '../../db/columns.js';
 import { prefixIndexExpression } from '../../lib/text-search.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
@@ -27,7 +26,7 @@ export const incidents = pgTable(
     index('incidents_date_idx').on(t.date),
     // Text search without a machine (lib/text-search.ts): trigram from three characters, else
     // the start of the text.
-    index('incidents_text_trgm').using('gin', sql`${t.text} gin_trgm_ops`),
+    trigramIndex('incidents_text_trgm', t.text),
     index('incidents_text_prefix_idx').on(prefixIndexExpression(t.text)),
   ],
 );

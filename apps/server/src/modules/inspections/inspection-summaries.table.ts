@@ -12,6 +12,7 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { devices } from '../devices/devices.table.js';
+import { trigramIndex } from '../../db/columns.js';
 
 type Keyed = { deviceId: ExtraConfigColumn; listed: ExtraConfigColumn; actual: ExtraConfigColumn };
 
@@ -80,7 +81,7 @@ export const inspectionSummaries = pgTable(
     // Every other sort: `key ASC NULLS LAST, device_id` and `key DESC NULLS LAST, device_id` (the
     // list breaks ties by ascending id in both directions), the mode flags riding along.
     // Search (inspections.repository.ts): 3+ characters anywhere, 1–2 at the start of a text.
-    index('inspection_summaries_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    trigramIndex('inspection_summaries_search_trgm', t.searchText),
     index('inspection_summaries_name_prefix_idx').on(prefixIndexExpression(t.deviceName)),
     index('inspection_summaries_city_prefix_idx').on(prefixIndexExpression(t.city)),
     index('inspection_summaries_customer_prefix_idx').on(prefixIndexExpression(t.customerShortName)),

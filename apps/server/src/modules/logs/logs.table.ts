@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import { prefixIndexExpression } from '../../lib/text-search.js';
+import { trigramIndex } from '../../db/columns.js';
 
 /**
  * The searched text of a log row: message, user and record in one string (chr(31) between them,
@@ -23,7 +24,7 @@ export const logs = pgTable(
   },
   (t) => [
     index('logs_arg1_idx').on(t.arg1),
-    index('logs_search_trgm').using('gin', sql`${logSearchText(t)} gin_trgm_ops`),
+    trigramIndex('logs_search_trgm', logSearchText(t)),
     // A one- or two-character search matches the start of the message (its author's name).
     index('logs_message_prefix_idx').on(prefixIndexExpression(t.formattedMessage)),
   ],

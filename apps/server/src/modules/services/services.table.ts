@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.js';
+import { timestamps, trigramIndex } from '../../db/columns.js';
 import { copyPrefixKey, sortPrefix } from '../../lib/text-search.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -144,12 +144,8 @@ export const services = pgTable(
       .where(sql`'PRZEGLAD_OKRESOWY' = ANY(${t.types}) AND ${t.state} <> 'ODRZUCONY'`),
     // The search copy's trigrams, one index per family: every searched list is of one family, and a
     // broad term ("wyciek") then yields only that family's events to fetch and sort.
-    index('services_internal_fault_trgm')
-      .using('gin', sql`${t.faultSearch} gin_trgm_ops`)
-      .where(sql`${t.hasInternal}`),
-    index('services_external_fault_trgm')
-      .using('gin', sql`${t.faultSearch} gin_trgm_ops`)
-      .where(sql`${t.hasExternal}`),
+    trigramIndex('services_internal_fault_trgm', t.faultSearch).where(sql`${t.hasInternal}`),
+    trigramIndex('services_external_fault_trgm', t.faultSearch).where(sql`${t.hasExternal}`),
     index('services_customer_idx').on(t.customerId),
     index('services_user_date_idx').on(t.userCreatedId, t.date),
   ],

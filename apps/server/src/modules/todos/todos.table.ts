@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.js';
+import { timestamps, trigramIndex } from '../../db/columns.js';
 import { copyPrefixKey } from '../../lib/text-search.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
@@ -59,7 +59,7 @@ export const todos = pgTable(
       .where(sql`${t.toDoStatus} = 'TODO'`),
     // Search (lib/text-search.ts) in the lower-cased copy: anywhere from three characters, else its
     // start.
-    index('todos_description_search_trgm').using('gin', sql`${t.descriptionSearch} gin_trgm_ops`),
+    trigramIndex('todos_description_search_trgm', t.descriptionSearch),
     index('todos_description_search_prefix_idx').on(
       sql`${copyPrefixKey(t.descriptionSearch)} text_pattern_ops`,
     ),
