@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/database.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
 import { users } from '../users/users.table.js';
 import { sessions } from './sessions.table.js';
 
@@ -16,26 +15,14 @@ export async function createSession(db: DbOrTx, userId: number, days: number): P
   return token;
 }
 
-/** Every request's lookup (plugins/session.ts), prepared once (db/prepared.ts). */
-const sessionUser = preparedPerDatabase((db) =>
-  db
+/** The active user behind a session token, or undefined. */
+export async function findSessionUser(db: DbOrTx, token: string) {
+  const rows = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.active, true),
-      ),
-    )
-    .limit(1)
-    .prepare('session_user'),
-);
-
-/** The active user behind a session token, or undefined. */
-export async function findSessionUser(db: Db, token: string) {
-  const rows = await sessionUser(db).execute({ id: digest(token), now: new Date() });
+    .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
+    .limit(1);
   return rows[0]?.user;
 }
 
