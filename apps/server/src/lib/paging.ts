@@ -49,14 +49,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * 1,000,000 machines: 32–35 ms with them, 22–25 ms without). `onOneIndex`: the caller knows that
  * one B-tree's entries answer the whole condition (its columns are the condition's, e.g. a province
  * list on `(type, province, id)`), and the ids are read from that index alone, which the planner,
- * assuming the matches spread evenly, would not choose for a LIMIT.
+ * assuming the matches spread evenly, would not choose for a LIMIT. `asCounted`: in one statement,
+ * planned as `boundedTotal`'s count is (no settings, no transaction), for a database running one
+ * statement at a time (PGlite), where the ids replace the count beside the page and a page of them
+ * is cut without running the search again (the to-dos' search).
  */
-export function boundedIds(
+export async function boundedIds(
   db: Db,
   query: SQL,
   bound: number,
-  { onOneIndex = false }: { onOneIndex?: boolean } = {},
+  { onOneIndex = false, asCounted = false }: { onOneIndex?: boolean; asCounted?: boolean } = {},
 ): Promise<number[]> {
+  if (asCounted) return collectIds(db, query, bound);
   return db.transaction(async (tx) => {
     await tx.execute(
       onOneIndex
@@ -65,11 +69,16 @@ export function boundedIds(
         : sql`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true),
             set_config('max_parallel_workers_per_gather', '0', true)`,
     );
-    const result = await tx.execute(
-      sql`SELECT array_agg(m.id) AS ids FROM (${query} LIMIT ${sql.raw(String(bound + 1))}) AS m(id)`,
-    );
-    return parseIdArray(rowsOf<{ ids: string | number[] | null }>(result)[0]?.ids ?? null);
+    return collectIds(tx, query, bound);
   });
+}
+
+/** Up to `bound` + 1 ids of `query` (its first column), as one array value. */
+async function collectIds(db: DbOrTx, query: SQL, bound: number): Promise<number[]> {
+  const result = await db.execute(
+    sql`SELECT array_agg(m.id) AS ids FROM (${query} LIMIT ${sql.raw(String(bound + 1))}) AS m(id)`,
+  );
+  return parseIdArray(rowsOf<{ ids: string | number[] | null }>(result)[0]?.ids ?? null);
 }
 
 /** The planner's row estimate for a query (EXPLAIN, nothing executed). */
@@ -177,19 +186,6 @@ async function pageOfKeptTotal<T>(
   }
   const total = await count();
   return { rows: window.offset < total.total ? await readPage(window, total) : [], total };
-}
-
-/**
- * Up to `bound` + 1 of the ids `matching` selects (its first column is the id), in one statement
- * planned as `boundedTotal`'s count: fewer than bound + 1 are every match, the list's exact total,
- * and a page of them can be sorted without running the search again. For a database running one
- * statement at a time, where the count cannot run beside the page (PGlite).
- */
-export async function boundedMatchIds(db: DbOrTx, matching: SQLWrapper, bound: number): Promise<number[]> {
-  const result = await db.execute(
-    sql`SELECT array_agg(m.id) AS ids FROM (${matching} LIMIT ${sql.raw(String(bound + 1))}) AS m(id)`,
-  );
-  return parseIdArray(rowsOf<{ ids: string | number[] | null }>(result)[0]?.ids ?? null);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TodoListFilter, TodoSortField } from '@serwis/domain';
-import type { DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { todoStatusCounts } from '../dashboard/todo-status-counts.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
@@ -15,7 +15,7 @@ import {
   trimmedTerm,
 } from '../../lib/text-search.js';
 import { anyId } from '../../lib/json-stream.js';
-import { boundedMatchIds, boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
+import { boundedIds, boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
 
 export type TodoRow = typeof todos.$inferSelect;
 
@@ -161,9 +161,13 @@ export function countTodos(
   return boundedTotal(db, matching, bound, atLeast);
 }
 
-/** Up to `bound` + 1 ids of the to-dos matching the list's filter and search (lib/paging.ts). */
-export function boundedTodoIds(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q'>, bound: number) {
-  return boundedMatchIds(db, db.select({ id: todos.id }).from(todos).where(listFilter(options)), bound);
+/**
+ * Up to `bound` + 1 ids of the to-dos matching the list's filter and search, in one statement
+ * planned as the count (lib/paging.ts, boundedIds).
+ */
+export function boundedTodoIds(db: Db, options: Pick<TodoListOptions, 'filter' | 'q'>, bound: number) {
+  const matching = db.select({ id: todos.id }).from(todos).where(listFilter(options)).getSQL();
+  return boundedIds(db, matching, bound, { asCounted: true });
 }
 
 /** The planner's estimate of the to-dos matching the list's filter and search (nothing is run). */
