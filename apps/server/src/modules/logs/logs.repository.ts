@@ -1,6 +1,6 @@
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { boundedTotal, estimatedRows, type ListTotal } from '../../lib/paging.js';
+import { boundedTotal, estimatedRows, growingTableTotal, type ListTotal } from '../../lib/paging.js';
 import { phraseMatches } from '../../lib/phrase-search.js';
 import { isShortTerm, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
@@ -37,9 +37,15 @@ export async function findLogs(
   return query;
 }
 
-/** The pager's total: exact up to EXACT_TOTAL_BOUND rows, estimated beyond. */
+/**
+ * The pager's total: exact up to EXACT_TOTAL_BOUND rows, estimated beyond. The whole log, asked
+ * without a bound of the page's own, takes the planner's estimate first: entries are never deleted,
+ * so it follows the log's size (lib/paging.ts, growingTableTotal).
+ */
 export function countLogs(db: DbOrTx, where?: SQL, bound?: number, atLeast?: number): Promise<ListTotal> {
-  return boundedTotal(db, db.select({ id: logs.eventId }).from(logs).where(where), bound, atLeast);
+  const matching = db.select({ id: logs.eventId }).from(logs).where(where);
+  if (!where && bound === undefined && atLeast === undefined) return growingTableTotal(db, matching);
+  return boundedTotal(db, matching, bound, atLeast);
 }
 
 /** Every matching event id, newest first (as `findLogs`), as a query for the streamed list's cursor. */
