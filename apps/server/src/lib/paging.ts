@@ -191,17 +191,20 @@ async function pageOfKeptTotal<T>(
 /**
  * The total for `matching` (a query selecting the list's matching rows, any columns): counted
  * exactly up to `bound`, which costs at most `bound` index entries whatever the table's size;
- * above it the planner's estimate, never less than bound + 1.
+ * above it the planner's estimate, never less than bound + 1. `counted`: the same rows up to the
+ * bound, cheaper to count (a union whose one part is cut at bound + 1 rows: past it, so is the
+ * union; the to-dos' search, todos.repository.ts).
  */
 export async function boundedTotal(
   db: DbOrTx,
   matching: SQLWrapper,
   bound = EXACT_TOTAL_BOUND,
   atLeast = 0,
+  counted: SQLWrapper = matching,
 ): Promise<ListTotal> {
   // Already known to be above the bound (a full page past it, pageWithTotal): only the estimate.
   if (atLeast > bound) return { total: Math.max(atLeast, await estimateRows(db, matching)), estimated: true };
-  const n = await countUpTo(db, matching, bound);
+  const n = await countUpTo(db, counted, bound);
   if (n <= bound) return { total: n, estimated: false };
   return { total: Math.max(bound + 1, await estimateRows(db, matching)), estimated: true };
 }

@@ -4,7 +4,7 @@ import { runsSideBySide } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
-import { pageWindow, pageWithTotal, totalBoundFor } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, totalBoundFor, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -20,16 +20,35 @@ import {
   insertTodo,
   listTodos,
   todoIdQuery,
+  todoPageWalkable,
   updateTodo,
   type TodoListOptions,
+  type TodoListRow,
 } from './todos.repository.js';
 import { groupByService, toTodo } from './todos.mapper.js';
 
 async function loadTodos(db: DbOrTx, options: TodoListOptions) {
-  const rows = await listTodos(db, options);
+  return withDevices(db, await listTodos(db, options));
+}
+
+/** The rows as the API shows them, with the machines of their service events. */
+async function withDevices(db: DbOrTx, rows: TodoListRow[]) {
   const serviceIds = [...new Set(rows.map((r) => r.serviceId).filter((id): id is number => id !== null))];
   const devicesByService = groupByService(await findServiceDevices(db, serviceIds));
   return rows.map((row) => toTodo(row, devicesByService));
+}
+
+/**
+ * A page of the list. A searched page that ends among the first to-dos is looked for by walking the
+ * list's order first (`walked`, todos.repository.ts), and the matches are collected and sorted only
+ * when the walk does not fill it.
+ */
+async function loadTodoPage(db: DbOrTx, options: TodoListOptions, page: PageWindow) {
+  if (trimmedTerm(options.q) && todoPageWalkable(page)) {
+    const rows = await listTodos(db, { ...options, ...page, walked: true });
+    if (rows.length === page.limit) return withDevices(db, rows);
+  }
+  return loadTodos(db, { ...options, ...page });
 }
 
 /** TODO → open ones, ALL → every one; newest id first unless another sort is asked for. */
@@ -45,25 +64,25 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   const bound = totalBoundFor(options.q);
   const searched = Boolean(trimmedTerm(options.q));
   const sideBySide = runsSideBySide(db);
+  const withinBound = window.offset + window.limit <= bound;
   // One statement at a time (PGlite), a search's page within the bound: its matches' ids first, up
-  // to the bound, so the search runs once, not for the page and again for the count.
-  const found =
-    searched && !sideBySide && window.offset + window.limit <= bound
-      ? await boundedTodoIds(db, options, bound)
-      : undefined;
+  // to the bound, so the search runs once, not for the page and again for the count. Undefined:
+  // the descriptions alone match more than the bound.
+  const found = searched && !sideBySide && withinBound ? await boundedTodoIds(db, options, bound) : undefined;
   if (found && found.length <= bound) {
     const todos =
       window.offset < found.length ? await loadTodos(db, { ...options, ids: found, ...window }) : [];
     return { todos, total: { total: found.length, estimated: false }, paged: true };
   }
+  const knownPast = searched && !sideBySide && withinBound ? bound + 1 : undefined;
   const { rows: todos, total } = await pageWithTotal(
     window,
-    (page) => loadTodos(db, { ...options, ...page }),
+    (page) => loadTodoPage(db, options, page),
     (atLeast, upTo = bound) =>
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
       // More than the bound found above: only the estimate is left to ask.
       searched
-        ? countTodos(db, options, upTo, found ? Math.max(atLeast ?? 0, found.length) : atLeast)
+        ? countTodos(db, options, upTo, Math.max(atLeast ?? 0, knownPast ?? 0) || undefined)
         : keptTodoTotal(db, options.filter),
     {
       sideBySide,
