@@ -214,7 +214,7 @@ export async function boundedTotal(
  * first. It follows the table's size between ANALYZEs too (PostgreSQL scales the last known rows per
  * page by the pages the table has now), so above twice the bound it is the total and nothing is
  * counted: counting 10,001 entries would end in the same estimate (on PGlite 2 ms of the log's first
- * page, docs/decisions.md "The whole log's total from its estimate"). Else as `boundedTotal`, and an
+ * page; docs/decisions.md, "The log's estimate first, …"). Else as `boundedTotal`, and an
  * estimate it needs is the one already asked.
  */
 export async function growingTableTotal(

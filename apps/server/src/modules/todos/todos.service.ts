@@ -66,15 +66,13 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
   const sideBySide = runsSideBySide(db);
   const withinBound = window.offset + window.limit <= bound;
   // One statement at a time (PGlite), a search's page within the bound: its matches' ids first, up
-  // to the bound, so the search runs once, not for the page and again for the count. Undefined:
-  // the descriptions alone match more than the bound.
+  // to the bound, so the search runs once, not for the page and again for the count.
   const found = searched && !sideBySide && withinBound ? await boundedTodoIds(db, options, bound) : undefined;
   if (found && found.length <= bound) {
     const todos =
       window.offset < found.length ? await loadTodos(db, { ...options, ids: found, ...window }) : [];
     return { todos, total: { total: found.length, estimated: false }, paged: true };
   }
-  const knownPast = searched && !sideBySide && withinBound ? bound + 1 : undefined;
   const { rows: todos, total } = await pageWithTotal(
     window,
     (page) => loadTodoPage(db, options, page),
@@ -82,7 +80,7 @@ export async function listTodoViews(db: Db, query: TodoListQuery) {
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
       // More than the bound found above: only the estimate is left to ask.
       searched
-        ? countTodos(db, options, upTo, Math.max(atLeast ?? 0, knownPast ?? 0) || undefined)
+        ? countTodos(db, options, upTo, found ? Math.max(atLeast ?? 0, found.length) : atLeast)
         : keptTodoTotal(db, options.filter),
     {
       sideBySide,
