@@ -236,10 +236,10 @@ export function boundedTodoIds(db: Db, options: Pick<TodoListOptions, 'filter' |
  * A walk passes at most this many to-dos per row up to the page's end (`walkedPageIds`): it fills
  * the page when at least one in 20 of them matches.
  */
-export const TODO_WALK_ROWS_PER_ROW = 20;
+const TODO_WALK_ROWS_PER_ROW = 20;
 
 /** The longest walk (`walkedPageIds`): 2,000 to-dos, 1.5–2.5 ms at 1,000,000 machines. */
-export const TODO_WALK_MAX_ROWS = 2_000;
+const TODO_WALK_MAX_ROWS = 2_000;
 
 /** Whether a searched page may be walked (`walked`): its walk stays within TODO_WALK_MAX_ROWS. */
 export const todoPageWalkable = (window: PageWindow) =>
