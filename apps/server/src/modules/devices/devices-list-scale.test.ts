@@ -129,7 +129,7 @@ describe("an owner's machines in its index's order", () => {
   const planOf = (criteria: DeviceCriteria, sort: string | undefined) =>
     pagePlan(
       db(),
-      indexedPageWhere(criteria),
+      indexedPageWhere(criteria, sort),
       deviceOrder(sort, { fewRows: !ownerIndexHoldsOrder(criteria, sort) }),
       {
         limit: 4,
@@ -191,11 +191,29 @@ describe("the default order's narrow index", () => {
       { family: 'EXTERNAL' },
       { family: 'INTERNAL', filter: deviceFilterSchema.parse({ statuses: ['FAULT', 'BROKEN'] }) },
     ] as DeviceCriteria[]) {
-      const marked = await planOf(indexedPageWhere(criteria));
-      expect(marked).toContain('Index Only Scan using devices_type_weight_narrow_idx on devices');
-      expect(marked).not.toMatch(/Sort|Seq Scan|Bitmap/);
+      for (const sort of [undefined, 'statusWeight,desc', 'status,asc']) {
+        const marked = await pagePlan(db(), indexedPageWhere(criteria, sort), deviceOrder(sort), {
+          limit: 4,
+          offset: 9,
+        });
+        expect(marked).toMatch(/Index Only Scan (Backward )?using devices_type_weight_narrow_idx on devices/);
+        expect(marked).not.toMatch(/Sort|Seq Scan|Bitmap/);
+      }
       const unmarked = await planOf(deviceWhere(criteria));
       expect(unmarked).not.toContain('devices_type_weight_narrow_idx');
+    }
+  });
+
+  it('is not stated by a page in any other order, whose index would check it on every entry', async () => {
+    for (const sort of ['name,asc', 'customer,desc', 'serialNumber,asc', 'transferDate,desc']) {
+      const plan = await pagePlan(db(), indexedPageWhere({ family: 'INTERNAL' }, sort), deviceOrder(sort), {
+        limit: 4,
+        offset: 9,
+      });
+      expect(plan).toMatch(/Index Only Scan (Backward )?using devices_\w+_idx on devices/);
+      expect(plan).not.toContain('narrow');
+      expect(plan).not.toContain('id > 0');
+      expect(plan).not.toMatch(/Sort|Seq Scan|Bitmap/);
     }
   });
 });

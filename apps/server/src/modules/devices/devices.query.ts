@@ -560,9 +560,16 @@ const SORT_COLUMNS: Record<MachineSortField, { column: SQL; numeric?: boolean }[
  */
 const NARROW_WEIGHT_INDEX = sql`${devices.id} > 0`;
 
-/** The WHERE of a page of a family, owner or status list (no text condition): the narrow index's too. */
-export const indexedPageWhere = (criteria: DeviceCriteria): SQL =>
-  and(deviceWhere(criteria), NARROW_WEIGHT_INDEX)!;
+/**
+ * The WHERE of a page of a family, owner or status list (no text condition), in `sort`'s order: the
+ * narrow index's too when the order is the status weight's. Any other order leaves the condition
+ * out: its index would check it on each entry it passes, and the planner weigh it against every
+ * index (the 1,000th page by name at 1M: planned in 0.45 ms against 0.52, run in 1.0 against 1.1).
+ */
+export const indexedPageWhere = (criteria: DeviceCriteria, sort: string | undefined): SQL =>
+  WEIGHT_SORT_FIELDS.has(deviceSort(sort).field)
+    ? and(deviceWhere(criteria), NARROW_WEIGHT_INDEX)!
+    : deviceWhere(criteria);
 
 /**
  * A machine list's `sort` read against `machineSortFields` (anything else → 400), the status weight

@@ -22,6 +22,7 @@ import {
   estimatedCost,
   estimatedRows,
   EXACT_TOTAL_BOUND,
+  type ListTotal,
   pageWindow,
   setTotalCount,
 } from '../../lib/paging.js';
@@ -106,7 +107,10 @@ async function answerDeviceList(
  * Family, owner and status alone: an index-only count of 10,001 entries at most (exact up to
  * EXACT_TOTAL_BOUND matches, estimated beyond: a million machines are never counted), or for the
  * whole family its kept size (exact at any size), then a walk of the sort order's index, or a sort
- * of the few matches.
+ * of the few matches. A page that reaches the bound (the 1,000th of 10) when more than the bound
+ * are expected is read first, with one machine more, as checkedPage does: that machine proves the
+ * total past the bound, so the count of 10,001 entries is left out (a status filter's 1,000th page
+ * at 1M).
  */
 async function indexedPage(
   db: Db,
@@ -116,6 +120,11 @@ async function indexedPage(
   window: PageWindow,
 ) {
   const where = deviceWhere(criteria);
+  const beyond = await pageBeyondBound(db, criteria, sort, window);
+  if (beyond) {
+    setTotalCount(reply, beyond.total);
+    return beyond.rows;
+  }
   const total = isWholeFamily(criteria)
     ? await keptTotal(db, `devices:${criteria.family}`)
     : await boundedTotal(db, deviceMatches(where));
@@ -123,7 +132,35 @@ async function indexedPage(
   if (!total.estimated && window.offset >= total.total) return [];
   // A few matches are sorted, unless an owner's index holds them in the page's order already.
   const fewRows = !total.estimated && total.total <= FEW_ROWS && !ownerIndexHoldsOrder(criteria, sort);
-  return pageDevices(db, indexedPageWhere(criteria), deviceOrder(sort, { fewRows }), window);
+  return pageDevices(db, indexedPageWhere(criteria, sort), deviceOrder(sort, { fewRows }), window);
+}
+
+/**
+ * An indexed page that reaches EXACT_TOTAL_BOUND, read with one machine more when the planner
+ * expects more than the bound to match (a whole family's total is kept, so it never asks): with
+ * that machine, the total is the estimate (never less than what the page proves); short but not
+ * empty, the page ends the list and its total is exact. Else undefined, and the list is counted.
+ */
+async function pageBeyondBound(
+  db: Db,
+  criteria: DeviceCriteria,
+  sort: string | undefined,
+  window: PageWindow,
+): Promise<{ rows: Awaited<ReturnType<typeof pageDevices>>; total: ListTotal } | undefined> {
+  if (isWholeFamily(criteria) || window.offset + window.limit < EXACT_TOTAL_BOUND) return undefined;
+  const estimate = await estimatedRows(db, deviceMatches(deviceWhere(criteria)));
+  if (estimate <= EXACT_TOTAL_BOUND) return undefined;
+  const order = deviceOrder(sort, { fewRows: false });
+  const rows = await pageDevices(db, indexedPageWhere(criteria, sort), order, {
+    ...window,
+    limit: window.limit + 1,
+  });
+  if (rows.length > window.limit) {
+    const total = Math.max(estimate, window.offset + rows.length);
+    return { rows: rows.slice(0, window.limit), total: { total, estimated: true } };
+  }
+  if (rows.length === 0) return undefined;
+  return { rows, total: { total: window.offset + rows.length, estimated: false } };
 }
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MACHINE_STATUSES } from '@serwis/domain';
 import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, recordStatements, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
 import { devices } from '../devices/devices.table.js';
 import { addDevice, deviceBody, listDevices, seedReferences } from '../devices/devices.fixtures.js';
@@ -133,6 +133,33 @@ describe('kept list sizes', () => {
 
     const faulty = await listDevices(ctx, user, 'INTERNAL', { statuses: ['FAULT'] }, 'page=1&size=10');
     expect(faulty.headers['x-total-count']).toBe('7');
+
+    // A status filter matching more than the bound (10,018 in order): the page that reaches the bound
+    // is read with one machine more, which proves the total past it, and nothing is counted.
+    await db.execute(sql`ANALYZE devices`);
+    const ok = { statuses: ['OK'] };
+    const expectedOk = (await db.execute(
+      sql`SELECT id FROM devices WHERE status = 'OK' ORDER BY id`,
+    )) as unknown as {
+      rows: { id: number }[];
+    };
+    const okIds = expectedOk.rows.map((r) => Number(r.id));
+    expect(okIds).toHaveLength(many - 7);
+    const statements = recordStatements(ctx.database);
+    const atBound = await listDevices(ctx, user, 'INTERNAL', ok, 'page=1000&size=10&sort=id,asc');
+    statements.stop();
+    expect((atBound.json() as { id: number }[]).map((m) => m.id)).toEqual(okIds.slice(9990, 10000));
+    expect(atBound.headers['x-total-count-estimated']).toBe('true');
+    expect(Number(atBound.headers['x-total-count'])).toBeGreaterThan(EXACT_TOTAL_BOUND);
+    expect(statements.sent.filter((text) => /count\(/i.test(text))).toEqual([]);
+    // A short page past it ends the list: its total is exact. A page past the end is counted.
+    const lastOk = await listDevices(ctx, user, 'INTERNAL', ok, 'page=1002&size=10&sort=id,asc');
+    expect((lastOk.json() as { id: number }[]).map((m) => m.id)).toEqual(okIds.slice(10010));
+    expect(lastOk.headers['x-total-count']).toBe(String(many - 7));
+    expect(lastOk.headers['x-total-count-estimated']).toBeUndefined();
+    const pastOk = await listDevices(ctx, user, 'INTERNAL', ok, 'page=1003&size=10&sort=id,asc');
+    expect(pastOk.json()).toEqual([]);
+    expect(pastOk.headers['x-total-count-estimated']).toBe('true');
 
     // A search counts to 1,000, a word as a one- or two-letter start; beyond, the total is estimated.
     const word = await listDevices(ctx, user, 'INTERNAL', {}, 'page=1&size=10&q=Tokarka');
