@@ -603,6 +603,16 @@ export function ownerIndexHoldsOrder(criteria: DeviceCriteria, sort: string | un
 }
 
 /**
+ * The default order's key of a machine as one bigint: its status weight above its id (both positive,
+ * the id under 2^32), in the same order as the pair. A sort of a few thousand matches by this one
+ * number takes two thirds of the time it takes by the pair (18,000 machines handed over in a quarter
+ * at 1M: 8.8 → 6.0 ms), and three times less in the value walk's union (devices.value-walk.ts).
+ */
+export const weightIdKey = (weight: SQL, id: SQL): SQL => sql`(((${weight})::int8 << 32) | ${id})`;
+
+const NO_JOINS = { customer: false, category: false };
+
+/**
  * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
  * The id in the same direction breaks ties, so pages never overlap. Every field of a family list has
  * its `(type, key, id)` index (devices.table.ts), so a page is an index walk.
@@ -622,11 +632,18 @@ export function deviceOrder(sort: string | undefined, options: { fewRows?: boole
     if (!options.fewRows) return column;
     return numeric ? sql`(${column} + 0)` : sql`(${column} || '')`;
   };
+  if (options.fewRows && WEIGHT_SORT_FIELDS.has(field)) {
+    // One number to sort by, which no index holds either: the weight and id as one bigint.
+    return {
+      by: [sql`${weightIdKey(sql`${devices.statusWeight}`, sql`${devices.id}`)} ${dir}`],
+      joins: NO_JOINS,
+    };
+  }
   return {
     by: [
       ...SORT_COLUMNS[field].map((part) => sql`${key(part)} ${dir}${nulls}`),
       sql`${key({ column: sql`${devices.id}`, numeric: true })} ${dir}`,
     ],
-    joins: { customer: false, category: false },
+    joins: NO_JOINS,
   };
 }

@@ -136,10 +136,11 @@ async function indexedPage(
 }
 
 /**
- * An indexed page that reaches EXACT_TOTAL_BOUND, read with one machine more when the planner
- * expects more than the bound to match (a whole family's total is kept, so it never asks): with
- * that machine, the total is the estimate (never less than what the page proves); short but not
- * empty, the page ends the list and its total is exact. Else undefined, and the list is counted.
+ * A family list's status filter, on a page that reaches EXACT_TOTAL_BOUND, read with one machine
+ * more when the planner expects more than the bound to match: with that machine, the total is the
+ * estimate (never less than what the page proves); short but not empty, the page ends the list and
+ * its total is exact. Else undefined, and the list is counted. A whole family's total is kept, and
+ * an owner's few thousand machines are counted cheaper than the planner is asked (0.4 ms).
  */
 async function pageBeyondBound(
   db: Db,
@@ -147,7 +148,8 @@ async function pageBeyondBound(
   sort: string | undefined,
   window: PageWindow,
 ): Promise<{ rows: Awaited<ReturnType<typeof pageDevices>>; total: ListTotal } | undefined> {
-  if (isWholeFamily(criteria) || window.offset + window.limit < EXACT_TOTAL_BOUND) return undefined;
+  const familyFilter = criteria.family && !isWholeFamily(criteria);
+  if (!familyFilter || window.offset + window.limit < EXACT_TOTAL_BOUND) return undefined;
   const estimate = await estimatedRows(db, deviceMatches(deviceWhere(criteria)));
   if (estimate <= EXACT_TOTAL_BOUND) return undefined;
   const order = deviceOrder(sort, { fewRows: false });

@@ -10,6 +10,7 @@ import {
   statusCondition,
   VALUE_FILTER_COLUMNS,
   WEIGHT_SORT_FIELDS,
+  weightIdKey,
   type DeviceCriteria,
   type SearchedOwners,
   type ValueFilterField,
@@ -158,7 +159,7 @@ const ID_MASK = 0xffffffff;
 
 /** The list order's key of a machine as one bigint: the status weight, then the id (both positive). */
 const listKey = (alias: string) =>
-  sql`((${sql.identifier(alias)}.status_weight::int8 << 32) | ${sql.identifier(alias)}.id) AS key`;
+  sql`${weightIdKey(sql`${sql.identifier(alias)}.status_weight`, sql`${sql.identifier(alias)}.id`)} AS key`;
 
 /** A source's values as an array: ids (int[]) or texts (text[]). */
 function valuesArray(source: WalkSource): SQL {
