@@ -162,6 +162,52 @@ describe('pageWithTotal', () => {
     expect(few.counted).toEqual([undefined]);
   });
 
+  it('loads a full page past the bound beside its estimate on a pool, after it one at a time', async () => {
+    /** 20,000 numbers whose page is loaded as texts; each step waits a turn and records its start and end. */
+    const loaded = (sideBySide: boolean) => {
+      const inner = list(20_000);
+      const steps: string[] = [];
+      const step = async <R>(name: string, run: () => Promise<R>) => {
+        steps.push(`${name} start`);
+        await new Promise((resolve) => setImmediate(resolve));
+        const result = await run();
+        steps.push(`${name} end`);
+        return result;
+      };
+      const answer = pageWithTotal(
+        { limit: 15, offset: 14_985 },
+        inner.readPage,
+        (atLeast, bound) => step('count', () => inner.count(atLeast, bound)),
+        {
+          bound: 1000,
+          sideBySide,
+          load: (rows) => step('load', async () => rows.map((n) => `nr ${n}`)),
+        },
+      );
+      return { answer, steps, counted: inner.counted };
+    };
+    const pooled = loaded(true);
+    const expectedRows = Array.from({ length: 15 }, (_, i) => `nr ${14_986 + i}`);
+    // The list's count stands for the estimate here: asked with what the page proved, 15,001.
+    expect(await pooled.answer).toEqual({ rows: expectedRows, total: { total: 20_000, estimated: false } });
+    // The load started before the total was answered.
+    expect(pooled.counted).toEqual([15_001]);
+    expect(pooled.steps.slice(0, 2).sort()).toEqual(['count start', 'load start']);
+    const alone = loaded(false);
+    expect((await alone.answer).rows).toEqual(expectedRows);
+    expect(alone.steps).toEqual(['count start', 'count end', 'load start', 'load end']);
+    // Within the bound, the load follows the page and its count, whatever the database.
+    const within = list(50);
+    const texts = await pageWithTotal({ limit: 10, offset: 0 }, within.readPage, within.count, {
+      bound: 100,
+      load: async (rows) => rows.map(String),
+    });
+    expect(texts).toEqual({
+      rows: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'],
+      total: { total: 50, estimated: false },
+    });
+  });
+
   it('takes a kept total first, and reads no page past its end, one statement at a time', async () => {
     /** The list with a kept total (exact at any size), recording the pages read and the totals handed over. */
     const kept = (size: number) => {

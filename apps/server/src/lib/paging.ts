@@ -116,20 +116,45 @@ export type PageWindow = { limit: number; offset: number };
  * for a page past the bound only; when it is under half the page's offset the page likely lies past
  * the end, and the count up to the offset goes first: an empty page is then not read at all (the
  * open to-dos' "ofert", 3,736 of them, on their 1,000th page). `kept`: the total is kept by
- * triggers (exact, one row read), see `pageOfKeptTotal`.
+ * triggers (exact, one row read), see `pageOfKeptTotal`. `load`: what the page's rows become (a
+ * list whose page is ids, its rows read by id); past the bound, on a pool, beside the estimate.
  */
-export async function pageWithTotal<T>(
+export async function pageWithTotal<T, U = T>(
   window: PageWindow,
   readPage: (window: PageWindow, total?: ListTotal) => Promise<T[]>,
   count: (atLeast?: number, bound?: number) => Promise<ListTotal>,
-  options: {
-    countFirst?: boolean;
-    bound?: number;
-    sideBySide?: boolean;
-    estimate?: () => Promise<number>;
-    kept?: boolean;
-  } = {},
-): Promise<{ rows: T[]; total: ListTotal }> {
+  options: PageOptions & { load?: (rows: T[]) => Promise<U[]> } = {},
+): Promise<{ rows: U[]; total: ListTotal }> {
+  // Without `load` the rows are the page's own (U is T).
+  const load = options.load ?? (async (rows: T[]) => rows as unknown as U[]);
+  const { rows, total } = await pageAndTotal(window, readPage, count, options);
+  if (typeof total !== 'function') return { rows: await load(rows), total };
+  if (options.sideBySide) {
+    const [loaded, asked] = await Promise.all([load(rows), total()]);
+    return { rows: loaded, total: asked };
+  }
+  const asked = await total();
+  return { rows: await load(rows), total: asked };
+}
+
+interface PageOptions {
+  countFirst?: boolean;
+  bound?: number;
+  sideBySide?: boolean;
+  estimate?: () => Promise<number>;
+  kept?: boolean;
+}
+
+/**
+ * pageWithTotal's page and total. A total still to be asked (a function) is the estimate of a list
+ * whose full page past the bound proved it longer than the bound: it needs nothing from the rows.
+ */
+async function pageAndTotal<T>(
+  window: PageWindow,
+  readPage: (window: PageWindow, total?: ListTotal) => Promise<T[]>,
+  count: (atLeast?: number, bound?: number) => Promise<ListTotal>,
+  options: PageOptions,
+): Promise<{ rows: T[]; total: ListTotal | (() => Promise<ListTotal>) }> {
   if (options.kept) return pageOfKeptTotal(window, readPage, count, options.sideBySide);
   const bound = options.bound ?? EXACT_TOTAL_BOUND;
   if (options.countFirst && window.offset + window.limit <= bound) {
@@ -160,7 +185,7 @@ export async function pageWithTotal<T>(
   }
   const rows = await readPage({ ...window, limit: window.limit + 1 });
   if (rows.length > window.limit) {
-    return { rows: rows.slice(0, window.limit), total: await count(window.offset + rows.length) };
+    return { rows: rows.slice(0, window.limit), total: () => count(window.offset + rows.length) };
   }
   if (rows.length > 0) return { rows, total: { total: window.offset + rows.length, estimated: false } };
   // Empty: fewer than `offset` match, so a count bounded there is exact and reads no more than the

@@ -91,7 +91,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     // A whole family's size is kept by triggers (list_counts): exact, and one row read.
     const wholeFamily =
       !trimmedTerm(options.q) && options.deviceId === undefined ? options.family : undefined;
-    const { rows: ids, total } = await pageWithTotal(
+    const { rows, total } = await pageWithTotal(
       window,
       async (page) =>
         (await customerMonthsPage(app.db, options, page, found, months))?.ids ??
@@ -103,10 +103,16 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (byMonths) return { total: byMonths.total, estimated: false };
         return countServices(app.db, options, { where, atLeast, bound: upTo });
       },
-      { sideBySide: runsSideBySide(app.db), bound, kept: Boolean(wholeFamily) },
+      {
+        sideBySide: runsSideBySide(app.db),
+        bound,
+        kept: Boolean(wholeFamily),
+        // A deep page's rows read beside the estimate of its total, on a pool.
+        load: (ids) => loadServices(app.db, ids),
+      },
     );
     setTotalCount(reply, total);
-    return loadServices(app.db, ids);
+    return rows;
   }
 
   app.get(
