@@ -149,10 +149,28 @@ function valueWalkIdsQuery(walk: ValueWalk, window: PageWindow) {
   const picked = walk.sources.map((source) => sourceQuery(walk, source, dir, window.offset + window.limit));
   // A machine in two sources (a customer's, whose own text holds the term too) is taken once.
   const together = sql.join(picked, walk.sources.length > 1 ? sql` UNION ` : sql` UNION ALL `);
-  return sql`SELECT (picked.key & ${sql.raw(String(ID_MASK))})::int AS id FROM (${together}) AS picked
-    ORDER BY picked.key ${dir}
-    LIMIT ${window.limit} OFFSET ${window.offset}`;
+  const mask = sql.raw(String(ID_MASK));
+  if (window.offset + window.limit <= WHOLE_SORT_FROM) {
+    return sql`SELECT (picked.key & ${mask})::int AS id FROM (${together}) AS picked
+      ORDER BY picked.key ${dir}
+      LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
+  // A deep page: every key sorted as one array, and the page's slice of it.
+  const from = window.offset + 1;
+  const to = window.offset + window.limit;
+  return sql`SELECT (page.key & ${mask})::int AS id
+    FROM unnest((SELECT (array_agg(picked.key ORDER BY picked.key ${dir}))[${from}::int:${to}::int]
+      FROM (${together}) AS picked)) WITH ORDINALITY AS page(key, place)
+    ORDER BY page.place`;
 }
+
+/**
+ * From how far down the page ends its keys are sorted whole, as one array, rather than by a sort
+ * that keeps the first offset + size (PostgreSQL's top-N heap). Keeping 10,001 of 46,700 keys (the
+ * 332 customers of "nowak", page 1,000) took 10 ms; sorting all of them as one array of numbers,
+ * 5 ms. For a first page the heap keeps a handful and wins.
+ */
+const WHOLE_SORT_FROM = 1_000;
 
 /** The low 32 bits of `listKey`: the id. */
 const ID_MASK = 0xffffffff;
