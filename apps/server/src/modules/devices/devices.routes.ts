@@ -36,6 +36,7 @@ import {
   idIn,
   pageDevices,
   pageDeviceIdsQuery,
+  type DeviceRow,
   type PageWindow,
   listDeviceNames,
 } from './devices.repository.js';
@@ -136,29 +137,43 @@ async function indexedPage(
 }
 
 /**
- * A family list's status filter, on a page that reaches EXACT_TOTAL_BOUND, read with one machine
- * more when the planner expects more than the bound to match: with that machine, the total is the
- * estimate (never less than what the page proves); short but not empty, the page ends the list and
- * its total is exact. Else undefined, and the list is counted. A whole family's total is kept, and
- * an owner's few thousand machines are counted cheaper than the planner is asked (0.4 ms).
+ * A family list's status filter, on a page that reaches EXACT_TOTAL_BOUND, read first
+ * (`readPastBound`). Else undefined, and the list is counted. A whole family's total is kept, and an
+ * owner's few thousand machines are counted cheaper than the planner is asked (0.4 ms).
  */
-async function pageBeyondBound(
+function pageBeyondBound(
   db: Db,
   criteria: DeviceCriteria,
   sort: string | undefined,
   window: PageWindow,
-): Promise<{ rows: Awaited<ReturnType<typeof pageDevices>>; total: ListTotal } | undefined> {
-  const familyFilter = criteria.family && !isWholeFamily(criteria);
-  if (!familyFilter || window.offset + window.limit < EXACT_TOTAL_BOUND) return undefined;
-  const estimate = await estimatedRows(db, deviceMatches(deviceWhere(criteria)));
-  if (estimate <= EXACT_TOTAL_BOUND) return undefined;
-  const order = deviceOrder(sort, { fewRows: false });
-  const rows = await pageDevices(db, indexedPageWhere(criteria, sort), order, {
-    ...window,
-    limit: window.limit + 1,
-  });
+): Promise<{ rows: DeviceRow[]; total: ListTotal } | undefined> {
+  if (!criteria.family || isWholeFamily(criteria)) return Promise.resolve(undefined);
+  return readPastBound(
+    window,
+    EXACT_TOTAL_BOUND,
+    () => estimatedRows(db, deviceMatches(deviceWhere(criteria))),
+    (page) => pageDevices(db, indexedPageWhere(criteria, sort), deviceOrder(sort, { fewRows: false }), page),
+  );
+}
+
+/**
+ * A page that reaches `bound`, when the planner expects more than the bound to match: read with one
+ * row more. With that row the total is the estimate (never less than what the page proves), the
+ * answer a count would give; short but not empty, the page ends the list and its total is exact.
+ * Else (within the bound, few expected, or an empty page) undefined, and the caller counts.
+ */
+async function readPastBound<T>(
+  window: PageWindow,
+  bound: number,
+  estimate: () => Promise<number>,
+  readPage: (page: PageWindow, expected: number) => Promise<T[]>,
+): Promise<{ rows: T[]; total: ListTotal } | undefined> {
+  if (window.offset + window.limit < bound) return undefined;
+  const expected = await estimate();
+  if (expected <= bound) return undefined;
+  const rows = await readPage({ ...window, limit: window.limit + 1 }, expected);
   if (rows.length > window.limit) {
-    const total = Math.max(estimate, window.offset + rows.length);
+    const total = Math.max(expected, window.offset + rows.length);
     return { rows: rows.slice(0, window.limit), total: { total, estimated: true } };
   }
   if (rows.length === 0) return undefined;
@@ -170,9 +185,9 @@ async function pageBeyondBound(
  * SEARCH_TOTAL_BOUND, the 100th page of 10, with a `q` or a text filter expected to match more than
  * EXACT_TOTAL_BOUND machines; else EXACT_TOTAL_BOUND, the 1,000th) and is full proves by itself that
  * more than the bound match: it is read first, asking for one machine more than the page, and the
- * count (which would read as many machines again) is left out. Else, or when the page comes back
- * short or empty, the bounded count comes first; it collects the ids it counts (boundedMatchIds)
- * without walking a sort index. A list walked by its values (devices.value-walk.ts) counts and pages
+ * count (which would read as many machines again) is left out (`readPastBound`). Else, or when the
+ * page comes back short or empty, the bounded count comes first; it collects the ids it counts
+ * (boundedMatchIds) without walking a sort index. A list walked by its values (devices.value-walk.ts) counts and pages
  * on that walk; a broad condition's first pages take its first matches by a walk and count them
  * there (walkedFirst).
  */
@@ -195,19 +210,10 @@ async function checkedPage(
   const walk = valueWalkOf(criteria, sort) ?? (await knownSearchWalkOf(db, criteria, sort));
   const readPage = (page: PageWindow, matches: number) =>
     walk ? valueWalkPage(db, walk, page) : matchesPage(db, criteria, sort, matches, page);
-  if (window.offset + window.limit >= bound) {
-    const estimate = await estimateOf();
-    if (estimate > bound) {
-      const rows = await readPage({ ...window, limit: window.limit + 1 }, estimate);
-      if (rows.length > window.limit) {
-        setTotalCount(reply, { total: Math.max(estimate, window.offset + rows.length), estimated: true });
-        return rows.slice(0, window.limit);
-      }
-      if (rows.length > 0) {
-        setTotalCount(reply, window.offset + rows.length);
-        return rows;
-      }
-    }
+  const pastBound = await readPastBound(window, bound, estimateOf, readPage);
+  if (pastBound) {
+    setTotalCount(reply, pastBound.total);
+    return pastBound.rows;
   }
   // The bounded count collects the ids it counts: up to the bound they are every match, and the
   // page is a sort of those few by primary key, instead of finding them through the text again.
