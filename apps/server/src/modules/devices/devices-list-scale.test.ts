@@ -5,6 +5,7 @@ import {
   machineSortFields,
   type Category,
   type Customer,
+  type Device,
   type DeviceInsertInput,
 } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
@@ -540,6 +541,13 @@ describe('denormalised sort keys and counts', () => {
     const byCustomer = await listIds(ctx, user, 'INTERNAL', {}, 'sort=customer,asc&page=1&size=1');
     // "Aaa Kowalski" first: its machines are the even ones; the first moved away, the third deleted.
     expect(byCustomer).toEqual([machines[4]]);
+    // The list shows the names it sorts by: the machine's copies, renamed with the originals.
+    const shown = await listDevices(ctx, user, 'INTERNAL', {}, 'sort=category,asc&page=1&size=100');
+    const fourth = (shown.json() as Device[]).find((d) => d.id === machines[4]);
+    expect(fourth?.customer.shortName).toBe('Aaa Kowalski');
+    const moved = (shown.json() as Device[]).find((d) => d.id === machines[0]);
+    expect(moved?.category.name).toBe('Prasy hydrauliczne');
+    expect(moved?.customer.id).toBe(refs.zaklad);
   });
 
   it('counts a category of a machine added through the API', async () => {

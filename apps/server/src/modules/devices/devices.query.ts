@@ -523,13 +523,9 @@ export function deviceWhere(
   );
 }
 
+/** ORDER BY over `devices` alone: the machine carries copies of its customer's and category's names. */
 export interface DeviceOrder {
   by: SQL[];
-  /**
-   * Whether ORDER BY reads the customers or categories table (the query must join it). Never, now
-   * that the machine carries copies of both names; kept for the callers' join logic.
-   */
-  joins: { customer: boolean; category: boolean };
 }
 
 /** The sort keys of each field; numbers and dates are `numeric`, the rest text. */
@@ -610,8 +606,6 @@ export function ownerIndexHoldsOrder(criteria: DeviceCriteria, sort: string | un
  */
 export const weightIdKey = (weight: SQL, id: SQL): SQL => sql`(((${weight})::int8 << 32) | ${id})`;
 
-const NO_JOINS = { customer: false, category: false };
-
 /**
  * `field,asc|desc` over `machineSortFields` (anything else → 400); default status weight ascending.
  * The id in the same direction breaks ties, so pages never overlap. Every field of a family list has
@@ -636,7 +630,6 @@ export function deviceOrder(sort: string | undefined, options: { fewRows?: boole
     // One number to sort by, which no index holds either: the weight and id as one bigint.
     return {
       by: [sql`${weightIdKey(sql`${devices.statusWeight}`, sql`${devices.id}`)} ${dir}`],
-      joins: NO_JOINS,
     };
   }
   return {
@@ -644,6 +637,5 @@ export function deviceOrder(sort: string | undefined, options: { fewRows?: boole
       ...SORT_COLUMNS[field].map((part) => sql`${key(part)} ${dir}${nulls}`),
       sql`${key({ column: sql`${devices.id}`, numeric: true })} ${dir}`,
     ],
-    joins: NO_JOINS,
   };
 }

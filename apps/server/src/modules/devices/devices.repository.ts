@@ -13,15 +13,20 @@ import { boundedIds, type PageWindow } from '../../lib/paging.js';
 export type DeviceTableRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
 
-/** One machine with the customer and category fields the API shows. */
+/**
+ * One machine with the customer and category fields the API shows. The customer's short name and
+ * the category's name are the machine's own copies (kept in the writing transaction by triggers,
+ * migration 0009), so only the customer's other fields need a join: a join less to plan on every
+ * read of machines (0.85 → 0.55 ms for a page at 1,000,000 machines).
+ */
 const deviceSelection = {
   id: devices.id,
   type: devices.type,
   name: devices.name,
   categoryId: devices.categoryId,
-  categoryName: categories.name,
+  categoryName: devices.categoryName,
   customerId: devices.customerId,
-  customerShortName: customers.shortName,
+  customerShortName: devices.customerShortName,
   customerFullName: customers.fullName,
   customerStreetAddress: customers.streetAddress,
   customerZipCode: customers.zipCode,
@@ -47,8 +52,7 @@ function selectDevices(db: DbOrTx) {
   return db
     .select(deviceSelection)
     .from(devices)
-    .innerJoin(customers, eq(customers.id, devices.customerId))
-    .innerJoin(categories, eq(categories.id, devices.categoryId));
+    .innerJoin(customers, eq(customers.id, devices.customerId));
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>['execute']>>[number];
@@ -93,8 +97,9 @@ export const idIn = (ids: number[]): SQL => idsAmong(devices.id, ids);
 /**
  * One page of machines, whole rows in list order, in one statement: the page's ids are found on
  * `devices` alone (a narrow walk or sort, `pageDeviceIdsQuery`) and their rows read with the
- * customer and category, where two statements cost two round trips (PGlite: two of its fixed costs
- * per statement).
+ * customer, where two statements cost two round trips (PGlite: two of its fixed costs per
+ * statement). The ids are an array (`= ANY(ARRAY(…))`), not an `IN` the planner would weigh as a
+ * join of its own.
  */
 export function pageDevices(
   db: DbOrTx,
@@ -103,7 +108,7 @@ export function pageDevices(
   window: PageWindow,
 ): Promise<DeviceRow[]> {
   return selectDevices(db)
-    .where(sql`${devices.id} IN (${pageDeviceIdsQuery(where, order, window)})`)
+    .where(sql`${devices.id} = ANY(ARRAY(${pageDeviceIdsQuery(where, order, window)}))`)
     .orderBy(...order.by);
 }
 
@@ -117,10 +122,7 @@ export const pageDeviceIdsQuery = (where: SQL, order: DeviceOrder, window: PageW
  */
 export async function allDeviceIds(db: DbOrTx, where: SQL, order: DeviceOrder): Promise<number[]> {
   const ids = sql<string | number[] | null>`array_agg(${devices.id} ORDER BY ${sql.join(order.by, sql`, `)})`;
-  let query = db.select({ ids }).from(devices).$dynamic();
-  if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
-  if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
-  const [{ ids: value }] = await query.where(where);
+  const [{ ids: value }] = await db.select({ ids }).from(devices).where(where);
   return parseIdArray(value);
 }
 
@@ -145,8 +147,8 @@ const csvSelection = {
   id: devices.id,
   status: devices.status,
   name: devices.name,
-  customerShortName: customers.shortName,
-  categoryName: categories.name,
+  customerShortName: devices.customerShortName,
+  categoryName: devices.categoryName,
   serialNumber: devices.serialNumber,
   sourcePower: devices.sourcePower,
   transferDate: devices.transferDate,
@@ -177,8 +179,6 @@ export async function findCsvRowsByIds(db: DbOrTx, ids: number[]): Promise<Devic
     SELECT json_agg(json_build_array(${values}) ORDER BY wanted.ord) AS rows
     FROM unnest(${list}::int[]) WITH ORDINALITY AS wanted(id, ord)
     JOIN ${devices} ON ${devices.id} = wanted.id
-    JOIN ${customers} ON ${customers.id} = ${devices.customerId}
-    JOIN ${categories} ON ${categories.id} = ${devices.categoryId}
     WHERE ${devices.id} = ANY(${list}::int[])`);
   const raw = (result as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows ?? null;
   const arrays = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][] | null;

@@ -1,9 +1,7 @@
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { streamList, type StreamOptions } from '../../lib/json-stream.js';
-import { categories } from '../categories/categories.table.js';
-import { customers } from '../customers/customers.table.js';
 import { findDevicesByIds } from './devices.repository.js';
 import { toDevice } from './devices.mapper.js';
 import type { DeviceOrder } from './devices.query.js';
@@ -11,10 +9,11 @@ import { devices } from './devices.table.js';
 
 /** Every matching machine id in list order, as a query (a cursor reads it a batch at a time). */
 export function deviceIdQuery(db: Db, where: SQL, order: DeviceOrder) {
-  let query = db.select({ id: devices.id }).from(devices).$dynamic();
-  if (order.joins.customer) query = query.innerJoin(customers, eq(customers.id, devices.customerId));
-  if (order.joins.category) query = query.innerJoin(categories, eq(categories.id, devices.categoryId));
-  return query.where(where).orderBy(...order.by);
+  return db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(where)
+    .orderBy(...order.by);
 }
 
 /** The unpaged machine list (both families, a category's, a customer's) as a JSON stream. */
