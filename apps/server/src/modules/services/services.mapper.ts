@@ -65,7 +65,7 @@ function toService(whole: ServiceWhole): Service {
     toDoStatus: whole.todo ? (whole.todo.toDoStatus as ToDoStatus) : null,
     createdAt: iso(row.createdAt),
     // The field protocol sent to the customer (issue 8): where and when, last time.
-    protocolSent: whole.sent?.at ? { to: whole.sent.to ?? '', at: iso(whole.sent.at) } : null,
+    protocolSent: whole.sent?.at ? { to: whole.sent.to ?? '', at: iso(new Date(whole.sent.at)) } : null,
   };
 }
 
