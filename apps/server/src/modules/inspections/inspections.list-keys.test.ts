@@ -96,6 +96,19 @@ describe('inspection list sort keys (issue 11)', () => {
       expect(await page(field, 'asc', 10, 0), field).toEqual(await joinedOrder(field, 'asc'));
     }
     expect((await page('name', 'asc', 1, 0))[0]).toBe(first!.id);
+    // The rows show the renamed customer and category (the machine's copies of their names).
+    const rows = await listInspectionRows(db, {
+      mode: 'all',
+      today: TODAY,
+      sort: { field: 'name', direction: 'asc' },
+      limit: 15,
+      offset: 0,
+    });
+    const names = new Set(rows.flatMap((r) => [r.customer_short_name, r.category_name]));
+    expect(names).toContain('Zeta');
+    expect(names).toContain('Wiertarki');
+    expect(rows.find((r) => r.customer_id === firms[1]!.id)?.customer_short_name).toBe('Zeta');
+    expect(rows.find((r) => r.category_id === kinds[0]!.id)?.category_name).toBe('Wiertarki');
     // The search copy follows them too: the new texts are found, lower-cased as the database does.
     const stale = await db.execute(sql`SELECT count(*)::int AS n FROM inspection_summaries
       WHERE search_text <> lower(device_name || chr(31) || city || chr(31) || customer_short_name

