@@ -49,10 +49,7 @@ const deviceSelection = {
 };
 
 function selectDevices(db: DbOrTx) {
-  return db
-    .select(deviceSelection)
-    .from(devices)
-    .innerJoin(customers, eq(customers.id, devices.customerId));
+  return db.select(deviceSelection).from(devices).innerJoin(customers, eq(customers.id, devices.customerId));
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>['execute']>>[number];

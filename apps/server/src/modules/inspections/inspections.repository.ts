@@ -44,11 +44,7 @@ const deviceColumns = {
 };
 
 export async function findInspectionDevice(db: DbOrTx, deviceId: number) {
-  const rows = await db
-    .select(deviceColumns)
-    .from(devices)
-    .where(eq(devices.id, deviceId))
-    .limit(1);
+  const rows = await db.select(deviceColumns).from(devices).where(eq(devices.id, deviceId)).limit(1);
   return rows[0];
 }
 export type InspectionDeviceRow = NonNullable<Awaited<ReturnType<typeof findInspectionDevice>>>;
@@ -279,8 +275,9 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
   const batch = options.ids ? sql`AND ${anyId(inspectionSummaries.deviceId, options.ids)}` : sql``;
   const where = sql`${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``} ${batch}`;
-  // Every summary has its machine (a foreign key, not null), so the join drops no row: a deep page is cut from the summaries first (the search is on their device id too) and
-  // only its 15 rows are joined.
+  // Every summary has its machine (a foreign key, not null), so the join drops no row: a deep page
+  // is cut from the summaries first (the search is on their device id too) and only its 15 rows are
+  // joined.
   const pageFirst = options.limit !== undefined;
   // The page's ids come first, from the order's index alone where it carries what the search reads
   // (the default order and its search copy), then their 15 summaries: the ids as an array, not a
