@@ -214,6 +214,30 @@ async function pageOfKeptTotal<T>(
 }
 
 /**
+ * A page that reaches `bound`, when the planner expects more than the bound to match: read with one
+ * row more. With that row the total is the estimate (never less than what the page proves), the
+ * answer a count would give; short but not empty, the page ends the list and its total is exact.
+ * Else (within the bound, few expected, or an empty page) undefined, and the caller counts.
+ */
+export async function readPastBound<T>(
+  window: PageWindow,
+  bound: number,
+  estimate: () => Promise<number>,
+  readPage: (page: PageWindow, expected: number) => Promise<T[]>,
+): Promise<{ rows: T[]; total: ListTotal } | undefined> {
+  if (window.offset + window.limit < bound) return undefined;
+  const expected = await estimate();
+  if (expected <= bound) return undefined;
+  const rows = await readPage({ ...window, limit: window.limit + 1 }, expected);
+  if (rows.length > window.limit) {
+    const total = Math.max(expected, window.offset + rows.length);
+    return { rows: rows.slice(0, window.limit), total: { total, estimated: true } };
+  }
+  if (rows.length === 0) return undefined;
+  return { rows, total: { total: window.offset + rows.length, estimated: false } };
+}
+
+/**
  * The total for `matching` (a query selecting the list's matching rows, any columns): counted
  * exactly up to `bound`, which costs at most `bound` index entries whatever the table's size;
  * above it the planner's estimate, never less than bound + 1. `counted`: the same rows up to the

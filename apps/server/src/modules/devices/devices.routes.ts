@@ -24,6 +24,7 @@ import {
   EXACT_TOTAL_BOUND,
   type ListTotal,
   pageWindow,
+  readPastBound,
   setTotalCount,
 } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
@@ -138,7 +139,7 @@ async function indexedPage(
 
 /**
  * A family list's status filter, on a page that reaches EXACT_TOTAL_BOUND, read first
- * (`readPastBound`). Else undefined, and the list is counted. A whole family's total is kept, and an
+ * (`readPastBound`, lib/paging.ts). Else undefined, and the list is counted. A whole family's total is kept, and an
  * owner's few thousand machines are counted cheaper than the planner is asked (0.4 ms).
  */
 function pageBeyondBound(
@@ -157,39 +158,15 @@ function pageBeyondBound(
 }
 
 /**
- * A page that reaches `bound`, when the planner expects more than the bound to match: read with one
- * row more. With that row the total is the estimate (never less than what the page proves), the
- * answer a count would give; short but not empty, the page ends the list and its total is exact.
- * Else (within the bound, few expected, or an empty page) undefined, and the caller counts.
- */
-async function readPastBound<T>(
-  window: PageWindow,
-  bound: number,
-  estimate: () => Promise<number>,
-  readPage: (page: PageWindow, expected: number) => Promise<T[]>,
-): Promise<{ rows: T[]; total: ListTotal } | undefined> {
-  if (window.offset + window.limit < bound) return undefined;
-  const expected = await estimate();
-  if (expected <= bound) return undefined;
-  const rows = await readPage({ ...window, limit: window.limit + 1 }, expected);
-  if (rows.length > window.limit) {
-    const total = Math.max(expected, window.offset + rows.length);
-    return { rows: rows.slice(0, window.limit), total: { total, estimated: true } };
-  }
-  if (rows.length === 0) return undefined;
-  return { rows, total: { total: window.offset + rows.length, estimated: false } };
-}
-
-/**
  * With text filters or `q`. A page that reaches past the exact bound (deviceTotalBound:
  * SEARCH_TOTAL_BOUND, the 100th page of 10, with a `q` or a text filter expected to match more than
  * EXACT_TOTAL_BOUND machines; else EXACT_TOTAL_BOUND, the 1,000th) and is full proves by itself that
  * more than the bound match: it is read first, asking for one machine more than the page, and the
- * count (which would read as many machines again) is left out (`readPastBound`). Else, or when the
- * page comes back short or empty, the bounded count comes first; it collects the ids it counts
- * (boundedMatchIds) without walking a sort index. A list walked by its values (devices.value-walk.ts) counts and pages
- * on that walk; a broad condition's first pages take its first matches by a walk and count them
- * there (walkedFirst).
+ * count (which would read as many machines again) is left out (`readPastBound`, lib/paging.ts).
+ * Else, or when the page comes back short or empty, the bounded count comes first; it collects the
+ * ids it counts (boundedMatchIds) without walking a sort index. A list walked by its values
+ * (devices.value-walk.ts) counts and pages on that walk; a broad condition's first pages take its
+ * first matches by a walk and count them there (walkedFirst).
  */
 async function checkedPage(
   db: Db,
