@@ -32,4 +32,5 @@ export * from './rules/protocol-checklist.js';
 export * from './rules/reminders.js';
 export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';
+export * from './rules/csv.js';
 export * from './schemas/imports.js';

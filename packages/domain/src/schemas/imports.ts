@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CSV_BOM, csvLine } from '../rules/csv.js';
 
 /** What an import brings in: customers, or the machines of one family. */
 export const IMPORT_KINDS = ['customers', 'INTERNAL', 'EXTERNAL'] as const;
@@ -164,16 +165,11 @@ export const IMPORT_MSG = {
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
 } as const;
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** The report of failed rows as a CSV for Excel (BOM, semicolons, CRLF). */
+/** The report of failed rows as a CSV for Excel (rules/csv.ts: BOM, semicolons, CRLF, formulas kept text). */
 export function importReportCsv(problems: ImportProblem[]): string {
   const lines = [
     ['Wiersz', 'Kolumna', 'Wartość', 'Błąd'],
     ...problems.map((p) => [p.row, p.column, p.value, p.message]),
   ];
-  return '\uFEFF' + lines.map((line) => line.map(csvCell).join(';')).join('\r\n') + '\r\n';
+  return CSV_BOM + lines.map(csvLine).join('');
 }

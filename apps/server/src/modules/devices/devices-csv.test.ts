@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { devices } from './devices.table.js';
-import { csvField } from './devices.csv.js';
 import { addDevice, deviceBody, seedReferences, type References } from './devices.fixtures.js';
 
 const ctx = useTestApp();
@@ -101,28 +100,5 @@ describe('maszyny.csv', () => {
   it('writes a header only when nothing matches', async () => {
     const lines = linesOf((await exportCsv('/api/device', { city: 'nigdzie' })).rawPayload);
     expect(lines).toEqual([HEADER]);
-  });
-});
-
-describe('csvField', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['a;b', '"a;b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    [' padded', '" padded"'],
-    ['=SUM(A1)', "'=SUM(A1)"],
-    ['+48 600', "'+48 600"],
-    ['-5', '-5'],
-    ['-', '-'],
-    ['-cmd', "'-cmd"],
-    ['', ''],
-  ])('%j → %j', (input, output) => {
-    expect(csvField(input)).toBe(output);
-  });
-
-  it('writes numbers and empty values as they are', () => {
-    expect(csvField(42)).toBe('42');
-    expect(csvField(null)).toBe('');
   });
 });

@@ -1,24 +1,8 @@
-import { MACHINE_STATUSES } from '@serwis/domain';
+import { CSV_BOM, csvLine, MACHINE_STATUSES } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { findCsvRowsByIds, type DeviceCsvRow } from './devices.repository.js';
 
 export const CSV_FILE_NAME = 'maszyny.csv';
-const BOM = '\uFEFF';
-const SEPARATOR = ';';
-const EOL = '\r\n';
-
-/** A spreadsheet would run text starting like a formula; a leading apostrophe keeps it text. */
-const FORMULA_START = /^[=+@\t\r]|^-(?!\d+([.,]\d+)?$)(?=.)/;
-
-/** Quoted when it holds the separator, a quote, a line break or edge spaces; quotes doubled. */
-export function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[;"\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (fields: (string | number | null | undefined)[]) =>
-  fields.map(csvField).join(SEPARATOR) + EOL;
 
 /** The list screen's columns (spec §2), without the hidden status weight. */
 const COLUMNS: { header: string; value: (row: DeviceCsvRow) => string | number | null }[] = [
@@ -42,7 +26,7 @@ const COLUMNS: { header: string; value: (row: DeviceCsvRow) => string | number |
 ];
 
 /** BOM (so Excel reads UTF-8 with Polish letters) and the header line. */
-export const csvHead = () => BOM + csvLine(COLUMNS.map((c) => c.header));
+export const csvHead = () => CSV_BOM + csvLine(COLUMNS.map((c) => c.header));
 
 export const csvRow = (row: DeviceCsvRow) => csvLine(COLUMNS.map((c) => c.value(row)));
 

@@ -42,10 +42,17 @@ function toSheet(lines: string[][]): Sheet {
   return { headers, rows };
 }
 
-/** `;` or `,` (or a tab), guessed by papaparse from the first lines. */
+/**
+ * A first line "sep=;" names the separator: programs that write CSV for Excel put it there, and
+ * Excel reads the file by it. It is not the header.
+ */
+const SEPARATOR_LINE = /^sep=([^\r\n])\r?\n/i;
+
+/** `;` or `,` (or a tab): the one a "sep=" line names, else guessed by papaparse from the first lines. */
 export function parseCsv(text: string): Sheet {
-  const result = Papa.parse<string[]>(text, {
-    delimiter: '',
+  const named = SEPARATOR_LINE.exec(text);
+  const result = Papa.parse<string[]>(named ? text.slice(named[0].length) : text, {
+    delimiter: named?.[1] ?? '',
     delimitersToGuess: [';', ',', '\t'],
     skipEmptyLines: 'greedy',
   });

@@ -86,6 +86,17 @@ describe('machine import: reading the file', () => {
     expect(await machinesOf('INTERNAL')).toEqual([]);
   });
 
+  it('reads the separator from a first line "sep=", which is not the header', async () => {
+    await seed();
+    const user = await admin();
+    const text = ['sep=,', 'Nazwa,Kontrahent,Kategoria,Ulica', 'Tokarka;CNC,Metalex,Lasery,Długa 1;2'].join(
+      '\r\n',
+    );
+    const response = await send(user, '/api/device/import', Buffer.from(text, 'utf8'));
+    expect(response.statusCode).toBe(200);
+    expect(await machinesOf('INTERNAL')).toMatchObject([{ name: 'Tokarka;CNC', streetAddress: 'Długa 1;2' }]);
+  });
+
   it('reads a Windows-1250 file (Excel on a Polish Windows)', async () => {
     await seed();
     const user = await admin();
