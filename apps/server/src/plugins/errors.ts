@@ -4,44 +4,57 @@ import { MSG } from '@serwis/domain';
 import { AppError, invalidField } from '../lib/app-error.js';
 import { pgErrorCode } from '../lib/pg-error.js';
 
-/** One place maps every failure to `{ message, code }` with a Polish message. */
+/** A failure as the API answers it: the status and `{ message, code }` with a Polish message. */
+export interface ErrorAnswer {
+  status: number;
+  body: { message: string; code: string; field?: string; requestId?: string };
+}
+
+/**
+ * One place maps every failure to its answer: the error handler below, and a streamed answer whose
+ * status went out before the failure (an import's progress, modules/imports/imports.progress.ts).
+ */
+export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
+  if (error instanceof AppError) {
+    const { statusCode, message, code, field } = error;
+    return { status: statusCode, body: field === undefined ? { message, code } : { message, code, field } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const path = String(first?.instancePath ?? '')
+      .split('/')
+      .filter(Boolean);
+    const failure = invalidField(path, first?.message);
+    return { status: 400, body: { message: failure.message, code: failure.code, field: failure.field } };
+  }
+  const code = pgErrorCode(error);
+  if (code === '23505') return { status: 409, body: { message: MSG.duplicate, code: 'DUPLICATE' } };
+  if (code === '23503') return { status: 409, body: { message: MSG.conflict, code: 'IN_USE' } };
+  if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
+    return { status: 400, body: { message: MSG.invalidInput, code: 'INVALID_VALUE' } };
+  }
+  const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
+  if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
+    return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };
+  }
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    // Fastify's own 4xx (bad JSON, wrong content type, missing multipart, ...).
+    const message = statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
+    return { status: statusCode, body: { message, code: fastifyCode ?? 'BAD_REQUEST' } };
+  }
+  // The request id (also in the X-Request-Id header and in every log line of the request) lets a
+  // user's report be matched with the server log.
+  return {
+    status: 500,
+    body: { message: `${MSG.unknownError} Identyfikator błędu: ${requestId}.`, code: 'INTERNAL', requestId },
+  };
+}
+
+/** Every failure of a request answered by `errorAnswer`; the unexpected ones logged. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const { statusCode, message, code, field } = error;
-      return reply
-        .status(statusCode)
-        .send(field === undefined ? { message, code } : { message, code, field });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const path = String(first?.instancePath ?? '')
-        .split('/')
-        .filter(Boolean);
-      const failure = invalidField(path, first?.message);
-      return reply.status(400).send({ message: failure.message, code: failure.code, field: failure.field });
-    }
-    const code = pgErrorCode(error);
-    if (code === '23505') return reply.status(409).send({ message: MSG.duplicate, code: 'DUPLICATE' });
-    if (code === '23503') return reply.status(409).send({ message: MSG.conflict, code: 'IN_USE' });
-    if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
-      return reply.status(400).send({ message: MSG.invalidInput, code: 'INVALID_VALUE' });
-    }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
-      return reply.status(413).send({ message: MSG.tooLarge, code: 'TOO_LARGE' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own 4xx (bad JSON, wrong content type, missing multipart, ...).
-      const message = error.statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
-      return reply.status(error.statusCode).send({ message, code: error.code ?? 'BAD_REQUEST' });
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    // The request id (also in the X-Request-Id header and in every log line of the request)
-    // lets a user's report be matched with the server log.
-    return reply.status(500).send({
-      message: `${MSG.unknownError} Identyfikator błędu: ${request.id}.`,
-      code: 'INTERNAL',
-      requestId: request.id,
-    });
+    const { status, body } = errorAnswer(error, request.id);
+    if (status === 500) request.log.error({ err: error }, 'unexpected error');
+    return reply.status(status).send(body);
   });
 }

@@ -173,3 +173,54 @@ export function importReportCsv(problems: ImportProblem[]): string {
   ];
   return CSV_BOM + lines.map(csvLine).join('');
 }
+
+/**
+ * The steps of an import (and of its preview, which stops after checking) as the server reports
+ * them with `?progress=ndjson`: reading has no count; the others count rows, or machines for the
+ * inspection dates.
+ */
+export const IMPORT_PHASES = ['reading', 'checking', 'writing', 'summaries'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+export const IMPORT_PHASE_LABELS: Record<ImportPhase, string> = {
+  reading: 'Odczytywanie pliku',
+  checking: 'Sprawdzanie wierszy',
+  writing: 'Zapisywanie wierszy',
+  summaries: 'Obliczanie terminów przeglądów',
+};
+
+export const importProgressSchema = z.object({
+  phase: z.enum(IMPORT_PHASES),
+  /** Rows (machines) done so far, of `total`; both 0 while the file is read. */
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
+/** An error that ended a streamed answer: what a plain call answers with this status. */
+export const importStreamErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  code: z.string().optional(),
+  field: z.string().optional(),
+});
+
+/**
+ * One line of a streamed import or preview (`?progress=ndjson`, `application/x-ndjson`): progress
+ * lines, then exactly one of the others, which ends the answer.
+ */
+export const importStreamLineSchema = z.union([
+  z.object({ progress: importProgressSchema }),
+  z.object({ result: importResultSchema }),
+  z.object({ failure: importFailureSchema }),
+  z.object({ preview: importPreviewSchema }),
+  z.object({ error: importStreamErrorSchema }),
+]);
+export type ImportStreamLine = z.infer<typeof importStreamLineSchema>;
+
+/** "Zapisywanie wierszy: 35 000 z 100 000" (reading: the label alone). */
+export function importProgressText({ phase, done, total }: ImportProgress): string {
+  const label = IMPORT_PHASE_LABELS[phase];
+  if (!total) return `${label}…`;
+  return `${label}: ${done.toLocaleString('pl-PL')} z ${total.toLocaleString('pl-PL')}`;
+}

@@ -51,6 +51,10 @@ export async function deviceIdsBySerial(
 
 const CHUNK = 5000;
 
+/** Told the number of rows each statement of a write has written (the import's progress). */
+export type OnChunk = (rows: number) => Promise<void>;
+const noChunks: OnChunk = async () => undefined;
+
 export async function insertCustomersNamed(db: DbOrTx, names: string[]): Promise<Map<string, number>> {
   if (!names.length) return new Map();
   const created = await rows<{ id: number; key: string }>(
@@ -96,7 +100,12 @@ const DEVICE_COLUMNS = sql.raw(`name, category_id, customer_id, serial_number, s
   transfer_date, warranty_length, warranty, street_address, zip_code, city, province, status, status_weight`);
 
 /** Adds machines, CHUNK rows a statement; answers their ids. */
-export async function insertDevices(db: DbOrTx, family: MachineType, list: DeviceImportRow[]) {
+export async function insertDevices(
+  db: DbOrTx,
+  family: MachineType,
+  list: DeviceImportRow[],
+  onChunk: OnChunk = noChunks,
+) {
   const ids: number[] = [];
   for (let start = 0; start < list.length; start += CHUNK) {
     const created = await rows<{ id: number }>(
@@ -107,12 +116,13 @@ export async function insertDevices(db: DbOrTx, family: MachineType, list: Devic
           RETURNING id`,
     );
     ids.push(...created.map((r) => Number(r.id)));
+    await onChunk(created.length);
   }
   return ids;
 }
 
 /** Rewrites machines (by `id`), CHUNK rows a statement. */
-export async function updateDevices(db: DbOrTx, list: DeviceImportRow[]) {
+export async function updateDevices(db: DbOrTx, list: DeviceImportRow[], onChunk: OnChunk = noChunks) {
   for (let start = 0; start < list.length; start += CHUNK) {
     await db.execute(
       sql`UPDATE devices AS d SET name = v.name, category_id = v.category_id, customer_id = v.customer_id,
@@ -123,6 +133,7 @@ export async function updateDevices(db: DbOrTx, list: DeviceImportRow[]) {
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${DEVICE_RECORD})
           WHERE d.id = v.id`,
     );
+    await onChunk(Math.min(CHUNK, list.length - start));
   }
 }
 
@@ -145,16 +156,17 @@ const CUSTOMER_RECORD = sql.raw(`short_name text, full_name text, street_address
 const CUSTOMER_COLUMNS = sql.raw(`short_name, full_name, street_address, zip_code, city, province, nip,
   regon, phone_number, email`);
 
-export async function insertCustomers(db: DbOrTx, list: CustomerImportRow[]) {
+export async function insertCustomers(db: DbOrTx, list: CustomerImportRow[], onChunk: OnChunk = noChunks) {
   for (let start = 0; start < list.length; start += CHUNK) {
     await db.execute(
       sql`INSERT INTO customers (${CUSTOMER_COLUMNS}) SELECT ${CUSTOMER_COLUMNS}
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(${CUSTOMER_RECORD})`,
     );
+    await onChunk(Math.min(CHUNK, list.length - start));
   }
 }
 
-export async function updateCustomers(db: DbOrTx, list: CustomerImportRow[]) {
+export async function updateCustomers(db: DbOrTx, list: CustomerImportRow[], onChunk: OnChunk = noChunks) {
   for (let start = 0; start < list.length; start += CHUNK) {
     await db.execute(
       sql`UPDATE customers AS c SET short_name = v.short_name, full_name = v.full_name,
@@ -163,5 +175,6 @@ export async function updateCustomers(db: DbOrTx, list: CustomerImportRow[]) {
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${CUSTOMER_RECORD})
           WHERE c.id = v.id`,
     );
+    await onChunk(Math.min(CHUNK, list.length - start));
   }
 }

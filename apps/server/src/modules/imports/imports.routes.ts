@@ -20,7 +20,8 @@ import { AppError, badRequest, invalidField } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/session.js';
 import { displayFilename } from '../files/files.upload.js';
 import { parseSpreadsheet } from './imports.parse.js';
-import { ImportFailed, previewImport, runImport } from './imports.service.js';
+import { streamWithProgress } from './imports.progress.js';
+import { ImportFailed, previewImport, requireAdmin, runImport } from './imports.service.js';
 
 const errors = {
   400: messageResponse,
@@ -36,9 +37,23 @@ const partsSchema = z.object({
     .describe('JSON (pole tekstowe): mapping — pole każdej kolumny pliku, createMissing (maszyny).'),
 });
 
-const importQuery = z.object({
+const progressQuery = z.object({
+  progress: z
+    .enum(['ndjson'])
+    .optional()
+    .describe(
+      'ndjson: odpowiedź 200 jako strumień application/x-ndjson — wiersze {progress} w trakcie, ' +
+        'na końcu jeden wiersz {result}, {failure}, {preview} albo {error} (status i komunikat)',
+    ),
+});
+
+const importQuery = progressQuery.extend({
   report: z.enum(['csv']).optional().describe('csv: przy błędach raport jako plik CSV zamiast JSON'),
 });
+
+const ndjson = {
+  'application/x-ndjson': { schema: z.string().meta({ description: 'Wiersze JSON (progress=ndjson)' }) },
+};
 
 const KINDS: { kind: ImportKind; prefix: string; tags: string[] }[] = [
   { kind: 'customers', prefix: '/api/customer', tags: ['Kontrahenci'] },
@@ -99,14 +114,29 @@ const importRoutes =
           summary:
             'Podgląd importu z CSV/XLSX (tylko administrator): przypisanie kolumn, pierwsze wiersze, błędy; nic nie zapisuje',
           multipartBody: partsSchema,
-          response: { 200: importPreviewSchema, ...errors },
+          querystring: progressQuery,
+          response: {
+            200: {
+              description: 'Podgląd (JSON) albo strumień postępu (progress=ndjson)',
+              content: { 'application/json': { schema: importPreviewSchema }, ...ndjson },
+            },
+            ...errors,
+          },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const actor = currentUser(request);
+        requireAdmin(actor);
         const { fileName, bytes, options } = await readImportRequest(request);
-        const sheet = await parseSpreadsheet(bytes);
-        return previewImport(app.db, actor, kind, fileName, sheet, options);
+        if (request.query.progress !== 'ndjson') {
+          const sheet = await parseSpreadsheet(bytes);
+          return previewImport(app.db, actor, kind, fileName, sheet, options);
+        }
+        return streamWithProgress(request, reply, async (report) => {
+          await report('reading', 0, 0);
+          const sheet = await parseSpreadsheet(bytes);
+          return { preview: await previewImport(app.db, actor, kind, fileName, sheet, options, report) };
+        });
       },
     );
 
@@ -121,7 +151,10 @@ const importRoutes =
           multipartBody: partsSchema,
           querystring: importQuery,
           response: {
-            200: importResultSchema,
+            200: {
+              description: 'Wynik importu (JSON) albo strumień postępu (progress=ndjson)',
+              content: { 'application/json': { schema: importResultSchema }, ...ndjson },
+            },
             422: {
               description:
                 'Import przerwany, nic nie zapisano: raport błędnych wierszy (JSON albo CSV przy report=csv)',
@@ -136,7 +169,20 @@ const importRoutes =
       },
       async (request, reply) => {
         const actor = currentUser(request);
+        requireAdmin(actor);
         const { fileName, bytes, options } = await readImportRequest(request);
+        if (request.query.progress === 'ndjson') {
+          return streamWithProgress(request, reply, async (report) => {
+            await report('reading', 0, 0);
+            const sheet = await parseSpreadsheet(bytes);
+            try {
+              return { result: await runImport(app.db, actor, kind, fileName, sheet, options, report) };
+            } catch (error) {
+              if (error instanceof ImportFailed) return { failure: error.answer() };
+              throw error;
+            }
+          });
+        }
         const sheet = await parseSpreadsheet(bytes);
         try {
           return await runImport(app.db, actor, kind, fileName, sheet, options);
@@ -149,14 +195,7 @@ const importRoutes =
               .header('content-disposition', `attachment; filename="${IMPORT_REPORT_FILE_NAME}"`)
               .send(importReportCsv(error.problems));
           }
-          return reply.status(422).send({
-            message: error.message,
-            code: 'IMPORT_INVALID',
-            problems: error.problems,
-            problemCount: error.problems.length,
-            badRows: error.badRows,
-            total: error.total,
-          });
+          return reply.status(422).send(error.answer());
         }
       },
     );

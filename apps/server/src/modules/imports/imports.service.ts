@@ -10,6 +10,7 @@ import {
   detectMapping,
   deviceInsertSchema,
   importFields,
+  type ImportFailure,
   type ImportKind,
   type ImportOptions,
   type ImportPreview,
@@ -26,6 +27,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
 import type { Sheet } from './imports.parse.js';
+import { noProgress, type ReportProgress } from './imports.progress.js';
 import {
   categoryIdsByName,
   customerIdsByName,
@@ -48,6 +50,18 @@ export class ImportFailed extends Error {
     readonly total: number,
   ) {
     super(IMPORT_MSG.failed(badRows));
+  }
+
+  /** What the import answers: the 422's body, or a streamed import's `failure` line. */
+  answer(): ImportFailure {
+    return {
+      message: this.message,
+      code: 'IMPORT_INVALID',
+      problems: this.problems,
+      problemCount: this.problems.length,
+      badRows: this.badRows,
+      total: this.total,
+    };
   }
 }
 
@@ -114,7 +128,29 @@ interface Analysis {
   missingCategories: string[];
   write: (
     tx: DbOrTx,
+    report: ReportProgress,
   ) => Promise<{ added: number; updated: number; createdCustomers: number; createdCategories: number }>;
+}
+
+/** A progress line every this many rows checked at most (and at most every 100 ms). */
+const CHECKS_PER_REPORT = 500;
+
+/** The rows one at a time, the progress of `checking` told as they go. */
+async function* checked<T>(rows: T[], report: ReportProgress): AsyncGenerator<T> {
+  for (let index = 0; index < rows.length; index++) {
+    if (index % CHECKS_PER_REPORT === 0) await report('checking', index, rows.length);
+    yield rows[index]!;
+  }
+  await report('checking', rows.length, rows.length);
+}
+
+/** The progress of `writing`: the rows each statement wrote, added up over the whole write. */
+function rowsWritten(report: ReportProgress, total: number) {
+  let done = 0;
+  return async (rows: number) => {
+    done += rows;
+    await report('writing', done, total);
+  };
 }
 
 function rowsOf(sheet: Sheet, mapping: (string | null)[]): Row[] {
@@ -154,6 +190,7 @@ async function analyseMachines(
   family: MachineType,
   sheet: Sheet,
   options: ImportOptions,
+  report: ReportProgress,
 ): Promise<Analysis> {
   const mapping = resolveMapping(family, sheet.headers, options);
   const problems = new Problems(sheet.headers, mapping);
@@ -162,7 +199,7 @@ async function analyseMachines(
   const valid: { row: Row; data: z.infer<typeof deviceInsertSchema> }[] = [];
   const customerNames = new Map<string, string>();
   const categoryNames = new Map<string, string>();
-  for (const row of rows) {
+  for await (const row of checked(rows, report)) {
     // The names are resolved below; a placeholder id lets the shared schema check the rest.
     const input = { ...machineValues(row.values, hasLength), customer: { id: 1 }, category: { id: 1 } };
     const customer = (row.values.customer ?? '').trim();
@@ -264,7 +301,7 @@ async function analyseMachines(
     updated,
     missingCustomers,
     missingCategories,
-    async write(tx) {
+    async write(tx, report) {
       const newCustomers = await insertCustomersNamed(tx, missingCustomers);
       const newCategories = await insertCategoriesNamed(tx, missingCategories);
       for (const [key, id] of newCustomers) customers.set(key, id);
@@ -276,10 +313,16 @@ async function analyseMachines(
         p.data.category_id = categories.get(p.category)!;
         (p.data.id ? toUpdate : toInsert).push(p.data);
       }
-      const ids = await insertDevices(tx, family, toInsert);
-      await updateDevices(tx, toUpdate);
+      const written = rowsWritten(report, planned.length);
+      await report('writing', 0, planned.length);
+      const ids = await insertDevices(tx, family, toInsert, written);
+      await updateDevices(tx, toUpdate, written);
       const touched = [...ids, ...toUpdate.map((r) => r.id!)];
-      await refreshInspectionSummariesOfMany(tx, touched);
+      let refreshed = 0;
+      await report('summaries', 0, touched.length);
+      await refreshInspectionSummariesOfMany(tx, touched, (machines) =>
+        report('summaries', (refreshed += machines), touched.length),
+      );
       return {
         added: toInsert.length,
         updated: toUpdate.length,
@@ -290,12 +333,17 @@ async function analyseMachines(
   };
 }
 
-async function analyseCustomers(db: DbOrTx, sheet: Sheet, options: ImportOptions): Promise<Analysis> {
+async function analyseCustomers(
+  db: DbOrTx,
+  sheet: Sheet,
+  options: ImportOptions,
+  report: ReportProgress,
+): Promise<Analysis> {
   const mapping = resolveMapping('customers', sheet.headers, options);
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
   const valid: { row: Row; data: z.infer<typeof customerInsertSchema> }[] = [];
-  for (const row of rows) {
+  for await (const row of checked(rows, report)) {
     const parsed = customerInsertSchema.safeParse({
       ...row.values,
       province: provinceOf(row.values.province),
@@ -339,18 +387,29 @@ async function analyseCustomers(db: DbOrTx, sheet: Sheet, options: ImportOptions
     updated: toUpdate.length,
     missingCustomers: [],
     missingCategories: [],
-    async write(tx) {
-      await insertCustomers(tx, toInsert);
-      await updateCustomers(tx, toUpdate);
+    async write(tx, report) {
+      const written = rowsWritten(report, toInsert.length + toUpdate.length);
+      await report('writing', 0, toInsert.length + toUpdate.length);
+      await insertCustomers(tx, toInsert, written);
+      await updateCustomers(tx, toUpdate, written);
       return { added: toInsert.length, updated: toUpdate.length, createdCustomers: 0, createdCategories: 0 };
     },
   };
 }
 
-const analyse = (db: DbOrTx, kind: ImportKind, sheet: Sheet, options: ImportOptions) =>
-  kind === 'customers' ? analyseCustomers(db, sheet, options) : analyseMachines(db, kind, sheet, options);
+const analyse = (
+  db: DbOrTx,
+  kind: ImportKind,
+  sheet: Sheet,
+  options: ImportOptions,
+  report: ReportProgress,
+) =>
+  kind === 'customers'
+    ? analyseCustomers(db, sheet, options, report)
+    : analyseMachines(db, kind, sheet, options, report);
 
-function requireAdmin(actor: SessionUser) {
+/** Imports are for administrators; checked before the file is read, and again by each step. */
+export function requireAdmin(actor: SessionUser) {
   if (!actor.isAdmin) throw forbidden(MSG.forbidden);
 }
 
@@ -362,9 +421,10 @@ export async function previewImport(
   fileName: string,
   sheet: Sheet,
   options: ImportOptions,
+  report: ReportProgress = noProgress,
 ): Promise<ImportPreview> {
   requireAdmin(actor);
-  const analysis = await analyse(db, kind, sheet, options);
+  const analysis = await analyse(db, kind, sheet, options, report);
   return {
     fileName,
     headers: sheet.headers,
@@ -399,15 +459,16 @@ export async function runImport(
   fileName: string,
   sheet: Sheet,
   options: ImportOptions,
+  report: ReportProgress = noProgress,
 ): Promise<ImportResult> {
   requireAdmin(actor);
   try {
     return await inTransaction(db, async (tx) => {
-      const analysis = await analyse(tx, kind, sheet, options);
+      const analysis = await analyse(tx, kind, sheet, options, report);
       if (analysis.problems.length) {
         throw new ImportFailed(analysis.problems, analysis.badRows.size, analysis.total);
       }
-      const counts = await analysis.write(tx);
+      const counts = await analysis.write(tx, report);
       const created = [
         counts.createdCustomers ? `, nowi kontrahenci ${counts.createdCustomers}` : '',
         counts.createdCategories ? `, nowe kategorie ${counts.createdCategories}` : '',

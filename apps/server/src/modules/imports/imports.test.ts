@@ -7,31 +7,20 @@ import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
-import { multipart } from '../files/files.fixtures.js';
 import { logs } from '../logs/logs.table.js';
+import { MACHINE_EXPORT_HEADER, sendImport } from './imports.fixtures.js';
 
 const ctx = useTestApp();
 
-const HEADER =
-  'Id;Status;Nazwa;Kontrahent;Kategoria;S/N;Moc;Data;Gwarancja;Ulica;Kod pocztowy;Miasto;Województwo';
+const HEADER = MACHINE_EXPORT_HEADER;
 
-async function send(
+const send = (
   user: TestUser,
   url: string,
   content: Buffer | string,
   options?: Record<string, unknown>,
-  filename = 'maszyny.csv',
-) {
-  const parts: Parameters<typeof multipart>[0] = [{ kind: 'file', name: 'file', filename, content }];
-  if (options) parts.push({ kind: 'field', name: 'optionsJson', value: JSON.stringify(options) });
-  const body = await multipart(parts);
-  return ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...as(user), ...body.headers },
-    payload: body.payload,
-  });
-}
+  filename?: string,
+) => sendImport(ctx, user, url, content, options, filename);
 
 async function seed() {
   await ctx.database.db.insert(customers).values({ shortName: 'Metalex' });

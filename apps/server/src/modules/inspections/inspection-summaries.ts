@@ -78,15 +78,24 @@ export async function refreshInspectionSummaries(tx: DbOrTx, deviceIds: readonly
  * Many machines at once (a bulk import): one table lock, as the bulk recomputation below takes,
  * instead of an advisory lock per machine (100,000 of those exhaust the lock table).
  */
-export async function refreshInspectionSummariesOfMany(tx: DbOrTx, deviceIds: readonly number[]) {
+export async function refreshInspectionSummariesOfMany(
+  tx: DbOrTx,
+  deviceIds: readonly number[],
+  onChunk: (machines: number) => Promise<void> = async () => undefined,
+) {
   if (!deviceIds.length) return;
   await tx.execute(sql`LOCK TABLE ${inspectionSummaries} IN SHARE ROW EXCLUSIVE MODE`);
   const ids = [...new Set(deviceIds)];
-  for (let start = 0; start < ids.length; start += 20_000) {
-    const array = sql`${`{${ids.slice(start, start + 20_000).join(',')}}`}::int[]`;
+  // 5,000 machines a statement (0.7 s at 100,000 machines): often enough for the import's progress.
+  for (let start = 0; start < ids.length; start += MANY_CHUNK) {
+    const chunk = ids.slice(start, start + MANY_CHUNK);
+    const array = sql`${`{${chunk.join(',')}}`}::int[]`;
     await upsertSummaries(tx, (deviceId) => sql`${deviceId} = ANY(${array})`);
+    await onChunk(chunk.length);
   }
 }
+
+const MANY_CHUNK = 5_000;
 
 /** The machines a service event covers now; read before a change of its machines or its delete. */
 export async function machinesOfService(tx: DbOrTx, serviceId: number): Promise<number[]> {

@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ImportPhase, ImportStreamLine } from '@serwis/domain';
+import { errorAnswer } from '../../plugins/errors.js';
+
+/**
+ * Tells how far an import (or its preview) has got: a step and its count. Awaited, so that a long
+ * loop of checks lets the answer's lines go out while it runs.
+ */
+export type ReportProgress = (phase: ImportPhase, done: number, total: number) => Promise<void>;
+
+/** A plain (unstreamed) call: nobody to tell. */
+export const noProgress: ReportProgress = async () => undefined;
+
+/** At most one progress line this often, besides each step's first and last. */
+const PROGRESS_EVERY_MS = 100;
+
+/**
+ * An answer streamed as NDJSON (`?progress=ndjson`): a line `{ progress }` as `work` reports it, then
+ * one line with what it answers (`{ result }`, `{ failure }` or `{ preview }`), or `{ error }` with the
+ * status and message a plain call would have answered, since the 200 went out with the first line.
+ */
+export function streamWithProgress(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (report: ReportProgress) => Promise<ImportStreamLine>,
+) {
+  const stream = new PassThrough();
+  const write = (line: ImportStreamLine) => {
+    // A browser that went away: the import still ends as it would (one transaction), unheard.
+    if (!stream.destroyed && !stream.writableEnded) stream.write(`${JSON.stringify(line)}\n`);
+  };
+  let last: { phase?: ImportPhase; at: number } = { at: 0 };
+  const report: ReportProgress = async (phase, done, total) => {
+    const now = performance.now();
+    if (phase === last.phase && done < total && now - last.at < PROGRESS_EVERY_MS) return;
+    last = { phase, at: now };
+    write({ progress: { phase, done, total } });
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const outcome = (async (): Promise<ImportStreamLine> => {
+    try {
+      return await work(report);
+    } catch (error) {
+      const { status, body } = errorAnswer(error, request.id);
+      if (status === 500) request.log.error({ err: error }, 'unexpected error');
+      return { error: { status, message: body.message, code: body.code, field: body.field } };
+    }
+  })();
+  void outcome.then((line) => {
+    write(line);
+    stream.end();
+  });
+  return (
+    reply
+      .header('content-type', 'application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // A proxy in front (nginx) would otherwise hold the lines back until the end.
+      .header('x-accel-buffering', 'no')
+      .send(stream)
+  );
+}
