@@ -1,7 +1,8 @@
 /**
  * Import throughput: a generated machine CSV (N rows, naming 500 customers and 50 categories that
- * do not exist yet) sent to POST /api/device/import in-process (buildApp + app.inject), then the
- * same file again (every row an update by serial number). Prints seconds and rows per second.
+ * do not exist yet) sent to POST /api/device/import?progress=ndjson over HTTP on loopback, as the
+ * browser's dialog sends it, then the same file again (every row an update by serial number).
+ * Prints seconds and rows per second, and how long each step took by the progress lines' arrival.
  *
  *   bash scripts/with-postgres.sh npx tsx bench/import.ts --rows=100000     (PostgreSQL, throw-away)
  *   npx tsx bench/import.ts --rows=10000                                     (PGlite in a temp dir)
@@ -12,8 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
-import { PROVINCES } from '@serwis/domain';
-import { openBenchApp } from './bench-app.js';
+import { IMPORT_PHASE_LABELS, PROVINCES, type ImportPhase, type ImportStreamLine } from '@serwis/domain';
+import { ndjsonLines } from '../apps/web/src/lib/ndjson.js';
+import { freePort, openBenchApp } from './bench-app.js';
 
 const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
 const ROWS = Number(rowsArg ? rowsArg.slice(7) : 100_000);
@@ -56,32 +58,44 @@ async function main() {
       },
     });
     const session = auth.cookies.find((c) => c.name === 'SESSION')!;
+    const port = await freePort();
+    await app.listen({ port, host: '127.0.0.1' });
     const file = machineCsv(ROWS);
     console.log(`${database.kind}: ${ROWS} wierszy, plik ${(file.length / 1024 / 1024).toFixed(1)} MB`);
     for (const round of ['dodanie', 'aktualizacja']) {
       const form = new FormData();
       form.append('file', new Blob([file], { type: 'text/csv' }), 'maszyny.csv');
       form.append('optionsJson', JSON.stringify({ createMissing: true }));
-      const request = new Request('http://localhost/', { method: 'POST', body: form });
-      const payload = Buffer.from(await request.arrayBuffer());
       const started = performance.now();
-      const response = await app.inject({
+      const response = await fetch(`http://127.0.0.1:${port}/api/device/import?progress=ndjson`, {
         method: 'POST',
-        url: '/api/device/import',
-        headers: {
-          'x-requested-with': 'XMLHttpRequest',
-          'content-type': request.headers.get('content-type')!,
-          cookie: `SESSION=${session.value}`,
-        },
-        payload,
+        headers: { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` },
+        body: form,
       });
-      const seconds = (performance.now() - started) / 1000;
-      if (response.statusCode !== 200)
-        throw new Error(`${response.statusCode} ${response.body.slice(0, 500)}`);
-      const body = response.json<{ added: number; updated: number }>();
+      if (response.status !== 200)
+        throw new Error(`${response.status} ${(await response.text()).slice(0, 500)}`);
+      // When each step was first told, from the request's start; the last line is the outcome.
+      const began = new Map<ImportPhase, number>();
+      let outcome: ImportStreamLine | undefined;
+      for await (const line of ndjsonLines(response)) {
+        const parsed = line as ImportStreamLine;
+        if (!('progress' in parsed)) outcome = parsed;
+        else if (!began.has(parsed.progress.phase))
+          began.set(parsed.progress.phase, performance.now() - started);
+      }
+      const ended = performance.now() - started;
+      const seconds = ended / 1000;
+      if (!outcome || !('result' in outcome)) throw new Error(JSON.stringify(outcome).slice(0, 500));
+      const { added, updated } = outcome.result;
       console.log(
-        `${round}: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds)} wierszy/s (dodano ${body.added}, zaktualizowano ${body.updated})`,
+        `${round}: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds)} wierszy/s (dodano ${added}, zaktualizowano ${updated})`,
       );
+      const steps = [...began];
+      const told = steps.map(([phase, at], i) => {
+        const until = steps[i + 1]?.[1] ?? ended;
+        return `${IMPORT_PHASE_LABELS[phase]} ${((until - at) / 1000).toFixed(1)} s`;
+      });
+      console.log(`  wysyłanie ${((steps[0]?.[1] ?? 0) / 1000).toFixed(1)} s; ${told.join('; ')}`);
     }
   } finally {
     await app.close();

@@ -1,8 +1,9 @@
 import { vi } from 'vitest';
 
-/** What the fake server answers: a status and JSON body, or a failed connection. */
+/** What the fake server answers: a status and JSON body (or a stream of bytes), or a failed connection. */
 export interface FakeReply {
   status?: number;
+  /** JSON, a string sent as it is, or a ReadableStream whose chunks arrive as the test enqueues them. */
   body?: unknown;
   headers?: Record<string, string>;
   network?: boolean;
@@ -45,6 +46,9 @@ export function fakeApi(routes: Record<string, Route>, options: { otherwise?: Fa
     const reply = (typeof route === 'function' ? route(call) : route) ?? options.otherwise ?? NOT_FOUND;
     if (reply.network) throw new TypeError('Failed to fetch');
     const status = reply.status ?? 200;
+    if (reply.body instanceof ReadableStream) {
+      return new Response(reply.body as ReadableStream<Uint8Array>, { status, headers: reply.headers });
+    }
     const text =
       status === 204 || reply.body === undefined
         ? null

@@ -1,6 +1,14 @@
-import type { ImportFailure, ImportKind, ImportPreview, ImportResult } from '@serwis/domain';
+import type {
+  ImportFailure,
+  ImportKind,
+  ImportPreview,
+  ImportProgress,
+  ImportResult,
+  ImportStreamLine,
+} from '@serwis/domain';
 import { MSG } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
+import { ndjsonLines } from '../../../lib/ndjson';
 
 export const IMPORT_PREFIX: Record<ImportKind, string> = {
   customers: '/api/customer',
@@ -15,6 +23,8 @@ export interface ImportRequest {
   createMissing?: boolean;
 }
 
+export type OnImportProgress = (progress: ImportProgress) => void;
+
 function form({ file, mapping, createMissing }: ImportRequest) {
   const body = new FormData();
   body.append('optionsJson', JSON.stringify({ mapping: mapping ?? null, createMissing: !!createMissing }));
@@ -22,37 +32,58 @@ function form({ file, mapping, createMissing }: ImportRequest) {
   return body;
 }
 
-/** Parse, map and check on the server; nothing is written. */
-export const previewImport = (request: ImportRequest) =>
-  api.post<ImportPreview>(`${IMPORT_PREFIX[request.kind]}/import/preview`, form(request));
+type Outcome = Exclude<ImportStreamLine, { progress: unknown }>;
 
-export type ImportOutcome = { ok: true; result: ImportResult } | { ok: false; failure: ImportFailure };
-
-/** The import itself, one call: its result, or (422) the report of the rows that stopped it. */
-export async function runImport(request: ImportRequest): Promise<ImportOutcome> {
-  const response = await importFetch(request);
-  let body: { message?: string; code?: string; field?: string } | undefined;
+/**
+ * A call with its progress (`?progress=ndjson`): each step's counts go to `onProgress` as the server
+ * tells them; answers the last line. A failure after the stream began comes as its own line, with
+ * the status and message of the plain call; a stream cut short is a lost connection.
+ */
+async function callWithProgress(path: string, request: ImportRequest, onProgress: OnImportProgress) {
+  const response = await api.raw('POST', path, { body: form(request), query: { progress: 'ndjson' } });
+  let outcome: Outcome | undefined;
   try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  if (response.status === 200) return { ok: true, result: body as ImportResult };
-  if (response.status === 422) return { ok: false, failure: body as ImportFailure };
-  throw new ApiError(response.status, body?.message ?? MSG.unknownError, body?.code, body?.field);
-}
-
-async function importFetch(request: ImportRequest) {
-  let response: Response;
-  try {
-    response = await fetch(`${IMPORT_PREFIX[request.kind]}/import`, {
-      method: 'POST',
-      headers: { 'X-Requested-With': 'XMLHttpRequest' },
-      body: form(request),
-      credentials: 'include',
-    });
+    for await (const line of ndjsonLines(response)) {
+      const parsed = line as ImportStreamLine;
+      if ('progress' in parsed) onProgress(parsed.progress);
+      else outcome = parsed;
+    }
   } catch {
     throw new ApiError(0, MSG.connectionError, 'NETWORK');
   }
-  return response;
+  if (!outcome) throw new ApiError(0, MSG.connectionError, 'NETWORK');
+  if ('error' in outcome) {
+    const { status, message, code, field } = outcome.error;
+    throw new ApiError(status, message, code, field);
+  }
+  return outcome;
+}
+
+const unexpected = () => new ApiError(0, MSG.unknownError);
+
+/** Parse, map and check on the server; nothing is written. */
+export async function previewImport(
+  request: ImportRequest,
+  onProgress: OnImportProgress = () => undefined,
+): Promise<ImportPreview> {
+  const outcome = await callWithProgress(
+    `${IMPORT_PREFIX[request.kind]}/import/preview`,
+    request,
+    onProgress,
+  );
+  if ('preview' in outcome) return outcome.preview;
+  throw unexpected();
+}
+
+export type ImportOutcome = { ok: true; result: ImportResult } | { ok: false; failure: ImportFailure };
+
+/** The import itself, one call: its result, or the report of the rows that stopped it. */
+export async function runImport(
+  request: ImportRequest,
+  onProgress: OnImportProgress = () => undefined,
+): Promise<ImportOutcome> {
+  const outcome = await callWithProgress(`${IMPORT_PREFIX[request.kind]}/import`, request, onProgress);
+  if ('result' in outcome) return { ok: true, result: outcome.result };
+  if ('failure' in outcome) return { ok: false, failure: outcome.failure };
+  throw unexpected();
 }

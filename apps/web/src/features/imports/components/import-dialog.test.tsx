@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportFailure, ImportPreview } from '@serwis/domain';
+import { MSG, type ImportFailure, type ImportPreview } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { ImportButton } from './import-button';
@@ -46,6 +46,12 @@ async function chooseFile(user: ReturnType<typeof userEvent.setup>) {
 
 const optionsOf = (body: unknown) => JSON.parse(String((body as FormData).get('optionsJson')));
 
+/** The server's streamed answer (`?progress=ndjson`), all lines at once. */
+const ndjson = (...lines: object[]) => ({
+  body: lines.map((line) => JSON.stringify(line)).join('\n') + '\n',
+  headers: { 'Content-Type': 'application/x-ndjson' },
+});
+
 describe('Importuj z CSV', () => {
   it('is not offered to an employee who is not an administrator', () => {
     fakeApi({});
@@ -61,19 +67,25 @@ describe('Importuj z CSV', () => {
         const problems = createMissing
           ? []
           : [{ row: 2, column: 'Kategoria', value: 'Lasery', message: 'Nie ma kategorii „Lasery”.' }];
-        return { body: previewOf(mapping ?? ['name', 'customer', 'category', null], problems) };
+        return ndjson(
+          { progress: { phase: 'reading', done: 0, total: 0 } },
+          { preview: previewOf(mapping ?? ['name', 'customer', 'category', null], problems) },
+        );
       },
-      'POST /api/device/import': {
-        body: {
-          message: 'Zaimportowano: dodano 1, zaktualizowano 0.',
-          fileName: 'maszyny.csv',
-          total: 1,
-          added: 1,
-          updated: 0,
-          createdCustomers: 0,
-          createdCategories: 1,
+      'POST /api/device/import': ndjson(
+        { progress: { phase: 'writing', done: 1, total: 1 } },
+        {
+          result: {
+            message: 'Zaimportowano: dodano 1, zaktualizowano 0.',
+            fileName: 'maszyny.csv',
+            total: 1,
+            added: 1,
+            updated: 0,
+            createdCustomers: 0,
+            createdCategories: 1,
+          },
         },
-      },
+      ),
     });
     renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
     await chooseFile(user);
@@ -105,6 +117,7 @@ describe('Importuj z CSV', () => {
     expect(await screen.findByText('Import zakończony')).toBeTruthy();
     expect(screen.getByText(/Zaimportowano: dodano 1, zaktualizowano 0\./)).toBeTruthy();
     const sent = api.callsTo('POST', '/api/device/import')[0]!;
+    expect(sent.query.get('progress')).toBe('ndjson');
     expect(optionsOf(sent.body)).toEqual({
       mapping: ['name', 'customer', 'category', 'serialNumber'],
       createMissing: true,
@@ -125,8 +138,10 @@ describe('Importuj z CSV', () => {
       total: 1,
     };
     fakeApi({
-      'POST /api/device/import/preview': { body: previewOf(['name', 'customer', 'category', null]) },
-      'POST /api/device/import': { status: 422, body: failure },
+      'POST /api/device/import/preview': ndjson({
+        preview: previewOf(['name', 'customer', 'category', null]),
+      }),
+      'POST /api/device/import': ndjson({ failure }),
     });
     renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
     await chooseFile(user);
@@ -137,6 +152,89 @@ describe('Importuj z CSV', () => {
     const link = screen.getByRole('link', { name: 'Pobierz raport błędów (CSV)' });
     expect(link.getAttribute('download')).toBe('raport-importu.csv');
     expect(link.getAttribute('href')).toMatch(/^blob:/);
+  });
+
+  it('shows each step of the import with its count while the server works', async () => {
+    const user = userEvent.setup();
+    let server!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (controller) => void (server = controller) });
+    const tell = (line: object) => server.enqueue(new TextEncoder().encode(`${JSON.stringify(line)}\n`));
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: previewOf(['name', 'customer', 'category', null]),
+      }),
+      'POST /api/device/import': { body, headers: { 'Content-Type': 'application/x-ndjson' } },
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Importuj' }));
+    // Before the server's first line: the file is on its way.
+    expect(await screen.findByText('Wysyłanie pliku…')).toBeTruthy();
+
+    tell({ progress: { phase: 'checking', done: 12_000, total: 12_000 } });
+    tell({ progress: { phase: 'writing', done: 5_000, total: 12_000 } });
+    // Testing Library reads the screen's no-break spaces (Polish thousands) as spaces.
+    expect(await screen.findByText('Zapisywanie wierszy: 5000 z 12 000')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Postęp importu' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('41');
+
+    tell({ progress: { phase: 'summaries', done: 12_000, total: 12_000 } });
+    expect(await screen.findByText('Obliczanie terminów przeglądów: 12 000 z 12 000')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Postęp importu' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
+
+    tell({
+      result: {
+        message: 'Zaimportowano: dodano 12000, zaktualizowano 0.',
+        fileName: 'maszyny.csv',
+        total: 12_000,
+        added: 12_000,
+        updated: 0,
+        createdCustomers: 0,
+        createdCategories: 0,
+      },
+    });
+    server.close();
+    expect(await screen.findByText('Import zakończony')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Postęp importu' })).toBeNull();
+  });
+
+  it('shows the message of a failure the server tells after the progress began, and keeps the preview', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: previewOf(['name', 'customer', 'category', null]),
+      }),
+      'POST /api/device/import': ndjson(
+        { progress: { phase: 'checking', done: 1, total: 1 } },
+        {
+          error: {
+            status: 409,
+            message: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',
+            code: 'IMPORT_CONFLICT',
+          },
+        },
+      ),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Importuj' }));
+    expect(
+      await screen.findByText('Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Podgląd pliku' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Importuj' })).toBeTruthy();
+  });
+
+  it('says the connection was lost when the answer ends without an outcome', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({ progress: { phase: 'checking', done: 1, total: 40 } }),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    expect(await screen.findByText(MSG.connectionError)).toBeTruthy();
   });
 
   it('shows the server message for a file it cannot read', async () => {

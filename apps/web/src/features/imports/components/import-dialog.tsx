@@ -17,11 +17,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   IMPORT_REPORT_FILE_NAME,
+  importProgressText,
   importReportCsv,
   type ImportFailure,
   type ImportKind,
   type ImportPreview,
   type ImportProblem,
+  type ImportProgress,
   type ImportResult,
 } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
@@ -67,6 +69,21 @@ function ProblemTable({ problems }: { problems: ImportProblem[] }) {
         </Table.Tbody>
       </Table>
     </ScrollArea.Autosize>
+  );
+}
+
+/**
+ * How far the server has got: the step and its count as a filling bar; before its first word (the
+ * file still on its way) and while it reads the file, a moving bar.
+ */
+function ProgressView({ progress, label }: { progress: ImportProgress | null; label: string }) {
+  const counted = !!progress && progress.total > 0;
+  const value = counted ? Math.floor((progress.done / progress.total) * 100) : 100;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{progress ? importProgressText(progress) : 'Wysyłanie pliku…'}</Text>
+      <Progress value={value} animated={!counted} striped={!counted} aria-label={label} />
+    </Stack>
   );
 }
 
@@ -172,15 +189,17 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
   const [createMissing, setCreateMissing] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'file' });
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const preview = async (chosen: File, mapping: (string | null)[] | undefined, create: boolean) => {
     setBusy(true);
+    setProgress(null);
     setError(null);
     try {
       setStep({
         name: 'preview',
-        preview: await previewImport({ kind, file: chosen, mapping, createMissing: create }),
+        preview: await previewImport({ kind, file: chosen, mapping, createMissing: create }, setProgress),
       });
     } catch (e) {
       setError(errorMessage(e));
@@ -192,9 +211,10 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
   const start = async (current: ImportPreview) => {
     if (!file) return;
     setStep({ name: 'running', preview: current });
+    setProgress(null);
     setError(null);
     try {
-      const outcome = await runImport({ kind, file, mapping: current.mapping, createMissing });
+      const outcome = await runImport({ kind, file, mapping: current.mapping, createMissing }, setProgress);
       if (outcome.ok) {
         setStep({ name: 'done', result: outcome.result });
         await client.invalidateQueries();
@@ -222,7 +242,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
             }}
           />
         )}
-        {busy && <Progress value={100} animated striped aria-label="Sprawdzanie pliku" />}
+        {busy && <ProgressView progress={progress} label="Sprawdzanie pliku" />}
         {error && <Alert color="red">{error}</Alert>}
         {step.name === 'preview' && (
           <>
@@ -253,7 +273,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
               Importowanie {step.preview.total} wierszy… Wszystkie wiersze zapisują się naraz, w jednej
               transakcji.
             </Text>
-            <Progress value={100} animated striped aria-label="Postęp importu" />
+            <ProgressView progress={progress} label="Postęp importu" />
           </Stack>
         )}
         {step.name === 'done' && (
