@@ -13,8 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
-import { IMPORT_PHASE_LABELS, PROVINCES, type ImportPhase, type ImportStreamLine } from '@serwis/domain';
-import { ndjsonLines } from '../apps/web/src/lib/ndjson.js';
+import {
+  IMPORT_PHASE_LABELS,
+  PROVINCES,
+  ndjsonLines,
+  type ImportPhase,
+  type ImportStreamLine,
+} from '@serwis/domain';
 import { freePort, openBenchApp } from './bench-app.js';
 
 const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
@@ -77,7 +82,7 @@ async function main() {
       // When each step was first told, from the request's start; the last line is the outcome.
       const began = new Map<ImportPhase, number>();
       let outcome: ImportStreamLine | undefined;
-      for await (const line of ndjsonLines(response)) {
+      for await (const line of ndjsonLines(response.body)) {
         const parsed = line as ImportStreamLine;
         if (!('progress' in parsed)) outcome = parsed;
         else if (!began.has(parsed.progress.phase))

@@ -6,9 +6,8 @@ import type {
   ImportResult,
   ImportStreamLine,
 } from '@serwis/domain';
-import { MSG } from '@serwis/domain';
+import { MSG, ndjsonLines } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
-import { ndjsonLines } from '../../../lib/ndjson';
 
 export const IMPORT_PREFIX: Record<ImportKind, string> = {
   customers: '/api/customer',
@@ -43,7 +42,7 @@ async function callWithProgress(path: string, request: ImportRequest, onProgress
   const response = await api.raw('POST', path, { body: form(request), query: { progress: 'ndjson' } });
   let outcome: Outcome | undefined;
   try {
-    for await (const line of ndjsonLines(response)) {
+    for await (const line of ndjsonLines(response.body)) {
       const parsed = line as ImportStreamLine;
       if ('progress' in parsed) onProgress(parsed.progress);
       else outcome = parsed;
