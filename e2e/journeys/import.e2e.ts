@@ -134,8 +134,19 @@ describe('import journey: a 1,000-machine CSV', () => {
     await dialog().getByRole('button', { name: 'Wybierz inny plik' }).click();
     await chooseCsv(machineCsv(false));
     await dialog().getByText('Wszystkie wiersze są poprawne.').waitFor();
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/device/import');
     await dialog().getByRole('button', { name: 'Importuj' }).click();
     await dialog().getByText('Import zakończony').waitFor({ timeout: 60_000 });
+    // The dialog read the import's steps as the server told them, then its result.
+    const streamed = await answer;
+    expect(streamed.headers()['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = (await streamed.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, { phase?: string; done?: number }>);
+    const phases = lines.flatMap((line) => (line.progress ? [line.progress.phase] : []));
+    expect([...new Set(phases)]).toEqual(['reading', 'checking', 'writing', 'summaries']);
+    expect(lines.at(-1)).toMatchObject({ result: { added: ROWS, updated: 0 } });
     await dialog()
       .getByText(/Zaimportowano: dodano 1000, zaktualizowano 0\./)
       .waitFor();
