@@ -34,6 +34,9 @@ const TITLES: Record<ImportKind, string> = {
   INTERNAL: 'Import maszyn z CSV',
   EXTERNAL: 'Import maszyn zewnętrznych z CSV',
 };
+/** A number of rows as Polish writes it: 60 000. */
+const count = (n: number) => n.toLocaleString('pl-PL');
+
 /** Problems listed on screen; the report file has them all. */
 const SHOWN = 200;
 const SKIP = '';
@@ -121,8 +124,8 @@ function PreviewView(props: {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Plik {preview.fileName}: wierszy {preview.total}, do dodania {preview.added}, do aktualizacji{' '}
-        {preview.updated}.
+        Plik {preview.fileName}: wierszy {count(preview.total)}, do dodania {count(preview.added)}, do
+        aktualizacji {count(preview.updated)}.
       </Text>
       <ScrollArea>
         <Table withTableBorder aria-label="Podgląd pliku">
@@ -270,7 +273,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
         {step.name === 'running' && (
           <Stack gap="xs">
             <Text>
-              Importowanie {step.preview.total} wierszy… Wszystkie wiersze zapisują się naraz, w jednej
+              Importowanie {count(step.preview.total)} wierszy… Wszystkie wiersze zapisują się naraz, w jednej
               transakcji.
             </Text>
             <ProgressView progress={progress} label="Postęp importu" />
