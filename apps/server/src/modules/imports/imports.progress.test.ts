@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -136,6 +137,34 @@ describe('import with progress (?progress=ndjson)', () => {
     expect(phasesOf(progress)).toEqual(['reading', 'checking']);
     expectCountsRise(progress, 'checking', 40);
     expect(await machineCount()).toBe(0);
+  });
+
+  it('tells the rows read of a workbook, whose length is not known before it is read', async () => {
+    await seed();
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Maszyny');
+    sheet.addRow(['Nazwa', 'Kontrahent', 'Kategoria']);
+    for (let i = 1; i <= 2_500; i++) sheet.addRow([`Laser ${i}`, 'Metalex', 'Lasery']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const lines = linesOf(
+      await sendImport(
+        ctx,
+        user,
+        '/api/device/import/preview?progress=ndjson',
+        bytes,
+        undefined,
+        'maszyny.xlsx',
+      ),
+    );
+    expect(lines.at(-1)).toMatchObject({ preview: { total: 2_500, problemCount: 0 } });
+    const reading = progressOf(lines).filter((p) => p.phase === 'reading');
+    // The header is row 1: rows 1,000 and 2,000 of the sheet.
+    expect(reading).toEqual([
+      { phase: 'reading', done: 0, total: 0 },
+      { phase: 'reading', done: 1_000, total: 0 },
+      { phase: 'reading', done: 2_000, total: 0 },
+    ]);
   });
 
   it('counts the written customers of a customer import', async () => {

@@ -134,7 +134,7 @@ const importRoutes =
         }
         return streamWithProgress(request, reply, async (report) => {
           await report('reading', 0, 0);
-          const sheet = await parseSpreadsheet(bytes);
+          const sheet = await parseSpreadsheet(bytes, report);
           return { preview: await previewImport(app.db, actor, kind, fileName, sheet, options, report) };
         });
       },
@@ -174,7 +174,7 @@ const importRoutes =
         if (request.query.progress === 'ndjson') {
           return streamWithProgress(request, reply, async (report) => {
             await report('reading', 0, 0);
-            const sheet = await parseSpreadsheet(bytes);
+            const sheet = await parseSpreadsheet(bytes, report);
             try {
               return { result: await runImport(app.db, actor, kind, fileName, sheet, options, report) };
             } catch (error) {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG, type ImportFailure, type ImportPreview, type ImportResult } from '@serwis/domain';
@@ -28,6 +29,18 @@ async function seed() {
 }
 
 const admin = () => createUserAndLogin(ctx, { admin: true });
+
+/** The same workbook with `first` entries of its zip placed before all the others, in that order. */
+async function sheetFilesInOrder(xlsx: Buffer, first: string[]): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(xlsx);
+  const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir);
+  expect(names).toEqual(expect.arrayContaining(first));
+  const reordered = new JSZip();
+  for (const name of [...first, ...names.filter((n) => !first.includes(n))]) {
+    reordered.file(name, await zip.file(name)!.async('nodebuffer'));
+  }
+  return reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
 
 const machinesOf = (family: 'INTERNAL' | 'EXTERNAL') =>
   ctx.database.db.select().from(devices).where(eq(devices.type, family)).orderBy(devices.id);
@@ -114,6 +127,34 @@ describe('machine import: reading the file', () => {
     expect(response.statusCode).toBe(200);
     expect(await machinesOf('INTERNAL')).toMatchObject([
       { name: 'Wycinarka', serialNumber: 'X-1', transferDate: '2023-03-15', warrantyLength: 12 },
+    ]);
+  });
+
+  it("reads the workbook's first tab, formulas by their result and rich text as text", async () => {
+    await seed();
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    const machines = workbook.addWorksheet('Maszyny');
+    machines.addRow(['Nazwa', 'Kontrahent', 'Kategoria', 'S/N', 'Okres gwarancji']);
+    machines.addRow([
+      { richText: [{ text: 'Wycinarka ' }, { font: { bold: true }, text: 'CNC' }] },
+      'Metalex',
+      'Lasery',
+      { formula: '"X-"&(40+2)', result: 'X-42' },
+      { formula: '6*4', result: 24 },
+    ]);
+    const notes = workbook.addWorksheet('Notatki');
+    notes.addRow(['Nazwa', 'Kontrahent', 'Kategoria']);
+    notes.addRow(['Nie ta maszyna', 'Metalex', 'Lasery']);
+    // The machines' tab first, its sheet file second in the zip (as after tabs were moved).
+    const bytes = await sheetFilesInOrder(Buffer.from(await workbook.xlsx.writeBuffer()), [
+      'xl/worksheets/sheet2.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    const response = await send(user, '/api/device/import', bytes, undefined, 'maszyny.xlsx');
+    expect(response.statusCode).toBe(200);
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      { name: 'Wycinarka CNC', serialNumber: 'X-42', warrantyLength: 24 },
     ]);
   });
 
