@@ -146,7 +146,7 @@ describe('import journey: a 1,000-machine CSV', () => {
     await dialog()
       .getByText(/Zaimportowano: dodano 1000, zaktualizowano 0\./)
       .waitFor();
-    await dialog().getByRole('button', { name: 'Zamknij' }).click();
+    await dialog().getByRole('button', { name: 'Zamknij', exact: true }).click();
     await dialog().waitFor({ state: 'hidden' });
   });
 

@@ -177,6 +177,11 @@ describe('Importuj z CSV', () => {
     expect(await screen.findByText('Zapisywanie wierszy: 5000 z 12 000')).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: 'Postęp importu' });
     expect(bar.getAttribute('aria-valuenow')).toBe('41');
+    // The import cannot be stopped: the dialog stays open for its outcome.
+    const dialog = screen.getByRole('dialog', { name: 'Import maszyn z CSV' });
+    expect(within(dialog).queryByRole('button', { name: 'Zamknij okno' })).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Import maszyn z CSV' })).toBeTruthy();
 
     tell({ progress: { phase: 'summaries', done: 12_000, total: 12_000 } });
     expect(await screen.findByText('Obliczanie terminów przeglądów: 12 000 z 12 000')).toBeTruthy();
@@ -198,6 +203,8 @@ describe('Importuj z CSV', () => {
     server.close();
     expect(await screen.findByText('Import zakończony')).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: 'Postęp importu' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Zamknij okno' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import maszyn z CSV' })).toBeNull());
   });
 
   it('shows the message of a failure the server tells after the progress began, and keeps the preview', async () => {

@@ -229,7 +229,17 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
   };
 
   return (
-    <Modal opened onClose={onClose} title={TITLES[kind]} size="90%" closeOnClickOutside={false}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={TITLES[kind]}
+      size="90%"
+      closeOnClickOutside={false}
+      // While the import runs it cannot be stopped (one transaction): the dialog stays for its outcome.
+      withCloseButton={step.name !== 'running'}
+      closeButtonProps={{ 'aria-label': 'Zamknij okno' }}
+      closeOnEscape={step.name !== 'running'}
+    >
       <Stack>
         {(step.name === 'file' || step.name === 'preview') && (
           <FileInput
