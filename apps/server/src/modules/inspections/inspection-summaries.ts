@@ -86,7 +86,7 @@ export async function refreshInspectionSummariesOfMany(
   if (!deviceIds.length) return;
   await tx.execute(sql`LOCK TABLE ${inspectionSummaries} IN SHARE ROW EXCLUSIVE MODE`);
   const ids = [...new Set(deviceIds)];
-  // 5,000 machines a statement (0.7 s at 100,000 machines): often enough for the import's progress.
+  // 5,000 machines a statement (new ones: 0.9 s at 100,000 machines): often enough for the progress.
   for (let start = 0; start < ids.length; start += MANY_CHUNK) {
     const chunk = ids.slice(start, start + MANY_CHUNK);
     const array = sql`${`{${chunk.join(',')}}`}::int[]`;
