@@ -71,6 +71,9 @@ async function main() {
       const form = new FormData();
       form.append('file', new Blob([file], { type: 'text/csv' }), 'maszyny.csv');
       form.append('optionsJson', JSON.stringify({ createMissing: true }));
+      // The server's memory (this process) at its highest while the file is imported.
+      let peak = process.memoryUsage().rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${port}/api/device/import?progress=ndjson`, {
         method: 'POST',
@@ -89,6 +92,7 @@ async function main() {
           began.set(parsed.progress.phase, performance.now() - started);
       }
       const ended = performance.now() - started;
+      clearInterval(sampler);
       const seconds = ended / 1000;
       if (!outcome || !('result' in outcome)) throw new Error(JSON.stringify(outcome).slice(0, 500));
       const { added, updated } = outcome.result;
@@ -101,6 +105,7 @@ async function main() {
         return `${IMPORT_PHASE_LABELS[phase]} ${((until - at) / 1000).toFixed(1)} s`;
       });
       console.log(`  wysyłanie ${((steps[0]?.[1] ?? 0) / 1000).toFixed(1)} s; ${told.join('; ')}`);
+      console.log(`  pamięć procesu (RSS) najwyżej ${Math.round(peak / 1024 / 1024)} MB`);
     }
   } finally {
     await app.close();
