@@ -33,5 +33,6 @@ export * from './rules/reminders.js';
 export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';
 export * from './rules/csv.js';
+export * from './rules/numbers.js';
 export * from './rules/ndjson.js';
 export * from './schemas/imports.js';

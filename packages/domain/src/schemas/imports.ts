@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../rules/csv.js';
+import { polishCount } from '../rules/numbers.js';
 
 /** What an import brings in: customers, or the machines of one family. */
 export const IMPORT_KINDS = ['customers', 'INTERNAL', 'EXTERNAL'] as const;
@@ -148,7 +149,7 @@ export const IMPORT_REPORT_FILE_NAME = 'raport-importu.csv';
 export const IMPORT_MSG = {
   unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
   empty: 'Plik nie zawiera żadnych wierszy danych.',
-  tooManyRows: `Plik ma za dużo wierszy (maks. ${IMPORT_MAX_ROWS.toLocaleString('pl-PL')}).`,
+  tooManyRows: `Plik ma za dużo wierszy (maks. ${polishCount(IMPORT_MAX_ROWS)}).`,
   noFile: 'Wybierz plik do importu.',
   unknownField: 'Nieznane pole w przypisaniu kolumn.',
   duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
@@ -224,6 +225,6 @@ export type ImportStreamLine = z.infer<typeof importStreamLineSchema>;
  */
 export function importProgressText({ phase, done, total }: ImportProgress): string {
   const label = IMPORT_PHASE_LABELS[phase];
-  if (!total) return done ? `${label} (wiersz ${done.toLocaleString('pl-PL')})…` : `${label}…`;
-  return `${label}: ${done.toLocaleString('pl-PL')} z ${total.toLocaleString('pl-PL')}`;
+  if (!total) return done ? `${label} (wiersz ${polishCount(done)})…` : `${label}…`;
+  return `${label}: ${polishCount(done)} z ${polishCount(total)}`;
 }

@@ -139,8 +139,9 @@ async function indexedPage(
 
 /**
  * A family list's status filter, on a page that reaches EXACT_TOTAL_BOUND, read first
- * (`readPastBound`, lib/paging.ts). Else undefined, and the list is counted. A whole family's total is kept, and an
- * owner's few thousand machines are counted cheaper than the planner is asked (0.4 ms).
+ * (`readPastBound`, lib/paging.ts). Else undefined, and the list is counted. A whole family's total
+ * is kept, and an owner's few thousand machines are counted cheaper than the planner is asked
+ * (0.4 ms).
  */
 function pageBeyondBound(
   db: Db,

@@ -38,19 +38,16 @@ export function streamWithProgress(
     write({ progress: { phase, done, total } });
     await new Promise((resolve) => setImmediate(resolve));
   };
-  const outcome = (async (): Promise<ImportStreamLine> => {
+  void (async () => {
     try {
-      return await work(report);
+      write(await work(report));
     } catch (error) {
       const { status, body } = errorAnswer(error, request.id);
       if (status === 500) request.log.error({ err: error }, 'unexpected error');
-      return { error: { status, message: body.message, code: body.code, field: body.field } };
+      write({ error: { status, message: body.message, code: body.code, field: body.field } });
     }
-  })();
-  void outcome.then((line) => {
-    write(line);
     stream.end();
-  });
+  })();
   return (
     reply
       .header('content-type', 'application/x-ndjson; charset=utf-8')

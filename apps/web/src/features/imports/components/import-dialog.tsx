@@ -19,6 +19,7 @@ import {
   IMPORT_REPORT_FILE_NAME,
   importProgressText,
   importReportCsv,
+  polishCount,
   type ImportFailure,
   type ImportKind,
   type ImportPreview,
@@ -34,9 +35,6 @@ const TITLES: Record<ImportKind, string> = {
   INTERNAL: 'Import maszyn z CSV',
   EXTERNAL: 'Import maszyn zewnętrznych z CSV',
 };
-/** A number of rows as Polish writes it: 60 000. */
-const count = (n: number) => n.toLocaleString('pl-PL');
-
 /** Problems listed on screen; the report file has them all. */
 const SHOWN = 200;
 const SKIP = '';
@@ -124,8 +122,8 @@ function PreviewView(props: {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Plik {preview.fileName}: wierszy {count(preview.total)}, do dodania {count(preview.added)}, do
-        aktualizacji {count(preview.updated)}.
+        Plik {preview.fileName}: wierszy {polishCount(preview.total)}, do dodania {polishCount(preview.added)}
+        , do aktualizacji {polishCount(preview.updated)}.
       </Text>
       <ScrollArea>
         <Table withTableBorder aria-label="Podgląd pliku">
@@ -283,8 +281,8 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
         {step.name === 'running' && (
           <Stack gap="xs">
             <Text>
-              Importowanie {count(step.preview.total)} wierszy… Wszystkie wiersze zapisują się naraz, w jednej
-              transakcji.
+              Importowanie {polishCount(step.preview.total)} wierszy… Wszystkie wiersze zapisują się naraz, w
+              jednej transakcji.
             </Text>
             <ProgressView progress={progress} label="Postęp importu" />
           </Stack>
