@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../rules/csv.js';
 import { polishCount } from '../rules/numbers.js';
+import { messageResponse } from './common.js';
 
 /** What an import brings in: customers, or the machines of one family. */
 export const IMPORT_KINDS = ['customers', 'INTERNAL', 'EXTERNAL'] as const;
@@ -198,13 +199,8 @@ export const importProgressSchema = z.object({
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 
-/** An error that ended a streamed answer: what a plain call answers with this status. */
-export const importStreamErrorSchema = z.object({
-  status: z.number().int(),
-  message: z.string(),
-  code: z.string().optional(),
-  field: z.string().optional(),
-});
+/** An error that ended a streamed answer: the body a plain call answers (`messageResponse`), and its status. */
+export const importStreamErrorSchema = messageResponse.extend({ status: z.number().int() });
 
 /**
  * One line of a streamed import or preview (`?progress=ndjson`, `application/x-ndjson`): progress
