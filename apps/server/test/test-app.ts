@@ -111,6 +111,42 @@ export interface TestContext {
  * test file: `const ctx = useTestApp();` and use `ctx.app` inside tests.
  */
 export function useTestApp(env: Record<string, string> = {}): TestContext {
+  return perFileApp(env, resetDatabase);
+}
+
+/**
+ * Like useTestApp, for a file whose tests read one large register (thousands of machines, which
+ * take PGlite seconds to write): `seed` fills the emptied database once, and again only after a
+ * test that wrote to it. A test that only reads leaves the next transaction id where it was; any
+ * write moves it (a rolled-back one too), and the next test then gets a fresh reset and `seed`. On
+ * PostgreSQL the id is the cluster's, which other files move, so there nearly every test reseeds.
+ * `seed` sets the file's own variables (references, users) as a `beforeEach` would.
+ */
+export function useSeededTestApp(
+  seed: (ctx: TestContext) => Promise<void>,
+  env: Record<string, string> = {},
+): TestContext {
+  let seededAt: string | undefined;
+  const ctx: TestContext = perFileApp(env, async (database) => {
+    if (seededAt !== undefined && (await nextTransactionId(database)) === seededAt) return;
+    seededAt = undefined;
+    await resetDatabase(database);
+    await seed(ctx);
+    seededAt = await nextTransactionId(database);
+  });
+  return ctx;
+}
+
+/** The transaction id the database will give next: unchanged while nothing writes. */
+async function nextTransactionId(database: Database): Promise<string> {
+  const result = await database.db.execute(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`);
+  return (result as unknown as { rows: { next: string }[] }).rows[0]!.next;
+}
+
+function perFileApp(
+  env: Record<string, string>,
+  prepare: (database: Database) => Promise<void>,
+): TestContext {
   const ctx = {} as TestContext;
   let ready: Promise<void> | undefined;
 
@@ -137,7 +173,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   beforeEach(async () => {
     ready ??= init();
     await ready;
-    await resetDatabase(ctx.database);
+    await prepare(ctx.database);
     ctx.mailer.sent = [];
   });
 

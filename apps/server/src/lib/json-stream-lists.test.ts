@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   deviceFilterSchema,
@@ -15,7 +15,7 @@ import {
   todayInZone,
   type MachineType,
 } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../test/test-app.js';
+import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice, insertService } from '../../test/service-fixtures.js';
 import { streamDefaults } from './json-stream.js';
 import { findCategories } from '../modules/categories/categories.repository.js';
@@ -39,7 +39,6 @@ import { todos } from '../modules/todos/todos.table.js';
  * Every list is read with the default batch size and with batches of 3 rows (crossing batch
  * boundaries inside runs of equal sort keys).
  */
-const ctx = useTestApp();
 let user: TestUser;
 let admin: TestUser;
 
@@ -157,7 +156,7 @@ async function seedData(): Promise<Seed> {
   return { categoryIds, customerIds, deviceIds };
 }
 
-beforeEach(async () => {
+const ctx = useSeededTestApp(async () => {
   user = await createUserAndLogin(ctx);
   admin = await createUserAndLogin(ctx, { admin: true });
   seed = await seedData();

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema } from '@serwis/domain';
-import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { lowerPrefix } from '../../lib/text-search.js';
 import { holdsBits, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
 import { devices } from './devices.table.js';
@@ -24,15 +24,18 @@ import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.j
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 
 /** A search whose every branch is known by id, walked on the sort order's index alone. */
-const ctx = useTestApp();
-const db = () => ctx.database.db;
 let refs: References;
 let user: TestUser;
-
-beforeEach(async () => {
+/** The register of 3,000, and four machines of the other customer whose own text names Kowalski. */
+const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
+  await addManyDevices(db(), refs);
+  for (const name of ['Tokarka Kowalskiego', 'Prasa po Kowalskim', 'KOWALSKI-2', 'Frezarka kowalski']) {
+    await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, customer: { id: refs.zaklad } }));
+  }
 });
+const db = () => ctx.database.db;
 
 const criteriaOf = (q: string, body: Record<string, unknown> = {}): DeviceCriteria => ({
   family: 'INTERNAL',
@@ -48,14 +51,6 @@ async function knownWhere(criteria: DeviceCriteria, sort?: string) {
 }
 
 const termOf = (criteria: DeviceCriteria, sort?: string) => knownMatchesSearch(criteria, sort)?.term;
-
-/** The register of 3,000, and four machines of the other customer whose own text names Kowalski. */
-async function addRegister() {
-  await addManyDevices(db(), refs);
-  for (const name of ['Tokarka Kowalskiego', 'Prasa po Kowalskim', 'KOWALSKI-2', 'Frezarka kowalski']) {
-    await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, customer: { id: refs.zaklad } }));
-  }
-}
 
 describe('the known-matches walk', () => {
   const cases: [string, string, Record<string, unknown>, string | undefined][] = [
@@ -75,7 +70,6 @@ describe('the known-matches walk', () => {
   ];
 
   it.each(cases)('pages like the list’s own query: %s', async (_, q, body, sort) => {
-    await addRegister();
     const criteria = criteriaOf(q, body);
     expect(termOf(criteria, sort)).toBe(q);
     const where = (await knownWhere(criteria, sort))!;
@@ -90,7 +84,6 @@ describe('the known-matches walk', () => {
   });
 
   it('finds the machines whose own text holds the term, whoever their customer', async () => {
-    await addRegister();
     const criteria = criteriaOf('kowalsk', { customer: 'ZPH' });
     const where = (await knownWhere(criteria))!;
     const page = await knownMatchesPage(db(), where, 'name,asc', { limit: 10, offset: 0 });
@@ -103,7 +96,6 @@ describe('the known-matches walk', () => {
   });
 
   it('finds the bits of a short term’s start in every machine whose name or serial number starts with it', async () => {
-    await addRegister();
     for (const name of ['TO-200', 'To.', 'Łódź 1', 'ąb-3', '(tokarka)', '12 ton', 'x-1', '1-2-3']) {
       await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, serialNumber: `${name}/SN` }));
     }
@@ -124,7 +116,6 @@ describe('the known-matches walk', () => {
   });
 
   it('is not tried when the machines’ own texts hold the term more than 2,000 times', async () => {
-    await addRegister();
     await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number)
       SELECT 'INTERNAL', 'Wiertarka ' || g, ${refs.prasy}, ${refs.zaklad}, 'W-' || g FROM generate_series(1, 2001) AS g`);
     await db().execute(sql`ANALYZE devices`);
@@ -169,7 +160,6 @@ describe('the known-matches walk', () => {
   });
 
   it('walks the sort order’s index alone, without a sort, a bitmap or a scan of the table', async () => {
-    await addRegister();
     const plan = async (q: string, sort?: string) =>
       pagePlan(db(), (await knownWhere(criteriaOf(q), sort))!, deviceOrder(sort), { limit: 10, offset: 500 });
     const byName = await plan('Kowalski', 'name,asc');

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   deviceFilterSchema,
@@ -8,7 +8,7 @@ import {
   type Device,
   type DeviceInsertInput,
 } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { boundedTotal, estimatedRows } from '../../lib/paging.js';
 import { updateCategory } from '../categories/categories.repository.js';
 import { updateCustomer } from '../customers/customers.repository.js';
@@ -32,7 +32,6 @@ import {
 import { countDevices, deleteDevice, deviceMatches, updateDevice } from './devices.repository.js';
 
 /** The list paths of issue 11 (index walks, sorted matches, walks past the filters) agree. */
-const ctx = useTestApp();
 let refs: References;
 let user: TestUser;
 let machines: number[];
@@ -40,7 +39,7 @@ let machines: number[];
 const add = (overrides: Partial<DeviceInsertInput>, family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
   addDevice(ctx, user, family, deviceBody(refs, overrides)).then((d) => d.id);
 
-beforeEach(async () => {
+const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
   // Many ties on every key, so the id tie-breaker decides the order.

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG, type Device, type DeviceInsertInput } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import {
   addDevice,
   deviceBody,
@@ -12,7 +12,6 @@ import {
 } from './devices.fixtures.js';
 import { deviceOrder, deviceWhere } from './devices.query.js';
 
-const ctx = useTestApp();
 let refs: References;
 let user: TestUser;
 /** Named machines of the internal family, plus one external twin of `a`. */
@@ -21,7 +20,7 @@ let m: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'ext', Device>;
 const add = (overrides: Partial<DeviceInsertInput>, family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
   addDevice(ctx, user, family, deviceBody(refs, overrides));
 
-beforeEach(async () => {
+const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
   m = {

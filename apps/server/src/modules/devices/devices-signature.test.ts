@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema, type DeviceInsertInput } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { likeContains } from '../../lib/text-search.js';
 import { keepTheWalk } from '../../lib/trigram-signature.js';
 import {
@@ -27,15 +27,15 @@ import {
 } from './devices.signature.js';
 
 /** The machines' trigram signature (migration 0020) and the walk that skips by it. */
-const ctx = useTestApp();
-const db = () => ctx.database.db;
 let refs: References;
 let user: TestUser;
-
-beforeEach(async () => {
+/** The register of 3,000 machines (addManyDevices), which the walk's tests read. */
+const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
+  await addManyDevices(db(), refs);
 });
+const db = () => ctx.database.db;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -211,6 +211,7 @@ describe('the machines’ stored signature', () => {
     const add = (overrides: Partial<DeviceInsertInput>) =>
       addDevice(ctx, user, 'INTERNAL', deviceBody(refs, overrides));
     const first = await add({ name: 'Frezarka pionowa' });
+    const ours = sql`id >= ${first.id}`;
     await add({ name: 'Prasa krawędziowa', streetAddress: 'Hutnicza 7' });
     await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, city)
       VALUES ('EXTERNAL', 'Piła taśmowa', ${refs.prasy}, ${refs.zaklad}, 'Żywiec')`);
@@ -224,7 +225,7 @@ describe('the machines’ stored signature', () => {
     // Written by hand, the columns are overwritten from the text.
     await db().execute(
       sql`UPDATE devices SET search_sig1 = 0, search_sig2 = 0, search_sig3 = 0, search_sig4 = 0,
-        street_short = 'x', city_short = NULL`,
+        street_short = 'x', city_short = NULL WHERE ${ours}`,
     );
     expect(await staleSignatures()).toBe(0);
     // A street longer than its copy's 40 characters has none.
@@ -238,14 +239,13 @@ describe('the machines’ stored signature', () => {
       WHERE (search_sig1 & (trigram_term_signature('wiertark'))[1]) = (trigram_term_signature('wiertark'))[1]
         AND (search_sig2 & (trigram_term_signature('wiertark'))[2]) = (trigram_term_signature('wiertark'))[2]
         AND (search_sig3 & (trigram_term_signature('wiertark'))[3]) = (trigram_term_signature('wiertark'))[3]
-        AND (search_sig4 & (trigram_term_signature('wiertark'))[4]) = (trigram_term_signature('wiertark'))[4]`);
+        AND (search_sig4 & (trigram_term_signature('wiertark'))[4]) = (trigram_term_signature('wiertark'))[4]
+        AND ${ours}`);
     expect(rowsOf<{ name: string }>(found).map((r) => r.name)).toEqual(['Wiertarka']);
   });
 });
 
 describe('the signature walk', () => {
-  const addMany = () => addManyDevices(db(), refs);
-
   const cases: [
     string,
     Omit<DeviceCriteria, 'family' | 'filter'>,
@@ -267,7 +267,6 @@ describe('the signature walk', () => {
   ];
 
   it.each(cases)('pages like the plain query: %s', async (_, criteria, body, sort) => {
-    await addMany();
     const full: DeviceCriteria = { family: 'INTERNAL', ...criteria, filter: deviceFilterSchema.parse(body) };
     const walk = (await signatureWalk(db(), full, sort))!;
     expect(walk).toBeDefined();
@@ -281,7 +280,6 @@ describe('the signature walk', () => {
   });
 
   it('pages like the plain query where a street, city or warranty is longer than its copy on the entry', async () => {
-    await addMany();
     // Half the machines: every such text past its copy's length (40, 30, 40 characters), the words
     // the filters look for before, across and after the copy's end.
     await db().execute(sql`UPDATE devices SET
@@ -314,7 +312,6 @@ describe('the signature walk', () => {
   });
 
   it('decides on the entry a list with every filter and a search, as the plain query does', async () => {
-    await addMany();
     await db().execute(sql`UPDATE devices SET transfer_date = make_date(2024, 1 + id % 12, 1),
         province = (ARRAY['małopolskie', 'śląskie'])[1 + id % 2], source_power = '400V'`);
     // Every filter field, so the entry's row must carry every column the conditions read.
@@ -343,7 +340,6 @@ describe('the signature walk', () => {
   });
 
   it('takes a broad condition’s first matches by the walk, to count them, and leaves a rare one', async () => {
-    await addMany();
     const criteria: DeviceCriteria = { family: 'INTERNAL', q: 'frezarka' };
     const all = await pageIds(db(), deviceWhere(criteria), deviceOrder(undefined), {
       limit: 5000,
@@ -362,7 +358,6 @@ describe('the signature walk', () => {
   });
 
   it('probes the share of entries the bits cannot rule out', async () => {
-    await addMany();
     const share = async (q: string) =>
       walkCandidateShare(db(), (await signatureWalk(db(), { family: 'INTERNAL', q }, undefined))!, 2667);
     // Two names in five are "Frezarka …"; the bits pass those and few more.
@@ -372,7 +367,6 @@ describe('the signature walk', () => {
   });
 
   it('walks the default order’s index and reads a machine only for the candidates', async () => {
-    await addMany();
     const criteria: DeviceCriteria = {
       family: 'INTERNAL',
       filter: deviceFilterSchema.parse({ street: 'hutnicza' }),
@@ -392,7 +386,6 @@ describe('the signature walk', () => {
   });
 
   it('reads no machine whose texts are whole on the entry', async () => {
-    await addMany();
     for (const criteria of [
       { family: 'INTERNAL', filter: deviceFilterSchema.parse({ street: 'hutnicza', warranty: 'door' }) },
       { family: 'INTERNAL', q: 'frezarka' },

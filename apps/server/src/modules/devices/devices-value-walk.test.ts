@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema, type MachineType } from '@serwis/domain';
-import { createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { addManyDevices, listDevices, pageIds, seedReferences, type References } from './devices.fixtures.js';
 import { withFilterValues } from './devices.filter-values.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
@@ -9,25 +9,20 @@ import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.j
 import { knownSearchWalk, valueWalkOf, valueWalkPage } from './devices.value-walk.js';
 
 /** A lone city, power or warranty filter's page, each value's machines taken in list order. */
-const ctx = useTestApp();
-const db = () => ctx.database.db;
 let refs: References;
 let user: TestUser;
-
-beforeEach(async () => {
+/** Each test reads the register of 3,000 (four cities, three warranties), with three power ratings and provinces. */
+const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
-});
-
-/** The register of 3,000 (four cities, three warranties), with three power ratings and provinces. */
-async function addRegister() {
   await addManyDevices(db(), refs);
   await db().execute(
     sql`UPDATE devices SET source_power = (ARRAY['7,5kW', '11kW', '7,5 kW'])[1 + id % 3],
           province = (ARRAY['małopolskie', 'łódzkie', 'śląskie'])[1 + id % 3]`,
   );
   await db().execute(sql`ANALYZE devices`);
-}
+});
+const db = () => ctx.database.db;
 
 const criteriaOf = (body: Record<string, unknown>, family: MachineType = 'INTERNAL', q?: string) =>
   withFilterValues(db(), { family, filter: deviceFilterSchema.parse(body), q });
@@ -52,7 +47,6 @@ describe('the value walk', () => {
   ];
 
   it.each(cases)('pages like the list’s own query: %s', async (_, body, family, sort) => {
-    await addRegister();
     const criteria = await criteriaOf(body, family);
     const walk = valueWalkOf(criteria, sort);
     expect(walk).toBeDefined();
@@ -67,7 +61,6 @@ describe('the value walk', () => {
   });
 
   it('takes only a lone filter answered by its values, in the weight’s order', async () => {
-    await addRegister();
     const kraków = await criteriaOf({ city: 'kraków' });
     expect(valueWalkOf(kraków, undefined)).toEqual({
       family: 'INTERNAL',
@@ -124,7 +117,6 @@ describe('the value walk', () => {
   it.each(searches)(
     'walks a search known by id like the list’s own query: %s',
     async (_, q, family, sort, fields) => {
-      await addRegister();
       // Machines whose own text holds "Kowalski", one of them Kowalski’s own (in two branches, taken once).
       for (const [name, customer] of [
         ['Tokarka Kowalskiego', refs.zaklad],
@@ -153,7 +145,6 @@ describe('the value walk', () => {
   );
 
   it('walks a search by its branches only with no other condition, in the weight’s order', async () => {
-    await addRegister();
     const branches = { texts: [], owners: { customers: [refs.kowalski], categories: [] }, weights: [] };
     expect(knownSearchWalk({ family: 'INTERNAL', q: 'kowal' }, undefined, branches)).toBeDefined();
     expect(knownSearchWalk({ family: 'INTERNAL', q: 'kowal' }, 'name,asc', branches)).toBeUndefined();
@@ -178,7 +169,6 @@ describe('the value walk', () => {
   });
 
   it('answers counted pages of customers, categories and a city through the API, exact totals', async () => {
-    await addRegister();
     for (const [body, sort] of [
       [{ customer: 'kowal' }, undefined],
       [{ categories: ['Prasy'] }, 'status,desc'],
@@ -199,7 +189,6 @@ describe('the value walk', () => {
   });
 
   it('answers the 1,000th page of a warranty and a customer of 12,000 machines through the API', async () => {
-    await addRegister();
     await db().execute(
       sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty, city,
                                status, status_weight)

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InspectionListMode } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
 import { refreshAllInspectionSummaries } from './inspection-summaries.js';
 import { listInspectionRows, type InspectionListOptions } from './inspections.repository.js';
 import { walkedInspectionIds } from './inspections.signature.js';
 
 /** The inspection summaries' trigram signature (migration 0027) and the list's walk by it. */
-const ctx = useTestApp();
-const db = () => ctx.database.db;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const TODAY = '2026-03-15';
 
@@ -27,7 +25,7 @@ async function staleSignatures(): Promise<number> {
  * 6,600 own machines with inspections on, handed over on many days: three in five named "Spawarka"
  * (or in the category "Spawarki"), the rest presses; a few third-party ones, which no mode lists.
  */
-beforeEach(async () => {
+const ctx = useSeededTestApp(async () => {
   user = await createUserAndLogin(ctx, { admin: true });
   const firm = await insertCustomer(db(), { shortName: 'Wiertex', fullName: 'Wiertex sp. z o.o.' });
   kinds = {
@@ -47,6 +45,7 @@ beforeEach(async () => {
   await refreshAllInspectionSummaries(db());
   await db().execute(sql`VACUUM ANALYZE inspection_summaries`);
 });
+const db = () => ctx.database.db;
 
 const options = (
   mode: InspectionListMode,

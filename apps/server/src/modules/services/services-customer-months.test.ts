@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { customerMonthsPage, startOf } from './services.customer-months.js';
 import {
@@ -11,8 +11,6 @@ import {
 } from './services.list.js';
 
 /** The events counted per customer and month (migration 0026) and the deep pages read by them. */
-const ctx = useTestApp();
-const db = () => ctx.database.db;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 let ewa: TestUser;
@@ -23,7 +21,7 @@ let customerIds: { alfa: number; serwis: number; wiertex: number };
  * short name, one by its full name) and one not; among the other customer's events a few match the
  * search otherwise: a description, a creator, a machine's name.
  */
-beforeEach(async () => {
+const ctx = useSeededTestApp(async () => {
   ewa = await createUserAndLogin(ctx, { admin: true, firstName: 'Ewa', lastName: 'Nowak' });
   const jan = await createUserAndLogin(ctx, { admin: true, firstName: 'Jan', lastName: 'Szymański' });
   const category = await insertCategory(db());
@@ -49,6 +47,7 @@ beforeEach(async () => {
     SELECT id, ${press.id} FROM services WHERE id % 83 = 1`);
   await db().execute(sql`VACUUM ANALYZE services`);
 });
+const db = () => ctx.database.db;
 
 /** Rows of the kept months against the events counted directly (months at 0 left out). */
 async function keptAndCounted() {
