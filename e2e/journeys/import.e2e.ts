@@ -5,9 +5,10 @@ import { apiCall, chooseFile, downloadedBytes, expectPath, runTag } from '../sup
 import { openNavigationMenu } from '../support/service-kit';
 
 /*
- * Bulk import as an administrator brings a register in from Excel: a 1,000-machine CSV with three
- * bad rows is refused as a whole with a report, the rows are fixed, the second import brings all
- * 1,000 in (creating the customer and category it names), and the machines are in the list.
+ * Bulk import as an administrator brings a register in from Excel: the dialog offers an empty
+ * template with the columns it matches; a 1,000-machine CSV with three bad rows is refused as a
+ * whole with a report, the rows are fixed, the second import brings all 1,000 in (creating the
+ * customer and category it names), and the machines are in the list.
  */
 
 const tag = runTag();
@@ -91,6 +92,14 @@ describe('import journey: a 1,000-machine CSV', () => {
     await openNavigationMenu(page, 'Maszyny', 'Lista maszyn');
     await expectPath(page, '/machineList');
     await page.getByRole('button', { name: 'Importuj z CSV' }).click();
+    // Before a file: the template, an empty file with the columns the import matches.
+    const template = page.waitForEvent('download');
+    await dialog().getByRole('link', { name: 'Pobierz wzór pliku (CSV)' }).click();
+    const saved = await template;
+    expect(saved.suggestedFilename()).toBe('wzor-importu-maszyn.csv');
+    expect((await downloadedBytes(saved)).toString('utf8')).toBe(
+      '\uFEFFStatus;Nazwa;Kontrahent;Kategoria;S/N;Moc;Data;Gwarancja;Okres gwarancji;Ulica;Kod pocztowy;Miasto;Województwo\r\n',
+    );
     await chooseCsv(machineCsv(true));
     await expect(dialog().getByRole('combobox', { name: 'Pole kolumny S/N' }).inputValue()).resolves.toBe(
       'S/N',

@@ -167,6 +167,33 @@ export const IMPORT_MSG = {
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
 } as const;
 
+/** The templates' file names: an empty file of each kind, with its header line. */
+export const IMPORT_TEMPLATE_FILE_NAMES: Record<ImportKind, string> = {
+  customers: 'wzor-importu-kontrahentow.csv',
+  INTERNAL: 'wzor-importu-maszyn.csv',
+  EXTERNAL: 'wzor-importu-maszyn-zewnetrznych.csv',
+};
+
+/**
+ * A file to fill in: the header line of the kind's columns, each named by its field's label (which
+ * the header matching takes), written for Excel as the report and the machine export are.
+ */
+export function importTemplateCsv(kind: ImportKind): string {
+  return CSV_BOM + csvLine(importFields(kind).map((field) => field.label));
+}
+
+/** What a file needs, told before one is chosen. */
+export function importFileHint(kind: ImportKind): string {
+  const required = importFields(kind)
+    .filter((field) => field.required)
+    .map((field) => field.label);
+  const machines =
+    kind === 'customers'
+      ? ''
+      : ' Daty jako RRRR-MM-DD albo DD.MM.RRRR. Pasuje też plik z „Pobierz CSV” listy maszyn.';
+  return `Pierwszy wiersz pliku to nagłówki kolumn, dopasowywane do pól po nazwie. Wymagane kolumny: ${required.join(', ')}.${machines}`;
+}
+
 /** The report of failed rows as a CSV for Excel (rules/csv.ts: BOM, semicolons, CRLF, formulas kept text). */
 export function importReportCsv(problems: ImportProblem[]): string {
   const lines = [

@@ -3,7 +3,13 @@ import iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG, type ImportFailure, type ImportPreview, type ImportResult } from '@serwis/domain';
+import {
+  MSG,
+  importTemplateCsv,
+  type ImportFailure,
+  type ImportPreview,
+  type ImportResult,
+} from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
@@ -200,6 +206,47 @@ describe('machine import: mapping and preview', () => {
     expect(await machinesOf('INTERNAL')).toEqual([]);
   });
 
+  it('takes the template the dialog offers, filled in, with every column matched', async () => {
+    await seed();
+    const user = await admin();
+    const machine =
+      'Produkcja;Wycinarka laserowa;Metalex;Lasery;W-77;6 kW;15.03.2023;Pełna;36;ul. Długa 5;00-001;Łódź;łódzkie';
+    const text = importTemplateCsv('INTERNAL') + machine + '\r\n';
+    const preview = (await send(user, '/api/device/import/preview', text)).json<ImportPreview>();
+    expect(preview.mapping).toEqual([
+      'status',
+      'name',
+      'customer',
+      'category',
+      'serialNumber',
+      'sourcePower',
+      'transferDate',
+      'warranty',
+      'warrantyLength',
+      'streetAddress',
+      'zipCode',
+      'city',
+      'province',
+    ]);
+    expect(preview.problemCount).toBe(0);
+    expect((await send(user, '/api/device/import', text)).statusCode).toBe(200);
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      {
+        status: 'PRODUCTION',
+        name: 'Wycinarka laserowa',
+        serialNumber: 'W-77',
+        sourcePower: '6 kW',
+        transferDate: '2023-03-15',
+        warranty: 'Pełna',
+        warrantyLength: 36,
+        streetAddress: 'ul. Długa 5',
+        zipCode: '00-001',
+        city: 'Łódź',
+        province: 'łódzkie',
+      },
+    ]);
+  });
+
   it('takes an explicit column mapping over the headers', async () => {
     await seed();
     const user = await admin();
@@ -374,6 +421,29 @@ describe('customer import', () => {
     ]);
     const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:customers'));
     expect(entries).toHaveLength(2);
+  });
+
+  it('takes the template the dialog offers, filled in, with every column matched', async () => {
+    const user = await admin();
+    const text =
+      importTemplateCsv('customers') +
+      'Metalex;Metalex Sp. z o.o.;ul. Długa 5;00-001;Warszawa;mazowieckie;5250001009;012345678;22 100 20 30;biuro@metalex.pl\r\n';
+    const response = await send(user, '/api/customer/import', text, undefined, 'kontrahenci.csv');
+    expect(response.json()).toMatchObject({ added: 1, updated: 0 });
+    expect(await ctx.database.db.select().from(customers)).toMatchObject([
+      {
+        shortName: 'Metalex',
+        fullName: 'Metalex Sp. z o.o.',
+        streetAddress: 'ul. Długa 5',
+        zipCode: '00-001',
+        city: 'Warszawa',
+        province: 'mazowieckie',
+        nip: '5250001009',
+        regon: '012345678',
+        phoneNumber: '22 100 20 30',
+        email: 'biuro@metalex.pl',
+      },
+    ]);
   });
 
   it('reports short names that are too short or repeated, and writes nothing', async () => {

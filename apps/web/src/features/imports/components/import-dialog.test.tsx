@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type ImportFailure, type ImportPreview } from '@serwis/domain';
+import {
+  MSG,
+  importFileHint,
+  importTemplateCsv,
+  type ImportFailure,
+  type ImportPreview,
+} from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { ImportButton } from './import-button';
@@ -44,6 +50,15 @@ async function chooseFile(user: ReturnType<typeof userEvent.setup>) {
   await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, csv());
 }
 
+/** A blob's bytes as UTF-8 text, a BOM kept (jsdom's Blob has no arrayBuffer()). */
+const bytesOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer).toString('utf8'));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+
 const optionsOf = (body: unknown) => JSON.parse(String((body as FormData).get('optionsJson')));
 
 /** The server's streamed answer (`?progress=ndjson`), all lines at once. */
@@ -57,6 +72,28 @@ describe('Importuj z CSV', () => {
     fakeApi({});
     renderScreen(<ImportButton kind="INTERNAL" />, { session: JAN_USER });
     expect(screen.queryByRole('button', { name: 'Importuj z CSV' })).toBeNull();
+  });
+
+  it('tells what a file needs and offers an empty one with the headers, until a file is chosen', async () => {
+    const user = userEvent.setup();
+    const made = vi.spyOn(URL, 'createObjectURL');
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: previewOf(['name', 'customer', 'category', null]),
+      }),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await user.click(screen.getByRole('button', { name: 'Importuj z CSV' }));
+    expect(await screen.findByText(importFileHint('INTERNAL'))).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Pobierz wzór pliku (CSV)' });
+    expect(link.getAttribute('download')).toBe('wzor-importu-maszyn.csv');
+    const template = made.mock.calls.map(([blob]) => blob as Blob).at(-1)!;
+    expect(link.getAttribute('href')).toBe(made.mock.results.at(-1)!.value);
+    expect(await bytesOf(template)).toBe(importTemplateCsv('INTERNAL'));
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, csv());
+    await screen.findByRole('table', { name: 'Podgląd pliku' });
+    expect(screen.queryByRole('link', { name: 'Pobierz wzór pliku (CSV)' })).toBeNull();
+    expect(screen.queryByText(importFileHint('INTERNAL'))).toBeNull();
   });
 
   it('previews the mapping, lets a column be remapped, and imports', async () => {

@@ -17,8 +17,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   IMPORT_REPORT_FILE_NAME,
+  IMPORT_TEMPLATE_FILE_NAMES,
+  importFileHint,
   importProgressText,
   importReportCsv,
+  importTemplateCsv,
   polishCount,
   type ImportFailure,
   type ImportKind,
@@ -88,17 +91,36 @@ function ProgressView({ progress, label }: { progress: ImportProgress | null; la
   );
 }
 
-/** A link that saves the report of failed rows (the same CSV the API gives with report=csv). */
-function ReportLink({ problems }: { problems: ImportProblem[] }) {
-  const href = useMemo(
-    () => URL.createObjectURL(new Blob([importReportCsv(problems)], { type: 'text/csv;charset=utf-8' })),
-    [problems],
-  );
+/** A link that saves a CSV made in the browser (the report of failed rows, a template). */
+function CsvLink({ csv, fileName, children }: { csv: string; fileName: string; children: string }) {
+  const href = useMemo(() => URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' })), [csv]);
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (
-    <Anchor href={href} download={IMPORT_REPORT_FILE_NAME}>
-      Pobierz raport błędów (CSV)
+    <Anchor href={href} download={fileName}>
+      {children}
     </Anchor>
+  );
+}
+
+/** The report of failed rows: the same CSV the API gives with report=csv. */
+function ReportLink({ problems }: { problems: ImportProblem[] }) {
+  const csv = useMemo(() => importReportCsv(problems), [problems]);
+  return (
+    <CsvLink csv={csv} fileName={IMPORT_REPORT_FILE_NAME}>
+      Pobierz raport błędów (CSV)
+    </CsvLink>
+  );
+}
+
+/** Before a file is chosen: what it needs, and an empty one with the headers to fill in. */
+function FileHint({ kind }: { kind: ImportKind }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{importFileHint(kind)}</Text>
+      <CsvLink csv={importTemplateCsv(kind)} fileName={IMPORT_TEMPLATE_FILE_NAMES[kind]}>
+        Pobierz wzór pliku (CSV)
+      </CsvLink>
+    </Stack>
   );
 }
 
@@ -239,6 +261,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
       closeOnEscape={step.name !== 'running'}
     >
       <Stack>
+        {step.name === 'file' && !busy && <FileHint kind={kind} />}
         {(step.name === 'file' || step.name === 'preview') && (
           <FileInput
             label="Plik CSV lub XLSX"
