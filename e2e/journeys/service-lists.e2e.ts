@@ -228,7 +228,7 @@ describe('service lists journey: /servicesList, the machine chooser, and a read-
       await expect(form.getByRole('checkbox', { name: box }).isDisabled(), box).resolves.toBe(true);
     }
     await expect(form.getByRole('button', { name: 'Zapisz' }).count()).resolves.toBe(0);
-    await form.getByRole('button', { name: 'Zamknij' }).click();
+    await form.getByRole('button', { name: 'Zamknij', exact: true }).click();
     await form.waitFor({ state: 'hidden' });
 
     // Not only hidden by the screen: the server answers 403 to the employee's update.

@@ -27,5 +27,9 @@ export const theme = createTheme({
     DateTimePicker: datePickerDefaults,
     MonthPickerInput: datePickerDefaults,
     Calendar: datePickerDefaults,
+    // The icon-only close buttons, named for screen readers and for tests that look for them.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij menu' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
   },
 });

@@ -257,7 +257,6 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
       closeOnClickOutside={false}
       // While the import runs it cannot be stopped (one transaction): the dialog stays for its outcome.
       withCloseButton={step.name !== 'running'}
-      closeButtonProps={{ 'aria-label': 'Zamknij okno' }}
       closeOnEscape={step.name !== 'running'}
     >
       <Stack>

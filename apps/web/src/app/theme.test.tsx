@@ -1,0 +1,25 @@
+import { Alert, Drawer, MantineProvider, Modal } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { theme } from './theme';
+
+describe('theme', () => {
+  it('names the icon-only close buttons of windows, the menu drawer and messages in Polish', async () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Modal opened onClose={() => {}} title="Okno">
+          treść
+        </Modal>
+        <Drawer opened onClose={() => {}} title="Menu">
+          pozycje
+        </Drawer>
+        <Alert withCloseButton onClose={() => {}}>
+          komunikat
+        </Alert>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('button', { name: 'Zamknij okno' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zamknij menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zamknij komunikat' })).toBeInTheDocument();
+  });
+});
