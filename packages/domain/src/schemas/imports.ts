@@ -162,6 +162,8 @@ export const IMPORT_MSG = {
     `Nie ma kontrahenta „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
   categoryMissing: (name: string) =>
     `Nie ma kategorii „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
+  customerAmbiguous: (name: string) =>
+    `Pełną nazwę „${name}” ma kilku kontrahentów. Wpisz w pliku nazwę skróconą kontrahenta.`,
   duplicateSerial: (row: number) => `Numer seryjny powtarza się w pliku (wiersz ${row}).`,
   changedMeanwhile: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,

@@ -21,6 +21,29 @@ export async function customerIdsByName(db: DbOrTx, lowered: string[]): Promise<
   return new Map(found.map((r) => [r.key, Number(r.id)]));
 }
 
+/**
+ * Customers by lowered full name, for names a machine file gives that are no short name: the id of
+ * the one customer with that full name, and apart the names that several customers have.
+ */
+export async function customerIdsByFullName(
+  db: DbOrTx,
+  lowered: string[],
+): Promise<{ ids: Map<string, number>; ambiguous: Set<string> }> {
+  const ids = new Map<string, number>();
+  const ambiguous = new Set<string>();
+  if (!lowered.length) return { ids, ambiguous };
+  const found = await rows<{ id: number; key: string; customers: number }>(
+    db,
+    sql`SELECT lower(btrim(full_name)) AS key, min(id) AS id, count(*)::int AS customers FROM customers
+        WHERE lower(btrim(full_name)) IN ${textList(lowered)} GROUP BY 1`,
+  );
+  for (const row of found) {
+    if (Number(row.customers) === 1) ids.set(row.key, Number(row.id));
+    else ambiguous.add(row.key);
+  }
+  return { ids, ambiguous };
+}
+
 export async function categoryIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {
   if (!lowered.length) return new Map();
   const found = await rows<{ id: number; key: string }>(

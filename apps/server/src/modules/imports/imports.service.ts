@@ -30,6 +30,7 @@ import type { Sheet } from './imports.parse.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 import {
   categoryIdsByName,
+  customerIdsByFullName,
   customerIdsByName,
   deviceIdsBySerial,
   insertCategoriesNamed,
@@ -216,13 +217,24 @@ async function analyseMachines(
   }
 
   const customers = await customerIdsByName(db, [...customerNames.keys()]);
+  // A name that is no customer's short name may be one customer's full name ("Metalex Sp. z o.o.").
+  const byFullName = await customerIdsByFullName(
+    db,
+    [...customerNames.keys()].filter((key) => !customers.has(key)),
+  );
+  for (const [key, id] of byFullName.ids) customers.set(key, id);
   const categories = await categoryIdsByName(db, [...categoryNames.keys()]);
-  const missingCustomers = [...customerNames].filter(([key]) => !customers.has(key)).map(([, name]) => name);
+  const missingCustomers = [...customerNames]
+    .filter(([key]) => !customers.has(key) && !byFullName.ambiguous.has(key))
+    .map(([, name]) => name);
   const missingCategories = [...categoryNames]
     .filter(([key]) => !categories.has(key))
     .map(([, name]) => name);
   const badCustomer = new Map<string, string>();
   const badCategory = new Map<string, string>();
+  for (const key of byFullName.ambiguous) {
+    badCustomer.set(key, IMPORT_MSG.customerAmbiguous(customerNames.get(key)!));
+  }
   for (const name of missingCustomers) {
     const check = customerInsertSchema.shape.shortName.safeParse(name);
     const message = !options.createMissing

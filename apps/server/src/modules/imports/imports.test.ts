@@ -265,6 +265,59 @@ describe('machine import: mapping and preview', () => {
   });
 });
 
+describe('machine import: customers named by their full name', () => {
+  const fileNaming = (...names: string[]) =>
+    ['Nazwa;Kontrahent;Kategoria', ...names.map((name, i) => `Frezarka ${i + 1};${name};Lasery`)].join(
+      '\r\n',
+    );
+
+  it('takes the one customer whose full name the file gives, in any case, after the short names', async () => {
+    await seed();
+    const [pelna] = await ctx.database.db
+      .insert(customers)
+      .values({ shortName: 'Metal-Pol', fullName: 'Metalex Sp. z o.o.' })
+      .returning();
+    // "Metalex" is the seeded customer's short name and another's full name: the short name wins.
+    await ctx.database.db.insert(customers).values({ shortName: 'Inny', fullName: 'Metalex' });
+    const user = await admin();
+    const text = fileNaming('METALEX SP. Z O.O.', 'metalex');
+    const preview = (await send(user, '/api/device/import/preview', text)).json<ImportPreview>();
+    expect(preview).toMatchObject({ missingCustomers: [], problemCount: 0, added: 2 });
+    expect((await send(user, '/api/device/import', text)).statusCode).toBe(200);
+    const [metalex] = await ctx.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.shortName, 'Metalex'));
+    expect((await machinesOf('INTERNAL')).map((m) => [m.name, m.customerId])).toEqual([
+      ['Frezarka 1', pelna!.id],
+      ['Frezarka 2', metalex!.id],
+    ]);
+  });
+
+  it('names a full name that several customers have, and creates no customer for it', async () => {
+    await seed();
+    await ctx.database.db.insert(customers).values([
+      { shortName: 'ZM Kraków', fullName: 'Zakład Mechaniczny' },
+      { shortName: 'ZM Łódź', fullName: 'Zakład Mechaniczny' },
+    ]);
+    const user = await admin();
+    const text = fileNaming('Zakład mechaniczny');
+    const preview = (
+      await send(user, '/api/device/import/preview', text, { createMissing: true })
+    ).json<ImportPreview>();
+    expect(preview.missingCustomers).toEqual([]);
+    const message =
+      'Pełną nazwę „Zakład mechaniczny” ma kilku kontrahentów. Wpisz w pliku nazwę skróconą kontrahenta.';
+    expect(preview.problems).toEqual([
+      { row: 2, column: 'Kontrahent', value: 'Zakład mechaniczny', message },
+    ]);
+    const response = await send(user, '/api/device/import', text, { createMissing: true });
+    expect(response.statusCode).toBe(422);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(3);
+    expect(await machinesOf('INTERNAL')).toEqual([]);
+  });
+});
+
 describe('machine import: all or nothing', () => {
   it('writes nothing when one row is wrong and reports every bad row', async () => {
     await seed();
