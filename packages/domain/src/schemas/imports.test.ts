@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   IMPORT_KINDS,
+  IMPORT_MSG,
   IMPORT_TEMPLATE_FILE_NAMES,
   detectMapping,
   importFields,
   importFileHint,
+  importMissingText,
   importTemplateCsv,
 } from './imports.js';
 
@@ -36,5 +38,41 @@ describe('importFileHint', () => {
     expect(importFileHint('INTERNAL')).toBe(
       'Pierwszy wiersz pliku to nagłówki kolumn, dopasowywane do pól po nazwie. Wymagane kolumny: Nazwa, Kontrahent, Kategoria. Daty jako RRRR-MM-DD albo DD.MM.RRRR. Pasuje też plik z „Pobierz CSV” listy maszyn.',
     );
+  });
+});
+
+describe('importMissingText', () => {
+  const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+
+  it('lists the customers and categories the register lacks, or nothing when it lacks none', () => {
+    expect(importMissingText([], [])).toBeNull();
+    expect(importMissingText(['Metalex'], [])).toBe('Brak w rejestrze — kontrahenci: Metalex.');
+    expect(importMissingText(['Metalex', 'Stalbud'], ['Lasery'])).toBe(
+      'Brak w rejestrze — kontrahenci: Metalex, Stalbud; kategorie: Lasery.',
+    );
+  });
+
+  it('shows ten names of a long list and counts the rest', () => {
+    expect(importMissingText(names(10, 'K'), [])).toBe(
+      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')}.`,
+    );
+    expect(importMissingText(names(11, 'K'), names(12, 'Kat'))).toBe(
+      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')} i 1 inny; ` +
+        `kategorie: ${names(10, 'Kat').join(', ')} i 2 inne.`,
+    );
+    expect(importMissingText(names(507, 'K'), [])).toBe(
+      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')} i 497 innych.`,
+    );
+  });
+});
+
+describe('the counts of rows with problems', () => {
+  it('say "wierszu" for one row and group long counts', () => {
+    expect(IMPORT_MSG.problemsTitle(1, 2)).toBe('Błędy w 1 wierszu (2)');
+    expect(IMPORT_MSG.problemsTitle(3, 3)).toBe('Błędy w 3 wierszach (3)');
+    expect(IMPORT_MSG.failed(100_000)).toBe(
+      'Import przerwany: błędy w 100\u00a0000 wierszach. Nie zapisano żadnego wiersza.',
+    );
+    expect(IMPORT_MSG.failed(1)).toBe('Import przerwany: błędy w 1 wierszu. Nie zapisano żadnego wiersza.');
   });
 });

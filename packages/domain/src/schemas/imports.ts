@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../rules/csv.js';
-import { polishCount } from '../rules/numbers.js';
+import { polishCount, polishPlural } from '../rules/numbers.js';
 import { messageResponse } from './common.js';
 
 /** What an import brings in: customers, or the machines of one family. */
@@ -147,6 +147,9 @@ export const IMPORT_PREVIEW_ROWS = 20;
 export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_REPORT_FILE_NAME = 'raport-importu.csv';
 
+/** "w 1 wierszu", "w 3 wierszach", "w 100 000 wierszach". */
+const inRows = (rows: number) => `${polishCount(rows)} ${rows === 1 ? 'wierszu' : 'wierszach'}`;
+
 export const IMPORT_MSG = {
   unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
   empty: 'Plik nie zawiera żadnych wierszy danych.',
@@ -155,8 +158,9 @@ export const IMPORT_MSG = {
   unknownField: 'Nieznane pole w przypisaniu kolumn.',
   duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
   missingColumn: (label: string) => `Brak kolumny dla pola „${label}”.`,
-  failed: (rows: number) =>
-    `Import przerwany: błędy w ${rows} ${rows === 1 ? 'wierszu' : 'wierszach'}. Nie zapisano żadnego wiersza.`,
+  failed: (rows: number) => `Import przerwany: błędy w ${inRows(rows)}. Nie zapisano żadnego wiersza.`,
+  /** The preview's heading over the problems: rows with problems, and how many problems. */
+  problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
   done: (added: number, updated: number) => `Zaimportowano: dodano ${added}, zaktualizowano ${updated}.`,
   customerMissing: (name: string) =>
     `Nie ma kontrahenta „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
@@ -194,6 +198,26 @@ export function importFileHint(kind: ImportKind): string {
       ? ''
       : ' Daty jako RRRR-MM-DD albo DD.MM.RRRR. Pasuje też plik z „Pobierz CSV” listy maszyn.';
   return `Pierwszy wiersz pliku to nagłówki kolumn, dopasowywane do pól po nazwie. Wymagane kolumny: ${required.join(', ')}.${machines}`;
+}
+
+/** Names the preview shows of those the register lacks; the rest are counted. */
+export const IMPORT_MISSING_SHOWN = 10;
+
+/** Some names, then how many more: "A, B, C i 497 innych". */
+function someNames(names: string[]): string {
+  const rest = names.length - IMPORT_MISSING_SHOWN;
+  const shown = names.slice(0, IMPORT_MISSING_SHOWN).join(', ');
+  if (rest <= 0) return shown;
+  return `${shown} i ${polishCount(rest)} ${polishPlural(rest, { one: 'inny', few: 'inne', many: 'innych' })}`;
+}
+
+/** The preview's line about customers and categories the file names and the register lacks; null if none. */
+export function importMissingText(customers: string[], categories: string[]): string | null {
+  const parts = [
+    customers.length ? `kontrahenci: ${someNames(customers)}` : '',
+    categories.length ? `kategorie: ${someNames(categories)}` : '',
+  ].filter(Boolean);
+  return parts.length ? `Brak w rejestrze — ${parts.join('; ')}.` : null;
 }
 
 /** The report of failed rows as a CSV for Excel (rules/csv.ts: BOM, semicolons, CRLF, formulas kept text). */

@@ -135,7 +135,8 @@ describe('Importuj z CSV', () => {
       '(pomiń kolumnę)',
     );
     expect(screen.getByText('Nie ma kategorii „Lasery”.')).toBeTruthy();
-    expect(screen.getByText('Błędy w 1 wierszach (1)')).toBeTruthy();
+    expect(screen.getByText('Błędy w 1 wierszu (1)')).toBeTruthy();
+    expect(screen.getByText('Brak w rejestrze — kategorie: Lasery.')).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: 'Pole kolumny Numer' }));
     await user.click(await screen.findByRole('option', { name: 'S/N' }));

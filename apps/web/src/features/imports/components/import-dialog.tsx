@@ -16,9 +16,11 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  IMPORT_MSG,
   IMPORT_REPORT_FILE_NAME,
   IMPORT_TEMPLATE_FILE_NAMES,
   importFileHint,
+  importMissingText,
   importProgressText,
   importReportCsv,
   importTemplateCsv,
@@ -137,10 +139,7 @@ function PreviewView(props: {
     { value: SKIP, label: '(pomiń kolumnę)' },
     ...preview.fields.map((f) => ({ value: f.key, label: f.required ? `${f.label} *` : f.label })),
   ];
-  const missing = [
-    preview.missingCustomers.length ? `kontrahenci: ${preview.missingCustomers.join(', ')}` : '',
-    preview.missingCategories.length ? `kategorie: ${preview.missingCategories.join(', ')}` : '',
-  ].filter(Boolean);
+  const missing = importMissingText(preview.missingCustomers, preview.missingCategories);
   return (
     <Stack gap="sm">
       <Text size="sm">
@@ -192,9 +191,9 @@ function PreviewView(props: {
           onChange={(e) => props.onCreateMissing(e.currentTarget.checked)}
         />
       )}
-      {missing.length > 0 && <Text size="sm">Brak w rejestrze — {missing.join('; ')}.</Text>}
+      {missing && <Text size="sm">{missing}</Text>}
       {preview.problemCount > 0 ? (
-        <Alert color="red" title={`Błędy w ${preview.badRows} wierszach (${preview.problemCount})`}>
+        <Alert color="red" title={IMPORT_MSG.problemsTitle(preview.badRows, preview.problemCount)}>
           Popraw plik albo przypisanie kolumn; import zapisuje wszystkie wiersze albo żaden.
         </Alert>
       ) : (
