@@ -74,5 +74,6 @@ describe('the counts of rows with problems', () => {
       'Import przerwany: błędy w 100\u00a0000 wierszach. Nie zapisano żadnego wiersza.',
     );
     expect(IMPORT_MSG.failed(1)).toBe('Import przerwany: błędy w 1 wierszu. Nie zapisano żadnego wiersza.');
+    expect(IMPORT_MSG.done(100_000, 2500)).toBe('Zaimportowano: dodano 100\u00a0000, zaktualizowano 2500.');
   });
 });

@@ -161,7 +161,8 @@ export const IMPORT_MSG = {
   failed: (rows: number) => `Import przerwany: błędy w ${inRows(rows)}. Nie zapisano żadnego wiersza.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */
   problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
-  done: (added: number, updated: number) => `Zaimportowano: dodano ${added}, zaktualizowano ${updated}.`,
+  done: (added: number, updated: number) =>
+    `Zaimportowano: dodano ${polishCount(added)}, zaktualizowano ${polishCount(updated)}.`,
   customerMissing: (name: string) =>
     `Nie ma kontrahenta „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
   categoryMissing: (name: string) =>
