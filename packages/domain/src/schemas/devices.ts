@@ -229,6 +229,24 @@ export type Device = z.infer<typeof deviceSchema>;
  * `statusWeight` (by weight, not alphabetically); `customer` is the short name, `category` the
  * category name; `warranty` sorts by months, then the warranty kind.
  */
+/** The header line of the machine lists' CSV export ("Pobierz CSV"), which the import takes back. */
+export const MACHINE_EXPORT_HEADERS = [
+  'Id',
+  'Status',
+  'Nazwa',
+  'Kontrahent',
+  'Kategoria',
+  'S/N',
+  'Moc',
+  'Data',
+  'Gwarancja',
+  'Ulica',
+  'Kod pocztowy',
+  'Miasto',
+  'Województwo',
+] as const;
+export type MachineExportHeader = (typeof MACHINE_EXPORT_HEADERS)[number];
+
 export const machineSortFields = [
   'id',
   'status',

@@ -9,6 +9,7 @@ import {
   importMissingText,
   importTemplateCsv,
 } from './imports.js';
+import { MACHINE_EXPORT_HEADERS } from './devices.js';
 
 describe('importTemplateCsv', () => {
   it('is one header line for Excel naming every field of the kind', () => {
@@ -20,7 +21,10 @@ describe('importTemplateCsv', () => {
 
   it.each(IMPORT_KINDS)('has headers that the matching takes, each to its own field (%s)', (kind) => {
     const headers = importTemplateCsv(kind).slice(1).trimEnd().split(';');
-    expect(detectMapping(kind, headers)).toEqual(importFields(kind).map((field) => field.key));
+    const fields = importFields(kind).filter((field) => !field.ownExportOnly);
+    expect(detectMapping(kind, headers)).toEqual(fields.map((field) => field.key));
+    // No id column: the template is for machines that are not in the register yet.
+    expect(headers).not.toContain('Id');
   });
 
   it('has a file name of its own for each kind', () => {
@@ -75,5 +79,42 @@ describe('the counts of rows with problems', () => {
     );
     expect(IMPORT_MSG.failed(1)).toBe('Import przerwany: błędy w 1 wierszu. Nie zapisano żadnego wiersza.');
     expect(IMPORT_MSG.done(100_000, 2500)).toBe('Zaimportowano: dodano 100\u00a0000, zaktualizowano 2500.');
+  });
+});
+
+describe('detectMapping and the id column', () => {
+  it('takes the id only from the machine list’s own export, in any case of its headers', () => {
+    expect(detectMapping('INTERNAL', [...MACHINE_EXPORT_HEADERS])).toEqual([
+      'id',
+      'status',
+      'name',
+      'customer',
+      'category',
+      'serialNumber',
+      'sourcePower',
+      'transferDate',
+      'warranty',
+      'streetAddress',
+      'zipCode',
+      'city',
+      'province',
+    ]);
+    expect(
+      detectMapping(
+        'EXTERNAL',
+        MACHINE_EXPORT_HEADERS.map((h) => h.toUpperCase()),
+      )[0],
+    ).toBe('id');
+  });
+
+  it('leaves out an Id column of any other file, whose ids may mean anything', () => {
+    expect(detectMapping('INTERNAL', ['Id', 'Nazwa', 'Kontrahent', 'Kategoria'])).toEqual([
+      null,
+      'name',
+      'customer',
+      'category',
+    ]);
+    expect(detectMapping('INTERNAL', [...MACHINE_EXPORT_HEADERS.slice(0, -1)])[0]).toBeNull();
+    expect(detectMapping('customers', ['Id', 'Nazwa skrócona'])).toEqual([null, 'shortName']);
   });
 });

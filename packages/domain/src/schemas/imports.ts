@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../rules/csv.js';
 import { polishCount, polishPlural } from '../rules/numbers.js';
 import { messageResponse } from './common.js';
+import { MACHINE_EXPORT_HEADERS } from './devices.js';
 
 /** What an import brings in: customers, or the machines of one family. */
 export const IMPORT_KINDS = ['customers', 'INTERNAL', 'EXTERNAL'] as const;
@@ -13,10 +14,16 @@ export interface ImportField {
   /** Other header names that mean this field (besides the label). */
   aliases: string[];
   required?: boolean;
+  /**
+   * Matched by its header only in the list's own export (the file's header line is the export's),
+   * where it means this register; another file's column of that name may mean anything.
+   */
+  ownExportOnly?: boolean;
 }
 
 /** Machine columns: the list's and the CSV export's headers (devices.csv.ts), plus the form's names. */
 export const MACHINE_IMPORT_FIELDS: ImportField[] = [
+  { key: 'id', label: 'Id', aliases: [], ownExportOnly: true },
   { key: 'status', label: 'Status', aliases: [] },
   { key: 'name', label: 'Nazwa', aliases: ['Nazwa maszyny'], required: true },
   { key: 'customer', label: 'Kontrahent', aliases: ['Klient'], required: true },
@@ -59,13 +66,24 @@ export function normalizeHeader(header: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** The file's header line is the machine lists' CSV export's (names compared as the matching does). */
+export function isMachineExport(headers: string[]): boolean {
+  return (
+    headers.length === MACHINE_EXPORT_HEADERS.length &&
+    headers.every((header, i) => normalizeHeader(header) === normalizeHeader(MACHINE_EXPORT_HEADERS[i]!))
+  );
+}
+
 /**
  * The field of each column (null: not imported), matched by header name. A field goes to the
- * first column that names it; an "Id" column (of an export) is left out.
+ * first column that names it. The "Id" column is matched only in the list's own export, whose ids
+ * are this register's; elsewhere it is left out.
  */
 export function detectMapping(kind: ImportKind, headers: string[]): (string | null)[] {
   const byName = new Map<string, string>();
+  const ownExport = kind !== 'customers' && isMachineExport(headers);
   for (const field of importFields(kind)) {
+    if (field.ownExportOnly && !ownExport) continue;
     for (const name of [field.label, ...field.aliases]) {
       if (!byName.has(normalizeHeader(name))) byName.set(normalizeHeader(name), field.key);
     }
@@ -169,6 +187,9 @@ export const IMPORT_MSG = {
     `Nie ma kategorii „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
   customerAmbiguous: (name: string) =>
     `Pełną nazwę „${name}” ma kilku kontrahentów. Wpisz w pliku nazwę skróconą kontrahenta.`,
+  badId: 'Id maszyny to liczba z eksportu listy albo puste pole.',
+  unknownId: (id: number) => `Na tej liście nie ma maszyny o Id ${id}.`,
+  sameMachine: (row: number) => `Ta maszyna jest już w wierszu ${row} pliku.`,
   duplicateSerial: (row: number) => `Numer seryjny powtarza się w pliku (wiersz ${row}).`,
   changedMeanwhile: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
@@ -186,7 +207,8 @@ export const IMPORT_TEMPLATE_FILE_NAMES: Record<ImportKind, string> = {
  * the header matching takes), written for Excel as the report and the machine export are.
  */
 export function importTemplateCsv(kind: ImportKind): string {
-  return CSV_BOM + csvLine(importFields(kind).map((field) => field.label));
+  const fields = importFields(kind).filter((field) => !field.ownExportOnly);
+  return CSV_BOM + csvLine(fields.map((field) => field.label));
 }
 
 /** What a file needs, told before one is chosen. */

@@ -1,34 +1,41 @@
-import { CSV_BOM, csvLine, MACHINE_STATUSES } from '@serwis/domain';
+import {
+  CSV_BOM,
+  csvLine,
+  MACHINE_EXPORT_HEADERS,
+  MACHINE_STATUSES,
+  type MachineExportHeader,
+} from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { findCsvRowsByIds, type DeviceCsvRow } from './devices.repository.js';
 
 export const CSV_FILE_NAME = 'maszyny.csv';
 
-/** The list screen's columns (spec §2), without the hidden status weight. */
-const COLUMNS: { header: string; value: (row: DeviceCsvRow) => string | number | null }[] = [
-  { header: 'Id', value: (r) => r.id },
-  { header: 'Status', value: (r) => MACHINE_STATUSES.find((s) => s.name === r.status)?.label ?? r.status },
-  { header: 'Nazwa', value: (r) => r.name },
-  { header: 'Kontrahent', value: (r) => r.customerShortName },
-  { header: 'Kategoria', value: (r) => r.categoryName },
-  { header: 'S/N', value: (r) => r.serialNumber },
-  { header: 'Moc', value: (r) => r.sourcePower },
-  { header: 'Data', value: (r) => r.transferDate },
-  {
-    header: 'Gwarancja',
-    value: (r) =>
-      [r.warrantyLength > 0 ? `${r.warrantyLength} mies.` : '', r.warranty].filter(Boolean).join(' '),
-  },
-  { header: 'Ulica', value: (r) => r.streetAddress },
-  { header: 'Kod pocztowy', value: (r) => r.zipCode },
-  { header: 'Miasto', value: (r) => r.city },
-  { header: 'Województwo', value: (r) => r.province },
-];
+/**
+ * The list screen's columns (spec §2), without the hidden status weight: the value of each header
+ * of MACHINE_EXPORT_HEADERS (domain), which the import recognises as this export.
+ */
+const VALUES: Record<MachineExportHeader, (row: DeviceCsvRow) => string | number | null> = {
+  Id: (r) => r.id,
+  Status: (r) => MACHINE_STATUSES.find((s) => s.name === r.status)?.label ?? r.status,
+  Nazwa: (r) => r.name,
+  Kontrahent: (r) => r.customerShortName,
+  Kategoria: (r) => r.categoryName,
+  'S/N': (r) => r.serialNumber,
+  Moc: (r) => r.sourcePower,
+  Data: (r) => r.transferDate,
+  Gwarancja: (r) =>
+    [r.warrantyLength > 0 ? `${r.warrantyLength} mies.` : '', r.warranty].filter(Boolean).join(' '),
+  Ulica: (r) => r.streetAddress,
+  'Kod pocztowy': (r) => r.zipCode,
+  Miasto: (r) => r.city,
+  Województwo: (r) => r.province,
+};
 
 /** BOM (so Excel reads UTF-8 with Polish letters) and the header line. */
-export const csvHead = () => CSV_BOM + csvLine(COLUMNS.map((c) => c.header));
+export const csvHead = () => CSV_BOM + csvLine([...MACHINE_EXPORT_HEADERS]);
 
-export const csvRow = (row: DeviceCsvRow) => csvLine(COLUMNS.map((c) => c.value(row)));
+export const csvRow = (row: DeviceCsvRow) =>
+  csvLine(MACHINE_EXPORT_HEADERS.map((header) => VALUES[header](row)));
 
 /**
  * The file in chunks: for each batch of ids (in list order, from a cursor) its rows, so an export

@@ -74,6 +74,20 @@ export async function deviceIdsBySerial(
 
 const CHUNK = 5000;
 
+/** Which of these ids are machines of the family (the ids of the list's own export, taken back). */
+export async function deviceIdsIn(db: DbOrTx, family: MachineType, ids: number[]): Promise<Set<number>> {
+  const known = new Set<number>();
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const found = await rows<{ id: number }>(
+      db,
+      sql`SELECT id FROM devices WHERE type = ${family}
+          AND id IN (SELECT (jsonb_array_elements_text(${jsonParam(ids.slice(start, start + CHUNK))}))::int)`,
+    );
+    for (const r of found) known.add(Number(r.id));
+  }
+  return known;
+}
+
 /** Told the number of rows each statement of a write has written (the import's progress). */
 export type OnChunk = (rows: number) => Promise<void>;
 const noChunks: OnChunk = async () => undefined;

@@ -33,6 +33,7 @@ import {
   customerIdsByFullName,
   customerIdsByName,
   deviceIdsBySerial,
+  deviceIdsIn,
   insertCategoriesNamed,
   insertCustomers,
   insertCustomersNamed,
@@ -106,6 +107,13 @@ function machineValues(values: Record<string, string>, hasLength: boolean) {
   if (values.status === '') delete out.status;
   out.province = provinceOf(values.province);
   return out;
+}
+
+/** A row's machine id (the list's export has one): undefined when empty, null when no id. */
+function machineId(text: string | undefined): number | undefined | null {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return undefined;
+  return /^[1-9]\d{0,8}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 const provinceOf = (value: string | undefined) => {
@@ -197,12 +205,15 @@ async function analyseMachines(
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
   const hasLength = mapping.includes('warrantyLength');
-  const valid: { row: Row; data: z.infer<typeof deviceInsertSchema> }[] = [];
+  const valid: { row: Row; data: z.infer<typeof deviceInsertSchema>; id?: number }[] = [];
   const customerNames = new Map<string, string>();
   const categoryNames = new Map<string, string>();
   for await (const row of checked(rows, report)) {
+    const { id: idText, ...values } = row.values;
+    const id = machineId(idText);
+    if (id === null) problems.add(row, 'id', IMPORT_MSG.badId);
     // The names are resolved below; a placeholder id lets the shared schema check the rest.
-    const input = { ...machineValues(row.values, hasLength), customer: { id: 1 }, category: { id: 1 } };
+    const input = { ...machineValues(values, hasLength), customer: { id: 1 }, category: { id: 1 } };
     const customer = (row.values.customer ?? '').trim();
     const category = (row.values.category ?? '').trim();
     if (!customer) problems.add(row, 'customer', MSG.chooseCustomer);
@@ -212,8 +223,8 @@ async function analyseMachines(
     // Names of every row, so that the preview lists all the missing ones at once.
     if (customer && !customerNames.has(lower(customer))) customerNames.set(lower(customer), customer);
     if (category && !categoryNames.has(lower(category))) categoryNames.set(lower(category), category);
-    if (!customer || !category || !parsed.success) continue;
-    valid.push({ row, data: parsed.data });
+    if (!customer || !category || !parsed.success || id === null) continue;
+    valid.push({ row, data: parsed.data, id });
   }
 
   const customers = await customerIdsByName(db, [...customerNames.keys()]);
@@ -254,12 +265,15 @@ async function analyseMachines(
     if (message) badCategory.set(lower(name), message);
   }
 
-  const serials = [...new Set(valid.map((v) => v.data.serialNumber).filter(Boolean))];
+  // A row with an id (the list's own export) is that machine; a row without one, by serial number.
+  const serials = [...new Set(valid.filter((v) => !v.id).map((v) => v.data.serialNumber))].filter(Boolean);
   const existing = await deviceIdsBySerial(db, family, serials);
+  const known = await deviceIdsIn(db, family, [...new Set(valid.flatMap((v) => (v.id ? [v.id] : [])))]);
   const firstLineOfSerial = new Map<string, number>();
+  const firstLineOfMachine = new Map<number, number>();
   const planned: { data: DeviceImportRow; customer: string; category: string }[] = [];
   let updated = 0;
-  for (const { row, data } of valid) {
+  for (const { row, data, id: givenId } of valid) {
     const customerKey = lower(row.values.customer!);
     const categoryKey = lower(row.values.category!);
     let ok = true;
@@ -271,15 +285,26 @@ async function analyseMachines(
       problems.add(row, 'category', badCategory.get(categoryKey)!);
       ok = false;
     }
-    if (data.serialNumber) {
+    if (givenId && !known.has(givenId)) {
+      problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));
+      ok = false;
+    } else if (!givenId && data.serialNumber) {
       const first = firstLineOfSerial.get(data.serialNumber);
       if (first !== undefined) {
         problems.add(row, 'serialNumber', IMPORT_MSG.duplicateSerial(first));
         ok = false;
       } else firstLineOfSerial.set(data.serialNumber, row.line);
     }
+    const id = givenId ?? (data.serialNumber ? existing.get(data.serialNumber) : undefined);
+    // One machine, one row: by its id twice, or by its id and by its serial number.
+    const firstOfMachine = id === undefined ? undefined : firstLineOfMachine.get(id);
+    if (id !== undefined && ok) {
+      if (firstOfMachine !== undefined) {
+        problems.add(row, givenId ? 'id' : 'serialNumber', IMPORT_MSG.sameMachine(firstOfMachine));
+        ok = false;
+      } else firstLineOfMachine.set(id, row.line);
+    }
     if (!ok) continue;
-    const id = data.serialNumber ? existing.get(data.serialNumber) : undefined;
     if (id) updated++;
     planned.push({
       customer: customerKey,

@@ -439,6 +439,76 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
+  it('takes back its own export by the machines’ ids: a machine without a serial number is updated, not added again', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      HEADER,
+      ';;Tokarka bez numeru;Metalex;Lasery;;;;;;;Kraków;',
+      ';;Frezarka;Metalex;Lasery;F-1;;;;;;Kraków;',
+    ].join('\n');
+    expect((await send(user, '/api/device/import', text)).json()).toMatchObject({ added: 2 });
+    const exported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/get-csv-by-filter',
+      headers: as(user),
+      payload: {},
+    });
+    // Edited in Excel: the city of both, the name of the one without a serial number.
+    const edited = exported.body.replaceAll('Kraków', 'Gdańsk').replace('Tokarka bez numeru', 'Tokarka TUR');
+    const preview = (await send(user, '/api/device/import/preview', edited)).json<ImportPreview>();
+    expect(preview.mapping[0]).toBe('id');
+    expect(preview).toMatchObject({ added: 0, updated: 2, problemCount: 0 });
+    expect((await send(user, '/api/device/import', edited)).json()).toMatchObject({ added: 0, updated: 2 });
+    expect((await machinesOf('INTERNAL')).map((m) => [m.name, m.serialNumber, m.city])).toEqual([
+      ['Tokarka TUR', '', 'Gdańsk'],
+      ['Frezarka', 'F-1', 'Gdańsk'],
+    ]);
+  });
+
+  it('names an id that is no number, not a machine of this list, or a machine a row already takes', async () => {
+    await seed();
+    const user = await admin();
+    const setup = [HEADER, ';;Tokarka;Metalex;Lasery;T-1;;;;;;;', ';;Prasa;Metalex;Lasery;P-1;;;;;;;'].join(
+      '\n',
+    );
+    await send(user, '/api/device/import', setup);
+    await send(user, '/api/device-external/import', [HEADER, ';;Obca;Metalex;Lasery;O-1;;;;;;;'].join('\n'));
+    const [tokarka, prasa] = await machinesOf('INTERNAL');
+    const [obca] = await machinesOf('EXTERNAL');
+    const text = [
+      HEADER,
+      'abc;;Tokarka;Metalex;Lasery;;;;;;;;',
+      `${obca!.id};;Obca;Metalex;Lasery;;;;;;;;`,
+      `${tokarka!.id};;Tokarka;Metalex;Lasery;;;;;;;;`,
+      `${tokarka!.id};;Tokarka 2;Metalex;Lasery;;;;;;;;`,
+      `${prasa!.id};;Prasa;Metalex;Lasery;P-1;;;;;;;`,
+      ';;Prasa jeszcze raz;Metalex;Lasery;P-1;;;;;;;',
+    ].join('\n');
+    const response = await send(user, '/api/device/import', text);
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ImportFailure>().problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [2, 'Id', 'Id maszyny to liczba z eksportu listy albo puste pole.'],
+      [3, 'Id', `Na tej liście nie ma maszyny o Id ${obca!.id}.`],
+      [5, 'Id', 'Ta maszyna jest już w wierszu 4 pliku.'],
+      [7, 'S/N', 'Ta maszyna jest już w wierszu 6 pliku.'],
+    ]);
+    expect((await machinesOf('INTERNAL')).map((m) => m.name)).toEqual(['Tokarka', 'Prasa']);
+  });
+
+  it('leaves out the Id column of a file that is not the list’s export', async () => {
+    await seed();
+    const user = await admin();
+    await send(user, '/api/device/import', [HEADER, ';;Tokarka;Metalex;Lasery;;;;;;;;'].join('\n'));
+    const [tokarka] = await machinesOf('INTERNAL');
+    const foreign = [
+      'Id;Nazwa;Kontrahent;Kategoria',
+      `${tokarka!.id};Prasa z innego systemu;Metalex;Lasery`,
+    ].join('\n');
+    expect((await send(user, '/api/device/import', foreign)).json()).toMatchObject({ added: 1, updated: 0 });
+    expect((await machinesOf('INTERNAL')).map((m) => m.name)).toEqual(['Tokarka', 'Prasa z innego systemu']);
+  });
+
   it('is for administrators only', async () => {
     await seed();
     const user = await createUserAndLogin(ctx);
