@@ -285,24 +285,24 @@ async function analyseMachines(
       problems.add(row, 'category', badCategory.get(categoryKey)!);
       ok = false;
     }
+    const id = givenId ?? (data.serialNumber ? existing.get(data.serialNumber) : undefined);
     if (givenId && !known.has(givenId)) {
       problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));
       ok = false;
-    } else if (!givenId && data.serialNumber) {
-      const first = firstLineOfSerial.get(data.serialNumber);
-      if (first !== undefined) {
-        problems.add(row, 'serialNumber', IMPORT_MSG.duplicateSerial(first));
-        ok = false;
-      } else firstLineOfSerial.set(data.serialNumber, row.line);
-    }
-    const id = givenId ?? (data.serialNumber ? existing.get(data.serialNumber) : undefined);
-    // One machine, one row: by its id twice, or by its id and by its serial number.
-    const firstOfMachine = id === undefined ? undefined : firstLineOfMachine.get(id);
-    if (id !== undefined && ok) {
-      if (firstOfMachine !== undefined) {
-        problems.add(row, givenId ? 'id' : 'serialNumber', IMPORT_MSG.sameMachine(firstOfMachine));
-        ok = false;
-      } else firstLineOfMachine.set(id, row.line);
+    } else if (!givenId && data.serialNumber && firstLineOfSerial.has(data.serialNumber)) {
+      problems.add(
+        row,
+        'serialNumber',
+        IMPORT_MSG.duplicateSerial(firstLineOfSerial.get(data.serialNumber)!),
+      );
+      ok = false;
+    } else if (id !== undefined && firstLineOfMachine.has(id)) {
+      // One machine, one row: named by its id twice, or by its id and by its serial number.
+      problems.add(row, givenId ? 'id' : 'serialNumber', IMPORT_MSG.sameMachine(firstLineOfMachine.get(id)!));
+      ok = false;
+    } else {
+      if (!givenId && data.serialNumber) firstLineOfSerial.set(data.serialNumber, row.line);
+      if (id !== undefined) firstLineOfMachine.set(id, row.line);
     }
     if (!ok) continue;
     if (id) updated++;
