@@ -8,7 +8,8 @@ import { openNavigationMenu } from '../support/service-kit';
  * Bulk import as an administrator brings a register in from Excel: the dialog offers an empty
  * template with the columns it matches; a 1,000-machine CSV with three bad rows is refused as a
  * whole with a report, the rows are fixed, the second import brings all 1,000 in (creating the
- * customer and category it names), and the machines are in the list.
+ * customer and category it names), and the machines are in the list; the list's own CSV, edited,
+ * comes back by its ids without a duplicate.
  */
 
 const tag = runTag();
@@ -164,6 +165,42 @@ describe('import journey: a 1,000-machine CSV', () => {
   it('finds the imported machines in the list', async () => {
     await page.getByLabel('Szukaj').fill(`SN-${tag}-501`);
     await page.getByRole('row', { name: new RegExp(`^Laser ${tag} 0501 \\(id \\d+\\)`) }).waitFor();
+    await page.getByText('Rekordów: 1', { exact: true }).waitFor();
+    await page.getByLabel('Szukaj').fill(`Laser ${tag}`);
+    await page.getByText(`Rekordów: ${ROWS}`, { exact: true }).waitFor();
+  });
+
+  it('takes back the list’s own CSV, edited, by its ids: every machine updated, none added', async () => {
+    // "Pobierz CSV" sits in the filter panel: the file holds the list as searched (this run's 1,000).
+    const filters = page.getByRole('button', { name: /^Filtry/ });
+    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    const download = page.waitForEvent('download');
+    await page.locator('#machine-filters').getByRole('button', { name: 'Pobierz CSV' }).click();
+    const exported = (await downloadedBytes(await download)).toString('utf8');
+    const lines = exported
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(ROWS + 1);
+    // Edited as in Excel: one machine renamed and its serial number cleared, which only its id
+    // still names.
+    const edited = lines.map((line) =>
+      line.includes(`;Laser ${tag} 0007;`)
+        ? line.replace(`Laser ${tag} 0007`, `Laser ${tag} siódmy`).replace(`SN-${tag}-7;`, ';')
+        : line,
+    );
+    expect(edited.join()).toContain(`Laser ${tag} siódmy`);
+    await page.getByRole('button', { name: 'Importuj z CSV' }).click();
+    await chooseCsv(Buffer.from('\uFEFF' + edited.join('\r\n') + '\r\n', 'utf8'));
+    await dialog()
+      .getByText(`Plik maszyny.csv: wierszy ${ROWS}, do dodania 0, do aktualizacji ${ROWS}.`)
+      .waitFor();
+    await dialog().getByRole('button', { name: 'Importuj' }).click();
+    await dialog()
+      .getByText(/Zaimportowano: dodano 0, zaktualizowano 1000\./)
+      .waitFor({ timeout: 60_000 });
+    await dialog().getByRole('button', { name: 'Zamknij', exact: true }).click();
+    await page.getByLabel('Szukaj').fill(`Laser ${tag} siódmy`);
     await page.getByText('Rekordów: 1', { exact: true }).waitFor();
     await page.getByLabel('Szukaj').fill(`Laser ${tag}`);
     await page.getByText(`Rekordów: ${ROWS}`, { exact: true }).waitFor();
