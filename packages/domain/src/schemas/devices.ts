@@ -224,11 +224,6 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-/**
- * Column ids the machine lists may sort by (`sort=<field>,asc|desc`). `status` sorts like
- * `statusWeight` (by weight, not alphabetically); `customer` is the short name, `category` the
- * category name; `warranty` sorts by months, then the warranty kind.
- */
 /** The header line of the machine lists' CSV export ("Pobierz CSV"), which the import takes back. */
 export const MACHINE_EXPORT_HEADERS = [
   'Id',
@@ -247,6 +242,11 @@ export const MACHINE_EXPORT_HEADERS = [
 ] as const;
 export type MachineExportHeader = (typeof MACHINE_EXPORT_HEADERS)[number];
 
+/**
+ * Column ids the machine lists may sort by (`sort=<field>,asc|desc`). `status` sorts like
+ * `statusWeight` (by weight, not alphabetically); `customer` is the short name, `category` the
+ * category name; `warranty` sorts by months, then the warranty kind.
+ */
 export const machineSortFields = [
   'id',
   'status',

@@ -177,6 +177,9 @@ export const IMPORT_MSG = {
   duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
   missingColumn: (label: string) => `Brak kolumny dla pola „${label}”.`,
   failed: (rows: number) => `Import przerwany: błędy w ${inRows(rows)}. Nie zapisano żadnego wiersza.`,
+  /** The preview's first line: the file, its rows, and what the import would do with them. */
+  previewSummary: (fileName: string, total: number, added: number, updated: number) =>
+    `Plik ${fileName}: wierszy ${polishCount(total)}, do dodania ${polishCount(added)}, do aktualizacji ${polishCount(updated)}.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */
   problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
   done: (added: number, updated: number) =>

@@ -92,10 +92,11 @@ const ROWS_PER_REPORT = 1_000;
 
 /**
  * The first sheet of a workbook, read as a stream (ExcelJS's WorkbookReader) rather than loaded
- * whole: 100,000 rows in 2.8–3.5 s with 231–363 MB at peak, against 5.2 s and 416 MB. The first sheet is the first tab (the workbook's own order), not the first sheet
- * file in the zip; when the workbook part comes after the sheets, the first sheet in the file. Every
- * sheet is iterated to its end, so that the reader removes the temporary file it keeps a sheet in
- * while it waits for the shared strings (Excel writes them after the sheets).
+ * whole: 100,000 rows in 2.8–3.5 s with 231–363 MB at peak, against 5.2 s and 416 MB. The first
+ * sheet is the first tab (the workbook's own order), not the first sheet file in the zip; when the
+ * workbook part comes after the sheets, the first sheet in the file. Every sheet is iterated to its
+ * end, so that the reader removes the temporary file it keeps a sheet in while it waits for the
+ * shared strings (Excel writes them after the sheets).
  */
 export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgress): Promise<Sheet> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {

@@ -143,8 +143,7 @@ function PreviewView(props: {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Plik {preview.fileName}: wierszy {polishCount(preview.total)}, do dodania {polishCount(preview.added)}
-        , do aktualizacji {polishCount(preview.updated)}.
+        {IMPORT_MSG.previewSummary(preview.fileName, preview.total, preview.added, preview.updated)}
       </Text>
       <ScrollArea>
         <Table withTableBorder aria-label="Podgląd pliku">
