@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useSeededTestApp } from '../../../test/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { keepTheWalk, walkedIds } from '../../lib/trigram-signature.js';
 import { findServiceIds, serviceListWhere, type ServiceListOptions } from './services.list.js';
@@ -13,6 +13,8 @@ import {
 import { FAULT_HEAD_CHARS } from './services.table.js';
 
 /** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
+const ctx = useTestApp();
+const db = () => ctx.database.db;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Events whose stored signature or start is not their description's (should be none). */
@@ -24,7 +26,7 @@ async function staleSignatures(): Promise<number> {
 }
 
 /** 2,400 events over three years: five descriptions, two customers, two creators, one named machine. */
-const ctx = useSeededTestApp(async () => {
+beforeEach(async () => {
   const ewa = await createUserAndLogin(ctx, { admin: true, firstName: 'Ewa', lastName: 'Szymańska' });
   const adam = await createUserAndLogin(ctx, { admin: true, firstName: 'Adam', lastName: 'Bąk' });
   const category = await insertCategory(db());
@@ -48,7 +50,6 @@ const ctx = useSeededTestApp(async () => {
     SELECT id, ${device.id} FROM services WHERE id % 13 = 0`);
   await db().execute(sql`VACUUM ANALYZE services`);
 });
-const db = () => ctx.database.db;
 
 describe('the events’ stored signature', () => {
   it('is kept by the database on every insert and every change of the description', async () => {
