@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { analyzeStaleTables, PGLITE_ANALYZE_INTERVAL_MS } from './pglite-statistics.js';
+import { TextTypesPGlite } from './pglite-parsers.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,7 +47,7 @@ const POSTGRES_SESSION_OPTIONS = `-c jit=off -c work_mem=${SESSION_WORK_MEM}`;
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  return PGlite.create({
+  return TextTypesPGlite.open({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
