@@ -12,6 +12,7 @@ import {
   whoIs,
 } from '../../../test/accounts-helpers.js';
 import { users } from '../users/users.table.js';
+import { findSessionUser } from './sessions.repository.js';
 import { sessions } from './sessions.table.js';
 
 const ctx = useTestApp();
@@ -188,6 +189,20 @@ describe('session check', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: jan.id, email: 'jan@firma.pl', isAdmin: false });
     expect(await sessionRows(ctx)).toHaveLength(1);
+  });
+
+  it("reads a request's user without the password's hash or the account's bookkeeping", async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const token = jan.cookie.slice('SESSION='.length);
+    expect(await findSessionUser(ctx.database.db, token)).toEqual({
+      id: jan.id,
+      userName: 'Serwisant',
+      email: 'jan@firma.pl',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      vacationDays: 0,
+      roles: ['USER'],
+    });
   });
 
   it('an expired session is refused', async () => {

@@ -15,15 +15,29 @@ export async function createSession(db: DbOrTx, userId: number, days: number): P
   return token;
 }
 
+/**
+ * What a request needs of its user (users.mapper.ts, toSessionUser): read on every request, so
+ * neither the password's hash nor the account's bookkeeping columns are.
+ */
+const sessionUserColumns = {
+  id: users.id,
+  userName: users.userName,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  vacationDays: users.vacationDays,
+  roles: users.roles,
+};
+
 /** The active user behind a session token, or undefined. */
 export async function findSessionUser(db: DbOrTx, token: string) {
   const rows = await db
-    .select({ user: users })
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date()), eq(users.active, true)))
     .limit(1);
-  return rows[0]?.user;
+  return rows[0];
 }
 
 export async function deleteSession(db: DbOrTx, token: string) {

@@ -22,7 +22,13 @@ export function toEmployee(row: UserRow): Employee {
   };
 }
 
-export function toSessionUser(row: UserRow): SessionUser {
+/** The columns of a user that a session needs. */
+export type SessionUserRow = Pick<
+  UserRow,
+  'id' | 'userName' | 'email' | 'firstName' | 'lastName' | 'vacationDays' | 'roles'
+>;
+
+export function toSessionUser(row: SessionUserRow): SessionUser {
   const roles = rolesOf(row);
   return {
     id: row.id,
