@@ -38,6 +38,8 @@ describe('the value walk', () => {
     ['two customers (both names hold "a")', { customer: 'a' }, 'INTERNAL', 'statusWeight,desc'],
     ['a category', { categories: ['Prasy'] }, 'INTERNAL', undefined],
     ['two provinces', { provinces: ['małopolskie', 'łódzkie'] }, 'INTERNAL', 'status,desc'],
+    // Past the 1,000th machine: few values are merged, forty ("Polna 0" … "Polna 39") sorted as one array.
+    ['forty streets, by weight descending', { street: 'polna' }, 'INTERNAL', 'statusWeight,desc'],
     [
       'two categories of the third-party machines',
       { categories: ['prasy', 'TOKARKI'] },

@@ -146,6 +146,8 @@ function knownSearchWalkable(
  */
 function valueWalkIdsQuery(walk: ValueWalk, window: PageWindow) {
   const dir = walk.descending ? sql`DESC` : sql`ASC`;
+  const merged = mergedValuesQuery(walk, dir, window);
+  if (merged) return merged;
   const picked = walk.sources.map((source) => sourceQuery(walk, source, dir, window.offset + window.limit));
   // A machine in two sources (a customer's, whose own text holds the term too) is taken once.
   const together = sql.join(picked, walk.sources.length > 1 ? sql` UNION ` : sql` UNION ALL `);
@@ -163,6 +165,35 @@ function valueWalkIdsQuery(walk: ValueWalk, window: PageWindow) {
       FROM (${together}) AS picked)) WITH ORDINALITY AS page(key, place)
     ORDER BY page.place`;
 }
+
+/**
+ * A deep page of a lone filter of few values (two provinces, one city, a category or two): each
+ * value's machines in list order from its B-tree, merged (PostgreSQL's Merge Append), which reads
+ * only as far as the page's end in all of them together and sorts nothing, where the array form
+ * takes offset + size of each and sorts them all. Two provinces' 1,000th page at 1,000,000 machines:
+ * 5.0 → 1.7 ms, eight provinces' 19.6 → 2.6 ms (in psql, planning included). Each value is one
+ * statement to plan (about 0.07 ms), so many values, or a first page, keep the array form.
+ */
+function mergedValuesQuery(walk: ValueWalk, dir: SQL, window: PageWindow): SQL | undefined {
+  const [only] = walk.sources;
+  const upTo = window.offset + window.limit;
+  if (walk.sources.length !== 1 || !only || only.field === 'id') return undefined;
+  if (only.values.length > MERGED_VALUES_MAX || upTo < WHOLE_SORT_FROM) return undefined;
+  // One machine has one value of a column, so the values' machines never repeat: UNION ALL.
+  const column = sql.identifier(WALKED_COLUMNS[only.field]);
+  const each = (only.values as (string | number)[]).map(
+    (value) => sql`(SELECT d.id, d.status_weight FROM ${devices} AS d
+      WHERE d.${column} = ${value} AND d.type = ${walk.family}
+      ORDER BY d.status_weight ${dir}, d.id ${dir}
+      LIMIT ${upTo})`,
+  );
+  return sql`SELECT merged.id FROM (${sql.join(each, sql` UNION ALL `)}) AS merged
+    ORDER BY merged.status_weight ${dir}, merged.id ${dir}
+    LIMIT ${window.limit} OFFSET ${window.offset}`;
+}
+
+/** At most this many values are merged (`mergedValuesQuery`): 16 statements, about 1.2 ms to plan. */
+const MERGED_VALUES_MAX = 16;
 
 /**
  * From how far down the page ends its keys are sorted whole, as one array, rather than by a sort
