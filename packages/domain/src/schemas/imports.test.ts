@@ -70,11 +70,16 @@ describe('importMissingText', () => {
   });
 });
 
-describe('the counts of rows with problems', () => {
-  it('say "wierszu" for one row and group long counts', () => {
+describe('the preview’s first line', () => {
+  it('names the file and groups long counts', () => {
     expect(IMPORT_MSG.previewSummary('maszyny.csv', 100_000, 99_000, 1000)).toBe(
       'Plik maszyny.csv: wierszy 100\u00a0000, do dodania 99\u00a0000, do aktualizacji 1000.',
     );
+  });
+});
+
+describe('the counts of rows with problems', () => {
+  it('say "wierszu" for one row and group long counts', () => {
     expect(IMPORT_MSG.problemsTitle(1, 2)).toBe('Błędy w 1 wierszu (2)');
     expect(IMPORT_MSG.problemsTitle(3, 3)).toBe('Błędy w 3 wierszach (3)');
     expect(IMPORT_MSG.failed(100_000)).toBe(

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { sessionUserColumns } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { sessions } from './sessions.table.js';
 
@@ -14,20 +15,6 @@ export async function createSession(db: DbOrTx, userId: number, days: number): P
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   return token;
 }
-
-/**
- * What a request needs of its user (users.mapper.ts, toSessionUser): read on every request, so
- * neither the password's hash nor the account's bookkeeping columns are.
- */
-const sessionUserColumns = {
-  id: users.id,
-  userName: users.userName,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  vacationDays: users.vacationDays,
-  roles: users.roles,
-};
 
 /** The active user behind a session token, or undefined. */
 export async function findSessionUser(db: DbOrTx, token: string) {

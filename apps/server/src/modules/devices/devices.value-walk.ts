@@ -181,7 +181,7 @@ function mergedValuesQuery(walk: ValueWalk, dir: SQL, window: PageWindow): SQL |
   if (only.values.length > MERGED_VALUES_MAX || upTo < WHOLE_SORT_FROM) return undefined;
   // One machine has one value of a column, so the values' machines never repeat: UNION ALL.
   const column = sql.identifier(WALKED_COLUMNS[only.field]);
-  const each = (only.values as (string | number)[]).map(
+  const each = only.values.map(
     (value) => sql`(SELECT d.id, d.status_weight FROM ${devices} AS d
       WHERE d.${column} = ${value} AND d.type = ${walk.family}
       ORDER BY d.status_weight ${dir}, d.id ${dir}

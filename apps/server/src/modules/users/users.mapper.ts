@@ -1,5 +1,5 @@
 import { ROLES, type Employee, type SessionUser } from '@serwis/domain';
-import type { UserRow } from './users.repository.js';
+import type { sessionUserColumns, UserRow } from './users.repository.js';
 
 export function rolesOf(row: Pick<UserRow, 'roles'>) {
   return row.roles
@@ -23,10 +23,7 @@ export function toEmployee(row: UserRow): Employee {
 }
 
 /** The columns of a user that a session needs. */
-export type SessionUserRow = Pick<
-  UserRow,
-  'id' | 'userName' | 'email' | 'firstName' | 'lastName' | 'vacationDays' | 'roles'
->;
+export type SessionUserRow = Pick<UserRow, keyof typeof sessionUserColumns>;
 
 export function toSessionUser(row: SessionUserRow): SessionUser {
   const roles = rolesOf(row);

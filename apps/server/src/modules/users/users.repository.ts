@@ -5,6 +5,20 @@ import { users } from './users.table.js';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
+/**
+ * What a request needs of its user (users.mapper.ts, toSessionUser), read on every request: neither
+ * the password's hash nor the account's bookkeeping columns.
+ */
+export const sessionUserColumns = {
+  id: users.id,
+  userName: users.userName,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  vacationDays: users.vacationDays,
+  roles: users.roles,
+};
+
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const rows = await db
     .select()
