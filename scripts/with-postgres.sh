@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs a command against a throw-away PostgreSQL 15 cluster (port 55432, trust auth) with
+# Runs a command against a throw-away PostgreSQL 15 cluster (port 55432, or the next free one;
+# PG_PORT fixes it; trust auth) with
 # DATABASE_URL set to its `postgres` database, then removes the cluster:
 #   bash scripts/with-postgres.sh npx vitest run --project server
 # Needs the postgresql-15 server binaries; run as root (the cluster runs as the `postgres` user)
@@ -7,6 +8,7 @@
 set -euo pipefail
 
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+PG_PORT_GIVEN="${PG_PORT:-}"
 PG_PORT="${PG_PORT:-55432}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -46,10 +48,36 @@ trap cleanup EXIT INT TERM
 echo "==> initdb in $PG_TMP/data"
 as_pg "$PG_BIN/initdb" -D "$PG_TMP/data" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
 
+# Another cluster (a stray one, or another job on the machine) may hold the port: then the next free
+# one is taken, unless PG_PORT was given.
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if [[ -z "${PG_PORT_GIVEN:-}" ]]; then
+  for _ in $(seq 1 50); do
+    port_free "$PG_PORT" && break
+    echo "==> port $PG_PORT is taken, trying $((PG_PORT + 1))"
+    PG_PORT=$((PG_PORT + 1))
+  done
+fi
+
+start_cluster() {
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/postgres.log" -w -t 60 \
+    -o "-p $PG_PORT -k $PG_TMP -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    start >/dev/null
+}
+
 echo "==> starting PostgreSQL 15 on 127.0.0.1:$PG_PORT"
-as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/postgres.log" -w -t 60 \
-  -o "-p $PG_PORT -k $PG_TMP -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-  start >/dev/null
+attempt=1
+until start_cluster; do
+  # Taken between the check and the start: one more port, a few times.
+  if [[ -z "${PG_PORT_GIVEN:-}" && $attempt -lt 5 ]] && tail -n 5 "$PG_TMP/postgres.log" | grep -q "Address already in use"; then
+    attempt=$((attempt + 1))
+    PG_PORT=$((PG_PORT + 1))
+    echo "==> the port was taken meanwhile; starting on 127.0.0.1:$PG_PORT"
+    continue
+  fi
+  echo "PostgreSQL did not start on 127.0.0.1:$PG_PORT." >&2
+  exit 1
+done
 
 for _ in $(seq 1 60); do
   if "$PG_BIN/pg_isready" -q -U postgres -h 127.0.0.1 -p "$PG_PORT"; then break; fi
