@@ -12,8 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { analyzeStaleTables, PGLITE_ANALYZE_INTERVAL_MS } from './pglite-statistics.js';
-import { TextTypesPGlite } from './pglite-parsers.js';
-import { keepFileSizes } from './pglite-file-sizes.js';
+import { ServerPGlite } from './server-pglite.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -48,13 +47,11 @@ const POSTGRES_SESSION_OPTIONS = `-c jit=off -c work_mem=${SESSION_WORK_MEM}`;
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await TextTypesPGlite.open({
+  return ServerPGlite.open({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  keepFileSizes(client);
-  return client;
 }
 
 export async function connectPglite(client: PGlite, runMigrations = true): Promise<Database> {

@@ -1,4 +1,4 @@
-import { PGlite, types, type PGliteOptions, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
 
 /**
  * The types drizzle keeps as PostgreSQL's text (its date and time columns map the text
@@ -31,30 +31,8 @@ export function withoutTextParsers(options?: QueryOptions): QueryOptions | undef
   return rest;
 }
 
-/**
- * PGlite with drizzle's text types parsed once for all queries (docs/decisions.md, "PGlite's
- * parsers"): every statement, in a transaction or not, runs without a copy of the parser map.
- */
-export class TextTypesPGlite extends PGlite {
-  /** Opens the database: ready, with every text type (and its array) kept as text. */
-  static async open(options: PGliteOptions): Promise<TextTypesPGlite> {
-    const client = new TextTypesPGlite(options);
-    await client.waitReady;
-    // After start PGlite builds each array type's parser from its element's; these stay text.
-    for (const id of TEXT_TYPE_IDS) client.parsers[id] = asText;
-    return client;
-  }
-
-  override query<T>(query: string, params?: unknown[], options?: QueryOptions) {
-    return super.query<T>(query, params, withoutTextParsers(options));
-  }
-
-  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    return super.transaction((tx) => {
-      const query = tx.query.bind(tx);
-      tx.query = <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        query<R>(text, params, withoutTextParsers(options));
-      return callback(tx);
-    });
-  }
+/** Sets the client's own parsers of drizzle's text types (and their arrays) to keep the text. */
+export function keepTextTypesAsText(client: PGlite): void {
+  // After start PGlite builds each array type's parser from its element's; these stay text.
+  for (const id of TEXT_TYPE_IDS) client.parsers[id] = asText;
 }
