@@ -1,4 +1,11 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  messages,
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -17,9 +24,7 @@ function joined(messages: Uint8Array[]): Uint8Array {
 
 /** A DatabaseError as PGlite's own query throws it: with the statement, its values and options. */
 function withQuery(error: unknown, query: string, params: unknown[], options?: QueryOptions): unknown {
-  if (error instanceof Error && 'code' in error && 'severity' in error) {
-    Object.assign(error, { query, params, queryOptions: options });
-  }
+  if (error instanceof messages.DatabaseError) Object.assign(error, { query, params, queryOptions: options });
   return error;
 }
 
@@ -45,7 +50,7 @@ export async function queryInTwoCalls<T>(
   return client._runExclusiveQuery(async () => {
     const protocolOptions = { onNotice: options?.onNotice, syncToFs: false };
     let executed: BackendMessage[] = [];
-    let synced = false;
+    let syncSent = false;
     try {
       const described = await client.execProtocolStream(
         joined([serialize.parse({ text, types: options?.paramTypes }), serialize.describe({ type: 'S' })]),
@@ -57,7 +62,7 @@ export async function queryInTwoCalls<T>(
         const serializer = options?.serializers?.[types[index]] ?? client.serializers[types[index]];
         return serializer ? serializer(value) : String(value);
       });
-      synced = true;
+      syncSent = true;
       executed = await client.execProtocolStream(
         joined([
           serialize.bind({ values }),
@@ -71,7 +76,7 @@ export async function queryInTwoCalls<T>(
     } catch (error) {
       throw withQuery(error, text, params, options);
     } finally {
-      if (!synced) await client.execProtocolStream(serialize.sync(), protocolOptions);
+      if (!syncSent) await client.execProtocolStream(serialize.sync(), protocolOptions);
     }
     if (durable) await client.syncToFs();
     return parse.parseResults(executed, client.parsers, options)[0] as Results<T>;

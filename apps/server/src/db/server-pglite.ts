@@ -23,7 +23,7 @@ const usesBlob = (text: string, options?: QueryOptions) =>
  * and each statement sent in two calls into WebAssembly, in a transaction or not.
  */
 export class ServerPGlite extends PGlite {
-  /** Opens the database: ready, with every text type (and its array) kept as text. */
+  /** Opens the database: ready, its text types kept as text and its files' sizes in memory. */
   static async open(options: PGliteOptions): Promise<ServerPGlite> {
     const client = new ServerPGlite(options);
     await client.waitReady;
