@@ -46,6 +46,13 @@ export async function loginHeaders(
     },
   });
   const session = auth.cookies.find((c) => c.name === 'SESSION');
+  if (auth.statusCode === 429) {
+    // The login limits count every run's login in the database itself: many runs within the hour
+    // reach them on the same database.
+    throw new Error(
+      `Logowanie ${credentials.email}: zbyt wiele prób (429). Odczekaj ${String(auth.headers['retry-after'] ?? '?')} s albo usuń wiersze tabeli rate_limits tej bazy.`,
+    );
+  }
   if (auth.statusCode !== 200 || !session) {
     throw new Error(
       `Logowanie ${credentials.email} nie powiodło się (${auth.statusCode}). Najpierw uruchom generate.ts.`,
