@@ -72,7 +72,6 @@ export async function queryInTwoCalls<T>(
         ]),
         protocolOptions,
       );
-      executed = [...described.filter((message) => message.name === 'parseComplete'), ...executed];
     } catch (error) {
       throw withQuery(error, text, params, options);
     } finally {
