@@ -15,6 +15,8 @@ import { analyzeStaleTables, PGLITE_ANALYZE_INTERVAL_MS } from './pglite-statist
 import { ServerPGlite } from './server-pglite.js';
 
 export type Schema = typeof schema;
+/** How drizzle names the columns in SQL: `customerShortName` is `customer_short_name`. */
+export const DB_CASING = 'snake_case';
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repositories accept either the database or an open transaction. */
@@ -55,7 +57,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function connectPglite(client: PGlite, runMigrations = true): Promise<Database> {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: DB_CASING }) as unknown as Db;
   // PGlite is one session: set once, it holds for every query.
   await client.exec(`SET work_mem = '${SESSION_WORK_MEM}'`);
   if (runMigrations) {
@@ -81,13 +83,13 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: migrationsFolder() });
+      await migratePg(drizzlePg({ client, casing: DB_CASING }), { migrationsFolder: migrationsFolder() });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       client.release();
     }
   }
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: DB_CASING }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

@@ -9,6 +9,7 @@ import { devices } from './devices.table.js';
 import type { DeviceOrder } from './devices.query.js';
 import { idsAmong, parseIdArray } from '../../lib/id-arrays.js';
 import { boundedIds, type PageWindow } from '../../lib/paging.js';
+import { prebuiltSelect, type PrebuiltRow } from '../../lib/prebuilt-select.js';
 
 export type DeviceTableRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
@@ -17,7 +18,9 @@ export type NewDeviceRow = typeof devices.$inferInsert;
  * One machine with the customer and category fields the API shows. The customer's short name and
  * the category's name are the machine's own copies (kept in the writing transaction by triggers,
  * migration 0009), so only the customer's other fields need a join: a join less to plan on every
- * read of machines (a page at 1,000,000 machines: planned in 0.31 ms instead of 0.48).
+ * read of machines (a page at 1,000,000 machines: planned in 0.31 ms instead of 0.48). The column
+ * list and the join are written once (lib/prebuilt-select.ts): a page's statement is written in
+ * 0.03 ms instead of 0.2–0.5.
  */
 const deviceSelection = {
   id: devices.id,
@@ -47,22 +50,29 @@ const deviceSelection = {
   gpsLongitude: devices.gpsLongitude,
   isPeriodicInspectionEnabled: devices.isPeriodicInspectionEnabled,
 };
+const machines = prebuiltSelect(
+  deviceSelection,
+  sql`${devices} INNER JOIN ${customers} ON ${eq(customers.id, devices.customerId)}`,
+);
 
-function selectDevices(db: DbOrTx) {
-  return db.select(deviceSelection).from(devices).innerJoin(customers, eq(customers.id, devices.customerId));
-}
-
-export type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>['execute']>>[number];
+export type DeviceRow = PrebuiltRow<typeof deviceSelection>;
 
 export type { PageWindow } from '../../lib/paging.js';
 
+/**
+ * The same machines through drizzle's own select, written anew on each call: what the unpaged list
+ * answered before it streamed, and what the tests compare the prebuilt select's rows with.
+ */
 export async function listDevices(
   db: DbOrTx,
   where: SQL,
   order: DeviceOrder,
   window?: PageWindow,
 ): Promise<DeviceRow[]> {
-  const query = selectDevices(db)
+  const query = db
+    .select(deviceSelection)
+    .from(devices)
+    .innerJoin(customers, eq(customers.id, devices.customerId))
     .where(where)
     .orderBy(...order.by);
   return window ? query.limit(window.limit).offset(window.offset) : query;
@@ -104,9 +114,10 @@ export function pageDevices(
   order: DeviceOrder,
   window: PageWindow,
 ): Promise<DeviceRow[]> {
-  return selectDevices(db)
-    .where(sql`${devices.id} = ANY(ARRAY(${pageDeviceIdsQuery(where, order, window)}))`)
-    .orderBy(...order.by);
+  return machines.rows(
+    db,
+    sql`WHERE ${devices.id} = ANY(ARRAY(${pageDeviceIdsQuery(where, order, window)})) ORDER BY ${sql.join(order.by, sql`, `)}`,
+  );
 }
 
 /** The ids of one page in list order, as SQL: `pageDevices`' inner query, and what the planner costs. */
@@ -136,7 +147,7 @@ async function selectByIds<T extends { id: number }>(
 
 /** The machines of `ids`, in the order of `ids` (a machine deleted meanwhile is left out). */
 export function findDevicesByIds(db: DbOrTx, ids: number[]): Promise<DeviceRow[]> {
-  return selectByIds(ids, (condition) => selectDevices(db).where(condition));
+  return selectByIds(ids, (condition) => machines.rows(db, sql`WHERE ${condition}`));
 }
 
 /** Only the columns of the list screen, for the CSV export. */
@@ -185,7 +196,7 @@ export async function findCsvRowsByIds(db: DbOrTx, ids: number[]): Promise<Devic
 }
 
 export async function findDeviceById(db: DbOrTx, id: number): Promise<DeviceRow | undefined> {
-  const rows = await selectDevices(db).where(eq(devices.id, id)).limit(1);
+  const rows = await machines.rows(db, sql`WHERE ${eq(devices.id, id)} LIMIT 1`);
   return rows[0];
 }
 

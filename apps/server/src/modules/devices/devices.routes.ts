@@ -14,7 +14,7 @@ import {
   type ListQuery,
   type MachineType,
 } from '@serwis/domain';
-import type { Db } from '../../db/database.js';
+import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { idBatches } from '../../lib/json-stream.js';
 import {
@@ -24,6 +24,7 @@ import {
   EXACT_TOTAL_BOUND,
   type ListTotal,
   pageWindow,
+  pageWithTotal,
   readPastBound,
   setTotalCount,
 } from '../../lib/paging.js';
@@ -41,7 +42,7 @@ import {
   type PageWindow,
   listDeviceNames,
 } from './devices.repository.js';
-import { keptTotal } from '../list-counts/list-counts.repository.js';
+import { keptTotal, pageLikelyWithin } from '../list-counts/list-counts.repository.js';
 import { withFilterValues } from './devices.filter-values.js';
 import {
   countsOnOneIndex,
@@ -107,9 +108,10 @@ async function answerDeviceList(
 
 /**
  * Family, owner and status alone: an index-only count of 10,001 entries at most (exact up to
- * EXACT_TOTAL_BOUND matches, estimated beyond: a million machines are never counted), or for the
- * whole family its kept size (exact at any size), then a walk of the sort order's index, or a sort
- * of the few matches. A page that reaches the bound (the 1,000th of 10) when more than the bound
+ * EXACT_TOTAL_BOUND matches, estimated beyond: a million machines are never counted), then a walk of
+ * the sort order's index, or a sort of the few matches. The whole family has its kept size (exact
+ * at any size), read beside the page on PostgreSQL's pool when the page lies within the family by
+ * the size last read (`pageLikelyWithin`), else first. A page that reaches the bound (the 1,000th of 10) when more than the bound
  * are expected is read first, with one machine more, as checkedPage does: that machine proves the
  * total past the bound, so the count of 10,001 entries is left out (a status filter's 1,000th page
  * at 1M).
@@ -121,20 +123,35 @@ async function indexedPage(
   sort: string | undefined,
   window: PageWindow,
 ) {
-  const where = deviceWhere(criteria);
+  // A few matches are sorted, unless an owner's index holds them in the page's order already.
+  const readPage = (page: PageWindow, total?: ListTotal) => {
+    const fewRows =
+      total !== undefined &&
+      !total.estimated &&
+      total.total <= FEW_ROWS &&
+      !ownerIndexHoldsOrder(criteria, sort);
+    return pageDevices(db, indexedPageWhere(criteria, sort), deviceOrder(sort, { fewRows }), page);
+  };
+  if (isWholeFamily(criteria)) {
+    // Beside the page where the pool runs both at once, unless the page likely lies past the end:
+    // such a page walks the whole family to find nothing (7,500 entries at 10,000 machines: 2 ms).
+    const list = `devices:${criteria.family}` as const;
+    const { rows, total } = await pageWithTotal(window, readPage, () => keptTotal(db, list), {
+      kept: true,
+      sideBySide: runsSideBySide(db) && pageLikelyWithin(db, list, window.offset),
+    });
+    setTotalCount(reply, total);
+    return rows;
+  }
   const beyond = await pageBeyondBound(db, criteria, sort, window);
   if (beyond) {
     setTotalCount(reply, beyond.total);
     return beyond.rows;
   }
-  const total = isWholeFamily(criteria)
-    ? await keptTotal(db, `devices:${criteria.family}`)
-    : await boundedTotal(db, deviceMatches(where));
+  const total = await boundedTotal(db, deviceMatches(deviceWhere(criteria)));
   setTotalCount(reply, total);
   if (!total.estimated && window.offset >= total.total) return [];
-  // A few matches are sorted, unless an owner's index holds them in the page's order already.
-  const fewRows = !total.estimated && total.total <= FEW_ROWS && !ownerIndexHoldsOrder(criteria, sort);
-  return pageDevices(db, indexedPageWhere(criteria, sort), deviceOrder(sort, { fewRows }), window);
+  return readPage(window, total);
 }
 
 /**

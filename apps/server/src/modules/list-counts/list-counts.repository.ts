@@ -12,8 +12,26 @@ export type KeptList =
   | 'inspections:listed'
   | 'inspections:actual';
 
+/**
+ * The total each kept list had when this process last read it, per database: where the list likely
+ * ends, to choose how a page is read (`pageLikelyWithin`), never an answer. Others may have added or
+ * removed rows since; a wrong guess costs time only.
+ */
+const lastRead = new WeakMap<DbOrTx, Map<KeptList, number>>();
+
 /** The exact total of a whole list, read from the row the triggers keep (0 before its first row). */
 export async function keptTotal(db: DbOrTx, list: KeptList): Promise<ListTotal> {
   const [row] = await db.select({ rows: listCounts.rows }).from(listCounts).where(eq(listCounts.list, list));
-  return { total: Number(row?.rows ?? 0), estimated: false };
+  const total = Number(row?.rows ?? 0);
+  const known = lastRead.get(db) ?? new Map<KeptList, number>();
+  lastRead.set(db, known.set(list, total));
+  return { total, estimated: false };
 }
+
+/**
+ * Whether a page starting at `offset` lies within the list by its last total read here (false
+ * before the first read): such a page is likely full, so its rows may be read beside the total; a
+ * page past the end is better not read at all.
+ */
+export const pageLikelyWithin = (db: DbOrTx, list: KeptList, offset: number): boolean =>
+  offset < (lastRead.get(db)?.get(list) ?? 0);

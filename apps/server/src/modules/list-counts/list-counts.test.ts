@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MACHINE_STATUSES } from '@serwis/domain';
+import { runsSideBySide } from '../../db/database.js';
 import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
 import { as, createUserAndLogin, recordStatements, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
@@ -109,6 +110,44 @@ describe('kept list sizes', () => {
     await db.execute(sql`TRUNCATE devices CASCADE`);
     const left = await db.select().from(listCounts);
     expect(left.filter((r) => r.list.startsWith('devices:'))).toEqual([]);
+  });
+
+  it("read a whole family's page past its end by the last total without reading it, and answer right when the family changed since", async () => {
+    const db = ctx.database.db;
+    const user = await createUserAndLogin(ctx);
+    const customer = await insertCustomer(db);
+    const category = await insertCategory(db);
+    const addMachines = (from: number, to: number) =>
+      db.execute(sql`INSERT INTO devices (name, type, customer_id, category_id)
+        SELECT 'Wiertarka ' || n, 'INTERNAL', ${customer.id}, ${category.id} FROM generate_series(${from}::int, ${to}::int) AS n`);
+    const page = async (n: number) => {
+      const statements = recordStatements(ctx.database);
+      const response = await listDevices(ctx, user, 'INTERNAL', {}, `page=${n}&size=10&sort=id,asc`);
+      statements.stop();
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        names: (response.json() as { name: string }[]).map((m) => m.name),
+        total: response.headers['x-total-count'],
+        pageRead: statements.sent.some((text) => /JOIN "customers"/.test(text)),
+      };
+    };
+    const names = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `Wiertarka ${from + i}`);
+    await addMachines(1, 12);
+
+    expect(await page(2)).toEqual({ names: names(11, 12), total: '12', pageRead: true });
+    // Past the end by the total just read: the total alone answers, the page is not read.
+    expect(await page(3)).toEqual({ names: [], total: '12', pageRead: false });
+    // Five removed since: the page within the last total read is read beside the total on a pool,
+    // and comes back empty, with the new total; one statement at a time (PGlite), the total first.
+    await db.execute(
+      sql`DELETE FROM devices WHERE name IN ('Wiertarka 1', 'Wiertarka 2', 'Wiertarka 3', 'Wiertarka 4', 'Wiertarka 5')`,
+    );
+    expect(await page(2)).toEqual({ names: [], total: '7', pageRead: runsSideBySide(db) });
+    // Ten added since: past the end by the last total (7), the total goes first and shows the page
+    // within the list after all, so it is read.
+    await addMachines(13, 22);
+    expect(await page(2)).toEqual({ names: names(16, 22), total: '17', pageRead: true });
   });
 
   it('give the whole list an exact total past the bound, and a filtered one its bounded count', async () => {
