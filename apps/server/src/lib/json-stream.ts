@@ -4,7 +4,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../db/database.js';
+import { DB_CASING, type Db } from '../db/database.js';
 
 /**
  * Rows per batch of a streamed list: one cursor FETCH of ids, one lookup of their rows, one
@@ -42,7 +42,7 @@ async function* postgresCursor(pool: pg.Pool, query: SQLWrapper, batchSize: numb
   let committed = false;
   try {
     await client.query('BEGIN READ ONLY');
-    await drizzlePg({ client, casing: 'snake_case' }).execute(
+    await drizzlePg({ client, casing: DB_CASING }).execute(
       sql`DECLARE ${sql.raw(name)} NO SCROLL CURSOR FOR ${query}`,
     );
     for (;;) {
