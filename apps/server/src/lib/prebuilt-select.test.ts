@@ -137,6 +137,20 @@ describe('prebuiltSelect', () => {
     expect(await probe.rows(database.db, sql`WHERE false`)).toEqual([]);
   });
 
+  it('answers values of the statement as a whole beside the rows, none without rows', async () => {
+    const counted = sql`(SELECT count(*)::int FROM ${owners})`;
+    const withValues = await probe.rowsWith(database.db, sql`WHERE ${things.checked} ORDER BY ${things.id}`, {
+      owners: counted,
+      label: sql`${'stan na dziś'}::text`,
+    });
+    expect(withValues.rows.map((row) => row.name)).toEqual(['Tokarka', 'Spawarka']);
+    expect(withValues.rows).toEqual((await drizzleRows()).filter((row) => row.checked));
+    expect(withValues.values).toEqual({ owners: 2, label: 'stan na dziś' });
+    const none = await probe.rowsWith(database.db, sql`WHERE false`, { owners: counted });
+    expect(none).toEqual({ rows: [], values: undefined });
+    await expect(probe.rowsWith(database.db, sql``, { name: counted })).rejects.toThrow(/named as a column/);
+  });
+
   it('refuses a column list or join that carries a value, which the written text could not hold', async () => {
     const withValue = prebuiltSelect(
       { id: things.id },

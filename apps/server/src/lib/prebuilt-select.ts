@@ -12,6 +12,16 @@ export type PrebuiltRow<S extends PrebuiltSelection> = SelectResultFields<S>;
 export interface PrebuiltSelect<S extends PrebuiltSelection> {
   /** The rows of `SELECT <columns> FROM <from> <rest>`, `rest` being the WHERE, ORDER BY and LIMIT. */
   rows(db: DbOrTx, rest: SQL): Promise<PrebuiltRow<S>[]>;
+  /**
+   * The same rows, and values of the statement as a whole (each a scalar subquery, selected beside
+   * the columns) as the driver reads them, taken from the first row: one statement where two would
+   * be sent. Without rows, `values` is undefined and the caller asks them alone.
+   */
+  rowsWith<K extends string>(
+    db: DbOrTx,
+    rest: SQL,
+    values: Record<K, SQL>,
+  ): Promise<{ rows: PrebuiltRow<S>[]; values?: Record<K, unknown> }>;
 }
 
 /**
@@ -28,27 +38,50 @@ export interface PrebuiltSelect<S extends PrebuiltSelection> {
  */
 export function prebuiltSelect<S extends PrebuiltSelection>(selection: S, from: SQL): PrebuiltSelect<S> {
   const entries = Object.entries(selection);
-  let head: SQL | undefined;
-  const writtenHead = () => {
-    const columns = entries.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`);
-    const text = new PgDialect({ casing: DB_CASING }).sqlToQuery(
-      sql`SELECT ${sql.join(columns, sql`, `)} FROM ${from}`,
-    );
+  let written: { columns: SQL; from: SQL } | undefined;
+  const raw = (part: SQL) => {
+    const text = new PgDialect({ casing: DB_CASING }).sqlToQuery(part);
     if (text.params.length) throw new Error('A prebuilt select takes no values in its columns or joins');
     return sql.raw(text.sql);
   };
+  const write = () => ({
+    columns: raw(
+      sql.join(
+        entries.map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+        sql`, `,
+      ),
+    ),
+    from: raw(from),
+  });
+  const read = async (db: DbOrTx, rest: SQL, values: [string, SQL][]) => {
+    written ??= write();
+    const extra = values.map(([key, value]) => sql`, ${value} AS ${sql.identifier(key)}`);
+    const result = await db.execute(
+      sql`SELECT ${written.columns}${sql.join(extra)} FROM ${written.from} ${rest}`,
+    );
+    return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  };
+  const toRow = (driverRow: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of entries) {
+      const value = driverRow[key];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as PrebuiltRow<S>;
+  };
   return {
     async rows(db, rest) {
-      head ??= writtenHead();
-      const result = await db.execute(sql`${head} ${rest}`);
-      return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((raw) => {
-        const row: Record<string, unknown> = {};
-        for (const [key, column] of entries) {
-          const value = raw[key];
-          row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-        }
-        return row as PrebuiltRow<S>;
-      });
+      return (await read(db, rest, [])).map(toRow);
+    },
+    async rowsWith<K extends string>(db: DbOrTx, rest: SQL, values: Record<K, SQL>) {
+      const keys = Object.keys(values) as K[];
+      if (keys.some((key) => key in selection)) throw new Error('A value is named as a column');
+      const found = await read(db, rest, Object.entries<SQL>(values));
+      const first = found[0];
+      return {
+        rows: found.map(toRow),
+        values: first && (Object.fromEntries(keys.map((key) => [key, first[key]])) as Record<K, unknown>),
+      };
     },
   };
 }

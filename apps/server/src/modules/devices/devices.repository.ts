@@ -114,11 +114,25 @@ export function pageDevices(
   order: DeviceOrder,
   window: PageWindow,
 ): Promise<DeviceRow[]> {
-  return machines.rows(
-    db,
-    sql`WHERE ${devices.id} = ANY(ARRAY(${pageDeviceIdsQuery(where, order, window)})) ORDER BY ${sql.join(order.by, sql`, `)}`,
-  );
+  return machines.rows(db, pageOfIds(where, order, window));
 }
+
+/**
+ * `pageDevices` with values of the statement as a whole beside the rows (a list's kept total): one
+ * statement for both. Without rows the values are not read.
+ */
+export function pageDevicesWith<K extends string>(
+  db: DbOrTx,
+  where: SQL,
+  order: DeviceOrder,
+  window: PageWindow,
+  values: Record<K, SQL>,
+) {
+  return machines.rowsWith(db, pageOfIds(where, order, window), values);
+}
+
+const pageOfIds = (where: SQL, order: DeviceOrder, window: PageWindow): SQL =>
+  sql`WHERE ${devices.id} = ANY(ARRAY(${pageDeviceIdsQuery(where, order, window)})) ORDER BY ${sql.join(order.by, sql`, `)}`;
 
 /** The ids of one page in list order, as SQL: `pageDevices`' inner query, and what the planner costs. */
 export const pageDeviceIdsQuery = (where: SQL, order: DeviceOrder, window: PageWindow): SQL =>
