@@ -28,8 +28,9 @@ export interface PrebuiltSelect<S extends PrebuiltSelection> {
  * A wide select whose column list and joins are written once, when first asked for, instead of on
  * every statement. drizzle writes a select anew on each call, checking every column of it, and for
  * the machine page (26 columns, a join) that took 0.2 ms when measured alone and about 0.5 ms within
- * a list call: as long as PostgreSQL takes to read a 1,000th page (docs/decisions.md, "A wide
- * select written once"). Here drizzle writes only the rest of the statement.
+ * a list call, a quarter of what PostgreSQL takes to read its 1,000th page at 1,000,000 machines
+ * (docs/decisions.md, "A wide select written once"). Here drizzle writes only the rest of the
+ * statement.
  *
  * Each column is selected under its key (`AS "customerShortName"`) and its value read as drizzle
  * reads it for a select (the column's `mapFromDriverValue`; NULL stays NULL), so the rows equal those
