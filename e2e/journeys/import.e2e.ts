@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
-import { apiCall, chooseFile, downloadedBytes, expectPath, runTag } from '../support/register-kit';
+import {
+  apiCall,
+  chooseFile,
+  downloadedBytes,
+  expectPath,
+  openMachineFilters,
+  runTag,
+} from '../support/register-kit';
 import { openNavigationMenu } from '../support/service-kit';
 
 /*
@@ -172,10 +179,9 @@ describe('import journey: a 1,000-machine CSV', () => {
 
   it('takes back the list’s own CSV, edited, by its ids: every machine updated, none added', async () => {
     // "Pobierz CSV" sits in the filter panel: the file holds the list as searched (this run's 1,000).
-    const filters = page.getByRole('button', { name: /^Filtry/ });
-    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    const filters = await openMachineFilters(page);
     const download = page.waitForEvent('download');
-    await page.locator('#machine-filters').getByRole('button', { name: 'Pobierz CSV' }).click();
+    await filters.getByRole('button', { name: 'Pobierz CSV' }).click();
     const exported = (await downloadedBytes(await download)).toString('utf8');
     const lines = exported
       .replace(/^\uFEFF/, '')

@@ -13,6 +13,7 @@ import {
   chooseOption,
   downloadedBytes,
   expectPath,
+  openMachineFilters,
   pickDate,
   runTag,
 } from '../support/register-kit';
@@ -94,17 +95,7 @@ const names = (...numbers: number[]) => numbers.map((n) => seeds[n - 1].name);
 const filterToggle = () => page.getByRole('button', { name: /^Filtry/ });
 const filterPanel = () => page.locator('#machine-filters');
 
-/**
- * Opens the filter panel and waits until it has unfolded. Mid-way, the browser driver scrolls the
- * clipped panel to reach a button, and the unfolding scrolls it back between the press and the
- * release: the click then lands on the form, not on the button. Mantine's Collapse drops its
- * inline height when the unfolding ends.
- */
-async function openFilters() {
-  if ((await filterToggle().getAttribute('aria-expanded')) !== 'true') await filterToggle().click();
-  await filterPanel().getByRole('button', { name: 'Szukaj' }).waitFor();
-  await expect.poll(() => filterPanel().evaluate((panel) => (panel as HTMLElement).style.height)).toBe('');
-}
+const openFilters = () => openMachineFilters(page);
 
 /** Clears the panel, narrows it to this journey's customer, applies `more`, and presses Szukaj. */
 async function filterBy(more: (panel: Locator) => Promise<void> = async () => {}) {

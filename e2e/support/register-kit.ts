@@ -30,6 +30,21 @@ export async function apiCall<T = unknown>(
   return (body ? JSON.parse(body) : undefined) as T;
 }
 
+/**
+ * Opens a machine list's filter panel and waits until it has unfolded; answers the panel. Mid-way,
+ * the browser driver scrolls the clipped panel to reach a button, and the unfolding scrolls it back
+ * between the press and the release: the click then lands on the form, not on the button. Mantine's
+ * Collapse drops its inline height when the unfolding ends.
+ */
+export async function openMachineFilters(page: Page): Promise<Locator> {
+  const toggle = page.getByRole('button', { name: /^Filtry/ });
+  const panel = page.locator('#machine-filters');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await panel.getByRole('button', { name: 'Szukaj' }).waitFor();
+  await expect.poll(() => panel.evaluate((element) => (element as HTMLElement).style.height)).toBe('');
+  return panel;
+}
+
 /** Picks one entry of a Mantine select or multi-select by its label, typing to narrow long lists. */
 export async function chooseOption(page: Page, scope: Page | Locator, label: string, option: string) {
   // The open list is labelled like its input, so the input is found by its role.
