@@ -242,7 +242,8 @@ export async function readPastBound<T>(
  * exactly up to `bound`, which costs at most `bound` index entries whatever the table's size;
  * above it the planner's estimate, never less than bound + 1. `counted`: the same rows up to the
  * bound, cheaper to count (a union whose one part is cut at bound + 1 rows: past it, so is the
- * union; the to-dos' search, todos.repository.ts).
+ * union; the to-dos' search, todos.repository.ts). `estimate`: the planner's estimate of
+ * `matching` when the caller asks it anyway (once for a call, the to-dos' deep pages).
  */
 export async function boundedTotal(
   db: DbOrTx,
@@ -250,12 +251,13 @@ export async function boundedTotal(
   bound = EXACT_TOTAL_BOUND,
   atLeast = 0,
   counted: SQLWrapper = matching,
+  estimate: () => Promise<number> = () => estimateRows(db, matching),
 ): Promise<ListTotal> {
   // Already known to be above the bound (a full page past it, pageWithTotal): only the estimate.
-  if (atLeast > bound) return { total: Math.max(atLeast, await estimateRows(db, matching)), estimated: true };
+  if (atLeast > bound) return { total: Math.max(atLeast, await estimate()), estimated: true };
   const n = await countUpTo(db, counted, bound);
   if (n <= bound) return { total: n, estimated: false };
-  return { total: Math.max(bound + 1, await estimateRows(db, matching)), estimated: true };
+  return { total: Math.max(bound + 1, await estimate()), estimated: true };
 }
 
 /**

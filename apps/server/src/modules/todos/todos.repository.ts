@@ -3,17 +3,11 @@ import type { TodoListFilter, TodoSortField } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { todoStatusCounts } from '../dashboard/todo-status-counts.table.js';
-import { devices, deviceSearchText } from '../devices/devices.table.js';
+import { devices } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { todos } from './todos.table.js';
-import {
-  copyTermMatches,
-  isShortTerm,
-  likeContains,
-  nameMatches,
-  trimmedTerm,
-} from '../../lib/text-search.js';
+import { searchCondition, searchSets, walkedMatch, type TodoSearch } from './todos.search.js';
 import { anyId } from '../../lib/json-stream.js';
 import {
   boundedTotal,
@@ -55,7 +49,8 @@ export interface TodoListOptions {
   id?: number;
   /** Only these to-dos (a batch of the streamed list). */
   ids?: number[];
-  q?: string;
+  /** The search, looked up once per call (todos.search.ts, lookUpTodoSearch). */
+  search?: TodoSearch;
   sort: { field: TodoSortField; direction: 'asc' | 'desc' };
   limit?: number;
   offset?: number;
@@ -66,75 +61,16 @@ export interface TodoListOptions {
   walked?: boolean;
 }
 
-/**
- * Staff look a to-do up by its number, its text, its customer or one of its machines: a union of
- * id sets, each read through its own index (lib/text-search.ts: a term of one or two characters
- * matches the start of the text and of the customer's name, and no machines), instead of one OR
- * over joins that would read every to-do. `status`: the list's status condition, also checked in
- * each set, so a set of open to-dos only is hashed (the 3,736 open of the 12,500 to-dos holding
- * "ofert" at 1,000,000 machines).
- */
-function searchFilter(term: string, status: SQL | undefined): SQL {
-  return sql`${todos.id} IN (${searchSets(term, status)})`;
-}
-
-/**
- * The search's id sets as one union. `describedUpTo`: the description's set cut at that many rows,
- * for a count up to a bound (`countedMatches`).
- */
-function searchSets(term: string, status: SQL | undefined, describedUpTo?: number): SQL {
-  const described = sql`SELECT ${todos.id} FROM ${todos} WHERE ${and(status, describedMatches(term))}`;
-  const sets = [
-    describedUpTo === undefined ? described : sql`(${described} LIMIT ${sql.raw(String(describedUpTo))})`,
-    ...otherSets(term, status),
-  ];
-  return sql.join(sets, sql` UNION `);
-}
-
-/** The to-dos whose description holds the term (its start, for one or two characters). */
-const describedMatches = (term: string) => copyTermMatches(todos.descriptionSearch, term);
-
-/**
- * The search's sets besides the description: through the customer, the machines and the number;
- * each holds only to-dos that exist and meet `status`, so the union is the matches themselves.
- */
-function otherSets(term: string, status: SQL | undefined): SQL[] {
-  const sets: SQL[] = [
-    sql`SELECT ${todos.id} FROM ${todos} JOIN ${services} ON ${services.id} = ${todos.serviceId}
-      WHERE ${and(
-        status,
-        sql`${services.customerId} IN (SELECT ${customers.id} FROM ${customers}
-        WHERE ${nameMatches(customers.shortName, term)})`,
-      )}`,
-  ];
-  if (!isShortTerm(term)) {
-    const pattern = likeContains(term);
-    sets.push(sql`SELECT ${todos.id} FROM ${todos}
-      JOIN ${serviceDevices} ON ${serviceDevices.serviceId} = ${todos.serviceId}
-      WHERE ${and(
-        status,
-        sql`${serviceDevices.deviceId} IN (SELECT ${devices.id} FROM ${devices}
-        WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
-          AND (${devices.name} ILIKE ${pattern} OR ${devices.city} ILIKE ${pattern}))`,
-      )}`);
-  }
-  if (/^\d{1,9}$/.test(term)) {
-    sets.unshift(sql`SELECT ${todos.id} FROM ${todos} WHERE ${and(status, eq(todos.id, Number(term)))}`);
-  }
-  return sets;
-}
-
 /** A literal, the predicate of the open to-dos' partial indexes (todos.table.ts). */
 const statusCondition = (filter: TodoListFilter | undefined) =>
   filter === 'TODO' ? sql`${todos.toDoStatus} = 'TODO'` : undefined;
 
 /** The list's filter; on the to-dos table alone, so pages and counts need no join. */
-function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'>): SQL | undefined {
+function listFilter(options: Pick<TodoListOptions, 'filter' | 'search' | 'id' | 'ids'>): SQL | undefined {
   if (options.id !== undefined) return eq(todos.id, options.id);
   if (options.ids !== undefined) return anyId(todos.id, options.ids);
   const status = statusCondition(options.filter);
-  const term = trimmedTerm(options.q);
-  return and(status, term ? searchFilter(term, status) : undefined);
+  return and(status, options.search ? searchCondition(options.search, status) : undefined);
 }
 
 /**
@@ -144,10 +80,10 @@ function listFilter(options: Pick<TodoListOptions, 'filter' | 'q' | 'id' | 'ids'
  * first row (the 12,500 to-dos holding "ofert" at 1,000,000 machines: 12 ms counted whole, 2 cut).
  * Undefined without a term (the list's own query is counted).
  */
-function countedMatches(options: Pick<TodoListOptions, 'filter' | 'q'>, bound: number): SQL | undefined {
-  const term = trimmedTerm(options.q);
-  if (!term) return undefined;
-  return sql`SELECT found.id FROM (${searchSets(term, statusCondition(options.filter), bound + 1)}) AS found(id)`;
+function countedMatches(options: Pick<TodoListOptions, 'filter' | 'search'>, bound: number): SQL | undefined {
+  if (!options.search) return undefined;
+  const sets = searchSets(options.search, statusCondition(options.filter), bound + 1);
+  return sql`SELECT found.id FROM (${sets}) AS found(id)`;
 }
 
 const SORT_COLUMNS = {
@@ -214,12 +150,13 @@ export type TodoListRow = Awaited<ReturnType<typeof listTodos>>[number];
  */
 export function countTodos(
   db: DbOrTx,
-  options: Pick<TodoListOptions, 'filter' | 'q'>,
+  options: Pick<TodoListOptions, 'filter' | 'search'>,
   bound = EXACT_TOTAL_BOUND,
   atLeast?: number,
+  estimate?: () => Promise<number>,
 ): Promise<ListTotal> {
   const matching = db.select({ id: todos.id }).from(todos).where(listFilter(options));
-  return boundedTotal(db, matching, bound, atLeast, countedMatches(options, bound));
+  return boundedTotal(db, matching, bound, atLeast, countedMatches(options, bound), estimate);
 }
 
 /**
@@ -227,7 +164,7 @@ export function countTodos(
  * with the description's set cut there, `countedMatches`), in one statement planned as the count
  * (lib/paging.ts, boundedIds).
  */
-export function boundedTodoIds(db: Db, options: Pick<TodoListOptions, 'filter' | 'q'>, bound: number) {
+export function boundedTodoIds(db: Db, options: Pick<TodoListOptions, 'filter' | 'search'>, bound: number) {
   const matching =
     countedMatches(options, bound) ??
     db.select({ id: todos.id }).from(todos).where(listFilter(options)).getSQL();
@@ -257,12 +194,11 @@ export const todoPageWalkable = (window: PageWindow) =>
  * fewer matches than its end (the matches are then collected and sorted). A full page is right
  * whatever the total: the walked to-dos are the list's first, in its order.
  */
-function walkedPageIds(options: Pick<TodoListOptions, 'filter' | 'q' | 'sort'>, window: PageWindow): SQL {
-  const term = trimmedTerm(options.q) ?? '';
-  const others = otherSets(term, undefined);
-  const found = others.length
-    ? sql`(${describedMatches(term)} OR ${todos.id} IN (${sql.join(others, sql` UNION `)}))`
-    : describedMatches(term);
+function walkedPageIds(
+  options: Pick<TodoListOptions, 'filter' | 'search' | 'sort'>,
+  window: PageWindow,
+): SQL {
+  const found = options.search ? walkedMatch(options.search) : sql`TRUE`;
   const column = SORT_COLUMNS[options.sort.field];
   const order = options.sort.direction === 'desc' ? desc(column) : asc(column);
   const rows = sql.raw(String((window.offset + window.limit) * TODO_WALK_ROWS_PER_ROW));
@@ -275,7 +211,10 @@ function walkedPageIds(options: Pick<TodoListOptions, 'filter' | 'q' | 'sort'>, 
 }
 
 /** The planner's estimate of the to-dos matching the list's filter and search (nothing is run). */
-export function estimatedTodos(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q'>): Promise<number> {
+export function estimatedTodos(
+  db: DbOrTx,
+  options: Pick<TodoListOptions, 'filter' | 'search'>,
+): Promise<number> {
   return estimatedRows(db, db.select({ id: todos.id }).from(todos).where(listFilter(options)));
 }
 
@@ -308,7 +247,7 @@ export function findServiceDevices(db: DbOrTx, serviceIds: number[]) {
 export type TodoServiceDeviceRow = Awaited<ReturnType<typeof findServiceDevices>>[number];
 
 /** Every matching to-do id in list order (as `listTodos`), as a query for the streamed list's cursor. */
-export function todoIdQuery(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'q' | 'sort'>) {
+export function todoIdQuery(db: DbOrTx, options: Pick<TodoListOptions, 'filter' | 'search' | 'sort'>) {
   const column = SORT_COLUMNS[options.sort.field];
   const order = options.sort.direction === 'desc' ? desc(column) : asc(column);
   return db

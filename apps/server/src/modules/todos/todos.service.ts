@@ -6,7 +6,6 @@ import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
 import { pageWindow, pageWithTotal, totalBoundFor, type PageWindow } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
-import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import {
@@ -26,6 +25,7 @@ import {
   type TodoListRow,
 } from './todos.repository.js';
 import { groupByService, toTodo } from './todos.mapper.js';
+import { lookUpTodoSearch } from './todos.search.js';
 
 async function loadTodos(db: DbOrTx, options: TodoListOptions) {
   return withDevices(db, await listTodos(db, options));
@@ -44,7 +44,7 @@ async function withDevices(db: DbOrTx, rows: TodoListRow[]) {
  * when the walk does not fill it.
  */
 async function loadTodoPage(db: DbOrTx, options: TodoListOptions, page: PageWindow) {
-  if (trimmedTerm(options.q) && todoPageWalkable(page)) {
+  if (options.search && todoPageWalkable(page)) {
     const rows = await listTodos(db, { ...options, ...page, walked: true });
     if (rows.length === page.limit) return withDevices(db, rows);
   }
@@ -55,41 +55,45 @@ async function loadTodoPage(db: DbOrTx, options: TodoListOptions, page: PageWind
 export async function listTodoViews(db: Db, query: TodoListQuery) {
   const sort = parseSortParam(query.sort, todoSortFields, { field: 'id', direction: 'desc' });
   const window = pageWindow(query);
-  const options: TodoListOptions = { filter: query.toDoStatus, q: query.q, sort, ...window };
+  const search = await lookUpTodoSearch(db, query.q);
+  const options: TodoListOptions = { filter: query.toDoStatus, search, sort, ...window };
   if (!window) {
     const todos = await loadTodos(db, options);
     return { todos, total: todos.length, paged: false };
   }
   // The count beside the page, or left out past the exact bound (lib/paging.ts).
-  const bound = totalBoundFor(options.q);
-  const searched = Boolean(trimmedTerm(options.q));
+  const bound = totalBoundFor(query.q);
   const sideBySide = runsSideBySide(db);
   const withinBound = window.offset + window.limit <= bound;
   // One statement at a time (PGlite), a search's page within the bound: its matches' ids first, up
   // to the bound, so the search runs once, not for the page and again for the count.
-  const found = searched && !sideBySide && withinBound ? await boundedTodoIds(db, options, bound) : undefined;
+  const found = search && !sideBySide && withinBound ? await boundedTodoIds(db, options, bound) : undefined;
   if (found && found.length <= bound) {
     const todos =
       window.offset < found.length ? await loadTodos(db, { ...options, ids: found, ...window }) : [];
     return { todos, total: { total: found.length, estimated: false }, paged: true };
   }
+  // A deep page asks the planner before it is read, and its total past the bound asks the same:
+  // asked once.
+  const estimate = search ? once(() => estimatedTodos(db, options)) : undefined;
   const { rows: todos, total } = await pageWithTotal(
     window,
     (page) => loadTodoPage(db, options, page),
     (atLeast, upTo = bound) =>
       // Without a search the size is kept by triggers (todo_status_counts): exact, and one row read.
       // More than the bound found above: only the estimate is left to ask.
-      searched
-        ? countTodos(db, options, upTo, found ? Math.max(atLeast ?? 0, found.length) : atLeast)
+      search
+        ? countTodos(db, options, upTo, found ? Math.max(atLeast ?? 0, found.length) : atLeast, estimate)
         : keptTodoTotal(db, options.filter),
-    {
-      sideBySide,
-      bound,
-      estimate: searched ? () => estimatedTodos(db, options) : undefined,
-      kept: !searched,
-    },
+    { sideBySide, bound, estimate, kept: !search },
   );
   return { todos, total, paged: true };
+}
+
+/** `ask` run on its first call only; later calls share its answer. */
+function once<T>(ask: () => Promise<T>): () => Promise<T> {
+  let asked: Promise<T> | undefined;
+  return () => (asked ??= ask());
 }
 
 const quote = (text: string) => `„${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
@@ -139,9 +143,9 @@ export async function removeTodo(db: Db, actor: SessionUser, id: number) {
 }
 
 /** The unpaged list as a JSON stream: ids from a cursor in list order, to-dos a batch at a time. */
-export function streamTodoViews(db: Db, reply: FastifyReply, query: TodoListQuery) {
+export async function streamTodoViews(db: Db, reply: FastifyReply, query: TodoListQuery) {
   const sort = parseSortParam(query.sort, todoSortFields, { field: 'id', direction: 'desc' });
-  const options = { filter: query.toDoStatus, q: query.q, sort };
+  const options = { filter: query.toDoStatus, search: await lookUpTodoSearch(db, query.q), sort };
   const load = async (ids: number[]) =>
     inIdOrder(ids, await loadTodos(db, { ...options, filter: 'ALL', ids }), (todo) => todo.id);
   return streamList(reply, db, todoIdQuery(db, options), load);

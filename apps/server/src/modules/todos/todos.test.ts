@@ -12,6 +12,7 @@ import { runsSideBySide } from '../../db/database.js';
 import { auditEntriesFor, insertMachine, insertService } from '../../../test/service-fixtures.js';
 import { todos } from './todos.table.js';
 import { countTodos } from './todos.repository.js';
+import { lookUpTodoSearch, MACHINE_IDS_MAX } from './todos.search.js';
 
 const ctx = useTestApp();
 
@@ -431,6 +432,76 @@ describe('GET /api/todo/get', () => {
       const byNumber = await list(admin, `toDoStatus=${filter}&q=${done}&page=1&size=5`);
       expect(byNumber.headers['x-total-count'], filter).toBe(total);
     }
+  });
+
+  it('looks the search’s customers and machines up once a call, and a term naming none is the description alone (issue 11)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const linked = await linkedTodo(admin); // "Wymienić uszczelkę", customer, "Prasa P-100" in Kalisz
+    await ctx.database.db.execute(sql`INSERT INTO todos (description, to_do_status, user_created_id)
+      SELECT 'Przygotować ofertę nr ' || g, 'TODO', ${admin.id} FROM generate_series(1, 1500) g`);
+    /** The call's statements besides the lookup (which runs in a transaction of its own). */
+    const call = async (query: string) => {
+      const statements = recordStatements(ctx.database);
+      const response = await list(admin, `toDoStatus=ALL&${query}`).finally(statements.stop);
+      const searching = statements.sent.filter((text) => text.includes('"description_search"'));
+      return { response, searching };
+    };
+    const lookedUpAgain = (text: string) => /FROM "(customers|devices)"/.test(text);
+
+    // Found through its machine and through its customer: the page and the count take the ids.
+    for (const q of ['prasa', linked.customer.shortName]) {
+      const { response, searching } = await call(`q=${encodeURIComponent(q)}&page=1&size=5`);
+      expect(
+        response.json().map((t: { id: number }) => t.id),
+        q,
+      ).toEqual([linked.row.id]);
+      expect(response.headers['x-total-count'], q).toBe('1');
+      expect(searching.length, q).toBeGreaterThan(0);
+      expect(searching.filter(lookedUpAgain), q).toEqual([]);
+    }
+    // "ofert" names no customer and no machine: every statement holds the description's match
+    // alone, not as a set of ids, no union, no machines; the 1,500 offers in their order.
+    for (const page of [1, 50, 120]) {
+      const { response, searching } = await call(`q=ofert&page=${page}&size=10`);
+      const want = Array.from(
+        { length: 10 },
+        (_, i) => `Przygotować ofertę nr ${1500 - (page - 1) * 10 - i}`,
+      );
+      expect(
+        response.json().map((t: { description: string }) => t.description),
+        `page ${page}`,
+      ).toEqual(want);
+      expect(searching.length, `page ${page}`).toBeGreaterThan(0);
+      for (const text of searching) {
+        expect(text).not.toMatch(/UNION|service_devices|"customers"\."id" FROM|"todos"\."id" IN \(SELECT/);
+      }
+      // Page 120 lies past the search's bound of 1,000: the planner is asked before the page is
+      // read and for the total past the bound, once for both.
+      if (page === 120) {
+        expect(searching.filter((text) => text.startsWith('EXPLAIN'))).toHaveLength(1);
+        expect(response.headers['x-total-count-estimated']).toBe('true');
+      }
+    }
+  });
+
+  it('hands more machines than it lists as ids to the statements as their query (issue 11)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const linked = await linkedTodo(admin); // its machine is in Kalisz
+    await ctx.database.db
+      .execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, city)
+      SELECT 'INTERNAL', 'Tokarka ' || g, ${linked.device.categoryId}, ${linked.customer.id}, 'K-' || g, 'Kalisz'
+      FROM generate_series(1, ${MACHINE_IDS_MAX}) g`);
+    const found = await lookUpTodoSearch(ctx.database.db, 'kalisz');
+    expect(Array.isArray(found?.machines)).toBe(false);
+    const few = await lookUpTodoSearch(ctx.database.db, 'prasa');
+    expect(few?.machines).toEqual([linked.device.id]);
+
+    const statements = recordStatements(ctx.database);
+    const response = await list(admin, 'toDoStatus=ALL&q=kalisz&page=1&size=5').finally(statements.stop);
+    expect(response.json().map((t: { id: number }) => t.id)).toEqual([linked.row.id]);
+    expect(response.headers['x-total-count']).toBe('1');
+    const searching = statements.sent.filter((text) => text.includes('"description_search"'));
+    expect(searching.some((text) => text.includes('IN (SELECT "devices"."id" FROM "devices"'))).toBe(true);
   });
 
   it('searches a lower-cased copy the database keeps through every write (issue 11)', async () => {
