@@ -4,6 +4,12 @@ import type { DbOrTx } from '../db/database.js';
 /** `'{1,2,3}'::int[]`: a constant the planner can estimate, and hashes in `= ANY` from nine ids on. */
 export const intArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
 
+/**
+ * Up to this many ids a search's lookup found (machines, events) are handed to the list's later
+ * statements as one constant array (`idsAmong`); more stay the lookup's own query, a subquery.
+ */
+export const INLINE_IDS_MAX = 5_000;
+
 /** `column = ANY(the ids)`, the ids as one constant array (`intArray`). */
 export const idsAmong = (column: SQLWrapper, ids: number[]): SQL => sql`${column} = ANY(${intArray(ids)})`;
 

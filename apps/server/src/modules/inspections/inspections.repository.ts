@@ -16,6 +16,7 @@ import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { inspectionSummaries } from './inspection-summaries.table.js';
 import { anyId } from '../../lib/json-stream.js';
+import { INLINE_IDS_MAX } from '../../lib/id-arrays.js';
 
 /**
  * The events that count as periodic inspections (summaries are computed from them). Written exactly
@@ -160,9 +161,6 @@ const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
   daysToNextInspection: sql`${inspectionSummaries.nextInspection}`,
   daysToEndWarranty: sql`${inspectionSummaries.warrantyEnd}`,
 };
-
-/** Above this many machines found by serial number, their ids stay a subquery. */
-const INLINE_IDS_MAX = 5_000;
 
 /**
  * The machines a search finds, read from the summaries' own copies of the machine name, city,

@@ -14,7 +14,7 @@ import {
   textMatches,
   trimmedTerm,
 } from '../../lib/text-search.js';
-import { idArraysByIndex, idsAmong } from '../../lib/id-arrays.js';
+import { idArraysByIndex, idsAmong, INLINE_IDS_MAX } from '../../lib/id-arrays.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -77,9 +77,6 @@ export type ServiceColumns = Record<
   'id' | 'number' | 'numberExtension' | 'month' | 'year' | 'customerId' | 'userCreatedId',
   Column
 >;
-
-/** Above this many events found through machine names, the ids stay a subquery. */
-const INLINE_IDS_MAX = 5_000;
 
 const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 

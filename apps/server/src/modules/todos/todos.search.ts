@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { idArraysByIndex, idsAmong } from '../../lib/id-arrays.js';
+import { idArraysByIndex, idsAmong, INLINE_IDS_MAX } from '../../lib/id-arrays.js';
 import {
   copyTermMatches,
   isShortTerm,
@@ -27,15 +27,15 @@ export interface TodoSearch {
   customers: number[];
   /**
    * The machines whose name or city holds a long term: their ids, or their query when more than
-   * MACHINE_IDS_MAX (a city: "kraków" names 35,000 at 1,000,000 machines). None for a short term.
+   * INLINE_IDS_MAX (a city: "kraków" names 35,000 at 1,000,000 machines). None for a short term.
    */
   machines: number[] | SQL;
 }
 
-/** Up to this many machines found by a search are handed over as ids, more as their query. */
-export const MACHINE_IDS_MAX = 5_000;
-
-/** The search of `q`, or undefined without a term: its customers and machines, in one statement. */
+/**
+ * The search of `q`, or undefined without a term: its customers and machines, read in one statement
+ * through their indexes.
+ */
 export async function lookUpTodoSearch(db: DbOrTx, q: string | undefined): Promise<TodoSearch | undefined> {
   const term = trimmedTerm(q);
   if (!term) return undefined;
@@ -45,12 +45,12 @@ export async function lookUpTodoSearch(db: DbOrTx, q: string | undefined): Promi
   const machines = machinesHolding(term);
   const found = await idArraysByIndex(db, {
     named,
-    machines: sql`${machines} LIMIT ${sql.raw(String(MACHINE_IDS_MAX + 1))}`,
+    machines: sql`${machines} LIMIT ${sql.raw(String(INLINE_IDS_MAX + 1))}`,
   });
   return {
     term,
     customers: found.named,
-    machines: found.machines.length > MACHINE_IDS_MAX ? machines : found.machines,
+    machines: found.machines.length > INLINE_IDS_MAX ? machines : found.machines,
   };
 }
 
@@ -62,7 +62,7 @@ function machinesHolding(term: string): SQL {
 }
 
 /** The to-dos whose description holds the term (its start, for one or two characters). */
-export const describedMatches = (term: string) => copyTermMatches(todos.descriptionSearch, term);
+const describedMatches = (term: string) => copyTermMatches(todos.descriptionSearch, term);
 
 /**
  * The search's sets besides the description: the to-do by its number, and the to-dos of the events
@@ -70,7 +70,7 @@ export const describedMatches = (term: string) => copyTermMatches(todos.descript
  * union is the matches themselves. Empty when the term is no number and names no customer and no
  * machine.
  */
-export function otherSets(search: TodoSearch, status: SQL | undefined): SQL[] {
+function otherSets(search: TodoSearch, status: SQL | undefined): SQL[] {
   const where = (condition: SQL) => and(status, condition)!;
   const sets: SQL[] = [];
   if (/^\d{1,9}$/.test(search.term)) {
@@ -80,17 +80,19 @@ export function otherSets(search: TodoSearch, status: SQL | undefined): SQL[] {
     sets.push(sql`SELECT ${todos.id} FROM ${todos} JOIN ${services} ON ${services.id} = ${todos.serviceId}
       WHERE ${where(idsAmong(services.customerId, search.customers))}`);
   }
-  const machines = Array.isArray(search.machines)
-    ? search.machines.length
-      ? idsAmong(serviceDevices.deviceId, search.machines)
-      : undefined
-    : sql`${serviceDevices.deviceId} IN (${search.machines})`;
+  const machines = machinesAmong(search.machines);
   if (machines) {
     sets.push(sql`SELECT ${todos.id} FROM ${todos}
       JOIN ${serviceDevices} ON ${serviceDevices.serviceId} = ${todos.serviceId}
       WHERE ${where(machines)}`);
   }
   return sets;
+}
+
+/** The events' machines among those found: their ids, their query, or none found. */
+function machinesAmong(found: number[] | SQL): SQL | undefined {
+  if (!Array.isArray(found)) return sql`${serviceDevices.deviceId} IN (${found})`;
+  return found.length ? idsAmong(serviceDevices.deviceId, found) : undefined;
 }
 
 /**

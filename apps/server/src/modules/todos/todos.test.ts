@@ -12,7 +12,8 @@ import { runsSideBySide } from '../../db/database.js';
 import { auditEntriesFor, insertMachine, insertService } from '../../../test/service-fixtures.js';
 import { todos } from './todos.table.js';
 import { countTodos } from './todos.repository.js';
-import { lookUpTodoSearch, MACHINE_IDS_MAX } from './todos.search.js';
+import { lookUpTodoSearch } from './todos.search.js';
+import { INLINE_IDS_MAX } from '../../lib/id-arrays.js';
 
 const ctx = useTestApp();
 
@@ -490,7 +491,7 @@ describe('GET /api/todo/get', () => {
     await ctx.database.db
       .execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, city)
       SELECT 'INTERNAL', 'Tokarka ' || g, ${linked.device.categoryId}, ${linked.customer.id}, 'K-' || g, 'Kalisz'
-      FROM generate_series(1, ${MACHINE_IDS_MAX}) g`);
+      FROM generate_series(1, ${INLINE_IDS_MAX}) g`);
     const found = await lookUpTodoSearch(ctx.database.db, 'kalisz');
     expect(Array.isArray(found?.machines)).toBe(false);
     const few = await lookUpTodoSearch(ctx.database.db, 'prasa');
