@@ -13,6 +13,8 @@ import {
   chooseOption,
   downloadedBytes,
   expectPath,
+  machineFilterPanel,
+  machineFilterToggle,
   openMachineFilters,
   pickDate,
   runTag,
@@ -92,15 +94,12 @@ async function shownMachines() {
 }
 
 const names = (...numbers: number[]) => numbers.map((n) => seeds[n - 1].name);
-const filterToggle = () => page.getByRole('button', { name: /^Filtry/ });
-const filterPanel = () => page.locator('#machine-filters');
-
-const openFilters = () => openMachineFilters(page);
+const filterToggle = () => machineFilterToggle(page);
+const filterPanel = () => machineFilterPanel(page);
 
 /** Clears the panel, narrows it to this journey's customer, applies `more`, and presses Szukaj. */
 async function filterBy(more: (panel: Locator) => Promise<void> = async () => {}) {
-  await openFilters();
-  const panel = filterPanel();
+  const panel = await openMachineFilters(page);
   const clear = panel.getByRole('button', { name: 'Wyczyść filtry' });
   if (await clear.isEnabled()) await clear.click();
   await chooseOption(page, panel, 'Kontrahent', customer.shortName);
@@ -234,8 +233,8 @@ describe('register journey: the machine list', () => {
     );
     await page.getByText('Rekordów: 13', { exact: true }).waitFor();
     await page.getByTestId('filters-chevron-active').waitFor();
-    await openFilters();
-    await expect(filterPanel().getByRole('combobox', { name: 'Kontrahent' }).inputValue()).resolves.toBe(
+    const panel = await openMachineFilters(page);
+    await expect(panel.getByRole('combobox', { name: 'Kontrahent' }).inputValue()).resolves.toBe(
       customer.shortName,
     );
   });

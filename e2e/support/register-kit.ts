@@ -30,6 +30,12 @@ export async function apiCall<T = unknown>(
   return (body ? JSON.parse(body) : undefined) as T;
 }
 
+/** A machine list's "Filtry" button, whose label says "(aktywne)" while a filter is applied. */
+export const machineFilterToggle = (page: Page) => page.getByRole('button', { name: /^Filtry/ });
+
+/** A machine list's filter panel (with "Szukaj", "Wyczyść filtry" and "Pobierz CSV"). */
+export const machineFilterPanel = (page: Page) => page.locator('#machine-filters');
+
 /**
  * Opens a machine list's filter panel and waits until it has unfolded; answers the panel. Mid-way,
  * the browser driver scrolls the clipped panel to reach a button, and the unfolding scrolls it back
@@ -37,8 +43,8 @@ export async function apiCall<T = unknown>(
  * Collapse drops its inline height when the unfolding ends.
  */
 export async function openMachineFilters(page: Page): Promise<Locator> {
-  const toggle = page.getByRole('button', { name: /^Filtry/ });
-  const panel = page.locator('#machine-filters');
+  const toggle = machineFilterToggle(page);
+  const panel = machineFilterPanel(page);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await panel.getByRole('button', { name: 'Szukaj' }).waitFor();
   await expect.poll(() => panel.evaluate((element) => (element as HTMLElement).style.height)).toBe('');
