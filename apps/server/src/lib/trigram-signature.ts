@@ -207,9 +207,24 @@ export async function walkedIds(
   window: PageWindow,
   options: WalkProcesses = {},
 ): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    await keepTheWalk(tx, window, options);
+  return underTheWalk(db, window, options, async (tx) => {
     const result = await tx.execute(query);
     return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
   });
 }
+
+/** `read` in a transaction of its own under `keepTheWalk`'s settings. */
+export const underTheWalk = <T>(
+  db: Db,
+  window: PageWindow,
+  options: WalkProcesses,
+  read: (tx: DbOrTx) => Promise<T>,
+): Promise<T> =>
+  db.transaction(async (tx) => {
+    await keepTheWalk(tx, window, options);
+    return read(tx);
+  });
+
+/** `underTheWalk` in one process (IN_ONE_PROCESS). */
+export const inOneWalk = <T>(db: Db, window: PageWindow, read: (tx: DbOrTx) => Promise<T>) =>
+  underTheWalk(db, window, IN_ONE_PROCESS, read);

@@ -7,9 +7,18 @@ import { findServiceIds, serviceListWhere, type ServiceListOptions } from './ser
 import {
   knownDescriptions,
   serviceSignatureWalk,
+  splitWalkQueries,
   walkedPageIds,
   walkedServiceFirst,
 } from './services.signature.js';
+import {
+  chooseSplit,
+  planWalkSplit,
+  shareOnOrAfter,
+  splitWalkIds,
+  type WalkSplit,
+} from './services.split-walk.js';
+import { runsSideBySide } from '../../db/database.js';
 import { FAULT_HEAD_CHARS } from './services.table.js';
 
 /** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
@@ -254,5 +263,124 @@ describe('the service lists’ signature walk', () => {
     expect(reads.length).toBeGreaterThan(0);
     for (const line of reads) expect(line).toMatch(/\(never executed\)/);
     expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+  });
+});
+
+describe('a deep page’s walk split in two at a month', () => {
+  const options: ServiceListOptions = { family: 'INTERNAL', q: 'wyciek' };
+
+  async function splitPage(split: WalkSplit, offset: number) {
+    const where = (await serviceListWhere(db(), options))!;
+    const walk = (await serviceSignatureWalk(db(), options))!;
+    return splitWalkIds(db(), split, splitWalkQueries(walk, where, split), { limit: 15, offset });
+  }
+
+  /** How many of the matches `ids` are dated in 2026 after `month`: the first part's. */
+  async function firstPartMatches(ids: number[], month: number) {
+    const result = await db().execute(sql`SELECT count(*)::int AS n FROM services
+      WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) AND year = 2026 AND month > ${month}`);
+    return rowsOf<{ n: number }>(result)[0]!.n;
+  }
+
+  it('pages like the list’s own query wherever the month falls and whatever the second part collects', async () => {
+    const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+    expect(all.length).toBe(720);
+    // 2026 holds events in March, June, September and December: a cut at 3 or 9 sits on one.
+    for (const month of [0, 3, 9, 11]) {
+      const first = await firstPartMatches(all, month);
+      expect(first).toBeGreaterThan(10);
+      for (const offset of [0, first - 20, first - 3, first + 10, all.length - 5, all.length + 3]) {
+        if (offset < 0) continue;
+        const page = all.slice(offset, offset + 15);
+        const needed = offset + 15 - first;
+        // The second part collects every match left, then just what the page needs.
+        expect(await splitPage({ year: 2026, month, secondLimit: all.length }, offset)).toEqual(page);
+        expect(await splitPage({ year: 2026, month, secondLimit: Math.max(1, needed) }, offset)).toEqual(
+          page,
+        );
+        // Short of what the page needs (the first part held fewer matches than expected): the
+        // second part walks on.
+        for (const secondLimit of [needed - 1, Math.floor(needed / 3)].filter((limit) => limit >= 1)) {
+          expect(await splitPage({ year: 2026, month, secondLimit }, offset)).toEqual(page);
+        }
+      }
+    }
+  });
+
+  it('walks each part from its boundary to the page without sorting', async () => {
+    const where = (await serviceListWhere(db(), options))!;
+    const walk = (await serviceSignatureWalk(db(), options))!;
+    const queries = splitWalkQueries(walk, where, { year: 2026, month: 6, secondLimit: 100 });
+    const planOf = (query: ReturnType<typeof queries.first>) =>
+      db().transaction(async (tx) => {
+        await keepTheWalk(tx);
+        const result = await tx.execute(sql`EXPLAIN ${query}`);
+        return rowsOf<Record<string, string>>(result)
+          .map((row) => Object.values(row)[0])
+          .join('\n');
+      });
+    const first = await planOf(queries.first({ offset: 0, limit: 200 }));
+    expect(first).toMatch(/Index Only Scan Backward using services_internal_walk_idx on services walked/);
+    expect(first).toMatch(
+      /Index Cond: \(\(year = '?2026'?(::smallint)?\) AND \(month > '?6'?(::smallint)?\)\)/,
+    );
+    const second = await planOf(queries.second({ offset: 0, limit: 100 }));
+    expect(second).toMatch(/Index Only Scan Backward using services_internal_walk_idx on services walked/);
+    expect(second).toMatch(
+      /Index Cond: \(ROW\(year, month\) <= ROW\('?2026'?(::smallint)?, '?6'?(::smallint)?\)\)/,
+    );
+    for (const plan of [first, second]) expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+  });
+
+  it('cuts where both parts pass about as many entries, by the statistics of the events’ dates', () => {
+    // Three years of dates, evenly: a bound every 10.96 days, 1,000,000 events a year.
+    const start = Date.UTC(2024, 0, 1) / 86_400_000;
+    const stats = {
+      nullFraction: 0,
+      bounds: [...Array(101).keys()].map((i) => start + i * 10.96),
+      common: [],
+    };
+    expect(shareOnOrAfter(stats, start)).toBe(1);
+    expect(shareOnOrAfter(stats, Date.UTC(2026, 0, 1) / 86_400_000)).toBeCloseTo(1 / 3, 2);
+    expect(shareOnOrAfter(stats, Date.UTC(2027, 0, 2) / 86_400_000)).toBe(0);
+    // A walk of 600,000 entries: the first part takes September to December (about 333,000, the
+    // nearest to half), the second collects the page's end less three quarters of the first
+    // part's expected matches.
+    const split = chooseSplit(stats, 2026, {
+      walkEntries: 600_000,
+      familyTotal: 3_000_000,
+      windowEnd: 15_001,
+    })!;
+    expect(split.year).toBe(2026);
+    expect(split.month).toBe(8);
+    expect(split.secondLimit).toBeGreaterThan(8_650);
+    expect(split.secondLimit).toBeLessThan(8_850);
+    // A walk the whole newest year holds less than a fifth of is not split.
+    expect(
+      chooseSplit(stats, 2026, { walkEntries: 6_000_000, familyTotal: 3_000_000, windowEnd: 15_001 }),
+    ).toBe(undefined);
+    // A walk shorter than the newest year's last month: the first part is that month.
+    expect(
+      chooseSplit(stats, 2026, { walkEntries: 100_000, familyTotal: 3_000_000, windowEnd: 2_501 })?.month,
+    ).toBe(11);
+  });
+
+  it('is planned on PostgreSQL’s pool only, for a long descending walk, from the analysed dates', async () => {
+    const walk = { descending: true, newestYear: sql`SELECT max(year) FROM services WHERE has_internal` };
+    // The fixture's 2,160 own events stand for a million, 5% of them matches: 300,000 entries to pass.
+    const family = { total: 1_000_000, estimatedMatches: 50_000 };
+    const window = { offset: 14_985, limit: 15 };
+    const split = await planWalkSplit(db(), walk, family, window);
+    if (runsSideBySide(db())) {
+      // 2026 holds a third, in March, June, September and December (about 83,000 each); the
+      // target is half the walk, 150,000: a cut from June to August leaves September and December.
+      expect(split).toMatchObject({ year: 2026 });
+      expect(split!.month).toBeGreaterThanOrEqual(6);
+      expect(split!.month).toBeLessThanOrEqual(8);
+    } else {
+      expect(split).toBeUndefined();
+    }
+    expect(await planWalkSplit(db(), { ...walk, descending: false }, family, window)).toBeUndefined();
+    expect(await planWalkSplit(db(), walk, { ...family, estimatedMatches: 500_000 }, window)).toBeUndefined();
   });
 });
