@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
+import { runsSideBySide } from '../../db/database.js';
 import { keepTheWalk, walkedIds } from '../../lib/trigram-signature.js';
 import { findServiceIds, serviceListWhere, type ServiceListOptions } from './services.list.js';
 import {
@@ -18,7 +19,6 @@ import {
   splitWalkIds,
   type WalkSplit,
 } from './services.split-walk.js';
-import { runsSideBySide } from '../../db/database.js';
 import { FAULT_HEAD_CHARS } from './services.table.js';
 
 /** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
@@ -332,7 +332,7 @@ describe('a deep page’s walk split in two at a month', () => {
     for (const plan of [first, second]) expect(plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
   });
 
-  it('cuts where both parts pass about as many entries, by the statistics of the events’ dates', () => {
+  it('cuts at about half of the walk, by the statistics of the events’ dates', () => {
     // Three years of dates, evenly: a bound every 10.96 days, 1,000,000 events a year.
     const start = Date.UTC(2024, 0, 1) / 86_400_000;
     const stats = {
