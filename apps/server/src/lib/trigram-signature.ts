@@ -214,7 +214,7 @@ export async function walkedIds(
 }
 
 /** `read` in a transaction of its own under `keepTheWalk`'s settings. */
-export const underTheWalk = <T>(
+const underTheWalk = <T>(
   db: Db,
   window: PageWindow,
   options: WalkProcesses,

@@ -67,8 +67,6 @@ const COSTS = { entry: 0.12, candidate: 2.5, match: 2.5 };
 
 export interface ServiceWalk {
   family: 'INTERNAL' | 'EXTERNAL';
-  /** Newest first (the list's default order). */
-  descending: boolean;
   /**
    * Every candidate is `sure`: the descriptions holding the term are known by id (knownDescriptions),
    * or a short term is compared with the description's start on the entry.
@@ -97,7 +95,6 @@ export async function serviceSignatureWalk(
   if (!description) return undefined;
   return {
     family: list.family,
-    descending: list.descending,
     allSure: description.allHeld,
     ...candidatesOf(found ?? (await lookUpSearch(db, list.term)), description),
     direction: list.direction,
@@ -311,7 +308,12 @@ async function walkedServiceIds(
   if (nearTheEnd(window, estimatedMatches)) return undefined;
   const counts = { total: family.total, estimatedMatches };
   // A walk split in two passes its entries in about SPLIT_ENTRY_SHARE of the time.
-  const split = await planWalkSplit(db, { ...list, newestYear: newestYearOf(list) }, counts, window);
+  const split = await planWalkSplit(
+    db,
+    { descending: list.descending, newestYear: newestYearOf(list) },
+    counts,
+    window,
+  );
   const costs = split ? { ...COSTS, entry: COSTS.entry * SPLIT_ENTRY_SHARE } : COSTS;
   if (!walkMayPay(window, counts, { ...costs, candidate: 0 })) return undefined;
   const known = await knownDescriptions(db, list.family, list.term);
