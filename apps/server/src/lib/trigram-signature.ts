@@ -10,9 +10,6 @@ import type { PageWindow } from './paging.js';
  * term, so a walk of an index that carries the bits passes it without reading the row.
  */
 
-/** pg_trgm's trigrams come from runs of letters and digits: a term needs three in a row to have one. */
-export const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
-
 /** `alias.column` for each of a table's four signature columns, as a walk's alias reads them. */
 export const signatureColumnsOf = (alias: string, names: string[]) =>
   names.map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column)}`);

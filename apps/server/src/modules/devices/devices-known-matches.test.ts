@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema } from '@serwis/domain';
 import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
+import { estimatedRows } from '../../lib/paging.js';
 import { lowerPrefix } from '../../lib/text-search.js';
 import { holdsBits, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
 import { devices } from './devices.table.js';
@@ -9,6 +10,7 @@ import {
   addDevice,
   addManyDevices,
   deviceBody,
+  listIds,
   pageIds,
   pagePlan,
   seedReferences,
@@ -20,7 +22,8 @@ import {
   knownMatchesSearch,
   knownMatchesWhere,
 } from './devices.known-matches.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import { deviceOrder, deviceWhere, withSearchedOwners, type DeviceCriteria } from './devices.query.js';
+import { deviceMatches } from './devices.repository.js';
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 
 /** A search whose every branch is known by id, walked on the sort order's index alone. */
@@ -131,9 +134,10 @@ describe('the known-matches walk', () => {
     );
     expect(knownMatchesSearch(criteriaOf('to'), 'status,desc')).toEqual({ term: 'to', short: true });
     expect(knownMatchesSearch(criteriaOf('12'), undefined)).toEqual({ term: '12', short: true, id: 12 });
-    // Letterless long terms, orders whose index carries no owners (or, for a short term, no name),
-    // text filters, the owners' own lists.
-    expect(termOf(criteriaOf('-.-'))).toBeUndefined();
+    // A term without three letters or digits in a row is a short one (lib/text-search.ts).
+    expect(knownMatchesSearch(criteriaOf('ab-1'), undefined)).toEqual({ term: 'ab-1', short: true });
+    // Orders whose index carries no owners (or, for a short term, no name), text filters, the
+    // owners' own lists.
     expect(termOf(criteriaOf('nowak'), 'city,asc')).toBeUndefined();
     expect(termOf(criteriaOf('to'), 'name,asc')).toBeUndefined();
     expect(termOf(criteriaOf('nowak', { street: 'Polna' }))).toBeUndefined();
@@ -170,5 +174,39 @@ describe('the known-matches walk', () => {
     expect(short).toMatch(/Index Only Scan using devices_type_weight_idx on devices/);
     expect(short).toMatch(/search_sig\d & .*lower\(\(name\)::text\)/);
     expect(short).not.toMatch(/Sort|Bitmap|Seq Scan|SubPlan|InitPlan/);
+  });
+});
+
+describe('a search’s owners read by id before the list (withSearchedOwners)', () => {
+  const estimate = async (criteria: DeviceCriteria) =>
+    estimatedRows(db(), deviceMatches(deviceWhere(criteria, { estimate: true })));
+
+  it('are what the term names, by its kind: names containing a long term, starting with a short one', async () => {
+    const long = await withSearchedOwners(db(), criteriaOf('kowalsk'));
+    expect(long.searched?.customers).toContain(refs.kowalski);
+    const short = await withSearchedOwners(db(), criteriaOf('zp'));
+    const starting = await db().execute(
+      sql`SELECT id FROM customers WHERE lower(short_name) LIKE 'zp%' ORDER BY id`,
+    );
+    const ids = (starting as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect([...short.searched!.customers].sort((a, b) => a - b)).toEqual(ids);
+    expect(await withSearchedOwners(db(), criteriaOf(''))).toEqual(criteriaOf(''));
+  });
+
+  it('let the planner expect no match where the term names nothing, as the list then finds', async () => {
+    // "%" and "qz" start no name, number, customer or category: as subqueries, the owners' branches
+    // were taken for ten ids each (the whole family here), and the walk expected to pass a few
+    // entries passed every machine (a short term at 1,000,000 machines: 150–440 ms).
+    for (const q of ['%', 'qz', 'qzx']) {
+      const read = await withSearchedOwners(db(), criteriaOf(q));
+      expect(read.searched).toEqual({ customers: [], categories: [] });
+      const [withIds, withSubqueries] = [await estimate(read), await estimate(criteriaOf(q))];
+      expect(withIds).toBeLessThanOrEqual(5);
+      expect(withSubqueries).toBeGreaterThan(10 * withIds);
+      expect(await listIds(ctx, user, 'INTERNAL', {}, `q=${encodeURIComponent(q)}&page=1&size=10`)).toEqual(
+        [],
+      );
+    }
   });
 });

@@ -5,7 +5,6 @@ import { idsAmong } from '../../lib/id-arrays.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
 import { likeContains, searchTerm } from '../../lib/text-search.js';
 import {
-  hasTrigram,
   holdsBits,
   signatureColumnsOf,
   startSignature,
@@ -101,7 +100,7 @@ export function knownMatchesSearch(
 ): KnownSearch | undefined {
   if (!criteria.family || criteria.owner) return undefined;
   const search = searchTerm(criteria.q);
-  if (search.kind === 'none' || (search.kind === 'long' && !hasTrigram(search.term))) return undefined;
+  if (search.kind === 'none') return undefined;
   const short = search.kind === 'short';
   const { field } = deviceSort(sort);
   if (!(short ? WEIGHT_SORT_FIELDS : CARRYING_ORDERS).has(field)) return undefined;
@@ -151,7 +150,7 @@ export async function knownMatchesWhere(
   const rest = deviceWhere({ ...criteria, q: undefined });
   if (search.short) {
     const [owners, bits] = await Promise.all([
-      searchedOwners(db, search.term, true),
+      criteria.searched ?? searchedOwners(db, search.term, true),
       startSignature(db, search.term),
     ]);
     const ownStart = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits);
@@ -166,7 +165,7 @@ export async function knownMatchesWhere(
   if ((await estimatedRows(db, deviceMatches(ownText))) > TEXT_MATCH_BOUND) return undefined;
   const texts = await boundedMatchIds(db, ownText, TEXT_MATCH_BOUND);
   if (texts.length > TEXT_MATCH_BOUND) return undefined;
-  const owners = await searchedOwners(db, search.term);
+  const owners = criteria.searched ?? (await searchedOwners(db, search.term));
   return {
     where: and(rest, longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners))!,
     byIds: true,

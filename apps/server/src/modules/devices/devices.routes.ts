@@ -58,6 +58,7 @@ import {
   indexedPageWhere,
   isWholeFamily,
   ownerIndexHoldsOrder,
+  withSearchedOwners,
   type DeviceCriteria,
 } from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
@@ -105,10 +106,12 @@ async function answerDeviceList(
   const order = deviceOrder(query.sort);
   const window = pageWindow(query, 10);
   if (!window) return streamDeviceList(db, reply, where, order);
-  const rows = hasCheckedConditions(criteria)
-    ? await checkedPage(db, reply, await withFilterValues(db, criteria), query.sort, window)
-    : await indexedPage(db, reply, criteria, query.sort, window);
-  return rows.map(toDevice);
+  if (!hasCheckedConditions(criteria)) {
+    return (await indexedPage(db, reply, criteria, query.sort, window)).map(toDevice);
+  }
+  // What the filters and the search name, read once, by id, for every statement of the page.
+  const named = await withSearchedOwners(db, await withFilterValues(db, criteria));
+  return (await checkedPage(db, reply, named, query.sort, window)).map(toDevice);
 }
 
 /**

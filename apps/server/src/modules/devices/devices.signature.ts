@@ -5,7 +5,6 @@ import type { PageWindow } from '../../lib/paging.js';
 import {
   allOf,
   candidateShare,
-  hasTrigram,
   holdsBits,
   signatureColumnsOf,
   termSignatures,
@@ -15,7 +14,7 @@ import {
   IN_ONE_PROCESS,
   nearTheEnd,
 } from '../../lib/trigram-signature.js';
-import { searchTerm } from '../../lib/text-search.js';
+import { hasTrigram, searchTerm } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
 import {
   cleanTerm,
@@ -57,7 +56,7 @@ export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | 
         .filter(hasTrigram)
     : [];
   const search = searchTerm(q);
-  const term = search.kind === 'long' && hasTrigram(search.term) ? search.term : undefined;
+  const term = search.kind === 'long' ? search.term : undefined;
   if (!required.length && !term) return undefined;
   return { required, search: term };
 }
@@ -81,7 +80,9 @@ async function candidates(db: DbOrTx, criteria: DeviceCriteria, terms: Signature
       criteria.family ? eq(walked.type, criteria.family) : undefined,
       statusCondition(criteria.filter, walked.statusWeight),
       holdsBits(signatureColumns, required),
-      terms.search && searched ? longSearch(walked, criteria.family, terms.search, searched) : undefined,
+      terms.search && searched
+        ? longSearch(walked, criteria.family, terms.search, searched, criteria.searched)
+        : undefined,
     ) ?? sql`TRUE`
   );
 }

@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.js';
 import { estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/paging.js';
 import { isShortTerm, trimmedTerm } from '../../lib/text-search.js';
 import {
-  hasTrigram,
   holdsBits,
   IN_ONE_PROCESS,
   nearTheEnd,
@@ -55,8 +54,7 @@ export async function walkedInspectionIds(
   // Two characters are compared with the starts of the copy's fields: a field that starts with them
   // starts a word with them, whose first trigrams the signature holds (startSignature).
   const twoCharacters = term !== undefined && [...term].length === 2;
-  if (!term || (isShortTerm(term) && !twoCharacters) || (!twoCharacters && !hasTrigram(term)))
-    return undefined;
+  if (!term || (isShortTerm(term) && !twoCharacters)) return undefined;
   if (options.sort.field !== 'daysToNextInspection' || options.sort.direction !== 'asc') return undefined;
   if (window.offset + window.limit <= SEARCH_TOTAL_BOUND) return undefined;
   const mode = modeFilter(options.mode);

@@ -212,17 +212,17 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
     for (const [i, machine] of numbered.entries()) {
       await ctx.database.db
         .update(devices)
-        .set({ serialNumber: `SN-KX-${i}` })
+        .set({ serialNumber: `SN-KXQ-${i}` })
         .where(eq(devices.id, machine.id));
     }
     const statements = recordStatements(ctx.database);
     try {
       // A full page: its total is counted too.
-      const first = await get(user, '/api/device/periodicInspections/all?q=kx-&page=1&size=2');
+      const first = await get(user, '/api/device/periodicInspections/all?q=kxq-&page=1&size=2');
       expect(first.headers['x-total-count']).toBe('3');
       const serialLookups = statements.sent.filter((text) => text.includes('"serial_number" ILIKE'));
       expect(serialLookups).toHaveLength(1);
-      const second = await get(user, '/api/device/periodicInspections/all?q=kx-&page=2&size=2');
+      const second = await get(user, '/api/device/periodicInspections/all?q=kxq-&page=2&size=2');
       const ids = [...first.json(), ...second.json()].map((r: { device: { id: number } }) => r.device.id);
       expect(ids.sort((a, b) => a - b)).toEqual(numbered.map((d) => d.id).sort((a, b) => a - b));
     } finally {

@@ -157,7 +157,9 @@ describe('GET /api/log/findAll', () => {
     expect(await q('ewa@')).toEqual(['customer:4', 'customer:3']);
     expect(await q('customer:3')).toEqual(['customer:3']);
     // LIKE wildcards typed by the user are plain characters.
-    expect(await q('50%')).toEqual(['customer:4']);
+    expect(await q('rabat 50%')).toEqual(['customer:4']);
+    // Without three letters or digits in a row a term matches the start of the message, as a short one.
+    expect(await q('50%')).toEqual([]);
     expect(await q('%_')).toEqual([]);
     // One or two characters match the start of the message (its author), through an index.
     expect(await q('%')).toEqual([]);

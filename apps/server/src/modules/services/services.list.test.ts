@@ -102,6 +102,32 @@ describe('service lists', () => {
     expect(await search('100%_')).toEqual([]);
   });
 
+  it('matches a term without three letters or digits in a row by the description’s start', async () => {
+    const { admin, own } = await seed();
+    const device = [own.devices[0].id];
+    for (const [date, faultDescription] of [
+      ['2026-05-04', '1.5 bar za mało na wyjściu'],
+      ['2026-05-05', 'Ciśnienie 1.5 bar za mało'],
+    ]) {
+      await postService(
+        ctx,
+        admin,
+        serviceJson(own.customer.id, device, { date, number: '', faultDescription }),
+      );
+    }
+    const search = async (q: string) =>
+      (
+        (
+          await get(admin, `/api/service/findAllOrderInternal?q=${encodeURIComponent(q)}&page=1&size=15`)
+        ).json() as {
+          faultDescription: string;
+        }[]
+      ).map((s) => s.faultDescription);
+    expect(await search('1.5')).toEqual(['1.5 bar za mało na wyjściu']);
+    // Three digits or letters in a row: inside the description.
+    expect(await search('1.5 bar')).toEqual(['Ciśnienie 1.5 bar za mało', '1.5 bar za mało na wyjściu']);
+  });
+
   it("lists one machine's events with their files", async () => {
     const { admin, own } = await seed();
     const event = (

@@ -7,7 +7,6 @@ import { parseSortParam } from '../../lib/sort-param.js';
 import { copyMatches, isShortTerm, likeContains, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
 import {
   candidateShares,
-  hasTrigram,
   holdsBits,
   signatureColumnsOf,
   termSignatures,
@@ -92,7 +91,6 @@ export async function serviceSignatureWalk(
   const list = walkedList(options);
   if (!list) return undefined;
   const description = knownIds ? knownCheck(knownIds) : await descriptionCheck(db, list.term);
-  if (!description) return undefined;
   return {
     family: list.family,
     allSure: description.allHeld,
@@ -146,18 +144,17 @@ const knownCheck = (ids: number[]): DescriptionCheck => {
 };
 
 /**
- * What the entry tells of the description: a term of one or two characters is compared with its
+ * What the entry tells of the description: a short term (isShortTerm) is compared with its
  * start (`fault_head`, the search copy's first FAULT_HEAD_CHARS characters; the short search matches
  * the description's start). A longer one passes the bits of its trigrams; then the head either holds
  * it (a match) or is the whole description (shorter than FAULT_HEAD_CHARS) and lacks it (none), and
- * only a longer description is read. Undefined for a long term without a trigram.
+ * only a longer description is read.
  */
-async function descriptionCheck(db: DbOrTx, term: string): Promise<DescriptionCheck | undefined> {
+async function descriptionCheck(db: DbOrTx, term: string): Promise<DescriptionCheck> {
   if (isShortTerm(term)) {
     const starts = sql`${head} LIKE ${prefixPattern(term)}`;
     return { check: starts, holds: starts, allHeld: true };
   }
-  if (!hasTrigram(term)) return undefined;
   const [bits] = await termSignatures(db, [term]);
   const holds = copyMatches(head, likeContains(term));
   const cut = sql`char_length(${head}) >= ${sql.raw(String(FAULT_HEAD_CHARS))}`;
@@ -182,7 +179,7 @@ export async function knownDescriptions(
   family: 'INTERNAL' | 'EXTERNAL',
   term: string,
 ): Promise<number[] | undefined> {
-  if (isShortTerm(term) || !hasTrigram(term)) return undefined;
+  if (isShortTerm(term)) return undefined;
   const ofFamily = family === 'INTERNAL' ? services.hasInternal : services.hasExternal;
   const holding = sql`SELECT ${services.id} FROM ${services} WHERE ${ofFamily} AND ${faultMatches(term)}`;
   if ((await estimatedRows(db, holding)) > KNOWN_DESCRIPTIONS) return undefined;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isShortTerm, searchTerm } from './text-search.js';
+
+describe('the kind of a search term (searchTerm)', () => {
+  it('matches by the start a term of one or two characters, or without three letters or digits in a row', () => {
+    for (const term of ['a', 'Sz', '12', '1.5', '31-1', '50%', 'x-1', 'a b', 'ab-c', '---', '%%%', 'Ł.Ż']) {
+      expect(isShortTerm(term)).toBe(true);
+    }
+    expect(searchTerm(' 1.5 ')).toEqual({ kind: 'short', term: '1.5' });
+    expect(searchTerm('12')).toEqual({ kind: 'short', term: '12', id: 12 });
+  });
+
+  it('looks up "contains" through a trigram index once three letters or digits follow each other', () => {
+    for (const term of ['abc', 'kxq-', '31-100', 'zer 50%_a', 'Łódź', '2024-0001', 'sp. zoo']) {
+      expect(isShortTerm(term)).toBe(false);
+    }
+    expect(searchTerm('50%_abc')).toEqual({ kind: 'long', term: '50%_abc', contains: '%50\\%\\_abc%' });
+    expect(searchTerm('123')).toEqual({ kind: 'long', term: '123', contains: '%123%', id: 123 });
+    expect(searchTerm('  ')).toEqual({ kind: 'none' });
+  });
+});
