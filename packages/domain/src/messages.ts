@@ -178,6 +178,7 @@ export const MSG = {
   // generic
   error: 'Błąd!',
   invalidInput: 'Nieprawidłowe dane.',
+  nulCharacter: 'Tekst zawiera niedozwolony znak (NUL). Usuń go i spróbuj ponownie.',
   notFound: 'Nie znaleziono.',
   pageNotFound: 'Przepraszamy podana strona nie istnieje!',
   loading: 'Ładowanie danych',

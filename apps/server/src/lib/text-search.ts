@@ -46,10 +46,7 @@ export type SearchTerm =
  * else the trigram "contains" plus the exact id. Either way no search reads the whole table.
  */
 export function searchTerm(q: string | undefined): SearchTerm {
-  const term = [...(q ?? '')]
-    .map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch))
-    .join('')
-    .trim();
+  const term = cleanTerm(q);
   if (!term) return { kind: 'none' };
   const id = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
   if (isShortTerm(term)) return { kind: 'short', term, id };
@@ -66,8 +63,19 @@ export function searchTerm(q: string | undefined): SearchTerm {
  */
 export const isShortTerm = (term: string) => [...term].length <= SHORT_TERM_MAX || !hasTrigram(term);
 
-/** The trimmed term, or undefined when there is nothing to search for. */
-export const trimmedTerm = (q: string | undefined) => q?.trim() || undefined;
+/**
+ * A typed text as every search compares it: control characters blanked (a pasted NUL, which
+ * PostgreSQL refuses in a text, and chr 31, which separates the columns of the search copies), then
+ * trimmed.
+ */
+export const cleanTerm = (text: string | undefined) =>
+  [...(text ?? '')]
+    .map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch))
+    .join('')
+    .trim();
+
+/** The cleaned term (cleanTerm), or undefined when there is nothing to search for. */
+export const trimmedTerm = (q: string | undefined) => cleanTerm(q) || undefined;
 
 /**
  * The LIKE pattern of a short term, lower-cased by the database itself (as the indexed key is), so a

@@ -66,3 +66,47 @@ describe('validation answers name their field', () => {
     expect(sort.json()).toMatchObject({ field: 'sort', message: MSG.invalidSort });
   });
 });
+
+describe('a NUL character, pasted into a text', () => {
+  it('is refused in a write with 400 and a Polish message, and nothing is saved', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const customers = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/customer/findAll', headers: as(admin) })).json()
+        .length as number;
+    const before = await customers();
+    for (const [url, payload] of [
+      ['/api/customer/insert', { shortName: 'Zakład\u0000 NUL' }],
+      ['/api/category/insert', { name: 'Kategoria\u0000' }],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'POST', url, headers: as(admin), payload });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ message: MSG.nulCharacter, code: 'INVALID_VALUE' });
+    }
+    expect(await customers()).toBe(before);
+  });
+
+  it('is a blank in a search term: every list answers as for the term without it', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await customerWithMachines(ctx, 1);
+    for (const path of [
+      '/api/service/findAllOrderInternal?page=1&size=15',
+      '/api/todo/get?page=1&size=10&toDoStatus=ALL',
+      '/api/log/findAll?page=1&size=20',
+      '/api/device/periodicInspections/all?page=1&size=15',
+      '/api/customer/findAll?page=1&size=10',
+      '/api/category/findAll?page=1&size=10',
+    ]) {
+      const get = (q: string) =>
+        ctx.app.inject({ method: 'GET', url: `${path}&q=${encodeURIComponent(q)}`, headers: as(admin) });
+      const [withNul, without] = [await get('\u0000zakład'), await get('zakład')];
+      expect(withNul.statusCode, path).toBe(200);
+      expect(withNul.body, path).toBe(without.body);
+    }
+    const incidents = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/incident/findByParameters?text=${encodeURIComponent('\u0000wyciek')}`,
+      headers: as(admin),
+    });
+    expect(incidents.statusCode).toBe(200);
+  });
+});

@@ -33,6 +33,9 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
     return { status: 400, body: { message: MSG.invalidInput, code: 'INVALID_VALUE' } };
   }
+  // A NUL character in a text (pasted from another program): PostgreSQL stores no such text, and
+  // the statement, with its transaction, fails before anything is written.
+  if (code === '22021') return { status: 400, body: { message: MSG.nulCharacter, code: 'INVALID_VALUE' } };
   const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
   if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
     return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
-import { likeContains } from '../../lib/text-search.js';
+import { cleanTerm, likeContains } from '../../lib/text-search.js';
 import { deviceValues } from './device-values.table.js';
 import {
-  cleanTerm,
   loneValueFilter,
   ownersNamed,
   VALUE_FILTER_COLUMNS,

@@ -3,7 +3,7 @@ import type { MachineSortField } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
-import { likeContains, searchTerm } from '../../lib/text-search.js';
+import { cleanTerm, likeContains, searchTerm } from '../../lib/text-search.js';
 import {
   holdsBits,
   signatureColumnsOf,
@@ -14,7 +14,6 @@ import {
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 import { devices, deviceSearchText } from './devices.table.js';
 import {
-  cleanTerm,
   deviceOrder,
   deviceSort,
   deviceWhere,

@@ -21,7 +21,7 @@ import {
 } from '@serwis/domain';
 import { parseSortParam, type SortOrder } from '../../lib/sort-param.js';
 import { EXACT_TOTAL_BOUND, SEARCH_TOTAL_BOUND } from '../../lib/paging.js';
-import { likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
+import { cleanTerm, likeContains, lowerPrefix, searchTerm, trimmedTerm } from '../../lib/text-search.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -82,13 +82,6 @@ export interface FilterValues extends Partial<Record<ValueFilterField, string[]>
   categories?: number[];
 }
 export const isValueFilterField = (field: string): field is ValueFilterField => field in VALUE_FILTER_COLUMNS;
-
-/** Control characters never belong in a search term (and chr 31 separates the indexed columns). */
-export const cleanTerm = (text: string | undefined) =>
-  [...(text ?? '')]
-    .map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch))
-    .join('')
-    .trim();
 
 /**
  * `devices.customer_id = ANY(ARRAY(SELECT ...))` instead of a join: the few thousand customers are

@@ -14,10 +14,9 @@ import {
   IN_ONE_PROCESS,
   nearTheEnd,
 } from '../../lib/trigram-signature.js';
-import { hasTrigram, searchTerm } from '../../lib/text-search.js';
+import { cleanTerm, hasTrigram, searchTerm } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
 import {
-  cleanTerm,
   deviceSort,
   deviceWhere,
   longSearch,

@@ -5,7 +5,7 @@ import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { incidents } from './incidents.table.js';
-import { likeContains, textMatches } from '../../lib/text-search.js';
+import { likeContains, textMatches, trimmedTerm } from '../../lib/text-search.js';
 
 export type IncidentRow = typeof incidents.$inferSelect;
 
@@ -35,7 +35,7 @@ export interface IncidentFilter {
 export function findIncidents(db: DbOrTx, filter: IncidentFilter, timeZone: string) {
   const conditions: (SQL | undefined)[] = [];
   if (filter.deviceId !== undefined) conditions.push(eq(incidents.deviceId, filter.deviceId));
-  const term = filter.text?.trim();
+  const term = trimmedTerm(filter.text);
   // One machine's incidents are few: any term matches anywhere in their text. Across every machine
   // the text search goes through an index (lib/text-search.ts: a short term matches the start).
   if (term) {
