@@ -58,7 +58,7 @@ export function searchTerm(q: string | undefined): SearchTerm {
  * digits in a row ("1.5", "31-1", "50%", "---"). pg_trgm builds a pattern's trigrams from its runs of
  * letters and digits; shorter runs give none, or only trigrams that every word starting or ending
  * like them holds (" 12", "31 "), which a trigram index answers with most of the table: "---" read
- * all 5,000,000 events (47 s), "x-1" 1.8 s, "-12" 0.9 s, "31-1" 0.2–0.7 s at 1,000,000 machines.
+ * all 5,000,000 events (11–22 s), "x-1" 1.9 s, "-12" 0.8 s, "31-1" 0.2–0.7 s at 1,000,000 machines.
  * docs/decisions.md, "Terms without three letters or digits in a row".
  */
 export const isShortTerm = (term: string) => [...term].length <= SHORT_TERM_MAX || !hasTrigram(term);
