@@ -87,26 +87,35 @@ describe('a NUL character, pasted into a text', () => {
 
   it('is a blank in a search term: every list answers as for the term without it', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
-    await customerWithMachines(ctx, 1);
+    const { customer, devices } = await customerWithMachines(ctx, 1);
+    const device = devices[0].id;
+    await postService(ctx, admin, serviceJson(customer.id, [device], { faultDescription: 'Wyciek oleju' }));
+    const incident = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/incident/insert',
+      headers: as(admin),
+      payload: { id: 0, device: { id: device }, date: '2026-03-10', text: 'Wyciek z siłownika' },
+    });
+    expect(incident.statusCode).toBe(201);
+    const found: Record<string, number> = {};
     for (const path of [
-      '/api/service/findAllOrderInternal?page=1&size=15',
-      '/api/todo/get?page=1&size=10&toDoStatus=ALL',
-      '/api/log/findAll?page=1&size=20',
-      '/api/device/periodicInspections/all?page=1&size=15',
-      '/api/customer/findAll?page=1&size=10',
-      '/api/category/findAll?page=1&size=10',
+      '/api/service/findAllOrderInternal?page=1&size=15&q=',
+      '/api/incident/findByParameters?text=',
+      '/api/todo/get?page=1&size=10&toDoStatus=ALL&q=',
+      '/api/log/findAll?page=1&size=20&q=',
+      '/api/device/periodicInspections/all?page=1&size=15&q=',
+      '/api/customer/findAll?page=1&size=10&q=',
+      '/api/category/findAll?page=1&size=10&q=',
     ]) {
       const get = (q: string) =>
-        ctx.app.inject({ method: 'GET', url: `${path}&q=${encodeURIComponent(q)}`, headers: as(admin) });
-      const [withNul, without] = [await get('\u0000zakład'), await get('zakład')];
+        ctx.app.inject({ method: 'GET', url: `${path}${encodeURIComponent(q)}`, headers: as(admin) });
+      const [withNul, without] = [await get('\u0000wyciek'), await get('wyciek')];
       expect(withNul.statusCode, path).toBe(200);
       expect(withNul.body, path).toBe(without.body);
+      found[path.split('?')[0]!] = (without.json() as unknown[]).length;
     }
-    const incidents = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/incident/findByParameters?text=${encodeURIComponent('\u0000wyciek')}`,
-      headers: as(admin),
-    });
-    expect(incidents.statusCode).toBe(200);
+    // The event and the incident are found through the term, with the NUL as without it.
+    expect(found['/api/service/findAllOrderInternal']).toBe(1);
+    expect(found['/api/incident/findByParameters']).toBe(1);
   });
 });
