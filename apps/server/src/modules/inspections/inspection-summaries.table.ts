@@ -78,6 +78,14 @@ export const inspectionSummaries = pgTable(
     index('inspection_summaries_actual_idx')
       .on(t.nextInspection.asc().nullsLast(), t.deviceId)
       .where(sql`${t.actual}`),
+    // The same key descending (no date still last), for both modes: a page sorted by the next
+    // inspection or the days to it, latest first, read all 1,000,000 summaries and sorted them.
+    index('inspection_summaries_next_desc_idx').on(
+      t.nextInspection.desc().nullsLast(),
+      t.deviceId,
+      t.listed,
+      t.actual,
+    ),
     // Every other sort: `key ASC NULLS LAST, device_id` and `key DESC NULLS LAST, device_id` (the
     // list breaks ties by ascending id in both directions), the mode flags riding along.
     // Search (inspections.repository.ts): 3+ characters anywhere, 1–2 at the start of a text.

@@ -243,6 +243,18 @@ export async function inspectionSearch(
 }
 
 /**
+ * The list's order: the key in the sort's direction with no date last, ties by ascending id; each
+ * served by an index of the summaries (their table file). The id alone in either direction (the
+ * primary key, walked forwards or backwards): "device_id DESC NULLS LAST, device_id ASC" names an
+ * order no index holds, so every page read and sorted all 1,000,000 summaries (72–150 ms).
+ */
+export function inspectionOrder(sort: InspectionListOptions['sort']): SQL {
+  const direction = sql.raw(sort.direction === 'desc' ? 'DESC' : 'ASC');
+  if (sort.field === 'id') return sql`ORDER BY ${inspectionSummaries.deviceId} ${direction}`;
+  return sql`ORDER BY ${SORT_COLUMNS[sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
+}
+
+/**
  * Which machines the mode lists. The flags are kept in the summary (inspection-summaries.ts):
  * listed = own (INTERNAL) machine with inspections on; actual = listed, handed over and the last
  * warranty inspection not done. Each matches the predicate of one partial index.
@@ -266,9 +278,7 @@ const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
 export async function listInspectionRows(db: DbOrTx, options: InspectionListOptions) {
   const today = sql`${options.today}::date`;
   const search = await searchFilter(db, options);
-  const order = sql`ORDER BY ${SORT_COLUMNS[options.sort.field]} ${sql.raw(
-    options.sort.direction === 'desc' ? 'DESC' : 'ASC',
-  )} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
+  const order = inspectionOrder(options.sort);
   const page =
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
   const batch = options.ids ? sql`AND ${anyId(inspectionSummaries.deviceId, options.ids)}` : sql``;
@@ -333,9 +343,8 @@ export async function inspectionIdQuery(
   options: Pick<InspectionListOptions, 'mode' | 'q' | 'sort'>,
 ) {
   const search = await searchFilter(db, options);
-  const direction = sql.raw(options.sort.direction === 'desc' ? 'DESC' : 'ASC');
   // The sort keys and the search are on the summaries themselves: no join needed.
   return sql`SELECT ${inspectionSummaries.deviceId} AS id FROM ${inspectionSummaries}
     WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}
-    ORDER BY ${SORT_COLUMNS[options.sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
+    ${inspectionOrder(options.sort)}`;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG, addMonths, daysBetween, todayInZone } from '@serwis/domain';
 import {
@@ -17,6 +17,7 @@ import {
   insertService,
 } from '../../../test/service-fixtures.js';
 import { devices } from '../devices/devices.table.js';
+import { inspectionIdQuery, type InspectionListOptions } from './inspections.repository.js';
 
 const ctx = useTestApp();
 const today = () => todayInZone(ctx.config.TZ_COMPANY);
@@ -203,6 +204,42 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
       m.soon.id,
       m.overdue.id,
     ]);
+  });
+
+  it('sorts by the id and by the next inspection latest first in an order an index holds', async () => {
+    const user = await createUserAndLogin(ctx);
+    const m = await seedMachines(user);
+    const ids = async (url: string) =>
+      (await get(user, url)).json().map((r: { device: { id: number } }) => r.device.id);
+    const listed = [m.overdue.id, m.soon.id, m.notHandedOver.id, m.done.id].sort((a, b) => a - b);
+    expect(await ids('/api/device/periodicInspections/all?sort=id,desc&page=1&size=15')).toEqual(
+      [...listed].reverse(),
+    );
+    expect(await ids('/api/device/periodicInspections/all?sort=id,asc&page=1&size=15')).toEqual(listed);
+    // Latest next inspection first (the warranty-done machine is due about today), no date last.
+    expect(await ids('/api/device/periodicInspections/all?sort=nextInspection,desc&page=1&size=15')).toEqual([
+      m.soon.id,
+      m.done.id,
+      m.overdue.id,
+      m.notHandedOver.id,
+    ]);
+    // Sorting is ruled out for the planner: an order no index holds would still be sorted.
+    const plans = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      const explain = async (sort: InspectionListOptions['sort']) => {
+        const query = await inspectionIdQuery(tx, { mode: 'all', sort });
+        const result = await tx.execute(sql`EXPLAIN (COSTS OFF) ${query} LIMIT 15`);
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((row) => Object.values(row)[0])
+          .join('\n');
+      };
+      return Promise.all(
+        (['id', 'nextInspection', 'daysToNextInspection'] as const).map((field) =>
+          explain({ field, direction: 'desc' }),
+        ),
+      );
+    });
+    for (const plan of plans) expect(plan).not.toMatch(/Sort/);
   });
 
   it('looks up the serial numbers a search finds once for a page and its total', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "inspection_summaries_next_desc_idx" ON "inspection_summaries" USING btree ("next_inspection" DESC NULLS LAST,"device_id","listed","actual");
