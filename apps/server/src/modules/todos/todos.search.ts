@@ -10,7 +10,7 @@ import {
 } from '../../lib/text-search.js';
 import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
-import { serviceDevices, services } from '../services/services.table.js';
+import { serviceDevices } from '../services/services.table.js';
 import { todos } from './todos.table.js';
 
 /**
@@ -77,8 +77,10 @@ function otherSets(search: TodoSearch, status: SQL | undefined): SQL[] {
     sets.push(sql`SELECT ${todos.id} FROM ${todos} WHERE ${where(eq(todos.id, Number(search.term)))}`);
   }
   if (search.customers.length) {
-    sets.push(sql`SELECT ${todos.id} FROM ${todos} JOIN ${services} ON ${services.id} = ${todos.serviceId}
-      WHERE ${where(idsAmong(services.customerId, search.customers))}`);
+    // The event's customer as copied onto the to-do (todos.table.ts, customerId): one index.
+    sets.push(
+      sql`SELECT ${todos.id} FROM ${todos} WHERE ${where(idsAmong(todos.customerId, search.customers))}`,
+    );
   }
   const machines = machinesAmong(search.machines);
   if (machines) {

@@ -9,7 +9,13 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { runsSideBySide } from '../../db/database.js';
-import { auditEntriesFor, insertMachine, insertService } from '../../../test/service-fixtures.js';
+import {
+  auditEntriesFor,
+  insertCustomer,
+  insertMachine,
+  insertService,
+} from '../../../test/service-fixtures.js';
+import { services } from '../services/services.table.js';
 import { todos } from './todos.table.js';
 import { countTodos } from './todos.repository.js';
 import { lookUpTodoSearch } from './todos.search.js';
@@ -285,6 +291,31 @@ describe('GET /api/todo/get', () => {
         expect(pages, `${field},${dir}`).toEqual(expected);
       }
     }
+  });
+
+  it('finds a to-do by its event’s customer, also after the event is given another customer', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const db = ctx.database.db;
+    const linked = await linkedTodo(admin);
+    const free = (await save(admin, { description: 'Zamówić katalog' })).json();
+    const found = async (q: string) =>
+      (await list(admin, `toDoStatus=ALL&page=1&size=10&q=${encodeURIComponent(q)}`))
+        .json()
+        .map((t: { id: number }) => t.id);
+    expect((await todoRow(linked.row.id))!.customerId).toBe(linked.customer.id);
+    expect((await todoRow(free.id))!.customerId).toBeNull();
+    expect(await found(linked.customer.shortName)).toEqual([linked.row.id]);
+
+    const other = await insertCustomer(db, { shortName: 'Kwarcownia Bełchatów' });
+    await db.update(services).set({ customerId: other.id }).where(eq(services.id, linked.service.id));
+    expect((await todoRow(linked.row.id))!.customerId).toBe(other.id);
+    expect(await found('kwarcownia')).toEqual([linked.row.id]);
+    expect(await found('kw')).toEqual([linked.row.id]);
+    expect(await found(linked.customer.shortName)).toEqual([]);
+
+    // The copy is the database's: a value written to it is replaced by the event's customer.
+    await db.update(todos).set({ customerId: linked.customer.id }).where(eq(todos.id, linked.row.id));
+    expect((await todoRow(linked.row.id))!.customerId).toBe(other.id);
   });
 
   it('searches short terms at the start, longer ones anywhere, by customer too; totals bounded', async () => {
