@@ -201,13 +201,13 @@ export async function serviceListWhere(
   return and(...conditions);
 }
 
-function parseSort(sort: string | undefined): { field: SortField; desc: boolean } {
+export function parseSort(sort: string | undefined): { field: SortField; desc: boolean } {
   const order = parseSortParam(sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
   return { field: order.field, desc: order.direction === 'desc' };
 }
 
 /** ORDER BY for a sort; full-number order (year, month, number, letter, id) always breaks ties. */
-function orderOf(sort: { field: SortField; desc: boolean }): SQL {
+export function orderOf(sort: { field: SortField; desc: boolean }): SQL {
   const dir = sql.raw(sort.desc ? 'DESC' : 'ASC');
   const fullNumber = sql`${services.year} ${dir}, ${services.month} ${dir}, ${services.number} ${dir}, ${services.numberExtension} ${dir}, ${services.id} ${dir}`;
   switch (sort.field) {

@@ -31,6 +31,7 @@ import {
   serviceListWhere,
   type ServiceListOptions,
 } from './services.list.js';
+import { ownerOrderPage } from './services.owner-order.js';
 import { loadServices } from './services.mapper.js';
 import { changeTodoStatus, updateService } from './services.service.js';
 import { addFileFromMultipart, addServiceFromMultipart } from './services.uploads.js';
@@ -95,6 +96,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       window,
       async (page) =>
         (await customerMonthsPage(app.db, options, page, found, months))?.ids ??
+        (await ownerOrderPage(app.db, options, page, found)) ??
         (await walkedServicePage(app.db, options, page, where, found)) ??
         findServiceIds(app.db, { ...options, ...page }, where),
       async (atLeast, upTo = bound): Promise<ListTotal> => {
