@@ -31,6 +31,7 @@ import {
   serviceListWhere,
   type ServiceListOptions,
 } from './services.list.js';
+import { descriptionRegionPage } from './services.description-region.js';
 import { ownerOrderPage } from './services.owner-order.js';
 import { loadServices } from './services.mapper.js';
 import { changeTodoStatus, updateService } from './services.service.js';
@@ -97,6 +98,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       async (page) =>
         (await customerMonthsPage(app.db, options, page, found, months))?.ids ??
         (await ownerOrderPage(app.db, options, page, found)) ??
+        (await descriptionRegionPage(app.db, options, page, found)) ??
         (await walkedServicePage(app.db, options, page, where, found)) ??
         findServiceIds(app.db, { ...options, ...page }, where),
       async (atLeast, upTo = bound): Promise<ListTotal> => {
