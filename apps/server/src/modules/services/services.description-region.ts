@@ -1,7 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/database.js';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
 import { lowerStartRanges, sortsByCodePoint } from '../../lib/code-point-order.js';
-import { intArray } from '../../lib/id-arrays.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { isShortTerm, sortPrefix } from '../../lib/text-search.js';
 import { inOneWalk } from '../../lib/trigram-signature.js';
@@ -13,6 +12,7 @@ import {
   type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
+import { idsOf, pageOfParts } from './services.page-parts.js';
 import { services } from './services.table.js';
 
 /**
@@ -78,15 +78,5 @@ export async function descriptionRegionPage(
         )
       : Promise.resolve([]),
   ]);
-  if (!ofOthers.length) return described.slice(window.offset, end);
-  if (!described.length) return ofOthers.slice(window.offset, end);
-  return idsOf(
-    db,
-    sql`SELECT ${services.id} AS id FROM ${services}
-      WHERE ${services.id} = ANY(${intArray([...described, ...ofOthers])})
-      ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}`,
-  );
+  return pageOfParts(db, order, [described, ofOthers], window);
 }
-
-const idsOf = async (db: DbOrTx, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));

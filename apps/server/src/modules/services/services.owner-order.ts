@@ -13,6 +13,7 @@ import {
   type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
+import { idsOf, pageOfParts } from './services.page-parts.js';
 import { services } from './services.table.js';
 
 /**
@@ -82,28 +83,20 @@ export async function ownerOrderPage(
   const [ofOwners, ofOthers] = await Promise.all([
     // Read in the order's index at the owners' names, never collected and sorted: at the 1,000th
     // page the planner would take every event of theirs (241,000 for "nowak") from a bitmap.
-    inOneWalk(db, window, async (tx) =>
+    inOneWalk(db, window, (tx) =>
       idsOf(
-        await tx.execute(sql`SELECT ${services.id} AS id FROM ${services}
+        tx,
+        sql`SELECT ${services.id} AS id FROM ${services}
           WHERE ${family} AND ${order.leading} = ANY(ARRAY(${order.names(owners)}))
             ${order.uniqueNames ? sql`` : sql`AND ${named}`}
-          ORDER BY ${inOrder} LIMIT ${end}`),
+          ORDER BY ${inOrder} LIMIT ${end}`,
       ),
     ),
-    db
-      .execute(
-        sql`SELECT ${services.id} AS id FROM ${services} WHERE ${family} AND ${others} AND NOT ${named}
-          ORDER BY ${inOrder} LIMIT ${end}`,
-      )
-      .then(idsOf),
+    idsOf(
+      db,
+      sql`SELECT ${services.id} AS id FROM ${services} WHERE ${family} AND ${others} AND NOT ${named}
+        ORDER BY ${inOrder} LIMIT ${end}`,
+    ),
   ]);
-  if (!ofOthers.length) return ofOwners.slice(window.offset, end);
-  if (!ofOwners.length) return ofOthers.slice(window.offset, end);
-  // Both hold matches: the page's ends of the two, merged in the list's order by the database.
-  const result = await db.execute(sql`SELECT ${services.id} AS id FROM ${services}
-    WHERE ${services.id} = ANY(${intArray([...ofOwners, ...ofOthers])})
-    ORDER BY ${inOrder} LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return idsOf(result);
+  return pageOfParts(db, inOrder, [ofOwners, ofOthers], window);
 }
-
-const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
