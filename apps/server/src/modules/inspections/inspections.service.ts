@@ -1,3 +1,4 @@
+import { customerOrderInspectionIds } from './inspections.customer-order.js';
 import {
   MSG,
   inspectionSortFields,
@@ -76,7 +77,10 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
     async (page) => {
       // A deep page of a search of two characters or more by the signature walk, its rows then
       // read by id.
-      const walked = await walkedInspectionIds(db, { ...options, search }, page);
+      // Or by the customers' order, when the search names customers (inspections.customer-order.ts).
+      const walked =
+        (await customerOrderInspectionIds(db, { ...options, search }, page)) ??
+        (await walkedInspectionIds(db, { ...options, search }, page));
       return walked
         ? listInspectionRows(db, {
             ...options,

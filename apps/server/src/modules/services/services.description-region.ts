@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { lowerStartRanges, sortsByCodePoint } from '../../lib/code-point-order.js';
+import { idsOf, pageOfParts } from '../../lib/page-parts.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { isShortTerm, sortPrefix } from '../../lib/text-search.js';
 import { inOneWalk } from '../../lib/trigram-signature.js';
@@ -12,7 +13,6 @@ import {
   type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
-import { idsOf, pageOfParts } from './services.page-parts.js';
 import { services } from './services.table.js';
 
 /**
@@ -78,5 +78,5 @@ export async function descriptionRegionPage(
         )
       : Promise.resolve([]),
   ]);
-  return pageOfParts(db, order, [described, ofOthers], window);
+  return pageOfParts(db, { table: services, id: services.id }, order, [described, ofOthers], window);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { inOneWalk } from '../../lib/trigram-signature.js';
 import { idsAmong, intArray } from '../../lib/id-arrays.js';
+import { idsOf, pageOfParts } from '../../lib/page-parts.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { customers } from '../customers/customers.table.js';
 import { users } from '../users/users.table.js';
@@ -13,7 +14,6 @@ import {
   type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
-import { idsOf, pageOfParts } from './services.page-parts.js';
 import { services } from './services.table.js';
 
 /**
@@ -98,5 +98,5 @@ export async function ownerOrderPage(
         ORDER BY ${inOrder} LIMIT ${end}`,
     ),
   ]);
-  return pageOfParts(db, inOrder, [ofOwners, ofOthers], window);
+  return pageOfParts(db, { table: services, id: services.id }, inOrder, [ofOwners, ofOthers], window);
 }
