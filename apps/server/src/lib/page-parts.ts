@@ -9,10 +9,10 @@ export const idsOf = async (db: DbOrTx, query: SQL): Promise<number[]> =>
   ((await db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 
 /**
- * A page of a search read in parts (services.owner-order.ts, services.description-region.ts,
- * inspections.customer-order.ts): each part holds its branch's first matches in the list's `order`,
- * up to the page's end. A part alone is cut as it is; two, merged in that order by the database
- * (an id in both counts once). `rows`: the list's table and its id.
+ * A page of a search read in parts (services.owner-order.ts, services.description-region.ts): each
+ * part holds its branch's first matches in the list's `order`, up to the page's end. A part alone
+ * is cut as it is; two, merged in that order by the database (an id in both counts once). `rows`:
+ * the list's table and its id.
  */
 export async function pageOfParts(
   db: DbOrTx,

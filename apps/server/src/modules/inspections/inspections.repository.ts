@@ -243,15 +243,15 @@ export async function inspectionSearch(
 }
 
 /**
- * The list's order (what ORDER BY takes): the key in the sort's direction with no date last, ties by ascending id; each
+ * The list's order: the key in the sort's direction with no date last, ties by ascending id; each
  * served by an index of the summaries (their table file). The id alone in either direction (the
  * primary key, walked forwards or backwards): "device_id DESC NULLS LAST, device_id ASC" names an
  * order no index holds, so every page read and sorted all 1,000,000 summaries (72–150 ms).
  */
 export function inspectionOrder(sort: InspectionListOptions['sort']): SQL {
   const direction = sql.raw(sort.direction === 'desc' ? 'DESC' : 'ASC');
-  if (sort.field === 'id') return sql`${inspectionSummaries.deviceId} ${direction}`;
-  return sql`${SORT_COLUMNS[sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
+  if (sort.field === 'id') return sql`ORDER BY ${inspectionSummaries.deviceId} ${direction}`;
+  return sql`ORDER BY ${SORT_COLUMNS[sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;
 }
 
 /**
@@ -278,7 +278,7 @@ const fromSummaries = sql`${inspectionSummaries} ${joinMachines}`;
 export async function listInspectionRows(db: DbOrTx, options: InspectionListOptions) {
   const today = sql`${options.today}::date`;
   const search = await searchFilter(db, options);
-  const order = sql`ORDER BY ${inspectionOrder(options.sort)}`;
+  const order = inspectionOrder(options.sort);
   const page =
     options.limit !== undefined ? sql`LIMIT ${options.limit} OFFSET ${options.offset ?? 0}` : sql``;
   const batch = options.ids ? sql`AND ${anyId(inspectionSummaries.deviceId, options.ids)}` : sql``;
@@ -346,5 +346,5 @@ export async function inspectionIdQuery(
   // The sort keys and the search are on the summaries themselves: no join needed.
   return sql`SELECT ${inspectionSummaries.deviceId} AS id FROM ${inspectionSummaries}
     WHERE ${modeFilter(options.mode)} ${search ? sql`AND ${search}` : sql``}
-    ORDER BY ${inspectionOrder(options.sort)}`;
+    ${inspectionOrder(options.sort)}`;
 }

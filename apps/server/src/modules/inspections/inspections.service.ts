@@ -1,4 +1,3 @@
-import { customerOrderInspectionIds } from './inspections.customer-order.js';
 import {
   MSG,
   inspectionSortFields,
@@ -77,10 +76,7 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
     async (page) => {
       // A deep page of a search of two characters or more by the signature walk, its rows then
       // read by id.
-      // Or by the customers' order, when the search names customers (inspections.customer-order.ts).
-      const walked =
-        (await customerOrderInspectionIds(db, { ...options, search }, page)) ??
-        (await walkedInspectionIds(db, { ...options, search }, page));
+      const walked = await walkedInspectionIds(db, { ...options, search }, page);
       return walked
         ? listInspectionRows(db, {
             ...options,

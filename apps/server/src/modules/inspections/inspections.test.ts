@@ -18,7 +18,6 @@ import {
 } from '../../../test/service-fixtures.js';
 import { devices } from '../devices/devices.table.js';
 import { inspectionIdQuery, type InspectionListOptions } from './inspections.repository.js';
-import { customerOrderInspectionIds } from './inspections.customer-order.js';
 
 const ctx = useTestApp();
 const today = () => todayInZone(ctx.config.TZ_COMPANY);
@@ -241,54 +240,6 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
       );
     });
     for (const plan of plans) expect(plan).not.toMatch(/Sort/);
-  });
-
-  it('pages a search sorted by customer as the whole list, the customers it names read at their names', async () => {
-    const user = await createUserAndLogin(ctx);
-    const db = ctx.database.db;
-    const category = await insertCategory(db, { name: 'Prasy' });
-    const owners = [
-      await insertCustomer(db, { shortName: 'Nowak Serwis' }),
-      await insertCustomer(db, { shortName: 'Adamczyk' }),
-      await insertCustomer(db, { shortName: 'Zakład Nowak' }),
-      await insertCustomer(db, { shortName: 'Wiśniewski' }),
-    ];
-    for (const [c, customer] of owners.entries()) {
-      for (let i = 0; i < 4; i++) {
-        await insertDevice(db, {
-          customerId: customer.id,
-          categoryId: category.id,
-          // Machines of the others found by their own name or city.
-          name: (c + i) % 3 === 0 ? `Prasa Nowaka ${i}` : `Prasa ${i}`,
-          city: i === 2 ? 'Nowakowice' : 'Kalisz',
-          transferDate: addMonths(today(), -c - i),
-          warrantyLength: 24,
-        });
-      }
-    }
-    for (const sort of ['customer,asc', 'customer,desc']) {
-      const base = `/api/device/periodicInspections/all?sort=${sort}&q=nowak`;
-      const whole = (await get(user, base)).json().map((r: { device: { id: number } }) => r.device.id);
-      expect(whole.length).toBeGreaterThan(10);
-      for (const size of [3, 5]) {
-        const pages: number[] = [];
-        for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++) {
-          const response = await get(user, `${base}&page=${page}&size=${size}`);
-          expect(response.headers['x-total-count']).toBe(String(whole.length));
-          pages.push(...response.json().map((r: { device: { id: number } }) => r.device.id));
-        }
-        expect(pages).toEqual(whole);
-      }
-      const options: InspectionListOptions = {
-        mode: 'all',
-        today: today(),
-        q: 'nowak',
-        sort: { field: 'customer', direction: sort.endsWith('desc') ? 'desc' : 'asc' },
-      };
-      expect(await customerOrderInspectionIds(db, options, { offset: 3, limit: 4 })).toEqual(
-        whole.slice(3, 7),
-      );
-    }
   });
 
   it('looks up the serial numbers a search finds once for a page and its total', async () => {
