@@ -9,11 +9,13 @@
  *
  * A target is `label=postgres://…` (PostgreSQL) or `label=/dir` (PGlite in /dir/db, as generate.ts
  * makes it). `--pairs=a/b` adds a column with the ratio of a's median to b's. `--terms` measures the
- * awkward search terms of list-scenarios/search-terms.ts instead of the product's list calls.
+ * awkward search terms of list-scenarios/search-terms.ts instead of the product's list calls,
+ * `--sorted-searches` the searches in every column's order of list-scenarios/sorted-searches.ts.
  */
 import os from 'node:os';
 import { LIST_SCENARIOS } from './list-scenarios/index.js';
 import { SEARCH_TERM_SCENARIOS } from './list-scenarios/search-terms.js';
+import { SORTED_SEARCH_SCENARIOS } from './list-scenarios/sorted-searches.js';
 import type { ListScenario } from './list-scenarios/types.js';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 import { readOptions } from './options.js';
@@ -161,7 +163,11 @@ async function main() {
     .map((p) => p.split('/') as [string, string]);
   // --names=moc,nowak: only the scenarios whose name contains one of the parts.
   const names = (option('names') ?? '').split(',').filter(Boolean);
-  const all = process.argv.includes('--terms') ? SEARCH_TERM_SCENARIOS : LIST_SCENARIOS;
+  const all = process.argv.includes('--terms')
+    ? SEARCH_TERM_SCENARIOS
+    : process.argv.includes('--sorted-searches')
+      ? SORTED_SEARCH_SCENARIOS
+      : LIST_SCENARIOS;
   const scenarios = all.filter(
     (s) =>
       (!options.only.length || options.only.includes(s.group)) &&
