@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import {
   insertCategory,
   insertCustomer,
@@ -9,16 +9,10 @@ import {
 } from '../../../test/service-fixtures.js';
 import { descriptionRegionPage } from './services.description-region.js';
 import { lookUpListSearch, type ServiceListOptions } from './services.list.js';
+import { expectPagesCutFromWhole } from './services.fixtures.js';
 import { services } from './services.table.js';
 
 const ctx = useTestApp();
-
-const get = async (user: TestUser, url: string) => {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: as(user) });
-  expect(response.statusCode).toBe(200);
-  return response;
-};
-const ids = (body: { id: number }[]) => body.map((s) => s.id);
 
 const DESCRIPTIONS = [
   'Szlifierka nie startuje',
@@ -82,17 +76,8 @@ describe('a short search in the order of the description', () => {
   ])('sorted by %s, "%s": its pages are the whole list cut in order', async (sort, q) => {
     const { admin } = await seed();
     const base = `/api/service/findAllOrderInternal?sort=${sort}&q=${encodeURIComponent(q)}`;
-    const whole = ids((await get(admin, base)).json());
+    const whole = await expectPagesCutFromWhole(ctx, admin, base);
     expect(whole.length).toBeGreaterThan(1);
-    for (const size of [2, 5]) {
-      const pages: number[] = [];
-      for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++) {
-        const response = await get(admin, `${base}&page=${page}&size=${size}`);
-        expect(response.headers['x-total-count']).toBe(String(whole.length));
-        pages.push(...ids(response.json()));
-      }
-      expect(pages).toEqual(whole);
-    }
     // The region's own reading gives those pages (the database sorts by code point here).
     const options: ServiceListOptions = { family: 'INTERNAL', q, sort };
     const found = await lookUpListSearch(ctx.database.db, options);

@@ -1,28 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  as,
-  createUserAndLogin,
-  recordStatements,
-  useTestApp,
-  type TestUser,
-} from '../../../test/test-app.js';
+import { createUserAndLogin, recordStatements, useTestApp } from '../../../test/test-app.js';
 import {
   insertCategory,
   insertCustomer,
   insertDevice,
   insertService,
 } from '../../../test/service-fixtures.js';
+import { expectPagesCutFromWhole } from './services.fixtures.js';
 import { services } from './services.table.js';
 
 const ctx = useTestApp();
-
-const get = async (user: TestUser, url: string) => {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: as(user) });
-  expect(response.statusCode).toBe(200);
-  return response;
-};
-const ids = (body: { id: number }[]) => body.map((s) => s.id);
 
 /**
  * Customers and creators some of whom a search names ("nowak"), with events spread over months and
@@ -81,19 +69,10 @@ describe('a search in the order of its customers or creators', () => {
   ])('sorted by %s, "%s": its pages are the whole list cut in order', async (sort, q, owners) => {
     const { admin } = await seed();
     const base = `/api/service/findAllOrderInternal?sort=${sort}&q=${q}`;
-    const whole = ids((await get(admin, base)).json());
-    expect(whole.length).toBeGreaterThan(6);
     const statements = recordStatements(ctx.database);
     try {
-      for (const size of [2, 5]) {
-        const pages: number[] = [];
-        for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++) {
-          const response = await get(admin, `${base}&page=${page}&size=${size}`);
-          expect(response.headers['x-total-count']).toBe(String(whole.length));
-          pages.push(...ids(response.json()));
-        }
-        expect(pages).toEqual(whole);
-      }
+      const whole = await expectPagesCutFromWhole(ctx, admin, base);
+      expect(whole.length).toBeGreaterThan(6);
     } finally {
       statements.stop();
     }

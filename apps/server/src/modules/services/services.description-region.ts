@@ -9,7 +9,7 @@ import {
   exactBranches,
   faultMatches,
   orderOf,
-  parseSort,
+  searchedFamilyList,
   type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
@@ -42,17 +42,16 @@ export async function descriptionRegionPage(
   window: PageWindow,
   found: SearchLookups | undefined,
 ): Promise<number[] | undefined> {
-  if (!found || !options.family || options.deviceId !== undefined) return undefined;
-  const sort = parseSort(options.sort);
-  if (sort.field !== 'faultDescription' || !isShortTerm(found.term) || found.term.length > TERM_MAX) {
-    return undefined;
-  }
-  const ranges = lowerStartRanges(found.term);
+  const list = searchedFamilyList(options, found);
+  if (!list) return undefined;
+  const { family, sort, found: search } = list;
+  const term = search.term;
+  if (sort.field !== 'faultDescription' || !isShortTerm(term) || term.length > TERM_MAX) return undefined;
+  const ranges = lowerStartRanges(term);
   if (!ranges || !(await sortsByCodePoint(db))) return undefined;
-  const family = options.family === 'INTERNAL' ? services.hasInternal : services.hasExternal;
   const order = orderOf(sort);
   const end = window.offset + window.limit;
-  const others = exactBranches(services, found);
+  const others = exactBranches(services, search);
   const [described, ofOthers] = await Promise.all([
     inOneWalk(db, window, async (tx) => {
       const ids: number[] = [];
@@ -73,7 +72,7 @@ export async function descriptionRegionPage(
       ? idsOf(
           db,
           sql`SELECT ${services.id} AS id FROM ${services}
-            WHERE ${family} AND (${sql.join(others, sql` OR `)}) AND NOT ${faultMatches(found.term)}
+            WHERE ${family} AND (${sql.join(others, sql` OR `)}) AND NOT ${faultMatches(term)}
             ORDER BY ${order} LIMIT ${end}`,
         )
       : Promise.resolve([]),

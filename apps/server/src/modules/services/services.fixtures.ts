@@ -1,4 +1,5 @@
 import type { ServiceJsonInput } from '@serwis/domain';
+import { expect } from 'vitest';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { multipart, type PartSpec } from '../files/files.fixtures.js';
@@ -84,4 +85,34 @@ export function updateService(ctx: TestContext, user: TestUser, payload: object)
 
 export function deleteService(ctx: TestContext, user: TestUser, id: number) {
   return ctx.app.inject({ method: 'DELETE', url: `/api/service/delete/${id}`, headers: as(user) });
+}
+
+/**
+ * A list call's ids without paging (the whole list, streamed in its order) and page by page with
+ * each size: every page's X-Total-Count is the whole list's length, and the pages put together are
+ * the whole list. Returns the whole list.
+ */
+export async function expectPagesCutFromWhole(
+  ctx: TestContext,
+  user: TestUser,
+  base: string,
+  sizes = [2, 5],
+): Promise<number[]> {
+  const get = async (url: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url, headers: as(user) });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+  const ids = (body: { id: number }[]) => body.map((s) => s.id);
+  const whole = ids((await get(base)).json());
+  for (const size of sizes) {
+    const pages: number[] = [];
+    for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++) {
+      const response = await get(`${base}&page=${page}&size=${size}`);
+      expect(response.headers['x-total-count']).toBe(String(whole.length));
+      pages.push(...ids(response.json()));
+    }
+    expect(pages).toEqual(whole);
+  }
+  return whole;
 }

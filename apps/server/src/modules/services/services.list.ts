@@ -201,9 +201,19 @@ export async function serviceListWhere(
   return and(...conditions);
 }
 
-export function parseSort(sort: string | undefined): { field: SortField; desc: boolean } {
+function parseSort(sort: string | undefined): { field: SortField; desc: boolean } {
   const order = parseSortParam(sort, SERVICE_SORT_FIELDS, { field: 'fullNumber', direction: 'desc' });
   return { field: order.field, desc: order.direction === 'desc' };
+}
+
+/**
+ * A family list's search (not one machine's events), with its family's flag and its sort, for the
+ * pages read in parts (services.owner-order.ts, services.description-region.ts); else undefined.
+ */
+export function searchedFamilyList(options: ServiceListOptions, found: SearchLookups | undefined) {
+  if (!found || !options.family || options.deviceId !== undefined) return undefined;
+  const family = options.family === 'INTERNAL' ? services.hasInternal : services.hasExternal;
+  return { found, family, sort: parseSort(options.sort) };
 }
 
 /** ORDER BY for a sort; full-number order (year, month, number, letter, id) always breaks ties. */

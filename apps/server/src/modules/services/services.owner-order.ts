@@ -9,8 +9,8 @@ import { users } from '../users/users.table.js';
 import {
   faultMatches,
   orderOf,
-  parseSort,
   searchBranches,
+  searchedFamilyList,
   type SearchLookups,
   type ServiceListOptions,
 } from './services.list.js';
@@ -67,19 +67,18 @@ export async function ownerOrderPage(
   window: PageWindow,
   found: SearchLookups | undefined,
 ): Promise<number[] | undefined> {
-  if (!found || !options.family || options.deviceId !== undefined) return undefined;
-  const sort = parseSort(options.sort);
-  if (!isOwnerSort(sort.field)) return undefined;
-  const order = OWNER_ORDERS[sort.field];
-  const owners = order.owners(found);
+  const list = searchedFamilyList(options, found);
+  if (!list || !isOwnerSort(list.sort.field)) return undefined;
+  const { family, sort } = list;
+  const order = OWNER_ORDERS[list.sort.field];
+  const owners = order.owners(list.found);
   if (!owners.length) return undefined;
-  const family = options.family === 'INTERNAL' ? services.hasInternal : services.hasExternal;
   const inOrder = orderOf(sort);
   const end = window.offset + window.limit;
   const named = sql`${order.ownerColumn} = ANY(${intArray(owners)})`;
   // The search's other branches alone: "(description OR these customers) AND NOT these customers"
   // would be estimated as the customers' events, and walk the order to its end when none match.
-  const others = searchBranches(services, order.without(found), faultMatches(found.term));
+  const others = searchBranches(services, order.without(list.found), faultMatches(list.found.term));
   const [ofOwners, ofOthers] = await Promise.all([
     // Read in the order's index at the owners' names, never collected and sorted: at the 1,000th
     // page the planner would take every event of theirs (241,000 for "nowak") from a bitmap.
