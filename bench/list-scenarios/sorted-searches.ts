@@ -3,11 +3,11 @@ import { paged, type ListScenario } from './types.js';
 
 /**
  * A search with a column's sort, as staff combine them: type a few letters or a customer's name,
- * then click a column's header (docs/decisions.md, "A search in the order of its customers or
- * creators"). Every sort of every searchable list with a sort, both ways, with one letter ("a"), two
- * ("sz": the start of names, descriptions and customers) and a customer's name ("nowak": 332
- * customers at 1,000,000 machines). The product's list calls (list-scenarios/register.ts,
- * service-work.ts) search in the default order only. Measured apart (`lists.ts --sorted-searches`).
+ * then click a column's header (docs/decisions.md, "A search in a column's order"). Every sort of
+ * every searchable list with a sort, both ways, with one letter ("a"), two ("sz": the start of
+ * names, descriptions and customers) and a customer's name ("nowak": 332 customers at 1,000,000
+ * machines). The product's list calls (list-scenarios/register.ts, service-work.ts) search in the
+ * default order only. Measured apart (`lists.ts --sorted-searches`).
  */
 const TERMS = ['a', 'sz', 'nowak'];
 const DIRECTIONS = ['asc', 'desc'];

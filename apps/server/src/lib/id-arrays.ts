@@ -13,6 +13,10 @@ export const INLINE_IDS_MAX = 5_000;
 /** `column = ANY(the ids)`, the ids as one constant array (`intArray`). */
 export const idsAmong = (column: SQLWrapper, ids: number[]): SQL => sql`${column} = ANY(${intArray(ids)})`;
 
+/** The ids a query of `SELECT … AS id` answers, in its order. */
+export const selectedIds = async (db: DbOrTx, query: SQL): Promise<number[]> =>
+  ((await db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+
 /** An int[] as the drivers hand it over: node-postgres parses it into numbers, others may send '{1,2,3}'. */
 export function parseIdArray(value: string | number[] | null): number[] {
   if (value === null) return [];

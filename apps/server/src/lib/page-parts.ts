@@ -1,12 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database.js';
-import { intArray } from './id-arrays.js';
+import { intArray, selectedIds } from './id-arrays.js';
 import type { PageWindow } from './paging.js';
-
-/** The ids a query of `SELECT … AS id` answers, in its order. */
-export const idsOf = async (db: DbOrTx, query: SQL): Promise<number[]> =>
-  ((await db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 
 /**
  * A page of a search read in parts (services.owner-order.ts, services.description-region.ts): each
@@ -24,7 +20,7 @@ export async function pageOfParts(
   const [first, second] = parts;
   if (!second.length) return first.slice(window.offset, window.offset + window.limit);
   if (!first.length) return second.slice(window.offset, window.offset + window.limit);
-  return idsOf(
+  return selectedIds(
     db,
     sql`SELECT ${rows.id} AS id FROM ${rows.table}
       WHERE ${rows.id} = ANY(${intArray([...first, ...second])})

@@ -1,5 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/database.js';
+import { selectedIds } from './id-arrays.js';
 import type { PageWindow } from './paging.js';
 
 /**
@@ -204,10 +205,7 @@ export async function walkedIds(
   window: PageWindow,
   options: WalkProcesses = {},
 ): Promise<number[]> {
-  return underTheWalk(db, window, options, async (tx) => {
-    const result = await tx.execute(query);
-    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-  });
+  return underTheWalk(db, window, options, (tx) => selectedIds(tx, query));
 }
 
 /** `read` in a transaction of its own under `keepTheWalk`'s settings. */

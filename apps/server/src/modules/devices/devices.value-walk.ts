@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { selectedIds } from '../../lib/id-arrays.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { devices } from './devices.table.js';
 import {
@@ -282,7 +283,5 @@ export async function knownSearchWalkOf(
 
 /** The page of a value walk's list. */
 export async function valueWalkPage(db: Db, walk: ValueWalk, window: PageWindow): Promise<DeviceRow[]> {
-  const result = await db.execute(valueWalkIdsQuery(walk, window));
-  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
-  return findDevicesByIds(db, ids);
+  return findDevicesByIds(db, await selectedIds(db, valueWalkIdsQuery(walk, window)));
 }

@@ -16,7 +16,7 @@ import { serviceDevices, services } from '../services/services.table.js';
 import { users } from '../users/users.table.js';
 import { inspectionSummaries } from './inspection-summaries.table.js';
 import { anyId } from '../../lib/json-stream.js';
-import { INLINE_IDS_MAX } from '../../lib/id-arrays.js';
+import { INLINE_IDS_MAX, selectedIds } from '../../lib/id-arrays.js';
 
 /**
  * The events that count as periodic inspections (summaries are computed from them). Written exactly
@@ -228,11 +228,7 @@ export async function inspectionSearch(
   } else {
     const pattern = likeContains(term);
     const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
-    const found = (
-      (await db.execute(sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`)) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows.map((r) => Number(r.id));
+    const found = await selectedIds(db, sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`);
     if (found.length > INLINE_IDS_MAX) terms.push(sql`${inspectionSummaries.deviceId} IN (${bySerial})`);
     else if (found.length)
       terms.push(sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`);
@@ -248,7 +244,7 @@ export async function inspectionSearch(
  * primary key, walked forwards or backwards): "device_id DESC NULLS LAST, device_id ASC" names an
  * order no index holds, so every page read and sorted all 1,000,000 summaries (72–150 ms).
  */
-export function inspectionOrder(sort: InspectionListOptions['sort']): SQL {
+function inspectionOrder(sort: InspectionListOptions['sort']): SQL {
   const direction = sql.raw(sort.direction === 'desc' ? 'DESC' : 'ASC');
   if (sort.field === 'id') return sql`ORDER BY ${inspectionSummaries.deviceId} ${direction}`;
   return sql`ORDER BY ${SORT_COLUMNS[sort.field]} ${direction} NULLS LAST, ${inspectionSummaries.deviceId} ASC`;

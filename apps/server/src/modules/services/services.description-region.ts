@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { lowerStartRanges, sortsByCodePoint } from '../../lib/code-point-order.js';
-import { idsOf, pageOfParts } from '../../lib/page-parts.js';
+import { selectedIds } from '../../lib/id-arrays.js';
+import { pageOfParts } from '../../lib/page-parts.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { isShortTerm, sortPrefix } from '../../lib/text-search.js';
 import { inOneWalk } from '../../lib/trigram-signature.js';
@@ -58,7 +59,7 @@ export async function descriptionRegionPage(
       for (const range of sort.desc ? [...ranges].reverse() : ranges) {
         if (ids.length >= end) break;
         ids.push(
-          ...(await idsOf(
+          ...(await selectedIds(
             tx,
             sql`SELECT ${services.id} AS id FROM ${services}
               WHERE ${family} AND ${key} >= ${range.from} AND ${key} < ${range.to}
@@ -69,7 +70,7 @@ export async function descriptionRegionPage(
       return ids;
     }),
     others.length
-      ? idsOf(
+      ? selectedIds(
           db,
           sql`SELECT ${services.id} AS id FROM ${services}
             WHERE ${family} AND (${sql.join(others, sql` OR `)}) AND NOT ${faultMatches(term)}

@@ -14,7 +14,7 @@ import {
   textMatches,
   trimmedTerm,
 } from '../../lib/text-search.js';
-import { idArraysByIndex, idsAmong, INLINE_IDS_MAX } from '../../lib/id-arrays.js';
+import { idArraysByIndex, idsAmong, INLINE_IDS_MAX, selectedIds } from '../../lib/id-arrays.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 
@@ -77,8 +77,6 @@ export type ServiceColumns = Record<
   'id' | 'number' | 'numberExtension' | 'month' | 'year' | 'customerId' | 'userCreatedId',
   Column
 >;
-
-const idsOf = (result: unknown) => (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 
 /**
  * Free text over what the list shows: number, fault description, customer names, creator and
@@ -170,7 +168,7 @@ async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | S
   const ofMachines = sql`SELECT ${serviceDevices.serviceId} AS id FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
     (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
       AND ${devices.name} ILIKE ${pattern})`;
-  const found = idsOf(await db.execute(sql`${ofMachines} LIMIT ${INLINE_IDS_MAX + 1}`));
+  const found = await selectedIds(db, sql`${ofMachines} LIMIT ${INLINE_IDS_MAX + 1}`);
   if (!found.length) return undefined;
   return found.length <= INLINE_IDS_MAX ? found : ofMachines;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { inOneWalk } from '../../lib/trigram-signature.js';
-import { idsAmong, intArray } from '../../lib/id-arrays.js';
-import { idsOf, pageOfParts } from '../../lib/page-parts.js';
+import { IN_ONE_PROCESS, walkedIds } from '../../lib/trigram-signature.js';
+import { idsAmong, intArray, selectedIds } from '../../lib/id-arrays.js';
+import { pageOfParts } from '../../lib/page-parts.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { customers } from '../customers/customers.table.js';
 import { users } from '../users/users.table.js';
@@ -17,21 +17,21 @@ import {
 import { services } from './services.table.js';
 
 /**
- * A search's page in the order of the owners it names (docs/decisions.md, "A search in the order of
- * its customers or creators"). Sorted by customer, the events of the customers a search names lie in
- * blocks of the order, one per customer name: "nowak" names 332 customers whose names start with
- * "Nowak", and the order's walk passed the 280,000 events of the customers before them, reading
- * each, to find the first page (0.5–0.7 s at 5,000,000 events). The same for the creators in the
- * creator's order ("a": 1.6–2.7 s). Here those events are read from the order's index at their own
- * names (`= ANY` on its first column, which the index answers in its order), and the search's other
- * matches (description, number, other customers, machines) in the order apart; each part up to the
- * page's end, then the two merged.
+ * A search's page in the order of the owners it names (docs/decisions.md, "A search in a column's
+ * order"). Sorted by customer, the events of the customers a search names lie in blocks of the
+ * order, one per customer name: "nowak" names 332 customers whose names start with "Nowak", and the
+ * order's walk passed the 280,000 events of the customers before them, reading each, to find the
+ * first page (0.5–0.7 s at 5,000,000 events). The same for the creators in the creator's order
+ * ("a": 1.6–2.7 s). Here those events are read from the order's index at their own names (`= ANY`
+ * on its first column, which the index answers in its order), and the search's other matches
+ * (description, number, other customers, machines) in the order apart; each part up to the page's
+ * end, then the two merged.
  */
 
 const OWNER_ORDERS = {
   customer: {
-    owners: (found: SearchLookups) => found.customers,
-    without: (found: SearchLookups): SearchLookups => ({ ...found, customers: [] }),
+    /** The search's lookups of these owners (SearchLookups). */
+    branch: 'customers',
     ownerColumn: services.customerId,
     /** The first sort key of the owners' events, as the owners' table holds it. */
     leading: services.customerShortName,
@@ -44,8 +44,7 @@ const OWNER_ORDERS = {
       sql`SELECT DISTINCT ${customers.shortName} FROM ${customers} WHERE ${idsAmong(customers.id, ids)}`,
   },
   user: {
-    owners: (found: SearchLookups) => found.users,
-    without: (found: SearchLookups): SearchLookups => ({ ...found, users: [] }),
+    branch: 'users',
     ownerColumn: services.userCreatedId,
     leading: services.userLastName,
     uniqueNames: false,
@@ -71,27 +70,31 @@ export async function ownerOrderPage(
   if (!list || !isOwnerSort(list.sort.field)) return undefined;
   const { family, sort } = list;
   const order = OWNER_ORDERS[list.sort.field];
-  const owners = order.owners(list.found);
+  const owners = list.found[order.branch];
   if (!owners.length) return undefined;
   const inOrder = orderOf(sort);
   const end = window.offset + window.limit;
   const named = sql`${order.ownerColumn} = ANY(${intArray(owners)})`;
   // The search's other branches alone: "(description OR these customers) AND NOT these customers"
   // would be estimated as the customers' events, and walk the order to its end when none match.
-  const others = searchBranches(services, order.without(list.found), faultMatches(list.found.term));
+  const others = searchBranches(
+    services,
+    { ...list.found, [order.branch]: [] },
+    faultMatches(list.found.term),
+  );
   const [ofOwners, ofOthers] = await Promise.all([
     // Read in the order's index at the owners' names, never collected and sorted: at the 1,000th
     // page the planner would take every event of theirs (241,000 for "nowak") from a bitmap.
-    inOneWalk(db, window, (tx) =>
-      idsOf(
-        tx,
-        sql`SELECT ${services.id} AS id FROM ${services}
-          WHERE ${family} AND ${order.leading} = ANY(ARRAY(${order.names(owners)}))
-            ${order.uniqueNames ? sql`` : sql`AND ${named}`}
-          ORDER BY ${inOrder} LIMIT ${end}`,
-      ),
+    walkedIds(
+      db,
+      sql`SELECT ${services.id} AS id FROM ${services}
+        WHERE ${family} AND ${order.leading} = ANY(ARRAY(${order.names(owners)}))
+          ${order.uniqueNames ? sql`` : sql`AND ${named}`}
+        ORDER BY ${inOrder} LIMIT ${end}`,
+      window,
+      IN_ONE_PROCESS,
     ),
-    idsOf(
+    selectedIds(
       db,
       sql`SELECT ${services.id} AS id FROM ${services} WHERE ${family} AND ${others} AND NOT ${named}
         ORDER BY ${inOrder} LIMIT ${end}`,
