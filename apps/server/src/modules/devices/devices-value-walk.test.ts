@@ -6,7 +6,7 @@ import { addManyDevices, listDevices, pageIds, seedReferences, type References }
 import { withFilterValues } from './devices.filter-values.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
 import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.js';
-import { knownSearchWalk, valueWalkOf, valueWalkPage } from './devices.value-walk.js';
+import { knownSearchWalk, knownSearchWalkOf, valueWalkOf, valueWalkPage } from './devices.value-walk.js';
 
 /** A lone city, power or warranty filter's page, each value's machines taken in list order. */
 let refs: References;
@@ -114,6 +114,14 @@ describe('the value walk', () => {
       'statusWeight,desc',
       ['id', 'customer'],
     ],
+    ['one letter: a status label, no name starts with it', 'a', 'INTERNAL', 'status,asc', ['statusWeight']],
+    [
+      'two letters: names and a category starting with them',
+      'to',
+      'INTERNAL',
+      'status,desc',
+      ['id', 'categories'],
+    ],
   ];
 
   it.each(searches)(
@@ -165,6 +173,14 @@ describe('the value walk', () => {
         branches,
       ),
     ).toBeUndefined();
+    // A short term, looked up here: "a" starts no machine's name or serial number, and the status
+    // "Awaria" (weight 7).
+    expect(await knownSearchWalkOf(db(), { family: 'INTERNAL', q: 'a' }, 'status,asc')).toEqual({
+      family: 'INTERNAL',
+      sources: [{ field: 'statusWeight', values: [7] }],
+      descending: false,
+    });
+    expect(await knownSearchWalkOf(db(), { family: 'INTERNAL', q: 'a' }, 'name,asc')).toBeUndefined();
     // Nothing known matches: no walk (the list counts none).
     const none = { texts: [], owners: { customers: [], categories: [] }, weights: [] };
     expect(knownSearchWalk({ family: 'INTERNAL', q: 'xyz' }, undefined, none)).toBeUndefined();

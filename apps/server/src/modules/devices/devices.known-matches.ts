@@ -1,9 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { MachineSortField } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
-import { cleanTerm, likeContains, searchTerm } from '../../lib/text-search.js';
+import { cleanTerm, likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import {
   holdsBits,
   signatureColumnsOf,
@@ -23,6 +23,7 @@ import {
   statusWeightsMatching,
   WEIGHT_SORT_FIELDS,
   type DeviceCriteria,
+  type FamilyBranchOptions,
   type FirstMatchesWalk,
 } from './devices.query.js';
 import type { KnownBranches } from './devices.value-walk.js';
@@ -41,20 +42,26 @@ import {
  * known by id before the page is read: those machines, those customers, those categories, those
  * statuses. The sort order's index carries each machine's customer, category and status, so the
  * page walks it index-only and reads no machine it passes, in any order whose index carries them.
- * A short term (one or two characters) matches the start of the name or the serial number, which
- * the default order's index carries with the search text's signature: its entries are checked
- * there, the signature's bits of the term's start first (a machine whose text lacks them cannot
- * start with it), the lower-cased name and serial number only for the rest.
+ * A short term (one or two characters) matches the start of the name or the serial number. When
+ * few machines' do ("a", none at 1,000,000 machines), they are known by id too, and the walk is
+ * taken in every order a long term's is: "a" by handover date passes a few hundred entries for its
+ * first page, where its 9,000 broken machines were collected and sorted. Otherwise the default
+ * order's index carries the name and serial number with the search text's signature: its entries
+ * are checked there, the signature's bits of the term's start first (a machine whose text lacks
+ * them cannot start with it), the lower-cased name and serial number only for the rest.
  */
 
-/** Up to this many machines may hold a long term in their own text; with more, the walk is not tried. */
+/**
+ * Up to this many machines may hold a long term in their own text, or start theirs with a short one;
+ * with more, the walk is not tried (a short term's, in the default order, checks the start itself).
+ */
 const TEXT_MATCH_BOUND = 2000;
 
 /**
  * The sort fields whose `(type, key, id)` index INCLUDEs the status weight, the customer, the
  * category, the handover date and the province (devices.table.ts): the walk reads only the index.
  * A short term needs the name, the serial number, the warranty length and the signature too: only
- * the default order's index (status weight) carries them.
+ * the default order's index (status weight) carries them, unless its machines are known by id.
  */
 const CARRYING_ORDERS = new Set<MachineSortField>([
   'id',
@@ -90,6 +97,11 @@ export interface KnownSearch {
   short: boolean;
   /** A short term that is a number (the id, the warranty length). */
   id?: number;
+  /**
+   * A short term in an order whose index carries no name or serial number: the machines they start
+   * with the term must be known by id (`startingMachines`), or the walk is not taken.
+   */
+  startsById?: true;
 }
 
 /** The search of a list this walk can answer, or undefined. */
@@ -102,7 +114,10 @@ export function knownMatchesSearch(
   if (search.kind === 'none') return undefined;
   const short = search.kind === 'short';
   const { field } = deviceSort(sort);
-  if (!(short ? WEIGHT_SORT_FIELDS : CARRYING_ORDERS).has(field)) return undefined;
+  if (!CARRYING_ORDERS.has(field)) return undefined;
+  // A number's warranty length is on the default order's entry alone.
+  const startsById = short && !WEIGHT_SORT_FIELDS.has(field);
+  if (startsById && search.id !== undefined) return undefined;
   // A text filter reads a column the index does not carry.
   const filter = criteria.filter;
   const textFilter =
@@ -115,65 +130,128 @@ export function knownMatchesSearch(
       filter.zipCode,
       filter.city,
     ].some((value) => cleanTerm(value));
-  return textFilter ? undefined : { term: search.term, short, id: search.id };
+  if (textFilter) return undefined;
+  return { term: search.term, short, id: search.id, ...(startsById ? { startsById } : {}) };
 }
 
-/** Whether the walk could pay against sorting `matches` matches, before anything is looked up. */
+/**
+ * Whether the walk could pay against sorting `matches` matches, before anything is looked up.
+ * `byIds`: every branch is known by id, each entry checked as a long term's are.
+ */
 export const knownMatchesMayPay = (
   window: PageWindow,
   search: KnownSearch,
   familySize: number,
   matches: number,
-) =>
-  walkMayPay(window, { total: familySize, estimatedMatches: matches }, search.short ? COST.short : COST.long);
+  byIds = !search.short || search.startsById === true,
+) => walkMayPay(window, { total: familySize, estimatedMatches: matches }, byIds ? COST.long : COST.short);
 
 /** The list's condition as the walk checks it on the index entry. */
 export interface KnownMatches {
   where: SQL;
-  /** Every branch is known by id, so the matches can be estimated anew from the ids' statistics. */
-  byIds: boolean;
-  /** A long term's branches, by id (devices.value-walk.ts, knownSearchWalk). */
+  /**
+   * When every branch is known by id: the same condition written for the planner's estimate
+   * (deviceWhere's `estimate`), so that the matches are estimated anew from the ids' statistics;
+   * and written for collecting the matches through the branches' indexes, to be sorted.
+   */
+  estimating?: SQL;
+  collected?: SQL;
+  /** The branches, by id (devices.value-walk.ts, knownSearchWalk), when they all are. */
   branches?: KnownBranches;
 }
 
 /**
- * The list's condition with the search's owners known by id, and a long term's own-text matches
- * too; undefined when the machines' own texts hold a long term more than TEXT_MATCH_BOUND times.
+ * The machines of `condition` (the family's own texts that hold or start with a term), when at most
+ * TEXT_MATCH_BOUND; else undefined. The planner's estimate from the columns' statistics first: the
+ * lookup of a common term would read 2,001 of its machines for nothing ("frezarka": 45,000
+ * estimated, 40 ms).
+ */
+async function fewMatches(db: Db, condition: SQL): Promise<number[] | undefined> {
+  if ((await estimatedRows(db, deviceMatches(condition))) > TEXT_MATCH_BOUND) return undefined;
+  const ids = await boundedMatchIds(db, condition, TEXT_MATCH_BOUND);
+  return ids.length > TEXT_MATCH_BOUND ? undefined : ids;
+}
+
+/**
+ * The family's machines whose name or serial number starts with a short term, through the prefix
+ * indexes, when few (`fewMatches`); a number's, which is an id and a warranty length too, never.
+ */
+const startingMachines = (db: Db, family: string, search: KnownSearch) =>
+  search.id !== undefined
+    ? Promise.resolve(undefined)
+    : fewMatches(
+        db,
+        and(
+          eq(devices.type, family),
+          or(lowerPrefix(devices.name, search.term), lowerPrefix(devices.serialNumber, search.term)),
+        )!,
+      );
+
+/**
+ * The list's condition with the search's owners known by id, and the machines' own matches too
+ * when few: those whose text holds a long term, or whose name or serial number starts with a short
+ * one. Undefined when the machines' own texts hold a long term more than TEXT_MATCH_BOUND times, or
+ * a short one starts more of theirs in an order that needs them by id (`startsById`). A short term
+ * with many starts in the default order is checked on its entry: the signature's bits of its start
+ * first (a machine whose text lacks them cannot start with it), the names only for the rest.
+ * `branchesOnly`: only a condition whose branches are all known by id is wanted (the value walk's).
  */
 export async function knownMatchesWhere(
   db: Db,
   criteria: DeviceCriteria,
   search: KnownSearch,
+  options: { branchesOnly?: boolean } = {},
 ): Promise<KnownMatches | undefined> {
   const family = criteria.family!;
   const rest = deviceWhere({ ...criteria, q: undefined });
+  // Known by id, the condition as the walk checks it and as the planner estimates it, with the
+  // family stated once, in front; and as the matches are collected, in each branch too
+  // (devices.query.ts, familyBranch).
+  const byIds = (search: (options: FamilyBranchOptions) => SQL, branches: KnownBranches): KnownMatches => ({
+    where: and(rest, search({ familyInFront: true }))!,
+    collected: and(rest, search({}))!,
+    estimating: and(
+      deviceWhere({ ...criteria, q: undefined }, { estimate: true }),
+      search({ familyInFront: true }),
+    )!,
+    branches,
+  });
   if (search.short) {
-    const [owners, bits] = await Promise.all([
+    const [owners, starting] = await Promise.all([
       criteria.searched ?? searchedOwners(db, search.term, true),
-      startSignature(db, search.term),
+      startingMachines(db, family, search),
     ]);
-    const ownStart = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits);
-    return { where: and(rest, shortSearch(family, search, owners, ownStart))!, byIds: false };
+    if (starting) {
+      return byIds((options) => shortSearch(family, search, owners, { ids: starting }, options), {
+        texts: starting,
+        owners,
+        weights: statusWeightsMatching(search.term, true),
+      });
+    }
+    if (search.startsById || options.branchesOnly) return undefined;
+    const bits = await startSignature(db, search.term);
+    const start = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits);
+    return { where: and(rest, shortSearch(family, search, owners, start && { start }))! };
   }
-  const ownText = and(
-    eq(devices.type, family),
-    sql`${deviceSearchText(devices)} ILIKE ${likeContains(search.term)}`,
-  )!;
-  // The planner's estimate from the search text's statistics first: the lookup of a common term
-  // would read 2,001 of its machines for nothing ("frezarka": 45,000 estimated, 40 ms).
-  if ((await estimatedRows(db, deviceMatches(ownText))) > TEXT_MATCH_BOUND) return undefined;
-  const texts = await boundedMatchIds(db, ownText, TEXT_MATCH_BOUND);
-  if (texts.length > TEXT_MATCH_BOUND) return undefined;
+  const texts = await fewMatches(
+    db,
+    and(eq(devices.type, family), sql`${deviceSearchText(devices)} ILIKE ${likeContains(search.term)}`)!,
+  );
+  if (!texts) return undefined;
   const owners = criteria.searched ?? (await searchedOwners(db, search.term));
-  return {
-    where: and(rest, longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners))!,
-    byIds: true,
-    branches: { texts, owners, weights: statusWeightsMatching(search.term, false) },
-  };
+  return byIds(
+    (options) => longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners, options),
+    {
+      texts,
+      owners,
+      weights: statusWeightsMatching(search.term, false),
+    },
+  );
 }
 
 /**
- * The known condition of a searched list and whether walking it pays for `window`, when the walk
+ * The known condition of a searched list (as walked, or as collected when the walk does not pay)
+ * and whether walking it pays for `window`, when the walk
  * may pay at all and the machines' own texts allow it; else undefined. Known by id, the matches are
  * estimated anew, from the customers' and categories' statistics: the planner takes "000123" for
  * 38,000 machines, and its known condition holds none.
@@ -190,8 +268,9 @@ export async function knownMatchesFor(
   if (!search || !knownMatchesMayPay(window, search, familySize, matches)) return undefined;
   const known = await knownMatchesWhere(db, criteria, search);
   if (!known) return undefined;
-  const estimated = known.byIds ? await estimatedRows(db, deviceMatches(known.where)) : matches;
-  return { where: known.where, walkPays: knownMatchesMayPay(window, search, familySize, estimated) };
+  const estimated = known.estimating ? await estimatedRows(db, deviceMatches(known.estimating)) : matches;
+  const walkPays = knownMatchesMayPay(window, search, familySize, estimated, known.estimating !== undefined);
+  return { where: walkPays ? known.where : (known.collected ?? known.where), walkPays };
 }
 
 /**

@@ -93,9 +93,9 @@ export function valueWalkOf(criteria: DeviceCriteria, sort: string | undefined):
   return order && { family: criteria.family!, sources: [source], ...order };
 }
 
-/** A long search's branches, known by id (devices.known-matches.ts, knownMatchesWhere). */
+/** A search's branches, known by id (devices.known-matches.ts, knownMatchesWhere). */
 export interface KnownBranches {
-  /** The machines whose own text holds the term. */
+  /** The machines whose own text holds the term (a short one: whose name or serial number starts with it). */
   texts: number[];
   owners: SearchedOwners;
   /** The statuses whose name or label holds the term. */
@@ -103,9 +103,10 @@ export interface KnownBranches {
 }
 
 /**
- * The walk of a family list searched for a long term whose every branch is known by id, with no
- * other condition, in an order by the status weight ("nowak": the machines of 332 customers); or
- * undefined. Each branch is one source, at most WALKED_VALUES_MAX values each.
+ * The walk of a family list searched for a term whose every branch is known by id, with no other
+ * condition, in an order by the status weight ("nowak": the machines of 332 customers; "a": the
+ * status "Awaria", where no machine's name or serial number starts with it); or undefined. Each
+ * branch is one source, at most WALKED_VALUES_MAX values each.
  */
 export function knownSearchWalk(
   criteria: DeviceCriteria,
@@ -265,9 +266,9 @@ export async function valueWalkCount(db: Db, walk: ValueWalk, upTo: number): Pro
 }
 
 /**
- * The walk of a family list searched for a long term whose branches are all known by id, with no
- * other condition, in an order by the status weight (knownSearchWalk), or undefined; the branches
- * are looked up here (devices.known-matches.ts, knownMatchesWhere).
+ * The walk of a family list searched for a term whose branches are all known by id, with no other
+ * condition, in an order by the status weight (knownSearchWalk), or undefined; the branches are
+ * looked up here (devices.known-matches.ts, knownMatchesWhere).
  */
 export async function knownSearchWalkOf(
   db: Db,
@@ -276,8 +277,8 @@ export async function knownSearchWalkOf(
 ): Promise<ValueWalk | undefined> {
   if (!knownSearchWalkable(criteria, sort)) return undefined;
   const search = knownMatchesSearch(criteria, sort);
-  if (!search || search.short) return undefined;
-  const known = await knownMatchesWhere(db, criteria, search);
+  if (!search) return undefined;
+  const known = await knownMatchesWhere(db, criteria, search, { branchesOnly: true });
   return known?.branches && knownSearchWalk(criteria, sort, known.branches);
 }
 
