@@ -173,14 +173,19 @@ describe('the value walk', () => {
         branches,
       ),
     ).toBeUndefined();
-    // A short term, looked up here: "a" starts no machine's name or serial number, and the status
-    // "Awaria" (weight 7).
-    expect(await knownSearchWalkOf(db(), { family: 'INTERNAL', q: 'a' }, 'status,asc')).toEqual({
+    // A short term, looked up here when clearly more matches are expected than the list counts: "a" starts
+    // no machine's name or serial number, and the status "Awaria" (weight 7).
+    const many = { estimate: async () => 2501, countedUpTo: 1000 };
+    const walkOf = (sort: string, expected = many) =>
+      knownSearchWalkOf(db(), { family: 'INTERNAL', q: 'a' }, sort, expected);
+    expect(await walkOf('status,asc')).toEqual({
       family: 'INTERNAL',
       sources: [{ field: 'statusWeight', values: [7] }],
       descending: false,
     });
-    expect(await knownSearchWalkOf(db(), { family: 'INTERNAL', q: 'a' }, 'name,asc')).toBeUndefined();
+    expect(await walkOf('name,asc')).toBeUndefined();
+    // The planner's estimate of the starts is two and a half times too high.
+    expect(await walkOf('status,asc', { ...many, estimate: async () => 2500 })).toBeUndefined();
     // Nothing known matches: no walk (the list counts none).
     const none = { texts: [], owners: { customers: [], categories: [] }, weights: [] };
     expect(knownSearchWalk({ family: 'INTERNAL', q: 'xyz' }, undefined, none)).toBeUndefined();

@@ -175,17 +175,21 @@ async function fewMatches(db: Db, condition: SQL): Promise<number[] | undefined>
 /**
  * The family's machines whose name or serial number starts with a short term, through the prefix
  * indexes, when few (`fewMatches`); a number's, which is an id and a warranty length too, never.
+ * Read once for a list's request (its criteria are one object throughout): the value walk asks
+ * first, the known-matches walk again when the value walk is not taken.
  */
-const startingMachines = (db: Db, family: string, search: KnownSearch) =>
-  search.id !== undefined
-    ? Promise.resolve(undefined)
-    : fewMatches(
-        db,
-        and(
-          eq(devices.type, family),
-          or(lowerPrefix(devices.name, search.term), lowerPrefix(devices.serialNumber, search.term)),
-        )!,
-      );
+function startingMachines(db: Db, criteria: DeviceCriteria, search: KnownSearch) {
+  if (search.id !== undefined) return Promise.resolve(undefined);
+  let read = startingRead.get(criteria);
+  if (!read) {
+    const starts = or(lowerPrefix(devices.name, search.term), lowerPrefix(devices.serialNumber, search.term));
+    read = fewMatches(db, and(eq(devices.type, criteria.family!), starts)!);
+    startingRead.set(criteria, read);
+  }
+  return read;
+}
+
+const startingRead = new WeakMap<DeviceCriteria, Promise<number[] | undefined>>();
 
 /**
  * The list's condition with the search's owners known by id, and the machines' own matches too
@@ -219,7 +223,7 @@ export async function knownMatchesWhere(
   if (search.short) {
     const [owners, starting] = await Promise.all([
       criteria.searched ?? searchedOwners(db, search.term, true),
-      startingMachines(db, family, search),
+      startingMachines(db, criteria, search),
     ]);
     if (starting) {
       return byIds((options) => shortSearch(family, search, owners, { ids: starting }, options), {

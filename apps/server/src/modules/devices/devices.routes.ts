@@ -224,7 +224,9 @@ async function checkedPage(
   // A lone filter of values, or a long search whose branches are known by id, in an order by the
   // status weight: each value's machines from its own index, for the page and the count
   // (devices.value-walk.ts).
-  const walk = valueWalkOf(criteria, sort) ?? (await knownSearchWalkOf(db, criteria, sort));
+  const walk =
+    valueWalkOf(criteria, sort) ??
+    (await knownSearchWalkOf(db, criteria, sort, { estimate: estimateOf, countedUpTo: bound }));
   const readPage = (page: PageWindow, matches: number) =>
     walk ? valueWalkPage(db, walk, page) : matchesPage(db, criteria, sort, matches, page);
   const pastBound = await readPastBound(window, bound, estimateOf, readPage);
