@@ -44,8 +44,8 @@ import {
  * page walks it index-only and reads no machine it passes, in any order whose index carries them.
  * A short term (one or two characters) matches the start of the name or the serial number. When
  * few machines' do ("a", none at 1,000,000 machines), they are known by id too, and the walk is
- * taken in every order a long term's is: "a" by handover date passes a few hundred entries for its
- * first page, where its 9,000 broken machines were collected and sorted. Otherwise the default
+ * taken in every order a long term's is: the third-party "a" by handover date passes a few hundred
+ * entries for its first page, where its 12,600 broken machines were collected and sorted. Otherwise the default
  * order's index carries the name and serial number with the search text's signature: its entries
  * are checked there, the signature's bits of the term's start first (a machine whose text lacks
  * them cannot start with it), the lower-cased name and serial number only for the rest.
@@ -211,12 +211,12 @@ export async function knownMatchesWhere(
   // Known by id, the condition as the walk checks it and as the planner estimates it, with the
   // family stated once, in front; and as the matches are collected, in each branch too
   // (devices.query.ts, familyBranch).
-  const byIds = (search: (options: FamilyBranchOptions) => SQL, branches: KnownBranches): KnownMatches => ({
-    where: and(rest, search({ familyInFront: true }))!,
-    collected: and(rest, search({}))!,
+  const byIds = (searched: (options: FamilyBranchOptions) => SQL, branches: KnownBranches): KnownMatches => ({
+    where: and(rest, searched({ familyInFront: true }))!,
+    collected: and(rest, searched({}))!,
     estimating: and(
       deviceWhere({ ...criteria, q: undefined }, { estimate: true }),
-      search({ familyInFront: true }),
+      searched({ familyInFront: true }),
     )!,
     branches,
   });
@@ -255,10 +255,10 @@ export async function knownMatchesWhere(
 
 /**
  * The known condition of a searched list (as walked, or as collected when the walk does not pay)
- * and whether walking it pays for `window`, when the walk
- * may pay at all and the machines' own texts allow it; else undefined. Known by id, the matches are
- * estimated anew, from the customers' and categories' statistics: the planner takes "000123" for
- * 38,000 machines, and its known condition holds none.
+ * and whether walking it pays for `window`, when the walk may pay at all and the machines' own
+ * texts allow it; else undefined. Known by id, the matches are estimated anew, from the customers'
+ * and categories' statistics: the planner takes "000123" for 38,000 machines, and its known
+ * condition holds none.
  */
 export async function knownMatchesFor(
   db: Db,

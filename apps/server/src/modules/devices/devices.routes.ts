@@ -221,8 +221,8 @@ async function checkedPage(
   let estimated: Promise<number> | undefined;
   const estimateOf = () => (estimated ??= estimatedRows(db, estimating));
   const bound = await deviceTotalBound(criteria, estimateOf);
-  // A lone filter of values, or a long search whose branches are known by id, in an order by the
-  // status weight: each value's machines from its own index, for the page and the count
+  // A lone filter of values, or a search whose branches are known by id, in an order by the status
+  // weight: each value's machines from its own index, for the page and the count
   // (devices.value-walk.ts).
   const walk =
     valueWalkOf(criteria, sort) ??
