@@ -533,10 +533,12 @@ export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boo
  * through the filters' own indexes and sorting them (it cannot tell how many the ANY(ARRAY(subquery))
  * branches match). The family, owner and status conditions stay indexable: they bound the walk.
  * A walk checks each column on its own, without the search text's trigram prefilter (no index reads
- * it there, it would only cost a long text per machine and skew the planner's estimate).
+ * it there, it would only cost a long text per machine and skew the planner's estimate), and the
+ * search's status and warranty branches without the family again (`familyBranch`).
  *
  * `estimate`: the same machines, written for the planner's row estimate (no redundant prefilter,
- * see filterConditions); never to be executed, it would not use the trigram index.
+ * see filterConditions; the family stated once, `familyBranch`); never to be executed, it would not
+ * use the trigram index.
  *
  * `entry`: checked on the signature walk's index entry (devices.signature.ts, `verdictOf`), where a
  * street, city or warranty longer than its short copy is NULL: no `IS TRUE`, so a condition that
