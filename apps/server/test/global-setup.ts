@@ -52,7 +52,7 @@ export async function setup(project: TestProject) {
   }
   const client = await openPglite();
   await connectPglite(client, true);
-  const dump = await client.dumpDataDir('gzip');
+  const dump = await client.dumpDataDir('none');
   fs.mkdirSync(path.dirname(PGLITE_TEMPLATE), { recursive: true });
   fs.writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await client.close();

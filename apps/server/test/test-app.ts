@@ -204,13 +204,44 @@ export function recordStatements(database: Database): { sent: string[]; stop: ()
   return { sent, stop: () => void (client.query = send) };
 }
 
+/** Up to this many rows a table is emptied by DELETE; a larger one (a seeded register) is truncated. */
+const DELETED_UP_TO = 500;
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * Empties every table and restarts every sequence, as `TRUNCATE … RESTART IDENTITY` of all tables
+ * would. Truncating replaces each table's and each index's files: 0.1–0.3 s a test on PGlite for the
+ * 35 tables, though a test leaves most of them empty. So only the tables holding rows are emptied:
+ * a few rows by DELETE, with the triggers and foreign keys off (the replica role; every table that
+ * holds rows is emptied, so none is left pointing at a deleted one), and a large table by TRUNCATE,
+ * which leaves no dead rows behind for the next seed's plans.
+ */
 export async function resetDatabase(database: Database) {
-  const result = await database.db.execute(
-    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,
-  );
-  const names = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`);
-  if (names.length)
-    await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
+  const tables = rowsOf(
+    await database.db.execute(
+      sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,
+    ),
+  ).map((row) => `"${String(row.tablename)}"`);
+  if (!tables.length) return;
+  const counted = tables
+    .map(
+      (table) =>
+        `SELECT '${table}' AS name, (SELECT count(*) FROM (SELECT FROM ${table} LIMIT ${DELETED_UP_TO + 1}) r)::int AS rows`,
+    )
+    .join(' UNION ALL ');
+  const holding = rowsOf(await database.db.execute(sql.raw(`SELECT * FROM (${counted}) t WHERE rows > 0`)));
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    const large = holding.filter((t) => Number(t.rows) > DELETED_UP_TO).map((t) => String(t.name));
+    for (const table of holding) {
+      if (Number(table.rows) <= DELETED_UP_TO) await tx.execute(sql.raw(`DELETE FROM ${String(table.name)}`));
+    }
+    if (large.length) await tx.execute(sql.raw(`TRUNCATE ${large.join(', ')} CASCADE`));
+    await tx.execute(
+      sql`SELECT setval(format('%I.%I', schemaname, sequencename), start_value, false) FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL`,
+    );
+  });
 }
 
 export interface TestUser {

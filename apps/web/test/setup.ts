@@ -1,8 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
+
+// A worker runs file after file in one jsdom (vitest.config.ts, `isolate: false`): each file starts
+// as a fresh browser tab would, with no notification shown or queued and nothing stored.
+notifications.clean();
+localStorage.clear();
+sessionStorage.clear();
 
 // The shared 2-core test machine can be slow, and the signed-in menus and the notification
 // container load lazily: a screen that answers within 5 s is not broken.
