@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { resetDatabase, useTestApp } from '../test/test-app.js';
+import { resetDatabase, rowsOf, useTestApp } from '../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../test/service-fixtures.js';
 import { insertUser } from './modules/users/users.repository.js';
 
@@ -10,8 +10,6 @@ import { insertUser } from './modules/users/users.repository.js';
  * tables. A table of a few rows is emptied by DELETE, a larger one by TRUNCATE.
  */
 const ctx = useTestApp();
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** Every public table that holds a row, with its count. */
 async function tablesHoldingRows(): Promise<Record<string, number>> {

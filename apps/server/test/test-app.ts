@@ -207,7 +207,8 @@ export function recordStatements(database: Database): { sent: string[]; stop: ()
 /** Up to this many rows a table is emptied by DELETE; a larger one (a seeded register) is truncated. */
 const DELETED_UP_TO = 500;
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+/** The rows of a `db.execute` result, whichever the driver. */
+export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Empties every table and restarts every sequence, as `TRUNCATE … RESTART IDENTITY` of all tables
