@@ -13,7 +13,7 @@ export default defineConfig({
     // Both cores (Vitest's default leaves one free): the jsdom suite is CPU-bound.
     maxWorkers: 2,
     // A worker keeps its jsdom and the imported screens between files instead of importing them
-    // anew for each (120 → 55 s); the setup file empties what a file could leave behind (the
+    // anew for each (120 → 63 s); the setup file empties what a file could leave behind (the
     // notifications, local and session storage), and every screen gets its own query cache.
     isolate: false,
   },
