@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { resetDatabase, rowsOf, useTestApp } from '../test/test-app.js';
+import { appTables, resetDatabase, rowsOf, useTestApp } from '../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../test/service-fixtures.js';
 import { insertUser } from './modules/users/users.repository.js';
 
@@ -13,13 +13,8 @@ const ctx = useTestApp();
 
 /** Every public table that holds a row, with its count. */
 async function tablesHoldingRows(): Promise<Record<string, number>> {
-  const tables = rowsOf(
-    await ctx.database.db.execute(
-      sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,
-    ),
-  ).map((row) => String(row.tablename));
   const holding: Record<string, number> = {};
-  for (const table of tables) {
+  for (const table of await appTables(ctx.database)) {
     const [row] = rowsOf(await ctx.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${table}"`)));
     if (Number(row!.n) > 0) holding[table] = Number(row!.n);
   }

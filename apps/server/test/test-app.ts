@@ -210,6 +210,15 @@ const DELETED_UP_TO = 500;
 /** The rows of a `db.execute` result, whichever the driver. */
 export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
+/** The names of the app's tables (not the migrations' own). */
+export async function appTables(database: Database): Promise<string[]> {
+  return rowsOf(
+    await database.db.execute(
+      sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,
+    ),
+  ).map((row) => String(row.tablename));
+}
+
 /**
  * Empties every table and restarts every sequence, as `TRUNCATE … RESTART IDENTITY` of all tables
  * would. Truncating replaces each table's and each index's files: 0.1–0.3 s a test on PGlite for the
@@ -219,11 +228,7 @@ export const rowsOf = (result: unknown) => (result as { rows: Record<string, unk
  * which leaves no dead rows behind for the next seed's plans.
  */
 export async function resetDatabase(database: Database) {
-  const tables = rowsOf(
-    await database.db.execute(
-      sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE '__drizzle%'`,
-    ),
-  ).map((row) => `"${String(row.tablename)}"`);
+  const tables = (await appTables(database)).map((table) => `"${table}"`);
   if (!tables.length) return;
   const counted = tables
     .map(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema } from '@serwis/domain';
-import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
+import { createUserAndLogin, rowsOf, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { estimatedRows } from '../../lib/paging.js';
 import { lowerPrefix } from '../../lib/text-search.js';
 import { holdsBits, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
@@ -206,7 +206,7 @@ describe('the known-matches walk', () => {
     const ids = await db().execute(
       sql`SELECT id FROM devices WHERE type = 'INTERNAL' AND (lower(name) LIKE 'to%' OR lower(serial_number) LIKE 'to%') ORDER BY id`,
     );
-    const expected = (ids as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    const expected = rowsOf(ids).map((row) => Number(row.id));
     expect(expected.length).toBeGreaterThan(100);
     expect([...starting!.branches!.texts].sort((a, b) => a - b)).toEqual(expected);
     expect(starting!.branches!.weights).toEqual([]);
@@ -235,7 +235,7 @@ describe('the estimate of a search that matches a status', () => {
     const counted = await db().execute(
       sql`SELECT count(*)::int AS n FROM devices WHERE type = 'EXTERNAL' AND status = 'BROKEN'`,
     );
-    const broken = Number((counted as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const broken = Number(rowsOf(counted)[0]!.n);
     expect(broken).toBeGreaterThan(50);
     const estimated = await estimatedRows(db(), deviceMatches(deviceWhere(criteria, { estimate: true })));
     expect(estimated).toBeGreaterThan(broken / 2);

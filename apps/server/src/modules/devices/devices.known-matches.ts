@@ -45,10 +45,11 @@ import {
  * A short term (one or two characters) matches the start of the name or the serial number. When
  * few machines' do ("a", none at 1,000,000 machines), they are known by id too, and the walk is
  * taken in every order a long term's is: the third-party "a" by handover date passes a few hundred
- * entries for its first page, where its 12,600 broken machines were collected and sorted. Otherwise the default
- * order's index carries the name and serial number with the search text's signature: its entries
- * are checked there, the signature's bits of the term's start first (a machine whose text lacks
- * them cannot start with it), the lower-cased name and serial number only for the rest.
+ * entries for its first page, where its 12,600 broken machines were collected and sorted.
+ * Otherwise the default order's index carries the name and serial number with the search text's
+ * signature: its entries are checked there, the signature's bits of the term's start first (a
+ * machine whose text lacks them cannot start with it), the lower-cased name and serial number only
+ * for the rest.
  */
 
 /**
@@ -211,7 +212,7 @@ export async function knownMatchesWhere(
   // Known by id, the condition as the walk checks it and as the planner estimates it, with the
   // family stated once, in front; and as the matches are collected, in each branch too
   // (devices.query.ts, familyBranch).
-  const byIds = (searched: (options: FamilyBranchOptions) => SQL, branches: KnownBranches): KnownMatches => ({
+  const byIds = (searched: (form: FamilyBranchOptions) => SQL, branches: KnownBranches): KnownMatches => ({
     where: and(rest, searched({ familyInFront: true }))!,
     collected: and(rest, searched({}))!,
     estimating: and(
@@ -226,7 +227,7 @@ export async function knownMatchesWhere(
       startingMachines(db, criteria, search),
     ]);
     if (starting) {
-      return byIds((options) => shortSearch(family, search, owners, { ids: starting }, options), {
+      return byIds((form) => shortSearch(family, search, owners, { ids: starting }, form), {
         texts: starting,
         owners,
         weights: statusWeightsMatching(search.term, true),
@@ -244,7 +245,7 @@ export async function knownMatchesWhere(
   if (!texts) return undefined;
   const owners = criteria.searched ?? (await searchedOwners(db, search.term));
   return byIds(
-    (options) => longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners, options),
+    (form) => longSearch(devices, family, search.term, idsAmong(devices.id, texts), owners, form),
     {
       texts,
       owners,
