@@ -544,11 +544,18 @@ export function hasCheckedConditions({ family, filter, q }: DeviceCriteria): boo
  * street, city or warranty longer than its short copy is NULL: no `IS TRUE`, so a condition that
  * depends on it stays unknown (NULL), and no prefilter.
  */
-export function deviceWhere(
-  { family, owner, filter, q, values, searched }: DeviceCriteria,
-  options: { walk?: boolean; estimate?: boolean; entry?: boolean } = {},
-): SQL {
-  const checked = and(
+export function deviceWhere(criteria: DeviceCriteria, options: WhereForm = {}): SQL {
+  const checked = checkedConditions(criteria, options);
+  return (
+    and(walkBounds(criteria), checked && options.walk ? sql`(${checked}) IS TRUE` : checked) ?? sql`TRUE`
+  );
+}
+
+type WhereForm = { walk?: boolean; estimate?: boolean; entry?: boolean };
+
+/** The filter and search conditions (deviceWhere), undefined for none. */
+function checkedConditions({ family, filter, q, values, searched }: DeviceCriteria, options: WhereForm) {
+  return and(
     ...(filter
       ? filterConditions(filter, {
           prefilter: !options.estimate && !options.walk && !options.entry,
@@ -558,14 +565,26 @@ export function deviceWhere(
       : []),
     searchCondition(family, q ?? '', searched, { familyInFront: options.estimate || options.walk }),
   );
-  return (
-    and(
-      family ? eq(devices.type, family) : undefined,
-      owner ? ownerCondition(owner) : undefined,
-      statusCondition(filter),
-      checked && options.walk ? sql`(${checked}) IS TRUE` : checked,
-    ) ?? sql`TRUE`
+}
+
+/** The family, owner and status conditions: what bounds a walk (its index serves them). */
+const walkBounds = ({ family, owner, filter }: DeviceCriteria) =>
+  and(
+    family ? eq(devices.type, family) : undefined,
+    owner ? ownerCondition(owner) : undefined,
+    statusCondition(filter),
   );
+
+/**
+ * A walk's conditions apart (devices.capped-walk.ts): `bounds`, which its index serves, and
+ * `checked`, each machine's check as `deviceWhere`'s walk writes it, true or not (never NULL).
+ */
+export function deviceWalkParts(criteria: DeviceCriteria): { bounds: SQL; checked: SQL } {
+  const checked = checkedConditions(criteria, { walk: true });
+  return {
+    bounds: walkBounds(criteria) ?? sql`TRUE`,
+    checked: checked ? sql`(${checked}) IS TRUE` : sql`TRUE`,
+  };
 }
 
 /** ORDER BY over `devices` alone: the machine carries copies of its customer's and category's names. */

@@ -66,6 +66,7 @@ import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 import { knownMatchesFirst, knownMatchesFor, knownMatchesPage } from './devices.known-matches.js';
+import { cappedWalkIds, walkCap } from './devices.capped-walk.js';
 import {
   signatureWalk,
   signatureWalkFirst,
@@ -345,8 +346,12 @@ async function matchesPage(
   const [walkCost, sortCost] = await Promise.all(
     [walked, sorted].map((form) => estimatedCost(db, pageDeviceIdsQuery(form.where, form.order, window))),
   );
-  const chosen = walkCost < sortCost ? walked : sorted;
-  return pageDevices(db, chosen.where, chosen.order, window);
+  if (walkCost >= sortCost) return pageDevices(db, sorted.where, sorted.order, window);
+  // The walk, given up after the entries its estimate allows (devices.capped-walk.ts).
+  const cap = walkCap(window, familySize, matches, sortCost / Math.max(walkCost, 1));
+  if (cap === undefined) return pageDevices(db, walked.where, walked.order, window);
+  const ids = await cappedWalkIds(db, criteria, sort, window, cap);
+  return ids ? findDevicesByIds(db, ids) : pageDevices(db, sorted.where, sorted.order, window);
 }
 
 /** The calls each family has for itself: its list, CSV, names, insert and update. */
