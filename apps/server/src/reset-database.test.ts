@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appTables, resetDatabase, rowsOf, useTestApp } from '../test/test-app.js';
+import { appTables, resetDatabase, useTestApp } from '../test/test-app.js';
+import { rowsOf } from './lib/result-rows.js';
 import { insertCategory, insertCustomer, insertDevice } from '../test/service-fixtures.js';
 import { insertUser } from './modules/users/users.repository.js';
 

@@ -15,6 +15,7 @@ import type { Mailer, MailMessage } from '../src/plugins/mailer.js';
 import { S3Storage } from '../src/plugins/storage/index.js';
 import type { SessionUser } from '@serwis/domain';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from './template.js';
+import { rowsOf } from '../src/lib/result-rows.js';
 
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
 
@@ -206,9 +207,6 @@ export function recordStatements(database: Database): { sent: string[]; stop: ()
 
 /** Up to this many rows a table is emptied by DELETE; a larger one (a seeded register) is truncated. */
 const DELETED_UP_TO = 500;
-
-/** The rows of a `db.execute` result, whichever the driver. */
-export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** The names of the app's tables (not the migrations' own). */
 export async function appTables(database: Database): Promise<string[]> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPglite, openPglite, type Db } from './database.js';
 import { TEXT_TYPE_IDS, withoutTextParsers } from './pglite-parsers.js';
+import { rowsOf } from '../lib/result-rows.js';
 
 let client: PGlite;
 let db: Db;
@@ -17,8 +18,6 @@ const TEXT_VALUES = sql`SELECT timestamp '2024-01-02 03:04:05' AS "at",
   interval '26 hours' AS "span", ARRAY[1.5, 2.25]::numeric[] AS "numbers",
   ARRAY[timestamp '2024-01-02 03:04:05'] AS "ats", ARRAY[date '2024-01-02'] AS "days",
   7 AS "count", ARRAY[1, 2] AS "ints"`;
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** PostgreSQL's text of each, as drizzle's PGlite driver has always received it. */
 const AS_DRIZZLE_READS_THEM = {

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 
 /** `'{1,2,3}'::int[]`: a constant the planner can estimate, and hashes in `= ANY` from nine ids on. */
 export const intArray = (ids: number[]): SQL => sql`${`{${ids.join(',')}}`}::int[]`;
@@ -15,7 +16,7 @@ export const idsAmong = (column: SQLWrapper, ids: number[]): SQL => sql`${column
 
 /** The ids a query of `SELECT … AS id` answers, in its order. */
 export const selectedIds = async (db: DbOrTx, query: SQL): Promise<number[]> =>
-  ((await db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  rowsOf<{ id: number }>(await db.execute(query)).map((row) => Number(row.id));
 
 /** An int[] as the drivers hand it over: node-postgres parses it into numbers, others may send '{1,2,3}'. */
 export function parseIdArray(value: string | number[] | null): number[] {

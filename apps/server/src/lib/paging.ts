@@ -4,6 +4,7 @@ import type { ListQuery } from '@serwis/domain';
 import type { Db, DbOrTx } from '../db/database.js';
 import { parseIdArray } from './id-arrays.js';
 import { trimmedTerm } from './text-search.js';
+import { rowsOf } from './result-rows.js';
 
 /** limit/offset for a paged request, or undefined when the client asked for the full array. */
 export function pageWindow(query: Pick<ListQuery, 'page' | 'size'>, defaultSize = 20) {
@@ -37,8 +38,6 @@ export interface ListTotal {
   total: number;
   estimated: boolean;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Up to `bound` + 1 of the ids `query` selects (its first column is the id), in no particular

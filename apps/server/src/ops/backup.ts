@@ -13,6 +13,7 @@ import * as schema from '../db/schema.js';
 import { isStorageName, type Storage } from '../plugins/storage/index.js';
 import { newestMigration } from '../modules/system/readiness.js';
 import { recountCategoryMachines } from '../modules/categories/categories.repository.js';
+import { rowsOf } from '../lib/result-rows.js';
 
 export const BACKUP_FORMAT = 'serwis-backup';
 export const BACKUP_VERSION = 1;
@@ -70,7 +71,6 @@ export function tablesInDependencyOrder(): { name: string; primaryKey: string[] 
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function migrationLevel(db: DbOrTx): Promise<number> {
   const result = await db.execute(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema } from '@serwis/domain';
-import { createUserAndLogin, rowsOf, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
+import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { estimatedRows } from '../../lib/paging.js';
 import { lowerPrefix } from '../../lib/text-search.js';
 import { holdsBits, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';

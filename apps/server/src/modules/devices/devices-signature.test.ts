@@ -25,6 +25,7 @@ import {
   signatureWalkPage,
   signatureWalkPays,
 } from './devices.signature.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /** The machines' trigram signature (migration 0020) and the walk that skips by it. */
 let refs: References;
@@ -36,8 +37,6 @@ const ctx = useSeededTestApp(async () => {
   await addManyDevices(db(), refs);
 });
 const db = () => ctx.database.db;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Machines whose stored signature is not the one of their search text (should be none). */
 async function staleSignatures(): Promise<number> {

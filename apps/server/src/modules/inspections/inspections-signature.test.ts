@@ -6,9 +6,9 @@ import { insertCategory, insertCustomer } from '../../../test/service-fixtures.j
 import { refreshAllInspectionSummaries } from './inspection-summaries.js';
 import { listInspectionRows, type InspectionListOptions } from './inspections.repository.js';
 import { walkedInspectionIds } from './inspections.signature.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /** The inspection summaries' trigram signature (migration 0027) and the list's walk by it. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const TODAY = '2026-03-15';
 
 let user: TestUser;

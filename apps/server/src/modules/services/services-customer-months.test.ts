@@ -9,9 +9,9 @@ import {
   serviceListWhere,
   type ServiceListOptions,
 } from './services.list.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /** The events counted per customer and month (migration 0026) and the deep pages read by them. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 let ewa: TestUser;
 let customerIds: { alfa: number; serwis: number; wiertex: number };

@@ -20,11 +20,11 @@ import {
   type WalkSplit,
 } from './services.split-walk.js';
 import { FAULT_HEAD_CHARS } from './services.table.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
 const ctx = useTestApp();
 const db = () => ctx.database.db;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Events whose stored signature or start is not their description's (should be none). */
 async function staleSignatures(): Promise<number> {

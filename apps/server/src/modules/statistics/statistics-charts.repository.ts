@@ -2,6 +2,7 @@ import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { StatisticsCharts } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { services } from '../services/services.table.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 type Range = { dateFrom: string | null; dateTo: string | null };
 
@@ -10,8 +11,6 @@ const inRange = (range: Range): SQL | undefined =>
     range.dateFrom ? gte(services.date, range.dateFrom) : undefined,
     range.dateTo ? lte(services.date, range.dateTo) : undefined,
   );
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The statistics screen's charts for a date range (both ends inclusive, as the per-employee table):
