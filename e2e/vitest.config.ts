@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { JOURNEY_WORKERS } from './support/journey-workers';
 
 export default defineConfig({
   test: {
@@ -8,8 +9,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
-    // Last, alone: one browser and one server, after the unit suites have freed the cores.
+    // Journey files run two at a time, each worker against its own server (support/app-server.ts).
+    maxWorkers: JOURNEY_WORKERS,
+    // Last, alone: browsers and servers, after the unit suites have freed the cores.
     sequence: { groupOrder: 2 },
   },
 });

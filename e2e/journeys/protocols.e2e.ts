@@ -21,6 +21,7 @@ import {
   pdfAttachments,
   pdfText,
 } from '../support/protocol-kit';
+import { appServer } from '../support/app-server';
 
 /*
  * Issue 8 on a 10-inch tablet (820×1180, touch, high DPI): a technician opens a machine whose
@@ -70,7 +71,7 @@ let seeded: Partial<SeededCustomer> = {};
 const state = { serviceId: 0, fullNumber: '', protocolUrl: '' };
 
 async function openTablet() {
-  link = await openNetworkLink(inject('baseUrl'));
+  link = await openNetworkLink(appServer().baseUrl);
   tablet = await browser.newContext({
     baseURL: link.url,
     locale: 'pl-PL',
@@ -313,7 +314,7 @@ describe('field protocol on a tablet', () => {
     const [attachment] = attachments;
     expect(attachment.filename).toMatch(/^Protokół .*\.pdf$/);
     expect(pdfText(attachment.bytes)).toContain('Zażółć gęślą jaźń');
-    expect(fs.existsSync(path.join(inject('dataDir'), 'outbox'))).toBe(true);
+    expect(fs.existsSync(path.join(appServer().dataDir, 'outbox'))).toBe(true);
     // The screen shows where it went.
     await page.getByText(`Wysłano do klienta: ${customerEmail}.`, { exact: false }).waitFor();
   });

@@ -14,6 +14,7 @@ import {
   todayInWarsaw,
   type SeededCustomer,
 } from '../support/service-kit';
+import { appServer } from '../support/app-server';
 
 /*
  * What issue 12 promises a service manager, tried as one would: machines due in 5, 20 and 40 days
@@ -91,7 +92,7 @@ describe('inspection reminders, dashboard, QR labels and charts', () => {
     expect(listed.sort((a, b) => a - b)).toEqual([-3, 5, 20]);
     expect(mail.text).toContain(`(za ${dueIn(5)} dni)`);
     expect(mail.text).toContain(`po terminie od ${-dueIn(-3)} dni`);
-    expect(mail.text).toContain(`${inject('baseUrl')}/machineEdit?id=${seeded.machines[0]}`);
+    expect(mail.text).toContain(`${appServer().baseUrl}/machineEdit?id=${seeded.machines[0]}`);
     // The last runs show it with its counts.
     const runs = page.getByRole('table', { name: 'Ostatnie uruchomienia' });
     await runs
@@ -129,8 +130,8 @@ describe('inspection reminders, dashboard, QR labels and charts', () => {
     }
     const codes = await qrSheetOf(page, page.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
     expect(codes).toEqual([
-      `${inject('baseUrl')}/machineEdit?id=${seeded.machines[0]}`,
-      `${inject('baseUrl')}/machineEdit?id=${seeded.machines[1]}`,
+      `${appServer().baseUrl}/machineEdit?id=${seeded.machines[0]}`,
+      `${appServer().baseUrl}/machineEdit?id=${seeded.machines[1]}`,
     ]);
   });
 

@@ -21,6 +21,7 @@ import {
 } from '../support/browser';
 import { apiCall, chooseFile, downloadedBytes, makePdf, makePng, runTag } from '../support/register-kit';
 import { startServer, type ServerProcess } from '../support/server-process';
+import { appServer } from '../support/app-server';
 
 /*
  * Tutorials as a new user meets them: two folders dropped into the tutorial directory (a video, a
@@ -60,7 +61,7 @@ let keyDir: string | undefined;
 /** Folder and file names as the local screen showed them, to compare with the Drive screen. */
 let localTree: string[] = [];
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
-const tutorialsDir = path.join(inject('dataDir'), 'tutorials');
+const tutorialsDir = path.join(appServer().dataDir, 'tutorials');
 
 const folderList = () => page.getByRole('navigation', { name: 'Foldery' });
 const fileList = () => page.getByRole('list', { name: 'Pliki' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { beforeEach, inject } from 'vitest';
+import { appServer } from './app-server';
 
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -23,7 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
 /** A fresh browser profile (no cookies) at the app's address, in Polish, desktop-sized. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: inject('baseUrl'),
+    baseURL: appServer().baseUrl,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
     viewport: { width: 1280, height: 900 },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { appServer } from './app-server';
 
 export interface OutboxMail {
   file: string;
@@ -44,7 +44,7 @@ export function parseEml(file: string): OutboxMail {
 
 /** Every message in DATA_DIR/outbox addressed to `to`, newest first. */
 export function mailsTo(to: string): OutboxMail[] {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+  const outbox = path.join(appServer().dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
@@ -61,7 +61,7 @@ export async function newestMailTo(to: string, timeoutMs = 10_000): Promise<Outb
   for (;;) {
     const [mail] = mailsTo(to);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${inject('dataDir')}/outbox.`);
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} in ${appServer().dataDir}/outbox.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * A second built server for a journey that needs other settings than the shared one (e.g. the
- * tutorials from a fake Google Drive): its own port and data directory, embedded PGlite.
+ * A built server on its own port and data directory, embedded PGlite: one per journey worker
+ * (global-setup.ts), or one more for a journey that needs other settings (e.g. the tutorials from a
+ * fake Google Drive).
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,12 +37,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-extra-'));
+const EXTRA_ADMIN = { email: 'admin@serwis-e2e-extra.pl', password: 'Admin-extra-2024!' };
+
+/**
+ * Starts the server and waits until it is healthy. QR labels and reminder mails link to its own
+ * address; `DATABASE_URL` and `SMTP_URL` of the calling shell are dropped, so it always keeps its data
+ * in PGlite and its mail in the outbox.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  admin: { email: string; password: string } = EXTRA_ADMIN,
+): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const adminEmail = 'admin@serwis-e2e-extra.pl';
-  const adminPassword = 'Admin-extra-2024!';
+  const adminEmail = admin.email;
+  const adminPassword = admin.password;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -51,6 +62,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PUBLIC_BASE_URL: baseUrl,
     ...env,
   };
   delete childEnv.DATABASE_URL;
@@ -80,7 +92,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
-      throw new Error(`The extra server exited with code ${child.exitCode}:\n${log}`);
+      throw new Error(`The server at ${baseUrl} exited with code ${child.exitCode}:\n${log}`);
     }
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
@@ -89,7 +101,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The extra server did not become healthy within 60 s:\n${log}`);
+      throw new Error(`The server did not answer ${baseUrl}/api/health within 60 s:\n${log}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -11,7 +11,8 @@ import { knownSearchWalk, knownSearchWalkOf, valueWalkOf, valueWalkPage } from '
 /** A lone city, power or warranty filter's page, each value's machines taken in list order. */
 let refs: References;
 let user: TestUser;
-/** Each test reads the register of 3,000 (four cities, three warranties), with three power ratings and provinces. */
+/** Each test reads the register of 3,000 (four cities, three warranties), with three power ratings and provinces,
+ * and four machines of both families whose own text holds "Kowalski". */
 const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
@@ -20,6 +21,19 @@ const ctx = useSeededTestApp(async () => {
     sql`UPDATE devices SET source_power = (ARRAY['7,5kW', '11kW', '7,5 kW'])[1 + id % 3],
           province = (ARRAY['małopolskie', 'łódzkie', 'śląskie'])[1 + id % 3]`,
   );
+  // Machines whose own text holds "Kowalski", in both families, one of them Kowalski’s own (found by
+  // the searches below in two branches, taken once).
+  for (const family of ['INTERNAL', 'EXTERNAL'] as const) {
+    for (const [name, customer] of [
+      ['Tokarka Kowalskiego', refs.zaklad],
+      ['KOWALSKI-2', refs.kowalski],
+    ] as const) {
+      await db().execute(
+        sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, status, status_weight)
+            VALUES (${family}, ${name}, ${refs.tokarki}, ${customer}, ${'K-' + name}, 'OK', 4)`,
+      );
+    }
+  }
   await db().execute(sql`ANALYZE devices`);
 });
 const db = () => ctx.database.db;
@@ -127,16 +141,6 @@ describe('the value walk', () => {
   it.each(searches)(
     'walks a search known by id like the list’s own query: %s',
     async (_, q, family, sort, fields) => {
-      // Machines whose own text holds "Kowalski", one of them Kowalski’s own (in two branches, taken once).
-      for (const [name, customer] of [
-        ['Tokarka Kowalskiego', refs.zaklad],
-        ['KOWALSKI-2', refs.kowalski],
-      ] as const) {
-        await db().execute(
-          sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, status, status_weight)
-            VALUES (${family}, ${name}, ${refs.tokarki}, ${customer}, ${'K-' + name}, 'OK', 4)`,
-        );
-      }
       const criteria: DeviceCriteria = { family, q };
       const search = knownMatchesSearch(criteria, sort)!;
       const known = await knownMatchesWhere(db(), criteria, search);
