@@ -7,9 +7,11 @@ export default defineConfig({
     include: ['journeys/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['support/global-setup.ts'],
+    // Each journey file holds one of the servers for its whole run (support/app-server.ts).
+    setupFiles: ['support/claim-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Journey files run two at a time, each worker against its own server (support/app-server.ts).
+    // Journey files run two at a time, each against its own server.
     maxWorkers: JOURNEY_WORKERS,
     // Last, alone: browsers and servers, after the unit suites have freed the cores.
     sequence: { groupOrder: 2 },

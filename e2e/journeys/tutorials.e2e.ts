@@ -61,7 +61,8 @@ let keyDir: string | undefined;
 /** Folder and file names as the local screen showed them, to compare with the Drive screen. */
 let localTree: string[] = [];
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
-const tutorialsDir = path.join(appServer().dataDir, 'tutorials');
+/** Where the local tutorials live: the data directory of this journey's server. */
+const tutorialsDir = () => path.join(appServer().dataDir, 'tutorials');
 
 const folderList = () => page.getByRole('navigation', { name: 'Foldery' });
 const fileList = () => page.getByRole('list', { name: 'Pliki' });
@@ -93,8 +94,8 @@ describe('tutorials journey: the old folder moved into the store, then Google Dr
 
   beforeAll(async () => {
     for (const file of Object.values(files)) {
-      fs.mkdirSync(path.join(tutorialsDir, file.folder), { recursive: true });
-      fs.writeFileSync(path.join(tutorialsDir, file.folder, file.name), file.bytes);
+      fs.mkdirSync(path.join(tutorialsDir(), file.folder), { recursive: true });
+      fs.writeFileSync(path.join(tutorialsDir(), file.folder, file.name), file.bytes);
     }
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser));
@@ -109,9 +110,9 @@ describe('tutorials journey: the old folder moved into the store, then Google Dr
     await driveServer?.stop();
     await drive?.close();
     for (const file of Object.values(files)) {
-      fs.rmSync(path.join(tutorialsDir, file.folder), { recursive: true, force: true });
+      fs.rmSync(path.join(tutorialsDir(), file.folder), { recursive: true, force: true });
     }
-    fs.rmSync(path.join(tutorialsDir, `Instrukcje ${tag}`), { recursive: true, force: true });
+    fs.rmSync(path.join(tutorialsDir(), `Instrukcje ${tag}`), { recursive: true, force: true });
     if (keyDir) fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
@@ -280,7 +281,7 @@ describe('tutorials journey: the old folder moved into the store, then Google Dr
     await upload.waitFor({ state: 'hidden' });
     await fileButton('Karta przeglądu.pdf').waitFor();
     // Kept in the app's file store (issue 13), not in the old tutorial folder on the disk.
-    expect(fs.existsSync(path.join(tutorialsDir, `Instrukcje ${tag}`))).toBe(false);
+    expect(fs.existsSync(path.join(tutorialsDir(), `Instrukcje ${tag}`))).toBe(false);
     const tree = await apiCall<{ folder: { name: string }; googleFiles: { name: string }[] }[]>(
       context,
       'GET',

@@ -1,12 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
 
-/**
- * The server of this journey's worker: its address and data directory (outbox, tutorials). Vitest
- * numbers the workers that run at the same time 1…n (`VITEST_POOL_ID`), so two journeys running
- * together never share a server.
+/*
+ * Each journey file claims one of the servers started in global setup for the whole of its run
+ * (claim-server.ts, a setup file), so two journeys running at the same time never share a server.
+ * A claim is a directory made in the run's claims folder: making it fails when it exists, so two
+ * workers cannot take the same server. (Vitest's VITEST_POOL_ID cannot tell them apart: in a run of
+ * several projects every journey saw 1.)
  */
-export function appServer(): { baseUrl: string; dataDir: string } {
-  const servers = inject('servers');
-  const slot = Number(process.env.VITEST_POOL_ID) || 1;
-  return servers[(slot - 1) % servers.length]!;
+
+interface AppServer {
+  baseUrl: string;
+  dataDir: string;
+}
+
+let claimed: { server: AppServer; claim: string } | undefined;
+
+/** Waits (up to two minutes) for a server no other journey holds, and takes it. */
+export async function claimServer(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    for (const [index, server] of inject('servers').entries()) {
+      const claim = path.join(inject('serverClaims'), String(index));
+      try {
+        fs.mkdirSync(claim);
+        claimed = { server, claim };
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    if (Date.now() > deadline) throw new Error('No journey server came free within two minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Gives the server back for the next journey file. */
+export function releaseServer(): void {
+  if (claimed) fs.rmSync(claimed.claim, { recursive: true, force: true });
+  claimed = undefined;
+}
+
+/** This journey's server: its address and data directory (outbox, tutorials). */
+export function appServer(): AppServer {
+  if (!claimed) throw new Error('appServer() was called before the journey claimed its server.');
+  return claimed.server;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
@@ -10,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per journey worker, in the order of the workers' pool ids. */
     servers: { baseUrl: string; dataDir: string }[];
+    /** Where a journey file marks the server it holds (app-server.ts). */
+    serverClaims: string;
     adminEmail: string;
     adminPassword: string;
     chromiumPath: string;
@@ -25,7 +28,8 @@ const ADMIN_PASSWORD = 'Admin-e2e-2024!';
 
 /**
  * Starts one built server per journey worker, each on a fresh data directory (embedded PGlite), so
- * that journeys running at the same time never share a database or an outbox (app-server.ts).
+ * that journeys running at the same time never share a database or an outbox: each journey file
+ * claims one for its whole run (app-server.ts).
  */
 export async function setup(project: TestProject) {
   for (const [file, what] of [
@@ -56,7 +60,11 @@ export async function setup(project: TestProject) {
     ),
   );
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+  const serverClaims = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-claims-'));
+  const stopAll = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    fs.rmSync(serverClaims, { recursive: true, force: true });
+  };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await stopAll();
@@ -67,6 +75,7 @@ export async function setup(project: TestProject) {
     'servers',
     servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
   );
+  project.provide('serverClaims', serverClaims);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
 
