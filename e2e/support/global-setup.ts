@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server-process';
+import { startServer, type ServerProcess } from './server-process';
 import { JOURNEY_WORKERS } from './journey-workers';
 import { resolveChromium } from './chromium-binary';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One server per journey worker, in the order of the workers' pool ids. */
+    /** One server per journey worker; each journey file claims one for its run (app-server.ts). */
     servers: { baseUrl: string; dataDir: string }[];
     /** Where a journey file marks the server it holds (app-server.ts). */
     serverClaims: string;
@@ -54,21 +54,21 @@ export async function setup(project: TestProject) {
     // mid-journey would take its mail.
     REMINDER_TIME: 'off',
   };
-  const started = await Promise.allSettled(
-    Array.from({ length: JOURNEY_WORKERS }, () =>
-      startServer(env, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    ),
-  );
-  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const servers: ServerProcess[] = [];
   const serverClaims = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-claims-'));
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server.stop()));
     fs.rmSync(serverClaims, { recursive: true, force: true });
   };
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
+  // One after another: a server listens before the next asks the system for a free port, so two
+  // can never be given the same one.
+  try {
+    while (servers.length < JOURNEY_WORKERS) {
+      servers.push(await startServer(env, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+    }
+  } catch (error) {
     await stopAll();
-    throw failed.reason;
+    throw error;
   }
 
   project.provide(
