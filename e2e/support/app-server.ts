@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { inject, type ProvidedContext } from 'vitest';
 
 /*
  * Each journey file claims one of the servers started in global setup for the whole of its run
@@ -10,12 +10,10 @@ import { inject } from 'vitest';
  * several projects every journey saw 1.)
  */
 
-interface AppServer {
-  baseUrl: string;
-  dataDir: string;
-}
+/** A server started in global setup: its address and data directory. */
+type JourneyServer = ProvidedContext['servers'][number];
 
-let claimed: { server: AppServer; claim: string } | undefined;
+let claimed: { server: JourneyServer; claim: string } | undefined;
 
 /** Waits (up to two minutes) for a server no other journey holds, and takes it. */
 export async function claimServer(): Promise<void> {
@@ -43,7 +41,7 @@ export function releaseServer(): void {
 }
 
 /** This journey's server: its address and data directory (outbox, tutorials). */
-export function appServer(): AppServer {
+export function appServer(): JourneyServer {
   if (!claimed) throw new Error('appServer() was called before the journey claimed its server.');
   return claimed.server;
 }
