@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/database.js';
 import { inTransaction } from '../apps/server/src/lib/transaction.js';
+import { rowsOf } from '../apps/server/src/lib/result-rows.js';
 
 const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(',')}}`}::text[]`;
 
@@ -48,11 +49,11 @@ export async function writeSideRecords(db: Db, counts: SideRecordCounts, employe
   const employees = sql`${`{${employeeIds.join(',')}}`}::int[]`;
   await inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT setseed(0.2026)`);
-    const [{ maxService, maxDevice }] = (
-      (await tx.execute(
+    const [{ maxService, maxDevice }] = rowsOf<{ maxService: number; maxDevice: number }>(
+      await tx.execute(
         sql`SELECT (SELECT coalesce(max(id), 0) FROM services)::int AS "maxService", (SELECT coalesce(max(id), 0) FROM devices)::int AS "maxDevice"`,
-      )) as unknown as { rows: { maxService: number; maxDevice: number }[] }
-    ).rows;
+      ),
+    );
     if (counts.todos > 0) {
       // Every third to-do belongs to a service event (unique per event: spread over the ids).
       const step = Math.max(1, Math.floor(maxService / Math.max(1, Math.ceil(counts.todos / 3))));

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 import { readOptions } from './options.js';
+import { rowsOf } from '../apps/server/src/lib/result-rows.js';
 
 interface Target {
   label: string;
@@ -58,9 +59,7 @@ async function measure(target: Target, runs: number) {
     const found = await database.db.execute(sql`
       SELECT d.customer_id AS "customerId", d.category_id AS "categoryId", d.id AS "deviceId"
       FROM devices d WHERE d.type = 'INTERNAL' ORDER BY d.id LIMIT 1`);
-    const pick = (
-      found as unknown as { rows: { customerId: number; categoryId: number; deviceId: number }[] }
-    ).rows[0];
+    const pick = rowsOf<{ customerId: number; categoryId: number; deviceId: number }>(found)[0];
     if (!pick) throw new Error(`${target.label}: brak maszyn własnych`);
     const machine: number[] = [];
     const service: number[] = [];

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/database.js';
 import { inTransaction } from '../apps/server/src/lib/transaction.js';
 import { refreshAllInspectionSummaries } from '../apps/server/src/modules/inspections/inspection-summaries.js';
+import { rowsOf } from '../apps/server/src/lib/result-rows.js';
 import { services } from '../apps/server/src/modules/services/services.table.js';
 import { random } from './fleet.js';
 import { serviceEventBatches, type FleetMachine, type ServiceEventRow } from './service-events.js';
@@ -58,7 +59,7 @@ export async function dropIndexes(db: Db, table: string, onlyGin = false): Promi
     WHERE i.schemaname = 'public' AND i.tablename = ${table}
       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I', i.indexname)::regclass)
       AND (${!onlyGin} OR i.indexdef ILIKE '%USING gin%')`);
-  const rows = (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
+  const rows = rowsOf<{ indexname: string; indexdef: string }>(result);
   for (const row of rows) await db.execute(sql.raw(`DROP INDEX "${row.indexname}"`));
   return rows.map((r) => r.indexdef);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSeededTestApp } from '../test/test-app.js';
 import { insertCategory } from '../test/service-fixtures.js';
+import { rowsOf } from './lib/result-rows.js';
 
 /**
  * The test helper for files that read one large register: seeded once, seeded again only after a
@@ -15,7 +16,7 @@ const ctx = useSeededTestApp(async () => {
 
 const names = async () => {
   const result = await ctx.database.db.execute(sql`SELECT name FROM categories ORDER BY id`);
-  return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+  return rowsOf<{ name: string }>(result).map((row) => row.name);
 };
 
 const onPglite = () => ctx.database.kind === 'pglite';

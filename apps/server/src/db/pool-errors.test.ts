@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import type { Database } from './database.js';
+import { rowsOf } from '../lib/result-rows.js';
 
 /**
  * The server's connection pool outlives a connection PostgreSQL ends while it is idle (a restart,
@@ -17,10 +18,7 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
   afterAll(() => database.close());
 
   const backendPid = async () => {
-    const result = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as {
-      rows: { pid: number }[];
-    };
-    return result.rows[0]!.pid;
+    return rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
   };
 
   it('survives the server ending an idle connection, and answers the next query', async () => {

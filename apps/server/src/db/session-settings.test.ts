@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import type { Database } from './database.js';
 
+import { rowsOf } from '../lib/result-rows.js';
 /**
  * Every session the server opens gets the list-friendly settings (docs/decisions.md, "Session
  * settings"). On PostgreSQL (`npm run test:pg`) the pool's sessions are checked several at once, so
@@ -15,10 +16,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const setting = async (name: 'work_mem' | 'jit') => {
-  const result = (await database.db.execute(sql`SELECT current_setting(${name}) AS value`)) as unknown as {
-    rows: { value: string }[];
-  };
-  return result.rows[0]!.value;
+  const result = await database.db.execute(sql`SELECT current_setting(${name}) AS value`);
+  return rowsOf<{ value: string }>(result)[0]!.value;
 };
 
 describe('session settings', () => {

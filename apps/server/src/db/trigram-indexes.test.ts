@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import { TRIGRAM_PENDING_LIST_KB } from './columns.js';
 import type { Database } from './database.js';
+import { rowsOf } from '../lib/result-rows.js';
 
 /** The trigram indexes' pending lists (db/columns.ts, docs/decisions.md). */
 let database: Database;
@@ -11,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
 
 describe('trigram indexes', () => {
   it('keep every pending list at 256 kB', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 
 /**
  * Texts sorted by code point, and the regions of that order where a lower-cased start lies
@@ -21,7 +22,7 @@ export function sortsByCodePoint(db: DbOrTx): Promise<boolean> {
     known = db
       .execute(sql`SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()`)
       .then((result) => {
-        const row = (result as unknown as { rows: { collation: string }[] }).rows[0];
+        const row = rowsOf<{ collation: string }>(result)[0];
         return row !== undefined && CODE_POINT_COLLATIONS.has(row.collation.toLowerCase());
       });
     byDatabase.set(db, known);

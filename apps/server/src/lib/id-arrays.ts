@@ -44,12 +44,12 @@ export async function idArraysByIndex<K extends string>(
     const set = await tx.execute(
       sql`SELECT current_setting('enable_seqscan') AS was, set_config('enable_seqscan', 'off', true)`,
     );
-    const was = (set as unknown as { rows: { was: string }[] }).rows[0]!.was;
+    const was = rowsOf<{ was: string }>(set)[0]!.was;
     const columns = keys.map((key) => sql`ARRAY(${queries[key]}) AS ${sql.identifier(key)}`);
     const result = await tx.execute(
       sql`SELECT ${sql.join(columns, sql`, `)}, set_config('enable_seqscan', ${was}, true) AS was`,
     );
-    const row = (result as unknown as { rows: Record<K, string | number[] | null>[] }).rows[0]!;
+    const row = rowsOf<Record<K, string | number[] | null>>(result)[0]!;
     return Object.fromEntries(keys.map((key) => [key, parseIdArray(row[key])])) as Record<K, number[]>;
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { idBatches, sendJsonArray, streamList } from './json-stream.js';
 
@@ -51,7 +52,7 @@ describe('json-stream', () => {
 
   const expected = async (below: number) => {
     const result = await database.db.execute(probeIds(below));
-    const ids = (result as unknown as { rows: { n: number }[] }).rows.map((r) => r.n);
+    const ids = rowsOf<{ n: number }>(result).map((r) => r.n);
     return JSON.stringify(await load(ids));
   };
 
@@ -79,7 +80,7 @@ describe('json-stream', () => {
     const open = await database.db.execute(
       sql`SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'serwis_stream%'`,
     );
-    expect((open as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    expect(rowsOf<{ n: number }>(open)[0].n).toBe(0);
   });
 
   it('a failure before the first byte is an ordinary error answer', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DB_CASING, type Db } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 
 /**
  * Rows per batch of a streamed list: one cursor FETCH of ids, one lookup of their rows, one
@@ -74,7 +75,7 @@ async function* pgliteCursor(db: Db, query: SQLWrapper, batchSize: number) {
   try {
     for (;;) {
       const result = await db.execute(sql`FETCH FORWARD ${sql.raw(String(batchSize))} FROM ${name}`);
-      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      const rows = rowsOf<Record<string, unknown>>(result);
       if (rows.length > 0) yield rows.map(firstColumn);
       if (rows.length < batchSize) break;
     }
@@ -108,7 +109,7 @@ async function* headThenCursor(
   cursor: (rest: SQLWrapper) => AsyncGenerator<number[]>,
 ): AsyncGenerator<number[]> {
   const result = await db.execute(sql`${query} LIMIT ${sql.raw(String(first))}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   if (rows.length > 0) yield rows.map(firstColumn);
   if (rows.length < first) return;
   // Let the first chunk leave before the cursor opens: Node flushes a response write on a later

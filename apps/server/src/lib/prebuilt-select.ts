@@ -2,6 +2,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { DB_CASING, type DbOrTx } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 
 /** The columns of a prebuilt select, each under the key its rows carry it by. */
 export type PrebuiltSelection = Record<string, Column>;
@@ -60,7 +61,7 @@ export function prebuiltSelect<S extends PrebuiltSelection>(selection: S, from: 
     const result = await db.execute(
       sql`SELECT ${written.columns}${sql.join(extra)} FROM ${written.from} ${rest}`,
     );
-    return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    return rowsOf<Record<string, unknown>>(result);
   };
   const toRow = (driverRow: Record<string, unknown>) => {
     const row: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 import { selectedIds } from './id-arrays.js';
 import type { PageWindow } from './paging.js';
 
@@ -21,7 +22,7 @@ export async function termSignatures(db: DbOrTx, terms: string[]): Promise<bigin
     (term, i) => sql`array_to_string(trigram_term_signature(${term}), ',') AS ${sql.identifier(`s${i}`)}`,
   );
   const result = await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`);
-  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
+  const row = rowsOf<Record<string, string>>(result)[0]!;
   return terms.map((_, i) => bigints(row[`s${i}`]!));
 }
 
@@ -39,7 +40,7 @@ export async function startSignature(db: DbOrTx, term: string): Promise<bigint[]
   const filler = [...'qxjvz0123456789'].find((letter) => !lower.includes(letter))!;
   const result = await db.execute(sql`SELECT array_to_string(trigram_bits(ARRAY(
       SELECT g FROM unnest(show_trgm(${term})) AS g WHERE g = ANY(show_trgm(${term + filler})))), ',') AS s`);
-  return bigints((result as unknown as { rows: { s: string }[] }).rows[0]!.s);
+  return bigints(rowsOf<{ s: string }>(result)[0]!.s);
 }
 
 /** The bits of several terms that must all be held: their union. */
@@ -92,7 +93,7 @@ export async function candidateShares(
   const result = await db.execute(sql`SELECT ${sql.join(shares, sql`, `)}
     FROM ${sample.table} AS ${sql.identifier(sample.alias)} TABLESAMPLE SYSTEM (${sql.raw(percent.toFixed(6))}) REPEATABLE (0)
     WHERE ${sample.scope}`);
-  const row = (result as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
+  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
   return conditions.map((_, i) => Number(row[`s${i}`] ?? 1));
 }
 

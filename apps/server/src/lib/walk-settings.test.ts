@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../db/database.js';
+import { rowsOf } from './result-rows.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { keepTheWalk, SHALLOW_WALK_OFFSET, type WalkProcesses } from './trigram-signature.js';
 
@@ -14,7 +15,7 @@ describe('keepTheWalk', () => {
 
   const setting = async (db: DbOrTx, name: string) => {
     const result = await db.execute(sql`SELECT current_setting(${name}) AS value`);
-    return (result as unknown as { rows: { value: string }[] }).rows[0]!.value;
+    return rowsOf<{ value: string }>(result)[0]!.value;
   };
   const underWalk = (window?: { limit: number; offset: number }, options?: WalkProcesses) =>
     database.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { connectPglite, openPglite, type Database } from '../db/database.js';
+import { rowsOf } from '../lib/result-rows.js';
 import { deviceNotes } from '../modules/notes/notes.table.js';
 import { parts } from '../modules/parts/parts.table.js';
 import { todos } from '../modules/todos/todos.table.js';
@@ -238,14 +239,12 @@ async function snapshot(database: Database) {
       const result = await tx.execute(
         sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY ${order}`),
       );
-      tables[table.name] = (result as unknown as { rows: { row: string }[] }).rows.map((r) =>
-        JSON.parse(r.row),
-      );
+      tables[table.name] = rowsOf<{ row: string }>(result).map((r) => JSON.parse(r.row));
     }
     const sequences = await tx.execute(
       sql`SELECT sequencename, last_value::text FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename`,
     );
-    return { tables, sequences: (sequences as unknown as { rows: unknown[] }).rows };
+    return { tables, sequences: rowsOf<unknown>(sequences) };
   });
 }
 

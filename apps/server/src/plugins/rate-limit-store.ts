@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { rowsOf } from '../lib/result-rows.js';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -28,7 +29,7 @@ export function pgRateLimitStore(db: Db) {
           GREATEST(0, (EXTRACT(EPOCH FROM (window_start - now())) * 1000)::bigint + ${windowMs})::bigint AS ttl`,
       )
         .then((result) => {
-          const row = (result as unknown as { rows: { count: number; ttl: number | string }[] }).rows[0];
+          const row = rowsOf<{ count: number; ttl: number | string }>(result)[0];
           callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
         })
         .catch((error: Error) => callback(error));

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { deviceFilterSchema, type DeviceInsertInput } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import {
   addDevice,
   addManyDevices,
@@ -185,7 +186,7 @@ describe('device_values', () => {
   /** The kept values with machines, and the same counted from the machines. */
   async function keptAndCounted() {
     const rows = async (query: ReturnType<typeof sql>) =>
-      ((await db().execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows.map((r) =>
+      rowsOf<Record<string, unknown>>(await db().execute(query)).map((r) =>
         JSON.stringify([r.type, r.field, r.value, Number(r.machines)]),
       );
     const kept = await rows(sql`SELECT type, field, value, machines FROM device_values

@@ -115,7 +115,7 @@ describe('the known-matches walk', () => {
           count(*) FILTER (WHERE (${lowerPrefix(devices.name, term)} OR ${lowerPrefix(devices.serialNumber, term)})
             AND NOT (${holds})) AS missed
         FROM devices`);
-      const [row] = (result as unknown as { rows: { lacking: number; missed: number }[] }).rows;
+      const [row] = rowsOf<{ lacking: number; missed: number }>(result);
       expect([term, Number(row!.missed)]).toEqual([term, 0]);
       // The bits rule machines out, except for a term without a letter or digit, or the start of
       // every serial number.
@@ -259,7 +259,7 @@ describe('a search’s owners read by id before the list (withSearchedOwners)', 
     const starting = await db().execute(
       sql`SELECT id FROM customers WHERE lower(short_name) LIKE 'zp%' ORDER BY id`,
     );
-    const ids = (starting as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const ids = rowsOf<{ id: number }>(starting).map((r) => Number(r.id));
     expect(ids.length).toBeGreaterThan(0);
     expect([...short.searched!.customers].sort((a, b) => a - b)).toEqual(ids);
     expect(await withSearchedOwners(db(), criteriaOf(''))).toEqual(criteriaOf(''));

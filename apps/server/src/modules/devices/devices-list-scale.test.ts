@@ -9,6 +9,7 @@ import {
   type DeviceInsertInput,
 } from '@serwis/domain';
 import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { boundedTotal, estimatedRows } from '../../lib/paging.js';
 import { updateCategory } from '../categories/categories.repository.js';
 import { updateCustomer } from '../customers/customers.repository.js';
@@ -109,7 +110,7 @@ describe('every sort, both directions', () => {
               JOIN categories k ON k.id = d.category_id WHERE d.type = 'INTERNAL'
               ORDER BY ${key} ${direction}, d.id ${direction}`,
         );
-        const expected = (joined as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+        const expected = rowsOf<{ id: number }>(joined).map((r) => r.id);
         expect(await listIds(ctx, user, 'INTERNAL', {}, `sort=${sort},${dir}&page=1&size=100`)).toEqual(
           expected,
         );
@@ -356,12 +357,12 @@ describe('the indexes that carry the filtered columns', () => {
     const shortest = { ...machine, streetAddress: wide(40), city: wide(30), warranty: wide(40) };
     const alsoCopied = await add(shortest);
     await db().execute(sql`UPDATE devices SET province = ${wide(40)} WHERE id = ${alsoCopied}`);
-    const [copied] = (
-      (await db().execute(
+    const [copied] = rowsOf<{ kept: boolean }>(
+      await db().execute(
         sql`SELECT street_short = street_address AND city_short = city AND warranty_short = warranty AS kept
           FROM devices WHERE id = ${alsoCopied}`,
-      )) as unknown as { rows: { kept: boolean }[] }
-    ).rows;
+      ),
+    );
     expect(copied!.kept).toBe(true);
     const inside = (text: string) => [...text].slice(10, 13).join('');
     expect(await listIds(ctx, user, 'INTERNAL', { city: inside(shortest.city) })).toEqual([alsoCopied]);
@@ -388,7 +389,7 @@ describe('denormalised sort keys and counts', () => {
       sql`SELECT d.id, d.customer_short_name = c.short_name AND d.category_name = k.name AS right
           FROM devices d JOIN customers c ON c.id = d.customer_id JOIN categories k ON k.id = d.category_id`,
     );
-    return (result as unknown as { rows: { id: number; right: boolean }[] }).rows;
+    return rowsOf<{ id: number; right: boolean }>(result);
   };
   const counts = async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/category/findAll', headers: as(user) });
@@ -396,9 +397,7 @@ describe('denormalised sort keys and counts', () => {
     const real = await db().execute(
       sql`SELECT k.id, count(d.id)::int AS n FROM categories k LEFT JOIN devices d ON d.category_id = k.id GROUP BY k.id`,
     );
-    const actual = Object.fromEntries(
-      (real as unknown as { rows: { id: number; n: number }[] }).rows.map((r) => [r.id, r.n]),
-    );
+    const actual = Object.fromEntries(rowsOf<{ id: number; n: number }>(real).map((r) => [r.id, r.n]));
     return { listed, actual };
   };
 

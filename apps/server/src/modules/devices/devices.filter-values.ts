@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { cleanTerm, likeContains } from '../../lib/text-search.js';
 import { deviceValues } from './device-values.table.js';
 import {
@@ -55,7 +56,7 @@ export async function matchingValues(
       WHERE ${deviceValues.type} = ${family} AND ${deviceValues.field} = ${name} AND ${deviceValues.machines} > 0
         AND ${deviceValues.value} ILIKE ${likeContains(term)}
       LIMIT ${FILTER_VALUES_CAP + 1}) AS v`);
-  const [row] = (result as unknown as { rows: { matching: string[] | string; found: number }[] }).rows;
+  const [row] = rowsOf<{ matching: string[] | string; found: number }>(result);
   if (!row || Number(row.found) > FILTER_VALUES_CAP) return undefined;
   return typeof row.matching === 'string' ? (JSON.parse(row.matching) as string[]) : row.matching;
 }

@@ -1,6 +1,7 @@
 import type { Device, DeviceInsertInput, MachineType } from '@serwis/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { keepTheWalk } from '../../lib/trigram-signature.js';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import type { DeviceOrder } from './devices.query.js';
@@ -125,7 +126,7 @@ export function pagePlan(db: Db, where: SQL, order: DeviceOrder, window: PageWin
   return db.transaction(async (tx) => {
     await keepTheWalk(tx);
     const result = await tx.execute(sql`EXPLAIN ${pageDeviceIdsQuery(where, order, window)}`);
-    return (result as unknown as { rows: Record<string, string>[] }).rows
+    return rowsOf<Record<string, string>>(result)
       .map((row) => Object.values(row)[0])
       .join('\n');
   });

@@ -25,6 +25,7 @@ import { cleanTerm, likeContains, lowerPrefix, searchTerm, trimmedTerm } from '.
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { idsAmong, parseIdArray } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
 
@@ -134,8 +135,7 @@ export async function ownersNamed(
     sql`SELECT ${customer ? sql`ARRAY(${customersNamed(likeContains(customer))})` : sql`NULL`} AS customers,
       ${categoryNames.length ? sql`ARRAY(${categoriesWhere(categoryNamed(categoryNames))})` : sql`NULL`} AS categories`,
   );
-  const row = (result as unknown as { rows: Record<'customers' | 'categories', string | number[] | null>[] })
-    .rows[0]!;
+  const row = rowsOf<Record<'customers' | 'categories', string | number[] | null>>(result)[0]!;
   return {
     ...(customer ? { customers: parseIdArray(row.customers) } : {}),
     ...(categoryNames.length ? { categories: parseIdArray(row.categories) } : {}),
@@ -169,7 +169,7 @@ export async function searchedOwners(db: DbOrTx, term: string, short = false): P
     sql`SELECT ARRAY(${short ? customersStarting(term) : customersNamed(pattern)}) AS customers,
       ARRAY(${short ? categoriesStarting(term) : categoriesNamed(pattern)}) AS categories`,
   );
-  const row = (result as unknown as { rows: Record<keyof SearchedOwners, string | number[]>[] }).rows[0]!;
+  const row = rowsOf<Record<keyof SearchedOwners, string | number[]>>(result)[0]!;
   return { customers: parseIdArray(row.customers), categories: parseIdArray(row.categories) };
 }
 

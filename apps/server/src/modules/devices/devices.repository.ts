@@ -1,6 +1,7 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { incidents } from '../incidents/incidents.table.js';
@@ -202,7 +203,7 @@ export async function findCsvRowsByIds(db: DbOrTx, ids: number[]): Promise<Devic
     FROM unnest(${list}::int[]) WITH ORDINALITY AS wanted(id, ord)
     JOIN ${devices} ON ${devices.id} = wanted.id
     WHERE ${devices.id} = ANY(${list}::int[])`);
-  const raw = (result as unknown as { rows: { rows: unknown }[] }).rows[0]?.rows ?? null;
+  const raw = rowsOf<{ rows: unknown }>(result)[0]?.rows ?? null;
   const arrays = (typeof raw === 'string' ? JSON.parse(raw) : raw) as unknown[][] | null;
   return (arrays ?? []).map(
     (values) => Object.fromEntries(columns.map(([key], i) => [key, values[i]])) as DeviceCsvRow,

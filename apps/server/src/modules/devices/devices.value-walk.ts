@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { intArray, selectedIds } from '../../lib/id-arrays.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { devices } from './devices.table.js';
@@ -266,7 +267,7 @@ export async function valueWalkCount(db: Db, walk: ValueWalk, upTo: number): Pro
   const result = await db.execute(
     sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${limit}) AS bounded`,
   );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /**

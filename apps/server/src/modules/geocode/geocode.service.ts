@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MSG, type GeocodeResult } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { AppError } from '../../lib/app-error.js';
 import { geocodeCache } from './geocode.table.js';
 
@@ -34,11 +35,11 @@ async function claimSlot(db: Db, intervalMs: number): Promise<number> {
     ON CONFLICT (id) DO UPDATE SET last_at = clock_timestamp()
       WHERE geocode_throttle.last_at <= clock_timestamp() - make_interval(secs => ${seconds}::float8)
     RETURNING id`);
-  if ((claimed as unknown as { rows: unknown[] }).rows.length > 0) return 0;
+  if (rowsOf<unknown>(claimed).length > 0) return 0;
   const left = await db.execute(sql`
     SELECT (extract(epoch from (last_at + make_interval(secs => ${seconds}::float8) - clock_timestamp())) * 1000)::float8 AS wait_ms
     FROM geocode_throttle WHERE id = 1`);
-  const rows = (left as unknown as { rows: { wait_ms: number }[] }).rows;
+  const rows = rowsOf<{ wait_ms: number }>(left);
   return Math.max(1, Number(rows[0]?.wait_ms ?? 1));
 }
 
@@ -104,7 +105,7 @@ export async function geocode(db: Db, options: GeocoderOptions, q: string): Prom
   const cached = await db.execute(
     sql`SELECT results FROM geocode_cache WHERE query = ${key} AND created_at > now() - make_interval(days => ${CACHE_DAYS})`,
   );
-  const hit = (cached as unknown as { rows: { results: GeocodeResult[] }[] }).rows[0];
+  const hit = rowsOf<{ results: GeocodeResult[] }>(cached)[0];
   if (hit) return hit.results;
   let results = await throttled(db, options, () => askUpstream(options, q, true));
   if (results.length === 0) results = await throttled(db, options, () => askUpstream(options, q, false));

@@ -1,15 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import type { MachineType } from '@serwis/domain';
 
 /** One JSON text parameter: any number of values in one statement, the same on PGlite and pg. */
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const textList = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${jsonParam(values)}))`;
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
 
 /** Ids of customers by lowered short name. */
 export async function customerIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {

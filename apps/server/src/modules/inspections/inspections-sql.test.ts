@@ -9,6 +9,7 @@ import {
 } from '@serwis/domain';
 import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer } from '../../../test/service-fixtures.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { devices } from '../devices/devices.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { refreshAllInspectionSummaries } from './inspection-summaries.js';
@@ -197,7 +198,7 @@ describe('inspection list SQL equals the shared rule', () => {
         to_char(('2025-03-31'::date + make_interval(months => 6))::date, 'YYYY-MM-DD') AS d,
         to_char(('2099-08-31'::date + make_interval(months => 6))::date, 'YYYY-MM-DD') AS e`,
     );
-    const row = (result as unknown as { rows: Record<string, string>[] }).rows[0];
+    const row = rowsOf<Record<string, string>>(result)[0];
     expect(row).toEqual({
       a: addMonths('2025-08-31', 6),
       b: addMonths('2023-08-31', 6),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { InspectionSortField } from '@serwis/domain';
 import { useTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -30,7 +31,7 @@ async function joinedOrder(field: InspectionSortField, dir: 'asc' | 'desc') {
       JOIN customers c ON c.id = d.customer_id JOIN categories k ON k.id = d.category_id
       WHERE s.listed ORDER BY ${JOINED[field]} ${dir} NULLS LAST, s.device_id ASC`),
   );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
 const page = async (field: InspectionSortField, dir: 'asc' | 'desc', limit: number, offset: number) =>
@@ -113,7 +114,7 @@ describe('inspection list sort keys (issue 11)', () => {
     const stale = await db.execute(sql`SELECT count(*)::int AS n FROM inspection_summaries
       WHERE search_text <> lower(device_name || chr(31) || city || chr(31) || customer_short_name
         || chr(31) || category_name)`);
-    expect((stale as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(rowsOf<{ n: number }>(stale)[0]!.n).toBe(0);
     const found = async (q: string) => (await countInspectionRows(db, { mode: 'all', q })).total;
     expect(await found('ZGIERZ')).toBe(1);
     expect(await found('Ze')).toBe(3);

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionListMode, InspectionSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
@@ -310,7 +311,7 @@ export async function listInspectionRows(db: DbOrTx, options: InspectionListOpti
     FROM ${from}
     ${order}
     ${pageFirst ? sql`` : page}`);
-  return (result as unknown as { rows: InspectionListRow[] }).rows;
+  return rowsOf<InspectionListRow>(result);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   insertMachine,
   insertService,
 } from '../../../test/service-fixtures.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { devices } from '../devices/devices.table.js';
 import { inspectionIdQuery, type InspectionListOptions } from './inspections.repository.js';
 
@@ -229,7 +230,7 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
       const explain = async (sort: InspectionListOptions['sort']) => {
         const query = await inspectionIdQuery(tx, { mode: 'all', sort });
         const result = await tx.execute(sql`EXPLAIN (COSTS OFF) ${query} LIMIT 15`);
-        return (result as unknown as { rows: Record<string, string>[] }).rows
+        return rowsOf<Record<string, string>>(result)
           .map((row) => Object.values(row)[0])
           .join('\n');
       };

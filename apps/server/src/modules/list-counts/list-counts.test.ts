@@ -10,6 +10,7 @@ import { refreshAllInspectionSummaries } from '../inspections/inspection-summari
 import { deleteService, postService, serviceJson, updateService } from '../services/services.fixtures.js';
 import { keptTotal, type KeptList } from './list-counts.repository.js';
 import { listCounts } from './list-counts.table.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /** The whole lists' sizes kept by triggers (migration 0013) against counting them (issue 11). */
 const ctx = useTestApp();
@@ -32,10 +33,10 @@ async function keptAndCounted() {
   const db = ctx.database.db;
   const pairs: Record<string, [number, number]> = {};
   for (const [list, rows] of Object.entries(DIRECT) as [KeptList, string][]) {
-    const counted = (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${rows}`))) as unknown as {
-      rows: { n: number }[];
-    };
-    pairs[list] = [(await keptTotal(db, list)).total, Number(counted.rows[0]!.n)];
+    const counted = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${rows}`)),
+    );
+    pairs[list] = [(await keptTotal(db, list)).total, Number(counted[0]!.n)];
   }
   return pairs;
 }
@@ -186,12 +187,10 @@ describe('kept list sizes', () => {
     // is read with one machine more, which proves the total past it, and nothing is counted.
     await db.execute(sql`ANALYZE devices`);
     const ok = { statuses: ['OK'] };
-    const expectedOk = (await db.execute(
-      sql`SELECT id FROM devices WHERE status = 'OK' ORDER BY id`,
-    )) as unknown as {
-      rows: { id: number }[];
-    };
-    const okIds = expectedOk.rows.map((r) => Number(r.id));
+    const expectedOk = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM devices WHERE status = 'OK' ORDER BY id`),
+    );
+    const okIds = expectedOk.map((r) => Number(r.id));
     expect(okIds).toHaveLength(many - 7);
     const statements = recordStatements(ctx.database);
     const atBound = await listDevices(ctx, user, 'INTERNAL', ok, 'page=1000&size=10&sort=id,asc');

@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { auditEntries } from '../../../test/accounts-helpers.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { logSearch } from './logs.repository.js';
 
 const ctx = useTestApp();
@@ -189,9 +190,7 @@ describe('GET /api/log/findAll', () => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
         return tx.execute(sql`EXPLAIN SELECT 1 FROM logs WHERE ${where}`);
       });
-      const lines = (plan as unknown as { rows: Record<string, string>[] }).rows.map(
-        (r) => Object.values(r)[0],
-      );
+      const lines = rowsOf<Record<string, string>>(plan).map((r) => Object.values(r)[0]);
       return lines.filter((line) => line.includes('Index Cond')).join('\n');
     };
 

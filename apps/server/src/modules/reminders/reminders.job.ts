@@ -10,6 +10,7 @@ import {
 } from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit, type Actor } from '../../plugins/audit.js';
 import type { Mailer } from '../../plugins/mailer.js';
@@ -90,7 +91,7 @@ export async function runReminderJob(
   const composed = await inTransaction(db, async (tx) => {
     if (options.trigger === 'SCHEDULE') {
       const rows = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${JOB_LOCK}) AS locked`);
-      const locked = (rows as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+      const locked = rowsOf<{ locked: boolean }>(rows)[0]?.locked;
       if (!locked) return null;
       if (await findLiveScheduledRun(tx, runDate, STALE_RUN_MINUTES)) return null;
     } else {

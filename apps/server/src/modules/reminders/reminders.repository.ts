@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
@@ -146,7 +147,7 @@ export async function claimPendingMail(db: DbOrTx, skipIds: readonly number[]) {
     SELECT id, email, subject, body, machines, recipient FROM ${reminderMails}
     WHERE sent_at IS NULL ${skip}
     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
-  const rows = (result as unknown as { rows: PendingMail[] }).rows;
+  const rows = rowsOf<PendingMail>(result);
   return rows[0];
 }
 export interface PendingMail {

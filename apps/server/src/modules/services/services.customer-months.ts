@@ -1,5 +1,6 @@
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { boundedIds, SEARCH_TOTAL_BOUND, type ListTotal, type PageWindow } from '../../lib/paging.js';
 import { IN_ONE_PROCESS, walkedIds } from '../../lib/trigram-signature.js';
@@ -139,7 +140,7 @@ async function monthsOf(db: Db, internal: boolean, customers: number[], others: 
         ${ofOthers}) AS m
       GROUP BY year, month HAVING sum(events) > 0 ORDER BY year DESC, month DESC`,
   );
-  return (result as unknown as { rows: Month[] }).rows.map((m) => ({
+  return rowsOf<Month>(result).map((m) => ({
     year: Number(m.year),
     month: Number(m.month),
     events: Number(m.events),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { customers } from '../customers/customers.table.js';
 import { users } from '../users/users.table.js';
 import { countServices } from './services.list.js';
@@ -35,7 +36,7 @@ async function orderBefore(field: string, desc: boolean, family: 'INTERNAL' | 'E
     SELECT s.id FROM services s JOIN customers c ON c.id = s.customer_id JOIN users u ON u.id = s.user_created_id
     WHERE ${flag}
     ORDER BY ${keys[field]} s.year ${dir}, s.month ${dir}, s.number ${dir}, s.number_extension ${dir}, s.id ${dir}`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
 async function seed() {
@@ -126,7 +127,7 @@ describe('service lists at scale (issue 11)', () => {
     expect(update.statusCode, update.body).toBe(200);
     expect(await byCustomer()).toEqual(await orderBefore('customer', false));
     const row = await db.execute(sql`SELECT customer_short_name FROM services WHERE id = ${moved.id}`);
-    expect((row as unknown as { rows: unknown[] }).rows[0]).toEqual({ customer_short_name: 'Alfa' });
+    expect(rowsOf<unknown>(row)[0]).toEqual({ customer_short_name: 'Alfa' });
   });
 
   it('counts exactly up to the bound and estimates (flagged) beyond it', async () => {
@@ -222,8 +223,9 @@ describe('service lists at scale (issue 11)', () => {
       sql`SELECT fault_search FROM services WHERE id = ${polish.id}
         UNION ALL SELECT count(*)::text FROM services WHERE fault_search <> lower(fault_description)`,
     );
-    expect(
-      (copies as unknown as { rows: { fault_search: string }[] }).rows.map((r) => r.fault_search),
-    ).toEqual(['uszkodzony enkoder osi z', '0']);
+    expect(rowsOf<{ fault_search: string }>(copies).map((r) => r.fault_search)).toEqual([
+      'uszkodzony enkoder osi z',
+      '0',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { runsSideBySide, type Db, type DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { parseIdArray } from '../../lib/id-arrays.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { inOneWalk } from '../../lib/trigram-signature.js';
@@ -123,7 +124,7 @@ async function readSplitInputs(db: Db, newestYear: SQL) {
       s.most_common_freqs::text AS frequencies
     FROM (SELECT 1) AS one
     LEFT JOIN pg_stats AS s ON s.schemaname = current_schema() AND s.tablename = 'services' AND s.attname = 'date'`);
-  const row = (result as unknown as { rows: Record<string, string | number | null>[] }).rows[0]!;
+  const row = rowsOf<Record<string, string | number | null>>(result)[0]!;
   const list = (value: string | number | null) =>
     typeof value === 'string' ? value.slice(1, -1).split(',').filter(Boolean) : [];
   const commonDays = list(row.common).map(dayOfText);
@@ -178,7 +179,7 @@ export async function splitWalkIds(
       const result = await tx.execute(sql`SELECT count(*)::int AS n,
           (array_agg(part.id))[${window.offset + 1}::int:${end}::int] AS ids
         FROM (${queries.first({ offset: 0, limit: end })}) AS part(id)`);
-      const row = (result as unknown as { rows: { n: number; ids: string | number[] | null }[] }).rows[0]!;
+      const row = rowsOf<{ n: number; ids: string | number[] | null }>(result)[0]!;
       return { matches: Number(row.n), ids: parseIdArray(row.ids) };
     }),
     inOneWalk(db, window, (tx) => idsOf(tx, queries.second({ offset: 0, limit: split.secondLimit }))),
@@ -198,5 +199,5 @@ export async function splitWalkIds(
 
 const idsOf = async (tx: DbOrTx, query: SQL) => {
   const result = await tx.execute(sql`SELECT array_agg(part.id) AS ids FROM (${query}) AS part(id)`);
-  return parseIdArray((result as unknown as { rows: { ids: string | number[] | null }[] }).rows[0]!.ids);
+  return parseIdArray(rowsOf<{ ids: string | number[] | null }>(result)[0]!.ids);
 };

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { migrationsFolder } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 export type CheckResult = 'ok' | 'error';
 export interface Readiness {
@@ -25,7 +26,7 @@ async function migrationsApplied(app: FastifyInstance) {
   const result = await app.db.execute(
     sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`,
   );
-  const newest = Number((result as unknown as { rows: { newest: string | null }[] }).rows[0]?.newest ?? 0);
+  const newest = Number(rowsOf<{ newest: string | null }>(result)[0]?.newest ?? 0);
   return newest >= newestMigration();
 }
 

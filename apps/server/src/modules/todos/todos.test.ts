@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { runsSideBySide } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import {
   auditEntriesFor,
   insertCustomer,
@@ -278,11 +279,9 @@ describe('GET /api/todo/get', () => {
           field
         ];
         // The order before issue 11: the column, then id descending.
-        const expected = (
-          (await db.execute(
-            sql.raw(`SELECT id FROM todos ORDER BY ${column} ${dir}, id DESC`),
-          )) as unknown as { rows: { id: number }[] }
-        ).rows.map((r) => r.id);
+        const expected = rowsOf<{ id: number }>(
+          await db.execute(sql.raw(`SELECT id FROM todos ORDER BY ${column} ${dir}, id DESC`)),
+        ).map((r) => r.id);
         const pages = [];
         for (const page of [1, 2, 3]) {
           const response = await list(admin, `toDoStatus=ALL&sort=${field},${dir}&page=${page}&size=3`);
@@ -401,13 +400,13 @@ describe('GET /api/todo/get', () => {
     const columns = { id: 'id', date: 'date', toDoStatus: 'to_do_status', description: 'description_key' };
     /** The list's ids in its order, and which of them hold `like`. */
     const listed = async (filter: 'ALL' | 'TODO', field: keyof typeof columns, dir: string, like: string) =>
-      (
-        (await ctx.database.db.execute(
+      rowsOf<{ id: number; hit: boolean }>(
+        await ctx.database.db.execute(
           sql.raw(`SELECT id, description ILIKE '${like}' AS hit FROM todos
             ${filter === 'TODO' ? "WHERE to_do_status = 'TODO'" : ''}
             ORDER BY ${columns[field]} ${dir}, id DESC`),
-        )) as unknown as { rows: { id: number; hit: boolean }[] }
-      ).rows;
+        ),
+      );
     const pageStatements = (sent: string[]) =>
       sent
         .filter((text) => text.startsWith('select "todos"."id", to_char'))
@@ -596,7 +595,7 @@ describe('GET /api/todo/get', () => {
       const result = await ctx.database.db.execute(
         sql`SELECT id FROM todos ORDER BY left(description, 100) ${sql.raw(direction)}, id DESC`,
       );
-      return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+      return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
     };
     const sorted = (await list(admin, 'toDoStatus=ALL&page=1&size=10&sort=description,asc'))
       .json()

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /** Tables that only belong to the account itself and go with it. */
 const OWNED_BY_ACCOUNT = new Set(['sessions']);
@@ -16,12 +17,12 @@ export async function countUserReferences(db: DbOrTx, userId: number): Promise<n
     JOIN pg_attribute att ON att.attrelid = c.conrelid AND att.attnum = c.conkey[1]
     WHERE c.contype = 'f' AND c.confrelid = 'public.users'::regclass`);
   let total = 0;
-  for (const fk of (fks as unknown as { rows: { table: string; column: string }[] }).rows) {
+  for (const fk of rowsOf<{ table: string; column: string }>(fks)) {
     if (OWNED_BY_ACCOUNT.has(fk.table)) continue;
     const result = await db.execute(
       sql`SELECT count(*)::int AS n FROM ${sql.identifier(fk.table)} WHERE ${sql.identifier(fk.column)} = ${userId}`,
     );
-    total += Number((result as unknown as { rows: { n: number }[] }).rows[0].n);
+    total += Number(rowsOf<{ n: number }>(result)[0].n);
   }
   return total;
 }
