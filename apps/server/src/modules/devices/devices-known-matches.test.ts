@@ -103,34 +103,6 @@ describe('the known-matches walk', () => {
     ]);
   });
 
-  it('finds the bits of a short term’s start in every machine whose name or serial number starts with it', async () => {
-    for (const name of ['TO-200', 'To.', 'Łódź 1', 'ąb-3', '(tokarka)', '12 ton', 'x-1', '1-2-3']) {
-      await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, serialNumber: `${name}/SN` }));
-    }
-    for (const term of ['to', 'TO', 'Ł', 'łó', '1', '12', '1-', '-', 'ąb', '(t', 'x', 'SN', 'sn']) {
-      const bits = await startSignature(db(), term);
-      const holds = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits) ?? sql`TRUE`;
-      const result = await db().execute(sql`SELECT
-          count(*) FILTER (WHERE NOT (${holds})) AS lacking,
-          count(*) FILTER (WHERE (${lowerPrefix(devices.name, term)} OR ${lowerPrefix(devices.serialNumber, term)})
-            AND NOT (${holds})) AS missed
-        FROM devices`);
-      const [row] = rowsOf<{ lacking: number; missed: number }>(result);
-      expect([term, Number(row!.missed)]).toEqual([term, 0]);
-      // The bits rule machines out, except for a term without a letter or digit, or the start of
-      // every serial number.
-      if (!['-', 'SN', 'sn'].includes(term)) expect(Number(row!.lacking)).toBeGreaterThan(500);
-    }
-  });
-
-  it('is not tried when the machines’ own texts hold the term more than 2,000 times', async () => {
-    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number)
-      SELECT 'INTERNAL', 'Wiertarka ' || g, ${refs.prasy}, ${refs.zaklad}, 'W-' || g FROM generate_series(1, 2001) AS g`);
-    await db().execute(sql`ANALYZE devices`);
-    expect(await knownWhere(criteriaOf('Kowalskiego'))).toBeDefined();
-    expect(await knownWhere(criteriaOf('Wiertarka'))).toBeUndefined();
-  });
-
   it('takes a long term in an order whose index carries the owners, a short one in the default order', () => {
     expect(termOf(criteriaOf('nowak'))).toBe('nowak');
     expect(termOf(criteriaOf('nowak'), 'category,desc')).toBe('nowak');
@@ -194,39 +166,6 @@ describe('the known-matches walk', () => {
     expect(byCategory).toMatch(/id = ANY/);
     expect(byCategory).not.toMatch(/Sort|Bitmap|Seq Scan|SubPlan|InitPlan|lower/);
   });
-
-  it('knows a short term’s starting machines by id when few, and takes the walk in other orders only then', async () => {
-    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number)
-      VALUES ('INTERNAL', 'Wiertarka stołowa', ${refs.prasy}, ${refs.zaklad}, 'tO-77')`);
-    const starting = await knownMatchesWhere(
-      db(),
-      criteriaOf('to'),
-      knownMatchesSearch(criteriaOf('to'), undefined)!,
-    );
-    expect(starting?.estimating).toBeDefined();
-    const ids = await db().execute(
-      sql`SELECT id FROM devices WHERE type = 'INTERNAL' AND (lower(name) LIKE 'to%' OR lower(serial_number) LIKE 'to%') ORDER BY id`,
-    );
-    const expected = rowsOf(ids).map((row) => Number(row.id));
-    expect(expected.length).toBeGreaterThan(100);
-    expect([...starting!.branches!.texts].sort((a, b) => a - b)).toEqual(expected);
-    expect(starting!.branches!.weights).toEqual([]);
-    expect(
-      (await knownMatchesWhere(db(), criteriaOf('a'), knownMatchesSearch(criteriaOf('a'), undefined)!))
-        ?.branches?.weights,
-    ).toEqual([7]);
-    // "SN" starts every serial number (2,667 own machines): checked on the default order's entry,
-    // and in another order not walked.
-    const many = await knownMatchesWhere(
-      db(),
-      criteriaOf('sn'),
-      knownMatchesSearch(criteriaOf('sn'), undefined)!,
-    );
-    expect(many?.estimating).toBeUndefined();
-    expect(many?.branches).toBeUndefined();
-    const byName = knownMatchesSearch(criteriaOf('sn'), 'name,asc')!;
-    expect(await knownMatchesWhere(db(), criteriaOf('sn'), byName)).toBeUndefined();
-  });
 });
 
 describe('the estimate of a search that matches a status', () => {
@@ -279,5 +218,69 @@ describe('a search’s owners read by id before the list (withSearchedOwners)', 
         [],
       );
     }
+  });
+});
+
+// Last: these add machines, and the next test seeds the register again (useSeededTestApp).
+describe('the known-matches walk, with machines added', () => {
+  it('finds the bits of a short term’s start in every machine whose name or serial number starts with it', async () => {
+    for (const name of ['TO-200', 'To.', 'Łódź 1', 'ąb-3', '(tokarka)', '12 ton', 'x-1', '1-2-3']) {
+      await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name, serialNumber: `${name}/SN` }));
+    }
+    for (const term of ['to', 'TO', 'Ł', 'łó', '1', '12', '1-', '-', 'ąb', '(t', 'x', 'SN', 'sn']) {
+      const bits = await startSignature(db(), term);
+      const holds = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits) ?? sql`TRUE`;
+      const result = await db().execute(sql`SELECT
+          count(*) FILTER (WHERE NOT (${holds})) AS lacking,
+          count(*) FILTER (WHERE (${lowerPrefix(devices.name, term)} OR ${lowerPrefix(devices.serialNumber, term)})
+            AND NOT (${holds})) AS missed
+        FROM devices`);
+      const [row] = rowsOf<{ lacking: number; missed: number }>(result);
+      expect([term, Number(row!.missed)]).toEqual([term, 0]);
+      // The bits rule machines out, except for a term without a letter or digit, or the start of
+      // every serial number.
+      if (!['-', 'SN', 'sn'].includes(term)) expect(Number(row!.lacking)).toBeGreaterThan(500);
+    }
+  });
+
+  it('is not tried when the machines’ own texts hold the term more than 2,000 times', async () => {
+    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number)
+      SELECT 'INTERNAL', 'Wiertarka ' || g, ${refs.prasy}, ${refs.zaklad}, 'W-' || g FROM generate_series(1, 2001) AS g`);
+    await db().execute(sql`ANALYZE devices`);
+    expect(await knownWhere(criteriaOf('Kowalskiego'))).toBeDefined();
+    expect(await knownWhere(criteriaOf('Wiertarka'))).toBeUndefined();
+  });
+
+  it('knows a short term’s starting machines by id when few, and takes the walk in other orders only then', async () => {
+    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number)
+      VALUES ('INTERNAL', 'Wiertarka stołowa', ${refs.prasy}, ${refs.zaklad}, 'tO-77')`);
+    const starting = await knownMatchesWhere(
+      db(),
+      criteriaOf('to'),
+      knownMatchesSearch(criteriaOf('to'), undefined)!,
+    );
+    expect(starting?.estimating).toBeDefined();
+    const ids = await db().execute(
+      sql`SELECT id FROM devices WHERE type = 'INTERNAL' AND (lower(name) LIKE 'to%' OR lower(serial_number) LIKE 'to%') ORDER BY id`,
+    );
+    const expected = rowsOf(ids).map((row) => Number(row.id));
+    expect(expected.length).toBeGreaterThan(100);
+    expect([...starting!.branches!.texts].sort((a, b) => a - b)).toEqual(expected);
+    expect(starting!.branches!.weights).toEqual([]);
+    expect(
+      (await knownMatchesWhere(db(), criteriaOf('a'), knownMatchesSearch(criteriaOf('a'), undefined)!))
+        ?.branches?.weights,
+    ).toEqual([7]);
+    // "SN" starts every serial number (2,667 own machines): checked on the default order's entry,
+    // and in another order not walked.
+    const many = await knownMatchesWhere(
+      db(),
+      criteriaOf('sn'),
+      knownMatchesSearch(criteriaOf('sn'), undefined)!,
+    );
+    expect(many?.estimating).toBeUndefined();
+    expect(many?.branches).toBeUndefined();
+    const byName = knownMatchesSearch(criteriaOf('sn'), 'name,asc')!;
+    expect(await knownMatchesWhere(db(), criteriaOf('sn'), byName)).toBeUndefined();
   });
 });

@@ -205,45 +205,6 @@ describe('the signature of a term', () => {
   });
 });
 
-describe('the machines’ stored signature', () => {
-  it('is kept by the database on every insert and every change of a searched column', async () => {
-    const add = (overrides: Partial<DeviceInsertInput>) =>
-      addDevice(ctx, user, 'INTERNAL', deviceBody(refs, overrides));
-    const first = await add({ name: 'Frezarka pionowa' });
-    const ours = sql`id >= ${first.id}`;
-    await add({ name: 'Prasa krawędziowa', streetAddress: 'Hutnicza 7' });
-    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, city)
-      VALUES ('EXTERNAL', 'Piła taśmowa', ${refs.prasy}, ${refs.zaklad}, 'Żywiec')`);
-    const edit = await ctx.app.inject({
-      method: 'PUT',
-      url: `${familyPrefix('INTERNAL')}/update`,
-      headers: as(user),
-      payload: { ...deviceBody(refs, { name: 'Wiertarka', city: 'Gdańsk' }), id: first.id, type: 'INTERNAL' },
-    });
-    expect(edit.statusCode).toBe(200);
-    // Written by hand, the columns are overwritten from the text.
-    await db().execute(
-      sql`UPDATE devices SET search_sig1 = 0, search_sig2 = 0, search_sig3 = 0, search_sig4 = 0,
-        street_short = 'x', city_short = NULL WHERE ${ours}`,
-    );
-    expect(await staleSignatures()).toBe(0);
-    // A street longer than its copy's 40 characters has none.
-    await db().execute(sql`UPDATE devices SET street_address = repeat('Długa ', 7) WHERE id = ${first.id}`);
-    expect(await staleSignatures()).toBe(0);
-    await db().execute(
-      sql`UPDATE devices SET warranty = 'door-to-door', status_weight = 2 WHERE id = ${first.id}`,
-    );
-    expect(await staleSignatures()).toBe(0);
-    const found = await db().execute(sql`SELECT name FROM devices
-      WHERE (search_sig1 & (trigram_term_signature('wiertark'))[1]) = (trigram_term_signature('wiertark'))[1]
-        AND (search_sig2 & (trigram_term_signature('wiertark'))[2]) = (trigram_term_signature('wiertark'))[2]
-        AND (search_sig3 & (trigram_term_signature('wiertark'))[3]) = (trigram_term_signature('wiertark'))[3]
-        AND (search_sig4 & (trigram_term_signature('wiertark'))[4]) = (trigram_term_signature('wiertark'))[4]
-        AND ${ours}`);
-    expect(rowsOf<{ name: string }>(found).map((r) => r.name)).toEqual(['Wiertarka']);
-  });
-});
-
 describe('the signature walk', () => {
   const cases: [
     string,
@@ -274,66 +235,6 @@ describe('the signature walk', () => {
     for (const offset of [0, 7, Math.floor(all.length / 2), all.length - 3, all.length + 5]) {
       const window = { limit: 10, offset };
       const page = await signatureWalkPage(db(), walk, window);
-      expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
-    }
-  });
-
-  it('pages like the plain query where a street, city or warranty is longer than its copy on the entry', async () => {
-    // Half the machines: every such text past its copy's length (40, 30, 40 characters), the words
-    // the filters look for before, across and after the copy's end.
-    await db().execute(sql`UPDATE devices SET
-        street_address = street_address || repeat(' ', 30) || 'Polna bis',
-        city = repeat('-', 25) || city || ' Wielki',
-        warranty = repeat('x', 38) || warranty
-      WHERE id % 2 = 0`);
-    await db().execute(sql`VACUUM ANALYZE devices`);
-    for (const [criteria, body] of [
-      [{}, { street: 'hutnicza' }],
-      [{}, { street: 'polna' }],
-      [{}, { city: 'kraków' }],
-      [{}, { warranty: 'door' }],
-      [{ q: 'wielki' }, {}],
-      [{ q: 'frezarka' }, { city: 'łódź' }],
-    ] as [Pick<DeviceCriteria, 'q'>, Record<string, unknown>][]) {
-      const full: DeviceCriteria = {
-        family: 'INTERNAL',
-        ...criteria,
-        filter: deviceFilterSchema.parse(body),
-      };
-      const walk = (await signatureWalk(db(), full, undefined))!;
-      const all = await pageIds(db(), deviceWhere(full), deviceOrder(undefined), { limit: 5000, offset: 0 });
-      expect(all.length).toBeGreaterThan(20);
-      for (const offset of [0, 7, Math.floor(all.length / 2), all.length - 3]) {
-        const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
-        expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
-      }
-    }
-  });
-
-  it('decides on the entry a list with every filter and a search, as the plain query does', async () => {
-    await db().execute(sql`UPDATE devices SET transfer_date = make_date(2024, 1 + id % 12, 1),
-        province = (ARRAY['małopolskie', 'śląskie'])[1 + id % 2], source_power = '400V'`);
-    // Every filter field, so the entry's row must carry every column the conditions read.
-    const filter = deviceFilterSchema.parse({
-      statuses: ['OK', 'FAULT', 'BROKEN'],
-      customer: 'kowal',
-      categories: ['Tokarki', 'Frezarki', 'Prasy'],
-      serialNumber: 'SN-',
-      sourcePower: '400',
-      dateFrom: '2024-01-01',
-      dateTo: '2024-12-31',
-      warranty: 'pełna',
-      street: 'hutnicza',
-      zipCode: '31-',
-      city: 'kraków',
-      provinces: ['małopolskie', 'śląskie'],
-    });
-    const full: DeviceCriteria = { family: 'INTERNAL', q: 'frezarka', filter };
-    const walk = (await signatureWalk(db(), full, undefined))!;
-    const all = await pageIds(db(), deviceWhere(full), deviceOrder(undefined), { limit: 5000, offset: 0 });
-    expect(all.length).toBeGreaterThan(0);
-    for (const offset of [0, Math.max(0, all.length - 3)]) {
-      const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
       expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
     }
   });
@@ -404,5 +305,106 @@ describe('the signature walk', () => {
       expect(reads.length).toBeGreaterThan(0);
       for (const line of reads) expect(line).toMatch(/\(never executed\)/);
     }
+  });
+
+  // Last in this block: they write, and the next test seeds the register again (useSeededTestApp).
+  it('pages like the plain query where a street, city or warranty is longer than its copy on the entry', async () => {
+    // Half the machines: every such text past its copy's length (40, 30, 40 characters), the words
+    // the filters look for before, across and after the copy's end.
+    await db().execute(sql`UPDATE devices SET
+        street_address = street_address || repeat(' ', 30) || 'Polna bis',
+        city = repeat('-', 25) || city || ' Wielki',
+        warranty = repeat('x', 38) || warranty
+      WHERE id % 2 = 0`);
+    await db().execute(sql`VACUUM ANALYZE devices`);
+    for (const [criteria, body] of [
+      [{}, { street: 'hutnicza' }],
+      [{}, { street: 'polna' }],
+      [{}, { city: 'kraków' }],
+      [{}, { warranty: 'door' }],
+      [{ q: 'wielki' }, {}],
+      [{ q: 'frezarka' }, { city: 'łódź' }],
+    ] as [Pick<DeviceCriteria, 'q'>, Record<string, unknown>][]) {
+      const full: DeviceCriteria = {
+        family: 'INTERNAL',
+        ...criteria,
+        filter: deviceFilterSchema.parse(body),
+      };
+      const walk = (await signatureWalk(db(), full, undefined))!;
+      const all = await pageIds(db(), deviceWhere(full), deviceOrder(undefined), { limit: 5000, offset: 0 });
+      expect(all.length).toBeGreaterThan(20);
+      for (const offset of [0, 7, Math.floor(all.length / 2), all.length - 3]) {
+        const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
+        expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
+      }
+    }
+  });
+
+  it('decides on the entry a list with every filter and a search, as the plain query does', async () => {
+    await db().execute(sql`UPDATE devices SET transfer_date = make_date(2024, 1 + id % 12, 1),
+        province = (ARRAY['małopolskie', 'śląskie'])[1 + id % 2], source_power = '400V'`);
+    // Every filter field, so the entry's row must carry every column the conditions read.
+    const filter = deviceFilterSchema.parse({
+      statuses: ['OK', 'FAULT', 'BROKEN'],
+      customer: 'kowal',
+      categories: ['Tokarki', 'Frezarki', 'Prasy'],
+      serialNumber: 'SN-',
+      sourcePower: '400',
+      dateFrom: '2024-01-01',
+      dateTo: '2024-12-31',
+      warranty: 'pełna',
+      street: 'hutnicza',
+      zipCode: '31-',
+      city: 'kraków',
+      provinces: ['małopolskie', 'śląskie'],
+    });
+    const full: DeviceCriteria = { family: 'INTERNAL', q: 'frezarka', filter };
+    const walk = (await signatureWalk(db(), full, undefined))!;
+    const all = await pageIds(db(), deviceWhere(full), deviceOrder(undefined), { limit: 5000, offset: 0 });
+    expect(all.length).toBeGreaterThan(0);
+    for (const offset of [0, Math.max(0, all.length - 3)]) {
+      const page = await signatureWalkPage(db(), walk, { limit: 10, offset });
+      expect(page.map((row) => row.id)).toEqual(all.slice(offset, offset + 10));
+    }
+  });
+});
+
+// Last: it writes.
+describe('the machines’ stored signature', () => {
+  it('is kept by the database on every insert and every change of a searched column', async () => {
+    const add = (overrides: Partial<DeviceInsertInput>) =>
+      addDevice(ctx, user, 'INTERNAL', deviceBody(refs, overrides));
+    const first = await add({ name: 'Frezarka pionowa' });
+    const ours = sql`id >= ${first.id}`;
+    await add({ name: 'Prasa krawędziowa', streetAddress: 'Hutnicza 7' });
+    await db().execute(sql`INSERT INTO devices (type, name, category_id, customer_id, city)
+      VALUES ('EXTERNAL', 'Piła taśmowa', ${refs.prasy}, ${refs.zaklad}, 'Żywiec')`);
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `${familyPrefix('INTERNAL')}/update`,
+      headers: as(user),
+      payload: { ...deviceBody(refs, { name: 'Wiertarka', city: 'Gdańsk' }), id: first.id, type: 'INTERNAL' },
+    });
+    expect(edit.statusCode).toBe(200);
+    // Written by hand, the columns are overwritten from the text.
+    await db().execute(
+      sql`UPDATE devices SET search_sig1 = 0, search_sig2 = 0, search_sig3 = 0, search_sig4 = 0,
+        street_short = 'x', city_short = NULL WHERE ${ours}`,
+    );
+    expect(await staleSignatures()).toBe(0);
+    // A street longer than its copy's 40 characters has none.
+    await db().execute(sql`UPDATE devices SET street_address = repeat('Długa ', 7) WHERE id = ${first.id}`);
+    expect(await staleSignatures()).toBe(0);
+    await db().execute(
+      sql`UPDATE devices SET warranty = 'door-to-door', status_weight = 2 WHERE id = ${first.id}`,
+    );
+    expect(await staleSignatures()).toBe(0);
+    const found = await db().execute(sql`SELECT name FROM devices
+      WHERE (search_sig1 & (trigram_term_signature('wiertark'))[1]) = (trigram_term_signature('wiertark'))[1]
+        AND (search_sig2 & (trigram_term_signature('wiertark'))[2]) = (trigram_term_signature('wiertark'))[2]
+        AND (search_sig3 & (trigram_term_signature('wiertark'))[3]) = (trigram_term_signature('wiertark'))[3]
+        AND (search_sig4 & (trigram_term_signature('wiertark'))[4]) = (trigram_term_signature('wiertark'))[4]
+        AND ${ours}`);
+    expect(rowsOf<{ name: string }>(found).map((r) => r.name)).toEqual(['Wiertarka']);
   });
 });
