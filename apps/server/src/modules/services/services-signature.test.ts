@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { as, createUserAndLogin, useSeededTestApp } from '../../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice } from '../../../test/service-fixtures.js';
 import { runsSideBySide } from '../../db/database.js';
 import { keepTheWalk, walkedIds } from '../../lib/trigram-signature.js';
@@ -22,10 +22,6 @@ import {
 import { FAULT_HEAD_CHARS } from './services.table.js';
 import { rowsOf } from '../../lib/result-rows.js';
 
-/** The events' trigram signature (migration 0021) and the service lists' walk that skips by it. */
-const ctx = useTestApp();
-const db = () => ctx.database.db;
-
 /** Events whose stored signature or start is not their description's (should be none). */
 async function staleSignatures(): Promise<number> {
   const result = await db().execute(sql`SELECT count(*)::int AS n FROM services
@@ -34,8 +30,11 @@ async function staleSignatures(): Promise<number> {
   return rowsOf<{ n: number }>(result)[0]!.n;
 }
 
-/** 2,400 events over three years: five descriptions, two customers, two creators, one named machine. */
-beforeEach(async () => {
+/**
+ * The events' trigram signature (migration 0021) and the service lists' walk that skips by it, on
+ * 2,400 events over three years: five descriptions, two customers, two creators, one named machine.
+ */
+const ctx = useSeededTestApp(async () => {
   const ewa = await createUserAndLogin(ctx, { admin: true, firstName: 'Ewa', lastName: 'Szymańska' });
   const adam = await createUserAndLogin(ctx, { admin: true, firstName: 'Adam', lastName: 'Bąk' });
   const category = await insertCategory(db());
@@ -59,36 +58,20 @@ beforeEach(async () => {
     SELECT id, ${device.id} FROM services WHERE id % 13 = 0`);
   await db().execute(sql`VACUUM ANALYZE services`);
 });
+const db = () => ctx.database.db;
 
-describe('the events’ stored signature', () => {
-  it('is kept by the database on every insert and every change of the description', async () => {
-    expect(await staleSignatures()).toBe(0);
-    await db().execute(sql`UPDATE services SET fault_description = 'Pęknięta obudowa' WHERE id % 5 = 0`);
-    await db().execute(sql`UPDATE services SET fault_sig1 = 0, fault_sig2 = 0 WHERE id % 3 = 0`);
-    expect(await staleSignatures()).toBe(0);
-    const [row] = rowsOf<{ n: number }>(
-      await db().execute(sql`SELECT count(*)::int AS n FROM services
-        WHERE (fault_sig1 & (trigram_term_signature('pęknięt'))[1]) = (trigram_term_signature('pęknięt'))[1]
-          AND (fault_sig2 & (trigram_term_signature('pęknięt'))[2]) = (trigram_term_signature('pęknięt'))[2]
-          AND (fault_sig3 & (trigram_term_signature('pęknięt'))[3]) = (trigram_term_signature('pęknięt'))[3]
-          AND (fault_sig4 & (trigram_term_signature('pęknięt'))[4]) = (trigram_term_signature('pęknięt'))[4]`),
-    );
-    expect(row!.n).toBeGreaterThanOrEqual(480);
-  });
-});
+/**
+ * The page by the walk, whatever it costs (walkedServicePage decides when it pays); `known`: with
+ * the descriptions holding the term taken by id.
+ */
+async function pageByWalk(options: ServiceListOptions, offset: number, known?: number[]) {
+  const where = (await serviceListWhere(db(), options))!;
+  const walk = (await serviceSignatureWalk(db(), options, known))!;
+  expect(walk).toBeDefined();
+  return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }), { limit: 15, offset });
+}
 
 describe('the service lists’ signature walk', () => {
-  /**
-   * The page by the walk, whatever it costs (walkedServicePage decides when it pays); `known`: with
-   * the descriptions holding the term taken by id.
-   */
-  async function pageByWalk(options: ServiceListOptions, offset: number, known?: number[]) {
-    const where = (await serviceListWhere(db(), options))!;
-    const walk = (await serviceSignatureWalk(db(), options, known))!;
-    expect(walk).toBeDefined();
-    return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }), { limit: 15, offset });
-  }
-
   const cases: [string, ServiceListOptions][] = [
     ['a word of the description', { family: 'INTERNAL', q: 'wyciek' }],
     ['two words, oldest first', { family: 'INTERNAL', q: 'Wyciek oleju', sort: 'fullNumber,asc' }],
@@ -105,71 +88,6 @@ describe('the service lists’ signature walk', () => {
     expect(all.length).toBeGreaterThan(30);
     for (const offset of [0, 14, Math.floor(all.length / 2), all.length - 4, all.length + 3]) {
       expect(await pageByWalk(options, offset)).toEqual(all.slice(offset, offset + 15));
-    }
-  });
-
-  it('takes a broad search’s first matches by the walk, to count and page them, as the list’s own query', async () => {
-    const options: ServiceListOptions = { family: 'INTERNAL', q: 'wyciek' };
-    const where = await serviceListWhere(db(), options);
-    const some = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
-    expect(await walkedServiceFirst(db(), options, 100, where)).toEqual(some.slice(0, 101));
-    // Fewer expected than the bound (720): counted through the index, as before.
-    expect(await walkedServiceFirst(db(), options, 1000, where)).toBeUndefined();
-
-    // 1,800 events more, one in two holding the term: more than 1,000 match.
-    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
-        fault_description, has_internal)
-      SELECT make_date(2027, 1 + g % 12, 1 + g % 28), 2027, 1 + g % 12, g, one.customer_id, one.user_created_id,
-             CASE WHEN g % 2 = 0 THEN 'Wyciek na złączu' ELSE 'Luz na prowadnicy' END, true
-      FROM generate_series(1, 1800) AS g, (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
-    await db().execute(sql`VACUUM ANALYZE services`);
-    const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
-    expect(all.length).toBeGreaterThan(1000);
-    expect(await walkedServiceFirst(db(), options, 1000, where)).toEqual(all.slice(0, 1001));
-    const user = await createUserAndLogin(ctx, { admin: true });
-    for (const page of [1, 3, 60]) {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/service/findAllOrderInternal?q=wyciek&page=${page}&size=15`,
-        headers: as(user),
-      });
-      expect((response.json() as { id: number }[]).map((row) => row.id)).toEqual(
-        all.slice((page - 1) * 15, page * 15),
-      );
-      expect(response.headers['x-total-count-estimated']).toBe('true');
-      expect(Number(response.headers['x-total-count'])).toBeGreaterThan(1000);
-    }
-    // Another order has no walk.
-    expect(await walkedServiceFirst(db(), { ...options, sort: 'date,desc' }, 100, where)).toBeUndefined();
-  });
-
-  it('pages like the list’s own query where a description is longer than the head on the entry', async () => {
-    const long = (text: string) => text.padEnd(FAULT_HEAD_CHARS + 20, ' serwis');
-    const descriptions = [
-      // The term after the head, across its end, in a description of exactly the head's length,
-      // and a long description whose bits may hold the term's trigrams but not the term.
-      long('Przegląd okresowy') + ' wyciek oleju',
-      'x'.repeat(FAULT_HEAD_CHARS - 3) + 'Wyciek oleju',
-      'Wyciek'.padStart(FAULT_HEAD_CHARS, '-'),
-      long('wycie k, ciek, wyci, eko') + ' koniec',
-    ];
-    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
-        fault_description, has_internal)
-      SELECT make_date(2025, 1 + g % 12, 1), 2025, 1 + g % 12, 5000 + g, one.customer_id, one.user_created_id,
-        (ARRAY[${sql.join(
-          descriptions.map((text) => sql`${text}`),
-          sql`, `,
-        )}]::text[])[1 + g % 4], true
-      FROM generate_series(1, 400) AS g, (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
-    await db().execute(sql`VACUUM ANALYZE services`);
-    for (const options of [
-      { family: 'INTERNAL', q: 'wyciek' },
-      { family: 'INTERNAL', q: 'wyciek oleju', sort: 'fullNumber,asc' },
-    ] as ServiceListOptions[]) {
-      const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
-      for (const offset of [0, 14, 200, Math.floor(all.length / 2), all.length - 4]) {
-        expect(await pageByWalk(options, offset)).toEqual(all.slice(offset, offset + 15));
-      }
     }
   });
 
@@ -223,21 +141,6 @@ describe('the service lists’ signature walk', () => {
       }
     },
   );
-
-  it('knows the descriptions holding a term by id up to 2,000 of them', async () => {
-    expect(await knownDescriptions(db(), 'INTERNAL', 'Szymański')).toEqual([]);
-    // "Wyciek oleju z siłownika": one event in five, half of them third-party (every tenth).
-    expect(await knownDescriptions(db(), 'INTERNAL', 'siłownik')).toHaveLength(240);
-    expect(await knownDescriptions(db(), 'EXTERNAL', 'siłownik')).toHaveLength(240);
-    // Short terms are the description's start, not looked up.
-    expect(await knownDescriptions(db(), 'INTERNAL', 'Wy')).toBeUndefined();
-    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
-        fault_description, has_internal)
-      SELECT make_date(2023, 1, 1), 2023, 1, 0, one.customer_id, one.user_created_id, 'Uszczelka do wymiany', true
-      FROM generate_series(1, 2001), (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
-    await db().execute(sql`ANALYZE services`);
-    expect(await knownDescriptions(db(), 'INTERNAL', 'uszczelka')).toBeUndefined();
-  });
 
   it.each([
     ['the descriptions are known by id', 'Szymański', true],
@@ -383,5 +286,105 @@ describe('a deep page’s walk split in two at a month', () => {
     }
     expect(await planWalkSplit(db(), { ...walk, descending: false }, family, window)).toBeUndefined();
     expect(await planWalkSplit(db(), walk, { ...family, estimatedMatches: 500_000 }, window)).toBeUndefined();
+  });
+});
+
+// Last: these write, and the next test seeds the events again (useSeededTestApp).
+describe('the service lists’ signature walk, with events added', () => {
+  it('takes a broad search’s first matches by the walk, to count and page them, as the list’s own query', async () => {
+    const options: ServiceListOptions = { family: 'INTERNAL', q: 'wyciek' };
+    const where = await serviceListWhere(db(), options);
+    const some = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+    expect(await walkedServiceFirst(db(), options, 100, where)).toEqual(some.slice(0, 101));
+    // Fewer expected than the bound (720): counted through the index, as before.
+    expect(await walkedServiceFirst(db(), options, 1000, where)).toBeUndefined();
+
+    // 1,800 events more, one in two holding the term: more than 1,000 match.
+    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
+        fault_description, has_internal)
+      SELECT make_date(2027, 1 + g % 12, 1 + g % 28), 2027, 1 + g % 12, g, one.customer_id, one.user_created_id,
+             CASE WHEN g % 2 = 0 THEN 'Wyciek na złączu' ELSE 'Luz na prowadnicy' END, true
+      FROM generate_series(1, 1800) AS g, (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
+    await db().execute(sql`VACUUM ANALYZE services`);
+    const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+    expect(all.length).toBeGreaterThan(1000);
+    expect(await walkedServiceFirst(db(), options, 1000, where)).toEqual(all.slice(0, 1001));
+    const user = await createUserAndLogin(ctx, { admin: true });
+    for (const page of [1, 3, 60]) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/service/findAllOrderInternal?q=wyciek&page=${page}&size=15`,
+        headers: as(user),
+      });
+      expect((response.json() as { id: number }[]).map((row) => row.id)).toEqual(
+        all.slice((page - 1) * 15, page * 15),
+      );
+      expect(response.headers['x-total-count-estimated']).toBe('true');
+      expect(Number(response.headers['x-total-count'])).toBeGreaterThan(1000);
+    }
+    // Another order has no walk.
+    expect(await walkedServiceFirst(db(), { ...options, sort: 'date,desc' }, 100, where)).toBeUndefined();
+  });
+
+  it('pages like the list’s own query where a description is longer than the head on the entry', async () => {
+    const long = (text: string) => text.padEnd(FAULT_HEAD_CHARS + 20, ' serwis');
+    const descriptions = [
+      // The term after the head, across its end, in a description of exactly the head's length,
+      // and a long description whose bits may hold the term's trigrams but not the term.
+      long('Przegląd okresowy') + ' wyciek oleju',
+      'x'.repeat(FAULT_HEAD_CHARS - 3) + 'Wyciek oleju',
+      'Wyciek'.padStart(FAULT_HEAD_CHARS, '-'),
+      long('wycie k, ciek, wyci, eko') + ' koniec',
+    ];
+    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
+        fault_description, has_internal)
+      SELECT make_date(2025, 1 + g % 12, 1), 2025, 1 + g % 12, 5000 + g, one.customer_id, one.user_created_id,
+        (ARRAY[${sql.join(
+          descriptions.map((text) => sql`${text}`),
+          sql`, `,
+        )}]::text[])[1 + g % 4], true
+      FROM generate_series(1, 400) AS g, (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
+    await db().execute(sql`VACUUM ANALYZE services`);
+    for (const options of [
+      { family: 'INTERNAL', q: 'wyciek' },
+      { family: 'INTERNAL', q: 'wyciek oleju', sort: 'fullNumber,asc' },
+    ] as ServiceListOptions[]) {
+      const all = await findServiceIds(db(), { ...options, limit: 5000, offset: 0 });
+      for (const offset of [0, 14, 200, Math.floor(all.length / 2), all.length - 4]) {
+        expect(await pageByWalk(options, offset)).toEqual(all.slice(offset, offset + 15));
+      }
+    }
+  });
+
+  it('knows the descriptions holding a term by id up to 2,000 of them', async () => {
+    expect(await knownDescriptions(db(), 'INTERNAL', 'Szymański')).toEqual([]);
+    // "Wyciek oleju z siłownika": one event in five, half of them third-party (every tenth).
+    expect(await knownDescriptions(db(), 'INTERNAL', 'siłownik')).toHaveLength(240);
+    expect(await knownDescriptions(db(), 'EXTERNAL', 'siłownik')).toHaveLength(240);
+    // Short terms are the description's start, not looked up.
+    expect(await knownDescriptions(db(), 'INTERNAL', 'Wy')).toBeUndefined();
+    await db().execute(sql`INSERT INTO services (date, year, month, number, customer_id, user_created_id,
+        fault_description, has_internal)
+      SELECT make_date(2023, 1, 1), 2023, 1, 0, one.customer_id, one.user_created_id, 'Uszczelka do wymiany', true
+      FROM generate_series(1, 2001), (SELECT customer_id, user_created_id FROM services LIMIT 1) AS one`);
+    await db().execute(sql`ANALYZE services`);
+    expect(await knownDescriptions(db(), 'INTERNAL', 'uszczelka')).toBeUndefined();
+  });
+});
+
+describe('the events’ stored signature', () => {
+  it('is kept by the database on every insert and every change of the description', async () => {
+    expect(await staleSignatures()).toBe(0);
+    await db().execute(sql`UPDATE services SET fault_description = 'Pęknięta obudowa' WHERE id % 5 = 0`);
+    await db().execute(sql`UPDATE services SET fault_sig1 = 0, fault_sig2 = 0 WHERE id % 3 = 0`);
+    expect(await staleSignatures()).toBe(0);
+    const [row] = rowsOf<{ n: number }>(
+      await db().execute(sql`SELECT count(*)::int AS n FROM services
+        WHERE (fault_sig1 & (trigram_term_signature('pęknięt'))[1]) = (trigram_term_signature('pęknięt'))[1]
+          AND (fault_sig2 & (trigram_term_signature('pęknięt'))[2]) = (trigram_term_signature('pęknięt'))[2]
+          AND (fault_sig3 & (trigram_term_signature('pęknięt'))[3]) = (trigram_term_signature('pęknięt'))[3]
+          AND (fault_sig4 & (trigram_term_signature('pęknięt'))[4]) = (trigram_term_signature('pęknięt'))[4]`),
+    );
+    expect(row!.n).toBeGreaterThanOrEqual(480);
   });
 });
