@@ -2,12 +2,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Text } from '@mantine/core';
 import type { Service, ServiceFile } from '@serwis/domain';
 import { formatDate } from '../../../lib/dayjs';
-import { numberLabel, paymentTypeLabel, serviceTypesLabel } from '../service-display';
+import { numberLabel, serviceTypesLabel } from '../service-display';
 import type { ServiceActions } from '../service-permissions';
-import { FaultDescriptionCell } from './fault-description-cell';
+import { serviceDateColumn, serviceNumberColumn, serviceWorkColumns } from './service-columns';
 import { ServiceFilesCell } from './service-files-cell';
 import { ServiceRowActions, type ServiceRowAction } from './service-row-actions';
-import { ServiceStateCell } from './service-state-badge';
 
 export interface DeviceServiceColumnsOptions {
   allowed: (service: Service) => ServiceActions;
@@ -19,28 +18,15 @@ export interface DeviceServiceColumnsOptions {
 /** The machine card's service table (spec §2 "Service tab"). */
 export function deviceServiceColumns(options: DeviceServiceColumnsOptions): ColumnDef<Service>[] {
   return [
-    {
-      id: 'fullNumber',
-      header: 'Numer',
-      meta: { nowrap: true },
-      cell: ({ row }) => numberLabel(row.original),
-    },
-    { id: 'date', header: 'Data', meta: { nowrap: true }, cell: ({ row }) => formatDate(row.original.date) },
+    serviceNumberColumn,
+    serviceDateColumn,
     {
       id: 'type',
       header: 'Typ',
       enableSorting: false,
       cell: ({ row }) => <Text size="sm">{serviceTypesLabel(row.original.type)}</Text>,
     },
-    { id: 'paymentType', header: 'Koszt', cell: ({ row }) => paymentTypeLabel(row.original.paymentType) },
-    {
-      id: 'faultDescription',
-      header: 'Opis usterki',
-      meta: { minWidth: 220 },
-      cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
-    },
-    { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
-    { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateCell service={row.original} /> },
+    ...serviceWorkColumns,
     {
       id: 'files',
       header: 'Pliki',

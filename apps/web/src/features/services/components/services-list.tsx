@@ -14,31 +14,21 @@ import {
 } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
-import { formatDate } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/api-client';
 import { useServicePage } from '../api/services';
 import { SERVICE_LISTS } from '../family';
-import { machinesLabel, numberLabel, paymentTypeLabel } from '../service-display';
+import { machinesLabel, numberLabel } from '../service-display';
 import { ChooseMachineModal } from './choose-machine-modal';
-import { FaultDescriptionCell } from './fault-description-cell';
-import { ServiceStateCell } from './service-state-badge';
+import { serviceDateColumn, serviceNumberColumn, serviceWorkColumns } from './service-columns';
 
 /** Column ids are the server's sort fields (services.list.ts). */
 const columns: ColumnDef<Service>[] = [
   { id: 'id', header: 'Id', cell: ({ row }) => row.original.id },
-  { id: 'fullNumber', header: 'Numer', meta: { nowrap: true }, cell: ({ row }) => numberLabel(row.original) },
-  { id: 'date', header: 'Data', meta: { nowrap: true }, cell: ({ row }) => formatDate(row.original.date) },
+  serviceNumberColumn,
+  serviceDateColumn,
   { id: 'customer', header: 'Kontrahent', cell: ({ row }) => row.original.customer.shortName },
   { id: 'devices', header: 'Maszyny', enableSorting: false, cell: ({ row }) => machinesLabel(row.original) },
-  { id: 'paymentType', header: 'Koszt', cell: ({ row }) => paymentTypeLabel(row.original.paymentType) },
-  {
-    id: 'faultDescription',
-    header: 'Opis usterki',
-    meta: { minWidth: 220 },
-    cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
-  },
-  { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
-  { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateCell service={row.original} /> },
+  ...serviceWorkColumns,
   {
     id: 'protocol',
     header: 'Protokół',
