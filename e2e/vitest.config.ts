@@ -11,7 +11,7 @@ export default defineConfig({
     setupFiles: ['support/claim-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // Journey files run two at a time, each against its own server.
+    // JOURNEY_WORKERS journey files at a time (E2E_WORKERS, two by default), each against its own server.
     maxWorkers: JOURNEY_WORKERS,
     // Last, alone: browsers and servers, after the unit suites have freed the cores.
     sequence: { groupOrder: 2 },

@@ -11,8 +11,10 @@ import { knownSearchWalk, knownSearchWalkOf, valueWalkOf, valueWalkPage } from '
 /** A lone city, power or warranty filter's page, each value's machines taken in list order. */
 let refs: References;
 let user: TestUser;
-/** Each test reads the register of 3,000 (four cities, three warranties), with three power ratings and provinces,
- * and four machines of both families whose own text holds "Kowalski". */
+/**
+ * Each test reads the register of 3,000 (four cities, three warranties), with three power ratings
+ * and provinces, and four machines of both families whose own text holds "Kowalski".
+ */
 const ctx = useSeededTestApp(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
