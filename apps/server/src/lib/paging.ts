@@ -61,15 +61,27 @@ export async function boundedIds(
 ): Promise<number[]> {
   if (asCounted) return collectIds(db, query, bound);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      onOneIndex
-        ? sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-            set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`
-        : sql`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true),
-            set_config('max_parallel_workers_per_gather', '0', true)`,
-    );
+    await collectSettings(tx, { onOneIndex });
     return collectIds(tx, query, bound);
   });
+}
+
+/**
+ * `boundedIds`' settings, for the transaction `tx`, in one process either way: a scan of the table
+ * or a bitmap, never a walk of an index; or (`onOneIndex`) no scan of the table, bitmap or index
+ * scan. `enable_indexscan` turns index-only scans off too, so under `onOneIndex` every kind of plan
+ * carries the same penalty, and the planner takes the cheapest by its costs: an index-only read
+ * where one index holds the condition's columns and is the cheapest to read (docs/decisions.md,
+ * "An owner's machines in a city").
+ */
+export async function collectSettings(tx: DbOrTx, { onOneIndex }: { onOneIndex: boolean }) {
+  await tx.execute(
+    onOneIndex
+      ? sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
+          set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`
+      : sql`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true),
+          set_config('max_parallel_workers_per_gather', '0', true)`,
+  );
 }
 
 /** Up to `bound` + 1 ids of `query` (its first column), as one array value. */

@@ -6,13 +6,14 @@ import { rowsOf } from '../../lib/result-rows.js';
 import {
   addDevice,
   addManyDevices,
+  countPlan,
   deviceBody,
   listDevices,
   seedReferences,
   type References,
 } from './devices.fixtures.js';
 import { FILTER_VALUES_CAP, matchingValues, withFilterValues } from './devices.filter-values.js';
-import { countsOnOneIndex, type DeviceCriteria } from './devices.query.js';
+import { countsOnOneIndex, deviceWhere, type DeviceCriteria } from './devices.query.js';
 
 /** Text filters answered by the column's values (devices.filter-values.ts) and the one-index count. */
 const ctx = useTestApp();
@@ -147,6 +148,38 @@ describe('the list answered by the values', () => {
     await agrees({ dateFrom: '2024-02-01', dateTo: '2024-05-31' });
     await agrees({ dateFrom: '2024-12-01' });
     await agrees({ provinces: ['łódzkie'], dateTo: '2024-03-01' });
+    // An owner with a city or provinces: on the owner's name index, the city's ILIKE on the entry.
+    await agrees({ categories: ['tokarki'], city: 'KRAKÓW' });
+    await agrees({ categories: ['prasy', 'tokarki'], city: 'ów', provinces: ['śląskie', 'łódzkie'] });
+    await agrees({ customer: 'kowal', provinces: ['opolskie'] });
+    await agrees({ customer: 'kowal', city: 'nie ma takiego' }, 0);
+  });
+
+  it("counts an owner's machines in a city or provinces on the owner's name index alone", async () => {
+    const plan = async (filter: Record<string, unknown>) => {
+      const criteria = await withFilterValues(db(), {
+        family: 'INTERNAL',
+        filter: deviceFilterSchema.parse(filter),
+      });
+      expect(countsOnOneIndex(criteria)).toBe(true);
+      return countPlan(db(), deviceWhere(criteria), { onOneIndex: true });
+    };
+    // As at 1,000,000 machines: an owner with far fewer machines than the city ("Tokarki" 4,722,
+    // "Kraków" 35,000). The settings turn every kind of plan off, index-only scans too
+    // (`enable_indexscan`), so the cheapest is taken: the owner's entries, when they carry the rest.
+    await db().execute(
+      sql`UPDATE devices SET province = (ARRAY['śląskie', 'opolskie', 'łódzkie'])[1 + id % 3],
+            category_id = CASE WHEN id % 50 = 0 THEN ${refs.tokarki}::int ELSE ${refs.prasy}::int END,
+            customer_id = CASE WHEN id % 50 = 1 THEN ${refs.kowalski}::int ELSE ${refs.zaklad}::int END`,
+    );
+    await db().execute(sql`VACUUM ANALYZE devices`);
+    const byCategory = await plan({ categories: ['tokarki'], city: 'kraków', provinces: ['śląskie'] });
+    expect(byCategory).toMatch(/Index Only Scan using devices_category_name_idx on devices/);
+    expect(byCategory).toMatch(/city\)::text ~~\* '%kraków%'/);
+    expect(byCategory).not.toMatch(/Seq Scan|Bitmap|trgm/);
+    const byCustomer = await plan({ customer: 'kowal', city: 'łódź' });
+    expect(byCustomer).toMatch(/Index Only Scan using devices_customer_name_idx on devices/);
+    expect(byCustomer).not.toMatch(/Seq Scan|Bitmap|trgm/);
   });
 });
 
@@ -164,7 +197,43 @@ describe('countsOnOneIndex', () => {
     expect(countsOnOneIndex(criteria({ city: 'kraków' }, { values: { city: ['Kraków'] } }))).toBe(true);
   });
 
+  it('takes customers or categories read by id, alone or with a city or provinces', () => {
+    const categories = { values: { categories: [1, 2] } };
+    expect(countsOnOneIndex(criteria({ categories: ['tokarki'] }, categories))).toBe(true);
+    expect(countsOnOneIndex(criteria({ categories: ['tokarki'], city: 'kraków' }, categories))).toBe(true);
+    expect(
+      countsOnOneIndex(
+        criteria({ categories: ['tokarki'], city: 'kraków', provinces: ['śląskie'] }, categories),
+      ),
+    ).toBe(true);
+    const customers = { values: { customers: [3] } };
+    expect(countsOnOneIndex(criteria({ customer: 'kowal', provinces: ['śląskie'] }, customers))).toBe(true);
+  });
+
   it('leaves every other list to the planner', () => {
+    // Owners not read by id, two owners, or a filter their index does not carry.
+    expect(countsOnOneIndex(criteria({ categories: ['tokarki'], city: 'kraków' }))).toBe(false);
+    expect(
+      countsOnOneIndex(
+        criteria(
+          { customer: 'kowal', categories: ['tokarki'], city: 'kraków' },
+          { values: { customers: [3], categories: [1] } },
+        ),
+      ),
+    ).toBe(false);
+    expect(
+      countsOnOneIndex(
+        criteria({ categories: ['tokarki'], street: 'polna' }, { values: { categories: [1] } }),
+      ),
+    ).toBe(false);
+    expect(
+      countsOnOneIndex(
+        criteria(
+          { categories: ['tokarki'], city: 'kraków', statuses: ['OK'] },
+          { values: { categories: [1] } },
+        ),
+      ),
+    ).toBe(false);
     expect(countsOnOneIndex(criteria({ city: 'kraków' }))).toBe(false);
     expect(countsOnOneIndex(criteria({ warranty: 'door' }))).toBe(false);
     expect(countsOnOneIndex(criteria({ warranty: 'door' }, { values: { warranty: ['door-to-door'] } }))).toBe(

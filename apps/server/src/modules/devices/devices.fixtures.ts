@@ -5,7 +5,8 @@ import { rowsOf } from '../../lib/result-rows.js';
 import { keepTheWalk } from '../../lib/trigram-signature.js';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import type { DeviceOrder } from './devices.query.js';
-import { pageDeviceIdsQuery, pageDevices, type PageWindow } from './devices.repository.js';
+import { deviceMatches, pageDeviceIdsQuery, pageDevices, type PageWindow } from './devices.repository.js';
+import { collectSettings } from '../../lib/paging.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 
@@ -125,11 +126,23 @@ export async function listIds(
 export function pagePlan(db: Db, where: SQL, order: DeviceOrder, window: PageWindow): Promise<string> {
   return db.transaction(async (tx) => {
     await keepTheWalk(tx);
-    const result = await tx.execute(sql`EXPLAIN ${pageDeviceIdsQuery(where, order, window)}`);
-    return rowsOf<Record<string, string>>(result)
-      .map((row) => Object.values(row)[0])
-      .join('\n');
+    return planLines(tx, pageDeviceIdsQuery(where, order, window));
   });
+}
+
+/** The plan (EXPLAIN) of the bounded count's ids under its settings (`boundedIds`), one line per node. */
+export function countPlan(db: Db, where: SQL, options: { onOneIndex: boolean }): Promise<string> {
+  return db.transaction(async (tx) => {
+    await collectSettings(tx, options);
+    return planLines(tx, deviceMatches(where));
+  });
+}
+
+async function planLines(tx: DbOrTx, query: SQL): Promise<string> {
+  const result = await tx.execute(sql`EXPLAIN ${query}`);
+  return rowsOf<Record<string, string>>(result)
+    .map((row) => Object.values(row)[0])
+    .join('\n');
 }
 
 /** The ids of one page as the lists read it (`pageDevices`), to compare the paths a page may take. */

@@ -126,7 +126,9 @@ export const devices = pgTable(
     index('devices_customer_idx').on(t.customerId, t.statusWeight, t.id),
     index('devices_category_idx').on(t.categoryId, t.statusWeight, t.id),
     // The same lists sorted by name, the machine column the owner's card is read by: a page walks
-    // these instead of sorting all of an owner's machines (devices.routes.ts, indexedPage).
+    // these instead of sorting all of an owner's machines (devices.routes.ts, indexedPage). Both
+    // also INCLUDE (type, city, province), written by hand in migration owner_name_places: an
+    // owner's machines in a city or provinces are counted on the entries (countsOnOneIndex).
     index('devices_customer_name_idx').on(t.customerId, t.name, t.id),
     index('devices_category_name_idx').on(t.categoryId, t.name, t.id),
     // Search terms of 1–2 characters match by prefix (lib/text-search.ts, searchTerm).
