@@ -17,9 +17,8 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
   });
   afterAll(() => database.close());
 
-  const backendPid = async () => {
-    return rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
-  };
+  const backendPid = async () =>
+    rowsOf<{ pid: number }>(await database.db.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
 
   it('survives the server ending an idle connection, and answers the next query', async () => {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import type { Database } from './database.js';
-
 import { rowsOf } from '../lib/result-rows.js';
+
 /**
  * Every session the server opens gets the list-friendly settings (docs/decisions.md, "Session
  * settings"). On PostgreSQL (`npm run test:pg`) the pool's sessions are checked several at once, so
