@@ -4,23 +4,28 @@ import { deviceFilterSchema } from '@serwis/domain';
 import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { listDevices, pageIds, seedReferences } from './devices.fixtures.js';
 import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
-import { countDevices } from './devices.repository.js';
+import { estimatedRows } from '../../lib/paging.js';
+import { countDevices, deviceMatches } from './devices.repository.js';
 
 /** Deep pages of issue 11's lists: walks, bounded counts and estimated totals past 10,000 matches. */
 let user: TestUser;
 
-/** Every test reads 12,000 machines, 95 % of them "Frezarka", door-to-door, in 31-100; statistics fresh. */
+/**
+ * Every test reads 12,000 machines, 95 % of them "Frezarka", door-to-door, in 31-100, handed over in
+ * the first quarter of 2024; statistics fresh.
+ */
 const ctx = useSeededTestApp(async () => {
   const refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
   await db().execute(
     sql`INSERT INTO devices (type, name, category_id, customer_id, serial_number, warranty,
-                             street_address, zip_code, status, status_weight)
+                             street_address, zip_code, status, status_weight, transfer_date)
         SELECT 'INTERNAL', CASE WHEN g % 20 = 0 THEN 'Prasa' ELSE 'Frezarka ' || (g % 7) END,
                ${refs.tokarki}, ${refs.kowalski}, 'G-' || g,
                CASE WHEN g % 20 = 0 THEN 'pełna' ELSE 'door-to-door' END,
                'Polna ' || (g % 50), CASE WHEN g % 20 = 0 THEN '90-001' ELSE '31-100' END,
-               (ARRAY['OK', 'FAULT', 'BROKEN'])[1 + g % 3], (ARRAY[4, 6, 7])[1 + g % 3]
+               (ARRAY['OK', 'FAULT', 'BROKEN'])[1 + g % 3], (ARRAY[4, 6, 7])[1 + g % 3],
+               CASE WHEN g % 20 = 0 THEN DATE '2019-06-01' ELSE DATE '2024-01-01' + g % 90 END
         FROM generate_series(1, 12000) AS g`,
   );
   await db().execute(sql`ANALYZE devices`);
@@ -112,6 +117,32 @@ describe('text conditions past the exact bound (deep pages)', () => {
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe(String(frezarki));
     expect(past.headers['x-total-count-estimated']).toBeUndefined();
+  });
+
+  it('reads the page of a date filter expected to match many beside its count: the plain query’s rows', async () => {
+    const quarter = { dateFrom: '2024-01-01', dateTo: '2024-03-31' };
+    const where = deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(quarter) });
+    const plain = (offset: number) => pageIds(db(), where, deviceOrder(undefined), { limit: 10, offset });
+    expect(await countDevices(db(), where)).toBeGreaterThan(10_000);
+    expect(await estimatedRows(db(), deviceMatches(where))).toBeGreaterThan(10_000);
+    for (const page of [1, 3]) {
+      const response = await listDevices(ctx, user, 'INTERNAL', quarter, `page=${page}&size=10`);
+      expect((response.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain((page - 1) * 10));
+      expect(response.headers['x-total-count-estimated']).toBe('true');
+      expect(Number(response.headers['x-total-count'])).toBeGreaterThan(10_000);
+    }
+
+    // A third of them moved out of the quarter after the statistics were taken: the planner still
+    // expects more than 10,000 (unless PostgreSQL's autovacuum analysed meanwhile), the count finds
+    // fewer, and the total is exact beside the same page.
+    await db().execute(sql`UPDATE devices SET transfer_date = DATE '2019-06-01' WHERE id % 3 = 0`);
+    const fewer = await countDevices(db(), where);
+    expect(fewer).toBeGreaterThan(5_000);
+    expect(fewer).toBeLessThan(10_000);
+    const response = await listDevices(ctx, user, 'INTERNAL', quarter, 'page=3&size=10');
+    expect((response.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(20));
+    expect(response.headers['x-total-count']).toBe(String(fewer));
+    expect(response.headers['x-total-count-estimated']).toBeUndefined();
   });
 
   it('walks and sorts to the same page, with and without the trigram prefilter', async () => {
