@@ -153,76 +153,38 @@ export function walkPays(
 
 /**
  * The walk's plan for the rest of the transaction: no scan or sort that would collect the
- * candidates first, no join that would not read them in the walk's order, and too little memory
- * to hash every match of a check that is to be asked row by row (an EXISTS the planner would
- * otherwise run once for the 278,000 events starting "sz": 580 ms). Parallel workers are allowed
- * on a deep page only (`window.offset` from SHALLOW_WALK_OFFSET): on two cores they share a long
- * walk of a narrow index for a net gain (the machines' 1,000th pages of searches sorted by a
- * column, 180 calls at 1,000,000 machines: 50.9 s in all with them, 54.6 s in one process), but
- * starting them costs 8–10 ms, more than a first page's whole walk (the street
- * "Hutnicza": 12 ms with them, 2–3 ms without); a list may ask for one process at any depth
- * (`options`, IN_ONE_PROCESS). The planner takes each bit check for 1 in 200 rows
- * and their product for a handful, so it would otherwise collect and sort them.
+ * candidates first, no join that would not read them in the walk's order, too little memory to
+ * hash every match of a check that is to be asked row by row (an EXISTS the planner would
+ * otherwise run once for the 278,000 events starting "sz": 580 ms), and one process at any depth.
+ * Parallel workers take 8–10 ms to start, more than a first page's whole walk (the street
+ * "Hutnicza": 12 ms with them, 2–3 ms without), and on a deep page their gain depends on the
+ * machine: the 1,000th page of "to" at 1,000,000 machines took 43 ms with them and 56 ms without on
+ * one 2-core machine, 212 ms with them and 53 ms without on another, where the 1,000th pages of
+ * the searches sorted by a column went no faster with them (docs/decisions.md, "Walks in one
+ * process"). The planner takes each bit check for 1 in 200 rows and their product for a handful,
+ * so it would otherwise collect and sort them.
  */
-export async function keepTheWalk(tx: DbOrTx, window?: PageWindow, options: WalkProcesses = {}) {
-  const oneProcess =
-    window !== undefined && (window.offset < SHALLOW_WALK_OFFSET || options.deepInOneProcess === true);
+export async function keepTheWalk(tx: DbOrTx) {
   await tx.execute(
     sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
       set_config('enable_sort', 'off', true), set_config('enable_hashjoin', 'off', true),
       set_config('enable_mergejoin', 'off', true), set_config('work_mem', '64kB', true),
-      set_config('max_parallel_workers_per_gather',
-        CASE WHEN ${oneProcess} THEN '0' ELSE current_setting('max_parallel_workers_per_gather') END, true)`,
+      set_config('max_parallel_workers_per_gather', '0', true)`,
   );
 }
-
-/** How a list's walks use parallel workers (keepTheWalk). */
-export interface WalkProcesses {
-  /** A deep page too in one process (IN_ONE_PROCESS). */
-  deepInOneProcess?: boolean;
-}
-
-/**
- * The signature walks (machines, events), and every walk of the machines' default order, at any
- * depth: their entries carry the texts the entry decides (short copies, the description's head, the
- * signature), and their workers, merged in the walk's order on two cores, took longer than one
- * process (the 1,000th page of the events' "wyciek": 95 against 65 ms; of the machines' city
- * "kraków": 86–100 against 55 ms; of their search "to": 212 against 53 ms).
- */
-export const IN_ONE_PROCESS: WalkProcesses = { deepInOneProcess: true };
-
-/**
- * Below this offset a walk runs in one process (keepTheWalk): it passes few index entries before
- * its page is full, and parallel workers would take longer to start than the walk to end.
- */
-export const SHALLOW_WALK_OFFSET = 1_000;
 
 /**
  * The ids a walk's query selects, in its order, run under `keepTheWalk` in a transaction of its
  * own; the page's rows are read after it, outside those settings (ruling out a sort there would
  * walk a whole order for 10 rows).
  */
-export async function walkedIds(
-  db: Db,
-  query: SQL,
-  window: PageWindow,
-  options: WalkProcesses = {},
-): Promise<number[]> {
-  return underTheWalk(db, window, options, (tx) => selectedIds(tx, query));
+export async function walkedIds(db: Db, query: SQL): Promise<number[]> {
+  return underTheWalk(db, (tx) => selectedIds(tx, query));
 }
 
 /** `read` in a transaction of its own under `keepTheWalk`'s settings. */
-const underTheWalk = <T>(
-  db: Db,
-  window: PageWindow,
-  options: WalkProcesses,
-  read: (tx: DbOrTx) => Promise<T>,
-): Promise<T> =>
+export const underTheWalk = <T>(db: Db, read: (tx: DbOrTx) => Promise<T>): Promise<T> =>
   db.transaction(async (tx) => {
-    await keepTheWalk(tx, window, options);
+    await keepTheWalk(tx);
     return read(tx);
   });
-
-/** `underTheWalk` in one process (IN_ONE_PROCESS). */
-export const inOneWalk = <T>(db: Db, window: PageWindow, read: (tx: DbOrTx) => Promise<T>) =>
-  underTheWalk(db, window, IN_ONE_PROCESS, read);

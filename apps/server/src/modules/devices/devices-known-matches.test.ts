@@ -5,7 +5,7 @@ import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../te
 import { rowsOf } from '../../lib/result-rows.js';
 import { estimatedRows } from '../../lib/paging.js';
 import { lowerPrefix } from '../../lib/text-search.js';
-import { holdsBits, keepTheWalk, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
+import { holdsBits, signatureColumnsOf, startSignature } from '../../lib/trigram-signature.js';
 import { devices } from './devices.table.js';
 import {
   addDevice,
@@ -22,7 +22,6 @@ import {
   knownMatchesPage,
   knownMatchesSearch,
   knownMatchesWhere,
-  walkProcesses,
 } from './devices.known-matches.js';
 import { deviceOrder, deviceWhere, withSearchedOwners, type DeviceCriteria } from './devices.query.js';
 import { deviceMatches } from './devices.repository.js';
@@ -147,22 +146,6 @@ describe('the known-matches walk', () => {
     // "to" at 100,000 machines: its 1,000th page lies near the end of its 13,500 matches.
     expect(knownMatchesMayPay(page1000, short, 75_000, 13_500)).toBe(false);
     expect(knownMatchesMayPay({ limit: 11, offset: 0 }, short, 75_000, 13_500)).toBe(true);
-  });
-
-  it('walks a deep page of the default order in one process, of a column’s order as the server allows', async () => {
-    const workersUnderWalk = (sort: string | undefined) =>
-      db().transaction(async (tx) => {
-        // A server that allows two workers (PGlite, one process, allows none).
-        await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 2`);
-        await keepTheWalk(tx, { limit: 11, offset: 9990 }, walkProcesses(sort));
-        const result = await tx.execute(sql`SELECT current_setting('max_parallel_workers_per_gather') AS n`);
-        return rowsOf<{ n: string }>(result)[0]!.n;
-      });
-    for (const sort of [undefined, 'statusWeight,desc', 'status,asc']) {
-      expect(await workersUnderWalk(sort)).toBe('0');
-    }
-    for (const sort of ['name,asc', 'customer,desc', 'id,asc'])
-      expect(await workersUnderWalk(sort)).toBe('2');
   });
 
   it('walks the sort order’s index alone, without a sort, a bitmap or a scan of the table', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { SHALLOW_WALK_OFFSET, walkedIds } from '../../lib/trigram-signature.js';
+import { walkedIds } from '../../lib/trigram-signature.js';
 import { devices } from './devices.table.js';
 import { deviceOrder, deviceWalkParts, type DeviceCriteria } from './devices.query.js';
 
@@ -18,6 +18,12 @@ import { deviceOrder, deviceWalkParts, type DeviceCriteria } from './devices.que
 /** The fewest entries a capped walk passes (a few milliseconds), however few it is expected to need. */
 const FEWEST_ENTRIES = 1_000;
 
+/**
+ * From this offset a walk is not capped (walkCap): the plain walk, which the planner may run in
+ * parallel workers, is left to read the deep page.
+ */
+const DEEP_PAGE_OFFSET = 1_000;
+
 /** How many times the entries the estimate predicts a walk may pass (walkCap). */
 const OVERRUN = { least: 2, most: 256 };
 
@@ -25,10 +31,11 @@ const OVERRUN = { least: 2, most: 256 };
  * The entries a walk for `window` may pass, when `matches` of `familySize` machines match and the
  * planner costs the sort `costRatio` times the walk: the entries it predicts the walk to pass, times
  * that ratio (then the walk given up costs what the sort was expected to), and at least twice them.
- * Undefined when the walk is not capped: a deep page (from SHALLOW_WALK_OFFSET), whose walk runs in
- * parallel workers, where a capped walk, which hands every entry it passes over to be checked, ran
- * in one process (2.2 times slower for the 1,000th page of "nowak" by zip code at 1,000,000
- * machines); a cap not under the family's size; a family of unknown size (an owner's list).
+ * Undefined when the walk is not capped: a deep page (from DEEP_PAGE_OFFSET), whose plain walk the
+ * planner may run in parallel workers, where a capped walk, which hands every entry it passes over
+ * to be checked, runs in one process (2.2 times slower for the 1,000th page of "nowak" by zip code
+ * at 1,000,000 machines); a cap not under the family's size; a family of unknown size (an owner's
+ * list).
  */
 export function walkCap(
   window: PageWindow,
@@ -36,7 +43,7 @@ export function walkCap(
   matches: number,
   costRatio: number,
 ): number | undefined {
-  if (familySize <= 0 || window.offset >= SHALLOW_WALK_OFFSET) return undefined;
+  if (familySize <= 0 || window.offset >= DEEP_PAGE_OFFSET) return undefined;
   const predicted = ((window.offset + window.limit) * familySize) / Math.max(matches, 1);
   const overrun = Math.min(OVERRUN.most, Math.max(OVERRUN.least, costRatio));
   const cap = Math.max(FEWEST_ENTRIES, Math.ceil(predicted * overrun));
@@ -64,7 +71,6 @@ export async function cappedWalkIds(
   const ids = await walkedIds(
     db,
     sql`SELECT w.id FROM (${walk}) AS w WHERE w.hit LIMIT ${window.limit} OFFSET ${window.offset}`,
-    window,
   );
   return ids.length === window.limit ? ids : undefined;
 }

@@ -6,12 +6,10 @@ import { estimatedRows, type PageWindow } from '../../lib/paging.js';
 import { cleanTerm, likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import {
   holdsBits,
-  IN_ONE_PROCESS,
   signatureColumnsOf,
   startSignature,
   walkMayPay,
   walkedIds,
-  type WalkProcesses,
 } from '../../lib/trigram-signature.js';
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 import { devices, deviceSearchText } from './devices.table.js';
@@ -291,28 +289,10 @@ export const knownMatchesFirst: FirstMatchesWalk = async (db, criteria, sort, up
   const window = { offset: 0, limit: upTo + 1 };
   const known = await knownMatchesFor(db, criteria, sort, window, familySize, await estimate());
   if (!known?.walkPays) return undefined;
-  return walkedIds(
-    db,
-    pageDeviceIdsQuery(known.where, deviceOrder(sort), window),
-    window,
-    walkProcesses(sort),
-  );
+  return walkedIds(db, pageDeviceIdsQuery(known.where, deviceOrder(sort), window));
 };
 
 /** One page by walking the sort order's index with the known condition (lib/trigram-signature.ts, walkedIds). */
 export async function knownMatchesPage(db: Db, where: SQL, sort: string | undefined, window: PageWindow) {
-  return findDevicesByIds(
-    db,
-    await walkedIds(db, pageDeviceIdsQuery(where, deviceOrder(sort), window), window, walkProcesses(sort)),
-  );
+  return findDevicesByIds(db, await walkedIds(db, pageDeviceIdsQuery(where, deviceOrder(sort), window)));
 }
-
-/**
- * A walk in a weight order, through the default order's wide index (its entries carry the texts
- * and signature a short term is checked on), runs in one process at any depth, as the signature
- * walks of that index do: parallel workers took four times as long for the 1,000th page of "to" at
- * 1,000,000 machines (212 against 53 ms; docs/decisions.md, "The default order's walks in one
- * process"). In another order's narrower index the workers share a deep page's walk (keepTheWalk).
- */
-export const walkProcesses = (sort: string | undefined): WalkProcesses =>
-  WEIGHT_SORT_FIELDS.has(deviceSort(sort).field) ? IN_ONE_PROCESS : {};

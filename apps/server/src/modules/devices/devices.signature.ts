@@ -11,7 +11,6 @@ import {
   walkMayPay,
   walkPays,
   walkedIds,
-  IN_ONE_PROCESS,
   nearTheEnd,
 } from '../../lib/trigram-signature.js';
 import { cleanTerm, hasTrigram, searchTerm } from '../../lib/text-search.js';
@@ -234,7 +233,7 @@ export const signatureWalkMayPay = (window: PageWindow, familySize: number, esti
  * key, PostgreSQL 17 (PGlite) folds the two readings into one and reads every machine it passes.
  */
 export async function signatureWalkPage(db: Db, walk: SignatureWalk, window: PageWindow) {
-  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window), window, IN_ONE_PROCESS));
+  return findDevicesByIds(db, await walkedIds(db, signatureWalkIds(walk, window)));
 }
 
 /**
@@ -265,7 +264,7 @@ export const signatureWalkFirst: FirstMatchesWalk = async (
     candidateShare,
     readsSearchText: walk.readsSearchText,
   });
-  return pays ? walkedIds(db, signatureWalkIds(walk, window), window, IN_ONE_PROCESS) : undefined;
+  return pays ? walkedIds(db, signatureWalkIds(walk, window)) : undefined;
 };
 
 /**

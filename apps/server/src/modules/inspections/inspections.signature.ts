@@ -4,7 +4,6 @@ import { estimatedRows, SEARCH_TOTAL_BOUND, type PageWindow } from '../../lib/pa
 import { isShortTerm, trimmedTerm } from '../../lib/text-search.js';
 import {
   holdsBits,
-  IN_ONE_PROCESS,
   nearTheEnd,
   signatureColumnsOf,
   startSignature,
@@ -79,5 +78,5 @@ export async function walkedInspectionIds(
     WHERE ${mode} AND ${walked}
     ORDER BY ${inspectionSummaries.nextInspection} ASC NULLS LAST, ${inspectionSummaries.deviceId} ASC
     LIMIT ${window.limit} OFFSET ${window.offset}`;
-  return walkedIds(db, page, window, IN_ONE_PROCESS);
+  return walkedIds(db, page);
 }

@@ -68,7 +68,7 @@ async function pageByWalk(options: ServiceListOptions, offset: number, known?: n
   const where = (await serviceListWhere(db(), options))!;
   const walk = (await serviceSignatureWalk(db(), options, known))!;
   expect(walk).toBeDefined();
-  return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }), { limit: 15, offset });
+  return walkedIds(db(), walkedPageIds(walk, where, { limit: 15, offset }));
 }
 
 describe('the service lists’ signature walk', () => {

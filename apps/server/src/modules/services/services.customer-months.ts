@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { boundedIds, SEARCH_TOTAL_BOUND, type ListTotal, type PageWindow } from '../../lib/paging.js';
-import { IN_ONE_PROCESS, walkedIds } from '../../lib/trigram-signature.js';
+import { walkedIds } from '../../lib/trigram-signature.js';
 import { exactBranches, type SearchLookups, type ServiceListOptions } from './services.list.js';
 import { serviceCustomerMonths } from './service-customer-months.table.js';
 import { knownDescriptions, walkedList } from './services.signature.js';
@@ -89,7 +89,7 @@ export async function customerMonthsPage(
     ORDER BY ${services.year} ${dir}, ${services.month} ${dir}, ${services.number} ${dir},
       ${services.numberExtension} ${dir}, ${services.id} ${dir}
     LIMIT ${window.limit} OFFSET ${start.skip}`;
-  const ids = await walkedIds(db, page, window, IN_ONE_PROCESS);
+  const ids = await walkedIds(db, page);
   return { ids, total: { total, estimated: false } };
 }
 

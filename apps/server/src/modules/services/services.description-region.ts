@@ -5,7 +5,7 @@ import { selectedIds } from '../../lib/id-arrays.js';
 import { pageOfParts } from '../../lib/page-parts.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { isShortTerm, sortPrefix } from '../../lib/text-search.js';
-import { inOneWalk } from '../../lib/trigram-signature.js';
+import { underTheWalk } from '../../lib/trigram-signature.js';
 import {
   exactBranches,
   faultMatches,
@@ -54,7 +54,7 @@ export async function descriptionRegionPage(
   const end = window.offset + window.limit;
   const others = exactBranches(services, search);
   const [described, ofOthers] = await Promise.all([
-    inOneWalk(db, window, async (tx) => {
+    underTheWalk(db, async (tx) => {
       const ids: number[] = [];
       for (const range of sort.desc ? [...ranges].reverse() : ranges) {
         if (ids.length >= end) break;

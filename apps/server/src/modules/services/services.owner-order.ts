@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { IN_ONE_PROCESS, walkedIds } from '../../lib/trigram-signature.js';
+import { walkedIds } from '../../lib/trigram-signature.js';
 import { idsAmong, intArray, selectedIds } from '../../lib/id-arrays.js';
 import { pageOfParts } from '../../lib/page-parts.js';
 import type { PageWindow } from '../../lib/paging.js';
@@ -91,8 +91,6 @@ export async function ownerOrderPage(
         WHERE ${family} AND ${order.leading} = ANY(ARRAY(${order.names(owners)}))
           ${order.uniqueNames ? sql`` : sql`AND ${named}`}
         ORDER BY ${inOrder} LIMIT ${end}`,
-      window,
-      IN_ONE_PROCESS,
     ),
     selectedIds(
       db,

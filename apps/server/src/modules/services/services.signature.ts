@@ -13,7 +13,6 @@ import {
   walkMayPay,
   walkPays,
   walkedIds,
-  IN_ONE_PROCESS,
   nearTheEnd,
   type WalkCosts,
 } from '../../lib/trigram-signature.js';
@@ -319,7 +318,7 @@ async function walkedServiceIds(
   // A walk of known ids reads nothing it takes; any other is asked of the family's sample.
   if (!known && !(await sampleSaysWalk(db, walk, window, counts, costs))) return undefined;
   if (split) return splitWalkIds(db, split, splitWalkQueries(walk, where, split), window);
-  return walkedIds(db, walkedPageIds(walk, where, window), window, IN_ONE_PROCESS);
+  return walkedIds(db, walkedPageIds(walk, where, window));
 }
 
 /**

@@ -3,7 +3,7 @@ import { runsSideBySide, type Db, type DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { parseIdArray } from '../../lib/id-arrays.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { inOneWalk } from '../../lib/trigram-signature.js';
+import { underTheWalk } from '../../lib/trigram-signature.js';
 
 /**
  * A deep page's signature walk split in two at a month, the two parts walked at once on two of
@@ -175,14 +175,14 @@ export async function splitWalkIds(
 ): Promise<number[]> {
   const end = window.offset + window.limit;
   const [first, second] = await Promise.all([
-    inOneWalk(db, window, async (tx) => {
+    underTheWalk(db, async (tx) => {
       const result = await tx.execute(sql`SELECT count(*)::int AS n,
           (array_agg(part.id))[${window.offset + 1}::int:${end}::int] AS ids
         FROM (${queries.first({ offset: 0, limit: end })}) AS part(id)`);
       const row = rowsOf<{ n: number; ids: string | number[] | null }>(result)[0]!;
       return { matches: Number(row.n), ids: parseIdArray(row.ids) };
     }),
-    inOneWalk(db, window, (tx) => idsOf(tx, queries.second({ offset: 0, limit: split.secondLimit }))),
+    underTheWalk(db, (tx) => idsOf(tx, queries.second({ offset: 0, limit: split.secondLimit }))),
   ]);
   if (first.matches >= end) return first.ids;
   const needed = end - first.matches;
@@ -190,7 +190,7 @@ export async function splitWalkIds(
   // statement walks the second part again, past its limit, to the page.
   const more =
     second.length === split.secondLimit && second.length < needed
-      ? await inOneWalk(db, window, (tx) =>
+      ? await underTheWalk(db, (tx) =>
           idsOf(tx, queries.second({ offset: split.secondLimit, limit: needed - split.secondLimit })),
         )
       : [];
