@@ -15,6 +15,7 @@ import type { Mailer, MailMessage } from '../src/plugins/mailer.js';
 import { S3Storage } from '../src/plugins/storage/index.js';
 import type { SessionUser } from '@serwis/domain';
 import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from './template.js';
+import { handBackPglite, takeTemplatePglite } from './pglite-reuse.js';
 import { rowsOf } from '../src/lib/result-rows.js';
 
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
@@ -67,6 +68,17 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
   return connectPglite(await openPglite({ loadDataDir: blob }), false);
+}
+
+/**
+ * The database of a file's app (`useTestApp`), which resets it before each test: on PGlite the one
+ * the worker's previous file handed back, if any (pglite-reuse.ts); closing it hands it on.
+ */
+async function openFileDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) return openTestDatabase();
+  const client = await takeTemplatePglite();
+  const database = await connectPglite(client, false);
+  return { ...database, close: () => handBackPglite(client) };
 }
 
 /**
@@ -160,7 +172,7 @@ function perFileApp(
       ...(TEST_STORAGE_DRIVER === 's3' ? await testS3Env() : {}),
       ...env,
     });
-    ctx.database = await openTestDatabase();
+    ctx.database = await openFileDatabase();
     ctx.mailer = new CapturingMailer();
     ctx.app = await buildApp({
       config: ctx.config,
