@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePorts, startServer, type ServerProcess } from './server-process';
+import { startServer, type ServerProcess } from './server-process';
 import { JOURNEY_WORKERS } from './journey-workers';
 import { resolveChromium } from './chromium-binary';
 
@@ -60,17 +60,15 @@ export async function setup(project: TestProject) {
     await Promise.all(servers.map((server) => server.stop()));
     fs.rmSync(serverClaims, { recursive: true, force: true });
   };
-  // Side by side (a fresh database takes a core for several seconds), each on its own port.
-  const started = await Promise.allSettled(
-    (await freePorts(JOURNEY_WORKERS)).map((port) =>
-      startServer(env, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, port),
-    ),
-  );
-  for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed) {
+  // One after another: a server listens before the next asks the system for a free port, so two
+  // can never be given the same one.
+  try {
+    while (servers.length < JOURNEY_WORKERS) {
+      servers.push(await startServer(env, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+    }
+  } catch (error) {
     await stopAll();
-    throw failed.reason;
+    throw error;
   }
 
   project.provide(

@@ -24,45 +24,32 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/**
- * `count` ports nothing listens on now, all different: the OS picks each while the others' probes
- * still hold theirs, so servers started side by side on them never collide.
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const probes: net.Server[] = [];
-  try {
-    const ports: number[] = [];
-    while (ports.length < count) {
-      const probe = net.createServer();
-      probe.unref();
-      probes.push(probe);
-      ports.push(
-        await new Promise<number>((resolve, reject) => {
-          probe.on('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port));
-        }),
-      );
-    }
-    return ports;
-  } finally {
-    await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  }
+/** A port nothing listens on now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 const EXTRA_ADMIN = { email: 'admin@serwis-e2e-extra.pl', password: 'Admin-extra-2024!' };
 
 /**
- * Starts the server (on `port`, or one the OS picks) and waits until it is healthy. QR labels and reminder mails link to its own
+ * Starts the server and waits until it is healthy. QR labels and reminder mails link to its own
  * address; `DATABASE_URL` and `SMTP_URL` of the calling shell are dropped, so it always keeps its data
  * in PGlite and its mail in the outbox.
  */
 export async function startServer(
   env: Record<string, string>,
   admin: { email: string; password: string } = EXTRA_ADMIN,
-  port?: number,
 ): Promise<ServerProcess> {
-  port ??= (await freePorts(1))[0]!;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-'));
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminEmail = admin.email;
   const adminPassword = admin.password;
