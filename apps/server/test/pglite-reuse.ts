@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '../src/db/database.js';
-import { PGLITE_TEMPLATE } from './template.js';
+import { loadTemplatePglite } from './template.js';
 
 /*
  * A test file's PGlite, handed on to the next file of the same worker instead of closed: loading the
@@ -21,7 +19,7 @@ export async function takeTemplatePglite(): Promise<PGlite> {
   const reused = idle;
   idle = undefined;
   if (reused) return reused;
-  const client = await openPglite({ loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) });
+  const client = await loadTemplatePglite();
   templateSchema ??= await schemaOf(client);
   return client;
 }

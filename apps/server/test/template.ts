@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPglite } from '../src/db/database.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -8,3 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export const PGLITE_TEMPLATE = path.resolve(here, '../../../.tmp/pglite-template.tar');
 export const PG_TEMPLATE_DB = 'serwis_test_template';
+
+/** A new PGlite loaded from the migrated template (`PGLITE_TEMPLATE`). */
+export const loadTemplatePglite = () =>
+  openPglite({ loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) });

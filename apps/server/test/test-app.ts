@@ -8,13 +8,13 @@ import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeEach, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { connectPglite, connectPostgres, openPglite, type Database } from '../src/db/database.js';
+import { connectPglite, connectPostgres, type Database } from '../src/db/database.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { insertUser } from '../src/modules/users/users.repository.js';
 import type { Mailer, MailMessage } from '../src/plugins/mailer.js';
 import { S3Storage } from '../src/plugins/storage/index.js';
 import type { SessionUser } from '@serwis/domain';
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE } from './template.js';
+import { loadTemplatePglite, PG_TEMPLATE_DB } from './template.js';
 import { handBackPglite, takeTemplatePglite } from './pglite-reuse.js';
 import { rowsOf } from '../src/lib/result-rows.js';
 
@@ -66,8 +66,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
-  return connectPglite(await openPglite({ loadDataDir: blob }), false);
+  return connectPglite(await loadTemplatePglite(), false);
 }
 
 /**

@@ -1,17 +1,16 @@
-import fs from 'node:fs';
 import { types, type PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPglite, openPglite, type Db } from './database.js';
+import { connectPglite, type Db } from './database.js';
 import { TEXT_TYPE_IDS, withoutTextParsers } from './pglite-parsers.js';
 import { rowsOf } from '../lib/result-rows.js';
-import { PGLITE_TEMPLATE } from '../../test/template.js';
+import { loadTemplatePglite } from '../../test/template.js';
 
 let client: PGlite;
 let db: Db;
 beforeAll(async () => {
   // The migrated test template (the PostgreSQL run, which writes none, leaves this file out).
-  client = await openPglite({ loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) });
+  client = await loadTemplatePglite();
   ({ db } = await connectPglite(client, false));
 });
 afterAll(() => client.close());

@@ -1,15 +1,14 @@
-import fs from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPglite, openPglite } from './database.js';
+import { connectPglite } from './database.js';
 import { analyzeStaleTables } from './pglite-statistics.js';
-import { PGLITE_TEMPLATE } from '../../test/template.js';
+import { loadTemplatePglite } from '../../test/template.js';
 
 /** PGlite has no autovacuum: the server analyses what grew (issue 11, db/pglite-statistics.ts). */
 let client: PGlite;
 beforeAll(async () => {
   // The migrated test template (the PostgreSQL run, which writes none, leaves this file out).
-  client = await openPglite({ loadDataDir: new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) });
+  client = await loadTemplatePglite();
   await connectPglite(client, false);
 });
 afterAll(() => client.close());

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { connectPglite, openPglite, type Database } from '../db/database.js';
+import { connectPglite, type Database } from '../db/database.js';
 import { rowsOf } from '../lib/result-rows.js';
 import { deviceNotes } from '../modules/notes/notes.table.js';
 import { parts } from '../modules/parts/parts.table.js';
@@ -36,7 +36,7 @@ import {
   useTestApp,
   type TestContext,
 } from '../../test/test-app.js';
-import { PGLITE_TEMPLATE } from '../../test/template.js';
+import { loadTemplatePglite } from '../../test/template.js';
 import { insertMachine, insertService } from '../../test/service-fixtures.js';
 import { createBackup, restoreBackup, tablesInDependencyOrder } from './backup.js';
 
@@ -54,8 +54,7 @@ afterAll(async () => {
 });
 
 async function freshPglite(): Promise<Database> {
-  const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
-  const database = await connectPglite(await openPglite({ loadDataDir: blob }), false);
+  const database = await connectPglite(await loadTemplatePglite(), false);
   cleanups.push(() => database.close());
   return database;
 }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PGLITE_TEMPLATE } from '../../../test/template.js';
-import { connectPglite, openPglite } from '../../db/database.js';
+import { loadTemplatePglite } from '../../../test/template.js';
+import { connectPglite } from '../../db/database.js';
 import { startS3rver, type LoopbackS3 } from '../../../test/s3rver.js';
 import { S3_TEST_CREDENTIALS } from '../../../test/test-app.js';
 import { sweepOrphanFiles } from '../../modules/files/files.sweep.js';
@@ -133,8 +133,7 @@ describe('S3 storage', () => {
   });
 
   it('the orphan sweep removes objects no file row uses', async () => {
-    const blob = new Blob([fs.readFileSync(PGLITE_TEMPLATE)]);
-    const database = await connectPglite(await openPglite({ loadDataDir: blob }), false);
+    const database = await connectPglite(await loadTemplatePglite(), false);
     const storage = await newS3Storage();
     const orphan = await storage.save(Readable.from(['x']), { extension: '.txt' });
     expect(await sweepOrphanFiles(database.db, storage, { graceMs: 60_000 })).toBe(0);
