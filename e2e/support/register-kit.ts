@@ -77,6 +77,11 @@ export async function chooseFile(
 export async function confirmDeletion(page: Page, title = 'Potwierdź usunięcie') {
   const modal = page.getByRole('dialog', { name: title });
   await modal.waitFor();
+  // Pressed only once the modal has finished coming in: in one CI run a press during its opening
+  // transition, on a loaded machine, did nothing and the modal stayed open.
+  await modal.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
   const text = (await modal.textContent()) ?? '';
   await modal.getByRole('button', { name: 'Usuń', exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
