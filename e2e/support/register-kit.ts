@@ -79,9 +79,12 @@ export async function confirmDeletion(page: Page, title = 'Potwierdź usunięcie
   await modal.waitFor();
   // Pressed only once the modal has finished coming in: in one CI run a press during its opening
   // transition, on a loaded machine, did nothing and the modal stayed open.
-  await modal.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-  );
+  // A transition cut short by a newer one rejects its `finished`: that one is over too.
+  await modal.evaluate(async (element) => {
+    await Promise.all(
+      element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
   const text = (await modal.textContent()) ?? '';
   await modal.getByRole('button', { name: 'Usuń', exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
