@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
+import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
 import { openNetworkLink, type NetworkLink } from '../support/network-link';
 import { mailsTo } from '../support/outbox';
 import { apiCall, expectAlert, expectInlinePdfPreview, expectPath, runTag } from '../support/register-kit';
@@ -145,6 +145,7 @@ describe('field protocol on a tablet', () => {
     await page.goto(`/machineEdit?id=${seeded.machines![0]}&customerId=${seeded.customer}&activeTab=service`);
     await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
     const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+    await settleDialog(modal);
     await expect
       .poll(() => modal.getByRole('combobox', { name: /^Kontrahent/ }).inputValue())
       .toContain(customer.shortName);

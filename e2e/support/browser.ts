@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { beforeEach, inject } from 'vitest';
+import { beforeEach, expect, inject } from 'vitest';
 import { appServer } from './app-server';
 
 const CHROMIUM_FLAGS = [
@@ -39,6 +39,21 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** The input whose visible label is exactly `label` (a required field's label ends in " *"). */
 export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+}
+
+/**
+ * Waits until `dialog` has finished opening: its transitions are over and its focus
+ * trap has taken the focus. Two CI runs on a loaded machine lost the first press in a modal that
+ * had just opened (a "Usuń" that did nothing, a checkbox that stayed empty); a person sees the
+ * modal settle before touching it, and so does a journey.
+ */
+export async function settleDialog(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate(async (element) => {
+    // A transition cut short by a newer one rejects its `finished`: that one is over too.
+    await Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 }
 
 /** Fills the login form as a person would and presses "Zaloguj". */

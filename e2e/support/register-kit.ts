@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settleDialog } from './browser';
 
 /*
  * Helpers of the register journeys (customers, categories, machines): the few widgets a person
@@ -76,15 +77,7 @@ export async function chooseFile(
 /** Answers "Usuń" in the confirmation modal that names what goes; returns the modal's text. */
 export async function confirmDeletion(page: Page, title = 'Potwierdź usunięcie') {
   const modal = page.getByRole('dialog', { name: title });
-  await modal.waitFor();
-  // Pressed only once the modal has finished coming in: in one CI run a press during its opening
-  // transition, on a loaded machine, did nothing and the modal stayed open.
-  // A transition cut short by a newer one rejects its `finished`: that one is over too.
-  await modal.evaluate(async (element) => {
-    await Promise.all(
-      element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined)),
-    );
-  });
+  await settleDialog(modal);
   const text = (await modal.textContent()) ?? '';
   await modal.getByRole('button', { name: 'Usuń', exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
