@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
+import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
 import {
   apiCall,
   chooseFile,
@@ -85,7 +85,7 @@ async function menuItems(number: string) {
 /** Answers a state change's confirmation ("Drukuj do skanu", "Odrzuć"); returns its question. */
 async function confirmStateChange(title: string) {
   const modal = page.getByRole('dialog', { name: title, exact: true });
-  await modal.waitFor();
+  await settleDialog(modal);
   const text = (await modal.textContent()) ?? '';
   await modal.getByRole('button', { name: title, exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
@@ -96,6 +96,7 @@ async function confirmStateChange(title: string) {
 async function recordUnsigned(type: string, fault: string) {
   await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
   const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+  await settleDialog(modal);
   // The label appears once the customer list has loaded.
   await expect
     .poll(() => modal.getByRole('combobox', { name: /^Kontrahent/ }).inputValue())

@@ -6,6 +6,7 @@ import {
   loginAs,
   mainNavigation,
   newPage,
+  settleDialog,
   stopAtFirstFailure,
 } from '../support/browser';
 import {
@@ -101,6 +102,7 @@ async function rowAction(number: string, action: string) {
 async function addIncident(values: { date: string; time: string; text: string; service?: string }) {
   await page.getByRole('button', { name: 'Dodaj zdarzenie', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie', exact: true });
+  await settleDialog(modal);
   await pickDay(page, modal, 'Data', values.date);
   await field(modal, 'Godzina').fill(values.time);
   await field(modal, 'Treść').fill(values.text);
@@ -165,6 +167,7 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
   it('records a six-month periodic inspection signed on save with protocol number 7', async () => {
     await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
     const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+    await settleDialog(modal);
     await expect(modal.getByRole('button', { name: /^Data/ }).first().textContent()).resolves.toBe(today);
     await expect(field(modal, 'Numer protokołu').inputValue()).resolves.toBe('(auto)');
     await expect(field(modal, 'Numer protokołu').isDisabled()).resolves.toBe(true);
@@ -230,6 +233,7 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
     await openTab(page, 'Serwis');
     await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
     const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+    await settleDialog(modal);
     await modal.getByRole('checkbox', { name: 'Naprawa' }).check();
     await expect(field(modal, 'Okres (miesiące)').count()).resolves.toBe(0);
     await field(modal, 'Opis usterki').fill(repairFault);
@@ -248,6 +252,7 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
 
     await rowAction('(auto)', 'Podpisz');
     const confirm = page.getByRole('dialog', { name: 'Podpisz' });
+    await settleDialog(confirm);
     await expect(confirm.textContent()).resolves.toContain('Podpisać zdarzenie serwisowe bez numeru');
     await confirm.getByRole('button', { name: 'Podpisz' }).click();
     await expectAlert(page, 'Podpisano zdarzenie serwisowe.');
@@ -274,6 +279,7 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
 
     await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
     const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+    await settleDialog(modal);
     await modal.getByRole('checkbox', { name: 'Podpisz przy zapisie' }).check();
     const number = field(modal, 'Numer protokołu');
     await expect(number.inputValue()).resolves.toBe('');
