@@ -68,7 +68,17 @@ export async function connectPglite(client: PGlite, runMigrations = true): Promi
 }
 
 export async function connectPostgres(url: string, runMigrations = true, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, options: POSTGRES_SESSION_OPTIONS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: POSTGRES_SESSION_OPTIONS,
+    // A connection, once opened, is kept (docs/decisions.md, "Connections kept warm"): a new session
+    // loads the catalog of every table and index its statements touch, 20–300 ms before a list call
+    // runs at full speed, and the pool used to close a connection after 10 s idle, so the first
+    // call after a pause paid it again. Keepalive finds a connection a network silently dropped.
+    idleTimeoutMillis: 0,
+    keepAlive: true,
+  });
   // An idle connection the server ends (a restart, a failover, an administrator's terminate, or one
   // still closing after pool.end()) is an 'error' on the pool, which has already dropped it; the
   // next query opens a new one. Unheard, the event would end the whole process.

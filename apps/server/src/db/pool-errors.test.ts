@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.js';
 import type { Database } from './database.js';
 import { rowsOf } from '../lib/result-rows.js';
@@ -37,5 +37,18 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     await removed;
     const next = await backendPid();
     expect(next).not.toBe(idle);
+  });
+
+  it('keeps an idle connection for the next query, however long the pause', async () => {
+    // A new connection loads the catalog again: 20–300 ms on a list call (docs/decisions.md,
+    // "Connections kept warm"). The pool's clock runs an hour ahead while the connection is idle.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const first = await backendPid();
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      expect(await backendPid()).toBe(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

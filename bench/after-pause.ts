@@ -1,0 +1,79 @@
+/**
+ * List calls after a pause, as a person's clicks come: each round waits `--pause` seconds with
+ * nothing asked, then makes every chosen call once. bench/lists.ts makes its calls back to back,
+ * which keeps every database connection busy and warm; here the pool's idle connections have
+ * their time to be closed (the pool once closed them after 10 s), and a call on a new connection
+ * pays for loading the catalog again. The first round warms the connections up and is not counted.
+ *
+ *   cd bench && npx tsx after-pause.ts --database-url=postgres://postgres@127.0.0.1:55500/main_1m
+ *
+ * Options: --pause=11 (seconds), --rounds=8, --names=wyciek,domyślny (parts of the calls' names,
+ * as in lists.ts; default: the calls below).
+ */
+import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
+import { LIST_SCENARIOS } from './list-scenarios/index.js';
+import { readOptions } from './options.js';
+
+function option(name: string, fallback: string): string {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+}
+
+/** A call of each kind: a plain first page, a filter's, a deep search's of both families' events. */
+const DEFAULT_CALLS: [string, number][] = [
+  ['maszyny: domyślny porządek', 1],
+  ['maszyny: szukaj "frezarka"', 1000],
+  ['serwis własne: szukaj "wyciek"', 1000],
+  ['serwis zewnętrzne: numer malejąco', 1],
+  ['przeglądy onlyActual: szukaj "Spawarka"', 1],
+  ['zadania TODO: nr malejąco', 1],
+  ['kontrahenci: najnowsi', 1],
+];
+
+const databaseUrl = option('database-url', process.env.DATABASE_URL ?? '');
+if (!databaseUrl) throw new Error('Podaj --database-url=postgres://… (baza z generate.ts).');
+const pauseMs = Number(option('pause', '11')) * 1000;
+const rounds = Number(option('rounds', '8'));
+const names = option('names', '').split(',').filter(Boolean);
+
+const calls = names.length
+  ? LIST_SCENARIOS.filter((s) => names.some((n) => s.name.includes(n))).flatMap((s) =>
+      (s.pages ?? [1, 1000]).map((page) => [s, page] as const),
+    )
+  : DEFAULT_CALLS.map(([name, page]) => {
+      const scenario = LIST_SCENARIOS.find((s) => s.name === name);
+      if (!scenario) throw new Error(`Nie ma wywołania „${name}” w list-scenarios.`);
+      return [scenario, page] as const;
+    });
+
+const { app, database } = await openBenchApp({ dataDir: '/tmp/serwis-bench-after-pause', databaseUrl });
+const headers = await loginHeaders(app, readOptions());
+const times = calls.map(() => [] as number[]);
+for (let round = 0; round <= rounds; round++) {
+  if (round > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  for (const [i, [scenario, page]] of calls.entries()) {
+    const url = scenario.url(page);
+    const start = performance.now();
+    const response = await app.inject(
+      scenario.body
+        ? { method: 'POST', url, headers, payload: scenario.body }
+        : { method: 'GET', url, headers },
+    );
+    const elapsed = performance.now() - start;
+    if (response.statusCode !== 200) throw new Error(`${scenario.name} (${url}): ${response.statusCode}`);
+    if (round > 0) times[i]!.push(elapsed);
+  }
+  process.stderr.write(round === 0 ? 'rozgrzewka' : ` ${round}`);
+}
+process.stderr.write('\n');
+await app.close();
+await database.close();
+
+console.log(`${rounds} rund po ${pauseMs / 1000} s przerwy; pierwsza runda (rozgrzewka) nieliczona\n`);
+console.log('| wywołanie | strona | mediana ms | p95 ms | najdłużej ms |');
+console.log('|---|---|---:|---:|---:|');
+for (const [i, [scenario, page]] of calls.entries()) {
+  const sorted = [...times[i]!].sort((a, b) => a - b);
+  const figures = [percentile(sorted, 50), percentile(sorted, 95), sorted.at(-1) ?? 0];
+  console.log(`| ${scenario.name} | ${page} | ${figures.map((f) => f.toFixed(1)).join(' | ')} |`);
+}
