@@ -42,10 +42,10 @@ export function field(scope: Page | Locator, label: string): Locator {
 }
 
 /**
- * Waits until `dialog` has finished opening: its transitions are over and its focus
- * trap has taken the focus. Two CI runs on a loaded machine lost the first press in a modal that
- * had just opened (a "Usuń" that did nothing, a checkbox that stayed empty); a person sees the
- * modal settle before touching it, and so does a journey.
+ * Waits until `dialog` has finished opening: its transitions are over and its focus trap has taken
+ * the focus. Two CI runs on a loaded machine lost the first press in a modal that had just opened
+ * (a "Usuń" that did nothing, a checkbox that stayed empty); a person sees the modal settle before
+ * touching it, and so does a journey.
  */
 export async function settleDialog(dialog: Locator): Promise<void> {
   await dialog.waitFor();
