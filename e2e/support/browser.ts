@@ -53,7 +53,10 @@ export async function settleDialog(dialog: Locator): Promise<void> {
     // A transition cut short by a newer one rejects its `finished`: that one is over too.
     await Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
   });
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  // As long as any wait of a journey's page (15 s), not expect.poll's one second.
+  await expect
+    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), { timeout: 15_000 })
+    .toBe(true);
 }
 
 /** Fills the login form as a person would and presses "Zaloguj". */
