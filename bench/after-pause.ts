@@ -7,17 +7,14 @@
  *
  *   cd bench && npx tsx after-pause.ts --database-url=postgres://postgres@127.0.0.1:55500/main_1m
  *
- * Options: --pause=11 (seconds), --rounds=8, --names=wyciek,domyślny (parts of the calls' names,
- * as in lists.ts; default: the calls below).
+ * Options (or DATABASE_URL, BENCH_PAUSE, BENCH_ROUNDS, BENCH_NAMES): --pause=11 (seconds),
+ * --rounds=8, --names=wyciek,domyślny (parts of the calls' names, as in lists.ts; default: the
+ * calls below).
  */
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 import { LIST_SCENARIOS } from './list-scenarios/index.js';
-import { readOptions } from './options.js';
-
-function option(name: string, fallback: string): string {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-}
+import { listRequest } from './list-scenarios/types.js';
+import { option, readOptions } from './options.js';
 
 /** A call of each kind: a plain first page, a filter's, a deep search's of both families' events. */
 const DEFAULT_CALLS: [string, number][] = [
@@ -30,11 +27,11 @@ const DEFAULT_CALLS: [string, number][] = [
   ['kontrahenci: najnowsi', 1],
 ];
 
-const databaseUrl = option('database-url', process.env.DATABASE_URL ?? '');
+const databaseUrl = option('database-url', 'DATABASE_URL');
 if (!databaseUrl) throw new Error('Podaj --database-url=postgres://… (baza z generate.ts).');
-const pauseMs = Number(option('pause', '11')) * 1000;
-const rounds = Number(option('rounds', '8'));
-const names = option('names', '').split(',').filter(Boolean);
+const pauseMs = Number(option('pause', 'BENCH_PAUSE') ?? 11) * 1000;
+const rounds = Number(option('rounds', 'BENCH_ROUNDS') ?? 8);
+const names = (option('names', 'BENCH_NAMES') ?? '').split(',').filter(Boolean);
 
 const calls = names.length
   ? LIST_SCENARIOS.filter((s) => names.some((n) => s.name.includes(n))).flatMap((s) =>
@@ -52,15 +49,13 @@ const times = calls.map(() => [] as number[]);
 for (let round = 0; round <= rounds; round++) {
   if (round > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
   for (const [i, [scenario, page]] of calls.entries()) {
-    const url = scenario.url(page);
+    const request = listRequest(scenario, page, headers);
     const start = performance.now();
-    const response = await app.inject(
-      scenario.body
-        ? { method: 'POST', url, headers, payload: scenario.body }
-        : { method: 'GET', url, headers },
-    );
+    const response = await app.inject(request);
     const elapsed = performance.now() - start;
-    if (response.statusCode !== 200) throw new Error(`${scenario.name} (${url}): ${response.statusCode}`);
+    if (response.statusCode !== 200) {
+      throw new Error(`${scenario.name} (${request.url}): ${response.statusCode}`);
+    }
     if (round > 0) times[i]!.push(elapsed);
   }
   process.stderr.write(round === 0 ? 'rozgrzewka' : ` ${round}`);

@@ -16,7 +16,7 @@ import os from 'node:os';
 import { LIST_SCENARIOS } from './list-scenarios/index.js';
 import { SEARCH_TERM_SCENARIOS } from './list-scenarios/search-terms.js';
 import { SORTED_SEARCH_SCENARIOS } from './list-scenarios/sorted-searches.js';
-import type { ListScenario } from './list-scenarios/types.js';
+import { listRequest, type ListScenario } from './list-scenarios/types.js';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 import { readOptions } from './options.js';
 
@@ -53,13 +53,6 @@ function readTargets(): Target[] {
 
 const key = (scenario: ListScenario, page: number) => `${scenario.name}|${page}`;
 
-const requestOf = (scenario: ListScenario, page: number, headers: Record<string, string>) => {
-  const url = scenario.url(page);
-  return scenario.body
-    ? { method: 'POST' as const, url, headers, payload: scenario.body }
-    : { method: 'GET' as const, url, headers };
-};
-
 /** A target's app, open, with a signed-in user's headers. */
 interface OpenTarget {
   target: Target;
@@ -75,7 +68,7 @@ async function openTarget(target: Target, scenarios: ListScenario[]): Promise<Op
   // One untimed pass over every call first, as on a server that has been running: the first
   // calls after start also pay for compiling (V8's, and PGlite's WebAssembly tiers).
   for (const scenario of scenarios) {
-    for (const page of scenario.pages ?? [1, 1000]) await app.inject(requestOf(scenario, page, headers));
+    for (const page of scenario.pages ?? [1, 1000]) await app.inject(listRequest(scenario, page, headers));
   }
   return { target, app, database, headers, figures: new Map() };
 }
@@ -93,7 +86,7 @@ async function measureCall(open: OpenTarget, scenario: ListScenario, page: numbe
   let result = '';
   for (let i = 0; i < runs + 2; i++) {
     const start = performance.now();
-    const response = await app.inject(requestOf(scenario, page, headers));
+    const response = await app.inject(listRequest(scenario, page, headers));
     const elapsed = performance.now() - start;
     if (response.statusCode !== 200) {
       throw new Error(`${target.label} ${scenario.name} (${url}): ${response.statusCode} ${response.body}`);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** `--name=value` or `--flag` from the command line, falling back to an environment variable. */
-function option(name: string, envName: string): string | undefined {
+export function option(name: string, envName: string): string | undefined {
   const prefix = `--${name}=`;
   const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(prefix));
   if (arg) return arg === `--${name}` ? 'true' : arg.slice(prefix.length);

@@ -16,3 +16,11 @@ export const paged =
   (path: string, size: number, extra: Record<string, string> = {}) =>
   (page: number) =>
     `${path}?${new URLSearchParams({ page: String(page), size: String(size), ...extra })}`;
+
+/** The `app.inject` request of a scenario's page: POST with its body, else GET. */
+export const listRequest = (scenario: ListScenario, page: number, headers: Record<string, string>) => {
+  const url = scenario.url(page);
+  return scenario.body
+    ? { method: 'POST' as const, url, headers, payload: scenario.body }
+    : { method: 'GET' as const, url, headers };
+};
