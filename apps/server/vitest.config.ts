@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/deprecations-fail.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file owns one database; two cores run two files at a time.

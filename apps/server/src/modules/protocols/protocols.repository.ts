@@ -38,25 +38,25 @@ export async function markProtocolSent(db: DbOrTx, serviceId: number, sentTo: st
 
 /** What the protocol's header needs beyond the event row: customer, machines with serials and lists. */
 export async function findProtocolContext(db: DbOrTx, serviceId: number, customerId: number, userId: number) {
-  const [customerRows, machineRows, userRows] = await Promise.all([
-    db.select().from(customers).where(eq(customers.id, customerId)),
-    db
-      .select({
-        id: devices.id,
-        name: devices.name,
-        serialNumber: devices.serialNumber,
-        operationsText: categories.serviceReviewOperationsList,
-      })
-      .from(serviceDevices)
-      .innerJoin(devices, eq(devices.id, serviceDevices.deviceId))
-      .leftJoin(categories, eq(categories.id, devices.categoryId))
-      .where(eq(serviceDevices.serviceId, serviceId))
-      .orderBy(asc(devices.id)),
-    db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId)),
-  ]);
+  // One after another: signing reads this inside its transaction, whose one connection takes one
+  // query at a time (pg queues the rest only until its version 9, which refuses them).
+  const customerRows = await db.select().from(customers).where(eq(customers.id, customerId));
+  const machineRows = await db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      serialNumber: devices.serialNumber,
+      operationsText: categories.serviceReviewOperationsList,
+    })
+    .from(serviceDevices)
+    .innerJoin(devices, eq(devices.id, serviceDevices.deviceId))
+    .leftJoin(categories, eq(categories.id, devices.categoryId))
+    .where(eq(serviceDevices.serviceId, serviceId))
+    .orderBy(asc(devices.id));
+  const userRows = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   return { customer: customerRows[0], machines: machineRows, user: userRows[0] };
 }
 
