@@ -1,30 +1,5 @@
-import { createRequire as requireFrom } from 'node:module';
-import path from 'node:path';
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { renderPdf, type Content, type TDocumentDefinitions } from '../../lib/pdf/pdf.js';
 import type { CompanyData } from '../reminders/company-data.js';
-
-// Named apart from `require`/`createRequire`: the bundle's banner declares those (build.mjs).
-const load = requireFrom(import.meta.url);
-// pdfmake's build is CommonJS with one shared instance; loaded once, fonts set once.
-const pdfmake = load('pdfmake') as {
-  setFonts(fonts: Record<string, Record<string, string>>): void;
-  setUrlAccessPolicy(callback: (url: string) => boolean): void;
-  setLocalAccessPolicy(callback: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
-};
-// Roboto, shipped with pdfmake, has every Polish letter.
-const fontDir = path.join(path.dirname(load.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// Labels never load anything from outside, and from the disk only the fonts.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
 
 const MM = 72 / 25.4;
 
@@ -119,5 +94,5 @@ export async function renderLabelSheet(
     defaultStyle: { font: 'Roboto' },
     content,
   };
-  return pdfmake.createPdf(doc).getBuffer();
+  return renderPdf(doc);
 }
