@@ -10,7 +10,12 @@
  * Options (or DATABASE_URL, BENCH_PAUSE, BENCH_ROUNDS, BENCH_NAMES): --pause=11 (seconds),
  * --rounds=8, --names=wyciek,domyślny (parts of the calls' names, as in lists.ts; default: the
  * calls below).
+ *
+ * `--machine` (BENCH_MACHINE) asks no database: it times a fixed piece of work of the processor
+ * alone (SHA-256 hashed over and over, about as long as a deep search) back to back and after
+ * each pause, to tell what the machine itself loses after idling from what the server does.
  */
+import { createHash } from 'node:crypto';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 import { LIST_SCENARIOS } from './list-scenarios/index.js';
 import { listRequest } from './list-scenarios/types.js';
@@ -27,10 +32,36 @@ const DEFAULT_CALLS: [string, number][] = [
   ['kontrahenci: najnowsi', 1],
 ];
 
-const databaseUrl = option('database-url', 'DATABASE_URL');
-if (!databaseUrl) throw new Error('Podaj --database-url=postgres://… (baza z generate.ts).');
 const pauseMs = Number(option('pause', 'BENCH_PAUSE') ?? 11) * 1000;
 const rounds = Number(option('rounds', 'BENCH_ROUNDS') ?? 8);
+const pause = () => new Promise((resolve) => setTimeout(resolve, pauseMs));
+const summary = (sorted: number[]) =>
+  [percentile(sorted, 50), percentile(sorted, 95), sorted.at(-1) ?? 0].map((f) => f.toFixed(1)).join(' | ');
+
+if (option('machine', 'BENCH_MACHINE')) {
+  const work = () => {
+    const start = performance.now();
+    let digest = Buffer.alloc(32);
+    for (let i = 0; i < 30_000; i++) digest = createHash('sha256').update(digest).digest();
+    return performance.now() - start;
+  };
+  for (const warmUntil = performance.now() + 2000; performance.now() < warmUntil;) work();
+  const backToBack = Array.from({ length: rounds }, work);
+  const afterPause: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    await pause();
+    afterPause.push(work());
+  }
+  console.log(`Praca procesora (30 000 × SHA-256), ${rounds} razy każdym sposobem\n`);
+  console.log('| kiedy | mediana ms | p95 ms | najdłużej ms |');
+  console.log('|---|---:|---:|---:|');
+  console.log(`| jedna po drugiej | ${summary(backToBack.sort((a, b) => a - b))} |`);
+  console.log(`| po ${pauseMs / 1000} s przerwy | ${summary(afterPause.sort((a, b) => a - b))} |`);
+  process.exit(0);
+}
+
+const databaseUrl = option('database-url', 'DATABASE_URL');
+if (!databaseUrl) throw new Error('Podaj --database-url=postgres://… (baza z generate.ts).');
 const names = (option('names', 'BENCH_NAMES') ?? '').split(',').filter(Boolean);
 
 const calls = names.length
@@ -47,7 +78,7 @@ const { app, database } = await openBenchApp({ dataDir: '/tmp/serwis-bench-after
 const headers = await loginHeaders(app, readOptions());
 const times = calls.map(() => [] as number[]);
 for (let round = 0; round <= rounds; round++) {
-  if (round > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  if (round > 0) await pause();
   for (const [i, [scenario, page]] of calls.entries()) {
     const request = listRequest(scenario, page, headers);
     const start = performance.now();
@@ -68,7 +99,5 @@ console.log(`${rounds} rund po ${pauseMs / 1000} s przerwy; pierwsza runda (rozg
 console.log('| wywołanie | strona | mediana ms | p95 ms | najdłużej ms |');
 console.log('|---|---|---:|---:|---:|');
 for (const [i, [scenario, page]] of calls.entries()) {
-  const sorted = [...times[i]!].sort((a, b) => a - b);
-  const figures = [percentile(sorted, 50), percentile(sorted, 95), sorted.at(-1) ?? 0];
-  console.log(`| ${scenario.name} | ${page} | ${figures.map((f) => f.toFixed(1)).join(' | ')} |`);
+  console.log(`| ${scenario.name} | ${page} | ${summary([...times[i]!].sort((a, b) => a - b))} |`);
 }
