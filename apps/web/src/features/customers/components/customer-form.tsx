@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { FormFooter } from '../../../components/form-footer';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import {
   CUSTOMER_LIMITS,
@@ -109,17 +110,7 @@ export function CustomerForm({
           description="Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail."
           {...form.getInputProps('inspectionNotices', { type: 'checkbox' })}
         />
-        <Group justify="space-between">
-          <Group>
-            <Button type="submit" loading={saving}>
-              Zapisz
-            </Button>
-            <Button variant="default" onClick={onCancel}>
-              Anuluj
-            </Button>
-          </Group>
-          {extraActions}
-        </Group>
+        <FormFooter saving={saving} onCancel={onCancel} extraActions={extraActions} />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { DEVICE_MAX, PROVINCES, WARRANTY_MAX_MONTHS, deviceFormSchema, type Device } from '@serwis/domain';
+import { FormFooter } from '../../../components/form-footer';
 import { useCategoryOptions, useCustomerOptions } from '../api/lookups';
 import { useMachineNames } from '../api/machines';
 import type { MachineFamily } from '../family';
@@ -147,17 +148,12 @@ export function MachineForm(props: MachineFormProps) {
             {...form.getInputProps('province')}
           />
         </SimpleGrid>
-        <Group justify="space-between" mt="xs">
-          <Group>
-            <Button type="submit" loading={props.saving}>
-              Zapisz
-            </Button>
-            <Button variant="default" onClick={props.onCancel}>
-              Anuluj
-            </Button>
-          </Group>
-          {props.extraActions}
-        </Group>
+        <FormFooter
+          mt="xs"
+          saving={props.saving}
+          onCancel={props.onCancel}
+          extraActions={props.extraActions}
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,8 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, employeeInsertSchema, employeeUpdateSchema, type Employee } from '@serwis/domain';
+import { FormFooter } from '../../../components/form-footer';
 import type { EmployeePayload } from '../api/users';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 
@@ -101,17 +93,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
           <Checkbox label="Aktywny" {...form.getInputProps('active', { type: 'checkbox' })} />
           <Checkbox label="Admin" {...form.getInputProps('admin', { type: 'checkbox' })} />
         </Group>
-        <Group justify="space-between">
-          <Group>
-            <Button type="submit" loading={saving}>
-              Zapisz
-            </Button>
-            <Button variant="default" onClick={onCancel}>
-              Anuluj
-            </Button>
-          </Group>
-          {extraActions}
-        </Group>
+        <FormFooter saving={saving} onCancel={onCancel} extraActions={extraActions} />
       </Stack>
     </form>
   );
