@@ -89,8 +89,6 @@ export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProp
               withAsterisk
               clearable
               valueFormat="YYYY-MM-DD"
-              firstDayOfWeek={1}
-              locale="pl"
               {...form.getInputProps('date')}
             />
             <TimeInput label="Godzina" {...form.getInputProps('time')} />

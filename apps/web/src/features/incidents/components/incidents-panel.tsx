@@ -115,8 +115,6 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
             label="Data od"
             clearable
             valueFormat="YYYY-MM-DD"
-            firstDayOfWeek={1}
-            locale="pl"
             maxDate={filters.to ?? undefined}
             value={filters.from}
             onChange={(from) => setFilter({ from })}
@@ -127,8 +125,6 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
             label="Data do"
             clearable
             valueFormat="YYYY-MM-DD"
-            firstDayOfWeek={1}
-            locale="pl"
             minDate={filters.from ?? undefined}
             value={filters.to}
             onChange={(to) => setFilter({ to })}

@@ -48,18 +48,9 @@ export function MachineFilterFields({ form }: { form: UseFormReturnType<MachineF
         label="Data od"
         clearable
         valueFormat="YYYY-MM-DD"
-        firstDayOfWeek={1}
-        locale="pl"
         {...form.getInputProps('dateFrom')}
       />
-      <DatePickerInput
-        label="Data do"
-        clearable
-        valueFormat="YYYY-MM-DD"
-        firstDayOfWeek={1}
-        locale="pl"
-        {...form.getInputProps('dateTo')}
-      />
+      <DatePickerInput label="Data do" clearable valueFormat="YYYY-MM-DD" {...form.getInputProps('dateTo')} />
       <TextInput label="Gwarancja" maxLength={DEVICE_MAX.warranty} {...form.getInputProps('warranty')} />
       <TextInput label="Ulica" maxLength={DEVICE_MAX.streetAddress} {...form.getInputProps('street')} />
       <TextInput label="Kod pocztowy" maxLength={DEVICE_MAX.zipCode} {...form.getInputProps('zipCode')} />

@@ -116,8 +116,6 @@ export function MachineForm(props: MachineFormProps) {
             label="Data przekazania"
             clearable
             valueFormat="YYYY-MM-DD"
-            firstDayOfWeek={1}
-            locale="pl"
             {...form.getInputProps('transferDate')}
           />
           <NumberInput

@@ -89,8 +89,6 @@ export function ServiceForm(props: ServiceFormProps) {
             label="Data"
             withAsterisk
             valueFormat="YYYY-MM-DD"
-            firstDayOfWeek={1}
-            locale="pl"
             clearable
             clearButtonProps={{ 'aria-label': 'Wyczyść datę' }}
             disabled={readOnly}

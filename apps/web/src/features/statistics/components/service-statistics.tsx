@@ -64,8 +64,6 @@ export function ServiceStatistics() {
           label="Data od"
           clearable
           valueFormat="YYYY-MM-DD"
-          firstDayOfWeek={1}
-          locale="pl"
           maxDate={to ?? undefined}
           value={from}
           onChange={setFrom}
@@ -75,8 +73,6 @@ export function ServiceStatistics() {
           label="Data do"
           clearable
           valueFormat="YYYY-MM-DD"
-          firstDayOfWeek={1}
-          locale="pl"
           minDate={from ?? undefined}
           value={to}
           onChange={setTo}
