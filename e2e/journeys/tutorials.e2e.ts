@@ -20,8 +20,8 @@ import {
   stopAtFirstFailure,
 } from '../support/browser';
 import { apiCall, chooseFile, downloadedBytes, makePdf, makePng, runTag } from '../support/register-kit';
-import { startServer, type ServerProcess } from '../support/server-process';
-import { appServer } from '../support/app-server';
+import type { ServerProcess } from '../support/server-process';
+import { appServer, startJourneyServer } from '../support/app-server';
 
 /*
  * Tutorials as a new user meets them: two folders dropped into the tutorial directory (a video, a
@@ -307,7 +307,7 @@ describe('tutorials journey: the old folder moved into the store, then Google Dr
       })),
     ];
     drive = await startFakeGoogleDrive(account, driveFiles);
-    driveServer = await startServer({
+    driveServer = await startJourneyServer({
       TUTORIALS_SOURCE: 'google-drive',
       GOOGLE_DRIVE_KEY_FILE: account.keyFile,
       GOOGLE_DRIVE_ROOT_ID: 'tutorials-root',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject, type ProvidedContext } from 'vitest';
+import { startServer, type ServerProcess } from './server-process';
 
 /*
  * Each journey file claims one of the servers started in global setup for the whole of its run
@@ -45,3 +46,10 @@ export function appServer(): JourneyServer {
   if (!claimed) throw new Error('appServer() was called before the journey claimed its server.');
   return claimed.server;
 }
+
+/**
+ * One more server, for a journey that needs other settings than the shared ones (its own tiles, a
+ * fake Google Drive): started from the run's migrated template, stopped by the journey.
+ */
+export const startJourneyServer = (env: Record<string, string>): Promise<ServerProcess> =>
+  startServer(env, undefined, inject('pgliteTemplate'));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startServer, type ServerProcess } from './server-process';
+import { makePgliteTemplate } from './pglite-template';
 import { JOURNEY_WORKERS } from './journey-workers';
 import { resolveChromium } from './chromium-binary';
 
@@ -16,6 +17,8 @@ declare module 'vitest' {
     adminEmail: string;
     adminPassword: string;
     chromiumPath: string;
+    /** The migrated database every journey server starts from (pglite-template.ts). */
+    pgliteTemplate: string;
   }
 }
 
@@ -27,9 +30,9 @@ const ADMIN_EMAIL = 'admin@serwis-e2e.pl';
 const ADMIN_PASSWORD = 'Admin-e2e-2024!';
 
 /**
- * Starts one built server per journey worker, each on a fresh data directory (embedded PGlite), so
- * that journeys running at the same time never share a database or an outbox: each journey file
- * claims one for its whole run (app-server.ts).
+ * Starts one built server per journey worker, each on a data directory of its own (embedded PGlite,
+ * a copy of the run's migrated template), so that journeys running at the same time never share a
+ * database or an outbox: each journey file claims one for its whole run (app-server.ts).
  */
 export async function setup(project: TestProject) {
   for (const [file, what] of [
@@ -56,15 +59,17 @@ export async function setup(project: TestProject) {
   };
   const servers: ServerProcess[] = [];
   const serverClaims = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-claims-'));
+  const template = await makePgliteTemplate();
   const stopAll = async () => {
     await Promise.all(servers.map((server) => server.stop()));
     fs.rmSync(serverClaims, { recursive: true, force: true });
+    fs.rmSync(template, { recursive: true, force: true });
   };
   // One after another: a server listens before the next asks the system for a free port, so two
   // can never be given the same one.
   try {
     while (servers.length < JOURNEY_WORKERS) {
-      servers.push(await startServer(env, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+      servers.push(await startServer(env, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, template));
     }
   } catch (error) {
     await stopAll();
@@ -76,6 +81,7 @@ export async function setup(project: TestProject) {
     servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
   );
   project.provide('serverClaims', serverClaims);
+  project.provide('pgliteTemplate', template);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
 

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { startServer, type ServerProcess } from './server-process';
+import type { ServerProcess } from './server-process';
+import { startJourneyServer } from './app-server';
 
 /*
  * The places journey needs map tiles and a geocoder, and no test may reach the internet: it starts
@@ -92,7 +93,7 @@ export async function startFakeGeocoder(places: Record<string, FakePlace>): Prom
 
 /** The journey's own built server, with its tile server and geocoder (see server-process.ts). */
 export type AppServer = ServerProcess;
-export const startAppServer = (env: Record<string, string>): Promise<AppServer> => startServer(env);
+export const startAppServer = (env: Record<string, string>): Promise<AppServer> => startJourneyServer(env);
 
 /** A fresh profile at `baseUrl`, in Polish, desktop-sized (wide enough for the 1100 px map). */
 export async function newPageAt(

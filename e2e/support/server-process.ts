@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from './pglite-template';
 
 /*
  * A built server on its own port and data directory, embedded PGlite: one per journey worker
@@ -42,13 +43,16 @@ const EXTRA_ADMIN = { email: 'admin@serwis-e2e-extra.pl', password: 'Admin-extra
 /**
  * Starts the server and waits until it is healthy. QR labels and reminder mails link to its own
  * address; `DATABASE_URL` and `SMTP_URL` of the calling shell are dropped, so it always keeps its data
- * in PGlite and its mail in the outbox.
+ * in PGlite and its mail in the outbox. With `template` (pglite-template.ts) its database starts as
+ * a copy of that migrated one; without, the server creates its own.
  */
 export async function startServer(
   env: Record<string, string>,
   admin: { email: string; password: string } = EXTRA_ADMIN,
+  template?: string,
 ): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-e2e-'));
+  if (template) copyPgliteTemplate(template, dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminEmail = admin.email;
