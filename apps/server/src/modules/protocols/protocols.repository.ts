@@ -39,7 +39,7 @@ export async function markProtocolSent(db: DbOrTx, serviceId: number, sentTo: st
 /** What the protocol's header needs beyond the event row: customer, machines with serials and lists. */
 export async function findProtocolContext(db: DbOrTx, serviceId: number, customerId: number, userId: number) {
   // One after another: signing reads this inside its transaction, whose one connection takes one
-  // query at a time (pg queues the rest only until its version 9, which refuses them).
+  // query at a time anyway (pg queued the others, with a warning that version 9 drops its queue).
   const customerRows = await db.select().from(customers).where(eq(customers.id, customerId));
   const machineRows = await db
     .select({
