@@ -2,25 +2,29 @@ import type { ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 
 interface FormFooterProps {
-  onCancel: () => void;
-  /** Shows progress on "Zapisz" while the request runs. */
+  /** Shows "Anuluj", which calls it; a form without a way back has none. */
+  onCancel?: () => void;
+  /** Shows progress on the submit button while the request runs. */
   saving: boolean;
+  submitLabel?: string;
   /** On the right, apart from saving: e.g. the record's "Usuń". */
   extraActions?: ReactNode;
   mt?: string;
 }
 
-/** The footer of a record's form on its page: "Zapisz" and "Anuluj" on the left, the rest on the right. */
-export function FormFooter({ onCancel, saving, extraActions, mt }: FormFooterProps) {
+/** The footer of a record's form on its page: submit and "Anuluj" on the left, the rest on the right. */
+export function FormFooter({ onCancel, saving, submitLabel = 'Zapisz', extraActions, mt }: FormFooterProps) {
   return (
     <Group justify="space-between" mt={mt}>
       <Group>
         <Button type="submit" loading={saving}>
-          Zapisz
+          {submitLabel}
         </Button>
-        <Button variant="default" onClick={onCancel}>
-          Anuluj
-        </Button>
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            Anuluj
+          </Button>
+        )}
       </Group>
       {extraActions}
     </Group>

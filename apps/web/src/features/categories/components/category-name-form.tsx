@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, categoryInsertSchema } from '@serwis/domain';
+import { FormFooter } from '../../../components/form-footer';
 
 interface CategoryNameFormProps {
   name?: string;
@@ -27,19 +28,12 @@ export function CategoryNameForm({
     <form onSubmit={form.onSubmit((values) => onSubmit(values.name.trim()))} noValidate>
       <Stack maw={520}>
         <TextInput label="Nazwa kategorii" required maxLength={MAX.short} {...form.getInputProps('name')} />
-        <Group justify="space-between">
-          <Group>
-            <Button type="submit" loading={saving}>
-              {submitLabel}
-            </Button>
-            {onCancel && (
-              <Button variant="default" onClick={onCancel}>
-                Anuluj
-              </Button>
-            )}
-          </Group>
-          {extraActions}
-        </Group>
+        <FormFooter
+          saving={saving}
+          submitLabel={submitLabel}
+          onCancel={onCancel}
+          extraActions={extraActions}
+        />
       </Stack>
     </form>
   );
