@@ -14,12 +14,12 @@
  * that long, then abandoned: the row says so), --only=maszyny,serwis,csv, --probes=5 (first-byte
  * probes before the full read; 0 for a server that builds the whole answer before its first byte).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, percentile } from './bench-app.js';
+import { percentile } from './bench-app.js';
+import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -62,59 +62,14 @@ const SCENARIOS: Scenario[] = [
   { key: 'csv', name: 'eksport maszyny.csv', method: 'POST', url: '/api/device/get-csv-by-filter', body: {} },
 ];
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  log: string[];
-}
-
-async function startServer(database: string): Promise<Server> {
-  const port = await freePort();
-  // A path is a PGlite data directory (with db/ inside): the server opens it instead of PostgreSQL.
+/** A fresh server on `database`: a name on the cluster, or an absolute path, a PGlite data directory. */
+function startServer(database: string): Promise<BenchServer> {
   const pglite = path.isAbsolute(database);
-  const dataDir = pglite ? database : fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-'));
-  const args = SERVER.endsWith('.ts') ? ['--import', 'tsx', SERVER] : [SERVER];
-  const child = spawn(process.execPath, args, {
-    cwd: path.dirname(SERVER),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: pglite ? '' : `${PG}/${database}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // One login per database and run (the session is reused), but main and branch runs add up.
-      LOGIN_LIMIT_PER_IP: '1000',
-      LOGIN_LIMIT_PER_ACCOUNT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startBenchServer({
+    server: SERVER,
+    dataDir: pglite ? database : fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-')),
+    databaseUrl: pglite ? undefined : `${PG}/${database}`,
   });
-  const server: Server = { base: `http://127.0.0.1:${port}`, child, log: [] };
-  const keep = (chunk: Buffer) => server.log.push(chunk.toString());
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`serwer zakończył się (${child.exitCode}):\n${server.log.join('')}`);
-    const ok = await fetch(`${server.base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`serwer ${server.base} nie wstał w 120 s:\n${server.log.join('')}`);
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** VmRSS and VmHWM of a process in MB. */
@@ -264,7 +219,7 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
   } catch (error) {
     throw new Error(`${database} / ${scenario.name}: ${String(error)}\n${server.log.join('').slice(-2000)}`);
   } finally {
-    await stopServer(server);
+    await stopBenchServer(server);
   }
 }
 
