@@ -7,14 +7,14 @@
  *   npm run build && bash scripts/with-postgres.sh npm run load -w bench
  *   npm run load -w bench -- --clients=200 --seconds=60 --instances=2   (DATABASE_URL of an empty database)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, percentile } from './bench-app.js';
+import { percentile } from './bench-app.js';
+import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../apps/server/dist/server.js');
@@ -37,54 +37,15 @@ const DATABASE_URL = process.env.DATABASE_URL;
 
 // ---------------------------------------------------------------- servers
 
-interface Instance {
-  base: string;
-  process: ChildProcess;
-  log: string[];
-}
+type Instance = BenchServer;
 
-async function startInstance(dataDir: string): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startInstance = (dataDir: string): Promise<Instance> =>
+  startBenchServer({
+    server: serverEntry,
+    dataDir,
+    databaseUrl: DATABASE_URL,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
   });
-  const instance: Instance = { base: `http://127.0.0.1:${port}`, process: child, log: [] };
-  const keep = (chunk: Buffer) => instance.log.push(chunk.toString());
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`server exited (${child.exitCode}):\n${instance.log.join('')}`);
-    const ok = await fetch(`${instance.base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return instance;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server at ${instance.base} not healthy in 90 s:\n${instance.log.join('')}`);
-}
-
-async function stopInstance(instance: Instance) {
-  if (instance.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => instance.process.once('exit', resolve));
-  instance.process.kill('SIGTERM');
-  const timer = setTimeout(() => instance.process.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---------------------------------------------------------------- HTTP with a session
 
@@ -424,7 +385,7 @@ async function main() {
     if (errors > 0 || check.lostNotes > 0 || check.lostServices > 0 || check.duplicateNumbers > 0)
       process.exitCode = 1;
   } finally {
-    await Promise.all(instances.map(stopInstance));
+    await Promise.all(instances.map(stopBenchServer));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -12,12 +12,13 @@ export interface BenchServer {
 /**
  * Starts `server` (a built server.js, or a server.ts run through tsx) on a free loopback port and
  * waits for a healthy /api/health (up to 120 s). Without `databaseUrl` it keeps its data in PGlite
- * under `dataDir`.
+ * under `dataDir`; `env` adds to or overrides its settings.
  */
 export async function startBenchServer(options: {
   server: string;
   dataDir: string;
   databaseUrl?: string;
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   const port = await freePort();
   const args = options.server.endsWith('.ts') ? ['--import', 'tsx', options.server] : [options.server];
@@ -31,9 +32,7 @@ export async function startBenchServer(options: {
       DATABASE_URL: options.databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      // One login per database and run (the session is reused), but main and branch runs add up.
-      LOGIN_LIMIT_PER_IP: '1000',
-      LOGIN_LIMIT_PER_ACCOUNT: '1000',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -69,6 +69,8 @@ function startServer(database: string): Promise<BenchServer> {
     server: SERVER,
     dataDir: pglite ? database : fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-')),
     databaseUrl: pglite ? undefined : `${PG}/${database}`,
+    // One login per database and run (the session is reused), but main and branch runs add up.
+    env: { LOGIN_LIMIT_PER_IP: '1000', LOGIN_LIMIT_PER_ACCOUNT: '1000' },
   });
 }
 
