@@ -107,7 +107,7 @@ export const importOptionsSchema = z.object({
 export type ImportOptions = z.infer<typeof importOptionsSchema>;
 
 export const importProblemSchema = z.object({
-  /** Line of the file (the header is line 1). */
+  /** The row's number in a spreadsheet (the header is 1; empty rows are counted, as Excel does). */
   row: z.number().int(),
   /** The column's header, '' when the problem is the whole row. */
   column: z.string(),
@@ -123,6 +123,8 @@ export const importPreviewSchema = z.object({
   fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
   /** The first rows of the file, as text. */
   rows: z.array(z.array(z.string())),
+  /** The spreadsheet number of each of `rows` (as a problem's `row`). */
+  rowNumbers: z.array(z.number().int()),
   total: z.number().int(),
   /** Rows that would be added / would update an existing record. */
   added: z.number().int(),

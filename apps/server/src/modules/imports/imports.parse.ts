@@ -10,6 +10,11 @@ import { noProgress, type ReportProgress } from './imports.progress.js';
 export interface Sheet {
   headers: string[];
   rows: string[][];
+  /**
+   * The number a spreadsheet shows beside each of `rows` (the header is 1): empty rows are left
+   * out of `rows` but keep their numbers, so a problem points at the row the user sees in Excel.
+   */
+  rowNumbers: number[];
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -29,6 +34,7 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
+/** Every row of the sheet in order, empty ones too (the header first). */
 function toSheet(lines: string[][]): Sheet {
   const [rawHeaders, ...data] = lines;
   if (!rawHeaders) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
@@ -36,12 +42,16 @@ function toSheet(lines: string[][]): Sheet {
   let width = rawHeaders.length;
   while (width > 0 && rawHeaders[width - 1]!.trim() === '') width--;
   const headers = rawHeaders.slice(0, width).map((h) => h.trim());
-  const rows = data
-    .filter((row) => row.some((cell) => cell.trim() !== ''))
-    .map((row) => Array.from({ length: width }, (_, i) => (row[i] ?? '').trim()));
+  const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  data.forEach((row, index) => {
+    if (!row.some((cell) => cell.trim() !== '')) return;
+    rows.push(Array.from({ length: width }, (_, i) => (row[i] ?? '').trim()));
+    rowNumbers.push(index + 2);
+  });
   if (!headers.length || !rows.length) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
   if (rows.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows, 'IMPORT_TOO_MANY_ROWS', 'file');
-  return { headers, rows };
+  return { headers, rows, rowNumbers };
 }
 
 /**
@@ -50,14 +60,24 @@ function toSheet(lines: string[][]): Sheet {
  */
 const SEPARATOR_LINE = /^sep=([^\r\n])\r?\n/i;
 
-/** `;` or `,` (or a tab): the one a "sep=" line names, else guessed by papaparse from the first lines. */
+/** Rows read to guess the separator. */
+const GUESS_ROWS = 20;
+
+/**
+ * `;` or `,` (or a tab): the one a "sep=" line names, else guessed by papaparse from the first
+ * lines, empty lines aside. The file is then read with its empty lines, which Excel numbers too.
+ */
 export function parseCsv(text: string): Sheet {
   const named = SEPARATOR_LINE.exec(text);
-  const result = Papa.parse<string[]>(named ? text.slice(named[0].length) : text, {
-    delimiter: named?.[1] ?? '',
-    delimitersToGuess: [';', ',', '\t'],
-    skipEmptyLines: 'greedy',
-  });
+  const body = named ? text.slice(named[0].length) : text;
+  const delimiter =
+    named?.[1] ??
+    Papa.parse<string[]>(body, {
+      delimitersToGuess: [';', ',', '\t'],
+      skipEmptyLines: 'greedy',
+      preview: GUESS_ROWS,
+    }).meta.delimiter;
+  const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
   return toSheet(result.data.map((row) => row.map(unguard)));
 }
 

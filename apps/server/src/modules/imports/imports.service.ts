@@ -168,7 +168,7 @@ function rowsOf(sheet: Sheet, mapping: (string | null)[]): Row[] {
     mapping.forEach((key, col) => {
       if (key) values[key] = cells[col] ?? '';
     });
-    return { line: index + 2, values };
+    return { line: sheet.rowNumbers[index]!, values };
   });
 }
 
@@ -468,6 +468,7 @@ export async function previewImport(
     mapping: analysis.mapping,
     fields: importFields(kind).map((f) => ({ key: f.key, label: f.label, required: !!f.required })),
     rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
+    rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
     total: analysis.total,
     added: analysis.added,
     updated: analysis.updated,

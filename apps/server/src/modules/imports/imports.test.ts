@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   MACHINE_IMPORT_FIELDS,
+  IMPORT_MSG,
   MSG,
   importTemplateCsv,
   type ImportFailure,
@@ -200,11 +201,59 @@ describe('machine import: mapping and preview', () => {
       badRows: 1,
       missingCustomers: ['Nieznany'],
     });
+    expect(preview.rowNumbers).toEqual([2, 3]);
     expect(preview.problems).toEqual([
       { row: 3, column: 'NAZWA', value: 'La', message: MSG.machineNameTooShort },
       { row: 3, column: 'Data', value: '32.13.2024', message: MSG.invalidDate },
     ]);
     expect(await machinesOf('INTERNAL')).toEqual([]);
+  });
+
+  it('numbers rows as a spreadsheet does: empty rows of a CSV are counted, a "sep=" line is not', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'sep=;',
+      'Nazwa;Kontrahent;Kategoria;S/N',
+      'Laser;Metalex;Lasery;A1',
+      '',
+      ';;;',
+      'La;Metalex;Lasery;A2',
+      '"Laser ""dwa""',
+      'w dwóch liniach";Metalex;Lasery;A1',
+      'Laser trzy;Metalex;Lasery;A3',
+    ].join('\r\n');
+    const preview = (await send(user, '/api/device/import/preview', text)).json<ImportPreview>();
+    // Excel hides the "sep=" line and shows the quoted two-line name in one cell of row 6.
+    expect(preview.rowNumbers).toEqual([2, 5, 6, 7]);
+    expect(preview.rows.map((row) => row[0])).toEqual([
+      'Laser',
+      'La',
+      'Laser "dwa"\r\nw dwóch liniach',
+      'Laser trzy',
+    ]);
+    expect(preview.problems).toEqual([
+      { row: 5, column: 'Nazwa', value: 'La', message: MSG.machineNameTooShort },
+      { row: 6, column: 'S/N', value: 'A1', message: IMPORT_MSG.duplicateSerial(2) },
+    ]);
+  });
+
+  it('numbers the rows of a workbook as Excel does, empty rows counted', async () => {
+    await seed();
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Maszyny');
+    sheet.getRow(1).values = ['Nazwa', 'Kontrahent', 'Kategoria'];
+    sheet.getRow(2).values = ['Wycinarka', 'Metalex', 'Lasery'];
+    sheet.getRow(5).values = ['Wy', 'Metalex', 'Lasery'];
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const preview = (
+      await send(user, '/api/device/import/preview', bytes, undefined, 'maszyny.xlsx')
+    ).json<ImportPreview>();
+    expect(preview.rowNumbers).toEqual([2, 5]);
+    expect(preview.problems).toEqual([
+      { row: 5, column: 'Nazwa', value: 'Wy', message: MSG.machineNameTooShort },
+    ]);
   });
 
   it('takes the template the dialog offers, filled in, with every column matched', async () => {

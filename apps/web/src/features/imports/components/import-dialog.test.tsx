@@ -31,6 +31,7 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     mapping,
     fields: FIELDS,
     rows: [['Laser', 'Metalex', 'Lasery', 'L-1']],
+    rowNumbers: [2],
     total: 1,
     added: 1,
     updated: 0,
@@ -61,6 +62,9 @@ const bytesOf = (blob: Blob) =>
     reader.onerror = () => reject(reader.error);
     reader.readAsArrayBuffer(blob);
   });
+
+/** A preview cell marked as wrong. */
+const tinted = (cell: HTMLElement) => cell.style.background.includes('red');
 
 const optionsOf = (body: unknown) => JSON.parse(String((body as FormData).get('optionsJson')));
 
@@ -137,7 +141,15 @@ describe('Importuj z CSV', () => {
       'value',
       '(pomiń kolumnę)',
     );
-    expect(screen.getByText('Nie ma kategorii „Lasery”.')).toBeTruthy();
+    // The row's problem under the value it is about, and in the list of problems.
+    const cell = within(table).getByText('Nie ma kategorii „Lasery”.').closest('td')!;
+    const cells = within(cell.closest('tr')!).getAllByRole('cell');
+    expect(cells.map((c) => c.firstChild?.textContent)).toEqual(['2', 'Laser', 'Metalex', 'Lasery', 'L-1']);
+    expect(cells.indexOf(cell)).toBe(3);
+    // Its number and the cell tinted red, the others not.
+    expect(cells.map(tinted)).toEqual([true, false, false, true, false]);
+    const listed = screen.getByRole('table', { name: 'Błędy w wierszach' });
+    expect(within(listed).getByText('Nie ma kategorii „Lasery”.')).toBeTruthy();
     expect(screen.getByText('Błędy w 1 wierszu (1)')).toBeTruthy();
     expect(screen.getByText('Brak w rejestrze — kategorie: Lasery.')).toBeTruthy();
 
@@ -153,6 +165,8 @@ describe('Importuj z CSV', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Utwórz brakujących kontrahentów i kategorie' }));
     expect(await screen.findByText('Wszystkie wiersze są poprawne.')).toBeTruthy();
+    const fixed = screen.getByRole('table', { name: 'Podgląd pliku' });
+    expect(within(fixed).getAllByRole('cell').map(tinted)).toEqual([false, false, false, false, false]);
 
     await user.click(screen.getByRole('button', { name: 'Importuj' }));
     expect(await screen.findByText('Import zakończony')).toBeTruthy();

@@ -126,6 +126,43 @@ function FileHint({ kind }: { kind: ImportKind }) {
   );
 }
 
+/** Where a problem shows in the preview: its row, and its column's index (-1: the whole row). */
+const cellKey = (row: number, col: number) => `${row}:${col}`;
+
+/** The preview's problems by cell: the mapped column of the problem's header, else its row. */
+function problemsByCell(preview: ImportPreview): Map<string, string[]> {
+  const shown = new Set(preview.rowNumbers);
+  const byCell = new Map<string, string[]>();
+  for (const problem of preview.problems) {
+    if (!shown.has(problem.row)) continue;
+    const col = preview.headers.findIndex((h, i) => h === problem.column && preview.mapping[i]);
+    const key = cellKey(problem.row, col);
+    byCell.set(key, [...(byCell.get(key) ?? []), problem.message]);
+  }
+  return byCell;
+}
+
+/**
+ * A preview cell: its text, and under it what is wrong with it, the cell tinted red. A row's number
+ * is tinted when anything in the row is wrong, so that a narrow screen shows which rows are.
+ */
+function PreviewCell(props: { text: string | number; messages: string[] | undefined; flagged?: boolean }) {
+  const { text, messages } = props;
+  return (
+    <Table.Td
+      bg={messages || props.flagged ? 'var(--mantine-color-red-light)' : undefined}
+      style={{ whiteSpace: 'pre-line' }}
+    >
+      {text}
+      {messages?.map((message, i) => (
+        <Text key={i} size="xs" c="red" fw={500}>
+          {message}
+        </Text>
+      ))}
+    </Table.Td>
+  );
+}
+
 function PreviewView(props: {
   preview: ImportPreview;
   kind: ImportKind;
@@ -140,6 +177,8 @@ function PreviewView(props: {
     ...preview.fields.map((f) => ({ value: f.key, label: f.required ? `${f.label} *` : f.label })),
   ];
   const missing = importMissingText(preview.missingCustomers, preview.missingCategories);
+  const problems = useMemo(() => problemsByCell(preview), [preview]);
+  const badLines = useMemo(() => new Set(preview.problems.map((p) => p.row)), [preview]);
   return (
     <Stack gap="sm">
       <Text size="sm">
@@ -149,6 +188,7 @@ function PreviewView(props: {
         <Table withTableBorder aria-label="Podgląd pliku">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th>Wiersz</Table.Th>
               {preview.headers.map((header, col) => (
                 <Table.Th key={col} miw={150}>
                   <Text size="xs" c="dimmed">
@@ -172,13 +212,21 @@ function PreviewView(props: {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {preview.rows.map((row, r) => (
-              <Table.Tr key={r}>
-                {row.map((cell, c) => (
-                  <Table.Td key={c}>{cell}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+            {preview.rows.map((row, r) => {
+              const line = preview.rowNumbers[r]!;
+              return (
+                <Table.Tr key={line}>
+                  <PreviewCell
+                    text={line}
+                    messages={problems.get(cellKey(line, -1))}
+                    flagged={badLines.has(line)}
+                  />
+                  {row.map((cell, c) => (
+                    <PreviewCell key={c} text={cell} messages={problems.get(cellKey(line, c))} />
+                  ))}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </ScrollArea>
