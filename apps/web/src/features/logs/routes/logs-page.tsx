@@ -30,6 +30,7 @@ export function LogsPage() {
       column.accessor('timestmp', {
         header: 'Czas',
         enableSorting: false,
+        meta: { nowrap: true },
         cell: (c) => formatDateTime(c.getValue()),
       }),
       column.accessor('arg0', { header: 'Użytkownik', enableSorting: false }),

@@ -38,7 +38,11 @@ const defs: { id: MachineSortField; def: ColumnDef<Device, any> }[] = [
     id: 'category',
     def: column.accessor((d) => d.category?.name ?? '', { id: 'category', header: 'Kategoria' }),
   },
-  { id: 'serialNumber', def: column.accessor('serialNumber', { id: 'serialNumber', header: 'S/N' }) },
+  {
+    id: 'serialNumber',
+    // A serial number is read whole: it does not break at its hyphens.
+    def: column.accessor('serialNumber', { id: 'serialNumber', header: 'S/N', meta: { nowrap: true } }),
+  },
   { id: 'sourcePower', def: column.accessor('sourcePower', { id: 'sourcePower', header: 'Moc' }) },
   {
     id: 'transferDate',
@@ -52,11 +56,7 @@ const defs: { id: MachineSortField; def: ColumnDef<Device, any> }[] = [
   { id: 'streetAddress', def: column.accessor('streetAddress', { id: 'streetAddress', header: 'Ulica' }) },
   {
     id: 'zipCode',
-    def: column.accessor('zipCode', {
-      id: 'zipCode',
-      header: 'Kod pocztowy',
-      cell: (c) => <span style={{ whiteSpace: 'nowrap' }}>{c.getValue()}</span>,
-    }),
+    def: column.accessor('zipCode', { id: 'zipCode', header: 'Kod pocztowy', meta: { nowrap: true } }),
   },
   { id: 'city', def: column.accessor('city', { id: 'city', header: 'Miasto' }) },
   { id: 'province', def: column.accessor('province', { id: 'province', header: 'Województwo' }) },

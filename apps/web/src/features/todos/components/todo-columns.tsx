@@ -54,6 +54,8 @@ export const todoColumns: ColumnDef<Todo>[] = [
     id: 'description',
     header: 'Opis',
     accessorKey: 'description',
+    // The to-do itself: on a tablet the other columns give way, not its words.
+    meta: { minWidth: 220 },
     cell: ({ row }) => (
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} maw={480}>
         {truncateTodoDescription(row.original.description)}
@@ -66,9 +68,13 @@ export const todoColumns: ColumnDef<Todo>[] = [
     accessorKey: 'toDoStatus',
     cell: ({ row }) =>
       row.original.toDoStatus === 'DONE' ? (
-        <Badge color="green">Zakończone</Badge>
+        <Badge color="green" miw="max-content">
+          Zakończone
+        </Badge>
       ) : (
-        <Badge color="gray">Do wykonania</Badge>
+        <Badge color="gray" miw="max-content">
+          Do wykonania
+        </Badge>
       ),
   },
 ];
