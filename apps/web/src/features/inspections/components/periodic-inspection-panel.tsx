@@ -45,6 +45,7 @@ const columns: ColumnDef<PeriodicInspectionEvent>[] = [
     id: 'faultDescription',
     header: 'Opis usterki',
     accessorKey: 'faultDescription',
+    meta: { minWidth: 220 }, // as in the service lists
     cell: ({ row }) => {
       const text = row.original.faultDescription;
       return text.length > FAULT_PREVIEW_LENGTH ? (

@@ -19,9 +19,11 @@ export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEdito
           {list.deviceName}
           {list.serialNumber ? ` (nr seryjny: ${list.serialNumber})` : ''}
         </Title>
-        <Badge color={answered === list.items.length ? 'green' : 'gray'}>
-          {`Odpowiedzi: ${answered} z ${list.items.length}`}
-        </Badge>
+        {list.items.length > 0 && (
+          <Badge color={answered === list.items.length ? 'green' : 'gray'}>
+            {`Odpowiedzi: ${answered} z ${list.items.length}`}
+          </Badge>
+        )}
       </Group>
       {list.items.length === 0 && <Text c="dimmed">Brak czynności na liście.</Text>}
       {list.items.map((item, index) => (

@@ -106,6 +106,27 @@ describe('/serviceProtocol', () => {
     expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
   });
 
+  it("counts a machine's answers, and gives no count to a machine whose list is empty", async () => {
+    const withEmpty = protocol();
+    withEmpty.data.checklists.push({
+      deviceId: 6,
+      deviceName: 'Prasa bez listy',
+      serialNumber: '',
+      kind: 'SERVICE',
+      items: [],
+    });
+    fakeApi({ 'GET /api/service/protocol/7': { body: withEmpty } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const boiler = await screen.findByRole('region', { name: 'Lista kontrolna: Kocioł Żółw' });
+    expect(within(boiler).getByText('Odpowiedzi: 0 z 2')).toBeInTheDocument();
+    const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    await userEvent.click(within(row).getByRole('radio', { name: 'POPRAWNE' }));
+    expect(within(boiler).getByText('Odpowiedzi: 1 z 2')).toBeInTheDocument();
+    const press = screen.getByRole('region', { name: 'Lista kontrolna: Prasa bez listy' });
+    expect(within(press).getByText('Brak czynności na liście.')).toBeInTheDocument();
+    expect(within(press).queryByText(/^Odpowiedzi:/)).toBeNull();
+  });
+
   it('keeps what was typed offline on the device and sends it when the screen opens again', async () => {
     let online = false;
     const api = fakeApi({
