@@ -13,11 +13,14 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** The header row every screen opens with: back arrow, Polish title, primary action on the right. */
+/**
+ * The header row every screen opens with: back arrow, Polish title, primary action on the right.
+ * On a phone the actions move under the title (still on the right) rather than push the page wider.
+ */
 export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }: PageHeaderProps) {
   const navigate = useNavigate();
   return (
-    <Group justify="space-between" mb="md" wrap="nowrap">
+    <Group justify="space-between" mb="md" gap="xs">
       <Group gap="xs" wrap="nowrap">
         {backTo && (
           <ActionIcon aria-label="Wstecz" onClick={() => navigate(backTo)}>
@@ -26,7 +29,7 @@ export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }
         )}
         <Title order={2}>{title}</Title>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" ml="auto">
         {actions}
         {addTo && (
           <ActionIcon

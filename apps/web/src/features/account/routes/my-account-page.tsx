@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Loader, Tabs } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
+import { SideTabs } from '../../../components/side-tabs';
 import { paths } from '../../../config/paths';
 import { UserDataTab } from '../components/user-data-tab';
 import { AccountManagementTab } from '../components/account-management-tab';
@@ -20,7 +21,7 @@ export function MyAccountPage() {
   return (
     <>
       <PageHeader title="Moje konto" backTo={paths.home} />
-      <Tabs orientation="vertical" defaultValue="data" variant="pills" keepMounted={false}>
+      <SideTabs defaultValue="data" variant="pills" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>
@@ -30,34 +31,34 @@ export function MyAccountPage() {
           {user.isAdmin && <Tabs.Tab value="installation">Protokół montażu</Tabs.Tab>}
           {user.isAdmin && <Tabs.Tab value="branches">Oddziały</Tabs.Tab>}
         </Tabs.List>
-        <Tabs.Panel value="data" px="md">
+        <Tabs.Panel value="data">
           <UserDataTab />
         </Tabs.Panel>
-        <Tabs.Panel value="account" px="md">
+        <Tabs.Panel value="account">
           <AccountManagementTab />
         </Tabs.Panel>
-        <Tabs.Panel value="vacation" px="md">
+        <Tabs.Panel value="vacation">
           <VacationTab />
         </Tabs.Panel>
-        <Tabs.Panel value="notifications" px="md">
+        <Tabs.Panel value="notifications">
           <NotificationsTab />
         </Tabs.Panel>
-        <Tabs.Panel value="company" px="md">
+        <Tabs.Panel value="company">
           <CompanyDataTab />
         </Tabs.Panel>
         {user.isAdmin && (
-          <Tabs.Panel value="installation" px="md">
+          <Tabs.Panel value="installation">
             <InstallationOperationsTab />
           </Tabs.Panel>
         )}
         {user.isAdmin && (
-          <Tabs.Panel value="branches" px="md" style={{ flex: 1 }}>
+          <Tabs.Panel value="branches">
             <Suspense fallback={<Loader size="sm" />}>
               <BranchesTab />
             </Suspense>
           </Tabs.Panel>
         )}
-      </Tabs>
+      </SideTabs>
     </>
   );
 }

@@ -76,54 +76,57 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
         ))}
       </BaseMap>
       {position && (
-        <Table striped aria-label="Hotele w pobliżu">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nazwa</Table.Th>
-              <Table.Th>Adres</Table.Th>
-              <Table.Th>Telefon</Table.Th>
-              <Table.Th ta="right">Odległość</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.length === 0 && (
+        // On a phone the table scrolls sideways inside the tab, not the page.
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped aria-label="Hotele w pobliżu">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={5}>{hotels.isPending ? MSG.loading : MSG.noData}</Table.Td>
+                <Table.Th>Nazwa</Table.Th>
+                <Table.Th>Adres</Table.Th>
+                <Table.Th>Telefon</Table.Th>
+                <Table.Th ta="right">Odległość</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            )}
-            {list.map((h) => (
-              <Table.Tr key={h.id}>
-                <Table.Td>{h.name}</Table.Td>
-                <Table.Td>
-                  {[h.streetAddress, `${h.zipCode} ${h.city}`.trim()].filter(Boolean).join(', ')}
-                </Table.Td>
-                <Table.Td>{h.phone}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatKm(h.distance)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon aria-label={`Edytuj hotel: ${h.name}`} onClick={() => setEditing(h)}>
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    {user.isAdmin && (
-                      <ActionIcon
-                        color="red"
-                        aria-label={`Usuń hotel: ${h.name}`}
-                        onClick={() =>
-                          confirmDelete({ what: `hotel „${h.name}”`, onConfirm: () => remove.mutate(h.id) })
-                        }
-                      >
-                        <IconTrash size={18} />
+            </Table.Thead>
+            <Table.Tbody>
+              {list.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>{hotels.isPending ? MSG.loading : MSG.noData}</Table.Td>
+                </Table.Tr>
+              )}
+              {list.map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td>{h.name}</Table.Td>
+                  <Table.Td>
+                    {[h.streetAddress, `${h.zipCode} ${h.city}`.trim()].filter(Boolean).join(', ')}
+                  </Table.Td>
+                  <Table.Td>{h.phone}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatKm(h.distance)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon aria-label={`Edytuj hotel: ${h.name}`} onClick={() => setEditing(h)}>
+                        <IconPencil size={18} />
                       </ActionIcon>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                      {user.isAdmin && (
+                        <ActionIcon
+                          color="red"
+                          aria-label={`Usuń hotel: ${h.name}`}
+                          onClick={() =>
+                            confirmDelete({ what: `hotel „${h.name}”`, onConfirm: () => remove.mutate(h.id) })
+                          }
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <HotelModal hotel={editing} near={position} onClose={() => setEditing(null)} />
     </Stack>

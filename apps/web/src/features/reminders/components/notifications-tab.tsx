@@ -113,37 +113,39 @@ function ReminderJobPanel() {
         </Button>
       </Group>
       {run.isError && <Alert color="red">{errorMessage(run.error)}</Alert>}
-      <Table striped withTableBorder aria-label="Ostatnie uruchomienia">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Rozpoczęte</Table.Th>
-            <Table.Th>Tryb</Table.Th>
-            <Table.Th>Przypomnienia</Table.Th>
-            <Table.Th>Wiadomości</Table.Th>
-            <Table.Th>Wysłane</Table.Th>
-            <Table.Th>Błędy</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(runs.data ?? []).map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</Table.Td>
-              <Table.Td>
-                {r.trigger === 'MANUAL' ? `ręcznie (${r.startedBy ?? ''})` : 'według harmonogramu'}
-              </Table.Td>
-              <Table.Td>{r.reminders}</Table.Td>
-              <Table.Td>{r.mailsQueued}</Table.Td>
-              <Table.Td>{r.mailsSent}</Table.Td>
-              <Table.Td title={r.error ?? undefined}>{r.mailsFailed}</Table.Td>
-            </Table.Tr>
-          ))}
-          {runs.data?.length === 0 && (
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped withTableBorder aria-label="Ostatnie uruchomienia">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={6}>Brak danych</Table.Td>
+              <Table.Th>Rozpoczęte</Table.Th>
+              <Table.Th>Tryb</Table.Th>
+              <Table.Th>Przypomnienia</Table.Th>
+              <Table.Th>Wiadomości</Table.Th>
+              <Table.Th>Wysłane</Table.Th>
+              <Table.Th>Błędy</Table.Th>
             </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {(runs.data ?? []).map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</Table.Td>
+                <Table.Td>
+                  {r.trigger === 'MANUAL' ? `ręcznie (${r.startedBy ?? ''})` : 'według harmonogramu'}
+                </Table.Td>
+                <Table.Td>{r.reminders}</Table.Td>
+                <Table.Td>{r.mailsQueued}</Table.Td>
+                <Table.Td>{r.mailsSent}</Table.Td>
+                <Table.Td title={r.error ?? undefined}>{r.mailsFailed}</Table.Td>
+              </Table.Tr>
+            ))}
+            {runs.data?.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>Brak danych</Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { MSG, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
+import { usePhone } from '../../../lib/use-phone';
 
 interface ServiceFormModalProps {
   /** 'new' adds an event; an event edits (or shows) it; null keeps the modal closed. */
@@ -28,7 +28,7 @@ export function saveErrorMessage(error: unknown, adding: boolean) {
 export function ServiceFormModal(props: ServiceFormModalProps) {
   const add = useAddService();
   const update = useUpdateService();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const { target } = props;
   const service = target !== null && target !== 'new' ? target : undefined;
   const mutation = service ? update : add;

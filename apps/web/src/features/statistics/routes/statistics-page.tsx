@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { SideTabs } from '../../../components/side-tabs';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
 import { ServiceStatistics } from '../components/service-statistics';
@@ -8,16 +9,16 @@ export function StatisticsPage() {
   return (
     <>
       <PageHeader title="Statystyki" backTo={paths.home} />
-      <Tabs defaultValue="services" orientation="vertical" keepMounted={false}>
+      <SideTabs defaultValue="services" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="services" mih={40}>
             Zdarzenia serwisowe
           </Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="services" pl="md">
+        <Tabs.Panel value="services">
           <ServiceStatistics />
         </Tabs.Panel>
-      </Tabs>
+      </SideTabs>
     </>
   );
 }
