@@ -12,14 +12,18 @@ import {
 } from '../support/service-kit';
 
 /*
- * A phone, 390 px wide (ui.md: every screen stays usable at 390 px): an administrator opens every
- * screen, every tab of a machine card and of "Moje konto", and a service protocol. Each fits the
- * screen's width: what is wider (a table) scrolls inside its own box, never the whole page sideways.
- * The lists hold rows (a customer, a machine, a service event), so their tables are as wide as
- * with data.
+ * A phone, 390 px wide with a touch screen (ui.md: every screen stays usable at 390 px, touch
+ * targets of at least 40 px): an administrator opens every screen, every tab of a machine card and
+ * of "Moje konto", and a service protocol. Each fits the screen's width: what is wider (a table)
+ * scrolls inside its own box, never the whole page sideways. Every button, tab and page number is at
+ * least 40 px each way, a checkbox or a radio at least 24 px (its label takes a tap too). The lists
+ * hold rows (a customer, a machine, a service event), so their tables are as wide as with data.
  */
 
-const PHONE = { width: 390, height: 844 };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
+/** The least a finger's target measures, in CSS px: controls, and boxes with a label beside them. */
+const CONTROL_PX = 40;
+const BOX_PX = 24;
 const tag = runTag();
 
 let browser: Browser;
@@ -33,23 +37,54 @@ const admin = { email: inject('adminEmail'), password: inject('adminPassword') }
 const overflow = () =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * The visible controls smaller than a finger's target: buttons (the table headers' sort buttons
+ * among them), tabs and page numbers under 40 px, checkboxes and radios under 24 px.
+ */
+const smallTargets = () =>
+  page.evaluate(
+    ({ control, box }) => {
+      const small: string[] = [];
+      const measure = (selector: string, least: number) => {
+        for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+          const { width, height } = element.getBoundingClientRect();
+          if (width === 0 || height === 0 || Math.min(width, height) >= least - 0.5) continue;
+          const name = element.getAttribute('aria-label') || element.textContent?.trim() || selector;
+          small.push(`${name.slice(0, 40)} ${Math.round(width)}×${Math.round(height)}`);
+        }
+      };
+      measure('button, [role="tab"]', control);
+      measure('input[type="checkbox"], input[type="radio"]', box);
+      return small;
+    },
+    { control: CONTROL_PX, box: BOX_PX },
+  );
+
 /** Waits until the screen's heading is shown and no list on it is still loading. */
 async function settled() {
   await page.getByRole('heading', { level: 2 }).first().waitFor();
   await expect.poll(() => page.getByText(MSG.loading).count(), { timeout: 15_000 }).toBe(0);
 }
 
-/** Opens each tab of the screen in turn; answers the tabs that push the page wider, with how far. */
-async function tabsThatOverflow(): Promise<string[]> {
-  const wide: string[] = [];
+/** What does not fit a phone on the screen shown: the page's overflow and the small targets. */
+async function misfits(where: string): Promise<string[]> {
+  const past = await overflow();
+  return [
+    ...(past > 0 ? [`${where}: ${past} px too wide`] : []),
+    ...(await smallTargets()).map((t) => `${where}: ${t}`),
+  ];
+}
+
+/** Opens each tab of the screen in turn; answers what does not fit on each. */
+async function tabMisfits(): Promise<string[]> {
+  const found: string[] = [];
   for (const name of await page.getByRole('tab').allTextContents()) {
     await page.getByRole('tab', { name, exact: true }).click();
     await page.getByRole('tabpanel').first().waitFor();
     await settled();
-    const past = await overflow();
-    if (past > 0) wide.push(`${name}: ${past} px`);
+    found.push(...(await misfits(name)));
   }
-  return wide;
+  return found;
 }
 
 describe('phone journey: every screen fits 390 px', () => {
@@ -57,8 +92,7 @@ describe('phone journey: every screen fits 390 px', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
-    await page.setViewportSize(PHONE);
+    ({ context, page } = await newPage(browser, PHONE));
     await loginAs(page, admin.email, admin.password);
     seeded = await seedCustomerWithMachines(
       context,
@@ -87,8 +121,8 @@ describe('phone journey: every screen fits 390 px', () => {
     await browser?.close();
   });
 
-  it('shows every list and form within the screen', async () => {
-    const wide: string[] = [];
+  it('shows every list and form within the screen, with controls a finger can hit', async () => {
+    const found: string[] = [];
     for (const path of [
       '/home',
       '/machineList',
@@ -112,10 +146,9 @@ describe('phone journey: every screen fits 390 px', () => {
     ]) {
       await page.goto(path);
       await settled();
-      const past = await overflow();
-      if (past > 0) wide.push(`${path}: ${past} px`);
+      found.push(...(await misfits(path)));
     }
-    expect(wide).toEqual([]);
+    expect(found).toEqual([]);
     // The lists did have rows to show (the table is as wide as with data).
     await page.goto('/servicesList');
     await page
@@ -127,19 +160,17 @@ describe('phone journey: every screen fits 390 px', () => {
   it("shows each tab of the machine card and of the customer's card within the screen", async () => {
     await page.goto(`/machineEdit?id=${seeded!.machines[0]}&prev=machineList`);
     await settled();
-    expect(await tabsThatOverflow()).toEqual([]);
-    await page.goto(
-      `/customerEdit?id=${seeded!.customer}&shortName=${encodeURIComponent(`Telefon ${tag}`)}`,
-    );
+    expect(await tabMisfits()).toEqual([]);
+    await page.goto(`/customerEdit?id=${seeded!.customer}&shortName=${encodeURIComponent(`Telefon ${tag}`)}`);
     await settled();
     await page.getByRole('cell', { name: `Wtryskarka pionowa ${tag}` }).waitFor();
-    expect(await overflow()).toBe(0);
+    expect(await misfits('/customerEdit')).toEqual([]);
   });
 
   it('shows each tab of "Moje konto" within the screen, the tabs across the top', async () => {
     await page.goto('/myAccount');
     await settled();
     expect(await page.getByRole('tablist').getAttribute('aria-orientation')).toBe('horizontal');
-    expect(await tabsThatOverflow()).toEqual([]);
+    expect(await tabMisfits()).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { beforeEach, expect, inject } from 'vitest';
 import { appServer } from './app-server';
 
@@ -21,13 +28,20 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromiumPath'), headless: true, args: CHROMIUM_FLAGS });
 }
 
-/** A fresh browser profile (no cookies) at the app's address, in Polish, desktop-sized. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh browser profile (no cookies) at the app's address, in Polish, desktop-sized unless
+ * `device` says otherwise (a phone's viewport and touch screen, say).
+ */
+export async function newPage(
+  browser: Browser,
+  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch'> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: appServer().baseUrl,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
     viewport: { width: 1280, height: 900 },
+    ...device,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

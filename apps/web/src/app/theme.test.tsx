@@ -1,4 +1,4 @@
-import { Alert, Drawer, MantineProvider, Modal } from '@mantine/core';
+import { Alert, Drawer, MantineProvider, Modal, PasswordInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
@@ -21,5 +21,15 @@ describe('theme', () => {
     expect(await screen.findByRole('button', { name: 'Zamknij okno' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zamknij menu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zamknij komunikat' })).toBeInTheDocument();
+  });
+
+  it("names a password field's show-and-hide button in Polish", () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <PasswordInput label="Hasło" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Pokaż lub ukryj hasło' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /password/i })).toBeNull();
   });
 });

@@ -95,7 +95,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       style={{ whiteSpace: 'nowrap' }}
                     >
                       {canSort ? (
-                        <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm">
+                        <UnstyledButton
+                          className="data-table-sort"
+                          onClick={header.column.getToggleSortingHandler()}
+                          fw={700}
+                          fz="sm"
+                        >
                           <Group gap={4} wrap="nowrap">
                             {label}
                             {sorted === 'asc' ? (

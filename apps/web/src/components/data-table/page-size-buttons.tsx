@@ -13,8 +13,8 @@ export function PageSizeButtons(props: {
       {props.sizes.map((size) => (
         <Button
           key={size}
-          size="xs"
-          h={36}
+          // The app's button height (36 px, 40 on a touch screen), narrow: numbers of two or three digits.
+          px={12}
           miw={40}
           variant={size === props.value ? 'filled' : 'default'}
           aria-pressed={size === props.value}

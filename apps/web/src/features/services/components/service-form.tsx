@@ -90,7 +90,6 @@ export function ServiceForm(props: ServiceFormProps) {
             withAsterisk
             valueFormat="YYYY-MM-DD"
             clearable
-            clearButtonProps={{ 'aria-label': 'Wyczyść datę' }}
             disabled={readOnly}
             data-autofocus
             {...form.getInputProps('date')}
