@@ -148,6 +148,7 @@ describe('Importuj z CSV', () => {
     expect(cells.indexOf(cell)).toBe(3);
     // Its number and the cell tinted red, the others not.
     expect(cells.map(tinted)).toEqual([true, false, false, true, false]);
+    expect(within(cells[0]!).getByRole('img', { name: 'Wiersz z błędem' })).toBeTruthy();
     const listed = screen.getByRole('table', { name: 'Błędy w wierszach' });
     expect(within(listed).getByText('Nie ma kategorii „Lasery”.')).toBeTruthy();
     expect(screen.getByText('Błędy w 1 wierszu (1)')).toBeTruthy();
@@ -167,6 +168,7 @@ describe('Importuj z CSV', () => {
     expect(await screen.findByText('Wszystkie wiersze są poprawne.')).toBeTruthy();
     const fixed = screen.getByRole('table', { name: 'Podgląd pliku' });
     expect(within(fixed).getAllByRole('cell').map(tinted)).toEqual([false, false, false, false, false]);
+    expect(within(fixed).queryByRole('img', { name: 'Wiersz z błędem' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Importuj' }));
     expect(await screen.findByText('Import zakończony')).toBeTruthy();

@@ -14,6 +14,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   IMPORT_MSG,
@@ -154,6 +155,16 @@ function PreviewCell(props: { text: string | number; messages: string[] | undefi
       style={{ whiteSpace: 'pre-line' }}
     >
       {text}
+      {props.flagged && (
+        // Not the colour alone: a mark beside the number too.
+        <IconAlertTriangle
+          size={14}
+          color="var(--mantine-color-red-filled)"
+          role="img"
+          aria-label="Wiersz z błędem"
+          style={{ marginLeft: 4, verticalAlign: 'text-bottom' }}
+        />
+      )}
       {messages?.map((message, i) => (
         <Text key={i} size="xs" c="red" fw={500}>
           {message}
