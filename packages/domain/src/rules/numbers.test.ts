@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { polishCount, polishPlural } from './numbers.js';
+import { dueInText, polishCount, polishDays, polishPlural } from './numbers.js';
 
 const others = { one: 'inny', few: 'inne', many: 'innych' };
 
@@ -32,5 +32,30 @@ describe('polishPlural', () => {
 describe('polishCount', () => {
   it('groups the digits from five on, with a no-break space', () => {
     expect([5000, 60000, 1234567].map(polishCount)).toEqual(['5000', '60\u00a0000', '1\u00a0234\u00a0567']);
+  });
+});
+
+describe('polishDays and dueInText', () => {
+  it('says "dzień" for one day only', () => {
+    expect([0, 1, 2, 5, 21, 22, 101].map(polishDays)).toEqual([
+      '0 dni',
+      '1 dzień',
+      '2 dni',
+      '5 dni',
+      '21 dni',
+      '22 dni',
+      '101 dni',
+    ]);
+  });
+
+  it('tells a due date from today in words', () => {
+    expect([0, 1, 2, 30, -1, -3].map(dueInText)).toEqual([
+      'dzisiaj',
+      'jutro',
+      'za 2 dni',
+      'za 30 dni',
+      '1 dzień po terminie',
+      '3 dni po terminie',
+    ]);
   });
 });

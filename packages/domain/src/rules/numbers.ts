@@ -8,3 +8,14 @@ export const polishPlural = (n: number, forms: { one: string; few: string; many:
   const form = pluralRules.select(n);
   return form === 'one' ? forms.one : form === 'few' ? forms.few : forms.many;
 };
+
+/** A number of days: "1 dzień", else "N dni" (2, 5, 22 dni alike). */
+export const polishDays = (n: number): string =>
+  `${polishCount(n)} ${polishPlural(n, { one: 'dzień', few: 'dni', many: 'dni' })}`;
+
+/** How far a due date is from today: "dzisiaj", "jutro", "za 5 dni", "1 dzień po terminie". */
+export function dueInText(days: number): string {
+  if (days === 0) return 'dzisiaj';
+  if (days === 1) return 'jutro';
+  return days > 0 ? `za ${polishDays(days)}` : `${polishDays(-days)} po terminie`;
+}

@@ -18,13 +18,20 @@ const machine = (id: number, name: string, nextInspection: string, daysLeft: num
 
 const board: DashboardData = {
   today: '2025-03-10',
-  overdue: { count: 1, nearest: [machine(4, 'Prasa', '2025-03-07', -3)] },
+  overdue: {
+    count: 2,
+    nearest: [machine(4, 'Prasa', '2025-03-07', -3), machine(5, 'Giętarka', '2025-03-09', -1)],
+  },
   upcoming: {
     count: 2,
-    nearest: [machine(1, 'Tokarka', '2025-03-15', 5), machine(2, 'Frezarka', '2025-03-30', 20)],
+    nearest: [
+      machine(3, 'Wiertarka', '2025-03-11', 1),
+      machine(1, 'Tokarka', '2025-03-15', 5),
+      machine(2, 'Frezarka', '2025-03-30', 20),
+    ],
   },
   waitingProtocols: {
-    count: 1,
+    count: 2,
     oldest: [
       {
         id: 9,
@@ -33,6 +40,14 @@ const board: DashboardData = {
         customerShortName: 'Metalex',
         date: '2025-02-20',
         ageDays: 18,
+      },
+      {
+        id: 10,
+        number: '8/03/2025',
+        state: 'UTWORZONY',
+        customerShortName: 'Metalex',
+        date: '2025-03-09',
+        ageDays: 1,
       },
     ],
   },
@@ -50,21 +65,25 @@ describe('home dashboard', () => {
     expect(await screen.findByText('Pulpit')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/dashboard')).toHaveLength(1);
     const overdue = card('Zaległe przeglądy');
-    expect(within(overdue).getByTestId('figure')).toHaveTextContent('1');
+    expect(within(overdue).getByTestId('figure')).toHaveTextContent('2');
     expect(within(overdue).getByText('2025-03-07 · 3 dni po terminie')).toBeInTheDocument();
+    expect(within(overdue).getByText('2025-03-09 · 1 dzień po terminie')).toBeInTheDocument();
     const upcoming = card('Przeglądy w ciągu 30 dni');
     const links = within(upcoming)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
     expect(links).toEqual([
       '/machinePeriodicInspection',
+      '/machineEdit?id=3&prev=home',
       '/machineEdit?id=1&prev=home',
       '/machineEdit?id=2&prev=home',
     ]);
+    expect(within(upcoming).getByText('2025-03-11 · jutro')).toBeInTheDocument();
     expect(within(upcoming).getByText('2025-03-15 · za 5 dni')).toBeInTheDocument();
     const waiting = card('Protokoły czekające na podpis lub skan');
     expect(within(waiting).getByText('czeka na skan')).toBeInTheDocument();
     expect(within(waiting).getByText('18 dni')).toBeInTheDocument();
+    expect(within(waiting).getByText('1 dzień')).toBeInTheDocument();
     expect(within(card('Otwarte zadania')).getByTestId('figure')).toHaveTextContent('2');
     expect(within(card('Incydenty z 7 dni')).getByTestId('figure')).toHaveTextContent('3');
     expect(within(card('Protokoły podpisane w tym miesiącu')).getByTestId('figure')).toHaveTextContent('9');

@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Dashboard as DashboardData } from '@serwis/domain';
+import { dueInText, polishDays, type Dashboard as DashboardData } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboard } from '../api/dashboard';
 
 type DueMachine = DashboardData['upcoming']['nearest'][number];
-
-const daysText = (days: number) =>
-  days === 0 ? 'dzisiaj' : days > 0 ? `za ${days} dni` : `${-days} dni po terminie`;
 
 const stateLabel: Record<string, string> = {
   UTWORZONY: 'czeka na podpis',
@@ -59,7 +56,7 @@ function MachineLines({ machines }: { machines: DueMachine[] }) {
         {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
       </Anchor>
       <Text size="sm" c={m.daysLeft < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {m.nextInspection} · {daysText(m.daysLeft)}
+        {m.nextInspection} · {dueInText(m.daysLeft)}
       </Text>
     </Group>
   ));
@@ -99,7 +96,7 @@ export function Dashboard() {
                 </Badge>
               </Text>
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {p.ageDays} dni
+                {polishDays(p.ageDays)}
               </Text>
             </Group>
           ))}
