@@ -15,7 +15,13 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit, type Actor } from '../../plugins/audit.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import { loadCompanyDataForMail, type CompanyData } from './company-data.js';
-import { customerNotice, firstEmailAddress, staffDigest, type DigestMachine } from './reminders.mails.js';
+import {
+  customerNotice,
+  firstEmailAddress,
+  machinesWord,
+  staffDigest,
+  type DigestMachine,
+} from './reminders.mails.js';
 import {
   claimPendingMail,
   findLiveScheduledRun,
@@ -253,7 +259,7 @@ export async function deliverPendingMails(
       await audit(
         tx,
         actor,
-        `wysłanie przypomnienia o przeglądach do ${mail.email} (${mail.machines} maszyn, ${mail.recipient})`,
+        `wysłanie przypomnienia o przeglądach do ${mail.email} (${mail.machines} ${machinesWord(mail.machines)}, ${mail.recipient})`,
         `reminder-mail:${mail.id}`,
       );
       return 'sent' as const;

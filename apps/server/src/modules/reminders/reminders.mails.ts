@@ -1,3 +1,4 @@
+import { polishPlural } from '@serwis/domain';
 import type { CompanyData } from './company-data.js';
 
 /** One machine of a digest. */
@@ -20,13 +21,8 @@ export function daysLeftText(days: number): string {
 }
 
 /** Polish plural of "maszyna" after a number. */
-export function machinesWord(n: number): string {
-  if (n === 1) return 'maszyna';
-  const tens = n % 100;
-  const units = n % 10;
-  if (units >= 2 && units <= 4 && !(tens >= 12 && tens <= 14)) return 'maszyny';
-  return 'maszyn';
-}
+export const machinesWord = (n: number): string =>
+  polishPlural(n, { one: 'maszyna', few: 'maszyny', many: 'maszyn' });
 
 export const machineCardUrl = (baseUrl: string, id: number) => `${baseUrl}/machineEdit?id=${id}`;
 

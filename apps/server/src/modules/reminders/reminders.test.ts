@@ -97,7 +97,7 @@ describe('inspection reminder job', () => {
       .where(sql`${logs.formattedMessage} LIKE '%przypomnienia o przeglądach do%'`);
     expect(audits).toHaveLength(1);
     expect(audits[0].formattedMessage).toBe(
-      'System: wysłanie przypomnienia o przeglądach do jan@firma.pl (3 maszyn, user:1)',
+      'System: wysłanie przypomnienia o przeglądach do jan@firma.pl (3 maszyny, user:1)',
     );
 
     // The same day again: nothing new.
