@@ -34,6 +34,7 @@ import {
   type ImportResult,
 } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
+import { usePhone } from '../../../lib/use-phone';
 import { previewImport, runImport } from '../api/imports';
 
 const TITLES: Record<ImportKind, string> = {
@@ -265,6 +266,7 @@ function PreviewView(props: {
 /** Choose a file → preview with the column mapping and row messages → import → result or report. */
 export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () => void }) {
   const client = useQueryClient();
+  const phone = usePhone();
   const [file, setFile] = useState<File | null>(null);
   const [createMissing, setCreateMissing] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'file' });
@@ -311,6 +313,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
       onClose={onClose}
       title={TITLES[kind]}
       size="90%"
+      fullScreen={phone}
       closeOnClickOutside={false}
       // While the import runs it cannot be stopped (one transaction): the dialog stays for its outcome.
       withCloseButton={step.name !== 'running'}
