@@ -180,7 +180,7 @@ async function main() {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   });
-  await storage.client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await (await storage.client()).send(new CreateBucketCommand({ Bucket: bucket }));
   const env = {
     DATABASE_URL: dbUrl.toString(),
     DATA_DIR: path.join(work, 'data'),
@@ -281,7 +281,7 @@ async function main() {
       const code = await exited;
       console.log(`serwer ${instance.name}: SIGTERM → kod wyjścia ${code}`);
     }
-    storage.close();
+    await storage.close();
     await s3.close();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();

@@ -98,8 +98,8 @@ export async function testS3Env(endpoint = inject('s3Endpoint')): Promise<Record
     S3_FORCE_PATH_STYLE: 'true',
   };
   const storage = new S3Storage({ ...S3_TEST_CREDENTIALS, endpoint, bucket: env.S3_BUCKET });
-  await storage.client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
-  storage.close();
+  await (await storage.client()).send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
+  await storage.close();
   return env;
 }
 

@@ -76,7 +76,7 @@ async function main(argv: string[]) {
         );
       }
     } finally {
-      storage.close?.();
+      await storage.close?.();
       await database.close();
     }
     return;
@@ -105,8 +105,8 @@ async function main(argv: string[]) {
         console.log(`Teraz można ustawić STORAGE_DRIVER=${to} i uruchomić serwer ponownie.`);
       }
     } finally {
-      source.close?.();
-      target.close?.();
+      await source.close?.();
+      await target.close?.();
     }
     return;
   }

@@ -70,7 +70,7 @@ describe('tutorials when an installation switches file stores', () => {
     const fileId = added.json().id as string;
 
     const remote = new S3Storage({ ...S3_TEST_CREDENTIALS, endpoint: s3.endpoint, bucket: 'tutoriale' });
-    await remote.client.send(new CreateBucketCommand({ Bucket: 'tutoriale' }));
+    await (await remote.client()).send(new CreateBucketCommand({ Bucket: 'tutoriale' }));
     cleanups.push(() => remote.close());
     expect(await copyStorage(local.app.storage, remote)).toMatchObject({ copied: 1, failed: [] });
 

@@ -29,7 +29,7 @@ afterAll(async () => {
 async function bucket() {
   const name = `copy-${crypto.randomBytes(5).toString('hex')}`;
   const storage = new S3Storage({ ...S3_TEST_CREDENTIALS, endpoint: s3.endpoint, bucket: name });
-  await storage.client.send(new CreateBucketCommand({ Bucket: name }));
+  await (await storage.client()).send(new CreateBucketCommand({ Bucket: name }));
   return storage;
 }
 
@@ -70,7 +70,7 @@ describe('copying the files between stores', () => {
     const back = new LocalStorage(path.join(base, 'b'));
     expect(await copyStorage(remote, back)).toMatchObject({ copied: 4, failed: [] });
     expect(await contents(back)).toEqual(await contents(local));
-    remote.close();
+    await remote.close();
   }, 60_000);
 
   it('runs as npm run storage:copy -- --from local --to s3 with the server’s environment', async () => {
@@ -100,6 +100,6 @@ describe('copying the files between stores', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining('Użycie:') });
-    remote.close();
+    await remote.close();
   }, 60_000);
 });

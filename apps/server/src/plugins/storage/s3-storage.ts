@@ -1,15 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { ByteRange, Storage, StorageEntry, StoredObject } from './storage.js';
 import { assertStorageName, generateStorageName, isStorageName } from './storage-names.js';
 
@@ -35,17 +25,27 @@ function isNotFound(error: unknown) {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** The AWS SDK's modules and the client made with them. */
+interface Sdk {
+  s3: typeof import('@aws-sdk/client-s3');
+  Upload: typeof import('@aws-sdk/lib-storage').Upload;
+  client: S3Client;
+}
+
 /**
  * Files as objects of one bucket, under the same generated names as on disk. Uploads stream
  * through a multipart upload (never the whole file in memory); a failed upload is aborted, so no
- * object appears under its name. Downloads stream the object's body, ranges included.
+ * object appears under its name. Downloads stream the object's body, ranges included. The AWS SDK
+ * is loaded at the first call, not with the server: a quarter of a second of every start, also
+ * where files stay on disk.
  */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
   readonly bucket: string;
   private readonly partSize: number;
   private readonly queueSize: number;
+  private readonly config: S3ClientConfig;
+  private sdk?: Promise<Sdk>;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
@@ -63,7 +63,21 @@ export class S3Storage implements Storage {
     if (options.accessKeyId && options.secretAccessKey) {
       config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
     }
-    this.client = new S3Client(config);
+    this.config = config;
+  }
+
+  private connect(): Promise<Sdk> {
+    this.sdk ??= (async () => {
+      const s3 = await import('@aws-sdk/client-s3');
+      const { Upload } = await import('@aws-sdk/lib-storage');
+      return { s3, Upload, client: new s3.S3Client(this.config) };
+    })();
+    return this.sdk;
+  }
+
+  /** The SDK's client of this storage (tests make their buckets through it). */
+  async client(): Promise<S3Client> {
+    return (await this.connect()).client;
   }
 
   async save(source: Readable, options: { extension?: string } = {}): Promise<StoredObject> {
@@ -76,6 +90,7 @@ export class S3Storage implements Storage {
 
   /** `fresh`: the name is new, so whatever a failed upload left under it can go. */
   private async upload(name: string, source: Readable, fresh: boolean): Promise<StoredObject> {
+    const { Upload, client } = await this.connect();
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -91,7 +106,7 @@ export class S3Storage implements Storage {
     });
     source.pipe(counter);
     const upload = new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.bucket, Key: name, Body: counter },
       partSize: this.partSize,
       queueSize: this.queueSize,
@@ -111,9 +126,10 @@ export class S3Storage implements Storage {
 
   async open(name: string, range?: ByteRange): Promise<Readable | null> {
     assertStorageName(name);
+    const { s3, client } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
+      const answer = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.bucket,
           Key: name,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -128,8 +144,9 @@ export class S3Storage implements Storage {
 
   async stat(name: string) {
     assertStorageName(name);
+    const { s3, client } = await this.connect();
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: name }));
+      const answer = await client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: name }));
       return { size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -139,14 +156,16 @@ export class S3Storage implements Storage {
 
   async delete(name: string) {
     assertStorageName(name);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
+    const { s3, client } = await this.connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: name }));
   }
 
   async *list(): AsyncIterable<StorageEntry & { size: number }> {
+    const { s3, client } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: 1000 }),
+      const page = await client.send(
+        new s3.ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token, MaxKeys: 1000 }),
       );
       for (const object of page.Contents ?? []) {
         if (!object.Key || !isStorageName(object.Key)) continue;
@@ -162,17 +181,18 @@ export class S3Storage implements Storage {
    */
   async removeStaleIncoming(olderThanMs: number) {
     const limit = Date.now() - olderThanMs;
+    const { s3, client } = await this.connect();
     let answer;
     try {
-      answer = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket }));
+      answer = await client.send(new s3.ListMultipartUploadsCommand({ Bucket: this.bucket }));
     } catch {
       return; // not every S3-compatible store lists uploads
     }
     for (const upload of answer.Uploads ?? []) {
       if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) > limit) continue;
-      await this.client
+      await client
         .send(
-          new AbortMultipartUploadCommand({
+          new s3.AbortMultipartUploadCommand({
             Bucket: this.bucket,
             Key: upload.Key,
             UploadId: upload.UploadId,
@@ -182,7 +202,7 @@ export class S3Storage implements Storage {
     }
   }
 
-  close() {
-    this.client.destroy();
+  async close() {
+    if (this.sdk) (await this.sdk).client.destroy();
   }
 }

@@ -41,7 +41,7 @@ const names = async (storage: Storage) => {
 async function newS3Storage(options: { partSize?: number } = {}) {
   const bucket = `contract-${crypto.randomBytes(5).toString('hex')}`;
   const storage = new S3Storage({ ...S3_TEST_CREDENTIALS, endpoint: s3.endpoint, bucket, ...options });
-  await storage.client.send(new CreateBucketCommand({ Bucket: bucket }));
+  await (await storage.client()).send(new CreateBucketCommand({ Bucket: bucket }));
   return storage;
 }
 

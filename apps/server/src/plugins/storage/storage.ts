@@ -44,7 +44,7 @@ export interface Storage {
   /** Removes the leftovers of uploads cut off by a crash (temp files, multipart parts). */
   removeStaleIncoming?(olderThanMs: number): Promise<void>;
   /** Releases connections; called when the app that created the storage closes. */
-  close?(): void;
+  close?(): void | Promise<void>;
 }
 
 export class InvalidStorageNameError extends Error {
