@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Checkbox, Group } from '@mantine/core';
+import { Box, Checkbox, Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
 import { PAGE_SIZES, type Device } from '@serwis/domain';
@@ -64,14 +64,23 @@ export function MachineList({ family }: { family: MachineFamily }) {
         header: () => null,
         enableSorting: false,
         cell: ({ row }) => (
-          // The row opens the card on click and Enter; the box must not.
-          <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          // The row opens the card on click and Enter; the box must not. The label around it is a
+          // 40 px target for a finger (the margin keeps the row as high as without it).
+          <Box
+            component="label"
+            display="inline-flex"
+            p={8}
+            m={-8}
+            style={{ cursor: 'pointer', verticalAlign: 'middle' }}
+            onClick={(e) => e.stopPropagation()}
+            onKeyDown={(e) => e.stopPropagation()}
+          >
             <Checkbox
               aria-label={`Zaznacz do naklejek QR: ${row.original.name} (id ${row.original.id})`}
               checked={selected.has(row.original.id)}
               onChange={(e) => toggle(row.original.id, e.currentTarget.checked)}
             />
-          </span>
+          </Box>
         ),
       },
       ...machineColumns,

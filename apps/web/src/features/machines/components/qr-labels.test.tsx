@@ -49,6 +49,18 @@ describe('Drukuj naklejki QR on the machine list', () => {
     expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9] });
   });
 
+  it('ticks a box from the finger-sized area around it, without opening the card', async () => {
+    fakeServer();
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    const box = await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ });
+    const area = box.closest('label')!;
+    expect(area).not.toBeNull();
+    await user.click(area);
+    expect(box).toBeChecked();
+    expect(screen.getByTestId('location')).toHaveTextContent('/list');
+    expect(screen.getByRole('button', { name: 'Drukuj naklejki QR (1)' })).toBeInTheDocument();
+  });
+
   it('prints the whole filtered list when nothing is ticked', async () => {
     const server = fakeServer();
     renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
