@@ -37,9 +37,7 @@ const DATABASE_URL = process.env.DATABASE_URL;
 
 // ---------------------------------------------------------------- servers
 
-type Instance = BenchServer;
-
-const startInstance = (dataDir: string): Promise<Instance> =>
+const startInstance = (dataDir: string): Promise<BenchServer> =>
   startBenchServer({
     server: serverEntry,
     dataDir,
@@ -218,7 +216,7 @@ const okStatus = async (response: Response, expected = 200) => {
   return response.status === expected || `${response.status}`;
 };
 
-async function client(n: number, instances: Instance[], data: DataSet, stats: Stats, until: number) {
+async function client(n: number, instances: BenchServer[], data: DataSet, stats: Stats, until: number) {
   const session = data.employees[n % data.employees.length]!;
   let turn = n;
   while (Date.now() < until) {
@@ -344,7 +342,7 @@ async function main() {
   if (!DATABASE_URL) throw new Error('DATABASE_URL (an empty PostgreSQL database) is required.');
   if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first.`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-load-'));
-  const instances: Instance[] = [];
+  const instances: BenchServer[] = [];
   try {
     // The first instance migrates; the others start against the migrated database, as in production.
     for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(dataDir));

@@ -1,4 +1,4 @@
-import { polishPlural } from '@serwis/domain';
+import { dueInText, polishPlural } from '@serwis/domain';
 import type { CompanyData } from './company-data.js';
 
 /** One machine of a digest. */
@@ -12,11 +12,12 @@ export interface DigestMachine {
   daysLeft: number;
 }
 
-/** "za 5 dni", "dzisiaj", "po terminie od 3 dni". */
+/**
+ * "dzisiaj", "jutro", "za 5 dni" as the dashboard says them; a date gone by as a mail puts it,
+ * "po terminie od 1 dnia", "po terminie od 3 dni".
+ */
 export function daysLeftText(days: number): string {
-  if (days === 0) return 'dzisiaj';
-  if (days === 1) return 'jutro';
-  if (days > 0) return `za ${days} dni`;
+  if (days >= 0) return dueInText(days);
   return days === -1 ? 'po terminie od 1 dnia' : `po terminie od ${-days} dni`;
 }
 
