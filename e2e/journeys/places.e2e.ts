@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MACHINE_STATUSES } from '@serwis/domain';
 import { field, launchBrowser, loginAs, stopAtFirstFailure } from '../support/browser';
 import {
   TILE_RGB,
@@ -25,8 +26,10 @@ const tag = runTag();
 const KRAKOW = { lat: 50.0619474, lon: 19.9368564 };
 /** km per degree of latitude on the mean sphere: hotels due north are exactly this far. */
 const KM_PER_DEG = 111.19508023;
-const OK_GREEN = '#2f9e44';
-const BROKEN_RED = '#e03131';
+const statusColour = (name: string) => MACHINE_STATUSES.find((s) => s.name === name)!.colorBackground;
+const OK_GREEN = statusColour('OK');
+const BROKEN_RED = statusColour('BROKEN');
+const cssRgb = (hex: string) => `rgb(${hexRgb(hex).join(', ')})`;
 const user = {
   userName: 'Serwisant',
   firstName: 'Piotr',
@@ -153,8 +156,8 @@ describe('places: machine map, website snapshot, hotels and branches', () => {
     await external.waitFor();
     const fill = (marker: typeof own) =>
       marker.locator('span').evaluate((node) => getComputedStyle(node).backgroundColor);
-    expect(await fill(own)).toBe('rgb(47, 158, 68)');
-    expect(await fill(external)).toBe('rgb(224, 49, 49)');
+    expect(await fill(own)).toBe(cssRgb(OK_GREEN));
+    expect(await fill(external)).toBe(cssRgb(BROKEN_RED));
     await page
       .getByText(`${app.baseUrl}/api/storage/download-public-file?fileName=machines-map.png`)
       .waitFor();

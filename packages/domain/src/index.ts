@@ -34,5 +34,6 @@ export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';
 export * from './rules/csv.js';
 export * from './rules/numbers.js';
+export * from './rules/colors.js';
 export * from './rules/ndjson.js';
 export * from './schemas/imports.js';

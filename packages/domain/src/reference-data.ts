@@ -1,13 +1,18 @@
 /** Reference lists shared by the server (`GET /api/reference-data`) and the browser. */
 
+/**
+ * The statuses' badge colours (also the map's markers): greys and blues for the early stages, green
+ * for OK, yellow → orange → red → dark red for the trouble states. Each label is readable on its
+ * background (WCAG AA, 4.5:1): white on the dark ones, dark text on the light and bright ones.
+ */
 export const MACHINE_STATUSES = [
   { name: 'PRODUCTION', label: 'Produkcja', weight: 1, colorBackground: '#ced4da', colorText: '#212529' },
   { name: 'TRANSPORT', label: 'Transport', weight: 2, colorBackground: '#a5d8ff', colorText: '#0b3d6b' },
-  { name: 'INSTALLATION', label: 'Instalacja', weight: 3, colorBackground: '#4dabf7', colorText: '#ffffff' },
-  { name: 'OK', label: 'Ok', weight: 4, colorBackground: '#2f9e44', colorText: '#ffffff' },
+  { name: 'INSTALLATION', label: 'Instalacja', weight: 3, colorBackground: '#1971c2', colorText: '#ffffff' },
+  { name: 'OK', label: 'Ok', weight: 4, colorBackground: '#237a35', colorText: '#ffffff' },
   { name: 'IN_REPAIR', label: 'W naprawie', weight: 5, colorBackground: '#ffe066', colorText: '#5c4400' },
-  { name: 'FAULT', label: 'Usterka', weight: 6, colorBackground: '#fd7e14', colorText: '#ffffff' },
-  { name: 'BROKEN', label: 'Awaria', weight: 7, colorBackground: '#e03131', colorText: '#ffffff' },
+  { name: 'FAULT', label: 'Usterka', weight: 6, colorBackground: '#fd7e14', colorText: '#212529' },
+  { name: 'BROKEN', label: 'Awaria', weight: 7, colorBackground: '#c92a2a', colorText: '#ffffff' },
   { name: 'DANGER', label: 'Pilna awaria', weight: 8, colorBackground: '#7a0c0c', colorText: '#ffffff' },
 ] as const;
 

@@ -7,6 +7,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
+import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
 
 /**
@@ -19,7 +20,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={readableColorsResolver}>
         <Suspense fallback={null}>
           <Notifications position="top-right" />
         </Suspense>

@@ -19,6 +19,11 @@ const dateInputDefaults = {
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Filled buttons and badges in shade 8, with white or black text, whichever reads (WCAG AA): white
+  // on the default shade 6 blue is 3.6:1. Coloured text: readable-colors.ts.
+  primaryShade: 8,
+  autoContrast: true,
+  luminanceThreshold: 0.19,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {

@@ -1,3 +1,4 @@
+import './data-table.css';
 import type { KeyboardEvent } from 'react';
 import {
   flexRender,
@@ -148,6 +149,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
                   onKeyDown={props.onRowClick ? (e) => onRowKey(e, row.original) : undefined}
                   tabIndex={props.onRowClick ? 0 : undefined}
+                  className={props.onRowClick ? 'data-table-row' : undefined}
                   aria-label={props.rowLabel?.(row.original)}
                   style={props.onRowClick ? { cursor: 'pointer' } : undefined}
                 >

@@ -167,7 +167,7 @@ function PreviewCell(props: { text: string | number; messages: string[] | undefi
         />
       )}
       {messages?.map((message, i) => (
-        <Text key={i} size="xs" c="red" fw={500}>
+        <Text key={i} size="xs" c="var(--mantine-color-red-light-color)" fw={500}>
           {message}
         </Text>
       ))}

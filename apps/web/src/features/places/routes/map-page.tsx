@@ -139,7 +139,7 @@ export function MapPage() {
             Pobierz aktualną wersję mapy
           </Button>
           <Text size="sm">Publiczny adres mapy:</Text>
-          <Code block style={{ wordBreak: 'break-all' }}>
+          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {publicUrl}
           </Code>
           <Anchor href={publicPath} target="_blank" size="sm">

@@ -1,0 +1,151 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  accessibilityProblems,
+  customerCardPath,
+  dialogProblems,
+  machineCardPath,
+  openScreenTab,
+  screenSettled,
+  seedForAccessibility,
+  type AccessibilitySeed,
+} from '../support/accessibility';
+import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
+import { chooseFile, runTag } from '../support/register-kit';
+import { cleanUp } from '../support/service-kit';
+
+/*
+ * Accessibility of what opens over the screens and of what they answer (ui.md): axe-core checks the
+ * login's refusal, every dialog the screens open, a form's messages under its fields and the
+ * import's preview of bad rows and its report against WCAG 2.1 AA. Then a person with a keyboard
+ * alone finds a machine: Tab reaches its row, the row shows it has the focus, Enter opens the card.
+ */
+
+const tag = runTag();
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let seed: AccessibilitySeed | undefined;
+const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the keyboard alone opens a machine', () => {
+  stopAtFirstFailure(() => page);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser));
+  });
+
+  afterAll(async () => {
+    if (context) {
+      if (seed) await cleanUp(context, seed);
+      await context.close();
+    }
+    await browser?.close();
+  });
+
+  it('checks the login screen, its refusal and the password reset dialog', async () => {
+    await page.goto('/login');
+    const found = await accessibilityProblems(page, '/login');
+    await field(page, 'E-mail').fill(admin.email);
+    await field(page, 'Hasło').fill('to-nie-jest-haslo');
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await page.getByRole('alert').waitFor();
+    found.push(...(await accessibilityProblems(page, '/login, refused')));
+    await page.getByRole('button', { name: 'Nie pamiętasz hasła?' }).click();
+    found.push(...(await dialogProblems(page, '/login, "Resetowanie hasła"')));
+    expect(found).toEqual([]);
+
+    await loginAs(page, admin.email, admin.password);
+    seed = await seedForAccessibility(context, tag);
+  });
+
+  it('checks the dialogs the screens open', async () => {
+    const machine = machineCardPath(seed!);
+    const found: string[] = [];
+    for (const { path, tab, opener } of [
+      { path: '/machineList', opener: 'Importuj z CSV' },
+      { path: '/machineTodo', opener: 'Dodaj zadanie' },
+      { path: '/tutorials', opener: 'Nowy folder' },
+      { path: `/categoryEdit?id=${seed!.category}`, tab: 'Czynności serwisowe', opener: 'Dodaj czynność' },
+      { path: customerCardPath(seed!), opener: 'Usuń kontrahenta' },
+      { path: `/serviceProtocol?id=${seed!.serviceId}`, opener: 'Wyślij do klienta' },
+      { path: '/myAccount', tab: 'Zarządzanie kontem', opener: 'Zmiana hasła' },
+      { path: '/myAccount', tab: 'Protokół montażu', opener: 'Dodaj czynność' },
+      { path: machine, opener: 'Usuń maszynę' },
+      { path: machine, tab: 'Tabliczki znamionowe', opener: 'Dodaj tabliczkę znamionową' },
+      { path: machine, tab: 'Notatki', opener: 'Dodaj notatkę' },
+      { path: machine, tab: 'Pliki', opener: 'Dodaj plik' },
+      { path: machine, tab: 'Części', opener: 'Dodaj część' },
+      { path: machine, tab: 'Zdarzenia', opener: 'Dodaj zdarzenie' },
+      { path: machine, tab: 'Serwis', opener: 'Nowe zdarzenie serwisowe' },
+      { path: machine, tab: 'Hotele', opener: 'Dodaj hotel' },
+    ]) {
+      await page.goto(path);
+      await screenSettled(page);
+      if (tab) await openScreenTab(page, tab);
+      await page.getByRole('button', { name: opener, exact: true }).first().click();
+      found.push(...(await dialogProblems(page, `${path}${tab ? ` / ${tab}` : ''}, "${opener}"`)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("checks a form's messages, and the import's preview of bad rows and its report", async () => {
+    await page.goto('/machineAdd');
+    await screenSettled(page);
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    const found = await accessibilityProblems(page, '/machineAdd, refused');
+
+    await page.goto('/machineList');
+    await screenSettled(page);
+    await page.getByRole('button', { name: 'Importuj z CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import maszyn z CSV' });
+    await settleDialog(dialog);
+    const { customerName, categoryName } = seed!;
+    const csv = [
+      'Status;Nazwa;Kontrahent;Kategoria;S/N;Data;Województwo',
+      `Produkcja;Prasa ${tag};${customerName};${categoryName};SN-${tag}-P1;2024-05-01;mazowieckie`,
+      `Ok;AB;${customerName};${categoryName};SN-${tag}-P2;31.02.2024;Bawaria`,
+    ].join('\r\n');
+    await chooseFile(page, dialog.getByRole('button', { name: 'Plik CSV lub XLSX' }), {
+      name: 'maszyny.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8'),
+    });
+    await dialog.getByRole('table', { name: 'Podgląd pliku' }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('img', { name: 'Wiersz z błędem' }).first().waitFor();
+    found.push(...(await accessibilityProblems(page, 'import preview', '[role="dialog"]')));
+    await dialog.getByRole('button', { name: 'Importuj' }).click();
+    await dialog.getByText('Nie zaimportowano').waitFor();
+    found.push(...(await accessibilityProblems(page, 'import report', '[role="dialog"]')));
+    await page.keyboard.press('Escape');
+    expect(found).toEqual([]);
+  });
+
+  it('lets the keyboard alone find a machine: Tab to its row, a visible focus ring, Enter opens the card', async () => {
+    await page.goto('/machineList');
+    await screenSettled(page);
+    const search = page.getByRole('textbox', { name: 'Szukaj' });
+    await search.fill(seed!.machineName);
+    const row = page.getByRole('row', { name: new RegExp(seed!.machineName) });
+    await row.waitFor();
+    await search.focus();
+    let onRow = false;
+    for (let presses = 0; presses < 60 && !onRow; presses++) {
+      await page.keyboard.press('Tab');
+      onRow = await row.evaluate((element) => element === document.activeElement);
+    }
+    expect(onRow).toBe(true);
+    const ring = await row.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring).toEqual({ style: 'solid', width: '2px' });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/machineEdit\\?id=${seed!.machines[0]}\\b`));
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Nazwa' }).inputValue())
+      .toBe(seed!.machineName);
+  });
+});
