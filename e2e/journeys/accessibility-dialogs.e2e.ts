@@ -5,13 +5,12 @@ import {
   customerCardPath,
   dialogProblems,
   machineCardPath,
-  openScreenTab,
-  screenSettled,
   seedForAccessibility,
   type AccessibilitySeed,
 } from '../support/accessibility';
 import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
 import { chooseFile, runTag } from '../support/register-kit';
+import { openScreenTab, screenSettled } from '../support/screens';
 import { cleanUp } from '../support/service-kit';
 
 /*

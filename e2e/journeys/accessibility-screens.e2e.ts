@@ -4,20 +4,20 @@ import {
   accessibilityProblems,
   customerCardPath,
   machineCardPath,
-  screenSettled,
   seedForAccessibility,
-  tabProblems,
   type AccessibilitySeed,
 } from '../support/accessibility';
 import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { apiCall, runTag } from '../support/register-kit';
+import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
 import { cleanUp } from '../support/service-kit';
 
 /*
  * Accessibility of the screens (ui.md): axe-core checks every screen and every tab of the machine
  * card, the category, "Moje konto" and "Statystyki" against WCAG 2.1 AA: text readable on its
  * background (4.5:1), every field labelled, every button and icon named, tables and tabs as a
- * screen reader expects them. The dialogs, messages and the keyboard: accessibility-dialogs.e2e.ts.
+ * screen reader expects them; and each screen names the browser tab after itself. The dialogs,
+ * messages and the keyboard: accessibility-dialogs.e2e.ts.
  */
 
 let browser: Browser;
@@ -25,6 +25,15 @@ let context: BrowserContext;
 let page: Page;
 let seed: AccessibilitySeed | undefined;
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+/** The browser tab is named after the screen (WCAG 2.4.2): "<its heading> – Serwis". */
+async function titleProblems(where: string): Promise<string[]> {
+  const heading = (await page.getByRole('heading', { level: 2 }).first().textContent())?.trim();
+  const title = await page.title();
+  return title === `${heading} – Serwis`
+    ? []
+    : [`${where}: the tab says "${title}", the screen "${heading}"`];
+}
 
 describe('accessibility journey: every screen and tab passes WCAG 2.1 AA', () => {
   stopAtFirstFailure(() => page);
@@ -48,30 +57,14 @@ describe('accessibility journey: every screen and tab passes WCAG 2.1 AA', () =>
     const [employee] = await apiCall<{ id: number }[]>(context, 'GET', '/api/user/findAllFlatRoles');
     const found: string[] = [];
     for (const path of [
-      '/home',
-      '/machineList',
-      '/machineAdd',
-      '/machineExternalList',
-      '/customerList',
-      '/customerAdd',
+      ...SCREENS_WITHOUT_ID,
       customerCardPath(seed!),
-      '/categoryList',
-      '/categoryAdd',
-      '/servicesList',
-      '/servicesExternalList',
-      '/machinePeriodicInspection',
-      '/machineTodo',
-      '/logs',
-      '/userList',
-      '/userAdd',
       `/userEdit?id=${employee!.id}`,
-      '/tutorials',
-      '/map',
       `/serviceProtocol?id=${seed!.serviceId}`,
     ]) {
       await page.goto(path);
       await screenSettled(page);
-      found.push(...(await accessibilityProblems(page, path)));
+      found.push(...(await accessibilityProblems(page, path)), ...(await titleProblems(path)));
     }
     expect(found).toEqual([]);
     // The lists had rows to check: the seeded event is in the service list.
@@ -89,7 +82,7 @@ describe('accessibility journey: every screen and tab passes WCAG 2.1 AA', () =>
     ]) {
       await page.goto(path);
       await screenSettled(page);
-      found.push(...(await tabProblems(page, path)));
+      found.push(...(await eachTab(page, (tab) => accessibilityProblems(page, `${path} / ${tab}`))));
     }
     expect(found).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG } from '@serwis/domain';
 import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { runTag } from '../support/register-kit';
+import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
 import {
   addServiceThroughApi,
   cleanUp,
@@ -60,12 +60,6 @@ const smallTargets = () =>
     { control: CONTROL_PX, box: BOX_PX },
   );
 
-/** Waits until the screen's heading is shown and no list on it is still loading. */
-async function settled() {
-  await page.getByRole('heading', { level: 2 }).first().waitFor();
-  await expect.poll(() => page.getByText(MSG.loading).count(), { timeout: 15_000 }).toBe(0);
-}
-
 /** What does not fit a phone on the screen shown: the page's overflow and the small targets. */
 async function misfits(where: string): Promise<string[]> {
   const past = await overflow();
@@ -73,18 +67,6 @@ async function misfits(where: string): Promise<string[]> {
     ...(past > 0 ? [`${where}: ${past} px too wide`] : []),
     ...(await smallTargets()).map((t) => `${where}: ${t}`),
   ];
-}
-
-/** Opens each tab of the screen in turn; answers what does not fit on each. */
-async function tabMisfits(): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of await page.getByRole('tab').allTextContents()) {
-    await page.getByRole('tab', { name, exact: true }).click();
-    await page.getByRole('tabpanel').first().waitFor();
-    await settled();
-    found.push(...(await misfits(name)));
-  }
-  return found;
 }
 
 describe('phone journey: every screen fits 390 px', () => {
@@ -123,29 +105,9 @@ describe('phone journey: every screen fits 390 px', () => {
 
   it('shows every list and form within the screen, with controls a finger can hit', async () => {
     const found: string[] = [];
-    for (const path of [
-      '/home',
-      '/machineList',
-      '/machineAdd',
-      '/machineExternalList',
-      '/customerList',
-      '/customerAdd',
-      '/categoryList',
-      '/categoryAdd',
-      '/servicesList',
-      '/servicesExternalList',
-      '/machinePeriodicInspection',
-      '/machineTodo',
-      '/statistics',
-      '/logs',
-      '/userList',
-      '/userAdd',
-      '/tutorials',
-      '/map',
-      `/serviceProtocol?id=${serviceId}`,
-    ]) {
+    for (const path of [...SCREENS_WITHOUT_ID, '/statistics', `/serviceProtocol?id=${serviceId}`]) {
       await page.goto(path);
-      await settled();
+      await screenSettled(page);
       found.push(...(await misfits(path)));
     }
     expect(found).toEqual([]);
@@ -159,18 +121,18 @@ describe('phone journey: every screen fits 390 px', () => {
 
   it("shows each tab of the machine card and of the customer's card within the screen", async () => {
     await page.goto(`/machineEdit?id=${seeded!.machines[0]}&prev=machineList`);
-    await settled();
-    expect(await tabMisfits()).toEqual([]);
+    await screenSettled(page);
+    expect(await eachTab(page, misfits)).toEqual([]);
     await page.goto(`/customerEdit?id=${seeded!.customer}&shortName=${encodeURIComponent(`Telefon ${tag}`)}`);
-    await settled();
+    await screenSettled(page);
     await page.getByRole('cell', { name: `Wtryskarka pionowa ${tag}` }).waitFor();
     expect(await misfits('/customerEdit')).toEqual([]);
   });
 
   it('shows each tab of "Moje konto" within the screen, the tabs across the top', async () => {
     await page.goto('/myAccount');
-    await settled();
+    await screenSettled(page);
     expect(await page.getByRole('tablist').getAttribute('aria-orientation')).toBe('horizontal');
-    expect(await tabMisfits()).toEqual([]);
+    expect(await eachTab(page, misfits)).toEqual([]);
   });
 });

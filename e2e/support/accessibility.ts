@@ -1,7 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { MSG } from '@serwis/domain';
 import { settleDialog } from './browser';
 import {
   addServiceThroughApi,
@@ -33,29 +31,6 @@ export async function accessibilityProblems(page: Page, where: string, scope?: s
       return `${where}: ${violation.id} at ${node.target.join(' ')}: ${why}`.slice(0, 400);
     }),
   );
-}
-
-/** Waits until the screen's heading is shown and no list on it is still loading. */
-export async function screenSettled(page: Page) {
-  await page.getByRole('heading', { level: 2 }).first().waitFor();
-  await expect.poll(() => page.getByText(MSG.loading).count(), { timeout: 15_000 }).toBe(0);
-}
-
-/** Selects a tab of the screen and waits for its content. */
-export async function openScreenTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
-  await screenSettled(page);
-}
-
-/** Opens each tab of the screen in turn; answers what axe finds on each. */
-export async function tabProblems(page: Page, where: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of await page.getByRole('tab').allTextContents()) {
-    await openScreenTab(page, name);
-    found.push(...(await accessibilityProblems(page, `${where} / ${name}`)));
-  }
-  return found;
 }
 
 /** The open dialog, checked alone, then closed with Escape as a keyboard user closes it. */

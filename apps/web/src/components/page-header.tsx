@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Group, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { usePageTitle } from '../lib/use-page-title';
 
 interface PageHeaderProps {
   title: string;
@@ -16,9 +17,11 @@ interface PageHeaderProps {
 /**
  * The header row every screen opens with: back arrow, Polish title, primary action on the right.
  * On a phone the actions move under the title (still on the right) rather than push the page wider.
+ * The title also names the browser tab.
  */
 export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }: PageHeaderProps) {
   const navigate = useNavigate();
+  usePageTitle(title);
   return (
     <Group justify="space-between" mb="md" gap="xs">
       <Group gap="xs" wrap="nowrap">

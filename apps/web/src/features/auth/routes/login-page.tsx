@@ -10,6 +10,7 @@ const ResetPasswordModal = lazy(async () => ({
   default: (await import('../components/reset-password-modal')).ResetPasswordModal,
 }));
 import { returnPath } from '../return-path';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -17,6 +18,7 @@ export function LoginPage() {
   const target = returnPath(location.state);
   const session = useSession();
   const login = useLogin();
+  usePageTitle('Logowanie');
   const [resetOpen, setResetOpen] = useState(false);
   const [info, setInfo] = useState<string | null>(null);
   // Two fields need no form library: the login screen is the lightest one (bench/bundle-size.ts).

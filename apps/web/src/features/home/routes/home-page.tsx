@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { homeTiles } from '../../../app/navigation';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentUser } from '../../auth/api/session';
 import { Dashboard } from '../components/dashboard';
 
 export function HomePage() {
   const user = useCurrentUser();
+  usePageTitle('Strona główna');
   const tiles = homeTiles.filter((t) => !t.admin || user.isAdmin);
   return (
     <>

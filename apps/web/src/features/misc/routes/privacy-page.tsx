@@ -1,4 +1,5 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const sections: { title: string; body: string[] }[] = [
   {
@@ -57,6 +58,7 @@ const sections: { title: string; body: string[] }[] = [
 ];
 
 export function PrivacyPage() {
+  usePageTitle('Polityka prywatności');
   return (
     <Container size="md" py="md">
       <Stack>
