@@ -91,10 +91,10 @@ describe('machine positions and the machine map', () => {
       status: 'OK',
       latitude: 52.1,
       longitude: 21,
-      color1: '#2f9e44',
+      color1: '#237a35',
       color2: '#ffffff',
     });
-    expect(body[1]).toMatchObject({ id: broken, type: 'EXTERNAL', color1: '#e03131' });
+    expect(body[1]).toMatchObject({ id: broken, type: 'EXTERNAL', color1: '#c92a2a' });
     expect(body.some((p: { id: number }) => p.id === unplaced)).toBe(false);
     expect((await points(user, '?type=EXTERNAL')).json().map((p: { id: number }) => p.id)).toEqual([broken]);
     expect((await points(user, '?status=OK')).json().map((p: { id: number }) => p.id)).toEqual([ok]);
