@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   accessibilityProblems,
   customerCardPath,
+  loadAxe,
   dialogProblems,
   machineCardPath,
   seedForAccessibility,
@@ -18,6 +19,7 @@ import { cleanUp } from '../support/service-kit';
  * login's refusal, every dialog the screens open, a form's messages under its fields and the
  * import's preview of bad rows and its report against WCAG 2.1 AA. Then a person with a keyboard
  * alone finds a machine: Tab reaches its row, the row shows it has the focus, Enter opens the card.
+ * The browser asks for reduced motion, as a user can in the system's settings: dialogs open at once.
  */
 
 const tag = runTag();
@@ -32,7 +34,9 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context, page } = await newPage(browser));
+    // A system set to reduce motion: the dialogs open without their transitions.
+    ({ context, page } = await newPage(browser, { reducedMotion: 'reduce' }));
+    await loadAxe(context);
   });
 
   afterAll(async () => {
@@ -52,6 +56,10 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     await page.getByRole('alert').waitFor();
     found.push(...(await accessibilityProblems(page, '/login, refused')));
     await page.getByRole('button', { name: 'Nie pamiętasz hasła?' }).click();
+    const motion = await page
+      .getByRole('dialog')
+      .evaluate((dialog) => getComputedStyle(dialog).transitionDuration);
+    expect(parseFloat(motion)).toBeLessThan(0.001); // seconds: 0.2 without the setting
     found.push(...(await dialogProblems(page, '/login, "Resetowanie hasła"')));
     expect(found).toEqual([]);
 
@@ -62,6 +70,7 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
   it('checks the dialogs the screens open', async () => {
     const machine = machineCardPath(seed!);
     const found: string[] = [];
+    let shown = '';
     for (const { path, tab, opener } of [
       { path: '/machineList', opener: 'Importuj z CSV' },
       { path: '/machineTodo', opener: 'Dodaj zadanie' },
@@ -80,8 +89,12 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
       { path: machine, tab: 'Serwis', opener: 'Nowe zdarzenie serwisowe' },
       { path: machine, tab: 'Hotele', opener: 'Dodaj hotel' },
     ]) {
-      await page.goto(path);
-      await screenSettled(page);
+      // The card's dialogs one after another, each from its tab, without loading the card again.
+      if (path !== shown) {
+        await page.goto(path);
+        await screenSettled(page);
+        shown = path;
+      }
       if (tab) await openScreenTab(page, tab);
       await page.getByRole('button', { name: opener, exact: true }).first().click();
       found.push(...(await dialogProblems(page, `${path}${tab ? ` / ${tab}` : ''}, "${opener}"`)));

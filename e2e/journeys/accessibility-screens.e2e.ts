@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   accessibilityProblems,
   customerCardPath,
+  loadAxe,
   machineCardPath,
   seedForAccessibility,
   type AccessibilitySeed,
@@ -41,6 +42,7 @@ describe('accessibility journey: every screen and tab passes WCAG 2.1 AA', () =>
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser));
+    await loadAxe(context);
     await loginAs(page, admin.email, admin.password);
     seed = await seedForAccessibility(context, runTag());
   });

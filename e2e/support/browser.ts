@@ -30,11 +30,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh browser profile (no cookies) at the app's address, in Polish, desktop-sized unless
- * `device` says otherwise (a phone's viewport and touch screen, say).
+ * `device` says otherwise (a phone's viewport and touch screen, a system that asks for less motion).
  */
 export async function newPage(
   browser: Browser,
-  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch'> = {},
+  device: Pick<BrowserContextOptions, 'viewport' | 'hasTouch' | 'reducedMotion'> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: appServer().baseUrl,

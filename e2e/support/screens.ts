@@ -26,10 +26,14 @@ export const SCREENS_WITHOUT_ID = [
   '/map',
 ];
 
-/** Waits until the screen's heading is shown and no list on it is still loading. */
+/**
+ * Waits until the screen's heading is shown and nothing on it is still loading: no list saying so,
+ * no spinner named so (a card's or a tab's).
+ */
 export async function screenSettled(page: Page) {
   await page.getByRole('heading', { level: 2 }).first().waitFor();
-  await expect.poll(() => page.getByText(MSG.loading).count(), { timeout: 15_000 }).toBe(0);
+  const loading = page.getByText(MSG.loading).or(page.getByLabel(MSG.loading));
+  await expect.poll(() => loading.count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** Selects a tab of the screen and waits for its content. */

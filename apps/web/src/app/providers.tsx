@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 // After Mantine's own styles, which it adjusts on touch screens.
 import './touch.css';
+import './motion.css';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

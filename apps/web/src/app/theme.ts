@@ -24,8 +24,6 @@ export const theme = createTheme({
   primaryShade: 8,
   autoContrast: true,
   luminanceThreshold: 0.19,
-  // Modals, menus and collapses open without their motion for whoever asked the system for less.
-  respectReducedMotion: true,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {

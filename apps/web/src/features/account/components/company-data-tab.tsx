@@ -33,7 +33,7 @@ export function CompanyDataTab() {
   if (settings.isPending) {
     return (
       <Center py="lg">
-        <Loader aria-label={MSG.loading} />
+        <Loader role="status" aria-label={MSG.loading} />
       </Center>
     );
   }

@@ -56,7 +56,7 @@ export function InstallationOperationsTab() {
   if (list.isPending) {
     return (
       <Center py="lg">
-        <Loader aria-label={MSG.loading} />
+        <Loader role="status" aria-label={MSG.loading} />
       </Center>
     );
   }

@@ -73,7 +73,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   if (category.isPending) {
     return (
       <Center py="lg">
-        <Loader aria-label={MSG.loading} />
+        <Loader role="status" aria-label={MSG.loading} />
       </Center>
     );
   }

@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { HomePage } from './home-page';
 
+/** Each tile's title and where it leads; the tile's name is all it says, the title first. */
 const tiles = () =>
-  screen
+  within(screen.getByRole('navigation', { name: 'Skróty' }))
     .getAllByRole('link')
-    .filter((link) => link.getAttribute('aria-label'))
-    .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+    .map((link) => {
+      const title = link.firstElementChild?.textContent ?? '';
+      expect(link).toHaveAccessibleName(expect.stringMatching(new RegExp(`^${title} `)));
+      return [title, link.getAttribute('href')];
+    });
 
 // The dashboard under the tiles has its own test (dashboard.test.tsx); here it is left unanswered.
 beforeEach(() => fakeApi({}));

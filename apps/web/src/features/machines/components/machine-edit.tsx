@@ -69,7 +69,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
       <ErrorBanner message={banner} />
       {machine.isPending && id > 0 ? (
         <Center py="xl">
-          <Loader aria-label={MSG.loading} />
+          <Loader role="status" aria-label={MSG.loading} />
         </Center>
       ) : device ? (
         <Grid gap="md">

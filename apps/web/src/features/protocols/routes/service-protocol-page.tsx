@@ -39,7 +39,7 @@ export function ServiceProtocolPage() {
   if (protocol.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label={MSG.loading} />
+        <Loader role="status" aria-label={MSG.loading} />
       </Center>
     );
   }

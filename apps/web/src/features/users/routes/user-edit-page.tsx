@@ -40,7 +40,7 @@ export function UserEditPage() {
       />
       {validId && employee.isPending ? (
         <Center py="xl">
-          <Loader aria-label={MSG.loading} />
+          <Loader role="status" aria-label={MSG.loading} />
         </Center>
       ) : employee.data ? (
         <EmployeeForm
