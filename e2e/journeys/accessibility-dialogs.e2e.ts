@@ -9,14 +9,22 @@ import {
   seedForAccessibility,
   type AccessibilitySeed,
 } from '../support/accessibility';
-import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
+import {
+  field,
+  launchBrowser,
+  loginAs,
+  mainNavigation,
+  newPage,
+  settleDialog,
+  stopAtFirstFailure,
+} from '../support/browser';
 import { chooseFile, runTag } from '../support/register-kit';
 import { openScreenTab, screenSettled } from '../support/screens';
 import { cleanUp } from '../support/service-kit';
 
 /*
  * Accessibility of what opens over the screens and of what they answer (ui.md): axe-core checks the
- * login's refusal, every dialog the screens open, a form's messages under its fields and the
+ * login's refusal, every dialog the screens open, the navigation's menus and its drawer, a form's messages under its fields and the
  * import's preview of bad rows and its report against WCAG 2.1 AA. Then a person with a keyboard
  * alone finds a machine: Tab reaches its row, the row shows it has the focus, Enter opens the card.
  * The browser asks for reduced motion, as a user can in the system's settings: dialogs open at once.
@@ -132,6 +140,25 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     await dialog.getByText('Nie zaimportowano').waitFor();
     found.push(...(await accessibilityProblems(page, 'import report', '[role="dialog"]')));
     await page.keyboard.press('Escape');
+    expect(found).toEqual([]);
+  });
+
+  it("checks the navigation's menus: the desktop's drop-downs and a tablet's drawer", async () => {
+    await page.goto('/home');
+    await screenSettled(page);
+    const found: string[] = [];
+    for (const menu of ['Maszyny', 'Maszyny zewnętrzne', 'Kontrahenci', 'Kategorie', 'Pracownicy']) {
+      await page.mouse.move(1, 500); // off the menu the pointer may rest on
+      await mainNavigation(page).getByRole('button', { name: menu, exact: true }).click();
+      await page.getByRole('menu', { name: menu, exact: true }).waitFor();
+      found.push(...(await accessibilityProblems(page, `menu "${menu}"`, '[role="menu"]')));
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+    }
+    await page.setViewportSize({ width: 800, height: 900 });
+    await mainNavigation(page).getByRole('button', { name: 'Menu', exact: true }).click();
+    found.push(...(await dialogProblems(page, 'the menu drawer at 800 px')));
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(found).toEqual([]);
   });
 

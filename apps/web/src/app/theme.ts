@@ -40,6 +40,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij menu' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
+    // Without Mantine's focus placeholder: an element of no role inside a menu, which a screen reader
+    // cannot tell from an item (axe: aria-required-children). The arrow keys still reach the items.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Mantine names it in English.
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Pokaż lub ukryj hasło' } },

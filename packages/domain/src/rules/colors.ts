@@ -6,7 +6,8 @@
 /** The least contrast of normal-size text with its background (WCAG 2.1 AA). */
 export const TEXT_CONTRAST_AA = 4.5;
 
-const RGB = /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*(?:,\s*1(?:\.0*)?\s*)?\)$/i;
+const RGB =
+  /^rgba?\(\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*(?:,\s*1(?:\.0*)?\s*)?\)$/i;
 
 /** `#rrggbb`, `#rgb` or an opaque `rgb(r, g, b)` as its three channels, 0–255. */
 function channels(color: string): [number, number, number] {
