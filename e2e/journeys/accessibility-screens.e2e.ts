@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { APP_NAME } from '@serwis/domain';
 import {
   accessibilityProblems,
   customerCardPath,
@@ -31,7 +32,7 @@ const admin = { email: inject('adminEmail'), password: inject('adminPassword') }
 async function titleProblems(where: string): Promise<string[]> {
   const heading = (await page.getByRole('heading', { level: 2 }).first().textContent())?.trim();
   const title = await page.title();
-  return title === `${heading} – Serwis`
+  return title === `${heading} – ${APP_NAME}`
     ? []
     : [`${where}: the tab says "${title}", the screen "${heading}"`];
 }

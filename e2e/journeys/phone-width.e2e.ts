@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { runTag } from '../support/register-kit';
 import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
-import {
-  addServiceThroughApi,
-  cleanUp,
-  seedCustomerWithMachines,
-  todayInWarsaw,
-  type SeededCustomer,
-} from '../support/service-kit';
+import { cleanUp, seedMachineWithRepair, type SeededRepair } from '../support/service-kit';
 
 /*
  * A phone, 390 px wide with a touch screen (ui.md: every screen stays usable at 390 px, touch
@@ -29,8 +23,7 @@ const tag = runTag();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let seeded: SeededCustomer | undefined;
-let serviceId: number;
+let seeded: SeededRepair | undefined;
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 
 /** How far the page reaches past the screen's right edge (0 when it fits). */
@@ -76,23 +69,16 @@ describe('phone journey: every screen fits 390 px', () => {
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser, PHONE));
     await loginAs(page, admin.email, admin.password);
-    seeded = await seedCustomerWithMachines(
+    seeded = await seedMachineWithRepair(
       context,
       {
-        customer: { shortName: `Telefon ${tag}`, fullName: 'Odlewnia „Telefon” Sp. z o.o.' },
+        customer: `Telefon ${tag}`,
+        fullName: 'Odlewnia „Telefon” Sp. z o.o.',
         category: `Wtryskarki ${tag}`,
-        tag,
+        machine: `Wtryskarka pionowa ${tag}`,
       },
-      [{ name: `Wtryskarka pionowa ${tag}`, extra: { transferDate: '2024-03-01', warrantyLength: 24 } }],
+      tag,
     );
-    ({ id: serviceId } = await addServiceThroughApi(context, {
-      date: todayInWarsaw(),
-      customerId: seeded.customer,
-      deviceIds: seeded.machines,
-      type: ['NAPRAWA'],
-      faultDescription: 'Wyciek oleju z siłownika docisku formy, wymiana uszczelnień',
-      isToSign: true,
-    }));
   });
 
   afterAll(async () => {
@@ -105,7 +91,7 @@ describe('phone journey: every screen fits 390 px', () => {
 
   it('shows every list and form within the screen, with controls a finger can hit', async () => {
     const found: string[] = [];
-    for (const path of [...SCREENS_WITHOUT_ID, '/statistics', `/serviceProtocol?id=${serviceId}`]) {
+    for (const path of [...SCREENS_WITHOUT_ID, '/statistics', `/serviceProtocol?id=${seeded!.serviceId}`]) {
       await page.goto(path);
       await screenSettled(page);
       found.push(...(await misfits(path)));

@@ -3,12 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { settleDialog } from './browser';
-import {
-  addServiceThroughApi,
-  seedCustomerWithMachines,
-  todayInWarsaw,
-  type SeededCustomer,
-} from './service-kit';
+import { seedMachineWithRepair, type SeededRepair } from './service-kit';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -66,41 +61,30 @@ export async function dialogProblems(page: Page, where: string): Promise<string[
   return found;
 }
 
-export interface AccessibilitySeed extends SeededCustomer {
+export interface AccessibilitySeed extends SeededRepair {
   customerName: string;
   categoryName: string;
   machineName: string;
-  serviceId: number;
 }
 
-/**
- * A customer with one machine (handed over, under warranty) and a repair waiting for its signed
- * scan, so the lists, the card's tabs and the protocol have something to show.
- */
+/** The accessibility journeys' customer, machine and repair (service-kit's seedMachineWithRepair). */
 export async function seedForAccessibility(context: BrowserContext, tag: string): Promise<AccessibilitySeed> {
   const names = {
     customerName: `Dostępność ${tag}`,
     categoryName: `Wtryskarki ${tag}`,
     machineName: `Wtryskarka dostępna ${tag}`,
   };
-  const seeded = await seedCustomerWithMachines(
+  const seeded = await seedMachineWithRepair(
     context,
     {
-      customer: { shortName: names.customerName, fullName: 'Odlewnia „Dostępna” Sp. z o.o.' },
+      customer: names.customerName,
+      fullName: 'Odlewnia „Dostępna” Sp. z o.o.',
       category: names.categoryName,
-      tag,
+      machine: names.machineName,
     },
-    [{ name: names.machineName, extra: { transferDate: '2024-03-01', warrantyLength: 24 } }],
+    tag,
   );
-  const { id: serviceId } = await addServiceThroughApi(context, {
-    date: todayInWarsaw(),
-    customerId: seeded.customer,
-    deviceIds: seeded.machines,
-    type: ['NAPRAWA'],
-    faultDescription: 'Wyciek oleju z siłownika docisku formy',
-    isToSign: true,
-  });
-  return { ...seeded, ...names, serviceId };
+  return { ...seeded, ...names };
 }
 
 export const machineCardPath = (seed: AccessibilitySeed) =>

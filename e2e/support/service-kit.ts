@@ -166,6 +166,36 @@ export async function addServiceThroughApi(
   return JSON.parse(body);
 }
 
+export interface SeededRepair extends SeededCustomer {
+  serviceId: number;
+}
+
+/**
+ * A customer with one own machine (handed over in March 2024 with a 24-month warranty) and today's
+ * repair of it, waiting for its signed scan: something for every list, card tab and the protocol of
+ * a journey that looks over the whole app.
+ */
+export async function seedMachineWithRepair(
+  context: BrowserContext,
+  names: { customer: string; fullName: string; category: string; machine: string },
+  tag: string,
+): Promise<SeededRepair> {
+  const seeded = await seedCustomerWithMachines(
+    context,
+    { customer: { shortName: names.customer, fullName: names.fullName }, category: names.category, tag },
+    [{ name: names.machine, extra: { transferDate: '2024-03-01', warrantyLength: 24 } }],
+  );
+  const { id: serviceId } = await addServiceThroughApi(context, {
+    date: todayInWarsaw(),
+    customerId: seeded.customer,
+    deviceIds: seeded.machines,
+    type: ['NAPRAWA'],
+    faultDescription: 'Wyciek oleju z siłownika docisku formy, wymiana uszczelnień',
+    isToSign: true,
+  });
+  return { ...seeded, serviceId };
+}
+
 /**
  * Removes what a journey made, so the other journeys on the same server see only their own data:
  * incidents and service events (the last number of each year first), machines, customer, category,

@@ -1,3 +1,9 @@
+/**
+ * The application's name, as the user sees it: the navigation bar, the browser tab, the footer, the
+ * PDFs it makes and the login a browser asks for.
+ */
+export const APP_NAME = 'Serwis';
+
 /** Every Polish sentence the user can see, written once for server and browser. */
 export const MSG = {
   // session and accounts

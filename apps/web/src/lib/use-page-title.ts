@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-
-/** The application's name, the browser tab's title of a screen without its own. */
-export const APP_NAME = 'Serwis';
+import { APP_NAME } from '@serwis/domain';
 
 /**
  * Names the browser tab after the screen, its own title first ("Lista maszyn – Serwis"), so that

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  APP_NAME,
   MSG,
   messageResponse,
   resetPasswordSchema,
@@ -38,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A script without the XHR marker gets the standard challenge; the browser never shows its pop-up.
       const challenge = () => {
         if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-          reply.header('WWW-Authenticate', 'Basic realm="Serwis", charset="UTF-8"');
+          reply.header('WWW-Authenticate', `Basic realm="${APP_NAME}", charset="UTF-8"`);
         }
       };
       const credentials = parseBasicAuth(request.headers.authorization);

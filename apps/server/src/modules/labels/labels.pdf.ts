@@ -1,3 +1,4 @@
+import { APP_NAME } from '@serwis/domain';
 import { renderPdf, type Content, type TDocumentDefinitions } from '../../lib/pdf/pdf.js';
 import type { CompanyData } from '../reminders/company-data.js';
 
@@ -90,7 +91,7 @@ export async function renderLabelSheet(
   const doc: TDocumentDefinitions = {
     pageSize: 'A4',
     pageMargins: [0, 0, 0, 0],
-    info: { title: 'Naklejki QR maszyn', creator: company.name, producer: 'Serwis' },
+    info: { title: 'Naklejki QR maszyn', creator: company.name, producer: APP_NAME },
     defaultStyle: { font: 'Roboto' },
     content,
   };

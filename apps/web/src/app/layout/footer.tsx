@@ -1,12 +1,13 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { APP_NAME } from '@serwis/domain';
 import { paths } from '../../config/paths';
 
 export function Footer() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Text size="xs" c="dimmed">
-        Serwis — ewidencja maszyn i protokołów serwisowych © {new Date().getFullYear()}
+        {APP_NAME} — ewidencja maszyn i protokołów serwisowych © {new Date().getFullYear()}
       </Text>
       <Anchor component={Link} to={paths.privacy} size="xs">
         Polityka prywatności

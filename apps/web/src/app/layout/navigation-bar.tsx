@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Burger, Button, Group } from '@mantine/core';
+import { APP_NAME } from '@serwis/domain';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth/api/session';
 
@@ -22,7 +23,7 @@ export function NavigationBar({
           <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="lg" size="sm" aria-label="Menu" />
         )}
         <Anchor component={Link} to={user ? paths.home : paths.login} fw={700} fz="lg" underline="never">
-          Serwis
+          {APP_NAME}
         </Anchor>
         {user && (
           <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Drawer, NavLink, ScrollArea, Text } from '@mantine/core';
+import { APP_NAME } from '@serwis/domain';
 import { paths } from '../../config/paths';
 import { useVisibleNavigation } from './use-visible-navigation';
 
@@ -7,7 +8,7 @@ import { useVisibleNavigation } from './use-visible-navigation';
 export function NavigationDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { user, menus, links } = useVisibleNavigation();
   return (
-    <Drawer opened={opened} onClose={onClose} title="Serwis" size="xs" hiddenFrom="lg">
+    <Drawer opened={opened} onClose={onClose} title={APP_NAME} size="xs" hiddenFrom="lg">
       <ScrollArea>
         {user && (
           <Text size="sm" c="dimmed" mb="sm">
