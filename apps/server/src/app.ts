@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createMailer, type Mailer } from './plugins/mailer.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { pgRateLimitStore } from './plugins/rate-limit-store.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -45,6 +45,7 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     bodyLimit: 5 * 1024 * 1024,
     // Unknown JSON fields are dropped, not rejected (house rule).
     ajv: { customOptions: { removeAdditional: 'all' } },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

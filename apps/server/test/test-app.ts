@@ -150,7 +150,7 @@ export function useSeededTestApp(
 }
 
 /** The transaction id the database will give next: unchanged while nothing writes. */
-async function nextTransactionId(database: Database): Promise<string> {
+export async function nextTransactionId(database: Database): Promise<string> {
   const result = await database.db.execute(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`);
   return rowsOf<{ next: string }>(result)[0]!.next;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import { rowsOf } from './result-rows.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { idBatches, sendJsonArray, streamList } from './json-stream.js';
+import { idBatches, readFirst, sendJsonArray, streamList } from './json-stream.js';
 
 /** The library on its own: a probe table, a bare Fastify app, no product routes. */
 describe('json-stream', () => {
@@ -77,6 +77,43 @@ describe('json-stream', () => {
     const batches = idBatches(database.db, probeIds(1000), { batchSize: 10 });
     expect((await batches.next()).value).toHaveLength(10);
     await batches.return(undefined);
+    const open = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'serwis_stream%'`,
+    );
+    expect(rowsOf<{ n: number }>(open)[0].n).toBe(0);
+  });
+
+  it('readFirst: the first item read at once, a failure there thrown at once, an early end closes the cursor', async () => {
+    const rows = await readFirst(
+      idBatches(database.db, probeIds(1000), { batchSize: 10, firstBatchSize: 5 }),
+    );
+    const read: number[] = [];
+    for await (const ids of rows) read.push(...ids);
+    expect(JSON.stringify(await load(read))).toBe(await expected(1000));
+
+    const ended: string[] = [];
+    const failing = (async function* () {
+      try {
+        yield* [];
+        throw new Error('przed pierwszą partią');
+      } finally {
+        ended.push('zamknięty');
+      }
+    })();
+    await expect(readFirst(failing)).rejects.toThrow('przed pierwszą partią');
+    expect(ended).toEqual(['zamknięty']);
+
+    // Ended before anything was read from it, past the first batch: the cursor is open and closes.
+    const started = await readFirst(
+      idBatches(database.db, probeIds(1000), { batchSize: 10, firstBatchSize: 5 }),
+    );
+    await started.next();
+    expect((await started.next()).value).toHaveLength(10);
+    await started.return?.(undefined);
+    const unread = await readFirst(
+      idBatches(database.db, probeIds(1000), { batchSize: 10, firstBatchSize: 5 }),
+    );
+    await unread.return?.(undefined);
     const open = await database.db.execute(
       sql`SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'serwis_stream%'`,
     );

@@ -127,6 +127,35 @@ export async function* mapBatches<T>(
 }
 
 /**
+ * `batches` with its first item already read, so that a failure there (a refused value, a database
+ * error) is thrown here, before any header of a streamed answer goes out, and is answered as usual.
+ * Ending the result early, even before reading from it, ends `batches` (its cursor closes).
+ */
+export async function readFirst<T>(batches: AsyncIterable<T>): Promise<AsyncIterableIterator<T>> {
+  const iterator = batches[Symbol.asyncIterator]();
+  let first: IteratorResult<T> | undefined;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    await iterator.return?.(undefined).catch(() => undefined);
+    throw error;
+  }
+  const rest: AsyncIterableIterator<T> = {
+    async next() {
+      const read = first ?? (await iterator.next());
+      first = undefined;
+      return read;
+    },
+    async return(value?: unknown) {
+      first = undefined;
+      return (await iterator.return?.(value)) ?? { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]: () => rest,
+  };
+  return rest;
+}
+
+/**
  * Answers a JSON array from batches of rows, written as the client reads it (backpressure: the
  * next batch is fetched only when the socket has taken the previous one). The text is what the
  * array's response schema would have produced: `[`, each row's JSON.stringify joined by `,`, `]`.
@@ -145,33 +174,20 @@ export async function sendJsonArray<T>(
   const toJson = rowSchema
     ? (row: T) => JSON.stringify(z.encode(rowSchema, row))
     : (row: T) => JSON.stringify(row);
-  const iterator = batches[Symbol.asyncIterator]();
-  let first: IteratorResult<T[]>;
-  try {
-    first = await iterator.next();
-  } catch (error) {
-    await iterator.return?.(undefined).catch(() => undefined);
-    throw error;
-  }
+  const rows = await readFirst(batches);
   async function* body(): AsyncGenerator<string> {
-    let done = false;
     try {
       let separator = '[';
-      let next = first;
-      while (!next.done) {
-        if (next.value.length > 0) {
-          yield separator + next.value.map(toJson).join(',');
+      for await (const batch of rows) {
+        if (batch.length > 0) {
+          yield separator + batch.map(toJson).join(',');
           separator = ',';
         }
-        next = await iterator.next();
       }
-      done = true;
       yield separator === '[' ? '[]' : ']';
     } catch (error) {
       log.error({ err: error }, 'Strumień listy przerwany po wysłaniu nagłówków');
       throw error;
-    } finally {
-      if (!done) await iterator.return?.(undefined).catch(() => undefined);
     }
   }
   // Bytes, not object mode: the stream buffers about one batch ahead of the socket, no more.

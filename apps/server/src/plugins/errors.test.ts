@@ -119,3 +119,21 @@ describe('a NUL character, pasted into a text', () => {
     expect(found['/api/incident/findByParameters']).toBe(1);
   });
 });
+
+describe('what the router refuses before any route runs', () => {
+  it('answers a path parameter over its length and a broken %-escape as every other refusal', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    for (const [url, status] of [
+      [`/api/customer/findById/${'1'.repeat(101)}`, 414],
+      ['/api/customer/findById/%E0%A4%A', 400],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: as(admin) });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json(), url).toEqual({
+        message: MSG.invalidInput,
+        code: expect.stringMatching(/^FST_ERR_/),
+      });
+      expect(response.headers['x-request-id'], url).toEqual(expect.any(String));
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@serwis/domain';
 import { AppError, invalidField } from '../lib/app-error.js';
@@ -33,9 +33,11 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
     return { status: 400, body: { message: MSG.invalidInput, code: 'INVALID_VALUE' } };
   }
-  // A NUL character in a text (pasted from another program): PostgreSQL stores no such text, and
-  // the statement, with its transaction, fails before anything is written.
-  if (code === '22021') return { status: 400, body: { message: MSG.nulCharacter, code: 'INVALID_VALUE' } };
+  // A NUL character in a text (pasted from another program): PostgreSQL stores no such text
+  // (22021), nor a \u0000 inside a JSON document (22P05, as in a protocol's fields), and the
+  // statement, with its transaction, fails before anything is written.
+  if (code === '22021' || code === '22P05')
+    return { status: 400, body: { message: MSG.nulCharacter, code: 'INVALID_VALUE' } };
   const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
   if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
     return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };
@@ -60,4 +62,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status === 500) request.log.error({ err: error }, 'unexpected error');
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Failures the router meets before any route or hook runs (a path parameter over its length, a
+ * malformed %-escape in the path): Fastify answers those in English unless given this, which
+ * answers them as every other failure.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorAnswer(error, request.id);
+  if (status === 500) request.log.error({ err: error }, 'unexpected error');
+  void reply.header('X-Request-Id', request.id).status(status).send(body);
 }

@@ -97,6 +97,35 @@ describe('maszyny.csv', () => {
     expect(lines[1]).toContain(';ZPH Łódź;Prasy;');
   });
 
+  it('reads a category pasted with a NUL character as the name without it, in the file and the list', async () => {
+    const prasa = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: 'Prasa', category: { id: refs.prasy } }),
+    );
+    await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Tokarka' }));
+    const pasted = { categories: ['Prasy\u0000'] };
+    const file = await exportCsv('/api/device', pasted);
+    expect(file.statusCode).toBe(200);
+    expect(
+      file.rawPayload.equals((await exportCsv('/api/device', { categories: ['Prasy'] })).rawPayload),
+    ).toBe(true);
+    expect(
+      linesOf(file.rawPayload)
+        .slice(1)
+        .map((line) => line.split(';')[0]),
+    ).toEqual([String(prasa.id)]);
+    const list = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/getByFilter',
+      headers: as(user),
+      payload: pasted,
+    });
+    expect(list.statusCode).toBe(200);
+    expect((list.json() as { id: number }[]).map((row) => row.id)).toEqual([prasa.id]);
+  });
+
   it('writes a header only when nothing matches', async () => {
     const lines = linesOf((await exportCsv('/api/device', { city: 'nigdzie' })).rawPayload);
     expect(lines).toEqual([HEADER]);

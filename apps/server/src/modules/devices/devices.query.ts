@@ -142,9 +142,9 @@ export async function ownersNamed(
   };
 }
 
-/** The category filter's names, trimmed and lower-cased as the condition compares them. */
+/** The category filter's names, cleaned as every search term (cleanTerm) and lower-cased as the condition compares them. */
 const filterCategoryNames = (filter: DeviceFilter) =>
-  filter.categories.map((n) => n.trim().toLocaleLowerCase('pl')).filter(Boolean);
+  filter.categories.map((n) => cleanTerm(n).toLocaleLowerCase('pl')).filter(Boolean);
 
 /** A category whose name is one of `names` (lower-cased), as a condition on `categories`. */
 const categoryNamed = (names: string[]) =>

@@ -16,7 +16,7 @@ import {
 } from '@serwis/domain';
 import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
-import { idBatches } from '../../lib/json-stream.js';
+import { idBatches, readFirst } from '../../lib/json-stream.js';
 import {
   boundedTotal,
   estimatedCost,
@@ -413,8 +413,11 @@ const familyRoutes =
       },
       async (request, reply) => {
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
-        // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat.
-        const ids = idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)));
+        // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat. The
+        // first batch is read before the headers, so a refused filter is answered, not cut short.
+        const ids = await readFirst(
+          idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort))),
+        );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${CSV_FILE_NAME}"`)

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatOperations } from '@serwis/domain';
+import { formatOperations, MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { categories } from '../categories/categories.table.js';
@@ -117,6 +117,28 @@ describe('field protocol of a service event', () => {
     expect(notPng.json().message).toContain('Podpis musi być obrazem PNG.');
     const service = await serviceOf(serviceId, user, device.id);
     expect(service).toMatchObject({ state: 'UTWORZONY', number: 0 });
+  });
+
+  it('refuses a NUL character pasted into a field (400, the Polish message) and keeps the saved draft', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const full = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await saveProtocol(ctx, user, serviceId, full)).statusCode).toBe(200);
+    const saved = (await getProtocol(ctx, user, serviceId)).json().data;
+    const pasted = {
+      ...full,
+      workDone: 'Wymiana\u0000 uszczelki',
+      materials: [{ name: 'Olej\u0000', quantity: '1', unit: 'l' }],
+    };
+    for (const answer of [
+      await saveProtocol(ctx, user, serviceId, pasted),
+      await signProtocol(ctx, user, serviceId, pasted),
+    ]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: MSG.nulCharacter, code: 'INVALID_VALUE' });
+    }
+    expect((await getProtocol(ctx, user, serviceId)).json().data).toEqual(saved);
+    expect(await serviceOf(serviceId, user, device.id)).toMatchObject({ state: 'UTWORZONY', number: 0 });
   });
 
   it('signs in one transaction: number, PODPISANY, the PDF among the files with everything written', async () => {
