@@ -36,8 +36,9 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   // A NUL character in a text (pasted from another program): PostgreSQL stores no such text
   // (22021), nor a \u0000 inside a JSON document (22P05, as in a protocol's fields), and the
   // statement, with its transaction, fails before anything is written.
-  if (code === '22021' || code === '22P05')
+  if (code === '22021' || code === '22P05') {
     return { status: 400, body: { message: MSG.nulCharacter, code: 'INVALID_VALUE' } };
+  }
   const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
   if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
     return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };
@@ -55,22 +56,23 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   };
 }
 
-/** Every failure of a request answered by `errorAnswer`; the unexpected ones logged. */
+/** A failure answered by `errorAnswer`; the unexpected ones logged. */
+function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorAnswer(error, request.id);
+  if (status === 500) request.log.error({ err: error }, 'unexpected error');
+  return reply.status(status).send(body);
+}
+
+/** Every failure of a request, once a route matched. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = errorAnswer(error, request.id);
-    if (status === 500) request.log.error({ err: error }, 'unexpected error');
-    return reply.status(status).send(body);
-  });
+  app.setErrorHandler(answerFailure);
 }
 
 /**
  * Failures the router meets before any route or hook runs (a path parameter over its length, a
  * malformed %-escape in the path): Fastify answers those in English unless given this, which
- * answers them as every other failure.
+ * answers them as every other failure (the request id header too, which a hook sets otherwise).
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const { status, body } = errorAnswer(error, request.id);
-  if (status === 500) request.log.error({ err: error }, 'unexpected error');
-  void reply.header('X-Request-Id', request.id).status(status).send(body);
+  void answerFailure(error, request, reply.header('X-Request-Id', request.id));
 }

@@ -142,7 +142,10 @@ export async function ownersNamed(
   };
 }
 
-/** The category filter's names, cleaned as every search term (cleanTerm) and lower-cased as the condition compares them. */
+/**
+ * The category filter's names, cleaned as every search term (cleanTerm: a pasted NUL blanked) and
+ * lower-cased as the condition compares them.
+ */
 const filterCategoryNames = (filter: DeviceFilter) =>
   filter.categories.map((n) => cleanTerm(n).toLocaleLowerCase('pl')).filter(Boolean);
 
