@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
-import { Loader, Tabs } from '@mantine/core';
+import { lazy } from 'react';
+import { Tabs } from '@mantine/core';
+import { LazyPanel } from '../../../components/lazy-panel';
 import { PageHeader } from '../../../components/page-header';
 import { SideTabs } from '../../../components/side-tabs';
 import { paths } from '../../../config/paths';
@@ -53,9 +54,9 @@ export function MyAccountPage() {
         )}
         {user.isAdmin && (
           <Tabs.Panel value="branches">
-            <Suspense fallback={<Loader size="sm" />}>
+            <LazyPanel>
               <BranchesTab />
-            </Suspense>
+            </LazyPanel>
           </Tabs.Panel>
         )}
       </SideTabs>

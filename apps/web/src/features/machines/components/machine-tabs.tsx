@@ -1,6 +1,6 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Loader, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { FilesTab } from './tabs/files-tab';
 import { IncidentTab } from './tabs/incident-tab';
 import { NameplatesTab } from './tabs/nameplates-tab';
@@ -8,6 +8,7 @@ import { NotesTab } from './tabs/notes-tab';
 import { PartsTab } from './tabs/parts-tab';
 import { PeriodicInspectionTab } from './tabs/periodic-inspection-tab';
 import { ServiceTab } from './tabs/service-tab';
+import { LazyPanel } from '../../../components/lazy-panel';
 
 // Leaflet is heavy: the map tabs load their code only when opened (spec §2).
 const LocationTab = lazy(async () => ({
@@ -16,7 +17,7 @@ const LocationTab = lazy(async () => ({
 const HotelsTab = lazy(async () => ({
   default: (await import('../../places/components/hotels-tab')).HotelsTab,
 }));
-const lazyTab = (tab: ReactNode) => <Suspense fallback={<Loader size="sm" />}>{tab}</Suspense>;
+const lazyTab = (tab: ReactNode) => <LazyPanel>{tab}</LazyPanel>;
 
 interface MachineTab {
   /** The `activeTab` query value (spec §2 names). */

@@ -127,7 +127,7 @@ export function BranchesTab() {
           <Tooltip label="Odśwież">
             <ActionIcon
               variant="default"
-              size="lg"
+              size={40}
               aria-label="Odśwież"
               onClick={() => {
                 void branches.refetch();
@@ -138,7 +138,7 @@ export function BranchesTab() {
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Dodaj oddział">
-            <ActionIcon size="lg" aria-label="Dodaj oddział" onClick={() => openForm(null)}>
+            <ActionIcon size={40} aria-label="Dodaj oddział" onClick={() => openForm(null)}>
               <IconPlus size={18} />
             </ActionIcon>
           </Tooltip>
