@@ -20,7 +20,7 @@ import {
 } from '../support/browser';
 import { chooseFile, runTag } from '../support/register-kit';
 import { openScreenTab, screenSettled } from '../support/screens';
-import { cleanUp } from '../support/service-kit';
+import { endJourney } from '../support/service-kit';
 
 /*
  * Accessibility of what opens over the screens and of what they answer (ui.md): axe-core checks the
@@ -47,13 +47,7 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     await loadAxe(context);
   });
 
-  afterAll(async () => {
-    if (context) {
-      if (seed) await cleanUp(context, seed);
-      await context.close();
-    }
-    await browser?.close();
-  });
+  afterAll(() => endJourney(browser, context, seed));
 
   it('checks the login screen, its refusal and the password reset dialog', async () => {
     await page.goto('/login');

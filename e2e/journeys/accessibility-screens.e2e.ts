@@ -12,7 +12,7 @@ import {
 import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { apiCall, runTag } from '../support/register-kit';
 import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
-import { cleanUp } from '../support/service-kit';
+import { endJourney } from '../support/service-kit';
 
 /*
  * Accessibility of the screens (ui.md): axe-core checks every screen and every tab of the machine
@@ -48,13 +48,7 @@ describe('accessibility journey: every screen and tab passes WCAG 2.1 AA', () =>
     seed = await seedForAccessibility(context, runTag());
   });
 
-  afterAll(async () => {
-    if (context) {
-      if (seed) await cleanUp(context, seed);
-      await context.close();
-    }
-    await browser?.close();
-  });
+  afterAll(() => endJourney(browser, context, seed));
 
   it('checks every screen', async () => {
     const [employee] = await apiCall<{ id: number }[]>(context, 'GET', '/api/user/findAllFlatRoles');

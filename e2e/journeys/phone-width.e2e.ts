@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { runTag } from '../support/register-kit';
 import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
-import { cleanUp, seedMachineWithRepair, type SeededRepair } from '../support/service-kit';
+import { endJourney, seedMachineWithRepair, type SeededRepair } from '../support/service-kit';
 
 /*
  * A phone, 390 px wide with a touch screen (ui.md: every screen stays usable at 390 px, touch
@@ -81,13 +81,7 @@ describe('phone journey: every screen fits 390 px', () => {
     );
   });
 
-  afterAll(async () => {
-    if (context) {
-      if (seeded) await cleanUp(context, seeded);
-      await context.close();
-    }
-    await browser?.close();
-  });
+  afterAll(() => endJourney(browser, context, seeded));
 
   it('shows every list and form within the screen, with controls a finger can hit', async () => {
     const found: string[] = [];

@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { mainNavigation } from './browser';
 import { apiCall } from './register-kit';
 
@@ -194,6 +194,22 @@ export async function seedMachineWithRepair(
     isToSign: true,
   });
   return { ...seeded, serviceId };
+}
+
+/**
+ * Ends a journey that seeded its records through its logged-in context: the records (cleanUp), the
+ * context, the browser. Safe to call when the journey's set-up stopped half-way.
+ */
+export async function endJourney(
+  browser: Browser | undefined,
+  context: BrowserContext | undefined,
+  seeded: Partial<SeededCustomer> | undefined,
+) {
+  if (context) {
+    if (seeded) await cleanUp(context, seeded);
+    await context.close();
+  }
+  await browser?.close();
 }
 
 /**

@@ -1,3 +1,5 @@
+import { PNG } from '../src/modules/protocols/protocols.fixtures.js';
+
 /**
  * Request bodies made from the API's own OpenAPI document (GET /api/docs/json), for tests that call
  * every route: a plausible value for each field, and the same body with one field replaced.
@@ -21,9 +23,8 @@ export interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
-/** A 1×1 PNG, for signatures, the company logo and the map's snapshot. */
-export const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/** The 1×1 PNG of the protocol tests, without its data-URL prefix: the company logo, the map's snapshot. */
+export const PNG_BASE64 = PNG.slice(PNG.indexOf(',') + 1);
 
 /**
  * Values the schema alone cannot tell (a province from the list, a status code, a time of day): by
@@ -38,7 +39,7 @@ const BY_NAME: [RegExp, unknown][] = [
   [/^zipCode$/, '00-001'],
   [/^numberExtension$/, ''],
   [/Time$/, '08:30'],
-  [/Signature$/, `data:image/png;base64,${PNG_BASE64}`],
+  [/Signature$/, PNG],
   [/^mapping$/, ['name', 'serialNumber', 'customer', 'category']],
 ];
 

@@ -1,13 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { Loader } from '@mantine/core';
-import { MSG } from '@serwis/domain';
+import { LoadingSpinner } from './loading-spinner';
 
-/**
- * A tab whose code loads when it is opened (a map's Leaflet): a spinner named "Ładowanie danych"
- * meanwhile, read out as a status and awaited by the journeys like any other loading.
- */
+/** A tab whose code loads when it is opened (a map's Leaflet), with a named spinner meanwhile. */
 export function LazyPanel({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<Loader size="sm" role="status" aria-label={MSG.loading} />}>{children}</Suspense>
-  );
+  return <Suspense fallback={<LoadingSpinner size="sm" />}>{children}</Suspense>;
 }

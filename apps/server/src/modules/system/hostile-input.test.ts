@@ -22,6 +22,7 @@ import {
   insertService,
 } from '../../../test/service-fixtures.js';
 import { multipart } from '../files/files.fixtures.js';
+import { PNG } from '../protocols/protocols.fixtures.js';
 import {
   badValuesFor,
   BROKEN_MULTIPART,
@@ -53,7 +54,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   'POST /api/deviceHotel/insert': { id: null },
   'POST /api/branch/insert': { id: null },
   'POST /api/storage/upload-public-file': { base64: PNG_BASE64 },
-  'PUT /api/configuration/company-logo': { value: `data:image/png;base64,${PNG_BASE64}` },
+  'PUT /api/configuration/company-logo': { value: PNG },
   'PUT /api/configuration': { name: 'company/name', value: 'Firma' },
   'PUT /api/service/update': { number: '', numberExtension: '' },
   'PUT /api/customer/update': { shortName: 'Klient zmieniony' },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../auth/api/session';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company';
 import { CompanyLogo } from './company-logo';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 
 const FIELDS: { key: keyof CompanySettings; label: string }[] = [
   { key: 'name', label: 'Nazwa firmy' },
@@ -33,7 +34,7 @@ export function CompanyDataTab() {
   if (settings.isPending) {
     return (
       <Center py="lg">
-        <Loader role="status" aria-label={MSG.loading} />
+        <LoadingSpinner />
       </Center>
     );
   }

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MSG, PROTOCOL_MSG, type InstallationOperation } from '@serwis/domain';
@@ -18,6 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { errorMessage } from '../../../lib/api-client';
 import { useInstallationOperationMutations, useInstallationOperations } from '../api/company';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 
 /** spec §2: a new operation has id 0, an existing one its id. */
 type Editing = { id: number; text: string; orderNumber: number } | null;
@@ -56,7 +46,7 @@ export function InstallationOperationsTab() {
   if (list.isPending) {
     return (
       <Center py="lg">
-        <Loader role="status" aria-label={MSG.loading} />
+        <LoadingSpinner />
       </Center>
     );
   }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MSG, ServiceOperationsError, parseOperations, type ServiceOperation } from '@serwis/domain';
@@ -9,6 +9,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { useCategory, useSaveOperations } from '../api/categories';
 import { OperationModal } from './operation-modal';
 import { ImportOperations } from './import-operations';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 
 interface OperationsEditorProps {
   categoryId: number;
@@ -73,7 +74,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   if (category.isPending) {
     return (
       <Center py="lg">
-        <Loader role="status" aria-label={MSG.loading} />
+        <LoadingSpinner />
       </Center>
     );
   }

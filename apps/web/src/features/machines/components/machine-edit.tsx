@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Center, Grid, Group, Loader, Paper } from '@mantine/core';
+import { Button, Center, Grid, Group, Paper } from '@mantine/core';
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
@@ -11,6 +11,7 @@ import { useDeleteMachine, useMachine, useSaveMachine } from '../api/machines';
 import { FAMILIES, prevPath, type MachineFamily } from '../family';
 import { MachineForm } from './machine-form';
 import { MachineTabs } from './machine-tabs';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 
 /** Spec §8: the delete refusals, each in its own words. */
 export function deleteErrorMessage(error: unknown) {
@@ -69,7 +70,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
       <ErrorBanner message={banner} />
       {machine.isPending && id > 0 ? (
         <Center py="xl">
-          <Loader role="status" aria-label={MSG.loading} />
+          <LoadingSpinner />
         </Center>
       ) : device ? (
         <Grid gap="md">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@serwis/domain';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../auth/api/session';
 import { useProtocol } from '../api/protocols';
 import { ProtocolEditor } from '../components/protocol-editor';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 
 /** /serviceProtocol?id={serviceId}&prev={path}: the field protocol of one service event. */
 export function ServiceProtocolPage() {
@@ -39,7 +40,7 @@ export function ServiceProtocolPage() {
   if (protocol.isPending) {
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={MSG.loading} />
+        <LoadingSpinner />
       </Center>
     );
   }

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Center, Loader } from '@mantine/core';
+import { Button, Center } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
@@ -9,6 +9,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useDeleteEmployee, useEmployee, useSaveEmployee } from '../api/users';
 import { EmployeeForm } from '../components/employee-form';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 
 export function UserEditPage() {
   const navigate = useNavigate();
@@ -40,7 +41,7 @@ export function UserEditPage() {
       />
       {validId && employee.isPending ? (
         <Center py="xl">
-          <Loader role="status" aria-label={MSG.loading} />
+          <LoadingSpinner />
         </Center>
       ) : employee.data ? (
         <EmployeeForm
