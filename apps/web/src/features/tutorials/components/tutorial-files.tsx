@@ -39,7 +39,8 @@ export function TutorialFiles({
           <li key={`${folder.id}/${file.id}`}>
             <UnstyledButton
               onClick={() => onOpen(file)}
-              aria-label={`${file.name}${showFolder ? ` (${folder.name})` : ''}: ${ACTIONS[kind]}`}
+              // The name starts with what the button shows, the file and its folder's badge (WCAG 2.5.3).
+              aria-label={`${file.name}${showFolder ? ` ${folder.name}` : ''}: ${ACTIONS[kind]}`}
               w="100%"
               mih={44}
               px="sm"
