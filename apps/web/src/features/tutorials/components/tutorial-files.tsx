@@ -55,6 +55,8 @@ export function TutorialFiles({
                   <Icon size={22} aria-hidden style={{ flexShrink: 0 }} />
                   <Text style={{ overflowWrap: 'anywhere' }}>{file.name}</Text>
                 </Group>
+                {/* A space between the name and the badge: the button's text reads "name folder", as its name. */}
+                {showFolder && ' '}
                 {showFolder && (
                   <Badge variant="light" color="gray" style={{ flexShrink: 0, textTransform: 'none' }}>
                     {folder.name}
