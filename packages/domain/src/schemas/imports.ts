@@ -259,14 +259,15 @@ export function importReportCsv(problems: ImportProblem[]): string {
 
 /**
  * The steps of an import (and of its preview, which stops after checking) as the server reports
- * them with `?progress=ndjson`: reading has no count; the others count rows, or machines for the
- * inspection dates.
+ * them with `?progress=ndjson`: reading has no count, nor has waiting for another import to end
+ * (imports run one at a time); the others count rows, or machines for the inspection dates.
  */
-export const IMPORT_PHASES = ['reading', 'checking', 'writing', 'summaries'] as const;
+export const IMPORT_PHASES = ['reading', 'waiting', 'checking', 'writing', 'summaries'] as const;
 export type ImportPhase = (typeof IMPORT_PHASES)[number];
 
 export const IMPORT_PHASE_LABELS: Record<ImportPhase, string> = {
   reading: 'Odczytywanie pliku',
+  waiting: 'Oczekiwanie na zakończenie innego importu',
   checking: 'Sprawdzanie wierszy',
   writing: 'Zapisywanie wierszy',
   summaries: 'Obliczanie terminów przeglądów',

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   IMPORT_MSG,
@@ -9,11 +9,13 @@ import {
   type ImportStreamLine,
 } from '@serwis/domain';
 import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
 import { MACHINE_EXPORT_HEADER, sendImport } from './imports.fixtures.js';
+import { takeImportLock } from './imports.repository.js';
 
 const ctx = useTestApp();
 
@@ -177,6 +179,33 @@ describe('import with progress (?progress=ndjson)', () => {
     expectCountsRise(progress, 'writing', 3);
     expect(await ctx.database.db.select({ n: count() }).from(customers)).toEqual([{ n: 3 }]);
   });
+
+  // Only PostgreSQL runs another statement while a transaction holds the lock.
+  it.runIf(process.env.DATABASE_URL)(
+    'tells that it waits while another import writes, then imports',
+    async () => {
+      await seed();
+      const user = await admin();
+      let answer: ReturnType<typeof sendImport> | undefined;
+      const waitingOnTheLock = sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+      await ctx.database.db.transaction(async (tx) => {
+        expect(await takeImportLock(tx, async () => undefined)).toBe(true);
+        answer = sendImport(ctx, user, '/api/device/import?progress=ndjson', machineFile(3));
+        for (let tries = 0; tries < 200; tries++) {
+          const [row] = rowsOf<{ n: number }>(await ctx.database.db.execute(waitingOnTheLock));
+          if (row!.n > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error('the import never waited for the lock');
+      });
+      const lines = linesOf(await answer!);
+      expect(lines.at(-1)).toMatchObject({ result: { added: 3, updated: 0 } });
+      const progress = progressOf(lines);
+      expect(phasesOf(progress)).toEqual(['reading', 'waiting', 'checking', 'writing', 'summaries']);
+      expect(progress).toContainEqual({ phase: 'waiting', done: 0, total: 0 });
+      expect(await machineCount()).toBe(3);
+    },
+  );
 
   it('answers an employee with a plain 403 before reading the file', async () => {
     const user = await createUserAndLogin(ctx);

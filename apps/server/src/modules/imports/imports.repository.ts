@@ -9,6 +9,24 @@ const textList = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${j
 
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
 
+const IMPORT_LOCK = sql`hashtext('serwis-import')`;
+
+/**
+ * Holds the imports' lock until the transaction ends: imports run one after another, so that the
+ * same file sent twice at once (two admins, two tabs) is added once and then updated, as when sent
+ * one after the other. False when another import held it and this one had to wait for it.
+ */
+export async function takeImportLock(tx: DbOrTx, waiting: () => Promise<void>): Promise<boolean> {
+  const [free] = await rows<{ locked: boolean }>(
+    tx,
+    sql`SELECT pg_try_advisory_xact_lock(${IMPORT_LOCK}) AS locked`,
+  );
+  if (free?.locked) return true;
+  await waiting();
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK})`);
+  return false;
+}
+
 /** Ids of customers by lowered short name. */
 export async function customerIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {
   if (!lowered.length) return new Map();

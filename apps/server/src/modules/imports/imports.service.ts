@@ -38,6 +38,7 @@ import {
   insertCustomers,
   insertCustomersNamed,
   insertDevices,
+  takeImportLock,
   updateCustomers,
   updateDevices,
   type CustomerImportRow,
@@ -489,6 +490,7 @@ const KIND_LABEL: Record<ImportKind, string> = {
 /**
  * All rows in one transaction, or none: any bad row throws ImportFailed before a write, and a
  * failure while writing rolls everything back. One audit entry names the file and the counts.
+ * Imports run one at a time (`takeImportLock`), each reading what the one before it wrote.
  */
 export async function runImport(
   db: Db,
@@ -502,6 +504,8 @@ export async function runImport(
   requireAdmin(actor);
   try {
     return await inTransaction(db, async (tx) => {
+      // Read the register only once the import before this one has written (or given up).
+      await takeImportLock(tx, () => report('waiting', 0, 0));
       const analysis = await analyse(tx, kind, sheet, options, report);
       if (analysis.problems.length) {
         throw new ImportFailed(analysis.problems, analysis.badRows.size, analysis.total);

@@ -228,6 +228,13 @@ describe('Importuj z CSV', () => {
     // Before the server's first line: the file is on its way.
     expect(await screen.findByText('Wysyłanie pliku…')).toBeTruthy();
 
+    // Another import is writing: this one waits for it, with no count to show.
+    tell({ progress: { phase: 'waiting', done: 0, total: 0 } });
+    expect(await screen.findByText('Oczekiwanie na zakończenie innego importu…')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Postęp importu' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
+
     tell({ progress: { phase: 'checking', done: 12_000, total: 12_000 } });
     tell({ progress: { phase: 'writing', done: 5_000, total: 12_000 } });
     // Testing Library reads the screen's no-break spaces (Polish thousands) as spaces.
