@@ -64,9 +64,15 @@ describe('accessibility journey: every screen and tab passes WCAG 2.1 AA', () =>
       found.push(...(await accessibilityProblems(page, path)), ...(await titleProblems(path)));
     }
     expect(found).toEqual([]);
-    // The lists had rows to check: the seeded event is in the service list.
+    // The lists had rows to check: the seeded event is in the service list, and the tutorials
+    // (under "Wszystko", each file's button named with its folder) the seeded file.
     await page.goto('/servicesList');
     await page.getByRole('cell', { name: seed!.customerName }).first().waitFor();
+    await page.goto('/tutorials');
+    await page
+      .getByRole('button', { name: new RegExp(`^${seed!.tutorialFile} `) })
+      .first()
+      .waitFor();
   });
 
   it('checks each tab of the machine card, the category, "Moje konto" and "Statystyki"', async () => {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { settleDialog } from './browser';
+import { apiCall } from './register-kit';
 import { seedMachineWithRepair, type SeededRepair } from './service-kit';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -65,6 +66,28 @@ export interface AccessibilitySeed extends SeededRepair {
   customerName: string;
   categoryName: string;
   machineName: string;
+  /** A tutorial file of its own, so that /tutorials always has file buttons to check. */
+  tutorialFile: string;
+}
+
+/**
+ * A tutorial folder holding one file, through the API as the dialogs add them. The local source
+ * has no delete: like the tutorials journey's, the folder stays on the journeys' server.
+ */
+async function seedTutorialFile(context: BrowserContext, folderName: string, fileName: string) {
+  const folder = await apiCall<{ id: string }>(context, 'POST', '/api/google-drive/createFolder', {
+    name: folderName,
+  });
+  const response = await context.request.post(
+    `/api/google-drive/uploadFile?folderId=${encodeURIComponent(folder.id)}`,
+    {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      multipart: {
+        file: { name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
+    },
+  );
+  if (!response.ok()) throw new Error(`uploadFile answered ${response.status()}: ${await response.text()}`);
 }
 
 /** The accessibility journeys' customer, machine and repair (service-kit's seedMachineWithRepair). */
@@ -73,7 +96,9 @@ export async function seedForAccessibility(context: BrowserContext, tag: string)
     customerName: `Dostępność ${tag}`,
     categoryName: `Wtryskarki ${tag}`,
     machineName: `Wtryskarka dostępna ${tag}`,
+    tutorialFile: `instrukcja-${tag}.pdf`,
   };
+  await seedTutorialFile(context, `Dostępność ${tag}`, names.tutorialFile);
   const seeded = await seedMachineWithRepair(
     context,
     {
