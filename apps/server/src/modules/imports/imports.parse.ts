@@ -147,7 +147,8 @@ export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgre
   } catch {
     throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   }
-  if (!taken) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+  // A zip without a single worksheet is no workbook: an OpenDocument sheet (.ods), a Word file.
+  if (!taken) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   return toSheet(Array.from(lines, (l) => l ?? []));
 }
 

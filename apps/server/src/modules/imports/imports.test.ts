@@ -175,6 +175,38 @@ describe('machine import: reading the file', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Plik nie zawiera żadnych wierszy danych.');
   });
+
+  it('tells a zip that holds no workbook (an OpenDocument sheet, a Word file) from an empty one', async () => {
+    const user = await admin();
+    // What LibreOffice saves as .ods: a zip whose table is in content.xml, no xl/ part.
+    const ods = new JSZip();
+    ods.file('mimetype', 'application/vnd.oasis.opendocument.spreadsheet');
+    ods.file('content.xml', '<office:document-content><table:table-row/></office:document-content>');
+    const answer = await send(
+      user,
+      '/api/device/import/preview',
+      await ods.generateAsync({ type: 'nodebuffer' }),
+      undefined,
+      'maszyny.ods',
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({
+      message: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
+      code: 'IMPORT_UNREADABLE',
+    });
+    // A workbook whose first tab is empty is readable, and has no rows.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Maszyny');
+    const blank = await send(
+      user,
+      '/api/device/import/preview',
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+      undefined,
+      'maszyny.xlsx',
+    );
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ message: IMPORT_MSG.empty, code: 'IMPORT_EMPTY' });
+  });
 });
 
 describe('machine import: mapping and preview', () => {
