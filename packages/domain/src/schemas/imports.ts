@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_BOM, csvLine } from '../rules/csv.js';
+import { CSV_BOM, csvLine, keptAsText, type CsvValue } from '../rules/csv.js';
 import { polishCount, polishPlural } from '../rules/numbers.js';
 import { messageResponse } from './common.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
@@ -248,11 +248,14 @@ export function importMissingText(customers: string[], categories: string[]): st
   return parts.length ? `Brak w rejestrze — ${parts.join('; ')}.` : null;
 }
 
-/** The report of failed rows as a CSV for Excel (rules/csv.ts: BOM, semicolons, CRLF, formulas kept text). */
+/**
+ * The report of failed rows as a CSV for Excel (rules/csv.ts: BOM, semicolons, CRLF, formulas kept
+ * text); a value is shown as the file had it ("000123" keeps its zeros).
+ */
 export function importReportCsv(problems: ImportProblem[]): string {
-  const lines = [
+  const lines: CsvValue[][] = [
     ['Wiersz', 'Kolumna', 'Wartość', 'Błąd'],
-    ...problems.map((p) => [p.row, p.column, p.value, p.message]),
+    ...problems.map((p) => [p.row, p.column, keptAsText(p.value), p.message]),
   ];
   return CSV_BOM + lines.map(csvLine).join('');
 }

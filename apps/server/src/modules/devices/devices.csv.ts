@@ -1,7 +1,9 @@
 import {
   CSV_BOM,
   csvLine,
+  keptAsText,
   MACHINE_EXPORT_HEADERS,
+  type CsvValue,
   MACHINE_STATUSES,
   type MachineExportHeader,
 } from '@serwis/domain';
@@ -14,19 +16,19 @@ export const CSV_FILE_NAME = 'maszyny.csv';
  * The list screen's columns (spec §2), without the hidden status weight: the value of each header
  * of MACHINE_EXPORT_HEADERS (domain), which the import recognises as this export.
  */
-const VALUES: Record<MachineExportHeader, (row: DeviceCsvRow) => string | number | null> = {
+const VALUES: Record<MachineExportHeader, (row: DeviceCsvRow) => CsvValue> = {
   Id: (r) => r.id,
   Status: (r) => MACHINE_STATUSES.find((s) => s.name === r.status)?.label ?? r.status,
   Nazwa: (r) => r.name,
   Kontrahent: (r) => r.customerShortName,
   Kategoria: (r) => r.categoryName,
-  'S/N': (r) => r.serialNumber,
+  'S/N': (r) => keptAsText(r.serialNumber),
   Moc: (r) => r.sourcePower,
   Data: (r) => r.transferDate,
   Gwarancja: (r) =>
     [r.warrantyLength > 0 ? `${r.warrantyLength} mies.` : '', r.warranty].filter(Boolean).join(' '),
   Ulica: (r) => r.streetAddress,
-  'Kod pocztowy': (r) => r.zipCode,
+  'Kod pocztowy': (r) => keptAsText(r.zipCode),
   Miasto: (r) => r.city,
   Województwo: (r) => r.province,
 };

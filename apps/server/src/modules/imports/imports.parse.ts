@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import { IMPORT_MAX_ROWS, IMPORT_MSG } from '@serwis/domain';
+import { IMPORT_MAX_ROWS, IMPORT_MSG, csvCellText } from '@serwis/domain';
 import { badRequest } from '../../lib/app-error.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 
@@ -78,15 +78,15 @@ export function parseCsv(text: string): Sheet {
       preview: GUESS_ROWS,
     }).meta.delimiter;
   const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
-  return toSheet(result.data.map((row) => row.map(unguard)));
+  return toSheet(result.data.map((row) => row.map(csvCellText)));
 }
-
-/** The CSV export puts an apostrophe before text a spreadsheet would run as a formula; taken off here. */
-const unguard = (cell: string) => cell.replace(/^'(?=[=+@\t\r-])/, '');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A cell as the user sees it: dates as YYYY-MM-DD, formulas by their result, rich text as text. */
+/**
+ * A cell as the user sees it: dates as YYYY-MM-DD, formulas by their result, rich text as text, and
+ * text as a CSV cell reads (`csvCellText`).
+ */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
@@ -99,6 +99,8 @@ function cellText(value: ExcelJS.CellValue): string {
     if ('error' in value) return '';
     return '';
   }
+  // The export's `="000123"` or `'=…`, opened without running formulas and saved as a workbook.
+  if (typeof value === 'string') return csvCellText(value);
   return String(value);
 }
 

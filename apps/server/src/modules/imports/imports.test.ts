@@ -510,6 +510,67 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
+  it('keeps serial numbers and zip codes a spreadsheet would take for numbers or dates, through its export', async () => {
+    await seed();
+    const user = await admin();
+    const serials = ['000123', '123456789012345', '12.05', 'SN-7'];
+    const text = [
+      HEADER,
+      ...serials.map(
+        (sn, i) => `;;Laser ${i};Metalex;Lasery;${sn};;;;;${i ? '90-001' : '01234'};Łódź;łódzkie`,
+      ),
+    ].join('\r\n');
+    expect((await send(user, '/api/device/import', text)).json()).toMatchObject({ added: 4 });
+    const exported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/get-csv-by-filter?sort=id,asc',
+      headers: as(user),
+      payload: {},
+    });
+    const lines = exported.rawPayload.toString('utf8').split('\r\n');
+    // Excel shows (and saves back) a text formula as its text; a Polish zip code and a serial
+    // number with letters stay as they are.
+    expect(lines[1]).toMatch(/;"=""000123""";;;;;"=""01234""";Łódź;/);
+    expect(lines[2]).toMatch(/;"=""123456789012345""";;;;;90-001;/);
+    expect(lines[3]).toMatch(/;"=""12\.05""";/);
+    expect(lines[4]).toMatch(/;SN-7;/);
+
+    const rows = exported.rawPayload
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(';'));
+    // The file read back as it is, and as a spreadsheet saves it as a workbook: the formula with
+    // its result (formulas run), or its text as shown (formulas not run).
+    const workbookOf = async (cell: (text: string) => ExcelJS.CellValue) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('maszyny');
+      for (const row of rows) {
+        sheet.addRow(
+          row.map((field) => {
+            const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+            return unquoted.startsWith('="') ? cell(unquoted) : unquoted;
+          }),
+        );
+      }
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const formulas = await workbookOf((f) => ({ formula: f.slice(1), result: f.slice(2, -1) }));
+    const shownAsText = await workbookOf((f) => f);
+    for (const [file, name] of [
+      [exported.rawPayload, 'maszyny.csv'],
+      [formulas, 'maszyny.xlsx'],
+      [shownAsText, 'maszyny.xlsx'],
+    ] as const) {
+      const again = await send(user, '/api/device/import', file, undefined, name);
+      expect(again.json()).toMatchObject({ added: 0, updated: 4 });
+      const machines = await machinesOf('INTERNAL');
+      expect(machines.map((m) => m.serialNumber)).toEqual(serials);
+      expect(machines.map((m) => m.zipCode)).toEqual(['01234', '90-001', '90-001', '90-001']);
+    }
+  });
+
   it('takes back its own export by the machines’ ids: a machine without a serial number is updated, not added again', async () => {
     await seed();
     const user = await admin();
