@@ -44,6 +44,7 @@ describe('keptAsText', () => {
     ['90-001', false], // a Polish zip code stays text
     ['SN-000123', false],
     ['12.05a', false],
+    ['1\n2', false], // a line break: not a number to a spreadsheet
     ['', false],
   ])('%j → kept as text: %s', (value, kept) => {
     expect(keptAsText(value) instanceof SpreadsheetText).toBe(kept);

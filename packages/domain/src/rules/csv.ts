@@ -14,7 +14,7 @@ const FORMULA_START = /^[=+@\t\r]|^-(?!\d+([.,]\d+)?$)(?=.)/;
  * loses its zeros, "12.05" becomes the 12th of May, "1,50" 1.5, 15 digits 1,23457E+14; the file
  * saved back holds what was shown.
  */
-const READ_AS_NUMBER = /^[\d\s.,:/-]*\d[\d\s.,:/-]*$/;
+const READ_AS_NUMBER = /^[\d .,:/-]*\d[\d .,:/-]*$/;
 /**
  * Read as a number or as text, and written back the same: a whole number without a leading zero
  * and short enough to be shown whole (Excel shows 11 digits in a General cell), or a Polish zip
