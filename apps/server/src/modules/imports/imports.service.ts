@@ -266,6 +266,17 @@ async function analyseMachines(
     if (message) badCategory.set(lower(name), message);
   }
 
+  // Every row naming a missing or ambiguous customer or category is told so, also when its own
+  // fields are wrong: the user sees all that the row needs at once.
+  const namesRefused = new Set<Row>();
+  for (const row of rows) {
+    const customerProblem = badCustomer.get(lower(row.values.customer ?? ''));
+    const categoryProblem = badCategory.get(lower(row.values.category ?? ''));
+    if (customerProblem) problems.add(row, 'customer', customerProblem);
+    if (categoryProblem) problems.add(row, 'category', categoryProblem);
+    if (customerProblem || categoryProblem) namesRefused.add(row);
+  }
+
   // A row with an id (the list's own export) is that machine; a row without one, by serial number.
   const serials = [...new Set(valid.filter((v) => !v.id).map((v) => v.data.serialNumber))].filter(Boolean);
   const existing = await deviceIdsBySerial(db, family, serials);
@@ -277,15 +288,7 @@ async function analyseMachines(
   for (const { row, data, id: givenId } of valid) {
     const customerKey = lower(row.values.customer!);
     const categoryKey = lower(row.values.category!);
-    let ok = true;
-    if (badCustomer.has(customerKey)) {
-      problems.add(row, 'customer', badCustomer.get(customerKey)!);
-      ok = false;
-    }
-    if (badCategory.has(categoryKey)) {
-      problems.add(row, 'category', badCategory.get(categoryKey)!);
-      ok = false;
-    }
+    let ok = !namesRefused.has(row);
     const id = givenId ?? (data.serialNumber ? existing.get(data.serialNumber) : undefined);
     if (givenId && !known.has(givenId)) {
       problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));

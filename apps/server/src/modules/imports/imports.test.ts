@@ -237,6 +237,8 @@ describe('machine import: mapping and preview', () => {
     expect(preview.problems).toEqual([
       { row: 3, column: 'NAZWA', value: 'La', message: MSG.machineNameTooShort },
       { row: 3, column: 'Data', value: '32.13.2024', message: MSG.invalidDate },
+      // Its customer is told too, beside its own fields' problems: all that the row needs at once.
+      { row: 3, column: 'kontrahent', value: 'Nieznany', message: IMPORT_MSG.customerMissing('Nieznany') },
     ]);
     expect(await machinesOf('INTERNAL')).toEqual([]);
   });
