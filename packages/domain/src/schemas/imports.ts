@@ -207,6 +207,13 @@ export const IMPORT_TEMPLATE_FILE_NAMES: Record<ImportKind, string> = {
   EXTERNAL: 'wzor-importu-maszyn-zewnetrznych.csv',
 };
 
+/** The same templates as Excel workbooks (GET …/import/template): lists and text columns kept. */
+export const IMPORT_TEMPLATE_XLSX_FILE_NAMES: Record<ImportKind, string> = {
+  customers: 'wzor-importu-kontrahentow.xlsx',
+  INTERNAL: 'wzor-importu-maszyn.xlsx',
+  EXTERNAL: 'wzor-importu-maszyn-zewnetrznych.xlsx',
+};
+
 /**
  * A file to fill in: the header line of the kind's columns, each named by its field's label (which
  * the header matching takes), written for Excel as the report and the machine export are.

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IMPORT_MSG,
   IMPORT_REPORT_FILE_NAME,
+  IMPORT_TEMPLATE_XLSX_FILE_NAMES,
   MSG,
   fileTooLargeMessage,
   importFailureSchema,
@@ -17,11 +19,15 @@ import {
   type ImportOptions,
 } from '@serwis/domain';
 import { AppError, badRequest, invalidField } from '../../lib/app-error.js';
+import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import { displayFilename } from '../files/files.upload.js';
 import { parseSpreadsheet } from './imports.parse.js';
 import { streamWithProgress } from './imports.progress.js';
 import { ImportFailed, previewImport, requireAdmin, runImport } from './imports.service.js';
+import { importTemplateXlsx } from './imports.template.js';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const errors = {
   400: messageResponse,
@@ -106,6 +112,29 @@ function parseOptions(value: unknown): ImportOptions {
 const importRoutes =
   (kind: ImportKind, prefix: string, tags: string[]): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      `${prefix}/import/template`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Wzór pliku importu jako skoroszyt Excel (tylko administrator): nagłówki, kolumny ' +
+            'identyfikatorów jako tekst, status i województwo z listy',
+          response: {
+            200: streamResponse(IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind], [XLSX_TYPE], 'binary'),
+            403: messageResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        requireAdmin(currentUser(request));
+        return reply
+          .header('content-type', XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind]}"`)
+          .send(Readable.from([await importTemplateXlsx(kind)]));
+      },
+    );
+
     app.post(
       `${prefix}/import/preview`,
       {

@@ -15,6 +15,12 @@ export const IMPORT_PREFIX: Record<ImportKind, string> = {
   EXTERNAL: '/api/device-external',
 };
 
+/** The template as an Excel workbook, with its lists and text columns (GET …/import/template). */
+export async function fetchImportTemplate(kind: ImportKind): Promise<Blob> {
+  const response = await api.raw('GET', `${IMPORT_PREFIX[kind]}/import/template`);
+  return response.blob();
+}
+
 export interface ImportRequest {
   kind: ImportKind;
   file: File;

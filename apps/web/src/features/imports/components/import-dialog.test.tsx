@@ -103,6 +103,27 @@ describe('Importuj z CSV', () => {
     expect(screen.queryByText(importFileHint('INTERNAL'))).toBeNull();
   });
 
+  it('downloads the template as a workbook from the server, and tells when it cannot', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const server = fakeApi({ 'GET /api/device-external/import/template': { body: 'PK' } });
+    renderScreen(<ImportButton kind="EXTERNAL" />, { session: ANNA_ADMIN });
+    await user.click(screen.getByRole('button', { name: 'Importuj z CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'Pobierz wzór pliku (XLSX)' }));
+    await waitFor(() => expect(saved).toEqual(['wzor-importu-maszyn-zewnetrznych.xlsx']));
+    expect(server.callsTo('GET', '/api/device-external/import/template')).toHaveLength(1);
+
+    fakeApi({
+      'GET /api/device-external/import/template': { status: 403, body: { message: 'Brak uprawnień.' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Pobierz wzór pliku (XLSX)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Brak uprawnień.');
+    expect(saved).toHaveLength(1);
+  });
+
   it('previews the mapping, lets a column be remapped, and imports', async () => {
     const user = userEvent.setup();
     const api = fakeApi({

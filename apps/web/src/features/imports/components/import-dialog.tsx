@@ -20,6 +20,7 @@ import {
   IMPORT_MSG,
   IMPORT_REPORT_FILE_NAME,
   IMPORT_TEMPLATE_FILE_NAMES,
+  IMPORT_TEMPLATE_XLSX_FILE_NAMES,
   importFileHint,
   importMissingText,
   importProgressText,
@@ -35,7 +36,8 @@ import {
 } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { usePhone } from '../../../lib/use-phone';
-import { previewImport, runImport } from '../api/imports';
+import { saveBlob } from '../../../lib/download';
+import { fetchImportTemplate, previewImport, runImport } from '../api/imports';
 
 const TITLES: Record<ImportKind, string> = {
   customers: 'Import kontrahentów z CSV',
@@ -116,14 +118,42 @@ function ReportLink({ problems }: { problems: ImportProblem[] }) {
   );
 }
 
+/** The template as a workbook, fetched when asked for (its lists and text columns come from the server). */
+function XlsxTemplateLink({ kind }: { kind: ImportKind }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async () => {
+    setFailure(null);
+    try {
+      saveBlob(await fetchImportTemplate(kind), IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind]);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+  return (
+    <>
+      <Anchor component="button" type="button" onClick={() => void download()}>
+        Pobierz wzór pliku (XLSX)
+      </Anchor>
+      {failure && (
+        <Text size="sm" c="red.8" role="alert">
+          {failure}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Before a file is chosen: what it needs, and an empty one with the headers to fill in. */
 function FileHint({ kind }: { kind: ImportKind }) {
   return (
     <Stack gap={4}>
       <Text size="sm">{importFileHint(kind)}</Text>
-      <CsvLink csv={importTemplateCsv(kind)} fileName={IMPORT_TEMPLATE_FILE_NAMES[kind]}>
-        Pobierz wzór pliku (CSV)
-      </CsvLink>
+      <Group gap="lg">
+        <CsvLink csv={importTemplateCsv(kind)} fileName={IMPORT_TEMPLATE_FILE_NAMES[kind]}>
+          Pobierz wzór pliku (CSV)
+        </CsvLink>
+        <XlsxTemplateLink kind={kind} />
+      </Group>
     </Stack>
   );
 }
