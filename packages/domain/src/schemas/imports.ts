@@ -175,6 +175,8 @@ export const IMPORT_MSG = {
   empty: 'Plik nie zawiera żadnych wierszy danych.',
   tooManyRows: `Plik ma za dużo wierszy (maks. ${polishCount(IMPORT_MAX_ROWS)}).`,
   noFile: 'Wybierz plik do importu.',
+  /** The workbook template's lists (status, province), when a value is typed that is not on them. */
+  chooseFromList: 'Wybierz wartość z listy.',
   unknownField: 'Nieznane pole w przypisaniu kolumn.',
   duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
   missingColumn: (label: string) => `Brak kolumny dla pola „${label}”.`,
@@ -208,11 +210,12 @@ export const IMPORT_TEMPLATE_FILE_NAMES: Record<ImportKind, string> = {
 };
 
 /** The same templates as Excel workbooks (GET …/import/template): lists and text columns kept. */
-export const IMPORT_TEMPLATE_XLSX_FILE_NAMES: Record<ImportKind, string> = {
-  customers: 'wzor-importu-kontrahentow.xlsx',
-  INTERNAL: 'wzor-importu-maszyn.xlsx',
-  EXTERNAL: 'wzor-importu-maszyn-zewnetrznych.xlsx',
-};
+export const IMPORT_TEMPLATE_XLSX_FILE_NAMES = Object.fromEntries(
+  Object.entries(IMPORT_TEMPLATE_FILE_NAMES).map(([kind, name]) => [kind, name.replace(/\.csv$/, '.xlsx')]),
+) as Record<ImportKind, string>;
+
+/** An Excel workbook's media type: the template's answer, the file chooser's filter. */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * A file to fill in: the header line of the kind's columns, each named by its field's label (which

@@ -6,6 +6,7 @@ import {
   IMPORT_MSG,
   IMPORT_REPORT_FILE_NAME,
   IMPORT_TEMPLATE_XLSX_FILE_NAMES,
+  XLSX_MEDIA_TYPE,
   MSG,
   fileTooLargeMessage,
   importFailureSchema,
@@ -26,8 +27,6 @@ import { parseSpreadsheet } from './imports.parse.js';
 import { streamWithProgress } from './imports.progress.js';
 import { ImportFailed, previewImport, requireAdmin, runImport } from './imports.service.js';
 import { importTemplateXlsx } from './imports.template.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const errors = {
   400: messageResponse,
@@ -121,7 +120,7 @@ const importRoutes =
             'Wzór pliku importu jako skoroszyt Excel (tylko administrator): nagłówki, kolumny ' +
             'identyfikatorów jako tekst, status i województwo z listy',
           response: {
-            200: streamResponse(IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind], [XLSX_TYPE], 'binary'),
+            200: streamResponse(IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind], [XLSX_MEDIA_TYPE], 'binary'),
             403: messageResponse,
           },
         },
@@ -129,7 +128,7 @@ const importRoutes =
       async (request, reply) => {
         requireAdmin(currentUser(request));
         return reply
-          .header('content-type', XLSX_TYPE)
+          .header('content-type', XLSX_MEDIA_TYPE)
           .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind]}"`)
           .send(Readable.from([await importTemplateXlsx(kind)]));
       },

@@ -1,5 +1,5 @@
 import type { DataValidation } from 'exceljs';
-import { MACHINE_STATUSES, PROVINCES, importFields, type ImportKind } from '@serwis/domain';
+import { IMPORT_MSG, MACHINE_STATUSES, PROVINCES, importFields, type ImportKind } from '@serwis/domain';
 
 /** Columns whose values are identifiers: formatted as text, so "000123" keeps its zeros as typed. */
 const TEXT_COLUMNS = new Set(['serialNumber', 'zipCode', 'nip', 'regon', 'phoneNumber']);
@@ -56,7 +56,7 @@ export async function importTemplateXlsx(kind: ImportKind): Promise<Buffer> {
           showErrorMessage: true,
           errorStyle: 'stop',
           errorTitle: field.label,
-          error: 'Wybierz wartość z listy.',
+          error: IMPORT_MSG.chooseFromList,
         },
       );
     }

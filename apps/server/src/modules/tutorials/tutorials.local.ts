@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { fileExtension, previewContentType, type TutorialFolder } from '@serwis/domain';
+import { XLSX_MEDIA_TYPE, fileExtension, previewContentType, type TutorialFolder } from '@serwis/domain';
 import {
   byName,
   TutorialSourceUnavailableError,
@@ -13,7 +13,7 @@ const DOCUMENT_TYPES: Record<string, string> = {
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsx: XLSX_MEDIA_TYPE,
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   odt: 'application/vnd.oasis.opendocument.text',

@@ -21,6 +21,7 @@ import {
   IMPORT_REPORT_FILE_NAME,
   IMPORT_TEMPLATE_FILE_NAMES,
   IMPORT_TEMPLATE_XLSX_FILE_NAMES,
+  XLSX_MEDIA_TYPE,
   importFileHint,
   importMissingText,
   importProgressText,
@@ -34,6 +35,7 @@ import {
   type ImportProgress,
   type ImportResult,
 } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { usePhone } from '../../../lib/use-phone';
 import { saveBlob } from '../../../lib/download';
@@ -118,10 +120,13 @@ function ReportLink({ problems }: { problems: ImportProblem[] }) {
   );
 }
 
-/** The template as a workbook, fetched when asked for (its lists and text columns come from the server). */
-function XlsxTemplateLink({ kind }: { kind: ImportKind }) {
+/**
+ * Before a file is chosen: what it needs, and an empty one with the headers to fill in, as a CSV
+ * made here or as the server's workbook (its lists and text columns), fetched when asked for.
+ */
+function FileHint({ kind }: { kind: ImportKind }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const download = async () => {
+  const downloadWorkbook = async () => {
     setFailure(null);
     try {
       saveBlob(await fetchImportTemplate(kind), IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind]);
@@ -130,30 +135,17 @@ function XlsxTemplateLink({ kind }: { kind: ImportKind }) {
     }
   };
   return (
-    <>
-      <Anchor component="button" type="button" onClick={() => void download()}>
-        Pobierz wzór pliku (XLSX)
-      </Anchor>
-      {failure && (
-        <Text size="sm" c="red.8" role="alert">
-          {failure}
-        </Text>
-      )}
-    </>
-  );
-}
-
-/** Before a file is chosen: what it needs, and an empty one with the headers to fill in. */
-function FileHint({ kind }: { kind: ImportKind }) {
-  return (
     <Stack gap={4}>
       <Text size="sm">{importFileHint(kind)}</Text>
       <Group gap="lg">
         <CsvLink csv={importTemplateCsv(kind)} fileName={IMPORT_TEMPLATE_FILE_NAMES[kind]}>
           Pobierz wzór pliku (CSV)
         </CsvLink>
-        <XlsxTemplateLink kind={kind} />
+        <Anchor component="button" type="button" onClick={() => void downloadWorkbook()}>
+          Pobierz wzór pliku (XLSX)
+        </Anchor>
       </Group>
+      <ErrorBanner message={failure} />
     </Stack>
   );
 }
@@ -355,7 +347,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
           <FileInput
             label="Plik CSV lub XLSX"
             placeholder="Wybierz plik"
-            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept={`.csv,.txt,.xlsx,text/csv,${XLSX_MEDIA_TYPE}`}
             value={file}
             disabled={busy}
             onChange={(chosen) => {
