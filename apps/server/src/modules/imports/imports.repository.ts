@@ -142,8 +142,9 @@ export interface DeviceImportRow {
   zip_code: string;
   city: string;
   province: string;
-  status: string;
-  status_weight: number;
+  /** Null in an update: the row's status cell was empty, the machine keeps its status. */
+  status: string | null;
+  status_weight: number | null;
 }
 
 const DEVICE_RECORD = sql.raw(`name text, category_id int, customer_id int, serial_number text,
@@ -174,15 +175,43 @@ export async function insertDevices(
   return ids;
 }
 
-/** Rewrites machines (by `id`), CHUNK rows a statement. */
-export async function updateDevices(db: DbOrTx, list: DeviceImportRow[], onChunk: OnChunk = noChunks) {
+/**
+ * What an update sets for each import field the file has a column for: a column the file lacks
+ * leaves its value as it was ("Nazwa skrócona;Telefon" updates the phones, nothing else).
+ */
+const DEVICE_SETS: Record<string, string> = {
+  name: 'name = v.name',
+  customer: 'customer_id = v.customer_id',
+  category: 'category_id = v.category_id',
+  serialNumber: 'serial_number = v.serial_number',
+  sourcePower: 'source_power = v.source_power',
+  transferDate: 'transfer_date = v.transfer_date',
+  warrantyLength: 'warranty_length = v.warranty_length',
+  warranty: 'warranty = v.warranty',
+  streetAddress: 'street_address = v.street_address',
+  zipCode: 'zip_code = v.zip_code',
+  city: 'city = v.city',
+  province: 'province = v.province',
+  status: 'status = coalesce(v.status, d.status), status_weight = coalesce(v.status_weight, d.status_weight)',
+};
+
+/** The SET list of the given import fields (those with no column of their own are left out). */
+function setsOf(sets: Record<string, string>, fields: Iterable<string>) {
+  const chosen = [...new Set(fields)].flatMap((field) => (sets[field] ? [sets[field]] : []));
+  return sql.raw([...chosen, 'updated_at = now()'].join(', '));
+}
+
+/** Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields. */
+export async function updateDevices(
+  db: DbOrTx,
+  list: DeviceImportRow[],
+  fields: Iterable<string>,
+  onChunk: OnChunk = noChunks,
+) {
+  const sets = setsOf(DEVICE_SETS, fields);
   for (let start = 0; start < list.length; start += CHUNK) {
     await db.execute(
-      sql`UPDATE devices AS d SET name = v.name, category_id = v.category_id, customer_id = v.customer_id,
-            serial_number = v.serial_number, source_power = v.source_power, transfer_date = v.transfer_date,
-            warranty_length = v.warranty_length, warranty = v.warranty, street_address = v.street_address,
-            zip_code = v.zip_code, city = v.city, province = v.province, status = v.status,
-            status_weight = v.status_weight, updated_at = now()
+      sql`UPDATE devices AS d SET ${sets}
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${DEVICE_RECORD})
           WHERE d.id = v.id`,
     );
@@ -219,12 +248,30 @@ export async function insertCustomers(db: DbOrTx, list: CustomerImportRow[], onC
   }
 }
 
-export async function updateCustomers(db: DbOrTx, list: CustomerImportRow[], onChunk: OnChunk = noChunks) {
+const CUSTOMER_SETS: Record<string, string> = {
+  shortName: 'short_name = v.short_name',
+  fullName: 'full_name = v.full_name',
+  streetAddress: 'street_address = v.street_address',
+  zipCode: 'zip_code = v.zip_code',
+  city: 'city = v.city',
+  province: 'province = v.province',
+  nip: 'nip = v.nip',
+  regon: 'regon = v.regon',
+  phoneNumber: 'phone_number = v.phone_number',
+  email: 'email = v.email',
+};
+
+/** Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields. */
+export async function updateCustomers(
+  db: DbOrTx,
+  list: CustomerImportRow[],
+  fields: Iterable<string>,
+  onChunk: OnChunk = noChunks,
+) {
+  const sets = setsOf(CUSTOMER_SETS, fields);
   for (let start = 0; start < list.length; start += CHUNK) {
     await db.execute(
-      sql`UPDATE customers AS c SET short_name = v.short_name, full_name = v.full_name,
-            street_address = v.street_address, zip_code = v.zip_code, city = v.city, province = v.province,
-            nip = v.nip, regon = v.regon, phone_number = v.phone_number, email = v.email, updated_at = now()
+      sql`UPDATE customers AS c SET ${sets}
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${CUSTOMER_RECORD})
           WHERE c.id = v.id`,
     );

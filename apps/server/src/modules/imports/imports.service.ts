@@ -91,7 +91,12 @@ export function resolveMapping(kind: ImportKind, headers: string[], options: Imp
 }
 
 const DMY = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
-const WARRANTY = /^(\d+)\s*(?:mies\.?|miesi\S*)?\s*(.*)$/i;
+/**
+ * "24 mies. Pełna" (the export's Gwarancja when the months are known) or months alone ("24"); a
+ * text that merely starts with a number ("2 lata pełna") is the warranty's kind, as the export
+ * writes it when no months are set.
+ */
+const WARRANTY = /^(\d+)(?:\s*(?:miesi\S*|mies\.?)(?=\s|$)\s*(.*))?$/i;
 
 /** Spreadsheet habits made acceptable to the shared schemas: 31.12.2024, "24 mies. Pełna", case of a province. */
 function machineValues(values: Record<string, string>, hasLength: boolean) {
@@ -102,7 +107,7 @@ function machineValues(values: Record<string, string>, hasLength: boolean) {
     const match = WARRANTY.exec(values.warranty);
     if (match) {
       out.warrantyLength = match[1];
-      out.warranty = match[2];
+      out.warranty = match[2] ?? '';
     }
   }
   if (values.status === '') delete out.status;
@@ -173,6 +178,9 @@ function rowsOf(sheet: Sheet, mapping: (string | null)[]): Row[] {
   });
 }
 
+/** A field read from another's column: the months of "24 mies. Pełna" in the Gwarancja column. */
+const READ_FROM: Record<string, string> = { warrantyLength: 'warranty' };
+
 class Problems {
   list: ImportProblem[] = [];
   rows = new Set<number>();
@@ -180,13 +188,19 @@ class Problems {
     private headers: string[],
     private mapping: (string | null)[],
   ) {}
+  /** The field whose column holds `key`'s value: itself, or the one it is read from. */
+  private source(key: string) {
+    const from = READ_FROM[key];
+    return !this.mapping.includes(key) && from && this.mapping.includes(from) ? from : key;
+  }
   column(key: string) {
-    const index = this.mapping.indexOf(key);
+    const index = this.mapping.indexOf(this.source(key));
     return index >= 0 ? this.headers[index]! : '';
   }
   add(row: Row, key: string, message: string) {
     this.rows.add(row.line);
-    this.list.push({ row: row.line, column: this.column(key), value: row.values[key] ?? '', message });
+    const value = row.values[this.source(key)] ?? '';
+    this.list.push({ row: row.line, column: this.column(key), value, message });
   }
   zod(row: Row, error: z.ZodError) {
     for (const issue of error.issues) this.add(row, String(issue.path[0] ?? ''), issue.message);
@@ -206,6 +220,11 @@ async function analyseMachines(
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
   const hasLength = mapping.includes('warrantyLength');
+  // What an update rewrites: the fields the file has columns for (the Gwarancja column alone
+  // brings the months too); the others keep the machine's values.
+  const updatedFields = mapping.flatMap((key) =>
+    key === 'warranty' && !hasLength ? ['warranty', 'warrantyLength'] : key ? [key] : [],
+  );
   const valid: { row: Row; data: z.infer<typeof deviceInsertSchema>; id?: number }[] = [];
   const customerNames = new Map<string, string>();
   const categoryNames = new Map<string, string>();
@@ -310,6 +329,8 @@ async function analyseMachines(
     }
     if (!ok) continue;
     if (id) updated++;
+    // An empty status cell keeps an existing machine's status; a new one is "Produkcja".
+    const keepStatus = id !== undefined && !(row.values.status ?? '').trim();
     planned.push({
       customer: customerKey,
       category: categoryKey,
@@ -327,8 +348,8 @@ async function analyseMachines(
         zip_code: data.zipCode,
         city: data.city,
         province: data.province,
-        status: data.status,
-        status_weight: MACHINE_STATUSES.find((s) => s.name === data.status)!.weight,
+        status: keepStatus ? null : data.status,
+        status_weight: keepStatus ? null : MACHINE_STATUSES.find((s) => s.name === data.status)!.weight,
       },
     });
   }
@@ -357,7 +378,7 @@ async function analyseMachines(
       const written = rowsWritten(report, planned.length);
       await report('writing', 0, planned.length);
       const ids = await insertDevices(tx, family, toInsert, written);
-      await updateDevices(tx, toUpdate, written);
+      await updateDevices(tx, toUpdate, updatedFields, written);
       const touched = [...ids, ...toUpdate.map((r) => r.id!)];
       let refreshed = 0;
       await report('summaries', 0, touched.length);
@@ -432,7 +453,13 @@ async function analyseCustomers(
       const written = rowsWritten(report, toInsert.length + toUpdate.length);
       await report('writing', 0, toInsert.length + toUpdate.length);
       await insertCustomers(tx, toInsert, written);
-      await updateCustomers(tx, toUpdate, written);
+      // Only the columns the file has: "Nazwa skrócona;Telefon" updates the phones alone.
+      await updateCustomers(
+        tx,
+        toUpdate,
+        mapping.filter((key) => key !== null),
+        written,
+      );
       return { added: toInsert.length, updated: toUpdate.length, createdCustomers: 0, createdCategories: 0 };
     },
   };

@@ -490,6 +490,73 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
+  it('an update rewrites only the columns the file has; an empty status keeps the machine’s', async () => {
+    await seed();
+    const user = await admin();
+    const full = [
+      'Nazwa;Kontrahent;Kategoria;S/N;Status;Moc;Data;Gwarancja;Ulica;Kod pocztowy;Miasto;Województwo',
+      'Laser;Metalex;Lasery;S-1;Transport;400V;2021-09-15;12 mies. door-to-door;Długa 5;00-001;Łódź;łódzkie',
+      'Prasa;Metalex;Lasery;S-2;Awaria;;;;;;;',
+    ].join('\n');
+    expect((await send(user, '/api/device/import', full)).statusCode).toBe(200);
+    const names = ['Nazwa;Kontrahent;Kategoria;S/N', 'Laser Fiber;Metalex;Lasery;S-1'].join('\n');
+    expect((await send(user, '/api/device/import', names)).json()).toMatchObject({ added: 0, updated: 1 });
+    const withStatus = ['Nazwa;Kontrahent;Kategoria;S/N;Status', 'Prasa;Metalex;Lasery;S-2;'].join('\n');
+    expect((await send(user, '/api/device/import', withStatus)).json()).toMatchObject({ updated: 1 });
+    const [laser, press] = await machinesOf('INTERNAL');
+    expect(laser).toMatchObject({
+      name: 'Laser Fiber',
+      status: 'TRANSPORT',
+      sourcePower: '400V',
+      transferDate: '2021-09-15',
+      warrantyLength: 12,
+      warranty: 'door-to-door',
+      streetAddress: 'Długa 5',
+      zipCode: '00-001',
+      city: 'Łódź',
+      province: 'łódzkie',
+    });
+    expect(laser).toMatchObject({ statusWeight: 2 });
+    expect(press).toMatchObject({ status: 'BROKEN', statusWeight: 7 });
+    // A column the file has is written as the file gives it, empty cells too.
+    const cleared = [
+      'Nazwa;Kontrahent;Kategoria;S/N;Miasto;Okres gwarancji',
+      'Laser;Metalex;Lasery;S-1;;',
+    ].join('\n');
+    expect((await send(user, '/api/device/import', cleared)).statusCode).toBe(200);
+    expect((await machinesOf('INTERNAL'))[0]).toMatchObject({
+      city: '',
+      warrantyLength: 0,
+      warranty: 'door-to-door',
+      zipCode: '00-001',
+    });
+  });
+
+  it('reads a warranty kind that starts with a number as text, and tells months over the limit in its column', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa;Kontrahent;Kategoria;S/N;Gwarancja',
+      'Laser;Metalex;Lasery;W-1;2 lata pełna',
+      'Prasa;Metalex;Lasery;W-2;36 miesięcy na części',
+      'Giętarka;Metalex;Lasery;W-3;24',
+    ].join('\n');
+    expect((await send(user, '/api/device/import', text)).statusCode).toBe(200);
+    expect((await machinesOf('INTERNAL')).map((m) => [m.warrantyLength, m.warranty])).toEqual([
+      [0, '2 lata pełna'],
+      [36, 'na części'],
+      [24, ''],
+    ]);
+    const tooLong = ['Nazwa;Kontrahent;Kategoria;Gwarancja', 'Laser;Metalex;Lasery;9999 mies. pełna'].join(
+      '\n',
+    );
+    const failed = await send(user, '/api/device/import', tooLong);
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json<ImportFailure>().problems).toEqual([
+      { row: 2, column: 'Gwarancja', value: '9999 mies. pełna', message: MSG.warrantyTooLong },
+    ]);
+  });
+
   it('takes back its own CSV export: every row updates the machine it came from', async () => {
     await seed();
     const user = await admin();
@@ -678,6 +745,31 @@ describe('customer import', () => {
     ]);
     const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:customers'));
     expect(entries).toHaveLength(2);
+  });
+
+  it('an update rewrites only the columns the file has', async () => {
+    const user = await admin();
+    const first = [
+      header,
+      ';Metalex;Metalex Sp. z o.o.;ul. Długa 5;00-001;Warszawa;mazowieckie;525;012;22 000;a@b.pl',
+    ];
+    expect((await send(user, '/api/customer/import', first.join('\r\n'))).statusCode).toBe(200);
+    const phones = ['Nazwa skrócona;Telefon', 'metalex;22 111 22 33'].join('\r\n');
+    expect((await send(user, '/api/customer/import', phones)).json()).toMatchObject({ updated: 1 });
+    expect(await ctx.database.db.select().from(customers)).toMatchObject([
+      {
+        shortName: 'metalex',
+        fullName: 'Metalex Sp. z o.o.',
+        streetAddress: 'ul. Długa 5',
+        zipCode: '00-001',
+        city: 'Warszawa',
+        province: 'mazowieckie',
+        nip: '525',
+        regon: '012',
+        phoneNumber: '22 111 22 33',
+        email: 'a@b.pl',
+      },
+    ]);
   });
 
   it('takes the template the dialog offers, filled in, with every column matched', async () => {
