@@ -56,6 +56,18 @@ export const CUSTOMER_IMPORT_FIELDS: ImportField[] = [
 export const importFields = (kind: ImportKind) =>
   kind === 'customers' ? CUSTOMER_IMPORT_FIELDS : MACHINE_IMPORT_FIELDS;
 
+/**
+ * Labels of the fields an update leaves as they are, having no column in the file (the months of a
+ * machine's warranty come with its Gwarancja column when they have none of their own).
+ */
+export function importKeptFieldLabels(kind: ImportKind, mapping: (string | null)[]): string[] {
+  const mapped = new Set(mapping);
+  if (mapped.has('warranty')) mapped.add('warrantyLength');
+  return importFields(kind)
+    .filter((field) => !field.ownExportOnly && !mapped.has(field.key))
+    .map((field) => field.label);
+}
+
 /** Lower case, no Polish letters, only letters and digits: "Województwo" → "wojewodztwo". */
 export function normalizeHeader(header: string): string {
   return header
@@ -98,9 +110,12 @@ export function detectMapping(kind: ImportKind, headers: string[]): (string | nu
 }
 
 /** The options part of an import request (`optionsJson`). */
+/** Excel's last column (XFD): a mapping may name a field for any column a workbook can have. */
+export const IMPORT_MAX_COLUMNS = 16_384;
+
 export const importOptionsSchema = z.object({
   /** The field of each column of the file, in order; null or '' leaves the column out. */
-  mapping: z.array(z.string().max(40).nullable()).max(200).nullish(),
+  mapping: z.array(z.string().max(40).nullable()).max(IMPORT_MAX_COLUMNS).nullish(),
   /** Machines: create customers and categories the file names but the register lacks. */
   createMissing: z.boolean().nullish(),
 });
@@ -121,6 +136,13 @@ export const importPreviewSchema = z.object({
   headers: z.array(z.string()),
   mapping: z.array(z.string().nullable()),
   fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+  /**
+   * Required fields no column is mapped to yet (their keys): the rows are not checked until the user
+   * picks their columns, and the import would be refused.
+   */
+  missingFields: z.array(z.string()),
+  /** The workbook's tab that was read, when it has several visible ones; else null. */
+  sheetName: z.string().nullable(),
   /** The first rows of the file, as text. */
   rows: z.array(z.array(z.string())),
   /** The spreadsheet number of each of `rows` (as a problem's `row`). */
@@ -175,15 +197,28 @@ export const IMPORT_MSG = {
   empty: 'Plik nie zawiera żadnych wierszy danych.',
   tooManyRows: `Plik ma za dużo wierszy (maks. ${polishCount(IMPORT_MAX_ROWS)}).`,
   noFile: 'Wybierz plik do importu.',
+  /** A CSV field opening with a quote it does not close: the row (as a spreadsheet numbers it). */
+  badQuotes: (row: number) =>
+    `Nie można odczytać pliku: w wierszu ${row} pole zaczyna się cudzysłowem, którego nic nie zamyka. Ujmij w cudzysłów całe pole (cudzysłów w środku podwój) albo usuń ten cudzysłów.`,
   /** The workbook template's lists (status, province), when a value is typed that is not on them. */
   chooseFromList: 'Wybierz wartość z listy.',
   unknownField: 'Nieznane pole w przypisaniu kolumn.',
   duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
   missingColumn: (label: string) => `Brak kolumny dla pola „${label}”.`,
+  /** The preview's line when required fields have no column yet: the user picks them above. */
+  mapRequired: (labels: string[]) =>
+    `Wybierz kolumnę dla ${labels.length === 1 ? 'pola' : 'pól'}: ${labels.map((l) => `„${l}”`).join(', ')}. Pole kolumny wybierasz nad nią, w nagłówku podglądu.`,
+  /** Fields an update leaves as they are, having no column in the file. */
+  keptFields: (labels: string[]) =>
+    `Pola, których nie ma w pliku (${labels.join(', ')}), zostaną w aktualizowanych rekordach bez zmian.`,
   failed: (rows: number) => `Import przerwany: błędy w ${inRows(rows)}. Nie zapisano żadnego wiersza.`,
   /** The preview's first line: the file, its rows, and what the import would do with them. */
   previewSummary: (fileName: string, total: number, added: number, updated: number) =>
     `Plik ${fileName}: wierszy ${polishCount(total)}, do dodania ${polishCount(added)}, do aktualizacji ${polishCount(updated)}.`,
+  /** The preview's first line while required fields have no column: the rows are not checked yet. */
+  previewRows: (fileName: string, total: number) => `Plik ${fileName}: wierszy ${polishCount(total)}.`,
+  /** The workbook's tab the preview shows, when it has several. */
+  sheetRead: (name: string) => `Wczytano arkusz „${name}”.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */
   problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
   done: (added: number, updated: number) =>

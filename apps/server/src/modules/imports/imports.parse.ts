@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
-import { IMPORT_MAX_ROWS, IMPORT_MSG, csvCellText } from '@serwis/domain';
+import { format as formatNumber, isDateFormat, isTextFormat } from 'numfmt';
+import { IMPORT_MAX_ROWS, IMPORT_MSG, csvCellText, detectMapping, type ImportKind } from '@serwis/domain';
 import { badRequest } from '../../lib/app-error.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 
@@ -15,6 +17,8 @@ export interface Sheet {
    * out of `rows` but keep their numbers, so a problem points at the row the user sees in Excel.
    */
   rowNumbers: number[];
+  /** The workbook's tab the rows come from, when it has several visible ones; else null. */
+  sheetName: string | null;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -34,24 +38,72 @@ export function decodeText(bytes: Buffer): string {
   }
 }
 
-/** Every row of the sheet in order, empty ones too (the header first). */
-function toSheet(lines: string[][]): Sheet {
-  const [rawHeaders, ...data] = lines;
-  if (!rawHeaders) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+/** A tab of a workbook, or a CSV: every row in order, empty ones too, before its header is chosen. */
+interface Grid {
+  /** The tab's name (workbooks). */
+  name?: string;
+  lines: string[][];
+}
+
+/** Non-empty rows searched for the header: a title or a note may stand above it. */
+const HEADER_SEARCH_ROWS = 10;
+
+/**
+ * A cell's text without the spaces around it; a no-break space (pasted from a web page or Word)
+ * is a space, since it looks like one and would make a name that matches nothing.
+ */
+const cleanCell = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+const isEmptyRow = (row: string[] | undefined) => !row || !row.some((cell) => cell.trim() !== '');
+
+/**
+ * Where a grid's header is: of its first non-empty rows, the one whose cells name the most of the
+ * kind's fields (the earliest of equals); none naming any, the first non-empty row. Undefined for
+ * a grid without a single value.
+ */
+function findHeader(kind: ImportKind, grid: Grid): { index: number; fields: number } | undefined {
+  let best: { index: number; fields: number } | undefined;
+  let searched = 0;
+  for (let index = 0; index < grid.lines.length && searched < HEADER_SEARCH_ROWS; index++) {
+    const row = grid.lines[index];
+    if (isEmptyRow(row)) continue;
+    searched++;
+    const fields = detectMapping(kind, row!).filter((key) => key !== null).length;
+    if (!best || fields > best.fields) best = { index, fields };
+  }
+  return best;
+}
+
+/**
+ * The sheet to import: of the tabs in the workbook's order (a CSV is one), the first whose header
+ * names a field of the kind, else the first with any value. Rows above its header are left out;
+ * the others keep the numbers a spreadsheet shows.
+ */
+function sheetOf(kind: ImportKind, grids: Grid[]): Sheet {
+  const found = grids.flatMap((grid) => {
+    const header = findHeader(kind, grid);
+    return header ? [{ grid, header }] : [];
+  });
+  const chosen = found.find((f) => f.header.fields > 0) ?? found[0];
+  if (!chosen) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+  const { grid, header } = chosen;
+  const rawHeaders = grid.lines[header.index]!;
   // Trailing empty header cells (a stray separator at the end) are not columns.
   let width = rawHeaders.length;
   while (width > 0 && rawHeaders[width - 1]!.trim() === '') width--;
-  const headers = rawHeaders.slice(0, width).map((h) => h.trim());
+  const headers = rawHeaders.slice(0, width).map((h) => cleanCell(h));
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
-  data.forEach((row, index) => {
-    if (!row.some((cell) => cell.trim() !== '')) return;
-    rows.push(Array.from({ length: width }, (_, i) => (row[i] ?? '').trim()));
-    rowNumbers.push(index + 2);
-  });
-  if (!headers.length || !rows.length) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
+  for (let index = header.index + 1; index < grid.lines.length; index++) {
+    const row = grid.lines[index];
+    if (isEmptyRow(row)) continue;
+    rows.push(Array.from({ length: width }, (_, i) => cleanCell(row![i])));
+    rowNumbers.push(index + 1);
+  }
+  if (!rows.length) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
   if (rows.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows, 'IMPORT_TOO_MANY_ROWS', 'file');
-  return { headers, rows, rowNumbers };
+  // The tab is named when the workbook has others the user might have meant.
+  return { headers, rows, rowNumbers, sheetName: grids.length > 1 ? (grid.name ?? null) : null };
 }
 
 /**
@@ -66,8 +118,10 @@ const GUESS_ROWS = 20;
 /**
  * `;` or `,` (or a tab): the one a "sep=" line names, else guessed by papaparse from the first
  * lines, empty lines aside. The file is then read with its empty lines, which Excel numbers too.
+ * A field that opens with a quote it does not close (`"Beta" Sp. z o.o.` unquoted) would take the
+ * rest of the file in; the file is refused, naming its row.
  */
-export function parseCsv(text: string): Sheet {
+export function parseCsv(text: string): Grid {
   const named = SEPARATOR_LINE.exec(text);
   const body = named ? text.slice(named[0].length) : text;
   const delimiter =
@@ -78,27 +132,49 @@ export function parseCsv(text: string): Sheet {
       preview: GUESS_ROWS,
     }).meta.delimiter;
   const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
-  return toSheet(result.data.map((row) => row.map(csvCellText)));
+  const quotes = result.errors.find((error) => error.type === 'Quotes');
+  if (quotes) {
+    throw badRequest(IMPORT_MSG.badQuotes((quotes.row ?? 0) + 1), 'IMPORT_UNREADABLE', 'file');
+  }
+  return { lines: result.data.map((row) => row.map(csvCellText)) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Days from 1899-12-30 (the 1900 system's day 0) to 1904-01-01 (the 1904 system's). */
+const DAYS_1900_TO_1904 = 1462;
+
 /**
- * A cell as the user sees it: dates as YYYY-MM-DD, formulas by their result, rich text as text, and
- * text as a CSV cell reads (`csvCellText`).
+ * A number as the cell shows it in a Polish Excel: by its format ("00-000" makes 950 "00-950", a
+ * date format makes a formula's 46358 "2026-12-02"), a general one with a decimal comma, whole
+ * numbers in full (never "1,23457E+14").
  */
-function cellText(value: ExcelJS.CellValue): string {
+function numberText(value: number, format: string | undefined, date1904: boolean): string {
+  if (!format || format === 'General' || isTextFormat(format)) {
+    return Number.isInteger(value) ? String(value) : String(value).replace('.', ',');
+  }
+  if (isDateFormat(format)) {
+    return formatNumber('yyyy-mm-dd', date1904 ? value + DAYS_1900_TO_1904 : value);
+  }
+  return formatNumber(format, value, { locale: 'pl', throws: false, invalid: String(value) });
+}
+
+/**
+ * A cell as the user sees it: dates as YYYY-MM-DD, numbers as their format shows them, formulas by
+ * their result, rich text as text, and text as a CSV cell reads (`csvCellText`).
+ */
+function cellText(value: ExcelJS.CellValue, format: string | undefined, date1904: boolean): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
   }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue, format, date1904);
     if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
+    return ''; // an error (#N/A), or a formula never calculated
   }
+  if (typeof value === 'number') return numberText(value, format, date1904);
   // The export's `="000123"` or `'=…`, opened without running formulas and saved as a workbook.
   if (typeof value === 'string') return csvCellText(value);
   return String(value);
@@ -106,57 +182,102 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** What the stream reader knows of the workbook once it has read `xl/workbook.xml`. */
 interface WorkbookModel {
-  model?: { sheets?: { name?: string }[] };
+  model?: { sheets?: { name?: string; state?: string }[] };
+  properties?: { model?: { date1904?: boolean } };
+}
+
+/** Where a part of the workbook goes in `inReadingOrder`: what the sheets need first, then the sheets. */
+function readingRank(path: string): number {
+  const first = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
+  const rank = first.indexOf(path);
+  if (rank >= 0) return rank;
+  return /^xl\/worksheets\/sheet\d+\.xml$/.test(path) ? first.length : first.length + 1;
+}
+
+/** An entry put last in `inReadingOrder`: whatever the stream reader drops, it drops this. */
+const LAST_ENTRY = 'serwis-end.txt';
+
+/**
+ * The workbook's zip with its parts in the order the stream reader needs them, and an entry of our
+ * own at the end. ExcelJS's stream reader can lose a zip's last entry (its loop ends before the
+ * last entry arrives: exceljs#3064, one read in a few hundred here under load). Excel and ExcelJS
+ * write the sheets' list (`xl/workbook.xml`) last, LibreOffice the shared strings: the read then
+ * failed, or would have read cells without their text. Reordering copies the compressed parts as
+ * they are (54 ms for a 100,000-row workbook); the sheets, after the strings, are read at once
+ * instead of through a temporary file.
+ */
+export async function inReadingOrder(bytes: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes);
+  const paths = Object.keys(zip.files).sort((a, b) => readingRank(a) - readingRank(b));
+  zip.files = Object.fromEntries(paths.map((path) => [path, zip.files[path]!]));
+  zip.file(LAST_ENTRY, '-');
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 /** A progress line at most every this many rows read. */
 const ROWS_PER_REPORT = 1_000;
 
 /**
- * The first sheet of a workbook, read as a stream (ExcelJS's WorkbookReader) rather than loaded
- * whole: 100,000 rows in 2.8–3.5 s with 231–363 MB at peak, against 5.2 s and 416 MB. The first
- * sheet is the first tab (the workbook's own order), not the first sheet file in the zip; when the
- * workbook part comes after the sheets, the first sheet in the file. Every sheet is iterated to its
- * end, so that the reader removes the temporary file it keeps a sheet in while it waits for the
- * shared strings (Excel writes them after the sheets).
+ * The workbook's visible tabs in their order, read as a stream (ExcelJS's WorkbookReader) rather
+ * than loaded whole: 100,000 rows in 2.8–3.5 s with 231–363 MB at peak, against 5.2 s and 416 MB.
+ * The order is the tabs' (the workbook's own), not that of the sheet files in the zip; hidden tabs
+ * (a template's instructions, old data) are left out. Every sheet is iterated to its end (the
+ * reader's rows come as the zip is read).
  */
-export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgress): Promise<Sheet> {
+export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgress): Promise<Grid[]> {
   // Loaded at the first workbook, not with the server: a third of a second of every start for a
   // module that only imports of XLSX files use.
   const { default: excel } = await import('exceljs');
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  let ordered: Buffer;
+  try {
+    ordered = await inReadingOrder(bytes);
+  } catch {
+    throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
+  }
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([ordered]), {
     sharedStrings: 'cache',
     styles: 'cache', // dates are numbers with a date format
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
   });
-  const lines: string[][] = [];
-  let taken = false;
+  const workbook = reader as unknown as WorkbookModel;
+  const grids: Grid[] = [];
   try {
     for await (const worksheet of reader) {
-      const firstTab = (reader as unknown as WorkbookModel).model?.sheets?.[0]?.name;
-      const name = (worksheet as unknown as { name?: string }).name;
-      const wanted: boolean = !taken && (!firstTab || !name || name === firstTab);
+      const date1904 = !!workbook.properties?.model?.date1904;
+      const lines: string[][] = [];
       for await (const row of worksheet) {
-        if (!wanted) continue;
-        const values = row.values as ExcelJS.CellValue[];
-        lines[row.number - 1] = Array.from(values.slice(1), (value) => cellText(value));
+        const line: string[] = [];
+        row.eachCell((cell, col) => {
+          line[col - 1] = cellText(cell.value, cell.numFmt, date1904);
+        });
+        lines[row.number - 1] = Array.from(line, (text) => text ?? '');
         if (row.number % ROWS_PER_REPORT === 0) await report('reading', row.number, 0);
       }
-      taken ||= wanted;
+      const name = (worksheet as unknown as { name?: string }).name;
+      grids.push({ name, lines: Array.from(lines, (l) => l ?? []) });
     }
   } catch {
     throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   }
   // A zip without a single worksheet is no workbook: an OpenDocument sheet (.ods), a Word file.
-  if (!taken) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
-  return toSheet(Array.from(lines, (l) => l ?? []));
+  if (!grids.length) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
+  const tabs = workbook.model?.sheets ?? [];
+  const tab = (grid: Grid) => tabs.findIndex((t) => t.name === grid.name);
+  const visible = grids
+    .filter((grid) => tab(grid) < 0 || !/hidden/i.test(tabs[tab(grid)]!.state ?? ''))
+    .sort((a, b) => (tab(a) < 0 || tab(b) < 0 ? 0 : tab(a) - tab(b)));
+  return visible.length ? visible : grids;
 }
 
-/** An XLSX (a zip) or a CSV, told apart by the bytes, not by the name. */
-export async function parseSpreadsheet(bytes: Buffer, report: ReportProgress = noProgress): Promise<Sheet> {
-  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return parseXlsx(bytes, report);
+/** An XLSX (a zip) or a CSV, told apart by the bytes, not by the name; `kind` finds the header. */
+export async function parseSpreadsheet(
+  bytes: Buffer,
+  kind: ImportKind,
+  report: ReportProgress = noProgress,
+): Promise<Sheet> {
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return sheetOf(kind, await parseXlsx(bytes, report));
   if (bytes.includes(0)) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
-  return parseCsv(decodeText(bytes));
+  return sheetOf(kind, [parseCsv(decodeText(bytes))]);
 }

@@ -12,6 +12,12 @@ const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => rowsOf<T>(await 
 const IMPORT_LOCK = sql`hashtext('serwis-import')`;
 
 /**
+ * A name as the import compares it (as `nameKey` in the service): any case, runs of spaces as one,
+ * so that "ZPH  Jankowski" typed with two spaces is the register's "ZPH Jankowski".
+ */
+const nameKey = (column: string) => sql.raw(`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`);
+
+/**
  * Holds the imports' lock until the transaction ends: imports run one after another, so that the
  * same file sent twice at once (two admins, two tabs) is added once and then updated, as when sent
  * one after the other. False when another import held it and this one had to wait for it.
@@ -27,12 +33,12 @@ export async function takeImportLock(tx: DbOrTx, waiting: () => Promise<void>): 
   return false;
 }
 
-/** Ids of customers by lowered short name. */
+/** Ids of customers by short name (`nameKey`). */
 export async function customerIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {
   if (!lowered.length) return new Map();
   const found = await rows<{ id: number; key: string }>(
     db,
-    sql`SELECT id, lower(short_name) AS key FROM customers WHERE lower(short_name) IN ${textList(lowered)}`,
+    sql`SELECT id, ${nameKey('short_name')} AS key FROM customers WHERE ${nameKey('short_name')} IN ${textList(lowered)}`,
   );
   return new Map(found.map((r) => [r.key, Number(r.id)]));
 }
@@ -50,8 +56,8 @@ export async function customerIdsByFullName(
   if (!lowered.length) return { ids, ambiguous };
   const found = await rows<{ id: number; key: string; customers: number }>(
     db,
-    sql`SELECT lower(btrim(full_name)) AS key, min(id) AS id, count(*)::int AS customers FROM customers
-        WHERE lower(btrim(full_name)) IN ${textList(lowered)} GROUP BY 1`,
+    sql`SELECT ${nameKey('full_name')} AS key, min(id) AS id, count(*)::int AS customers FROM customers
+        WHERE ${nameKey('full_name')} IN ${textList(lowered)} GROUP BY 1`,
   );
   for (const row of found) {
     if (Number(row.customers) === 1) ids.set(row.key, Number(row.id));
@@ -64,7 +70,7 @@ export async function categoryIdsByName(db: DbOrTx, lowered: string[]): Promise<
   if (!lowered.length) return new Map();
   const found = await rows<{ id: number; key: string }>(
     db,
-    sql`SELECT id, lower(name) AS key FROM categories WHERE lower(name) IN ${textList(lowered)}`,
+    sql`SELECT id, ${nameKey('name')} AS key FROM categories WHERE ${nameKey('name')} IN ${textList(lowered)}`,
   );
   return new Map(found.map((r) => [r.key, Number(r.id)]));
 }
@@ -113,7 +119,7 @@ export async function insertCustomersNamed(db: DbOrTx, names: string[]): Promise
   const created = await rows<{ id: number; key: string }>(
     db,
     sql`INSERT INTO customers (short_name) SELECT value FROM jsonb_array_elements_text(${jsonParam(names)})
-        RETURNING id, lower(short_name) AS key`,
+        RETURNING id, ${nameKey('short_name')} AS key`,
   );
   return new Map(created.map((r) => [r.key, Number(r.id)]));
 }
@@ -123,7 +129,7 @@ export async function insertCategoriesNamed(db: DbOrTx, names: string[]): Promis
   const created = await rows<{ id: number; key: string }>(
     db,
     sql`INSERT INTO categories (name) SELECT value FROM jsonb_array_elements_text(${jsonParam(names)})
-        RETURNING id, lower(name) AS key`,
+        RETURNING id, ${nameKey('name')} AS key`,
   );
   return new Map(created.map((r) => [r.key, Number(r.id)]));
 }

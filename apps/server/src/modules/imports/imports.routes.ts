@@ -92,7 +92,8 @@ async function readImportRequest(request: FastifyRequest) {
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, fileTooLargeMessage(maxMb), 'TOO_LARGE');
     throw badRequest(MSG.fileUploadInvalid, 'BAD_UPLOAD', 'file');
   }
-  if (!file || file.bytes.length === 0) throw badRequest(IMPORT_MSG.noFile, 'IMPORT_NO_FILE', 'file');
+  if (!file) throw badRequest(IMPORT_MSG.noFile, 'IMPORT_NO_FILE', 'file');
+  if (!file.bytes.length) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
   return { fileName: displayFilename(undefined, file.name), bytes: file.bytes, options };
 }
 
@@ -157,12 +158,12 @@ const importRoutes =
         requireAdmin(actor);
         const { fileName, bytes, options } = await readImportRequest(request);
         if (request.query.progress !== 'ndjson') {
-          const sheet = await parseSpreadsheet(bytes);
+          const sheet = await parseSpreadsheet(bytes, kind);
           return previewImport(app.db, actor, kind, fileName, sheet, options);
         }
         return streamWithProgress(request, reply, async (report) => {
           await report('reading', 0, 0);
-          const sheet = await parseSpreadsheet(bytes, report);
+          const sheet = await parseSpreadsheet(bytes, kind, report);
           return { preview: await previewImport(app.db, actor, kind, fileName, sheet, options, report) };
         });
       },
@@ -202,7 +203,7 @@ const importRoutes =
         if (request.query.progress === 'ndjson') {
           return streamWithProgress(request, reply, async (report) => {
             await report('reading', 0, 0);
-            const sheet = await parseSpreadsheet(bytes, report);
+            const sheet = await parseSpreadsheet(bytes, kind, report);
             try {
               return { result: await runImport(app.db, actor, kind, fileName, sheet, options, report) };
             } catch (error) {
@@ -211,7 +212,7 @@ const importRoutes =
             }
           });
         }
-        const sheet = await parseSpreadsheet(bytes);
+        const sheet = await parseSpreadsheet(bytes, kind);
         try {
           return await runImport(app.db, actor, kind, fileName, sheet, options);
         } catch (error) {

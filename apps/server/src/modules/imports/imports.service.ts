@@ -68,8 +68,11 @@ export class ImportFailed extends Error {
   }
 }
 
-/** The field of each column: the one sent, else the one its header names. */
-export function resolveMapping(kind: ImportKind, headers: string[], options: ImportOptions) {
+/**
+ * The field of each column: the one sent, else the one its header names; and the required fields
+ * no column is mapped to (the import refuses those, the preview asks for them).
+ */
+export function mapColumns(kind: ImportKind, headers: string[], options: ImportOptions) {
   const fields = importFields(kind);
   const mapping = options.mapping
     ? headers.map((_, i) => options.mapping![i] || null)
@@ -82,11 +85,14 @@ export function resolveMapping(kind: ImportKind, headers: string[], options: Imp
     if (seen.has(key)) throw badRequest(IMPORT_MSG.duplicateField(field.label), 'IMPORT_MAPPING', 'mapping');
     seen.add(key);
   }
-  for (const field of fields) {
-    if (field.required && !seen.has(field.key)) {
-      throw badRequest(IMPORT_MSG.missingColumn(field.label), 'IMPORT_MAPPING', 'mapping');
-    }
-  }
+  const missing = fields.filter((field) => field.required && !seen.has(field.key));
+  return { mapping, missing };
+}
+
+/** The field of each column; a required field without one refuses the file. */
+export function resolveMapping(kind: ImportKind, headers: string[], options: ImportOptions) {
+  const { mapping, missing } = mapColumns(kind, headers, options);
+  if (missing[0]) throw badRequest(IMPORT_MSG.missingColumn(missing[0].label), 'IMPORT_MAPPING', 'mapping');
   return mapping;
 }
 
@@ -207,7 +213,8 @@ class Problems {
   }
 }
 
-const lower = (s: string) => s.trim().toLowerCase();
+/** A customer's or category's name as the import compares it: any case, runs of spaces as one. */
+const lower = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 async function analyseMachines(
   db: DbOrTx,
@@ -492,12 +499,37 @@ export async function previewImport(
   report: ReportProgress = noProgress,
 ): Promise<ImportPreview> {
   requireAdmin(actor);
+  const fields = importFields(kind).map((f) => ({ key: f.key, label: f.label, required: !!f.required }));
+  const { mapping, missing } = mapColumns(kind, sheet.headers, options);
+  if (missing.length) {
+    // The columns to choose from, before any row can be checked.
+    return {
+      fileName,
+      headers: sheet.headers,
+      mapping,
+      fields,
+      missingFields: missing.map((field) => field.key),
+      sheetName: sheet.sheetName,
+      rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
+      rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
+      total: sheet.rows.length,
+      added: 0,
+      updated: 0,
+      missingCustomers: [],
+      missingCategories: [],
+      problems: [],
+      problemCount: 0,
+      badRows: 0,
+    };
+  }
   const analysis = await analyse(db, kind, sheet, options, report);
   return {
     fileName,
     headers: sheet.headers,
     mapping: analysis.mapping,
-    fields: importFields(kind).map((f) => ({ key: f.key, label: f.label, required: !!f.required })),
+    fields,
+    missingFields: [],
+    sheetName: sheet.sheetName,
     rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
     rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
     total: analysis.total,

@@ -324,10 +324,28 @@ describe('machine import: mapping and preview', () => {
     await seed();
     const user = await admin();
     const text = ['A;B;C;D', 'Tokarka;Metalex;Lasery;T-9'].join('\n');
+    // No header names a field: the preview offers the columns to choose from, checks no row yet.
     const detected = await send(user, '/api/device/import/preview', text);
-    expect(detected.statusCode).toBe(400);
-    expect(detected.json().message).toBe('Brak kolumny dla pola „Nazwa”.');
+    expect(detected.statusCode).toBe(200);
+    expect(detected.json<ImportPreview>()).toMatchObject({
+      headers: ['A', 'B', 'C', 'D'],
+      mapping: [null, null, null, null],
+      missingFields: ['name', 'customer', 'category'],
+      rows: [['Tokarka', 'Metalex', 'Lasery', 'T-9']],
+      total: 1,
+      problemCount: 0,
+    });
+    const partly = await send(user, '/api/device/import/preview', text, {
+      mapping: ['name', null, 'category'],
+    });
+    expect(partly.json<ImportPreview>().missingFields).toEqual(['customer']);
+    // The import itself is refused without them.
+    const refused = await send(user, '/api/device/import', text);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Brak kolumny dla pola „Nazwa”.');
     const mapping = ['name', 'customer', 'category', 'serialNumber'];
+    const previewed = await send(user, '/api/device/import/preview', text, { mapping });
+    expect(previewed.json<ImportPreview>()).toMatchObject({ missingFields: [], added: 1, problemCount: 0 });
     const response = await send(user, '/api/device/import', text, { mapping });
     expect(response.statusCode).toBe(200);
     expect(await machinesOf('INTERNAL')).toMatchObject([{ name: 'Tokarka', serialNumber: 'T-9' }]);

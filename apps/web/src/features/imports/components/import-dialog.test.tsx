@@ -30,6 +30,8 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     headers: ['Nazwa', 'Kontrahent', 'Kategoria', 'Numer'],
     mapping,
     fields: FIELDS,
+    missingFields: [],
+    sheetName: null,
     rows: [['Laser', 'Metalex', 'Lasery', 'L-1']],
     rowNumbers: [2],
     total: 1,
@@ -327,6 +329,89 @@ describe('Importuj z CSV', () => {
     renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
     await chooseFile(user);
     expect(await screen.findByText(MSG.connectionError)).toBeTruthy();
+  });
+
+  it('asks for the columns of required fields the headers do not name, and imports only once they are chosen', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'POST /api/device/import/preview': (call) => {
+        const mapping: (string | null)[] = optionsOf(call.body).mapping ?? [null, null, 'category', null];
+        const missingFields = ['name', 'customer'].filter((key) => !mapping.includes(key));
+        return ndjson({
+          preview: { ...previewOf(mapping), missingFields, added: missingFields.length ? 0 : 1 },
+        });
+      },
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    expect(
+      await screen.findByText(
+        'Wybierz kolumnę dla pól: „Nazwa”, „Kontrahent”. Pole kolumny wybierasz nad nią, w nagłówku podglądu.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Plik maszyny.csv: wierszy 1.')).toBeTruthy();
+    expect(screen.queryByText('Wszystkie wiersze są poprawne.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Importuj' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('combobox', { name: 'Pole kolumny Nazwa' }));
+    await user.click(await screen.findByRole('option', { name: 'Nazwa *' }));
+    expect(await screen.findByText(/Wybierz kolumnę dla pola: „Kontrahent”\./)).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Pole kolumny Kontrahent' }));
+    await user.click(await screen.findByRole('option', { name: 'Kontrahent *' }));
+    expect(await screen.findByText('Wszystkie wiersze są poprawne.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Importuj' })).toHaveProperty('disabled', false);
+    expect(optionsOf(api.callsTo('POST', '/api/device/import/preview').at(-1)!.body).mapping).toEqual([
+      'name',
+      'customer',
+      'category',
+      null,
+    ]);
+  });
+
+  it('names the tab read and the fields an update keeps', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: {
+          ...previewOf(['name', 'customer', 'category', null]),
+          sheetName: 'Dane',
+          added: 0,
+          updated: 1,
+        },
+      }),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    expect(
+      await screen.findByText(
+        'Plik maszyny.csv: wierszy 1, do dodania 0, do aktualizacji 1. Wczytano arkusz „Dane”.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Pola, których nie ma w pliku (Status, S/N, Moc, Data, Gwarancja, Okres gwarancji, Ulica, Kod pocztowy, Miasto, Województwo), zostaną w aktualizowanych rekordach bez zmian.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('drops the preview of the file before when another file is chosen', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'POST /api/device/import/preview': (call) =>
+        ((call.body as FormData).get('file') as File).name === 'maszyny.csv'
+          ? ndjson({ preview: previewOf(['name', 'customer', 'category', null]) })
+          : { status: 400, body: { message: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.' } },
+      'POST /api/device/import': ndjson({}),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    await screen.findByRole('table', { name: 'Podgląd pliku' });
+    const other = new File(['x'], 'inne.csv', { type: 'text/csv' });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, other);
+    expect(await screen.findByText('Nie można odczytać pliku. Wybierz plik CSV lub XLSX.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Podgląd pliku' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Importuj' })).toBeNull();
+    expect(api.callsTo('POST', '/api/device/import')).toHaveLength(0);
   });
 
   it('shows the server message for a file it cannot read', async () => {

@@ -23,6 +23,7 @@ import {
   IMPORT_TEMPLATE_XLSX_FILE_NAMES,
   XLSX_MEDIA_TYPE,
   importFileHint,
+  importKeptFieldLabels,
   importMissingText,
   importProgressText,
   importReportCsv,
@@ -213,11 +214,22 @@ function PreviewView(props: {
   const missing = importMissingText(preview.missingCustomers, preview.missingCategories);
   const problems = useMemo(() => problemsByCell(preview), [preview]);
   const badLines = useMemo(() => new Set(preview.problems.map((p) => p.row)), [preview]);
+  // Required fields without a column: the rows wait for them to be chosen.
+  const unmapped = preview.fields.filter((f) => preview.missingFields.includes(f.key)).map((f) => f.label);
+  const kept = preview.updated > 0 ? importKeptFieldLabels(kind, preview.mapping) : [];
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {IMPORT_MSG.previewSummary(preview.fileName, preview.total, preview.added, preview.updated)}
+        {unmapped.length
+          ? IMPORT_MSG.previewRows(preview.fileName, preview.total)
+          : IMPORT_MSG.previewSummary(preview.fileName, preview.total, preview.added, preview.updated)}
+        {preview.sheetName && ` ${IMPORT_MSG.sheetRead(preview.sheetName)}`}
       </Text>
+      {unmapped.length > 0 && (
+        <Alert color="yellow" role="status">
+          {IMPORT_MSG.mapRequired(unmapped)}
+        </Alert>
+      )}
       <ScrollArea>
         <Table withTableBorder aria-label="Podgląd pliku">
           <Table.Thead>
@@ -273,7 +285,8 @@ function PreviewView(props: {
         />
       )}
       {missing && <Text size="sm">{missing}</Text>}
-      {preview.problemCount > 0 ? (
+      {kept.length > 0 && <Text size="sm">{IMPORT_MSG.keptFields(kept)}</Text>}
+      {unmapped.length > 0 ? null : preview.problemCount > 0 ? (
         <Alert color="red" title={IMPORT_MSG.problemsTitle(preview.badRows, preview.problemCount)}>
           Popraw plik albo przypisanie kolumn; import zapisuje wszystkie wiersze albo żaden.
         </Alert>
@@ -352,8 +365,9 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
             disabled={busy}
             onChange={(chosen) => {
               setFile(chosen);
+              // Another file's preview (and its columns' fields) never stays beside this one.
+              setStep({ name: 'file' });
               if (chosen) void preview(chosen, undefined, createMissing);
-              else setStep({ name: 'file' });
             }}
           />
         )}
@@ -376,7 +390,10 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
               <Button variant="default" onClick={onClose}>
                 Anuluj
               </Button>
-              <Button onClick={() => start(step.preview)} disabled={busy}>
+              <Button
+                onClick={() => start(step.preview)}
+                disabled={busy || step.preview.missingFields.length > 0}
+              >
                 Importuj
               </Button>
             </Group>

@@ -1,0 +1,217 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { IMPORT_MSG, type ImportPreview } from '@serwis/domain';
+import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
+import { sendImport } from './imports.fixtures.js';
+import { inReadingOrder } from './imports.parse.js';
+
+// Files as staff bring them: typed by hand, kept in a workbook with notes and formats.
+const ctx = useTestApp();
+
+const admin = () => createUserAndLogin(ctx, { admin: true });
+
+async function seed() {
+  await ctx.database.db.insert(customers).values({ shortName: 'Metalex' });
+  await ctx.database.db.insert(categories).values({ name: 'Lasery' });
+}
+
+const machines = () =>
+  ctx.database.db.select().from(devices).where(eq(devices.type, 'INTERNAL')).orderBy(devices.id);
+
+const workbookBytes = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer());
+
+describe('import of a CSV typed by hand', () => {
+  it('refuses a field that opens with a quote it does not close, naming its row, and writes nothing', async () => {
+    const user = await admin();
+    const text = [
+      'Nazwa skrócona;Miejscowość;Nazwa pełna',
+      'Alfa;Łódź;Alfa Sp. z o.o.',
+      'Beta;Kraków;"Beta" Sp. z o.o.',
+      'Gamma;Gdańsk;Gamma S.A.',
+    ].join('\r\n');
+    for (const url of ['/api/customer/import/preview', '/api/customer/import']) {
+      const answer = await sendImport(ctx, user, url, text, undefined, 'kontrahenci.csv');
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ message: IMPORT_MSG.badQuotes(3), code: 'IMPORT_UNREADABLE' });
+    }
+    const unclosed = ['Nazwa skrócona;Miejscowość', 'Alfa;Łódź', '', 'Beta;"Kraków', 'Gamma;Gdańsk'];
+    const answer = await sendImport(ctx, user, '/api/customer/import', unclosed.join('\n'));
+    expect(answer.json().message).toBe(IMPORT_MSG.badQuotes(4));
+    // Quotes written as Excel writes them are read as text.
+    const quoted = ['Nazwa skrócona;Nazwa pełna', 'Beta;"""Beta"" Sp. z o.o."', 'Gamma;Gamma "G"'];
+    expect((await sendImport(ctx, user, '/api/customer/import', quoted.join('\n'))).statusCode).toBe(200);
+    expect(
+      (await ctx.database.db.select().from(customers).orderBy(customers.id)).map((c) => c.fullName),
+    ).toEqual(['"Beta" Sp. z o.o.', 'Gamma "G"']);
+  });
+
+  it('finds the header under empty lines and a title, and numbers the rows as a spreadsheet does', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      '',
+      'Rejestr maszyn – stan na 2024-03-01;;;',
+      'Nazwa;Kontrahent;Kategoria;S/N',
+      'Laser;Metalex;Lasery;T-1',
+      'Prasa;Metalex;;T-2',
+    ].join('\r\n');
+    const preview = await sendImport(ctx, user, '/api/device/import/preview', text);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<ImportPreview>()).toMatchObject({
+      headers: ['Nazwa', 'Kontrahent', 'Kategoria', 'S/N'],
+      rowNumbers: [4, 5],
+      problems: [{ row: 5, column: 'Kategoria' }],
+    });
+    const fixed = text.replace('Metalex;;T-2', 'Metalex;Lasery;T-2');
+    expect((await sendImport(ctx, user, '/api/device/import', fixed)).json()).toMatchObject({ added: 2 });
+    expect((await machines()).map((m) => m.serialNumber)).toEqual(['T-1', 'T-2']);
+  });
+
+  it('matches names with a no-break space or doubled spaces to the register’s, creating no look-alike', async () => {
+    const user = await admin();
+    await ctx.database.db.insert(customers).values({ shortName: 'ZPH Jankowski' });
+    await ctx.database.db.insert(categories).values({ name: 'Lasery  CO2' });
+    const text = [
+      'Nazwa;Kontrahent;Kategoria',
+      'Laser;ZPH\u00a0Jankowski;Lasery CO2',
+      'Prasa;zph  jankowski;LASERY\u00a0CO2',
+      'Giętarka;Nowa\u00a0 Firma;Giętarki',
+      'Wiertarka;Nowa Firma;Giętarki',
+    ].join('\n');
+    const answer = await sendImport(ctx, user, '/api/device/import', text, { createMissing: true });
+    expect(answer.json()).toMatchObject({ added: 4, createdCustomers: 1, createdCategories: 1 });
+    const names = await ctx.database.db.select().from(customers).orderBy(customers.id);
+    expect(names.map((c) => c.shortName)).toEqual(['ZPH Jankowski', 'Nowa  Firma']);
+    expect((await machines()).map((m) => [m.name, m.customerId, m.categoryId])).toEqual([
+      ['Laser', names[0]!.id, expect.any(Number)],
+      ['Prasa', names[0]!.id, (await machines())[0]!.categoryId],
+      ['Giętarka', names[1]!.id, expect.any(Number)],
+      ['Wiertarka', names[1]!.id, (await machines())[2]!.categoryId],
+    ]);
+    expect(await ctx.database.db.select().from(categories)).toHaveLength(2);
+  });
+
+  it('tells an empty file so, and takes a column mapping as wide as a workbook', async () => {
+    await seed();
+    const user = await admin();
+    const empty = await sendImport(ctx, user, '/api/device/import/preview', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ message: IMPORT_MSG.empty, code: 'IMPORT_EMPTY' });
+    // A stray value far to the right makes 301 columns; the dialog sends a field for each.
+    const header = ['Nazwa', 'Kontrahent', 'Kategoria', ...Array.from({ length: 297 }, () => ''), 'x'];
+    const row = ['Laser', 'Metalex', 'Lasery', ...Array.from({ length: 298 }, () => '')];
+    const text = [header.join(';'), row.join(';')].join('\n');
+    const mapping = ['name', 'customer', 'category', ...Array.from({ length: 298 }, () => null)];
+    const answer = await sendImport(ctx, user, '/api/device/import', text, { mapping });
+    expect(answer.statusCode).toBe(200);
+    expect(await machines()).toMatchObject([{ name: 'Laser' }]);
+  });
+});
+
+describe('import of a workbook', () => {
+  it('reads the first visible tab that has the columns, and names it', async () => {
+    await seed();
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    const old = workbook.addWorksheet('Stare', { state: 'hidden' });
+    old.addRow(['Nazwa', 'Kontrahent', 'Kategoria']);
+    old.addRow(['Stara prasa', 'Metalex', 'Lasery']);
+    const notes = workbook.addWorksheet('Instrukcja');
+    notes.addRow(['Wypełnij arkusz Dane']);
+    notes.addRow(['Wymagane: Nazwa, Kontrahent, Kategoria']);
+    const data = workbook.addWorksheet('Dane');
+    data.addRow(['Nazwa', 'Kontrahent', 'Kategoria']);
+    data.addRow(['Laser', 'Metalex', 'Lasery']);
+    const bytes = await workbookBytes(workbook);
+    const preview = await sendImport(ctx, user, '/api/device/import/preview', bytes, undefined, 'm.xlsx');
+    expect(preview.json<ImportPreview>()).toMatchObject({
+      sheetName: 'Dane',
+      rows: [['Laser', 'Metalex', 'Lasery']],
+    });
+    expect((await sendImport(ctx, user, '/api/device/import', bytes, undefined, 'm.xlsx')).statusCode).toBe(
+      200,
+    );
+    expect((await machines()).map((m) => m.name)).toEqual(['Laser']);
+
+    // A workbook of one visible tab names none.
+    const single = new ExcelJS.Workbook();
+    single.addWorksheet('Dane').addRows([
+      ['Nazwa', 'Kontrahent', 'Kategoria'],
+      ['Laser 2', 'Metalex', 'Lasery'],
+    ]);
+    const one = await sendImport(
+      ctx,
+      user,
+      '/api/device/import/preview',
+      await workbookBytes(single),
+      undefined,
+      'm.xlsx',
+    );
+    expect(one.json<ImportPreview>().sheetName).toBeNull();
+  });
+
+  it('is read with the sheets’ list and strings before the sheets, and a last entry that is not the workbook’s', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Dane').addRow(['Nazwa']);
+    workbook.addWorksheet('Inne').addRow(['Nazwa']);
+    const written = await workbookBytes(workbook);
+    // ExcelJS writes the sheets' list last, where the stream reader may lose it (exceljs#3064).
+    expect(Object.keys((await JSZip.loadAsync(written)).files).at(-1)).toBe('xl/workbook.xml');
+    const ordered = Object.keys((await JSZip.loadAsync(await inReadingOrder(written))).files);
+    expect(ordered.slice(0, 6)).toEqual([
+      'xl/_rels/workbook.xml.rels',
+      'xl/workbook.xml',
+      'xl/styles.xml',
+      'xl/sharedStrings.xml',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+    ]);
+    expect(ordered.at(-1)).toBe('serwis-end.txt');
+    expect(ordered.filter((path) => !path.endsWith('/'))).toHaveLength(
+      Object.keys((await JSZip.loadAsync(written)).files).filter((path) => !path.endsWith('/')).length + 1,
+    );
+  });
+
+  it('reads numbers as their formats show them, and dates that formulas give', async () => {
+    await seed();
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Maszyny');
+    sheet.addRow(['Nazwa', 'Kontrahent', 'Kategoria', 'S/N', 'Moc', 'Data', 'Kod pocztowy']);
+    sheet.addRow([
+      'Laser',
+      'Metalex',
+      'Lasery',
+      123456789012345,
+      7.5,
+      { formula: 'DATE(2024,3,1)', result: 45352 },
+      950,
+    ]);
+    sheet.addRow(['Prasa', 'Metalex', 'Lasery', 42, 0.1 + 0.2, new Date(Date.UTC(2024, 2, 2)), 1234]);
+    sheet.getCell('F2').numFmt = 'dd.mm.yyyy';
+    sheet.getCell('G2').numFmt = '00-000';
+    sheet.getCell('G3').numFmt = '00-000';
+    sheet.getCell('D3').numFmt = '000000';
+    sheet.getCell('E3').numFmt = '0.0" kW"';
+    const answer = await sendImport(
+      ctx,
+      user,
+      '/api/device/import',
+      await workbookBytes(sheet.workbook),
+      undefined,
+      'm.xlsx',
+    );
+    expect(answer.statusCode).toBe(200);
+    expect((await machines()).map((m) => [m.serialNumber, m.sourcePower, m.transferDate, m.zipCode])).toEqual(
+      [
+        ['123456789012345', '7,5', '2024-03-01', '00-950'],
+        ['000042', '0,3 kW', '2024-03-02', '01-234'],
+      ],
+    );
+  });
+});
