@@ -6,6 +6,7 @@ import {
   detectMapping,
   importFields,
   importFileHint,
+  importKeptFieldLabels,
   importMissingText,
   importTemplateCsv,
 } from './imports.js';
@@ -87,6 +88,44 @@ describe('the counts of rows with problems', () => {
     );
     expect(IMPORT_MSG.failed(1)).toBe('Import przerwany: błędy w 1 wierszu. Nie zapisano żadnego wiersza.');
     expect(IMPORT_MSG.done(100_000, 2500)).toBe('Zaimportowano: dodano 100\u00a0000, zaktualizowano 2500.');
+  });
+});
+
+describe('the rows an import writes', () => {
+  it('say "wiersza" for one row and "wierszy" for more', () => {
+    expect(IMPORT_MSG.importing(1)).toBe(
+      'Importowanie 1 wiersza… Wszystkie wiersze zapisują się naraz, w jednej transakcji.',
+    );
+    expect(IMPORT_MSG.importing(3)).toMatch(/^Importowanie 3 wierszy…/);
+    expect(IMPORT_MSG.importing(12_000)).toMatch(/^Importowanie 12\u00a0000 wierszy…/);
+  });
+});
+
+describe('importKeptFieldLabels', () => {
+  it('names the fields without a column, the months with the Gwarancja column counted as theirs', () => {
+    expect(importKeptFieldLabels('customers', ['shortName', 'phoneNumber', null])).toEqual([
+      'Nazwa pełna',
+      'Ulica',
+      'Kod pocztowy',
+      'Miejscowość',
+      'Województwo',
+      'NIP',
+      'REGON',
+      'E-mail',
+    ]);
+    const machine = ['name', 'customer', 'category', 'serialNumber', 'warranty'];
+    expect(importKeptFieldLabels('INTERNAL', machine)).toEqual([
+      'Status',
+      'Moc',
+      'Data',
+      'Ulica',
+      'Kod pocztowy',
+      'Miasto',
+      'Województwo',
+    ]);
+    expect(importKeptFieldLabels('INTERNAL', [...machine.slice(0, 4), 'warrantyLength'])).toContain(
+      'Gwarancja',
+    );
   });
 });
 

@@ -219,6 +219,12 @@ export const IMPORT_MSG = {
   previewRows: (fileName: string, total: number) => `Plik ${fileName}: wierszy ${polishCount(total)}.`,
   /** The workbook's tab the preview shows, when it has several. */
   sheetRead: (name: string) => `Wczytano arkusz „${name}”.`,
+  /** Under a list of problems cut short: how many it shows of how many. */
+  problemsShown: (shown: number, total: number) =>
+    `Pokazano pierwsze ${polishCount(shown)} z ${polishCount(total)} błędów.`,
+  /** While an import writes: how many rows, all in one transaction. */
+  importing: (rows: number) =>
+    `Importowanie ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersza', few: 'wierszy', many: 'wierszy' })}… Wszystkie wiersze zapisują się naraz, w jednej transakcji.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */
   problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
   done: (added: number, updated: number) =>

@@ -96,6 +96,26 @@ describe('import of a CSV typed by hand', () => {
     expect(await ctx.database.db.select().from(categories)).toHaveLength(2);
   });
 
+  it('tells a repeated serial number or short name also on a row whose other fields are wrong', async () => {
+    await seed();
+    const user = await admin();
+    const text = ['Nazwa;Kontrahent;Kategoria;S/N', 'Laser;Metalex;Lasery;S-1', ';Metalex;Lasery;S-1'];
+    const machinesAnswer = await sendImport(ctx, user, '/api/device/import/preview', text.join('\n'));
+    expect(machinesAnswer.json<ImportPreview>().problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [3, 'S/N', IMPORT_MSG.duplicateSerial(2)],
+      [3, 'Nazwa', expect.any(String)],
+    ]);
+    const customersText = ['Nazwa skrócona;Województwo', 'Stalbud;mazowieckie', 'STALBUD;Mazowsze'];
+    const customersAnswer = await sendImport(ctx, user, '/api/customer/import', customersText.join('\n'));
+    expect(customersAnswer.statusCode).toBe(422);
+    expect(
+      customersAnswer.json().problems.map((p: { row: number; column: string }) => [p.row, p.column]),
+    ).toEqual([
+      [3, 'Nazwa skrócona'],
+      [3, 'Województwo'],
+    ]);
+  });
+
   it('tells an empty file so, and takes a column mapping as wide as a workbook', async () => {
     await seed();
     const user = await admin();

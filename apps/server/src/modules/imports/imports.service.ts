@@ -235,9 +235,18 @@ async function analyseMachines(
   const valid: { row: Row; data: z.infer<typeof deviceInsertSchema>; id?: number }[] = [];
   const customerNames = new Map<string, string>();
   const categoryNames = new Map<string, string>();
+  // The first row of each serial number (rows without an id): a repeat is told on every row, also
+  // on one whose other fields are wrong.
+  const firstLineOfSerial = new Map<string, number>();
   for await (const row of checked(rows, report)) {
     const { id: idText, ...values } = row.values;
     const id = machineId(idText);
+    const serial = (values.serialNumber ?? '').trim();
+    if (serial && !(idText ?? '').trim()) {
+      const first = firstLineOfSerial.get(serial);
+      if (first === undefined) firstLineOfSerial.set(serial, row.line);
+      else problems.add(row, 'serialNumber', IMPORT_MSG.duplicateSerial(first));
+    }
     if (id === null) problems.add(row, 'id', IMPORT_MSG.badId);
     // The names are resolved below; a placeholder id lets the shared schema check the rest.
     const input = { ...machineValues(values, hasLength), customer: { id: 1 }, category: { id: 1 } };
@@ -307,7 +316,6 @@ async function analyseMachines(
   const serials = [...new Set(valid.filter((v) => !v.id).map((v) => v.data.serialNumber))].filter(Boolean);
   const existing = await deviceIdsBySerial(db, family, serials);
   const known = await deviceIdsIn(db, family, [...new Set(valid.flatMap((v) => (v.id ? [v.id] : [])))]);
-  const firstLineOfSerial = new Map<string, number>();
   const firstLineOfMachine = new Map<number, number>();
   const planned: { data: DeviceImportRow; customer: string; category: string }[] = [];
   let updated = 0;
@@ -319,20 +327,14 @@ async function analyseMachines(
     if (givenId && !known.has(givenId)) {
       problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));
       ok = false;
-    } else if (!givenId && data.serialNumber && firstLineOfSerial.has(data.serialNumber)) {
-      problems.add(
-        row,
-        'serialNumber',
-        IMPORT_MSG.duplicateSerial(firstLineOfSerial.get(data.serialNumber)!),
-      );
-      ok = false;
+    } else if (!givenId && data.serialNumber && firstLineOfSerial.get(data.serialNumber) !== row.line) {
+      ok = false; // told above
     } else if (id !== undefined && firstLineOfMachine.has(id)) {
       // One machine, one row: named by its id twice, or by its id and by its serial number.
       problems.add(row, givenId ? 'id' : 'serialNumber', IMPORT_MSG.sameMachine(firstLineOfMachine.get(id)!));
       ok = false;
-    } else {
-      if (!givenId && data.serialNumber) firstLineOfSerial.set(data.serialNumber, row.line);
-      if (id !== undefined) firstLineOfMachine.set(id, row.line);
+    } else if (id !== undefined) {
+      firstLineOfMachine.set(id, row.line);
     }
     if (!ok) continue;
     if (id) updated++;
@@ -412,7 +414,15 @@ async function analyseCustomers(
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
   const valid: { row: Row; data: z.infer<typeof customerInsertSchema> }[] = [];
+  // The first row of each short name: a repeat is told on every row, also on one otherwise wrong.
+  const firstLine = new Map<string, number>();
   for await (const row of checked(rows, report)) {
+    const key = lower(row.values.shortName ?? '');
+    if (key) {
+      const first = firstLine.get(key);
+      if (first === undefined) firstLine.set(key, row.line);
+      else problems.add(row, 'shortName', IMPORT_MSG.duplicateShortName(first));
+    }
     const parsed = customerInsertSchema.safeParse({
       ...row.values,
       province: provinceOf(row.values.province),
@@ -421,17 +431,11 @@ async function analyseCustomers(
     else valid.push({ row, data: parsed.data });
   }
   const existing = await customerIdsByName(db, [...new Set(valid.map((v) => lower(v.data.shortName)))]);
-  const firstLine = new Map<string, number>();
   const toInsert: CustomerImportRow[] = [];
   const toUpdate: CustomerImportRow[] = [];
   for (const { row, data } of valid) {
     const key = lower(data.shortName);
-    const first = firstLine.get(key);
-    if (first !== undefined) {
-      problems.add(row, 'shortName', IMPORT_MSG.duplicateShortName(first));
-      continue;
-    }
-    firstLine.set(key, row.line);
+    if (firstLine.get(key) !== row.line) continue; // a repeat, told above
     const record: CustomerImportRow = {
       id: existing.get(key),
       short_name: data.shortName,

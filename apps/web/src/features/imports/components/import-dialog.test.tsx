@@ -248,6 +248,7 @@ describe('Importuj z CSV', () => {
     renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
     await chooseFile(user);
     await user.click(await screen.findByRole('button', { name: 'Importuj' }));
+    expect(screen.getByText(/^Importowanie 1 wiersza…/)).toBeTruthy();
     // Before the server's first line: the file is on its way.
     expect(await screen.findByText('Wysyłanie pliku…')).toBeTruthy();
 
@@ -392,6 +393,27 @@ describe('Importuj z CSV', () => {
         'Pola, których nie ma w pliku (Status, S/N, Moc, Data, Gwarancja, Okres gwarancji, Ulica, Kod pocztowy, Miasto, Województwo), zostaną w aktualizowanych rekordach bez zmian.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says how many problems it shows of how many', async () => {
+    const user = userEvent.setup();
+    const problems = Array.from({ length: 250 }, (_, i) => ({
+      row: i + 2,
+      column: 'Nazwa',
+      value: 'X',
+      message: 'Nazwa musi mieć co najmniej 3 znaki.',
+    }));
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: { ...previewOf(['name', 'customer', 'category', null], problems), problemCount: 1200 },
+      }),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    expect(await screen.findByText('Pokazano pierwsze 200 z 1200 błędów.')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Błędy w wierszach' })).getAllByRole('row')).toHaveLength(
+      201,
+    );
   });
 
   it('drops the preview of the file before when another file is chosen', async () => {

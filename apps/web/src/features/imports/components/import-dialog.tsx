@@ -28,7 +28,6 @@ import {
   importProgressText,
   importReportCsv,
   importTemplateCsv,
-  polishCount,
   type ImportFailure,
   type ImportKind,
   type ImportPreview,
@@ -58,30 +57,34 @@ type Step =
   | { name: 'done'; result: ImportResult }
   | { name: 'failed'; failure: ImportFailure };
 
-function ProblemTable({ problems }: { problems: ImportProblem[] }) {
+function ProblemTable({ problems, total }: { problems: ImportProblem[]; total: number }) {
+  const shown = Math.min(problems.length, SHOWN);
   return (
-    <ScrollArea.Autosize mah={260}>
-      <Table striped withTableBorder aria-label="Błędy w wierszach">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Wiersz</Table.Th>
-            <Table.Th>Kolumna</Table.Th>
-            <Table.Th>Wartość</Table.Th>
-            <Table.Th>Błąd</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {problems.slice(0, SHOWN).map((p, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{p.row}</Table.Td>
-              <Table.Td>{p.column}</Table.Td>
-              <Table.Td>{p.value}</Table.Td>
-              <Table.Td>{p.message}</Table.Td>
+    <>
+      {shown < total && <Text size="sm">{IMPORT_MSG.problemsShown(shown, total)}</Text>}
+      <ScrollArea.Autosize mah={260}>
+        <Table striped withTableBorder aria-label="Błędy w wierszach">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Wiersz</Table.Th>
+              <Table.Th>Kolumna</Table.Th>
+              <Table.Th>Wartość</Table.Th>
+              <Table.Th>Błąd</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+          </Table.Thead>
+          <Table.Tbody>
+            {problems.slice(0, SHOWN).map((p, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{p.row}</Table.Td>
+                <Table.Td>{p.column}</Table.Td>
+                <Table.Td>{p.value}</Table.Td>
+                <Table.Td>{p.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </>
   );
 }
 
@@ -105,7 +108,7 @@ function CsvLink({ csv, fileName, children }: { csv: string; fileName: string; c
   const href = useMemo(() => URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' })), [csv]);
   useEffect(() => () => URL.revokeObjectURL(href), [href]);
   return (
-    <Anchor href={href} download={fileName}>
+    <Anchor href={href} download={fileName} className="touch-link">
       {children}
     </Anchor>
   );
@@ -142,7 +145,12 @@ function FileHint({ kind }: { kind: ImportKind }) {
         <CsvLink csv={importTemplateCsv(kind)} fileName={IMPORT_TEMPLATE_FILE_NAMES[kind]}>
           Pobierz wzór pliku (CSV)
         </CsvLink>
-        <Anchor component="button" type="button" onClick={() => void downloadWorkbook()}>
+        <Anchor
+          component="button"
+          type="button"
+          className="touch-link"
+          onClick={() => void downloadWorkbook()}
+        >
           Pobierz wzór pliku (XLSX)
         </Anchor>
       </Group>
@@ -236,17 +244,18 @@ function PreviewView(props: {
             <Table.Tr>
               <Table.Th>Wiersz</Table.Th>
               {preview.headers.map((header, col) => (
-                <Table.Th key={col} miw={150}>
+                <Table.Th key={col} miw={190}>
                   <Text size="xs" c="dimmed">
                     {header}
                   </Text>
                   <Select
-                    size="xs"
                     aria-label={`Pole kolumny ${header}`}
                     data={options}
                     value={preview.mapping[col] ?? SKIP}
                     allowDeselect={false}
-                    disabled={props.busy}
+                    // Read-only, not disabled, while the preview reloads: a disabled field loses the
+                    // keyboard's focus to the page behind the dialog.
+                    readOnly={props.busy}
                     onChange={(value) => {
                       const mapping = preview.mapping.map((m, i) => (i === col ? value || null : m));
                       // A field keeps one column: taking it elsewhere frees the old one.
@@ -280,8 +289,9 @@ function PreviewView(props: {
         <Checkbox
           label="Utwórz brakujących kontrahentów i kategorie"
           checked={props.createMissing}
-          disabled={props.busy}
-          onChange={(e) => props.onCreateMissing(e.currentTarget.checked)}
+          onChange={(e) => {
+            if (!props.busy) props.onCreateMissing(e.currentTarget.checked);
+          }}
         />
       )}
       {missing && <Text size="sm">{missing}</Text>}
@@ -293,7 +303,7 @@ function PreviewView(props: {
       ) : (
         <Alert color="green">Wszystkie wiersze są poprawne.</Alert>
       )}
-      {preview.problemCount > 0 && <ProblemTable problems={preview.problems} />}
+      {preview.problemCount > 0 && <ProblemTable problems={preview.problems} total={preview.problemCount} />}
     </Stack>
   );
 }
@@ -401,10 +411,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
         )}
         {step.name === 'running' && (
           <Stack gap="xs">
-            <Text>
-              Importowanie {polishCount(step.preview.total)} wierszy… Wszystkie wiersze zapisują się naraz, w
-              jednej transakcji.
-            </Text>
+            <Text>{IMPORT_MSG.importing(step.preview.total)}</Text>
             <ProgressView progress={progress} label="Postęp importu" />
           </Stack>
         )}
@@ -426,7 +433,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
               {step.failure.message}
             </Alert>
             <ReportLink problems={step.failure.problems} />
-            <ProblemTable problems={step.failure.problems} />
+            <ProblemTable problems={step.failure.problems} total={step.failure.problemCount} />
             <Group justify="flex-end">
               <Button
                 variant="default"

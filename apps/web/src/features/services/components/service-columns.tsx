@@ -7,11 +7,13 @@ import { ServiceStateCell } from './service-state-badge';
 
 /**
  * The columns the service lists and the machine card's service table show alike. Their ids are the
- * server's sort fields (services.list.ts).
+ * server's sort fields (services.list.ts); each has an accessor, without which TanStack Table offers
+ * no sorting by its header (the order itself is the server's, or `pageOfServices`').
  */
 export const serviceNumberColumn: ColumnDef<Service> = {
   id: 'fullNumber',
   header: 'Numer',
+  accessorFn: (s) => s.fullNumber,
   meta: { nowrap: true },
   cell: ({ row }) => numberLabel(row.original),
 };
@@ -19,19 +21,31 @@ export const serviceNumberColumn: ColumnDef<Service> = {
 export const serviceDateColumn: ColumnDef<Service> = {
   id: 'date',
   header: 'Data',
+  accessorFn: (s) => s.date,
   meta: { nowrap: true },
   cell: ({ row }) => formatDate(row.original.date),
 };
 
 /** Koszt, Opis usterki, Pracownik, Stan. */
 export const serviceWorkColumns: ColumnDef<Service>[] = [
-  { id: 'paymentType', header: 'Koszt', cell: ({ row }) => paymentTypeLabel(row.original.paymentType) },
+  {
+    id: 'paymentType',
+    header: 'Koszt',
+    accessorFn: (s) => s.paymentType,
+    cell: ({ row }) => paymentTypeLabel(row.original.paymentType),
+  },
   {
     id: 'faultDescription',
     header: 'Opis usterki',
+    accessorFn: (s) => s.faultDescription,
     meta: { minWidth: 220 },
     cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
   },
-  { id: 'user', header: 'Pracownik', cell: ({ row }) => row.original.user },
-  { id: 'state', header: 'Stan', cell: ({ row }) => <ServiceStateCell service={row.original} /> },
+  { id: 'user', header: 'Pracownik', accessorFn: (s) => s.user, cell: ({ row }) => row.original.user },
+  {
+    id: 'state',
+    header: 'Stan',
+    accessorFn: (s) => s.state,
+    cell: ({ row }) => <ServiceStateCell service={row.original} />,
+  },
 ];

@@ -48,6 +48,35 @@ describe('/servicesList', () => {
     }
   });
 
+  it('sorts by a column when its header is clicked, each way, and back by the full number', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single, several] } });
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
+    await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    const sorts = () =>
+      api.calls.map((call) => new URL(call.url, 'http://localhost').searchParams.get('sort'));
+    for (const [header, field] of [
+      ['Id', 'id'],
+      ['Data', 'date'],
+      ['Kontrahent', 'customer'],
+      ['Koszt', 'paymentType'],
+      ['Opis usterki', 'faultDescription'],
+      ['Pracownik', 'user'],
+      ['Stan', 'state'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: header }));
+      await waitFor(() => expect(sorts().at(-1)).toMatch(new RegExp(`^${field},(asc|desc)$`)));
+      const first = sorts().at(-1);
+      await user.click(screen.getByRole('button', { name: header }));
+      await waitFor(() => expect(sorts().at(-1)).toBe(`${field},${first!.endsWith('asc') ? 'desc' : 'asc'}`));
+    }
+    await user.click(screen.getByRole('button', { name: 'Numer' }));
+    await waitFor(() => expect(sorts().at(-1)).toMatch(/^fullNumber,(asc|desc)$/));
+    expect(screen.getByRole('columnheader', { name: 'Numer' }).getAttribute('aria-sort')).toMatch(/ending$/);
+    // Columns the server cannot sort by offer no button.
+    expect(screen.queryByRole('button', { name: 'Maszyny' })).toBeNull();
+  });
+
   it('marks the events whose protocol was sent to the customer', async () => {
     const sent = { ...single, protocolSent: { to: 'biuro@acme.pl', at: '2026-03-05T09:30:00.000Z' } };
     fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [sent, several] } });

@@ -23,10 +23,10 @@ import { serviceDateColumn, serviceNumberColumn, serviceWorkColumns } from './se
 
 /** Column ids are the server's sort fields (services.list.ts). */
 const columns: ColumnDef<Service>[] = [
-  { id: 'id', header: 'Id', cell: ({ row }) => row.original.id },
+  { id: 'id', header: 'Id', accessorFn: (s) => s.id },
   serviceNumberColumn,
   serviceDateColumn,
-  { id: 'customer', header: 'Kontrahent', cell: ({ row }) => row.original.customer.shortName },
+  { id: 'customer', header: 'Kontrahent', accessorFn: (s) => s.customer.shortName },
   { id: 'devices', header: 'Maszyny', enableSorting: false, cell: ({ row }) => machinesLabel(row.original) },
   ...serviceWorkColumns,
   {
