@@ -53,6 +53,15 @@ describe('machine list', () => {
     expect(screen.getAllByText('2024-03-05')).toHaveLength(2);
   });
 
+  it('tells a page the server refused instead of showing an empty register', async () => {
+    fakeApi(
+      { 'POST /api/device/getByFilter': { status: 403, body: { message: 'Brak uprawnień.' } } },
+      { otherwise: EMPTY_LIST },
+    );
+    renderList();
+    expect((await screen.findByRole('alert')).textContent).toBe('Brak uprawnień.');
+  });
+
   it('turns the chevron red and double once a filter is applied, and back when cleared', async () => {
     fakeServer();
     renderList();

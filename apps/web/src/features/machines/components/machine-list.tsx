@@ -4,7 +4,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
 import { PAGE_SIZES, type Device } from '@serwis/domain';
 import { paths } from '../../../config/paths';
+import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/api-client';
 import {
   DataTable,
   SearchBox,
@@ -39,7 +41,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
   const filters = useMemo(() => ({ ...EMPTY_FILTERS, ...list.state.filters }), [list.state.filters]);
   const body = useMemo(() => toFilterBody(filters), [filters]);
   const q = list.debouncedSearch.trim();
-  const { data, isFetching } = useMachinePage(family, body, {
+  const { data, isFetching, isError, error } = useMachinePage(family, body, {
     page: list.state.page,
     size: list.state.size,
     sort: list.sortParam,
@@ -115,6 +117,8 @@ export function MachineList({ family }: { family: MachineFamily }) {
         onApply={list.setFilters}
         csvButton={(current) => <CsvButton family={family} filters={current} sort={list.sortParam} q={q} />}
       />
+      {/* As the customer and service lists: a failed page is told, not shown as an empty register. */}
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.machines.sizes)}
         columns={columns}
