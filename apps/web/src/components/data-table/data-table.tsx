@@ -9,7 +9,7 @@ import {
   type OnChangeFn,
   type RowData,
 } from '@tanstack/react-table';
-import { Box, Center, Group, Loader, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Center, Group, Loader, Progress, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { MSG } from '@serwis/domain';
 import { Pager } from './pager';
@@ -66,6 +66,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getRowId: props.getRowId,
   });
   const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
+  // Another page, sort or search on its way while the rows before it stay: said by a moving bar,
+  // and the old rows dimmed, so that a slow connection never passes them off as the new ones.
+  const refreshing = Boolean(props.loading) && props.data.length > 0;
   const visibleColumns = table.getVisibleLeafColumns().length;
 
   const onRowKey = (event: KeyboardEvent, row: T) => {
@@ -77,8 +80,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Box>
+      <Box h={4}>
+        {refreshing && (
+          <Progress
+            className="data-table-refresh"
+            value={100}
+            animated
+            striped
+            size={4}
+            aria-label={MSG.loading}
+          />
+        )}
+      </Box>
       <ScrollArea type="auto" offsetScrollbars>
-        <Table striped highlightOnHover={Boolean(props.onRowClick)} verticalSpacing="xs" miw={600}>
+        <Table
+          striped
+          highlightOnHover={Boolean(props.onRowClick)}
+          verticalSpacing="xs"
+          miw={600}
+          aria-busy={props.loading ? true : undefined}
+        >
           {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
@@ -122,7 +143,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Tr>
             ))}
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody className={refreshing ? 'data-table-stale' : undefined}>
             {props.loading && props.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>

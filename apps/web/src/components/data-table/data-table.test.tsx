@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { MSG } from '@serwis/domain';
+import { theme } from '../../app/theme';
+import { DataTable } from './data-table';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const columns: ColumnDef<Row, unknown>[] = [{ id: 'name', header: 'Nazwa', accessorFn: (r) => r.name }];
+
+function renderTable(data: Row[], loading: boolean) {
+  render(
+    <MantineProvider theme={theme} env="test">
+      <DataTable
+        columns={columns}
+        data={data}
+        total={data.length}
+        page={1}
+        pageSize={10}
+        onPageChange={() => undefined}
+        sorting={[]}
+        onSortingChange={() => undefined}
+        loading={loading}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('DataTable while a page loads', () => {
+  it('says it loads over the rows before, dimmed, so that they are not taken for the new ones', () => {
+    renderTable([{ id: 1, name: 'Tokarka' }], true);
+    expect(screen.getByRole('progressbar', { name: MSG.loading })).toBeInTheDocument();
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    const row = screen.getByRole('row', { name: 'Tokarka' });
+    expect(row.closest('tbody')!.className).toContain('data-table-stale');
+  });
+
+  it('shows the rows as they are once loaded, and the loading line when there are none yet', () => {
+    renderTable([{ id: 1, name: 'Tokarka' }], false);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('table').hasAttribute('aria-busy')).toBe(false);
+    expect(screen.getByRole('row', { name: 'Tokarka' }).closest('tbody')!.className).not.toContain('stale');
+  });
+
+  it('shows the loading line, not a bar, before the first rows', () => {
+    renderTable([], true);
+    expect(screen.getByRole('status').textContent).toBe(MSG.loading);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
