@@ -1,3 +1,5 @@
+import { polishCount } from '@serwis/domain';
+
 /** Polish digit grouping with spaces: 1000000 → "1 000 000". */
 const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
@@ -8,12 +10,13 @@ const roughly = (n: number) => {
 };
 
 /**
- * The pager's total. An exact total as it is; an estimate (the server stops counting past its
+ * The pager's total. An exact total as Polish writes a count (11 554, as the import dialog's
+ * counts; four digits stay together); an estimate (the server stops counting past its
  * bound and answers the planner's figure, at least bound + 1) as "ponad 10 000" when it is just
  * past a round bound, else "ok. 1 200 000".
  */
 export function totalLabel(total: number, estimated = false): string {
-  if (!estimated) return String(total);
+  if (!estimated) return polishCount(total);
   if (total > 1 && roughly(total - 1) === total - 1) return `ponad ${groupDigits(total - 1)}`;
   return `ok. ${groupDigits(roughly(total))}`;
 }
