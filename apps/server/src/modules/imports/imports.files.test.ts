@@ -208,7 +208,7 @@ describe('import of a workbook', () => {
       'Metalex',
       'Lasery',
       123456789012345,
-      7.5,
+      { formula: '1.1*3', result: 1.1 * 3 },
       { formula: 'DATE(2024,3,1)', result: 45352 },
       950,
     ]);
@@ -229,7 +229,7 @@ describe('import of a workbook', () => {
     expect(answer.statusCode).toBe(200);
     expect((await machines()).map((m) => [m.serialNumber, m.sourcePower, m.transferDate, m.zipCode])).toEqual(
       [
-        ['123456789012345', '7,5', '2024-03-01', '00-950'],
+        ['123456789012345', '3,3', '2024-03-01', '00-950'],
         ['000042', '0,3 kW', '2024-03-02', '01-234'],
       ],
     );

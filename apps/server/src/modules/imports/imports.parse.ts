@@ -151,7 +151,11 @@ const DAYS_1900_TO_1904 = 1462;
  */
 function numberText(value: number, format: string | undefined, date1904: boolean): string {
   if (!format || format === 'General' || isTextFormat(format)) {
-    return Number.isInteger(value) ? String(value) : String(value).replace('.', ',');
+    if (Number.isInteger(value)) return String(value);
+    // As Excel's general format shows it (3.3000000000000003, a formula's result, is "3,3"), unless
+    // that takes an exponent.
+    const shown = formatNumber('General', value, { locale: 'pl' });
+    return shown.includes('E') ? String(value).replace('.', ',') : shown;
   }
   if (isDateFormat(format)) {
     return formatNumber('yyyy-mm-dd', date1904 ? value + DAYS_1900_TO_1904 : value);
