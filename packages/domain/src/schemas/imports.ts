@@ -147,6 +147,8 @@ export const importPreviewSchema = z.object({
   rows: z.array(z.array(z.string())),
   /** The spreadsheet number of each of `rows` (as a problem's `row`). */
   rowNumbers: z.array(z.number().int()),
+  /** The id of the record each of `rows` would update; null when it adds one (or cannot be imported). */
+  rowTargets: z.array(z.number().int().nullable()),
   total: z.number().int(),
   /** Rows that would be added / would update an existing record. */
   added: z.number().int(),
@@ -219,6 +221,8 @@ export const IMPORT_MSG = {
   previewRows: (fileName: string, total: number) => `Plik ${fileName}: wierszy ${polishCount(total)}.`,
   /** The workbook's tab the preview shows, when it has several. */
   sheetRead: (name: string) => `Wczytano arkusz „${name}”.`,
+  /** Under a preview row's number: the record the row would rewrite. */
+  rowUpdates: (id: number) => `aktualizuje Id ${id}`,
   /** Under a list of problems cut short: how many it shows of how many. */
   problemsShown: (shown: number, total: number) =>
     `Pokazano pierwsze ${polishCount(shown)} z ${polishCount(total)} błędów.`,

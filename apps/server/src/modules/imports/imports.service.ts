@@ -147,6 +147,8 @@ interface Analysis {
   updated: number;
   missingCustomers: string[];
   missingCategories: string[];
+  /** The record each row that updates one would rewrite, by the row's number. */
+  targets: Map<number, number>;
   write: (
     tx: DbOrTx,
     report: ReportProgress,
@@ -317,6 +319,7 @@ async function analyseMachines(
   const existing = await deviceIdsBySerial(db, family, serials);
   const known = await deviceIdsIn(db, family, [...new Set(valid.flatMap((v) => (v.id ? [v.id] : [])))]);
   const firstLineOfMachine = new Map<number, number>();
+  const targets = new Map<number, number>();
   const planned: { data: DeviceImportRow; customer: string; category: string }[] = [];
   let updated = 0;
   for (const { row, data, id: givenId } of valid) {
@@ -337,7 +340,10 @@ async function analyseMachines(
       firstLineOfMachine.set(id, row.line);
     }
     if (!ok) continue;
-    if (id) updated++;
+    if (id) {
+      updated++;
+      targets.set(row.line, id);
+    }
     // An empty status cell keeps an existing machine's status; a new one is "Produkcja".
     const keepStatus = id !== undefined && !(row.values.status ?? '').trim();
     planned.push({
@@ -372,6 +378,7 @@ async function analyseMachines(
     updated,
     missingCustomers,
     missingCategories,
+    targets,
     async write(tx, report) {
       const newCustomers = await insertCustomersNamed(tx, missingCustomers);
       const newCategories = await insertCategoriesNamed(tx, missingCategories);
@@ -433,6 +440,7 @@ async function analyseCustomers(
   const existing = await customerIdsByName(db, [...new Set(valid.map((v) => lower(v.data.shortName)))]);
   const toInsert: CustomerImportRow[] = [];
   const toUpdate: CustomerImportRow[] = [];
+  const targets = new Map<number, number>();
   for (const { row, data } of valid) {
     const key = lower(data.shortName);
     if (firstLine.get(key) !== row.line) continue; // a repeat, told above
@@ -450,6 +458,7 @@ async function analyseCustomers(
       email: data.email,
     };
     (record.id ? toUpdate : toInsert).push(record);
+    if (record.id) targets.set(row.line, record.id);
   }
   return {
     mapping,
@@ -460,6 +469,7 @@ async function analyseCustomers(
     updated: toUpdate.length,
     missingCustomers: [],
     missingCategories: [],
+    targets,
     async write(tx, report) {
       const written = rowsWritten(report, toInsert.length + toUpdate.length);
       await report('writing', 0, toInsert.length + toUpdate.length);
@@ -516,6 +526,7 @@ export async function previewImport(
       sheetName: sheet.sheetName,
       rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
       rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
+      rowTargets: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS).map(() => null),
       total: sheet.rows.length,
       added: 0,
       updated: 0,
@@ -536,6 +547,9 @@ export async function previewImport(
     sheetName: sheet.sheetName,
     rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
     rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
+    rowTargets: sheet.rowNumbers
+      .slice(0, IMPORT_PREVIEW_ROWS)
+      .map((line) => analysis.targets.get(line) ?? null),
     total: analysis.total,
     added: analysis.added,
     updated: analysis.updated,

@@ -234,6 +234,7 @@ describe('machine import: mapping and preview', () => {
       missingCustomers: ['Nieznany'],
     });
     expect(preview.rowNumbers).toEqual([2, 3]);
+    expect(preview.rowTargets).toEqual([null, null]);
     expect(preview.problems).toEqual([
       { row: 3, column: 'NAZWA', value: 'La', message: MSG.machineNameTooShort },
       { row: 3, column: 'Data', value: '32.13.2024', message: MSG.invalidDate },
@@ -241,6 +242,12 @@ describe('machine import: mapping and preview', () => {
       { row: 3, column: 'kontrahent', value: 'Nieznany', message: IMPORT_MSG.customerMissing('Nieznany') },
     ]);
     expect(await machinesOf('INTERNAL')).toEqual([]);
+    // Once the first row is in, the preview names the machine it would rewrite.
+    expect((await send(user, '/api/device/import', text.split('\n').slice(0, 2).join('\n'))).statusCode).toBe(
+      200,
+    );
+    const again = (await send(user, '/api/device/import/preview', text)).json<ImportPreview>();
+    expect(again.rowTargets).toEqual([(await machinesOf('INTERNAL'))[0]!.id, null]);
   });
 
   it('numbers rows as a spreadsheet does: empty rows of a CSV are counted, a "sep=" line is not', async () => {
@@ -755,6 +762,9 @@ describe('customer import', () => {
     const response = await send(user, '/api/customer/import', first, undefined, 'kontrahenci.csv');
     expect(response.json()).toMatchObject({ added: 2, updated: 0 });
     const second = [header, ';METALEX;Metalex S.A.;;;Kraków;małopolskie;;;;'].join('\r\n');
+    const preview = (await send(user, '/api/customer/import/preview', second)).json<ImportPreview>();
+    const [metalex] = await ctx.database.db.select().from(customers).orderBy(customers.id);
+    expect(preview.rowTargets).toEqual([metalex!.id]);
     expect((await send(user, '/api/customer/import', second)).json()).toMatchObject({ added: 0, updated: 1 });
     const rows = await ctx.database.db.select().from(customers).orderBy(customers.id);
     expect(rows.map((r) => [r.shortName, r.fullName, r.city, r.province])).toEqual([

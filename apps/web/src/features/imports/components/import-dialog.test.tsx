@@ -34,6 +34,7 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     sheetName: null,
     rows: [['Laser', 'Metalex', 'Lasery', 'L-1']],
     rowNumbers: [2],
+    rowTargets: [null],
     total: 1,
     added: 1,
     updated: 0,
@@ -369,7 +370,7 @@ describe('Importuj z CSV', () => {
     ]);
   });
 
-  it('names the tab read and the fields an update keeps', async () => {
+  it('names the tab read, the record each row updates and the fields an update keeps', async () => {
     const user = userEvent.setup();
     fakeApi({
       'POST /api/device/import/preview': ndjson({
@@ -378,6 +379,7 @@ describe('Importuj z CSV', () => {
           sheetName: 'Dane',
           added: 0,
           updated: 1,
+          rowTargets: [99],
         },
       }),
     });
@@ -388,6 +390,8 @@ describe('Importuj z CSV', () => {
         'Plik maszyny.csv: wierszy 1, do dodania 0, do aktualizacji 1. Wczytano arkusz „Dane”.',
       ),
     ).toBeTruthy();
+    const row = within(screen.getByRole('table', { name: 'Podgląd pliku' })).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('2aktualizuje Id 99');
     expect(
       screen.getByText(
         'Pola, których nie ma w pliku (Status, S/N, Moc, Data, Gwarancja, Okres gwarancji, Ulica, Kod pocztowy, Miasto, Województwo), zostaną w aktualizowanych rekordach bez zmian.',

@@ -179,7 +179,13 @@ function problemsByCell(preview: ImportPreview): Map<string, string[]> {
  * A preview cell: its text, and under it what is wrong with it, the cell tinted red. A row's number
  * is tinted when anything in the row is wrong, so that a narrow screen shows which rows are.
  */
-function PreviewCell(props: { text: string | number; messages: string[] | undefined; flagged?: boolean }) {
+function PreviewCell(props: {
+  text: string | number;
+  messages: string[] | undefined;
+  flagged?: boolean;
+  /** The row's number cell: the record the row would rewrite. */
+  updates?: number | null;
+}) {
   const { text, messages } = props;
   return (
     <Table.Td
@@ -196,6 +202,11 @@ function PreviewCell(props: { text: string | number; messages: string[] | undefi
           aria-label="Wiersz z błędem"
           style={{ marginLeft: 4, verticalAlign: 'text-bottom' }}
         />
+      )}
+      {props.updates != null && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {IMPORT_MSG.rowUpdates(props.updates)}
+        </Text>
       )}
       {messages?.map((message, i) => (
         <Text key={i} size="xs" c="var(--mantine-color-red-light-color)" fw={500}>
@@ -275,6 +286,7 @@ function PreviewView(props: {
                     text={line}
                     messages={problems.get(cellKey(line, -1))}
                     flagged={badLines.has(line)}
+                    updates={preview.rowTargets[r]}
                   />
                   {row.map((cell, c) => (
                     <PreviewCell key={c} text={cell} messages={problems.get(cellKey(line, c))} />
