@@ -170,11 +170,14 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
       onRow = await row.evaluate((element) => element === document.activeElement);
     }
     expect(onRow).toBe(true);
-    const ring = await row.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { style: style.outlineStyle, width: style.outlineWidth };
-    });
-    expect(ring).toEqual({ style: 'solid', width: '2px' });
+    // Polled: once in a loaded run the ring was read at 3 px (an outline's initial width) as the
+    // row was being styled; it settles at 2 px.
+    const ring = () =>
+      row.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { style: style.outlineStyle, width: style.outlineWidth };
+      });
+    await expect.poll(ring, { timeout: 3000 }).toEqual({ style: 'solid', width: '2px' });
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/machineEdit\\?id=${seed!.machines[0]}\\b`));
     await expect
