@@ -255,7 +255,7 @@ function PreviewView(props: {
             <Table.Tr>
               <Table.Th>Wiersz</Table.Th>
               {preview.headers.map((header, col) => (
-                <Table.Th key={col} miw={190}>
+                <Table.Th key={col} miw={220}>
                   <Text size="xs" c="dimmed">
                     {header}
                   </Text>
