@@ -215,6 +215,9 @@ class Problems {
   }
 }
 
+/** A row's serial number as its repeats are found (the cell's text, as the schema keeps it). */
+const serialOf = (row: Row) => (row.values.serialNumber ?? '').trim();
+
 /** A customer's or category's name as the import compares it: any case, runs of spaces as one. */
 const lower = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -243,7 +246,7 @@ async function analyseMachines(
   for await (const row of checked(rows, report)) {
     const { id: idText, ...values } = row.values;
     const id = machineId(idText);
-    const serial = (values.serialNumber ?? '').trim();
+    const serial = serialOf(row);
     if (serial && !(idText ?? '').trim()) {
       const first = firstLineOfSerial.get(serial);
       if (first === undefined) firstLineOfSerial.set(serial, row.line);
@@ -330,8 +333,8 @@ async function analyseMachines(
     if (givenId && !known.has(givenId)) {
       problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));
       ok = false;
-    } else if (!givenId && data.serialNumber && firstLineOfSerial.get(data.serialNumber) !== row.line) {
-      ok = false; // told above
+    } else if (!givenId && serialOf(row) && firstLineOfSerial.get(serialOf(row)) !== row.line) {
+      ok = false; // a repeat, told above
     } else if (id !== undefined && firstLineOfMachine.has(id)) {
       // One machine, one row: named by its id twice, or by its id and by its serial number.
       problems.add(row, givenId ? 'id' : 'serialNumber', IMPORT_MSG.sameMachine(firstLineOfMachine.get(id)!));
@@ -411,6 +414,9 @@ async function analyseMachines(
   };
 }
 
+/** A row's short name as its repeats are found: its cell, compared as names are. */
+const shortNameOf = (row: Row) => lower(row.values.shortName ?? '');
+
 async function analyseCustomers(
   db: DbOrTx,
   sheet: Sheet,
@@ -424,7 +430,7 @@ async function analyseCustomers(
   // The first row of each short name: a repeat is told on every row, also on one otherwise wrong.
   const firstLine = new Map<string, number>();
   for await (const row of checked(rows, report)) {
-    const key = lower(row.values.shortName ?? '');
+    const key = shortNameOf(row);
     if (key) {
       const first = firstLine.get(key);
       if (first === undefined) firstLine.set(key, row.line);
@@ -442,8 +448,8 @@ async function analyseCustomers(
   const toUpdate: CustomerImportRow[] = [];
   const targets = new Map<number, number>();
   for (const { row, data } of valid) {
+    if (firstLine.get(shortNameOf(row)) !== row.line) continue; // a repeat, told above
     const key = lower(data.shortName);
-    if (firstLine.get(key) !== row.line) continue; // a repeat, told above
     const record: CustomerImportRow = {
       id: existing.get(key),
       short_name: data.shortName,
