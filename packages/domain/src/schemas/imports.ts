@@ -57,14 +57,26 @@ export const importFields = (kind: ImportKind) =>
   kind === 'customers' ? CUSTOMER_IMPORT_FIELDS : MACHINE_IMPORT_FIELDS;
 
 /**
- * Labels of the fields an update leaves as they are, having no column in the file (the months of a
- * machine's warranty come with its Gwarancja column when they have none of their own).
+ * A field read from another's column when it has none of its own: the months of "24 mies. Pełna"
+ * in the Gwarancja column.
  */
+export const IMPORT_READ_FROM: Readonly<Record<string, string>> = { warrantyLength: 'warranty' };
+
+/**
+ * The fields a file gives values for: those its columns are mapped to, and those read from them
+ * (`IMPORT_READ_FROM`). An update rewrites these and keeps the others.
+ */
+export function importGivenFields(mapping: (string | null)[]): Set<string> {
+  const given = new Set(mapping.filter((key): key is string => key !== null));
+  for (const [field, from] of Object.entries(IMPORT_READ_FROM)) if (given.has(from)) given.add(field);
+  return given;
+}
+
+/** Labels of the fields an update leaves as they are, having no column in the file. */
 export function importKeptFieldLabels(kind: ImportKind, mapping: (string | null)[]): string[] {
-  const mapped = new Set(mapping);
-  if (mapped.has('warranty')) mapped.add('warrantyLength');
+  const given = importGivenFields(mapping);
   return importFields(kind)
-    .filter((field) => !field.ownExportOnly && !mapped.has(field.key))
+    .filter((field) => !field.ownExportOnly && !given.has(field.key))
     .map((field) => field.label);
 }
 
@@ -109,10 +121,10 @@ export function detectMapping(kind: ImportKind, headers: string[]): (string | nu
   });
 }
 
-/** The options part of an import request (`optionsJson`). */
 /** Excel's last column (XFD): a mapping may name a field for any column a workbook can have. */
 export const IMPORT_MAX_COLUMNS = 16_384;
 
+/** The options part of an import request (`optionsJson`). */
 export const importOptionsSchema = z.object({
   /** The field of each column of the file, in order; null or '' leaves the column out. */
   mapping: z.array(z.string().max(40).nullable()).max(IMPORT_MAX_COLUMNS).nullish(),

@@ -34,11 +34,11 @@ export async function takeImportLock(tx: DbOrTx, waiting: () => Promise<void>): 
 }
 
 /** Ids of customers by short name (`nameKey`). */
-export async function customerIdsByName(db: DbOrTx, lowered: string[]): Promise<Map<string, number>> {
-  if (!lowered.length) return new Map();
+export async function customerIdsByName(db: DbOrTx, keys: string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
   const found = await rows<{ id: number; key: string }>(
     db,
-    sql`SELECT id, ${nameKey('short_name')} AS key FROM customers WHERE ${nameKey('short_name')} IN ${textList(lowered)}`,
+    sql`SELECT id, ${nameKey('short_name')} AS key FROM customers WHERE ${nameKey('short_name')} IN ${textList(keys)}`,
   );
   return new Map(found.map((r) => [r.key, Number(r.id)]));
 }

@@ -1,6 +1,7 @@
 import {
   IMPORT_MSG,
   IMPORT_PREVIEW_ROWS,
+  IMPORT_READ_FROM,
   IMPORT_PROBLEMS_SHOWN,
   MACHINE_STATUSES,
   MSG,
@@ -9,6 +10,7 @@ import {
   customerInsertSchema,
   detectMapping,
   deviceInsertSchema,
+  importGivenFields,
   importFields,
   type ImportFailure,
   type ImportKind,
@@ -186,9 +188,6 @@ function rowsOf(sheet: Sheet, mapping: (string | null)[]): Row[] {
   });
 }
 
-/** A field read from another's column: the months of "24 mies. Pełna" in the Gwarancja column. */
-const READ_FROM: Record<string, string> = { warrantyLength: 'warranty' };
-
 class Problems {
   list: ImportProblem[] = [];
   rows = new Set<number>();
@@ -198,7 +197,7 @@ class Problems {
   ) {}
   /** The field whose column holds `key`'s value: itself, or the one it is read from. */
   private source(key: string) {
-    const from = READ_FROM[key];
+    const from = IMPORT_READ_FROM[key];
     return !this.mapping.includes(key) && from && this.mapping.includes(from) ? from : key;
   }
   column(key: string) {
@@ -219,7 +218,7 @@ class Problems {
 const serialOf = (row: Row) => (row.values.serialNumber ?? '').trim();
 
 /** A customer's or category's name as the import compares it: any case, runs of spaces as one. */
-const lower = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+const nameKey = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
 
 async function analyseMachines(
   db: DbOrTx,
@@ -232,11 +231,6 @@ async function analyseMachines(
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
   const hasLength = mapping.includes('warrantyLength');
-  // What an update rewrites: the fields the file has columns for (the Gwarancja column alone
-  // brings the months too); the others keep the machine's values.
-  const updatedFields = mapping.flatMap((key) =>
-    key === 'warranty' && !hasLength ? ['warranty', 'warrantyLength'] : key ? [key] : [],
-  );
   const valid: { row: Row; data: z.infer<typeof deviceInsertSchema>; id?: number }[] = [];
   const customerNames = new Map<string, string>();
   const categoryNames = new Map<string, string>();
@@ -262,8 +256,8 @@ async function analyseMachines(
     const parsed = deviceInsertSchema.safeParse(input);
     if (!parsed.success) problems.zod(row, parsed.error);
     // Names of every row, so that the preview lists all the missing ones at once.
-    if (customer && !customerNames.has(lower(customer))) customerNames.set(lower(customer), customer);
-    if (category && !categoryNames.has(lower(category))) categoryNames.set(lower(category), category);
+    if (customer && !customerNames.has(nameKey(customer))) customerNames.set(nameKey(customer), customer);
+    if (category && !categoryNames.has(nameKey(category))) categoryNames.set(nameKey(category), category);
     if (!customer || !category || !parsed.success || id === null) continue;
     valid.push({ row, data: parsed.data, id });
   }
@@ -294,7 +288,7 @@ async function analyseMachines(
       : check.success
         ? null
         : check.error.issues[0]!.message;
-    if (message) badCustomer.set(lower(name), message);
+    if (message) badCustomer.set(nameKey(name), message);
   }
   for (const name of missingCategories) {
     const check = categoryName.safeParse(name);
@@ -303,15 +297,15 @@ async function analyseMachines(
       : check.success
         ? null
         : check.error.issues[0]!.message;
-    if (message) badCategory.set(lower(name), message);
+    if (message) badCategory.set(nameKey(name), message);
   }
 
   // Every row naming a missing or ambiguous customer or category is told so, also when its own
   // fields are wrong: the user sees all that the row needs at once.
   const namesRefused = new Set<Row>();
   for (const row of rows) {
-    const customerProblem = badCustomer.get(lower(row.values.customer ?? ''));
-    const categoryProblem = badCategory.get(lower(row.values.category ?? ''));
+    const customerProblem = badCustomer.get(nameKey(row.values.customer ?? ''));
+    const categoryProblem = badCategory.get(nameKey(row.values.category ?? ''));
     if (customerProblem) problems.add(row, 'customer', customerProblem);
     if (categoryProblem) problems.add(row, 'category', categoryProblem);
     if (customerProblem || categoryProblem) namesRefused.add(row);
@@ -326,8 +320,8 @@ async function analyseMachines(
   const planned: { data: DeviceImportRow; customer: string; category: string }[] = [];
   let updated = 0;
   for (const { row, data, id: givenId } of valid) {
-    const customerKey = lower(row.values.customer!);
-    const categoryKey = lower(row.values.category!);
+    const customerKey = nameKey(row.values.customer!);
+    const categoryKey = nameKey(row.values.category!);
     let ok = !namesRefused.has(row);
     const id = givenId ?? (data.serialNumber ? existing.get(data.serialNumber) : undefined);
     if (givenId && !known.has(givenId)) {
@@ -397,7 +391,8 @@ async function analyseMachines(
       const written = rowsWritten(report, planned.length);
       await report('writing', 0, planned.length);
       const ids = await insertDevices(tx, family, toInsert, written);
-      await updateDevices(tx, toUpdate, updatedFields, written);
+      // Only the fields the file gives; the others keep the machine's values.
+      await updateDevices(tx, toUpdate, importGivenFields(mapping), written);
       const touched = [...ids, ...toUpdate.map((r) => r.id!)];
       let refreshed = 0;
       await report('summaries', 0, touched.length);
@@ -415,7 +410,7 @@ async function analyseMachines(
 }
 
 /** A row's short name as its repeats are found: its cell, compared as names are. */
-const shortNameOf = (row: Row) => lower(row.values.shortName ?? '');
+const shortNameOf = (row: Row) => nameKey(row.values.shortName ?? '');
 
 async function analyseCustomers(
   db: DbOrTx,
@@ -443,13 +438,13 @@ async function analyseCustomers(
     if (!parsed.success) problems.zod(row, parsed.error);
     else valid.push({ row, data: parsed.data });
   }
-  const existing = await customerIdsByName(db, [...new Set(valid.map((v) => lower(v.data.shortName)))]);
+  const existing = await customerIdsByName(db, [...new Set(valid.map((v) => nameKey(v.data.shortName)))]);
   const toInsert: CustomerImportRow[] = [];
   const toUpdate: CustomerImportRow[] = [];
   const targets = new Map<number, number>();
   for (const { row, data } of valid) {
     if (firstLine.get(shortNameOf(row)) !== row.line) continue; // a repeat, told above
-    const key = lower(data.shortName);
+    const key = nameKey(data.shortName);
     const record: CustomerImportRow = {
       id: existing.get(key),
       short_name: data.shortName,
@@ -481,12 +476,7 @@ async function analyseCustomers(
       await report('writing', 0, toInsert.length + toUpdate.length);
       await insertCustomers(tx, toInsert, written);
       // Only the columns the file has: "Nazwa skrócona;Telefon" updates the phones alone.
-      await updateCustomers(
-        tx,
-        toUpdate,
-        mapping.filter((key) => key !== null),
-        written,
-      );
+      await updateCustomers(tx, toUpdate, importGivenFields(mapping), written);
       return { added: toInsert.length, updated: toUpdate.length, createdCustomers: 0, createdCategories: 0 };
     },
   };
