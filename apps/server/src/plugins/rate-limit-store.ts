@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { rowsOf } from '../lib/result-rows.js';
 
+/** The prefix of the counters made by `app.createRateLimit`, whose stores belong to no route. */
+const ROUTELESS_PREFIX = 'global';
+
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
@@ -12,7 +15,7 @@ export function pgRateLimitStore(db: Db) {
   return class PgRateLimitStore {
     readonly prefix: string;
     constructor(options: { routeInfo?: { url?: string; method?: string }; keyPrefix?: string } = {}) {
-      this.prefix = options.keyPrefix ?? options.routeInfo?.url ?? 'global';
+      this.prefix = options.keyPrefix ?? options.routeInfo?.url ?? ROUTELESS_PREFIX;
     }
     incr(key: string, callback: IncrCallback, timeWindow: number) {
       const fullKey = `${this.prefix}|${key}`;
@@ -38,4 +41,14 @@ export function pgRateLimitStore(db: Db) {
       return new PgRateLimitStore(routeOptions);
     }
   };
+}
+
+/**
+ * Gives back one attempt counted by an `app.createRateLimit` limiter (a login that succeeded is not
+ * a guess); a counter already at zero or gone stays so.
+ */
+export async function refundRateLimit(db: Db, key: string) {
+  await db.execute(
+    sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${`${ROUTELESS_PREFIX}|${key}`} AND count > 0`,
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@serwis/domain';
 import { AppError } from '../../lib/app-error.js';
+import { refundRateLimit } from '../../plugins/rate-limit-store.js';
 import { parseBasicAuth } from './basic-auth.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -22,7 +23,9 @@ const emailFromResetBody = (request: FastifyRequest) => {
 
 /**
  * Throttles guessing: per address and per account, so neither a single machine nor a botnet
- * aimed at one e-mail gets far. Counters live in PostgreSQL (see rate-limit-store.ts).
+ * aimed at one e-mail gets far. Counters live in PostgreSQL (see rate-limit-store.ts). Each limiter's
+ * `refund` gives an attempt back: a login that succeeded is no guess, so staff who log in often (a
+ * tablet and a desktop, a shared office address) are never locked out by their own logins.
  *
  * Built on createRateLimit rather than app.rateLimit(): the hooks of the latter share one
  * "already ran" flag per request, so a second limit on the same route was silently skipped.
@@ -40,13 +43,19 @@ export function authRateLimits(app: FastifyInstance) {
       timeWindow,
       keyGenerator: (r) => `${keyPrefix}:${keyGenerator(r)}`,
     });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
+    const hook = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!applies(request)) return;
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
       reply.header('Retry-After', String(Math.max(1, result.ttlInSeconds)));
       throw new AppError(429, MSG.tooManyAttempts, 'RATE_LIMITED');
     };
+    // Best effort: a counter not given back must not turn a login that succeeded into an error.
+    const refund = (request: FastifyRequest) =>
+      refundRateLimit(app.db, `${keyPrefix}:${keyGenerator(request)}`).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'rate limit refund failed'),
+      );
+    return Object.assign(hook, { refund });
   };
   return {
     loginPerIp: limit(

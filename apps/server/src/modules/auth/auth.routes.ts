@@ -55,6 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           replacesToken: request.cookies[SESSION_COOKIE],
         });
         setSessionCookie(request, reply, token, app.config.SESSION_DAYS);
+        // Only guesses count against the limits: a login that succeeded gives its attempt back.
+        await limits.loginPerIp.refund(request);
+        await limits.loginPerEmail.refund(request);
         return user;
       } catch (error) {
         challenge();

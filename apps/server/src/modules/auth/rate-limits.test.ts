@@ -35,8 +35,8 @@ describe('login limits', () => {
   it('per e-mail: after the limit even the right password gets 429, another e-mail still works', async () => {
     await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
     await createUserAndLogin(ctx, { email: 'ewa@firma.pl', password: 'Haslo-ewy-12' });
-    // createUserAndLogin spent one attempt of each account; the case of the e-mail makes no difference.
-    for (let i = 1; i < LOGIN_PER_EMAIL; i++) {
+    // createUserAndLogin's logins succeeded and are not counted; the case of the e-mail makes no difference.
+    for (let i = 0; i < LOGIN_PER_EMAIL; i++) {
       const response = await tryLogin(ctx, i % 2 ? 'JAN@firma.pl' : 'jan@firma.pl', 'zle-haslo');
       expect(response.statusCode).toBe(401);
     }
@@ -45,6 +45,31 @@ describe('login limits', () => {
 
     const rows = await ctx.database.db.select().from(rateLimits);
     expect(rows.find((r) => r.key.endsWith('login-email:jan@firma.pl'))?.count).toBe(LOGIN_PER_EMAIL + 1);
+  });
+
+  it('logins that succeed are not counted: a user logging in again and again is never stopped', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    for (let i = 0; i < LOGIN_PER_EMAIL + 5; i++) {
+      expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+    }
+    // A failure still counts, and only failures bring the limit.
+    for (let i = 0; i < LOGIN_PER_EMAIL - 1; i++) {
+      expect((await tryLogin(ctx, 'jan@firma.pl', 'zle-haslo')).statusCode).toBe(401);
+    }
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'zle-haslo')).statusCode).toBe(401);
+    await expectLimited(await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1'));
+  });
+
+  it('per address: an office logging in many times from one address is not stopped', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    await createUserAndLogin(ctx, { email: 'ewa@firma.pl', password: 'Haslo-ewy-12' });
+    for (let i = 0; i < LOGIN_PER_IP + 5; i++) {
+      const [email, password] = i % 2 ? ['jan@firma.pl', 'Haslo-jana-1'] : ['ewa@firma.pl', 'Haslo-ewy-12'];
+      expect((await tryLogin(ctx, email, password, { remoteAddress: '10.5.5.5' })).statusCode).toBe(200);
+    }
+    const rows = await ctx.database.db.select().from(rateLimits);
+    expect(rows.find((r) => r.key.endsWith('login-ip:10.5.5.5'))?.count).toBe(0);
   });
 
   it('per e-mail: the counter starts again once its window has passed', async () => {
