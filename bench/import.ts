@@ -1,7 +1,8 @@
 /**
  * Import throughput: a generated machine CSV (N rows, naming 500 customers and 50 categories that
  * do not exist yet) sent to POST /api/device/import?progress=ndjson over HTTP on loopback, as the
- * browser's dialog sends it, then the same file again (every row an update by serial number).
+ * browser's dialog sends it, then the file with every machine renamed (every row an update by serial
+ * number), then that file again (every row found as it is: nothing written).
  * Prints seconds and rows per second, and how long each step took by the progress lines' arrival.
  *
  *   bash scripts/with-postgres.sh npx tsx bench/import.ts --rows=100000     (PostgreSQL, throw-away)
@@ -25,7 +26,7 @@ import { freePort, openBenchApp } from './bench-app.js';
 const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
 const ROWS = Number(rowsArg ? rowsArg.slice(7) : 100_000);
 
-function machineCsv(rows: number): Buffer {
+function machineCsv(rows: number, name = 'Laser fiber'): Buffer {
   const lines = [
     'Id;Status;Nazwa;Kontrahent;Kategoria;S/N;Moc;Data;Gwarancja;Ulica;Kod pocztowy;Miasto;Województwo',
   ];
@@ -33,7 +34,7 @@ function machineCsv(rows: number): Buffer {
     const province = PROVINCES[1 + (i % (PROVINCES.length - 1))];
     const date = `20${10 + (i % 15)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
     lines.push(
-      `;Produkcja;Laser fiber ${i};Kontrahent ${i % 500};Kategoria ${i % 50};IMP-${i};${i % 20} kW;${date};24 mies. Pełna;ul. Długa ${i % 200};00-${String(i % 1000).padStart(3, '0')};Miasto ${i % 300};${province}`,
+      `;Produkcja;${name} ${i};Kontrahent ${i % 500};Kategoria ${i % 50};IMP-${i};${i % 20} kW;${date};24 mies. Pełna;ul. Długa ${i % 200};00-${String(i % 1000).padStart(3, '0')};Miasto ${i % 300};${province}`,
     );
   }
   return Buffer.from('\uFEFF' + lines.join('\r\n') + '\r\n', 'utf8');
@@ -66,10 +67,16 @@ async function main() {
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
     const file = machineCsv(ROWS);
+    const renamed = machineCsv(ROWS, 'Laser światłowodowy');
     console.log(`${database.kind}: ${ROWS} wierszy, plik ${(file.length / 1024 / 1024).toFixed(1)} MB`);
-    for (const round of ['dodanie', 'aktualizacja']) {
+    const rounds = [
+      ['dodanie', file],
+      ['aktualizacja', renamed],
+      ['bez zmian', renamed],
+    ] as const;
+    for (const [round, content] of rounds) {
       const form = new FormData();
-      form.append('file', new Blob([file], { type: 'text/csv' }), 'maszyny.csv');
+      form.append('file', new Blob([content], { type: 'text/csv' }), 'maszyny.csv');
       form.append('optionsJson', JSON.stringify({ createMissing: true }));
       // The server's memory (this process) at its highest while the file is imported.
       let peak = process.memoryUsage().rss;
@@ -95,9 +102,9 @@ async function main() {
       clearInterval(sampler);
       const seconds = ended / 1000;
       if (!outcome || !('result' in outcome)) throw new Error(JSON.stringify(outcome).slice(0, 500));
-      const { added, updated } = outcome.result;
+      const { added, updated, unchanged } = outcome.result;
       console.log(
-        `${round}: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds)} wierszy/s (dodano ${added}, zaktualizowano ${updated})`,
+        `${round}: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds)} wierszy/s (dodano ${added}, zaktualizowano ${updated}, bez zmian ${unchanged})`,
       );
       const steps = [...began];
       const told = steps.map(([phase, at], i) => {

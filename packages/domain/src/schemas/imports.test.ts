@@ -88,6 +88,9 @@ describe('the counts of rows with problems', () => {
     );
     expect(IMPORT_MSG.failed(1)).toBe('Import przerwany: błędy w 1 wierszu. Nie zapisano żadnego wiersza.');
     expect(IMPORT_MSG.done(100_000, 2500)).toBe('Zaimportowano: dodano 100\u00a0000, zaktualizowano 2500.');
+    expect(IMPORT_MSG.done(0, 3, 12_000)).toBe(
+      'Zaimportowano: dodano 0, zaktualizowano 3, bez zmian 12\u00a0000.',
+    );
   });
 });
 

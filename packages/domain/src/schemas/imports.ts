@@ -180,7 +180,10 @@ export const importResultSchema = z.object({
   fileName: z.string(),
   total: z.number().int(),
   added: z.number().int(),
+  /** Records the file changed. */
   updated: z.number().int(),
+  /** Rows that matched a record and gave every mapped field as it already was: nothing written. */
+  unchanged: z.number().int(),
   createdCustomers: z.number().int(),
   createdCategories: z.number().int(),
 });
@@ -243,8 +246,9 @@ export const IMPORT_MSG = {
     `Importowanie ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersza', few: 'wierszy', many: 'wierszy' })}… Wszystkie wiersze zapisują się naraz, w jednej transakcji.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */
   problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
-  done: (added: number, updated: number) =>
-    `Zaimportowano: dodano ${polishCount(added)}, zaktualizowano ${polishCount(updated)}.`,
+  /** An import's result; rows that matched a record and gave it as it was are "bez zmian". */
+  done: (added: number, updated: number, unchanged = 0) =>
+    `Zaimportowano: dodano ${polishCount(added)}, zaktualizowano ${polishCount(updated)}${unchanged ? `, bez zmian ${polishCount(unchanged)}` : ''}.`,
   customerMissing: (name: string) =>
     `Nie ma kontrahenta „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
   categoryMissing: (name: string) =>

@@ -78,6 +78,7 @@ describe('import with progress (?progress=ndjson)', () => {
         total: rows,
         added: rows,
         updated: 0,
+        unchanged: 0,
         createdCustomers: 0,
         createdCategories: 0,
       },

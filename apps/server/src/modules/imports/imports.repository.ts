@@ -182,47 +182,65 @@ export async function insertDevices(
 }
 
 /**
- * What an update sets for each import field the file has a column for: a column the file lacks
- * leaves its value as it was ("Nazwa skrócona;Telefon" updates the phones, nothing else).
+ * What an update sets for each import field the file has a column for (column → new value): a
+ * column the file lacks leaves its value as it was ("Nazwa skrócona;Telefon" updates the phones,
+ * nothing else).
  */
-const DEVICE_SETS: Record<string, string> = {
-  name: 'name = v.name',
-  customer: 'customer_id = v.customer_id',
-  category: 'category_id = v.category_id',
-  serialNumber: 'serial_number = v.serial_number',
-  sourcePower: 'source_power = v.source_power',
-  transferDate: 'transfer_date = v.transfer_date',
-  warrantyLength: 'warranty_length = v.warranty_length',
-  warranty: 'warranty = v.warranty',
-  streetAddress: 'street_address = v.street_address',
-  zipCode: 'zip_code = v.zip_code',
-  city: 'city = v.city',
-  province: 'province = v.province',
-  status: 'status = coalesce(v.status, d.status), status_weight = coalesce(v.status_weight, d.status_weight)',
+const DEVICE_SETS: Record<string, Record<string, string>> = {
+  name: { name: 'v.name' },
+  customer: { customer_id: 'v.customer_id' },
+  category: { category_id: 'v.category_id' },
+  serialNumber: { serial_number: 'v.serial_number' },
+  sourcePower: { source_power: 'v.source_power' },
+  transferDate: { transfer_date: 'v.transfer_date' },
+  warrantyLength: { warranty_length: 'v.warranty_length' },
+  warranty: { warranty: 'v.warranty' },
+  streetAddress: { street_address: 'v.street_address' },
+  zipCode: { zip_code: 'v.zip_code' },
+  city: { city: 'v.city' },
+  province: { province: 'v.province' },
+  status: {
+    status: 'coalesce(v.status, d.status)',
+    status_weight: 'coalesce(v.status_weight, d.status_weight)',
+  },
 };
 
-/** The SET list of the given import fields (those with no column of their own are left out). */
-function setsOf(sets: Record<string, string>, fields: Iterable<string>) {
-  const chosen = [...new Set(fields)].flatMap((field) => (sets[field] ? [sets[field]] : []));
-  return sql.raw([...chosen, 'updated_at = now()'].join(', '));
+/**
+ * The SET list of the given import fields (those with no column of their own are left out), and
+ * the condition that one of them changes: a row the file gives as it already is stays untouched
+ * (its `updated_at` too) and is not counted as updated.
+ */
+function updateOf(sets: Record<string, Record<string, string>>, alias: string, fields: Iterable<string>) {
+  const columns = [...new Set(fields)].flatMap((field) => Object.entries(sets[field] ?? {}));
+  const assignments = [...columns.map(([column, value]) => `${column} = ${value}`), 'updated_at = now()'];
+  const changes = columns.map(([column, value]) => `${alias}.${column} IS DISTINCT FROM ${value}`);
+  return { set: sql.raw(assignments.join(', ')), changed: sql.raw(changes.join(' OR ') || 'false') };
 }
 
-/** Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields. */
+/**
+ * Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields, and
+ * only the machines the file changes; answers their ids.
+ */
 export async function updateDevices(
   db: DbOrTx,
   list: DeviceImportRow[],
   fields: Iterable<string>,
   onChunk: OnChunk = noChunks,
 ) {
-  const sets = setsOf(DEVICE_SETS, fields);
+  const { set, changed } = updateOf(DEVICE_SETS, 'd', fields);
+  const ids: number[] = [];
   for (let start = 0; start < list.length; start += CHUNK) {
-    await db.execute(
-      sql`UPDATE devices AS d SET ${sets}
+    const updated = await rows<{ id: number }>(
+      db,
+      sql`UPDATE devices AS d SET ${set}
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${DEVICE_RECORD})
-          WHERE d.id = v.id`,
+          WHERE d.id = v.id AND (${changed})
+          RETURNING d.id`,
     );
+    ids.push(...updated.map((r) => Number(r.id)));
     await onChunk(Math.min(CHUNK, list.length - start));
   }
+  return ids;
 }
 
 export interface CustomerImportRow {
@@ -254,33 +272,41 @@ export async function insertCustomers(db: DbOrTx, list: CustomerImportRow[], onC
   }
 }
 
-const CUSTOMER_SETS: Record<string, string> = {
-  shortName: 'short_name = v.short_name',
-  fullName: 'full_name = v.full_name',
-  streetAddress: 'street_address = v.street_address',
-  zipCode: 'zip_code = v.zip_code',
-  city: 'city = v.city',
-  province: 'province = v.province',
-  nip: 'nip = v.nip',
-  regon: 'regon = v.regon',
-  phoneNumber: 'phone_number = v.phone_number',
-  email: 'email = v.email',
+const CUSTOMER_SETS: Record<string, Record<string, string>> = {
+  shortName: { short_name: 'v.short_name' },
+  fullName: { full_name: 'v.full_name' },
+  streetAddress: { street_address: 'v.street_address' },
+  zipCode: { zip_code: 'v.zip_code' },
+  city: { city: 'v.city' },
+  province: { province: 'v.province' },
+  nip: { nip: 'v.nip' },
+  regon: { regon: 'v.regon' },
+  phoneNumber: { phone_number: 'v.phone_number' },
+  email: { email: 'v.email' },
 };
 
-/** Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields. */
+/**
+ * Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields, and
+ * only the customers the file changes; answers how many.
+ */
 export async function updateCustomers(
   db: DbOrTx,
   list: CustomerImportRow[],
   fields: Iterable<string>,
   onChunk: OnChunk = noChunks,
 ) {
-  const sets = setsOf(CUSTOMER_SETS, fields);
+  const { set, changed } = updateOf(CUSTOMER_SETS, 'c', fields);
+  let count = 0;
   for (let start = 0; start < list.length; start += CHUNK) {
-    await db.execute(
-      sql`UPDATE customers AS c SET ${sets}
+    const updated = await rows<{ id: number }>(
+      db,
+      sql`UPDATE customers AS c SET ${set}
           FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${CUSTOMER_RECORD})
-          WHERE c.id = v.id`,
+          WHERE c.id = v.id AND (${changed})
+          RETURNING c.id`,
     );
+    count += updated.length;
     await onChunk(Math.min(CHUNK, list.length - start));
   }
+  return count;
 }

@@ -140,6 +140,14 @@ interface Row {
   values: Record<string, string>;
 }
 
+interface WriteCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+  createdCustomers: number;
+  createdCategories: number;
+}
+
 interface Analysis {
   mapping: (string | null)[];
   problems: ImportProblem[];
@@ -151,10 +159,7 @@ interface Analysis {
   missingCategories: string[];
   /** The record each row that updates one would rewrite, by the row's number. */
   targets: Map<number, number>;
-  write: (
-    tx: DbOrTx,
-    report: ReportProgress,
-  ) => Promise<{ added: number; updated: number; createdCustomers: number; createdCategories: number }>;
+  write: (tx: DbOrTx, report: ReportProgress) => Promise<WriteCounts>;
 }
 
 /** A progress line every this many rows checked at most (and at most every 100 ms). */
@@ -392,8 +397,8 @@ async function analyseMachines(
       await report('writing', 0, planned.length);
       const ids = await insertDevices(tx, family, toInsert, written);
       // Only the fields the file gives; the others keep the machine's values.
-      await updateDevices(tx, toUpdate, importGivenFields(mapping), written);
-      const touched = [...ids, ...toUpdate.map((r) => r.id!)];
+      const changed = await updateDevices(tx, toUpdate, importGivenFields(mapping), written);
+      const touched = [...ids, ...changed];
       let refreshed = 0;
       await report('summaries', 0, touched.length);
       await refreshInspectionSummariesOfMany(tx, touched, (machines) =>
@@ -401,7 +406,8 @@ async function analyseMachines(
       );
       return {
         added: toInsert.length,
-        updated: toUpdate.length,
+        updated: changed.length,
+        unchanged: toUpdate.length - changed.length,
         createdCustomers: newCustomers.size,
         createdCategories: newCategories.size,
       };
@@ -476,8 +482,14 @@ async function analyseCustomers(
       await report('writing', 0, toInsert.length + toUpdate.length);
       await insertCustomers(tx, toInsert, written);
       // Only the columns the file has: "Nazwa skrócona;Telefon" updates the phones alone.
-      await updateCustomers(tx, toUpdate, importGivenFields(mapping), written);
-      return { added: toInsert.length, updated: toUpdate.length, createdCustomers: 0, createdCategories: 0 };
+      const changed = await updateCustomers(tx, toUpdate, importGivenFields(mapping), written);
+      return {
+        added: toInsert.length,
+        updated: changed,
+        unchanged: toUpdate.length - changed,
+        createdCustomers: 0,
+        createdCategories: 0,
+      };
     },
   };
 }
@@ -594,11 +606,11 @@ export async function runImport(
       await audit(
         tx,
         actor,
-        `import ${KIND_LABEL[kind]} z pliku ${fileName}: wierszy ${analysis.total}, dodano ${counts.added}, zaktualizowano ${counts.updated}${created}`,
+        `import ${KIND_LABEL[kind]} z pliku ${fileName}: wierszy ${analysis.total}, dodano ${counts.added}, zaktualizowano ${counts.updated}${counts.unchanged ? `, bez zmian ${counts.unchanged}` : ''}${created}`,
         `import:${kind}`,
       );
       return {
-        message: IMPORT_MSG.done(counts.added, counts.updated),
+        message: IMPORT_MSG.done(counts.added, counts.updated, counts.unchanged),
         fileName,
         total: analysis.total,
         ...counts,

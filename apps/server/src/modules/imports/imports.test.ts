@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   MACHINE_IMPORT_FIELDS,
@@ -526,8 +526,12 @@ describe('machine import: all or nothing', () => {
     expect((await send(user, '/api/device/import', full)).statusCode).toBe(200);
     const names = ['Nazwa;Kontrahent;Kategoria;S/N', 'Laser Fiber;Metalex;Lasery;S-1'].join('\n');
     expect((await send(user, '/api/device/import', names)).json()).toMatchObject({ added: 0, updated: 1 });
+    // The press as it is, its status cell empty: found, and nothing to write.
     const withStatus = ['Nazwa;Kontrahent;Kategoria;S/N;Status', 'Prasa;Metalex;Lasery;S-2;'].join('\n');
-    expect((await send(user, '/api/device/import', withStatus)).json()).toMatchObject({ updated: 1 });
+    expect((await send(user, '/api/device/import', withStatus)).json()).toMatchObject({
+      updated: 0,
+      unchanged: 1,
+    });
     const [laser, press] = await machinesOf('INTERNAL');
     expect(laser).toMatchObject({
       name: 'Laser Fiber',
@@ -557,6 +561,42 @@ describe('machine import: all or nothing', () => {
     });
   });
 
+  it('counts as updated only the machines the file changes; the others are left as they were', async () => {
+    await seed();
+    const user = await admin();
+    const rows = (third: string) =>
+      [
+        'Nazwa;Kontrahent;Kategoria;S/N;Miasto',
+        'Laser;Metalex;Lasery;U-1;Łódź',
+        'Prasa;Metalex;Lasery;U-2;Kraków',
+        `Giętarka;Metalex;Lasery;U-3;${third}`,
+      ].join('\n');
+    expect((await send(user, '/api/device/import', rows('Gdańsk'))).statusCode).toBe(200);
+    const past = sql`now() - interval '1 day'`;
+    await ctx.database.db.update(devices).set({ updatedAt: past });
+    const before = await machinesOf('INTERNAL');
+
+    const again = await send(user, '/api/device/import', rows('Sopot'), undefined, 'maszyny-2.csv');
+    expect(again.json<ImportResult>()).toMatchObject({
+      added: 0,
+      updated: 1,
+      unchanged: 2,
+      message: 'Zaimportowano: dodano 0, zaktualizowano 1, bez zmian 2.',
+    });
+    const after = await machinesOf('INTERNAL');
+    expect(after.map((m) => m.city)).toEqual(['Łódź', 'Kraków', 'Sopot']);
+    // The two rows given as they were are not written at all.
+    expect(after.slice(0, 2).map((m) => m.updatedAt)).toEqual(before.slice(0, 2).map((m) => m.updatedAt));
+    expect(after[2]!.updatedAt.getTime()).toBeGreaterThan(before[2]!.updatedAt.getTime());
+    const [entry] = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(and(eq(logs.arg1, 'import:INTERNAL'), like(logs.formattedMessage, '%maszyny-2.csv%')));
+    expect(entry?.formattedMessage).toMatch(
+      /: import maszyn z pliku maszyny-2\.csv: wierszy 3, dodano 0, zaktualizowano 1, bez zmian 2$/,
+    );
+  });
+
   it('reads a warranty kind that starts with a number as text, and tells months over the limit in its column', async () => {
     await seed();
     const user = await admin();
@@ -582,7 +622,7 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
-  it('takes back its own CSV export: every row updates the machine it came from', async () => {
+  it('takes back its own CSV export: every row finds the machine it came from, as it is', async () => {
     await seed();
     const user = await admin();
     const text = [
@@ -597,8 +637,9 @@ describe('machine import: all or nothing', () => {
       payload: {},
     });
     expect(exported.statusCode).toBe(200);
+    // Every field reads back as it went out: the machine is found and nothing changes.
     const again = await send(user, '/api/device/import', exported.rawPayload);
-    expect(again.json()).toMatchObject({ added: 0, updated: 1 });
+    expect(again.json()).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
     expect(await machinesOf('INTERNAL')).toMatchObject([
       { name: '=Laser', status: 'BROKEN', warrantyLength: 12, warranty: 'Pełna', transferDate: '2024-01-02' },
     ]);
@@ -658,7 +699,7 @@ describe('machine import: all or nothing', () => {
       [shownAsText, 'maszyny.xlsx'],
     ] as const) {
       const again = await send(user, '/api/device/import', file, undefined, name);
-      expect(again.json()).toMatchObject({ added: 0, updated: 4 });
+      expect(again.json()).toMatchObject({ added: 0, updated: 0, unchanged: 4 });
       const machines = await machinesOf('INTERNAL');
       expect(machines.map((m) => m.serialNumber)).toEqual(serials);
       expect(machines.map((m) => m.zipCode)).toEqual(['01234', '90-001', '90-001', '90-001']);
@@ -784,6 +825,10 @@ describe('customer import', () => {
     expect((await send(user, '/api/customer/import', first.join('\r\n'))).statusCode).toBe(200);
     const phones = ['Nazwa skrócona;Telefon', 'metalex;22 111 22 33'].join('\r\n');
     expect((await send(user, '/api/customer/import', phones)).json()).toMatchObject({ updated: 1 });
+    expect((await send(user, '/api/customer/import', phones)).json()).toMatchObject({
+      updated: 0,
+      unchanged: 1,
+    });
     expect(await ctx.database.db.select().from(customers)).toMatchObject([
       {
         shortName: 'metalex',
