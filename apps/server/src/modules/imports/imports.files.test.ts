@@ -96,6 +96,28 @@ describe('import of a CSV typed by hand', () => {
     expect(await ctx.database.db.select().from(categories)).toHaveLength(2);
   });
 
+  it('reads a line break typed in a cell (Alt+Enter) as a space, in a header too', async () => {
+    const user = await admin();
+    const csv = [
+      'Nazwa skrócona;"Kod\npocztowy";Ulica',
+      '"Metalex";00-001;"ul. Długa 5\r\n  lok. 3"',
+      '"Stal\nbud";;',
+    ].join('\r\n');
+    expect((await sendImport(ctx, user, '/api/customer/import', csv)).json()).toMatchObject({ added: 2 });
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Kontrahenci');
+    sheet.addRow(['Nazwa skrócona', 'Miejscowość']);
+    sheet.addRow(['Metalex', 'Nowy\nSącz']);
+    const xlsx = await workbookBytes(workbook);
+    const answer = await sendImport(ctx, user, '/api/customer/import', xlsx, undefined, 'k.xlsx');
+    expect(answer.json()).toMatchObject({ added: 0, updated: 1 });
+    const rows = await ctx.database.db.select().from(customers).orderBy(customers.id);
+    expect(rows.map((c) => [c.shortName, c.zipCode, c.streetAddress, c.city])).toEqual([
+      ['Metalex', '00-001', 'ul. Długa 5 lok. 3', 'Nowy Sącz'],
+      ['Stal bud', '', '', ''],
+    ]);
+  });
+
   it('tells a repeated serial number or short name also on a row whose other fields are wrong', async () => {
     await seed();
     const user = await admin();

@@ -50,9 +50,14 @@ const HEADER_SEARCH_ROWS = 10;
 
 /**
  * A cell's text without the spaces around it; a no-break space (pasted from a web page or Word)
- * is a space, since it looks like one and would make a name that matches nothing.
+ * is a space, since it looks like one and would make a name that matches nothing. Every field an
+ * import writes is one line: a line break typed in the cell (Alt+Enter) is a space too.
  */
-const cleanCell = (text: string | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+const cleanCell = (text: string | undefined) =>
+  (text ?? '')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/[ \t]*[\r\n]+[ \t]*/g, ' ')
+    .trim();
 
 const isEmptyRow = (row: string[] | undefined) => !row || !row.some((cell) => cell.trim() !== '');
 
