@@ -9,6 +9,7 @@ import {
   importKeptFieldLabels,
   importMissingText,
   importTemplateCsv,
+  spreadsheetColumn,
 } from './imports.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
 
@@ -166,5 +167,22 @@ describe('detectMapping and the id column', () => {
     ]);
     expect(detectMapping('INTERNAL', [...MACHINE_EXPORT_HEADERS.slice(0, -1)])[0]).toBeNull();
     expect(detectMapping('customers', ['Id', 'Nazwa skrócona'])).toEqual([null, 'shortName']);
+  });
+});
+
+describe('spreadsheet columns', () => {
+  it('are named as Excel names them', () => {
+    expect([0, 3, 25, 26, 27, 51, 52, 701, 702, 16_383].map(spreadsheetColumn)).toEqual([
+      'A',
+      'D',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+      'XFD',
+    ]);
   });
 });

@@ -121,6 +121,15 @@ export function detectMapping(kind: ImportKind, headers: string[]): (string | nu
   });
 }
 
+/** A column's name as a spreadsheet shows it, from its index (0 → "A", 26 → "AA"). */
+export function spreadsheetColumn(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
 /** Excel's last column (XFD): a mapping may name a field for any column a workbook can have. */
 export const IMPORT_MAX_COLUMNS = 16_384;
 
@@ -155,6 +164,11 @@ export const importPreviewSchema = z.object({
   missingFields: z.array(z.string()),
   /** The workbook's tab that was read, when it has several visible ones; else null. */
   sheetName: z.string().nullable(),
+  /**
+   * Values to the right of the header's last named column, which no field can take: how many rows
+   * have them, the first of those rows and the leftmost such column ("D"); null when there are none.
+   */
+  unheaded: z.object({ rows: z.number().int(), firstRow: z.number().int(), column: z.string() }).nullable(),
   /** The first rows of the file, as text. */
   rows: z.array(z.array(z.string())),
   /** The spreadsheet number of each of `rows` (as a problem's `row`). */
@@ -244,6 +258,8 @@ export const IMPORT_MSG = {
   /** While an import writes: how many rows, all in one transaction. */
   importing: (rows: number) =>
     `Importowanie ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersza', few: 'wierszy', many: 'wierszy' })}… Wszystkie wiersze zapisują się naraz, w jednej transakcji.`,
+  unheadedValues: (rows: number, firstRow: number, column: string) =>
+    `Wartości w kolumnach bez nagłówka (od kolumny ${column}) zostaną pominięte: są w ${inRows(rows)}, pierwsza w wierszu ${firstRow}. Dopisz nagłówek, aby je zaimportować.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */
   problemsTitle: (rows: number, problems: number) => `Błędy w ${inRows(rows)} (${polishCount(problems)})`,
   /** An import's result; rows that matched a record and gave it as it was are "bez zmian". */

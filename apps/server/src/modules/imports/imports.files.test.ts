@@ -118,6 +118,28 @@ describe('import of a CSV typed by hand', () => {
     ]);
   });
 
+  it('tells values right of the header, which no field can take, and imports the rest', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa;Kontrahent;Kategoria',
+      'Laser;Metalex;Lasery',
+      'Prasa;Metalex;Lasery;;;P-7',
+      'Giętarka;Metalex;Lasery;;G-1',
+      'Wiertarka;Metalex;Lasery;  ;',
+    ].join('\n');
+    const preview = await sendImport(ctx, user, '/api/device/import/preview', text);
+    expect(preview.json<ImportPreview>()).toMatchObject({
+      headers: ['Nazwa', 'Kontrahent', 'Kategoria'],
+      unheaded: { rows: 2, firstRow: 3, column: 'E' },
+      problemCount: 0,
+    });
+    const plain = ['Nazwa;Kontrahent;Kategoria;', 'Laser;Metalex;Lasery;'].join('\n');
+    const none = await sendImport(ctx, user, '/api/device/import/preview', plain);
+    expect(none.json<ImportPreview>().unheaded).toBeNull();
+    expect((await sendImport(ctx, user, '/api/device/import', text)).json()).toMatchObject({ added: 4 });
+  });
+
   it('tells a repeated serial number or short name also on a row whose other fields are wrong', async () => {
     await seed();
     const user = await admin();

@@ -19,6 +19,11 @@ export interface Sheet {
   rowNumbers: number[];
   /** The workbook's tab the rows come from, when it has several visible ones; else null. */
   sheetName: string | null;
+  /**
+   * Rows with values right of the header's last named column (left out of `rows`): how many, the
+   * first one's number and the leftmost such column's index; null when there are none.
+   */
+  unheaded: { rows: number; firstRow: number; column: number } | null;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -99,16 +104,30 @@ function sheetOf(kind: ImportKind, grids: Grid[]): Sheet {
   const headers = rawHeaders.slice(0, width).map((h) => cleanCell(h));
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
+  // Values right of the header (a column whose header was forgotten) fit no field: told, not lost
+  // unseen.
+  let unheaded: Sheet['unheaded'] = null;
   for (let index = header.index + 1; index < grid.lines.length; index++) {
     const row = grid.lines[index];
     if (isEmptyRow(row)) continue;
     rows.push(Array.from({ length: width }, (_, i) => cleanCell(row![i])));
     rowNumbers.push(index + 1);
+    const beyond = row!.findIndex((cell, i) => i >= width && cleanCell(cell) !== '');
+    if (beyond >= 0) {
+      const column = Math.min(beyond, unheaded?.column ?? beyond);
+      unheaded = { rows: (unheaded?.rows ?? 0) + 1, firstRow: unheaded?.firstRow ?? index + 1, column };
+    }
   }
   if (!rows.length) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
   if (rows.length > IMPORT_MAX_ROWS) throw badRequest(IMPORT_MSG.tooManyRows, 'IMPORT_TOO_MANY_ROWS', 'file');
   // The tab is named when the workbook has others the user might have meant.
-  return { headers, rows, rowNumbers, sheetName: grids.length > 1 ? (grid.name ?? null) : null };
+  return {
+    headers,
+    rows,
+    rowNumbers,
+    sheetName: grids.length > 1 ? (grid.name ?? null) : null,
+    unheaded,
+  };
 }
 
 /**

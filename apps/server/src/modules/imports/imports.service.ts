@@ -12,6 +12,7 @@ import {
   deviceInsertSchema,
   importGivenFields,
   importFields,
+  spreadsheetColumn,
   type ImportFailure,
   type ImportKind,
   type ImportOptions,
@@ -510,6 +511,10 @@ export function requireAdmin(actor: SessionUser) {
   if (!actor.isAdmin) throw forbidden(MSG.forbidden);
 }
 
+/** The values right of the header as the preview tells them, with the column as Excel names it. */
+const unheadedOf = ({ unheaded }: Sheet) =>
+  unheaded && { ...unheaded, column: spreadsheetColumn(unheaded.column) };
+
 /** Parse, map and check every row; writes nothing. */
 export async function previewImport(
   db: Db,
@@ -532,6 +537,7 @@ export async function previewImport(
       fields,
       missingFields: missing.map((field) => field.key),
       sheetName: sheet.sheetName,
+      unheaded: unheadedOf(sheet),
       rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
       rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
       rowTargets: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS).map(() => null),
@@ -553,6 +559,7 @@ export async function previewImport(
     fields,
     missingFields: [],
     sheetName: sheet.sheetName,
+    unheaded: unheadedOf(sheet),
     rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
     rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
     rowTargets: sheet.rowNumbers

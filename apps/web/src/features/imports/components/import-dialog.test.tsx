@@ -32,6 +32,7 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     fields: FIELDS,
     missingFields: [],
     sheetName: null,
+    unheaded: null,
     rows: [['Laser', 'Metalex', 'Lasery', 'L-1']],
     rowNumbers: [2],
     rowTargets: [null],
@@ -372,13 +373,14 @@ describe('Importuj z CSV', () => {
     ]);
   });
 
-  it('names the tab read, the record each row updates and the fields an update keeps', async () => {
+  it('names the tab read, the record each row updates, the fields an update keeps and values without a header', async () => {
     const user = userEvent.setup();
     fakeApi({
       'POST /api/device/import/preview': ndjson({
         preview: {
           ...previewOf(['name', 'customer', 'category', null]),
           sheetName: 'Dane',
+          unheaded: { rows: 3, firstRow: 5, column: 'E' },
           added: 0,
           updated: 1,
           rowTargets: [99],
@@ -397,6 +399,11 @@ describe('Importuj z CSV', () => {
     expect(
       screen.getByText(
         'Pola, których nie ma w pliku (Status, S/N, Moc, Data, Gwarancja, Okres gwarancji, Ulica, Kod pocztowy, Miasto, Województwo), zostaną w aktualizowanych rekordach bez zmian.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Wartości w kolumnach bez nagłówka (od kolumny E) zostaną pominięte: są w 3 wierszach, pierwsza w wierszu 5. Dopisz nagłówek, aby je zaimportować.',
       ),
     ).toBeTruthy();
   });

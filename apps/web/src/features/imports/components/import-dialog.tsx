@@ -249,6 +249,15 @@ function PreviewView(props: {
           {IMPORT_MSG.mapRequired(unmapped)}
         </Alert>
       )}
+      {preview.unheaded && (
+        <Alert color="yellow">
+          {IMPORT_MSG.unheadedValues(
+            preview.unheaded.rows,
+            preview.unheaded.firstRow,
+            preview.unheaded.column,
+          )}
+        </Alert>
+      )}
       <ScrollArea>
         <Table withTableBorder aria-label="Podgląd pliku">
           <Table.Thead>
