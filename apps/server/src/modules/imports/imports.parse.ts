@@ -106,7 +106,7 @@ function sheetOf(kind: ImportKind, grids: Grid[]): Sheet {
   const rowNumbers: number[] = [];
   // Values right of the header (a column whose header was forgotten) fit no field: told, not lost
   // unseen.
-  let unheaded: Sheet['unheaded'] = null;
+  let unheaded = null as Sheet['unheaded'];
   for (let index = header.index + 1; index < grid.lines.length; index++) {
     const row = grid.lines[index];
     if (isEmptyRow(row)) continue;
