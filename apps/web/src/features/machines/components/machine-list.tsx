@@ -11,6 +11,7 @@ import {
   DataTable,
   SearchBox,
   tableStateProps,
+  totalLabel,
   useClampPage,
   useListState,
 } from '../../../components/data-table';
@@ -109,6 +110,11 @@ export function MachineList({ family }: { family: MachineFamily }) {
           label={selected.size ? `Drukuj naklejki QR (${selected.size})` : 'Drukuj naklejki QR'}
           selection={() =>
             selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
+          }
+          confirmText={
+            selected.size
+              ? undefined
+              : `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${totalLabel(total, data?.estimated)})?`
           }
         />
       </Group>

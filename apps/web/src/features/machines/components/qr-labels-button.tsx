@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconQrcode } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
@@ -7,12 +8,17 @@ import { saveBlob } from '../../../lib/download';
 import { fetchQrLabels, type QrLabelSelection } from '../api/qr-labels';
 import type { MachineFamily } from '../family';
 
-/** Downloads naklejki-qr.pdf: the A4 sheet of QR nameplates (3 × 8 labels of 70 × 37 mm). */
+/**
+ * Downloads naklejki-qr.pdf: the A4 sheet of QR nameplates (3 × 8 labels of 70 × 37 mm). With
+ * `confirmText` (the whole list, nothing ticked) it asks first: a click meant for a few machines
+ * would otherwise print sheets for all of them.
+ */
 export function QrLabelsButton(props: {
   family: MachineFamily;
   label: string;
   selection: () => QrLabelSelection;
   variant?: string;
+  confirmText?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const print = async () => {
@@ -25,12 +31,21 @@ export function QrLabelsButton(props: {
       setBusy(false);
     }
   };
+  const click = () => {
+    if (!props.confirmText) return void print();
+    modals.openConfirmModal({
+      title: 'Drukuj naklejki QR',
+      children: <Text size="sm">{props.confirmText}</Text>,
+      labels: { confirm: 'Drukuj całą listę', cancel: 'Anuluj' },
+      onConfirm: () => void print(),
+    });
+  };
   return (
     <Button
       variant={props.variant ?? 'default'}
       leftSection={<IconQrcode size={16} />}
       loading={busy}
-      onClick={print}
+      onClick={click}
     >
       {props.label}
     </Button>

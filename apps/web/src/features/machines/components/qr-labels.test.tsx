@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
@@ -61,11 +61,21 @@ describe('Drukuj naklejki QR on the machine list', () => {
     expect(screen.getByRole('button', { name: 'Drukuj naklejki QR (1)' })).toBeInTheDocument();
   });
 
-  it('prints the whole filtered list when nothing is ticked', async () => {
+  it('asks before printing the whole filtered list when nothing is ticked', async () => {
     const server = fakeServer();
     renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
     await screen.findByText('Prasa');
     await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR' }));
+    const question = await screen.findByRole('dialog', { name: 'Drukuj naklejki QR' });
+    expect(question).toHaveTextContent(
+      'Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (3)?',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Anuluj' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST', '/api/device/qr-labels')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR' }));
+    await user.click(await screen.findByRole('button', { name: 'Drukuj całą listę' }));
     await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
     const body = server.callsTo('POST', '/api/device/qr-labels')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ sort: 'statusWeight,asc' });
