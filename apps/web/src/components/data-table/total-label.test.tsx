@@ -35,9 +35,10 @@ describe('totalLabel', () => {
   it('shows an exact total as it is and an estimate as one', () => {
     expect(totalLabel(1234)).toBe('1234');
     expect(totalLabel(11_554)).toBe('11\u00a0554');
-    expect(totalLabel(10_001, true)).toBe('ponad 10 000');
-    expect(totalLabel(1_003_874, true)).toBe('ok. 1 000 000');
-    expect(totalLabel(48_712, true)).toBe('ok. 49 000');
+    // Grouped with no-break spaces, as exact totals: the pager never breaks a number in two.
+    expect(totalLabel(10_001, true)).toBe('ponad 10\u00a0000');
+    expect(totalLabel(1_003_874, true)).toBe('ok. 1\u00a0000\u00a0000');
+    expect(totalLabel(48_712, true)).toBe('ok. 49\u00a0000');
   });
 });
 

@@ -1,8 +1,5 @@
 import { polishCount } from '@serwis/domain';
 
-/** Polish digit grouping with spaces: 1000000 → "1 000 000". */
-const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-
 /** Rounded to two significant digits (1 234 567 → 1 200 000). */
 const roughly = (n: number) => {
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
@@ -10,13 +7,13 @@ const roughly = (n: number) => {
 };
 
 /**
- * The pager's total. An exact total as Polish writes a count (11 554, as the import dialog's
- * counts; four digits stay together); an estimate (the server stops counting past its
+ * The pager's total, grouped as Polish writes a count (11 554 with a no-break space, as the import
+ * dialog's counts; four digits stay together), exact or as an estimate (the server stops counting past its
  * bound and answers the planner's figure, at least bound + 1) as "ponad 10 000" when it is just
  * past a round bound, else "ok. 1 200 000".
  */
 export function totalLabel(total: number, estimated = false): string {
   if (!estimated) return polishCount(total);
-  if (total > 1 && roughly(total - 1) === total - 1) return `ponad ${groupDigits(total - 1)}`;
-  return `ok. ${groupDigits(roughly(total))}`;
+  if (total > 1 && roughly(total - 1) === total - 1) return `ponad ${polishCount(total - 1)}`;
+  return `ok. ${polishCount(roughly(total))}`;
 }
