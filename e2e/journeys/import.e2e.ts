@@ -177,7 +177,7 @@ describe('import journey: a 1,000-machine CSV', () => {
     await page.getByText(`Rekordów: ${ROWS}`, { exact: true }).waitFor();
   });
 
-  it('takes back the list’s own CSV, edited, by its ids: every machine updated, none added', async () => {
+  it('takes back the list’s own CSV, edited, by its ids: the edited machine updated, the others found as they are, none added', async () => {
     // "Pobierz CSV" sits in the filter panel: the file holds the list as searched (this run's 1,000).
     const filters = await openMachineFilters(page);
     const download = page.waitForEvent('download');
