@@ -201,7 +201,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Text size="sm" c="dimmed">
             {`Rekordów: ${totalLabel(props.total, props.totalEstimated)}`}
           </Text>
-          <Pager page={props.page} pageCount={pageCount} onChange={props.onPageChange} />
+          <Pager
+            page={props.page}
+            pageCount={pageCount}
+            onChange={props.onPageChange}
+            endKnown={!props.totalEstimated}
+          />
         </Group>
       </Group>
     </Box>

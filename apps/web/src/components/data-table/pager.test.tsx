@@ -35,4 +35,16 @@ describe('Pager', () => {
     await user.click(screen.getByRole('button', { name: 'Ostatnia strona' }));
     expect(onChange.mock.calls.map(([p]) => p)).toEqual([3, 2, 20]);
   });
+
+  it('offers no last page when the total is an estimate, and goes on page by page', async () => {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Pager page={162} pageCount={162} onChange={onChange} endKnown={false} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Ostatnia strona' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pierwsza strona' })).toBeEnabled();
+    expect(pageButtons()).toEqual([160, 161, 162]);
+  });
 });

@@ -7,15 +7,22 @@ export function pagerWindow(current: number, pageCount: number): number[] {
   return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
 
-/** First, previous, two pages either side of the current one, next and last (spec §2). */
+/**
+ * First, previous, two pages either side of the current one, next and last (spec §2). `endKnown`
+ * false (an estimated total): the last page is not known, so "Ostatnia strona" is off; it would go
+ * to the estimate's last page, which a low estimate puts short of the end, one page further on
+ * each click.
+ */
 export function Pager({
   page,
   pageCount,
   onChange,
+  endKnown = true,
 }: {
   page: number;
   pageCount: number;
   onChange: (p: number) => void;
+  endKnown?: boolean;
 }) {
   const total = Math.max(1, pageCount);
   const current = Math.min(Math.max(1, page), total);
@@ -37,7 +44,7 @@ export function Pager({
           </Pagination.Control>
         ))}
         <Pagination.Next aria-label="Następna strona" />
-        <Pagination.Last aria-label="Ostatnia strona" />
+        <Pagination.Last aria-label="Ostatnia strona" {...(endKnown ? {} : { disabled: true })} />
       </Group>
     </Pagination.Root>
   );

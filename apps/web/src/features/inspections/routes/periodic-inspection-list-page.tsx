@@ -135,6 +135,7 @@ export function PeriodicInspectionListPage() {
         columns={columns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         onRowClick={(row) =>
           navigate(paths.machineEdit({ id: row.device.id, prev: 'machinePeriodicInspection' }))

@@ -47,6 +47,7 @@ export function LogsPage() {
         columns={columns}
         data={data?.items ?? []}
         total={total}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         {...tableStateProps(list, [20, 50, 100])}
         // Log columns do not sort: no sort state, whatever a saved list state holds.

@@ -117,6 +117,20 @@ describe('/servicesList', () => {
     expect(location()).toBe('/machineEdit?id=9&prev=servicesList&customerId=11&activeTab=service');
   });
 
+  it('shows an estimated total as one, and offers no last page it cannot know', async () => {
+    fakeApi({
+      'GET /api/service/findAllOrderInternal': {
+        body: [single, several],
+        headers: { 'X-Total-Count': '1967', 'X-Total-Count-Estimated': 'true' },
+      },
+    });
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
+    await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    expect(screen.getByText(/^Rekordów: /)).toHaveTextContent('Rekordów: ok. 2000');
+    expect(screen.getByRole('button', { name: 'Strona 2' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Ostatnia strona' })).toBeDisabled();
+  });
+
   it('sends the search text as q', async () => {
     const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
     renderScreen(<ServicesListPage />, { url: '/servicesList' });

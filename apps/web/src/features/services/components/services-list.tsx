@@ -102,6 +102,7 @@ export function ServicesList({ family }: { family: MachineType }) {
         columns={columns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         onRowClick={openRow}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} (id ${s.id}), ${s.customer.shortName}`}

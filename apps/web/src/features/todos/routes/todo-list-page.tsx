@@ -76,6 +76,7 @@ export function TodoListPage() {
         columns={todoColumns}
         data={data?.items ?? []}
         total={data?.total ?? 0}
+        totalEstimated={data?.estimated}
         loading={isFetching}
         onRowClick={setOpen}
         rowLabel={(todo) => `Zadanie nr ${todo.id}`}
