@@ -265,12 +265,13 @@ describe('machine import: mapping and preview', () => {
       'Laser trzy;Metalex;Lasery;A3',
     ].join('\r\n');
     const preview = (await send(user, '/api/device/import/preview', text)).json<ImportPreview>();
-    // Excel hides the "sep=" line and shows the quoted two-line name in one cell of row 6.
+    // Excel hides the "sep=" line and shows the quoted two-line name in one cell of row 6 (read
+    // as one line: a name is one).
     expect(preview.rowNumbers).toEqual([2, 5, 6, 7]);
     expect(preview.rows.map((row) => row[0])).toEqual([
       'Laser',
       'La',
-      'Laser "dwa"\r\nw dwóch liniach',
+      'Laser "dwa" w dwóch liniach',
       'Laser trzy',
     ]);
     expect(preview.problems).toEqual([
