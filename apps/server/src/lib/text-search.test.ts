@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShortTerm, searchTerm } from './text-search.js';
+import { isShortTerm, searchTerm, trimmedTerm } from './text-search.js';
 
 describe('the kind of a search term (searchTerm)', () => {
   it('matches by the start a term of one or two characters, or without three letters or digits in a row', () => {
@@ -17,5 +17,15 @@ describe('the kind of a search term (searchTerm)', () => {
     expect(searchTerm('50%_abc')).toEqual({ kind: 'long', term: '50%_abc', contains: '%50\\%\\_abc%' });
     expect(searchTerm('123')).toEqual({ kind: 'long', term: '123', contains: '%123%', id: 123 });
     expect(searchTerm('  ')).toEqual({ kind: 'none' });
+  });
+
+  it('takes runs of spaces inside a term as one, as pasted text often has two', () => {
+    expect(searchTerm(' tokarka  \u00a0cnc ')).toEqual({
+      kind: 'long',
+      term: 'tokarka cnc',
+      contains: '%tokarka cnc%',
+    });
+    expect(searchTerm('a  b')).toEqual({ kind: 'short', term: 'a b' });
+    expect(trimmedTerm('wyciek \t oleju')).toBe('wyciek oleju');
   });
 });

@@ -40,13 +40,13 @@ export type SearchTerm =
   | { kind: 'long'; term: string; contains: string; id?: number };
 
 /**
- * The one rule every list applies to its free-text `q`: trimmed; empty → no filter; a short term
+ * The one rule every list applies to its free-text `q`: trimmed, runs of spaces as one; empty → no filter; a short term
  * (isShortTerm: 1–2 characters, or no three letters or digits in a row) → a prefix match
  * (`lower(column) LIKE 'ab%'`, served by a `lower(column) text_pattern_ops` btree) plus the exact id;
  * else the trigram "contains" plus the exact id. Either way no search reads the whole table.
  */
 export function searchTerm(q: string | undefined): SearchTerm {
-  const term = cleanTerm(q);
+  const term = searchText(q);
   if (!term) return { kind: 'none' };
   const id = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
   if (isShortTerm(term)) return { kind: 'short', term, id };
@@ -74,8 +74,15 @@ export const cleanTerm = (text: string | undefined) =>
     .join('')
     .trim();
 
-/** The cleaned term (cleanTerm), or undefined when there is nothing to search for. */
-export const trimmedTerm = (q: string | undefined) => cleanTerm(q) || undefined;
+/**
+ * A list's free-text search as typed: cleaned (cleanTerm), with runs of spaces as one, since
+ * pasted text often has two ("tokarka  cnc" found nothing where "tokarka cnc" found 21 machines).
+ * Filters keep cleanTerm: their values are matched whole, as the register holds them.
+ */
+const searchText = (q: string | undefined) => cleanTerm(q).replace(/\s+/g, ' ');
+
+/** The search text (searchText), or undefined when there is nothing to search for. */
+export const trimmedTerm = (q: string | undefined) => searchText(q) || undefined;
 
 /**
  * The LIKE pattern of a short term, lower-cased by the database itself (as the indexed key is), so a

@@ -280,6 +280,8 @@ describe('free-text search q', () => {
     ['a warranty kind', 'door', ['d']],
     ['a warranty length', '36', ['d']],
     ['the city with Polish capitals', 'KRAKÓW', ['b']],
+    ['a name pasted with two spaces', 'tokarka  cnc', ['a']],
+    ['a customer with a tab and spaces inside', 'zph \t ł', ['b', 'e']],
   ] as const)('finds %s', async (_name, q, expected) => {
     const found = await internalIds({}, `q=${encodeURIComponent(q)}`);
     expect(sorted(found)).toEqual(sorted(ids(...expected)));
