@@ -211,6 +211,13 @@ describe('paging', () => {
   it('refuses a page size above the limit', async () => {
     expect((await listDevices(ctx, user, 'INTERNAL', {}, 'page=1&size=5000')).statusCode).toBe(400);
   });
+
+  it('refuses a search term over 200 characters, saying so', async () => {
+    const response = await listDevices(ctx, user, 'INTERNAL', {}, `page=1&size=10&q=${'a'.repeat(201)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Pole „Szukaj”: Tekst może mieć najwyżej 200 znaków.');
+    expect((await listDevices(ctx, user, 'INTERNAL', {}, `q=${'a'.repeat(200)}`)).statusCode).toBe(200);
+  });
 });
 
 describe('sorting', () => {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX, deviceFilterSchema, id, messageResponse, type MachineType } from '@serwis/domain';
+import {
+  MAX,
+  deviceFilterSchema,
+  id,
+  messageResponse,
+  validationMessage,
+  type MachineType,
+} from '@serwis/domain';
 import { streamResponse } from '../../plugins/openapi.js';
 import { LABEL_MSG, MAX_LABELS, labelSheet } from './labels.service.js';
 import { Readable } from 'node:stream';
@@ -8,7 +15,7 @@ import { Readable } from 'node:stream';
 const labelsBody = z.object({
   ids: z.array(id).max(MAX_LABELS, LABEL_MSG.tooMany).optional(),
   filter: deviceFilterSchema.nullish(),
-  q: z.string().max(MAX.search).optional(),
+  q: z.string().max(MAX.search, validationMessage.tooLong(MAX.search)).optional(),
   sort: z.string().max(100).optional(),
 });
 
