@@ -50,6 +50,13 @@ export interface DataTableProps<T> {
 }
 
 /**
+ * The loading and empty states of a table wider than the screen: as wide as the screen at most and
+ * kept at the left of the scrolled area, so "Brak danych" is read whole on a tablet instead of
+ * centred across every column, off the screen's edge.
+ */
+const IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 48px)' } as const;
+
+/**
  * The one table of the app: server-side paging and sorting (the parent fetches the page),
  * clickable rows (mouse, Enter or Space), loading and empty states, horizontal scroll for wide tables.
  */
@@ -147,7 +154,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {props.loading && props.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>
-                  <Center py="lg" role="status">
+                  <Center py="lg" role="status" style={IN_VIEW}>
                     <Group gap="xs">
                       <Loader size="sm" />
                       <Text>{MSG.loading}</Text>
@@ -158,7 +165,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ) : props.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>
-                  <Text ta="center" py="lg" c="dimmed">
+                  <Text ta="center" py="lg" c="dimmed" style={IN_VIEW}>
                     {MSG.noData}
                   </Text>
                 </Table.Td>
