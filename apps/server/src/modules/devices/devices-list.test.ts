@@ -286,6 +286,7 @@ describe('free-text search q', () => {
     ['a province', 'śląskie', ['d']],
     ['a warranty kind', 'door', ['d']],
     ['a warranty length', '36', ['d']],
+    ['no machine by a warranty of 0 months, which the list does not show', '0', []],
     ['the city with Polish capitals', 'KRAKÓW', ['b']],
     ['a name pasted with two spaces', 'tokarka  cnc', ['a']],
     ['a customer with a tab and spaces inside', 'zph \t ł', ['b', 'e']],

@@ -270,9 +270,10 @@ export function shortSearch(
   options: FamilyBranchOptions = {},
 ): SQL {
   const weights = statusWeightsMatching(search.term, true);
-  // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index.
+  // A one- or two-digit number is also a warranty length, found on the (type, warranty_length) index;
+  // not 0, which the list shows as no months at all ("0" found 240 machines showing no 0).
   const byWarranty =
-    search.id !== undefined && family
+    search.id !== undefined && search.id > 0 && family
       ? familyBranch(devices.type, family, eq(devices.warrantyLength, search.id), options)
       : undefined;
   const starts = or(lowerPrefix(devices.name, search.term), lowerPrefix(devices.serialNumber, search.term))!;
