@@ -40,6 +40,17 @@ export type SearchTerm =
   | { kind: 'long'; term: string; contains: string; id?: number };
 
 /**
+ * The digits of a term that reads as a number typed with any separators ("634-012-34-56",
+ * "+48 703 826 047", "(22) 123 45 67"): three digits or more, and nothing but digits, spaces and
+ * `+ - . / ( )`; else undefined. Numbers are stored as each was typed, so a list compares digits.
+ */
+export function numberDigits(term: string): string | undefined {
+  if (!/^[\d\s+\-./()]+$/.test(term)) return undefined;
+  const digits = term.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : undefined;
+}
+
+/**
  * The one rule every list applies to its free-text `q`: trimmed, runs of spaces as one; empty → no filter; a short term
  * (isShortTerm: 1–2 characters, or no three letters or digits in a row) → a prefix match
  * (`lower(column) LIKE 'ab%'`, served by a `lower(column) text_pattern_ops` btree) plus the exact id;

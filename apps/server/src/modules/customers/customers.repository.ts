@@ -3,8 +3,8 @@ import { CUSTOMER_TEXT_FIELDS } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
-import { customerSearchText, customers } from './customers.table.js';
-import { lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { customerNumbersText, customerSearchText, customers } from './customers.table.js';
+import { likeContains, lowerPrefix, numberDigits, searchTerm } from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
@@ -17,14 +17,18 @@ export const CUSTOMER_SORT_FIELDS = ['id', ...CUSTOMER_TEXT_FIELDS] as const;
 /**
  * `q` by the rule of lib/text-search.ts: 1–2 characters match the short name by prefix (its
  * `lower(short_name) text_pattern_ops` index) and the exact id; longer terms "contain" in any column,
- * through the trigram index of the columns' joined text (customers_search_trgm).
+ * through the trigram index of the columns' joined text (customers_search_trgm). A term that reads as
+ * a number (numberDigits) also finds a NIP, REGON or phone holding its digits, however separated
+ * (customers_numbers_trgm).
  */
 function searchFilter(q?: string): SQL | undefined {
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   const byId = search.id !== undefined ? eq(customers.id, search.id) : undefined;
   if (search.kind === 'short') return or(lowerPrefix(customers.shortName, search.term), byId);
-  return or(sql`${customerSearchText(customers)} ILIKE ${search.contains}`, byId);
+  const digits = numberDigits(search.term);
+  const byNumber = digits ? sql`${customerNumbersText(customers)} LIKE ${likeContains(digits)}` : undefined;
+  return or(sql`${customerSearchText(customers)} ILIKE ${search.contains}`, byNumber, byId);
 }
 
 export interface CustomerListOptions {

@@ -155,6 +155,38 @@ describe('GET /api/customer/findAll', () => {
     expect((await get('q=%25')).json()).toEqual([]);
   });
 
+  it('finds a NIP, REGON or phone number typed with other separators than the register holds', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, { shortName: 'Alfa', nip: '634-012-34-56', phoneNumber: '+48 703 826047' });
+    await created(user, {
+      shortName: 'Beta',
+      nip: '0774735391',
+      regon: '012345678',
+      phoneNumber: '32 123 45 67',
+    });
+    await created(user, { shortName: 'Gamma', nip: '5260001234', phoneNumber: '22 633 47 70' });
+    const found = async (q: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/customer/findAll?page=1&size=10&q=${encodeURIComponent(q)}`,
+        headers: as(user),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().map((c: { shortName: string }) => c.shortName);
+    };
+    expect(await found('6340123456')).toEqual(['Alfa']);
+    expect(await found('634 012 34 56')).toEqual(['Alfa']);
+    expect(await found('077-473-53-91')).toEqual(['Beta']);
+    expect(await found('703826047')).toEqual(['Alfa']);
+    expect(await found('+48703826047')).toEqual(['Alfa']);
+    expect(await found('(32) 123-45-67')).toEqual(['Beta']);
+    expect(await found('012 345 678')).toEqual(['Beta']);
+    // Digits never run from one number into the next (NIP's end, REGON's start).
+    expect(await found('3910123')).toEqual([]);
+    // Letters make it text again: "Alfa 634" is not a number.
+    expect(await found('Alfa 634')).toEqual([]);
+  });
+
   it('refuses malformed paging parameters with 400', async () => {
     const user = await createUserAndLogin(ctx);
     const response = await ctx.app.inject({

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_numbers_trgm" ON "customers" USING gin ((regexp_replace("nip", '[^0-9]', '', 'g') || chr(31) || regexp_replace("regon", '[^0-9]', '', 'g') || chr(31) || regexp_replace("phone_number", '[^0-9]', '', 'g')) gin_trgm_ops) WITH (gin_pending_list_limit=256);
