@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShortTerm, searchTerm, trimmedTerm } from './text-search.js';
+import { isShortTerm, likeContains, searchTerm, trimmedTerm } from './text-search.js';
 
 describe('the kind of a search term (searchTerm)', () => {
   it('matches by the start a term of one or two characters, or without three letters or digits in a row', () => {
@@ -27,5 +27,14 @@ describe('the kind of a search term (searchTerm)', () => {
     });
     expect(searchTerm('a  b')).toEqual({ kind: 'short', term: 'a b' });
     expect(trimmedTerm('wyciek \t oleju')).toBe('wyciek oleju');
+  });
+});
+
+describe('a "contains" pattern (likeContains)', () => {
+  it('takes wildcards literally and any quotation mark or apostrophe for any other', () => {
+    expect(likeContains('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+    expect(likeContains('„Stalmet”')).toBe('%_Stalmet_%');
+    expect(likeContains('"Stalmet"')).toBe('%_Stalmet_%');
+    expect(likeContains('O’Brien')).toBe('%O_Brien%');
   });
 });

@@ -3,8 +3,17 @@ import { ilike, or, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `%text%`: user text as a literal inside a LIKE / ILIKE "contains" pattern. */
-export const likeContains = (text: string) => `%${escapeLike(text)}%`;
+/**
+ * Quotation marks and apostrophes of every kind: Word, phones and Polish typing turn `"` into „ ”
+ * and `'` into ’, so the register holds both forms; a search means any of them.
+ */
+const QUOTE_MARKS = /["'„”“«»‚’‘`´]/g;
+
+/**
+ * `%text%`: user text as a literal inside a LIKE / ILIKE "contains" pattern, except that a quotation
+ * mark or apostrophe stands for any one ("Stalmet" finds „Stalmet”, O’Brien finds O'Brien).
+ */
+export const likeContains = (text: string) => `%${escapeLike(text).replace(QUOTE_MARKS, '_')}%`;
 
 /** `%term%` for ILIKE, or undefined for an empty search. */
 export function containsPattern(q: string | undefined): string | undefined {

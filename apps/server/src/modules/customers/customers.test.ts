@@ -187,6 +187,27 @@ describe('GET /api/customer/findAll', () => {
     expect(await found('Alfa 634')).toEqual([]);
   });
 
+  it('finds names whatever quotation marks or apostrophes they were typed with', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, { shortName: 'Stalmet', fullName: 'Przedsiębiorstwo „Stalmet” Sp. z o.o.' });
+    await created(user, { shortName: "O'Brien Serwis" });
+    await created(user, { shortName: 'Stalmet-Bis', fullName: 'Stalmet Bis' });
+    const found = async (q: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/customer/findAll?page=1&size=10&sort=id,asc&q=${encodeURIComponent(q)}`,
+        headers: as(user),
+      });
+      return response.json().map((c: { shortName: string }) => c.shortName);
+    };
+    // A mark stands for any one character, so a space around a name matches too.
+    expect(await found('"Stalmet"')).toEqual(['Stalmet', 'Stalmet-Bis']);
+    expect(await found('„Stalmet”')).toEqual(['Stalmet', 'Stalmet-Bis']);
+    expect(await found('„Stalmet” Sp')).toEqual(['Stalmet']);
+    expect(await found('O’Brien')).toEqual(["O'Brien Serwis"]);
+    expect(await found("o'brien")).toEqual(["O'Brien Serwis"]);
+  });
+
   it('refuses malformed paging parameters with 400', async () => {
     const user = await createUserAndLogin(ctx);
     const response = await ctx.app.inject({
