@@ -1,5 +1,6 @@
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const DEADLOCK_DETECTED = '40P01';
 
 /** Drizzle wraps driver errors; the PostgreSQL SQLSTATE may sit on the error or on its cause. */
 export function pgErrorCode(error: unknown): string | undefined {

@@ -110,6 +110,46 @@ export async function deviceIdsIn(db: DbOrTx, family: MachineType, ids: number[]
   return known;
 }
 
+/**
+ * Locks the machines an import is about to update (in id order, before it writes anything, so that
+ * a hand edit of one of them waits for the import or the import for it, never both) and answers the
+ * serial number each has now; one gone or moved to the other family is missing.
+ */
+export async function lockDevices(
+  db: DbOrTx,
+  family: MachineType,
+  ids: number[],
+): Promise<Map<number, string>> {
+  const now = new Map<number, string>();
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (let start = 0; start < sorted.length; start += CHUNK) {
+    const found = await rows<{ id: number; serial: string }>(
+      db,
+      sql`SELECT id, serial_number AS serial FROM devices WHERE type = ${family}
+          AND id IN (SELECT (jsonb_array_elements_text(${jsonParam(sorted.slice(start, start + CHUNK))}))::int)
+          ORDER BY id FOR UPDATE`,
+    );
+    for (const r of found) now.set(Number(r.id), r.serial);
+  }
+  return now;
+}
+
+/** As lockDevices, for customers: each one's short name now, compared as the import compares names. */
+export async function lockCustomers(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const now = new Map<number, string>();
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  for (let start = 0; start < sorted.length; start += CHUNK) {
+    const found = await rows<{ id: number; key: string }>(
+      db,
+      sql`SELECT id, ${nameKey('short_name')} AS key FROM customers
+          WHERE id IN (SELECT (jsonb_array_elements_text(${jsonParam(sorted.slice(start, start + CHUNK))}))::int)
+          ORDER BY id FOR UPDATE`,
+    );
+    for (const r of found) now.set(Number(r.id), r.key);
+  }
+  return now;
+}
+
 /** Told the number of rows each statement of a write has written (the import's progress). */
 export type OnChunk = (rows: number) => Promise<void>;
 const noChunks: OnChunk = async () => undefined;

@@ -25,7 +25,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.js';
-import { UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
+import { DEADLOCK_DETECTED, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
@@ -41,6 +41,8 @@ import {
   insertCustomers,
   insertCustomersNamed,
   insertDevices,
+  lockCustomers,
+  lockDevices,
   takeImportLock,
   updateCustomers,
   updateDevices,
@@ -323,7 +325,8 @@ async function analyseMachines(
   const known = await deviceIdsIn(db, family, [...new Set(valid.flatMap((v) => (v.id ? [v.id] : [])))]);
   const firstLineOfMachine = new Map<number, number>();
   const targets = new Map<number, number>();
-  const planned: { data: DeviceImportRow; customer: string; category: string }[] = [];
+  // `serial`: the serial number an update found its machine by (none when the row gave its id).
+  const planned: { data: DeviceImportRow; customer: string; category: string; serial?: string }[] = [];
   let updated = 0;
   for (const { row, data, id: givenId } of valid) {
     const customerKey = nameKey(row.values.customer!);
@@ -352,6 +355,7 @@ async function analyseMachines(
     planned.push({
       customer: customerKey,
       category: categoryKey,
+      serial: id && !givenId ? data.serialNumber : undefined,
       data: {
         id,
         name: data.name,
@@ -383,6 +387,16 @@ async function analyseMachines(
     missingCategories,
     targets,
     async write(tx, report) {
+      // Before anything is written: the machines to update, locked, still those the rows found.
+      const updates = planned.filter((p) => p.data.id);
+      const now = await lockDevices(
+        tx,
+        family,
+        updates.map((p) => p.data.id!),
+      );
+      const changed = (p: (typeof planned)[number]) =>
+        !now.has(p.data.id!) || (p.serial !== undefined && now.get(p.data.id!) !== p.serial);
+      if (updates.some(changed)) throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
       const newCustomers = await insertCustomersNamed(tx, missingCustomers);
       const newCategories = await insertCategoriesNamed(tx, missingCategories);
       for (const [key, id] of newCustomers) customers.set(key, id);
@@ -398,8 +412,8 @@ async function analyseMachines(
       await report('writing', 0, planned.length);
       const ids = await insertDevices(tx, family, toInsert, written);
       // Only the fields the file gives; the others keep the machine's values.
-      const changed = await updateDevices(tx, toUpdate, importGivenFields(mapping), written);
-      const touched = [...ids, ...changed];
+      const rewritten = await updateDevices(tx, toUpdate, importGivenFields(mapping), written);
+      const touched = [...ids, ...rewritten];
       let refreshed = 0;
       await report('summaries', 0, touched.length);
       await refreshInspectionSummariesOfMany(tx, touched, (machines) =>
@@ -407,8 +421,8 @@ async function analyseMachines(
       );
       return {
         added: toInsert.length,
-        updated: changed.length,
-        unchanged: toUpdate.length - changed.length,
+        updated: rewritten.length,
+        unchanged: toUpdate.length - rewritten.length,
         createdCustomers: newCustomers.size,
         createdCategories: newCategories.size,
       };
@@ -479,6 +493,14 @@ async function analyseCustomers(
     missingCategories: [],
     targets,
     async write(tx, report) {
+      // Before anything is written: the customers to update, locked, still named as the rows found.
+      const now = await lockCustomers(
+        tx,
+        toUpdate.map((r) => r.id!),
+      );
+      if (toUpdate.some((r) => now.get(r.id!) !== nameKey(r.short_name))) {
+        throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
+      }
       const written = rowsWritten(report, toInsert.length + toUpdate.length);
       await report('writing', 0, toInsert.length + toUpdate.length);
       await insertCustomers(tx, toInsert, written);
@@ -625,8 +647,11 @@ export async function runImport(
     });
   } catch (error) {
     if (error instanceof ImportFailed || error instanceof AppError) throw error;
-    // Someone added the same customer or category meanwhile: nothing was written; try again.
-    if (hasPgCode(error, UNIQUE_VIOLATION)) throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
+    // Someone added the same customer or category, or deleted one a row names, meanwhile; or a hand
+    // edit and the import each waited for the other: nothing was written; try again.
+    if ([UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION, DEADLOCK_DETECTED].some((code) => hasPgCode(error, code))) {
+      throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
+    }
     throw error;
   }
 }
