@@ -4,15 +4,18 @@ import { describe, expect, it } from 'vitest';
 import {
   IMPORT_MSG,
   importStreamLineSchema,
+  ndjsonLines,
   type ImportPhase,
   type ImportProgress,
   type ImportStreamLine,
 } from '@serwis/domain';
-import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
+import { multipart } from '../files/files.fixtures.js';
+import { logs } from '../logs/logs.table.js';
 import { inspectionSummaries } from '../inspections/inspection-summaries.table.js';
 import { MACHINE_EXPORT_HEADER, sendImport } from './imports.fixtures.js';
 import { takeImportLock } from './imports.repository.js';
@@ -207,6 +210,42 @@ describe('import with progress (?progress=ndjson)', () => {
       expect(await machineCount()).toBe(3);
     },
   );
+
+  it('stops, writing nothing, when its client goes away in the middle', async () => {
+    await seed();
+    const user = await admin();
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = await multipart([
+      { kind: 'file', name: 'file', filename: 'maszyny.csv', content: machineFile(12_000) },
+    ]);
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/device/import?progress=ndjson`, {
+      method: 'POST',
+      headers: { ...as(user), ...body.headers },
+      body: body.payload,
+      signal: controller.signal,
+    });
+    // The tab closes once the rows are being written.
+    const seen: ImportPhase[] = [];
+    await expect(
+      (async () => {
+        for await (const line of ndjsonLines(response.body!)) {
+          const parsed = line as ImportStreamLine;
+          if ('progress' in parsed) seen.push(parsed.progress.phase);
+          if ('progress' in parsed && parsed.progress.phase === 'writing') controller.abort();
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(seen).toContain('writing');
+    // The next import takes the lock only once the first has ended: rolled back, not committed.
+    const next = await sendImport(ctx, user, '/api/device/import', machineFile(2));
+    expect(next.json()).toMatchObject({ added: 2, updated: 0 });
+    expect(await machineCount()).toBe(2);
+    const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:INTERNAL'));
+    expect(entries).toHaveLength(1);
+    // fetch keeps its connection alive: the app closes at the end without waiting for it.
+    ctx.app.server.closeAllConnections();
+  });
 
   it('answers an employee with a plain 403 before reading the file', async () => {
     const user = await createUserAndLogin(ctx);

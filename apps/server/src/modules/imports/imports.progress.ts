@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ImportPhase, ImportStreamLine } from '@serwis/domain';
+import { IMPORT_MSG, type ImportPhase, type ImportStreamLine } from '@serwis/domain';
+import { AppError } from '../../lib/app-error.js';
 import { errorAnswer } from '../../plugins/errors.js';
 
 /**
@@ -11,6 +12,27 @@ export type ReportProgress = (phase: ImportPhase, done: number, total: number) =
 
 /** A plain (unstreamed) call: nobody to tell. */
 export const noProgress: ReportProgress = async () => undefined;
+
+/** Why an import stopped when its client went away; nobody reads it, the log does. */
+const ABANDONED = 'IMPORT_ABANDONED';
+
+/**
+ * `report`, after a check that the client of `reply` still waits: once its connection has closed
+ * before the answer was all sent (the tab closed, the network dropped, a retry's first attempt
+ * cancelled), the work stops at its next step or chunk, and an import rolls back. An import that
+ * went on unheard used to commit anyway, so that trying again after "Błąd połączenia z serwerem."
+ * added every machine without a serial number twice.
+ */
+export function whileClientWaits(reply: FastifyReply, report: ReportProgress = noProgress): ReportProgress {
+  let gone = false;
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone = true;
+  });
+  return async (phase, done, total) => {
+    if (gone) throw new AppError(409, IMPORT_MSG.abandoned, ABANDONED);
+    await report(phase, done, total);
+  };
+}
 
 /** At most one progress line this often, besides each step's first and last. */
 const PROGRESS_EVERY_MS = 100;
@@ -27,21 +49,26 @@ export function streamWithProgress(
 ) {
   const stream = new PassThrough();
   const write = (line: ImportStreamLine) => {
-    // A browser that went away: the import still ends as it would (one transaction), unheard.
     if (!stream.destroyed && !stream.writableEnded) stream.write(`${JSON.stringify(line)}\n`);
   };
   let last: { phase?: ImportPhase; at: number } = { at: 0 };
-  const report: ReportProgress = async (phase, done, total) => {
+  // A browser that went away stops the work (whileClientWaits): nothing is written unheard.
+  const report = whileClientWaits(reply, async (phase, done, total) => {
     const now = performance.now();
     if (phase === last.phase && done < total && now - last.at < PROGRESS_EVERY_MS) return;
     last = { phase, at: now };
     write({ progress: { phase, done, total } });
     await new Promise((resolve) => setImmediate(resolve));
-  };
+  });
   void (async () => {
     try {
       write(await work(report));
     } catch (error) {
+      if (error instanceof AppError && error.code === ABANDONED) {
+        request.log.info({ url: request.url }, 'import stopped: its client went away');
+        stream.end();
+        return;
+      }
       const { status, body } = errorAnswer(error, request.id);
       if (status === 500) request.log.error({ err: error }, 'unexpected error');
       write({ error: { status, message: body.message, code: body.code, field: body.field } });

@@ -24,7 +24,7 @@ import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import { displayFilename } from '../files/files.upload.js';
 import { parseSpreadsheet } from './imports.parse.js';
-import { streamWithProgress } from './imports.progress.js';
+import { streamWithProgress, whileClientWaits } from './imports.progress.js';
 import { ImportFailed, previewImport, requireAdmin, runImport } from './imports.service.js';
 import { importTemplateXlsx } from './imports.template.js';
 
@@ -159,7 +159,7 @@ const importRoutes =
         const { fileName, bytes, options } = await readImportRequest(request);
         if (request.query.progress !== 'ndjson') {
           const sheet = await parseSpreadsheet(bytes, kind);
-          return previewImport(app.db, actor, kind, fileName, sheet, options);
+          return previewImport(app.db, actor, kind, fileName, sheet, options, whileClientWaits(reply));
         }
         return streamWithProgress(request, reply, async (report) => {
           await report('reading', 0, 0);
@@ -214,7 +214,7 @@ const importRoutes =
         }
         const sheet = await parseSpreadsheet(bytes, kind);
         try {
-          return await runImport(app.db, actor, kind, fileName, sheet, options);
+          return await runImport(app.db, actor, kind, fileName, sheet, options, whileClientWaits(reply));
         } catch (error) {
           if (!(error instanceof ImportFailed)) throw error;
           if (request.query.report === 'csv') {
