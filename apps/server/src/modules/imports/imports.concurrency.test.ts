@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ImportResult } from '@serwis/domain';
 import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
@@ -6,6 +6,7 @@ import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { logs } from '../logs/logs.table.js';
+import { rowsOf } from '../../lib/result-rows.js';
 import { sendImport } from './imports.fixtures.js';
 
 /**
@@ -59,6 +60,33 @@ describe('imports at the same time', () => {
       AT_ONCE,
     );
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'imports sent at once wait in the server, not each on a database connection',
+    async () => {
+      const user = await createUserAndLogin(ctx, { admin: true });
+      const answers = Promise.all(
+        Array.from({ length: 4 }, () =>
+          sendImport(ctx, user, '/api/device/import', machineFile(), { createMissing: true }),
+        ),
+      );
+      let settled = false;
+      void answers.finally(() => (settled = true));
+      // While they run, no connection waits for the imports' lock (each would hold one of the pool's).
+      const waitingOnLock: number[] = [];
+      while (!settled) {
+        const [row] = rowsOf<{ n: number }>(
+          await ctx.database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'`),
+        );
+        waitingOnLock.push(Number(row!.n));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect((await answers).map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(waitingOnLock.length).toBeGreaterThan(3);
+      expect(Math.max(...waitingOnLock)).toBe(0);
+    },
+  );
 
   it(`${AT_ONCE} imports of one customer file add each customer once, and none is refused`, async () => {
     const user = await createUserAndLogin(ctx, { admin: true });

@@ -31,6 +31,7 @@ import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
 import type { Sheet } from './imports.parse.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
+import { inImportQueue } from './imports.queue.js';
 import {
   categoryIdsByName,
   customerIdsByFullName,
@@ -607,7 +608,8 @@ const KIND_LABEL: Record<ImportKind, string> = {
 /**
  * All rows in one transaction, or none: any bad row throws ImportFailed before a write, and a
  * failure while writing rolls everything back. One audit entry names the file and the counts.
- * Imports run one at a time (`takeImportLock`), each reading what the one before it wrote.
+ * Imports run one at a time (in this process's queue, then under `takeImportLock` across processes),
+ * each reading what the one before it wrote.
  */
 export async function runImport(
   db: Db,
@@ -620,31 +622,10 @@ export async function runImport(
 ): Promise<ImportResult> {
   requireAdmin(actor);
   try {
-    return await inTransaction(db, async (tx) => {
-      // Read the register only once the import before this one has written (or given up).
-      await takeImportLock(tx, () => report('waiting', 0, 0));
-      const analysis = await analyse(tx, kind, sheet, options, report);
-      if (analysis.problems.length) {
-        throw new ImportFailed(analysis.problems, analysis.badRows.size, analysis.total);
-      }
-      const counts = await analysis.write(tx, report);
-      const created = [
-        counts.createdCustomers ? `, nowi kontrahenci ${counts.createdCustomers}` : '',
-        counts.createdCategories ? `, nowe kategorie ${counts.createdCategories}` : '',
-      ].join('');
-      await audit(
-        tx,
-        actor,
-        `import ${KIND_LABEL[kind]} z pliku ${fileName}: wierszy ${analysis.total}, dodano ${counts.added}, zaktualizowano ${counts.updated}${counts.unchanged ? `, bez zmian ${counts.unchanged}` : ''}${created}`,
-        `import:${kind}`,
-      );
-      return {
-        message: IMPORT_MSG.done(counts.added, counts.updated, counts.unchanged),
-        fileName,
-        total: analysis.total,
-        ...counts,
-      };
-    });
+    return await inImportQueue(
+      () => importInTransaction(db, actor, kind, fileName, sheet, options, report),
+      () => report('waiting', 0, 0),
+    );
   } catch (error) {
     if (error instanceof ImportFailed || error instanceof AppError) throw error;
     // Someone added the same customer or category, or deleted one a row names, meanwhile; or a hand
@@ -654,4 +635,42 @@ export async function runImport(
     }
     throw error;
   }
+}
+
+/** runImport's transaction, once this process's imports before it have ended (imports.queue.ts). */
+function importInTransaction(
+  db: Db,
+  actor: SessionUser,
+  kind: ImportKind,
+  fileName: string,
+  sheet: Sheet,
+  options: ImportOptions,
+  report: ReportProgress,
+): Promise<ImportResult> {
+  return inTransaction(db, async (tx) => {
+    // Read the register only once the import before this one (of another process) has written
+    // (or given up).
+    await takeImportLock(tx, () => report('waiting', 0, 0));
+    const analysis = await analyse(tx, kind, sheet, options, report);
+    if (analysis.problems.length) {
+      throw new ImportFailed(analysis.problems, analysis.badRows.size, analysis.total);
+    }
+    const counts = await analysis.write(tx, report);
+    const created = [
+      counts.createdCustomers ? `, nowi kontrahenci ${counts.createdCustomers}` : '',
+      counts.createdCategories ? `, nowe kategorie ${counts.createdCategories}` : '',
+    ].join('');
+    await audit(
+      tx,
+      actor,
+      `import ${KIND_LABEL[kind]} z pliku ${fileName}: wierszy ${analysis.total}, dodano ${counts.added}, zaktualizowano ${counts.updated}${counts.unchanged ? `, bez zmian ${counts.unchanged}` : ''}${created}`,
+      `import:${kind}`,
+    );
+    return {
+      message: IMPORT_MSG.done(counts.added, counts.updated, counts.unchanged),
+      fileName,
+      total: analysis.total,
+      ...counts,
+    };
+  });
 }
