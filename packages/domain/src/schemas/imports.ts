@@ -276,6 +276,8 @@ export const IMPORT_MSG = {
   sameMachine: (row: number) => `Ta maszyna jest już w wierszu ${row} pliku.`,
   duplicateSerial: (row: number) => `Numer seryjny powtarza się w pliku (wiersz ${row}).`,
   changedMeanwhile: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',
+  machineExportAsCustomers:
+    'To plik listy maszyn, nie kontrahentów. Zaimportuj go przyciskiem „Importuj z CSV” na liście maszyn.',
   /** The server's log only: the client is gone when it is told. */
   abandoned: 'Połączenie przerwane przed końcem importu. Nic nie zapisano.',
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,

@@ -12,6 +12,7 @@ import {
   deviceInsertSchema,
   importGivenFields,
   importFields,
+  isMachineExport,
   spreadsheetColumn,
   type ImportFailure,
   type ImportKind,
@@ -529,6 +530,16 @@ const analyse = (
     ? analyseCustomers(db, sheet, options, report)
     : analyseMachines(db, kind, sheet, options, report);
 
+/**
+ * The machine list's own export is refused as a customer file: its "Nazwa" and "Kontrahent" both
+ * read as short names, and every machine would become a customer named after it.
+ */
+function refuseMachineExport(kind: ImportKind, sheet: Sheet) {
+  if (kind === 'customers' && isMachineExport(sheet.headers)) {
+    throw badRequest(IMPORT_MSG.machineExportAsCustomers, 'IMPORT_WRONG_LIST', 'file');
+  }
+}
+
 /** Imports are for administrators; checked before the file is read, and again by each step. */
 export function requireAdmin(actor: SessionUser) {
   if (!actor.isAdmin) throw forbidden(MSG.forbidden);
@@ -549,6 +560,7 @@ export async function previewImport(
   report: ReportProgress = noProgress,
 ): Promise<ImportPreview> {
   requireAdmin(actor);
+  refuseMachineExport(kind, sheet);
   const fields = importFields(kind).map((f) => ({ key: f.key, label: f.label, required: !!f.required }));
   const { mapping, missing } = mapColumns(kind, sheet.headers, options);
   if (missing.length) {
@@ -621,6 +633,7 @@ export async function runImport(
   report: ReportProgress = noProgress,
 ): Promise<ImportResult> {
   requireAdmin(actor);
+  refuseMachineExport(kind, sheet);
   try {
     return await inImportQueue(
       () => importInTransaction(db, actor, kind, fileName, sheet, options, report),

@@ -817,6 +817,17 @@ describe('customer import', () => {
     expect(entries).toHaveLength(2);
   });
 
+  it('refuses the machine list’s own export, which would make every machine a customer', async () => {
+    const user = await admin();
+    const file = [MACHINE_EXPORT_HEADER, ';Awaria;Laser;Metalex;Lasery;E-1;;;;;;Kraków;'].join('\r\n');
+    for (const url of ['/api/customer/import/preview', '/api/customer/import']) {
+      const response = await send(user, url, file, undefined, 'maszyny.csv');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(IMPORT_MSG.machineExportAsCustomers);
+    }
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(0);
+  });
+
   it('an update rewrites only the columns the file has', async () => {
     const user = await admin();
     const first = [
