@@ -217,6 +217,13 @@ export type ImportFailure = z.infer<typeof importFailureSchema>;
 
 export const IMPORT_PROBLEMS_SHOWN = 1000;
 export const IMPORT_PREVIEW_ROWS = 20;
+
+/** How much of a cell the preview and the problems repeat: the longest field takes 255 characters. */
+export const IMPORT_CELL_SHOWN = 300;
+
+/** A cell as the preview and the problems repeat it: past IMPORT_CELL_SHOWN characters, cut with "…". */
+export const shownCell = (text: string) =>
+  text.length > IMPORT_CELL_SHOWN ? `${text.slice(0, IMPORT_CELL_SHOWN)}…` : text;
 export const IMPORT_MAX_ROWS = 200_000;
 export const IMPORT_REPORT_FILE_NAME = 'raport-importu.csv';
 

@@ -140,6 +140,21 @@ describe('import of a CSV typed by hand', () => {
     expect((await sendImport(ctx, user, '/api/device/import', text)).json()).toMatchObject({ added: 4 });
   });
 
+  it('repeats at most 300 characters of a cell in the preview and the problems', async () => {
+    await seed();
+    const user = await admin();
+    const huge = 'x'.repeat(200_000);
+    const text = ['Nazwa;Kontrahent;Kategoria', `${huge};Metalex;Lasery`].join('\n');
+    const preview = (await sendImport(ctx, user, '/api/device/import/preview', text)).json<ImportPreview>();
+    expect(preview.rows[0]![0]).toBe(`${'x'.repeat(300)}…`);
+    expect(preview.problems).toEqual([
+      { row: 2, column: 'Nazwa', value: `${'x'.repeat(300)}…`, message: expect.any(String) },
+    ]);
+    const report = await sendImport(ctx, user, '/api/device/import?report=csv', text);
+    expect(report.statusCode).toBe(422);
+    expect(report.rawPayload.length).toBeLessThan(1_000);
+  });
+
   it('tells a repeated serial number or short name also on a row whose other fields are wrong', async () => {
     await seed();
     const user = await admin();

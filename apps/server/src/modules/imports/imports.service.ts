@@ -13,6 +13,7 @@ import {
   importGivenFields,
   importFields,
   isMachineExport,
+  shownCell,
   spreadsheetColumn,
   type ImportFailure,
   type ImportKind,
@@ -216,7 +217,8 @@ class Problems {
   }
   add(row: Row, key: string, message: string) {
     this.rows.add(row.line);
-    const value = row.values[this.source(key)] ?? '';
+    // A megabyte pasted into one cell is not repeated in the answer and the report.
+    const value = shownCell(row.values[this.source(key)] ?? '');
     this.list.push({ row: row.line, column: this.column(key), value, message });
   }
   zod(row: Row, error: z.ZodError) {
@@ -573,7 +575,7 @@ export async function previewImport(
       missingFields: missing.map((field) => field.key),
       sheetName: sheet.sheetName,
       unheaded: unheadedOf(sheet),
-      rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
+      rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => row.map(shownCell)),
       rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
       rowTargets: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS).map(() => null),
       total: sheet.rows.length,
@@ -595,7 +597,7 @@ export async function previewImport(
     missingFields: [],
     sheetName: sheet.sheetName,
     unheaded: unheadedOf(sheet),
-    rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS),
+    rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => row.map(shownCell)),
     rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
     rowTargets: sheet.rowNumbers
       .slice(0, IMPORT_PREVIEW_ROWS)

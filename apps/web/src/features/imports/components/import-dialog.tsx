@@ -77,7 +77,7 @@ function ProblemTable({ problems, total }: { problems: ImportProblem[]; total: n
               <Table.Tr key={i}>
                 <Table.Td>{p.row}</Table.Td>
                 <Table.Td>{p.column}</Table.Td>
-                <Table.Td>{p.value}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word', minWidth: 120 }}>{p.value}</Table.Td>
                 <Table.Td>{p.message}</Table.Td>
               </Table.Tr>
             ))}
@@ -190,7 +190,7 @@ function PreviewCell(props: {
   return (
     <Table.Td
       bg={messages || props.flagged ? 'var(--mantine-color-red-light)' : undefined}
-      style={{ whiteSpace: 'pre-line' }}
+      style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}
     >
       {text}
       {props.flagged && (
