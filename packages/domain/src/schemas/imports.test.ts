@@ -9,6 +9,7 @@ import {
   importKeptFieldLabels,
   importMissingText,
   importTemplateCsv,
+  repeatedFieldColumns,
   spreadsheetColumn,
 } from './imports.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
@@ -184,5 +185,26 @@ describe('spreadsheet columns', () => {
       'AAA',
       'XFD',
     ]);
+  });
+});
+
+describe('columns left out for a field another column takes', () => {
+  it('are told with their letters, and no longer once chosen', () => {
+    const headers = ['Nazwa', 'Miasto', 'S/N', 'Kontrahent', 'Miasto', 'Numer seryjny', 'Uwagi'];
+    const mapping = detectMapping('INTERNAL', headers);
+    expect(mapping).toEqual(['name', 'city', 'serialNumber', 'customer', null, null, null]);
+    expect(repeatedFieldColumns('INTERNAL', headers, mapping)).toEqual([
+      { header: 'Miasto', column: 'E', takenBy: 'B' },
+      { header: 'Numer seryjny', column: 'F', takenBy: 'C' },
+    ]);
+    // The user takes the city from E instead: B is then the one left out.
+    const chosen = ['name', null, 'serialNumber', 'customer', 'city', null, null];
+    expect(repeatedFieldColumns('INTERNAL', headers, chosen)).toEqual([
+      { header: 'Miasto', column: 'B', takenBy: 'E' },
+      { header: 'Numer seryjny', column: 'F', takenBy: 'C' },
+    ]);
+    expect(IMPORT_MSG.repeatedColumn('Miasto', 'E', 'B')).toBe(
+      'Kolumna E („Miasto”) nie zostanie wczytana: to pole ma już kolumna B. Aby wczytać E, wybierz dla niej pole nad tabelą.',
+    );
   });
 });

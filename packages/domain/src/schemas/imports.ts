@@ -104,6 +104,16 @@ export function isMachineExport(headers: string[]): boolean {
  * are this register's; elsewhere it is left out.
  */
 export function detectMapping(kind: ImportKind, headers: string[]): (string | null)[] {
+  const taken = new Set<string>();
+  return fieldsNamed(kind, headers).map((key) => {
+    if (!key || taken.has(key)) return null;
+    taken.add(key);
+    return key;
+  });
+}
+
+/** The field each header names (its label or an alias), whether or not an earlier column names it too. */
+function fieldsNamed(kind: ImportKind, headers: string[]): (string | undefined)[] {
   const byName = new Map<string, string>();
   const ownExport = kind !== 'customers' && isMachineExport(headers);
   for (const field of importFields(kind)) {
@@ -112,12 +122,23 @@ export function detectMapping(kind: ImportKind, headers: string[]): (string | nu
       if (!byName.has(normalizeHeader(name))) byName.set(normalizeHeader(name), field.key);
     }
   }
-  const taken = new Set<string>();
-  return headers.map((header) => {
-    const key = byName.get(normalizeHeader(header));
-    if (!key || taken.has(key)) return null;
-    taken.add(key);
-    return key;
+  return headers.map((header) => byName.get(normalizeHeader(header)));
+}
+
+/**
+ * Columns left out because another column takes the field their header names (two "Miasto", or
+ * "S/N" and "Numer seryjny"): the preview tells them, since only their choosers showed it.
+ */
+export function repeatedFieldColumns(
+  kind: ImportKind,
+  headers: string[],
+  mapping: (string | null)[],
+): { header: string; column: string; takenBy: string }[] {
+  return fieldsNamed(kind, headers).flatMap((key, i) => {
+    const takenBy = key && !mapping[i] ? mapping.indexOf(key) : -1;
+    return takenBy >= 0
+      ? [{ header: headers[i]!, column: spreadsheetColumn(i), takenBy: spreadsheetColumn(takenBy) }]
+      : [];
   });
 }
 
@@ -265,6 +286,8 @@ export const IMPORT_MSG = {
   /** While an import writes: how many rows, all in one transaction. */
   importing: (rows: number) =>
     `Importowanie ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersza', few: 'wierszy', many: 'wierszy' })}… Wszystkie wiersze zapisują się naraz, w jednej transakcji.`,
+  repeatedColumn: (header: string, column: string, takenBy: string) =>
+    `Kolumna ${column} („${header}”) nie zostanie wczytana: to pole ma już kolumna ${takenBy}. Aby wczytać ${column}, wybierz dla niej pole nad tabelą.`,
   unheadedValues: (rows: number, firstRow: number, column: string) =>
     `Wartości w kolumnach bez nagłówka (od kolumny ${column}) zostaną pominięte: są w ${inRows(rows)}, pierwsza w wierszu ${firstRow}. Dopisz nagłówek, aby je zaimportować.`,
   /** The preview's heading over the problems: rows with problems, and how many problems. */

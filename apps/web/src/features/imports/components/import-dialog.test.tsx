@@ -408,6 +408,25 @@ describe('Importuj z CSV', () => {
     ).toBeTruthy();
   });
 
+  it('tells a column left out because another one takes its field', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: {
+          ...previewOf(['name', 'customer', 'category', null]),
+          headers: ['Nazwa', 'Kontrahent', 'Kategoria', 'Nazwa maszyny'],
+        },
+      }),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    expect(
+      await screen.findByText(
+        'Kolumna D („Nazwa maszyny”) nie zostanie wczytana: to pole ma już kolumna A. Aby wczytać D, wybierz dla niej pole nad tabelą.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says how many problems it shows of how many', async () => {
     const user = userEvent.setup();
     const problems = Array.from({ length: 250 }, (_, i) => ({

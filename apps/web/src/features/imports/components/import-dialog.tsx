@@ -28,6 +28,7 @@ import {
   importProgressText,
   importReportCsv,
   importTemplateCsv,
+  repeatedFieldColumns,
   type ImportFailure,
   type ImportKind,
   type ImportPreview,
@@ -249,6 +250,11 @@ function PreviewView(props: {
           {IMPORT_MSG.mapRequired(unmapped)}
         </Alert>
       )}
+      {repeatedFieldColumns(kind, preview.headers, preview.mapping).map((r) => (
+        <Alert key={r.column} color="yellow">
+          {IMPORT_MSG.repeatedColumn(r.header, r.column, r.takenBy)}
+        </Alert>
+      ))}
       {preview.unheaded && (
         <Alert color="yellow">
           {IMPORT_MSG.unheadedValues(
