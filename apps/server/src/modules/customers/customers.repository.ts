@@ -4,7 +4,13 @@ import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { customerNumbersText, customerSearchText, customers } from './customers.table.js';
-import { likeContains, lowerPrefix, numberDigits, searchTerm } from '../../lib/text-search.js';
+import {
+  SHORT_TERM_MAX,
+  likeContains,
+  lowerPrefix,
+  numberDigits,
+  searchTerm,
+} from '../../lib/text-search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
@@ -16,7 +22,8 @@ export const CUSTOMER_SORT_FIELDS = ['id', ...CUSTOMER_TEXT_FIELDS] as const;
 
 /**
  * `q` by the rule of lib/text-search.ts: 1–2 characters match the short name by prefix (its
- * `lower(short_name) text_pattern_ops` index) and the exact id; longer terms "contain" in any column,
+ * `lower(short_name) text_pattern_ops` index) and the exact id; longer terms, with or without a
+ * trigram, "contain" in any column,
  * through the trigram index of the columns' joined text (customers_search_trgm). A term that reads as
  * a number (numberDigits) also finds a NIP, REGON or phone holding its digits, however separated
  * (customers_numbers_trgm).
@@ -25,10 +32,15 @@ function searchFilter(q?: string): SQL | undefined {
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   const byId = search.id !== undefined ? eq(customers.id, search.id) : undefined;
-  if (search.kind === 'short') return or(lowerPrefix(customers.shortName, search.term), byId);
+  const prefix = search.kind === 'short' ? lowerPrefix(customers.shortName, search.term) : undefined;
+  // One or two characters match the start only. A longer term without three letters or digits in a
+  // row ("Sp. z o.o.", "25-9", "s.c.") gives the trigram index little to go on, but the customers are
+  // few (5,000 in the largest register measured): it is looked for inside every column all the same.
+  if (search.kind === 'short' && [...search.term].length <= SHORT_TERM_MAX) return or(prefix, byId);
   const digits = numberDigits(search.term);
   const byNumber = digits ? sql`${customerNumbersText(customers)} LIKE ${likeContains(digits)}` : undefined;
-  return or(sql`${customerSearchText(customers)} ILIKE ${search.contains}`, byNumber, byId);
+  const contains = likeContains(search.term);
+  return or(sql`${customerSearchText(customers)} ILIKE ${contains}`, prefix, byNumber, byId);
 }
 
 export interface CustomerListOptions {

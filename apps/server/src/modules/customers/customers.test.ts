@@ -187,6 +187,28 @@ describe('GET /api/customer/findAll', () => {
     expect(await found('Alfa 634')).toEqual([]);
   });
 
+  it('finds a term of 3+ characters without three letters or digits in a row inside any column', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, { shortName: 'Alfa', fullName: 'Alfa Sp. z o.o.', zipCode: '25-949' });
+    await created(user, { shortName: 'Beta', fullName: 'Beta s.c.', zipCode: '00-950' });
+    await created(user, { shortName: 'Sp-Gamma' });
+    const found = async (q: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/customer/findAll?page=1&size=10&sort=id,asc&q=${encodeURIComponent(q)}`,
+        headers: as(user),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().map((c: { shortName: string }) => c.shortName);
+    };
+    expect(await found('Sp. z o.o.')).toEqual(['Alfa']);
+    expect(await found('s.c.')).toEqual(['Beta']);
+    expect(await found('25-9')).toEqual(['Alfa']);
+    expect(await found('sp-')).toEqual(['Sp-Gamma']);
+    // One or two characters still match the start of the short name only.
+    expect(await found('sp')).toEqual(['Sp-Gamma']);
+  });
+
   it('finds names whatever quotation marks or apostrophes they were typed with', async () => {
     const user = await createUserAndLogin(ctx);
     await created(user, { shortName: 'Stalmet', fullName: 'Przedsiębiorstwo „Stalmet” Sp. z o.o.' });
