@@ -35,8 +35,10 @@ function searchFilter(q?: string): SQL | undefined {
   const prefix = search.kind === 'short' ? lowerPrefix(customers.shortName, search.term) : undefined;
   // One or two characters match the start only. A longer term without three letters or digits in a
   // row ("Sp. z o.o.", "25-9", "s.c.") gives the trigram index little to go on, but the customers are
-  // few (5,000 in the largest register measured): it is looked for inside every column all the same.
-  if (search.kind === 'short' && [...search.term].length <= SHORT_TERM_MAX) return or(prefix, byId);
+  // few (5,000 in the largest register measured): it is looked for inside every column all the same,
+  // when it has a letter or digit for the index to start from ("---" has none: a scan of the table).
+  const withoutTrigram = [...search.term].length <= SHORT_TERM_MAX || !/[\p{L}\p{N}]/u.test(search.term);
+  if (search.kind === 'short' && withoutTrigram) return or(prefix, byId);
   const digits = numberDigits(search.term);
   const byNumber = digits ? sql`${customerNumbersText(customers)} LIKE ${likeContains(digits)}` : undefined;
   const contains = likeContains(search.term);

@@ -205,8 +205,9 @@ describe('GET /api/customer/findAll', () => {
     expect(await found('s.c.')).toEqual(['Beta']);
     expect(await found('25-9')).toEqual(['Alfa']);
     expect(await found('sp-')).toEqual(['Sp-Gamma']);
-    // One or two characters still match the start of the short name only.
+    // One or two characters, or no letter or digit at all, still match the start of the short name.
     expect(await found('sp')).toEqual(['Sp-Gamma']);
+    expect(await found('...')).toEqual([]);
   });
 
   it('finds names whatever quotation marks or apostrophes they were typed with', async () => {
