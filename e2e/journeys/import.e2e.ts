@@ -199,7 +199,7 @@ describe('import journey: a 1,000-machine CSV', () => {
     await page.getByRole('button', { name: 'Importuj z CSV' }).click();
     await chooseCsv(Buffer.from('\uFEFF' + edited.join('\r\n') + '\r\n', 'utf8'));
     await dialog()
-      .getByText(`Plik maszyny.csv: wierszy ${ROWS}, do dodania 0, do aktualizacji ${ROWS}.`)
+      .getByText(`Plik maszyny.csv: wierszy ${ROWS}, do dodania 0, do aktualizacji 1, bez zmian 999.`)
       .waitFor();
     await dialog().getByRole('button', { name: 'Importuj' }).click();
     await dialog()

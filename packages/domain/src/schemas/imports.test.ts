@@ -93,6 +93,12 @@ describe('the counts of rows with problems', () => {
     expect(IMPORT_MSG.done(0, 3, 12_000)).toBe(
       'Zaimportowano: dodano 0, zaktualizowano 3, bez zmian 12\u00a0000.',
     );
+    expect(IMPORT_MSG.previewSummary('m.csv', 1000, 0, 1, 999)).toBe(
+      'Plik m.csv: wierszy 1000, do dodania 0, do aktualizacji 1, bez zmian 999.',
+    );
+    expect(IMPORT_MSG.previewSummary('m.csv', 2, 2, 0)).toBe(
+      'Plik m.csv: wierszy 2, do dodania 2, do aktualizacji 0.',
+    );
   });
 });
 

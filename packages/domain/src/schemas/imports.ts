@@ -197,9 +197,10 @@ export const importPreviewSchema = z.object({
   /** The id of the record each of `rows` would update; null when it adds one (or cannot be imported). */
   rowTargets: z.array(z.number().int().nullable()),
   total: z.number().int(),
-  /** Rows that would be added / would update an existing record. */
+  /** Rows that would be added / would change an existing record / find one as it already is. */
   added: z.number().int(),
   updated: z.number().int(),
+  unchanged: z.number().int(),
   /** Customers and categories the file names that do not exist yet. */
   missingCustomers: z.array(z.string()),
   missingCategories: z.array(z.string()),
@@ -272,8 +273,8 @@ export const IMPORT_MSG = {
     `Pola, których nie ma w pliku (${labels.join(', ')}), zostaną w aktualizowanych rekordach bez zmian.`,
   failed: (rows: number) => `Import przerwany: błędy w ${inRows(rows)}. Nie zapisano żadnego wiersza.`,
   /** The preview's first line: the file, its rows, and what the import would do with them. */
-  previewSummary: (fileName: string, total: number, added: number, updated: number) =>
-    `Plik ${fileName}: wierszy ${polishCount(total)}, do dodania ${polishCount(added)}, do aktualizacji ${polishCount(updated)}.`,
+  previewSummary: (fileName: string, total: number, added: number, updated: number, unchanged = 0) =>
+    `Plik ${fileName}: wierszy ${polishCount(total)}, do dodania ${polishCount(added)}, do aktualizacji ${polishCount(updated)}${unchanged ? `, bez zmian ${polishCount(unchanged)}` : ''}.`,
   /** The preview's first line while required fields have no column: the rows are not checked yet. */
   previewRows: (fileName: string, total: number) => `Plik ${fileName}: wierszy ${polishCount(total)}.`,
   /** The workbook's tab the preview shows, when it has several. */

@@ -258,6 +258,37 @@ function updateOf(sets: Record<string, Record<string, string>>, alias: string, f
 }
 
 /**
+ * How many of `list` (rows that update a record, by `id`) would change nothing: the preview's "bez
+ * zmian", by the same comparison as the update's.
+ */
+async function unchangedOf(
+  db: DbOrTx,
+  table: 'devices' | 'customers',
+  record: SQL,
+  sets: Record<string, Record<string, string>>,
+  list: { id?: number }[],
+  fields: Iterable<string>,
+) {
+  const alias = table === 'devices' ? 'd' : 'c';
+  const { changed } = updateOf(sets, alias, fields);
+  let count = 0;
+  for (let start = 0; start < list.length; start += CHUNK) {
+    const [found] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} AS ${sql.raw(alias)}
+          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${record})
+          ON ${sql.raw(alias)}.id = v.id WHERE NOT (${changed})`,
+    );
+    count += Number(found?.n ?? 0);
+  }
+  return count;
+}
+
+/** Of machines an import would update, how many it would leave as they are (see unchangedOf). */
+export const unchangedDevices = (db: DbOrTx, list: DeviceImportRow[], fields: Iterable<string>) =>
+  unchangedOf(db, 'devices', DEVICE_RECORD, DEVICE_SETS, list, fields);
+
+/**
  * Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields, and
  * only the machines the file changes; answers their ids.
  */
@@ -324,6 +355,10 @@ const CUSTOMER_SETS: Record<string, Record<string, string>> = {
   phoneNumber: { phone_number: 'v.phone_number' },
   email: { email: 'v.email' },
 };
+
+/** Of customers an import would update, how many it would leave as they are (see unchangedOf). */
+export const unchangedCustomers = (db: DbOrTx, list: CustomerImportRow[], fields: Iterable<string>) =>
+  unchangedOf(db, 'customers', CUSTOMER_RECORD, CUSTOMER_SETS, list, fields);
 
 /**
  * Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields, and

@@ -47,6 +47,8 @@ import {
   lockCustomers,
   lockDevices,
   takeImportLock,
+  unchangedCustomers,
+  unchangedDevices,
   updateCustomers,
   updateDevices,
   type CustomerImportRow,
@@ -165,6 +167,8 @@ interface Analysis {
   missingCategories: string[];
   /** The record each row that updates one would rewrite, by the row's number. */
   targets: Map<number, number>;
+  /** Of the rows that find a record, how many give it as it is (the preview's "bez zmian"). */
+  unchanged: (db: DbOrTx) => Promise<number>;
   write: (tx: DbOrTx, report: ReportProgress) => Promise<WriteCounts>;
 }
 
@@ -390,6 +394,16 @@ async function analyseMachines(
     missingCustomers,
     missingCategories,
     targets,
+    async unchanged(db) {
+      // A row naming a customer or category still to be created changes its machine anyway.
+      const comparable = planned.flatMap((p) => {
+        const customerId = customers.get(p.customer);
+        const categoryId = categories.get(p.category);
+        if (!p.data.id || customerId === undefined || categoryId === undefined) return [];
+        return [{ ...p.data, customer_id: customerId, category_id: categoryId }];
+      });
+      return unchangedDevices(db, comparable, importGivenFields(mapping));
+    },
     async write(tx, report) {
       // Before anything is written: the machines to update, locked, still those the rows found.
       const updates = planned.filter((p) => p.data.id);
@@ -496,6 +510,7 @@ async function analyseCustomers(
     missingCustomers: [],
     missingCategories: [],
     targets,
+    unchanged: (db) => unchangedCustomers(db, toUpdate, importGivenFields(mapping)),
     async write(tx, report) {
       // Before anything is written: the customers to update, locked, still named as the rows found.
       const now = await lockCustomers(
@@ -581,6 +596,7 @@ export async function previewImport(
       total: sheet.rows.length,
       added: 0,
       updated: 0,
+      unchanged: 0,
       missingCustomers: [],
       missingCategories: [],
       problems: [],
@@ -589,6 +605,7 @@ export async function previewImport(
     };
   }
   const analysis = await analyse(db, kind, sheet, options, report);
+  const unchanged = await analysis.unchanged(db);
   return {
     fileName,
     headers: sheet.headers,
@@ -604,7 +621,8 @@ export async function previewImport(
       .map((line) => analysis.targets.get(line) ?? null),
     total: analysis.total,
     added: analysis.added,
-    updated: analysis.updated,
+    updated: analysis.updated - unchanged,
+    unchanged,
     missingCustomers: analysis.missingCustomers,
     missingCategories: analysis.missingCategories,
     problems: analysis.problems.slice(0, IMPORT_PROBLEMS_SHOWN),

@@ -577,6 +577,9 @@ describe('machine import: all or nothing', () => {
     await ctx.database.db.update(devices).set({ updatedAt: past });
     const before = await machinesOf('INTERNAL');
 
+    // The preview counts as the import will.
+    const preview = await send(user, '/api/device/import/preview', rows('Sopot'));
+    expect(preview.json<ImportPreview>()).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
     const again = await send(user, '/api/device/import', rows('Sopot'), undefined, 'maszyny-2.csv');
     expect(again.json<ImportResult>()).toMatchObject({
       added: 0,
@@ -837,6 +840,10 @@ describe('customer import', () => {
     expect((await send(user, '/api/customer/import', first.join('\r\n'))).statusCode).toBe(200);
     const phones = ['Nazwa skrócona;Telefon', 'metalex;22 111 22 33'].join('\r\n');
     expect((await send(user, '/api/customer/import', phones)).json()).toMatchObject({ updated: 1 });
+    expect((await send(user, '/api/customer/import/preview', phones)).json()).toMatchObject({
+      updated: 0,
+      unchanged: 1,
+    });
     expect((await send(user, '/api/customer/import', phones)).json()).toMatchObject({
       updated: 0,
       unchanged: 1,

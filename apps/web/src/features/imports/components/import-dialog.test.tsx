@@ -39,6 +39,7 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     total: 1,
     added: 1,
     updated: 0,
+    unchanged: 0,
     missingCustomers: [],
     missingCategories: ['Lasery'],
     problems,

@@ -242,7 +242,13 @@ function PreviewView(props: {
       <Text size="sm">
         {unmapped.length
           ? IMPORT_MSG.previewRows(preview.fileName, preview.total)
-          : IMPORT_MSG.previewSummary(preview.fileName, preview.total, preview.added, preview.updated)}
+          : IMPORT_MSG.previewSummary(
+              preview.fileName,
+              preview.total,
+              preview.added,
+              preview.updated,
+              preview.unchanged,
+            )}
         {preview.sheetName && ` ${IMPORT_MSG.sheetRead(preview.sheetName)}`}
       </Text>
       {unmapped.length > 0 && (
