@@ -117,6 +117,17 @@ describe('POST /api/customer/insert', () => {
   });
 });
 
+/** The short names a list search finds, oldest first. */
+async function searchedNames(user: TestUser, q: string): Promise<string[]> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/customer/findAll?page=1&size=10&sort=id,asc&q=${encodeURIComponent(q)}`,
+    headers: as(user),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().map((c: { shortName: string }) => c.shortName);
+}
+
 describe('GET /api/customer/findAll', () => {
   it('answers the full array, newest first, without paging parameters', async () => {
     const user = await createUserAndLogin(ctx);
@@ -165,15 +176,7 @@ describe('GET /api/customer/findAll', () => {
       phoneNumber: '32 123 45 67',
     });
     await created(user, { shortName: 'Gamma', nip: '5260001234', phoneNumber: '22 633 47 70' });
-    const found = async (q: string) => {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/customer/findAll?page=1&size=10&q=${encodeURIComponent(q)}`,
-        headers: as(user),
-      });
-      expect(response.statusCode).toBe(200);
-      return response.json().map((c: { shortName: string }) => c.shortName);
-    };
+    const found = (q: string) => searchedNames(user, q);
     expect(await found('6340123456')).toEqual(['Alfa']);
     expect(await found('634 012 34 56')).toEqual(['Alfa']);
     expect(await found('077-473-53-91')).toEqual(['Beta']);
@@ -192,15 +195,7 @@ describe('GET /api/customer/findAll', () => {
     await created(user, { shortName: 'Alfa', fullName: 'Alfa Sp. z o.o.', zipCode: '25-949' });
     await created(user, { shortName: 'Beta', fullName: 'Beta s.c.', zipCode: '00-950' });
     await created(user, { shortName: 'Sp-Gamma' });
-    const found = async (q: string) => {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/customer/findAll?page=1&size=10&sort=id,asc&q=${encodeURIComponent(q)}`,
-        headers: as(user),
-      });
-      expect(response.statusCode).toBe(200);
-      return response.json().map((c: { shortName: string }) => c.shortName);
-    };
+    const found = (q: string) => searchedNames(user, q);
     expect(await found('Sp. z o.o.')).toEqual(['Alfa']);
     expect(await found('s.c.')).toEqual(['Beta']);
     expect(await found('25-9')).toEqual(['Alfa']);
@@ -215,14 +210,7 @@ describe('GET /api/customer/findAll', () => {
     await created(user, { shortName: 'Stalmet', fullName: 'Przedsiębiorstwo „Stalmet” Sp. z o.o.' });
     await created(user, { shortName: "O'Brien Serwis" });
     await created(user, { shortName: 'Stalmet-Bis', fullName: 'Stalmet Bis' });
-    const found = async (q: string) => {
-      const response = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/customer/findAll?page=1&size=10&sort=id,asc&q=${encodeURIComponent(q)}`,
-        headers: as(user),
-      });
-      return response.json().map((c: { shortName: string }) => c.shortName);
-    };
+    const found = (q: string) => searchedNames(user, q);
     // A mark stands for any one character, so a space around a name matches too.
     expect(await found('"Stalmet"')).toEqual(['Stalmet', 'Stalmet-Bis']);
     expect(await found('„Stalmet”')).toEqual(['Stalmet', 'Stalmet-Bis']);
