@@ -189,6 +189,8 @@ export const MSG = {
   pageNotFound: 'Przepraszamy podana strona nie istnieje!',
   loading: 'Ładowanie danych',
   noData: 'Brak danych',
+  /** A list's empty state while a search is typed: the term is named, so it is not taken for an empty register. */
+  noResults: (term: string) => `Brak wyników dla „${term}”.`,
   saved: 'Zapisano',
   conflict: 'Operacja niedozwolona: rekord jest powiązany z innymi danymi.',
   duplicate: 'Taki rekord już istnieje.',

@@ -12,12 +12,13 @@ interface Row {
 }
 const columns: ColumnDef<Row, unknown>[] = [{ id: 'name', header: 'Nazwa', accessorFn: (r) => r.name }];
 
-function renderTable(data: Row[], loading: boolean) {
+function renderTable(data: Row[], loading: boolean, searched?: string) {
   render(
     <MantineProvider theme={theme} env="test">
       <DataTable
         columns={columns}
         data={data}
+        searched={searched}
         total={data.length}
         page={1}
         pageSize={10}
@@ -50,5 +51,17 @@ describe('DataTable while a page loads', () => {
     renderTable([], true);
     expect(screen.getByRole('status').textContent).toBe(MSG.loading);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
+
+describe('DataTable with no rows', () => {
+  it('names the search that found nothing, and says "Brak danych" without one', () => {
+    renderTable([], false, '  zzzz ');
+    expect(screen.getByText('Brak wyników dla „zzzz”.')).toBeInTheDocument();
+  });
+
+  it('says "Brak danych" when nothing is searched', () => {
+    renderTable([], false, ' ');
+    expect(screen.getByText(MSG.noData)).toBeInTheDocument();
   });
 });

@@ -34,6 +34,8 @@ export interface DataTableProps<T> {
   total: number;
   /** The total is the server's estimate (X-Total-Count-Estimated): shown as such, never as exact. */
   totalEstimated?: boolean;
+  /** The search the rows answer: an empty page names it ("Brak wyników dla „…”.") instead of "Brak danych". */
+  searched?: string;
   page: number;
   pageSize: number;
   pageSizes?: readonly number[];
@@ -166,7 +168,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>
                   <Text ta="center" py="lg" c="dimmed" style={IN_VIEW}>
-                    {MSG.noData}
+                    {props.searched?.trim() ? MSG.noResults(props.searched.trim()) : MSG.noData}
                   </Text>
                 </Table.Td>
               </Table.Tr>

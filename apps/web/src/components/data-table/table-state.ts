@@ -5,6 +5,8 @@ import type { ListState } from './use-list-state';
 /** The part of `useListState` that drives a table's pager and sorting. */
 interface TableList {
   state: Pick<ListState<unknown>, 'page' | 'size' | 'sorting'>;
+  /** The search the shown rows answer, when the list has a search box. */
+  debouncedSearch?: string;
   setPage: (page: number) => void;
   setSize: (size: number) => void;
   setSorting: OnChangeFn<SortingState>;
@@ -24,6 +26,7 @@ export function tableStateProps(list: TableList, pageSizes?: readonly number[]) 
     onPageSizeChange: list.setSize,
     sorting: list.state.sorting,
     onSortingChange: list.setSorting,
+    searched: list.debouncedSearch,
   };
 }
 
