@@ -120,6 +120,13 @@ describe('inspection list sort keys (issue 11)', () => {
     expect(await found('Ze')).toBe(3);
     expect(await found('wiertarki')).toBe(4);
     expect(await found('Alfa')).toBe(0);
+
+    // One statement renaming every machine (an import's chunk) reaches every summary.
+    await db.update(devices).set({ name: sql`'Zzz ' || ${devices.id}` });
+    const behind = await db.execute(sql`SELECT count(*)::int AS n FROM inspection_summaries s
+      JOIN devices d ON d.id = s.device_id WHERE s.device_name <> d.name`);
+    expect(rowsOf<{ n: number }>(behind)[0]!.n).toBe(0);
+    expect(await found('zzz')).toBe((await db.select().from(devices)).length);
   });
 
   it('counts exactly up to the bound and flags an estimate beyond it', async () => {
