@@ -60,10 +60,11 @@ export function numberDigits(term: string): string | undefined {
 }
 
 /**
- * The one rule every list applies to its free-text `q`: trimmed, runs of spaces as one; empty → no filter; a short term
- * (isShortTerm: 1–2 characters, or no three letters or digits in a row) → a prefix match
- * (`lower(column) LIKE 'ab%'`, served by a `lower(column) text_pattern_ops` btree) plus the exact id;
- * else the trigram "contains" plus the exact id. Either way no search reads the whole table.
+ * The one rule every list applies to its free-text `q`: trimmed, runs of spaces as one; empty → no
+ * filter; a short term (isShortTerm: 1–2 characters, or no three letters or digits in a row) → a
+ * prefix match (`lower(column) LIKE 'ab%'`, served by a `lower(column) text_pattern_ops` btree) plus
+ * the exact id; else the trigram "contains" plus the exact id. Either way no search reads the whole
+ * table.
  */
 export function searchTerm(q: string | undefined): SearchTerm {
   const term = searchText(q);
