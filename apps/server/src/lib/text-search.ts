@@ -37,6 +37,9 @@ export const SHORT_TERM_MAX = 2;
 /** pg_trgm's trigrams come from runs of letters and digits: a term needs three in a row to have one. */
 export const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term);
 
+/** Whether a term has any letter or digit, which a trigram index can start from. */
+export const hasLetterOrDigit = (term: string) => /[\p{L}\p{N}]/u.test(term);
+
 /** How a list searches for a term (docs/decisions.md, "Short search terms"). */
 export type SearchTerm =
   | { kind: 'none' }

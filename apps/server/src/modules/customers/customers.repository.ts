@@ -6,6 +6,7 @@ import { services } from '../services/services.table.js';
 import { customerNumbersText, customerSearchText, customers } from './customers.table.js';
 import {
   SHORT_TERM_MAX,
+  hasLetterOrDigit,
   likeContains,
   lowerPrefix,
   numberDigits,
@@ -37,7 +38,7 @@ function searchFilter(q?: string): SQL | undefined {
   // row ("Sp. z o.o.", "25-9", "s.c.") gives the trigram index little to go on, but the customers are
   // few (5,000 in the largest register measured): it is looked for inside every column all the same,
   // when it has a letter or digit for the index to start from ("---" has none: a scan of the table).
-  const withoutTrigram = [...search.term].length <= SHORT_TERM_MAX || !/[\p{L}\p{N}]/u.test(search.term);
+  const withoutTrigram = [...search.term].length <= SHORT_TERM_MAX || !hasLetterOrDigit(search.term);
   if (search.kind === 'short' && withoutTrigram) return or(prefix, byId);
   const digits = numberDigits(search.term);
   const byNumber = digits ? sql`${customerNumbersText(customers)} LIKE ${likeContains(digits)}` : undefined;

@@ -6,6 +6,8 @@ import type { MachineType } from '@serwis/domain';
 /** One JSON text parameter: any number of values in one statement, the same on PGlite and pg. */
 const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 const textList = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${jsonParam(values)}))`;
+/** `IN` list of ids, as one JSON parameter. */
+const idList = (ids: number[]) => sql`(SELECT (jsonb_array_elements_text(${jsonParam(ids)}))::int)`;
 
 const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
 
@@ -103,7 +105,7 @@ export async function deviceIdsIn(db: DbOrTx, family: MachineType, ids: number[]
     const found = await rows<{ id: number }>(
       db,
       sql`SELECT id FROM devices WHERE type = ${family}
-          AND id IN (SELECT (jsonb_array_elements_text(${jsonParam(ids.slice(start, start + CHUNK))}))::int)`,
+          AND id IN ${idList(ids.slice(start, start + CHUNK))}`,
     );
     for (const r of found) known.add(Number(r.id));
   }
@@ -111,44 +113,35 @@ export async function deviceIdsIn(db: DbOrTx, family: MachineType, ids: number[]
 }
 
 /**
- * Locks the machines an import is about to update (in id order, before it writes anything, so that
- * a hand edit of one of them waits for the import or the import for it, never both) and answers the
- * serial number each has now; one gone or moved to the other family is missing.
+ * Locks the rows of `table` with the given ids (in id order, CHUNK a statement) and answers each
+ * one's `key` as it is now; a row gone, or outside `where`, is missing.
  */
-export async function lockDevices(
-  db: DbOrTx,
-  family: MachineType,
-  ids: number[],
-): Promise<Map<number, string>> {
-  const now = new Map<number, string>();
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  for (let start = 0; start < sorted.length; start += CHUNK) {
-    const found = await rows<{ id: number; serial: string }>(
-      db,
-      sql`SELECT id, serial_number AS serial FROM devices WHERE type = ${family}
-          AND id IN (SELECT (jsonb_array_elements_text(${jsonParam(sorted.slice(start, start + CHUNK))}))::int)
-          ORDER BY id FOR UPDATE`,
-    );
-    for (const r of found) now.set(Number(r.id), r.serial);
-  }
-  return now;
-}
-
-/** As lockDevices, for customers: each one's short name now, compared as the import compares names. */
-export async function lockCustomers(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+async function lockByIds(db: DbOrTx, table: string, key: SQL, where: SQL, ids: number[]) {
   const now = new Map<number, string>();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   for (let start = 0; start < sorted.length; start += CHUNK) {
     const found = await rows<{ id: number; key: string }>(
       db,
-      sql`SELECT id, ${nameKey('short_name')} AS key FROM customers
-          WHERE id IN (SELECT (jsonb_array_elements_text(${jsonParam(sorted.slice(start, start + CHUNK))}))::int)
+      sql`SELECT id, ${key} AS key FROM ${sql.raw(table)}
+          WHERE ${where} AND id IN ${idList(sorted.slice(start, start + CHUNK))}
           ORDER BY id FOR UPDATE`,
     );
     for (const r of found) now.set(Number(r.id), r.key);
   }
   return now;
 }
+
+/**
+ * Locks the machines an import is about to update (in id order, before it writes anything, so that
+ * a hand edit of one of them waits for the import or the import for it, never both) and answers the
+ * serial number each has now; one gone or moved to the other family is missing.
+ */
+export const lockDevices = (db: DbOrTx, family: MachineType, ids: number[]) =>
+  lockByIds(db, 'devices', sql.raw('serial_number'), sql`type = ${family}`, ids);
+
+/** As lockDevices, for customers: each one's short name now, compared as the import compares names. */
+export const lockCustomers = (db: DbOrTx, ids: number[]) =>
+  lockByIds(db, 'customers', nameKey('short_name'), sql`TRUE`, ids);
 
 /** Told the number of rows each statement of a write has written (the import's progress). */
 export type OnChunk = (rows: number) => Promise<void>;

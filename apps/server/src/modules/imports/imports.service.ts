@@ -25,7 +25,7 @@ import {
   type SessionUser,
 } from '@serwis/domain';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/database.js';
+import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.js';
 import { DEADLOCK_DETECTED, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -654,33 +654,8 @@ export async function runImport(
 ): Promise<ImportResult> {
   requireAdmin(actor);
   refuseMachineExport(kind, sheet);
-  try {
-    return await inImportQueue(
-      () => importInTransaction(db, actor, kind, fileName, sheet, options, report),
-      () => report('waiting', 0, 0),
-    );
-  } catch (error) {
-    if (error instanceof ImportFailed || error instanceof AppError) throw error;
-    // Someone added the same customer or category, or deleted one a row names, meanwhile; or a hand
-    // edit and the import each waited for the other: nothing was written; try again.
-    if ([UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION, DEADLOCK_DETECTED].some((code) => hasPgCode(error, code))) {
-      throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
-    }
-    throw error;
-  }
-}
-
-/** runImport's transaction, once this process's imports before it have ended (imports.queue.ts). */
-function importInTransaction(
-  db: Db,
-  actor: SessionUser,
-  kind: ImportKind,
-  fileName: string,
-  sheet: Sheet,
-  options: ImportOptions,
-  report: ReportProgress,
-): Promise<ImportResult> {
-  return inTransaction(db, async (tx) => {
+  // The transaction, once this process's imports before it have ended (imports.queue.ts).
+  const importRows = async (tx: Tx): Promise<ImportResult> => {
     // Read the register only once the import before this one (of another process) has written
     // (or given up).
     await takeImportLock(tx, () => report('waiting', 0, 0));
@@ -705,5 +680,19 @@ function importInTransaction(
       total: analysis.total,
       ...counts,
     };
-  });
+  };
+  try {
+    return await inImportQueue(
+      () => inTransaction(db, importRows),
+      () => report('waiting', 0, 0),
+    );
+  } catch (error) {
+    if (error instanceof ImportFailed || error instanceof AppError) throw error;
+    // Someone added the same customer or category, or deleted one a row names, meanwhile; or a hand
+    // edit and the import each waited for the other: nothing was written; try again.
+    if ([UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION, DEADLOCK_DETECTED].some((code) => hasPgCode(error, code))) {
+      throw conflict(IMPORT_MSG.changedMeanwhile, 'IMPORT_CONFLICT');
+    }
+    throw error;
+  }
 }
