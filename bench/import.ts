@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
 import {
@@ -74,30 +75,79 @@ async function main() {
       ['aktualizacja', renamed],
       ['bez zmian', renamed],
     ] as const;
+    // The multipart body built once, as bytes: a FormData of a Blob is read out in this process as
+    // it is sent, which would count among the server's stalls below.
+    const boundary = `----serwis-bench-${crypto.randomBytes(8).toString('hex')}`;
+    const formOf = (content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="maszyny.csv"\r\n` +
+            'Content-Type: text/csv\r\n\r\n',
+        ),
+        content,
+        Buffer.from(
+          `\r\n--${boundary}\r\nContent-Disposition: form-data; name="optionsJson"\r\n\r\n` +
+            `${JSON.stringify({ createMissing: true })}\r\n--${boundary}--\r\n`,
+        ),
+      ]);
+    const headers = {
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: `SESSION=${session.value}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
+    /**
+     * The server's longest stall while `work` runs, in seconds: the server runs in this process, so
+     * while its code holds the event loop, every other request of the server waits as long.
+     */
+    const longestStall = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      const result = await work();
+      stalls.disable();
+      return [result, stalls.max / 1e9];
+    };
+    {
+      // The preview as a client without progress lines calls it: one JSON answer at the end.
+      const started = performance.now();
+      const [preview, stall] = await longestStall(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/device/import/preview`, {
+          method: 'POST',
+          headers,
+          body: formOf(file),
+        });
+        if (response.status !== 200)
+          throw new Error(`${response.status} ${(await response.text()).slice(0, 500)}`);
+        return (await response.json()) as { added: number };
+      });
+      console.log(
+        `podgląd bez postępu: ${((performance.now() - started) / 1000).toFixed(1)} s (do dodania ${preview.added}); najdłuższe wstrzymanie pętli zdarzeń ${stall.toFixed(2)} s`,
+      );
+    }
     for (const [round, content] of rounds) {
-      const form = new FormData();
-      form.append('file', new Blob([content], { type: 'text/csv' }), 'maszyny.csv');
-      form.append('optionsJson', JSON.stringify({ createMissing: true }));
+      const form = formOf(content);
       // The server's memory (this process) at its highest while the file is imported.
       let peak = process.memoryUsage().rss;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
       const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${port}/api/device/import?progress=ndjson`, {
-        method: 'POST',
-        headers: { 'x-requested-with': 'XMLHttpRequest', cookie: `SESSION=${session.value}` },
-        body: form,
-      });
-      if (response.status !== 200)
-        throw new Error(`${response.status} ${(await response.text()).slice(0, 500)}`);
       // When each step was first told, from the request's start; the last line is the outcome.
       const began = new Map<ImportPhase, number>();
-      let outcome: ImportStreamLine | undefined;
-      for await (const line of ndjsonLines(response.body)) {
-        const parsed = line as ImportStreamLine;
-        if (!('progress' in parsed)) outcome = parsed;
-        else if (!began.has(parsed.progress.phase))
-          began.set(parsed.progress.phase, performance.now() - started);
-      }
+      const [outcome, stall] = await longestStall(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/device/import?progress=ndjson`, {
+          method: 'POST',
+          headers,
+          body: form,
+        });
+        if (response.status !== 200)
+          throw new Error(`${response.status} ${(await response.text()).slice(0, 500)}`);
+        let last: ImportStreamLine | undefined;
+        for await (const line of ndjsonLines(response.body)) {
+          const parsed = line as ImportStreamLine;
+          if (!('progress' in parsed)) last = parsed;
+          else if (!began.has(parsed.progress.phase))
+            began.set(parsed.progress.phase, performance.now() - started);
+        }
+        return last;
+      });
       const ended = performance.now() - started;
       clearInterval(sampler);
       const seconds = ended / 1000;
@@ -113,6 +163,7 @@ async function main() {
       });
       console.log(`  wysyłanie ${((steps[0]?.[1] ?? 0) / 1000).toFixed(1)} s; ${told.join('; ')}`);
       console.log(`  pamięć procesu (RSS) najwyżej ${Math.round(peak / 1024 / 1024)} MB`);
+      console.log(`  najdłuższe wstrzymanie pętli zdarzeń ${stall.toFixed(2)} s`);
     }
   } finally {
     await app.close();

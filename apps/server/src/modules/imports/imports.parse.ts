@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { format as formatNumber, isDateFormat, isTextFormat } from 'numfmt';
 import { IMPORT_MAX_ROWS, IMPORT_MSG, csvCellText, detectMapping, type ImportKind } from '@serwis/domain';
 import { badRequest } from '../../lib/app-error.js';
+import { turnTaker } from '../../lib/event-loop-turns.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 
 /** A spreadsheet as text: the header line and the data rows (each as long as the header). */
@@ -28,18 +29,33 @@ export interface Sheet {
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Bytes decoded at a time, so that a 14 MB file is no 0.1 s of the event loop at once. */
+const DECODED_PER_TURN = 1 << 20;
+
+/** `bytes` decoded a megabyte at a time, the server's other requests let in between (turnTaker). */
+async function decodeInSlices(bytes: Buffer, decode: (slice: Buffer) => string): Promise<string> {
+  const giveTurn = turnTaker();
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += DECODED_PER_TURN) {
+    parts.push(decode(bytes.subarray(at, at + DECODED_PER_TURN)));
+    await giveTurn();
+  }
+  return parts.join('');
+}
 
 /**
  * Bytes of a CSV as text: UTF-8 (with or without BOM) when they are valid UTF-8, else Windows-1250
  * (what Excel writes on a Polish Windows for "CSV (rozdzielany przecinkami)").
  */
-export function decodeText(bytes: Buffer): string {
+export async function decodeText(bytes: Buffer): Promise<string> {
   const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
-    return utf8.decode(body);
+    // `stream`: a character cut between two slices is finished by the next one.
+    return (await decodeInSlices(body, (slice) => utf8.decode(slice, { stream: true }))) + utf8.decode();
   } catch {
-    return iconv.decode(body, 'win1250');
+    // Windows-1250 is one byte a character: every slice decodes on its own.
+    return decodeInSlices(body, (slice) => iconv.decode(slice, 'win1250'));
   }
 }
 
@@ -89,7 +105,7 @@ function findHeader(kind: ImportKind, grid: Grid): { index: number; fields: numb
  * names a field of the kind, else the first with any value. Rows above its header are left out;
  * the others keep the numbers a spreadsheet shows.
  */
-function sheetOf(kind: ImportKind, grids: Grid[]): Sheet {
+async function sheetOf(kind: ImportKind, grids: Grid[]): Promise<Sheet> {
   const found = grids.flatMap((grid) => {
     const header = findHeader(kind, grid);
     return header ? [{ grid, header }] : [];
@@ -107,7 +123,9 @@ function sheetOf(kind: ImportKind, grids: Grid[]): Sheet {
   // Values right of the header (a column whose header was forgotten) fit no field: told, not lost
   // unseen.
   let unheaded = null as Sheet['unheaded'];
+  const giveTurn = turnTaker();
   for (let index = header.index + 1; index < grid.lines.length; index++) {
+    await giveTurn();
     const row = grid.lines[index];
     if (isEmptyRow(row)) continue;
     rows.push(Array.from({ length: width }, (_, i) => cleanCell(row![i])));
@@ -136,6 +154,9 @@ function sheetOf(kind: ImportKind, grids: Grid[]): Sheet {
  */
 const SEPARATOR_LINE = /^sep=([^\r\n])\r?\n/i;
 
+/** Characters of a CSV parsed at a time (parseCsv). */
+const CSV_CHUNK_CHARACTERS = 512 * 1024;
+
 /** Rows read to guess the separator. */
 const GUESS_ROWS = 20;
 
@@ -145,7 +166,7 @@ const GUESS_ROWS = 20;
  * A field that opens with a quote it does not close (`"Beta" Sp. z o.o.` unquoted) would take the
  * rest of the file in; the file is refused, naming its row.
  */
-export function parseCsv(text: string): Grid {
+export async function parseCsv(text: string): Promise<Grid> {
   const named = SEPARATOR_LINE.exec(text);
   const body = named ? text.slice(named[0].length) : text;
   const delimiter =
@@ -155,12 +176,30 @@ export function parseCsv(text: string): Grid {
       skipEmptyLines: 'greedy',
       preview: GUESS_ROWS,
     }).meta.delimiter;
-  const result = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
-  const quotes = result.errors.find((error) => error.type === 'Quotes');
-  if (quotes) {
-    throw badRequest(IMPORT_MSG.badQuotes((quotes.row ?? 0) + 1), 'IMPORT_UNREADABLE', 'file');
+  const lines: string[][] = [];
+  let badQuotesRow: number | undefined;
+  // Half a megabyte at a time, the server's other requests let in after each: the whole of a
+  // 100,000-row file at once held the event loop for half a second.
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(body, {
+      delimiter,
+      skipEmptyLines: false,
+      chunkSize: CSV_CHUNK_CHARACTERS,
+      chunk: (result: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        const quotes = result.errors.find((error) => error.type === 'Quotes');
+        if (quotes && badQuotesRow === undefined) badQuotesRow = lines.length + (quotes.row ?? 0) + 1;
+        for (const row of result.data) lines.push(row.map(csvCellText));
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve(),
+      error: (error: Error) => reject(error),
+    });
+  });
+  if (badQuotesRow !== undefined) {
+    throw badRequest(IMPORT_MSG.badQuotes(badQuotesRow), 'IMPORT_UNREADABLE', 'file');
   }
-  return { lines: result.data.map((row) => row.map(csvCellText)) };
+  return { lines };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -307,5 +346,5 @@ export async function parseSpreadsheet(
 ): Promise<Sheet> {
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return sheetOf(kind, await parseXlsx(bytes, report));
   if (bytes.includes(0)) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
-  return sheetOf(kind, [parseCsv(decodeText(bytes))]);
+  return sheetOf(kind, [await parseCsv(await decodeText(bytes))]);
 }

@@ -28,6 +28,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error.js';
 import { DEADLOCK_DETECTED, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
+import { turnTaker } from '../../lib/event-loop-turns.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
@@ -175,10 +176,15 @@ interface Analysis {
 /** A progress line every this many rows checked at most (and at most every 100 ms). */
 const CHECKS_PER_REPORT = 500;
 
-/** The rows one at a time, the progress of `checking` told as they go. */
+/**
+ * The rows one at a time, the progress of `checking` told as they go, and the event loop given a
+ * turn every TURN_MS also when nobody is told (a plain call held its server for 3–5 s).
+ */
 async function* checked<T>(rows: T[], report: ReportProgress): AsyncGenerator<T> {
+  const giveTurn = turnTaker();
   for (let index = 0; index < rows.length; index++) {
     if (index % CHECKS_PER_REPORT === 0) await report('checking', index, rows.length);
+    await giveTurn();
     yield rows[index]!;
   }
   await report('checking', rows.length, rows.length);
@@ -319,7 +325,9 @@ async function analyseMachines(
   // Every row naming a missing or ambiguous customer or category is told so, also when its own
   // fields are wrong: the user sees all that the row needs at once.
   const namesRefused = new Set<Row>();
+  const giveTurn = turnTaker();
   for (const row of rows) {
+    await giveTurn();
     const customerProblem = badCustomer.get(nameKey(row.values.customer ?? ''));
     const categoryProblem = badCategory.get(nameKey(row.values.category ?? ''));
     if (customerProblem) problems.add(row, 'customer', customerProblem);
@@ -337,6 +345,7 @@ async function analyseMachines(
   const planned: { data: DeviceImportRow; customer: string; category: string; serial?: string }[] = [];
   let updated = 0;
   for (const { row, data, id: givenId } of valid) {
+    await giveTurn();
     const customerKey = nameKey(row.values.customer!);
     const categoryKey = nameKey(row.values.category!);
     let ok = !namesRefused.has(row);
@@ -481,7 +490,9 @@ async function analyseCustomers(
   const toInsert: CustomerImportRow[] = [];
   const toUpdate: CustomerImportRow[] = [];
   const targets = new Map<number, number>();
+  const giveTurn = turnTaker();
   for (const { row, data } of valid) {
+    await giveTurn();
     if (firstLine.get(shortNameOf(row)) !== row.line) continue; // a repeat, told above
     const key = nameKey(data.shortName);
     const record: CustomerImportRow = {
