@@ -114,7 +114,7 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     await page.goto('/machineList');
     await screenSettled(page);
     await page.getByRole('button', { name: 'Importuj z CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import maszyn z CSV' });
+    const dialog = page.getByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX' });
     await settleDialog(dialog);
     const { customerName, categoryName } = seed!;
     const csv = [

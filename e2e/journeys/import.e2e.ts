@@ -49,7 +49,7 @@ let context: BrowserContext;
 let page: Page;
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
 
-const dialog = () => page.getByRole('dialog', { name: 'Import maszyn z CSV' });
+const dialog = () => page.getByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX' });
 
 async function chooseCsv(content: Buffer) {
   await chooseFile(page, dialog().getByRole('button', { name: 'Plik CSV lub XLSX' }), {

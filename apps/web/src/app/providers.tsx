@@ -4,10 +4,11 @@ import '@mantine/notifications/styles.css';
 // After Mantine's own styles, which it adjusts on touch screens.
 import './touch.css';
 import './motion.css';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from '../lib/query-client';
+import { onSessionEnded } from '../lib/api-client';
+import { createQueryClient, forgetSession } from '../lib/query-client';
 import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
 
@@ -19,6 +20,8 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // Any call answered 401 ends the session on screen, also one made outside a query (an import).
+  useEffect(() => onSessionEnded(() => forgetSession(client)), [client]);
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={readableColorsResolver}>

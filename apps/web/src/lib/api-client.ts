@@ -14,6 +14,18 @@ export class ApiError extends Error {
   }
 }
 
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an API call answers 401: the session ended (expired, logged out in
+ * another tab, account deactivated), whether a query, a write or a dialog's own call (an import, a
+ * download) made it. Answers the function that stops the calls.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 type Body = unknown;
 interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
@@ -55,6 +67,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, MSG.connectionError, 'NETWORK');
   }
+  if (response.status === 401) sessionEndedListeners.forEach((listener) => listener());
   if (!response.ok && response.status !== 304) {
     let message: string = MSG.unknownError;
     let code: string | undefined;

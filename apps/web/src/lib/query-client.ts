@@ -1,30 +1,22 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { rememberUser } from './offline-session';
 
 /** The logged-in employee's query (features/auth reads it); null means "no session". */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-const isSessionGone = (error: unknown) => {
-  const gone = error instanceof ApiError && error.status === 401;
-  // The employee kept for offline screens (offline-session.ts) goes with the session.
-  if (gone) rememberUser(null);
-  return gone;
-};
+/**
+ * Forgets the employee of `client`'s session: RequireSession then sends the user to /login from
+ * whatever screen is open, and the employee kept for offline screens (offline-session.ts) goes too.
+ */
+export function forgetSession(client: QueryClient) {
+  rememberUser(null);
+  client.setQueryData(SESSION_QUERY_KEY, null);
+}
 
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({
-      // A 401 from any call means the session ended (expired, logged out in another tab, account
-      // deactivated): clearing the session sends the user to /login from whatever screen is open.
-      onError: (error) => {
-        if (isSessionGone(error)) client.setQueryData(SESSION_QUERY_KEY, null);
-      },
-    }),
     mutationCache: new MutationCache({
-      onError: (error) => {
-        if (isSessionGone(error)) client.setQueryData(SESSION_QUERY_KEY, null);
-      },
       // A write can change what other screens show (a service event moves the inspection dates and
       // the to-do list, a new customer belongs in the machine form): everything cached goes stale;
       // only the queries on screen refetch now, the rest when they are next shown.

@@ -8,8 +8,9 @@ import {
   type ImportFailure,
   type ImportPreview,
 } from '@serwis/domain';
-import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { ANNA_ADMIN, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
+import { RequireSession } from '../../auth/components/require-session';
 import { ImportButton } from './import-button';
 
 afterEach(() => {
@@ -55,7 +56,7 @@ const csv = () =>
 
 async function chooseFile(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Importuj z CSV' }));
-  await screen.findByText('Import maszyn z CSV');
+  await screen.findByText('Import maszyn z pliku CSV lub XLSX');
   await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, csv());
 }
 
@@ -84,6 +85,23 @@ describe('Importuj z CSV', () => {
     fakeApi({});
     renderScreen(<ImportButton kind="INTERNAL" />, { session: JAN_USER });
     expect(screen.queryByRole('button', { name: 'Importuj z CSV' })).toBeNull();
+  });
+
+  it('goes to the login when the session has ended before the file is sent, as every screen does', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'POST /api/device/import/preview': NO_SESSION,
+    });
+    renderScreen(
+      <RequireSession>
+        <ImportButton kind="INTERNAL" />
+      </RequireSession>,
+      { url: '/machineList', session: ANNA_ADMIN, routes: { '/login': <h1>Logowanie</h1> } },
+    );
+    await chooseFile(user);
+    await screen.findByRole('heading', { name: 'Logowanie' });
+    expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 
   it('tells what a file needs and offers an empty one with the headers, until a file is chosen', async () => {
@@ -270,10 +288,10 @@ describe('Importuj z CSV', () => {
     const bar = screen.getByRole('progressbar', { name: 'Postęp importu' });
     expect(bar.getAttribute('aria-valuenow')).toBe('41');
     // The import cannot be stopped: the dialog stays open for its outcome.
-    const dialog = screen.getByRole('dialog', { name: 'Import maszyn z CSV' });
+    const dialog = screen.getByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX' });
     expect(within(dialog).queryByRole('button', { name: 'Zamknij okno' })).toBeNull();
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('dialog', { name: 'Import maszyn z CSV' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX' })).toBeTruthy();
 
     tell({ progress: { phase: 'summaries', done: 12_000, total: 12_000 } });
     expect(await screen.findByText('Obliczanie terminów przeglądów: 12 000 z 12 000')).toBeTruthy();
@@ -297,7 +315,9 @@ describe('Importuj z CSV', () => {
     expect(await screen.findByText('Import zakończony')).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: 'Postęp importu' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Zamknij okno' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import maszyn z CSV' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX' })).toBeNull(),
+    );
   });
 
   it('shows the message of a failure the server tells after the progress began, and keeps the preview', async () => {

@@ -43,9 +43,9 @@ import { saveBlob } from '../../../lib/download';
 import { fetchImportTemplate, previewImport, runImport } from '../api/imports';
 
 const TITLES: Record<ImportKind, string> = {
-  customers: 'Import kontrahentów z CSV',
-  INTERNAL: 'Import maszyn z CSV',
-  EXTERNAL: 'Import maszyn zewnętrznych z CSV',
+  customers: 'Import kontrahentów z pliku CSV lub XLSX',
+  INTERNAL: 'Import maszyn z pliku CSV lub XLSX',
+  EXTERNAL: 'Import maszyn zewnętrznych z pliku CSV lub XLSX',
 };
 /** Problems listed on screen; the report file has them all. */
 const SHOWN = 200;
