@@ -1,25 +1,27 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { boundedTotal, estimatedRows, growingTableTotal, type ListTotal } from '../../lib/paging.js';
 import { phraseMatches } from '../../lib/phrase-search.js';
-import { isShortTerm, prefixKey, prefixPattern, trimmedTerm } from '../../lib/text-search.js';
+import { prefixKey, prefixPattern, searchTerm } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { logSearchText, logs } from './logs.table.js';
 
 /**
  * Message, user or record containing the term, through the trigram index on the three joined (a
  * phrase through its rarest word, lib/phrase-search.ts); a term of one or two characters matches the
- * start of the message (lib/text-search.ts).
+ * start of the message (lib/text-search.ts). A number of up to nine digits is also the entry's Nr
+ * (its event id), as the list shows it.
  */
 export async function logSearch(db: DbOrTx, q?: string): Promise<SQL | undefined> {
-  const term = trimmedTerm(q);
-  if (!term) return undefined;
-  if (isShortTerm(term)) {
-    return sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(term)}`;
-  }
-  return phraseMatches(logSearchText(logs), term, (condition) =>
-    estimatedRows(db, sql`SELECT 1 FROM ${logs} WHERE ${condition}`),
-  );
+  const search = searchTerm(q);
+  if (search.kind === 'none') return undefined;
+  const text =
+    search.kind === 'short'
+      ? sql`${prefixKey(logs.formattedMessage)} LIKE ${prefixPattern(search.term)}`
+      : await phraseMatches(logSearchText(logs), search.term, (condition) =>
+          estimatedRows(db, sql`SELECT 1 FROM ${logs} WHERE ${condition}`),
+        );
+  return search.id === undefined ? text : or(eq(logs.eventId, search.id), text);
 }
 
 /**

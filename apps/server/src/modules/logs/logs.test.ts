@@ -174,6 +174,23 @@ describe('GET /api/log/findAll', () => {
     expect(paged.json()).toHaveLength(1);
   });
 
+  it('finds an entry by its Nr, beside the entries whose text holds the number', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    const { db } = ctx.database;
+    await db.execute(sql`SELECT setval(pg_get_serial_sequence('logs', 'event_id'), 25000)`);
+    await audit(db, { email: 'jan@firma.pl' }, 'edycja maszyny Prasa', 'device:prasa'); // Nr 25001
+    await audit(db, { email: 'jan@firma.pl' }, 'edycja maszyny Tokarka', 'device:tokarka'); // Nr 25002
+    await audit(db, { email: 'ewa@firma.pl' }, 'protokół 25001 podpisany', 'service:abc'); // Nr 25003
+    const q = async (term: string) =>
+      ((await findAll(admin, `?q=${term}`)).json() as LogEntry[]).map((e) => [e.eventId, e.arg1]);
+    expect(await q('25002')).toEqual([[25002, 'device:tokarka']]);
+    expect(await q('25001')).toEqual([
+      [25003, 'service:abc'],
+      [25001, 'device:prasa'],
+    ]);
+    expect(await q('25004')).toEqual([]);
+  });
+
   it('looks a phrase up by its rarest word and checks the whole phrase on the entries it finds', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const db = ctx.database.db;
