@@ -38,12 +38,18 @@ describe('keptAsText', () => {
     ['123 456', true],
     ['-5', true],
     ['01234', true], // a zip code abroad
+    ['2e5', true], // 200000
+    ['12E4', true], // a serial number read as 120000
+    ['1,5e-3', true],
     ['12345678901', false], // 11 digits are shown whole, and saved back so
     ['7', false],
     ['0', false],
     ['90-001', false], // a Polish zip code stays text
     ['SN-000123', false],
     ['12.05a', false],
+    ['E12', false],
+    ['12E', false],
+    ['7,5 kW', false],
     ['1\n2', false], // a line break: not a number to a spreadsheet
     ['', false],
   ])('%j → kept as text: %s', (value, kept) => {

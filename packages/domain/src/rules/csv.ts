@@ -10,11 +10,12 @@ const EOL = '\r\n';
 const FORMULA_START = /^[=+@\t\r]|^-(?!\d+([.,]\d+)?$)(?=.)/;
 
 /**
- * Text with no letter, which a spreadsheet takes for a number or a date and changes: "000123"
- * loses its zeros, "12.05" becomes the 12th of May, "1,50" 1.5, 15 digits 1,23457E+14; the file
- * saved back holds what was shown.
+ * Text a spreadsheet takes for a number or a date and changes: without a letter ("000123" loses its
+ * zeros, "12.05" becomes the 12th of May, "1,50" 1.5, 15 digits 1,23457E+14), or a number with an
+ * exponent ("2e5" becomes 200000, a serial number "12E4" 120000); the file saved back holds what was
+ * shown.
  */
-const READ_AS_NUMBER = /^[\d .,:/-]*\d[\d .,:/-]*$/;
+const READ_AS_NUMBER = /^[\d .,:/-]*\d[\d .,:/-]*$|^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
 /**
  * Read as a number or as text, and written back the same: a whole number without a leading zero
  * and short enough to be shown whole (Excel shows 11 digits in a General cell), or a Polish zip
@@ -28,9 +29,9 @@ export class SpreadsheetText {
 }
 
 /**
- * An identifier that must come back from a spreadsheet as it went in (a serial number, a zip code):
- * kept as text when a spreadsheet would read it as a number or a date, else as it is. The import
- * reads `="…"` back as its text.
+ * A value that must come back from a spreadsheet as it went in (a serial number, a zip code, a
+ * power typed without its unit): kept as text when a spreadsheet would read it as a number or a
+ * date, else as it is. The import reads `="…"` back as its text.
  */
 export const keptAsText = (value: string | null | undefined): string | SpreadsheetText | null | undefined =>
   value && READ_AS_NUMBER.test(value) && !COMES_BACK_UNCHANGED.test(value)

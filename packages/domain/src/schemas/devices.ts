@@ -8,6 +8,7 @@ import {
   PROVINCES,
   findMachineStatus,
   type MachineStatus,
+  type MachineType,
 } from '../reference-data.js';
 import { id, text } from './common.js';
 
@@ -241,6 +242,15 @@ export const MACHINE_EXPORT_HEADERS = [
   'Województwo',
 ] as const;
 export type MachineExportHeader = (typeof MACHINE_EXPORT_HEADERS)[number];
+
+/**
+ * The export's file name: spec §7 names the own machines' one; the third-party list's differs, so
+ * that the two files saved side by side are told apart.
+ */
+export const MACHINE_CSV_FILE_NAMES: Record<MachineType, string> = {
+  INTERNAL: 'maszyny.csv',
+  EXTERNAL: 'maszyny-zewnetrzne.csv',
+};
 
 /**
  * Column ids the machine lists may sort by (`sort=<field>,asc|desc`). `status` sorts like

@@ -303,7 +303,8 @@ export const IMPORT_MSG = {
   customerAmbiguous: (name: string) =>
     `Pełną nazwę „${name}” ma kilku kontrahentów. Wpisz w pliku nazwę skróconą kontrahenta.`,
   badId: 'Id maszyny to liczba z eksportu listy albo puste pole.',
-  unknownId: (id: number) => `Na tej liście nie ma maszyny o Id ${id}.`,
+  unknownId: (id: number) =>
+    `Na tej liście nie ma maszyny o Id ${id} (usunięta albo z innej listy). Wyczyść komórkę Id, aby dodać wiersz jako nową maszynę.`,
   sameMachine: (row: number) => `Ta maszyna jest już w wierszu ${row} pliku.`,
   duplicateSerial: (row: number) => `Numer seryjny powtarza się w pliku (wiersz ${row}).`,
   changedMeanwhile: 'Rejestr zmienił się w trakcie importu. Nic nie zapisano, spróbuj ponownie.',

@@ -74,7 +74,9 @@ describe('maszyny.csv', () => {
       (await exportCsv('/api/device', { city: 'łódź' }, 'q=tokarka&sort=name,desc&page=1&size=1')).rawPayload,
     );
     expect(internal.slice(1).map((line) => line.split(';')[0])).toEqual([String(b.id), String(a.id)]);
-    const external = linesOf((await exportCsv('/api/device-external', { city: 'łódź' })).rawPayload);
+    const externalFile = await exportCsv('/api/device-external', { city: 'łódź' });
+    expect(externalFile.headers['content-disposition']).toBe('attachment; filename="maszyny-zewnetrzne.csv"');
+    const external = linesOf(externalFile.rawPayload);
     expect(external).toHaveLength(2);
     expect(external[1].startsWith(`${ext.id};`)).toBe(true);
   });

@@ -10,8 +10,6 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { findCsvRowsByIds, type DeviceCsvRow } from './devices.repository.js';
 
-export const CSV_FILE_NAME = 'maszyny.csv';
-
 /**
  * The list screen's columns (spec §2), without the hidden status weight: the value of each header
  * of MACHINE_EXPORT_HEADERS (domain), which the import recognises as this export.
@@ -23,7 +21,8 @@ const VALUES: Record<MachineExportHeader, (row: DeviceCsvRow) => CsvValue> = {
   Kontrahent: (r) => r.customerShortName,
   Kategoria: (r) => r.categoryName,
   'S/N': (r) => keptAsText(r.serialNumber),
-  Moc: (r) => r.sourcePower,
+  // Typed without its unit ("12.05", "0012"), a power would come back from a spreadsheet changed.
+  Moc: (r) => keptAsText(r.sourcePower),
   Data: (r) => r.transferDate,
   Gwarancja: (r) =>
     [r.warrantyLength > 0 ? `${r.warrantyLength} mies.` : '', r.warranty].filter(Boolean).join(' '),

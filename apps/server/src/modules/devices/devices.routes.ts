@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MACHINE_CSV_FILE_NAMES,
   MSG,
   deviceFilterSchema,
   deviceInsertSchema,
@@ -62,7 +63,7 @@ import {
   type DeviceCriteria,
 } from './devices.query.js';
 import { toDevice } from './devices.mapper.js';
-import { CSV_FILE_NAME, csvChunks } from './devices.csv.js';
+import { csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';
 import { deviceIdQuery, streamDeviceList } from './devices.stream.js';
 import { knownMatchesFirst, knownMatchesFor, knownMatchesPage } from './devices.known-matches.js';
@@ -83,7 +84,7 @@ const errors = { 400: messageResponse, 403: messageResponse, 404: messageRespons
 const filterBody = deviceFilterSchema.nullish();
 const csvQuery = listQuery.pick({ sort: true, q: true });
 const csvResponse = streamResponse(
-  `${CSV_FILE_NAME} (załącznik): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn`,
+  'Plik CSV (załącznik maszyny.csv albo maszyny-zewnetrzne.csv): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn',
   ['text/csv'],
 );
 
@@ -405,7 +406,7 @@ const familyRoutes =
       {
         schema: {
           tags,
-          summary: 'Eksport listy maszyn do pliku maszyny.csv (wszystkie wiersze filtra)',
+          summary: `Eksport listy maszyn do pliku ${MACHINE_CSV_FILE_NAMES[family]} (wszystkie wiersze filtra)`,
           body: filterBody,
           querystring: csvQuery,
           response: { 200: csvResponse, ...errors },
@@ -420,7 +421,7 @@ const familyRoutes =
         );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${CSV_FILE_NAME}"`)
+          .header('content-disposition', `attachment; filename="${MACHINE_CSV_FILE_NAMES[family]}"`)
           .header('cache-control', 'no-store')
           .send(Readable.from(csvChunks(app.db, ids), { objectMode: false }));
       },

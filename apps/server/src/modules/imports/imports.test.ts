@@ -649,14 +649,16 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
-  it('keeps serial numbers and zip codes a spreadsheet would take for numbers or dates, through its export', async () => {
+  it('keeps serial numbers, zip codes and powers a spreadsheet would take for numbers or dates, through its export', async () => {
     await seed();
     const user = await admin();
     const serials = ['000123', '123456789012345', '12.05', 'SN-7'];
+    // Powers typed without a unit: a date, lost zeros and an exponent to a spreadsheet.
+    const powers = ['12.05', '0012', '2e5', '7,5 kW'];
     const text = [
       HEADER,
       ...serials.map(
-        (sn, i) => `;;Laser ${i};Metalex;Lasery;${sn};;;;;${i ? '90-001' : '01234'};Łódź;łódzkie`,
+        (sn, i) => `;;Laser ${i};Metalex;Lasery;${sn};${powers[i]};;;;${i ? '90-001' : '01234'};Łódź;łódzkie`,
       ),
     ].join('\r\n');
     expect((await send(user, '/api/device/import', text)).json()).toMatchObject({ added: 4 });
@@ -669,10 +671,10 @@ describe('machine import: all or nothing', () => {
     const lines = exported.rawPayload.toString('utf8').split('\r\n');
     // Excel shows (and saves back) a text formula as its text; a Polish zip code and a serial
     // number with letters stay as they are.
-    expect(lines[1]).toMatch(/;"=""000123""";;;;;"=""01234""";Łódź;/);
-    expect(lines[2]).toMatch(/;"=""123456789012345""";;;;;90-001;/);
-    expect(lines[3]).toMatch(/;"=""12\.05""";/);
-    expect(lines[4]).toMatch(/;SN-7;/);
+    expect(lines[1]).toMatch(/;"=""000123""";"=""12\.05""";;;;"=""01234""";Łódź;/);
+    expect(lines[2]).toMatch(/;"=""123456789012345""";"=""0012""";;;;90-001;/);
+    expect(lines[3]).toMatch(/;"=""12\.05""";"=""2e5""";/);
+    expect(lines[4]).toMatch(/;SN-7;7,5 kW;/);
 
     const rows = exported.rawPayload
       .toString('utf8')
@@ -707,6 +709,7 @@ describe('machine import: all or nothing', () => {
       const machines = await machinesOf('INTERNAL');
       expect(machines.map((m) => m.serialNumber)).toEqual(serials);
       expect(machines.map((m) => m.zipCode)).toEqual(['01234', '90-001', '90-001', '90-001']);
+      expect(machines.map((m) => m.sourcePower)).toEqual(powers);
     }
   });
 
@@ -760,7 +763,11 @@ describe('machine import: all or nothing', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json<ImportFailure>().problems.map((p) => [p.row, p.column, p.message])).toEqual([
       [2, 'Id', 'Id maszyny to liczba z eksportu listy albo puste pole.'],
-      [3, 'Id', `Na tej liście nie ma maszyny o Id ${obca!.id}.`],
+      [
+        3,
+        'Id',
+        `Na tej liście nie ma maszyny o Id ${obca!.id} (usunięta albo z innej listy). Wyczyść komórkę Id, aby dodać wiersz jako nową maszynę.`,
+      ],
       [5, 'Id', 'Ta maszyna jest już w wierszu 4 pliku.'],
       [7, 'S/N', 'Ta maszyna jest już w wierszu 6 pliku.'],
     ]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
+import { MACHINE_CSV_FILE_NAMES } from '@serwis/domain';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,7 +9,10 @@ import { fetchMachineCsv } from '../api/machines';
 import type { MachineFamily } from '../family';
 import { toFilterBody, type MachineFilters } from '../machine-filters';
 
-/** "Pobierz CSV": every row matching the filters, search and sort, saved as maszyny.csv. */
+/**
+ * "Pobierz CSV": every row matching the filters, search and sort, saved as maszyny.csv (the
+ * third-party list's as maszyny-zewnetrzne.csv).
+ */
 export function CsvButton(props: {
   family: MachineFamily;
   filters: () => MachineFilters;
@@ -23,7 +27,7 @@ export function CsvButton(props: {
         sort: props.sort,
         q: props.q,
       });
-      saveBlob(blob, 'maszyny.csv');
+      saveBlob(blob, MACHINE_CSV_FILE_NAMES[props.family]);
     } catch (error) {
       // Spec only logs list failures; a download that silently does nothing would look broken.
       console.error(error);

@@ -112,7 +112,7 @@ describe('machine list', () => {
     });
   });
 
-  it('downloads maszyny.csv for the typed filters, search and sort of the external family', async () => {
+  it('downloads maszyny-zewnetrzne.csv for the typed filters, search and sort of the external family', async () => {
     const server = fakeApi(
       {
         'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
@@ -138,12 +138,32 @@ describe('machine list', () => {
     await user.click(screen.getByRole('button', { name: /Filtry/ }));
     await user.type(screen.getByLabelText('Miasto'), 'Gdańsk');
     await user.click(screen.getByRole('button', { name: 'Pobierz CSV' }));
-    await waitFor(() => expect(saved).toEqual(['maszyny.csv']));
+    await waitFor(() => expect(saved).toEqual(['maszyny-zewnetrzne.csv']));
     const call = server.callsTo('POST', '/api/device-external/get-csv-by-filter')[0]!;
     expect(call.body).toMatchObject({ city: 'Gdańsk' });
     expect(call.query.get('q')).toBe('prasa');
     expect(call.query.get('sort')).toBe('statusWeight,asc');
     expect(server.callsTo('POST', '/api/device/get-csv-by-filter')).toHaveLength(0);
+    click.mockRestore();
+  });
+
+  it('downloads for the search as typed, also when clicked before the table has followed it', async () => {
+    const server = fakeApi(
+      {
+        'POST /api/device/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
+        'POST /api/device/get-csv-by-filter': { body: 'Id;Nazwa\r\n' },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderList();
+    await user.click(await screen.findByRole('button', { name: /Filtry/ }));
+    await user.type(screen.getByLabelText('Szukaj'), 'Toruń');
+    await user.click(screen.getByRole('button', { name: 'Pobierz CSV' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/device/get-csv-by-filter')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/device/get-csv-by-filter')[0]!.query.get('q')).toBe('Toruń');
     click.mockRestore();
   });
 

@@ -121,7 +121,10 @@ export function MachineList({ family }: { family: MachineFamily }) {
       <MachineFilterPanel
         applied={filters}
         onApply={list.setFilters}
-        csvButton={(current) => <CsvButton family={family} filters={current} sort={list.sortParam} q={q} />}
+        csvButton={(current) => (
+          // What is typed, also in the 300 ms before the table follows it: the file the user asked for.
+          <CsvButton family={family} filters={current} sort={list.sortParam} q={list.state.search.trim()} />
+        )}
       />
       {/* As the customer and service lists: a failed page is told, not shown as an empty register. */}
       <ErrorBanner message={isError ? errorMessage(error) : null} />
