@@ -225,6 +225,15 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/**
+ * A machine's warranty as its list and the CSV export show it: the months (none for 0) and the
+ * warranty's kind, "24 mies. pełna".
+ */
+export const warrantyText = (device: { warrantyLength: number; warranty: string }) =>
+  [device.warrantyLength > 0 ? `${device.warrantyLength} mies.` : '', device.warranty]
+    .filter(Boolean)
+    .join(' ');
+
 /** The header line of the machine lists' CSV export ("Pobierz CSV"), which the import takes back. */
 export const MACHINE_EXPORT_HEADERS = [
   'Id',

@@ -6,6 +6,7 @@ import {
   type CsvValue,
   MACHINE_STATUSES,
   type MachineExportHeader,
+  warrantyText,
 } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { findCsvRowsByIds, type DeviceCsvRow } from './devices.repository.js';
@@ -24,8 +25,7 @@ const VALUES: Record<MachineExportHeader, (row: DeviceCsvRow) => CsvValue> = {
   // Typed without its unit ("12.05", "0012"), a power would come back from a spreadsheet changed.
   Moc: (r) => keptAsText(r.sourcePower),
   Data: (r) => r.transferDate,
-  Gwarancja: (r) =>
-    [r.warrantyLength > 0 ? `${r.warrantyLength} mies.` : '', r.warranty].filter(Boolean).join(' '),
+  Gwarancja: (r) => warrantyText(r),
   Ulica: (r) => r.streetAddress,
   'Kod pocztowy': (r) => keptAsText(r.zipCode),
   Miasto: (r) => r.city,

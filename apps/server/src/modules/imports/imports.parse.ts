@@ -74,7 +74,7 @@ const HEADER_SEARCH_ROWS = 10;
  * is a space, since it looks like one and would make a name that matches nothing. Every field an
  * import writes is one line: a line break typed in the cell (Alt+Enter) is a space too.
  */
-const cleanCell = (text: string | undefined) =>
+export const cleanCell = (text: string | undefined) =>
   (text ?? '')
     .replace(/[\u00a0\u202f]/g, ' ')
     .replace(/[ \t]*[\r\n]+[ \t]*/g, ' ')

@@ -98,6 +98,34 @@ export async function deviceIdsBySerial(
 
 const CHUNK = 5000;
 
+/** What the list and its export show of a machine that a row may leave as it is (`asShown`). */
+export interface ShownDeviceValues {
+  name: string;
+  warrantyLength: number;
+  warranty: string;
+}
+
+/** The name and warranty of these machines, by id. */
+export async function shownDeviceValues(db: DbOrTx, ids: number[]): Promise<Map<number, ShownDeviceValues>> {
+  const shown = new Map<number, ShownDeviceValues>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += CHUNK) {
+    const found = await rows<{ id: number; name: string; warranty_length: number; warranty: string }>(
+      db,
+      sql`SELECT id, name, warranty_length, warranty FROM devices
+          WHERE id IN ${idList(unique.slice(start, start + CHUNK))}`,
+    );
+    for (const r of found) {
+      shown.set(Number(r.id), {
+        name: r.name,
+        warrantyLength: Number(r.warranty_length),
+        warranty: r.warranty,
+      });
+    }
+  }
+  return shown;
+}
+
 /** Which of these ids are machines of the family (the ids of the list's own export, taken back). */
 export async function deviceIdsIn(db: DbOrTx, family: MachineType, ids: number[]): Promise<Set<number>> {
   const known = new Set<number>();

@@ -23,6 +23,7 @@ import {
   type ImportResult,
   type MachineType,
   type SessionUser,
+  warrantyText,
 } from '@serwis/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
@@ -32,7 +33,7 @@ import { turnTaker } from '../../lib/event-loop-turns.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
-import type { Sheet } from './imports.parse.js';
+import { cleanCell, type Sheet } from './imports.parse.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 import { inImportQueue } from './imports.queue.js';
 import {
@@ -41,6 +42,7 @@ import {
   customerIdsByName,
   deviceIdsBySerial,
   deviceIdsIn,
+  shownDeviceValues,
   insertCategoriesNamed,
   insertCustomers,
   insertCustomersNamed,
@@ -54,6 +56,7 @@ import {
   updateDevices,
   type CustomerImportRow,
   type DeviceImportRow,
+  type ShownDeviceValues,
 } from './imports.repository.js';
 
 /** The import's answer when any row is wrong: nothing was written. */
@@ -130,6 +133,28 @@ function machineValues(values: Record<string, string>, hasLength: boolean) {
   if (values.status === '') delete out.status;
   out.province = provinceOf(values.province);
   return out;
+}
+
+/**
+ * A row's values with the cells that read as its machine's list and export show it (`current`)
+ * taken as the machine's own: the export's one "Gwarancja" cell cannot always be read back (a kind
+ * "12" reads as 12 months, a kind "36 mies. rozszerzona" as 36 months and "rozszerzona"), nor a
+ * line break in a name (an imported cell is one line). Imported unchanged, they leave the machine as
+ * it is.
+ */
+function asShown<T extends { name: string; warrantyLength: number; warranty: string }>(
+  data: T,
+  cells: Record<string, string>,
+  current: ShownDeviceValues,
+  hasLength: boolean,
+): T {
+  const sameWarranty = !hasLength && cells.warranty !== undefined && cells.warranty === warrantyText(current);
+  const sameName = cells.name !== undefined && cells.name === cleanCell(current.name);
+  return {
+    ...data,
+    ...(sameWarranty ? { warrantyLength: current.warrantyLength, warranty: current.warranty } : {}),
+    ...(sameName ? { name: current.name } : {}),
+  };
 }
 
 /** A row's machine id (the list's export has one): undefined when empty, null when no id. */
@@ -339,17 +364,18 @@ async function analyseMachines(
   const serials = [...new Set(valid.filter((v) => !v.id).map((v) => v.data.serialNumber))].filter(Boolean);
   const existing = await deviceIdsBySerial(db, family, serials);
   const known = await deviceIdsIn(db, family, [...new Set(valid.flatMap((v) => (v.id ? [v.id] : [])))]);
+  const shown = await shownDeviceValues(db, [...known, ...existing.values()]);
   const firstLineOfMachine = new Map<number, number>();
   const targets = new Map<number, number>();
   // `serial`: the serial number an update found its machine by (none when the row gave its id).
   const planned: { data: DeviceImportRow; customer: string; category: string; serial?: string }[] = [];
   let updated = 0;
-  for (const { row, data, id: givenId } of valid) {
+  for (const { row, data: read, id: givenId } of valid) {
     await giveTurn();
     const customerKey = nameKey(row.values.customer!);
     const categoryKey = nameKey(row.values.category!);
     let ok = !namesRefused.has(row);
-    const id = givenId ?? (data.serialNumber ? existing.get(data.serialNumber) : undefined);
+    const id = givenId ?? (read.serialNumber ? existing.get(read.serialNumber) : undefined);
     if (givenId && !known.has(givenId)) {
       problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));
       ok = false;
@@ -363,6 +389,8 @@ async function analyseMachines(
       firstLineOfMachine.set(id, row.line);
     }
     if (!ok) continue;
+    const current = id === undefined ? undefined : shown.get(id);
+    const data = current ? asShown(read, row.values, current, hasLength) : read;
     if (id) {
       updated++;
       targets.set(row.line, id);

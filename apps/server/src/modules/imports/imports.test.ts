@@ -649,6 +649,49 @@ describe('machine import: all or nothing', () => {
     ]);
   });
 
+  it('takes back its export of warranties and names it cannot read back alone, leaving the machines as they are', async () => {
+    await seed();
+    const user = await admin();
+    const [customer] = await ctx.database.db.select().from(customers);
+    const [category] = await ctx.database.db.select().from(categories);
+    // Kept from older data or typed through the API: a kind that reads as months, a name of two lines.
+    const kept = [
+      { name: 'Laser', warrantyLength: 0, warranty: '12' },
+      { name: 'Prasa', warrantyLength: 0, warranty: '36 mies. rozszerzona' },
+      { name: 'Linia\nnowa', warrantyLength: 6, warranty: '24 mies.' },
+    ];
+    await ctx.database.db.insert(devices).values(
+      kept.map((k, i) => ({
+        ...k,
+        type: 'INTERNAL' as const,
+        serialNumber: `K-${i}`,
+        customerId: customer!.id,
+        categoryId: category!.id,
+      })),
+    );
+    const exported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/device/get-csv-by-filter?sort=id,asc',
+      headers: as(user),
+      payload: {},
+    });
+    const again = await send(user, '/api/device/import', exported.rawPayload);
+    expect(again.json()).toMatchObject({ added: 0, updated: 0, unchanged: 3 });
+    const stored = (m: { name: string; warrantyLength: number; warranty: string }) => [
+      m.name,
+      m.warrantyLength,
+      m.warranty,
+    ];
+    expect((await machinesOf('INTERNAL')).map(stored)).toEqual(kept.map(stored));
+    // A cell changed in the file is read as usual.
+    const edited = exported.body.replace(';12;', ';24 mies. pełna;');
+    expect((await send(user, '/api/device/import', edited)).json()).toMatchObject({
+      updated: 1,
+      unchanged: 2,
+    });
+    expect(stored((await machinesOf('INTERNAL'))[0]!)).toEqual(['Laser', 24, 'pełna']);
+  });
+
   it('keeps serial numbers, zip codes and powers a spreadsheet would take for numbers or dates, through its export', async () => {
     await seed();
     const user = await admin();

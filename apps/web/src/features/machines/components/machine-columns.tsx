@@ -1,15 +1,9 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import type { Device, MachineSortField } from '@serwis/domain';
+import { warrantyText, type Device, type MachineSortField } from '@serwis/domain';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/dayjs';
 
 const column = createColumnHelper<Device>();
-
-/** Warranty as the list shows it: months plus the warranty kind. */
-export function formatWarranty(device: Pick<Device, 'warrantyLength' | 'warranty'>) {
-  const months = device.warrantyLength > 0 ? `${device.warrantyLength} mies.` : '';
-  return [months, device.warranty].filter(Boolean).join(' ');
-}
 
 /**
  * Column ids are the server's sort fields (`machineSortFields`), so a header click sorts on the
@@ -52,7 +46,7 @@ const defs: { id: MachineSortField; def: ColumnDef<Device, any> }[] = [
       meta: { nowrap: true },
     }),
   },
-  { id: 'warranty', def: column.accessor((d) => formatWarranty(d), { id: 'warranty', header: 'Gwarancja' }) },
+  { id: 'warranty', def: column.accessor((d) => warrantyText(d), { id: 'warranty', header: 'Gwarancja' }) },
   { id: 'streetAddress', def: column.accessor('streetAddress', { id: 'streetAddress', header: 'Ulica' }) },
   {
     id: 'zipCode',
