@@ -12,7 +12,10 @@ export const inspectionListParams = z.object({
   mode: z.enum(INSPECTION_LIST_MODES, { error: MSG.inspectionListModeInvalid }),
 });
 
-/** Columns the inspection list may sort by (`sort=<field>,asc|desc`); empty values sort last. */
+/**
+ * Columns the inspection list may sort by (`sort=<field>,asc|desc`); a missing date sorts last both
+ * ways, an empty text as the smallest text (docs/decisions.md, "Sort").
+ */
 export const inspectionSortFields = [
   'id',
   'status',

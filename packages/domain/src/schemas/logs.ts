@@ -8,3 +8,9 @@ export const logEntrySchema = z.object({
   arg1: z.string().nullable(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
+
+/**
+ * Fields the log may be sorted by (`sort=<field>,asc|desc`; newest first without one). Entries are
+ * numbered as they are written, so both are the order of the Nr.
+ */
+export const logSortFields = ['eventId', 'timestmp'] as const;

@@ -1,4 +1,4 @@
-import { desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { boundedTotal, estimatedRows, growingTableTotal, type ListTotal } from '../../lib/paging.js';
 import { phraseMatches } from '../../lib/phrase-search.js';
@@ -24,6 +24,11 @@ export async function logSearch(db: DbOrTx, q?: string): Promise<SQL | undefined
   return search.id === undefined ? text : or(eq(logs.eventId, search.id), text);
 }
 
+/** The log's order: by Nr, newest first unless asked otherwise (`logSortFields`). */
+export type LogDirection = 'asc' | 'desc';
+
+const byEventId = (direction: LogDirection) => (direction === 'asc' ? asc : desc)(logs.eventId);
+
 /**
  * `fewMatches`: the search is known to match at most EXACT_TOTAL_BOUND entries. They are then found
  * through the search's index and sorted (`event_id + 0` keeps the planner from walking the primary
@@ -31,9 +36,12 @@ export async function logSearch(db: DbOrTx, q?: string): Promise<SQL | undefined
  */
 export async function findLogs(
   db: DbOrTx,
-  options: { where?: SQL; limit?: number; offset?: number; fewMatches?: boolean },
+  options: { where?: SQL; limit?: number; offset?: number; fewMatches?: boolean; direction?: LogDirection },
 ) {
-  const order = options.fewMatches ? sql`${logs.eventId} + 0 DESC` : desc(logs.eventId);
+  const direction = options.direction ?? 'desc';
+  const order = options.fewMatches
+    ? sql`${logs.eventId} + 0 ${sql.raw(direction.toUpperCase())}`
+    : byEventId(direction);
   const query = db.select().from(logs).where(options.where).orderBy(order);
   if (options.limit !== undefined) return query.limit(options.limit).offset(options.offset ?? 0);
   return query;
@@ -50,9 +58,9 @@ export function countLogs(db: DbOrTx, where?: SQL, bound?: number, atLeast?: num
   return boundedTotal(db, matching, bound, atLeast);
 }
 
-/** Every matching event id, newest first (as `findLogs`), as a query for the streamed list's cursor. */
-export function logIdQuery(db: DbOrTx, where?: SQL) {
-  return db.select({ id: logs.eventId }).from(logs).where(where).orderBy(desc(logs.eventId));
+/** Every matching event id in the list's order (as `findLogs`), as a query for the streamed list's cursor. */
+export function logIdQuery(db: DbOrTx, where?: SQL, direction: LogDirection = 'desc') {
+  return db.select({ id: logs.eventId }).from(logs).where(where).orderBy(byEventId(direction));
 }
 
 /** The entries of `ids`, in that order. */

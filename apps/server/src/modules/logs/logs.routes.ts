@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuery, logEntrySchema, messageResponse } from '@serwis/domain';
+import { listQuery, logEntrySchema, logSortFields, messageResponse } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
 import { countLogs, findLogs, findLogsByIds, logIdQuery, logSearch } from './logs.repository.js';
 import { streamList } from '../../lib/json-stream.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
+import { parseSortParam } from '../../lib/sort-param.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +19,8 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['Logi'],
-        summary: 'Dziennik zdarzeń, najnowsze pierwsze; page/size/q stronicują po stronie serwera',
+        summary:
+          'Dziennik zdarzeń, najnowsze pierwsze (sort=eventId,asc: najstarsze); page/size/q stronicują po stronie serwera',
         querystring: listQuery,
         response: {
           200: z.array(logEntrySchema),
@@ -30,15 +32,23 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { q } = request.query;
+      // Refused before anything is read, as on every list; both fields are the Nr's order.
+      const { direction } = parseSortParam(request.query.sort, logSortFields, {
+        field: 'eventId',
+        direction: 'desc',
+      });
       const window = pageWindow(request.query);
       const where = await logSearch(app.db, q);
       if (!window)
-        return streamList(reply, app.db, logIdQuery(app.db, where), (ids) => findLogsByIds(app.db, ids));
+        return streamList(reply, app.db, logIdQuery(app.db, where, direction), (ids) =>
+          findLogsByIds(app.db, ids),
+        );
       // A search is counted first: a few matches are sorted rather than looked for by walking the
       // whole log newest first (lib/paging.ts, logs.repository.ts).
       const { rows, total } = await pageWithTotal(
         window,
-        (page, counted) => findLogs(app.db, { where, ...page, fewMatches: counted && !counted.estimated }),
+        (page, counted) =>
+          findLogs(app.db, { where, ...page, direction, fewMatches: counted && !counted.estimated }),
         (atLeast, upTo) => countLogs(app.db, where, upTo, atLeast),
         { countFirst: Boolean(trimmedTerm(q)), sideBySide: runsSideBySide(app.db) },
       );

@@ -174,6 +174,28 @@ describe('GET /api/log/findAll', () => {
     expect(paged.json()).toHaveLength(1);
   });
 
+  it('sorts by Nr either way, paged, searched and whole, and refuses a sort it does not know', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    await seed(5, (i) => ['jan@firma.pl', `device:${i}`]);
+    const ids = async (query: string) =>
+      ((await findAll(admin, query)).json() as LogEntry[]).map((e) => e.eventId);
+    const newestFirst = await ids('');
+    const oldestFirst = [...newestFirst].reverse();
+    expect(newestFirst).toHaveLength(6); // the five and the admin's login
+    expect(await ids('?sort=eventId,asc')).toEqual(oldestFirst);
+    expect(await ids('?sort=timestmp,asc&page=1&size=2')).toEqual(oldestFirst.slice(0, 2));
+    expect(await ids('?sort=eventId,desc&page=2&size=2')).toEqual(newestFirst.slice(2, 4));
+    // A search of few matches sorts them itself (fewMatches), in the order asked.
+    const searched = await ids('?q=zdarzenie&sort=eventId,asc&page=1&size=10');
+    expect(searched).toHaveLength(5);
+    expect(searched).toEqual([...searched].sort((a, b) => a - b));
+    for (const sort of ['bogus,asc', 'eventId,up', 'formattedMessage,asc']) {
+      const refused = await findAll(admin, `?sort=${sort}&page=1&size=2`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: MSG.invalidSort });
+    }
+  });
+
   it('finds an entry by its Nr, beside the entries whose text holds the number', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
     const { db } = ctx.database;
