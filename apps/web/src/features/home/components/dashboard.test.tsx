@@ -87,6 +87,12 @@ describe('home dashboard', () => {
     expect(within(card('Otwarte zadania')).getByTestId('figure')).toHaveTextContent('2');
     expect(within(card('Incydenty z 7 dni')).getByTestId('figure')).toHaveTextContent('3');
     expect(within(card('Protokoły podpisane w tym miesiącu')).getByTestId('figure')).toHaveTextContent('9');
+    // The month's figures open the statistics of that month (the server's today: 2025-03-10).
+    for (const label of ['Protokoły wystawione w tym miesiącu', 'Protokoły podpisane w tym miesiącu']) {
+      expect(within(card(label)).getByRole('link').getAttribute('href')).toBe(
+        '/statistics?dateFrom=2025-03-01&dateTo=2025-03-31',
+      );
+    }
   });
 
   it("hides the month's protocols from an employee (the server sends none)", async () => {

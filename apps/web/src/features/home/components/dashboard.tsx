@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { dueInText, polishDays, type Dashboard as DashboardData } from '@serwis/domain';
+import {
+  daysInMonth,
+  dueInText,
+  formatCalendarDate,
+  parseCalendarDate,
+  polishDays,
+  type Dashboard as DashboardData,
+} from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboard } from '../api/dashboard';
@@ -62,6 +69,17 @@ function MachineLines({ machines }: { machines: DueMachine[] }) {
   ));
 }
 
+/**
+ * The statistics of the month of `today` (the server's day, in the company's time zone), which the
+ * month's figures count: the screen opens showing the same numbers.
+ */
+const statisticsOfMonth = (today: string) => {
+  const { year, month } = parseCalendarDate(today);
+  const dateFrom = formatCalendarDate({ year, month, day: 1 });
+  const dateTo = formatCalendarDate({ year, month, day: daysInMonth(year, month) });
+  return `${paths.statistics}?${new URLSearchParams({ dateFrom, dateTo })}`;
+};
+
 /** Under the home tiles: what needs attention, from one call (GET /api/dashboard). */
 export function Dashboard() {
   const dashboard = useDashboard();
@@ -109,12 +127,12 @@ export function Dashboard() {
               <Figure
                 label="Protokoły wystawione w tym miesiącu"
                 value={data.month.issued}
-                to={paths.statistics}
+                to={statisticsOfMonth(data.today)}
               />
               <Figure
                 label="Protokoły podpisane w tym miesiącu"
                 value={data.month.signed}
-                to={paths.statistics}
+                to={statisticsOfMonth(data.today)}
               />
             </>
           )}

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { MSG, PAGE_SIZES, type StatisticsRow } from '@serwis/domain';
+import { MSG, PAGE_SIZES, isCalendarDateString, type StatisticsRow } from '@serwis/domain';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { totals, useServiceCharts, useServiceStatistics } from '../api/statistics';
@@ -39,10 +40,16 @@ function Total({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** A day given in the address (YYYY-MM-DD, a real date), else none. */
+const dayParam = (value: string | null) =>
+  value?.length === 10 && isCalendarDateString(value) ? value : null;
+
 /** "Zdarzenia serwisowe": protocols issued and signed per employee in a date range. */
 export function ServiceStatistics() {
-  const [from, setFrom] = useState<string | null>(null);
-  const [to, setTo] = useState<string | null>(null);
+  // A link may give the range (the home screen's month figures open their month).
+  const [params] = useSearchParams();
+  const [from, setFrom] = useState<string | null>(() => dayParam(params.get('dateFrom')));
+  const [to, setTo] = useState<string | null>(() => dayParam(params.get('dateTo')));
   const statistics = useServiceStatistics(from, to);
   const charts = useServiceCharts(from, to);
   // A failed load shows the message and an empty table, not figures of an earlier range.
