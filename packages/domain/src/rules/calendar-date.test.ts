@@ -6,6 +6,7 @@ import {
   isCalendarDateString,
   parseCalendarDate,
   todayInZone,
+  monthOf,
 } from './calendar-date.js';
 
 const originalTz = process.env.TZ;
@@ -121,5 +122,13 @@ describe('todayInZone', () => {
 
   it('throws on an unknown zone name', () => {
     expect(() => todayInZone('Mars/Olympus', new Date())).toThrow(RangeError);
+  });
+});
+
+describe('monthOf', () => {
+  it('gives the first and the last day of the month, leap years and December included', () => {
+    expect(monthOf('2024-02-10')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
+    expect(monthOf('2025-02-28')).toEqual({ first: '2025-02-01', last: '2025-02-28' });
+    expect(monthOf('2026-12-31')).toEqual({ first: '2026-12-01', last: '2026-12-31' });
   });
 });

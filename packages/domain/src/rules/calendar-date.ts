@@ -58,6 +58,15 @@ export function addMonths(date: string, months: number): string {
   });
 }
 
+/** The first and the last day of the month of `date` (the dashboard's month, its statistics link). */
+export function monthOf(date: string): { first: string; last: string } {
+  const { year, month } = parseCalendarDate(date);
+  return {
+    first: formatCalendarDate({ year, month, day: 1 }),
+    last: formatCalendarDate({ year, month, day: daysInMonth(year, month) }),
+  };
+}
+
 /** Whole days from `from` to `to`; negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {
   const a = parseCalendarDate(from);

@@ -1,11 +1,4 @@
-import {
-  addMonths,
-  daysBetween,
-  formatFullNumber,
-  parseCalendarDate,
-  type Dashboard,
-  type SessionUser,
-} from '@serwis/domain';
+import { daysBetween, formatFullNumber, monthOf, type Dashboard, type SessionUser } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import {
   countDue,
@@ -34,9 +27,7 @@ export async function getDashboard(
   timeZone: string,
 ): Promise<Dashboard> {
   const in30 = shift(today, 31); // exclusive: today … today + 30
-  const { year, month } = parseCalendarDate(today);
-  const first = `${year}-${String(month).padStart(2, '0')}-01`;
-  const last = shift(addMonths(first, 1), -1);
+  const { first, last } = monthOf(today);
   const [
     overdueCount,
     overdue,

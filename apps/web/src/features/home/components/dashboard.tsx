@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  daysInMonth,
-  dueInText,
-  formatCalendarDate,
-  parseCalendarDate,
-  polishDays,
-  type Dashboard as DashboardData,
-} from '@serwis/domain';
+import { dueInText, monthOf, polishDays, type Dashboard as DashboardData } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboard } from '../api/dashboard';
@@ -74,10 +67,8 @@ function MachineLines({ machines }: { machines: DueMachine[] }) {
  * month's figures count: the screen opens showing the same numbers.
  */
 const statisticsOfMonth = (today: string) => {
-  const { year, month } = parseCalendarDate(today);
-  const dateFrom = formatCalendarDate({ year, month, day: 1 });
-  const dateTo = formatCalendarDate({ year, month, day: daysInMonth(year, month) });
-  return `${paths.statistics}?${new URLSearchParams({ dateFrom, dateTo })}`;
+  const { first, last } = monthOf(today);
+  return `${paths.statistics}?${new URLSearchParams({ dateFrom: first, dateTo: last })}`;
 };
 
 /** Under the home tiles: what needs attention, from one call (GET /api/dashboard). */
