@@ -84,7 +84,7 @@ const errors = { 400: messageResponse, 403: messageResponse, 404: messageRespons
 const filterBody = deviceFilterSchema.nullish();
 const csvQuery = listQuery.pick({ sort: true, q: true });
 const csvResponse = streamResponse(
-  'Plik CSV (załącznik maszyny.csv albo maszyny-zewnetrzne.csv): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn',
+  `Plik CSV (załącznik ${Object.values(MACHINE_CSV_FILE_NAMES).join(' albo ')}): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn`,
   ['text/csv'],
 );
 

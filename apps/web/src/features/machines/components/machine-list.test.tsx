@@ -30,6 +30,29 @@ function fakeServer(total = 2) {
   );
 }
 
+/** A family's list with an empty page and a CSV to download. */
+const csvServer = (prefix: '/api/device' | '/api/device-external') =>
+  fakeApi(
+    {
+      [`POST ${prefix}/getByFilter`]: { body: [], headers: { 'X-Total-Count': '0' } },
+      [`POST ${prefix}/get-csv-by-filter`]: { body: 'Id;Nazwa\r\n' },
+    },
+    { otherwise: EMPTY_LIST },
+  );
+
+/** The names of the files saved through a link's click; jsdom has no object URLs, a made-up one does. */
+function catchDownloads() {
+  URL.createObjectURL = vi.fn(() => 'blob:csv');
+  URL.revokeObjectURL = vi.fn();
+  const saved: string[] = [];
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push(this.download);
+  });
+  return { saved, restore: () => click.mockRestore() };
+}
+
 const renderList = (family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
   renderScreen(<MachineList family={family} />, { url: '/list' });
 
@@ -113,22 +136,8 @@ describe('machine list', () => {
   });
 
   it('downloads maszyny-zewnetrzne.csv for the typed filters, search and sort of the external family', async () => {
-    const server = fakeApi(
-      {
-        'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
-        'POST /api/device-external/get-csv-by-filter': { body: 'Id;Nazwa\r\n' },
-      },
-      { otherwise: EMPTY_LIST },
-    );
-    // jsdom has no object URLs; the download only needs one to exist.
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    const saved: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push(this.download);
-    });
+    const server = csvServer('/api/device-external');
+    const { saved, restore } = catchDownloads();
     renderList('EXTERNAL');
     await user.type(screen.getByLabelText('Szukaj'), 'prasa');
     // The search goes out after a 300 ms pause in typing; on a fast machine the rest is quicker.
@@ -144,27 +153,19 @@ describe('machine list', () => {
     expect(call.query.get('q')).toBe('prasa');
     expect(call.query.get('sort')).toBe('statusWeight,asc');
     expect(server.callsTo('POST', '/api/device/get-csv-by-filter')).toHaveLength(0);
-    click.mockRestore();
+    restore();
   });
 
   it('downloads for the search as typed, also when clicked before the table has followed it', async () => {
-    const server = fakeApi(
-      {
-        'POST /api/device/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
-        'POST /api/device/get-csv-by-filter': { body: 'Id;Nazwa\r\n' },
-      },
-      { otherwise: EMPTY_LIST },
-    );
-    URL.createObjectURL = vi.fn(() => 'blob:csv');
-    URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const server = csvServer('/api/device');
+    const { restore } = catchDownloads();
     renderList();
     await user.click(await screen.findByRole('button', { name: /Filtry/ }));
     await user.type(screen.getByLabelText('Szukaj'), 'Toruń');
     await user.click(screen.getByRole('button', { name: 'Pobierz CSV' }));
     await waitFor(() => expect(server.callsTo('POST', '/api/device/get-csv-by-filter')).toHaveLength(1));
     expect(server.callsTo('POST', '/api/device/get-csv-by-filter')[0]!.query.get('q')).toBe('Toruń');
-    click.mockRestore();
+    restore();
   });
 
   it('sends filter dates as midnight of the day and keeps filters, page size and search across visits', async () => {
