@@ -252,6 +252,9 @@ export const IMPORT_REPORT_FILE_NAME = 'raport-importu.csv';
 /** "w 1 wierszu", "w 3 wierszach", "w 100 000 wierszach". */
 const inRows = (rows: number) => `${polishCount(rows)} ${rows === 1 ? 'wierszu' : 'wierszach'}`;
 
+/** The import dialog's option for names a machine file gives that the register does not have. */
+export const IMPORT_CREATE_MISSING_LABEL = 'Utwórz brakujących kontrahentów i kategorie';
+
 export const IMPORT_MSG = {
   unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
   empty: 'Plik nie zawiera żadnych wierszy danych.',
@@ -262,6 +265,9 @@ export const IMPORT_MSG = {
     `Nie można odczytać pliku: w wierszu ${row} pole zaczyna się cudzysłowem, którego nic nie zamyka. Ujmij w cudzysłów całe pole (cudzysłów w środku podwój) albo usuń ten cudzysłów.`,
   /** The workbook template's lists (status, province), when a value is typed that is not on them. */
   chooseFromList: 'Wybierz wartość z listy.',
+  /** The workbook template's customer and category lists, when a name is typed that is not on them. */
+  customerNotListed: `Tego kontrahenta nie ma w rejestrze. Import doda go, gdy zaznaczysz „${IMPORT_CREATE_MISSING_LABEL}”; inaczej wybierz nazwę z listy.`,
+  categoryNotListed: `Tej kategorii nie ma w rejestrze. Import doda ją, gdy zaznaczysz „${IMPORT_CREATE_MISSING_LABEL}”; inaczej wybierz nazwę z listy.`,
   unknownField: 'Nieznane pole w przypisaniu kolumn.',
   duplicateField: (label: string) => `Pole „${label}” jest przypisane do więcej niż jednej kolumny.`,
   missingColumn: (label: string) => `Brak kolumny dla pola „${label}”.`,
@@ -297,9 +303,9 @@ export const IMPORT_MSG = {
   done: (added: number, updated: number, unchanged = 0) =>
     `Zaimportowano: dodano ${polishCount(added)}, zaktualizowano ${polishCount(updated)}${unchanged ? `, bez zmian ${polishCount(unchanged)}` : ''}.`,
   customerMissing: (name: string) =>
-    `Nie ma kontrahenta „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
+    `Nie ma kontrahenta „${name}”. Zaznacz „${IMPORT_CREATE_MISSING_LABEL}” albo popraw nazwę.`,
   categoryMissing: (name: string) =>
-    `Nie ma kategorii „${name}”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.`,
+    `Nie ma kategorii „${name}”. Zaznacz „${IMPORT_CREATE_MISSING_LABEL}” albo popraw nazwę.`,
   customerAmbiguous: (name: string) =>
     `Pełną nazwę „${name}” ma kilku kontrahentów. Wpisz w pliku nazwę skróconą kontrahenta.`,
   badId: 'Id maszyny to liczba z eksportu listy albo puste pole.',

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import {
+  IMPORT_MSG,
   IMPORT_TEMPLATE_XLSX_FILE_NAMES,
   MACHINE_STATUSES,
   PROVINCES,
@@ -123,6 +124,68 @@ describe('the import template as a workbook', () => {
       expect(sheet.getRow(2).getCell(header.indexOf(label) + 1).numFmt).toBe('@');
     }
     expect(sheet.getRow(2).getCell(header.indexOf('Województwo') + 1).dataValidation?.type).toBe('list');
+    expect(sheet.workbook.worksheets.map((s) => s.name)).toEqual(['Kontrahenci']);
+  });
+
+  it('lets a machine file pick the register’s customers and categories, in Polish order, warning of a new name', async () => {
+    await ctx.database.db
+      .insert(customers)
+      .values(['Żuraw', 'Alfa', 'Łódzka Fabryka', 'Lech', '=SUM(1)'].map((shortName) => ({ shortName })));
+    await ctx.database.db.insert(categories).values([{ name: 'Tokarki' }, { name: 'Śrutownice' }]);
+    const { user, response } = await template('/api/device/import/template');
+    const sheet = await workbookOf(response.rawPayload);
+    const lists = sheet.workbook.getWorksheet('Listy')!;
+    expect(lists.state).toBe('hidden');
+    const column = (index: number) => (lists.getColumn(index).values as unknown[]).slice(1);
+    expect(column(1)).toEqual(['Kontrahenci', '=SUM(1)', 'Alfa', 'Lech', 'Łódzka Fabryka', 'Żuraw']);
+    expect(column(2)).toEqual(['Kategorie', 'Śrutownice', 'Tokarki']);
+    // A name is a text, never a formula.
+    expect(lists.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+    const header = headerOf(sheet) as string[];
+    const rule = (label: string, row: number) =>
+      sheet.getRow(row).getCell(header.indexOf(label) + 1).dataValidation;
+    for (const row of [2, TEMPLATE_ROWS + 1]) {
+      expect(rule('Kontrahent', row)).toMatchObject({
+        type: 'list',
+        formulae: ['Listy!$A$2:$A$6'],
+        errorStyle: 'warning',
+        error: IMPORT_MSG.customerNotListed,
+      });
+      expect(rule('Kategoria', row)).toMatchObject({
+        type: 'list',
+        formulae: ['Listy!$B$2:$B$3'],
+        errorStyle: 'warning',
+        error: IMPORT_MSG.categoryNotListed,
+      });
+    }
+    // Excel shows at most 255 characters of a rule's message.
+    expect(IMPORT_MSG.customerNotListed.length).toBeLessThanOrEqual(255);
+    expect(IMPORT_MSG.categoryNotListed.length).toBeLessThanOrEqual(255);
+
+    // Filled in, the workbook's first sheet is read, not the lists.
+    for (const [label, value] of Object.entries({
+      Nazwa: 'Tokarka',
+      Kontrahent: 'Łódzka Fabryka',
+      Kategoria: 'Tokarki',
+    }))
+      sheet.getRow(2).getCell(header.indexOf(label) + 1).value = value;
+    const filled = Buffer.from(await sheet.workbook.xlsx.writeBuffer());
+    const answer = await sendImport(ctx, user, '/api/device/import', filled, undefined, 'wzor.xlsx');
+    expect(answer.json<ImportResult>()).toMatchObject({ added: 1, updated: 0 });
+    const [machine] = await ctx.database.db.select().from(devices);
+    expect(machine).toMatchObject({
+      name: 'Tokarka',
+      customerShortName: 'Łódzka Fabryka',
+      categoryName: 'Tokarki',
+    });
+  });
+
+  it('has no name lists for an empty register', async () => {
+    const { response } = await template('/api/device-external/import/template');
+    const sheet = await workbookOf(response.rawPayload);
+    const header = headerOf(sheet) as string[];
+    expect(sheet.getRow(2).getCell(header.indexOf('Kontrahent') + 1).dataValidation).toBeUndefined();
+    expect(sheet.getRow(2).getCell(header.indexOf('Kategoria') + 1).dataValidation).toBeUndefined();
   });
 
   it('is for administrators only', async () => {

@@ -46,6 +46,20 @@ export async function customerIdsByName(db: DbOrTx, keys: string[]): Promise<Map
 }
 
 /**
+ * The names a machine file picks from: every customer's short name and every category's name, in
+ * Polish alphabetical order (the workbook template's lists).
+ */
+export async function registerNames(db: DbOrTx): Promise<{ customers: string[]; categories: string[] }> {
+  const [customerRows, categoryRows] = [
+    await rows<{ name: string }>(db, sql`SELECT short_name AS name FROM customers`),
+    await rows<{ name: string }>(db, sql`SELECT name FROM categories`),
+  ];
+  const polish = new Intl.Collator('pl');
+  const sorted = (list: { name: string }[]) => [...new Set(list.map((r) => r.name))].sort(polish.compare);
+  return { customers: sorted(customerRows), categories: sorted(categoryRows) };
+}
+
+/**
  * Customers by lowered full name, for names a machine file gives that are no short name: the id of
  * the one customer with that full name, and apart the names that several customers have.
  */

@@ -25,8 +25,7 @@ import { currentUser } from '../../plugins/session.js';
 import { displayFilename } from '../files/files.upload.js';
 import { parseSpreadsheet } from './imports.parse.js';
 import { streamWithProgress, whileClientWaits } from './imports.progress.js';
-import { ImportFailed, previewImport, requireAdmin, runImport } from './imports.service.js';
-import { importTemplateXlsx } from './imports.template.js';
+import { ImportFailed, importTemplate, previewImport, requireAdmin, runImport } from './imports.service.js';
 
 const errors = {
   400: messageResponse,
@@ -119,7 +118,8 @@ const importRoutes =
           tags,
           summary:
             'Wzór pliku importu jako skoroszyt Excel (tylko administrator): nagłówki, kolumny ' +
-            'identyfikatorów jako tekst, status i województwo z listy',
+            'identyfikatorów jako tekst, status i województwo z listy; w pliku maszyn kontrahent i ' +
+            'kategoria z list nazw rejestru (nowa nazwa tylko z ostrzeżeniem)',
           response: {
             200: streamResponse(IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind], [XLSX_MEDIA_TYPE], 'binary'),
             403: messageResponse,
@@ -127,11 +127,11 @@ const importRoutes =
         },
       },
       async (request, reply) => {
-        requireAdmin(currentUser(request));
+        const template = await importTemplate(app.db, currentUser(request), kind);
         return reply
           .header('content-type', XLSX_MEDIA_TYPE)
           .header('content-disposition', `attachment; filename="${IMPORT_TEMPLATE_XLSX_FILE_NAMES[kind]}"`)
-          .send(Readable.from([await importTemplateXlsx(kind)]));
+          .send(Readable.from([template]));
       },
     );
 

@@ -49,6 +49,7 @@ import {
   insertDevices,
   lockCustomers,
   lockDevices,
+  registerNames,
   takeImportLock,
   unchangedCustomers,
   unchangedDevices,
@@ -58,6 +59,7 @@ import {
   type DeviceImportRow,
   type ShownDeviceValues,
 } from './imports.repository.js';
+import { importTemplateXlsx } from './imports.template.js';
 
 /** The import's answer when any row is wrong: nothing was written. */
 export class ImportFailed extends Error {
@@ -604,6 +606,12 @@ export function requireAdmin(actor: SessionUser) {
 /** The values right of the header as the preview tells them, with the column as Excel names it. */
 const unheadedOf = ({ unheaded }: Sheet) =>
   unheaded && { ...unheaded, column: spreadsheetColumn(unheaded.column) };
+
+/** The workbook template (administrators); a machine file's lists name the register's customers and categories. */
+export async function importTemplate(db: Db, actor: SessionUser, kind: ImportKind): Promise<Buffer> {
+  requireAdmin(actor);
+  return importTemplateXlsx(kind, kind === 'customers' ? undefined : await registerNames(db));
+}
 
 /** Parse, map and check every row; writes nothing. */
 export async function previewImport(

@@ -17,6 +17,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  IMPORT_CREATE_MISSING_LABEL,
   IMPORT_MSG,
   IMPORT_REPORT_FILE_NAME,
   IMPORT_TEMPLATE_FILE_NAMES,
@@ -320,7 +321,7 @@ function PreviewView(props: {
       </ScrollArea>
       {kind !== 'customers' && (
         <Checkbox
-          label="Utwórz brakujących kontrahentów i kategorie"
+          label={IMPORT_CREATE_MISSING_LABEL}
           checked={props.createMissing}
           onChange={(e) => {
             if (!props.busy) props.onCreateMissing(e.currentTarget.checked);
