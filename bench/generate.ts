@@ -18,7 +18,7 @@ import { inspectionSummaries } from '../apps/server/src/modules/inspections/insp
 import { users } from '../apps/server/src/modules/users/users.table.js';
 import { findUserByEmail, insertUser } from '../apps/server/src/modules/users/users.repository.js';
 import { categoryNames, makeCustomer, makeDevice, random, type FleetCustomer } from './fleet.js';
-import { describeTarget, readOptions } from './options.js';
+import { BENCH_OPTION_NAMES, describeTarget, readOptions, refuseUnknownOptions } from './options.js';
 import { dayOf, technicians, type FleetMachine } from './service-events.js';
 import { dropIndexes, writeServices } from './write-services.js';
 import { continueSequence, insertUnnest, type ColumnSpec } from './bulk-insert.js';
@@ -129,6 +129,7 @@ async function ensureTechnicians(db: Db): Promise<number[]> {
 }
 
 async function main() {
+  refuseUnknownOptions(BENCH_OPTION_NAMES);
   const options = readOptions();
   console.log(`Baza: ${describeTarget(options)}`);
   const started = performance.now();

@@ -43,6 +43,38 @@ export interface BenchOptions {
   password: string;
 }
 
+/** The command-line options `readOptions` takes (`--name=value` or `--name`). */
+export const BENCH_OPTION_NAMES = [
+  'database-url',
+  'data-dir',
+  'machines',
+  'customers',
+  'categories',
+  'services',
+  'todos',
+  'incidents',
+  'logs',
+  'seed',
+  'reset',
+  'runs',
+  'only',
+  'email',
+  'password',
+];
+
+/** Stops on a `--option` the script does not take, so a misspelled one is not silently ignored. */
+export function refuseUnknownOptions(known: readonly string[]) {
+  const unknown = process.argv
+    .slice(2)
+    .filter((arg) => arg.startsWith('--'))
+    .map((arg) => arg.slice(2).split('=')[0]!)
+    .filter((name) => !known.includes(name));
+  if (unknown.length)
+    throw new Error(
+      `Nieznane opcje: ${unknown.map((n) => `--${n}`).join(', ')}. Znane: ${known.map((n) => `--${n}`).join(', ')}.`,
+    );
+}
+
 export function readOptions(): BenchOptions {
   const options = readCounts();
   return {

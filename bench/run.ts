@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { services } from '../apps/server/src/modules/services/services.table.js';
-import { describeTarget, readOptions } from './options.js';
+import { BENCH_OPTION_NAMES, describeTarget, readOptions, refuseUnknownOptions } from './options.js';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 
 interface Scenario {
@@ -142,7 +142,12 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function main() {
+  refuseUnknownOptions(BENCH_OPTION_NAMES);
   const options = readOptions();
+  const groups = new Set<string>(SCENARIOS.map((s) => s.group));
+  const unknown = options.only.filter((group) => !groups.has(group));
+  if (unknown.length)
+    throw new Error(`--only: nieznane grupy ${unknown.join(', ')} (są: ${[...groups].join(', ')}).`);
   const { app, database } = await openBenchApp(options);
   try {
     const headers = await loginHeaders(app, options);

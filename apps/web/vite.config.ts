@@ -48,6 +48,8 @@ function offlineFiles(outDir: string): Set<string> {
 
 const outDir = path.resolve(import.meta.dirname, 'dist');
 
+const apiServer = `http://localhost:${process.env.PORT ?? 8080}`;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -92,7 +94,8 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080', '/logout': 'http://localhost:8080' },
+    // The API server of `npm run dev`, on the same PORT it is given (8080 without one).
+    proxy: { '/api': apiServer, '/logout': apiServer },
   },
   build: {
     outDir: 'dist',
