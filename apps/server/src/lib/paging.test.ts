@@ -7,6 +7,7 @@ import {
   SEARCH_TOTAL_BOUND,
   boundedTotal,
   pageWithTotal,
+  searchedTotal,
   totalBoundFor,
 } from './paging.js';
 
@@ -34,8 +35,16 @@ describe('boundedTotal', () => {
     expect(above.total).toBeGreaterThanOrEqual(400);
     expect(above.total).toBeLessThanOrEqual(600);
     const barely = await boundedTotal(database.db, matching(103), 100);
-    expect(barely).toEqual({ total: expect.any(Number), estimated: true });
+    // What was seen: the bound + 1 the count found.
+    expect(barely).toEqual({ total: expect.any(Number), estimated: true, proven: 101 });
     expect(barely.total).toBeGreaterThanOrEqual(101);
+  });
+
+  it('gives a searched list the matches seen as its total, a lower bound', async () => {
+    const total = await boundedTotal(database.db, matching(10_000), 100);
+    expect(searchedTotal(total)).toEqual({ total: 101, estimated: true, proven: 101, lowerBound: true });
+    // An exact total stays as it is.
+    expect(searchedTotal({ total: 42, estimated: false })).toEqual({ total: 42, estimated: false });
   });
 });
 

@@ -88,6 +88,7 @@ export function MachinesOfTable<T extends MachineOfRow>({
         data={machines.data?.items ?? []}
         total={total}
         totalEstimated={machines.data?.estimated}
+        totalLowerBound={machines.data?.lowerBound}
         loading={machines.isPending || machines.isPlaceholderData}
         page={page}
         pageSize={size}

@@ -96,6 +96,8 @@ export interface Page<T> {
   total: number;
   /** The server estimated the total (`X-Total-Count-Estimated: true`): a long list, not counted. */
   estimated?: boolean;
+  /** The estimate is what the server has seen match: at least so many (`X-Total-Count-Lower-Bound`). */
+  lowerBound?: boolean;
 }
 
 export const api = {
@@ -113,7 +115,10 @@ export const api = {
     const items = await json<T[]>(response);
     const total = Number(response.headers.get('X-Total-Count') ?? items.length);
     const estimated = response.headers.get('X-Total-Count-Estimated') === 'true';
-    return estimated ? { items, total, estimated } : { items, total };
+    if (!estimated) return { items, total };
+    return response.headers.get('X-Total-Count-Lower-Bound') === 'true'
+      ? { items, total, estimated, lowerBound: true }
+      : { items, total, estimated };
   },
   /** Raw response, for file downloads. */
   raw: (method: string, path: string, options?: RequestOptions) => send(method, path, options),

@@ -26,6 +26,8 @@ import {
   type ListTotal,
   pageWindow,
   readPastBound,
+  SEARCH_TOTAL_BOUND,
+  searchedTotal,
   setTotalCount,
 } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
@@ -223,6 +225,12 @@ async function checkedPage(
   let estimated: Promise<number> | undefined;
   const estimateOf = () => (estimated ??= estimatedRows(db, estimating));
   const bound = await deviceTotalBound(criteria, estimateOf);
+  // A search's (or a text filter's) total past its bound is what was seen to match (searchedTotal).
+  const report = (total: number | ListTotal) =>
+    setTotalCount(
+      reply,
+      typeof total !== 'number' && bound === SEARCH_TOTAL_BOUND ? searchedTotal(total) : total,
+    );
   // A lone filter of values, or a search whose branches are known by id, in an order by the status
   // weight: each value's machines from its own index, for the page and the count
   // (devices.value-walk.ts).
@@ -233,7 +241,7 @@ async function checkedPage(
     walk ? valueWalkPage(db, walk, page) : matchesPage(db, criteria, sort, matches, page);
   const pastBound = await readPastBound(window, bound, estimateOf, readPage);
   if (pastBound) {
-    setTotalCount(reply, pastBound.total);
+    report(pastBound.total);
     return pastBound.rows;
   }
   // The bounded count collects the ids it counts: up to the bound they are every match, and the
@@ -250,7 +258,7 @@ async function checkedPage(
   if (walk) {
     const counted = await valueWalkCount(db, walk, countTo);
     if (counted <= countTo) {
-      setTotalCount(reply, counted);
+      report(counted);
       return window.offset >= counted ? [] : valueWalkPage(db, walk, window);
     }
   } else {
@@ -261,11 +269,10 @@ async function checkedPage(
         ? await walkedFirst(db, criteria, sort, countTo, estimateOf)
         : undefined;
     if (first) {
-      setTotalCount(
-        reply,
+      report(
         first.length <= countTo
           ? first.length
-          : { total: Math.max(countTo + 1, await estimateOf()), estimated: true },
+          : { total: Math.max(countTo + 1, await estimateOf()), estimated: true, proven: countTo + 1 },
       );
       return findDevicesByIds(db, first.slice(window.offset, window.offset + window.limit));
     }
@@ -274,14 +281,14 @@ async function checkedPage(
       pageBesideCount(db, window, countTo, estimateOf, readPage),
     ]);
     if (found.length <= countTo) {
-      setTotalCount(reply, found.length);
+      report(found.length);
       if (window.offset >= found.length) return [];
       return beside ?? pageDevices(db, idIn(found), deviceOrder(sort, { fewRows: true }), window);
     }
     pageRead = beside;
   }
-  const total = { total: Math.max(countTo + 1, await estimateOf()), estimated: true };
-  setTotalCount(reply, total);
+  const total = { total: Math.max(countTo + 1, await estimateOf()), estimated: true, proven: countTo + 1 };
+  report(total);
   return pageRead ?? readPage(window, total.total);
 }
 

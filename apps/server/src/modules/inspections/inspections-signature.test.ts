@@ -92,6 +92,17 @@ describe('the inspection list’s walk by signature', () => {
     expect((response.json() as { device: { id: number } }[]).map((row) => row.device.id)).toEqual(
       all.slice((page - 1) * 15, page * 15),
     );
+    // The total is what was seen to match, not the planner's figure: the page's end and one more.
+    expect(response.headers['x-total-count-estimated']).toBe('true');
+    expect(response.headers['x-total-count-lower-bound']).toBe('true');
+    expect(response.headers['x-total-count']).toBe(String(page * 15 + 1));
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/device/periodicInspections/${path}?q=${encodeURIComponent(q)}&page=1&size=15`,
+      headers: as(user),
+    });
+    expect(first.headers['x-total-count-lower-bound']).toBe('true');
+    expect(first.headers['x-total-count']).toBe('1001');
   });
 
   it('leaves to the list’s own query a first page, another order, one character and a page near the end', async () => {

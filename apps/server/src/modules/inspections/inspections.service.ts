@@ -13,7 +13,7 @@ import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import type { FastifyReply } from 'fastify';
 import { inIdOrder, streamList } from '../../lib/json-stream.js';
-import { pageWindow, pageWithTotal, totalBoundFor } from '../../lib/paging.js';
+import { pageWindow, pageWithTotal, searchedTotal, totalBoundFor } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { trimmedTerm } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -94,7 +94,12 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
         : keptTotal(db, options.mode === 'onlyActual' ? 'inspections:actual' : 'inspections:listed'),
     { sideBySide: runsSideBySide(db), bound, kept: !trimmedTerm(options.q) },
   );
-  return { rows: rows.map(toInspectionRow), total, paged: true };
+  // A search's total past its bound is what was seen to match (searchedTotal, lib/paging.ts).
+  return {
+    rows: rows.map(toInspectionRow),
+    total: trimmedTerm(options.q) ? searchedTotal(total) : total,
+    paged: true,
+  };
 }
 
 export async function switchPeriodicInspections(db: Db, actor: SessionUser, input: InspectionSwitch) {

@@ -34,6 +34,8 @@ export interface DataTableProps<T> {
   total: number;
   /** The total is the server's estimate (X-Total-Count-Estimated): shown as such, never as exact. */
   totalEstimated?: boolean;
+  /** The estimated total is what the server has seen match, at least so many (X-Total-Count-Lower-Bound). */
+  totalLowerBound?: boolean;
   /** The search the rows answer: an empty page names it ("Brak wyników dla „…”.") instead of "Brak danych". */
   searched?: string;
   page: number;
@@ -208,7 +210,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         <Group gap="sm">
           <Text size="sm" c="dimmed">
-            {`Rekordów: ${totalLabel(props.total, props.totalEstimated)}`}
+            {`Rekordów: ${totalLabel(props.total, props.totalEstimated, props.totalLowerBound)}`}
           </Text>
           <Pager
             page={props.page}

@@ -13,7 +13,7 @@ interface Row {
 }
 const columns: ColumnDef<Row, unknown>[] = [{ id: 'name', header: 'Nazwa', accessorFn: (r) => r.name }];
 
-function renderTable(total: number, totalEstimated?: boolean) {
+function renderTable(total: number, totalEstimated?: boolean, totalLowerBound?: boolean) {
   render(
     <MantineProvider theme={theme} env="test">
       <DataTable
@@ -21,6 +21,7 @@ function renderTable(total: number, totalEstimated?: boolean) {
         data={[{ id: 1, name: 'Tokarka' }]}
         total={total}
         totalEstimated={totalEstimated}
+        totalLowerBound={totalLowerBound}
         page={1}
         pageSize={10}
         onPageChange={() => undefined}
@@ -40,6 +41,15 @@ describe('totalLabel', () => {
     expect(totalLabel(1_003_874, true)).toBe('ok. 1\u00a0000\u00a0000');
     expect(totalLabel(48_712, true)).toBe('ok. 49\u00a0000');
   });
+
+  it('shows a lower bound as "ponad" what is sure, rounded down', () => {
+    expect(totalLabel(1_001, true, true)).toBe('ponad 1000');
+    expect(totalLabel(5_211, true, true)).toBe('ponad 5200');
+    expect(totalLabel(14_991, true, true)).toBe('ponad 14\u00a0000');
+    expect(totalLabel(1_000_001, true, true)).toBe('ponad 1\u00a0000\u00a0000');
+    // Not an estimate: the exact total, whatever else is said.
+    expect(totalLabel(5_211, false, true)).toBe('5211');
+  });
 });
 
 describe('DataTable total', () => {
@@ -52,6 +62,11 @@ describe('DataTable total', () => {
     renderTable(1_003_874, true);
     expect(screen.getByText('Rekordów: ok. 1 000 000')).toBeInTheDocument();
     expect(screen.queryByText(/1003874/)).not.toBeInTheDocument();
+  });
+
+  it('shows a searched list’s lower bound as "ponad", not as an estimate', () => {
+    renderTable(5_211, true, true);
+    expect(screen.getByText('Rekordów: ponad 5200')).toBeInTheDocument();
   });
 });
 
@@ -70,6 +85,20 @@ describe('api.page', () => {
       items: [{ id: 1 }],
       total: 10001,
       estimated: true,
+    });
+  });
+
+  it('reads X-Total-Count-Lower-Bound beside the estimate', async () => {
+    answer({
+      'X-Total-Count': '1001',
+      'X-Total-Count-Estimated': 'true',
+      'X-Total-Count-Lower-Bound': 'true',
+    });
+    expect(await api.page('GET', '/api/device/getByFilter?q=sz')).toEqual({
+      items: [{ id: 1 }],
+      total: 1001,
+      estimated: true,
+      lowerBound: true,
     });
   });
 

@@ -70,6 +70,7 @@ export function CustomerListPage() {
         data={data?.items ?? []}
         total={data?.total ?? 0}
         totalEstimated={data?.estimated}
+        totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={(c) => navigate(paths.customerEdit(c))}
         rowLabel={(c) => `Kontrahent ${c.shortName} (id ${c.id})`}

@@ -136,6 +136,7 @@ export function PeriodicInspectionListPage() {
         data={data?.items ?? []}
         total={data?.total ?? 0}
         totalEstimated={data?.estimated}
+        totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={(row) =>
           navigate(paths.machineEdit({ id: row.device.id, prev: 'machinePeriodicInspection' }))

@@ -48,6 +48,7 @@ export function LogsPage() {
         data={data?.items ?? []}
         total={total}
         totalEstimated={data?.estimated}
+        totalLowerBound={data?.lowerBound}
         loading={isFetching}
         {...tableStateProps(list, [20, 50, 100])}
         // Log columns do not sort: no sort state, whatever a saved list state holds.

@@ -114,7 +114,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
           confirmText={
             selected.size
               ? undefined
-              : `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${totalLabel(total, data?.estimated)})?`
+              : `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${totalLabel(total, data?.estimated, data?.lowerBound)})?`
           }
         />
       </Group>
@@ -135,6 +135,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
         data={data?.items ?? []}
         total={total}
         totalEstimated={data?.estimated}
+        totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={open}
         rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}

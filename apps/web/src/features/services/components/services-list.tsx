@@ -103,6 +103,7 @@ export function ServicesList({ family }: { family: MachineType }) {
         data={data?.items ?? []}
         total={data?.total ?? 0}
         totalEstimated={data?.estimated}
+        totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={openRow}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} (id ${s.id}), ${s.customer.shortName}`}

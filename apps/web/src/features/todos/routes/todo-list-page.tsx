@@ -77,6 +77,7 @@ export function TodoListPage() {
         data={data?.items ?? []}
         total={data?.total ?? 0}
         totalEstimated={data?.estimated}
+        totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={setOpen}
         rowLabel={(todo) => `Zadanie nr ${todo.id}`}
