@@ -20,6 +20,7 @@ function serveLogs(call: FakeCall) {
     arg0: 'anna@firma.pl',
     arg1: `device:${45 - i}`,
   })).filter((e) => e.formattedMessage.includes(q));
+  if (query.get('sort') === 'eventId,asc' || query.get('sort') === 'timestmp,asc') all.reverse();
   const page = Number(query.get('page'));
   const size = Number(query.get('size'));
   return {
@@ -69,5 +70,23 @@ describe('logs page', () => {
     await user.type(screen.getByLabelText('Filtruj logi'), 'maszyny 7');
     await waitFor(() => expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&q=maszyny+7'));
     expect(await screen.findByText('device:7')).toBeInTheDocument();
+  });
+
+  it('shows the oldest first after a click on "Nr", and the newest again after another', async () => {
+    const api = fakeApi({ 'GET /api/log/findAll': serveLogs });
+    renderLogs();
+    await screen.findByText('device:45');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
+    await screen.findByText('device:25');
+    await user.click(screen.getByText('Nr'));
+    expect(await screen.findByText('device:1')).toBeInTheDocument();
+    expect(screen.queryByText('device:45')).not.toBeInTheDocument();
+    expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&sort=eventId%2Casc');
+    await user.click(screen.getByText('Nr'));
+    await waitFor(() =>
+      expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&sort=eventId%2Cdesc'),
+    );
+    expect(await screen.findByText('device:45')).toBeInTheDocument();
   });
 });

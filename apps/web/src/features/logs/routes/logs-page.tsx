@@ -21,15 +21,18 @@ export function LogsPage() {
     page: list.state.page,
     size: list.state.size,
     q: list.debouncedSearch,
+    sort: list.sortParam,
   });
   const total = data?.total ?? 0;
   useClampPage(list, data);
   const columns = useMemo(
     () => [
-      column.accessor('eventId', { header: 'Nr', enableSorting: false }),
+      // Newest first unless a header is clicked: the first click shows the oldest first (both
+      // columns sort by the Nr, which follows the time).
+      column.accessor('eventId', { header: 'Nr', sortDescFirst: false }),
       column.accessor('timestmp', {
         header: 'Czas',
-        enableSorting: false,
+        sortDescFirst: false,
         meta: { nowrap: true },
         cell: (c) => formatDateTime(c.getValue()),
       }),
@@ -51,9 +54,6 @@ export function LogsPage() {
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
         {...tableStateProps(list, [20, 50, 100])}
-        // Log columns do not sort: no sort state, whatever a saved list state holds.
-        sorting={[]}
-        onSortingChange={() => undefined}
       />
     </>
   );
