@@ -43,6 +43,17 @@ function renderLogs() {
   );
 }
 
+/** The screen on its second page (entries 25 to 6), and the fake server's calls. */
+async function onSecondPage() {
+  const api = fakeApi({ 'GET /api/log/findAll': serveLogs });
+  renderLogs();
+  await screen.findByText('device:45');
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Strona 2' }));
+  await screen.findByText('device:25');
+  return { api, user };
+}
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,24 +72,14 @@ describe('logs page', () => {
   });
 
   it('sends the search text as q and starts again from the first page', async () => {
-    const api = fakeApi({ 'GET /api/log/findAll': serveLogs });
-    renderLogs();
-    await screen.findByText('device:45');
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
-    await screen.findByText('device:25');
+    const { api, user } = await onSecondPage();
     await user.type(screen.getByLabelText('Filtruj logi'), 'maszyny 7');
     await waitFor(() => expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&q=maszyny+7'));
     expect(await screen.findByText('device:7')).toBeInTheDocument();
   });
 
   it('shows the oldest first after a click on "Nr", and the newest again after another', async () => {
-    const api = fakeApi({ 'GET /api/log/findAll': serveLogs });
-    renderLogs();
-    await screen.findByText('device:45');
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
-    await screen.findByText('device:25');
+    const { api, user } = await onSecondPage();
     await user.click(screen.getByText('Nr'));
     expect(await screen.findByText('device:1')).toBeInTheDocument();
     expect(screen.queryByText('device:45')).not.toBeInTheDocument();
