@@ -1,6 +1,6 @@
 import { polishCount } from '@serwis/domain';
 
-/** Rounded to two significant digits (1 234 567 → 1 200 000; `down`: 5 290 → 5 200). */
+/** Rounded to two significant digits (1 234 567 → 1 200 000; with `Math.floor`, 5 290 → 5 200). */
 const roughly = (n: number, round: (x: number) => number = Math.round) => {
   const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
   return round(n / magnitude) * magnitude;
