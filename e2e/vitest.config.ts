@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { JOURNEY_WORKERS } from './support/journey-workers';
+import { JOURNEY_WORKERS } from './support/journey-workers.js';
 
 export default defineConfig({
   test: {
