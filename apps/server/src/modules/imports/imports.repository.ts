@@ -119,15 +119,22 @@ export interface ShownDeviceValues {
   warranty: string;
 }
 
-/** The name and warranty of these machines, by id. */
-export async function shownDeviceValues(db: DbOrTx, ids: number[]): Promise<Map<number, ShownDeviceValues>> {
+/**
+ * Of these ids, the machines of the family (the ids of the list's own export taken back, the
+ * machines found by serial number), each with its name and warranty as the list shows them.
+ */
+export async function shownDevicesOf(
+  db: DbOrTx,
+  family: MachineType,
+  ids: number[],
+): Promise<Map<number, ShownDeviceValues>> {
   const shown = new Map<number, ShownDeviceValues>();
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += CHUNK) {
     const found = await rows<{ id: number; name: string; warranty_length: number; warranty: string }>(
       db,
       sql`SELECT id, name, warranty_length, warranty FROM devices
-          WHERE id IN ${idList(unique.slice(start, start + CHUNK))}`,
+          WHERE type = ${family} AND id IN ${idList(unique.slice(start, start + CHUNK))}`,
     );
     for (const r of found) {
       shown.set(Number(r.id), {
@@ -138,20 +145,6 @@ export async function shownDeviceValues(db: DbOrTx, ids: number[]): Promise<Map<
     }
   }
   return shown;
-}
-
-/** Which of these ids are machines of the family (the ids of the list's own export, taken back). */
-export async function deviceIdsIn(db: DbOrTx, family: MachineType, ids: number[]): Promise<Set<number>> {
-  const known = new Set<number>();
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const found = await rows<{ id: number }>(
-      db,
-      sql`SELECT id FROM devices WHERE type = ${family}
-          AND id IN ${idList(ids.slice(start, start + CHUNK))}`,
-    );
-    for (const r of found) known.add(Number(r.id));
-  }
-  return known;
 }
 
 /**

@@ -41,8 +41,6 @@ import {
   customerIdsByFullName,
   customerIdsByName,
   deviceIdsBySerial,
-  deviceIdsIn,
-  shownDeviceValues,
   insertCategoriesNamed,
   insertCustomers,
   insertCustomersNamed,
@@ -50,6 +48,7 @@ import {
   lockCustomers,
   lockDevices,
   registerNames,
+  shownDevicesOf,
   takeImportLock,
   unchangedCustomers,
   unchangedDevices,
@@ -365,8 +364,11 @@ async function analyseMachines(
   // A row with an id (the list's own export) is that machine; a row without one, by serial number.
   const serials = [...new Set(valid.filter((v) => !v.id).map((v) => v.data.serialNumber))].filter(Boolean);
   const existing = await deviceIdsBySerial(db, family, serials);
-  const known = await deviceIdsIn(db, family, [...new Set(valid.flatMap((v) => (v.id ? [v.id] : [])))]);
-  const shown = await shownDeviceValues(db, [...known, ...existing.values()]);
+  // The machines the rows name by id (only the family's are known) or by serial number.
+  const shown = await shownDevicesOf(db, family, [
+    ...valid.flatMap((v) => (v.id ? [v.id] : [])),
+    ...existing.values(),
+  ]);
   const firstLineOfMachine = new Map<number, number>();
   const targets = new Map<number, number>();
   // `serial`: the serial number an update found its machine by (none when the row gave its id).
@@ -378,7 +380,7 @@ async function analyseMachines(
     const categoryKey = nameKey(row.values.category!);
     let ok = !namesRefused.has(row);
     const id = givenId ?? (read.serialNumber ? existing.get(read.serialNumber) : undefined);
-    if (givenId && !known.has(givenId)) {
+    if (givenId && !shown.has(givenId)) {
       problems.add(row, 'id', IMPORT_MSG.unknownId(givenId));
       ok = false;
     } else if (!givenId && serialOf(row) && firstLineOfSerial.get(serialOf(row)) !== row.line) {
