@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './bench-app.js';
-import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
+import { memory, startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -72,13 +72,6 @@ function startServer(database: string): Promise<BenchServer> {
     // One login per database and run (the session is reused), but main and branch runs add up.
     env: { LOGIN_LIMIT_PER_IP: '1000', LOGIN_LIMIT_PER_ACCOUNT: '1000' },
   });
-}
-
-/** VmRSS and VmHWM of a process in MB. */
-function memory(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
 const sessions = new Map<string, string>();

@@ -1,7 +1,8 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { IMPORT_MSG } from '@serwis/domain';
-import { decodeText, parseCsv } from './imports.parse.js';
+import ExcelJS from 'exceljs';
+import { IMPORT_MAX_ROWS, IMPORT_MSG } from '@serwis/domain';
+import { decodeText, parseCsv, parseSpreadsheet } from './imports.parse.js';
 
 // Large files are read in slices, the event loop let in between: rows, quotes and characters that
 // cross a slice's edge come out as in a file read at once.
@@ -38,7 +39,8 @@ describe('reading a large CSV (parseCsv)', () => {
     expect(text.length).toBeGreaterThan(5 * 512 * 1024);
     let grid: Awaited<ReturnType<typeof parseCsv>> | undefined;
     const turns = await turnsDuring(async () => (grid = await parseCsv(text)));
-    expect(grid!.lines).toEqual(expected);
+    expect(grid!.rows.map((row) => row.cells)).toEqual(expected);
+    expect(grid!.rows.at(-1)!.number).toBe(50_001);
     expect(turns).toBeGreaterThanOrEqual(5);
   });
 
@@ -68,5 +70,67 @@ describe('decoding a large CSV (decodeText)', () => {
   it('decodes Windows-1250 of several megabytes', async () => {
     const text = 'Zakład Łódź;Żółć\r\n'.repeat(200_000);
     expect(await decodeText(iconv.encode(text, 'win1250'))).toBe(text);
+  });
+});
+
+describe('files longer than an import takes (IMPORT_MAX_ROWS)', () => {
+  const header = 'Nazwa skrócona;Nazwa pełna\n';
+  const row = 'Beta;Beta Sp. z o.o.\n';
+  const tooMany = { statusCode: 400, message: IMPORT_MSG.tooManyRows };
+
+  it('takes as many rows as the limit, however many empty lines lie among them', async () => {
+    // Three million empty lines (a file Excel would not open) hold nothing and keep their numbers.
+    const csv = `${header}${'\n'.repeat(3_000_000)}${row.repeat(IMPORT_MAX_ROWS)}`;
+    const sheet = await parseSpreadsheet(Buffer.from(csv), 'customers');
+    expect(sheet.rows).toHaveLength(IMPORT_MAX_ROWS);
+    expect(sheet.rowNumbers[0]).toBe(3_000_002);
+    expect(sheet.rowNumbers.at(-1)).toBe(3_000_001 + IMPORT_MAX_ROWS);
+  });
+
+  it('refuses a CSV of one row more, and stops reading it there', async () => {
+    await expect(
+      parseSpreadsheet(Buffer.from(header + row.repeat(IMPORT_MAX_ROWS + 1)), 'customers'),
+    ).rejects.toMatchObject(tooMany);
+    // Far past the limit (slices later), a quote left open: a file read to its end would be
+    // refused for it.
+    const longer = `${header}${row.repeat(IMPORT_MAX_ROWS + 100_000)}Gamma;"Gamma\n${row.repeat(10)}`;
+    await expect(parseSpreadsheet(Buffer.from(longer), 'customers')).rejects.toMatchObject(tooMany);
+  });
+
+  it('imports a workbook’s tab when another, longer than the limit, is not imported', async () => {
+    const book = new ExcelJS.Workbook();
+    const archive = book.addWorksheet('Archiwum');
+    archive.addRow(['Rok', 'Uwagi']);
+    for (let i = 1; i <= IMPORT_MAX_ROWS + 11; i++) archive.addRow([2000 + (i % 20), 'x']);
+    const customers = book.addWorksheet('Kontrahenci');
+    customers.addRows([
+      ['Nazwa skrócona', 'Nazwa pełna'],
+      ['K1', 'x'],
+      ['K2', 'x'],
+    ]);
+    const sheet = await parseSpreadsheet(Buffer.from(await book.xlsx.writeBuffer()), 'customers');
+    expect(sheet).toMatchObject({
+      sheetName: 'Kontrahenci',
+      rows: [
+        ['K1', 'x'],
+        ['K2', 'x'],
+      ],
+      rowNumbers: [2, 3],
+    });
+  }, 60_000);
+
+  it('keeps a lone cell far right and far down as one value, told as right of the header', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Kontrahenci');
+    sheet.addRow(['Nazwa skrócona', 'Nazwa pełna']);
+    sheet.addRow(['Beta', 'Beta Sp. z o.o.']);
+    sheet.getCell('XFD1048576').value = 'koniec';
+    const parsed = await parseSpreadsheet(Buffer.from(await book.xlsx.writeBuffer()), 'customers');
+    expect(parsed.rows).toEqual([
+      ['Beta', 'Beta Sp. z o.o.'],
+      ['', ''],
+    ]);
+    expect(parsed.rowNumbers).toEqual([2, 1_048_576]);
+    expect(parsed.unheaded).toEqual({ rows: 1, firstRow: 1_048_576, column: 16_383 });
   });
 });
