@@ -102,6 +102,19 @@ describe('the counts of rows with problems', () => {
   });
 });
 
+describe('a file with too many cells', () => {
+  it('names its columns and rows in Polish forms and the column its header ends in', () => {
+    expect(IMPORT_MSG.tooManyCells(16_384, 1_500, 'XFD')).toBe(
+      'Plik ma za dużo komórek: 16\u00a0384 kolumny × 1500 wierszy (maks. 20\u00a0000\u00a0000 komórek). ' +
+        'Nagłówek kończy się w kolumnie XFD: usuń z pliku kolumny, których import nie potrzebuje.',
+    );
+    expect(IMPORT_MSG.tooManyCells(1_000, 20_001, 'ALL')).toMatch(
+      /^Plik ma za dużo komórek: 1000 kolumn × 20\u00a0001 wierszy/,
+    );
+    expect(IMPORT_MSG.tooManyCells(201, 100_000, 'GS')).toMatch(/201 kolumn × 100\u00a0000 wierszy/);
+  });
+});
+
 describe('the rows an import writes', () => {
   it('say "wiersza" for one row and "wierszy" for more', () => {
     expect(IMPORT_MSG.importing(1)).toBe(

@@ -247,6 +247,12 @@ export const IMPORT_CELL_SHOWN = 300;
 export const shownCell = (text: string) =>
   text.length > IMPORT_CELL_SHOWN ? `${text.slice(0, IMPORT_CELL_SHOWN)}…` : text;
 export const IMPORT_MAX_ROWS = 200_000;
+/**
+ * Cells (data rows × the header's columns) a file may have: every one is held in memory while the
+ * file is checked. The limit's rows fit with 100 columns; a stray value far right in the header
+ * (column XFD) makes 16,384 columns of every row.
+ */
+export const IMPORT_MAX_CELLS = 20_000_000;
 export const IMPORT_REPORT_FILE_NAME = 'raport-importu.csv';
 
 /** "w 1 wierszu", "w 3 wierszach", "w 100 000 wierszach". */
@@ -259,6 +265,9 @@ export const IMPORT_MSG = {
   unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
   empty: 'Plik nie zawiera żadnych wierszy danych.',
   tooManyRows: `Plik ma za dużo wierszy (maks. ${polishCount(IMPORT_MAX_ROWS)}).`,
+  /** The header's columns times the data rows over IMPORT_MAX_CELLS; `lastColumn` as Excel names it. */
+  tooManyCells: (columns: number, rows: number, lastColumn: string) =>
+    `Plik ma za dużo komórek: ${polishCount(columns)} ${polishPlural(columns, { one: 'kolumna', few: 'kolumny', many: 'kolumn' })} × ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersz', few: 'wiersze', many: 'wierszy' })} (maks. ${polishCount(IMPORT_MAX_CELLS)} komórek). Nagłówek kończy się w kolumnie ${lastColumn}: usuń z pliku kolumny, których import nie potrzebuje.`,
   noFile: 'Wybierz plik do importu.',
   /** A CSV field opening with a quote it does not close: the row (as a spreadsheet numbers it). */
   badQuotes: (row: number) =>

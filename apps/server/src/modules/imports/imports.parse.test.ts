@@ -119,6 +119,26 @@ describe('files longer than an import takes (IMPORT_MAX_ROWS)', () => {
     });
   }, 60_000);
 
+  it('refuses a header reaching so far right that its rows would hold too many cells', async () => {
+    const workbook = (rows: number) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Kontrahenci');
+      sheet.addRow(['Nazwa skrócona', 'Nazwa pełna']);
+      sheet.getCell('XFD1').value = 'uwagi';
+      for (let i = 1; i <= rows; i++) sheet.addRow([`K${i}`, 'x']);
+      return book.xlsx.writeBuffer().then((bytes) => Buffer.from(bytes));
+    };
+    await expect(parseSpreadsheet(await workbook(1_500), 'customers')).rejects.toMatchObject({
+      statusCode: 400,
+      message: IMPORT_MSG.tooManyCells(16_384, 1_500, 'XFD'),
+    });
+    // Fewer rows fit: every one of them is as wide as the header.
+    const fewer = await parseSpreadsheet(await workbook(1_000), 'customers');
+    expect(fewer.headers).toHaveLength(16_384);
+    expect(fewer.rows).toHaveLength(1_000);
+    expect(fewer.rows[0]!.slice(0, 3)).toEqual(['K1', 'x', '']);
+  });
+
   it('keeps a lone cell far right and far down as one value, told as right of the header', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Kontrahenci');

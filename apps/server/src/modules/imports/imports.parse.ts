@@ -4,7 +4,15 @@ import JSZip from 'jszip';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { format as formatNumber, isDateFormat, isTextFormat } from 'numfmt';
-import { IMPORT_MAX_ROWS, IMPORT_MSG, csvCellText, detectMapping, type ImportKind } from '@serwis/domain';
+import {
+  IMPORT_MAX_CELLS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MSG,
+  csvCellText,
+  detectMapping,
+  spreadsheetColumn,
+  type ImportKind,
+} from '@serwis/domain';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { turnTaker } from '../../lib/event-loop-turns.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
@@ -160,6 +168,11 @@ async function sheetOf(kind: ImportKind, grids: Grid[]): Promise<Sheet> {
   let width = rawHeaders.length;
   while (width > 0 && rawHeaders[width - 1]!.trim() === '') width--;
   const headers = rawHeaders.slice(0, width).map((h) => cleanCell(h));
+  const dataRows = grid.rows.length - header.index - 1;
+  if (width * dataRows > IMPORT_MAX_CELLS) {
+    const message = IMPORT_MSG.tooManyCells(width, dataRows, spreadsheetColumn(width - 1));
+    throw badRequest(message, 'IMPORT_TOO_MANY_CELLS', 'file');
+  }
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
   // Values right of the header (a column whose header was forgotten) fit no field: told, not lost
