@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@serwis/domain';
 import { AppError } from '../../lib/app-error.js';
 import { refundRateLimit } from '../../plugins/rate-limit-store.js';
+import { currentUser } from '../../plugins/session.js';
 import { parseBasicAuth } from './basic-auth.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -74,5 +75,15 @@ export function authRateLimits(app: FastifyInstance) {
     ),
     resetPerIp: limit('reset-ip', 20, ONE_HOUR, (r) => r.ip),
     resetPerEmail: limit('reset-email', 3, ONE_HOUR, emailFromResetBody),
+    /**
+     * Changing one's own password checks the current one: a stolen session (an unlocked tablet)
+     * must not guess it without end. A change that went through gives its attempt back.
+     */
+    passwordChangePerUser: limit(
+      'password-change',
+      app.config.LOGIN_LIMIT_PER_ACCOUNT,
+      FIFTEEN_MINUTES,
+      (r) => `user:${currentUser(r).id}`,
+    ),
   };
 }

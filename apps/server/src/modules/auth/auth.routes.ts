@@ -124,17 +124,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/setNewPassword',
     {
+      preHandler: limits.passwordChangePerUser,
       schema: {
         tags,
         summary: 'Zmiana własnego hasła',
+        description:
+          'Błędne obecne hasło liczy się jak nieudane logowanie: po LOGIN_LIMIT_PER_ACCOUNT próbach ' +
+          'w 15 minut odpowiedź 429 z Retry-After.',
         body: setNewPasswordSchema,
-        response: { 200: messageResponse, 400: messageResponse, 401: messageResponse },
+        response: { 200: messageResponse, 400: messageResponse, 401: messageResponse, 429: messageResponse },
       },
     },
     async (request) => {
       // The session guard let the request in, so the cookie is there and valid.
       const token = request.cookies[SESSION_COOKIE]!;
       await changePassword(app.db, currentUser(request), request.body, token);
+      await limits.passwordChangePerUser.refund(request);
       return { message: MSG.passwordChanged };
     },
   );

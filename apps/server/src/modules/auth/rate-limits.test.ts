@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { buildApp } from '../../app.js';
-import { XHR, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { XHR, as, createUserAndLogin, login, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { tryLogin } from '../../../test/accounts-helpers.js';
 import { rateLimits } from './rate-limits.table.js';
 
@@ -148,5 +148,39 @@ describe('password reset limits', () => {
     await expectLimited(await reset('jan@firma.pl', '10.3.3.3'));
     expect(ctx.mailer.sent).toHaveLength(0);
     expect((await reset('jan@firma.pl', '10.4.4.4')).statusCode).toBe(200);
+  });
+});
+
+describe('changing one’s own password', () => {
+  const change = (user: TestUser, oldPassword: string, newPassword = 'Nowe-haslo-123') =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/setNewPassword',
+      headers: as(user),
+      payload: { oldPassword, newPassword },
+    });
+
+  it('per employee: a session guessing the current password is stopped, another employee is not', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    const ewa = await createUserAndLogin(ctx, { email: 'ewa@firma.pl', password: 'Haslo-ewy-12' });
+    for (let i = 0; i < LOGIN_PER_EMAIL; i++) {
+      expect((await change(jan, `zgadywane-${i}`)).statusCode).toBe(400);
+    }
+    await expectLimited(await change(jan, 'Haslo-jana-1'));
+    // The password stayed; the guesses were the session's, not a login's.
+    expect(await login(ctx.app, 'jan@firma.pl', 'Haslo-jana-1')).toBeTruthy();
+    expect((await change(ewa, 'Haslo-ewy-12')).statusCode).toBe(200);
+  });
+
+  it('a change that went through is not counted', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Haslo-jana-1' });
+    const passwords = Array.from({ length: LOGIN_PER_EMAIL + 2 }, (_, i) => `Haslo-jana-${i + 2}`);
+    let current = 'Haslo-jana-1';
+    for (const next of passwords) {
+      expect((await change(jan, current, next)).statusCode).toBe(200);
+      current = next;
+    }
+    for (let i = 0; i < LOGIN_PER_EMAIL - 1; i++) expect((await change(jan, 'zle')).statusCode).toBe(400);
+    expect((await change(jan, current, 'Ostatnie-haslo-1')).statusCode).toBe(200);
   });
 });

@@ -17,10 +17,16 @@ const download = (user: TestUser, fileName: string, headers: Record<string, stri
   });
 
 describe('GET /api/storage/downloadFile', () => {
-  async function stored(user: TestUser, filename: string, content: Buffer | string, type = 'MACHINE_FILE') {
+  async function stored(
+    user: TestUser,
+    filename: string,
+    content: Buffer | string,
+    type = 'MACHINE_FILE',
+    contentType = 'text/html',
+  ) {
     const deviceId = await insertTestDevice(ctx.database.db);
     const body = await multipart([
-      { kind: 'file', name: 'file', filename, content, type: 'text/html' },
+      { kind: 'file', name: 'file', filename, content, type: contentType },
       { kind: 'field', name: 'fileJson', value: JSON.stringify({ deviceId, type, filename }) },
     ]);
     const response = await ctx.app.inject({
@@ -55,6 +61,16 @@ describe('GET /api/storage/downloadFile', () => {
     expect(response.statusCode).toBe(200);
     expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="strona.html"/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never sends an upload as a script the app’s pages could load', async () => {
+    const user = await createUserAndLogin(ctx);
+    const file = await stored(user, 'skrypt.js', 'alert(1)', 'MACHINE_FILE', 'text/javascript');
+    const response = await download(user, file.filename);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('alert(1)');
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(String(response.headers['content-disposition'])).toMatch(/^attachment; filename="skrypt.js"/);
   });
 
   it('serves byte ranges (206) and refuses unsatisfiable ones (416)', async () => {

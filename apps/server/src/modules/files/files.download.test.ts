@@ -50,4 +50,24 @@ describe('presentation', () => {
       'inline',
     );
   });
+
+  it('sends an upload of a code type as bytes, and keeps any other type it came with', () => {
+    const typeOf = (filename: string, contentType: string) =>
+      presentation({ filename, contentType }).contentType;
+    for (const [filename, contentType] of [
+      ['a.js', 'text/javascript'],
+      ['a.mjs', 'application/javascript; charset=utf-8'],
+      ['a.js', 'application/x-javascript'],
+      ['a.es', 'text/ecmascript'],
+      ['a.css', 'text/css'],
+      ['a.css', 'TEXT/CSS; charset=utf-8'],
+      ['a.wasm', 'application/wasm'],
+    ]) {
+      expect(typeOf(filename!, contentType!), contentType).toBe('application/octet-stream');
+    }
+    expect(typeOf('a.txt', 'text/plain')).toBe('text/plain');
+    expect(typeOf('a.csv', 'text/csv')).toBe('text/csv');
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    expect(typeOf('umowa.docx', docx)).toBe(docx);
+  });
 });

@@ -49,16 +49,25 @@ export function contentDisposition(disposition: 'inline' | 'attachment', filenam
 }
 
 /**
+ * Types a page of the app's origin could load a file as code with: a script or worker, a
+ * stylesheet, WebAssembly (with `nosniff`, the browser refuses any other type for these). An upload
+ * claiming one is sent as bytes: `attachment` does not stop a `<script src>`, and the CSP's
+ * `script-src 'self'` would let it run were HTML ever injected.
+ */
+const CODE_TYPE = /(java|ecma|j|live)script|^\s*text\/css\b|wasm/i;
+
+/**
  * Previewable kinds (pdf, the spec's image list, video) are sent inline with the type their
  * extension names; everything else is an attachment, so an uploaded HTML or SVG page can never
- * run in the app's origin.
+ * run in the app's origin, with the type it was uploaded with unless that is a type of code.
  */
 export function presentation(row: Pick<FileRow, 'filename' | 'contentType'>) {
   const canonical = previewContentType(row.filename);
   const inline = canonical !== undefined && fileKind(row.filename) !== 'other';
   return {
     disposition: inline ? ('inline' as const) : ('attachment' as const),
-    contentType: canonical ?? row.contentType,
+    contentType:
+      canonical ?? (CODE_TYPE.test(row.contentType) ? 'application/octet-stream' : row.contentType),
   };
 }
 

@@ -69,15 +69,16 @@ describe('change-password modal', () => {
     expect(patches(api)).toHaveLength(0);
   });
 
-  it('shows the server refusal "Błędne hasło." in the banner and keeps the modal open', async () => {
-    fakeApi({
-      'PATCH /api/user/setNewPassword': { status: 400, body: { message: MSG.wrongOldPassword } },
-    });
+  it.each([
+    [400, MSG.wrongOldPassword],
+    [429, MSG.tooManyAttempts],
+  ])('shows the server refusal (%i) in the banner and keeps the modal open', async (status, message) => {
+    fakeApi({ 'PATCH /api/user/setNewPassword': { status, body: { message } } });
     renderTab();
     const { dialog, fill, submit } = await openModal();
     await fill({ old: 'zle-haslo', next: 'Nowe-haslo-1', repeat: 'Nowe-haslo-1' });
     await submit();
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.wrongOldPassword);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(within(dialog).getByLabelText('Nowe hasło')).toHaveValue('Nowe-haslo-1');
   });
 
