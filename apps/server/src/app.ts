@@ -69,11 +69,14 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileOrigin(config.MAP_TILE_URL)],
+        // Nothing but the map's tiles comes from elsewhere (Drive files and hotels come through the
+        // server), so a script that ever ran could send data to no other host.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.MAP_TILE_URL)],
         mediaSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'https:', ...tileOrigin(config.MAP_TILE_URL)],
+        connectSrc: ["'self'", ...tileSources(config.MAP_TILE_URL)],
+        fontSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         upgradeInsecureRequests: null,
@@ -94,11 +97,18 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   return app;
 }
 
-/** A tile server on plain http (a local one, in tests or offline sites) must be allowed by the CSP. */
-function tileOrigin(template: string): string[] {
+/**
+ * The CSP's sources of the map tiles (MAP_TILE_URL): the tile server's origin, on https or plain
+ * http (a local one, in tests or offline sites); a `{s}` subdomain is any subdomain of the rest.
+ */
+export function tileSources(template: string): string[] {
   try {
     const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]+\}/g, '0'));
-    return url.protocol === 'http:' ? [url.origin] : [];
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return [];
+    const host = /^[^/]*\/\/[^/]*\{s\}/.test(template)
+      ? `*.${url.host.split('.').slice(1).join('.')}`
+      : url.host;
+    return [`${url.protocol}//${host}`];
   } catch {
     return [];
   }

@@ -5,6 +5,7 @@ import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test
 import { devices } from '../devices/devices.table.js';
 import { insertTestDevice } from '../files/files.fixtures.js';
 import { logs } from '../logs/logs.table.js';
+import { tileSources } from '../../app.js';
 
 const ctx = useTestApp({
   MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
@@ -15,6 +16,20 @@ const update = (user: TestUser, payload: object) =>
   ctx.app.inject({ method: 'PATCH', url: '/api/device/updateGpsLocation', headers: as(user), payload });
 const points = (user: TestUser, query = '') =>
   ctx.app.inject({ method: 'GET', url: `/api/device/with-gps-location-data${query}`, headers: as(user) });
+
+describe('the tile server in the CSP (tileSources)', () => {
+  it('is the template’s origin, any subdomain for {s}, nothing for a template that is no address', () => {
+    expect(tileSources('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual([
+      'https://tile.openstreetmap.org',
+    ]);
+    expect(tileSources('https://{s}.tile.example.pl:8443/{z}/{x}/{y}{r}.png')).toEqual([
+      'https://*.tile.example.pl:8443',
+    ]);
+    expect(tileSources('http://10.0.0.5:8080/tiles/{z}/{x}/{y}.png')).toEqual(['http://10.0.0.5:8080']);
+    expect(tileSources('/kafelki/{z}/{x}/{y}.png')).toEqual([]);
+    expect(tileSources('javascript:alert(1)')).toEqual([]);
+  });
+});
 
 describe('machine positions and the machine map', () => {
   it('sets and clears the position of an internal and an external machine', async () => {
@@ -111,8 +126,12 @@ describe('machine positions and the machine map', () => {
       geocoding: true,
       publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
     });
-    // The CSP lets the browser load tiles from that plain-http server.
-    expect(response.headers['content-security-policy']).toContain('http://127.0.0.1:9');
+    // The CSP lets the browser load tiles from that plain-http server, and images and requests from
+    // no other host.
+    const csp = String(response.headers['content-security-policy']).split(';');
+    expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:9");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9");
+    expect(csp).toContain("font-src 'self' data:");
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/map/config' });
     expect(anonymous.statusCode).toBe(401);
   });
