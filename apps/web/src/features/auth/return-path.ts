@@ -1,4 +1,5 @@
 import { paths } from '../../config/paths';
+import { isOwnPath } from '../../lib/own-path';
 
 /**
  * Where to go after logging in: the screen the session guard sent us away from (a QR label's card
@@ -6,9 +7,7 @@ import { paths } from '../../config/paths';
  */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
-    return paths.home;
-  }
+  if (!isOwnPath(from)) return paths.home;
   return from === paths.login || from.startsWith(`${paths.login}?`) || from === paths.root
     ? paths.home
     : from;

@@ -84,6 +84,20 @@ afterEach(async () => {
 });
 
 describe('/serviceProtocol', () => {
+  it.each([
+    ['/machineEdit?id=5&tab=serwis', '/machineEdit?id=5&tab=serwis'],
+    ['/\\evil.example/x', '/servicesList'],
+    ['//evil.example/x', '/servicesList'],
+  ])('goes back to prev=%s only when it is a path of the app (%s)', async (prev, expected) => {
+    fakeApi({ 'GET /api/service/protocol/7': { body: protocol() } });
+    renderScreen(<ServiceProtocolPage />, {
+      url: `/serviceProtocol?id=7&prev=${encodeURIComponent(prev)}`,
+      session: JAN_USER,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Wstecz' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(expected));
+  });
+
   it('shows the header and the checklist with units, and saves the answers as a draft', async () => {
     const api = fakeApi({
       'GET /api/service/protocol/7': { body: protocol() },

@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { isOwnPath } from '../../../lib/own-path';
 import { sessionQueryKey } from '../../auth/api/session';
 import { useProtocol } from '../api/protocols';
 import { ProtocolEditor } from '../components/protocol-editor';
@@ -17,7 +18,7 @@ export function ServiceProtocolPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const prev = params.get('prev');
-  const backTo = prev && prev.startsWith('/') && !prev.startsWith('//') ? prev : paths.servicesList;
+  const backTo = isOwnPath(prev) ? prev : paths.servicesList;
   const protocol = useProtocol(id);
   const client = useQueryClient();
   const fromDevice = Boolean(protocol.data?.fromDevice);
