@@ -1,8 +1,12 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { buildApp, type App } from '../apps/server/src/app.js';
 import { loadConfig, type Config } from '../apps/server/src/config.js';
 import { openDatabase, type Database } from '../apps/server/src/db/database.js';
 import type { Mailer } from '../apps/server/src/plugins/mailer.js';
+import type { Db } from '../apps/server/src/db/database.js';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
 
 /** A mailer that drops everything: the benchmarks measure the server, not the outbox. */
 export const quietMailer = { target: 'memory', send: async () => undefined } as unknown as Mailer;
@@ -71,4 +75,19 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** An administrator of its own (`<prefix>-<random>@firma.pl`) for a benchmark that logs in over HTTP. */
+export async function addBenchAdmin(db: Db, prefix: string): Promise<{ email: string; password: string }> {
+  const email = `${prefix}-${crypto.randomBytes(3).toString('hex')}@firma.pl`;
+  const password = 'Haslo-123456';
+  await insertUser(db, {
+    userName: 'Kierownik',
+    firstName: 'Anna',
+    lastName: 'Nowak',
+    email,
+    passwordHash: await hashPassword(password),
+    roles: ['ADMIN'],
+  });
+  return { email, password };
 }

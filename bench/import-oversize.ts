@@ -7,16 +7,13 @@
  *   npm run build && npx tsx bench/import-oversize.ts              (PGlite in a temp dir)
  *   npx tsx bench/import-oversize.ts --scale=0.1                   (every file a tenth as long)
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { IMPORT_MAX_ROWS } from '@serwis/domain';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
-import { openBenchApp } from './bench-app.js';
+import { addBenchAdmin, openBenchApp } from './bench-app.js';
 import { memory, startBenchServer, stopBenchServer } from './server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -99,17 +96,8 @@ const FILES: { name: string; fileName: string; make: () => Promise<Buffer> | Buf
 async function main() {
   if (!fs.existsSync(SERVER)) throw new Error(`brak ${SERVER}: najpierw npm run build`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-oversize-'));
-  const email = `oversize-${crypto.randomBytes(3).toString('hex')}@firma.pl`;
-  const password = 'Haslo-123456';
   const setup = await openBenchApp({ dataDir });
-  await insertUser(setup.database.db, {
-    userName: 'Kierownik',
-    firstName: 'Anna',
-    lastName: 'Nowak',
-    email,
-    passwordHash: await hashPassword(password),
-    roles: ['ADMIN'],
-  });
+  const { email, password } = await addBenchAdmin(setup.database.db, 'oversize');
   await setup.app.close();
   const server = await startBenchServer({ server: SERVER, dataDir });
   const pid = server.child.pid!;

@@ -13,8 +13,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
-import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
 import {
   IMPORT_PHASE_LABELS,
   PROVINCES,
@@ -22,7 +20,7 @@ import {
   type ImportPhase,
   type ImportStreamLine,
 } from '@serwis/domain';
-import { freePort, openBenchApp } from './bench-app.js';
+import { addBenchAdmin, freePort, openBenchApp } from './bench-app.js';
 
 const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
 const ROWS = Number(rowsArg ? rowsArg.slice(7) : 100_000);
@@ -46,16 +44,7 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   const { app, database } = await openBenchApp({ dataDir, databaseUrl });
   try {
-    const email = `import-${crypto.randomBytes(3).toString('hex')}@firma.pl`;
-    const password = 'Haslo-123456';
-    await insertUser(database.db, {
-      userName: 'Kierownik',
-      firstName: 'Anna',
-      lastName: 'Nowak',
-      email,
-      passwordHash: await hashPassword(password),
-      roles: ['ADMIN'],
-    });
+    const { email, password } = await addBenchAdmin(database.db, 'import');
     const auth = await app.inject({
       method: 'GET',
       url: '/api/user/auth',
