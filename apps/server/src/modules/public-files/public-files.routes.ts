@@ -8,10 +8,10 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
+import { isPlainPng } from './png-check.js';
 import { publicFiles } from './public-files.table.js';
 
 const tags = ['Pliki publiczne'];
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A 1100×1100 PNG with map tiles is a few MB; base64 adds a third. */
 const MAX_BODY = 20 * 1024 * 1024;
 
@@ -22,8 +22,7 @@ function decodePng(base64: string): Buffer {
   const payload = base64.replace(/^data:image\/png;base64,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw badRequest(MSG.publicFileNotPng);
   const bytes = Buffer.from(payload, 'base64');
-  if (bytes.length < 32 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE))
-    throw badRequest(MSG.publicFileNotPng);
+  if (!isPlainPng(bytes)) throw badRequest(MSG.publicFileNotPng);
   return bytes;
 }
 

@@ -6,26 +6,21 @@ import { sweepOrphanFiles } from '../files/files.sweep.js';
 
 const ctx = useTestApp();
 
-/** A tiny valid PNG (1×1, one colour), built here so the test needs no image library. */
-function png(rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
+/** A chunk of a PNG: length, type, data and its checksum. */
+function chunk(type: string, data: Buffer) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, sum]);
+}
+
+/**
+ * A tiny valid PNG (1×1, one colour), built here so the test needs no image library; `extra`
+ * chunks go after the header, `after` after the end.
+ */
+function png(rgb: [number, number, number], extra: Buffer[] = [], after = Buffer.alloc(0)): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(1, 0);
   header.writeUInt32BE(1, 4);
@@ -34,8 +29,10 @@ function png(rgb: [number, number, number]): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    ...extra,
     chunk('IDAT', zlib.deflateSync(Buffer.from([0, ...rgb]))),
     chunk('IEND', Buffer.alloc(0)),
+    after,
   ]);
 }
 
@@ -88,6 +85,25 @@ describe('the public map image', () => {
     expect(notPng.json().message).toBe(MSG.publicFileNotPng);
     const garbage = await upload(user, { name: 'map', base64: '%%%' });
     expect(garbage.statusCode).toBe(400);
+    // Anything else under the public address: a page after the signature, a text chunk, bytes after
+    // the end, a damaged chunk, a missing end.
+    const html = Buffer.from('<html><script>alert(1)</script></html>'.padEnd(64));
+    const damaged = png([1, 2, 3]);
+    damaged[damaged.length - 20] ^= 0xff;
+    for (const bytes of [
+      Buffer.concat([damaged.subarray(0, 8), html]),
+      png([1, 2, 3], [chunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>'))]),
+      png([1, 2, 3], [], html),
+      damaged,
+      png([1, 2, 3]).subarray(0, -12),
+    ]) {
+      const refused = await upload(user, { name: 'map', base64: bytes.toString('base64') });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(MSG.publicFileNotPng);
+    }
+    // What a browser's canvas adds is an image still.
+    const srgb = png([1, 2, 3], [chunk('sRGB', Buffer.from([0])), chunk('pHYs', Buffer.alloc(9))]);
+    expect((await upload(user, { name: 'map', base64: srgb.toString('base64') })).statusCode).toBe(200);
     const anonymous = await upload(null, { name: 'map', base64: png([1, 2, 3]).toString('base64') });
     expect(anonymous.statusCode).toBe(401);
   });
