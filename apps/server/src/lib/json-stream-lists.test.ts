@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   deviceFilterSchema,
-  categoryDetailsSchema,
+  categorySchema,
   customerSchema,
   deviceSchema,
   periodicInspectionRowSchema,
@@ -313,7 +313,7 @@ describe('streamed customers, categories, logs, to-dos and inspections', () => {
       });
       await expectStreamed(
         { method: 'GET', url: `/api/category/findAll${query ? `?${query}` : ''}` },
-        asBefore(categoryDetailsSchema, rows),
+        asBefore(categorySchema, rows),
       );
     }
   });

@@ -31,16 +31,7 @@ export interface CategoryWithCount {
   id: number;
   name: string;
   count: number;
-  serviceReviewOperationsList: string;
 }
-
-/** A list's category: the entity of spec.md's model (its operations too), with its machine count. */
-const listColumns = {
-  id: categories.id,
-  name: categories.name,
-  count: categories.machineCount,
-  serviceReviewOperationsList: categories.serviceReviewOperationsList,
-};
 
 export async function findCategories(
   db: DbOrTx,
@@ -51,7 +42,7 @@ export async function findCategories(
   const column = sort.field === 'count' ? categories.machineCount : categories[sort.field];
   const order = [sort.direction === 'desc' ? desc(column) : asc(column), asc(categories.id)];
   const query = db
-    .select(listColumns)
+    .select({ id: categories.id, name: categories.name, count: categories.machineCount })
     .from(categories)
     .where(searchFilter(options.q))
     .orderBy(...order);
@@ -126,7 +117,10 @@ export function categoryIdQuery(db: DbOrTx, options: Pick<CategoryListOptions, '
 /** The categories of `ids` with their machine counts, in the order of `ids`. */
 export async function findCategoriesByIds(db: DbOrTx, ids: number[]): Promise<CategoryWithCount[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(listColumns).from(categories).where(anyId(categories.id, ids));
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, count: categories.machineCount })
+    .from(categories)
+    .where(anyId(categories.id, ids));
   return inIdOrder(ids, rows, (row) => row.id);
 }
 

@@ -4,6 +4,7 @@ import {
   MSG,
   categoryDetailsSchema,
   categoryInsertSchema,
+  categorySchema,
   categoryUpdateSchema,
   idParams,
   listQuery,
@@ -29,11 +30,9 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'Kategorie z liczbą maszyn (count) i listą czynności (serviceReviewOperationsList); ' +
-          'z page/size/sort/q zwraca stronę i X-Total-Count',
+        summary: 'Kategorie z liczbą maszyn (count); z page/size/sort/q zwraca stronę i X-Total-Count',
         querystring: listQuery,
-        response: { 200: z.array(categoryDetailsSchema), 400: messageResponse },
+        response: { 200: z.array(categorySchema), 400: messageResponse },
       },
     },
     async (request, reply) => {
