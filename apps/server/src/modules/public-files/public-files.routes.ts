@@ -8,7 +8,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
-import { isPlainPng } from './png-check.js';
+import { plainPng } from './png-check.js';
 import { publicFiles } from './public-files.table.js';
 
 const tags = ['Pliki publiczne'];
@@ -21,9 +21,9 @@ const PUBLIC_NAMES: Record<string, string> = { map: PUBLIC_MAP_FILE };
 function decodePng(base64: string): Buffer {
   const payload = base64.replace(/^data:image\/png;base64,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw badRequest(MSG.publicFileNotPng);
-  const bytes = Buffer.from(payload, 'base64');
-  if (!isPlainPng(bytes)) throw badRequest(MSG.publicFileNotPng);
-  return bytes;
+  const png = plainPng(Buffer.from(payload, 'base64'));
+  if (!png) throw badRequest(MSG.publicFileNotPng);
+  return png;
 }
 
 export const publicFilesRoutes: FastifyPluginAsyncZod = async (app) => {

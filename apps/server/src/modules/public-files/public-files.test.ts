@@ -85,27 +85,42 @@ describe('the public map image', () => {
     expect(notPng.json().message).toBe(MSG.publicFileNotPng);
     const garbage = await upload(user, { name: 'map', base64: '%%%' });
     expect(garbage.statusCode).toBe(400);
-    // Anything else under the public address: a page after the signature, a text chunk, bytes after
-    // the end, a damaged chunk, a missing end.
+    // Anything but a PNG under the public address: a page after the signature, a damaged chunk,
+    // a missing end, a critical chunk no image has.
     const html = Buffer.from('<html><script>alert(1)</script></html>'.padEnd(64));
     const damaged = png([1, 2, 3]);
     damaged[damaged.length - 20] ^= 0xff;
     for (const bytes of [
       Buffer.concat([damaged.subarray(0, 8), html]),
-      png([1, 2, 3], [chunk('tEXt', Buffer.from('Comment\0<script>alert(1)</script>'))]),
-      png([1, 2, 3], [], html),
       damaged,
       png([1, 2, 3]).subarray(0, -12),
+      png([1, 2, 3], [chunk('HTML', html)]),
     ]) {
       const refused = await upload(user, { name: 'map', base64: bytes.toString('base64') });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(MSG.publicFileNotPng);
     }
-    // What a browser's canvas adds is an image still.
-    const srgb = png([1, 2, 3], [chunk('sRGB', Buffer.from([0])), chunk('pHYs', Buffer.alloc(9))]);
-    expect((await upload(user, { name: 'map', base64: srgb.toString('base64') })).statusCode).toBe(200);
     const anonymous = await upload(null, { name: 'map', base64: png([1, 2, 3]).toString('base64') });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('keeps the image and leaves out text, private chunks and whatever follows its end', async () => {
+    const user = await createUserAndLogin(ctx);
+    const look = [chunk('sRGB', Buffer.from([0])), chunk('pHYs', Buffer.alloc(9))];
+    const script = Buffer.from('<script>alert(1)</script>');
+    const carrying = png(
+      [1, 2, 3],
+      [
+        ...look,
+        chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), script])),
+        chunk('iDOT', Buffer.alloc(28)),
+      ],
+      script,
+    );
+    expect((await upload(user, { name: 'map', base64: carrying.toString('base64') })).statusCode).toBe(200);
+    const served = (await download('machines-map.png')).rawPayload;
+    expect(served.equals(png([1, 2, 3], look))).toBe(true);
+    expect(served.includes('script')).toBe(false);
   });
 
   it('serves nothing else without a session', async () => {
