@@ -27,3 +27,62 @@ describe('onSessionEnded', () => {
     expect(told).toBe(2);
   });
 });
+
+describe('a write exactly like one on its way', () => {
+  it('is not sent again: both callers get the one answer, and once answered it is sent anew', async () => {
+    let made = 0;
+    const fake = fakeApi({
+      'POST /api/customer/insert': (call) => ({
+        status: 201,
+        body: { id: ++made, ...(call.body as object) },
+      }),
+    });
+    const body = { shortName: 'Metalex' };
+    const [first, second] = await Promise.all([
+      api.post('/api/customer/insert', body),
+      api.post('/api/customer/insert', { ...body }),
+    ]);
+    expect(first).toEqual({ id: 1, shortName: 'Metalex' });
+    expect(second).toEqual(first);
+    expect(fake.callsTo('POST', '/api/customer/insert')).toHaveLength(1);
+    // Answered: the same write goes again; two different ones go both.
+    expect(await api.post('/api/customer/insert', body)).toEqual({ id: 2, shortName: 'Metalex' });
+    await Promise.all([
+      api.post('/api/customer/insert', { shortName: 'Alfa' }),
+      api.post('/api/customer/insert', { shortName: 'Beta' }),
+    ]);
+    expect(fake.callsTo('POST', '/api/customer/insert')).toHaveLength(4);
+  });
+
+  it('tells multipart writes apart by their fields and files, and fails both callers alike', async () => {
+    const fake = fakeApi({
+      'POST /api/service/insert': { status: 201, body: { id: 5 } },
+      'PUT /api/service/update': {
+        status: 409,
+        body: { message: 'Dokument z podanym numerem już istnieje!' },
+      },
+    });
+    const scan = new File(['%PDF-1.4'], 'skan.pdf', { lastModified: 1 });
+    const form = (file: File) => {
+      const data = new FormData();
+      data.append('serviceJson', '{"date":"2026-12-03"}');
+      data.append('file', file);
+      return data;
+    };
+    await Promise.all([
+      api.post('/api/service/insert', form(scan)),
+      api.post('/api/service/insert', form(scan)),
+    ]);
+    expect(fake.callsTo('POST', '/api/service/insert')).toHaveLength(1);
+    const other = new File(['%PDF-1.4 inny'], 'skan.pdf', { lastModified: 1 });
+    await Promise.all([
+      api.post('/api/service/insert', form(scan)),
+      api.post('/api/service/insert', form(other)),
+    ]);
+    expect(fake.callsTo('POST', '/api/service/insert')).toHaveLength(3);
+
+    const refused = [api.put('/api/service/update', { id: 5 }), api.put('/api/service/update', { id: 5 })];
+    for (const answer of refused) await expect(answer).rejects.toMatchObject({ status: 409 });
+    expect(fake.callsTo('PUT', '/api/service/update')).toHaveLength(1);
+  });
+});

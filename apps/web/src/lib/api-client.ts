@@ -100,15 +100,45 @@ export interface Page<T> {
   lowerBound?: boolean;
 }
 
+/** What a write sends, as text: a file part by its name, size and date (the same file chosen once). */
+function writeKey(method: string, path: string, options: RequestOptions): string {
+  const { body } = options;
+  const sent =
+    body instanceof FormData
+      ? [...body.entries()].map(([name, value]) =>
+          typeof value === 'string' ? [name, value] : [name, value.name, value.size, value.lastModified],
+        )
+      : (body ?? null);
+  return `${method} ${buildUrl(path, options.query)} ${JSON.stringify(sent)}`;
+}
+
+const writesOnTheirWay = new Map<string, Promise<unknown>>();
+
+/**
+ * A write (POST, PUT, PATCH, DELETE) and its answer. One exactly like a write still on its way is
+ * not sent again: it gets that write's answer. A double click or a double tap on "Zapisz" sends
+ * the form twice before the button shows it is saving, and a new service event was made twice.
+ */
+function write<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const key = writeKey(method, path, options);
+  const sending = writesOnTheirWay.get(key);
+  if (sending) return sending as Promise<T>;
+  const answer = send(method, path, options)
+    .then((response) => json<T>(response))
+    .finally(() => writesOnTheirWay.delete(key));
+  writesOnTheirWay.set(key, answer);
+  return answer;
+}
+
 export const api = {
   get: async <T>(path: string, options?: RequestOptions) => json<T>(await send('GET', path, options)),
-  post: async <T>(path: string, body?: Body, options?: RequestOptions) =>
-    json<T>(await send('POST', path, { ...options, body })),
-  put: async <T>(path: string, body?: Body, options?: RequestOptions) =>
-    json<T>(await send('PUT', path, { ...options, body })),
-  patch: async <T>(path: string, body?: Body, options?: RequestOptions) =>
-    json<T>(await send('PATCH', path, { ...options, body })),
-  delete: async <T>(path: string, options?: RequestOptions) => json<T>(await send('DELETE', path, options)),
+  post: <T>(path: string, body?: Body, options?: RequestOptions) =>
+    write<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: Body, options?: RequestOptions) =>
+    write<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: Body, options?: RequestOptions) =>
+    write<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => write<T>('DELETE', path, options),
   /** A paged list: the rows and the X-Total-Count header. */
   page: async <T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Page<T>> => {
     const response = await send(method, path, options);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryObserver } from '@tanstack/react-query';
+import { QueryObserver, onlineManager } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
 
 describe('createQueryClient', () => {
@@ -23,5 +23,21 @@ describe('createQueryClient', () => {
     await expect.poll(() => inspectionLoads).toBe(2);
     expect(client.getQueryState(['todos', 'TODO'])?.isInvalidated).toBe(true);
     unsubscribe();
+  });
+
+  it('runs a write without the network, so that it fails at once instead of waiting unseen', async () => {
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      const mutation = client.getMutationCache().build(client, {
+        mutationFn: async () => {
+          throw new Error('Failed to fetch');
+        },
+      });
+      await expect(mutation.execute(undefined)).rejects.toThrow('Failed to fetch');
+      expect(mutation.state.isPaused).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

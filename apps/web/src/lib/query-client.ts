@@ -25,6 +25,10 @@ export function createQueryClient() {
       },
     }),
     defaultOptions: {
+      // A save without the network fails at once with "Błąd połączenia z serwerem." and the form
+      // kept, as when the server is away; held back until the network returned, it showed a
+      // spinning button and nothing else, and was lost with the page.
+      mutations: { networkMode: 'always' },
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,

@@ -98,7 +98,26 @@ describe('RequireSession', () => {
     }
   });
 
-  it('elsewhere a session check without the network still leads to /login', async () => {
+  it('keeps an open screen when a later check fails without the network, on this screen and the next', async () => {
+    const api = fakeApi({
+      'GET /api/user/check-auth': { network: true },
+      'GET /api/machines': { body: [{ id: 1 }] },
+    });
+    renderScreen(guarded(createElement(MachinesScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      routes: { '/customerList': guarded(createElement('h1', null, 'Kontrahenci')), '/login': loginScreen },
+    });
+    await screen.findByText('wierszy: 1');
+    await waitFor(() => expect(api.callsTo('GET', '/api/user/check-auth').length).toBeGreaterThan(0));
+    expect(screen.getByRole('heading', { name: 'Maszyny' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Kontrahenci' }));
+    await screen.findByRole('heading', { name: 'Kontrahenci' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/user/check-auth').length).toBeGreaterThan(1));
+    expect(screen.getByTestId('location').textContent).toBe('/customerList');
+  });
+
+  it('on a first load a session check without the network still leads to /login', async () => {
     window.history.pushState({}, '', '/machineList');
     try {
       fakeApi({ 'GET /api/user/check-auth': { body: ANNA_ADMIN }, 'GET /api/machines': { body: [] } });

@@ -7,7 +7,7 @@ import { useSession } from '../api/session';
 
 /** Every screen but login and privacy: shown only with a valid session, else off to /login. */
 export function RequireSession({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
-  const { data: user, isPending, isError, refetch } = useSession();
+  const { data: user, isPending, refetch } = useSession();
   const location = useLocation();
   // Spec §4: the session is checked on each screen, not only on the first one.
   useEffect(() => {
@@ -20,7 +20,10 @@ export function RequireSession({ children, admin = false }: { children: ReactNod
       </Center>
     );
   }
-  if (isError || !user)
+  // Only "no session" (a 401 answers null) leads to the login. A check that failed otherwise (the
+  // network or the server away for a moment, as a tablet comes back to the tab) keeps the employee
+  // last seen and the screen, with whatever was typed on it; the next check decides.
+  if (!user)
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   if (admin && !user.isAdmin) return <Navigate to={paths.home} replace />;
   return <>{children}</>;

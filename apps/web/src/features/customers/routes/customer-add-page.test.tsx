@@ -1,7 +1,7 @@
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
@@ -110,6 +110,20 @@ describe('customer add form', () => {
       inspectionNotices: false,
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/customerList'));
+  });
+
+  it('saves once on a double click of Zapisz, without the refusal of a second copy', async () => {
+    const bodies = fakeInsert();
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerAddPage />);
+    await fill(user, /Nazwa skrócona/, 'Metalex');
+    // Two clicks in one go, before the button can show it is saving.
+    const save = screen.getByRole('button', { name: 'Zapisz' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/customerList'));
+    expect(bodies).toHaveLength(1);
+    expect(screen.queryByText('Kontrahent z podaną nazwą już istnieje.')).not.toBeInTheDocument();
   });
 
   it('shows a duplicate name refusal in the banner and keeps what was typed', async () => {
