@@ -1,6 +1,6 @@
 import { Alert, Drawer, MantineProvider, Modal, PasswordInput } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { theme } from './theme';
 
 describe('theme', () => {
@@ -31,5 +31,36 @@ describe('theme', () => {
     );
     expect(screen.getByRole('button', { name: 'Pokaż lub ukryj hasło' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /password/i })).toBeNull();
+  });
+
+  it('closes a window by its ✕ or Escape, not by a click beside it', async () => {
+    const closeBeside = (closeOnClickOutside?: boolean) => {
+      const onClose = vi.fn();
+      const view = render(
+        <MantineProvider theme={theme} env="test">
+          <Modal
+            opened
+            onClose={onClose}
+            title="Nowe zdarzenie serwisowe"
+            closeOnClickOutside={closeOnClickOutside}
+          >
+            formularz
+          </Modal>
+        </MantineProvider>,
+      );
+      for (const beside of document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-inner')) {
+        fireEvent.mouseDown(beside);
+        fireEvent.mouseUp(beside);
+        fireEvent.click(beside);
+      }
+      const calls = onClose.mock.calls.length;
+      fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+      const afterEscape = onClose.mock.calls.length;
+      view.unmount();
+      return { calls, afterEscape };
+    };
+    expect(closeBeside()).toEqual({ calls: 0, afterEscape: 1 });
+    // The same clicks close a window that asks for it: they are clicks beside it.
+    expect(closeBeside(true).calls).toBeGreaterThan(0);
   });
 });

@@ -36,8 +36,12 @@ export const theme = createTheme({
     DateTimePicker: dateInputDefaults,
     MonthPickerInput: dateInputDefaults,
     Calendar: datePickerDefaults,
-    // The icon-only close buttons, named for screen readers and for tests that look for them.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' } } },
+    // The icon-only close buttons, named for screen readers and for tests that look for them. A
+    // window closes by its buttons, its ✕ or Escape, never by a stray tap beside it: a form's window
+    // closed so took what was typed in it (a tablet's edge, a click to leave a field).
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' }, closeOnClickOutside: false },
+    },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij menu' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
     // Without Mantine's focus placeholder: an element of no role inside a menu, which a screen reader
