@@ -132,6 +132,9 @@ export const cleanCell = (text: string | undefined) =>
 
 const isEmptyRow = (row: string[]) => !row.some((cell) => cell.trim() !== '');
 
+/** A row's cells with its holes (cells a workbook never wrote) as empty texts. */
+const denseCells = (row: GridRow) => Array.from(row.cells, (cell) => cell ?? '');
+
 /**
  * Where a grid's header is: of its first rows, the one whose cells name the most of the kind's
  * fields (the earliest of equals); none naming any, the first row. Undefined for a grid without a
@@ -140,10 +143,7 @@ const isEmptyRow = (row: string[]) => !row.some((cell) => cell.trim() !== '');
 function findHeader(kind: ImportKind, grid: Grid): { index: number; fields: number } | undefined {
   let best: { index: number; fields: number } | undefined;
   grid.rows.slice(0, HEADER_SEARCH_ROWS).forEach((row, index) => {
-    const fields = detectMapping(
-      kind,
-      Array.from(row.cells, (cell) => cell ?? ''),
-    ).filter((key) => key !== null).length;
+    const fields = detectMapping(kind, denseCells(row)).filter((key) => key !== null).length;
     if (!best || fields > best.fields) best = { index, fields };
   });
   return best;
@@ -163,7 +163,7 @@ async function sheetOf(kind: ImportKind, grids: Grid[]): Promise<Sheet> {
   if (!chosen) throw badRequest(IMPORT_MSG.empty, 'IMPORT_EMPTY', 'file');
   const { grid, header } = chosen;
   if (grid.tooLong) throw tooManyRows();
-  const rawHeaders = Array.from(grid.rows[header.index]!.cells, (cell) => cell ?? '');
+  const rawHeaders = denseCells(grid.rows[header.index]!);
   // Trailing empty header cells (a stray separator at the end) are not columns.
   let width = rawHeaders.length;
   while (width > 0 && rawHeaders[width - 1]!.trim() === '') width--;
@@ -264,7 +264,7 @@ export async function parseCsv(text: string): Promise<Grid> {
   if (badQuotesRow !== undefined) {
     throw badRequest(IMPORT_MSG.badQuotes(badQuotesRow), 'IMPORT_UNREADABLE', 'file');
   }
-  if (grid.tooLong) throw tooManyRows();
+  // Too long: sheetOf refuses it.
   return grid;
 }
 

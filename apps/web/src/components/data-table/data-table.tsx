@@ -210,7 +210,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         <Group gap="sm">
           <Text size="sm" c="dimmed">
-            {`Rekordów: ${totalLabel(props.total, props.totalEstimated, props.totalLowerBound)}`}
+            {`Rekordów: ${totalLabel(props.total, { estimated: props.totalEstimated, lowerBound: props.totalLowerBound })}`}
           </Text>
           <Pager
             page={props.page}

@@ -37,18 +37,18 @@ describe('totalLabel', () => {
     expect(totalLabel(1234)).toBe('1234');
     expect(totalLabel(11_554)).toBe('11\u00a0554');
     // Grouped with no-break spaces, as exact totals: the pager never breaks a number in two.
-    expect(totalLabel(10_001, true)).toBe('ponad 10\u00a0000');
-    expect(totalLabel(1_003_874, true)).toBe('ok. 1\u00a0000\u00a0000');
-    expect(totalLabel(48_712, true)).toBe('ok. 49\u00a0000');
+    expect(totalLabel(10_001, { estimated: true })).toBe('ponad 10\u00a0000');
+    expect(totalLabel(1_003_874, { estimated: true })).toBe('ok. 1\u00a0000\u00a0000');
+    expect(totalLabel(48_712, { estimated: true })).toBe('ok. 49\u00a0000');
   });
 
   it('shows a lower bound as "ponad" what is sure, rounded down', () => {
-    expect(totalLabel(1_001, true, true)).toBe('ponad 1000');
-    expect(totalLabel(5_211, true, true)).toBe('ponad 5200');
-    expect(totalLabel(14_991, true, true)).toBe('ponad 14\u00a0000');
-    expect(totalLabel(1_000_001, true, true)).toBe('ponad 1\u00a0000\u00a0000');
+    expect(totalLabel(1_001, { estimated: true, lowerBound: true })).toBe('ponad 1000');
+    expect(totalLabel(5_211, { estimated: true, lowerBound: true })).toBe('ponad 5200');
+    expect(totalLabel(14_991, { estimated: true, lowerBound: true })).toBe('ponad 14\u00a0000');
+    expect(totalLabel(1_000_001, { estimated: true, lowerBound: true })).toBe('ponad 1\u00a0000\u00a0000');
     // Not an estimate: the exact total, whatever else is said.
-    expect(totalLabel(5_211, false, true)).toBe('5211');
+    expect(totalLabel(5_211, { estimated: false, lowerBound: true })).toBe('5211');
   });
 });
 

@@ -13,7 +13,10 @@ const roughly = (n: number, round: (x: number) => number = Math.round) => {
  * past a round bound, else "ok. 1 200 000". A lower bound (a search's: at least `total` match) is
  * "ponad" what it is sure of, rounded down: 5 211 → "ponad 5 200".
  */
-export function totalLabel(total: number, estimated = false, lowerBound = false): string {
+export function totalLabel(
+  total: number,
+  { estimated = false, lowerBound = false }: { estimated?: boolean; lowerBound?: boolean } = {},
+): string {
   if (!estimated) return polishCount(total);
   if (lowerBound) return `ponad ${polishCount(roughly(Math.max(0, total - 1), Math.floor))}`;
   if (total > 1 && roughly(total - 1) === total - 1) return `ponad ${polishCount(total - 1)}`;

@@ -114,7 +114,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
           confirmText={
             selected.size
               ? undefined
-              : `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${totalLabel(total, data?.estimated, data?.lowerBound)})?`
+              : `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${totalLabel(total, data)})?`
           }
         />
       </Group>
