@@ -33,6 +33,7 @@ export * from './rules/reminders.js';
 export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';
 export * from './rules/csv.js';
+export * from './rules/email-address.js';
 export * from './rules/numbers.js';
 export * from './rules/colors.js';
 export * from './rules/ndjson.js';

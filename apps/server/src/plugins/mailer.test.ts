@@ -221,4 +221,22 @@ describe('createMailer without SMTP_URL', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('refuses, as SMTP does, a message with no address to go to, and keeps a reply address', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-outbox-'));
+    try {
+      const mailer = createMailer({ from: 'Serwis <serwis@localhost>', dataDir });
+      await expect(mailer.send({ ...message, to: 'brak – dzwonić do p. Zenka' })).rejects.toThrow(
+        /No recipients/,
+      );
+      expect(fs.existsSync(path.join(dataDir, 'outbox'))).toBe(false);
+      await mailer.send({ ...message, replyTo: 'biuro@firma.pl' });
+      const [file] = fs.readdirSync(path.join(dataDir, 'outbox'));
+      expect(fs.readFileSync(path.join(dataDir, 'outbox', file!), 'utf8')).toMatch(
+        /^Reply-To: biuro@firma\.pl$/m,
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

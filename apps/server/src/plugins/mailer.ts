@@ -13,6 +13,8 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string;
+  /** Where a reply goes when not to the sender (MAIL_FROM). */
+  replyTo?: string;
   subject: string;
   text: string;
   /** Files sent along (e.g. a signed protocol PDF); nodemailer encodes them. */
@@ -61,6 +63,8 @@ function outboxMailer(options: { from: string; dataDir: string }): Mailer {
     target: outbox,
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
+      // As SMTP would: a message without a recipient is refused, not written to the outbox.
+      if (info.envelope.to.length === 0) throw new Error('No recipients defined');
       await fs.mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       const tmp = path.join(outbox, `.${name}.tmp`);

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { ROLES } from '../reference-data.js';
+import { EMAIL_PATTERN } from '../rules/email-address.js';
 import { id, text } from './common.js';
 
 export const PASSWORD_MIN = 8;
 export const POSITION_MIN = 3;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const email = z
   .string({ error: MSG.invalidEmail })

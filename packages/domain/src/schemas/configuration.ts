@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
+import { isEmailAddress } from '../rules/email-address.js';
 import { validationMessage } from '../messages.js';
 import { text } from './common.js';
 
@@ -66,7 +67,7 @@ export const companyDataSchema = z.object({
     .max(MAX.email, validationMessage.tooLong(MAX.email))
     .nullish()
     .transform((v) => v ?? '')
-    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Nieprawidłowy adres email'),
+    .refine((v) => v === '' || isEmailAddress(v), 'Nieprawidłowy adres email'),
   www: text(MAX.name),
 });
 export type CompanyData = z.infer<typeof companyDataSchema>;

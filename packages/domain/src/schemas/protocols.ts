@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
+import { isEmailAddress } from '../rules/email-address.js';
 import { validationMessage } from '../messages.js';
 import { PROTOCOL_MSG } from '../protocol-messages.js';
 import { text } from './common.js';
@@ -151,5 +152,5 @@ export const protocolSendSchema = z.object({
     .max(MAX.email)
     .nullish()
     .transform((v) => v ?? '')
-    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Nieprawidłowy adres email'),
+    .refine((v) => v === '' || isEmailAddress(v), 'Nieprawidłowy adres email'),
 });

@@ -1,6 +1,6 @@
 import { APP_NAME } from '@serwis/domain';
 import { renderPdf, type Content, type TDocumentDefinitions } from '../../lib/pdf/pdf.js';
-import type { CompanyData } from '../reminders/company-data.js';
+import type { CompanyData } from '@serwis/domain';
 
 const MM = 72 / 25.4;
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { allDeviceIds, findDevicesByIds } from '../devices/devices.repository.js';
 import { deviceOrder, deviceWhere } from '../devices/devices.query.js';
-import { loadCompanyDataForMail } from '../reminders/company-data.js';
+import { loadCompanyIdentity } from '../configuration/company-identity.js';
 import { renderLabelSheet, type LabelMachine } from './labels.pdf.js';
 
 /** 100 sheets: more is a print job for a filter that was not meant. */
@@ -48,5 +48,5 @@ export async function labelSheet(
     serialNumber: row.serialNumber,
     url: `${config.publicBaseUrl}${cardPath(family)}?id=${row.id}`,
   }));
-  return renderLabelSheet(machines, await loadCompanyDataForMail(db, config));
+  return renderLabelSheet(machines, await loadCompanyIdentity(db, config));
 }

@@ -1,12 +1,21 @@
 import { Readable } from 'node:stream';
-import { MSG, PROTOCOL_MSG, type SessionUser } from '@serwis/domain';
+import {
+  INSTALLATION_PROTOCOL_TITLE,
+  MSG,
+  PROTOCOL_MSG,
+  firstEmailAddress,
+  isEmailAddress,
+  type SessionUser,
+} from '@serwis/domain';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deliver } from '../../plugins/mailer.js';
-import { readCompanyData } from '../configuration/configuration.repository.js';
+import { loadCompanyIdentity } from '../configuration/company-identity.js';
+import { readConfiguration } from '../configuration/configuration.repository.js';
 import { requireServiceForUpdate } from '../services/services.rules.js';
 import { loadProtocolContext, templateData } from './protocols.context.js';
+import { protocolTitle } from './protocols.pdf.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
 import { pdfFileName, pdfInput, render, requireService, type ProtocolDeps } from './protocols.service.js';
 
@@ -27,7 +36,7 @@ export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
     if (stream) return { stream, filename: file!.filename };
   }
   const data = stored?.data ?? (await templateData(deps.db, ctx));
-  const pdf = await render(await pdfInput(deps.db, ctx, data, 'print'), deps.log);
+  const pdf = await render(await pdfInput(deps.db, deps.config, ctx, data, 'print'), deps.log);
   return { stream: Readable.from([pdf]), filename };
 }
 
@@ -37,7 +46,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** POST send: the signed PDF to the customer's address (or the one typed), logged with the event. */
+/**
+ * POST send: the signed PDF to the address typed, or else to the first address in the customer's
+ * e-mail field (which may hold two, or a note: as the reminders read it), logged with the event.
+ */
 export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, serviceId: number, email: string) {
   return inTransaction(deps.db, async (tx) => {
     const row = await requireServiceForUpdate(tx, serviceId);
@@ -45,11 +57,13 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
     const file = stored?.fileId ? await findFileRow(tx, stored.fileId) : undefined;
     if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
     const ctx = await loadProtocolContext(tx, row);
-    const to = email || ctx.header.customer.email;
+    const to = email || firstEmailAddress(ctx.header.customer.email);
     if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
     const stream = await deps.storage.open(file.storageName);
     if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
-    const company = await readCompanyData(tx);
+    const company = await loadCompanyIdentity(tx, deps.config);
+    const texts = await readConfiguration(tx, [INSTALLATION_PROTOCOL_TITLE]);
+    const title = protocolTitle(ctx.header, texts[INSTALLATION_PROTOCOL_TITLE]);
     await markProtocolSent(tx, serviceId, to);
     await audit(
       tx,
@@ -60,10 +74,12 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
     // Last: a failed delivery (503) rolls the record and the log entry back.
     await deliver(deps.mailer, {
       to,
-      subject: `Protokół serwisowy nr ${ctx.header.fullNumber}`,
+      // A reply reaches the company's own address ("Dane firmy"), not the sending mailbox.
+      replyTo: isEmailAddress(company.email) ? company.email : undefined,
+      subject: `${title} nr ${ctx.header.fullNumber}`,
       text:
         `Dzień dobry,\n\nw załączeniu przesyłamy podpisany protokół nr ${ctx.header.fullNumber} ` +
-        `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name || 'Serwis'}\n`,
+        `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name}\n`,
       attachments: [
         { filename: file.filename, content: await readAll(stream), contentType: 'application/pdf' },
       ],

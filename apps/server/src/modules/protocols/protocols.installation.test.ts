@@ -57,5 +57,14 @@ describe('installation protocol (INSTALACJA, MONTAZ)', () => {
       text.indexOf(t),
     );
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
+    // The e-mail carrying it names it as the PDF does.
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/service/protocol/${serviceId}/send`,
+      headers: as(user),
+      payload: {},
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(ctx.mailer.sent.at(-1)?.subject).toBe('Protokół montażu i uruchomienia nr 1/03/2026');
   });
 });

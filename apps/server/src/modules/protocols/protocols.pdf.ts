@@ -24,6 +24,45 @@ const label = (list: readonly { name: string; label: string }[], name: string) =
   list.find((i) => i.name === name)?.label ?? name;
 const orDash = (text: string | number | null | undefined) =>
   text === null || text === undefined || text === '' ? '—' : String(text);
+/** The distance as Polish documents write it (a decimal comma); a dash without a unit when not given. */
+const distance = (km: number | null | undefined) =>
+  km === null || km === undefined ? '—' : `${String(km).replace('.', ',')} km`;
+
+/*
+ * The checklist's columns: number, operation, measurements, answer, remark. pdfmake leaves out,
+ * without a word, a row it may not break that is taller than a page (a 1,000-character remark in a
+ * narrow column did it), so rows are kept whole only while every row of the table surely fits on a
+ * page; otherwise that table's rows may break at a page's end.
+ */
+const CHECKLIST_WIDTHS: (number | '*')[] = [18, '*', 100, 60, '*'];
+const PAGE_WIDTH = 595.28 - 80;
+const PAGE_BODY_HEIGHT = 841.89 - 40 - 50;
+/** Wider than Roboto's average letter at 9 pt and taller than its line, so the estimate errs high. */
+const CHAR_WIDTH = 5.4;
+const LINE_HEIGHT = 12.5;
+/** Cell padding of the lightHorizontalLines layout, taken twice over. */
+const CELL_PADDING = 16;
+
+function columnWidths(): number[] {
+  const fixed = CHECKLIST_WIDTHS.filter((w): w is number => typeof w === 'number');
+  const star = (PAGE_WIDTH - fixed.reduce((a, b) => a + b, 0)) / (CHECKLIST_WIDTHS.length - fixed.length);
+  return CHECKLIST_WIDTHS.map((w) => (typeof w === 'number' ? w : star));
+}
+
+/** An upper estimate of a text's height in a column of this width. */
+function textHeight(text: string, width: number): number {
+  const perLine = Math.max(1, Math.floor((width - CELL_PADDING) / CHAR_WIDTH));
+  const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / perLine)), 0);
+  return lines * LINE_HEIGHT + CELL_PADDING;
+}
+
+/** Whether every row would surely fit on an empty page (then no row need ever break). */
+export function rowsFitOnAPage(rows: string[][]): boolean {
+  const widths = columnWidths();
+  // The repeated header row and the table's title take their share of the page.
+  const room = (PAGE_BODY_HEIGHT - 3 * LINE_HEIGHT) / 2;
+  return rows.every((cells) => cells.every((text, i) => textHeight(text, widths[i]!) <= room));
+}
 
 function headerTable(h: ProtocolHeader): Content {
   const row = (name: string, value: string): Content[] => [{ text: name, bold: true }, value];
@@ -48,10 +87,16 @@ function headerTable(h: ProtocolHeader): Content {
   };
 }
 
-function checklistTable(list: ProtocolChecklist, tableHeader: string): Content[] {
+function checklistTable(
+  list: ProtocolChecklist,
+  tableHeader: string,
+  mode: ProtocolPdfInput['mode'],
+): Content[] {
   const title = `${list.deviceName}${list.serialNumber ? ` (nr seryjny: ${list.serialNumber})` : ''}`;
+  // Printed for the scan, a measurement not yet taken leaves dots to write on; signed, a dash.
+  const blank = mode === 'print' ? '……' : '—';
   const measurements = (fields: ProtocolChecklist['items'][number]['fields']) =>
-    fields.map((f) => `${f.name}: ${f.value || '……'}${f.unit ? ` ${f.unit}` : ''}`).join('\n');
+    fields.map((f) => `${f.name}: ${f.value || blank}${f.unit ? ` ${f.unit}` : ''}`).join('\n');
   const head = [
     { text: 'Lp.', style: 'th' },
     { text: list.kind === 'INSTALLATION' ? tableHeader : 'Czynność serwisowa', style: 'th' },
@@ -72,9 +117,9 @@ function checklistTable(list: ProtocolChecklist, tableHeader: string): Content[]
       ? {
           table: {
             headerRows: 1,
-            widths: [18, '*', 110, 62, 90],
+            widths: CHECKLIST_WIDTHS,
             body: [head, ...body],
-            dontBreakRows: true,
+            dontBreakRows: rowsFitOnAPage(body),
           },
           layout: 'lightHorizontalLines',
         }
@@ -100,10 +145,14 @@ function signatureBox(
   };
 }
 
+/** The protocol's title, as its PDF and the e-mail carrying it name it. */
+export const protocolTitle = (header: Pick<ProtocolHeader, 'installation'>, installationTitle: string) =>
+  header.installation ? installationTitle : 'Protokół serwisowy';
+
 /** The document of a service or installation protocol (issue 8). */
 export function protocolDocument(input: ProtocolPdfInput) {
   const { header, data } = input;
-  const title = header.installation ? input.installation.title : 'Protokół serwisowy';
+  const title = protocolTitle(header, input.installation.title);
   const materials: Content = data.materials.length
     ? {
         table: {
@@ -125,7 +174,7 @@ export function protocolDocument(input: ProtocolPdfInput) {
   const content: Content[] = [
     { text: `${title} nr ${header.fullNumber}`, style: 'title' },
     headerTable(header),
-    ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader)),
+    ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader, input.mode)),
     { text: 'Wykonane prace', style: 'section' },
     { text: orDash(data.workDone) },
     { text: 'Materiały i części', style: 'section' },
@@ -136,7 +185,7 @@ export function protocolDocument(input: ProtocolPdfInput) {
         { text: `Przyjazd: ${orDash(data.arrivalTime)}` },
         { text: `Rozpoczęcie: ${orDash(data.startTime)}` },
         { text: `Zakończenie: ${orDash(data.endTime)}` },
-        { text: `Kilometry: ${orDash(data.kilometers)} km` },
+        { text: `Kilometry: ${distance(data.kilometers)}` },
         { text: `Noclegi: ${orDash(data.nights)}` },
       ],
     },

@@ -21,7 +21,13 @@ const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.un
 
 /** The field protocol of a service event (issue 8; additions to spec §7, see docs/api.md). */
 export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, storage: app.storage, mailer: app.mailer, log: app.log });
+  const deps = () => ({
+    db: app.db,
+    storage: app.storage,
+    mailer: app.mailer,
+    config: app.config,
+    log: app.log,
+  });
 
   app.get(
     '/api/service/protocol/:serviceId',

@@ -11,17 +11,15 @@ import {
   type ProtocolData,
   type SessionUser,
 } from '@serwis/domain';
+import type { Config } from '../../config.js';
 import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import type { Storage } from '../../plugins/storage/index.js';
-import {
-  readCompanyData,
-  readCompanyLogo,
-  readConfiguration,
-} from '../configuration/configuration.repository.js';
+import { loadCompanyIdentity } from '../configuration/company-identity.js';
+import { readCompanyLogo, readConfiguration } from '../configuration/configuration.repository.js';
 import { discardUpload, insertFileRow, type UploadedFile } from '../files/files.service.js';
 import { refreshInspectionSummariesOfService } from '../inspections/inspection-summaries.js';
 import { findServiceRow, updateServiceRow, type ServiceRow } from '../services/services.repository.js';
@@ -35,6 +33,8 @@ export interface ProtocolDeps {
   db: Db;
   storage: Storage;
   mailer: Mailer;
+  /** MAIL_FROM names the company on its documents until "Dane firmy" is filled in. */
+  config: Pick<Config, 'MAIL_FROM'>;
   log?: FastifyBaseLogger;
 }
 
@@ -104,6 +104,7 @@ export async function getProtocol(db: Db, actor: SessionUser, serviceId: number)
 
 export async function pdfInput(
   db: DbOrTx,
+  config: ProtocolDeps['config'],
   ctx: ProtocolContext,
   data: ProtocolData,
   mode: ProtocolPdfInput['mode'],
@@ -115,7 +116,7 @@ export async function pdfInput(
   return {
     header: ctx.header,
     data,
-    company: await readCompanyData(db),
+    company: await loadCompanyIdentity(db, config),
     logo: await readCompanyLogo(db),
     installation: {
       title: texts[INSTALLATION_PROTOCOL_TITLE],
@@ -202,7 +203,7 @@ export async function saveProtocolDraft(
       if (row.state === 'PODPISANY' && stored?.signedAt) {
         const problem = signingProblem(data);
         if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
-        const pdf = await render(await pdfInput(tx, ctx, data, 'signed'), deps.log);
+        const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
         fileId = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
       }
       const saved = await upsertProtocolRow(tx, serviceId, { data, updatedById: actor.id, fileId });
@@ -249,7 +250,7 @@ export async function signProtocol(
         ...numbering,
       });
       const ctx = await loadProtocolContext(tx, updated);
-      const pdf = await render(await pdfInput(tx, ctx, data, 'signed'), deps.log);
+      const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
       const fileId = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
       const saved = await upsertProtocolRow(tx, serviceId, {
         data,

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { formatOperations, MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { eq } from 'drizzle-orm';
 import { categories } from '../categories/categories.table.js';
+import { customers } from '../customers/customers.table.js';
 import { serviceAction, uploadToService } from '../services/services.fixtures.js';
 import {
   BROKEN_PNG,
@@ -322,5 +324,69 @@ describe('field protocol of a service event', () => {
     );
     const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
     expect(log.map((l) => l.formattedMessage).join('\n')).toContain('do klienta na adres klient@zazolc.pl');
+  });
+
+  it("reads the customer's e-mail field as the reminders do: its first address, never a note", async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, customer } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/service/protocol/${serviceId}/send`,
+        headers: as(user),
+        payload: {},
+      });
+    const customerEmail = (email: string) =>
+      ctx.database.db.update(customers).set({ email }).where(eq(customers.id, customer.id));
+
+    await customerEmail('jan@dwa-adresy.pl, prezes@konkurencja.pl');
+    const first = await send();
+    expect(first.json()).toEqual({ message: 'Wysłano protokół do klienta.', sentTo: 'jan@dwa-adresy.pl' });
+    expect(ctx.mailer.sent.map((m) => m.to)).toEqual(['jan@dwa-adresy.pl']);
+
+    await customerEmail('brak – dzwonić do p. Zenka');
+    const note = await send();
+    expect(note.statusCode).toBe(400);
+    expect(note.json().message).toBe('Podaj adres e-mail klienta.');
+    expect(ctx.mailer.sent).toHaveLength(1);
+    expect((await getProtocol(ctx, user, serviceId)).json().sentTo).toBe('jan@dwa-adresy.pl');
+  });
+
+  it('names the company from MAIL_FROM until "Dane firmy" is filled in, and replies go to its address', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId } = await inspectionSetup(ctx, user);
+    const printed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/protocol-pdf/${serviceId}`,
+      headers: as(user),
+    });
+    // MAIL_FROM is "Serwis <serwis@localhost>" in the tests: its name heads the page.
+    expect(pdfText(printed.rawPayload).split('\n')[0]?.trim()).toBe('Serwis');
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/service/protocol/${serviceId}/send`,
+        headers: as(user),
+        payload: {},
+      });
+    await send();
+    expect(ctx.mailer.sent[0]?.text).toMatch(/Pozdrawiamy\nSerwis\n$/);
+    // "serwis@localhost" is no address a customer can answer to: no Reply-To.
+    expect(ctx.mailer.sent[0]?.replyTo).toBeUndefined();
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const company = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: { name: 'Źródło Maszyn', email: 'biuro@zrodlo.pl' },
+    });
+    expect(company.statusCode).toBe(200);
+    await send();
+    expect(ctx.mailer.sent[1]?.replyTo).toBe('biuro@zrodlo.pl');
+    expect(ctx.mailer.sent[1]?.text).toMatch(/Pozdrawiamy\nŹródło Maszyn\n$/);
   });
 });

@@ -4,6 +4,7 @@ import {
   reminderStage,
   todayInZone,
   daysLeftTo,
+  firstEmailAddress,
   type ReminderPlan,
   type ReminderRunResult,
   type SessionUser,
@@ -14,14 +15,8 @@ import { rowsOf } from '../../lib/result-rows.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit, type Actor } from '../../plugins/audit.js';
 import type { Mailer } from '../../plugins/mailer.js';
-import { loadCompanyDataForMail, type CompanyData } from './company-data.js';
-import {
-  customerNotice,
-  firstEmailAddress,
-  machinesWord,
-  staffDigest,
-  type DigestMachine,
-} from './reminders.mails.js';
+import { loadCompanyIdentity, type CompanyData } from '../configuration/company-identity.js';
+import { customerNotice, machinesWord, staffDigest, type DigestMachine } from './reminders.mails.js';
 import {
   claimPendingMail,
   findLiveScheduledRun,
@@ -92,7 +87,7 @@ export async function runReminderJob(
   const { db, config } = deps;
   const runDate = todayInZone(config.TZ_COMPANY, options.now ?? new Date());
   const actor = options.actor ?? null;
-  const company = await loadCompanyDataForMail(db, config);
+  const company = await loadCompanyIdentity(db, config);
 
   const composed = await inTransaction(db, async (tx) => {
     if (options.trigger === 'SCHEDULE') {

@@ -1,5 +1,5 @@
 import { dueInText, polishPlural } from '@serwis/domain';
-import type { CompanyData } from './company-data.js';
+import type { CompanyData } from '@serwis/domain';
 
 /** One machine of a digest. */
 export interface DigestMachine {
@@ -92,10 +92,4 @@ export function customerNotice(machines: readonly DigestMachine[], company: Comp
       '',
     ].join('\n'),
   };
-}
-
-/** The first thing that looks like an address in the customer's e-mail field (it may hold a note). */
-export function firstEmailAddress(value: string): string | null {
-  const match = /[^\s,;<>"]+@[^\s,;<>"]+\.[^\s,;<>"]+/.exec(value);
-  return match ? match[0] : null;
 }

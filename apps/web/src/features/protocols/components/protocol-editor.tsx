@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import {
   PROTOCOL_MSG,
+  firstEmailAddress,
   missingForSigning,
   protocolMissingMessage,
   type ProtocolData,
@@ -233,7 +234,7 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
       <SendProtocolModal
         serviceId={header.serviceId}
         opened={sending}
-        defaultEmail={header.customer.email}
+        defaultEmail={firstEmailAddress(header.customer.email) ?? ''}
         onClose={() => setSending(false)}
       />
       <FilePreview file={preview} onClose={() => setPreview(null)} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@serwis/domain';
+import { isEmailAddress, MSG } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useSendProtocol } from '../api/protocols';
@@ -25,7 +25,7 @@ export function SendProtocolModal(props: SendProtocolModalProps) {
 function SendForm({ serviceId, defaultEmail, onClose }: SendProtocolModalProps) {
   const send = useSendProtocol(serviceId);
   const [email, setEmail] = useState(defaultEmail);
-  const valid = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  const valid = isEmailAddress(email);
   return (
     <Stack>
       <ErrorBanner message={send.isError ? errorMessage(send.error) : null} />

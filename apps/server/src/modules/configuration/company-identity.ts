@@ -1,16 +1,17 @@
 import type { CompanyData } from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/database.js';
-import { readCompanyData } from '../configuration/configuration.repository.js';
+import { readCompanyData } from './configuration.repository.js';
 
 export type { CompanyData };
 
 /**
- * The company's own data as customers' notices and QR labels print it: "Dane firmy" of
- * /myAccount. Until an administrator fills it in, the name and address of MAIL_FROM
- * ("Serwis <serwis@firma.pl>" → "Serwis", serwis@firma.pl) stand in, so no notice goes unsigned.
+ * The company's own data as its documents print it (protocols, customers' notices, e-mails, QR
+ * labels): "Dane firmy" of /myAccount. Until an administrator fills it in, the name and address of
+ * MAIL_FROM ("Serwis <serwis@firma.pl>" → "Serwis", serwis@firma.pl) stand in, so nothing a
+ * customer receives goes unsigned.
  */
-export async function loadCompanyDataForMail(
+export async function loadCompanyIdentity(
   db: DbOrTx,
   config: Pick<Config, 'MAIL_FROM'>,
 ): Promise<CompanyData> {
