@@ -193,6 +193,8 @@ export const MSG = {
   noResults: (term: string) => `Brak wyników dla „${term}”.`,
   saved: 'Zapisano',
   conflict: 'Operacja niedozwolona: rekord jest powiązany z innymi danymi.',
+  /** Two saves that waited for each other (a deadlock): one was ended with nothing written. */
+  changedMeanwhile: 'Te same dane zapisywał w tej chwili ktoś inny. Nic nie zapisano, spróbuj ponownie.',
   duplicate: 'Taki rekord już istnieje.',
   tooLarge: 'Plik jest za duży.',
   // tutorials

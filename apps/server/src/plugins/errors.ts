@@ -30,6 +30,7 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   const code = pgErrorCode(error);
   if (code === '23505') return { status: 409, body: { message: MSG.duplicate, code: 'DUPLICATE' } };
   if (code === '23503') return { status: 409, body: { message: MSG.conflict, code: 'IN_USE' } };
+  if (code === '40P01') return { status: 409, body: { message: MSG.changedMeanwhile, code: 'DEADLOCK' } };
   if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
     return { status: 400, body: { message: MSG.invalidInput, code: 'INVALID_VALUE' } };
   }

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { audit } from '../../plugins/audit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
+
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import {
   countCategoryMachines,
@@ -23,6 +24,9 @@ import {
   updateCategory,
   type CategoryRow,
 } from './categories.repository.js';
+
+/** Only the database is written: a save ended by a deadlock runs again. */
+const RETRY = { retryOnDeadlock: true };
 
 const label = (row: { name: string; id: number }) => `${row.name} (id ${row.id})`;
 
@@ -93,15 +97,19 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
   if (changes.length === 0) return toDetails(db, existing);
 
   return withNameGuard(() =>
-    inTransaction(db, async (tx) => {
-      const row = await updateCategory(tx, existing.id, {
-        name: input.name,
-        ...(newList !== undefined ? { serviceReviewOperationsList: newList } : {}),
-      });
-      if (!row) throw notFound(MSG.categoryNotFound);
-      await audit(tx, actor, `edycja kategorii ${label(row)}: ${changes.join(', ')}`, `category:${row.id}`);
-      return toDetails(tx, row);
-    }),
+    inTransaction(
+      db,
+      async (tx) => {
+        const row = await updateCategory(tx, existing.id, {
+          name: input.name,
+          ...(newList !== undefined ? { serviceReviewOperationsList: newList } : {}),
+        });
+        if (!row) throw notFound(MSG.categoryNotFound);
+        await audit(tx, actor, `edycja kategorii ${label(row)}: ${changes.join(', ')}`, `category:${row.id}`);
+        return toDetails(tx, row);
+      },
+      RETRY,
+    ),
   );
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { audit } from '../../plugins/audit.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
+
 import {
   countCustomerDependants,
   deleteCustomer,
@@ -13,6 +14,9 @@ import {
 } from './customers.repository.js';
 import { toCustomer } from './customers.mapper.js';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
+
+/** Only the database is written: a save ended by a deadlock runs again. */
+const RETRY = { retryOnDeadlock: true };
 
 const label = (row: { shortName: string; id: number }) => `${row.shortName} (id ${row.id})`;
 
@@ -47,12 +51,16 @@ export async function editCustomer(db: Db, actor: SessionUser, input: CustomerUp
     throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS');
   }
   return withNameGuard(() =>
-    inTransaction(db, async (tx) => {
-      const row = await updateCustomer(tx, id, values);
-      if (!row) throw notFound(MSG.customerNotFound);
-      await audit(tx, actor, `edycja kontrahenta ${label(row)}`, `customer:${row.id}`);
-      return toCustomer(row);
-    }),
+    inTransaction(
+      db,
+      async (tx) => {
+        const row = await updateCustomer(tx, id, values);
+        if (!row) throw notFound(MSG.customerNotFound);
+        await audit(tx, actor, `edycja kontrahenta ${label(row)}`, `customer:${row.id}`);
+        return toCustomer(row);
+      },
+      RETRY,
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MachineType } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
@@ -216,6 +216,44 @@ export async function findDeviceById(db: DbOrTx, id: number): Promise<DeviceRow 
 }
 
 /** Locks the machine row for the rest of the transaction (delete vs. a new service or incident). */
+/**
+ * Before a machine's save moves it to another category or customer: locks the categories (as its
+ * machine count will) and the customers (as its copy of the name does) it moves between, in id
+ * order, ahead of the machine's own row. A rename locks its category or customer first and its
+ * machines after; a move that took them the other way round waited for the rename while the rename
+ * waited for it (a deadlock).
+ */
+export async function lockParentsOfMove(
+  db: DbOrTx,
+  from: Pick<DeviceTableRow, 'categoryId' | 'customerId'>,
+  to: Pick<DeviceTableRow, 'categoryId' | 'customerId'>,
+): Promise<void> {
+  if (from.categoryId !== to.categoryId) {
+    await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(inArray(categories.id, [from.categoryId, to.categoryId]))
+      .orderBy(asc(categories.id))
+      .for('no key update');
+  }
+  if (from.customerId !== to.customerId) {
+    await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(inArray(customers.id, [from.customerId, to.customerId]))
+      .orderBy(asc(customers.id))
+      .for('share');
+  }
+}
+
+export async function findDeviceParents(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ categoryId: devices.categoryId, customerId: devices.customerId })
+    .from(devices)
+    .where(eq(devices.id, id));
+  return rows[0];
+}
+
 export async function lockDevice(db: DbOrTx, id: number): Promise<DeviceTableRow | undefined> {
   const rows = await db.select().from(devices).where(eq(devices.id, id)).for('update');
   return rows[0];

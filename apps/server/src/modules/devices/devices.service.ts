@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
+
 import { audit } from '../../plugins/audit.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
 import { refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
@@ -21,12 +22,17 @@ import {
   deleteDevice,
   findDeviceById,
   insertDevice,
+  findDeviceParents,
   lockDevice,
+  lockParentsOfMove,
   updateDevice,
   type NewDeviceRow,
 } from './devices.repository.js';
 import { toDevice } from './devices.mapper.js';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
+
+/** Only the database is written: a save ended by a deadlock runs again. */
+const RETRY = { retryOnDeadlock: true };
 
 export const statusWeight = (status: MachineStatus) =>
   MACHINE_STATUSES.find((s) => s.name === status)!.weight;
@@ -73,43 +79,54 @@ async function withReferenceGuard<T>(work: () => Promise<T>): Promise<T> {
 
 export function createDevice(db: Db, actor: SessionUser, family: MachineType, input: DeviceInsert) {
   return withReferenceGuard(() =>
-    inTransaction(db, async (tx): Promise<Device> => {
-      await checkReferences(tx, input);
-      const id = await insertDevice(tx, {
-        ...columnsOf(input),
-        type: family,
-        status: input.status,
-        statusWeight: statusWeight(input.status),
-      });
-      await refreshInspectionSummaries(tx, [id]);
-      await audit(
-        tx,
-        actor,
-        `dodanie ${FAMILY_LABEL[family]} ${label({ id, name: input.name })}`,
-        `device:${id}`,
-      );
-      return toDevice((await findDeviceById(tx, id))!);
-    }),
+    inTransaction(
+      db,
+      async (tx): Promise<Device> => {
+        await checkReferences(tx, input);
+        const id = await insertDevice(tx, {
+          ...columnsOf(input),
+          type: family,
+          status: input.status,
+          statusWeight: statusWeight(input.status),
+        });
+        await refreshInspectionSummaries(tx, [id]);
+        await audit(
+          tx,
+          actor,
+          `dodanie ${FAMILY_LABEL[family]} ${label({ id, name: input.name })}`,
+          `device:${id}`,
+        );
+        return toDevice((await findDeviceById(tx, id))!);
+      },
+      RETRY,
+    ),
   );
 }
 
 export function editDevice(db: Db, actor: SessionUser, family: MachineType, input: DeviceUpdate) {
   return withReferenceGuard(() =>
-    inTransaction(db, async (tx): Promise<Device> => {
-      const existing = await lockDevice(tx, input.id);
-      // A machine of the other family is not reachable through this family's update.
-      if (!existing || existing.type !== family) throw notFound(MSG.machineNotFound);
-      await checkReferences(tx, input);
-      const status = input.status ?? (existing.status as MachineStatus);
-      await updateDevice(tx, input.id, {
-        ...columnsOf(input),
-        status,
-        statusWeight: statusWeight(status),
-      });
-      await refreshInspectionSummaries(tx, [input.id]);
-      await audit(tx, actor, `edycja ${FAMILY_LABEL[family]} ${label(input)}`, `device:${input.id}`);
-      return toDevice((await findDeviceById(tx, input.id))!);
-    }),
+    inTransaction(
+      db,
+      async (tx): Promise<Device> => {
+        const parents = await findDeviceParents(tx, input.id);
+        const target = { categoryId: input.category.id, customerId: input.customer.id };
+        if (parents) await lockParentsOfMove(tx, parents, target);
+        const existing = await lockDevice(tx, input.id);
+        // A machine of the other family is not reachable through this family's update.
+        if (!existing || existing.type !== family) throw notFound(MSG.machineNotFound);
+        await checkReferences(tx, input);
+        const status = input.status ?? (existing.status as MachineStatus);
+        await updateDevice(tx, input.id, {
+          ...columnsOf(input),
+          status,
+          statusWeight: statusWeight(status),
+        });
+        await refreshInspectionSummaries(tx, [input.id]);
+        await audit(tx, actor, `edycja ${FAMILY_LABEL[family]} ${label(input)}`, `device:${input.id}`);
+        return toDevice((await findDeviceById(tx, input.id))!);
+      },
+      RETRY,
+    ),
   );
 }
 

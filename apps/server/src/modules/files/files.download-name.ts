@@ -1,4 +1,4 @@
-import { eq, like, or } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../lib/text-search.js';
 import { files } from './files.table.js';
@@ -19,12 +19,16 @@ export function numberedName(name: string, n: number): string {
 }
 
 /**
- * The first of `name`, `name (2)`, `name (3)`… that no file has yet. Two uploads racing for the
- * same name are settled by the unique index: the loser asks again (see `insertFileRow`).
+ * The first of `name`, `name (2)`, `name (3)`… that no file has yet. Uploads of one name wait for
+ * each other until each is committed (a lock on the name's stem for the rest of the transaction),
+ * so the next sees the names taken before it: ten photos `IMG_0001.jpg` sent at once from tablets
+ * took turns at five names and some were refused. The unique index still settles anything else
+ * (the loser asks again, see `insertFileRow`).
  */
 export async function freeDownloadName(db: DbOrTx, name: string): Promise<string> {
   const base = name.slice(0, MAX_NAME);
   const { stem, ext } = split(base);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('file-download-name'), hashtext(${stem}))`);
   const rows = await db
     .select({ name: files.downloadName })
     .from(files)

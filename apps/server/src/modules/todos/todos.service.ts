@@ -16,6 +16,7 @@ import {
   deleteTodo,
   findServiceDevices,
   findTodoById,
+  lockTodo,
   insertTodo,
   listTodos,
   todoIdQuery,
@@ -108,7 +109,7 @@ export async function saveTodo(db: Db, actor: SessionUser, input: TodoSave) {
     let id: number;
     let created = false;
     if (input.id !== null) {
-      const existing = await findTodoById(tx, input.id);
+      const existing = await lockTodo(tx, input.id);
       if (!existing) throw notFound(MSG.todoNotFound);
       if (existing.serviceId !== null) throw conflict(MSG.todoLinkedToService, 'LINKED_TO_SERVICE');
       const toDoStatus = input.toDoStatus ?? existing.toDoStatus;

@@ -147,6 +147,21 @@ describe('POST /api/todo/save', () => {
     expect(entries.map((e) => e.formattedMessage.includes('edycja zadania'))).toEqual([false, true, true]);
   });
 
+  it('logs one change of status when several employees tick the same to-do at once (on PostgreSQL)', async () => {
+    const admins = await Promise.all(
+      Array.from({ length: 8 }, () => createUserAndLogin(ctx, { admin: true })),
+    );
+    const created = (await save(admins[0]!, { id: null, description: 'Wymienić filtr' })).json();
+    const answers = await Promise.all(
+      admins.map((admin) =>
+        save(admin, { id: created.id, description: 'Wymienić filtr', toDoStatus: 'DONE' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const entries = await auditEntriesFor(ctx.database.db, `todo:${created.id}`);
+    expect(entries.filter((e) => e.formattedMessage.includes('(status DONE)'))).toHaveLength(1);
+  });
+
   it('refuses to save a to-do that belongs to a service event (409), leaving it unchanged', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const { row } = await linkedTodo(admin);
