@@ -14,7 +14,12 @@ const calendarAriaLabels = {
 const datePickerDefaults = { defaultProps: { ariaLabels: calendarAriaLabels } };
 /** Date fields: also their × that empties the field, named for screen readers. */
 const dateInputDefaults = {
-  defaultProps: { ...datePickerDefaults.defaultProps, clearButtonProps: { 'aria-label': 'Wyczyść datę' } },
+  defaultProps: {
+    ...datePickerDefaults.defaultProps,
+    clearButtonProps: { 'aria-label': 'Wyczyść datę' },
+    // After a date is picked, Tab goes on from the field, not from the top of the page.
+    popoverProps: { returnFocus: true },
+  },
 };
 
 export const theme = createTheme({

@@ -22,6 +22,23 @@ const point = (overrides: Partial<MapPoint>): MapPoint => ({
 });
 
 describe('/map', () => {
+  it('on a touch screen leaves room beside the map to scroll the page to its buttons', async () => {
+    fakeApi({ 'GET /api/device/with-gps-location-data': { body: [point({ id: 1 })] } });
+    const touch = (query: string) => ({
+      matches: query === '(pointer: coarse)',
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+    });
+    vi.stubGlobal('matchMedia', vi.fn(touch));
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    expect(await screen.findByText('Maszyn na mapie: 1')).toBeInTheDocument();
+    const map = screen.getByRole('region', { name: 'Mapa maszyn' });
+    await waitFor(() => expect(map.getAttribute('style')).toContain('100dvh'));
+  });
+
   it('shows the legend, filters by family, status and category, and names the public address', async () => {
     fakeApi({
       'GET /api/map/config': {

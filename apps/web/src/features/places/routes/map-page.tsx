@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Box, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconDownload } from '@tabler/icons-react';
 import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE } from '@serwis/domain';
@@ -11,6 +12,12 @@ import { useMapConfig, useMapPoints, useUploadMapSnapshot } from '../api/places'
 import { BaseMap } from '../components/base-map';
 import { ClusterLayer } from '../components/cluster-layer';
 import { renderMapSnapshot } from '../components/snapshot';
+
+/**
+ * On a touch screen the map leaves room to scroll the page past it (to its buttons): 1,100 px of map
+ * filled a tablet's screen, and every swipe then moved the map instead of the page.
+ */
+const TOUCH_MAP_HEIGHT = `min(${PUBLIC_MAP_SIZE}px, calc(100dvh - 200px))`;
 
 const FAMILIES = [
   { value: 'INTERNAL', label: 'Maszyny' },
@@ -38,6 +45,7 @@ function Legend() {
 export function MapPage() {
   const points = useMapPoints();
   const config = useMapConfig();
+  const coarsePointer = useMediaQuery('(pointer: coarse)');
   const categories = useCategoryOptions();
   const upload = useUploadMapSnapshot();
   const [family, setFamily] = useState<string | null>(null);
@@ -117,7 +125,7 @@ export function MapPage() {
           center={MAP_VIEW.machines.center}
           zoom={MAP_VIEW.machines.zoom}
           width={PUBLIC_MAP_SIZE}
-          height={PUBLIC_MAP_SIZE}
+          height={coarsePointer ? TOUCH_MAP_HEIGHT : PUBLIC_MAP_SIZE}
         >
           <ClusterLayer points={visible} />
         </BaseMap>

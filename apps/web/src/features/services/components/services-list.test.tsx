@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../../test/fake-api';
@@ -97,6 +97,19 @@ describe('/servicesList', () => {
     expect(within(row).queryByText(longText)).toBeNull();
     await userEvent.hover(cell);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(longText);
+  });
+
+  it('on a touch screen, a tap on the cut description (its tooltip) does not open the row', async () => {
+    fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single] } });
+    renderScreen(<ServicesListPage />, { url: '/servicesList' });
+    const row = await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    const cell = within(row).getByText(`${longText.slice(0, 80)}…`);
+    fireEvent.touchStart(cell);
+    fireEvent.click(cell);
+    expect(location()).toBe('/servicesList');
+    // A mouse click on the same text still opens the machine card.
+    fireEvent.click(cell);
+    expect(location()).toBe('/machineEdit?id=7&prev=servicesList&customerId=11&activeTab=service');
   });
 
   it('opens the machine card on the service tab when the event has one machine', async () => {
