@@ -1,7 +1,15 @@
 import type { MailMessage } from '../../plugins/mailer.js';
 
-/** The e-mail carrying a generated password: after a reset or for a new account. */
-export function newPasswordMail(to: string, password: string, reason: 'reset' | 'new-account'): MailMessage {
+/**
+ * The e-mail carrying a generated password: after a reset or for a new account, with the address
+ * to log in at (PUBLIC_BASE_URL): a new employee was not told where the application is.
+ */
+export function newPasswordMail(
+  to: string,
+  password: string,
+  reason: 'reset' | 'new-account',
+  appUrl: string,
+): MailMessage {
   const intro =
     reason === 'reset'
       ? 'Na Twoją prośbę wygenerowaliśmy nowe hasło do systemu Serwis.'
@@ -14,6 +22,7 @@ export function newPasswordMail(to: string, password: string, reason: 'reset' | 
       '',
       intro,
       '',
+      `Adres: ${appUrl}/login`,
       `Login: ${to}`,
       `Hasło: ${password}`,
       '',

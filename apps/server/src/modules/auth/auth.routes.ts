@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(app.db, app.mailer, request.body.recipients[0]);
+      await resetPassword(app.db, app.mailer, request.body.recipients[0], app.config.publicBaseUrl);
       return { message: MSG.resetSent };
     },
   );

@@ -52,7 +52,7 @@ export async function logout(db: Db, token: string, user: SessionUser | null) {
   });
 }
 
-export async function resetPassword(db: Db, mailer: Mailer, email: string) {
+export async function resetPassword(db: Db, mailer: Mailer, email: string, appUrl: string) {
   const user = await findUserByEmail(db, email);
   if (!user || !user.active) throw notFound(MSG.resetUnknownEmail);
   const password = generatePassword();
@@ -62,7 +62,7 @@ export async function resetPassword(db: Db, mailer: Mailer, email: string) {
     await updateUser(tx, user.id, { passwordHash });
     await deleteUserSessions(tx, user.id);
     await audit(tx, null, `reset hasła pracownika ${user.email}`, `user:${user.id}`);
-    await deliver(mailer, newPasswordMail(user.email, password, 'reset'));
+    await deliver(mailer, newPasswordMail(user.email, password, 'reset', appUrl));
   });
 }
 

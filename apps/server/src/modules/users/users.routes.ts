@@ -43,7 +43,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/insert',
     { schema: { tags, body: employeeInsertSchema, response: { 201: employeeSchema, ...errors } } },
     async (request, reply) => {
-      const employee = await createEmployee(app.db, app.mailer, request.user!, request.body);
+      const employee = await createEmployee(
+        app.db,
+        app.mailer,
+        request.user!,
+        request.body,
+        app.config.publicBaseUrl,
+      );
       return reply.status(201).send(employee);
     },
   );

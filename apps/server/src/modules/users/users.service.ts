@@ -32,7 +32,13 @@ const emailExists = () => conflict(MSG.employeeEmailExists, 'EMAIL_EXISTS');
 const lastAdmin = () => new AppError(409, MSG.cannotDemoteLastAdmin, 'LAST_ADMIN');
 const inUse = () => conflict(MSG.employeeInUse, 'IN_USE');
 
-export async function createEmployee(db: Db, mailer: Mailer, actor: SessionUser, input: EmployeeInsert) {
+export async function createEmployee(
+  db: Db,
+  mailer: Mailer,
+  actor: SessionUser,
+  input: EmployeeInsert,
+  appUrl: string,
+) {
   if (await findUserByEmail(db, input.email)) throw emailExists();
   const generated = input.password === '';
   const password = generated ? generatePassword() : input.password;
@@ -52,7 +58,7 @@ export async function createEmployee(db: Db, mailer: Mailer, actor: SessionUser,
       });
       await audit(tx, actor, `dodanie pracownika ${row.email} (id ${row.id})`, `user:${row.id}`);
       // Sent last, inside the transaction: no account exists whose password nobody received.
-      if (generated) await deliver(mailer, newPasswordMail(row.email, password, 'new-account'));
+      if (generated) await deliver(mailer, newPasswordMail(row.email, password, 'new-account', appUrl));
       return toEmployee(row);
     });
   } catch (error) {

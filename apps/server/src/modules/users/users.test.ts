@@ -102,6 +102,8 @@ describe('POST /api/user/insert', () => {
     const password = /^Hasło: (\S+)$/m.exec(mail.text)?.[1];
     expect(password).toBeDefined();
     expect((await tryLogin(ctx, 'piotr@firma.pl', password!)).statusCode).toBe(200);
+    // The new employee is told where to log in.
+    expect(mail.text).toContain(`Adres: ${ctx.config.publicBaseUrl}/login\n`);
   });
 
   it.each([null, ''])('treats password %j like no password', async (password) => {

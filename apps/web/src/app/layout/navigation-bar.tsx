@@ -20,7 +20,14 @@ export function NavigationBar({
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" component="nav" aria-label="Menu główne">
       <Group gap="xs" wrap="nowrap">
         {user && (
-          <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="lg" size="sm" aria-label="Menu" />
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            hiddenFrom="lg"
+            size="sm"
+            aria-label="Menu"
+            aria-expanded={menuOpened}
+          />
         )}
         <Anchor component={Link} to={user ? paths.home : paths.login} fw={700} fz="lg" underline="never">
           {APP_NAME}

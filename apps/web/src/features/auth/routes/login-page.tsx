@@ -85,7 +85,13 @@ export function LoginPage() {
             <Button type="submit" loading={login.isPending}>
               Zaloguj
             </Button>
-            <Anchor component="button" type="button" size="sm" onClick={() => setResetOpen(true)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              className="touch-link"
+              onClick={() => setResetOpen(true)}
+            >
               Nie pamiętasz hasła?
             </Anchor>
           </Stack>

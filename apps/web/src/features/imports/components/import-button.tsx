@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { ImportKind } from '@serwis/domain';
@@ -11,15 +11,26 @@ const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default
 export function ImportButton({ kind }: { kind: ImportKind }) {
   const session = useSession();
   const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   if (!session.data?.isAdmin) return null;
+  // The dialog is taken off the page when closed, so focus goes back to the button by hand.
+  const close = () => {
+    setOpened(false);
+    button.current?.focus();
+  };
   return (
     <>
-      <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setOpened(true)}>
+      <Button
+        ref={button}
+        variant="default"
+        leftSection={<IconUpload size={16} />}
+        onClick={() => setOpened(true)}
+      >
         Importuj z CSV
       </Button>
       {opened && (
         <Suspense fallback={null}>
-          <ImportDialog kind={kind} onClose={() => setOpened(false)} />
+          <ImportDialog kind={kind} onClose={close} />
         </Suspense>
       )}
     </>

@@ -87,6 +87,18 @@ describe('Importuj z CSV', () => {
     expect(screen.queryByRole('button', { name: 'Importuj z CSV' })).toBeNull();
   });
 
+  it('gives the focus back to its button when the dialog closes, for a keyboard to go on from there', async () => {
+    const user = userEvent.setup();
+    fakeApi({});
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    const button = screen.getByRole('button', { name: 'Importuj z CSV' });
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+
   it('goes to the login when the session has ended before the file is sent, as every screen does', async () => {
     const user = userEvent.setup();
     fakeApi({

@@ -57,7 +57,7 @@ const columns: ColumnDef<PeriodicInspectionEvent>[] = [
       );
     },
   },
-  { id: 'user', header: 'Wystawił', accessorFn: (e) => e.userCreated.fullName },
+  { id: 'user', header: 'Pracownik', accessorFn: (e) => e.userCreated.fullName },
 ];
 
 /** "Przeglądy" tab of the machine card: the summary, the on/off switch and the inspection events. */

@@ -80,7 +80,12 @@ describe('machine add', () => {
     const months = screen.getByLabelText('Długość gwarancji (miesiące)');
     await user.type(months, '-5');
     expect(months).toHaveValue('');
-    await user.type(months, '24');
+    // Pasted whole, it is blanked once the field is left.
+    await user.click(months);
+    await user.paste('-7');
+    await user.tab();
+    expect(screen.getByLabelText('Długość gwarancji (miesiące)')).toHaveValue('');
+    await user.type(screen.getByLabelText('Długość gwarancji (miesiące)'), '24');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
 
     await waitFor(() => expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(1));

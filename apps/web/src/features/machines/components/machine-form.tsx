@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -49,6 +49,10 @@ export function MachineForm(props: MachineFormProps) {
   });
   const values = form.getValues();
   useServerFieldError(form, props.serverError, formFieldOf);
+  // Spec §5: a negative warranty is blanked. Typed, the change blanks it; pasted whole ("-5"), the
+  // field kept showing it (the value it is given stays ''), so leaving the field draws it anew.
+  const [warrantyDraw, setWarrantyDraw] = useState(0);
+  const warrantyInput = form.getInputProps('warrantyLength');
   const cols = props.wide ? { base: 1, sm: 2 } : { base: 1, lg: 2 };
 
   const categoryData = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
@@ -119,11 +123,16 @@ export function MachineForm(props: MachineFormProps) {
             {...form.getInputProps('transferDate')}
           />
           <NumberInput
+            key={warrantyDraw}
             label="Długość gwarancji (miesiące)"
             allowDecimal={false}
             max={WARRANTY_MAX_MONTHS}
-            {...form.getInputProps('warrantyLength')}
+            {...warrantyInput}
             onChange={(v) => form.setFieldValue('warrantyLength', blankNegative(v))}
+            onBlur={(event) => {
+              if (event.currentTarget.value.trim().startsWith('-')) setWarrantyDraw((n) => n + 1);
+              warrantyInput.onBlur?.(event);
+            }}
           />
           <TextInput
             label="Rodzaj gwarancji"

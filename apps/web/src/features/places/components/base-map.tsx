@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, type ReactNode } from 'react';
 import L from 'leaflet';
-import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import { Box } from '@mantine/core';
 import { useMapConfig } from '../api/places';
 
@@ -67,7 +67,10 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
         maxZoom={19}
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
+        zoomControl={false}
       >
+        {/* Leaflet's own buttons are titled in English ("Zoom in"). */}
+        <ZoomControl zoomInTitle="Przybliż" zoomOutTitle="Oddal" />
         {config.data && (
           <TileLayer
             url={config.data.tileUrl}

@@ -40,10 +40,10 @@ export function PlaceFields({ form }: { form: UseFormReturnType<PlaceFormValues>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput label="Ulica" maxLength={MAX.name} {...form.getInputProps('street')} />
       </Grid.Col>
-      <Grid.Col span={{ base: 4, sm: 2 }}>
-        <TextInput label="Kod" maxLength={20} {...form.getInputProps('zipCode')} />
+      <Grid.Col span={{ base: 5, sm: 3 }}>
+        <TextInput label="Kod pocztowy" maxLength={20} {...form.getInputProps('zipCode')} />
       </Grid.Col>
-      <Grid.Col span={{ base: 8, sm: 4 }}>
+      <Grid.Col span={{ base: 7, sm: 3 }}>
         <TextInput label="Miasto" maxLength={MAX.short} {...form.getInputProps('city')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -37,6 +37,9 @@ describe('/map', () => {
     expect(await screen.findByText('Maszyn na mapie: 1')).toBeInTheDocument();
     const map = screen.getByRole('region', { name: 'Mapa maszyn' });
     await waitFor(() => expect(map.getAttribute('style')).toContain('100dvh'));
+    // Its zoom buttons are named in Polish.
+    expect(within(map).getByRole('button', { name: 'Przybliż' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Oddal' })).toBeInTheDocument();
   });
 
   it('shows the legend, filters by family, status and category, and names the public address', async () => {
