@@ -77,7 +77,10 @@ const plain = (pdf: Buffer) => readPdfText(pdf, 'reading').replace(/\s+/g, ' ');
 
 describe('the protocol PDF', () => {
   it('keeps a row taller than a page: the longest remark and the most measurements the schema allows', async () => {
-    const remark = `Początek uwagi ${words(95, 'łożysko')} koniec uwagi`.slice(0, 1000);
+    // A list pasted into the remark: a line each, taller than a page in the narrow column.
+    const remark = ['Początek uwagi', ...Array.from({ length: 90 }, (_, i) => `pkt ${i + 1}`), 'koniec uwagi']
+      .join('\n')
+      .slice(0, 1000);
     const fields = Array.from({ length: 30 }, (_, i) => ({
       name: `Pomiar ${i + 1} ${words(8, 'ciśnienia')}`,
       unit: 'bar',

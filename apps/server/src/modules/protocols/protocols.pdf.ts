@@ -34,7 +34,7 @@ const distance = (km: number | null | undefined) =>
  * narrow column did it), so rows are kept whole only while every row of the table surely fits on a
  * page; otherwise that table's rows may break at a page's end.
  */
-const CHECKLIST_WIDTHS: (number | '*')[] = [18, '*', 100, 60, '*'];
+const CHECKLIST_WIDTHS: (number | '*')[] = [18, '*', 110, 62, 90];
 const PAGE_WIDTH = 595.28 - 80;
 const PAGE_BODY_HEIGHT = 841.89 - 40 - 50;
 /** Wider than Roboto's average letter at 9 pt and taller than its line, so the estimate errs high. */

@@ -110,6 +110,26 @@ describe('machine card', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('prev=machineList');
   });
 
+  it('brings the tabs into view when a link names one and they open below the screen (a tablet upright)', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    // Everything laid out below the screen's edge, as under a long form on a narrow screen.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 2000 } as DOMRect);
+    fakeServer(204);
+    const first = renderCard('id=7&prev=servicesList&activeTab=notes');
+    await screen.findByRole('tab', { name: 'Notatki' });
+    await waitFor(() => expect(scrolled.some((e) => e.contains(screen.getByRole('tablist')))).toBe(true));
+    first.unmount();
+    scrolled.length = 0;
+    // Opened without a tab asked for, the card starts at its top.
+    renderCard('id=7&prev=machineList');
+    await screen.findByRole('tab', { name: 'Tabliczki znamionowe' });
+    expect(scrolled.filter((e) => e.querySelector('[role="tablist"]'))).toEqual([]);
+    vi.restoreAllMocks();
+  });
+
   it('defaults to the nameplates tab', async () => {
     fakeServer(204);
     renderCard('id=7');

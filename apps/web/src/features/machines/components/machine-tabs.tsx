@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@mantine/core';
 import { FilesTab } from './tabs/files-tab';
@@ -53,11 +53,35 @@ export const DEFAULT_MACHINE_TAB = 'nameplates';
 /**
  * The tab follows the URL's `activeTab`, so a link can open the card on a tab and the browser's
  * back button leaves the card instead of stepping through tabs (the URL is replaced, not pushed).
- * Only the open panel is mounted, so maps and lists load when their tab is chosen.
+ * Only the open panel is mounted, so maps and lists load when their tab is chosen. A link that
+ * names a tab brings the tabs into view when the card opens with them below the screen's edge (a
+ * tablet held upright shows the whole form first, a screen above the tab the user came for).
  */
 export function MachineTabs({ deviceId }: { deviceId: number }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('activeTab');
+  const tabs = useRef<HTMLDivElement>(null);
+  const askedFor = useRef(requested);
+  useEffect(() => {
+    if (!askedFor.current) return;
+    // The card's parts above may still grow as they load: brought into view again then, unless
+    // the user has scrolled meanwhile.
+    let scrolledTo: number | undefined;
+    const bring = () => {
+      const element = tabs.current;
+      if (!element) return;
+      if (scrolledTo !== undefined && Math.abs(window.scrollY - scrolledTo) > 2) return;
+      const top = element.getBoundingClientRect().top;
+      const below = top > window.innerHeight * 0.75;
+      const movedAway = scrolledTo !== undefined && Math.abs(top) > 2;
+      if (!below && !movedAway) return;
+      element.scrollIntoView({ block: 'start' });
+      scrolledTo = window.scrollY;
+    };
+    bring();
+    const timers = [500, 1500].map((ms) => window.setTimeout(bring, ms));
+    return () => timers.forEach((t) => window.clearTimeout(t));
+  }, []);
   const active = MACHINE_TABS.some((t) => t.value === requested) ? requested! : DEFAULT_MACHINE_TAB;
   const select = (value: string | null) => {
     if (!value) return;
@@ -71,7 +95,7 @@ export function MachineTabs({ deviceId }: { deviceId: number }) {
     );
   };
   return (
-    <Tabs value={active} onChange={select} keepMounted={false}>
+    <Tabs ref={tabs} value={active} onChange={select} keepMounted={false}>
       <Tabs.List>
         {MACHINE_TABS.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value} mih={40}>

@@ -14,6 +14,15 @@ import {
 } from '@mantine/core';
 import { PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
 
+/**
+ * The charts are pictures beside their legends and the "Tabela" view, which hold the same numbers:
+ * not keyboard stops of no name (Recharts' accessibility layer makes each an unnamed application).
+ */
+const NOT_A_STOP = {
+  donut: { pieChartProps: { accessibilityLayer: false } },
+  bar: { barChartProps: { accessibilityLayer: false } },
+};
+
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
 const label = (list: readonly { name: string; label: string }[], name: string) =>
   list.find((t) => t.name === name)?.label ?? name;
@@ -100,7 +109,7 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
       ) : view === 'charts' ? (
         <>
           <Paper withBorder p="md" component="section" aria-label="Protokoły w miesiącach">
-            <Title order={5} mb="sm">
+            <Title order={3} size="h5" mb="sm">
               Protokoły wystawione i podpisane w miesiącach
             </Title>
             <BarChart
@@ -108,6 +117,7 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
               data={data.months}
               dataKey="month"
               withLegend
+              {...NOT_A_STOP.bar}
               series={[
                 { name: 'issued', label: 'Wystawione', color: 'blue.6' },
                 { name: 'signed', label: 'Podpisane', color: 'teal.6' },
@@ -116,20 +126,20 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Paper withBorder p="md" component="section" aria-label="Rodzaje usług">
-              <Title order={5} mb="sm">
+              <Title order={3} size="h5" mb="sm">
                 Rodzaje usług
               </Title>
               <Group align="center" wrap="nowrap">
-                <DonutChart data={types} withTooltip tooltipDataSource="segment" />
+                <DonutChart data={types} withTooltip tooltipDataSource="segment" {...NOT_A_STOP.donut} />
                 <ShareLegend rows={types} />
               </Group>
             </Paper>
             <Paper withBorder p="md" component="section" aria-label="Rodzaje płatności">
-              <Title order={5} mb="sm">
+              <Title order={3} size="h5" mb="sm">
                 Rodzaje płatności
               </Title>
               <Group align="center" wrap="nowrap">
-                <DonutChart data={payments} withTooltip tooltipDataSource="segment" />
+                <DonutChart data={payments} withTooltip tooltipDataSource="segment" {...NOT_A_STOP.donut} />
                 <ShareLegend rows={payments} />
               </Group>
             </Paper>
