@@ -18,6 +18,8 @@ export const MSG = {
   resetSent: 'Na podany email zostało wysłane nowe hasło.',
   wrongOldPassword: 'Błędne hasło.',
   newPasswordTooShort: 'Nowe hasło musi mieć conajmniej 8 znaków',
+  /** A new employee's password (/userAdd); not in the spec, which gives the one above for the change. */
+  passwordTooShort: 'Hasło musi mieć co najmniej 8 znaków',
   newPasswordsDiffer: 'Nowe hasła muszą być takie same',
   invalidEmail: 'Nieprawidłowy adres email',
   passwordChanged: 'Hasło zostało zmienione.',

@@ -58,6 +58,16 @@ export const changePasswordFormSchema = z
     path: ['repeatPassword'],
   });
 
+/** Empty or missing: a password is generated and e-mailed. */
+function employeePassword(tooShort: string) {
+  return z
+    .string()
+    .max(MAX.password, validationMessage.tooLong(MAX.password))
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || v.length >= PASSWORD_MIN, tooShort);
+}
+
 const employeeBase = {
   userName: z
     .string({ error: MSG.positionTooShort })
@@ -92,16 +102,15 @@ const employeeBase = {
     .array(roleSchema)
     .max(2)
     .default([{ id: 2, role: 'USER' }]),
-  /** Empty or missing: a password is generated and e-mailed. */
-  password: z
-    .string()
-    .max(MAX.password, validationMessage.tooLong(MAX.password))
-    .nullish()
-    .transform((v) => v ?? '')
-    .refine((v) => v === '' || v.length >= PASSWORD_MIN, MSG.newPasswordTooShort),
+  password: employeePassword(MSG.newPasswordTooShort),
 };
 
-export const employeeInsertSchema = z.object({ ...employeeBase, email });
+/** On /userAdd the field is "Hasło", not "Nowe hasło" (as on /userEdit): its message says so. */
+export const employeeInsertSchema = z.object({
+  ...employeeBase,
+  email,
+  password: employeePassword(MSG.passwordTooShort),
+});
 export type EmployeeInsert = z.infer<typeof employeeInsertSchema>;
 
 export const employeeUpdateSchema = z.object({

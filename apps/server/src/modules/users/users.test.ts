@@ -113,6 +113,17 @@ describe('POST /api/user/insert', () => {
     expect(ctx.mailer.sent).toHaveLength(1);
   });
 
+  it('names a short password as the field does: "Hasło" here, "Nowe hasło" on the edit', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const added = await insert(admin, { userName: 'Magazynier', email: 'ewa@firma.pl', password: '123' });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().message).toBe('Hasło musi mieć co najmniej 8 znaków');
+    const other = await createUserAndLogin(ctx);
+    const edited = await update(admin, { id: other.id, userName: 'Magazynier', password: '123' });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().message).toBe('Nowe hasło musi mieć conajmniej 8 znaków');
+  });
+
   it('refuses a duplicate e-mail in any letter case with 409 and the spec message', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     await createUserAndLogin(ctx, { email: 'jan@firma.pl' });

@@ -52,7 +52,13 @@ function Figure({
 function MachineLines({ machines }: { machines: DueMachine[] }) {
   return machines.map((m) => (
     <Group key={m.id} justify="space-between" gap="xs" wrap="nowrap">
-      <Anchor component={Link} to={paths.machineEdit({ id: m.id, prev: 'home' })} size="sm" lineClamp={1}>
+      <Anchor
+        component={Link}
+        to={paths.machineEdit({ id: m.id, prev: 'home' })}
+        size="sm"
+        lineClamp={1}
+        className="touch-line"
+      >
         {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
       </Anchor>
       <Text size="sm" c={m.daysLeft < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>

@@ -108,6 +108,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
         <QrLabelsButton
           family={family}
           label={selected.size ? `Drukuj naklejki QR (${selected.size})` : 'Drukuj naklejki QR'}
+          disabled={selected.size === 0 && data !== undefined && total === 0}
           selection={() =>
             selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
           }

@@ -19,6 +19,8 @@ export function QrLabelsButton(props: {
   selection: () => QrLabelSelection;
   variant?: string;
   confirmText?: string;
+  /** Nothing to print (the list is empty): not offered. */
+  disabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const print = async () => {
@@ -45,6 +47,7 @@ export function QrLabelsButton(props: {
       variant={props.variant ?? 'default'}
       leftSection={<IconQrcode size={16} />}
       loading={busy}
+      disabled={props.disabled}
       onClick={click}
     >
       {props.label}

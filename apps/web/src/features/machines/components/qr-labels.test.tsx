@@ -82,4 +82,13 @@ describe('Drukuj naklejki QR on the machine list', () => {
     expect(body.filter).toBeDefined();
     expect(body.ids).toBeUndefined();
   });
+
+  it('is not offered while the list shows no machine', async () => {
+    fakeApi(
+      { 'POST /api/device/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } } },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Drukuj naklejki QR' })).toBeDisabled());
+  });
 });
