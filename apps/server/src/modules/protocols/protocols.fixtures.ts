@@ -59,6 +59,9 @@ export const saveProtocol = (ctx: TestContext, user: TestUser, id: number, paylo
   ctx.app.inject({ method: 'PUT', url: `/api/service/protocol/${id}`, headers: as(user), payload });
 export const signProtocol = (ctx: TestContext, user: TestUser, id: number, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/service/protocol/${id}/sign`, headers: as(user), payload });
+/** "Wyślij do klienta": to the customer's address, or `{ email }` typed. */
+export const sendProtocol = (ctx: TestContext, user: TestUser, id: number, payload: object = {}) =>
+  ctx.app.inject({ method: 'POST', url: `/api/service/protocol/${id}/send`, headers: as(user), payload });
 
 /** Fills every row of a protocol as the technician would: answers, measurements, times, materials. */
 export function filledIn(

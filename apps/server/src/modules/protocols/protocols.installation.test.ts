@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
-import { filledIn, getProtocol, inspectionSetup, pdfText, signProtocol } from './protocols.fixtures.js';
+import {
+  filledIn,
+  getProtocol,
+  inspectionSetup,
+  pdfText,
+  sendProtocol,
+  signProtocol,
+} from './protocols.fixtures.js';
 
 const ctx = useTestApp();
 
@@ -58,12 +65,7 @@ describe('installation protocol (INSTALACJA, MONTAZ)', () => {
     );
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
     // The e-mail carrying it names it as the PDF does.
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/service/protocol/${serviceId}/send`,
-      headers: as(user),
-      payload: {},
-    });
+    const sent = await sendProtocol(ctx, user, serviceId);
     expect(sent.statusCode).toBe(200);
     expect(ctx.mailer.sent.at(-1)?.subject).toBe('Protokół montażu i uruchomienia nr 1/03/2026');
   });

@@ -15,6 +15,7 @@ import {
   inspectionSetup,
   pdfText,
   saveProtocol,
+  sendProtocol,
   signProtocol,
 } from './protocols.fixtures.js';
 
@@ -283,13 +284,7 @@ describe('field protocol of a service event', () => {
   it('sends the signed PDF to the customer as an attachment and logs it', async () => {
     const user = await createUserAndLogin(ctx);
     const { serviceId, device } = await inspectionSetup(ctx, user);
-    const send = (payload: object) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/service/protocol/${serviceId}/send`,
-        headers: as(user),
-        payload,
-      });
+    const send = (payload: object) => sendProtocol(ctx, user, serviceId, payload);
     const early = await send({});
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Protokół nie jest jeszcze podpisany.');
@@ -331,13 +326,7 @@ describe('field protocol of a service event', () => {
     const { serviceId, customer } = await inspectionSetup(ctx, user);
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
-    const send = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/service/protocol/${serviceId}/send`,
-        headers: as(user),
-        payload: {},
-      });
+    const send = () => sendProtocol(ctx, user, serviceId);
     const customerEmail = (email: string) =>
       ctx.database.db.update(customers).set({ email }).where(eq(customers.id, customer.id));
 
@@ -366,13 +355,7 @@ describe('field protocol of a service event', () => {
     expect(pdfText(printed.rawPayload).split('\n')[0]?.trim()).toBe('Serwis');
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
-    const send = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/service/protocol/${serviceId}/send`,
-        headers: as(user),
-        payload: {},
-      });
+    const send = () => sendProtocol(ctx, user, serviceId);
     await send();
     expect(ctx.mailer.sent[0]?.text).toMatch(/Pozdrawiamy\nSerwis\n$/);
     // "serwis@localhost" is no address a customer can answer to: no Reply-To.
