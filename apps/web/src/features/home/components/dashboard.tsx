@@ -52,14 +52,17 @@ function Figure({
 function MachineLines({ machines }: { machines: DueMachine[] }) {
   return machines.map((m) => (
     <Group key={m.id} justify="space-between" gap="xs" wrap="nowrap">
+      {/* The link is a finger's height on a touch screen (touch-link); its text stays one line. */}
       <Anchor
         component={Link}
         to={paths.machineEdit({ id: m.id, prev: 'home' })}
         size="sm"
-        lineClamp={1}
-        className="touch-line"
+        className="touch-link"
+        miw={0}
       >
-        {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
+        <Text span inherit lineClamp={1}>
+          {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
+        </Text>
       </Anchor>
       <Text size="sm" c={m.daysLeft < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {m.nextInspection} · {dueInText(m.daysLeft)}
