@@ -17,8 +17,6 @@ const dateInputDefaults = {
   defaultProps: {
     ...datePickerDefaults.defaultProps,
     clearButtonProps: { 'aria-label': 'Wyczyść datę' },
-    // After a date is picked, Tab goes on from the field, not from the top of the page.
-    popoverProps: { returnFocus: true },
   },
 };
 
