@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { connectPglite, type Database } from '../db/database.js';
@@ -343,6 +344,58 @@ describe('backup and restore', () => {
       restoreBackup(source.database.db, source.app.storage, path.join(work, 'brak.tar.gz')),
     ).rejects.toThrow('Nie znaleziono pliku kopii');
   }, 60_000);
+
+  it('refuses a damaged archive before writing anything; a good one restores after it', async () => {
+    const source = await appOver(await freshPglite(), await freshStorage());
+    await fill(source);
+    const original = await snapshot(source.database);
+    const good = path.join(work, 'good.tar.gz');
+    const manifest = await createBackup(source.database.db, source.app.storage, good);
+    /** The good archive unpacked, changed by `change`, packed again. */
+    const repacked = async (name: string, change: (dir: string) => void) => {
+      const dir = fs.mkdtempSync(path.join(work, 'repack-'));
+      await tar.x({ file: good, cwd: dir });
+      change(dir);
+      const file = path.join(work, name);
+      await tar.c({ gzip: true, file, cwd: dir }, fs.readdirSync(dir));
+      return file;
+    };
+    const [lost, ...kept] = manifest.files.map((f) => f.name);
+    const missing = await repacked('missing.tar.gz', (dir) => fs.rmSync(path.join(dir, 'files', lost!)));
+    const truncated = path.join(work, 'truncated.tar.gz');
+    const bytes = fs.readFileSync(good);
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+
+    const target = { database: await freshPglite(), storage: await freshStorage() };
+    await expect(restoreBackup(target.database.db, target.storage, missing)).rejects.toThrow(
+      `Kopia jest niepełna: brak pliku ${lost} lub ma inny rozmiar.`,
+    );
+    await expect(restoreBackup(target.database.db, target.storage, truncated)).rejects.toThrow(
+      /^Plik kopii jest uszkodzony lub niepełny \(/,
+    );
+    expect(await storedNames(target.storage)).toEqual([]);
+    await restoreBackup(target.database.db, target.storage, good);
+    expect(await snapshot(target.database)).toEqual(original);
+
+    // A file deleted while the backup ran (its bytes gone, its row in the snapshot): the row is
+    // left out too, so no restored row lacks its file.
+    const deleted = await repacked('deleted-meanwhile.tar.gz', (dir) => {
+      const data = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+      data.files = data.files.filter((f: { name: string }) => f.name !== lost);
+      data.missingFiles = [lost];
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(data));
+      fs.rmSync(path.join(dir, 'files', lost!));
+    });
+    const other = { database: await freshPglite(), storage: await freshStorage() };
+    await restoreBackup(other.database.db, other.storage, deleted);
+    const names = rowsOf<{ storage_name: string }>(
+      await other.database.db.execute(sql`SELECT storage_name FROM files`),
+    ).map((r) => r.storage_name);
+    expect(names).not.toContain(lost);
+    const withBytes = new Set(await storedNames(other.storage));
+    expect(names.every((n) => withBytes.has(n))).toBe(true);
+    expect([...withBytes].sort()).toEqual([...kept].sort());
+  }, 120_000);
 
   it('taken under write load, restores every write acknowledged before it and no half-written file', async () => {
     const { admin, deviceId } = await fill(ctx);

@@ -199,7 +199,13 @@ export async function restoreBackup(db: Db, storage: Storage, file: string): Pro
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'serwis-restore-'));
   const restored: string[] = [];
   try {
-    await tar.x({ file, cwd: work, strict: true });
+    try {
+      await tar.x({ file, cwd: work, strict: true });
+    } catch (error) {
+      throw new BackupError(
+        `Plik kopii jest uszkodzony lub niepełny (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
     const manifestPath = path.join(work, 'manifest.json');
     if (!fs.existsSync(manifestPath))
       throw new BackupError('To nie jest kopia zapasowa Serwisu (brak manifest.json).');
@@ -222,6 +228,16 @@ export async function restoreBackup(db: Db, storage: Storage, file: string): Pro
       throw new BackupError(
         `Odtwarzanie tylko do pustej instalacji; tu są już dane (${[...contents.tables, ...(contents.files ? ['pliki'] : [])].join(', ')}).`,
       );
+    }
+    // Every file the manifest names is in the archive at its size, before anything is written: a
+    // file missing from a damaged archive stopped the restore halfway, its files left in the store.
+    for (const entry of manifest.files) {
+      const size = await fsp
+        .stat(path.join(work, 'files', entry.name))
+        .then((s) => s.size)
+        .catch(() => undefined);
+      if (size !== entry.size)
+        throw new BackupError(`Kopia jest niepełna: brak pliku ${entry.name} lub ma inny rozmiar.`);
     }
 
     try {
@@ -261,6 +277,16 @@ export async function restoreBackup(db: Db, storage: Storage, file: string): Pro
           if (count !== table.rows)
             throw new BackupError(`Tabela ${table.name}: ${count} wierszy zamiast ${table.rows}.`);
         }
+        // A file deleted while the backup ran: its row is in the snapshot, its bytes were gone. The
+        // delete happened, so the row goes too (a protocol that pointed at it keeps its data).
+        if (manifest.missingFiles.length) {
+          await tx.execute(
+            sql`DELETE FROM files WHERE storage_name IN (${sql.join(
+              manifest.missingFiles.map((name) => sql`${name}`),
+              sql`, `,
+            )})`,
+          );
+        }
         // Counts kept by triggers were added to once more by the restored rows: set them anew.
         await recountCategoryMachines(tx);
         for (const sequence of manifest.sequences) {
@@ -275,6 +301,9 @@ export async function restoreBackup(db: Db, storage: Storage, file: string): Pro
     }
     return manifest;
   } finally {
-    await fsp.rm(work, { recursive: true, force: true });
+    // Its own failure (a stream still closing) must not hide the restore's.
+    await fsp
+      .rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+      .catch(() => undefined);
   }
 }

@@ -5,6 +5,7 @@
  *   npm run storage:copy -- --from local --to s3
  */
 import path from 'node:path';
+import { polishCount, polishPlural } from '@serwis/domain';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { LocalStorage, S3Storage, createStorage, s3Options, type Storage } from '../plugins/storage/index.js';
@@ -43,6 +44,9 @@ function option(args: string[], name: string) {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
+const filesWord = (n: number) =>
+  `${polishCount(n)} ${polishPlural(n, { one: 'plik', few: 'pliki', many: 'plików' })}`;
+
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   const config = loadConfig();
@@ -55,6 +59,8 @@ async function main(argv: string[]) {
       );
     }
     const database = await openDatabase(config);
+    const rowsWord = (n: number) =>
+      `${polishCount(n)} ${polishPlural(n, { one: 'wiersz', few: 'wiersze', many: 'wierszy' })}`;
     const storage = createStorage(config);
     try {
       if (command === 'backup') {
@@ -62,17 +68,17 @@ async function main(argv: string[]) {
         const manifest = await createBackup(database.db, storage, file);
         const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
         console.log(
-          `Kopia zapisana: ${path.resolve(file)} (${rows} wierszy w ${manifest.tables.length} tabelach, ${manifest.files.length} plików, ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+          `Kopia zapisana: ${path.resolve(file)} (${rowsWord(rows)} w ${manifest.tables.length} tabelach, ${filesWord(manifest.files.length)}, ${((Date.now() - started) / 1000).toFixed(1)} s).`,
         );
         if (manifest.missingFiles.length) {
           console.log(
-            `Uwaga: ${manifest.missingFiles.length} plików usunięto w trakcie kopii: ${manifest.missingFiles.join(', ')}`,
+            `Uwaga: w trakcie kopii usunięto pliki (${filesWord(manifest.missingFiles.length)}), kopia ich nie zawiera: ${manifest.missingFiles.join(', ')}`,
           );
         }
       } else {
         const manifest = await restoreBackup(database.db, storage, file);
         console.log(
-          `Odtworzono kopię z ${manifest.createdAt}: ${manifest.tables.reduce((s, t) => s + t.rows, 0)} wierszy, ${manifest.files.length} plików.`,
+          `Odtworzono kopię z ${manifest.createdAt}: ${rowsWord(manifest.tables.reduce((s, t) => s + t.rows, 0))}, ${filesWord(manifest.files.length)}.`,
         );
       }
     } finally {
@@ -91,11 +97,11 @@ async function main(argv: string[]) {
       const report = await copyStorage(source, target, {
         onProgress: (_name, done) => {
           const total = done.copied + done.skipped + done.failed.length;
-          if (total % 100 === 0) console.log(`… ${total} plików`);
+          if (total % 100 === 0) console.log(`… ${filesWord(total)}`);
         },
       });
       console.log(
-        `Skopiowano ${report.copied} plików (${(report.bytes / 1024 / 1024).toFixed(1)} MB), pominięto ${report.skipped} już obecnych, błędy: ${report.failed.length}.`,
+        `Skopiowano ${filesWord(report.copied)} (${(report.bytes / 1024 / 1024).toFixed(1)} MB), pominięto już obecne: ${polishCount(report.skipped)}, błędy: ${report.failed.length}.`,
       );
       for (const failure of report.failed) console.log(`  ${failure.name}: ${failure.error}`);
       if (report.failed.length) {

@@ -91,10 +91,10 @@ describe('copying the files between stores', () => {
     const cli = path.join(ROOT, 'apps/server/src/ops/cli.ts');
     const run = promisify(execFile);
     const once = await run(tsx, [cli, 'storage-copy', '--from', 'local', '--to', 's3'], { env, cwd: ROOT });
-    expect(once.stdout).toContain('Skopiowano 4 plików');
+    expect(once.stdout).toContain('Skopiowano 4 pliki');
     expect(once.stdout).toContain('Teraz można ustawić STORAGE_DRIVER=s3');
     const again = await run(tsx, [cli, 'storage-copy', '--from', 'local', '--to', 's3'], { env, cwd: ROOT });
-    expect(again.stdout).toContain('Skopiowano 0 plików (0.0 MB), pominięto 4 już obecnych, błędy: 0.');
+    expect(again.stdout).toContain('Skopiowano 0 plików (0.0 MB), pominięto już obecne: 4, błędy: 0.');
     expect(await contents(remote)).toEqual(await contents(local));
     const wrong = await run(tsx, [cli, 'storage-copy', '--from', 'local'], { env, cwd: ROOT }).catch(
       (e: { code: number; stderr: string }) => e,
