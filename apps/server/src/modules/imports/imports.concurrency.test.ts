@@ -73,11 +73,13 @@ describe('imports at the same time', () => {
       let settled = false;
       void answers.finally(() => (settled = true));
       // While they run, no connection waits for the imports' lock (each would hold one of the pool's).
+      // This file's own database only: the other test files run beside it on the same cluster, and
+      // their uploads of one name wait for each other on a lock of the same kind.
       const waitingOnLock: number[] = [];
       while (!settled) {
         const [row] = rowsOf<{ n: number }>(
           await ctx.database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'`),
+            WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND datname = current_database()`),
         );
         waitingOnLock.push(Number(row!.n));
         await new Promise((resolve) => setTimeout(resolve, 5));
