@@ -19,12 +19,12 @@ import { sendImport } from './imports.fixtures.js';
 const ctx = useTestApp();
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-/** Until the import's backend waits for a row lock (its `… FOR UPDATE`). */
+/** Until the import's backend waits for a row lock (its `… FOR UPDATE`), in this file's database. */
 async function importWaitsForLock() {
   for (let i = 0; i < 200; i++) {
     const waiting = rowsOf<{ n: number }>(
       await ctx.database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`),
+        WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%' AND datname = current_database()`),
     );
     if (Number(waiting[0]!.n) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));

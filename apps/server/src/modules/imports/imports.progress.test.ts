@@ -191,7 +191,9 @@ describe('import with progress (?progress=ndjson)', () => {
       await seed();
       const user = await admin();
       let answer: ReturnType<typeof sendImport> | undefined;
-      const waitingOnTheLock = sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+      // In this file's database: other test files beside it wait on advisory locks of their own.
+      const waitingOnTheLock = sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'
+        AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
       await ctx.database.db.transaction(async (tx) => {
         expect(await takeImportLock(tx, async () => undefined)).toBe(true);
         answer = sendImport(ctx, user, '/api/device/import?progress=ndjson', machineFile(3));
