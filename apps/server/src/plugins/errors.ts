@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@serwis/domain';
 import { AppError, invalidField } from '../lib/app-error.js';
-import { pgErrorCode } from '../lib/pg-error.js';
+import { DEADLOCK_DETECTED, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from '../lib/pg-error.js';
 
 /** A failure as the API answers it: the status and `{ message, code }` with a Polish message. */
 export interface ErrorAnswer {
@@ -28,9 +28,10 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
     return { status: 400, body: { message: failure.message, code: failure.code, field: failure.field } };
   }
   const code = pgErrorCode(error);
-  if (code === '23505') return { status: 409, body: { message: MSG.duplicate, code: 'DUPLICATE' } };
-  if (code === '23503') return { status: 409, body: { message: MSG.conflict, code: 'IN_USE' } };
-  if (code === '40P01') return { status: 409, body: { message: MSG.changedMeanwhile, code: 'DEADLOCK' } };
+  if (code === UNIQUE_VIOLATION) return { status: 409, body: { message: MSG.duplicate, code: 'DUPLICATE' } };
+  if (code === FOREIGN_KEY_VIOLATION) return { status: 409, body: { message: MSG.conflict, code: 'IN_USE' } };
+  if (code === DEADLOCK_DETECTED)
+    return { status: 409, body: { message: MSG.changedMeanwhile, code: 'DEADLOCK' } };
   if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
     return { status: 400, body: { message: MSG.invalidInput, code: 'INVALID_VALUE' } };
   }
