@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_COMPANY_TIME_ZONE, isKnownTimeZone } from '@serwis/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -24,7 +25,10 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z.string().default('Serwis <serwis@localhost>'),
-    TZ_COMPANY: z.string().default('Europe/Warsaw'),
+    TZ_COMPANY: z
+      .string()
+      .default(DEFAULT_COMPANY_TIME_ZONE)
+      .refine(isKnownTimeZone, 'TZ_COMPANY: nieznana strefa czasowa (nazwa IANA, np. Europe/Warsaw)'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
     SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
     /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */

@@ -9,6 +9,7 @@ import { AppProviders } from '../src/app/providers';
 import { ScreenProviders } from '../src/app/screen-providers';
 import { theme } from '../src/app/theme';
 import { sessionQueryKey } from '../src/features/auth/api/session';
+import { COMPANY_TIME_ZONE_QUERY_KEY, companyTimeZone } from '../src/lib/company-time';
 import { createQueryClient } from '../src/lib/query-client';
 
 /** Shows the router's current URL so tests can assert navigation. */
@@ -22,6 +23,8 @@ export interface RenderScreenOptions {
   url?: string;
   /** Seeds the logged-in employee, as the session guard would have loaded it. */
   session?: unknown;
+  /** Leaves the company's time zone to be loaded, as on a first visit (seeded with the session otherwise). */
+  zoneToLoad?: boolean;
   /** More screens by route path, for tests that follow a navigation to them. */
   routes?: Record<string, ReactNode>;
 }
@@ -37,6 +40,8 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
   if (options.session !== undefined) {
     queryClient.setQueryData(sessionQueryKey, options.session);
     queryClient.setQueryDefaults(sessionQueryKey, { staleTime: Infinity });
+    // The company's zone, loaded beside the session (the module's zone stays what a test set).
+    if (!options.zoneToLoad) queryClient.setQueryData(COMPANY_TIME_ZONE_QUERY_KEY, companyTimeZone());
   }
   const path = url.split('?')[0];
   const others = Object.entries(options.routes ?? {}).map(([otherPath, element]) =>

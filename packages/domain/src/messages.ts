@@ -113,6 +113,8 @@ export const MSG = {
   incidentDateRequired: 'Uzupełnij datę zdarzenia.',
   incidentNotFound: 'Nie znaleziono zdarzenia.',
   incidentServiceOtherDevice: 'Wybrane zdarzenie serwisowe nie dotyczy tej maszyny.',
+  incidentTimeSkipped:
+    'Tej godziny w tym dniu nie było: zegary przestawiono na czas letni. Podaj inną godzinę.',
   incidentSaveFailed: 'Próba zakończona niepowodzeniem.',
   incidentDeleted: 'Usunięto zdarzenie.',
   // periodic inspections ({date} and {days} are filled in by rules/inspections.ts)

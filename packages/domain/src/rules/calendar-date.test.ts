@@ -7,6 +7,9 @@ import {
   parseCalendarDate,
   todayInZone,
   monthOf,
+  wallClockInZone,
+  isKnownTimeZone,
+  wallClockExists,
 } from './calendar-date.js';
 
 const originalTz = process.env.TZ;
@@ -122,6 +125,46 @@ describe('todayInZone', () => {
 
   it('throws on an unknown zone name', () => {
     expect(() => todayInZone('Mars/Olympus', new Date())).toThrow(RangeError);
+  });
+});
+
+describe('wallClockInZone', () => {
+  it('shows a moment on the company clock, summer and winter time, midnight as 00', () => {
+    expect(wallClockInZone('Europe/Warsaw', new Date('2026-12-03T17:48:35.309Z'))).toBe(
+      '2026-12-03 18:48:35',
+    );
+    expect(wallClockInZone('Europe/Warsaw', new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02 00:00:00');
+    expect(wallClockInZone('Europe/Warsaw', new Date('2026-03-28T23:30:00Z'))).toBe('2026-03-29 00:30:00');
+    expect(wallClockInZone('Asia/Tokyo', new Date('2026-12-03T17:48:35Z'))).toBe('2026-12-04 02:48:35');
+    expect(wallClockInZone('America/New_York', new Date('2026-01-01T03:00:00Z'))).toBe('2025-12-31 22:00:00');
+  });
+
+  it('does not depend on the host zone', () => {
+    const instant = new Date('2026-10-24T22:30:00Z');
+    for (const tz of ['UTC', 'Asia/Tokyo', 'America/New_York']) {
+      process.env.TZ = tz;
+      expect(wallClockInZone('Europe/Warsaw', instant)).toBe('2026-10-25 00:30:00');
+    }
+  });
+
+  it('tells known zone names from others', () => {
+    expect(isKnownTimeZone('Europe/Warsaw')).toBe(true);
+    expect(isKnownTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('wallClockExists', () => {
+  it('knows the hour the clocks skip in spring, and that the autumn hour happens', () => {
+    expect(wallClockExists('Europe/Warsaw', '2026-03-29 02:30:00.000000')).toBe(false);
+    expect(wallClockExists('Europe/Warsaw', '2026-03-29 02:00')).toBe(false);
+    expect(wallClockExists('Europe/Warsaw', '2026-03-29 01:59:59')).toBe(true);
+    expect(wallClockExists('Europe/Warsaw', '2026-03-29 03:00:00')).toBe(true);
+    expect(wallClockExists('Europe/Warsaw', '2026-10-25 02:30:00')).toBe(true);
+    expect(wallClockExists('Europe/Warsaw', '2026-03-28 02:30:00')).toBe(true);
+    expect(wallClockExists('UTC', '2026-03-29 02:30:00')).toBe(true);
+    // New York moves its clocks on 8 March 2026, at 02:00 as well.
+    expect(wallClockExists('America/New_York', '2026-03-08 02:15')).toBe(false);
+    expect(wallClockExists('America/New_York', '2026-03-29 02:15')).toBe(true);
   });
 });
 

@@ -76,14 +76,66 @@ export function daysBetween(from: string, to: string): number {
 
 export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Warsaw';
 
-/** The calendar date at `now` on the wall clocks of `timeZone` (IANA name), as 'YYYY-MM-DD'. */
-export function todayInZone(timeZone: string = DEFAULT_COMPANY_TIME_ZONE, now: Date = new Date()): string {
+/**
+ * The wall-clock time at `instant` in `timeZone` (IANA name), as 'YYYY-MM-DD HH:mm:ss': how the
+ * screens show a moment (a log entry, a note, a file's upload), the same for every employee whatever
+ * the zone of his device.
+ */
+export function wallClockInZone(timeZone: string, instant: Date): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return formatCalendarDate({ year: part('year'), month: part('month'), day: part('day') });
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  const date = formatCalendarDate({
+    year: Number(part('year')),
+    month: Number(part('month')),
+    day: Number(part('day')),
+  });
+  return `${date} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** The calendar date at `now` on the wall clocks of `timeZone` (IANA name), as 'YYYY-MM-DD'. */
+export function todayInZone(timeZone: string = DEFAULT_COMPANY_TIME_ZONE, now: Date = new Date()): string {
+  return wallClockInZone(timeZone, now).slice(0, 10);
+}
+
+/** Whether `timeZone` is an IANA zone name this runtime knows ('Europe/Warsaw'). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds `timeZone`'s clocks are ahead of UTC at `instant` (whole seconds). */
+function zoneOffsetAt(timeZone: string, instant: number): number {
+  const wall = wallClockInZone(timeZone, new Date(instant));
+  return Date.parse(`${wall.replace(' ', 'T')}Z`) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * Whether the wall-clock time `local` ('YYYY-MM-DD HH:mm[:ss…]') happened in `timeZone`: false for
+ * the hour the clocks skip when summer time starts (02:00–02:59 on the last Sunday of March in
+ * Poland). The autumn hour that repeats exists (twice).
+ */
+export function wallClockExists(timeZone: string, local: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/.exec(local);
+  if (!m) return false;
+  const wanted = `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
+  const asUtc = Date.parse(`${wanted.replace(' ', 'T')}Z`);
+  if (Number.isNaN(asUtc)) return false;
+  const DAY = 86_400_000;
+  // The zone's offsets a day either side cover both sides of any change on that day.
+  return [zoneOffsetAt(timeZone, asUtc - DAY), zoneOffsetAt(timeZone, asUtc + DAY)].some(
+    (offset) => wallClockInZone(timeZone, new Date(asUtc - offset)) === wanted,
+  );
 }

@@ -7,8 +7,9 @@ const named = z.object({ name: z.string(), label: z.string() });
 const pageSizes = z.object({ sizes: list(z.number().int()), default: z.number().int() });
 
 /**
- * The answer of `GET /api/reference-data` (REFERENCE_DATA). Keys missing here would be dropped
- * from the answer; system.test.ts compares the answer with REFERENCE_DATA as a whole.
+ * The answer of `GET /api/reference-data`: REFERENCE_DATA and the company's time zone. Keys missing
+ * here would be dropped from the answer; system.test.ts compares the answer with REFERENCE_DATA as a
+ * whole.
  */
 export const referenceDataSchema = z.object({
   provinces: list(z.string()),
@@ -27,4 +28,7 @@ export const referenceDataSchema = z.object({
   pageSizes: z.object({ machines: pageSizes, services: pageSizes, inspections: pageSizes, other: pageSizes }),
   fileTypes: list(z.enum(FILE_TYPES)),
   roles: list(z.object({ id: z.number().int(), role: z.string() })),
+  /** TZ_COMPANY (IANA name): the browser shows moments and takes "today" on the company's clock. */
+  companyTimeZone: z.string(),
 });
+export type ReferenceDataAnswer = z.infer<typeof referenceDataSchema>;

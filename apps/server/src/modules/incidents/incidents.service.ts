@@ -1,5 +1,6 @@
 import {
   MSG,
+  wallClockExists,
   type Incident,
   type IncidentInsert,
   type IncidentQuery,
@@ -51,6 +52,9 @@ export async function searchIncidents(db: Db, query: IncidentQuery, timeZone: st
  * A linked service event must cover the incident's machine.
  */
 export async function saveIncident(db: Db, actor: SessionUser, input: IncidentInsert, timeZone: string) {
+  // A time the clocks skipped (spring's change) would be moved an hour on without a word.
+  if (!input.date!.zone && !wallClockExists(timeZone, input.date!.local))
+    throw badRequest(MSG.incidentTimeSkipped, 'TIME_SKIPPED', 'date');
   const date = timestampOf(input.date!, timeZone);
   const id = await inTransaction(db, async (tx) => {
     if (input.id > 0) {

@@ -148,6 +148,36 @@ describe('incidents', () => {
     ).toBe(400);
   });
 
+  it('refuses a time the clocks skipped when summer time began; the hour that repeats is taken', async () => {
+    const { user, devices } = await setup();
+    const before = (await find(user, { deviceId: devices[0].id })).length;
+    const skipped = await insert(user, {
+      id: 0,
+      device: { id: devices[0].id },
+      date: '2026-03-29 02:30',
+      text: 'x',
+    });
+    expect(skipped.statusCode).toBe(400);
+    expect(skipped.json()).toMatchObject({ message: MSG.incidentTimeSkipped, field: 'date' });
+    expect((await find(user, { deviceId: devices[0].id })).length).toBe(before);
+    for (const date of ['2026-03-29 01:59', '2026-03-29 03:00', '2026-10-25 02:30', '2026-03-29']) {
+      const saved = await insert(user, { id: 0, device: { id: devices[0].id }, date, text: date });
+      expect(saved.statusCode).toBe(201);
+      expect(saved.json().date.slice(0, 16)).toBe(
+        date.length === 10 ? `${date}T00:00` : date.replace(' ', 'T'),
+      );
+    }
+    // A time with its own offset names one moment; it is not checked against Poland's clocks.
+    const withZone = await insert(user, {
+      id: 0,
+      device: { id: devices[0].id },
+      date: '2026-03-29T02:30Z',
+      text: 'z',
+    });
+    expect(withZone.statusCode).toBe(201);
+    expect(withZone.json().date).toBe('2026-03-29T04:30:00');
+  });
+
   it('filters by machine and text (case-insensitive), newest first, with the service only on request', async () => {
     const { user, customer, devices } = await setup();
     const service = (await postService(ctx, user, serviceJson(customer.id, [devices[0].id]))).json();

@@ -52,10 +52,11 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['System'],
-        summary: 'Słowniki: statusy, typy serwisu, płatności, województwa, rozmiary stron',
+        summary:
+          'Słowniki: statusy, typy serwisu, płatności, województwa, rozmiary stron; strefa czasowa firmy',
         response: { 200: referenceDataSchema },
       },
     },
-    async () => REFERENCE_DATA,
+    async () => ({ ...REFERENCE_DATA, companyTimeZone: app.config.TZ_COMPANY }),
   );
 };

@@ -95,7 +95,13 @@ export async function updateEmployee(db: Db, actor: SessionUser, input: Employee
         await deleteUserSessions(tx, existing.id);
       }
     }
-    await audit(tx, actor, `edycja pracownika ${row.email} (id ${row.id})`, `user:${row.id}`);
+    // The log tells a new password and an account switched off or on from an ordinary edit.
+    const changes = [
+      ...(passwordHash ? ['nowe hasło'] : []),
+      ...(existing.active !== input.active ? [input.active ? 'konto włączone' : 'konto wyłączone'] : []),
+    ];
+    const what = changes.length ? `: ${changes.join(', ')}` : '';
+    await audit(tx, actor, `edycja pracownika ${row.email} (id ${row.id})${what}`, `user:${row.id}`);
     return toEmployee(row);
   });
 }

@@ -252,6 +252,27 @@ describe('PUT /api/user/update', () => {
     expect((await tryLogin(ctx, 'jan@firma.pl', 'Nadane-haslo-1')).statusCode).toBe(200);
   });
 
+  it('the log tells a new password and an account switched off or on from an ordinary edit', async () => {
+    const { admin, jan, current } = await withEmployee();
+    const lastEntry = async () => (await auditEntries(ctx)).at(-1)!.formattedMessage;
+    await update(admin, { ...current, firstName: 'Janusz' });
+    expect(await lastEntry()).toBe(
+      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id})`,
+    );
+    await update(admin, { ...current, password: 'Nadane-haslo-1' });
+    expect(await lastEntry()).toBe(
+      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): nowe hasło`,
+    );
+    await update(admin, { ...current, active: false, password: 'Nadane-haslo-2' });
+    expect(await lastEntry()).toBe(
+      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): nowe hasło, konto wyłączone`,
+    );
+    await update(admin, { ...current, active: true });
+    expect(await lastEntry()).toBe(
+      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): konto włączone`,
+    );
+  });
+
   it('an admin giving themselves a new password stays logged in on this device only', async () => {
     const { admin } = await withEmployee();
     const laptop = { ...admin, cookie: await login(ctx.app, admin.email, admin.password) };

@@ -5,7 +5,7 @@ import {
   formatNumberWithExtension,
   type Service,
 } from '@serwis/domain';
-import { dayjs } from '../../lib/dayjs';
+import { companyToday } from '../../lib/company-time';
 
 /** What the service form edits; a type alias so that the zod resolver takes it as a record. */
 export type ServiceFormValues = {
@@ -52,7 +52,7 @@ export function savedNumber(service?: Service) {
 export function toFormValues(service?: Service, defaultCustomerId?: number | null): ServiceFormValues {
   const customerId = service?.customer.id ?? defaultCustomerId;
   return {
-    date: service ? service.date.slice(0, 10) : dayjs().format('YYYY-MM-DD'),
+    date: service ? service.date.slice(0, 10) : companyToday(),
     ...savedNumber(service),
     isToSign: service ? service.isToSign || service.state === 'PODPISANY' : false,
     paymentType: service?.paymentType ?? DEFAULT_PAYMENT_TYPE,

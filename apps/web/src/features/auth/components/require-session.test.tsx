@@ -8,8 +8,12 @@ import { api } from '../../../lib/api-client';
 import { ANNA_ADMIN, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { RequireSession } from './require-session';
+import { companyTimeZone, setCompanyTimeZone } from '../../../lib/company-time';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCompanyTimeZone('Europe/Warsaw');
+});
 
 /** A screen that loads one list, as every list screen does. */
 function MachinesScreen() {
@@ -29,6 +33,36 @@ const guarded = (element: React.ReactNode) => createElement(RequireSession, null
 const loginScreen = createElement('h1', null, 'Logowanie');
 
 describe('RequireSession', () => {
+  it("shows the screen once the session and the company's time zone are known", async () => {
+    let answerZone: (value: { body: unknown }) => void = () => {};
+    const zone = new Promise<{ body: unknown }>((resolve) => (answerZone = resolve));
+    fakeApi({
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'GET /api/machines': { body: [] },
+      'GET /api/reference-data': () => undefined,
+    });
+    // The zone's answer waits until the test gives it.
+    const slow = vi.fn(async () => {
+      const reply = await zone;
+      return new Response(JSON.stringify(reply.body), { headers: { 'Content-Type': 'application/json' } });
+    });
+    const fetchBefore = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/api/reference-data') ? slow() : fetchBefore(input, init),
+    );
+    renderScreen(guarded(createElement(MachinesScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      zoneToLoad: true,
+    });
+    await waitFor(() => expect(slow).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Maszyny' })).toBeNull();
+    answerZone({ body: { companyTimeZone: 'Asia/Tokyo' } });
+    await screen.findByRole('heading', { name: 'Maszyny' });
+    expect(companyTimeZone()).toBe('Asia/Tokyo');
+  });
+
   it('sends a visitor without a session to /login', async () => {
     fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
     renderScreen(guarded(createElement(MachinesScreen)), {

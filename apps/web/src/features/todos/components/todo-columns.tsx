@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Badge, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { truncateTodoDescription, type Todo } from '@serwis/domain';
-import { dayjs } from '../../../lib/dayjs';
+import { formatMomentDate } from '../../../lib/dayjs';
 import { serviceAddresses } from '../todo-mode';
 
 /** Columns of /machineTodo; sortable ones carry the server's sort field as id. */
@@ -12,7 +12,7 @@ export const todoColumns: ColumnDef<Todo>[] = [
     id: 'date',
     header: 'Data',
     meta: { nowrap: true },
-    accessorFn: (t) => dayjs(t.date).format('YYYY-MM-DD'),
+    accessorFn: (t) => formatMomentDate(t.date),
   },
   {
     id: 'service',

@@ -6,7 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
 import { MSG, TODO_DESCRIPTION_MAX, todoSaveSchema, type Todo } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
-import { dayjs } from '../../../lib/dayjs';
+import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
 
@@ -105,7 +105,7 @@ function TodoForm({
         <ErrorBanner message={failure ? todoErrorMessage(failure) : null} />
         <Stack gap={4}>
           <Detail label="Autor">{existing ? existing.userCreated.fullName : currentUserName}</Detail>
-          <Detail label="Data">{dayjs(existing?.date ?? openedAt).format('YYYY-MM-DD HH:mm')}</Detail>
+          <Detail label="Data">{formatDateTime(existing?.date ?? openedAt).slice(0, 16)}</Detail>
           {service && existing && (
             <>
               <Detail label="Zdarzenie serwisowe">{`${service.fullNumber} z ${service.date.slice(0, 10)}`}</Detail>

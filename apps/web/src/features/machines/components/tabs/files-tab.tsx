@@ -12,7 +12,7 @@ import {
   storageFileUrl,
   useFilePreview,
 } from '../../../../components/file-preview';
-import { dayjs } from '../../../../lib/dayjs';
+import { formatMomentDate } from '../../../../lib/dayjs';
 import { errorMessage } from '../../../../lib/api-client';
 import { useDeleteMachineFile, useMachineFiles } from '../../api/machine-files';
 import { DescriptionModal } from './description-modal';
@@ -66,7 +66,7 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
       header: 'Data',
       meta: { nowrap: true },
       accessorKey: 'createdAt',
-      cell: ({ row }) => dayjs(row.original.createdAt).format('YYYY-MM-DD'),
+      cell: ({ row }) => formatMomentDate(row.original.createdAt),
     },
     {
       id: 'size',
