@@ -99,6 +99,7 @@ async function main() {
   const setup = await openBenchApp({ dataDir });
   const { email, password } = await addBenchAdmin(setup.database.db, 'oversize');
   await setup.app.close();
+  await setup.database.close();
   const server = await startBenchServer({ server: SERVER, dataDir });
   const pid = server.child.pid!;
   try {

@@ -9,7 +9,8 @@ import { AppProviders } from '../src/app/providers';
 import { ScreenProviders } from '../src/app/screen-providers';
 import { theme } from '../src/app/theme';
 import { sessionQueryKey } from '../src/features/auth/api/session';
-import { COMPANY_TIME_ZONE_QUERY_KEY, companyTimeZone } from '../src/lib/company-time';
+import { companyTimeZone } from '../src/lib/company-time';
+import { SERVER_SETTINGS_QUERY_KEY } from '../src/lib/server-settings';
 import { createQueryClient } from '../src/lib/query-client';
 
 /** Shows the router's current URL so tests can assert navigation. */
@@ -25,6 +26,8 @@ export interface RenderScreenOptions {
   session?: unknown;
   /** Leaves the company's time zone to be loaded, as on a first visit (seeded with the session otherwise). */
   zoneToLoad?: boolean;
+  /** The server's MAX_UPLOAD_MB in the seeded settings (200 unless told). */
+  maxUploadMb?: number;
   /** More screens by route path, for tests that follow a navigation to them. */
   routes?: Record<string, ReactNode>;
 }
@@ -40,8 +43,13 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
   if (options.session !== undefined) {
     queryClient.setQueryData(sessionQueryKey, options.session);
     queryClient.setQueryDefaults(sessionQueryKey, { staleTime: Infinity });
-    // The company's zone, loaded beside the session (the module's zone stays what a test set).
-    if (!options.zoneToLoad) queryClient.setQueryData(COMPANY_TIME_ZONE_QUERY_KEY, companyTimeZone());
+  }
+  // The server's settings, loaded beside the session (the module's zone stays what a test set).
+  if (!options.zoneToLoad) {
+    queryClient.setQueryData(SERVER_SETTINGS_QUERY_KEY, {
+      companyTimeZone: companyTimeZone(),
+      maxUploadMb: options.maxUploadMb ?? 200,
+    });
   }
   const path = url.split('?')[0];
   const others = Object.entries(options.routes ?? {}).map(([otherPath, element]) =>

@@ -141,6 +141,7 @@ export const MSG = {
   statisticsDateInvalid: 'Nieprawidłowa data (oczekiwano RRRR-MM-DD).',
   // files, nameplates, notes, parts
   noFileSelected: 'Nie wybrano pliku!',
+  fileEmpty: 'Wybrany plik jest pusty (0 bajtów).',
   nameplateImagesOnly: 'Tabliczka znamionowa musi być zdjęciem (jpg, jpeg, png, gif lub bmp).',
   fileNotFound: 'Nie znaleziono pliku.',
   fileJsonMissing: 'Brak danych pliku (fileJson).',

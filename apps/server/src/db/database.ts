@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { analyzeStaleTables, PGLITE_ANALYZE_INTERVAL_MS } from './pglite-statistics.js';
+import { lockDataDir } from './pglite-lock.js';
 import { ServerPGlite } from './server-pglite.js';
 
 export type Schema = typeof schema;
@@ -111,20 +112,33 @@ export const runsSideBySide = (db: DbOrTx) => (db as { $client?: unknown }).$cli
 
 export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
   if (config.DATABASE_URL) return connectPostgres(config.DATABASE_URL);
-  const client = await openPglite({ dataDir: path.join(config.dataDir, 'db') });
-  const database = await connectPglite(client);
-  // No autovacuum in PGlite (db/pglite-statistics.ts): statistics after the migrations, then again
-  // as the tables grow. A failed check is retried at the next interval.
-  await analyzeStaleTables(client);
+  // One process at a time on PGlite's folder (db/pglite-lock.ts).
+  const release = lockDataDir(config.dataDir);
+  let database: Database;
+  let client: PGlite;
+  try {
+    client = await openPglite({ dataDir: path.join(config.dataDir, 'db') });
+    database = await connectPglite(client);
+    // No autovacuum in PGlite (db/pglite-statistics.ts): statistics after the migrations, then
+    // again as the tables grow. A failed check is retried at the next interval.
+    await analyzeStaleTables(client);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const timer = setInterval(() => {
     analyzeStaleTables(client).catch(() => undefined);
   }, PGLITE_ANALYZE_INTERVAL_MS);
   timer.unref();
   return {
     ...database,
-    close: () => {
+    close: async () => {
       clearInterval(timer);
-      return database.close();
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -3,7 +3,8 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './query-client';
-import { companyTimeZone, companyToday, setCompanyTimeZone, useCompanyTimeZone } from './company-time';
+import { companyTimeZone, companyToday, setCompanyTimeZone } from './company-time';
+import { useServerSettings } from './server-settings';
 import { formatDateTime, formatMomentDate } from './dayjs';
 import { toFormValues } from '../features/services/service-form-values';
 import { fakeApi } from '../../test/fake-api';
@@ -43,8 +44,8 @@ describe('the company clock', () => {
     vi.setSystemTime(new Date('2026-12-03T12:30:00Z'));
     fakeApi({ 'GET /api/reference-data': { body: { companyTimeZone: 'Pacific/Kiritimati' } } });
     expect(toFormValues().date).toBe('2026-12-03');
-    const { result } = renderHook(() => useCompanyTimeZone(), { wrapper });
-    await waitFor(() => expect(result.current.data).toBe('Pacific/Kiritimati'));
+    const { result } = renderHook(() => useServerSettings(), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(companyToday()).toBe('2026-12-04');
     expect(toFormValues().date).toBe('2026-12-04');
     expect(localStorage.getItem('serwis:company-time-zone')).toBe('Pacific/Kiritimati');
@@ -53,7 +54,7 @@ describe('the company clock', () => {
   it('settles with the zone it had when the server cannot be asked', async () => {
     setCompanyTimeZone('America/New_York');
     fakeApi({ 'GET /api/reference-data': { network: true } });
-    const { result } = renderHook(() => useCompanyTimeZone(), { wrapper });
+    const { result } = renderHook(() => useServerSettings(), { wrapper });
     await waitFor(() => expect(result.current.isPending).toBe(false));
     expect(companyTimeZone()).toBe('America/New_York');
   });

@@ -1,19 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import {
-  DEFAULT_COMPANY_TIME_ZONE,
-  isKnownTimeZone,
-  todayInZone,
-  wallClockInZone,
-  type ReferenceDataAnswer,
-} from '@serwis/domain';
-import { api } from './api-client';
+import { DEFAULT_COMPANY_TIME_ZONE, isKnownTimeZone, todayInZone, wallClockInZone } from '@serwis/domain';
 
 /*
  * Dates and times on the screens are the company's (TZ_COMPANY on the server, domain.md: "today" is
  * the company's date), not the device's: a tablet set to another zone, or an employee abroad, sees
  * the same log times and gets the same default date for a new protocol as the office. The zone
- * comes from GET /api/reference-data once per page load and is remembered on the device for the
- * screens that open offline.
+ * comes with the server's settings (server-settings.ts) once per page load and is remembered on the
+ * device for the screens that open offline.
  */
 
 const ZONE_KEY = 'serwis:company-time-zone';
@@ -47,24 +39,3 @@ export const companyToday = () => todayInZone(zone);
 
 /** A moment (ISO string or epoch milliseconds) on the company's clock, 'YYYY-MM-DD HH:mm:ss'. */
 export const companyWallClock = (value: string | number | Date) => wallClockInZone(zone, new Date(value));
-
-export const COMPANY_TIME_ZONE_QUERY_KEY = ['company-time-zone'] as const;
-
-/**
- * Loads the company's zone before the signed-in screens render. A failure (no network, an older
- * server) settles too: the zone remembered on the device, else Europe/Warsaw, stays.
- */
-export function useCompanyTimeZone() {
-  return useQuery({
-    queryKey: COMPANY_TIME_ZONE_QUERY_KEY,
-    queryFn: async () => {
-      const answer = await api.get<Partial<ReferenceDataAnswer>>('/api/reference-data');
-      if (answer.companyTimeZone) setCompanyTimeZone(answer.companyTimeZone);
-      return zone;
-    },
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-}

@@ -19,9 +19,10 @@ export function createQueryClient() {
     mutationCache: new MutationCache({
       // A write can change what other screens show (a service event moves the inspection dates and
       // the to-do list, a new customer belongs in the machine form): everything cached goes stale;
-      // only the queries on screen refetch now, the rest when they are next shown.
+      // only the queries on screen refetch now, the rest when they are next shown. The server's
+      // settings (meta.unchangedByWrites) change with its configuration only.
       onSuccess: () => {
-        void client.invalidateQueries();
+        void client.invalidateQueries({ predicate: (query) => query.meta?.unchangedByWrites !== true });
       },
     }),
     defaultOptions: {

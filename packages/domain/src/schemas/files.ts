@@ -89,10 +89,12 @@ export const storedFileSchema = z.object({
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
-const chosenFile = z.custom<File>(
-  (v) => typeof Blob !== 'undefined' && v instanceof Blob && (v as File).name !== undefined,
-  MSG.noFileSelected,
-);
+const chosenFile = z
+  .custom<File>(
+    (v) => typeof Blob !== 'undefined' && v instanceof Blob && (v as File).name !== undefined,
+    MSG.noFileSelected,
+  )
+  .refine((f) => f.size > 0, MSG.fileEmpty);
 
 /** The upload modal of machine files and parameters. */
 export const fileUploadFormSchema = z.object({

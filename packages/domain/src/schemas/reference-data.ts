@@ -7,7 +7,7 @@ const named = z.object({ name: z.string(), label: z.string() });
 const pageSizes = z.object({ sizes: list(z.number().int()), default: z.number().int() });
 
 /**
- * The answer of `GET /api/reference-data`: REFERENCE_DATA and the company's time zone. Keys missing
+ * The answer of `GET /api/reference-data`: REFERENCE_DATA, the company's time zone and the upload limit. Keys missing
  * here would be dropped from the answer; system.test.ts compares the answer with REFERENCE_DATA as a
  * whole.
  */
@@ -30,5 +30,7 @@ export const referenceDataSchema = z.object({
   roles: list(z.object({ id: z.number().int(), role: z.string() })),
   /** TZ_COMPANY (IANA name): the browser shows moments and takes "today" on the company's clock. */
   companyTimeZone: z.string(),
+  /** MAX_UPLOAD_MB: the browser refuses a larger file before sending it. */
+  maxUploadMb: z.number(),
 });
 export type ReferenceDataAnswer = z.infer<typeof referenceDataSchema>;

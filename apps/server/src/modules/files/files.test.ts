@@ -160,6 +160,33 @@ describe('POST /api/file/add', () => {
     expect(await storedNames(ctx)).toEqual([]);
   });
 
+  it('refuses an empty file (0 bytes) and keeps nothing; composes a name sent decomposed (NFD)', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const empty = await upload(user, [
+      fileJson({ deviceId, type: 'MACHINE_NAMEPLATE', filename: 'pusty.jpg' }),
+      { kind: 'file', name: 'file', filename: 'pusty.jpg', content: Buffer.alloc(0), type: 'image/jpeg' },
+    ]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ message: 'Wybrany plik jest pusty (0 bajtów).', field: 'file' });
+    expect(await storedNames(ctx)).toEqual([]);
+    expect(await ctx.database.db.select().from(files)).toEqual([]);
+
+    const decomposed = 'Instrukcja – część 2.pdf'.normalize('NFD');
+    const named = await upload(user, [
+      fileJson({ deviceId, type: 'MACHINE_FILE', filename: decomposed }),
+      { kind: 'file', name: 'file', filename: decomposed, content: PDF },
+    ]);
+    expect(named.statusCode).toBe(201);
+    expect(named.json().filename).toBe('Instrukcja – część 2.pdf'.normalize('NFC'));
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/file/findByDeviceAndType/${deviceId}/MACHINE_FILE?q=${encodeURIComponent('część')}`,
+      headers: as(user),
+    });
+    expect(found.json().map((f: { id: number }) => f.id)).toEqual([named.json().id]);
+  });
+
   it('takes only photos as nameplates', async () => {
     const user = await createUserAndLogin(ctx);
     const deviceId = await insertTestDevice(ctx.database.db);

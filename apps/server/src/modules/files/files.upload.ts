@@ -124,6 +124,8 @@ export async function receiveUpload(
           originalName: part.filename,
           mimetype: part.mimetype,
         };
+        // Nothing to keep: a photo of 0 bytes showed as a broken card.
+        if (stored.size === 0) throw badRequest(MSG.fileEmpty, 'EMPTY_FILE', 'file');
       } else {
         // An empty file input, a second file or an unknown part: read past it.
         part.file.resume();
@@ -156,12 +158,13 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 /**
  * The name kept for people: the one from the JSON part when given, else the file part's own.
- * Path parts and control characters go; a missing extension is taken from the file part; at
+ * Path parts and control characters go, letters are composed (NFC); a missing extension is taken from the file part; at
  * most 255 characters, keeping the extension.
  */
 export function displayFilename(fromJson: string | undefined, originalName: string): string {
+  // NFC: a Mac sends "ó" as "o" and a combining accent; typed searches look for the one letter.
   const clean = (name: string) =>
-    path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, '').trim();
+    path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, '').normalize('NFC').trim();
   const original = clean(originalName);
   let name = clean(fromJson ?? '') || original || 'plik';
   const originalExt = fileExtension(original);

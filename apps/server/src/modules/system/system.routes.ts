@@ -53,10 +53,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['System'],
         summary:
-          'Słowniki: statusy, typy serwisu, płatności, województwa, rozmiary stron; strefa czasowa firmy',
+          'Słowniki: statusy, typy serwisu, płatności, województwa, rozmiary stron; strefa czasowa firmy, limit plików',
         response: { 200: referenceDataSchema },
       },
     },
-    async () => ({ ...REFERENCE_DATA, companyTimeZone: app.config.TZ_COMPANY }),
+    async () => ({
+      ...REFERENCE_DATA,
+      companyTimeZone: app.config.TZ_COMPANY,
+      maxUploadMb: app.config.MAX_UPLOAD_MB,
+    }),
   );
 };

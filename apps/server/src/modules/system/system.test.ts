@@ -19,7 +19,11 @@ describe('system', () => {
     expect(body.statuses.map((s: { weight: number }) => s.weight)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(body.pageSizes.machines).toEqual({ sizes: [10, 20, 30, 50, 100], default: 10 });
     // The response schema drops keys it does not know: the whole of REFERENCE_DATA must get through.
-    expect(body).toEqual({ ...JSON.parse(JSON.stringify(REFERENCE_DATA)), companyTimeZone: 'Europe/Warsaw' });
+    expect(body).toEqual({
+      ...JSON.parse(JSON.stringify(REFERENCE_DATA)),
+      companyTimeZone: 'Europe/Warsaw',
+      maxUploadMb: ctx.app.config.MAX_UPLOAD_MB,
+    });
   });
 
   it('serves the OpenAPI document without a session', async () => {

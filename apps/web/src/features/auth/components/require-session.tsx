@@ -4,19 +4,19 @@ import { Center, Loader } from '@mantine/core';
 import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { useSession } from '../api/session';
-import { useCompanyTimeZone } from '../../../lib/company-time';
+import { useServerSettings } from '../../../lib/server-settings';
 
 /** Every screen but login and privacy: shown only with a valid session, else off to /login. */
 export function RequireSession({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   const { data: user, isPending, refetch } = useSession();
   // Asked beside the session: the screens show moments and "today" on the company's clock.
-  const zone = useCompanyTimeZone();
+  const settings = useServerSettings();
   const location = useLocation();
   // Spec §4: the session is checked on each screen, not only on the first one.
   useEffect(() => {
     void refetch();
   }, [location.pathname, refetch]);
-  if (isPending || zone.isPending) {
+  if (isPending || settings.isPending) {
     return (
       <Center h="50vh" aria-label={MSG.loading}>
         <Loader />

@@ -20,18 +20,20 @@ export interface UploadInput {
   type: FileType;
   file: File;
   description: string;
+  /** Ends the sending when the dialog is cancelled: nothing is stored then. */
+  signal?: AbortSignal;
 }
 
 /** multipart: the `fileJson` part (JSON blob) and the `file` part, as the API expects. */
 export function useUploadMachineFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ deviceId, type, file, description }: UploadInput) => {
+    mutationFn: ({ deviceId, type, file, description, signal }: UploadInput) => {
       const form = new FormData();
       const json = { device: { id: deviceId }, type, filename: file.name, description };
       form.append('fileJson', new Blob([JSON.stringify(json)], { type: 'application/json' }));
       form.append('file', file, file.name);
-      return api.post<StoredFile>('/api/file/add', form);
+      return api.post<StoredFile>('/api/file/add', form, { signal });
     },
     onSuccess: (_file, input) =>
       client.invalidateQueries({ queryKey: keys.list(input.deviceId, input.type) }),

@@ -57,7 +57,9 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
       w={width ?? '100%'}
       maw="100%"
       bg="gray.1"
-      style={{ borderRadius: 4, overflow: 'hidden' }}
+      // Its own stacking context: Leaflet's panes and buttons (z-index 400–1000) stay under the
+      // menu drawer and the dialogs (Mantine's 200) instead of over them on a tablet.
+      style={{ borderRadius: 4, overflow: 'hidden', isolation: 'isolate' }}
       aria-label={label}
       role="region"
     >

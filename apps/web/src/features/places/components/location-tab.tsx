@@ -79,7 +79,11 @@ function LocationEditor({ device }: { device: Device }) {
   return (
     <Stack>
       <AddressSearch onPick={(r) => place({ latitude: r.latitude, longitude: r.longitude }, true)} />
-      {!position && <Text c="dimmed">{MSG.chooseLocationPrompt}</Text>}
+      {/* Keeps its line once a position is chosen: typed coordinates take effect as the field is left,
+          and a line vanishing then moved the save button away from under the finger pressing it. */}
+      <Text c="dimmed" style={position ? { visibility: 'hidden' } : undefined} aria-hidden={!!position}>
+        {MSG.chooseLocationPrompt}
+      </Text>
       <BaseMap
         label="Mapa lokalizacji maszyny"
         center={start}

@@ -166,9 +166,11 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
         justify="space-between"
         wrap="wrap"
         pos="sticky"
-        bottom={0}
+        // Above the page's fixed footer, which would cover the buttons everywhere but at the end.
+        bottom="var(--app-shell-footer-offset, 0rem)"
         py="sm"
         bg="var(--mantine-color-body)"
+        style={{ zIndex: 3 }}
       >
         {protocol.editable ? (
           <Group gap="xs">

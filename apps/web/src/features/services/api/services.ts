@@ -81,11 +81,13 @@ export function useServiceStateAction() {
 }
 
 export function useAddServiceFile() {
-  return useServiceMutation(({ serviceId, file }: { serviceId: number; file: File }) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return api.patch<Service>(`/api/service/addFile/${serviceId}`, form);
-  });
+  return useServiceMutation(
+    ({ serviceId, file, signal }: { serviceId: number; file: File; signal?: AbortSignal }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return api.patch<Service>(`/api/service/addFile/${serviceId}`, form, { signal });
+    },
+  );
 }
 
 export function useDeleteServiceFile() {

@@ -7,6 +7,8 @@ import { MSG, fileUploadFormSchema, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
+import { useAbortable } from '../../../lib/use-abortable';
+import { useUploadSizeCheck } from '../../../lib/server-settings';
 import { useAddServiceFile } from '../api/services';
 
 const schema = fileUploadFormSchema.pick({ file: true });
@@ -15,19 +17,29 @@ type FileValues = { file: File | null };
 /** Adds a file to an event; the scan of an event waiting for it (Dodaj skan) signs it on the server. */
 export function AddServiceFileModal({ service, onClose }: { service: Service | null; onClose: () => void }) {
   const upload = useAddServiceFile();
+  const tooLarge = useUploadSizeCheck();
+  const sending = useAbortable();
   const form = useForm<FileValues>({ initialValues: { file: null }, validate: zod4Resolver(schema) });
 
   const close = () => {
+    // Cancelled while sending: the request stops, and the server keeps nothing of it.
+    sending.abort();
     form.reset();
     upload.reset();
     onClose();
   };
   const submit = form.onSubmit(({ file }) => {
     if (!service || !file) return;
+    const refusal = tooLarge(file);
+    if (refusal) {
+      form.setFieldError('file', refusal);
+      return;
+    }
     upload.mutate(
-      { serviceId: service.id, file },
+      { serviceId: service.id, file, signal: sending.start() },
       {
         onSuccess: () => {
+          sending.done();
           notifications.show({ color: 'green', message: MSG.fileAdded });
           close();
         },

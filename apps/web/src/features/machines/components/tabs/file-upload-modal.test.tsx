@@ -13,10 +13,11 @@ afterEach(() => vi.unstubAllGlobals());
 function renderModal(
   fileType: 'MACHINE_FILE' | 'MACHINE_PARAMETER' | 'MACHINE_NAMEPLATE',
   onClose = vi.fn(),
+  maxUploadMb = 200,
 ) {
   renderScreen(
     <FileUploadModal opened onClose={onClose} deviceId={7} fileType={fileType} title="Dodawanie pliku" />,
-    { url: '/machineEdit' },
+    { url: '/machineEdit', maxUploadMb },
   );
   return onClose;
 }
@@ -88,6 +89,50 @@ describe('FileUploadModal', () => {
       filename: 'Parametry.xlsx',
       description: 'Parametry',
     });
+  });
+
+  it('refuses an empty file and one over the server limit before sending anything', async () => {
+    const sent = fakeFetch({ status: 201, body: {} });
+    renderModal('MACHINE_NAMEPLATE', vi.fn(), 1);
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File([], 'pusty.jpg', { type: 'image/jpeg' }));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    expect(await screen.findByText('Wybrany plik jest pusty (0 bajtów).')).toBeInTheDocument();
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'zdjecie.jpg', { type: 'image/jpeg' });
+    await user.upload(fileInput(), big);
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    expect(await screen.findByText('Plik jest za duży (maks. 1 MB).')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    // Exactly the limit goes.
+    await user.upload(
+      fileInput(),
+      new File([new Uint8Array(1024 * 1024)], 'zdjecie.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    await waitFor(() => expect(sent.map((c) => c.path)).toEqual(['/api/file/add']));
+  });
+
+  it('"Anuluj" while the file is on its way stops the sending', async () => {
+    let signal: AbortSignal | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            signal = init.signal ?? undefined;
+            signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const onClose = renderModal('MACHINE_FILE');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['%PDF'], 'instrukcja.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    await waitFor(() => expect(signal).toBeDefined());
+    expect(signal!.aborted).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    expect(signal!.aborted).toBe(true);
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('shows the server refusal and keeps the modal open', async () => {

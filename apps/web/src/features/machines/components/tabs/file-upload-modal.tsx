@@ -14,6 +14,8 @@ import {
 import { ErrorBanner } from '../../../../components/error-banner';
 import { ModalActions } from '../../../../components/modal-actions';
 import { errorMessage } from '../../../../lib/api-client';
+import { useAbortable } from '../../../../lib/use-abortable';
+import { useUploadSizeCheck } from '../../../../lib/server-settings';
 import { useUploadMachineFile } from '../../api/machine-files';
 
 interface FileUploadModalProps {
@@ -33,6 +35,8 @@ type UploadValues = {
 /** Upload of a machine file, parameter or nameplate photo (spec §5: a file is required). */
 export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: FileUploadModalProps) {
   const upload = useUploadMachineFile();
+  const tooLarge = useUploadSizeCheck();
+  const sending = useAbortable();
   const nameplate = fileType === 'MACHINE_NAMEPLATE';
   const form = useForm<UploadValues>({
     initialValues: { file: null, description: '' },
@@ -40,6 +44,8 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
   });
 
   const close = () => {
+    // "Anuluj" while the file is on its way stops it: the server keeps nothing of a cut request.
+    sending.abort();
     form.reset();
     upload.reset();
     onClose();
@@ -57,17 +63,23 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
     form.clearFieldError('file');
   };
 
-  const submit = form.onSubmit(({ file, description }) =>
+  const submit = form.onSubmit(({ file, description }) => {
+    const refusal = tooLarge(file!);
+    if (refusal) {
+      form.setFieldError('file', refusal);
+      return;
+    }
     upload.mutate(
-      { deviceId, type: fileType, file: file!, description },
+      { deviceId, type: fileType, file: file!, description, signal: sending.start() },
       {
         onSuccess: () => {
+          sending.done();
           notifications.show({ color: 'green', message: MSG.fileAdded });
           close();
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <Modal opened={opened} onClose={close} title={title}>
