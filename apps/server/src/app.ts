@@ -16,6 +16,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
 import { apiModules } from './modules/index.js';
+import { MSG } from '@serwis/domain';
 
 export interface AppDependencies {
   config: Config;
@@ -46,6 +47,9 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     // Unknown JSON fields are dropped, not rejected (house rule).
     ajv: { customOptions: { removeAdditional: 'all' } },
     frameworkErrors: answerFrameworkError,
+    // Requests that reach a stopping server are refused by the hook below, in Polish (Fastify's own
+    // answer was "Service Unavailable").
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -62,6 +66,13 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   app.decorate('lifecycle', { draining: false });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // SIGTERM (server.ts): a request on a connection kept open is refused; /api/ready says why.
+    if (app.lifecycle.draining && request.url !== '/api/ready') {
+      return reply
+        .status(503)
+        .header('Connection', 'close')
+        .send({ message: MSG.serverStopping, code: 'SHUTTING_DOWN' });
+    }
   });
   registerErrorHandler(app);
 

@@ -28,7 +28,7 @@ const envSchema = z
     TZ_COMPANY: z
       .string()
       .default(DEFAULT_COMPANY_TIME_ZONE)
-      .refine(isKnownTimeZone, 'TZ_COMPANY: nieznana strefa czasowa (nazwa IANA, np. Europe/Warsaw)'),
+      .refine(isKnownTimeZone, 'nieznana strefa czasowa (nazwa IANA, np. Europe/Warsaw)'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
     SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
     /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */
@@ -134,10 +134,13 @@ const envSchema = z
     }
   });
 
+const POLISH_ZOD_MESSAGES = z.locales.pl().localeError;
+
 export type Config = z.infer<typeof envSchema> & { dataDir: string; publicBaseUrl: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // zod's own words in Polish too ("PORT: Nieprawidłowe dane wejściowe…"), beside the messages written here.
+  const parsed = envSchema.safeParse(env, { error: POLISH_ZOD_MESSAGES });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Nieprawidłowa konfiguracja (zmienne środowiskowe):\n${lines.join('\n')}`);

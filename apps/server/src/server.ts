@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { DataDirLockedError } from './db/pglite-lock.js';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
@@ -12,7 +13,9 @@ async function main() {
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.WEB_DIST ??= path.resolve(here, '../../web/dist');
-  const database = await openDatabase(config);
+  const database = await openDatabase(config).catch((error: unknown) => {
+    throw new Error(databaseFailure(error, config));
+  });
   const app = await buildApp({ config, database });
   await ensureFirstAdmin(app.db, config, app.log);
   // A database from before the summaries existed fills them in once (docs/decisions.md).
@@ -53,8 +56,27 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new Error(`PORT ${config.PORT} jest zajęty przez inny program (${code}).`);
+    if (code === 'EACCES') throw new Error(`PORT ${config.PORT}: brak uprawnień do tego portu (${code}).`);
+    throw error;
+  });
   app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
+}
+
+/** A failure to open the database, naming the setting it comes from (the library's words kept). */
+function databaseFailure(error: unknown, config: Config): string {
+  const cause = error instanceof Error ? error.message : String(error);
+  if (error instanceof DataDirLockedError) return cause;
+  if (config.DATABASE_URL) return `Nie można otworzyć bazy danych z DATABASE_URL: ${cause}`;
+  const dir = path.join(config.dataDir, 'db');
+  return (
+    `Nie można otworzyć wbudowanej bazy w ${dir} (DATA_DIR): ${cause}. ` +
+    'Sprawdź, czy katalog istnieje i czy użytkownik, jako który działa serwer, może w nim pisać ' +
+    '(np. po odtworzeniu kopii jako root).'
+  );
 }
 
 main().catch((error) => {

@@ -10,6 +10,11 @@ export const MSG = {
   loginFailed: 'Błędny login lub hasło.',
   connectionError: 'Błąd połączenia z serwerem.',
   unknownError: 'Nieznany błąd.',
+  serverStopping:
+    'Serwer jest właśnie zatrzymywany lub uruchamiany ponownie. Nic nie zapisano, spróbuj za chwilę.',
+  serverDiskFull: 'Brak miejsca na dysku serwera. Nic nie zapisano; zgłoś to administratorowi.',
+  serverBackendDown:
+    'Baza danych lub magazyn plików jest chwilowo niedostępny. Nic nie zapisano, spróbuj za chwilę.',
   sessionRequired: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
   csrfMissing: 'Żądanie odrzucone: brak nagłówka X-Requested-With.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za kilka minut.',

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import {
   sentReminders,
 } from '../modules/reminders/reminders.table.js';
 import { multipart } from '../modules/files/files.fixtures.js';
+import { files } from '../modules/files/files.table.js';
 import { LocalStorage, S3Storage, type Storage } from '../plugins/storage/index.js';
 import {
   CapturingMailer,
@@ -216,16 +218,24 @@ async function fill(target: TestContext) {
     payload: tutorial.payload,
   });
   expect(added.statusCode, added.body).toBe(201);
-  const contents = [
-    crypto.randomBytes(300 * 1024),
-    Buffer.from('%PDF-1.4 zażółć gęślą jaźń'),
-    Buffer.alloc(0),
-  ];
-  const names = ['film.mp4', 'Instrukcja obsługi.pdf', 'pusty.txt'];
+  const contents = [crypto.randomBytes(300 * 1024), Buffer.from('%PDF-1.4 zażółć gęślą jaźń')];
+  const names = ['film.mp4', 'Instrukcja obsługi.pdf'];
   for (let i = 0; i < contents.length; i++) {
     const response = await upload(target, admin.cookie, device.id, names[i], contents[i]);
     expect(response.statusCode, response.body).toBe(201);
   }
+  // A file of 0 bytes, as uploads stored before they were refused (2026-12-03).
+  const empty = await target.app.storage.save(Readable.from([]), { extension: '.txt' });
+  await db.insert(files).values({
+    type: 'MACHINE_FILE',
+    deviceId: device.id,
+    filename: 'pusty.txt',
+    downloadName: 'pusty.txt',
+    storageName: empty.name,
+    contentType: 'text/plain',
+    size: 0,
+    userCreatedId: admin.id,
+  });
   return { admin, deviceId: device.id };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../test/test-app.js';
 import { customerWithMachines, postService, serviceJson } from '../modules/services/services.fixtures.js';
+import { errorAnswer } from './errors.js';
 
 const ctx = useTestApp();
 
@@ -135,5 +136,78 @@ describe('what the router refuses before any route runs', () => {
       });
       expect(response.headers['x-request-id'], url).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('a server that cannot work right now says so', () => {
+  const answerOf = (error: unknown) => errorAnswer(error, 'req-1');
+  const withCause = (cause: object) => Object.assign(new Error('Failed query: insert …'), { cause });
+
+  it('a full disk (the database, PGlite or the files) is 507 with a Polish message', () => {
+    for (const error of [
+      withCause({ code: '53100', message: 'could not extend file' }),
+      withCause(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+      new Error('could not extend file "base/5/2619": No space left on device'),
+    ]) {
+      expect(answerOf(error)).toEqual({
+        status: 507,
+        body: { message: MSG.serverDiskFull, code: 'DISK_FULL' },
+      });
+    }
+  });
+
+  it('a database or file store away is 503, not an unknown error', () => {
+    for (const error of [
+      withCause({ code: '57P01', message: 'terminating connection due to administrator command' }),
+      withCause({ code: '08006' }),
+      withCause({ code: '53300', message: 'too many connections' }),
+      withCause(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+      new Error('Connection terminated unexpectedly'),
+    ]) {
+      expect(answerOf(error)).toEqual({
+        status: 503,
+        body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' },
+      });
+    }
+    // Other failures stay unknown errors with their id.
+    expect(answerOf(new Error('x is undefined')).status).toBe(500);
+  });
+
+  it('/api/health answers 503 while the database does not answer', async () => {
+    const db = ctx.app.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    db.execute = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ message: MSG.serverBackendDown, code: 'UNAVAILABLE' });
+    } finally {
+      db.execute = execute;
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('a stopping server refuses new requests in Polish; /api/ready says why', async () => {
+    const user = await createUserAndLogin(ctx);
+    ctx.app.lifecycle.draining = true;
+    try {
+      const refused = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/customer/findAll',
+        headers: as(user),
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ message: MSG.serverStopping, code: 'SHUTTING_DOWN' });
+      expect(refused.headers.connection).toBe('close');
+      const ready = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.accepting).toBe('error');
+    } finally {
+      ctx.app.lifecycle.draining = false;
+    }
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/customer/findAll', headers: as(user) });
+    expect(after.statusCode).toBe(200);
   });
 });

@@ -2,7 +2,28 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@serwis/domain';
 import { AppError, invalidField } from '../lib/app-error.js';
-import { DEADLOCK_DETECTED, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, pgErrorCode } from '../lib/pg-error.js';
+import {
+  DEADLOCK_DETECTED,
+  DISK_FULL,
+  FOREIGN_KEY_VIOLATION,
+  UNIQUE_VIOLATION,
+  isDatabaseUnavailable,
+  pgErrorCode,
+  systemErrorCode,
+} from '../lib/pg-error.js';
+
+/** Connection failures of the database or the file store (S3): the service is away, not the request wrong. */
+const BACKEND_AWAY = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
+/** pg's own words for a connection lost or never made (no code on the error). */
+const PG_CONNECTION_LOST =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
 /** A failure as the API answers it: the status and `{ message, code }` with a Polish message. */
 export interface ErrorAnswer {
@@ -41,6 +62,19 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (code === '22021' || code === '22P05') {
     return { status: 400, body: { message: MSG.nulCharacter, code: 'INVALID_VALUE' } };
   }
+  // A full disk (the database's or the files') and a database or file store away: said as such, not
+  // as an unknown error, and 503 for what may work again in a moment (/api/health included).
+  const system = systemErrorCode(error);
+  if (code === DISK_FULL || system === 'ENOSPC' || /No space left on device/i.test(String(error))) {
+    return { status: 507, body: { message: MSG.serverDiskFull, code: 'DISK_FULL' } };
+  }
+  if (
+    isDatabaseUnavailable(code) ||
+    (system !== undefined && BACKEND_AWAY.has(system)) ||
+    PG_CONNECTION_LOST.test(String((error as Error)?.message ?? ''))
+  ) {
+    return { status: 503, body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' } };
+  }
   const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
   if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
     return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };
@@ -61,7 +95,7 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
 /** A failure answered by `errorAnswer`; the unexpected ones logged. */
 function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = errorAnswer(error, request.id);
-  if (status === 500) request.log.error({ err: error }, 'unexpected error');
+  if (status >= 500) request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
   return reply.status(status).send(body);
 }
 

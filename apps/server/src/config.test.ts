@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('loadConfig', () => {
+  it('refuses an unknown company time zone before anything starts (it broke the home screen later)', () => {
+    expect(refusal({ TZ_COMPANY: 'Mars/Base' })).toContain(
+      'TZ_COMPANY: nieznana strefa czasowa (nazwa IANA, np. Europe/Warsaw)',
+    );
+    expect(loadConfig({ TZ_COMPANY: 'America/New_York' }).TZ_COMPANY).toBe('America/New_York');
+    expect(loadConfig({}).TZ_COMPANY).toBe('Europe/Warsaw');
+  });
+
+  it("names the variable in Polish for zod's own checks too", () => {
+    const message = refusal({ PORT: 'abc', SESSION_DAYS: '0' });
+    expect(message).toMatch(/^Nieprawidłowa konfiguracja \(zmienne środowiskowe\):/);
+    expect(message).toContain('PORT: Nieprawidłowe dane wejściowe');
+    expect(message).toMatch(/SESSION_DAYS: Zbyt mał/);
+    expect(message).not.toMatch(/Invalid input|Too small/);
+  });
+});
