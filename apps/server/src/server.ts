@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/pglite-lock.js';
 import { buildApp } from './app.js';
+import { readiness } from './modules/system/readiness.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
 import { startReminderScheduler } from './modules/reminders/reminders.scheduler.js';
@@ -17,6 +18,14 @@ async function main() {
     throw new Error(databaseFailure(error, config));
   });
   const app = await buildApp({ config, database });
+  // The file store is checked once now: unreachable, the server still starts (it may come back, and
+  // /api/ready says 503 meanwhile), but the log names the settings to look at.
+  // At most 5 s: a store that never answers (a dropped connection) must not hold the start.
+  const storageChecked = await Promise.race([
+    readiness(app).then(({ checks }) => checks.storage === 'ok'),
+    new Promise<boolean>((resolve) => setTimeout(resolve, 5000, false).unref()),
+  ]);
+  if (!storageChecked) app.log.error(storageFailure(config));
   await ensureFirstAdmin(app.db, config, app.log);
   // A database from before the summaries existed fills them in once (docs/decisions.md).
   const filled = await backfillInspectionSummaries(app.db);
@@ -64,6 +73,14 @@ async function main() {
     throw error;
   });
   app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
+}
+
+function storageFailure(config: Config): string {
+  const effect =
+    'wysyłanie i pobieranie plików nie działa, /api/ready odpowiada 503, dopóki magazyn nie odpowie.';
+  return config.STORAGE_DRIVER === 's3'
+    ? `Magazyn plików S3 nieosiągalny lub bez prawa zapisu (S3_ENDPOINT=${config.S3_ENDPOINT ?? 'AWS'}, S3_BUCKET=${config.S3_BUCKET}): ${effect}`
+    : `Katalog plików ${path.join(config.dataDir, 'files')} (DATA_DIR) bez prawa zapisu: ${effect}`;
 }
 
 /** A failure to open the database, naming the setting it comes from (the library's words kept). */
