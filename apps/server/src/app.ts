@@ -66,8 +66,9 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   app.decorate('lifecycle', { draining: false });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    // SIGTERM (server.ts): a request on a connection kept open is refused; /api/ready says why.
-    if (app.lifecycle.draining && request.url !== '/api/ready') {
+    // SIGTERM (server.ts): a request on a connection kept open is refused; /api/ready says why, and
+    // /api/health (liveness) stays 200, so that the process is not killed in the middle of its drain.
+    if (app.lifecycle.draining && request.url !== '/api/ready' && request.url !== '/api/health') {
       return reply
         .status(503)
         .header('Connection', 'close')

@@ -204,6 +204,8 @@ describe('a server that cannot work right now says so', () => {
       const ready = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json().checks.accepting).toBe('error');
+      // Liveness stays: the process is alive and finishing its requests.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       ctx.app.lifecycle.draining = false;
     }
