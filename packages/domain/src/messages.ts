@@ -174,6 +174,9 @@ export const MSG = {
   placeNameRequired: 'Wprowadź nazwę',
   placeLocationRequired: 'Wybierz lokalizację na mapie',
   chooseLocationPrompt: 'Wybierz lokalizację na mapie...',
+  positionDenied: 'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia (ustawienia witryny).',
+  positionUnavailable:
+    'Nie udało się odczytać położenia urządzenia. Spróbuj na zewnątrz budynku albo wskaż miejsce na mapie.',
   hotelNotFound: 'Nie znaleziono hotelu.',
   hotelDeleted: 'Usunięto hotel.',
   branchNotFound: 'Nie znaleziono oddziału.',

@@ -59,6 +59,62 @@ describe('Lokalizacja tab', () => {
     });
   });
 
+  it("takes the device's own position when asked, and says in Polish when it may not", async () => {
+    const fake = fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': CONFIG,
+      'PATCH /api/device/updateGpsLocation': { body: { message: 'Zapisano' } },
+    });
+    let answer: 'here' | 'denied' = 'here';
+    const getCurrentPosition = vi.fn(
+      (ok: PositionCallback, fail: PositionErrorCallback, options?: PositionOptions) => {
+        expect(options).toMatchObject({ enableHighAccuracy: true, maximumAge: 0 });
+        if (answer === 'here') {
+          ok({
+            coords: { latitude: 50.26491234, longitude: 19.02381234, accuracy: 12.4 },
+          } as GeolocationPosition);
+        } else {
+          fail({
+            code: 1,
+            PERMISSION_DENIED: 1,
+            POSITION_UNAVAILABLE: 2,
+            TIMEOUT: 3,
+          } as GeolocationPositionError);
+        }
+      },
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    vi.stubGlobal('isSecureContext', true);
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    await userEvent.click(await screen.findByRole('button', { name: 'Użyj położenia urządzenia' }));
+    expect(await screen.findByText(/z dokładnością do 12 m/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Szerokość geograficzna')).toHaveValue('50.264912');
+    expect(screen.getByLabelText('Długość geograficzna')).toHaveValue('19.023812');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));
+    await waitFor(() =>
+      expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')[0]?.body).toEqual({
+        deviceId: 7,
+        latitude: 50.264912,
+        longitude: 19.023812,
+      }),
+    );
+    answer = 'denied';
+    await userEvent.click(screen.getByRole('button', { name: 'Użyj położenia urządzenia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia',
+    );
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers no device position on a page the browser would not ask for it (plain HTTP)', async () => {
+    fakeApi({ 'GET /api/device/findById/7': { body: sampleDevice() }, 'GET /api/map/config': CONFIG });
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: vi.fn() } });
+    vi.stubGlobal('isSecureContext', false);
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    await screen.findByRole('button', { name: 'Ustaw z adresu maszyny' });
+    expect(screen.queryByRole('button', { name: 'Użyj położenia urządzenia' })).toBeNull();
+  });
+
   it('refuses an out-of-range latitude before sending anything', async () => {
     const fake = fakeApi({
       'GET /api/device/findById/7': { body: sampleDevice() },
