@@ -8,6 +8,7 @@ import path from 'node:path';
 import { polishCount, polishPlural } from '@serwis/domain';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { DataDirLockedError } from '../db/pglite-lock.js';
 import { LocalStorage, S3Storage, createStorage, s3Options, type Storage } from '../plugins/storage/index.js';
 import { BackupError, createBackup, restoreBackup } from './backup.js';
 import { copyStorage } from './storage-copy.js';
@@ -120,6 +121,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error instanceof BackupError ? error.message : error);
+  // Our own refusals (a backup's, the data folder's lock) are said in their words, without a trace.
+  console.error(error instanceof BackupError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

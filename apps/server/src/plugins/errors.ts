@@ -95,7 +95,11 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
 /** A failure answered by `errorAnswer`; the unexpected ones logged. */
 function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = errorAnswer(error, request.id);
-  if (status >= 500) request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
+  // A client that went away (a cancelled upload, a closed tab) is no server failure to raise an alarm for.
+  const clientGone = request.raw.destroyed;
+  if (status >= 500 && !clientGone)
+    request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
+  else if (status >= 500) request.log.info({ err: error }, 'request ended by the client');
   return reply.status(status).send(body);
 }
 

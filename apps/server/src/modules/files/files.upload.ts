@@ -43,7 +43,12 @@ function toClientError(error: unknown, maxMb: number): unknown {
   if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError(413, fileTooLargeMessage(maxMb), 'TOO_LARGE');
   }
-  if ((code && MULTIPART_CLIENT_ERRORS.has(code)) || /multipart|Unexpected end/i.test(String(error))) {
+  // A request the client ended ("Anuluj" during an upload, a tab closed): ECONNRESET or "aborted".
+  if (
+    (code && MULTIPART_CLIENT_ERRORS.has(code)) ||
+    code === 'ECONNRESET' ||
+    /multipart|Unexpected end|aborted/i.test(String(error))
+  ) {
     return badRequest(MSG.fileUploadInvalid, 'BAD_UPLOAD', 'file');
   }
   return error;

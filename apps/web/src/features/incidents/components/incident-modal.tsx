@@ -22,9 +22,17 @@ type FormValues = { date: string | null; time: string; text: string; serviceId: 
 
 const EMPTY: FormValues = { date: null, time: '', text: '', serviceId: null };
 
-/** Spec §8: a refused save says "Brak uprawnień.", any other failure "Próba zakończona niepowodzeniem.". */
-const saveError = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 ? MSG.forbiddenIncident : MSG.incidentSaveFailed;
+/**
+ * Spec §8: a refused save says "Brak uprawnień.", any other failure "Próba zakończona
+ * niepowodzeniem.", followed by the reason when it is the time the clocks skipped (nothing else in
+ * the form tells which of its values the server could not take).
+ */
+const saveError = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 403) return MSG.forbiddenIncident;
+  if (error instanceof ApiError && error.code === 'TIME_SKIPPED')
+    return `${MSG.incidentSaveFailed} ${error.message}`;
+  return MSG.incidentSaveFailed;
+};
 
 interface IncidentModalProps {
   deviceId: number;

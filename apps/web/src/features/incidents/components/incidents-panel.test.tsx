@@ -130,6 +130,15 @@ describe('IncidentsPanel', () => {
     answer = { status: 500, body: { message: 'x' } };
     await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent(MSG.incidentSaveFailed));
+
+    // A time the clocks skipped: the spec's words, then the reason.
+    answer = { status: 400, body: { message: MSG.incidentTimeSkipped, code: 'TIME_SKIPPED', field: 'date' } };
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() =>
+      expect(within(modal).getByRole('alert')).toHaveTextContent(
+        `${MSG.incidentSaveFailed} ${MSG.incidentTimeSkipped}`,
+      ),
+    );
   });
 
   it('edits an incident with its id and says "Brak uprawnień do tej operacji!" when a delete is refused', async () => {
