@@ -68,7 +68,8 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     reply.header('X-Request-Id', request.id);
     // SIGTERM (server.ts): a request on a connection kept open is refused; /api/ready says why, and
     // /api/health (liveness) stays 200, so that the process is not killed in the middle of its drain.
-    if (app.lifecycle.draining && request.url !== '/api/ready' && request.url !== '/api/health') {
+    const path = request.routeOptions.url;
+    if (app.lifecycle.draining && path !== '/api/ready' && path !== '/api/health') {
       return reply
         .status(503)
         .header('Connection', 'close')

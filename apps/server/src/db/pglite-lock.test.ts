@@ -63,6 +63,18 @@ describe('lockDataDir', () => {
     expect(fs.existsSync(lockFileOf(dir))).toBe(false);
   });
 
+  it('takes over a lock written before the machine started, though its PID runs again', async () => {
+    const dir = tempDir();
+    const other = await otherProcess();
+    fs.writeFileSync(lockFileOf(dir), `${other.pid}\n`);
+    // A power cut: the lock is older than the machine's uptime; some other process got the PID.
+    const beforeBoot = new Date(Date.now() - os.uptime() * 1000 - 60_000);
+    fs.utimesSync(lockFileOf(dir), beforeBoot, beforeBoot);
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(lockFileOf(dir), 'utf8').trim()).toBe(String(process.pid));
+    release();
+  });
+
   it('an embedded database stays closed while another process holds its DATA_DIR', async () => {
     const dir = tempDir();
     const other = await otherProcess();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /*
@@ -6,7 +7,8 @@ import path from 'node:path';
  * processes on one DATA_DIR (a server started twice, a backup run beside the server on another
  * PORT) each saw only their own writes, and whichever closed last overwrote the other's. The first
  * process to open the folder writes its PID into a lock file; another one is refused while that
- * process lives. A lock left by a process that died (a crash, a kill -9, a power cut) is taken over.
+ * process lives. A lock left by a process that died (a crash, a kill -9) is taken over, and so is
+ * one written before the machine last started (a power cut), whatever process has its PID now.
  */
 
 export const LOCK_FILE_NAME = 'serwis.lock';
@@ -58,7 +60,8 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readOrEmpty(lockFile), 10);
-      if (isRunning(holder)) throw new DataDirLockedError(lockFile, holder);
+      // Written before the machine last started: its process is gone, whatever now has its PID.
+      if (isRunning(holder) && !writtenBeforeBoot(lockFile)) throw new DataDirLockedError(lockFile, holder);
       if (attempt > 0) throw new DataDirLockedError(lockFile, holder);
       // Left by a process that no longer runs: removed, and created again as ours.
       fs.rmSync(lockFile, { force: true });
@@ -72,6 +75,14 @@ export function lockDataDir(dir: string): () => void {
     heldHere.delete(lockFile);
     if (readOrEmpty(lockFile).trim() === String(process.pid)) fs.rmSync(lockFile, { force: true });
   };
+}
+
+function writtenBeforeBoot(file: string): boolean {
+  try {
+    return fs.statSync(file).mtimeMs < Date.now() - os.uptime() * 1000;
+  } catch {
+    return false;
+  }
 }
 
 function readOrEmpty(file: string): string {

@@ -169,8 +169,12 @@ describe('a server that cannot work right now says so', () => {
         body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' },
       });
     }
-    // Other failures stay unknown errors with their id.
+    // Other failures stay unknown errors with their id; a client hanging up is no outage.
     expect(answerOf(new Error('x is undefined')).status).toBe(500);
+    expect(answerOf(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })).status).toBe(500);
+    expect(
+      answerOf(Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 })).status,
+    ).toBe(400);
   });
 
   it('/api/health answers 503 while the database does not answer', async () => {

@@ -12,15 +12,12 @@ import {
   systemErrorCode,
 } from '../lib/pg-error.js';
 
-/** Connection failures of the database or the file store (S3): the service is away, not the request wrong. */
-const BACKEND_AWAY = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-  'EPIPE',
-]);
+/**
+ * Connections the server could not open to the database or the file store (S3): the service is
+ * away, not the request wrong. A connection reset (ECONNRESET, EPIPE) is left out: a client hanging
+ * up raises it too, and the database's own reset reads "Connection terminated".
+ */
+const BACKEND_AWAY = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 /** pg's own words for a connection lost or never made (no code on the error). */
 const PG_CONNECTION_LOST =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
@@ -62,6 +59,15 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (code === '22021' || code === '22P05') {
     return { status: 400, body: { message: MSG.nulCharacter, code: 'INVALID_VALUE' } };
   }
+  const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
+  if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
+    return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };
+  }
+  if (statusCode && statusCode >= 400 && statusCode < 500) {
+    // Fastify's own 4xx (bad JSON, wrong content type, missing multipart, ...).
+    const message = statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
+    return { status: statusCode, body: { message, code: fastifyCode ?? 'BAD_REQUEST' } };
+  }
   // A full disk (the database's or the files') and a database or file store away: said as such, not
   // as an unknown error, and 503 for what may work again in a moment (/api/health included).
   const system = systemErrorCode(error);
@@ -74,15 +80,6 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
     PG_CONNECTION_LOST.test(String((error as Error)?.message ?? ''))
   ) {
     return { status: 503, body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' } };
-  }
-  const { code: fastifyCode, statusCode } = (error ?? {}) as Partial<FastifyError>;
-  if (fastifyCode === 'FST_REQ_FILE_TOO_LARGE' || statusCode === 413) {
-    return { status: 413, body: { message: MSG.tooLarge, code: 'TOO_LARGE' } };
-  }
-  if (statusCode && statusCode >= 400 && statusCode < 500) {
-    // Fastify's own 4xx (bad JSON, wrong content type, missing multipart, ...).
-    const message = statusCode === 429 ? MSG.tooManyAttempts : MSG.invalidInput;
-    return { status: statusCode, body: { message, code: fastifyCode ?? 'BAD_REQUEST' } };
   }
   // The request id (also in the X-Request-Id header and in every log line of the request) lets a
   // user's report be matched with the server log.

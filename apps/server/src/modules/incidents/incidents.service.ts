@@ -53,7 +53,8 @@ export async function searchIncidents(db: Db, query: IncidentQuery, timeZone: st
  */
 export async function saveIncident(db: Db, actor: SessionUser, input: IncidentInsert, timeZone: string) {
   // A time the clocks skipped (spring's change) would be moved an hour on without a word.
-  if (!input.date!.zone && !wallClockExists(timeZone, input.date!.local))
+  // A bare day is that day (in zones whose clocks skip midnight, its first hour that exists).
+  if (!input.date!.zone && !input.date!.dateOnly && !wallClockExists(timeZone, input.date!.local))
     throw badRequest(MSG.incidentTimeSkipped, 'TIME_SKIPPED', 'date');
   const date = timestampOf(input.date!, timeZone);
   const id = await inTransaction(db, async (tx) => {

@@ -35,7 +35,8 @@ export function useUploadMachineFile() {
       form.append('file', file, file.name);
       return api.post<StoredFile>('/api/file/add', form, { signal });
     },
-    onSuccess: (_file, input) =>
+    // Settled, not only succeeded: a request cancelled after its last byte may still be stored.
+    onSettled: (_file, _error, input) =>
       client.invalidateQueries({ queryKey: keys.list(input.deviceId, input.type) }),
   });
 }

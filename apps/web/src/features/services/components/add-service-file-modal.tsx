@@ -22,7 +22,8 @@ export function AddServiceFileModal({ service, onClose }: { service: Service | n
   const form = useForm<FileValues>({ initialValues: { file: null }, validate: zod4Resolver(schema) });
 
   const close = () => {
-    // Cancelled while sending: the request stops, and the server keeps nothing of it.
+    // Cancelled while sending: the request stops; the server keeps nothing of a request cut before
+    // its last byte.
     sending.abort();
     form.reset();
     upload.reset();
@@ -30,6 +31,7 @@ export function AddServiceFileModal({ service, onClose }: { service: Service | n
   };
   const submit = form.onSubmit(({ file }) => {
     if (!service || !file) return;
+    if (sending.busy()) return;
     const refusal = tooLarge(file);
     if (refusal) {
       form.setFieldError('file', refusal);
@@ -38,8 +40,8 @@ export function AddServiceFileModal({ service, onClose }: { service: Service | n
     upload.mutate(
       { serviceId: service.id, file, signal: sending.start() },
       {
+        onSettled: () => sending.done(),
         onSuccess: () => {
-          sending.done();
           notifications.show({ color: 'green', message: MSG.fileAdded });
           close();
         },

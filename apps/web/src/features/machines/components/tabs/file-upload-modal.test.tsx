@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonPartOf, type FakeReply } from '../../../../../test/fake-api';
@@ -133,6 +133,27 @@ describe('FileUploadModal', () => {
     await user.click(screen.getByRole('button', { name: 'Anuluj' }));
     expect(signal!.aborted).toBe(true);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a second "Dodaj" before the first is answered sends nothing more and cancels nothing', async () => {
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        signals.push(init.signal!);
+        return new Promise(() => undefined);
+      }),
+    );
+    renderModal('MACHINE_FILE');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['%PDF'], 'instrukcja.pdf'));
+    const form = screen.getByRole('button', { name: 'Dodaj' }).closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(signals).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signals).toHaveLength(1);
+    expect(signals[0].aborted).toBe(false);
   });
 
   it('shows the server refusal and keeps the modal open', async () => {

@@ -44,7 +44,8 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
   });
 
   const close = () => {
-    // "Anuluj" while the file is on its way stops it: the server keeps nothing of a cut request.
+    // "Anuluj" while the file is on its way stops it: the server keeps nothing of a request cut
+    // before its last byte.
     sending.abort();
     form.reset();
     upload.reset();
@@ -64,6 +65,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
   };
 
   const submit = form.onSubmit(({ file, description }) => {
+    if (sending.busy()) return;
     const refusal = tooLarge(file!);
     if (refusal) {
       form.setFieldError('file', refusal);
@@ -72,8 +74,8 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
     upload.mutate(
       { deviceId, type: fileType, file: file!, description, signal: sending.start() },
       {
+        onSettled: () => sending.done(),
         onSuccess: () => {
-          sending.done();
           notifications.show({ color: 'green', message: MSG.fileAdded });
           close();
         },
