@@ -2,29 +2,24 @@ export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const DEADLOCK_DETECTED = '40P01';
 
-/** Drizzle wraps driver errors; the PostgreSQL SQLSTATE may sit on the error or on its cause. */
-export function pgErrorCode(error: unknown): string | undefined {
+/** The first `code` matching `shape` on the error or its causes (drizzle wraps the driver's errors). */
+function codeInChain(error: unknown, shape: RegExp): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && shape.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** The PostgreSQL SQLSTATE of a failure, on the error or on its cause. */
+export const pgErrorCode = (error: unknown) => codeInChain(error, /^[0-9A-Z]{5}$/);
 
 export const hasPgCode = (error: unknown, code: string) => pgErrorCode(error) === code;
 
-/** A system error's code (ENOSPC, ECONNREFUSED …) on the error or its causes, as pgErrorCode. */
-export function systemErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^E[A-Z]{3,}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/** A system error's code (ENOSPC, ECONNREFUSED …) on the error or its causes. */
+export const systemErrorCode = (error: unknown) => codeInChain(error, /^E[A-Z]{3,}$/);
 
 /** SQLSTATE 53100: the database's disk is full. */
 export const DISK_FULL = '53100';

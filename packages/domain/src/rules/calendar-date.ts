@@ -76,22 +76,33 @@ export function daysBetween(from: string, to: string): number {
 
 export const DEFAULT_COMPANY_TIME_ZONE = 'Europe/Warsaw';
 
+/** One formatter per zone: building one costs more than formatting a list of moments with it. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * The wall-clock time at `instant` in `timeZone` (IANA name), as 'YYYY-MM-DD HH:mm:ss': how the
  * screens show a moment (a log entry, a note, a file's upload), the same for every employee whatever
  * the zone of his device.
  */
 export function wallClockInZone(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   const date = formatCalendarDate({
     year: Number(part('year')),
