@@ -5,6 +5,8 @@ import { setCompanyTimeZone } from './company-time';
 
 export const SERVER_SETTINGS_QUERY_KEY = ['server-settings'] as const;
 
+const SETTINGS_TIMEOUT_MS = 8_000;
+
 /**
  * GET /api/reference-data, loaded before the signed-in screens render: the company's zone (taken at
  * once) and the upload limit. A failure (no network, an older server) settles too: the zone
@@ -14,7 +16,10 @@ export function useServerSettings() {
   return useQuery({
     queryKey: SERVER_SETTINGS_QUERY_KEY,
     queryFn: async () => {
-      const answer = await api.get<Partial<ReferenceDataAnswer>>('/api/reference-data');
+      // A request that hangs (a stuck proxy) must not hold every signed-in screen on its spinner.
+      const answer = await api.get<Partial<ReferenceDataAnswer>>('/api/reference-data', {
+        signal: AbortSignal.timeout(SETTINGS_TIMEOUT_MS),
+      });
       if (answer.companyTimeZone) setCompanyTimeZone(answer.companyTimeZone);
       return answer;
     },
