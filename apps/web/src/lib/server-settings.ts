@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fileTooLargeMessage, type ReferenceDataAnswer } from '@serwis/domain';
+import type { ReferenceDataAnswer } from '@serwis/domain';
 import { api } from './api-client';
 import { setCompanyTimeZone } from './company-time';
 
@@ -29,15 +29,4 @@ export function useServerSettings() {
     retry: false,
     refetchOnWindowFocus: false,
   });
-}
-
-/**
- * Checks a chosen file against MAX_UPLOAD_MB before it is sent: a file too large was sent whole and
- * only then refused (ten minutes on a field connection). Null when it may go (or the limit is not
- * known: the server checks anyway).
- */
-export function useUploadSizeCheck(): (file: File) => string | null {
-  const { data } = useServerSettings();
-  const maxMb = data?.maxUploadMb;
-  return (file) => (maxMb && file.size > maxMb * 1024 * 1024 ? fileTooLargeMessage(maxMb) : null);
 }

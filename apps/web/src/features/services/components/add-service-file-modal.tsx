@@ -8,7 +8,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbortable } from '../../../lib/use-abortable';
-import { useUploadSizeCheck } from '../../../lib/server-settings';
+import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 import { useAddServiceFile } from '../api/services';
 
 const schema = fileUploadFormSchema.pick({ file: true });

@@ -15,7 +15,7 @@ import { ErrorBanner } from '../../../../components/error-banner';
 import { ModalActions } from '../../../../components/modal-actions';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAbortable } from '../../../../lib/use-abortable';
-import { useUploadSizeCheck } from '../../../../lib/server-settings';
+import { useUploadSizeCheck } from '../../../../lib/upload-size-check';
 import { useUploadMachineFile } from '../../api/machine-files';
 
 interface FileUploadModalProps {
