@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '@serwis/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createMailer, type Mailer } from './plugins/mailer.js';
@@ -16,7 +17,6 @@ import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
 import { apiModules } from './modules/index.js';
-import { MSG } from '@serwis/domain';
 
 export interface AppDependencies {
   config: Config;

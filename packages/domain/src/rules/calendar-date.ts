@@ -120,7 +120,7 @@ export function todayInZone(timeZone: string = DEFAULT_COMPANY_TIME_ZONE, now: D
 /** Whether `timeZone` is an IANA zone name this runtime knows ('Europe/Warsaw'). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    wallClockFormat(timeZone);
     return true;
   } catch {
     return false;

@@ -7,9 +7,9 @@ const named = z.object({ name: z.string(), label: z.string() });
 const pageSizes = z.object({ sizes: list(z.number().int()), default: z.number().int() });
 
 /**
- * The answer of `GET /api/reference-data`: REFERENCE_DATA, the company's time zone and the upload limit. Keys missing
- * here would be dropped from the answer; system.test.ts compares the answer with REFERENCE_DATA as a
- * whole.
+ * The answer of `GET /api/reference-data`: REFERENCE_DATA, the company's time zone and the upload
+ * limit. Keys missing here would be dropped from the answer; system.test.ts compares the answer with
+ * REFERENCE_DATA and the two settings as a whole.
  */
 export const referenceDataSchema = z.object({
   provinces: list(z.string()),

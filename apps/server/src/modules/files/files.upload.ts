@@ -163,8 +163,8 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 /**
  * The name kept for people: the one from the JSON part when given, else the file part's own.
- * Path parts and control characters go, letters are composed (NFC); a missing extension is taken from the file part; at
- * most 255 characters, keeping the extension.
+ * Path parts and control characters go, letters are composed (NFC); a missing extension is taken
+ * from the file part; at most 255 characters, keeping the extension.
  */
 export function displayFilename(fromJson: string | undefined, originalName: string): string {
   // NFC: a Mac sends "ó" as "o" and a combining accent; typed searches look for the one letter.
