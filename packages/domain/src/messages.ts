@@ -177,6 +177,9 @@ export const MSG = {
   positionDenied: 'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia (ustawienia witryny).',
   positionUnavailable:
     'Nie udało się odczytać położenia urządzenia. Spróbuj na zewnątrz budynku albo wskaż miejsce na mapie.',
+  /** Under the map once the device's position is placed: how sure the browser is, and what to do next. */
+  devicePositionAccuracy: (metres: number) =>
+    `Położenie urządzenia, z dokładnością do ${Math.round(metres).toLocaleString('pl-PL')} m. Sprawdź je na mapie i zapisz.`,
   hotelNotFound: 'Nie znaleziono hotelu.',
   hotelDeleted: 'Usunięto hotel.',
   branchNotFound: 'Nie znaleziono oddziału.',

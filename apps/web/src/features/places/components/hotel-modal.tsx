@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Marker } from 'react-leaflet';
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MAP_VIEW, MSG, type Hotel } from '@serwis/domain';
@@ -8,7 +8,8 @@ import { ModalActions } from '../../../components/modal-actions';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
 import { useSaveHotel } from '../api/places';
 import { AddressSearch } from './address-search';
-import { BaseMap, dotIcon } from './base-map';
+import { BaseMap, dotIcon, round } from './base-map';
+import { DevicePositionButton } from './device-position-button';
 import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
 
 const HOTEL_PIN = dotIcon('#7048e8', '#ffffff', 24);
@@ -27,6 +28,9 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
   const form = useForm<PlaceFormValues>({ initialValues: EMPTY_PLACE, validate: validatePlace });
   // Only a search result moves the view; a click sets the position where the user is looking.
   const [focus, setFocus] = useState<{ center: [number, number]; zoom?: number } | null>(null);
+  // The tablet's own position (a technician at the hotel's door): how sure it is, or why there is none.
+  const [accuracy, setAccuracy] = useState<number | null>(null);
+  const [positionError, setPositionError] = useState<string | null>(null);
   const { setValues } = form;
   useEffect(() => {
     if (hotel === null) return;
@@ -34,6 +38,8 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
   }, [hotel, setValues]);
   const close = () => {
     save.reset();
+    setAccuracy(null);
+    setPositionError(null);
     form.clearErrors();
     onClose();
   };
@@ -66,19 +72,43 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
             </Alert>
           )}
           <PlaceFields form={form} />
-          <AddressSearch
-            onPick={(r) => {
-              form.setValues({ latitude: r.latitude, longitude: r.longitude });
-              setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
-            }}
-          />
+          <Group align="flex-start" gap="xs">
+            <Box style={{ flex: '1 1 260px' }}>
+              <AddressSearch
+                onPick={(r) => {
+                  setAccuracy(null);
+                  form.setValues({ latitude: r.latitude, longitude: r.longitude });
+                  setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
+                }}
+              />
+            </Box>
+            <DevicePositionButton
+              onLocated={(here) => {
+                setPositionError(null);
+                setAccuracy(here.accuracy);
+                const latitude = round(here.latitude);
+                const longitude = round(here.longitude);
+                form.setValues({ latitude, longitude });
+                setFocus({ center: [latitude, longitude], zoom: 16 });
+              }}
+              onError={setPositionError}
+            />
+          </Group>
+          {positionError && (
+            <Alert color="orange" role="alert">
+              {positionError}
+            </Alert>
+          )}
           <BaseMap
             label="Mapa położenia hotelu"
             center={center}
             zoom={near || placed ? 11 : MAP_VIEW.places.zoom}
             height={280}
             focus={focus}
-            onPick={(p) => form.setValues({ latitude: p.latitude, longitude: p.longitude })}
+            onPick={(p) => {
+              setAccuracy(null);
+              form.setValues({ latitude: p.latitude, longitude: p.longitude });
+            }}
           >
             {placed && <Marker position={[form.values.latitude, form.values.longitude]} icon={HOTEL_PIN} />}
           </BaseMap>
@@ -88,6 +118,11 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
                 ? `Położenie: ${form.values.latitude}, ${form.values.longitude}`
                 : MSG.chooseLocationPrompt)}
           </Text>
+          {accuracy !== null && placed && (
+            <Text size="sm" c="dimmed">
+              {MSG.devicePositionAccuracy(accuracy)}
+            </Text>
+          )}
           <ModalActions onCancel={close} saving={save.isPending} />
         </Stack>
       </form>

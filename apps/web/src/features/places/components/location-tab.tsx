@@ -3,7 +3,7 @@ import type { Marker as LeafletMarker } from 'leaflet';
 import { Marker } from 'react-leaflet';
 import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
+import { IconMapPin } from '@tabler/icons-react';
 import {
   MAP_VIEW,
   MSG,
@@ -14,9 +14,9 @@ import {
 import { useMachine } from '../../machines/api/machines';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
 import { geocode, useSaveGpsLocation } from '../api/places';
-import { askDevicePosition, canAskDevicePosition } from '../device-position';
 import { AddressSearch, geocodeError } from './address-search';
 import { BaseMap, dotIcon, round, type LatLng } from './base-map';
+import { DevicePositionButton } from './device-position-button';
 
 const PIN = dotIcon('#1c7ed6', '#ffffff', 28);
 
@@ -39,7 +39,6 @@ function LocationEditor({ device }: { device: Device }) {
   const [addressError, setAddressError] = useState<string | null>(null);
   const [lat, setLat] = useState<string | number>(stored?.latitude ?? '');
   const [lon, setLon] = useState<string | number>(stored?.longitude ?? '');
-  const [locating, setLocating] = useState(false);
   const [accuracy, setAccuracy] = useState<number | null>(null);
 
   const place = (picked: LatLng, move = false) => {
@@ -74,21 +73,6 @@ function LocationEditor({ device }: { device: Device }) {
       else place({ latitude: first.latitude, longitude: first.longitude }, true);
     } catch (error) {
       setAddressError(geocodeError(error));
-    }
-  };
-
-  /** A technician at the machine: the tablet's own position, to check on the map and save. */
-  const fromDevice = async () => {
-    setAddressError(null);
-    setLocating(true);
-    try {
-      const here = await askDevicePosition();
-      place(here, true);
-      setAccuracy(Math.round(here.accuracy));
-    } catch (error) {
-      setAddressError((error as Error).message);
-    } finally {
-      setLocating(false);
     }
   };
 
@@ -157,16 +141,14 @@ function LocationEditor({ device }: { device: Device }) {
         >
           Ustaw z adresu maszyny
         </Button>
-        {canAskDevicePosition() && (
-          <Button
-            variant="default"
-            leftSection={<IconCurrentLocation size={16} />}
-            loading={locating}
-            onClick={() => void fromDevice()}
-          >
-            Użyj położenia urządzenia
-          </Button>
-        )}
+        <DevicePositionButton
+          onLocated={(here) => {
+            setAddressError(null);
+            place(here, true);
+            setAccuracy(here.accuracy);
+          }}
+          onError={setAddressError}
+        />
         <Button
           loading={save.isPending}
           disabled={!latValid || !lonValid || (lat === '') !== (lon === '')}
@@ -188,7 +170,7 @@ function LocationEditor({ device }: { device: Device }) {
       </Group>
       {accuracy !== null && (
         <Text size="sm" c="dimmed">
-          {`Położenie urządzenia, z dokładnością do ${accuracy.toLocaleString('pl-PL')} m. Sprawdź je na mapie i zapisz.`}
+          {MSG.devicePositionAccuracy(accuracy)}
         </Text>
       )}
       {addressError && (

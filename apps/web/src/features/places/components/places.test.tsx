@@ -202,6 +202,54 @@ describe('Hotele tab', () => {
     expect(within(dialog).getByText('Wybierz lokalizację na mapie')).toBeInTheDocument();
     expect(fake.callsTo('POST', '/api/deviceHotel/insert')).toHaveLength(0);
   });
+
+  it('places a new hotel where the tablet stands, and keeps the form when the browser may not tell', async () => {
+    const fake = fakeApi(
+      {
+        'GET /api/device/findById/7': { body: sampleDevice({ gpsLatitude: 50.1, gpsLongitude: 19.9 }) },
+        'GET /api/map/config': CONFIG,
+        'POST /api/deviceHotel/insert': { body: { message: 'Zapisano' } },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    let answer: 'here' | 'unavailable' = 'unavailable';
+    const getCurrentPosition = vi.fn((ok: PositionCallback, fail: PositionErrorCallback) => {
+      if (answer === 'here') {
+        ok({ coords: { latitude: 50.06171234, longitude: 19.93731234, accuracy: 8 } } as GeolocationPosition);
+      } else {
+        fail({
+          code: 2,
+          PERMISSION_DENIED: 1,
+          POSITION_UNAVAILABLE: 2,
+          TIMEOUT: 3,
+        } as GeolocationPositionError);
+      }
+    });
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    vi.stubGlobal('isSecureContext', true);
+    renderScreen(<HotelsTab deviceId={7} />, { url: '/m', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dodaj hotel' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/^Nazwa/), 'Hotel Pod Wawelem');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Użyj położenia urządzenia' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nie udało się odczytać położenia');
+    expect(within(dialog).getByLabelText(/^Nazwa/)).toHaveValue('Hotel Pod Wawelem');
+    expect(within(dialog).getByText('Wybierz lokalizację na mapie...')).toBeInTheDocument();
+
+    answer = 'here';
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Użyj położenia urządzenia' }));
+    expect(await within(dialog).findByText('Położenie: 50.061712, 19.937312')).toBeInTheDocument();
+    expect(within(dialog).getByText(/z dokładnością do 8 m/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() =>
+      expect(fake.callsTo('POST', '/api/deviceHotel/insert')[0]?.body).toMatchObject({
+        name: 'Hotel Pod Wawelem',
+        latitude: 50.061712,
+        longitude: 19.937312,
+      }),
+    );
+  });
 });
 
 const branch: Branch = {
