@@ -109,6 +109,28 @@ describe('phone journey: every screen fits 390 px', () => {
     expect(await misfits('/customerEdit')).toEqual([]);
   });
 
+  it("keeps a service event's buttons on the screen while its table is wider than the phone", async () => {
+    await page.goto(`/machineEdit?id=${seeded!.machines[0]}&prev=machineList&activeTab=service`);
+    await screenSettled(page);
+    const actions = page.getByRole('button', { name: /^Akcje: zdarzenie / });
+    await actions.waitFor();
+    const table = await page.getByRole('table').boundingBox();
+    const scrolled = await page
+      .getByRole('table')
+      .evaluate(
+        (element) =>
+          element.scrollWidth > (element.closest('.mantine-ScrollArea-viewport')?.clientWidth ?? 0),
+      );
+    expect(scrolled).toBe(true);
+    // Not scrolled: the button stands inside the screen, over the row's other columns.
+    const button = (await actions.boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(PHONE.viewport.width);
+    expect(button.x).toBeGreaterThan(table!.x);
+    await actions.click();
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('shows each tab of "Moje konto" within the screen, the tabs across the top', async () => {
     await page.goto('/myAccount');
     await screenSettled(page);

@@ -12,11 +12,11 @@ interface Row {
 }
 const columns: ColumnDef<Row, unknown>[] = [{ id: 'name', header: 'Nazwa', accessorFn: (r) => r.name }];
 
-function renderTable(data: Row[], loading: boolean, searched?: string) {
+function renderTable(data: Row[], loading: boolean, searched?: string, withColumns = columns) {
   render(
     <MantineProvider theme={theme} env="test">
       <DataTable
-        columns={columns}
+        columns={withColumns}
         data={data}
         searched={searched}
         total={data.length}
@@ -63,5 +63,25 @@ describe('DataTable with no rows', () => {
   it('says "Brak danych" when nothing is searched', () => {
     renderTable([], false, ' ');
     expect(screen.getByText(MSG.noData)).toBeInTheDocument();
+  });
+});
+
+describe('DataTable with a column of buttons', () => {
+  it('keeps that column at the right edge (header and cells), and no other', () => {
+    const withButtons: ColumnDef<Row, unknown>[] = [
+      ...columns,
+      {
+        id: 'actions',
+        header: '',
+        meta: { stickyEnd: true },
+        cell: ({ row }) => <button type="button">{`Usuń ${row.original.name}`}</button>,
+      },
+    ];
+    renderTable([{ id: 1, name: 'Tokarka' }], false, undefined, withButtons);
+    const button = screen.getByRole('button', { name: 'Usuń Tokarka' });
+    expect(button.closest('td')!.className).toContain('data-table-sticky-end');
+    expect(screen.getByRole('cell', { name: 'Tokarka' }).className).not.toContain('sticky');
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((h) => h.className.includes('data-table-sticky-end'))).toEqual([false, true]);
   });
 });

@@ -24,6 +24,11 @@ declare module '@tanstack/react-table' {
     nowrap?: boolean;
     /** The narrowest the column may get, in px (long texts wrap inside it). */
     minWidth?: number;
+    /**
+     * Stays at the right edge while a table wider than the screen scrolls (a row's buttons), so that
+     * an upright tablet shows them beside the row's first columns instead of one swipe away.
+     */
+    stickyEnd?: boolean;
   }
 }
 
@@ -59,6 +64,9 @@ export interface DataTableProps<T> {
  * centred across every column, off the screen's edge.
  */
 const IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 48px)' } as const;
+
+/** The class of a `stickyEnd` column's cells (data-table.css). */
+const STICKY_END = 'data-table-sticky-end';
 
 /**
  * The one table of the app: server-side paging and sorting (the parent fetches the page),
@@ -122,6 +130,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   return (
                     <Table.Th
                       key={header.id}
+                      className={header.column.columnDef.meta?.stickyEnd ? STICKY_END : undefined}
                       aria-sort={
                         sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                       }
@@ -188,6 +197,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {row.getVisibleCells().map((cell) => (
                     <Table.Td
                       key={cell.id}
+                      className={cell.column.columnDef.meta?.stickyEnd ? STICKY_END : undefined}
                       style={{
                         whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
                         minWidth: cell.column.columnDef.meta?.minWidth,

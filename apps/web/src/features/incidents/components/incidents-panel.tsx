@@ -62,6 +62,7 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
         id: 'actions',
         header: '',
         enableSorting: false,
+        meta: { stickyEnd: true },
         cell: ({ row }) => {
           const when = formatWhen(row.original.date);
           return (

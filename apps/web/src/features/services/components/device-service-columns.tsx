@@ -48,6 +48,7 @@ export function deviceServiceColumns(options: DeviceServiceColumnsOptions): Colu
       id: 'actions',
       header: '',
       enableSorting: false,
+      meta: { stickyEnd: true },
       cell: ({ row }) => (
         <ServiceRowActions
           label={`zdarzenie ${numberLabel(row.original)} z ${formatDate(row.original.date)}`}

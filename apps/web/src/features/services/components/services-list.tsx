@@ -33,6 +33,7 @@ const columns: ColumnDef<Service>[] = [
     id: 'protocol',
     header: 'Protokół',
     enableSorting: false,
+    meta: { stickyEnd: true },
     cell: ({ row }) => <ProtocolLink serviceId={row.original.id} />,
   },
 ];

@@ -78,6 +78,7 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
       id: 'actions',
       header: '',
       enableSorting: false,
+      meta: { stickyEnd: true },
       cell: ({ row }) => {
         const file = row.original;
         const previewable = fileKind(file.originalName) !== 'other';

@@ -55,6 +55,7 @@ export function PartsTab({ deviceId }: { deviceId: number }) {
       id: 'actions',
       header: '',
       enableSorting: false,
+      meta: { stickyEnd: true },
       cell: ({ row }) => (
         <Group gap={4} wrap="nowrap" justify="flex-end">
           <ActionIcon
