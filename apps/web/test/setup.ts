@@ -2,8 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
+import { setSessionEnded } from '../src/lib/session-ended';
 
 afterEach(() => cleanup());
+// A session that ended in one test (lib/session-ended.ts keeps it in the module) is not the next's.
+afterEach(() => setSessionEnded(false));
 
 // A worker runs file after file in one jsdom (vitest.config.ts, `isolate: false`): each file starts
 // as a fresh browser tab would, with no notification shown or queued and nothing stored.

@@ -16,6 +16,11 @@ export const MSG = {
   serverBackendDown:
     'Baza danych lub magazyn plików jest chwilowo niedostępny. Nic nie zapisano, spróbuj za chwilę.',
   sessionRequired: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
+  /** The dialog over a screen whose session ended while it was open (the screen and its typing stay). */
+  sessionEndedTitle: 'Sesja wygasła',
+  sessionEndedKeepWork:
+    'Sesja wygasła albo zakończono ją w innym oknie. Zaloguj się ponownie: to, co wpisano na tym ekranie, zostaje. Potem zapisz jeszcze raz to, czego nie zapisano.',
+  sessionResumed: 'Zalogowano ponownie. Zapisz jeszcze raz to, czego nie zapisano.',
   csrfMissing: 'Żądanie odrzucone: brak nagłówka X-Requested-With.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za kilka minut.',
   badBasicHeader: 'Nieprawidłowy nagłówek logowania.',

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { onSessionEnded } from '../lib/api-client';
-import { createQueryClient, forgetSession } from '../lib/query-client';
+import { createQueryClient, sessionRefused } from '../lib/query-client';
 import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
 
@@ -21,7 +21,7 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   // Any call answered 401 ends the session on screen, also one made outside a query (an import).
-  useEffect(() => onSessionEnded(() => forgetSession(client)), [client]);
+  useEffect(() => onSessionEnded(() => sessionRefused(client)), [client]);
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={readableColorsResolver}>

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { RequireSession } from '../features/auth/components/require-session';
+import { SessionEndedModal } from '../features/auth/components/session-ended-modal';
 import { ScreenProviders } from './screen-providers';
 
 /** Every screen behind the session check, with the providers they share. */
@@ -8,6 +9,7 @@ export function SignedInArea() {
     <RequireSession>
       <ScreenProviders>
         <Outlet />
+        <SessionEndedModal />
       </ScreenProviders>
     </RequireSession>
   );

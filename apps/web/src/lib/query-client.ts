@@ -1,6 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { rememberUser } from './offline-session';
+import { setSessionEnded } from './session-ended';
 
 /** The logged-in employee's query (features/auth reads it); null means "no session". */
 export const SESSION_QUERY_KEY = ['session'] as const;
@@ -10,8 +11,19 @@ export const SESSION_QUERY_KEY = ['session'] as const;
  * whatever screen is open, and the employee kept for offline screens (offline-session.ts) goes too.
  */
 export function forgetSession(client: QueryClient) {
+  setSessionEnded(false);
   rememberUser(null);
   client.setQueryData(SESSION_QUERY_KEY, null);
+}
+
+/**
+ * A call answered 401. With an employee on screen the session ended under him: the screen stays,
+ * with what was typed, and asks him to log in again (session-ended.ts); leaving it for /login lost
+ * every unsaved form. Without one, the visitor goes to /login as before.
+ */
+export function sessionRefused(client: QueryClient) {
+  if (client.getQueryData(SESSION_QUERY_KEY)) setSessionEnded(true);
+  else forgetSession(client);
 }
 
 export function createQueryClient() {

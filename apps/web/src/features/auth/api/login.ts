@@ -19,11 +19,14 @@ export function loginErrorMessage(error: unknown): string {
   return MSG.unknownError;
 }
 
-export function useLogin() {
+/** `keepSession`: the caller decides what the answered employee replaces (SessionEndedModal). */
+export function useLogin({ keepSession = false }: { keepSession?: boolean } = {}) {
   const setSession = useSetSession();
   return useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) =>
       api.get<SessionUser>('/api/user/auth', { headers: { Authorization: basic(email.trim(), password) } }),
-    onSuccess: (user) => setSession(user),
+    onSuccess: (user) => {
+      if (!keepSession) setSession(user);
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { loadAfresh } from '../../../lib/load-afresh';
 import { rememberUser } from '../../../lib/offline-session';
 
 /** Ends the session on the server, then reloads the root (spec §4 Auth). */
@@ -6,6 +7,6 @@ export async function logout() {
   try {
     await fetch('/logout', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
   } finally {
-    window.location.assign('/');
+    loadAfresh('/');
   }
 }

@@ -3,11 +3,13 @@ import type { SessionUser } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/query-client';
 import { isOfflineScreen, lastKnownUser, rememberUser } from '../../../lib/offline-session';
+import { isSessionEnded } from '../../../lib/session-ended';
 
 export const sessionQueryKey = SESSION_QUERY_KEY;
 
 /** The logged-in employee, or null when the session check fails. */
 export function useSession() {
+  const client = useQueryClient();
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: async () => {
@@ -17,6 +19,9 @@ export function useSession() {
         return user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
+          // Ended under an employee on screen: he stays, asked to log in again (sessionRefused).
+          const onScreen = client.getQueryData<SessionUser | null>(sessionQueryKey);
+          if (onScreen && isSessionEnded()) return onScreen;
           rememberUser(null);
           return null;
         }

@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../../lib/api-client';
-import { ANNA_ADMIN, NO_SESSION, fakeApi } from '../../../../test/fake-api';
+import { MSG } from '@serwis/domain';
+import { ANNA_ADMIN, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
+import * as loadAfreshModule from '../../../lib/load-afresh';
+import { SessionEndedModal } from './session-ended-modal';
 import { renderScreen } from '../../../../test/render-screen';
 import { RequireSession } from './require-session';
 import { companyTimeZone, setCompanyTimeZone } from '../../../lib/company-time';
@@ -25,11 +28,15 @@ function MachinesScreen() {
     createElement('h1', null, 'Maszyny'),
     createElement('p', null, list.isSuccess ? `wierszy: ${list.data.length}` : 'ładowanie'),
     createElement(Link, { to: '/customerList' }, 'Kontrahenci'),
+    createElement('input', { 'aria-label': 'Nazwa maszyny' }),
     createElement('button', { type: 'button', onClick: () => save.mutate() }, 'Zapisz'),
   );
 }
 
 const guarded = (element: React.ReactNode) => createElement(RequireSession, null, element);
+/** As the app's signed-in area: the guard, and the dialog of a session that ended on screen. */
+const signedIn = (element: React.ReactNode) =>
+  createElement(RequireSession, null, element, createElement(SessionEndedModal));
 const loginScreen = createElement('h1', null, 'Logowanie');
 
 describe('RequireSession', () => {
@@ -73,43 +80,100 @@ describe('RequireSession', () => {
     expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 
-  it('sends the user to /login when a call answers 401 while the screen is open', async () => {
-    fakeApi({
-      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+  it('keeps the screen and what was typed when a save answers 401, and saves after logging in again', async () => {
+    let sessionAlive = false;
+    const fake = fakeApi({
+      'GET /api/user/check-auth': () => (sessionAlive ? { body: ANNA_ADMIN } : NO_SESSION),
       'GET /api/machines': { body: [] },
-      'POST /api/machines': NO_SESSION,
+      'POST /api/machines': () => (sessionAlive ? { body: { id: 5 } } : NO_SESSION),
+      'GET /api/user/auth': (call) =>
+        call.headers.authorization === `Basic ${btoa('anna@firma.pl:dobre-haslo')}`
+          ? ((sessionAlive = true), { body: ANNA_ADMIN })
+          : { status: 401, body: { message: 'Błędny login lub hasło.' } },
     });
-    renderScreen(guarded(createElement(MachinesScreen)), {
+    renderScreen(signedIn(createElement(MachinesScreen)), {
       url: '/machineList',
       session: ANNA_ADMIN,
       routes: { '/login': loginScreen },
     });
     await screen.findByText('wierszy: 0');
-    // The session expired while the form was being filled in: the save is refused with 401.
+    await userEvent.type(screen.getByLabelText('Nazwa maszyny'), 'Tokarka CNC');
+    // The session ended while the form was being filled in: the save is refused with 401.
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
-    await screen.findByRole('heading', { name: 'Logowanie' });
-    expect(screen.getByTestId('location').textContent).toBe('/login');
+    const dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
+    expect(screen.getByTestId('location').textContent).toBe('/machineList');
+    expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('anna@firma.pl');
+    expect(within(dialog).getByText(MSG.sessionEndedKeepWork)).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText(/^Hasło/), 'zle-haslo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zaloguj' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Błędny login lub hasło.');
+
+    await userEvent.clear(within(dialog).getByLabelText(/^Hasło/));
+    await userEvent.type(within(dialog).getByLabelText(/^Hasło/), 'dobre-haslo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zaloguj' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText(MSG.sessionResumed)).toBeInTheDocument();
+    // The same screen, the typing kept; the save goes through now.
+    expect(screen.getByLabelText('Nazwa maszyny')).toHaveValue('Tokarka CNC');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(fake.callsTo('POST', '/api/machines')).toHaveLength(2));
+    expect(screen.getByTestId('location').textContent).toBe('/machineList');
   });
 
-  it('checks the session again on every screen, and leaves for /login once it has ended', async () => {
+  it('leaves the screen when someone else logs in over it, or when the user gives it up', async () => {
+    const afresh = vi.spyOn(loadAfreshModule, 'loadAfresh').mockImplementation(() => undefined);
+    fakeApi({
+      'GET /api/user/check-auth': NO_SESSION,
+      'GET /api/machines': { body: [] },
+      'POST /api/machines': NO_SESSION,
+      'GET /api/user/auth': { body: JAN_USER },
+    });
+    renderScreen(signedIn(createElement(MachinesScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      routes: { '/login': loginScreen },
+    });
+    await screen.findByText('wierszy: 0');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
+    await userEvent.clear(within(dialog).getByLabelText(/^E-mail/));
+    await userEvent.type(within(dialog).getByLabelText(/^E-mail/), 'jan@firma.pl');
+    await userEvent.type(within(dialog).getByLabelText(/^Hasło/), 'haslo-jana');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zaloguj' }));
+    // Jan's is a new page from the home screen: nothing typed under Anna's session stays for him.
+    await waitFor(() => expect(afresh).toHaveBeenCalledWith('/home'));
+
+    dialog = screen.getByRole('dialog', { name: 'Sesja wygasła' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Przejdź do logowania' }));
+    await screen.findByRole('heading', { name: 'Logowanie' });
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    afresh.mockRestore();
+  });
+
+  it('checks the session again on every screen, and asks to log in again once it has ended', async () => {
     let sessionAlive = true;
     const api = fakeApi({
       'GET /api/user/check-auth': () => (sessionAlive ? { body: ANNA_ADMIN } : NO_SESSION),
       'GET /api/machines': { body: [{ id: 1 }] },
       'GET /api/customers': { body: [] },
     });
-    renderScreen(guarded(createElement(MachinesScreen)), {
+    renderScreen(signedIn(createElement(MachinesScreen)), {
       url: '/machineList',
       session: ANNA_ADMIN,
-      routes: { '/customerList': guarded(createElement('h1', null, 'Kontrahenci')), '/login': loginScreen },
+      routes: {
+        '/customerList': signedIn(createElement('h1', null, 'Kontrahenci')),
+        '/login': loginScreen,
+      },
     });
     await screen.findByText('wierszy: 1');
     await waitFor(() => expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(1));
     // The session ends elsewhere (logout in another tab); the next screen notices.
     sessionAlive = false;
     await userEvent.click(screen.getByRole('link', { name: 'Kontrahenci' }));
-    await screen.findByRole('heading', { name: 'Logowanie' });
+    await screen.findByRole('dialog', { name: 'Sesja wygasła' });
     expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'Logowanie' })).toBeNull();
   });
 
   it('on the protocol screen keeps the last employee seen here when the network is away', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
+import { SessionEndedModal } from '../../auth/components/session-ended-modal';
 import { RequireSession } from '../../auth/components/require-session';
 import { ImportButton } from './import-button';
 
@@ -99,7 +100,7 @@ describe('Importuj z CSV', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('goes to the login when the session has ended before the file is sent, as every screen does', async () => {
+  it('asks to log in again when the session has ended before the file is sent, the dialog kept', async () => {
     const user = userEvent.setup();
     fakeApi({
       'GET /api/user/check-auth': { body: ANNA_ADMIN },
@@ -108,12 +109,17 @@ describe('Importuj z CSV', () => {
     renderScreen(
       <RequireSession>
         <ImportButton kind="INTERNAL" />
+        <SessionEndedModal />
       </RequireSession>,
       { url: '/machineList', session: ANNA_ADMIN, routes: { '/login': <h1>Logowanie</h1> } },
     );
     await chooseFile(user);
-    await screen.findByRole('heading', { name: 'Logowanie' });
-    expect(screen.getByTestId('location').textContent).toBe('/login');
+    await screen.findByRole('dialog', { name: 'Sesja wygasła' });
+    expect(screen.getByTestId('location').textContent).toBe('/machineList');
+    // Under the session's dialog, the import's stays open with the chosen file, to be sent again.
+    expect(
+      screen.getByRole('dialog', { name: 'Import maszyn z pliku CSV lub XLSX', hidden: true }),
+    ).toBeInTheDocument();
   });
 
   it('tells what a file needs and offers an empty one with the headers, until a file is chosen', async () => {

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { MAX, MSG, type SessionUser } from '@serwis/domain';
+import { paths } from '../../../config/paths';
+import { loadAfresh } from '../../../lib/load-afresh';
+import { forgetSession, SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { setSessionEnded, useSessionEnded } from '../../../lib/session-ended';
+import { loginErrorMessage, useLogin } from '../api/login';
+
+/**
+ * Over a screen whose session ended while it was open: log in again right here, and the screen
+ * stays as it was, with everything typed on it, to be saved once more. The same employee goes on;
+ * anyone else starts afresh at the home screen (the typed work was not theirs). "Przejdź do
+ * logowania" gives the screen up.
+ */
+export function SessionEndedModal() {
+  const ended = useSessionEnded();
+  return (
+    <Modal
+      opened={ended}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={MSG.sessionEndedTitle}
+      centered
+    >
+      {/* Mounted afresh each time the session ends: no password or refusal left from the last time. */}
+      {ended && <LoginAgainForm />}
+    </Modal>
+  );
+}
+
+function LoginAgainForm() {
+  const client = useQueryClient();
+  const onScreen = client.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
+  const login = useLogin({ keepSession: true });
+  const [email, setEmail] = useState(onScreen?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setMissing(true);
+      return;
+    }
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (user) => {
+          if (onScreen && user.id !== onScreen.id) {
+            // Someone else on this device: nothing of the screen before is theirs.
+            loadAfresh(paths.home);
+            return;
+          }
+          client.setQueryData(SESSION_QUERY_KEY, user);
+          setSessionEnded(false);
+          // What failed while the session was away is asked again (the forms keep their values).
+          void client.invalidateQueries({ predicate: (query) => query.meta?.unchangedByWrites !== true });
+          notifications.show({ color: 'green', message: MSG.sessionResumed });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">{MSG.sessionEndedKeepWork}</Text>
+        {login.isError && (
+          <Alert color="red" role="alert">
+            {loginErrorMessage(login.error)}
+          </Alert>
+        )}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={MAX.email}
+          value={email}
+          error={missing && !email.trim() ? MSG.requiredField : undefined}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Hasło"
+          autoComplete="current-password"
+          required
+          data-autofocus
+          maxLength={MAX.password}
+          value={password}
+          error={missing && !password ? MSG.requiredField : undefined}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => forgetSession(client)}>
+            Przejdź do logowania
+          </Button>
+          <Button type="submit" loading={login.isPending}>
+            Zaloguj
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
