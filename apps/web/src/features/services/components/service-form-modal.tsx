@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
 import { usePhone } from '../../../lib/use-phone';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 
 interface ServiceFormModalProps {
   /** 'new' adds an event; an event edits (or shows) it; null keeps the modal closed. */
@@ -32,6 +33,8 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   const { target } = props;
   const service = target !== null && target !== 'new' ? target : undefined;
   const mutation = service ? update : add;
+  // Two presses of "Zapisz" 0–47 ms apart made two numbered events (the ui.md audit).
+  const once = useOneAtATime();
 
   const close = () => {
     add.reset();
@@ -65,9 +68,11 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             serverError={mutation.error}
             onCancel={close}
             onSubmit={(json, file) =>
-              service
-                ? update.mutate({ ...json, id: service.id }, { onSuccess: saved })
-                : add.mutate({ json, file }, { onSuccess: saved })
+              once((done) =>
+                service
+                  ? update.mutate({ ...json, id: service.id }, { onSuccess: saved, onSettled: done })
+                  : add.mutate({ json, file }, { onSuccess: saved, onSettled: done }),
+              )
             }
           />
         </>

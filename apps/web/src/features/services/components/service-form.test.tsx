@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
@@ -107,6 +107,26 @@ describe('ServiceForm: saving a new event', () => {
       todo: '',
     });
     expect(((call.body as FormData).get('protocolSerwisowyFile') as File).name).toBe('protokol.pdf');
+  });
+
+  it('sends one event for a double press of "Zapisz", and again once the first is answered', async () => {
+    let answers = 0;
+    const { api } = openNew({
+      'POST /api/service/add': () =>
+        ++answers === 1
+          ? { status: 409, body: { message: 'Zdarzenie o podanym numerze już istnieje.' } }
+          : { status: 201, body: sampleService() },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    const button = screen.getByRole('button', { name: 'Zapisz' });
+    // Two presses in one moment, before the button can show it is saving.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await screen.findByText('Dokument z podanym numerem już istnieje!');
+    expect(api.callsTo('POST', '/api/service/add')).toHaveLength(1);
+    // Refused: the form stays, and the next press sends again.
+    await save();
+    await waitFor(() => expect(api.callsTo('POST', '/api/service/add')).toHaveLength(2));
   });
 
   it('shows the period only for an inspection and sends the value given', async () => {
