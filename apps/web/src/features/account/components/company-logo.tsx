@@ -4,6 +4,7 @@ import { MSG } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useCompanyLogo, useSaveCompanyLogo } from '../api/company';
+import { confirmDelete } from '../../../components/confirm-delete';
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -43,7 +44,16 @@ export function CompanyLogo({ editable }: { editable: boolean }) {
             )}
           </FileButton>
           {logo.data && (
-            <Button variant="subtle" color="red" onClick={() => store('')}>
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() =>
+                confirmDelete({
+                  what: 'logo firmy z protokołów i wiadomości e-mail',
+                  onConfirm: () => store(''),
+                })
+              }
+            >
               Usuń logo
             </Button>
           )}

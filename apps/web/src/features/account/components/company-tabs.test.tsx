@@ -110,5 +110,24 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     const sent = api.callsTo('PUT', '/api/configuration/company-logo')[0].body as { value: string };
     expect(sent.value).toMatch(/^data:image\/png;base64,/);
     expect(await screen.findByRole('img', { name: 'Logo firmy' })).toHaveAttribute('src', logo);
+
+    // Removing it asks first: "Anuluj" keeps it, "Usuń" sends the empty value.
+    await userEvent.click(screen.getByRole('button', { name: 'Usuń logo' }));
+    const question = await screen.findByRole('dialog', { name: 'Potwierdź usunięcie' });
+    expect(question).toHaveTextContent(
+      'Czy na pewno chcesz usunąć logo firmy z protokołów i wiadomości e-mail?',
+    );
+    await userEvent.click(within(question).getByRole('button', { name: 'Anuluj' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PUT', '/api/configuration/company-logo')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Usuń logo' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Potwierdź usunięcie' })).getByRole('button', {
+        name: 'Usuń',
+      }),
+    );
+    await waitFor(() => expect(api.callsTo('PUT', '/api/configuration/company-logo')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/configuration/company-logo')[1].body).toEqual({ value: '' });
+    expect(await screen.findByText('Brak logo')).toBeInTheDocument();
   });
 });
