@@ -1,10 +1,12 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DB_CASING, type Db } from '../db/database.js';
+import { acceptsGzip } from './gzip-json.js';
 import { rowsOf } from './result-rows.js';
 
 /**
@@ -192,7 +194,14 @@ export async function sendJsonArray<T>(
   }
   // Bytes, not object mode: the stream buffers about one batch ahead of the socket, no more.
   const stream = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
-  return reply.type('application/json; charset=utf-8').send(stream);
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (!acceptsGzip(reply.request)) return reply.send(stream);
+  // Gzipped for a client that takes it (5,000 customers for a machine form: 1.5 MB, a fraction of
+  // it packed), each batch flushed as it comes, so the first rows still leave at once. A failure
+  // of the rows destroys the packed stream too: the client sees a cut answer, as above.
+  const packed = zlib.createGzip({ level: 4, flush: zlib.constants.Z_SYNC_FLUSH });
+  pipeline(stream, packed, () => undefined);
+  return reply.header('Content-Encoding', 'gzip').send(packed);
 }
 
 /** An unpaged list: ids from the list's ordered id query, rows from `load`, streamed as JSON. */

@@ -9,6 +9,7 @@ import {
   mapPointsQuery,
   messageResponse,
 } from '@serwis/domain';
+import { sendJson } from '../../lib/gzip-json.js';
 import { currentUser } from '../../plugins/session.js';
 import { mapPointsJson } from './locations.repository.js';
 import { updateGpsLocation } from './locations.service.js';
@@ -46,8 +47,8 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const json = await mapPointsJson(app.db, request.query);
-      // The database built the JSON (see mapPointsJson); Fastify sends a string as it is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // The database built the JSON (see mapPointsJson); sent as it is, gzipped when large.
+      return sendJson(request, reply, json);
     },
   );
 

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
@@ -134,5 +135,43 @@ describe('machine positions and the machine map', () => {
     expect(csp).toContain("font-src 'self' data:");
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/map/config' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('gzips a large map for a browser that takes it, the same bytes once unpacked', async () => {
+    const user = await createUserAndLogin(ctx);
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++) ids.push(await insertTestDevice(ctx.database.db, `Prasa krawędziowa ${i}`));
+    await ctx.database.db
+      .update(devices)
+      .set({ gpsLatitude: 50.06, gpsLongitude: 19.94 })
+      .where(inArray(devices.id, ids));
+    const get = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/device/with-gps-location-data',
+        headers: { ...as(user), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(60);
+    expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
+
+    const packed = await get('gzip, deflate, br');
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(String(packed.headers.vary)).toContain('Accept-Encoding');
+    expect(packed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(gunzipSync(packed.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    // Refused with q=0, or a map small enough: sent as it is.
+    expect((await get('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+    const small = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/device/with-gps-location-data?categoryId=999999`,
+      headers: { ...as(user), 'accept-encoding': 'gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual([]);
   });
 });

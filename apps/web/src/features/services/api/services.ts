@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type MachineType, type Service } from '@serwis/domain';
+import { useCustomerOptions } from '../../machines/api/lookups';
 import { api, ApiError } from '../../../lib/api-client';
 import { SERVICE_LISTS } from '../family';
 import type { ServiceJsonBody } from '../service-form-values';
@@ -38,14 +39,8 @@ export function useServicePage(family: MachineType, query: ServicePageQuery) {
   });
 }
 
-/** Customers for the form's select (id and names only are used). */
-export function useServiceCustomers() {
-  return useQuery({
-    queryKey: ['service-lookups', 'customers'],
-    queryFn: () => api.get<{ id: number; shortName: string; fullName: string }[]>('/api/customer/findAll'),
-    staleTime: 60_000,
-  });
-}
+/** Customers for the form's select: the machine forms' list, one cache entry for both. */
+export const useServiceCustomers = useCustomerOptions;
 
 /** Every change refreshes all service lists (the tab and both lists). */
 function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
