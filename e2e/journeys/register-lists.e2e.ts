@@ -265,6 +265,32 @@ describe('register journey: the machine list', () => {
     expect(lines.some((line) => line.endsWith(';Łódź;łódzkie'))).toBe(true);
   });
 
+  it('on the narrowest desktop with the whole bar (1200 px), keeps every menu on one line', async () => {
+    await page.setViewportSize({ width: 1200, height: 900 });
+    try {
+      const navigation = mainNavigation(page);
+      await navigation.getByRole('button', { name: 'Maszyny zewnętrzne' }).waitFor();
+      const bar = await navigation.evaluate((element) => {
+        const header = element.closest('header') ?? element;
+        const controls = [...header.querySelectorAll<HTMLElement>('button, a')].filter(
+          (control) => control.getBoundingClientRect().width > 0,
+        );
+        return {
+          overflow: header.scrollWidth - header.clientWidth,
+          tallest: Math.max(...controls.map((control) => control.getBoundingClientRect().height)),
+          bottom: Math.max(...controls.map((control) => control.getBoundingClientRect().bottom)),
+          height: header.getBoundingClientRect().height,
+        };
+      });
+      expect(bar.overflow).toBe(0);
+      // One line of text each: "Maszyny zewnętrzne" broke in two, 61 px high in a 60 px bar.
+      expect(bar.tallest).toBeLessThan(48);
+      expect(bar.bottom).toBeLessThanOrEqual(bar.height + 0.5);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('on a 768 px tablet, folds the navigation into the menu button and scrolls only the table', async () => {
     const tablet = await newPage(browser);
     try {

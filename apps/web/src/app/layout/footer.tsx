@@ -9,7 +9,7 @@ export function Footer() {
       <Text size="xs" c="dimmed">
         {APP_NAME} — ewidencja maszyn i protokołów serwisowych © {new Date().getFullYear()}
       </Text>
-      <Anchor component={Link} to={paths.privacy} size="xs">
+      <Anchor component={Link} to={paths.privacy} size="xs" className="touch-link">
         Polityka prywatności
       </Anchor>
     </Group>

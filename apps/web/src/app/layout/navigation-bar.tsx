@@ -29,7 +29,14 @@ export function NavigationBar({
             aria-expanded={menuOpened}
           />
         )}
-        <Anchor component={Link} to={user ? paths.home : paths.login} fw={700} fz="lg" underline="never">
+        <Anchor
+          component={Link}
+          to={user ? paths.home : paths.login}
+          fw={700}
+          fz="lg"
+          underline="never"
+          className="touch-link"
+        >
           {APP_NAME}
         </Anchor>
         {user && (
@@ -38,7 +45,7 @@ export function NavigationBar({
           </Suspense>
         )}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" miw={0}>
         {user ? (
           <Suspense fallback={null}>
             <SignedInActions user={user} />

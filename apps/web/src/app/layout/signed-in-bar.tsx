@@ -14,9 +14,12 @@ export function SignedInMenus() {
       {menus.map((menu) => (
         <Menu key={menu.label} trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
           <Menu.Target>
-            <UnstyledButton px={7} py={10} aria-haspopup="menu">
+            <UnstyledButton px={7} py={10} aria-haspopup="menu" style={{ flexShrink: 0 }}>
               <Group gap={4} wrap="nowrap">
-                <Text size="sm">{menu.label}</Text>
+                {/* One line, also on a 1280 px laptop ("Maszyny zewnętrzne" broke in two, past the bar). */}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {menu.label}
+                </Text>
                 <IconChevronDown size={14} aria-hidden />
               </Group>
             </UnstyledButton>
@@ -51,18 +54,19 @@ export function SignedInMenus() {
 
 /** The employee's name, "Moje konto" and "Wyloguj" on the right of the bar. */
 export function SignedInActions({ user }: { user: SessionUser }) {
+  const name = `${`${user.firstName} ${user.lastName}`.trim() || user.email}${user.isAdmin ? ' (admin)' : ''}`;
   return (
     <>
-      <Text size="sm" visibleFrom="lg" data-testid="current-user" style={{ whiteSpace: 'nowrap' }}>
-        {`${user.firstName} ${user.lastName}`.trim() || user.email}
-        {user.isAdmin ? ' (admin)' : ''}
+      {/* The name gives way (cut with "…", whole in its tooltip) before the menus do. */}
+      <Text size="sm" visibleFrom="lg" data-testid="current-user" truncate="end" title={name} miw={0}>
+        {name}
       </Text>
       <Tooltip label="Moje konto">
-        <ActionIcon component={Link} to={paths.myAccount} aria-label="Moje konto">
+        <ActionIcon component={Link} to={paths.myAccount} aria-label="Moje konto" style={{ flexShrink: 0 }}>
           <IconSettings size={20} />
         </ActionIcon>
       </Tooltip>
-      <Button variant="light" size="sm" onClick={() => void logout()}>
+      <Button variant="light" size="sm" onClick={() => void logout()} style={{ flexShrink: 0 }}>
         Wyloguj
       </Button>
     </>

@@ -31,7 +31,7 @@ function Figure({
           {label}
         </Text>
         {to ? (
-          <Anchor component={Link} to={to} fz={28} fw={700} data-testid="figure">
+          <Anchor component={Link} to={to} fz={28} fw={700} data-testid="figure" className="touch-link">
             {value}
           </Anchor>
         ) : (

@@ -150,7 +150,7 @@ export function MapPage() {
           <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {publicUrl}
           </Code>
-          <Anchor href={publicPath} target="_blank" size="sm">
+          <Anchor href={publicPath} target="_blank" size="sm" className="touch-link">
             Otwórz w nowej karcie
           </Anchor>
           {failure && (
