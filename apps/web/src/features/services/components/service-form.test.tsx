@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
-import { dayjs } from '../../../lib/dayjs';
+import { companyToday } from '../../../lib/company-time';
 import { ServiceFormModal } from './service-form-modal';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -94,7 +94,8 @@ describe('ServiceForm: saving a new event', () => {
     expect(call.body).toBeInstanceOf(FormData);
     expect(await jsonPartOf(call.body, 'serviceJson')).toEqual({
       id: 0,
-      date: dayjs().format('YYYY-MM-DD'),
+      // The company's today (Warsaw), not the test machine's: they differ for an hour or two at midnight.
+      date: companyToday(),
       number: 25,
       numberExtension: 'A',
       paymentType: 'PLATNA',
