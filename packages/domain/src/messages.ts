@@ -21,6 +21,8 @@ export const MSG = {
   sessionEndedKeepWork:
     'Sesja wygasła albo zakończono ją w innym oknie. Zaloguj się ponownie: to, co wpisano na tym ekranie, zostaje. Potem zapisz jeszcze raz to, czego nie zapisano.',
   sessionResumed: 'Zalogowano ponownie. Zapisz jeszcze raz to, czego nie zapisano.',
+  /** On the home screen, after an employee opened an administrator's address (typed, a bookmark). */
+  adminOnlyScreen: 'Ten ekran jest dostępny tylko dla administratora.',
   csrfMissing: 'Żądanie odrzucone: brak nagłówka X-Requested-With.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za kilka minut.',
   badBasicHeader: 'Nieprawidłowy nagłówek logowania.',

@@ -28,6 +28,8 @@ export function RequireSession({ children, admin = false }: { children: ReactNod
   // last seen and the screen, with whatever was typed on it; the next check decides.
   if (!user)
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
-  if (admin && !user.isAdmin) return <Navigate to={paths.home} replace />;
+  // Said on the home screen, not left to guess why a typed address led there.
+  if (admin && !user.isAdmin)
+    return <Navigate to={paths.home} replace state={{ notice: MSG.adminOnlyScreen }} />;
   return <>{children}</>;
 }

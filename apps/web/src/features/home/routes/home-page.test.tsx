@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
+import { MSG } from '@serwis/domain';
+import { RequireSession } from '../../auth/components/require-session';
 import { HomePage } from './home-page';
 
 /** Each tile's title and where it leads; the tile's name is all it says, the title first. */
@@ -39,5 +41,23 @@ describe('/home', () => {
       'Kontrahenci',
       'Kategorie',
     ]);
+  });
+
+  it("says why an employee who opened an administrator's address is on the home screen", async () => {
+    fakeApi({ 'GET /api/user/check-auth': { body: JAN_USER } });
+    renderScreen(
+      <RequireSession admin>
+        <h1>Statystyki</h1>
+      </RequireSession>,
+      { url: '/statistics', session: JAN_USER, routes: { '/home': <HomePage /> } },
+    );
+    expect((await screen.findByText(MSG.adminOnlyScreen)).closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/home');
+    expect(screen.queryByRole('heading', { name: 'Statystyki' })).toBeNull();
+  });
+
+  it('shows no such notice when opened directly', () => {
+    renderScreen(<HomePage />, { url: '/home', session: JAN_USER });
+    expect(screen.queryByText(MSG.adminOnlyScreen)).toBeNull();
   });
 });

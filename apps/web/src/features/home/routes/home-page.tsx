@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { Alert, Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { homeTiles } from '../../../app/navigation';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useCurrentUser } from '../../auth/api/session';
@@ -9,11 +9,18 @@ export function HomePage() {
   const user = useCurrentUser();
   usePageTitle('Strona główna');
   const tiles = homeTiles.filter((t) => !t.admin || user.isAdmin);
+  // Why the user is here instead of the screen asked for (RequireSession's admin check).
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   return (
     <>
       <Title order={2} mb="md">
         Strona główna
       </Title>
+      {typeof notice === 'string' && (
+        <Alert color="yellow" role="status" mb="md">
+          {notice}
+        </Alert>
+      )}
       {/* Each tile is named by all it says (WCAG 2.5.3: the words seen are in the name heard). */}
       <SimpleGrid component="nav" aria-label="Skróty" cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
         {tiles.map((tile) => (
