@@ -23,6 +23,9 @@ export const MSG = {
   sessionResumed: 'Zalogowano ponownie. Zapisz jeszcze raz to, czego nie zapisano.',
   /** On the home screen, after an employee opened an administrator's address (typed, a bookmark). */
   adminOnlyScreen: 'Ten ekran jest dostępny tylko dla administratora.',
+  /** The author's change of an event an administrator signed or rejected meanwhile (403 LOCKED). */
+  serviceClosedForAuthor:
+    'Zdarzenie zostało już podpisane lub odrzucone, więc autor nie może go zmienić. Poprawki może wprowadzić administrator.',
   csrfMissing: 'Żądanie odrzucone: brak nagłówka X-Requested-With.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za kilka minut.',
   badBasicHeader: 'Nieprawidłowy nagłówek logowania.',

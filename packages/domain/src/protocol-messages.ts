@@ -16,6 +16,12 @@ export const PROTOCOL_MSG = {
   protocolInvalid: 'Nieprawidłowe dane protokołu.',
   protocolSigned: 'Protokół podpisany.',
   protocolAlreadySigned: 'Protokół jest już podpisany.',
+  protocolOfRejectedEvent:
+    'Zdarzenie odrzucono: protokołu nie można już zmieniać. Poprawki może wprowadzić administrator.',
+  /** A version typed on this device after the event was signed or rejected, which the server refused. */
+  protocolUnacceptedTitle: 'Niezapisana wersja z tego urządzenia',
+  protocolUnaccepted:
+    'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo zdarzenie w międzyczasie podpisano lub odrzucono. Przekaż ją administratorowi, który może poprawić protokół.',
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
   protocolMissing: 'Nie można podpisać protokołu. Brakuje: {missing}.',
   protocolMissingTechnicianSignature: 'podpisu serwisanta',

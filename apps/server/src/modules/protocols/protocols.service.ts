@@ -23,8 +23,13 @@ import { readCompanyLogo, readConfiguration } from '../configuration/configurati
 import { discardUpload, insertFileRow, type UploadedFile } from '../files/files.service.js';
 import { refreshInspectionSummariesOfService } from '../inspections/inspection-summaries.js';
 import { findServiceRow, updateServiceRow, type ServiceRow } from '../services/services.repository.js';
-import { assignNumber, canModify, isOpen, requireServiceForUpdate } from '../services/services.rules.js';
-import { forbidden } from '../../lib/app-error.js';
+import {
+  assertMayWriteProtocol,
+  assignNumber,
+  canModify,
+  isOpen,
+  requireServiceForUpdate,
+} from '../services/services.rules.js';
 import { loadProtocolContext, templateData, type ProtocolContext } from './protocols.context.js';
 import { renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
 import { findProtocolRow, upsertProtocolRow, type ProtocolRow } from './protocols.repository.js';
@@ -192,7 +197,7 @@ export async function saveProtocolDraft(
   return withPdfCleanup(deps, (uploads) =>
     inTransaction(deps.db, async (tx) => {
       const row = await requireServiceForUpdate(tx, serviceId);
-      if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
+      assertMayWriteProtocol(actor, row);
       const ctx = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);
       const data: ProtocolData = {
@@ -232,7 +237,7 @@ export async function signProtocol(
   return withPdfCleanup(deps, (uploads) =>
     inTransaction(deps.db, async (tx) => {
       const row = await requireServiceForUpdate(tx, serviceId);
-      if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
+      assertMayWriteProtocol(actor, row);
       if (!isOpen(row)) throw conflict(PROTOCOL_MSG.protocolAlreadySigned, 'STATE');
       const before = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);

@@ -214,9 +214,11 @@ describe('field protocol of a service event', () => {
 
     const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
     expect(log.map((l) => l.formattedMessage).join('\n')).toContain('podpisanie protokołu w aplikacji');
-    // Signed: the employee can no longer change it, an admin can.
-    expect((await saveProtocol(ctx, user, serviceId, data)).statusCode).toBe(403);
-    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(403);
+    // Signed: the employee can no longer change it, and is told why (not "no rights"); an admin can.
+    const closed = await saveProtocol(ctx, user, serviceId, data);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json()).toMatchObject({ code: 'LOCKED', message: MSG.serviceClosedForAuthor });
+    expect((await signProtocol(ctx, user, serviceId, data)).json().code).toBe('LOCKED');
     const byAdmin = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().editable).toBe(true);
@@ -252,6 +254,15 @@ describe('field protocol of a service event', () => {
     expect((await saveProtocol(ctx, admin, serviceId, protocol.data)).statusCode).toBe(200);
     expect((await saveProtocol(ctx, author, serviceId, protocol.data)).statusCode).toBe(200);
     expect((await getProtocol(ctx, author, 99_999)).statusCode).toBe(404);
+
+    // Rejected by an administrator while the author types: his next save says why it is refused.
+    expect((await serviceAction(ctx, admin, 'reject', serviceId)).statusCode).toBe(200);
+    const late = await saveProtocol(ctx, author, serviceId, protocol.data);
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toMatchObject({ code: 'LOCKED', message: MSG.serviceClosedForAuthor });
+    expect((await saveProtocol(ctx, colleague, serviceId, protocol.data)).json().message).toBe(
+      'Brak uprawnień do tej operacji!',
+    );
   });
 
   it('prints for the scan: a numbered PDF with empty signature boxes; the scan still signs', async () => {

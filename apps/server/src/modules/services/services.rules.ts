@@ -27,6 +27,19 @@ export function assertCanModify(actor: SessionUser, row: ServiceRow) {
   if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
 }
 
+/**
+ * A protocol's save or signature the actor may not make. The author of an event closed meanwhile
+ * (signed or rejected by an administrator while he was typing) is told so (`LOCKED`): "no rights"
+ * alone read as a fault of his account, and his draft seemed lost for no reason.
+ */
+export function assertMayWriteProtocol(actor: SessionUser, row: Pick<ServiceRow, 'state' | 'userCreatedId'>) {
+  if (canModify(actor, row)) return;
+  if (row.userCreatedId === actor.id && isLocked(row)) {
+    throw new AppError(403, MSG.serviceClosedForAuthor, 'LOCKED');
+  }
+  throw forbidden(MSG.forbiddenBang);
+}
+
 export async function requireServiceForUpdate(tx: Tx, id: number): Promise<ServiceRow> {
   const row = await findServiceRow(tx, id, true);
   if (!row) throw notFound(MSG.serviceNotFound);

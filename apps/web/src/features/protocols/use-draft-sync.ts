@@ -28,6 +28,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const [state, setState] = useState<SyncState>(protocol.fromDevice ? 'offline' : 'saved');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
+  // This device's version of a protocol the server no longer takes (see below).
+  const [unaccepted, setUnaccepted] = useState(false);
   const [ready, setReady] = useState(!protocol.editable);
   const dataRef = useRef(data);
   const version = useRef(0);
@@ -67,12 +69,20 @@ export function useDraftSync(protocol: LoadedProtocol) {
   }, [save]);
 
   // A draft left on this device (offline, reload, sleep) newer than the server's is taken and sent.
+  // On a protocol no longer editable (signed or rejected meanwhile) it is shown, not sent, and kept:
+  // what was typed after the event closed is not lost without a word.
   useEffect(() => {
-    if (!protocol.editable) return;
     let cancelled = false;
     void readLocalDraft(serviceId).then((local) => {
       if (cancelled) return;
       const serverTime = protocol.updatedAt ? Date.parse(protocol.updatedAt) : 0;
+      if (!protocol.editable) {
+        if (local && local.changedAt > serverTime) {
+          setDataState(local.data);
+          setUnaccepted(true);
+        }
+        return;
+      }
       if (local && !protocol.signed && local.changedAt > serverTime) {
         dataRef.current = local.data;
         setDataState(local.data);
@@ -132,6 +142,13 @@ export function useDraftSync(protocol: LoadedProtocol) {
     return inFlight.current;
   }, []);
 
+  /** The user drops this device's version the server did not take: the server's is shown again. */
+  const discardUnaccepted = useCallback(async () => {
+    await removeLocalDraft(serviceId);
+    setDataState(protocol.data);
+    setUnaccepted(false);
+  }, [protocol.data, serviceId]);
+
   /** After signing: the server holds the final version; the local copy goes. */
   const forget = useCallback(async () => {
     clearTimeout(timer.current);
@@ -140,5 +157,18 @@ export function useDraftSync(protocol: LoadedProtocol) {
     setState('saved');
   }, [serviceId]);
 
-  return { data, setData, state, refusal, restored, ready, flush, forget, pause, dataRef };
+  return {
+    data,
+    setData,
+    state,
+    refusal,
+    restored,
+    unaccepted,
+    discardUnaccepted,
+    ready,
+    flush,
+    forget,
+    pause,
+    dataRef,
+  };
 }

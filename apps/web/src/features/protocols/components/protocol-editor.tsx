@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCloudCheck,
@@ -114,7 +114,23 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
         </Alert>
       )}
       {!protocol.editable && !protocol.signed && (
-        <Alert color="gray">Protokół może wypełniać tylko autor zdarzenia lub administrator.</Alert>
+        <Alert color="gray">
+          {protocol.header.state === 'ODRZUCONY'
+            ? PROTOCOL_MSG.protocolOfRejectedEvent
+            : 'Protokół może wypełniać tylko autor zdarzenia lub administrator.'}
+        </Alert>
+      )}
+      {sync.unaccepted && (
+        <Alert color="orange" title={PROTOCOL_MSG.protocolUnacceptedTitle}>
+          <Stack gap="xs">
+            <Text size="sm">{PROTOCOL_MSG.protocolUnaccepted}</Text>
+            <Group>
+              <Button size="compact-sm" variant="default" onClick={() => void sync.discardUnaccepted()}>
+                Usuń tę wersję z urządzenia
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
       )}
       {protocol.fromDevice && sync.state === 'offline' && (
         <Alert color="orange" icon={<IconCloudOff size={18} />} title="Brak połączenia z serwerem">

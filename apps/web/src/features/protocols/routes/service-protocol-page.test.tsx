@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clear } from 'idb-keyval';
-import type { Protocol } from '@serwis/domain';
+import { MSG, PROTOCOL_MSG, type Protocol } from '@serwis/domain';
 import { JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { ServiceProtocolPage } from './service-protocol-page';
@@ -161,6 +161,35 @@ describe('/serviceProtocol', () => {
     expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
     const sent = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
     expect(sent.workDone).toBe('Wymiana grzałki');
+  });
+
+  it('says why the server refuses the draft of an event rejected meanwhile, and keeps the text shown', async () => {
+    let rejected = false;
+    const closed = () => protocol({ editable: false, header: { ...protocol().header, state: 'ODRZUCONY' } });
+    fakeApi({
+      'GET /api/service/protocol/7': () => ({ body: rejected ? closed() : protocol() }),
+      'PUT /api/service/protocol/7': () =>
+        rejected
+          ? { status: 403, body: { message: MSG.serviceClosedForAuthor, code: 'LOCKED' } }
+          : { body: { ...protocol(), saved: true } },
+    });
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await screen.findByLabelText('Opis wykonanych prac');
+    // An administrator rejects the event while the author types.
+    rejected = true;
+    await userEvent.type(screen.getByLabelText('Opis wykonanych prac'), 'Druga część po odrzuceniu');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(MSG.serviceClosedForAuthor)).toBeInTheDocument();
+    first.unmount();
+
+    // Opened again: not editable any more, but the text typed here is shown, with why, and can go.
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText(PROTOCOL_MSG.protocolUnaccepted)).toBeInTheDocument();
+    expect(screen.getByText(PROTOCOL_MSG.protocolOfRejectedEvent)).toBeInTheDocument();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Druga część po odrzuceniu');
+    await userEvent.click(screen.getByRole('button', { name: 'Usuń tę wersję z urządzenia' }));
+    await waitFor(() => expect(screen.queryByText(PROTOCOL_MSG.protocolUnaccepted)).toBeNull());
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('');
   });
 
   it('opens without the network from the copy on the device, and sends the draft when it is back', async () => {
