@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX, MSG, type SessionUser } from '@serwis/domain';
+import { MSG, type SessionUser } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { loadAfresh } from '../../../lib/load-afresh';
 import { forgetSession, SESSION_QUERY_KEY } from '../../../lib/query-client';
 import { setSessionEnded, useSessionEnded } from '../../../lib/session-ended';
 import { loginErrorMessage, useLogin } from '../api/login';
+import { CredentialFields } from './credential-fields';
 
 /**
  * Over a screen whose session ended while it was open: log in again right here, and the screen
@@ -75,25 +76,18 @@ function LoginAgainForm() {
             {loginErrorMessage(login.error)}
           </Alert>
         )}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          required
-          maxLength={MAX.email}
-          value={email}
-          error={missing && !email.trim() ? MSG.requiredField : undefined}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Hasło"
-          autoComplete="current-password"
-          required
-          data-autofocus
-          maxLength={MAX.password}
-          value={password}
-          error={missing && !password ? MSG.requiredField : undefined}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+        <CredentialFields
+          email={{
+            value: email,
+            error: missing && !email.trim() ? MSG.requiredField : undefined,
+            onChange: (event) => setEmail(event.currentTarget.value),
+          }}
+          password={{
+            value: password,
+            error: missing && !password ? MSG.requiredField : undefined,
+            onChange: (event) => setPassword(event.currentTarget.value),
+          }}
+          focusPassword
         />
         <Group justify="space-between">
           <Button variant="default" onClick={() => forgetSession(client)}>

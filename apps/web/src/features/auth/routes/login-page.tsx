@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { MAX, MSG } from '@serwis/domain';
+import { Alert, Anchor, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { MSG } from '@serwis/domain';
 import { useSession } from '../api/session';
 import { loginErrorMessage, useLogin } from '../api/login';
+import { CredentialFields } from '../components/credential-fields';
 
 /** Loaded when first asked for: its e-mail validation brings zod, which the login form does not need. */
 const ResetPasswordModal = lazy(async () => ({
@@ -67,21 +68,7 @@ export function LoginPage() {
                 {info}
               </Alert>
             )}
-            <TextInput
-              label="E-mail"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={MAX.email}
-              {...field('email')}
-            />
-            <PasswordInput
-              label="Hasło"
-              autoComplete="current-password"
-              required
-              maxLength={MAX.password}
-              {...field('password')}
-            />
+            <CredentialFields email={field('email')} password={field('password')} />
             <Button type="submit" loading={login.isPending}>
               Zaloguj
             </Button>

@@ -38,6 +38,36 @@ const hotel = (overrides: Partial<NearbyHotel>): NearbyHotel => ({
   ...overrides,
 });
 
+/**
+ * The browser's geolocation on a secure page: `answer` 'here' gives `coords`, a number fails with
+ * that error code (1 refused, 2 unavailable). Asked fresh and precise, as a technician needs.
+ */
+function stubDevicePosition(coords: { latitude: number; longitude: number; accuracy: number }) {
+  const device = {
+    answer: 'here' as 'here' | number,
+    getCurrentPosition: vi.fn(
+      (ok: PositionCallback, fail: PositionErrorCallback, options?: PositionOptions) => {
+        expect(options).toMatchObject({ enableHighAccuracy: true, maximumAge: 0 });
+        if (device.answer === 'here') ok({ coords } as GeolocationPosition);
+        else {
+          fail({
+            code: device.answer,
+            PERMISSION_DENIED: 1,
+            POSITION_UNAVAILABLE: 2,
+            TIMEOUT: 3,
+          } as GeolocationPositionError);
+        }
+      },
+    ),
+  };
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    geolocation: { getCurrentPosition: device.getCurrentPosition },
+  });
+  vi.stubGlobal('isSecureContext', true);
+  return device;
+}
+
 describe('Lokalizacja tab', () => {
   it('prompts for a position, saves typed coordinates and says "Zapisano"', async () => {
     const fake = fakeApi({
@@ -65,26 +95,7 @@ describe('Lokalizacja tab', () => {
       'GET /api/map/config': CONFIG,
       'PATCH /api/device/updateGpsLocation': { body: { message: 'Zapisano' } },
     });
-    let answer: 'here' | 'denied' = 'here';
-    const getCurrentPosition = vi.fn(
-      (ok: PositionCallback, fail: PositionErrorCallback, options?: PositionOptions) => {
-        expect(options).toMatchObject({ enableHighAccuracy: true, maximumAge: 0 });
-        if (answer === 'here') {
-          ok({
-            coords: { latitude: 50.26491234, longitude: 19.02381234, accuracy: 12.4 },
-          } as GeolocationPosition);
-        } else {
-          fail({
-            code: 1,
-            PERMISSION_DENIED: 1,
-            POSITION_UNAVAILABLE: 2,
-            TIMEOUT: 3,
-          } as GeolocationPositionError);
-        }
-      },
-    );
-    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-    vi.stubGlobal('isSecureContext', true);
+    const device = stubDevicePosition({ latitude: 50.26491234, longitude: 19.02381234, accuracy: 12.4 });
     renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
     await userEvent.click(await screen.findByRole('button', { name: 'Użyj położenia urządzenia' }));
     expect(await screen.findByText(/z dokładnością do 12 m/)).toBeInTheDocument();
@@ -98,12 +109,12 @@ describe('Lokalizacja tab', () => {
         longitude: 19.023812,
       }),
     );
-    answer = 'denied';
+    device.answer = 1; // PERMISSION_DENIED
     await userEvent.click(screen.getByRole('button', { name: 'Użyj położenia urządzenia' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia',
     );
-    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+    expect(device.getCurrentPosition).toHaveBeenCalledTimes(2);
   });
 
   it('offers no device position on a page the browser would not ask for it (plain HTTP)', async () => {
@@ -212,21 +223,8 @@ describe('Hotele tab', () => {
       },
       { otherwise: EMPTY_LIST },
     );
-    let answer: 'here' | 'unavailable' = 'unavailable';
-    const getCurrentPosition = vi.fn((ok: PositionCallback, fail: PositionErrorCallback) => {
-      if (answer === 'here') {
-        ok({ coords: { latitude: 50.06171234, longitude: 19.93731234, accuracy: 8 } } as GeolocationPosition);
-      } else {
-        fail({
-          code: 2,
-          PERMISSION_DENIED: 1,
-          POSITION_UNAVAILABLE: 2,
-          TIMEOUT: 3,
-        } as GeolocationPositionError);
-      }
-    });
-    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
-    vi.stubGlobal('isSecureContext', true);
+    const device = stubDevicePosition({ latitude: 50.06171234, longitude: 19.93731234, accuracy: 8 });
+    device.answer = 2; // POSITION_UNAVAILABLE
     renderScreen(<HotelsTab deviceId={7} />, { url: '/m', session: ANNA_ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'Dodaj hotel' }));
     const dialog = await screen.findByRole('dialog');
@@ -236,7 +234,7 @@ describe('Hotele tab', () => {
     expect(within(dialog).getByLabelText(/^Nazwa/)).toHaveValue('Hotel Pod Wawelem');
     expect(within(dialog).getByText('Wybierz lokalizację na mapie...')).toBeInTheDocument();
 
-    answer = 'here';
+    device.answer = 'here';
     await userEvent.click(within(dialog).getByRole('button', { name: 'Użyj położenia urządzenia' }));
     expect(await within(dialog).findByText('Położenie: 50.061712, 19.937312')).toBeInTheDocument();
     expect(within(dialog).getByText(/z dokładnością do 8 m/)).toBeInTheDocument();

@@ -1,0 +1,42 @@
+import type { ChangeEvent } from 'react';
+import { PasswordInput, TextInput } from '@mantine/core';
+import { MAX } from '@serwis/domain';
+
+export interface CredentialField {
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** "E-mail" and "Hasło" as the login screen and the dialog of an ended session ask for them. */
+export function CredentialFields({
+  email,
+  password,
+  focusPassword = false,
+}: {
+  email: CredentialField;
+  password: CredentialField;
+  /** The e-mail is known (filled in): the cursor waits in the password. */
+  focusPassword?: boolean;
+}) {
+  return (
+    <>
+      <TextInput
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        required
+        maxLength={MAX.email}
+        {...email}
+      />
+      <PasswordInput
+        label="Hasło"
+        autoComplete="current-password"
+        required
+        maxLength={MAX.password}
+        data-autofocus={focusPassword || undefined}
+        {...password}
+      />
+    </>
+  );
+}
