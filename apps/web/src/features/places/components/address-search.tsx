@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, TextInput, UnstyledButton, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { MSG, type GeocodeResult } from '@serwis/domain';
@@ -14,7 +14,14 @@ export function geocodeError(error: unknown): string {
 }
 
 /** "Wpisz adres aby wyszukać...": results from the server's geocoder; picking one moves the pin. */
-export function AddressSearch({ onPick }: { onPick: (result: GeocodeResult) => void }) {
+export function AddressSearch({
+  onPick,
+  extra,
+}: {
+  onPick: (result: GeocodeResult) => void;
+  /** Another way to a position, beside "Szukaj" (the device's own position in the hotel dialog). */
+  extra?: ReactNode;
+}) {
   const [q, setQ] = useState('');
   const [results, setResults] = useState<GeocodeResult[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,10 +44,10 @@ export function AddressSearch({ onPick }: { onPick: (result: GeocodeResult) => v
   return (
     <Stack gap={4}>
       {/* No <form>: the search sits inside the hotel and branch forms, and forms must not nest. */}
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" align="flex-end">
         <TextInput
+          label="Wyszukaj adres"
           placeholder="Wpisz adres aby wyszukać..."
-          aria-label="Wyszukaj adres"
           value={q}
           onChange={(event) => setQ(event.currentTarget.value)}
           onKeyDown={(event) => {
@@ -49,7 +56,7 @@ export function AddressSearch({ onPick }: { onPick: (result: GeocodeResult) => v
             void run();
           }}
           maxLength={200}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 200px' }}
         />
         <Button
           type="button"
@@ -60,6 +67,7 @@ export function AddressSearch({ onPick }: { onPick: (result: GeocodeResult) => v
         >
           Szukaj
         </Button>
+        {extra}
       </Group>
       {error && (
         <Alert color="orange" role="alert">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Marker } from 'react-leaflet';
-import { Alert, Box, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { MAP_VIEW, MSG, type Hotel } from '@serwis/domain';
@@ -72,28 +72,26 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
             </Alert>
           )}
           <PlaceFields form={form} />
-          <Group align="flex-start" gap="xs">
-            <Box style={{ flex: '1 1 260px' }}>
-              <AddressSearch
-                onPick={(r) => {
-                  setAccuracy(null);
-                  form.setValues({ latitude: r.latitude, longitude: r.longitude });
-                  setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
+          <AddressSearch
+            onPick={(r) => {
+              setAccuracy(null);
+              form.setValues({ latitude: r.latitude, longitude: r.longitude });
+              setFocus({ center: [r.latitude, r.longitude], zoom: 13 });
+            }}
+            extra={
+              <DevicePositionButton
+                onLocated={(here) => {
+                  setPositionError(null);
+                  setAccuracy(here.accuracy);
+                  const latitude = round(here.latitude);
+                  const longitude = round(here.longitude);
+                  form.setValues({ latitude, longitude });
+                  setFocus({ center: [latitude, longitude], zoom: 16 });
                 }}
+                onError={setPositionError}
               />
-            </Box>
-            <DevicePositionButton
-              onLocated={(here) => {
-                setPositionError(null);
-                setAccuracy(here.accuracy);
-                const latitude = round(here.latitude);
-                const longitude = round(here.longitude);
-                form.setValues({ latitude, longitude });
-                setFocus({ center: [latitude, longitude], zoom: 16 });
-              }}
-              onError={setPositionError}
-            />
-          </Group>
+            }
+          />
           {positionError && (
             <Alert color="orange" role="alert">
               {positionError}
