@@ -26,6 +26,14 @@ export function sessionRefused(client: QueryClient) {
   else forgetSession(client);
 }
 
+/**
+ * Marks every cached answer a write can change as stale (on screen: asked again now); the server's
+ * settings and other `meta.unchangedByWrites` answers stay.
+ */
+export function refreshAfterWrites(client: QueryClient) {
+  void client.invalidateQueries({ predicate: (query) => query.meta?.unchangedByWrites !== true });
+}
+
 export function createQueryClient() {
   const client: QueryClient = new QueryClient({
     mutationCache: new MutationCache({
@@ -33,9 +41,7 @@ export function createQueryClient() {
       // the to-do list, a new customer belongs in the machine form): everything cached goes stale;
       // only the queries on screen refetch now, the rest when they are next shown. The server's
       // settings (meta.unchangedByWrites) change with its configuration only.
-      onSuccess: () => {
-        void client.invalidateQueries({ predicate: (query) => query.meta?.unchangedByWrites !== true });
-      },
+      onSuccess: () => refreshAfterWrites(client),
     }),
     defaultOptions: {
       // A save without the network fails at once with "Błąd połączenia z serwerem." and the form

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type SessionUser } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { loadAfresh } from '../../../lib/load-afresh';
-import { forgetSession, SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { forgetSession, refreshAfterWrites, SESSION_QUERY_KEY } from '../../../lib/query-client';
 import { setSessionEnded, useSessionEnded } from '../../../lib/session-ended';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { CredentialFields } from './credential-fields';
@@ -60,7 +60,7 @@ function LoginAgainForm() {
           client.setQueryData(SESSION_QUERY_KEY, user);
           setSessionEnded(false);
           // What failed while the session was away is asked again (the forms keep their values).
-          void client.invalidateQueries({ predicate: (query) => query.meta?.unchangedByWrites !== true });
+          refreshAfterWrites(client);
           notifications.show({ color: 'green', message: MSG.sessionResumed });
         },
       },

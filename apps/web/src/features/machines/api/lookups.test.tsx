@@ -7,7 +7,6 @@ import { ANNA_ADMIN, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { api } from '../../../lib/api-client';
 import { useSaveCustomer } from '../../customers/api/customers';
-import { useServiceCustomers } from '../../services/api/services';
 import { useCustomerOptions } from './lookups';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The machine form's select and the service form's, side by side, and two kinds of write. */
 function Forms() {
   const machine = useCustomerOptions();
-  const service = useServiceCustomers();
+  const service = useCustomerOptions();
   const note = useMutation({ mutationFn: () => api.post('/api/deviceNote/insert', { text: 'x' }) });
   const customer = useSaveCustomer();
   return createElement(

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type MachineType, type Service } from '@serwis/domain';
-import { useCustomerOptions } from '../../machines/api/lookups';
 import { api, ApiError } from '../../../lib/api-client';
 import { SERVICE_LISTS } from '../family';
 import type { ServiceJsonBody } from '../service-form-values';
@@ -38,9 +37,6 @@ export function useServicePage(family: MachineType, query: ServicePageQuery) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** Customers for the form's select: the machine forms' list, one cache entry for both. */
-export const useServiceCustomers = useCustomerOptions;
 
 /** Every change refreshes all service lists (the tab and both lists). */
 function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { PAYMENT_TYPES, SERVICE_MAX, SERVICE_TYPES, serviceJsonSchema, type Service } from '@serwis/domain';
-import { useServiceCustomers } from '../api/services';
+import { useCustomerOptions } from '../../machines/api/lookups';
 import { readProtocolNumberInput } from '../protocol-number-input';
 import {
   isInspection,
@@ -54,7 +54,8 @@ const OPEN_STATES = ['UTWORZONY', 'DODAJ_SKAN'];
 /** The service form of spec §2, for a new event (multipart with a protocol file) or an edit. */
 export function ServiceForm(props: ServiceFormProps) {
   const { service, readOnly = false } = props;
-  const customers = useServiceCustomers();
+  // The machine forms' list: one cache entry for both.
+  const customers = useCustomerOptions();
   const devices = service ? service.devices.map((d) => d.id) : props.devices;
   const context = { id: service?.id, devices, withTodo: props.canWriteTodo };
   const form = useForm<ServiceFormValues>({
