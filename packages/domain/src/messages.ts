@@ -50,12 +50,16 @@ export const MSG = {
   positionTooShortEdit: 'Stanowisko musi mieć min. 3 znaki.',
   employeeEmailExists: 'Podany email już istnieje w bazie danych.',
   employeeAdded: 'Dodano pomyślnie użytkownika. Na podany adres email zostało wysłane hasło do konta.',
+  /** The admin typed the password: no e-mail goes out, so spec's sentence about one is left off. */
+  employeeAddedWithPassword: 'Dodano pomyślnie użytkownika.',
   employeeSaveFailed: 'Błąd zapisu do bazy danych.',
   employeeSaved: 'Zapisano pomyślnie.',
   employeeInUse:
     'Nie można usunąć pracownika, z którym są powiązane zapisy w systemie. Oznacz go jako nieaktywnego.',
   employeeNotFound: 'Nie znaleziono pracownika.',
   cannotDeleteSelf: 'Nie można usunąć własnego konta.',
+  /** Decided here (the audit of an admin's first week): an account switched off locks its owner out. */
+  cannotDeactivateSelf: 'Nie można wyłączyć własnego konta.',
   cannotDemoteLastAdmin: 'W systemie musi pozostać co najmniej jeden aktywny administrator.',
   employeeDeleted: 'Usunięto pracownika.',
   requiredField: 'To pole jest wymagane.',

@@ -23,7 +23,8 @@ export async function updateBranch(
   return row;
 }
 
-export async function deleteBranch(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.delete(branches).where(eq(branches.id, id)).returning({ id: branches.id });
-  return rows.length > 0;
+/** The deleted branch's name, for the log; null when there was none with this id. */
+export async function deleteBranch(db: DbOrTx, id: number): Promise<string | null> {
+  const rows = await db.delete(branches).where(eq(branches.id, id)).returning({ name: branches.name });
+  return rows[0]?.name ?? null;
 }

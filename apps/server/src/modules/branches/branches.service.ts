@@ -24,7 +24,8 @@ export async function saveBranch(db: Db, actor: SessionUser, input: BranchSave) 
 
 export async function removeBranch(db: Db, actor: SessionUser, id: number) {
   await inTransaction(db, async (tx) => {
-    if (!(await deleteBranch(tx, id))) throw notFound(MSG.branchNotFound);
-    await audit(tx, actor, `usunięcie oddziału (id ${id})`, `branch:${id}`);
+    const name = await deleteBranch(tx, id);
+    if (name === null) throw notFound(MSG.branchNotFound);
+    await audit(tx, actor, `usunięcie oddziału „${name}” (id ${id})`, `branch:${id}`);
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { branches } from './branches.table.js';
 
 const ctx = useTestApp();
@@ -38,6 +39,13 @@ describe('branches', () => {
     expect((await list(admin)).json()).toEqual([{ ...branch, name: 'Oddział Śląsk' }]);
     expect((await del(admin, branch.id)).statusCode).toBe(200);
     expect((await list(admin)).json()).toEqual([]);
+    // The log names the branch that went, as it names the ones added and edited.
+    const logged = (await auditEntriesFor(ctx.database.db, `branch:${branch.id}`)).map(
+      (e) => e.formattedMessage,
+    );
+    expect(logged).toContainEqual(
+      expect.stringContaining(`usunięcie oddziału „Oddział Śląsk” (id ${branch.id})`),
+    );
     expect((await del(admin, branch.id)).statusCode).toBe(404);
     expect((await save(admin, { ...branch, id: 777 })).statusCode).toBe(404);
   });

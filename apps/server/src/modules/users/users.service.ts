@@ -74,6 +74,10 @@ export async function updateEmployee(db: Db, actor: SessionUser, input: Employee
   return inTransaction(db, async (tx) => {
     const existing = await findUserById(tx, input.id);
     if (!existing) throw notFound(MSG.employeeNotFound);
+    // Switched off, an account cannot log in again: only another admin could switch it back on.
+    if (existing.id === actor.id && existing.active && !input.active) {
+      throw conflict(MSG.cannotDeactivateSelf, 'SELF');
+    }
     const losesAdmin = isActiveAdmin(existing) && (!roles.includes('ADMIN') || !input.active);
     if (losesAdmin && (await countActiveAdminsForUpdate(tx)) <= 1) throw lastAdmin();
     // The e-mail is the login and stays as created (spec: disabled on edit), whatever the body says.

@@ -288,13 +288,35 @@ describe('PUT /api/user/update', () => {
     const { admin } = await withEmployee();
     const self = (await findById(admin, admin.id)).json();
     const logsBefore = (await auditEntries(ctx)).length;
-    for (const change of [{ roles: [{ id: 2, role: 'USER' }] }, { active: false }]) {
+    for (const [change, message] of [
+      [{ roles: [{ id: 2, role: 'USER' }] }, MSG.cannotDemoteLastAdmin],
+      // Only the admin themselves could switch off the last active admin: refused as their own.
+      [{ active: false }, MSG.cannotDeactivateSelf],
+    ] as const) {
       const response = await update(admin, { ...self, ...change });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(MSG.cannotDemoteLastAdmin);
+      expect(response.json().message).toBe(message);
     }
     expect(await findUserById(ctx.database.db, admin.id)).toMatchObject({ roles: ['ADMIN'], active: true });
     expect((await auditEntries(ctx)).length).toBe(logsBefore);
+  });
+
+  it('nobody switches off their own account, even beside another admin; the other admin can', async () => {
+    const { admin } = await withEmployee();
+    const other = await createUserAndLogin(ctx, { admin: true, email: 'zastepca@firma.pl' });
+    const self = (await findById(admin, admin.id)).json();
+    const logsBefore = (await auditEntries(ctx)).length;
+    const refused = await update(admin, { ...self, active: false });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: MSG.cannotDeactivateSelf, code: 'SELF' });
+    expect(await findUserById(ctx.database.db, admin.id)).toMatchObject({ active: true });
+    expect(await whoIs(ctx, admin.cookie)).toBe('szef@firma.pl');
+    expect((await auditEntries(ctx)).length).toBe(logsBefore);
+    // Everything else of their own account still saves.
+    expect((await update(admin, { ...self, vacationDays: 30 })).statusCode).toBe(200);
+    const byOther = await update(other, { ...self, vacationDays: 30, active: false });
+    expect(byOther.statusCode).toBe(200);
+    expect(await findUserById(ctx.database.db, admin.id)).toMatchObject({ active: false });
   });
 
   it('an inactive admin does not count; with a second active admin the demotion goes through', async () => {

@@ -111,7 +111,15 @@ export function BranchesTab() {
   const confirmDelete = (branch: Branch) =>
     modals.openConfirmModal({
       title: 'Usuwanie oddziału',
-      children: <Text size="sm">{MSG.branchDeleteConfirm}</Text>,
+      // Spec's question, word for word, then the branch it is about (ui.md: name what goes).
+      children: (
+        <>
+          <Text size="sm">{MSG.branchDeleteConfirm}</Text>
+          <Text size="sm" fw={600} mt="xs">
+            {branch.name}
+          </Text>
+        </>
+      ),
       labels: { confirm: 'Usuń', cancel: 'Anuluj' },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(branch.id, { onSuccess: () => setPanel({ mode: 'idle' }) }),

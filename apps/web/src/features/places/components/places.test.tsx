@@ -295,7 +295,9 @@ describe('Oddziały tab of /myAccount', () => {
       '//firma.pl/katowice',
     );
     await userEvent.click(within(panel).getByRole('button', { name: 'Usuń oddział' }));
-    expect(await screen.findByText('Czy napewno chcesz usunąć oddział?')).toBeInTheDocument();
+    const question = await screen.findByRole('dialog', { name: 'Usuwanie oddziału' });
+    expect(within(question).getByText('Czy napewno chcesz usunąć oddział?')).toBeInTheDocument();
+    expect(within(question).getByText('Oddział Katowice')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj oddział' }));

@@ -1,7 +1,7 @@
 import { Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { MAX, employeeInsertSchema, employeeUpdateSchema, type Employee } from '@serwis/domain';
+import { MAX, MSG, employeeInsertSchema, employeeUpdateSchema, type Employee } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
 import type { EmployeePayload } from '../api/users';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
@@ -14,6 +14,8 @@ interface EmployeeFormProps {
   onSubmit: (payload: EmployeePayload) => void;
   onCancel: () => void;
   extraActions?: React.ReactNode;
+  /** The logged-in admin's own account: it cannot be switched off here. */
+  own?: boolean;
 }
 
 export function EmployeeForm(props: EmployeeFormProps) {
@@ -90,7 +92,12 @@ export function EmployeeForm(props: EmployeeFormProps) {
           />
         </SimpleGrid>
         <Group>
-          <Checkbox label="Aktywny" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Checkbox
+            label="Aktywny"
+            disabled={props.own && employee?.active}
+            description={props.own && employee?.active ? MSG.cannotDeactivateSelf : undefined}
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
           <Checkbox label="Admin" {...form.getInputProps('admin', { type: 'checkbox' })} />
         </Group>
         <FormFooter saving={saving} onCancel={onCancel} extraActions={extraActions} />

@@ -24,7 +24,10 @@ export function UserAddPage() {
         onSubmit={(payload) =>
           save.mutate(payload, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: MSG.employeeAdded });
+              notifications.show({
+                color: 'green',
+                message: payload.password ? MSG.employeeAddedWithPassword : MSG.employeeAdded,
+              });
               navigate(paths.userList);
             },
           })

@@ -10,6 +10,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { useDeleteEmployee, useEmployee, useSaveEmployee } from '../api/users';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { useSession } from '../../auth/api/session';
 
 export function UserEditPage() {
   const navigate = useNavigate();
@@ -17,6 +18,7 @@ export function UserEditPage() {
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
   const employee = useEmployee(id);
+  const session = useSession();
   const save = useSaveEmployee();
   const remove = useDeleteEmployee();
   const failure = save.error ?? remove.error;
@@ -47,6 +49,7 @@ export function UserEditPage() {
         <EmployeeForm
           key={employee.data.id}
           employee={employee.data}
+          own={session.data?.email.toLowerCase() === employee.data.email.toLowerCase()}
           saving={save.isPending}
           serverError={save.error}
           onCancel={() => navigate(paths.userList)}

@@ -90,6 +90,17 @@ describe('add employee', () => {
     expect(await screen.findByText(MSG.employeeAdded)).toBeInTheDocument();
   });
 
+  it('says no e-mail went out when the admin typed the password', async () => {
+    const api = fakeApi({ 'POST /api/user/insert': { status: 201, body: EWA } });
+    renderAt('/userAdd');
+    const user = await fillForm('Serwisant');
+    await user.type(screen.getByLabelText('Hasło (opcjonalnie)'), 'haslo-ewy-2026');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.employeeAddedWithPassword)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.employeeAdded)).not.toBeInTheDocument();
+    expect(sent(api.calls, '/api/user/insert')[0].body).toMatchObject({ password: 'haslo-ewy-2026' });
+  });
+
   it('shows the spec message for a taken e-mail and keeps the form', async () => {
     fakeApi({ 'POST /api/user/insert': { status: 409, body: { message: 'cokolwiek' } } });
     renderAt('/userAdd');
@@ -119,6 +130,36 @@ describe('edit employee', () => {
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText(MSG.positionTooShortEdit)).toBeInTheDocument();
     expect(sent(api.calls, '/api/user/update')).toHaveLength(0);
+  });
+
+  it.each([
+    ['her own account', 'ewa@firma.pl', true],
+    ["another employee's account", 'szef@firma.pl', false],
+  ])('keeps "Aktywny" ticked and locked on %s', async (_case, sessionEmail, locked) => {
+    fakeApi({
+      'GET /api/user/findById/5': { body: EWA },
+      'GET /api/user/check-auth': {
+        body: {
+          email: sessionEmail,
+          firstName: 'X',
+          lastName: 'Y',
+          roles: [{ role: 'ADMIN' }],
+          isAdmin: true,
+        },
+      },
+    });
+    renderAt('/userEdit?id=5');
+    const active = await screen.findByLabelText('Aktywny');
+    expect(active).toBeChecked();
+    if (locked) {
+      await waitFor(() => expect(active).toBeDisabled());
+      expect(screen.getByText(MSG.cannotDeactivateSelf)).toBeInTheDocument();
+    } else {
+      // The session is known by then (the form's Zapisz is there), and the box stays free.
+      await screen.findByRole('button', { name: 'Zapisz' });
+      await waitFor(() => expect(screen.queryByText(MSG.cannotDeactivateSelf)).not.toBeInTheDocument());
+      expect(active).toBeEnabled();
+    }
   });
 
   it('sends the id and the USER role (id 2) once Admin is unticked', async () => {
@@ -152,6 +193,7 @@ describe('edit employee', () => {
     renderAt('/userEdit?id=abc');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.employeeNotFound);
     expect(screen.queryByLabelText(MSG.loading)).not.toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
+    // No employee is asked for (the session's check is the signed-in area's own).
+    expect(api.calls.filter((c) => c.url.startsWith('/api/user/findById'))).toHaveLength(0);
   });
 });
