@@ -333,6 +333,7 @@ describe('register journey: customer, category, machines and the machine card', 
     const card = page.getByRole('article', { name: records.png.name });
     const cardBox = await card.boundingBox();
     expect([Math.round(cardBox!.width), Math.round(cardBox!.height)]).toEqual([240, 250]);
+
     await page.getByRole('button', { name: `Powiększ: ${records.png.name}` }).click();
     const viewer = page.getByRole('dialog', { name: records.png.name });
     const photo = viewer.getByRole('img', { name: records.png.name });
@@ -345,6 +346,26 @@ describe('register journey: customer, category, machines and the machine card', 
     expect(box?.height).toBeGreaterThanOrEqual(890);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
+
+    // A second photo: the cards stand side by side, neither covering the other (they did, in a grid
+    // of the screen's width narrower than a card), and each one's buttons take a click.
+    await page.getByRole('button', { name: 'Dodaj tabliczkę znamionową' }).click();
+    await chooseFile(page, field(modal, 'Zdjęcie tabliczki'), records.png);
+    await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const cards = page.getByRole('article', { name: records.png.name });
+    await expect.poll(() => cards.count()).toBe(2);
+    const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+    const apart = second!.x >= first!.x + first!.width || second!.y >= first!.y + first!.height;
+    expect(apart).toBe(true);
+    const panel = await page.getByRole('tabpanel').boundingBox();
+    expect(first!.x).toBeGreaterThanOrEqual(panel!.x);
+    for (const index of [0, 1]) {
+      await cards
+        .nth(index)
+        .getByRole('button', { name: `Usuń: ${records.png.name}` })
+        .click({ trial: true, timeout: 5000 });
+    }
   });
 
   it('uploads a PDF under "Pliki" and previews it inline', async () => {

@@ -66,7 +66,8 @@ export interface DataTableProps<T> {
 const IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 48px)' } as const;
 
 /** The class of a `stickyEnd` column's cells (data-table.css). */
-const STICKY_END = 'data-table-sticky-end';
+/** The class of `meta.stickyEnd`'s cells, also for a plain table's row buttons (data-table.css). */
+export const STICKY_END = 'data-table-sticky-end';
 
 /**
  * The one table of the app: server-side paging and sorting (the parent fetches the page),

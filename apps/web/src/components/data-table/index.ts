@@ -1,4 +1,4 @@
-export { DataTable, type DataTableProps } from './data-table';
+export { DataTable, STICKY_END, type DataTableProps } from './data-table';
 export { Pager } from './pager';
 export { PageSizeButtons } from './page-size-buttons';
 export { SearchBox } from './search-box';

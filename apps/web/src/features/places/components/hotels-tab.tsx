@@ -4,6 +4,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/c
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MAP_VIEW, MSG, type Hotel, type NearbyHotel } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { STICKY_END } from '../../../components/data-table';
 import { useCurrentUser } from '../../auth/api/session';
 import { useMachine } from '../../machines/api/machines';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
@@ -85,7 +86,7 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
                 <Table.Th>Adres</Table.Th>
                 <Table.Th>Telefon</Table.Th>
                 <Table.Th ta="right">Odległość</Table.Th>
-                <Table.Th />
+                <Table.Th className={STICKY_END} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -104,7 +105,7 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatKm(h.distance)}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={STICKY_END}>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActionIcon aria-label={`Edytuj hotel: ${h.name}`} onClick={() => setEditing(h)}>
                         <IconPencil size={18} />

@@ -67,7 +67,7 @@ describe('/map', () => {
         ],
       },
     });
-    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    const view = renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
     expect(await screen.findByText('Maszyn na mapie: 3')).toBeInTheDocument();
     const legend = screen.getByRole('list', { name: 'Legenda' });
     expect(
@@ -102,5 +102,13 @@ describe('/map', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Kategoria' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Prasy' }));
     await waitFor(() => expect(screen.getByText('Maszyn na mapie: 0')).toBeInTheDocument());
+
+    // Back from a machine's card the map opened: the filters are as they were.
+    view.unmount();
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    expect(await screen.findByText('Maszyn na mapie: 0')).toBeInTheDocument();
+    // The category's name shows once the categories are loaded.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Kategoria' })).toHaveValue('Prasy'));
+    expect(screen.getByRole('combobox', { name: 'Rodzaj' })).toHaveValue('Maszyny');
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Box, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconDownload } from '@tabler/icons-react';
 import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE } from '@serwis/domain';
@@ -41,6 +41,13 @@ function Legend() {
   );
 }
 
+const useMapFilter = (name: string) =>
+  useSessionStorage<string | null>({
+    key: `map:${name}`,
+    defaultValue: null,
+    getInitialValueInEffect: false,
+  });
+
 /** /map: every positioned machine in its status colours, and the website's map image. */
 export function MapPage() {
   const points = useMapPoints();
@@ -48,9 +55,11 @@ export function MapPage() {
   const coarsePointer = useMediaQuery('(pointer: coarse)');
   const categories = useCategoryOptions();
   const upload = useUploadMapSnapshot();
-  const [family, setFamily] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const [category, setCategory] = useState<string | null>(null);
+  // The filters stay for the browser tab, as the lists' do: back from a card the map opened, they
+  // are as they were.
+  const [family, setFamily] = useMapFilter('family');
+  const [status, setStatus] = useMapFilter('status');
+  const [category, setCategory] = useMapFilter('category');
   const [rendering, setRendering] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [version, setVersion] = useState(() => Date.now());

@@ -19,6 +19,9 @@ import { DescriptionModal } from './description-modal';
 import { FileUploadModal } from './file-upload-modal';
 import { TabToolbar } from './tab-toolbar';
 
+/** A name or description without spaces wraps too, so the date and size keep room beside them. */
+const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+
 type MachineFileType = 'MACHINE_FILE' | 'MACHINE_PARAMETER';
 
 const TEXTS: Record<MachineFileType, { add: string; modal: string; what: string }> = {
@@ -50,13 +53,23 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
     open({ filename: file.originalName, url: storageFileUrl(file.filename) });
 
   const columns: ColumnDef<StoredFile>[] = [
-    { id: 'filename', header: 'Nazwa', accessorKey: 'filename' },
+    {
+      // The name as uploaded (the stored name may carry a " (2)" that makes it unique).
+      id: 'filename',
+      header: 'Nazwa',
+      accessorKey: 'originalName',
+      cell: ({ row }) => (
+        <Text size="sm" style={BREAK_ANYWHERE}>
+          {row.original.originalName}
+        </Text>
+      ),
+    },
     {
       id: 'description',
       header: 'Opis',
       accessorKey: 'description',
       cell: ({ row }) => (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', ...BREAK_ANYWHERE }}>
           {row.original.description}
         </Text>
       ),

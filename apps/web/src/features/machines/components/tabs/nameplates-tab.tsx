@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Card,
-  Center,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Card, Center, Group, Image, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, type StoredFile } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
@@ -95,7 +85,9 @@ export function NameplatesTab({ deviceId }: { deviceId: number }) {
           </Group>
         </Center>
       ) : files.data?.length ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" style={{ justifyItems: 'center' }}>
+        // Cards of 240 px (spec §9) side by side as many as the panel holds: a grid by the screen's
+        // width made columns narrower than a card beside the form, and the cards covered each other.
+        <Group gap="md" align="flex-start">
           {files.data.map((file) => (
             <NameplateCard
               key={file.id}
@@ -110,7 +102,7 @@ export function NameplatesTab({ deviceId }: { deviceId: number }) {
               }
             />
           ))}
-        </SimpleGrid>
+        </Group>
       ) : (
         <Text ta="center" py="lg" c="dimmed">
           {MSG.noData}

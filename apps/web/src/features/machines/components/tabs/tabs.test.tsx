@@ -50,6 +50,9 @@ describe('FilesTab', () => {
     renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m' });
     const row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
     expect(within(row).getByText('DTR')).toBeInTheDocument();
+    // The name as uploaded, not the stored one with its " (2)".
+    expect(within(row).getByText('instrukcja.pdf')).toBeInTheDocument();
+    expect(within(row).queryByText('instrukcja (2).pdf')).not.toBeInTheDocument();
     expect(within(row).getByText('2025-03-04')).toBeInTheDocument();
     expect(within(row).getByText('1,5 KB')).toBeInTheDocument();
 
