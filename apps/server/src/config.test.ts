@@ -19,6 +19,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TZ_COMPANY).toBe('Europe/Warsaw');
   });
 
+  it('refuses a reminder lead time outside 1–365 days instead of dropping it', () => {
+    expect(refusal({ REMINDER_LEAD_DAYS: '0,400' })).toContain(
+      'REMINDER_LEAD_DAYS: każda liczba dni od 1 do 365',
+    );
+    expect(loadConfig({ REMINDER_LEAD_DAYS: '14,14,3' }).REMINDER_LEAD_DAYS).toEqual([14, 3]);
+    expect(loadConfig({}).REMINDER_LEAD_DAYS).toEqual([30, 7]);
+  });
+
   it("names the variable in Polish for zod's own checks too", () => {
     const message = refusal({ PORT: 'abc', SESSION_DAYS: '0' });
     expect(message).toMatch(/^Nieprawidłowa konfiguracja \(zmienne środowiskowe\):/);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_COMPANY_TIME_ZONE, isKnownTimeZone } from '@serwis/domain';
+import { DEFAULT_COMPANY_TIME_ZONE, DEFAULT_REMINDER_LEAD_DAYS, isKnownTimeZone } from '@serwis/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -108,8 +108,13 @@ const envSchema = z
     REMINDER_LEAD_DAYS: z
       .string()
       .regex(/^\d{1,3}(,\d{1,3}){0,4}$/, 'REMINDER_LEAD_DAYS to liczby dni oddzielone przecinkami, np. 30,7')
-      .default('30,7')
-      .transform((v) => [...new Set(v.split(',').map(Number))].filter((n) => n >= 1 && n <= 365)),
+      .default(DEFAULT_REMINDER_LEAD_DAYS.join(','))
+      .transform((v) => [...new Set(v.split(',').map(Number))])
+      // A day out of range stops the start like any bad value (it was dropped without a word).
+      .refine(
+        (days) => days.every((n) => n >= 1 && n <= 365),
+        'REMINDER_LEAD_DAYS: każda liczba dni od 1 do 365',
+      ),
     /** Also remind on the day an inspection becomes overdue. */
     REMINDER_OVERDUE: z
       .enum(['true', 'false', '1', '0', ''])

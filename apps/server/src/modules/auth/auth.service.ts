@@ -4,7 +4,7 @@ import { audit, type Actor } from '../../plugins/audit.js';
 import { deliver, type Mailer } from '../../plugins/mailer.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository.js';
+import { findUserByEmail, findUserById, replacePasswordHash, updateUser } from '../users/users.repository.js';
 import { toSessionUser } from '../users/users.mapper.js';
 import {
   createSession,
@@ -81,7 +81,10 @@ export async function changePassword(
     throw badRequest(MSG.newPasswordSameAsOld, 'SAME_PASSWORD', 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(db, async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
+    // Changed meanwhile (another change, a reset, an admin): the old password checked is no longer it.
+    if (!(await replacePasswordHash(tx, user.id, user.passwordHash, passwordHash))) {
+      throw new AppError(400, MSG.wrongOldPassword, 'WRONG_PASSWORD', 'oldPassword');
+    }
     // Other devices logged in with the old password are signed out; this one carries on.
     await deleteOtherSessions(tx, user.id, currentToken);
     await audit(tx, actor as Actor, 'zmiana własnego hasła', `user:${user.id}`);

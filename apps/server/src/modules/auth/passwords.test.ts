@@ -160,6 +160,23 @@ describe('PATCH /api/user/setNewPassword', () => {
     expect(response.json().message).toBe(MSG.newPasswordSameAsOld);
   });
 
+  it('two changes sent at once with the same old password: one wins, the other is told the password is wrong', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Stare-haslo-1' });
+    const phone = { cookie: await login(ctx.app, 'jan@firma.pl', 'Stare-haslo-1') };
+    const answers = await Promise.all([
+      change(jan, { oldPassword: 'Stare-haslo-1', newPassword: 'Haslo-z-laptopa-1' }),
+      change(phone, { oldPassword: 'Stare-haslo-1', newPassword: 'Haslo-z-telefonu-1' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((a) => a.statusCode === 400)!;
+    expect(refused.json().message).toBe(MSG.wrongOldPassword);
+    // The password of the change that was answered 200 is the one that works, and only it.
+    const won = answers[0].statusCode === 200 ? 'Haslo-z-laptopa-1' : 'Haslo-z-telefonu-1';
+    const lost = won === 'Haslo-z-laptopa-1' ? 'Haslo-z-telefonu-1' : 'Haslo-z-laptopa-1';
+    expect((await tryLogin(ctx, 'jan@firma.pl', won)).statusCode).toBe(200);
+    expect((await tryLogin(ctx, 'jan@firma.pl', lost)).statusCode).toBe(401);
+  });
+
   it('changes the password: old fails, new works, other sessions end, this one goes on', async () => {
     const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Stare-haslo-1' });
     const phone = { cookie: await login(ctx.app, 'jan@firma.pl', 'Stare-haslo-1') };

@@ -9,6 +9,7 @@ import {
   readStored,
   storedNames,
 } from '../../../test/test-app.js';
+import { MSG } from '@serwis/domain';
 import { logs } from '../logs/logs.table.js';
 import { files } from './files.table.js';
 import { insertTestDevice, multipart, type PartSpec } from './files.fixtures.js';
@@ -35,6 +36,40 @@ function fileJson(value: object, asBlob = false): PartSpec {
 }
 
 describe('POST /api/file/add', () => {
+  it('answers a JSON part that does not parse as such, on its own field, however it is sent', async () => {
+    const user = await createUserAndLogin(ctx);
+    const raw = (contentType: string) =>
+      [
+        '--x',
+        'Content-Disposition: form-data; name="file"; filename="a.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '%PDF-1.4',
+        '--x',
+        'Content-Disposition: form-data; name="fileJson"',
+        ...(contentType ? [`Content-Type: ${contentType}`] : []),
+        '',
+        '{"type":',
+        '--x--',
+        '',
+      ].join('\r\n');
+    for (const contentType of ['application/json', '']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/file/add',
+        headers: { ...as(user), 'content-type': 'multipart/form-data; boundary=x' },
+        payload: raw(contentType),
+      });
+      expect(response.statusCode, contentType).toBe(400);
+      expect(response.json(), contentType).toMatchObject({
+        message: MSG.fileJsonInvalid,
+        code: 'BAD_JSON',
+        field: 'fileJson',
+      });
+    }
+    expect(await storedNames(ctx)).toEqual([]);
+  });
+
   it('stores the bytes, writes the row and an audit entry (file part first)', async () => {
     const user = await createUserAndLogin(ctx);
     const deviceId = await insertTestDevice(ctx.database.db);

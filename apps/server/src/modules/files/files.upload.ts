@@ -32,14 +32,17 @@ const MULTIPART_CLIENT_ERRORS = new Set([
   'FST_FILES_LIMIT',
   'FST_FIELDS_LIMIT',
   'FST_PARTS_LIMIT',
-  'FST_INVALID_JSON_FIELD_ERROR',
   'FST_PROTO_VIOLATION',
   'FST_PREMATURE_CLOSE',
 ]);
 
-function toClientError(error: unknown, maxMb: number): unknown {
+const badJson = (field: string) => badRequest(MSG.fileJsonInvalid, 'BAD_JSON', field);
+
+function toClientError(error: unknown, maxMb: number, jsonField: string): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string })?.code;
+  // A JSON part sent as `application/json` that does not parse: @fastify/multipart's own check.
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return badJson(jsonField);
   if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError(413, fileTooLargeMessage(maxMb), 'TOO_LARGE');
   }
@@ -70,23 +73,23 @@ function failWhenTruncated(file: Readable & { truncated?: boolean }) {
   });
 }
 
-async function readText(stream: Readable, max: number): Promise<string> {
+async function readText(stream: Readable, max: number, field: string): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
     if (size <= max) chunks.push(chunk as Buffer);
   }
-  if (size > max) throw badRequest(MSG.fileJsonInvalid, 'BAD_JSON', 'fileJson');
+  if (size > max) throw badJson(field);
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function parseJson(value: unknown): unknown {
+function parseJson(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
   } catch {
-    throw badRequest(MSG.fileJsonInvalid, 'BAD_JSON', 'fileJson');
+    throw badJson(field);
   }
 }
 
@@ -112,11 +115,11 @@ export async function receiveUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.fieldname === fields.json) result.json = parseJson(part.value);
+        if (part.fieldname === fields.json) result.json = parseJson(part.value, fields.json);
         continue;
       }
       if (part.fieldname === fields.json) {
-        result.json = parseJson(await readText(part.file, JSON_PART_MAX));
+        result.json = parseJson(await readText(part.file, JSON_PART_MAX, fields.json), fields.json);
       } else if (part.fieldname === fields.file && !result.file && part.filename) {
         // pipeline (not pipe) so that a broken request also fails the storage write.
         const guarded = pipeline(part.file, failWhenTruncated(part.file), () => undefined);
@@ -140,7 +143,7 @@ export async function receiveUpload(
     return result;
   } catch (error) {
     if (result.file) await discardUpload(storage, result.file, request.log);
-    throw toClientError(error, maxMb);
+    throw toClientError(error, maxMb, fields.json);
   }
 }
 

@@ -166,14 +166,15 @@ export class Tutorials {
     const source = this.writableSource();
     const entry = await this.guard(async () => {
       try {
-        return await source.createFolder(name);
+        return await source.createFolder(name, (tx) =>
+          audit(tx, actor, `dodanie folderu tutoriali ${quote(name)}`, 'tutorials'),
+        );
       } catch (error) {
         if (error instanceof TutorialNameTakenError) throw conflict(MSG.tutorialFolderExists, 'EXISTS');
         throw error;
       }
     });
     this.cache.invalidate();
-    await audit(db, actor, `dodanie folderu tutoriali ${quote(name)}`, 'tutorials');
     return entry;
   }
 
@@ -198,7 +199,9 @@ export class Tutorials {
       if (!isPlainName(name)) throw badRequest(MSG.fileNameInvalid, 'BAD_NAME');
       let entry: TutorialEntry | null;
       try {
-        entry = await source.addFile(folderId, upload.file, name, actor.id ?? null);
+        entry = await source.addFile(folderId, upload.file, name, actor.id ?? null, (tx) =>
+          audit(tx, actor, `dodanie tutorialu ${quote(name)}`, 'tutorials'),
+        );
       } catch (error) {
         if (error instanceof TutorialNameTakenError) throw conflict(MSG.tutorialFileExists, 'EXISTS');
         throw error;
@@ -206,7 +209,6 @@ export class Tutorials {
       if (!entry) throw notFound(MSG.tutorialFolderNotFound);
       kept = true;
       this.cache.invalidate();
-      await audit(db, actor, `dodanie tutorialu ${quote(name)}`, 'tutorials');
       return entry;
     } finally {
       if (!kept) await discardUpload(source.storage, upload.file, request.log);

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { TutorialEntry, TutorialFolder, TutorialSource as SourceKind } from '@serwis/domain';
+import type { DbOrTx } from '../../db/database.js';
 import type { ByteRange, Storage } from '../../plugins/storage/index.js';
 
 /** The source could not be listed or read (down, unreachable, refused our credentials). */
@@ -44,8 +45,8 @@ export interface TutorialSource {
   findFile(id: string): Promise<TutorialFileHandle | null>;
   /** Writable sources only: whether a folder with this id exists. */
   hasFolder?(id: string): Promise<boolean>;
-  /** Writable sources only. */
-  createFolder?(name: string): Promise<TutorialEntry>;
+  /** Writable sources only; `record` (the audit entry) is written in the same transaction. */
+  createFolder?(name: string, record: RecordWrite): Promise<TutorialEntry>;
   /** Writable sources only: the store uploads are streamed into before addFile. */
   readonly storage?: Storage;
   /** Writable sources only: records an upload (in `storage`) as a file of a folder; null: no such folder. */
@@ -54,8 +55,12 @@ export interface TutorialSource {
     upload: StoredUpload,
     name: string,
     userId: number | null,
+    record: RecordWrite,
   ): Promise<TutorialEntry | null>;
 }
+
+/** What goes into the database with a source's own write, in its transaction (the audit entry). */
+export type RecordWrite = (tx: DbOrTx) => Promise<void>;
 
 export const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, 'pl', { sensitivity: 'base', numeric: true }) ||

@@ -17,6 +17,7 @@ import {
   byName,
   TutorialNameTakenError,
   TutorialSourceUnavailableError,
+  type RecordWrite,
   type StoredUpload,
   type TutorialFileHandle,
   type TutorialSource,
@@ -127,14 +128,17 @@ export class StoredTutorialSource implements TutorialSource {
     return (await this.folderId(id)) !== null;
   }
 
-  async createFolder(name: string): Promise<TutorialEntry> {
+  async createFolder(name: string, record: RecordWrite): Promise<TutorialEntry> {
     if (!isPlainName(name)) throw new Error('folder name not checked');
-    const created = await this.db
-      .insert(tutorialFolders)
-      .values({ name })
-      .onConflictDoNothing()
-      .returning({ id: tutorialFolders.id });
-    if (!created.length) throw new TutorialNameTakenError(name);
+    await this.db.transaction(async (tx) => {
+      const created = await tx
+        .insert(tutorialFolders)
+        .values({ name })
+        .onConflictDoNothing()
+        .returning({ id: tutorialFolders.id });
+      if (!created.length) throw new TutorialNameTakenError(name);
+      await record(tx);
+    });
     return { id: localId(name), name };
   }
 
@@ -147,17 +151,21 @@ export class StoredTutorialSource implements TutorialSource {
     upload: StoredUpload,
     name: string,
     userId: number | null,
+    record: RecordWrite,
   ): Promise<TutorialEntry | null> {
     if (!isPlainName(name)) throw new Error('file name not checked');
     const folder = await this.folderId(folderId);
     if (folder === null) return null;
     try {
-      await this.db.insert(tutorialFiles).values({
-        folderId: folder,
-        name,
-        storageName: upload.storageName,
-        size: upload.size,
-        userCreatedId: userId,
+      await this.db.transaction(async (tx) => {
+        await tx.insert(tutorialFiles).values({
+          folderId: folder,
+          name,
+          storageName: upload.storageName,
+          size: upload.size,
+          userCreatedId: userId,
+        });
+        await record(tx);
       });
     } catch (error) {
       if (hasPgCode(error, UNIQUE_VIOLATION)) throw new TutorialNameTakenError(name);

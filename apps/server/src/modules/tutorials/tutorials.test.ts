@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, type TutorialFolder } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
@@ -353,6 +353,25 @@ describe('admin uploads into the store', () => {
       expect.stringContaining('dodanie folderu tutoriali „Nowe szkolenia”'),
       expect.stringContaining('dodanie tutorialu „Prezentacja ŁÓDŹ.pdf”'),
     ]);
+  });
+
+  it('writes a folder or a file with its log entry or not at all', async () => {
+    const folder = (await createFolder(admin, 'Szkolenia')).json() as { id: string };
+    // The log cannot be written (its table is gone for a moment): the row it goes with is not kept.
+    await ctx.database.db.execute(sql`ALTER TABLE logs RENAME TO logs_away`);
+    try {
+      expect((await createFolder(admin, 'Bez wpisu')).statusCode).toBe(500);
+      expect((await upload(admin, folder.id, 'bez-wpisu.pdf', '%PDF-1.4')).statusCode).toBe(500);
+    } finally {
+      await ctx.database.db.execute(sql`ALTER TABLE logs_away RENAME TO logs`);
+    }
+    const folders = await ctx.database.db.select().from(tutorialFolders);
+    expect(folders.map((f) => f.name)).toEqual(['Szkolenia']);
+    expect(await ctx.database.db.select().from(tutorialFiles)).toEqual([]);
+    await expectNoOrphans();
+    // Tried again once the log is back, both go in (no "already exists" left by the failure).
+    expect((await createFolder(admin, 'Bez wpisu')).statusCode).toBe(201);
+    expect((await upload(admin, folder.id, 'bez-wpisu.pdf', '%PDF-1.4')).statusCode).toBe(201);
   });
 
   it('refuses users, bad and taken names, unknown folders, missing and oversized files', async () => {

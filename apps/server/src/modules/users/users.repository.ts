@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { users } from './users.table.js';
 
@@ -63,6 +63,24 @@ export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRo
 export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUserRow>): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
+}
+
+/**
+ * A new password only when the stored one is still the one the old password was checked against:
+ * two changes sent at once cannot both succeed (the second finds another hash). False when not.
+ */
+export async function replacePasswordHash(
+  db: DbOrTx,
+  id: number,
+  checkedHash: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, checkedHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function deleteUser(db: DbOrTx, id: number) {
