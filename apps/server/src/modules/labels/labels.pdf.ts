@@ -39,6 +39,43 @@ export function labelPosition(index: number) {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** How many characters of the bold name a line of the label's text column holds, at the least. */
+const NAME_LINE_CHARS = 16;
+const NAME_LINES = 3;
+
+/**
+ * The name as it fits in its lines of the label, cut after its last whole word that fits with
+ * "…" when it does not (a height limit cut it silently: a reader could not tell the name went on).
+ * Lines are counted as the PDF wraps them, at spaces, with a width in characters that a line of
+ * wide letters still holds.
+ */
+export function nameForLabel(name: string, perLine = NAME_LINE_CHARS, lines = NAME_LINES): string {
+  const words = name.trim().split(/\s+/);
+  const kept: string[] = [];
+  let line = 0;
+  let used = 0;
+  for (const word of words) {
+    const need = used === 0 ? word.length : used + 1 + word.length;
+    if (need <= perLine) {
+      kept.push(word);
+      used = need;
+      continue;
+    }
+    if (line + 1 < lines && word.length <= perLine) {
+      kept.push(word);
+      line += 1;
+      used = word.length;
+      continue;
+    }
+    // No room left: the words so far and "…", which must fit on the last line too.
+    if (kept.length === 0) return `${word.slice(0, perLine - 1)}…`;
+    const over = used + 1 - perLine;
+    if (over > 0) kept[kept.length - 1] = kept[kept.length - 1].slice(0, -over);
+    return `${kept.join(' ')}…`;
+  }
+  return kept.join(' ');
+}
+
 function label(machine: LabelMachine, company: CompanyData, index: number): Content[] {
   const { xMm, yMm } = labelPosition(index);
   const x = xMm * MM;
@@ -62,7 +99,7 @@ function label(machine: LabelMachine, company: CompanyData, index: number): Cont
         {
           width: textWidth,
           stack: [
-            { text: clip(machine.name, 60), bold: true, fontSize: 8.5, lineHeight: 1.05, maxHeight: 40 },
+            { text: nameForLabel(machine.name), bold: true, fontSize: 8.5, lineHeight: 1.05 },
             {
               text: machine.serialNumber ? `Nr ser.: ${clip(machine.serialNumber, 30)}` : ' ',
               fontSize: 7.5,

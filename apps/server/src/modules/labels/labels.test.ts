@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { addDevice, deviceBody, seedReferences } from '../devices/devices.fixtures.js';
-import { LABEL_SHEET, labelPosition } from './labels.pdf.js';
+import { LABEL_SHEET, labelPosition, nameForLabel } from './labels.pdf.js';
 import { pdfPagesGray, pdfText as readPdfText, type GrayPage } from '../../../test/pdf-reader.js';
 
 const ctx = useTestApp({
@@ -73,6 +73,35 @@ describe('QR nameplates', () => {
     expect(text).toContain('Tokarka CNC Żuk');
     expect(text).toContain('Prasa hydrauliczna Łoś');
     expect(text).toContain('Nr ser.: PH-2024/17');
+    expect(text).toContain('Maszyny Żuraw');
+  });
+
+  it('cuts a name too long for its three lines after a whole word, with "…"', async () => {
+    expect(nameForLabel('Prasa hydrauliczna Łoś')).toBe('Prasa hydrauliczna Łoś');
+    const long =
+      'Zautomatyzowana linia do spawania zrobotyzowanego konstrukcji stalowych ŻÓŁĆ-GĘŚLĄ model 2026';
+    const cut = nameForLabel(long);
+    expect(cut).toBe('Zautomatyzowana linia do spawania…');
+    // Every line within 16 characters, "…" included: the whole of it is printed.
+    expect(nameForLabel('Tokarka pozioma XXXXXXXXXXXXXXXX YYYYYYYYYYYYYYYY ZZZ', 16, 3)).toBe(
+      'Tokarka pozioma XXXXXXXXXXXXXXXX YYYYYYYYYYYYYYY…',
+    );
+    expect(nameForLabel('Bardzodługanazwabezspacjiwcale')).toBe('Bardzodługanazw…');
+
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    const machine = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: long, serialNumber: 'ZL-1' }),
+    );
+    const response = await labels(user, '/api/device', { ids: [machine.id] });
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Zautomatyzowana linia do spawania…');
+    expect(text).not.toContain('konstrukcji');
+    // Below the name, the rest of the label is all there.
+    expect(text).toContain('Nr ser.: ZL-1');
     expect(text).toContain('Maszyny Żuraw');
   });
 
