@@ -238,6 +238,22 @@ export const MSG = {
   tutorialFolderExists: 'Folder o podanej nazwie już istnieje.',
   tutorialFolderCreated: 'Utworzono folder.',
   tutorialFileExists: 'Plik o podanej nazwie już jest w tym folderze.',
+  // moved here from the browser and the server (the audit of Polish typed outside the domain)
+  /** The location tab's "from the machine's address" when the machine has none. */
+  machineAddressMissing: 'Maszyna nie ma wpisanego adresu.',
+  /** Printing QR labels with nothing ticked: `count` is the list's total as its footer shows it. */
+  qrLabelsAllConfirm: (count: string) =>
+    `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${count})?`,
+  deleteConfirmTitle: 'Potwierdź usunięcie',
+  /** Every delete asks first, naming what goes ("kontrahenta Żuraw"). */
+  deleteQuestion: (what: string) => `Czy na pewno chcesz usunąć ${what}?`,
+  todoDeleteQuestion: (id: number): string => MSG.deleteQuestion(`zadanie nr ${id}`),
+  /** The machine name list's empty search: the button beside it types a new name. */
+  machineNameNotListed: 'Brak takiej nazwy: użyj przycisku obok, aby wpisać nową',
+  /** A QR label sheet over its limit (`max` labels, 100 sheets) and one with nothing to print. */
+  labelsTooMany: (max: number) =>
+    `Za dużo maszyn na jeden wydruk: najwyżej ${max} naklejek. Zawęź filtr lub zaznacz maszyny.`,
+  labelsNone: 'Brak maszyn do wydrukowania naklejek.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -33,6 +33,9 @@ export const PROTOCOL_MSG = {
   protocolEmailRequired: 'Podaj adres e-mail klienta.',
   protocolSent: 'Wysłano protokół do klienta.',
   protocolDraftSaved: 'Zapisano szkic protokołu.',
+  // moved here from the browser (the audit of Polish typed outside the domain)
+  /** "Wysłano do klienta {adres} {data}": the last "Wyślij do klienta"; `at` as the screen writes a time. */
+  protocolSentTo: (to: string, at: string) => `Wysłano do klienta ${to} ${at}`,
 } as const;
 
 /** "Brakuje: podpisu klienta, odpowiedzi w punkcie …" — the 400 of a sign call names every gap. */

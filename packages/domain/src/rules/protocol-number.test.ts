@@ -6,7 +6,16 @@ import {
   formatNumberWithExtension,
   normalizeExtension,
   parseProtocolNumber,
+  protocolPdfFileName,
 } from './protocol-number.js';
+
+describe('protocolPdfFileName', () => {
+  it('names the PDF after the full number, slashes turned into dashes', () => {
+    expect(protocolPdfFileName('25A/03/2026')).toBe('Protokół 25A-03-2026.pdf');
+    expect(protocolPdfFileName('1/12/2025')).toBe('Protokół 1-12-2025.pdf');
+    expect(protocolPdfFileName('(auto)')).toBe('Protokół (auto).pdf');
+  });
+});
 
 describe('parseProtocolNumber', () => {
   it('reads a plain number and a number with a letter, uppercasing the letter', () => {

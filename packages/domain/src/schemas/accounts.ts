@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
-import { ROLES } from '../reference-data.js';
+import { ROLES, type RoleName } from '../reference-data.js';
 import { EMAIL_PATTERN } from '../rules/email-address.js';
 import { id, text } from './common.js';
 
@@ -141,4 +141,10 @@ export type Employee = z.infer<typeof employeeSchema>;
 
 export function isAdminRoles(roles: readonly { role: string }[]) {
   return roles.some((r) => r.role === 'ADMIN');
+}
+
+/** The roles an employee form sends for its "Admin" box: ADMIN alone, or USER alone. */
+export function rolesForAdmin(admin: boolean): { id: number; role: RoleName }[] {
+  const wanted: RoleName = admin ? 'ADMIN' : 'USER';
+  return ROLES.filter((r) => r.role === wanted).map((r) => ({ id: r.id, role: r.role }));
 }

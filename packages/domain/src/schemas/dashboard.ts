@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The home screen's "upcoming" inspections: due from today up to this many days ahead (inclusive). */
+export const DASHBOARD_UPCOMING_DAYS = 30;
+
 const machineDue = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
-import { deviceFilterSchema, deviceInsertSchema, deviceUpdateSchema } from './devices.js';
+import {
+  DEFAULT_MACHINE_ORDER,
+  DEFAULT_MACHINE_SORT,
+  deviceFilterSchema,
+  deviceInsertSchema,
+  deviceUpdateSchema,
+} from './devices.js';
 
 const body = { name: 'Tokarka', category: { id: 1 }, customer: { id: 2 } };
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -112,5 +118,12 @@ describe('deviceFilterSchema', () => {
     expect(deviceFilterSchema.parse({ id: 12 }).id).toBe(12);
     expect(deviceFilterSchema.parse({ id: ' 12 ' }).id).toBe(12);
     expect(messages(deviceFilterSchema.safeParse({ id: '12a' }))).toEqual([MSG.invalidMachineId]);
+  });
+});
+
+describe('DEFAULT_MACHINE_SORT', () => {
+  it('is the default order as a sort parameter: the status weight, ascending', () => {
+    expect(DEFAULT_MACHINE_ORDER).toEqual({ field: 'statusWeight', direction: 'asc' });
+    expect(DEFAULT_MACHINE_SORT).toBe('statusWeight,asc');
   });
 });

@@ -284,4 +284,9 @@ export const machineSortFields = [
   'province',
 ] as const;
 export type MachineSortField = (typeof machineSortFields)[number];
-export const DEFAULT_MACHINE_SORT = 'statusWeight,asc';
+/** The machine lists' order when a request names none: the status weight, ascending. */
+export const DEFAULT_MACHINE_ORDER = { field: 'statusWeight', direction: 'asc' } as const satisfies {
+  field: MachineSortField;
+  direction: 'asc' | 'desc';
+};
+export const DEFAULT_MACHINE_SORT = `${DEFAULT_MACHINE_ORDER.field},${DEFAULT_MACHINE_ORDER.direction}`;

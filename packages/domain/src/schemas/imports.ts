@@ -328,6 +328,21 @@ export const IMPORT_MSG = {
   /** The server's log only: the client is gone when it is told. */
   abandoned: 'Połączenie przerwane przed końcem importu. Nic nie zapisano.',
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
+  // moved here from the browser (the audit of Polish typed outside the domain)
+  /** The import dialog's title for each kind of file. */
+  titles: {
+    customers: 'Import kontrahentów z pliku CSV lub XLSX',
+    INTERNAL: 'Import maszyn z pliku CSV lub XLSX',
+    EXTERNAL: 'Import maszyn zewnętrznych z pliku CSV lub XLSX',
+  } satisfies Record<ImportKind, string>,
+  /** Before the server counts the rows: the file is still on its way. */
+  uploading: 'Wysyłanie pliku…',
+  fixProblems: 'Popraw plik albo przypisanie kolumn; import zapisuje wszystkie wiersze albo żaden.',
+  allRowsValid: 'Wszystkie wiersze są poprawne.',
+  doneTitle: 'Import zakończony',
+  /** After the result: the customers and categories the import added ("Utwórz brakujących…"). */
+  createdCustomers: (count: number) => `Nowi kontrahenci: ${count}.`,
+  createdCategories: (count: number) => `Nowe kategorie: ${count}.`,
 } as const;
 
 /** The templates' file names: an empty file of each kind, with its header line. */

@@ -68,9 +68,24 @@ const placePosition = {
   latitude: latitude.nullish(),
   longitude: longitude.nullish(),
 };
-function requirePosition(v: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
-  const missing = v.latitude == null || v.longitude == null || (v.latitude === 0 && v.longitude === 0);
-  if (missing) ctx.addIssue({ code: 'custom', message: MSG.placeLocationRequired, path: ['latitude'] });
+type PlacePosition = { latitude?: number | null; longitude?: number | null };
+/** No position, or the form's 0/0 "not chosen yet". */
+export const isPlacePositionMissing = (v: PlacePosition) =>
+  v.latitude == null || v.longitude == null || (v.latitude === 0 && v.longitude === 0);
+function requirePosition(v: PlacePosition, ctx: z.RefinementCtx) {
+  if (isPlacePositionMissing(v))
+    ctx.addIssue({ code: 'custom', message: MSG.placeLocationRequired, path: ['latitude'] });
+}
+
+/**
+ * The two rules of the save schemas that the hotel and branch forms check before sending (spec §5):
+ * a name, and a position chosen on the map. Each field's message, or null.
+ */
+export function placeRequiredErrors(v: { name: string } & PlacePosition) {
+  return {
+    name: v.name.trim() ? null : MSG.placeNameRequired,
+    latitude: isPlacePositionMissing(v) ? MSG.placeLocationRequired : null,
+  };
 }
 
 const placeContact = {

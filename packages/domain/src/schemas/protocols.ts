@@ -131,6 +131,8 @@ export type ProtocolHeader = z.infer<typeof protocolHeaderSchema>;
 
 export const protocolSchema = z.object({
   header: protocolHeaderSchema,
+  /** The title its PDF prints: "Protokół serwisowy", or the configured title of an installation's. */
+  title: z.string(),
   data: protocolDataSchema,
   /** true once a draft was saved on the server (false: a fresh template). */
   saved: z.boolean(),

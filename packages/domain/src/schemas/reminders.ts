@@ -7,6 +7,13 @@ export const REMINDER_MSG = {
   leadDaysTooMany: 'Podaj najwyżej 5 wyprzedzeń.',
   runStarted: 'Wysłano przypomnienia.',
   jobBusy: 'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
+  // moved here from the browser (the audit of Polish typed outside the domain)
+  /** "Uruchom teraz" done: the digests it queued and the mails it sent. */
+  runDone: (queued: number, sent: number): string =>
+    `${REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}.`,
+  /** The customer form's choice of the customer's own notices, and what they are. */
+  customerNoticesLabel: 'Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)',
+  customerNoticesHint: 'Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail.',
 } as const;
 
 const leadDay = z.coerce

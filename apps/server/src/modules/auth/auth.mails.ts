@@ -1,3 +1,4 @@
+import { MAIL_GREETING, PASSWORD_MAIL, type NewPasswordReason } from '@serwis/domain';
 import type { MailMessage } from '../../plugins/mailer.js';
 
 /**
@@ -7,28 +8,24 @@ import type { MailMessage } from '../../plugins/mailer.js';
 export function newPasswordMail(
   to: string,
   password: string,
-  reason: 'reset' | 'new-account',
+  reason: NewPasswordReason,
   appUrl: string,
 ): MailMessage {
-  const intro =
-    reason === 'reset'
-      ? 'Na Twoją prośbę wygenerowaliśmy nowe hasło do systemu Serwis.'
-      : 'Utworzono dla Ciebie konto w systemie Serwis.';
   return {
     to,
-    subject: reason === 'reset' ? 'Serwis: nowe hasło' : 'Serwis: Twoje konto',
+    subject: PASSWORD_MAIL.subject(reason),
     text: [
-      'Dzień dobry,',
+      MAIL_GREETING,
       '',
-      intro,
+      PASSWORD_MAIL.intro(reason),
       '',
-      `Adres: ${appUrl}/login`,
-      `Login: ${to}`,
-      `Hasło: ${password}`,
+      PASSWORD_MAIL.address(appUrl),
+      PASSWORD_MAIL.login(to),
+      PASSWORD_MAIL.password(password),
       '',
-      'Po zalogowaniu zmień hasło w zakładce Moje konto → Zarządzanie kontem.',
+      PASSWORD_MAIL.changeIt,
       '',
-      'Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.',
+      PASSWORD_MAIL.noReply,
     ].join('\n'),
   };
 }

@@ -1,4 +1,11 @@
-import { daysBetween, formatFullNumber, monthOf, type Dashboard, type SessionUser } from '@serwis/domain';
+import {
+  DASHBOARD_UPCOMING_DAYS,
+  daysBetween,
+  formatFullNumber,
+  monthOf,
+  type Dashboard,
+  type SessionUser,
+} from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import {
   countDue,
@@ -26,7 +33,8 @@ export async function getDashboard(
   today: string,
   timeZone: string,
 ): Promise<Dashboard> {
-  const in30 = shift(today, 31); // exclusive: today … today + 30
+  // Exclusive end: today … today + DASHBOARD_UPCOMING_DAYS.
+  const upcomingEnd = shift(today, DASHBOARD_UPCOMING_DAYS + 1);
   const { first, last } = monthOf(today);
   const [
     overdueCount,
@@ -41,8 +49,8 @@ export async function getDashboard(
   ] = await Promise.all([
     countDue(db, null, today),
     nearestDue(db, { before: today }),
-    countDue(db, today, in30),
-    nearestDue(db, { from: today, toExclusive: in30 }),
+    countDue(db, today, upcomingEnd),
+    nearestDue(db, { from: today, toExclusive: upcomingEnd }),
     countWaitingProtocols(db),
     oldestWaitingProtocols(db),
     // todo_status_counts' row of the open ones.

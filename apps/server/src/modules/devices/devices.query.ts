@@ -13,6 +13,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import {
+  DEFAULT_MACHINE_ORDER,
   MACHINE_STATUSES,
   machineSortFields,
   type DeviceFilter,
@@ -647,11 +648,11 @@ export const indexedPageWhere = (criteria: DeviceCriteria, sort: string | undefi
     : deviceWhere(criteria);
 
 /**
- * A machine list's `sort` read against `machineSortFields` (anything else → 400), the status weight
- * ascending when the request names none.
+ * A machine list's `sort` read against `machineSortFields` (anything else → 400), the domain's
+ * default order (DEFAULT_MACHINE_SORT: the status weight ascending) when the request names none.
  */
 export const deviceSort = (sort: string | undefined): SortOrder<MachineSortField> =>
-  parseSortParam(sort, machineSortFields, { field: 'statusWeight', direction: 'asc' });
+  parseSortParam(sort, machineSortFields, DEFAULT_MACHINE_ORDER);
 
 /** The sort fields whose key is the status weight (the default order's). */
 export const WEIGHT_SORT_FIELDS: ReadonlySet<MachineSortField> = new Set(['status', 'statusWeight']);

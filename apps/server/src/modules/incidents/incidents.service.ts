@@ -1,5 +1,6 @@
 import {
   MSG,
+  mayChangeOwnRecord,
   wallClockExists,
   type Incident,
   type IncidentInsert,
@@ -61,7 +62,7 @@ export async function saveIncident(db: Db, actor: SessionUser, input: IncidentIn
     if (input.id > 0) {
       const existing = await findIncidentRow(tx, input.id, true);
       if (!existing) throw notFound(MSG.incidentNotFound);
-      if (!actor.isAdmin && existing.userCreatedId !== actor.id) throw forbidden(MSG.forbiddenIncident);
+      if (!mayChangeOwnRecord(actor, existing.userCreatedId)) throw forbidden(MSG.forbiddenIncident);
     }
     if (!(await deviceExists(tx, input.device.id)))
       throw badRequest(MSG.machineNotFound, 'DEVICE_NOT_FOUND', 'device.id');

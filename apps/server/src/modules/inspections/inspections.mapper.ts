@@ -1,4 +1,5 @@
 import {
+  DEFAULT_MACHINE_STATUS,
   MACHINE_STATUSES,
   formatFullNumber,
   isCountedInspection,
@@ -11,7 +12,7 @@ import {
 import type { InspectionDeviceRow, InspectionEventRow, InspectionListRow } from './inspections.repository.js';
 
 const statusName = (status: string): MachineStatus =>
-  MACHINE_STATUSES.find((s) => s.name === status)?.name ?? 'PRODUCTION';
+  MACHINE_STATUSES.find((s) => s.name === status)?.name ?? DEFAULT_MACHINE_STATUS;
 
 export function toInspectionDevice(row: InspectionDeviceRow): InspectionDevice {
   return {

@@ -1,4 +1,4 @@
-import type { DeviceFilter, MachineType } from '@serwis/domain';
+import { MSG, type DeviceFilter, type MachineType } from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
@@ -10,9 +10,10 @@ import { renderLabelSheet, type LabelMachine } from './labels.pdf.js';
 /** 100 sheets: more is a print job for a filter that was not meant. */
 export const MAX_LABELS = 2400;
 
+/** The label sheet's API errors, worded in the domain's MSG. */
 export const LABEL_MSG = {
-  tooMany: `Za dużo maszyn na jeden wydruk: najwyżej ${MAX_LABELS} naklejek. Zawęź filtr lub zaznacz maszyny.`,
-  none: 'Brak maszyn do wydrukowania naklejek.',
+  tooMany: MSG.labelsTooMany(MAX_LABELS),
+  none: MSG.labelsNone,
 } as const;
 
 const cardPath = (family: MachineType) => (family === 'INTERNAL' ? '/machineEdit' : '/machineExternalEdit');

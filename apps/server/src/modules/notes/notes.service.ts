@@ -1,4 +1,4 @@
-import { MSG, type NoteInsert, type NoteUpdate, type SessionUser } from '@serwis/domain';
+import { MSG, mayChangeOwnRecord, type NoteInsert, type NoteUpdate, type SessionUser } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -11,7 +11,7 @@ import { deleteNote, findNote, findNoteWithPeople, insertNote, updateNote } from
 async function loadEditable(db: Db, actor: SessionUser, id: number) {
   const note = await findNote(db, id);
   if (!note) throw notFound(MSG.noteNotFound);
-  if (!actor.isAdmin && note.userCreatedId !== actor.id) throw forbidden(MSG.forbidden);
+  if (!mayChangeOwnRecord(actor, note.userCreatedId)) throw forbidden(MSG.forbidden);
   return note;
 }
 

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import {
-  INSTALLATION_PROTOCOL_TITLE,
   MSG,
   PROTOCOL_MSG,
   firstEmailAddress,
   isEmailAddress,
+  protocolPdfFileName,
   type SessionUser,
 } from '@serwis/domain';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
@@ -12,12 +12,16 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deliver } from '../../plugins/mailer.js';
 import { loadCompanyIdentity } from '../configuration/company-identity.js';
-import { readConfiguration } from '../configuration/configuration.repository.js';
 import { requireServiceForUpdate } from '../services/services.rules.js';
 import { loadProtocolContext, templateData } from './protocols.context.js';
-import { protocolTitle } from './protocols.pdf.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
-import { pdfFileName, pdfInput, render, requireService, type ProtocolDeps } from './protocols.service.js';
+import {
+  pdfInput,
+  readProtocolTitle,
+  render,
+  requireService,
+  type ProtocolDeps,
+} from './protocols.service.js';
 
 const record = (id: number) => `service:${id}`;
 
@@ -29,7 +33,7 @@ export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
   const row = await requireService(deps.db, serviceId);
   const ctx = await loadProtocolContext(deps.db, row);
   const stored = await findProtocolRow(deps.db, serviceId);
-  const filename = pdfFileName(ctx.header.fullNumber);
+  const filename = protocolPdfFileName(ctx.header.fullNumber);
   if (row.state === 'PODPISANY' && stored?.fileId) {
     const file = await findFileRow(deps.db, stored.fileId);
     const stream = file ? await deps.storage.open(file.storageName) : null;
@@ -62,8 +66,7 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
     const stream = await deps.storage.open(file.storageName);
     if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
     const company = await loadCompanyIdentity(tx, deps.config);
-    const texts = await readConfiguration(tx, [INSTALLATION_PROTOCOL_TITLE]);
-    const title = protocolTitle(ctx.header, texts[INSTALLATION_PROTOCOL_TITLE]);
+    const title = await readProtocolTitle(tx, ctx.header);
     await markProtocolSent(tx, serviceId, to);
     await audit(
       tx,

@@ -44,6 +44,8 @@ describe('installation protocol (INSTALACJA, MONTAZ)', () => {
     const { serviceId } = await inspectionSetup(ctx, user, ['MONTAZ']);
     const protocol = (await getProtocol(ctx, user, serviceId)).json();
     expect(protocol.header.installation).toBe(true);
+    // The editor shows the title the PDF prints, the configured one.
+    expect(protocol.title).toBe('Protokół montażu i uruchomienia');
     expect(protocol.data.checklists[0].kind).toBe('INSTALLATION');
     expect(protocol.data.checklists[0].items.map((i: { name: string }) => i.name)).toEqual([
       'Posadowienie maszyny',
@@ -52,6 +54,7 @@ describe('installation protocol (INSTALACJA, MONTAZ)', () => {
     ]);
     const signed = await signProtocol(ctx, user, serviceId, filledIn(protocol.data));
     expect(signed.statusCode).toBe(200);
+    expect(signed.json().title).toBe('Protokół montażu i uruchomienia');
     const pdf = await ctx.app.inject({
       method: 'GET',
       url: `/api/service/protocol-pdf/${serviceId}`,

@@ -1,5 +1,6 @@
 import {
   PAYMENT_TYPES,
+  PROTOCOL_PDF_LABELS as L,
   SERVICE_TYPES,
   checklistAnswerLabel,
   type CompanyData,
@@ -25,8 +26,7 @@ const label = (list: readonly { name: string; label: string }[], name: string) =
 const orDash = (text: string | number | null | undefined) =>
   text === null || text === undefined || text === '' ? '—' : String(text);
 /** The distance as Polish documents write it (a decimal comma); a dash without a unit when not given. */
-const distance = (km: number | null | undefined) =>
-  km === null || km === undefined ? '—' : `${String(km).replace('.', ',')} km`;
+const distance = (km: number | null | undefined) => (km === null || km === undefined ? '—' : L.distance(km));
 
 /*
  * The checklist's columns: number, operation, measurements, answer, remark. pdfmake leaves out,
@@ -70,17 +70,17 @@ function headerTable(h: ProtocolHeader): Content {
     table: {
       widths: [110, '*'],
       body: [
-        row('Numer protokołu', h.fullNumber),
-        row('Data', h.date),
+        row(L.number, h.fullNumber),
+        row(L.date, h.date),
         row(
-          'Klient',
+          L.customer,
           [h.customer.fullName || h.customer.shortName, h.customer.address].filter(Boolean).join('\n'),
         ),
-        row('Maszyny', h.machines.map((m) => `${m.name} (nr seryjny: ${orDash(m.serialNumber)})`).join('\n')),
-        row('Rodzaj serwisu', h.types.map((t) => label(SERVICE_TYPES, t)).join(', ')),
-        row('Płatność', label(PAYMENT_TYPES, h.paymentType)),
-        row('Opis usterki', orDash(h.faultDescription)),
-        row('Serwisant', h.employee),
+        row(L.machines, h.machines.map((m) => L.machine(m.name, orDash(m.serialNumber))).join('\n')),
+        row(L.serviceTypes, h.types.map((t) => label(SERVICE_TYPES, t)).join(', ')),
+        row(L.payment, label(PAYMENT_TYPES, h.paymentType)),
+        row(L.faultDescription, orDash(h.faultDescription)),
+        row(L.technician, h.employee),
       ],
     },
     layout: 'lightHorizontalLines',
@@ -92,23 +92,23 @@ function checklistTable(
   tableHeader: string,
   mode: ProtocolPdfInput['mode'],
 ): Content[] {
-  const title = `${list.deviceName}${list.serialNumber ? ` (nr seryjny: ${list.serialNumber})` : ''}`;
+  const title = L.checklistTitle(list.deviceName, list.serialNumber);
   // Printed for the scan, a measurement not yet taken leaves dots to write on; signed, a dash.
   const blank = mode === 'print' ? '……' : '—';
   const measurements = (fields: ProtocolChecklist['items'][number]['fields']) =>
     fields.map((f) => `${f.name}: ${f.value || blank}${f.unit ? ` ${f.unit}` : ''}`).join('\n');
   const head = [
-    { text: 'Lp.', style: 'th' },
-    { text: list.kind === 'INSTALLATION' ? tableHeader : 'Czynność serwisowa', style: 'th' },
-    { text: 'Pomiary', style: 'th' },
-    { text: 'Ocena', style: 'th' },
-    { text: 'Uwagi', style: 'th' },
+    { text: L.ordinal, style: 'th' },
+    { text: list.kind === 'INSTALLATION' ? tableHeader : L.serviceOperation, style: 'th' },
+    { text: L.measurements, style: 'th' },
+    { text: L.answer, style: 'th' },
+    { text: L.remark, style: 'th' },
   ];
   const body = list.items.map((item, i) => [
     String(i + 1),
     item.name,
     measurements(item.fields),
-    checklistAnswerLabel(item.answer) || 'Poprawne / Niepoprawne / Nie dotyczy',
+    checklistAnswerLabel(item.answer) || L.answerChoices,
     item.remark,
   ]);
   return [
@@ -123,7 +123,7 @@ function checklistTable(
           },
           layout: 'lightHorizontalLines',
         }
-      : { text: 'Brak czynności na liście.', italics: true },
+      : { text: L.noOperations, italics: true },
   ];
 }
 
@@ -140,7 +140,7 @@ function signatureBox(
       drawn
         ? { image, fit: [220, 80], margin: [0, 0, 0, 2] }
         : { canvas: [{ type: 'rect', x: 0, y: 0, w: 220, h: 80, lineWidth: 0.7, lineColor: '#777777' }] },
-      { text: name ? name : mode === 'print' ? 'Imię i nazwisko: ………………………………' : ' ', style: 'small' },
+      { text: name ? name : mode === 'print' ? L.signerNameBlank : ' ', style: 'small' },
     ],
   };
 }
@@ -160,10 +160,10 @@ export function protocolDocument(input: ProtocolPdfInput) {
           widths: [18, '*', 60, 60],
           body: [
             [
-              { text: 'Lp.', style: 'th' },
-              { text: 'Nazwa', style: 'th' },
-              { text: 'Ilość', style: 'th' },
-              { text: 'J.m.', style: 'th' },
+              { text: L.ordinal, style: 'th' },
+              { text: L.materialName, style: 'th' },
+              { text: L.quantity, style: 'th' },
+              { text: L.unit, style: 'th' },
             ],
             ...data.materials.map((m, i) => [String(i + 1), m.name, m.quantity, m.unit]),
           ],
@@ -175,26 +175,26 @@ export function protocolDocument(input: ProtocolPdfInput) {
     { text: `${title} nr ${header.fullNumber}`, style: 'title' },
     headerTable(header),
     ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader, input.mode)),
-    { text: 'Wykonane prace', style: 'section' },
+    { text: L.workDone, style: 'section' },
     { text: orDash(data.workDone) },
-    { text: 'Materiały i części', style: 'section' },
+    { text: L.materials, style: 'section' },
     materials,
-    { text: 'Czas pracy i dojazd', style: 'section' },
+    { text: L.timeAndTravel, style: 'section' },
     {
       columns: [
-        { text: `Przyjazd: ${orDash(data.arrivalTime)}` },
-        { text: `Rozpoczęcie: ${orDash(data.startTime)}` },
-        { text: `Zakończenie: ${orDash(data.endTime)}` },
-        { text: `Kilometry: ${distance(data.kilometers)}` },
-        { text: `Noclegi: ${orDash(data.nights)}` },
+        { text: L.arrival(orDash(data.arrivalTime)) },
+        { text: L.start(orDash(data.startTime)) },
+        { text: L.end(orDash(data.endTime)) },
+        { text: L.kilometers(distance(data.kilometers)) },
+        { text: L.nights(orDash(data.nights)) },
       ],
     },
-    { text: 'Zalecenia dla klienta', style: 'section' },
+    { text: L.recommendations, style: 'section' },
     { text: orDash(data.recommendations) },
     {
       columns: [
-        signatureBox('Podpis serwisanta', data.technicianSignature, input.mode, header.employee),
-        signatureBox('Podpis klienta', data.customerSignature, input.mode, data.customerSignerName),
+        signatureBox(L.technicianSignature, data.technicianSignature, input.mode, header.employee),
+        signatureBox(L.customerSignature, data.customerSignature, input.mode, data.customerSignerName),
       ],
       margin: [0, 18, 0, 0],
       unbreakable: true,

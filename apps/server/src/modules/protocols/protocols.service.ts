@@ -5,10 +5,12 @@ import {
   INSTALLATION_PROTOCOL_TITLE,
   MSG,
   PROTOCOL_MSG,
+  protocolPdfFileName,
   signingProblem,
   type Protocol,
   type ProtocolChecklist,
   type ProtocolData,
+  type ProtocolHeader,
   type SessionUser,
 } from '@serwis/domain';
 import type { Config } from '../../config.js';
@@ -31,7 +33,7 @@ import {
   requireServiceForUpdate,
 } from '../services/services.rules.js';
 import { loadProtocolContext, templateData, type ProtocolContext } from './protocols.context.js';
-import { renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
+import { protocolTitle, renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
 import { findProtocolRow, upsertProtocolRow, type ProtocolRow } from './protocols.repository.js';
 
 export interface ProtocolDeps {
@@ -72,15 +74,23 @@ async function snapshotOf(db: DbOrTx, ctx: ProtocolContext, stored: ProtocolRow 
   return stored ? stored.data.checklists : (await templateData(db, ctx)).checklists;
 }
 
-function toProtocol(
+/** The protocol's title as its PDF and the e-mail carrying it name it (an installation's is configurable). */
+export async function readProtocolTitle(db: DbOrTx, header: Pick<ProtocolHeader, 'installation'>) {
+  const texts = await readConfiguration(db, [INSTALLATION_PROTOCOL_TITLE]);
+  return protocolTitle(header, texts[INSTALLATION_PROTOCOL_TITLE]);
+}
+
+async function toProtocol(
+  db: DbOrTx,
   actor: SessionUser,
   ctx: ProtocolContext,
   row: ServiceRow,
   stored?: ProtocolRow,
   data?: ProtocolData,
-) {
+): Promise<Protocol> {
   return {
     header: ctx.header,
+    title: await readProtocolTitle(db, ctx.header),
     data: data ?? stored!.data,
     saved: Boolean(stored),
     signed: row.state === 'PODPISANY',
@@ -104,7 +114,7 @@ export async function getProtocol(db: Db, actor: SessionUser, serviceId: number)
   const row = await requireService(db, serviceId);
   const ctx = await loadProtocolContext(db, row);
   const stored = await findProtocolRow(db, serviceId);
-  return toProtocol(actor, ctx, row, stored, stored ? undefined : await templateData(db, ctx));
+  return toProtocol(db, actor, ctx, row, stored, stored ? undefined : await templateData(db, ctx));
 }
 
 export async function pdfInput(
@@ -141,8 +151,6 @@ export async function render(input: ProtocolPdfInput, log?: FastifyBaseLogger) {
   }
 }
 
-export const pdfFileName = (fullNumber: string) => `Protokół ${fullNumber.replace(/\//g, '-')}.pdf`;
-
 /**
  * Stores the signed PDF as one of the event's files (the same row and audit entry as an uploaded
  * scan, so it lists and downloads like any other file). Returns the upload for cleanup.
@@ -160,7 +168,7 @@ async function storeProtocolPdf(
   const upload: UploadedFile = {
     storageName: stored.name,
     size: stored.size,
-    originalName: pdfFileName(fullNumber),
+    originalName: protocolPdfFileName(fullNumber),
     mimetype: 'application/pdf',
   };
   uploads.push(upload);
@@ -218,7 +226,7 @@ export async function saveProtocolDraft(
         `zapis protokołu zdarzenia serwisowego ${ctx.header.fullNumber} (id ${serviceId})`,
         record(serviceId),
       );
-      return toProtocol(actor, ctx, row, saved);
+      return toProtocol(tx, actor, ctx, row, saved);
     }),
   );
 }
@@ -270,7 +278,7 @@ export async function signProtocol(
         `podpisanie protokołu w aplikacji i podpisanie zdarzenia serwisowego ${ctx.header.fullNumber} (id ${row.id})`,
         record(row.id),
       );
-      return toProtocol(actor, ctx, updated, saved);
+      return toProtocol(tx, actor, ctx, updated, saved);
     }),
   );
 }

@@ -1,5 +1,8 @@
-import { dueInText, polishPlural } from '@serwis/domain';
+import { MAIL_GREETING, REMINDER_MAIL } from '@serwis/domain';
 import type { CompanyData } from '@serwis/domain';
+
+// The texts live in the domain with the rest of the user's Polish; the job's log names them too.
+export { daysLeftText, machinesWord } from '@serwis/domain';
 
 /** One machine of a digest. */
 export interface DigestMachine {
@@ -12,44 +15,30 @@ export interface DigestMachine {
   daysLeft: number;
 }
 
-/**
- * "dzisiaj", "jutro", "za 5 dni" as the dashboard says them; a date gone by as a mail puts it,
- * "po terminie od 1 dnia", "po terminie od 3 dni".
- */
-export function daysLeftText(days: number): string {
-  if (days >= 0) return dueInText(days);
-  return days === -1 ? 'po terminie od 1 dnia' : `po terminie od ${-days} dni`;
-}
-
-/** Polish plural of "maszyna" after a number. */
-export const machinesWord = (n: number): string =>
-  polishPlural(n, { one: 'maszyna', few: 'maszyny', many: 'maszyn' });
-
 export const machineCardUrl = (baseUrl: string, id: number) => `${baseUrl}/machineEdit?id=${id}`;
 
 /** The employees' digest: every machine with its card link. */
 export function staffDigest(machines: readonly DigestMachine[], today: string, baseUrl: string) {
   const lines = machines.map((m, i) =>
     [
-      `${i + 1}. ${m.name}${m.serialNumber ? `, nr seryjny ${m.serialNumber}` : ''}`,
-      `   Kontrahent: ${m.customerShortName}`,
-      `   Adres: ${m.address || '—'}`,
-      `   Termin przeglądu: ${m.dueDate} (${daysLeftText(m.daysLeft)})`,
-      `   Karta maszyny: ${machineCardUrl(baseUrl, m.id)}`,
+      `${i + 1}. ${REMINDER_MAIL.machine(m.name, m.serialNumber)}`,
+      `   ${REMINDER_MAIL.customer(m.customerShortName)}`,
+      `   ${REMINDER_MAIL.address(m.address)}`,
+      `   ${REMINDER_MAIL.due(m.dueDate, m.daysLeft)}`,
+      `   ${REMINDER_MAIL.card(machineCardUrl(baseUrl, m.id))}`,
     ].join('\n'),
   );
   return {
-    subject: `Przeglądy do wykonania: ${machines.length} ${machinesWord(machines.length)}`,
+    subject: REMINDER_MAIL.staffSubject(machines.length),
     text: [
-      'Dzień dobry,',
+      MAIL_GREETING,
       '',
-      `zbliżają się lub minęły terminy przeglądów okresowych (gwarancyjnych) tych maszyn (stan na ${today}):`,
+      REMINDER_MAIL.staffIntro(today),
       '',
       lines.join('\n\n'),
       '',
       '--',
-      'Wiadomość wysłana automatycznie przez aplikację Serwis.',
-      'Powiadomienia można zmienić w zakładce Moje konto → Powiadomienia.',
+      ...REMINDER_MAIL.staffSignature,
       '',
     ].join('\n'),
   };
@@ -57,37 +46,33 @@ export function staffDigest(machines: readonly DigestMachine[], today: string, b
 
 function companyFooter(company: CompanyData): string[] {
   const place = [company.zipCode, company.city].filter(Boolean).join(' ');
-  const ids = [company.nip && `NIP: ${company.nip}`, company.regon && `REGON: ${company.regon}`]
+  const ids = [
+    company.nip && REMINDER_MAIL.nip(company.nip),
+    company.regon && REMINDER_MAIL.regon(company.regon),
+  ]
     .filter(Boolean)
     .join(', ');
-  const contact = [company.phone && `tel. ${company.phone}`, company.email, company.www].filter(Boolean);
+  const contact = [company.phone && REMINDER_MAIL.phone(company.phone), company.email, company.www].filter(
+    Boolean,
+  );
   return [company.name, company.street, place, ids, contact.join(', ')].filter(Boolean);
 }
 
 /** The customer's notice: polite, no internal links, signed with the company data. */
 export function customerNotice(machines: readonly DigestMachine[], company: CompanyData) {
-  const lines = machines.map((m, i) => {
-    const when =
-      m.daysLeft < 0
-        ? `termin przeglądu minął ${m.dueDate}`
-        : `termin przeglądu: ${m.dueDate} (${daysLeftText(m.daysLeft)})`;
-    const serial = m.serialNumber ? `, nr seryjny ${m.serialNumber}` : '';
-    const address = m.address ? `, miejsce pracy: ${m.address}` : '';
-    return `${i + 1}. ${m.name}${serial}${address}; ${when}.`;
-  });
+  const lines = machines.map((m, i) => `${i + 1}. ${REMINDER_MAIL.customerMachine(m)}`);
   return {
-    subject: `Przypomnienie o przeglądzie okresowym – ${company.name}`,
+    subject: REMINDER_MAIL.customerSubject(company.name),
     text: [
-      'Szanowni Państwo,',
+      REMINDER_MAIL.customerGreeting,
       '',
-      'uprzejmie przypominamy o terminie przeglądu okresowego Państwa maszyn:',
+      REMINDER_MAIL.customerIntro,
       '',
       ...lines,
       '',
-      'Regularne przeglądy zapewniają bezpieczną pracę maszyn i zachowanie gwarancji.',
-      'Prosimy o kontakt w celu uzgodnienia dogodnego terminu wizyty serwisu.',
+      ...REMINDER_MAIL.customerClosing,
       '',
-      'Z poważaniem',
+      REMINDER_MAIL.regards,
       ...companyFooter(company),
       '',
     ].join('\n'),

@@ -1,17 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { wallClockInZone } from '@serwis/domain';
 import { runReminderJob, type ReminderJobDeps } from './reminders.job.js';
 
-/** 'HH:MM' on the wall clocks of `timeZone` at `now`. */
-export function timeInZone(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('hour')}:${part('minute')}`;
-}
+/** 'HH:MM' on the wall clocks of `timeZone` at `now` (of the domain's 'YYYY-MM-DD HH:mm:ss'). */
+export const timeInZone = (timeZone: string, now: Date): string =>
+  wallClockInZone(timeZone, now).slice(11, 16);
 
 /**
  * Every instance checks once a minute whether the day's run is due (REMINDER_TIME passed in

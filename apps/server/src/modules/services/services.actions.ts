@@ -1,6 +1,10 @@
-import { MSG, type SessionUser } from '@serwis/domain';
+import {
+  SERVICE_STATE_TRANSITIONS,
+  isServiceTransitionAllowed,
+  type ServiceStateAction,
+  type SessionUser,
+} from '@serwis/domain';
 import type { Db } from '../../db/database.js';
-import { forbidden } from '../../lib/app-error.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
@@ -19,44 +23,38 @@ import {
 } from './services.repository.js';
 import {
   assertCanModify,
+  assertMayAddFile,
   canModify,
   assertTransition,
   assignNumber,
-  isLocked,
-  isOpen,
   requireServiceForUpdate,
 } from './services.rules.js';
 import type { AfterSave } from './services.service.js';
 
-type Action = 'sign' | 'reject' | 'printForScan';
-
-const ACTION_LABEL: Record<Action, string> = {
+const ACTION_LABEL: Record<ServiceStateAction, string> = {
   sign: 'podpisanie',
   reject: 'odrzucenie',
   printForScan: 'wydruk do podpisu (oczekuje na skan)',
 };
 
 /**
- * State changes of an event (additions to spec §7, see docs/api.md):
- * sign: UTWORZONY | DODAJ_SKAN → PODPISANY; printForScan: UTWORZONY → DODAJ_SKAN;
- * reject: any other state → ODRZUCONY. Sign and printForScan number an unnumbered event.
+ * State changes of an event (additions to spec §7, see docs/api.md), as the domain's
+ * SERVICE_STATE_TRANSITIONS lists them. Sign and printForScan number an unnumbered event.
  */
-export async function changeServiceState(db: Db, actor: SessionUser, id: number, action: Action) {
+export async function changeServiceState(db: Db, actor: SessionUser, id: number, action: ServiceStateAction) {
   await inTransaction(db, async (tx) => {
     const row = await requireServiceForUpdate(tx, id);
     assertCanModify(actor, row);
-    let next: Partial<ServiceRow>;
-    if (action === 'reject') {
-      assertTransition(row.state !== 'ODRZUCONY');
-      next = { state: 'ODRZUCONY' };
-    } else {
-      assertTransition(action === 'sign' ? isOpen(row) : row.state === 'UTWORZONY');
-      next = {
-        state: action === 'sign' ? 'PODPISANY' : 'DODAJ_SKAN',
-        ...(action === 'sign' ? { isToSign: true } : {}),
-        ...(row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {}),
-      };
-    }
+    assertTransition(isServiceTransitionAllowed(action, row.state));
+    const state = SERVICE_STATE_TRANSITIONS[action].to;
+    const next: Partial<ServiceRow> =
+      action === 'reject'
+        ? { state }
+        : {
+            state,
+            ...(action === 'sign' ? { isToSign: true } : {}),
+            ...(row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {}),
+          };
     const updated = await updateServiceRow(tx, row.id, next);
     await refreshInspectionSummariesOfService(tx, row.id);
     await audit(
@@ -82,7 +80,7 @@ export async function addServiceFile(
 ) {
   await inTransaction(db, async (tx) => {
     const row = await requireServiceForUpdate(tx, id);
-    if (isLocked(row) && !actor.isAdmin) throw forbidden(MSG.forbiddenBang);
+    assertMayAddFile(actor, row);
     await attach(tx, row);
     // The scan signs the event only when its uploader may sign it (the author or an admin); a
     // colleague's file is attached and the event keeps waiting for its scan.

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MSG, PROTOCOL_NUMBER_ERROR } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { eq } from 'drizzle-orm';
+import { devices as devicesTable } from '../devices/devices.table.js';
 import { services } from './services.table.js';
 import {
   customerWithMachines,
@@ -199,6 +201,44 @@ describe('serviceJson validation', () => {
     const unknown = await postService(ctx, user, serviceJson(customer.id, [999_999]));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(MSG.serviceDeviceMissing);
+  });
+
+  it('keeps an event editable under its customer after one of its machines moved to another customer', async () => {
+    const { user, customer, devices } = await setup();
+    const created = (
+      await postService(ctx, user, serviceJson(customer.id, [devices[0].id, devices[1].id]))
+    ).json();
+    const stranger = await customerWithMachines(ctx, 1);
+    // The machine is sold on: it now belongs to the other customer, the old repair stays with the first.
+    await ctx.database.db
+      .update(devicesTable)
+      .set({ customerId: stranger.customer.id })
+      .where(eq(devicesTable.id, devices[1].id));
+    const edited = await updateService(ctx, user, {
+      ...serviceJson(customer.id, [devices[0].id, devices[1].id], {
+        faultDescription: 'Nie grzeje, uzupełniono',
+      }),
+      id: created.id,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      faultDescription: 'Nie grzeje, uzupełniono',
+      customer: { id: customer.id },
+    });
+    // Adding another customer's machine is still refused, and so is moving the event to a customer
+    // whose machines are not all of it.
+    const added = await updateService(ctx, user, {
+      ...serviceJson(customer.id, [devices[0].id, devices[1].id, stranger.devices[0].id]),
+      id: created.id,
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().message).toBe(MSG.serviceDevicesOtherCustomer);
+    const recast = await updateService(ctx, user, {
+      ...serviceJson(stranger.customer.id, [devices[0].id, devices[1].id]),
+      id: created.id,
+    });
+    expect(recast.statusCode).toBe(400);
+    expect(recast.json().message).toBe(MSG.serviceDevicesOtherCustomer);
   });
 
   it('keeps the period only for periodic inspections and defaults the payment type', async () => {

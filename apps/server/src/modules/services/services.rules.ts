@@ -1,4 +1,11 @@
-import { MSG, type SessionUser, type ServiceState } from '@serwis/domain';
+import {
+  MSG,
+  canModifyService,
+  isLockedServiceState,
+  isOpenServiceState,
+  mayAddServiceFile,
+  type SessionUser,
+} from '@serwis/domain';
 import type { DbOrTx, Tx } from '../../db/database.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import {
@@ -11,20 +18,22 @@ import {
   type ServiceRow,
 } from './services.repository.js';
 
-/** Signed and rejected events are closed: only admins change them (domain.md "Permissions"). */
-export const LOCKED_STATES: readonly ServiceState[] = ['PODPISANY', 'ODRZUCONY'];
-/** States from which an event can still be signed. */
-export const OPEN_STATES: readonly ServiceState[] = ['UTWORZONY', 'DODAJ_SKAN'];
-
-export const isLocked = (row: Pick<ServiceRow, 'state'>) => LOCKED_STATES.includes(row.state as ServiceState);
-export const isOpen = (row: Pick<ServiceRow, 'state'>) => OPEN_STATES.includes(row.state as ServiceState);
+/** Signed and rejected events are closed: only admins change them (the domain's service permissions). */
+export const isLocked = (row: Pick<ServiceRow, 'state'>) => isLockedServiceState(row.state);
+/** An event that can still be signed. */
+export const isOpen = (row: Pick<ServiceRow, 'state'>) => isOpenServiceState(row.state);
 
 /** Admins change anything; employees only their own events while those are still open. */
 export const canModify = (actor: SessionUser, row: Pick<ServiceRow, 'state' | 'userCreatedId'>) =>
-  actor.isAdmin || (!isLocked(row) && row.userCreatedId === actor.id);
+  canModifyService(actor, { state: row.state, authorId: row.userCreatedId });
 
 export function assertCanModify(actor: SessionUser, row: ServiceRow) {
   if (!canModify(actor, row)) throw forbidden(MSG.forbiddenBang);
+}
+
+/** Files go to open events; to signed or rejected ones only an admin adds them. */
+export function assertMayAddFile(actor: SessionUser, row: Pick<ServiceRow, 'state'>) {
+  if (!mayAddServiceFile(actor, row.state)) throw forbidden(MSG.forbiddenBang);
 }
 
 /**
@@ -51,14 +60,24 @@ export function monthYearOf(date: string) {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
 }
 
-/** The customer exists and every machine exists and belongs to it (400 with a Polish message otherwise). */
-export async function assertDevicesOfCustomer(db: DbOrTx, customerId: number, deviceIds: number[]) {
+/**
+ * The customer exists and every machine exists and belongs to it (400 with a Polish message
+ * otherwise). `linkedBefore`: machines the event already covered under this same customer; one of
+ * them moved to another customer since still passes (the event records whose machine it was when
+ * the work was done), so the old protocol stays editable without rewriting its customer.
+ */
+export async function assertDevicesOfCustomer(
+  db: DbOrTx,
+  customerId: number,
+  deviceIds: number[],
+  linkedBefore: readonly number[] = [],
+) {
   if (!(await customerExists(db, customerId)))
     throw badRequest(MSG.customerNotFound, 'CUSTOMER_NOT_FOUND', 'customer.id');
   const found = await findDevicesByIds(db, deviceIds);
   if (found.length !== deviceIds.length)
     throw badRequest(MSG.serviceDeviceMissing, 'DEVICE_NOT_FOUND', 'devices');
-  if (found.some((d) => d.customerId !== customerId)) {
+  if (found.some((d) => d.customerId !== customerId && !linkedBefore.includes(d.id))) {
     throw badRequest(MSG.serviceDevicesOtherCustomer, 'DEVICE_OTHER_CUSTOMER', 'devices');
   }
 }

@@ -104,8 +104,9 @@ export async function updateService(db: Db, actor: SessionUser, input: ServiceUp
   await inTransaction(db, async (tx) => {
     const existing = await requireServiceForUpdate(tx, input.id);
     assertCanModify(actor, existing);
-    await assertDevicesOfCustomer(tx, input.customerId, deviceIds);
     const machinesBefore = await machinesOfService(tx, existing.id);
+    const sameCustomer = input.customerId === existing.customerId;
+    await assertDevicesOfCustomer(tx, input.customerId, deviceIds, sameCustomer ? machinesBefore : []);
     let numbering = { number: existing.number, numberExtension: existing.numberExtension };
     const signing = input.isToSign && isOpen(existing);
     if (existing.number > 0) {

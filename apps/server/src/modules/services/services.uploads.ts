@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG, serviceJsonSchema, type ServiceJson, type SessionUser } from '@serwis/domain';
-import { AppError, badRequest, forbidden, invalidField, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, invalidField, notFound } from '../../lib/app-error.js';
 import { discardUpload, insertFileRow, receiveUpload, type UploadedFile } from '../files/files.service.js';
 import { addServiceFile } from './services.actions.js';
 import { findServiceRow } from './services.repository.js';
-import { isLocked } from './services.rules.js';
+import { assertMayAddFile } from './services.rules.js';
 import { createService, type AfterSave } from './services.service.js';
 
 const SERVICE_JSON = 'serviceJson';
@@ -64,7 +64,7 @@ export async function addServiceFromMultipart(request: FastifyRequest, actor: Se
 export async function addFileFromMultipart(request: FastifyRequest, actor: SessionUser, id: number) {
   const row = await findServiceRow(request.server.db, id);
   if (!row) throw notFound(MSG.serviceNotFound);
-  if (isLocked(row) && !actor.isAdmin) throw forbidden(MSG.forbiddenBang);
+  assertMayAddFile(actor, row);
   const upload = await receive(request, { file: 'file', json: SERVICE_JSON });
   if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE', 'file');
   const file = upload.file;

@@ -1,4 +1,4 @@
-import { ROLES, type Employee, type SessionUser } from '@serwis/domain';
+import { ROLES, isAdminRoles, type Employee, type SessionUser } from '@serwis/domain';
 import type { sessionUserColumns, UserRow } from './users.repository.js';
 
 export function rolesOf(row: Pick<UserRow, 'roles'>) {
@@ -35,6 +35,6 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
     lastName: row.lastName,
     vacationDays: row.vacationDays,
     roles,
-    isAdmin: roles.some((r) => r.role === 'ADMIN'),
+    isAdmin: isAdminRoles(roles),
   };
 }

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
@@ -32,6 +33,22 @@ describe('useFilePreview', () => {
   it('shows images full-screen', async () => {
     await show({ filename: 'tabliczka.JPG', url: '/x.jpg' });
     expect(await screen.findByRole('img', { name: 'tabliczka.JPG' })).toHaveAttribute('src', '/x.jpg');
+  });
+
+  it('clears a notice still shown, which covered the full-screen close button', async () => {
+    const view = render(
+      <AppProviders>
+        <MantineProvider theme={theme} env="test">
+          <Opener file={{ filename: 'tabliczka.png', url: '/x.png' }} />
+        </MantineProvider>
+      </AppProviders>,
+    );
+    notifications.show({ message: 'Dodano plik.', autoClose: false });
+    expect(await screen.findByText('Dodano plik.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Otwórz' }));
+    expect(await screen.findByRole('img', { name: 'tabliczka.png' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Dodano plik.')).not.toBeInTheDocument());
+    view.unmount();
   });
 
   it('plays .mkv and .mp4 in a player', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Box, Center, Image, Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { fileKind } from '@serwis/domain';
 
 /** A file to show: its name decides how (spec §9), the URL serves its bytes. */
@@ -76,8 +77,14 @@ export function FilePreview({ file, onClose }: { file: PreviewableFile | null; o
 export function useFilePreview() {
   const [file, setFile] = useState<PreviewableFile | null>(null);
   const open = useCallback((next: PreviewableFile) => {
-    if (fileKind(next.filename) === 'other') downloadFromUrl(next.url, next.filename);
-    else setFile(next);
+    if (fileKind(next.filename) === 'other') {
+      downloadFromUrl(next.url, next.filename);
+      return;
+    }
+    // The preview fills the screen: a notice still shown ("Dodano plik.") sat over its ✕, and a tap
+    // meant to close the preview closed the notice.
+    notifications.clean();
+    setFile(next);
   }, []);
   const close = useCallback(() => setFile(null), []);
   return { open, close, preview: <FilePreview file={file} onClose={close} /> };

@@ -1,22 +1,21 @@
-import type { Service, ServiceState, SessionUser } from '@serwis/domain';
+import {
+  canModifyService,
+  mayAddServiceFile,
+  mayChangeServiceState,
+  type Service,
+  type ServiceActor,
+} from '@serwis/domain';
 
-/** Signed and rejected events are closed for employees (domain.md "Permissions"). */
-const LOCKED: readonly ServiceState[] = ['PODPISANY', 'ODRZUCONY'];
-
-type Actor = Pick<SessionUser, 'id' | 'isAdmin'> | null | undefined;
 type Event = Pick<Service, 'state' | 'userCreated'>;
 
-export const isLockedState = (state: ServiceState) => LOCKED.includes(state);
+const access = (service: Event) => ({ state: service.state, authorId: service.userCreated.id });
 
 /**
- * Whether the actor may change the event at all: admins always, employees only their own events
- * while still open. The server decides again; this only hides what it would refuse.
+ * Whether the actor may change the event at all (the domain's rule): admins always, employees only
+ * their own events while still open. The server decides again; this only hides what it would refuse.
  */
-export function canModifyService(actor: Actor, service: Event): boolean {
-  if (!actor) return false;
-  if (actor.isAdmin) return true;
-  return !isLockedState(service.state) && service.userCreated.id === actor.id;
-}
+export const mayModifyService = (actor: ServiceActor, service: Event) =>
+  canModifyService(actor, access(service));
 
 export interface ServiceActions {
   edit: boolean;
@@ -28,18 +27,18 @@ export interface ServiceActions {
   removeFile: boolean;
 }
 
-/** The state changes the server accepts (services.actions.ts), for this actor. */
-export function serviceActions(actor: Actor, service: Event): ServiceActions {
-  const modify = canModifyService(actor, service);
-  const admin = Boolean(actor?.isAdmin);
+/** The state changes the server accepts (the domain's service permissions), for this actor. */
+export function serviceActions(actor: ServiceActor, service: Event): ServiceActions {
+  const event = access(service);
+  const modify = canModifyService(actor, event);
   return {
     edit: modify,
-    addFile: admin || (Boolean(actor) && !isLockedState(service.state)),
-    sign: modify && (service.state === 'UTWORZONY' || service.state === 'DODAJ_SKAN'),
-    reject: modify && service.state !== 'ODRZUCONY',
-    printForScan: modify && service.state === 'UTWORZONY',
+    addFile: mayAddServiceFile(actor, service.state),
+    sign: mayChangeServiceState(actor, event, 'sign'),
+    reject: mayChangeServiceState(actor, event, 'reject'),
+    printForScan: mayChangeServiceState(actor, event, 'printForScan'),
     remove: modify,
     // Deleting files is for admins (files.routes.ts).
-    removeFile: admin,
+    removeFile: Boolean(actor?.isAdmin),
   };
 }

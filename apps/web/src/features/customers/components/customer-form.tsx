@@ -7,6 +7,7 @@ import { useServerFieldError } from '../../../lib/use-server-field-error';
 import {
   CUSTOMER_LIMITS,
   PROVINCES,
+  REMINDER_MSG,
   customerInsertSchema,
   customerUpdateSchema,
   type Customer,
@@ -106,8 +107,8 @@ export function CustomerForm({
           {text('email', 'E-mail')}
         </SimpleGrid>
         <Checkbox
-          label="Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)"
-          description="Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail."
+          label={REMINDER_MSG.customerNoticesLabel}
+          description={REMINDER_MSG.customerNoticesHint}
           {...form.getInputProps('inspectionNotices', { type: 'checkbox' })}
         />
         <FormFooter saving={saving} onCancel={onCancel} extraActions={extraActions} />

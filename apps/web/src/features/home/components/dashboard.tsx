@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { dueInText, monthOf, polishDays, type Dashboard as DashboardData } from '@serwis/domain';
+import {
+  DASHBOARD_UPCOMING_DAYS,
+  MSG,
+  dueInText,
+  monthOf,
+  polishDays,
+  type Dashboard as DashboardData,
+} from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboard } from '../api/dashboard';
@@ -85,7 +92,7 @@ export function Dashboard() {
   const dashboard = useDashboard();
   if (dashboard.isError) return <Text c="red">{errorMessage(dashboard.error)}</Text>;
   const data = dashboard.data;
-  if (!data) return <Text c="dimmed">Ładowanie danych</Text>;
+  if (!data) return <Text c="dimmed">{MSG.loading}</Text>;
   return (
     <Stack mt="xl" gap="md" aria-label="Pulpit">
       <Title order={3}>Pulpit</Title>
@@ -94,7 +101,7 @@ export function Dashboard() {
           <MachineLines machines={data.overdue.nearest} />
         </Figure>
         <Figure
-          label="Przeglądy w ciągu 30 dni"
+          label={`Przeglądy w ciągu ${DASHBOARD_UPCOMING_DAYS} dni`}
           value={data.upcoming.count}
           to={paths.machinePeriodicInspection}
         >

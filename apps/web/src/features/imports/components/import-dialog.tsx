@@ -43,11 +43,6 @@ import { usePhone } from '../../../lib/use-phone';
 import { saveBlob } from '../../../lib/download';
 import { fetchImportTemplate, previewImport, runImport } from '../api/imports';
 
-const TITLES: Record<ImportKind, string> = {
-  customers: 'Import kontrahentów z pliku CSV lub XLSX',
-  INTERNAL: 'Import maszyn z pliku CSV lub XLSX',
-  EXTERNAL: 'Import maszyn zewnętrznych z pliku CSV lub XLSX',
-};
 /** Problems listed on screen; the report file has them all. */
 const SHOWN = 200;
 const SKIP = '';
@@ -99,7 +94,7 @@ function ProgressView({ progress, label }: { progress: ImportProgress | null; la
   const value = counted ? Math.floor((progress.done / progress.total) * 100) : 100;
   return (
     <Stack gap={4}>
-      <Text size="sm">{progress ? importProgressText(progress) : 'Wysyłanie pliku…'}</Text>
+      <Text size="sm">{progress ? importProgressText(progress) : IMPORT_MSG.uploading}</Text>
       <Progress value={value} animated={!counted} striped={!counted} aria-label={label} />
     </Stack>
   );
@@ -332,10 +327,10 @@ function PreviewView(props: {
       {kept.length > 0 && <Text size="sm">{IMPORT_MSG.keptFields(kept)}</Text>}
       {unmapped.length > 0 ? null : preview.problemCount > 0 ? (
         <Alert color="red" title={IMPORT_MSG.problemsTitle(preview.badRows, preview.problemCount)}>
-          Popraw plik albo przypisanie kolumn; import zapisuje wszystkie wiersze albo żaden.
+          {IMPORT_MSG.fixProblems}
         </Alert>
       ) : (
-        <Alert color="green">Wszystkie wiersze są poprawne.</Alert>
+        <Alert color="green">{IMPORT_MSG.allRowsValid}</Alert>
       )}
       {preview.problemCount > 0 && <ProblemTable problems={preview.problems} total={preview.problemCount} />}
     </Stack>
@@ -390,7 +385,7 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
     <Modal
       opened
       onClose={onClose}
-      title={TITLES[kind]}
+      title={IMPORT_MSG.titles[kind]}
       size="90%"
       fullScreen={phone}
       closeOnClickOutside={false}
@@ -451,10 +446,12 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
         )}
         {step.name === 'done' && (
           <>
-            <Alert color="green" title="Import zakończony">
+            <Alert color="green" title={IMPORT_MSG.doneTitle}>
               {step.result.message}
-              {step.result.createdCustomers > 0 && ` Nowi kontrahenci: ${step.result.createdCustomers}.`}
-              {step.result.createdCategories > 0 && ` Nowe kategorie: ${step.result.createdCategories}.`}
+              {step.result.createdCustomers > 0 &&
+                ` ${IMPORT_MSG.createdCustomers(step.result.createdCustomers)}`}
+              {step.result.createdCategories > 0 &&
+                ` ${IMPORT_MSG.createdCategories(step.result.createdCategories)}`}
             </Alert>
             <Group justify="flex-end">
               <Button onClick={onClose}>Zamknij</Button>

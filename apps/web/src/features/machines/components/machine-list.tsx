@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Checkbox, Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
-import { PAGE_SIZES, type Device } from '@serwis/domain';
+import { DEFAULT_MACHINE_ORDER, MSG, PAGE_SIZES, type Device } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
@@ -32,7 +32,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
     {
       page: 1,
       size: PAGE_SIZES.machines.default,
-      sorting: [{ id: 'statusWeight', desc: false }],
+      sorting: [{ id: DEFAULT_MACHINE_ORDER.field, desc: false }], // the default order is ascending
       search: '',
       filters: EMPTY_FILTERS,
     },
@@ -112,11 +112,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
           selection={() =>
             selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
           }
-          confirmText={
-            selected.size
-              ? undefined
-              : `Nie zaznaczono żadnej maszyny. Wydrukować naklejki QR dla wszystkich maszyn z listy (${totalLabel(total, data)})?`
-          }
+          confirmText={selected.size ? undefined : MSG.qrLabelsAllConfirm(totalLabel(total, data))}
         />
       </Group>
       <MachineFilterPanel

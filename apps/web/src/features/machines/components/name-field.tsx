@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconList, IconPencilPlus } from '@tabler/icons-react';
-import { DEVICE_MAX } from '@serwis/domain';
+import { DEVICE_MAX, MSG } from '@serwis/domain';
 
 interface NameFieldProps {
   value: string;
@@ -56,7 +56,7 @@ export function NameField({ value, onChange, names, error }: NameFieldProps) {
           data={options}
           searchable
           limit={100}
-          nothingFoundMessage="Brak takiej nazwy: użyj przycisku obok, aby wpisać nową"
+          nothingFoundMessage={MSG.machineNameNotListed}
           value={value || null}
           error={error}
           onChange={(name) => onChange(name ?? '')}

@@ -16,9 +16,12 @@ export function geocodeError(error: unknown): string {
 /** "Wpisz adres aby wyszukać...": results from the server's geocoder; picking one moves the pin. */
 export function AddressSearch({
   onPick,
+  onSearch,
   extra,
 }: {
   onPick: (result: GeocodeResult) => void;
+  /** A search starts: a message of the screen's own about a position is no longer current. */
+  onSearch?: () => void;
   /** Another way to a position, beside "Szukaj" (the device's own position in the hotel dialog). */
   extra?: ReactNode;
 }) {
@@ -28,6 +31,7 @@ export function AddressSearch({
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (!q.trim()) return;
+    onSearch?.();
     setBusy(true);
     setError(null);
     try {

@@ -64,7 +64,7 @@ function LocationEditor({ device }: { device: Device }) {
       .filter(Boolean)
       .join(', ');
     if (!address) {
-      setAddressError('Maszyna nie ma wpisanego adresu.');
+      setAddressError(MSG.machineAddressMissing);
       return;
     }
     try {
@@ -81,7 +81,10 @@ function LocationEditor({ device }: { device: Device }) {
 
   return (
     <Stack>
-      <AddressSearch onPick={(r) => place({ latitude: r.latitude, longitude: r.longitude }, true)} />
+      <AddressSearch
+        onPick={(r) => place({ latitude: r.latitude, longitude: r.longitude }, true)}
+        onSearch={() => setAddressError(null)}
+      />
       {/* Keeps its line once a position is chosen: typed coordinates take effect as the field is left,
           and a line vanishing then moved the save button away from under the finger pressing it. */}
       <Text c="dimmed" style={position ? { visibility: 'hidden' } : undefined} aria-hidden={!!position}>

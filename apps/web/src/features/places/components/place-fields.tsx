@@ -1,6 +1,6 @@
 import { Grid, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { MAX, PROVINCES } from '@serwis/domain';
+import { MAX, PROVINCES, placeRequiredErrors } from '@serwis/domain';
 
 /** Name, address and contact fields shared by the hotel and branch forms. */
 export interface PlaceFormValues {
@@ -72,10 +72,5 @@ export function PlaceFields({ form }: { form: UseFormReturnType<PlaceFormValues>
   );
 }
 
-/** Spec §5: "Wprowadź nazwę"; a position must be chosen while both numbers are 0. */
-export function validatePlace(values: PlaceFormValues) {
-  return {
-    name: values.name.trim() ? null : 'Wprowadź nazwę',
-    latitude: values.latitude === 0 && values.longitude === 0 ? 'Wybierz lokalizację na mapie' : null,
-  };
-}
+/** Spec §5: a name, and a position chosen on the map (0/0 is "not chosen"): the save schemas' rules. */
+export const validatePlace = (values: PlaceFormValues) => placeRequiredErrors(values);

@@ -167,6 +167,12 @@ describe('Lokalizacja tab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Wyszukiwanie adresów jest teraz niedostępne.',
     );
+    // The machine's address fails too, then a search: its message once, not once per way in.
+    await userEvent.click(screen.getByRole('button', { name: 'Ustaw z adresu maszyny' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Wyszukaj adres' }), '{Enter}');
+    await waitFor(() => expect(fake.callsTo('GET', '/api/geocode')).toHaveLength(4));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
   });
 });
 

@@ -14,6 +14,7 @@ import {
   firstEmailAddress,
   missingForSigning,
   protocolMissingMessage,
+  protocolPdfFileName,
   type ProtocolData,
   type ProtocolItem,
 } from '@serwis/domain';
@@ -49,7 +50,9 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<PreviewableFile | null>(null);
   const readOnly = !protocol.editable;
-  const title = header.installation ? 'Protokół montażu' : 'Protokół serwisowy';
+  // The server's title, as the PDF prints it (an installation's is configurable). A copy kept on the
+  // device before answers carried it has none: the number alone then.
+  const title = [protocol.title, header.fullNumber].filter(Boolean).join(' ');
 
   const set = useCallback(
     <K extends keyof ProtocolData>(key: K, value: ProtocolData[K]) =>
@@ -86,14 +89,14 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
   };
 
   const pdf = {
-    filename: `Protokół ${header.fullNumber.replace(/\//g, '-')}.pdf`,
+    filename: protocolPdfFileName(header.fullNumber),
     url: paths.protocolPdf(header.serviceId),
   };
 
   return (
     <Stack gap="md" maw={1100} mx="auto">
       <PageHeader
-        title={`${title} ${header.fullNumber}`}
+        title={title}
         backTo={backTo}
         actions={
           <Button

@@ -32,6 +32,7 @@ function protocol(overrides: Partial<Protocol> = {}): Protocol {
       machines: [{ id: 5, name: 'Kocioł Żółw', serialNumber: 'SN-1' }],
       installation: false,
     },
+    title: 'Protokół serwisowy',
     data: {
       checklists: [
         {
@@ -118,6 +119,16 @@ describe('/serviceProtocol', () => {
       fields: [{ name: 'Ciśnienie', unit: 'bar', value: '4,5' }],
     });
     expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
+  });
+
+  it("titles the screen as the server's PDF does: an installation's configured title", async () => {
+    const installation = protocol({ title: 'Protokół montażu i uruchomienia' });
+    installation.header = { ...installation.header, fullNumber: '1/03/2026', installation: true };
+    fakeApi({ 'GET /api/service/protocol/7': { body: installation } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(
+      await screen.findByRole('heading', { name: 'Protokół montażu i uruchomienia 1/03/2026' }),
+    ).toBeInTheDocument();
   });
 
   it("counts a machine's answers, and gives no count to a machine whose list is empty", async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Switch, Table, TagsInput, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { REMINDER_MSG, reminderSettingsInput, type ReminderSettings } from '@serwis/domain';
+import { MSG, REMINDER_MSG, reminderSettingsInput, type ReminderSettings } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useCurrentUser } from '../../auth/api/session';
@@ -26,7 +26,7 @@ export function NotificationsTab() {
 function ReminderSettingsSection() {
   const settings = useReminderSettings();
   if (!settings.data) {
-    return <Text c="dimmed">{settings.isError ? errorMessage(settings.error) : 'Ładowanie danych'}</Text>;
+    return <Text c="dimmed">{settings.isError ? errorMessage(settings.error) : MSG.loading}</Text>;
   }
   return <ReminderSettingsForm initial={settings.data} />;
 }
@@ -104,7 +104,7 @@ function ReminderJobPanel() {
               onSuccess: (r) =>
                 notifications.show({
                   color: 'green',
-                  message: `${REMINDER_MSG.runStarted} Nowe wiadomości: ${r.mailsQueued}, wysłane: ${r.mailsSent}.`,
+                  message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent),
                 }),
             })
           }
@@ -140,7 +140,7 @@ function ReminderJobPanel() {
             ))}
             {runs.data?.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={6}>Brak danych</Table.Td>
+                <Table.Td colSpan={6}>{MSG.noData}</Table.Td>
               </Table.Tr>
             )}
           </Table.Tbody>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, type MachineType, type Service } from '@serwis/domain';
+import { MSG, type MachineType, type Service, type ServiceStateAction } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
 import { SERVICE_LISTS } from '../family';
 import type { ServiceJsonBody } from '../service-form-values';
@@ -63,7 +63,7 @@ export function useUpdateService() {
   );
 }
 
-export type ServiceStateAction = 'sign' | 'reject' | 'printForScan';
+export type { ServiceStateAction };
 
 export function useServiceStateAction() {
   return useServiceMutation(({ id, action }: { id: number; action: ServiceStateAction }) =>

@@ -4,7 +4,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { MSG, PAGE_SIZES, type Service, type ServiceFile } from '@serwis/domain';
+import { MSG, PAGE_SIZES, protocolPdfFileName, type Service, type ServiceFile } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, tableStateProps, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -20,7 +20,7 @@ import {
   type ServiceStateAction,
 } from '../api/services';
 import { numberLabel, serviceName } from '../service-display';
-import { canModifyService, serviceActions } from '../service-permissions';
+import { mayModifyService, serviceActions } from '../service-permissions';
 import { pageOfServices } from '../service-sort';
 import { AddServiceFileModal } from './add-service-file-modal';
 import { deviceServiceColumns } from './device-service-columns';
@@ -94,7 +94,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
                 // "Drukuj do skanu" prints: the protocol PDF with empty signature boxes opens at once.
                 if (action === 'printForScan') {
                   openFile({
-                    filename: `Protokół ${updated.fullNumber.replace(/\//g, '-')}.pdf`,
+                    filename: protocolPdfFileName(updated.fullNumber),
                     url: paths.protocolPdf(service.id),
                   });
                 }
@@ -125,7 +125,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
     onDeleteFile: deleteFile,
   });
   const page = pageOfServices(services.data ?? [], list.state);
-  const readOnly = editing !== null && editing !== 'new' && !canModifyService(me, editing);
+  const readOnly = editing !== null && editing !== 'new' && !mayModifyService(me, editing);
 
   return (
     <>

@@ -13,7 +13,14 @@ import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { PAYMENT_TYPES, SERVICE_MAX, SERVICE_TYPES, serviceJsonSchema, type Service } from '@serwis/domain';
+import {
+  PAYMENT_TYPES,
+  SERVICE_MAX,
+  SERVICE_TYPES,
+  isOpenServiceState,
+  serviceJsonSchema,
+  type Service,
+} from '@serwis/domain';
 import { useCustomerOptions } from '../../machines/api/lookups';
 import { readProtocolNumberInput } from '../protocol-number-input';
 import {
@@ -49,7 +56,6 @@ export interface ServiceFormProps {
 const formFieldOf = (field: string) => Object.keys(toFieldErrors({ [field]: '' }))[0];
 
 const paymentOptions = PAYMENT_TYPES.map((p) => ({ value: p.name, label: p.label }));
-const OPEN_STATES = ['UTWORZONY', 'DODAJ_SKAN'];
 
 /** The service form of spec §2, for a new event (multipart with a protocol file) or an edit. */
 export function ServiceForm(props: ServiceFormProps) {
@@ -80,7 +86,7 @@ export function ServiceForm(props: ServiceFormProps) {
   }
 
   const submit = form.onSubmit((v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file));
-  const signDisabled = Boolean(service && !OPEN_STATES.includes(service.state));
+  const signDisabled = Boolean(service && !isOpenServiceState(service.state));
 
   return (
     <form onSubmit={submit} noValidate>

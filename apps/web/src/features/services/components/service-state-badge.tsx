@@ -1,6 +1,6 @@
 import { Badge, Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import type { Service, ServiceState } from '@serwis/domain';
+import { PROTOCOL_MSG, type Service, type ServiceState } from '@serwis/domain';
 import { formatDateTime } from '../../../lib/dayjs';
 import { serviceStateLabel } from '../service-display';
 
@@ -22,7 +22,7 @@ export function ServiceStateBadge({ state }: { state: ServiceState }) {
 
 /** "Wysłano do klienta {adres} {data}": the last "Wyślij do klienta" of the event's protocol. */
 export function protocolSentLabel(sent: { to: string; at: string }) {
-  return `Wysłano do klienta ${sent.to} ${formatDateTime(sent.at)}`;
+  return PROTOCOL_MSG.protocolSentTo(sent.to, formatDateTime(sent.at));
 }
 
 /** The state column of the event rows: the state, and an envelope once the protocol was sent. */

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
+import { MSG, PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
 
 /**
  * The charts are pictures beside their legends and the "Tabela" view, which hold the same numbers:
@@ -105,7 +105,7 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
         aria-label="Widok"
       />
       {empty ? (
-        <Text c="dimmed">Brak danych</Text>
+        <Text c="dimmed">{MSG.noData}</Text>
       ) : view === 'charts' ? (
         <>
           <Paper withBorder p="md" component="section" aria-label="Protokoły w miesiącach">

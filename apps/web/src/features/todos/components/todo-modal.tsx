@@ -136,7 +136,9 @@ function TodoForm({
         />
         {confirming && existing ? (
           <Stack gap="xs">
-            <Text size="sm" fw={600}>{`Czy na pewno chcesz usunąć zadanie nr ${existing.id}?`}</Text>
+            <Text size="sm" fw={600}>
+              {MSG.todoDeleteQuestion(existing.id)}
+            </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(false)}>
                 Nie usuwaj

@@ -1,7 +1,15 @@
 import { Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { MAX, MSG, employeeInsertSchema, employeeUpdateSchema, type Employee } from '@serwis/domain';
+import {
+  MAX,
+  MSG,
+  employeeInsertSchema,
+  employeeUpdateSchema,
+  isAdminRoles,
+  rolesForAdmin,
+  type Employee,
+} from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
 import type { EmployeePayload } from '../api/users';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
@@ -30,7 +38,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
       country: employee?.country ?? '',
       vacationDays: employee?.vacationDays ?? 0,
       active: employee?.active ?? true,
-      admin: employee ? employee.roles.some((r) => r.role === 'ADMIN') : false,
+      admin: employee ? isAdminRoles(employee.roles) : false,
       password: '',
     },
     validate: (values) =>
@@ -48,7 +56,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
     onSubmit({
       ...values,
       vacationDays: Number(values.vacationDays) || 0,
-      roles: admin ? [{ id: 1, role: 'ADMIN' }] : [{ id: 2, role: 'USER' }],
+      roles: rolesForAdmin(admin),
     }),
   );
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { MSG, type DeviceNote } from '@serwis/domain';
+import { MSG, mayChangeOwnRecord, type DeviceNote } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { formatDateTime } from '../../../../lib/dayjs';
@@ -18,7 +18,7 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
   const session = useSession();
   const [editing, setEditing] = useState<DeviceNote | 'new' | null>(null);
   const me = session.data;
-  const mayChange = (note: DeviceNote) => Boolean(me && (me.isAdmin || me.id === note.userCreated.id));
+  const mayChange = (note: DeviceNote) => mayChangeOwnRecord(me, note.userCreated.id);
 
   return (
     <>
