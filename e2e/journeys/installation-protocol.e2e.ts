@@ -100,7 +100,8 @@ describe('installation protocol of a MONTAZ event', () => {
     serviceId = event.id;
     await page.goto(`/serviceProtocol?id=${serviceId}`);
     await expectPath(page, '/serviceProtocol');
-    await page.getByRole('heading', { name: 'Protokół montażu (auto)' }).waitFor();
+    // The editor shows the configured title too, as the PDF does.
+    await page.getByRole('heading', { name: `${title} (auto)` }).waitFor();
     const rows = page.getByRole('group', { name: /^\d+\. / });
     await expect
       .poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,7 +35,7 @@ describe('useFilePreview', () => {
     expect(await screen.findByRole('img', { name: 'tabliczka.JPG' })).toHaveAttribute('src', '/x.jpg');
   });
 
-  it('clears a notice still shown, which covered the full-screen close button', async () => {
+  it('stands above a notice still shown, which covered the full-screen close button', async () => {
     const view = render(
       <AppProviders>
         <MantineProvider theme={theme} env="test">
@@ -44,10 +44,18 @@ describe('useFilePreview', () => {
       </AppProviders>,
     );
     notifications.show({ message: 'Dodano plik.', autoClose: false });
-    expect(await screen.findByText('Dodano plik.')).toBeInTheDocument();
+    const notice = await screen.findByText('Dodano plik.');
     await userEvent.click(screen.getByRole('button', { name: 'Otwórz' }));
-    expect(await screen.findByRole('img', { name: 'tabliczka.png' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Dodano plik.')).not.toBeInTheDocument());
+    await screen.findByRole('img', { name: 'tabliczka.png' });
+    const layer = (element: Element | null, name: string) =>
+      Number((element as HTMLElement | null)?.style.getPropertyValue(name));
+    const notices = layer(notice.closest('.mantine-Notifications-root'), '--notifications-z-index');
+    const preview = layer(document.querySelector('.mantine-Modal-root'), '--mb-z-index');
+    expect(notices).toBeGreaterThan(0);
+    expect(preview).toBeGreaterThan(notices);
+    // The notice waits behind the preview: still there when it closes.
+    expect(notice).toBeInTheDocument();
+    notifications.clean();
     view.unmount();
   });
 

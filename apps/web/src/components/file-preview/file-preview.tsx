@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Box, Center, Image, Modal } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Box, Center, getDefaultZIndex, Image, Modal } from '@mantine/core';
 import { fileKind } from '@serwis/domain';
 
 /** A file to show: its name decides how (spec §9), the URL serves its bytes. */
@@ -8,6 +7,8 @@ export interface PreviewableFile {
   filename: string;
   url: string;
 }
+
+const ABOVE_NOTICES = getDefaultZIndex('overlay') + 1;
 
 /** The tutorial player is 440 px high (spec §9); the same player serves machine and service files. */
 const VIDEO_HEIGHT = 440;
@@ -53,6 +54,9 @@ export function FilePreview({ file, onClose }: { file: PreviewableFile | null; o
       onClose={onClose}
       title={title}
       fullScreen
+      // Above the notices: one still shown ("Dodano plik.") sat over the ✕, and a tap meant to close
+      // the preview closed the notice. It waits behind the preview instead.
+      zIndex={ABOVE_NOTICES}
       padding="xs"
       styles={{ body: { height: 'calc(100dvh - 60px)' } }}
     >
@@ -77,14 +81,8 @@ export function FilePreview({ file, onClose }: { file: PreviewableFile | null; o
 export function useFilePreview() {
   const [file, setFile] = useState<PreviewableFile | null>(null);
   const open = useCallback((next: PreviewableFile) => {
-    if (fileKind(next.filename) === 'other') {
-      downloadFromUrl(next.url, next.filename);
-      return;
-    }
-    // The preview fills the screen: a notice still shown ("Dodano plik.") sat over its ✕, and a tap
-    // meant to close the preview closed the notice.
-    notifications.clean();
-    setFile(next);
+    if (fileKind(next.filename) === 'other') downloadFromUrl(next.url, next.filename);
+    else setFile(next);
   }, []);
   const close = useCallback(() => setFile(null), []);
   return { open, close, preview: <FilePreview file={file} onClose={close} /> };
