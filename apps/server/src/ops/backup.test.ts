@@ -419,13 +419,19 @@ describe('backup and restore', () => {
         acknowledged.push({ id: response.json().id, at: Date.now(), content });
       }
     };
-    const writers = [writer(1), writer(2), writer(3)];
-    await new Promise((r) => setTimeout(r, 800));
+    let finished = 0;
+    const writers = [writer(1), writer(2), writer(3)].map((w) => w.finally(() => (finished += 1)));
+    // Waits on the writes themselves, not on a clock: a slow machine finishes none in a set time.
+    const until = async (enough: () => boolean) => {
+      while (!enough()) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until(() => acknowledged.length >= 3);
     const startedAt = Date.now();
     const ackedBefore = acknowledged.filter((a) => a.at < startedAt).map((a) => a.id);
     const file = path.join(work, 'under-load.tar.gz');
     const manifest = await createBackup(ctx.database.db, ctx.app.storage, file);
-    await new Promise((r) => setTimeout(r, 300));
+    const ackedByBackupEnd = acknowledged.length;
+    await until(() => acknowledged.length > ackedByBackupEnd || finished === writers.length);
     stop = true;
     await Promise.all(writers);
     expect(ackedBefore.length).toBeGreaterThan(0);

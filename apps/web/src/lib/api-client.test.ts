@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_SESSION, fakeApi } from '../../test/fake-api';
-import { api, onSessionEnded } from './api-client';
+import { MSG } from '@serwis/domain';
+import { ApiError, api, onSessionEnded } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -84,5 +85,17 @@ describe('a write exactly like one on its way', () => {
     const refused = [api.put('/api/service/update', { id: 5 }), api.put('/api/service/update', { id: 5 })];
     for (const answer of refused) await expect(answer).rejects.toMatchObject({ status: 409 });
     expect(fake.callsTo('PUT', '/api/service/update')).toHaveLength(1);
+  });
+});
+
+describe('an answer that is not the API’s JSON', () => {
+  it('fails as a call with its status and the connection message, not as a bare SyntaxError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Zaloguj się do sieci</html>', { status: 200 })),
+    );
+    const failure = await api.get('/api/customer/findAll').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 200, message: MSG.connectionError, code: 'NOT_JSON' });
   });
 });

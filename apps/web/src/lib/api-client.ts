@@ -88,7 +88,13 @@ async function send(method: string, path: string, options: RequestOptions = {}):
 async function json<T>(response: Response): Promise<T> {
   if (response.status === 204 || response.status === 304) return undefined as T;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    // A 2xx that is not the API's JSON (a proxy's or a captive portal's page): a failed call with
+    // its status, like the others, not a bare SyntaxError.
+    throw new ApiError(response.status, MSG.connectionError, 'NOT_JSON');
+  }
 }
 
 export interface Page<T> {

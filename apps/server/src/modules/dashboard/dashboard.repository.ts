@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { OPEN_SERVICE_STATES } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -66,6 +67,7 @@ export function nearestDue(db: DbOrTx, range: { from: string; toExclusive: strin
     .limit(5);
 }
 
+// Literal, as the waiting states' partial index spells them (OPEN_SERVICE_STATES), for the planner.
 const waiting = sql`${services.state} IN ('UTWORZONY', 'DODAJ_SKAN')`;
 
 /**
@@ -76,7 +78,7 @@ export async function countWaitingProtocols(db: DbOrTx) {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${serviceDayCounts.services}), 0)::int` })
     .from(serviceDayCounts)
-    .where(inArray(serviceDayCounts.state, ['UTWORZONY', 'DODAJ_SKAN']));
+    .where(inArray(serviceDayCounts.state, [...OPEN_SERVICE_STATES]));
   return row.n;
 }
 

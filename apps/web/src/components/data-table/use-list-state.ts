@@ -10,11 +10,46 @@ export interface ListState<F = Record<string, unknown>> {
   filters: F;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A kept filter value in the shape of the list's own (a select's null start takes any value). */
+const fitsFilter = (kept: unknown, start: unknown) =>
+  start === null || (Array.isArray(kept) === Array.isArray(start) && typeof kept === typeof start);
+
+/**
+ * What was kept for this list, each part only when it has the shape the list uses now: a state
+ * kept by an older build (a filter that changed shape, a page that is not a number) gives way to
+ * the list's own start instead of reaching its requests.
+ */
 function read<F>(key: string | undefined, initial: ListState<F>): ListState<F> {
   if (!key) return initial;
   try {
     const raw = sessionStorage.getItem(`list:${key}`);
-    return raw ? { ...initial, ...(JSON.parse(raw) as Partial<ListState<F>>) } : initial;
+    const kept: unknown = raw ? JSON.parse(raw) : null;
+    if (!isObject(kept)) return initial;
+    const count = (value: unknown, fallback: number) =>
+      Number.isInteger(value) && (value as number) > 0 ? (value as number) : fallback;
+    const sorting: unknown[] | null = Array.isArray(kept.sorting) ? kept.sorting : null;
+    const sortingFits = sorting?.every(
+      (s) => isObject(s) && typeof s.id === 'string' && typeof s.desc === 'boolean',
+    );
+    const start = initial.filters as unknown;
+    const filters =
+      isObject(start) && isObject(kept.filters)
+        ? Object.fromEntries(
+            Object.entries(kept.filters).filter(
+              ([name, value]) => name in start && fitsFilter(value, start[name]),
+            ),
+          )
+        : {};
+    return {
+      page: count(kept.page, initial.page),
+      size: count(kept.size, initial.size),
+      sorting: sortingFits ? (sorting as ListState<F>['sorting']) : initial.sorting,
+      search: typeof kept.search === 'string' ? kept.search : initial.search,
+      filters: isObject(start) ? ({ ...start, ...filters } as F) : initial.filters,
+    };
   } catch {
     return initial;
   }
