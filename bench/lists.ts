@@ -16,6 +16,7 @@ import os from 'node:os';
 import { LIST_SCENARIOS } from './list-scenarios/index.js';
 import { SEARCH_TERM_SCENARIOS } from './list-scenarios/search-terms.js';
 import { SORTED_SEARCH_SCENARIOS } from './list-scenarios/sorted-searches.js';
+import { STATISTICS_SCENARIOS } from './list-scenarios/statistics.js';
 import { listRequest, type ListScenario } from './list-scenarios/types.js';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
 import { readOptions } from './options.js';
@@ -163,7 +164,9 @@ async function main() {
     ? SEARCH_TERM_SCENARIOS
     : process.argv.includes('--sorted-searches')
       ? SORTED_SEARCH_SCENARIOS
-      : LIST_SCENARIOS;
+      : options.only.includes('statystyki')
+        ? [...LIST_SCENARIOS, ...STATISTICS_SCENARIOS]
+        : LIST_SCENARIOS;
   const scenarios = all.filter(
     (s) =>
       (!options.only.length || options.only.includes(s.group)) &&

@@ -155,18 +155,4 @@ export const serviceWorkScenarios: ListScenario[] = [
     name: `logi: szukaj ${name}`,
     url: paged('/api/log/findAll', 20, { q: q! }),
   })),
-  // Not lists, but the statistics screen's two calls: its default (open) range, a whole year, and
-  // a range that starts and ends inside months (those days counted from the events).
-  ...[
-    ['cały okres', ''],
-    ['rok 2025', '2025-01-01T00:00', '2025-12-31T00:00'],
-    ['15.01.2025–20.06.2026', '2025-01-15T00:00', '2026-06-20T00:00'],
-  ].flatMap(([name, dateFrom = '', dateTo = '']) =>
-    ['servicesUsers', 'servicesCharts'].map((call) => ({
-      group: 'statystyki',
-      name: `statystyki: ${call === 'servicesUsers' ? 'pracownicy' : 'wykresy'}, ${name}`,
-      url: () => `/api/statistics/${call}?${new URLSearchParams({ dateFrom: dateFrom!, dateTo: dateTo! })}`,
-      pages: only1,
-    })),
-  ),
 ];
