@@ -8,7 +8,7 @@ import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { sendImport } from './imports.fixtures.js';
-import { inReadingOrder } from './imports.parse.js';
+import { inReadingOrder } from './imports.xlsx.js';
 
 // Files as staff bring them: typed by hand, kept in a workbook with notes and formats.
 const ctx = useTestApp();

@@ -2,7 +2,9 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { IMPORT_MAX_ROWS, IMPORT_MSG } from '@serwis/domain';
-import { decodeText, parseCsv, parseSpreadsheet } from './imports.parse.js';
+import { parseCsv } from './imports.csv.js';
+import { decodeText } from './imports.decode.js';
+import { parseSpreadsheet } from './imports.parse.js';
 
 // Large files are read in slices, the event loop let in between: rows, quotes and characters that
 // cross a slice's edge come out as in a file read at once.

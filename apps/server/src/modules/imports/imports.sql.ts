@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.js';
+import { rowsOf } from '../../lib/result-rows.js';
+
+/** One JSON text parameter: any number of values in one statement, the same on PGlite and pg. */
+export const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+export const textList = (values: string[]) => sql`(SELECT jsonb_array_elements_text(${jsonParam(values)}))`;
+/** `IN` list of ids, as one JSON parameter. */
+export const idList = (ids: number[]) => sql`(SELECT (jsonb_array_elements_text(${jsonParam(ids)}))::int)`;
+
+export const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => rowsOf<T>(await db.execute(query));
+
+/**
+ * A name as the import compares it (as `nameKey` in the service): any case, runs of spaces as one,
+ * so that "ZPH  Jankowski" typed with two spaces is the register's "ZPH Jankowski".
+ */
+export const nameKey = (column: string) =>
+  sql.raw(`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`);
+
+export const CHUNK = 5000;
+
+/** Told the number of rows each statement of a write has written (the import's progress). */
+export type OnChunk = (rows: number) => Promise<void>;
+export const noChunks: OnChunk = async () => undefined;
+
+/**
+ * The SET list of the given import fields (those with no column of their own are left out), and
+ * the condition that one of them changes: a row the file gives as it already is stays untouched
+ * (its `updated_at` too) and is not counted as updated.
+ */
+export function updateOf(
+  sets: Record<string, Record<string, string>>,
+  alias: string,
+  fields: Iterable<string>,
+) {
+  const columns = [...new Set(fields)].flatMap((field) => Object.entries(sets[field] ?? {}));
+  const assignments = [...columns.map(([column, value]) => `${column} = ${value}`), 'updated_at = now()'];
+  const changes = columns.map(([column, value]) => `${alias}.${column} IS DISTINCT FROM ${value}`);
+  return { set: sql.raw(assignments.join(', ')), changed: sql.raw(changes.join(' OR ') || 'false') };
+}
+
+/**
+ * How many of `list` (rows that update a record, by `id`) would change nothing: the preview's "bez
+ * zmian", by the same comparison as the update's.
+ */
+export async function unchangedOf(
+  db: DbOrTx,
+  table: 'devices' | 'customers',
+  record: SQL,
+  sets: Record<string, Record<string, string>>,
+  list: { id?: number }[],
+  fields: Iterable<string>,
+) {
+  const alias = table === 'devices' ? 'd' : 'c';
+  const { changed } = updateOf(sets, alias, fields);
+  let count = 0;
+  for (let start = 0; start < list.length; start += CHUNK) {
+    const [found] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} AS ${sql.raw(alias)}
+          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${record})
+          ON ${sql.raw(alias)}.id = v.id WHERE NOT (${changed})`,
+    );
+    count += Number(found?.n ?? 0);
+  }
+  return count;
+}

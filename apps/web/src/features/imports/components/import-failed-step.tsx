@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import {
+  IMPORT_REPORT_FILE_NAME,
+  importReportCsv,
+  type ImportFailure,
+  type ImportProblem,
+} from '@serwis/domain';
+import { CsvLink } from './csv-link';
+import { ImportProblemTable } from './import-problem-table';
+
+/** The report of failed rows: the same CSV the API gives with report=csv. */
+function ReportLink({ problems }: { problems: ImportProblem[] }) {
+  const csv = useMemo(() => importReportCsv(problems), [problems]);
+  return (
+    <CsvLink csv={csv} fileName={IMPORT_REPORT_FILE_NAME}>
+      Pobierz raport błędów (CSV)
+    </CsvLink>
+  );
+}
+
+/** Nothing was imported: why, row by row, and the way back to choosing a file. */
+export function ImportFailedStep(props: {
+  failure: ImportFailure;
+  onChooseAnother: () => void;
+  onClose: () => void;
+}) {
+  const { failure } = props;
+  return (
+    <>
+      <Alert color="red" title="Nie zaimportowano">
+        {failure.message}
+      </Alert>
+      <ReportLink problems={failure.problems} />
+      <ImportProblemTable problems={failure.problems} total={failure.problemCount} />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onChooseAnother}>
+          Wybierz inny plik
+        </Button>
+        <Button onClick={props.onClose}>Zamknij</Button>
+      </Group>
+    </>
+  );
+}

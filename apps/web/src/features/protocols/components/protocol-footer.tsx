@@ -1,0 +1,57 @@
+import { Button, Group } from '@mantine/core';
+import { IconDeviceFloppy, IconMail, IconSignature } from '@tabler/icons-react';
+import type { LoadedProtocol } from '../api/protocols';
+import type { DraftSync } from './draft-sync-type';
+import { ProtocolSyncBadges } from './protocol-sync-badges';
+
+/** The bar kept in view under the protocol: the draft's state, save, sign, send. */
+export function ProtocolFooter(props: {
+  protocol: LoadedProtocol;
+  sync: DraftSync;
+  offlineReady: boolean;
+  signing: boolean;
+  onSign: () => void;
+  onSend: () => void;
+}) {
+  const { protocol, sync } = props;
+  return (
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      pos="sticky"
+      // Above the page's fixed footer, which would cover the buttons everywhere but at the end.
+      bottom="var(--app-shell-footer-offset, 0rem)"
+      py="sm"
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 3 }}
+    >
+      {protocol.editable ? (
+        <ProtocolSyncBadges state={sync.state} offlineReady={props.offlineReady} signed={protocol.signed} />
+      ) : (
+        <span />
+      )}
+      <Group>
+        {protocol.editable && (
+          <Button
+            variant="default"
+            leftSection={<IconDeviceFloppy size={18} />}
+            loading={sync.state === 'saving'}
+            onClick={() => void sync.flush()}
+          >
+            {protocol.signed ? 'Zapisz zmiany' : 'Zapisz szkic'}
+          </Button>
+        )}
+        {protocol.editable && !protocol.signed && (
+          <Button leftSection={<IconSignature size={18} />} loading={props.signing} onClick={props.onSign}>
+            Podpisz protokół
+          </Button>
+        )}
+        {protocol.signed && (
+          <Button leftSection={<IconMail size={18} />} onClick={props.onSend}>
+            Wyślij do klienta
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

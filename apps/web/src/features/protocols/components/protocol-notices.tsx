@@ -1,0 +1,52 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { PROTOCOL_MSG } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
+import type { LoadedProtocol } from '../api/protocols';
+import type { DraftSync } from './draft-sync-type';
+
+/**
+ * Above the protocol: signed or closed to this user, a version on the device the server no longer
+ * takes, opened offline, a draft restored, a draft refused.
+ */
+export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; sync: DraftSync }) {
+  return (
+    <>
+      {protocol.signed && (
+        <Alert color="green" title="Protokół podpisany">
+          {protocol.editable
+            ? 'Jako administrator możesz poprawić podpisany protokół; zapis utworzy nowy plik PDF.'
+            : 'Podpisany protokół można tylko przeglądać.'}
+          {protocol.sentTo ? ` Wysłano do klienta: ${protocol.sentTo}.` : ''}
+        </Alert>
+      )}
+      {!protocol.editable && !protocol.signed && (
+        <Alert color="gray">
+          {protocol.header.state === 'ODRZUCONY'
+            ? PROTOCOL_MSG.protocolOfRejectedEvent
+            : 'Protokół może wypełniać tylko autor zdarzenia lub administrator.'}
+        </Alert>
+      )}
+      {sync.unaccepted && (
+        <Alert color="orange" title={PROTOCOL_MSG.protocolUnacceptedTitle}>
+          <Stack gap="xs">
+            <Text size="sm">{PROTOCOL_MSG.protocolUnaccepted}</Text>
+            <Group>
+              <Button size="compact-sm" variant="default" onClick={() => void sync.discardUnaccepted()}>
+                Usuń tę wersję z urządzenia
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {protocol.fromDevice && sync.state === 'offline' && (
+        <Alert color="orange" icon={<IconCloudOff size={18} />} title="Brak połączenia z serwerem">
+          Protokół otwarto z kopii zapisanej na tym urządzeniu. Wszystko, co wpiszesz, zostanie wysłane po
+          powrocie sieci.
+        </Alert>
+      )}
+      {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
+      <ErrorBanner message={sync.refusal} />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import type { ProtocolData } from '@serwis/domain';
+import { SignatureField } from './signature-field';
+import type { SetProtocolField } from './use-protocol-fields';
+
+/** The technician's and the customer's signatures, and the name of who signed for the customer. */
+export function ProtocolSignaturesPanel(props: {
+  data: ProtocolData;
+  readOnly: boolean;
+  signed: boolean;
+  set: SetProtocolField;
+}) {
+  const { data, readOnly, set } = props;
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Title order={4}>Podpisy</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SignatureField
+            label="Podpis serwisanta"
+            value={data.technicianSignature}
+            readOnly={readOnly || props.signed}
+            onChange={(v) => set('technicianSignature', v)}
+          />
+          <Stack gap="xs">
+            <SignatureField
+              label="Podpis klienta"
+              value={data.customerSignature}
+              readOnly={readOnly || props.signed}
+              onChange={(v) => set('customerSignature', v)}
+            />
+            <TextInput
+              label="Imię i nazwisko podpisującego (klient)"
+              readOnly={readOnly}
+              value={data.customerSignerName}
+              onChange={(e) => set('customerSignerName', e.currentTarget.value)}
+            />
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,42 @@
+import { Badge, Group } from '@mantine/core';
+import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
+import type { SyncState } from '../use-draft-sync';
+
+const SYNC_TEXT: Record<SyncState, string> = {
+  saved: 'Szkic zapisany na serwerze',
+  pending: 'Zmiany czekają na zapis…',
+  saving: 'Zapisywanie…',
+  offline: 'Brak połączenia: szkic zapisany na tym urządzeniu, zostanie wysłany po powrocie sieci',
+  refused: 'Serwer nie przyjął szkicu',
+};
+
+/** Where the draft is saved, and whether the screen would open again without the network. */
+export function ProtocolSyncBadges(props: { state: SyncState; offlineReady: boolean; signed: boolean }) {
+  const { state } = props;
+  return (
+    <Group gap="xs">
+      <Badge
+        size="lg"
+        variant="light"
+        color={state === 'saved' ? 'green' : state === 'offline' || state === 'refused' ? 'orange' : 'gray'}
+        leftSection={state === 'offline' ? <IconCloudOff size={14} /> : undefined}
+        role="status"
+        style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
+      >
+        {SYNC_TEXT[state]}
+      </Badge>
+      {props.offlineReady && !props.signed && (
+        <Badge
+          size="lg"
+          variant="outline"
+          color="teal"
+          leftSection={<IconCloudCheck size={14} />}
+          title="Ten ekran otworzy się także po przeładowaniu bez sieci"
+          style={{ textTransform: 'none' }}
+        >
+          Działa bez sieci
+        </Badge>
+      )}
+    </Group>
+  );
+}
