@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX,
+  MSG,
   deviceFilterSchema,
   id,
   messageResponse,
@@ -9,11 +10,11 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { streamResponse } from '../../plugins/openapi.js';
-import { LABEL_MSG, MAX_LABELS, labelSheet } from './labels.service.js';
+import { MAX_LABELS, labelSheet } from './labels.service.js';
 import { Readable } from 'node:stream';
 
 const labelsBody = z.object({
-  ids: z.array(id).max(MAX_LABELS, LABEL_MSG.tooMany).optional(),
+  ids: z.array(id).max(MAX_LABELS, MSG.labelsTooMany(MAX_LABELS)).optional(),
   filter: deviceFilterSchema.nullish(),
   q: z.string().max(MAX.search, validationMessage.tooLong(MAX.search)).optional(),
   sort: z.string().max(100).optional(),

@@ -10,12 +10,6 @@ import { renderLabelSheet, type LabelMachine } from './labels.pdf.js';
 /** 100 sheets: more is a print job for a filter that was not meant. */
 export const MAX_LABELS = 2400;
 
-/** The label sheet's API errors, worded in the domain's MSG. */
-export const LABEL_MSG = {
-  tooMany: MSG.labelsTooMany(MAX_LABELS),
-  none: MSG.labelsNone,
-} as const;
-
 const cardPath = (family: MachineType) => (family === 'INTERNAL' ? '/machineEdit' : '/machineExternalEdit');
 
 export interface LabelRequest {
@@ -40,9 +34,9 @@ export async function labelSheet(
     const where = deviceWhere({ family, filter: request.filter ?? undefined, q: request.q });
     ids = await allDeviceIds(db, where, deviceOrder(request.sort));
   }
-  if (ids.length > MAX_LABELS) throw badRequest(LABEL_MSG.tooMany, 'TOO_MANY_LABELS');
+  if (ids.length > MAX_LABELS) throw badRequest(MSG.labelsTooMany(MAX_LABELS), 'TOO_MANY_LABELS');
   const rows = (await findDevicesByIds(db, ids)).filter((row) => row.type === family);
-  if (!rows.length) throw notFound(LABEL_MSG.none);
+  if (!rows.length) throw notFound(MSG.labelsNone);
   const machines: LabelMachine[] = rows.map((row) => ({
     id: row.id,
     name: row.name,

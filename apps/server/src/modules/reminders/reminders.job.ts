@@ -5,6 +5,7 @@ import {
   todayInZone,
   daysLeftTo,
   firstEmailAddress,
+  machinesWord,
   type ReminderPlan,
   type ReminderRunResult,
   type SessionUser,
@@ -16,7 +17,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit, type Actor } from '../../plugins/audit.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import { loadCompanyIdentity, type CompanyData } from '../configuration/company-identity.js';
-import { customerNotice, machinesWord, staffDigest, type DigestMachine } from './reminders.mails.js';
+import { customerNotice, staffDigest, type DigestMachine } from './reminders.mails.js';
 import {
   claimPendingMail,
   findLiveScheduledRun,

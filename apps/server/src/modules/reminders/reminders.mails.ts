@@ -2,7 +2,6 @@ import { MAIL_GREETING, REMINDER_MAIL } from '@serwis/domain';
 import type { CompanyData } from '@serwis/domain';
 
 // The texts live in the domain with the rest of the user's Polish; the job's log names them too.
-export { daysLeftText, machinesWord } from '@serwis/domain';
 
 /** One machine of a digest. */
 export interface DigestMachine {

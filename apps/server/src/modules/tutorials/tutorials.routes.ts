@@ -107,7 +107,7 @@ export const tutorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireAdmin(request);
-      return reply.status(201).send(await tutorials.createFolder(app.db, actor, request.body.name));
+      return reply.status(201).send(await tutorials.createFolder(actor, request.body.name));
     },
   );
 
@@ -127,7 +127,7 @@ export const tutorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireAdmin(request);
-      return reply.status(201).send(await tutorials.upload(app.db, actor, request, request.query.folderId));
+      return reply.status(201).send(await tutorials.upload(actor, request, request.query.folderId));
     },
   );
 };

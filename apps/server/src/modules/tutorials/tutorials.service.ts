@@ -162,7 +162,7 @@ export class Tutorials {
     return source as Required<TutorialSource>;
   }
 
-  async createFolder(db: Db, actor: Actor, name: string): Promise<TutorialEntry> {
+  async createFolder(actor: Actor, name: string): Promise<TutorialEntry> {
     const source = this.writableSource();
     const entry = await this.guard(async () => {
       try {
@@ -184,7 +184,6 @@ export class Tutorials {
    * a failed insert), so no object is left without its row.
    */
   async upload(
-    db: Db,
     actor: Actor & { id?: number },
     request: FastifyRequest,
     folderId: string,

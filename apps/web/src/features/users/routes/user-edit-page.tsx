@@ -49,7 +49,7 @@ export function UserEditPage() {
         <EmployeeForm
           key={employee.data.id}
           employee={employee.data}
-          own={session.data?.email.toLowerCase() === employee.data.email.toLowerCase()}
+          own={session.data?.id === employee.data.id}
           saving={save.isPending}
           serverError={save.error}
           onCancel={() => navigate(paths.userList)}

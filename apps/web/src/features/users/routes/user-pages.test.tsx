@@ -133,14 +133,15 @@ describe('edit employee', () => {
   });
 
   it.each([
-    ['her own account', 'ewa@firma.pl', true],
-    ["another employee's account", 'szef@firma.pl', false],
-  ])('keeps "Aktywny" ticked and locked on %s', async (_case, sessionEmail, locked) => {
+    ['her own account', 5, true],
+    ["another employee's account", 1, false],
+  ])('keeps "Aktywny" ticked and locked on %s', async (_case, sessionId, locked) => {
     fakeApi({
       'GET /api/user/findById/5': { body: EWA },
       'GET /api/user/check-auth': {
         body: {
-          email: sessionEmail,
+          id: sessionId,
+          email: 'x@firma.pl',
           firstName: 'X',
           lastName: 'Y',
           roles: [{ role: 'ADMIN' }],
