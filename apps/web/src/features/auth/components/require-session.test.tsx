@@ -62,8 +62,9 @@ describe('RequireSession', () => {
       session: ANNA_ADMIN,
       zoneToLoad: true,
     });
+    // The zone is asked from the first commit on: by then an ungated screen would be showing.
     await waitFor(() => expect(slow).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText(MSG.loading)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Maszyny' })).toBeNull();
     answerZone({ body: { companyTimeZone: 'Asia/Tokyo' } });
     await screen.findByRole('heading', { name: 'Maszyny' });

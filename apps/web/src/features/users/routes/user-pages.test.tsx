@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { fakeApi, type FakeCall, type FakeReply } from '../../../../test/fake-api';
 import { UserAddPage } from './user-add-page';
 import { UserEditPage } from './user-edit-page';
+import { useSession } from '../../auth/api/session';
 
 const EWA = {
   id: 5,
@@ -28,6 +29,11 @@ function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
+/** The session as the page's own query cache holds it: a case can wait until it is known. */
+function SessionProbe() {
+  return <output data-testid="session">{useSession().data?.id ?? ''}</output>;
+}
+
 function renderAt(url: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
@@ -41,6 +47,7 @@ function renderAt(url: string) {
             <Route path="*" element={null} />
           </Routes>
           <Location />
+          <SessionProbe />
         </MemoryRouter>
       </MantineProvider>
     </AppProviders>,
@@ -156,9 +163,9 @@ describe('edit employee', () => {
       await waitFor(() => expect(active).toBeDisabled());
       expect(screen.getByText(MSG.cannotDeactivateSelf)).toBeInTheDocument();
     } else {
-      // The session is known by then (the form's Zapisz is there), and the box stays free.
-      await screen.findByRole('button', { name: 'Zapisz' });
-      await waitFor(() => expect(screen.queryByText(MSG.cannotDeactivateSelf)).not.toBeInTheDocument());
+      // Only once the page knows whose session it is does a free box prove anything.
+      await waitFor(() => expect(screen.getByTestId('session')).toHaveTextContent(String(sessionId)));
+      expect(screen.queryByText(MSG.cannotDeactivateSelf)).not.toBeInTheDocument();
       expect(active).toBeEnabled();
     }
   });

@@ -137,23 +137,26 @@ describe('FileUploadModal', () => {
 
   it('a second "Dodaj" before the first is answered sends nothing more and cancels nothing', async () => {
     const signals: AbortSignal[] = [];
+    let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal(
       'fetch',
       vi.fn((_url: string, init: RequestInit) => {
         signals.push(init.signal!);
-        return new Promise(() => undefined);
+        return new Promise<Response>((resolve) => (answer = resolve));
       }),
     );
-    renderModal('MACHINE_FILE');
+    const onClose = renderModal('MACHINE_FILE');
     const user = userEvent.setup();
     await user.upload(fileInput(), new File(['%PDF'], 'instrukcja.pdf'));
     const form = screen.getByRole('button', { name: 'Dodaj' }).closest('form')!;
     fireEvent.submit(form);
     fireEvent.submit(form);
     await waitFor(() => expect(signals).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(signals).toHaveLength(1);
     expect(signals[0].aborted).toBe(false);
+    // The first upload is answered only now: a second one, had it been sent, was sent before this.
+    answer(new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(signals).toHaveLength(1);
   });
 
   it('shows the server refusal and keeps the modal open', async () => {
