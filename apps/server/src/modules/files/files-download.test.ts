@@ -128,6 +128,38 @@ describe('GET /api/storage/downloadFile', () => {
     expect(unknown.json().message).toBe('Nie znaleziono pliku.');
   });
 
+  it('lets a browser keep a copy only while its name still means the same file (ETag, 304)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const first = await stored(admin, 'Cennik.pdf', Buffer.from('%PDF-1.4 STARA WERSJA'));
+    const fetched = await download(admin, first.filename);
+    expect(fetched.headers['cache-control']).toBe('private, no-cache');
+    const tag = String(fetched.headers.etag);
+    expect(tag).toMatch(/^"[0-9a-f-]{36}\.pdf"$/);
+
+    const again = await download(admin, first.filename, { 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await download(admin, first.filename, { 'if-none-match': `W/${tag}, "x"` })).statusCode).toBe(
+      304,
+    );
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/file/delete/${first.id}`,
+      headers: as(admin),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await download(admin, first.filename, { 'if-none-match': tag })).statusCode).toBe(404);
+
+    // A new file takes the same name: the browser's tag no longer matches, so it gets the new bytes.
+    const second = await stored(admin, 'Cennik.pdf', Buffer.from('%PDF-1.4 NOWA WERSJA'));
+    expect(second.filename).toBe(first.filename);
+    const renewed = await download(admin, second.filename, { 'if-none-match': tag });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.body).toBe('%PDF-1.4 NOWA WERSJA');
+    expect(renewed.headers.etag).not.toBe(tag);
+  });
+
   it('needs a session', async () => {
     const user = await createUserAndLogin(ctx);
     const file = await stored(user, 'a.pdf', PDF);

@@ -115,6 +115,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
             'binary',
           ),
           206: streamResponse('Zakres bajtów z nagłówka Range (Content-Range)', ['*/*'], 'binary'),
+          304: z.null().describe('Kopia przeglądarki aktualna (If-None-Match zgodny z ETag pliku)'),
           400: messageResponse,
           404: messageResponse,
           416: messageResponse,
@@ -124,7 +125,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await findFileForDownload(app.db, request.query.fileName);
       if (!row) throw notFound(MSG.fileNotFound);
-      return sendStoredFile(reply, app.storage, row, request.headers.range);
+      return sendStoredFile(reply, app.storage, row, request.headers);
     },
   );
 
