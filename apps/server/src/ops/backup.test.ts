@@ -387,24 +387,31 @@ describe('backup and restore', () => {
     await restoreBackup(target.database.db, target.storage, good);
     expect(await snapshot(target.database)).toEqual(original);
 
-    // A file deleted while the backup ran (its bytes gone, its row in the snapshot): the row is
-    // left out too, so no restored row lacks its file.
+    // Files deleted while the backup ran (their bytes gone, their rows in the snapshot): a machine's
+    // file, the map image and a tutorial. Their rows are left out too, so no restored row lacks its
+    // file, in any of the tables that name stored bytes.
+    const firstOf = (table: string) =>
+      (original.tables[table] as { storage_name: string }[])[0]!.storage_name;
+    const gone = [lost!, firstOf('public_files'), firstOf('tutorial_files')];
+    expect(new Set(gone).size).toBe(3);
     const deleted = await repacked('deleted-meanwhile.tar.gz', (dir) => {
       const data = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-      data.files = data.files.filter((f: { name: string }) => f.name !== lost);
-      data.missingFiles = [lost];
+      data.files = data.files.filter((f: { name: string }) => !gone.includes(f.name));
+      data.missingFiles = gone;
       fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(data));
-      fs.rmSync(path.join(dir, 'files', lost!));
+      for (const name of gone) fs.rmSync(path.join(dir, 'files', name));
     });
     const other = { database: await freshPglite(), storage: await freshStorage() };
     await restoreBackup(other.database.db, other.storage, deleted);
-    const names = rowsOf<{ storage_name: string }>(
-      await other.database.db.execute(sql`SELECT storage_name FROM files`),
-    ).map((r) => r.storage_name);
-    expect(names).not.toContain(lost);
     const withBytes = new Set(await storedNames(other.storage));
-    expect(names.every((n) => withBytes.has(n))).toBe(true);
-    expect([...withBytes].sort()).toEqual([...kept].sort());
+    for (const table of ['files', 'public_files', 'tutorial_files']) {
+      const names = rowsOf<{ storage_name: string }>(
+        await other.database.db.execute(sql`SELECT storage_name FROM ${sql.identifier(table)}`),
+      ).map((r) => r.storage_name);
+      expect(names.some((n) => gone.includes(n))).toBe(false);
+      expect(names.every((n) => withBytes.has(n))).toBe(true);
+    }
+    expect([...withBytes].sort()).toEqual(kept.filter((n) => !gone.includes(n)).sort());
   }, 120_000);
 
   it('taken under write load, restores every write acknowledged before it and no half-written file', async () => {

@@ -278,14 +278,16 @@ export async function restoreBackup(db: Db, storage: Storage, file: string): Pro
             throw new BackupError(`Tabela ${table.name}: ${count} wierszy zamiast ${table.rows}.`);
         }
         // A file deleted while the backup ran: its row is in the snapshot, its bytes were gone. The
-        // delete happened, so the row goes too (a protocol that pointed at it keeps its data).
+        // delete happened, so the row goes too (a protocol that pointed at it keeps its data), in
+        // whichever table named it: a machine's file, the map image replaced meanwhile, a tutorial.
         if (manifest.missingFiles.length) {
-          await tx.execute(
-            sql`DELETE FROM files WHERE storage_name IN (${sql.join(
-              manifest.missingFiles.map((name) => sql`${name}`),
-              sql`, `,
-            )})`,
+          const names = sql.join(
+            manifest.missingFiles.map((name) => sql`${name}`),
+            sql`, `,
           );
+          for (const table of FILE_TABLES) {
+            await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE storage_name IN (${names})`);
+          }
         }
         // Counts kept by triggers were added to once more by the restored rows: set them anew.
         await recountCategoryMachines(tx);
