@@ -37,6 +37,7 @@ export * from './schemas/dashboard.js';
 export * from './rules/csv.js';
 export * from './rules/email-address.js';
 export * from './rules/numbers.js';
+export * from './rules/text-cut.js';
 export * from './rules/colors.js';
 export * from './rules/ndjson.js';
 export * from './schemas/imports.js';

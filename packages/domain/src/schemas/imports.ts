@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CSV_BOM, csvLine, keptAsText, type CsvValue } from '../rules/csv.js';
 import { polishCount, polishPlural } from '../rules/numbers.js';
+import { cutText } from '../rules/text-cut.js';
 import { messageResponse } from './common.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
 
@@ -245,7 +246,7 @@ export const IMPORT_CELL_SHOWN = 300;
 
 /** A cell as the preview and the problems repeat it: past IMPORT_CELL_SHOWN characters, cut with "…". */
 export const shownCell = (text: string) =>
-  text.length > IMPORT_CELL_SHOWN ? `${text.slice(0, IMPORT_CELL_SHOWN)}…` : text;
+  text.length > IMPORT_CELL_SHOWN ? `${cutText(text, IMPORT_CELL_SHOWN)}…` : text;
 export const IMPORT_MAX_ROWS = 200_000;
 /**
  * Cells (data rows × the header's columns) a file may have: every one is held in memory while the

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG, validationMessage } from '../messages.js';
 import { TODO_STATUSES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
+import { shortenText } from '../rules/text-cut.js';
 
 /** Bound of a to-do's text; the list truncates it for display at 300 characters (spec §9). */
 export const TODO_DESCRIPTION_MAX = 5_000;
@@ -108,5 +109,5 @@ export type Todo = z.infer<typeof todoSchema>;
 
 /** "299 characters…" past 300 (spec §9). */
 export function truncateTodoDescription(text: string): string {
-  return text.length > TODO_DESCRIPTION_TRUNCATE ? `${text.slice(0, TODO_DESCRIPTION_TRUNCATE - 1)}…` : text;
+  return shortenText(text, TODO_DESCRIPTION_TRUNCATE);
 }

@@ -90,6 +90,37 @@ describe('files downloaded by the spec’s filename', () => {
     expect(String(response.headers['content-disposition'])).toContain('filename="schemat.pdf"');
   });
 
+  it('numbers a long name with an emoji at its cut without splitting the emoji', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    // 255 UTF-16 units; " (2)" leaves room for the stem only up to the emoji's first half.
+    const name = `${'c'.repeat(246)}😀bbb.pdf`;
+    const names = [];
+    for (const content of ['1', '2', '3']) {
+      names.push((await addMachineFile(user, deviceId, 'MACHINE_FILE', name, content)).filename);
+    }
+    expect(names).toEqual([name, `${'c'.repeat(246)} (2).pdf`, `${'c'.repeat(246)} (3).pdf`]);
+    expect(names.join('')).not.toContain('\uFFFD');
+    // Cut on the first upload too: the browser's name of 250 letters and the emoji past 255 units.
+    const body = await multipart([
+      { kind: 'file', name: 'file', filename: `${'a'.repeat(250)}😀${'b'.repeat(10)}.pdf`, content: 'x' },
+      {
+        kind: 'field',
+        name: 'fileJson',
+        value: JSON.stringify({ device: { id: deviceId }, type: 'MACHINE_FILE' }),
+      },
+    ]);
+    const cut = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file/add',
+      headers: { ...as(user), ...body.headers },
+      payload: body.payload,
+    });
+    expect(cut.statusCode).toBe(201);
+    expect(cut.json().filename).toBe(`${'a'.repeat(250)}.pdf`);
+    expect((await download(user, cut.json().filename)).body).toBe('x');
+  });
+
   it('gives concurrent uploads of one name distinct names, however many at once (on PostgreSQL)', async () => {
     const user = await createUserAndLogin(ctx);
     const deviceId = await insertTestDevice(ctx.database.db);

@@ -1,3 +1,4 @@
+import { cutText, wellFormedText } from '@serwis/domain';
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { escapeLike } from '../../lib/text-search.js';
@@ -15,7 +16,7 @@ function split(name: string) {
 export function numberedName(name: string, n: number): string {
   const { stem, ext } = split(name);
   const suffix = ` (${n})`;
-  return `${stem.slice(0, MAX_NAME - suffix.length - ext.length)}${suffix}${ext}`;
+  return `${cutText(stem, MAX_NAME - suffix.length - ext.length)}${suffix}${ext}`;
 }
 
 /**
@@ -26,7 +27,7 @@ export function numberedName(name: string, n: number): string {
  * (the loser asks again, see `insertFileRow`).
  */
 export async function freeDownloadName(db: DbOrTx, name: string): Promise<string> {
-  const base = name.slice(0, MAX_NAME);
+  const base = cutText(wellFormedText(name), MAX_NAME);
   const { stem, ext } = split(base);
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('file-download-name'), hashtext(${stem}))`);
   const rows = await db
@@ -37,7 +38,7 @@ export async function freeDownloadName(db: DbOrTx, name: string): Promise<string
         eq(files.downloadName, base),
         like(
           files.downloadName,
-          `${escapeLike(stem.slice(0, MAX_NAME - 12 - ext.length))}% (%)${escapeLike(ext)}`,
+          `${escapeLike(cutText(stem, MAX_NAME - 12 - ext.length))}% (%)${escapeLike(ext)}`,
         ),
       ),
     );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { MSG, fileExtension, fileTooLargeMessage } from '@serwis/domain';
+import { MSG, fileExtension, fileTooLargeMessage, cutText, wellFormedText } from '@serwis/domain';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { Storage } from '../../plugins/storage/index.js';
 
@@ -172,7 +172,9 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 export function displayFilename(fromJson: string | undefined, originalName: string): string {
   // NFC: a Mac sends "ó" as "o" and a combining accent; typed searches look for the one letter.
   const clean = (name: string) =>
-    path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, '').normalize('NFC').trim();
+    wellFormedText(
+      path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, '').normalize('NFC'),
+    ).trim();
   const original = clean(originalName);
   let name = clean(fromJson ?? '') || original || 'plik';
   const originalExt = fileExtension(original);
@@ -180,7 +182,7 @@ export function displayFilename(fromJson: string | undefined, originalName: stri
   if (name.length > 255) {
     const ext = fileExtension(name);
     const suffix = ext && ext.length < 20 ? `.${ext}` : '';
-    name = name.slice(0, 255 - suffix.length) + suffix;
+    name = cutText(name, 255 - suffix.length) + suffix;
   }
   return name;
 }

@@ -1,4 +1,4 @@
-import { APP_NAME } from '@serwis/domain';
+import { APP_NAME, shortenText, cutText } from '@serwis/domain';
 import { renderPdf, type Content, type TDocumentDefinitions } from '../../lib/pdf/pdf.js';
 import type { CompanyData } from '@serwis/domain';
 
@@ -37,7 +37,7 @@ export function labelPosition(index: number) {
   };
 }
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = shortenText;
 
 /** How many characters of the bold name a line of the label's text column holds, at the least. */
 const NAME_LINE_CHARS = 16;
@@ -68,9 +68,9 @@ export function nameForLabel(name: string, perLine = NAME_LINE_CHARS, lines = NA
       continue;
     }
     // No room left: the words so far and "…", which must fit on the last line too.
-    if (kept.length === 0) return `${word.slice(0, perLine - 1)}…`;
+    if (kept.length === 0) return `${cutText(word, perLine - 1)}…`;
     const over = used + 1 - perLine;
-    if (over > 0) kept[kept.length - 1] = kept[kept.length - 1].slice(0, -over);
+    if (over > 0) kept[kept.length - 1] = cutText(kept[kept.length - 1], kept[kept.length - 1].length - over);
     return `${kept.join(' ')}…`;
   }
   return kept.join(' ');

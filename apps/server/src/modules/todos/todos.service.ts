@@ -1,4 +1,11 @@
-import { MSG, todoSortFields, type SessionUser, type TodoListQuery, type TodoSave } from '@serwis/domain';
+import {
+  MSG,
+  todoSortFields,
+  type SessionUser,
+  type TodoListQuery,
+  type TodoSave,
+  shortenText,
+} from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runsSideBySide } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/app-error.js';
@@ -97,7 +104,7 @@ function once<T>(ask: () => Promise<T>): () => Promise<T> {
   return () => (asked ??= ask());
 }
 
-const quote = (text: string) => `„${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+const quote = (text: string) => `„${shortenText(text, 60)}”`;
 
 /**
  * New (no id) or an edit of a stand-alone to-do. A to-do that belongs to a service event is

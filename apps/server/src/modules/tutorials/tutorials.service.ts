@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG, type TutorialEntry, type TutorialFolder, type TutorialSourceInfo } from '@serwis/domain';
+import {
+  MSG,
+  type TutorialEntry,
+  type TutorialFolder,
+  type TutorialSourceInfo,
+  shortenText,
+} from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
@@ -60,7 +66,7 @@ export function moveOldTutorialsIntoStore(config: Config, db: Db, storage: Stora
   return new StoredTutorialSource(db, storage, oldTutorialFolder(config), log).importOldFolder();
 }
 
-const quote = (text: string) => `„${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`;
+const quote = (text: string) => `„${shortenText(text, 80)}”`;
 
 /**
  * Tutorials as the routes use them: the kept tree, files checked to belong to it, uploads into
