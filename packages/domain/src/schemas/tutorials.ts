@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { FILE_NAME_MAX } from './files.js';
 
 /*
  * Tutorials (spec §7 google-drive/*, domain.md Tutorials): a read-only tree of folders and files
@@ -10,8 +11,13 @@ import { MSG } from '../messages.js';
 export const TUTORIAL_SOURCES = ['local', 'google-drive'] as const;
 export type TutorialSource = (typeof TUTORIAL_SOURCES)[number];
 
-export const TUTORIAL_ID_MAX = 1024;
 export const TUTORIAL_FOLDER_NAME_MAX = 100;
+/**
+ * A local tutorial's id is its "folder/file" path in base64url: the longest names (a folder of 100
+ * and a file of 255 characters, up to 4 bytes each in UTF-8) must still fit, or such a file is
+ * listed but cannot be opened.
+ */
+export const TUTORIAL_ID_MAX = Math.ceil(((TUTORIAL_FOLDER_NAME_MAX + 1 + FILE_NAME_MAX) * 4 * 4) / 3);
 
 export const tutorialEntrySchema = z.object({ id: z.string(), name: z.string() });
 export type TutorialEntry = z.infer<typeof tutorialEntrySchema>;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG, type TutorialFolder } from '@serwis/domain';
+import { MSG, TUTORIAL_ID_MAX, type TutorialFolder } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
 import { sweepOrphanFiles } from '../files/files.sweep.js';
 import { logs } from '../logs/logs.table.js';
@@ -193,7 +193,7 @@ describe('tutorials of the old folder on disk, moved into the store', () => {
       '%2e%2e%2fpoza.txt',
       'YQ==',
       'a b',
-      'x'.repeat(1025),
+      'x'.repeat(TUTORIAL_ID_MAX + 1),
     ];
     for (const fileId of malformed) {
       const response = await download(fileId);
@@ -353,6 +353,17 @@ describe('admin uploads into the store', () => {
       expect.stringContaining('dodanie folderu tutoriali „Nowe szkolenia”'),
       expect.stringContaining('dodanie tutorialu „Prezentacja ŁÓDŹ.pdf”'),
     ]);
+  });
+
+  it('opens a file of the longest names in three-byte characters (its id fits the id limit)', async () => {
+    const folder = (await createFolder(admin, '€'.repeat(100))).json() as { id: string };
+    const added = await upload(admin, folder.id, `${'€'.repeat(251)}.pdf`, '%PDF-1.4 euro');
+    expect(added.statusCode).toBe(201);
+    const file = added.json() as { id: string };
+    expect(file.id.length).toBeGreaterThan(1024);
+    const opened = await download(file.id);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toBe('%PDF-1.4 euro');
   });
 
   it('writes a folder or a file with its log entry or not at all', async () => {
