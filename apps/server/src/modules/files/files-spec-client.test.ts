@@ -155,6 +155,29 @@ describe('files downloaded by the spec’s filename', () => {
     expect(bodies.sort()).toEqual(['%PDF protokół', 'zdjęcie']);
   });
 
+  it("reads a quote in a file part's name as the browser wrote it (%22), for a service event's files", async () => {
+    const user = await createUserAndLogin(ctx);
+    const { customer, devices } = await customerWithMachines(ctx, 1);
+    const created = await postService(ctx, user, serviceJson(customer.id, [devices[0].id]));
+    expect(created.statusCode).toBe(201);
+    // Chromium's and Firefox's multipart name of `Instrukcja "Laser 3000".pdf`.
+    const added = await uploadToService(ctx, user, created.json().id, {
+      filename: 'Instrukcja %22Laser 3000%22.pdf',
+      content: 'instrukcja',
+    });
+    expect(added.statusCode).toBe(200);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/findByDeviceWithFilesEnitiy/${devices[0].id}`,
+      headers: as(user),
+    });
+    const [event] = list.json() as { files: { filename: string; originalName: string }[] }[];
+    expect(event.files).toMatchObject([
+      { filename: 'Instrukcja "Laser 3000".pdf', originalName: 'Instrukcja "Laser 3000".pdf' },
+    ]);
+    expect((await download(user, 'Instrukcja "Laser 3000".pdf')).body).toBe('instrukcja');
+  });
+
   it('still downloads by the stored name that older clients kept', async () => {
     const user = await createUserAndLogin(ctx);
     const deviceId = await insertTestDevice(ctx.database.db);

@@ -94,6 +94,15 @@ function parseJson(value: unknown, field: string): unknown {
 }
 
 /**
+ * A file part's name as the user's file had it. Browsers write a multipart name with `"`, CR and LF
+ * as %22, %0D and %0A (the HTML standard's form-data encoding), and nothing else escaped: a file
+ * `Instrukcja "Laser".pdf` arrived as `Instrukcja %22Laser%22.pdf`. A name really holding "%22" is
+ * read as a quote too, which no browser can tell apart.
+ */
+export const partFileName = (name: string): string =>
+  name.replace(/%(22|0D|0A)/gi, (_match, code: string) => String.fromCharCode(parseInt(code, 16)));
+
+/**
  * Reads a multipart request with one file part and one JSON part, in either order. The file is
  * streamed straight into the storage (never held in memory). If anything fails while reading,
  * the stored bytes are removed before the error is thrown, so the caller only has to clean up
@@ -129,7 +138,7 @@ export async function receiveUpload(
         result.file = {
           storageName: stored.name,
           size: stored.size,
-          originalName: part.filename,
+          originalName: partFileName(part.filename),
           mimetype: part.mimetype,
         };
         // Nothing to keep: a photo of 0 bytes showed as a broken card.

@@ -22,7 +22,7 @@ import {
 import { AppError, badRequest, invalidField } from '../../lib/app-error.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
-import { displayFilename } from '../files/files.upload.js';
+import { displayFilename, partFileName } from '../files/files.upload.js';
 import { parseSpreadsheet } from './imports.parse.js';
 import { streamWithProgress, whileClientWaits } from './imports.progress.js';
 import { ImportFailed, importTemplate, previewImport, requireAdmin, runImport } from './imports.service.js';
@@ -83,7 +83,7 @@ async function readImportRequest(request: FastifyRequest) {
         continue;
       }
       const bytes = await part.toBuffer();
-      if (part.fieldname === 'file' && part.filename) file = { name: part.filename, bytes };
+      if (part.fieldname === 'file' && part.filename) file = { name: partFileName(part.filename), bytes };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
