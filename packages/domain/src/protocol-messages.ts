@@ -23,6 +23,8 @@ export const PROTOCOL_MSG = {
   protocolUnaccepted:
     'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo zdarzenie w międzyczasie podpisano lub odrzucono. Przekaż ją administratorowi, który może poprawić protokół.',
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
+  /** The PDF signed in the app is the signed event's document: deleting it left an unsendable event. */
+  signedProtocolFileKept: 'Nie można usunąć podpisanego protokołu: jest dokumentem podpisanego zdarzenia.',
   protocolMissing: 'Nie można podpisać protokołu. Brakuje: {missing}.',
   protocolMissingTechnicianSignature: 'podpisu serwisanta',
   protocolMissingCustomerSignature: 'podpisu klienta',

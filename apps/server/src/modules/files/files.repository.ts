@@ -7,6 +7,8 @@ import { containsAny } from '../../lib/text-search.js';
 import { devices } from '../devices/devices.table.js';
 import { tutorialFiles } from '../tutorials/tutorials.table.js';
 import { files } from './files.table.js';
+import { serviceProtocols } from '../protocols/protocols.table.js';
+import { services } from '../services/services.table.js';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
@@ -132,4 +134,21 @@ export async function existingStorageNames(db: DbOrTx, names: string[]): Promise
 export async function deviceExists(db: DbOrTx, deviceId: number): Promise<boolean> {
   const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId)).limit(1);
   return rows.length > 0;
+}
+
+/** Whether the file is the PDF signed in the app for an event that is still signed (its document). */
+export async function isSignedProtocolDocument(db: DbOrTx, fileId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: serviceProtocols.serviceId })
+    .from(serviceProtocols)
+    .innerJoin(services, eq(services.id, serviceProtocols.serviceId))
+    .where(and(eq(serviceProtocols.fileId, fileId), eq(services.state, 'PODPISANY')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The state of the service event a file belongs to, for the same lock as adding files to it. */
+export async function serviceStateOf(db: DbOrTx, serviceId: number) {
+  const [row] = await db.select({ state: services.state }).from(services).where(eq(services.id, serviceId));
+  return row?.state;
 }

@@ -1,15 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MSG,
+  PROTOCOL_MSG,
   fileJsonSchema,
   fileKind,
+  mayAddServiceFile,
   previewContentType,
   type SessionUser,
   type StoredFile,
   type StoredFileType,
 } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
-import { badRequest, invalidField, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import type { Storage } from '../../plugins/storage/index.js';
@@ -19,6 +21,8 @@ import {
   deviceExists,
   findFileById,
   insertFile,
+  isSignedProtocolDocument,
+  serviceStateOf,
   storageNamesOf,
   updateFileDescription,
   type FileOwner,
@@ -161,6 +165,9 @@ export async function changeFileDescription(db: Db, actor: SessionUser, id: numb
   const existing = await findFileById(db, id);
   if (!existing) throw notFound(MSG.fileNotFound);
   return inTransaction(db, async (tx) => {
+    // A signed or rejected event's files are part of its locked record, as adding to them is.
+    const state = existing.serviceId === null ? undefined : await serviceStateOf(tx, existing.serviceId);
+    if (state && !mayAddServiceFile(actor, state)) throw forbidden(MSG.forbiddenBang);
     const row = await updateFileDescription(tx, id, description);
     await audit(tx, actor, `zmiana opisu pliku „${row.filename}” (id ${id})`, `file:${id}`);
     return toStoredFile(row);
@@ -172,6 +179,9 @@ export async function removeFile(deps: FileDeps, actor: SessionUser, id: number)
   const existing = await findFileById(deps.db, id);
   if (!existing) throw notFound(MSG.fileNotFound);
   await inTransaction(deps.db, async (tx) => {
+    if (await isSignedProtocolDocument(tx, id)) {
+      throw conflict(PROTOCOL_MSG.signedProtocolFileKept, 'SIGNED_PROTOCOL');
+    }
     await deleteFileRow(tx, id);
     await audit(tx, actor, `usunięcie pliku „${existing.filename}” (id ${id})`, `file:${id}`);
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatOperations, MSG } from '@serwis/domain';
+import { formatOperations, MSG, PROTOCOL_MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { eq } from 'drizzle-orm';
@@ -223,6 +223,45 @@ describe('field protocol of a service event', () => {
     const byAdmin = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().editable).toBe(true);
+  });
+
+  it("keeps the signed PDF: no delete on its own (409), no employee's description change (403)", async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const [signedPdf] = (await serviceOf(serviceId, user, device.id)).files as { id: number }[];
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/file/delete/${signedPdf.id}`,
+      headers: as(admin),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'SIGNED_PROTOCOL',
+      message: PROTOCOL_MSG.signedProtocolFileKept,
+    });
+    expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(1);
+    // Its files are part of the locked record: the employee no longer changes their descriptions.
+    const describe = (who: typeof user) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/file/updateDescription',
+        headers: as(who),
+        payload: { id: signedPdf.id, description: 'zmienione' },
+      });
+    const byEmployee = await describe(user);
+    expect(byEmployee.statusCode).toBe(403);
+    expect(byEmployee.json().message).toBe(MSG.forbiddenBang);
+    expect((await describe(admin)).statusCode).toBe(200);
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/service/protocol/${serviceId}/send`,
+      headers: as(admin),
+      payload: { email: 'klient@example.com' },
+    });
+    expect(sent.statusCode).toBe(200);
   });
 
   it('leaves the event unsigned, unnumbered and without files when the PDF cannot be made', async () => {
