@@ -34,7 +34,7 @@ const serviceOf = async (id: number, user: Parameters<typeof as>[0], deviceId: n
       state: string;
       number: number;
       fullNumber: string;
-      files: { filename: string }[];
+      files: { id: number; filename: string }[];
       protocolSent: { to: string; at: string } | null;
     }[]
   ).find((s) => s.id === id)!;
@@ -231,7 +231,7 @@ describe('field protocol of a service event', () => {
     const { serviceId, device } = await inspectionSetup(ctx, user);
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
-    const [signedPdf] = (await serviceOf(serviceId, user, device.id)).files as { id: number }[];
+    const [signedPdf] = (await serviceOf(serviceId, user, device.id)).files;
     const refused = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/file/delete/${signedPdf.id}`,
