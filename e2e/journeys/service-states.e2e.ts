@@ -164,7 +164,7 @@ async function openInspectionList() {
 }
 
 /** The "Przeglądy" tab's switch; it follows the server's answer, so it is polled after a click. */
-const inspectionSwitch = () => page.getByRole('switch', { name: 'Przeglądy okresowe włączone' });
+const inspectionSwitch = () => page.getByRole('switch', { name: 'Przeglądy okresowe', exact: true });
 
 async function flipInspectionSwitch(to: boolean) {
   await openTab(page, 'Przeglądy');

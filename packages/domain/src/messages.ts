@@ -142,6 +142,10 @@ export const MSG = {
   inspectionWarrantyDone: 'Wykonano ostatni przegląd gwarancyjny.',
   inspectionNotHandedOver: 'Maszyna nie została jeszcze przekazana klientowi.',
   inspectionNoWarranty: 'Maszyna nie posiada gwarancji.',
+  inspectionPeriodMissingHint:
+    '6, 12, 18, 24... miesięcy. Bez okresu przegląd nie przesunie terminu następnego przeglądu.',
+  inspectionSwitchedOff:
+    'Przeglądy okresowe tej maszyny są wyłączone: nie ma jej na liście przeglądów ani w przypomnieniach.',
   inspectionWarrantyLeft: 'Do końca gwarancji pozostało dni: {days}',
   inspectionListModeInvalid: 'Nieprawidłowy rodzaj listy przeglądów (dozwolone: onlyActual, all).',
   inspectionsEnabled: 'Włączono przeglądy okresowe maszyny.',

@@ -216,6 +216,16 @@ describe('inspection notices (spec §4)', () => {
     );
   });
 
+  it('says plainly that inspections are switched off, before any date or warning', () => {
+    const overdue = { ...base, nextInspection: '2026-01-15', daysToNextInspection: -59 };
+    expect(inspectionNotice({ ...overdue, inspectionsEnabled: false })).toEqual({
+      kind: 'switchedOff',
+      tone: 'neutral',
+      text: MSG.inspectionSwitchedOff,
+    });
+    expect(inspectionNotice({ ...overdue, inspectionsEnabled: true }).kind).toBe('overdue');
+  });
+
   it('adds a warranty line: days left, or no warranty when the days are 0 or less', () => {
     expect(warrantyNotice(base)).toMatchObject({
       kind: 'warrantyLeft',

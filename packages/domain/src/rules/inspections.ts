@@ -74,7 +74,13 @@ export function isActualInspection(
 }
 
 export type InspectionNoticeKind =
-  'next' | 'overdue' | 'warrantyInspectionsDone' | 'notHandedOver' | 'noWarranty' | 'warrantyLeft';
+  | 'next'
+  | 'overdue'
+  | 'warrantyInspectionsDone'
+  | 'notHandedOver'
+  | 'noWarranty'
+  | 'warrantyLeft'
+  | 'switchedOff';
 
 /** How the notice is coloured: danger is red, success green. */
 export type InspectionNoticeTone = 'info' | 'danger' | 'success' | 'neutral';
@@ -88,13 +94,21 @@ export interface InspectionNotice {
 type NoticeInput = Pick<
   InspectionSummary,
   'nextInspection' | 'daysToNextInspection' | 'daysToEndWarranty' | 'lastWarrantyInspectionDone'
-> & { warrantyLength: number };
+> & {
+  warrantyLength: number;
+  /** The machine's switch: off, nobody follows its inspections (no list, no reminder). */
+  inspectionsEnabled?: boolean;
+};
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** The main line of the machine card's inspection summary (spec §4). */
 export function inspectionNotice(summary: NoticeInput): InspectionNotice {
+  // Said first: "overdue" in red beside a switch that is off read as a fault nobody would be told of.
+  if (summary.inspectionsEnabled === false) {
+    return { kind: 'switchedOff', tone: 'neutral', text: MSG.inspectionSwitchedOff };
+  }
   if (summary.lastWarrantyInspectionDone) {
     return { kind: 'warrantyInspectionsDone', tone: 'success', text: MSG.inspectionWarrantyDone };
   }

@@ -33,7 +33,11 @@ function Fact({ label, value }: { label: string; value: string | number | null }
 export function InspectionSummary({ summary }: { summary: PeriodicInspectionSummary }) {
   const { device } = summary;
   const toggle = useSwitchInspections(device.id);
-  const notice = inspectionNotice({ ...summary, warrantyLength: device.warrantyLength });
+  const notice = inspectionNotice({
+    ...summary,
+    warrantyLength: device.warrantyLength,
+    inspectionsEnabled: device.isPeriodicInspectionEnabled,
+  });
   const warranty = warrantyNotice({ ...summary, warrantyLength: device.warrantyLength });
   // "No warranty" said once is enough.
   const showWarranty = warranty !== null && !(warranty.kind === 'noWarranty' && notice.kind === 'noWarranty');
@@ -71,7 +75,9 @@ export function InspectionSummary({ summary }: { summary: PeriodicInspectionSumm
         />
         <Group>
           <Switch
-            label="Przeglądy okresowe włączone"
+            label="Przeglądy okresowe"
+            onLabel="WŁ"
+            offLabel="WYŁ"
             checked={device.isPeriodicInspectionEnabled}
             disabled={toggle.isPending}
             onChange={(event) =>

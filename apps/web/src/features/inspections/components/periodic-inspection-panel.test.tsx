@@ -145,7 +145,7 @@ describe('PeriodicInspectionPanel: switch and table', () => {
     // a period of -1 (not given) shows as 0
     expect(within(within(table).getAllByRole('row')[3]).getAllByRole('cell')[2]).toHaveTextContent(/^0$/);
 
-    const toggle = screen.getByRole('switch', { name: 'Przeglądy okresowe włączone' });
+    const toggle = screen.getByRole('switch', { name: 'Przeglądy okresowe' });
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     await waitFor(() =>
@@ -154,8 +154,7 @@ describe('PeriodicInspectionPanel: switch and table', () => {
       ]),
     );
     expect(await screen.findByText(MSG.inspectionsDisabled)).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Przeglądy okresowe włączone' })).not.toBeChecked(),
-    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Przeglądy okresowe' })).not.toBeChecked());
+    expect(screen.getByTestId('inspection-notice')).toHaveTextContent(MSG.inspectionSwitchedOff);
   });
 });

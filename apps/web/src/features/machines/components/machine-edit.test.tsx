@@ -130,6 +130,18 @@ describe('machine card', () => {
     vi.restoreAllMocks();
   });
 
+  it.each(['Map', 'map', 'MAP'])(
+    'opens the location tab for activeTab=%s (spec §2 spells it "Map")',
+    async (tab) => {
+      fakeServer(204);
+      renderCard(`id=7&activeTab=${tab}`);
+      expect(await screen.findByRole('tab', { name: 'Lokalizacja' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+    },
+  );
+
   it('defaults to the nameplates tab', async () => {
     fakeServer(204);
     renderCard('id=7');

@@ -44,7 +44,8 @@ export const MACHINE_TABS: MachineTab[] = [
     label: 'Przeglądy',
     render: (id) => <PeriodicInspectionTab deviceId={id} />,
   },
-  { value: 'map', label: 'Lokalizacja', render: (id) => lazyTab(<LocationTab deviceId={id} />) },
+  // Spelt as spec §2 spells it; a link with any letter case opens it (`activeTab=map` too).
+  { value: 'Map', label: 'Lokalizacja', render: (id) => lazyTab(<LocationTab deviceId={id} />) },
   { value: 'hotels', label: 'Hotele', render: (id) => lazyTab(<HotelsTab deviceId={id} />) },
 ];
 
@@ -82,7 +83,9 @@ export function MachineTabs({ deviceId }: { deviceId: number }) {
     const timers = [500, 1500].map((ms) => window.setTimeout(bring, ms));
     return () => timers.forEach((t) => window.clearTimeout(t));
   }, []);
-  const active = MACHINE_TABS.some((t) => t.value === requested) ? requested! : DEFAULT_MACHINE_TAB;
+  const active =
+    MACHINE_TABS.find((t) => t.value.toLowerCase() === requested?.toLowerCase())?.value ??
+    DEFAULT_MACHINE_TAB;
   const select = (value: string | null) => {
     if (!value) return;
     setParams(

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -134,8 +135,10 @@ describe('ServiceForm: saving a new event', () => {
     const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
     const period = screen.getByRole('textbox', { name: /Okres/ });
-    expect(screen.getByText('6, 12, 18, 24... miesięcy')).toBeInTheDocument();
+    // Empty, it says what an inspection without a period means; given, only the usual values.
+    expect(screen.getByText(MSG.inspectionPeriodMissingHint)).toBeInTheDocument();
     await userEvent.type(period, '12');
+    expect(screen.getByText('6, 12, 18, 24... miesięcy')).toBeInTheDocument();
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
     const json = await jsonPartOf(api.calls.find((c) => c.method === 'POST')!.body, 'serviceJson');

@@ -14,6 +14,7 @@ import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
+  MSG,
   PAYMENT_TYPES,
   SERVICE_MAX,
   SERVICE_TYPES,
@@ -131,7 +132,12 @@ export function ServiceForm(props: ServiceFormProps) {
         {isInspection(values.types) && (
           <NumberInput
             label="Okres (miesiące)"
-            description="6, 12, 18, 24... miesięcy"
+            description={
+              // domain.md: an inspection without a period does not move the next one's date.
+              (values.period === '' || values.period === null) && !readOnly
+                ? MSG.inspectionPeriodMissingHint
+                : '6, 12, 18, 24... miesięcy'
+            }
             min={0}
             step={6}
             max={SERVICE_MAX.period}

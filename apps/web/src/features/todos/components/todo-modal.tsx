@@ -129,11 +129,14 @@ function TodoForm({
           data-autofocus
           {...form.getInputProps('description')}
         />
-        <Checkbox
-          label="zakończone"
-          disabled={!isAdmin}
-          {...form.getInputProps('done', { type: 'checkbox' })}
-        />
+        {/* Spec §4: a new to-do starts as TODO; it can be finished once it exists. */}
+        {mode !== 'ADD' && (
+          <Checkbox
+            label="zakończone"
+            disabled={!isAdmin}
+            {...form.getInputProps('done', { type: 'checkbox' })}
+          />
+        )}
         {confirming && existing ? (
           <Stack gap="xs">
             <Text size="sm" fw={600}>

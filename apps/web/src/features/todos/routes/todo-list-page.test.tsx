@@ -100,6 +100,8 @@ describe('/machineTodo modal', () => {
     const modal = await dialog();
     expect(within(modal).getByText('Anna Nowak')).toBeInTheDocument();
     expect(within(modal).queryByRole('button', { name: 'Usuń' })).toBeNull();
+    // A new to-do starts as TODO (spec §4): nothing to tick yet.
+    expect(within(modal).queryByRole('checkbox', { name: 'zakończone' })).toBeNull();
     await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
     expect(await within(modal).findByText(MSG.todoDescriptionRequired)).toBeInTheDocument();
 
