@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { listIds, pageIds, seedReferences, type References } from './devices.fixtures.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder } from './devices.order.js';
+import { deviceWhere } from './devices.where.js';
 import { cappedWalkIds, walkCap } from './devices.capped-walk.js';
 
 /**

@@ -13,7 +13,9 @@ import {
   type References,
 } from './devices.fixtures.js';
 import { FILTER_VALUES_CAP, matchingValues, withFilterValues } from './devices.filter-values.js';
-import { countsOnOneIndex, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { countsOnOneIndex } from './devices.filters.js';
+import { deviceWhere } from './devices.where.js';
 
 /** Text filters answered by the column's values (devices.filter-values.ts) and the one-index count. */
 const ctx = useTestApp();

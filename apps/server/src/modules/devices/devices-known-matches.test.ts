@@ -23,7 +23,10 @@ import {
   knownMatchesSearch,
   knownMatchesWhere,
 } from './devices.known-matches.js';
-import { deviceOrder, deviceWhere, withSearchedOwners, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder } from './devices.order.js';
+import { withSearchedOwners } from './devices.owner-lookups.js';
+import { deviceWhere } from './devices.where.js';
 import { deviceMatches } from './devices.repository.js';
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 

@@ -4,7 +4,9 @@ import { deviceFilterSchema } from '@serwis/domain';
 import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { estimatedRows } from '../../lib/paging.js';
 import { listDevices, pageIds, seedReferences } from './devices.fixtures.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder } from './devices.order.js';
+import { deviceWhere } from './devices.where.js';
 import { countDevices, deviceMatches } from './devices.repository.js';
 
 /** Deep pages of issue 11's lists: walks, bounded counts and estimated totals past 10,000 matches. */

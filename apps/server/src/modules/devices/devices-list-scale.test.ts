@@ -23,13 +23,9 @@ import {
   seedReferences,
   type References,
 } from './devices.fixtures.js';
-import {
-  deviceOrder,
-  deviceWhere,
-  indexedPageWhere,
-  ownerIndexHoldsOrder,
-  type DeviceCriteria,
-} from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder, indexedPageWhere, ownerIndexHoldsOrder } from './devices.order.js';
+import { deviceWhere } from './devices.where.js';
 import { deleteDevice, deviceMatches, updateDevice } from './devices.repository.js';
 
 /** The list paths of issue 11 (index walks, sorted matches, walks past the filters) agree. */

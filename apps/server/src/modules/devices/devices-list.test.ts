@@ -10,7 +10,8 @@ import {
   seedReferences,
   type References,
 } from './devices.fixtures.js';
-import { deviceOrder, deviceWhere } from './devices.query.js';
+import { deviceOrder } from './devices.order.js';
+import { deviceWhere } from './devices.where.js';
 
 let refs: References;
 let user: TestUser;

@@ -13,7 +13,9 @@ import {
   seedReferences,
   type References,
 } from './devices.fixtures.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder } from './devices.order.js';
+import { deviceWhere } from './devices.where.js';
 import {
   walkCandidateShare,
   signatureTerms,

@@ -4,7 +4,9 @@ import { deviceFilterSchema, type MachineType } from '@serwis/domain';
 import { createUserAndLogin, useSeededTestApp, type TestUser } from '../../../test/test-app.js';
 import { addManyDevices, listDevices, pageIds, seedReferences, type References } from './devices.fixtures.js';
 import { withFilterValues } from './devices.filter-values.js';
-import { deviceOrder, deviceWhere, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder } from './devices.order.js';
+import { deviceWhere } from './devices.where.js';
 import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.js';
 import { knownSearchWalk, knownSearchWalkOf, valueWalkOf, valueWalkPage } from './devices.value-walk.js';
 

@@ -3,7 +3,9 @@ import type { Db } from '../../db/database.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { walkedIds } from '../../lib/trigram-signature.js';
 import { devices } from './devices.table.js';
-import { deviceOrder, deviceWalkParts, type DeviceCriteria } from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { deviceOrder } from './devices.order.js';
+import { deviceWalkParts } from './devices.where.js';
 
 /**
  * The capped walk (docs/decisions.md, "A walk that gives up"). When the planner prefers walking a

@@ -5,13 +5,13 @@ import { rowsOf } from '../../lib/result-rows.js';
 import { cleanTerm, likeContains } from '../../lib/text-search.js';
 import { deviceValues } from './device-values.table.js';
 import {
-  loneValueFilter,
-  ownersNamed,
   VALUE_FILTER_COLUMNS,
   type DeviceCriteria,
   type FilterValues,
   type ValueFilterField,
-} from './devices.query.js';
+} from './devices.criteria.js';
+import { loneValueFilter } from './devices.filters.js';
+import { ownersNamed } from './devices.owner-lookups.js';
 
 /**
  * At most this many values containing a filter's text are read to answer it by them; with more,

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { keepTheWalk } from '../../lib/trigram-signature.js';
 import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
-import type { DeviceOrder } from './devices.query.js';
+import type { DeviceOrder } from './devices.order.js';
 import { deviceMatches, pageDeviceIdsQuery, pageDevices, type PageWindow } from './devices.repository.js';
 import { collectSettings } from '../../lib/paging.js';
 import { categories } from '../categories/categories.table.js';

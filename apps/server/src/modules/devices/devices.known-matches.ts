@@ -13,19 +13,16 @@ import {
 } from '../../lib/trigram-signature.js';
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
 import { devices, deviceSearchText } from './devices.table.js';
+import type { DeviceCriteria, FirstMatchesWalk } from './devices.criteria.js';
+import { deviceOrder, deviceSort, WEIGHT_SORT_FIELDS } from './devices.order.js';
+import { searchedOwners } from './devices.owner-lookups.js';
 import {
-  deviceOrder,
-  deviceSort,
-  deviceWhere,
   longSearch,
-  searchedOwners,
   shortSearch,
   statusWeightsMatching,
-  WEIGHT_SORT_FIELDS,
-  type DeviceCriteria,
   type FamilyBranchOptions,
-  type FirstMatchesWalk,
-} from './devices.query.js';
+} from './devices.search.js';
+import { deviceWhere } from './devices.where.js';
 import type { KnownBranches } from './devices.value-walk.js';
 import {
   boundedMatchIds,
@@ -211,7 +208,7 @@ export async function knownMatchesWhere(
   const rest = deviceWhere({ ...criteria, q: undefined });
   // Known by id, the condition as the walk checks it and as the planner estimates it, with the
   // family stated once, in front; and as the matches are collected, in each branch too
-  // (devices.query.ts, familyBranch).
+  // (devices.search.ts, familyBranch).
   const byIds = (searched: (form: FamilyBranchOptions) => SQL, branches: KnownBranches): KnownMatches => ({
     where: and(rest, searched({ familyInFront: true }))!,
     collected: and(rest, searched({}))!,

@@ -7,7 +7,7 @@ import { customers } from '../customers/customers.table.js';
 import { incidents } from '../incidents/incidents.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
-import type { DeviceOrder } from './devices.query.js';
+import type { DeviceOrder } from './devices.order.js';
 import { idsAmong, parseIdArray } from '../../lib/id-arrays.js';
 import { boundedIds, type PageWindow } from '../../lib/paging.js';
 import { prebuiltSelect, type PrebuiltRow } from '../../lib/prebuilt-select.js';

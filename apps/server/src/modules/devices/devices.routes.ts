@@ -52,18 +52,11 @@ import {
   pageLikelyWithin,
 } from '../list-counts/list-counts.repository.js';
 import { withFilterValues } from './devices.filter-values.js';
-import {
-  countsOnOneIndex,
-  deviceOrder,
-  deviceTotalBound,
-  deviceWhere,
-  hasCheckedConditions,
-  indexedPageWhere,
-  isWholeFamily,
-  ownerIndexHoldsOrder,
-  withSearchedOwners,
-  type DeviceCriteria,
-} from './devices.query.js';
+import type { DeviceCriteria } from './devices.criteria.js';
+import { countsOnOneIndex } from './devices.filters.js';
+import { deviceOrder, indexedPageWhere, ownerIndexHoldsOrder } from './devices.order.js';
+import { withSearchedOwners } from './devices.owner-lookups.js';
+import { deviceTotalBound, deviceWhere, hasCheckedConditions, isWholeFamily } from './devices.where.js';
 import { toDevice } from './devices.mapper.js';
 import { csvChunks } from './devices.csv.js';
 import { createDevice, editDevice, removeDevice } from './devices.service.js';

@@ -15,15 +15,11 @@ import {
 } from '../../lib/trigram-signature.js';
 import { cleanTerm, hasTrigram, searchTerm } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
-import {
-  deviceSort,
-  deviceWhere,
-  longSearch,
-  statusCondition,
-  WEIGHT_SORT_FIELDS,
-  type DeviceCriteria,
-  type FirstMatchesWalk,
-} from './devices.query.js';
+import type { DeviceCriteria, FirstMatchesWalk } from './devices.criteria.js';
+import { statusCondition } from './devices.filters.js';
+import { deviceSort, WEIGHT_SORT_FIELDS } from './devices.order.js';
+import { longSearch } from './devices.search.js';
+import { deviceWhere } from './devices.where.js';
 import { findDevicesByIds } from './devices.repository.js';
 
 /**

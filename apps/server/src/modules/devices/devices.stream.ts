@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { streamList, type StreamOptions } from '../../lib/json-stream.js';
 import { findDevicesByIds } from './devices.repository.js';
 import { toDevice } from './devices.mapper.js';
-import type { DeviceOrder } from './devices.query.js';
+import type { DeviceOrder } from './devices.order.js';
 import { devices } from './devices.table.js';
 
 /** Every matching machine id in list order, as a query (a cursor reads it a batch at a time). */

@@ -91,7 +91,7 @@ export const devices = pgTable(
     // that needs the ids alone (the plain list, a status filter) passes a sixth of the index pages to
     // its offset (the 1,000th page: 1.3 ms against 3.2). Partial on `id > 0`, which every machine
     // meets, so that only a query stating it may use it: the plain pages do (indexedPageWhere in
-    // devices.query.ts); a walk, which reads the INCLUDE columns on the entry, never has the planner
+    // devices.order.ts); a walk, which reads the INCLUDE columns on the entry, never has the planner
     // weigh this index plus the table against the wide one (in a small table it preferred that).
     index('devices_type_weight_narrow_idx')
       .on(t.type, t.statusWeight, t.id)

@@ -5,18 +5,14 @@ import { intArray, selectedIds } from '../../lib/id-arrays.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { devices } from './devices.table.js';
 import {
-  deviceSort,
-  hasCheckedConditions,
-  loneListFilter,
-  loneValueFilter,
-  statusCondition,
   VALUE_FILTER_COLUMNS,
-  WEIGHT_SORT_FIELDS,
-  weightIdKey,
   type DeviceCriteria,
   type SearchedOwners,
   type ValueFilterField,
-} from './devices.query.js';
+} from './devices.criteria.js';
+import { loneListFilter, loneValueFilter, statusCondition } from './devices.filters.js';
+import { deviceSort, WEIGHT_SORT_FIELDS, weightIdKey } from './devices.order.js';
+import { hasCheckedConditions } from './devices.where.js';
 import { findDevicesByIds, type DeviceRow } from './devices.repository.js';
 import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.js';
 
@@ -25,7 +21,7 @@ import { knownMatchesSearch, knownMatchesWhere } from './devices.known-matches.j
  * condition is a text filter answered by the column's values that contain the text (a city,
  * street, zip code, power or warranty; devices.filter-values.ts: "kraków" is `city = 'Kraków'`), a
  * province filter, or a customer or category filter (its customers or categories read by id,
- * devices.query.ts ownersNamed), has for each value a B-tree in the default order: `(type, column,
+ * devices.owner-lookups.ts ownersNamed), has for each value a B-tree in the default order: `(type, column,
  * status_weight, id)`, or the customer's and the category's `(…_id, status_weight, id) INCLUDE
  * (type)` (devices.table.ts). In an order by the status weight (either way) a page then takes at
  * most offset + size machines of each value from its index alone, and sorts only those. Without it

@@ -3,7 +3,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { allDeviceIds, findDevicesByIds } from '../devices/devices.repository.js';
-import { deviceOrder, deviceWhere } from '../devices/devices.query.js';
+import { deviceOrder } from '../devices/devices.order.js';
+import { deviceWhere } from '../devices/devices.where.js';
 import { loadCompanyIdentity } from '../configuration/company-identity.js';
 import { renderLabelSheet, type LabelMachine } from './labels.pdf.js';
 
