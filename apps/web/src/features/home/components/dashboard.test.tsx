@@ -82,6 +82,8 @@ describe('home dashboard', () => {
     expect(within(upcoming).getByText('2025-03-15 · za 5 dni')).toBeInTheDocument();
     const waiting = card('Protokoły czekające na podpis lub skan');
     expect(within(waiting).getByText('czeka na skan')).toBeInTheDocument();
+    // A state's badge inside a line of text: no block inside a paragraph (invalid HTML, React warns).
+    expect(document.querySelectorAll('p div')).toHaveLength(0);
     expect(within(waiting).getByText('18 dni')).toBeInTheDocument();
     expect(within(waiting).getByText('1 dzień')).toBeInTheDocument();
     expect(within(card('Otwarte zadania')).getByTestId('figure')).toHaveTextContent('2');

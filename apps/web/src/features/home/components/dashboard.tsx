@@ -116,7 +116,12 @@ export function Dashboard() {
             <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" lineClamp={1}>
                 {p.number} – {p.customerShortName}{' '}
-                <Badge size="xs" variant="light" color={p.state === 'DODAJ_SKAN' ? 'orange' : 'blue'}>
+                <Badge
+                  component="span"
+                  size="xs"
+                  variant="light"
+                  color={p.state === 'DODAJ_SKAN' ? 'orange' : 'blue'}
+                >
                   {stateLabel[p.state] ?? p.state}
                 </Badge>
               </Text>
