@@ -213,6 +213,8 @@ export const MSG = {
   geocodeQueryRequired: 'Wpisz adres, który chcesz wyszukać.',
   geocodeUnavailable:
     'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie lub wpisz współrzędne.',
+  geocodingOff:
+    'Wyszukiwanie adresów jest wyłączone na tym serwerze. Wskaż miejsce na mapie lub wpisz współrzędne.',
   geocodeBusy: 'Zbyt wiele wyszukiwań adresów naraz. Spróbuj ponownie za chwilę.',
   geocodeNothingFound: 'Nie znaleziono podanego adresu.',
   // generic

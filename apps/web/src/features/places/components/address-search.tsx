@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, TextInput, UnstyledButton, Text } from '@m
 import { IconSearch } from '@tabler/icons-react';
 import { MSG, type GeocodeResult } from '@serwis/domain';
 import { ApiError } from '../../../lib/api-client';
-import { geocode } from '../api/places';
+import { geocode, useMapConfig } from '../api/places';
 
 /** The Polish reason a search failed: the server's own message, or "unavailable" when offline. */
 export function geocodeError(error: unknown): string {
@@ -25,6 +25,8 @@ export function AddressSearch({
   /** Another way to a position, beside "Szukaj" (the device's own position in the hotel dialog). */
   extra?: ReactNode;
 }) {
+  // A server without a geocoder (GEOCODER_URL empty) says so up front instead of failing each search.
+  const geocoding = useMapConfig().data?.geocoding !== false;
   const [q, setQ] = useState('');
   const [results, setResults] = useState<GeocodeResult[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +47,16 @@ export function AddressSearch({
       setBusy(false);
     }
   };
+  if (!geocoding) {
+    return (
+      <Group gap="xs" align="center">
+        <Text size="sm" c="dimmed" style={{ flex: '1 1 200px' }}>
+          {MSG.geocodingOff}
+        </Text>
+        {extra}
+      </Group>
+    );
+  }
   return (
     <Stack gap={4}>
       {/* No <form>: the search sits inside the hotel and branch forms, and forms must not nest. */}

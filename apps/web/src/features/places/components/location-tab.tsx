@@ -13,7 +13,7 @@ import {
 } from '@serwis/domain';
 import { useMachine } from '../../machines/api/machines';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
-import { geocode, useSaveGpsLocation } from '../api/places';
+import { geocode, useMapConfig, useSaveGpsLocation } from '../api/places';
 import { AddressSearch, geocodeError } from './address-search';
 import { BaseMap, dotIcon, round, type LatLng } from './base-map';
 import { DevicePositionButton } from './device-position-button';
@@ -29,6 +29,7 @@ export function LocationTab({ deviceId }: { deviceId: number }) {
 
 function LocationEditor({ device }: { device: Device }) {
   const save = useSaveGpsLocation(device.id);
+  const geocoding = useMapConfig().data?.geocoding !== false;
   const stored =
     device.gpsLatitude !== null && device.gpsLongitude !== null
       ? { latitude: device.gpsLatitude, longitude: device.gpsLongitude }
@@ -137,13 +138,15 @@ function LocationEditor({ device }: { device: Device }) {
           error={lonValid ? null : MSG.longitudeInvalid}
           w={200}
         />
-        <Button
-          variant="default"
-          leftSection={<IconMapPin size={16} />}
-          onClick={() => void fromMachineAddress()}
-        >
-          Ustaw z adresu maszyny
-        </Button>
+        {geocoding && (
+          <Button
+            variant="default"
+            leftSection={<IconMapPin size={16} />}
+            onClick={() => void fromMachineAddress()}
+          >
+            Ustaw z adresu maszyny
+          </Button>
+        )}
         <DevicePositionButton
           onLocated={(here) => {
             setAddressError(null);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Branch, NearbyHotel } from '@serwis/domain';
+import { MSG, type Branch, type NearbyHotel } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
@@ -173,6 +173,22 @@ describe('Lokalizacja tab', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Wyszukaj adres' }), '{Enter}');
     await waitFor(() => expect(fake.callsTo('GET', '/api/geocode')).toHaveLength(4));
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(1));
+  });
+});
+
+describe('a server without a geocoder (GEOCODER_URL empty)', () => {
+  it('says so up front and offers no address search, which could only fail', async () => {
+    const fake = fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': { body: { ...CONFIG.body, geocoding: false } },
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    expect(await screen.findByText(MSG.geocodingOff)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Wyszukaj adres' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ustaw z adresu maszyny' })).toBeNull();
+    // The map and the coordinates are still there to set the position by hand.
+    expect(screen.getByLabelText('Szerokość geograficzna')).toBeInTheDocument();
+    expect(fake.callsTo('GET', '/api/geocode')).toHaveLength(0);
   });
 });
 
