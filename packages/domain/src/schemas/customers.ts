@@ -52,6 +52,19 @@ export const customerInsertSchema = z.object({
 });
 export type CustomerInsert = z.infer<typeof customerInsertSchema>;
 
+/**
+ * A row of a customer import: the add form's wording, the column's width. A row that updates an
+ * existing customer may carry the longer name the edit form allowed; one that adds a customer is
+ * held to CUSTOMER_SHORT_NAME_MAX_ON_ADD once it is known to add.
+ */
+export const customerImportRowSchema = customerInsertSchema.extend({
+  shortName: z
+    .string({ error: MSG.customerShortNameMin })
+    .trim()
+    .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerShortNameMin)
+    .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName)),
+});
+
 /** Edit: at least 3 characters with the edit wording; only the column bounds the length. */
 export const customerUpdateSchema = z.object({
   id,

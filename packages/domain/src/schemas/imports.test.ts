@@ -227,3 +227,15 @@ describe('columns left out for a field another column takes', () => {
     );
   });
 });
+
+describe('detectMapping and the names staff write', () => {
+  it('matches the machine form’s own labels and the common short forms', () => {
+    expect(
+      detectMapping('INTERNAL', ['Nazwa', 'Nr fabryczny', 'Długość gwarancji (miesiące)', 'Kontrahent']),
+    ).toEqual(['name', 'serialNumber', 'warrantyLength', 'customer']);
+    expect(detectMapping('customers', ['Nazwa skrócona', 'Nr telefonu'])).toEqual([
+      'shortName',
+      'phoneNumber',
+    ]);
+  });
+});

@@ -29,11 +29,19 @@ export const MACHINE_IMPORT_FIELDS: ImportField[] = [
   { key: 'name', label: 'Nazwa', aliases: ['Nazwa maszyny'], required: true },
   { key: 'customer', label: 'Kontrahent', aliases: ['Klient'], required: true },
   { key: 'category', label: 'Kategoria', aliases: [], required: true },
-  { key: 'serialNumber', label: 'S/N', aliases: ['Numer seryjny', 'Nr seryjny', 'SN'] },
+  {
+    key: 'serialNumber',
+    label: 'S/N',
+    aliases: ['Numer seryjny', 'Nr seryjny', 'SN', 'Numer fabryczny', 'Nr fabryczny'],
+  },
   { key: 'sourcePower', label: 'Moc', aliases: ['Moc źródła'] },
   { key: 'transferDate', label: 'Data', aliases: ['Data przekazania'] },
   { key: 'warranty', label: 'Gwarancja', aliases: ['Rodzaj gwarancji'] },
-  { key: 'warrantyLength', label: 'Okres gwarancji', aliases: ['Okres gwarancji (mies.)'] },
+  {
+    key: 'warrantyLength',
+    label: 'Okres gwarancji',
+    aliases: ['Okres gwarancji (mies.)', 'Długość gwarancji (miesiące)', 'Długość gwarancji'],
+  },
   { key: 'streetAddress', label: 'Ulica', aliases: ['Adres'] },
   { key: 'zipCode', label: 'Kod pocztowy', aliases: ['Kod'] },
   { key: 'city', label: 'Miasto', aliases: ['Miejscowość'] },
@@ -50,7 +58,7 @@ export const CUSTOMER_IMPORT_FIELDS: ImportField[] = [
   { key: 'province', label: 'Województwo', aliases: [] },
   { key: 'nip', label: 'NIP', aliases: [] },
   { key: 'regon', label: 'REGON', aliases: [] },
-  { key: 'phoneNumber', label: 'Telefon', aliases: ['Numer telefonu'] },
+  { key: 'phoneNumber', label: 'Telefon', aliases: ['Numer telefonu', 'Nr telefonu', 'Nr tel.'] },
   { key: 'email', label: 'E-mail', aliases: ['Email', 'Adres e-mail'] },
 ];
 

@@ -59,6 +59,19 @@ describe('maszyny.csv', () => {
     ]);
   });
 
+  it('writes a name, street or city a spreadsheet would read as a number or date as text', async () => {
+    const device = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, { name: '0012', streetAddress: '1/2', city: '05.12.2026', serialNumber: 'A-1' }),
+    );
+    const [, line] = linesOf((await exportCsv('/api/device')).rawPayload);
+    expect(line).toBe(
+      `${device.id};Ok;"=""0012""";Kowalski;Tokarki;A-1;400V;2024-03-15;24 mies. pełna;"=""1/2""";90-001;"=""05.12.2026""";łódzkie`,
+    );
+  });
+
   it('exports every row of the filter, search and sort, not one page, only of its family', async () => {
     const a = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Tokarka A', city: 'Łódź' }));
     const b = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name: 'Tokarka B', city: 'Łódź' }));

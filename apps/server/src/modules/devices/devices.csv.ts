@@ -18,17 +18,19 @@ import { findCsvRowsByIds, type DeviceCsvRow } from './devices.repository.js';
 const VALUES: Record<MachineExportHeader, (row: DeviceCsvRow) => CsvValue> = {
   Id: (r) => r.id,
   Status: (r) => MACHINE_STATUSES.find((s) => s.name === r.status)?.label ?? r.status,
-  Nazwa: (r) => r.name,
-  Kontrahent: (r) => r.customerShortName,
-  Kategoria: (r) => r.categoryName,
+  // Every text a spreadsheet could read as a number or a date ("0012", "12.05", "05/12/2026") is
+  // written as text, so the file saved back and imported names the same customer and category.
+  Nazwa: (r) => keptAsText(r.name),
+  Kontrahent: (r) => keptAsText(r.customerShortName),
+  Kategoria: (r) => keptAsText(r.categoryName),
   'S/N': (r) => keptAsText(r.serialNumber),
   // Typed without its unit ("12.05", "0012"), a power would come back from a spreadsheet changed.
   Moc: (r) => keptAsText(r.sourcePower),
   Data: (r) => r.transferDate,
   Gwarancja: (r) => warrantyText(r),
-  Ulica: (r) => r.streetAddress,
+  Ulica: (r) => keptAsText(r.streetAddress),
   'Kod pocztowy': (r) => keptAsText(r.zipCode),
-  Miasto: (r) => r.city,
+  Miasto: (r) => keptAsText(r.city),
   Województwo: (r) => r.province,
 };
 

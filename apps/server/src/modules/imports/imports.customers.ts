@@ -1,4 +1,11 @@
-import { IMPORT_MSG, customerInsertSchema, importGivenFields, type ImportOptions } from '@serwis/domain';
+import {
+  CUSTOMER_SHORT_NAME_MAX_ON_ADD,
+  IMPORT_MSG,
+  MSG,
+  customerImportRowSchema,
+  importGivenFields,
+  type ImportOptions,
+} from '@serwis/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/database.js';
 import { conflict } from '../../lib/app-error.js';
@@ -21,7 +28,7 @@ import type { Sheet } from './imports.sheet.js';
 /** A row's short name as its repeats are found: its cell, compared as names are. */
 const shortNameOf = (row: Row) => nameKey(row.values.shortName ?? '');
 
-type ValidCustomerRow = { row: Row; data: z.infer<typeof customerInsertSchema> };
+type ValidCustomerRow = { row: Row; data: z.infer<typeof customerImportRowSchema> };
 
 /** A customer file against the register: each row checked, then added or, by short name, updated. */
 export async function analyseCustomers(
@@ -34,7 +41,7 @@ export async function analyseCustomers(
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
   const { valid, firstLine } = await checkCustomerRows(rows, problems, report);
-  const { toInsert, toUpdate, targets } = await planCustomers(db, valid, firstLine);
+  const { toInsert, toUpdate, targets } = await planCustomers(db, valid, firstLine, problems);
   return {
     mapping,
     problems: problems.list.sort((a, b) => a.row - b.row),
@@ -62,7 +69,7 @@ async function checkCustomerRows(rows: Row[], problems: Problems, report: Report
       if (first === undefined) firstLine.set(key, row.line);
       else problems.add(row, 'shortName', IMPORT_MSG.duplicateShortName(first));
     }
-    const parsed = customerInsertSchema.safeParse({
+    const parsed = customerImportRowSchema.safeParse({
       ...row.values,
       province: provinceOf(row.values.province),
     });
@@ -73,7 +80,12 @@ async function checkCustomerRows(rows: Row[], problems: Problems, report: Report
 }
 
 /** The customers the valid rows add, and those they update (found by short name). */
-async function planCustomers(db: DbOrTx, valid: ValidCustomerRow[], firstLine: Map<string, number>) {
+async function planCustomers(
+  db: DbOrTx,
+  valid: ValidCustomerRow[],
+  firstLine: Map<string, number>,
+  problems: Problems,
+) {
   const existing = await customerIdsByName(db, [...new Set(valid.map((v) => nameKey(v.data.shortName)))]);
   const toInsert: CustomerImportRow[] = [];
   const toUpdate: CustomerImportRow[] = [];
@@ -96,6 +108,10 @@ async function planCustomers(db: DbOrTx, valid: ValidCustomerRow[], firstLine: M
       phone_number: data.phoneNumber,
       email: data.email,
     };
+    if (!record.id && data.shortName.length > CUSTOMER_SHORT_NAME_MAX_ON_ADD) {
+      problems.add(row, 'shortName', MSG.customerShortNameMax);
+      continue;
+    }
     (record.id ? toUpdate : toInsert).push(record);
     if (record.id) targets.set(row.line, record.id);
   }

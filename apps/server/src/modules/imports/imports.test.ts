@@ -937,6 +937,30 @@ describe('customer import', () => {
     ]);
   });
 
+  it('updates a customer whose short name the edit form made longer than 20, and adds none that long', async () => {
+    const user = await admin();
+    const long = 'PHU Długa Nazwa Kontrahenta Sp.j.';
+    expect(
+      (await send(user, '/api/customer/import', [header, ';Krótka;;;;;;;;;'].join('\r\n'))).statusCode,
+    ).toBe(200);
+    const [customer] = await ctx.database.db.select().from(customers);
+    await ctx.database.db.update(customers).set({ shortName: long }).where(eq(customers.id, customer!.id));
+    // The register's list as a file again, its city changed: the long name is the row's key.
+    const again = ['Nazwa skrócona;Miejscowość', `${long};Kraków`].join('\r\n');
+    expect((await send(user, '/api/customer/import', again)).json()).toMatchObject({ added: 0, updated: 1 });
+    expect(await ctx.database.db.select().from(customers)).toMatchObject([
+      { shortName: long, city: 'Kraków' },
+    ]);
+    // A new customer of that length is refused as the add form refuses it.
+    const added = ['Nazwa skrócona;Miejscowość', 'Inna Bardzo Długa Nazwa Firmy;Gdańsk'].join('\r\n');
+    const refused = await send(user, '/api/customer/import', added);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ImportFailure>().problems.map((p) => [p.row, p.message])).toEqual([
+      [2, MSG.customerShortNameMax],
+    ]);
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(1);
+  });
+
   it('reports short names that are too short or repeated, and writes nothing', async () => {
     const user = await admin();
     const text = ['Nazwa skrócona;Miejscowość', 'AB;Kraków', 'Firma;Kraków', 'firma;Gdańsk'].join('\n');
