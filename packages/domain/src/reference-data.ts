@@ -90,6 +90,13 @@ export const PAGE_SIZES = {
 export const FILE_TYPES = ['MACHINE_FILE', 'MACHINE_PARAMETER', 'MACHINE_NAMEPLATE'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
+/** The machine card's tab of each kind of file, as the card and the log name it. */
+export const FILE_TYPE_TABS: Record<FileType, string> = {
+  MACHINE_FILE: 'Pliki',
+  MACHINE_PARAMETER: 'Parametry',
+  MACHINE_NAMEPLATE: 'Tabliczki znamionowe',
+};
+
 export const ROLES = [
   { id: 1, role: 'ADMIN' },
   { id: 2, role: 'USER' },
@@ -98,6 +105,11 @@ export type RoleName = (typeof ROLES)[number]['role'];
 
 export const TODO_STATUSES = ['TODO', 'DONE'] as const;
 export type ToDoStatus = (typeof TODO_STATUSES)[number];
+
+/** A to-do's state in words, on the list's badge and in the log. */
+export const TODO_STATUS_LABELS: Record<ToDoStatus, string> = { TODO: 'Do wykonania', DONE: 'Zakończone' };
+/** The label of a stored state; an unknown one as it is. */
+export const todoStatusLabel = (status: string): string => TODO_STATUS_LABELS[status as ToDoStatus] ?? status;
 
 export const MACHINE_TYPES = ['INTERNAL', 'EXTERNAL'] as const;
 export type MachineType = (typeof MACHINE_TYPES)[number];

@@ -28,12 +28,10 @@ export async function login(
   dummyHash ??= hashPassword('dummy-password-for-timing');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user || !ok || !user.active) {
-    await audit(
-      db,
-      { email: email.slice(0, 254) },
-      'nieudana próba logowania',
-      user ? `user:${user.id}` : undefined,
-    );
+    // Only a login that names an employee is written as typed: any other text may be a password
+    // typed in the wrong field, or a name made up to look like someone's entry.
+    if (user) await audit(db, { email: user.email }, 'nieudana próba logowania', `user:${user.id}`);
+    else await audit(db, null, 'nieudana próba logowania na nieistniejące konto');
     throw unauthorized(MSG.loginFailed);
   }
   return inTransaction(db, async (tx) => {

@@ -3,6 +3,7 @@ import {
   decodeOperations,
   formatOperations,
   parseOperations,
+  polishPlural,
   sameOperations,
   type CategoryDetails,
   type CategoryInsert,
@@ -92,7 +93,9 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
   const changes: string[] = [];
   if (input.name !== existing.name) changes.push(`zmiana nazwy z „${existing.name}” na „${input.name}”`);
   if (newList !== undefined) {
-    changes.push(`zmiana listy czynności serwisowych (${parseOperations(newList).length} pozycji)`);
+    const count = parseOperations(newList).length;
+    const items = polishPlural(count, { one: 'pozycja', few: 'pozycje', many: 'pozycji' });
+    changes.push(`zmiana listy czynności serwisowych (${count} ${items})`);
   }
   if (changes.length === 0) return toDetails(db, existing);
 

@@ -202,7 +202,7 @@ describe('PUT /api/category/update', () => {
     expect(await storedList(id)).toBe(list);
     expect(parseOperations(list)).toHaveLength(2);
     const entries = await auditOf(`category:${id}`);
-    expect(entries.at(-1)?.formattedMessage).toContain('zmiana listy czynności serwisowych (2 pozycji)');
+    expect(entries.at(-1)?.formattedMessage).toContain('zmiana listy czynności serwisowych (2 pozycje)');
   });
 
   it('validates the list with the codec (400 with a Polish message)', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  FILE_TYPE_TABS,
   MSG,
   PROTOCOL_MSG,
   fileJsonSchema,
@@ -101,7 +102,7 @@ export async function insertFileRow(
   await audit(
     tx,
     actor,
-    `dodanie pliku „${filename}” (${input.type}) do ${ownerLabel(input.owner)}`,
+    `dodanie pliku „${filename}”${input.type === 'SERVICE_FILE' ? '' : ` (zakładka ${FILE_TYPE_TABS[input.type]})`} do ${ownerLabel(input.owner)}`,
     `file:${row.id}`,
   );
   return row;

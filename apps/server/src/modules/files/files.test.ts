@@ -110,7 +110,9 @@ describe('POST /api/file/add', () => {
       .from(logs)
       .where(eq(logs.arg1, `file:${body.id}`));
     expect(entries).toHaveLength(1);
-    expect(entries[0].formattedMessage).toContain('Instrukcja obsługi.pdf');
+    expect(entries[0].formattedMessage).toContain(
+      `dodanie pliku „Instrukcja obsługi.pdf” (zakładka Pliki) do maszyny ${deviceId}`,
+    );
   });
 
   it('accepts fileJson before the file, as a JSON blob, with deviceId', async () => {

@@ -49,7 +49,8 @@ export async function updateHotel(
   return row;
 }
 
-export async function deleteHotel(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.delete(hotels).where(eq(hotels.id, id)).returning({ id: hotels.id });
-  return rows.length > 0;
+/** Deletes the hotel; its name for the log, or undefined when there was none. */
+export async function deleteHotel(db: DbOrTx, id: number): Promise<string | undefined> {
+  const rows = await db.delete(hotels).where(eq(hotels.id, id)).returning({ name: hotels.name });
+  return rows[0]?.name;
 }

@@ -45,7 +45,9 @@ export async function saveHotel(db: Db, actor: SessionUser, input: HotelSave) {
 
 export async function removeHotel(db: Db, actor: SessionUser, id: number) {
   await inTransaction(db, async (tx) => {
-    if (!(await deleteHotel(tx, id))) throw notFound(MSG.hotelNotFound);
-    await audit(tx, actor, `usunięcie hotelu (id ${id})`, `hotel:${id}`);
+    const name = await deleteHotel(tx, id);
+    if (name === undefined) throw notFound(MSG.hotelNotFound);
+    // Named: once the row is gone, the id alone tells the reader nothing.
+    await audit(tx, actor, `usunięcie hotelu „${name}” (id ${id})`, `hotel:${id}`);
   });
 }

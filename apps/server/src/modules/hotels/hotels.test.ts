@@ -146,7 +146,7 @@ describe('hotels', () => {
   it('lets only an admin delete a hotel', async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });
-    const hotel = (await save(user, { name: 'Hotel', latitude: 52, longitude: 19 })).json();
+    const hotel = (await save(user, { name: 'Hotel Pod Różą', latitude: 52, longitude: 19 })).json();
     const del = (who: TestUser, id: number) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/deviceHotel/deleteHotel/${id}`, headers: as(who) });
     const refused = await del(user, hotel.id);
@@ -155,6 +155,14 @@ describe('hotels', () => {
     const done = await del(admin, hotel.id);
     expect(done.statusCode).toBe(200);
     expect(await ctx.database.db.select().from(hotels)).toHaveLength(0);
+    // Named in the log: once the row is gone, its id alone says nothing.
+    const [entry] = await ctx.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.arg1, `hotel:${hotel.id}`))
+      .orderBy(logs.eventId)
+      .then((rows) => rows.slice(-1));
+    expect(entry!.formattedMessage).toContain(`usunięcie hotelu „Hotel Pod Różą” (id ${hotel.id})`);
     expect((await del(admin, hotel.id)).statusCode).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import {
   type ServiceJson,
   type ServiceUpdate,
   type SessionUser,
+  todoStatusLabel,
 } from '@serwis/domain';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
@@ -163,7 +164,7 @@ export async function changeTodoStatus(db: Db, actor: SessionUser, input: Change
     await audit(
       tx,
       actor,
-      `zadanie zdarzenia serwisowego ${fullNumberOf(service)} (id ${service.id}): ${todo.toDoStatus}`,
+      `zadanie zdarzenia serwisowego ${fullNumberOf(service)} (id ${service.id}): ${todoStatusLabel(todo.toDoStatus).toLowerCase()}`,
       `service:${service.id}`,
     );
   });

@@ -5,6 +5,7 @@ import {
   type TodoListQuery,
   type TodoSave,
   shortenText,
+  todoStatusLabel,
 } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { runsSideBySide } from '../../db/database.js';
@@ -122,7 +123,8 @@ export async function saveTodo(db: Db, actor: SessionUser, input: TodoSave) {
       const toDoStatus = input.toDoStatus ?? existing.toDoStatus;
       await updateTodo(tx, existing.id, { description: input.description, toDoStatus });
       id = existing.id;
-      const done = existing.toDoStatus !== toDoStatus ? ` (status ${toDoStatus})` : '';
+      const done =
+        existing.toDoStatus !== toDoStatus ? ` (${todoStatusLabel(toDoStatus).toLowerCase()})` : '';
       await audit(tx, actor, `edycja zadania nr ${id} ${quote(input.description)}${done}`, `todo:${id}`);
     } else {
       const row = await insertTodo(tx, {

@@ -159,7 +159,7 @@ describe('POST /api/todo/save', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
     const entries = await auditEntriesFor(ctx.database.db, `todo:${created.id}`);
-    expect(entries.filter((e) => e.formattedMessage.includes('(status DONE)'))).toHaveLength(1);
+    expect(entries.filter((e) => e.formattedMessage.includes('(zakończone)'))).toHaveLength(1);
   });
 
   it('refuses to save a to-do that belongs to a service event (409), leaving it unchanged', async () => {

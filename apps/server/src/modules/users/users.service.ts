@@ -100,7 +100,12 @@ export async function updateEmployee(db: Db, actor: SessionUser, input: Employee
       }
     }
     // The log tells a new password and an account switched off or on from an ordinary edit.
+    const wasAdmin = existing.roles.includes('ADMIN');
     const changes = [
+      // Who may administer is what an admin looks for first in the log.
+      ...(wasAdmin !== roles.includes('ADMIN')
+        ? [wasAdmin ? 'odebranie roli administratora' : 'nadanie roli administratora']
+        : []),
       ...(passwordHash ? ['nowe hasło'] : []),
       ...(existing.active !== input.active ? [input.active ? 'konto włączone' : 'konto wyłączone'] : []),
     ];

@@ -271,6 +271,15 @@ describe('PUT /api/user/update', () => {
     expect(await lastEntry()).toBe(
       `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): konto włączone`,
     );
+    // Who may administer: given and taken away, each said.
+    await update(admin, { ...current, roles: [{ id: 1, role: 'ADMIN' }] });
+    expect(await lastEntry()).toBe(
+      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): nadanie roli administratora`,
+    );
+    await update(admin, { ...current, roles: [{ id: 2, role: 'USER' }] });
+    expect(await lastEntry()).toBe(
+      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): odebranie roli administratora`,
+    );
   });
 
   it('an admin giving themselves a new password stays logged in on this device only', async () => {

@@ -15,6 +15,9 @@ import { useLogPage } from '../api/logs';
 
 const column = createColumnHelper<LogEntry>();
 
+/** A long word (a file's or a machine's name without spaces) wraps instead of pushing "Rekord" away. */
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+
 export function LogsPage() {
   const list = useListState({ page: 1, size: 20, sorting: [], search: '', filters: {} }, 'logs');
   const { data, isFetching } = useLogPage({
@@ -37,8 +40,16 @@ export function LogsPage() {
         cell: (c) => formatDateTime(c.getValue()),
       }),
       column.accessor('arg0', { header: 'Użytkownik', enableSorting: false }),
-      column.accessor('formattedMessage', { header: 'Zdarzenie', enableSorting: false }),
-      column.accessor('arg1', { header: 'Rekord', enableSorting: false }),
+      column.accessor('formattedMessage', {
+        header: 'Zdarzenie',
+        enableSorting: false,
+        cell: (c) => <span style={wrapAnywhere}>{c.getValue()}</span>,
+      }),
+      column.accessor('arg1', {
+        header: 'Rekord',
+        enableSorting: false,
+        cell: (c) => <span style={wrapAnywhere}>{c.getValue()}</span>,
+      }),
     ],
     [],
   );

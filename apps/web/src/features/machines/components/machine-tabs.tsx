@@ -1,6 +1,7 @@
 import { lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs } from '@mantine/core';
+import { FILE_TYPE_TABS } from '@serwis/domain';
 import { FilesTab } from './tabs/files-tab';
 import { IncidentTab } from './tabs/incident-tab';
 import { NameplatesTab } from './tabs/nameplates-tab';
@@ -28,12 +29,20 @@ interface MachineTab {
 
 /** The machine card's tabs in display order; a later tab is one more entry here. */
 export const MACHINE_TABS: MachineTab[] = [
-  { value: 'nameplates', label: 'Tabliczki znamionowe', render: (id) => <NameplatesTab deviceId={id} /> },
+  {
+    value: 'nameplates',
+    label: FILE_TYPE_TABS.MACHINE_NAMEPLATE,
+    render: (id) => <NameplatesTab deviceId={id} />,
+  },
   { value: 'notes', label: 'Notatki', render: (id) => <NotesTab deviceId={id} /> },
-  { value: 'files', label: 'Pliki', render: (id) => <FilesTab deviceId={id} fileType="MACHINE_FILE" /> },
+  {
+    value: 'files',
+    label: FILE_TYPE_TABS.MACHINE_FILE,
+    render: (id) => <FilesTab deviceId={id} fileType="MACHINE_FILE" />,
+  },
   {
     value: 'parameters',
-    label: 'Parametry',
+    label: FILE_TYPE_TABS.MACHINE_PARAMETER,
     render: (id) => <FilesTab deviceId={id} fileType="MACHINE_PARAMETER" />,
   },
   { value: 'equipments', label: 'Części', render: (id) => <PartsTab deviceId={id} /> },

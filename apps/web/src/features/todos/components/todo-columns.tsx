@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Badge, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { truncateTodoDescription, type Todo } from '@serwis/domain';
+import { TODO_STATUS_LABELS, truncateTodoDescription, type Todo } from '@serwis/domain';
 import { formatMomentDate } from '../../../lib/dayjs';
 import { serviceAddresses } from '../todo-mode';
 
@@ -69,11 +69,11 @@ export const todoColumns: ColumnDef<Todo>[] = [
     cell: ({ row }) =>
       row.original.toDoStatus === 'DONE' ? (
         <Badge color="green" miw="max-content">
-          Zakończone
+          {TODO_STATUS_LABELS.DONE}
         </Badge>
       ) : (
         <Badge color="gray" miw="max-content">
-          Do wykonania
+          {TODO_STATUS_LABELS.TODO}
         </Badge>
       ),
   },
