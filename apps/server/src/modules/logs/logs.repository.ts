@@ -6,6 +6,9 @@ import { prefixKey, prefixPattern, searchTerm } from '../../lib/text-search.js';
 import { anyId, inIdOrder } from '../../lib/json-stream.js';
 import { logSearchText, logs } from './logs.table.js';
 
+/** The record of an entry: a kind and its id, as `audit` writes it ("device:7", "service:12"). */
+const RECORD_REF = /^[a-z][a-z-]*:\d{1,10}$/;
+
 /**
  * Message, user or record containing the term, through the trigram index on the three joined (a
  * phrase through its rarest word, lib/phrase-search.ts); a term of one or two characters matches the
@@ -13,6 +16,9 @@ import { logSearchText, logs } from './logs.table.js';
  * (its event id), as the list shows it.
  */
 export async function logSearch(db: DbOrTx, q?: string): Promise<SQL | undefined> {
+  // A record as the "Rekord" column names it ("hotel:1"): its entries only, not hotel 10–199's.
+  const record = q?.trim();
+  if (record && RECORD_REF.test(record)) return eq(logs.arg1, record);
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   const text =

@@ -157,6 +157,11 @@ describe('GET /api/log/findAll', () => {
     expect(await q('PRASA')).toEqual(['device:7']);
     expect(await q('ewa@')).toEqual(['customer:4', 'customer:3']);
     expect(await q('customer:3')).toEqual(['customer:3']);
+    // A record as the "Rekord" column names it is that record's entries, not those of record 30–39.
+    await audit(ctx.database.db, { email: 'ola@firma.pl' }, 'edycja kontrahenta Beta', 'customer:30');
+    expect(await q('customer:3')).toEqual(['customer:3']);
+    expect(await q(' customer:30 ')).toEqual(['customer:30']);
+    expect(await q('customer:')).toEqual(['customer:30', 'customer:4', 'customer:3']);
     // LIKE wildcards typed by the user are plain characters.
     expect(await q('rabat 50%')).toEqual(['customer:4']);
     // Without three letters or digits in a row a term matches the start of the message, as a short one.

@@ -78,6 +78,13 @@ describe('logs page', () => {
     expect(await screen.findByText('device:7')).toBeInTheDocument();
   });
 
+  it('shows a record\'s entries after a click on its "Rekord"', async () => {
+    const { api, user } = await onSecondPage();
+    await user.click(screen.getByRole('button', { name: 'device:12' }));
+    await waitFor(() => expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&q=device%3A12'));
+    expect(screen.getByLabelText('Filtruj logi')).toHaveValue('device:12');
+  });
+
   it('shows the oldest first after a click on "Nr", and the newest again after another', async () => {
     const { api, user } = await onSecondPage();
     await user.click(screen.getByText('Nr'));

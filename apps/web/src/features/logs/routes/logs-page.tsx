@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { Anchor } from '@mantine/core';
 import type { LogEntry } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dayjs';
@@ -27,6 +28,7 @@ export function LogsPage() {
     sort: list.sortParam,
   });
   const total = data?.total ?? 0;
+  const { setSearch } = list;
   useClampPage(list, data);
   const columns = useMemo(
     () => [
@@ -48,10 +50,25 @@ export function LogsPage() {
       column.accessor('arg1', {
         header: 'Rekord',
         enableSorting: false,
-        cell: (c) => <span style={wrapAnywhere}>{c.getValue()}</span>,
+        // The record's whole history one click away: the search takes "device:7" as that record.
+        cell: (c) => {
+          const record = c.getValue();
+          return record ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              style={wrapAnywhere}
+              title={`Pokaż wpisy rekordu ${record}`}
+              onClick={() => setSearch(record)}
+            >
+              {record}
+            </Anchor>
+          ) : null;
+        },
       }),
     ],
-    [],
+    [setSearch],
   );
   return (
     <>
