@@ -18,6 +18,15 @@ const column = createColumnHelper<LogEntry>();
 
 /** A long word (a file's or a machine's name without spaces) wraps instead of pushing "Rekord" away. */
 const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+/** The record as a button a finger can hit on a tablet or phone (40 px, as every control). */
+const recordTarget = {
+  ...wrapAnywhere,
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 40,
+  minWidth: 40,
+  textAlign: 'left',
+} as const;
 
 export function LogsPage() {
   const list = useListState({ page: 1, size: 20, sorting: [], search: '', filters: {} }, 'logs');
@@ -58,7 +67,7 @@ export function LogsPage() {
               component="button"
               type="button"
               size="sm"
-              style={wrapAnywhere}
+              style={recordTarget}
               title={`Pokaż wpisy rekordu ${record}`}
               onClick={() => setSearch(record)}
             >
