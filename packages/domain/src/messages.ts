@@ -142,6 +142,7 @@ export const MSG = {
   inspectionWarrantyDone: 'Wykonano ostatni przegląd gwarancyjny.',
   inspectionNotHandedOver: 'Maszyna nie została jeszcze przekazana klientowi.',
   inspectionNoWarranty: 'Maszyna nie posiada gwarancji.',
+  inspectionPeriodHint: '6, 12, 18, 24... miesięcy',
   inspectionPeriodMissingHint:
     '6, 12, 18, 24... miesięcy. Bez okresu przegląd nie przesunie terminu następnego przeglądu.',
   inspectionSwitchedOff:

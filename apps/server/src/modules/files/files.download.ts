@@ -72,7 +72,7 @@ export function presentation(row: Pick<FileRow, 'filename' | 'contentType'>) {
 }
 
 /** Whether an If-None-Match header (one tag, a list, or "*") names `etag`; weak tags count alike. */
-export function matchesEtag(header: string, etag: string): boolean {
+function matchesEtag(header: string, etag: string): boolean {
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))

@@ -37,8 +37,6 @@ export function labelPosition(index: number) {
   };
 }
 
-const clip = shortenText;
-
 /** How many characters of the bold name a line of the label's text column holds, at the least. */
 const NAME_LINE_CHARS = 16;
 const NAME_LINES = 3;
@@ -101,12 +99,12 @@ function label(machine: LabelMachine, company: CompanyData, index: number): Cont
           stack: [
             { text: nameForLabel(machine.name), bold: true, fontSize: 8.5, lineHeight: 1.05 },
             {
-              text: machine.serialNumber ? `Nr ser.: ${clip(machine.serialNumber, 30)}` : ' ',
+              text: machine.serialNumber ? `Nr ser.: ${shortenText(machine.serialNumber, 30)}` : ' ',
               fontSize: 7.5,
               margin: [0, 2, 0, 0],
             },
             { text: `ID ${machine.id}`, fontSize: 7, color: '#555555', margin: [0, 1, 0, 0] },
-            { text: clip(company.name, 60), fontSize: 7, italics: true, margin: [0, 4, 0, 0] },
+            { text: shortenText(company.name, 60), fontSize: 7, italics: true, margin: [0, 4, 0, 0] },
           ],
         },
       ],

@@ -27,6 +27,9 @@ export function useMapConfig() {
   });
 }
 
+/** Whether the server has a geocoder (GEOCODER_URL); taken as yes until its configuration says. */
+export const useGeocoding = () => useMapConfig().data?.geocoding !== false;
+
 export function useMapPoints() {
   return useQuery({
     queryKey: keys.points,

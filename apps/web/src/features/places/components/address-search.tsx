@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, TextInput, UnstyledButton, Text } from '@m
 import { IconSearch } from '@tabler/icons-react';
 import { MSG, type GeocodeResult } from '@serwis/domain';
 import { ApiError } from '../../../lib/api-client';
-import { geocode, useMapConfig } from '../api/places';
+import { geocode, useGeocoding } from '../api/places';
 
 /** The Polish reason a search failed: the server's own message, or "unavailable" when offline. */
 export function geocodeError(error: unknown): string {
@@ -26,7 +26,7 @@ export function AddressSearch({
   extra?: ReactNode;
 }) {
   // A server without a geocoder (GEOCODER_URL empty) says so up front instead of failing each search.
-  const geocoding = useMapConfig().data?.geocoding !== false;
+  const geocoding = useGeocoding();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<GeocodeResult[] | null>(null);
   const [error, setError] = useState<string | null>(null);

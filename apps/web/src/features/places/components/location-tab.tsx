@@ -13,7 +13,7 @@ import {
 } from '@serwis/domain';
 import { useMachine } from '../../machines/api/machines';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
-import { geocode, useMapConfig, useSaveGpsLocation } from '../api/places';
+import { geocode, useGeocoding, useSaveGpsLocation } from '../api/places';
 import { AddressSearch, geocodeError } from './address-search';
 import { BaseMap, dotIcon, round, type LatLng } from './base-map';
 import { DevicePositionButton } from './device-position-button';
@@ -29,7 +29,7 @@ export function LocationTab({ deviceId }: { deviceId: number }) {
 
 function LocationEditor({ device }: { device: Device }) {
   const save = useSaveGpsLocation(device.id);
-  const geocoding = useMapConfig().data?.geocoding !== false;
+  const geocoding = useGeocoding();
   const stored =
     device.gpsLatitude !== null && device.gpsLongitude !== null
       ? { latitude: device.gpsLatitude, longitude: device.gpsLongitude }

@@ -136,7 +136,7 @@ export function ServiceForm(props: ServiceFormProps) {
               // domain.md: an inspection without a period does not move the next one's date.
               (values.period === '' || values.period === null) && !readOnly
                 ? MSG.inspectionPeriodMissingHint
-                : '6, 12, 18, 24... miesięcy'
+                : MSG.inspectionPeriodHint
             }
             min={0}
             step={6}
