@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CUSTOMER_EXPORT_COLUMNS,
   IMPORT_KINDS,
   IMPORT_MSG,
   IMPORT_TEMPLATE_FILE_NAMES,
@@ -34,6 +35,14 @@ describe('importTemplateCsv', () => {
     const names = Object.values(IMPORT_TEMPLATE_FILE_NAMES);
     expect(new Set(names).size).toBe(IMPORT_KINDS.length);
     for (const name of names) expect(name).toMatch(/^wzor-importu-[a-z-]+\.csv$/);
+  });
+});
+
+describe('the customer list’s export', () => {
+  it('names every column of the list so that the import maps each back to its own field', () => {
+    const headers = CUSTOMER_EXPORT_COLUMNS.map((column) => column.header);
+    expect(headers).toEqual(importTemplateCsv('customers').slice(1).trimEnd().split(';'));
+    expect(detectMapping('customers', headers)).toEqual(CUSTOMER_EXPORT_COLUMNS.map((column) => column.key));
   });
 });
 

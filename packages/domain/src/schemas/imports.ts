@@ -3,6 +3,7 @@ import { CSV_BOM, csvLine, keptAsText, type CsvValue } from '../rules/csv.js';
 import { polishCount, polishPlural } from '../rules/numbers.js';
 import { cutText } from '../rules/text-cut.js';
 import { messageResponse } from './common.js';
+import { CUSTOMER_TEXT_FIELDS } from './customers.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
 
 /** What an import brings in: customers, or the machines of one family. */
@@ -61,6 +62,18 @@ export const CUSTOMER_IMPORT_FIELDS: ImportField[] = [
   { key: 'phoneNumber', label: 'Telefon', aliases: ['Numer telefonu', 'Nr telefonu', 'Nr tel.'] },
   { key: 'email', label: 'E-mail', aliases: ['Email', 'Adres e-mail'] },
 ];
+
+/**
+ * The customer list's export ("Pobierz CSV"): each text column of the list under the label the
+ * import matches it by, so the file saved back from a spreadsheet updates the same customers (by
+ * short name) and changes nothing else.
+ */
+export const CUSTOMER_EXPORT_COLUMNS = CUSTOMER_TEXT_FIELDS.map((key) => ({
+  key,
+  header: CUSTOMER_IMPORT_FIELDS.find((field) => field.key === key)!.label,
+}));
+
+export const CUSTOMER_CSV_FILE_NAME = 'kontrahenci.csv';
 
 export const importFields = (kind: ImportKind) =>
   kind === 'customers' ? CUSTOMER_IMPORT_FIELDS : MACHINE_IMPORT_FIELDS;

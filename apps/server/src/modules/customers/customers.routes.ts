@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CUSTOMER_CSV_FILE_NAME,
   MSG,
   customerIdQuery,
   customerInsertSchema,
@@ -11,8 +13,9 @@ import {
   messageResponse,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
-import { streamList } from '../../lib/json-stream.js';
+import { idBatches, readFirst, streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
+import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   countCustomers,
@@ -21,6 +24,7 @@ import {
   findCustomers,
   findCustomersByIds,
 } from './customers.repository.js';
+import { customerCsvChunks } from './customers.csv.js';
 import { toCustomer } from './customers.mapper.js';
 import { createCustomer, editCustomer, removeCustomer } from './customers.service.js';
 
@@ -47,6 +51,33 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       setTotalCount(reply, await countCustomers(app.db, q));
       return (await findCustomers(app.db, { q, sort, ...window })).map(toCustomer);
+    },
+  );
+
+  app.get(
+    '/api/customer/get-csv',
+    {
+      schema: {
+        tags,
+        summary: `Eksport listy kontrahentów do pliku ${CUSTOMER_CSV_FILE_NAME} (wszystkie wiersze wyszukiwania; uzupełnienie API)`,
+        querystring: listQuery.pick({ sort: true, q: true }),
+        response: {
+          200: streamResponse(
+            `Plik CSV (załącznik ${CUSTOMER_CSV_FILE_NAME}): BOM UTF-8, średniki, CRLF; kolumny listy kontrahentów pod nazwami, które import rozpoznaje`,
+            ['text/csv'],
+          ),
+          400: messageResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      // The first batch is read before the headers go out, so a refused search is answered in full.
+      const ids = await readFirst(idBatches(app.db, customerListIdQuery(app.db, request.query)));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${CUSTOMER_CSV_FILE_NAME}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(customerCsvChunks(app.db, ids), { objectMode: false }));
     },
   );
 

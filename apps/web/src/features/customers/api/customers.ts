@@ -28,6 +28,14 @@ export function useCustomerPage(params: CustomerPageParams) {
   });
 }
 
+/** Every customer the search finds, in the list's order, as kontrahenci.csv. */
+export async function fetchCustomerCsv(query: { sort?: string; q?: string }) {
+  const response = await api.raw('GET', '/api/customer/get-csv', {
+    query: { sort: query.sort, q: query.q || undefined },
+  });
+  return response.blob();
+}
+
 export function useCustomer(id: number) {
   return useQuery({
     queryKey: customerKeys.one(id),

@@ -1,10 +1,5 @@
-import { useState } from 'react';
-import { Button } from '@mantine/core';
 import { MACHINE_CSV_FILE_NAMES } from '@serwis/domain';
-import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { fetchMachineCsv } from '../api/machines';
 import type { MachineFamily } from '../family';
 import { toFilterBody, type MachineFilters } from '../machine-filters';
@@ -19,26 +14,12 @@ export function CsvButton(props: {
   sort?: string;
   q?: string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const blob = await fetchMachineCsv(props.family, toFilterBody(props.filters()), {
-        sort: props.sort,
-        q: props.q,
-      });
-      saveBlob(blob, MACHINE_CSV_FILE_NAMES[props.family]);
-    } catch (error) {
-      // Spec only logs list failures; a download that silently does nothing would look broken.
-      console.error(error);
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy} onClick={download}>
-      Pobierz CSV
-    </Button>
+    <CsvDownloadButton
+      fileName={MACHINE_CSV_FILE_NAMES[props.family]}
+      load={() =>
+        fetchMachineCsv(props.family, toFilterBody(props.filters()), { sort: props.sort, q: props.q })
+      }
+    />
   );
 }

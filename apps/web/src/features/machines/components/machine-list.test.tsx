@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dayjs } from '../../../lib/dayjs';
 import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
+import { catchDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
 import { EMPTY_FILTERS } from '../machine-filters';
@@ -39,19 +40,6 @@ const csvServer = (prefix: '/api/device' | '/api/device-external') =>
     },
     { otherwise: EMPTY_LIST },
   );
-
-/** The names of the files saved through a link's click; jsdom has no object URLs, a made-up one does. */
-function catchDownloads() {
-  URL.createObjectURL = vi.fn(() => 'blob:csv');
-  URL.revokeObjectURL = vi.fn();
-  const saved: string[] = [];
-  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved.push(this.download);
-  });
-  return { saved, restore: () => click.mockRestore() };
-}
 
 const renderList = (family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
   renderScreen(<MachineList family={family} />, { url: '/list' });
