@@ -16,7 +16,7 @@ import { openNavigationMenu } from '../support/service-kit';
  * template with the columns it matches; a 1,000-machine CSV with three bad rows is refused as a
  * whole with a report, the rows are fixed, the second import brings all 1,000 in (creating the
  * customer and category it names), and the machines are in the list; the list's own CSV, edited,
- * comes back by its ids without a duplicate.
+ * comes back by its ids without a duplicate, and so does the customer list's own CSV, by short name.
  */
 
 const tag = runTag();
@@ -210,5 +210,41 @@ describe('import journey: a 1,000-machine CSV', () => {
     await page.getByText('Rekordów: 1', { exact: true }).waitFor();
     await page.getByLabel('Szukaj').fill(`Laser ${tag}`);
     await page.getByText(`Rekordów: ${ROWS}`, { exact: true }).waitFor();
+  });
+
+  it('takes the customer list’s own CSV back, edited: the customer updated, none added', async () => {
+    await openNavigationMenu(page, 'Kontrahenci', 'Lista kontrahentów');
+    await page.getByLabel('Szukaj').fill(customer);
+    await page.getByText('Rekordów: 1', { exact: true }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Pobierz CSV' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('kontrahenci.csv');
+    const lines = (await downloadedBytes(saved))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Nazwa skrócona;Nazwa pełna;Ulica;Kod pocztowy;Miejscowość;Województwo;NIP;REGON;Telefon;E-mail',
+      `${customer};;;;;;;;;`,
+    ]);
+    await page.getByRole('button', { name: 'Importuj z CSV' }).click();
+    const customerDialog = page.getByRole('dialog', { name: 'Import kontrahentów z pliku CSV lub XLSX' });
+    await chooseFile(page, customerDialog.getByRole('button', { name: 'Plik CSV lub XLSX' }), {
+      name: 'kontrahenci.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${lines[0]}\r\n${customer};;;;Gdańsk;pomorskie;;;;\r\n`, 'utf8'),
+    });
+    await customerDialog
+      .getByText('Plik kontrahenci.csv: wierszy 1, do dodania 0, do aktualizacji 1.')
+      .waitFor({ timeout: 30_000 });
+    await customerDialog.getByRole('button', { name: 'Importuj' }).click();
+    await customerDialog.getByText(/Zaimportowano: dodano 0, zaktualizowano 1/).waitFor({ timeout: 30_000 });
+    await customerDialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
+    await page
+      .getByRole('row', { name: new RegExp(`^Kontrahent ${customer} `) })
+      .getByText('Gdańsk')
+      .waitFor();
   });
 });
