@@ -9,7 +9,8 @@ import { addDevice, deviceBody, seedReferences } from './devices.fixtures.js';
  * Trivial on PGlite (one query at a time); on PostgreSQL (`npm run test:pg`) the saves overlap. A
  * machine's and an event's copies of their customer's and category's names (the lists' sort keys)
  * must end equal to the names, whatever ran beside the rename; and a rename beside saves of its
- * machines, which lock the same rows the other way round, must not answer 500.
+ * machines, which lock the same rows the other way round, must not answer 500. So must an event's
+ * copy of its creator's name while the employee is renamed.
  */
 const ctx = useTestApp();
 const ROUNDS = 4;
@@ -44,6 +45,40 @@ async function staleCopies() {
   )[0]!.n;
   return { machines, events };
 }
+
+async function staleCreatorCopies() {
+  return rowsOf<{ n: number }>(
+    await ctx.database.db.execute(sql`
+      SELECT count(*)::int AS n FROM services s JOIN users u ON u.id = s.user_created_id
+      WHERE (s.user_last_name, s.user_first_name) <> (u.last_name, u.first_name)`),
+  )[0]!.n;
+}
+
+describe('copies of names while an employee is renamed', () => {
+  it('events the employee adds during the renames carry the new name', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const ewa = await createUserAndLogin(ctx, { firstName: 'Ewa', lastName: 'Zielińska' });
+    const refs = await seedReferences(ctx);
+    const device = await addDevice(ctx, admin, 'INTERNAL', deviceBody(refs));
+    // A long history, so that each rename rewrites many copies and stays open while events arrive.
+    await ctx.database.db.execute(sql`
+      INSERT INTO services (date, month, year, customer_id, user_created_id)
+      SELECT '2026-03-15', 3, 2026, ${refs.kowalski}, ${ewa.id} FROM generate_series(1, 3000)`);
+    const ewaNow = (
+      await ctx.app.inject({ method: 'GET', url: `/api/user/findById/${ewa.id}`, headers: as(admin) })
+    ).json();
+    for (let round = 1; round <= ROUNDS; round++) {
+      const answers = await Promise.all([
+        put(admin, '/api/user/update', { ...ewaNow, lastName: `Adamska ${round}` }),
+        ...Array.from({ length: PARALLEL }, () =>
+          postService(ctx, ewa, serviceJson(refs.kowalski, [device.id], { type: ['NAPRAWA'] })),
+        ),
+      ]);
+      expect(answers.map((a) => a.statusCode).filter((s) => s >= 300)).toEqual([]);
+    }
+    expect(await staleCreatorCopies()).toBe(0);
+  });
+});
 
 describe('copies of names while a customer or a category is renamed', () => {
   it('machines and events added during renames carry the new names', async () => {
