@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { DataDirLockedError } from './db/pglite-lock.js';
+import { databaseFailure } from './db/database-failure.js';
 import { buildApp } from './app.js';
 import { readiness } from './modules/system/readiness.js';
 import { ensureFirstAdmin } from './bootstrap.js';
@@ -81,19 +81,6 @@ function storageFailure(config: Config): string {
   return config.STORAGE_DRIVER === 's3'
     ? `Magazyn plików S3 nieosiągalny lub bez prawa zapisu (S3_ENDPOINT=${config.S3_ENDPOINT ?? 'AWS'}, S3_BUCKET=${config.S3_BUCKET}): ${effect}`
     : `Katalog plików ${path.join(config.dataDir, 'files')} (DATA_DIR) bez prawa zapisu: ${effect}`;
-}
-
-/** A failure to open the database, naming the setting it comes from (the library's words kept). */
-function databaseFailure(error: unknown, config: Config): string {
-  const cause = error instanceof Error ? error.message : String(error);
-  if (error instanceof DataDirLockedError) return cause;
-  if (config.DATABASE_URL) return `Nie można otworzyć bazy danych z DATABASE_URL: ${cause}`;
-  const dir = path.join(config.dataDir, 'db');
-  return (
-    `Nie można otworzyć wbudowanej bazy w ${dir} (DATA_DIR): ${cause}. ` +
-    'Sprawdź, czy katalog istnieje i czy użytkownik, jako który działa serwer, może w nim pisać ' +
-    '(np. po odtworzeniu kopii jako root).'
-  );
 }
 
 main().catch((error) => {

@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { analyzeStaleTables, PGLITE_ANALYZE_INTERVAL_MS } from './pglite-statistics.js';
+import { migrating } from './database-failure.js';
 import { lockDataDir } from './pglite-lock.js';
 import { ServerPGlite } from './server-pglite.js';
 
@@ -63,7 +64,7 @@ export async function connectPglite(client: PGlite, runMigrations = true): Promi
   await client.exec(`SET work_mem = '${SESSION_WORK_MEM}'`);
   if (runMigrations) {
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    await migrating(() => migratePglite(db as never, { migrationsFolder: migrationsFolder() }));
   }
   return { db, kind: 'pglite', close: () => client.close() };
 }
@@ -94,7 +95,9 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migratePg(drizzlePg({ client, casing: DB_CASING }), { migrationsFolder: migrationsFolder() });
+      await migrating(() =>
+        migratePg(drizzlePg({ client, casing: DB_CASING }), { migrationsFolder: migrationsFolder() }),
+      );
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       client.release();

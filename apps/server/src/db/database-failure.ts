@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { DataDirLockedError } from './pglite-lock.js';
+
+/**
+ * The schema could not be brought up to this version. The migrations run in one transaction, so
+ * the database is as it was: the version that used it before still starts on it.
+ */
+export class MigrationFailedError extends Error {}
+
+/** The database's own words: drizzle's "Failed query: …" carries the server's error as its cause. */
+export function innermostMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  let cause = error instanceof Error ? error.cause : undefined;
+  for (let depth = 0; cause instanceof Error && depth < 10; depth++) {
+    message = cause.message;
+    cause = cause.cause;
+  }
+  return message;
+}
+
+/** Runs the migrations; a failure says it was the upgrade, with the database's reason. */
+export async function migrating(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw new MigrationFailedError(innermostMessage(error), { cause: error });
+  }
+}
+
+/** A failure to open the database, naming the setting it comes from (the library's words kept). */
+export function databaseFailure(error: unknown, config: { DATABASE_URL?: string; dataDir: string }): string {
+  const cause = error instanceof Error ? error.message : String(error);
+  if (error instanceof DataDirLockedError) return cause;
+  const where = config.DATABASE_URL
+    ? 'bazy danych z DATABASE_URL'
+    : `wbudowanej bazy w ${path.join(config.dataDir, 'db')} (DATA_DIR)`;
+  if (error instanceof MigrationFailedError) {
+    return (
+      `Nie można zaktualizować ${where} do tej wersji programu: ${cause}. ` +
+      'Baza została bez zmian: poprzednia wersja programu nadal na niej działa. ' +
+      'Zachowaj kopię zapasową i ten komunikat dla osoby, która wdraża program.'
+    );
+  }
+  if (config.DATABASE_URL) return `Nie można otworzyć ${where}: ${cause}`;
+  return (
+    `Nie można otworzyć ${where}: ${cause}. ` +
+    'Sprawdź, czy katalog istnieje i czy użytkownik, jako który działa serwer, może w nim pisać ' +
+    '(np. po odtworzeniu kopii jako root).'
+  );
+}
