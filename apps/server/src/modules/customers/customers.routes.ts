@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +12,7 @@ import {
   messageResponse,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
+import { sendCsvFile } from '../../lib/csv-file.js';
 import { idBatches, readFirst, streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
@@ -73,11 +73,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The first batch is read before the headers go out, so a refused search is answered in full.
       const ids = await readFirst(idBatches(app.db, customerListIdQuery(app.db, request.query)));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${CUSTOMER_CSV_FILE_NAME}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(customerCsvChunks(app.db, ids), { objectMode: false }));
+      return sendCsvFile(reply, CUSTOMER_CSV_FILE_NAME, customerCsvChunks(app.db, ids));
     },
   );
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +16,7 @@ import {
 } from '@serwis/domain';
 import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
+import { sendCsvFile } from '../../lib/csv-file.js';
 import { idBatches, readFirst } from '../../lib/json-stream.js';
 import {
   boundedTotal,
@@ -419,11 +419,7 @@ const familyRoutes =
         const ids = await readFirst(
           idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort))),
         );
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${MACHINE_CSV_FILE_NAMES[family]}"`)
-          .header('cache-control', 'no-store')
-          .send(Readable.from(csvChunks(app.db, ids), { objectMode: false }));
+        return sendCsvFile(reply, MACHINE_CSV_FILE_NAMES[family], csvChunks(app.db, ids));
       },
     );
 
