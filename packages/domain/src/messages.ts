@@ -15,6 +15,8 @@ export const MSG = {
   serverDiskFull: 'Brak miejsca na dysku serwera. Nic nie zapisano; zgłoś to administratorowi.',
   serverBackendDown:
     'Baza danych lub magazyn plików jest chwilowo niedostępny. Nic nie zapisano, spróbuj za chwilę.',
+  /** A long answer (a whole list, an export, a label sheet) refused while enough others are made. */
+  serverBusy: 'Serwer przygotowuje teraz wiele dużych zestawień naraz. Spróbuj ponownie za chwilę.',
   sessionRequired: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
   /** The dialog over a screen whose session ended while it was open (the screen and its typing stay). */
   sessionEndedTitle: 'Sesja wygasła',

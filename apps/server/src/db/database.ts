@@ -47,6 +47,8 @@ const MIGRATION_LOCK_ID = 724_001;
  */
 const SESSION_WORK_MEM = '32MB';
 /** Every PostgreSQL session also runs without JIT: compiling costs a list call 5–50 ms. */
+/** How long a request waits for a free pooled connection before it is answered 503. */
+const POOL_WAIT_MS = 15_000;
 const POSTGRES_SESSION_OPTIONS = `-c jit=off -c work_mem=${SESSION_WORK_MEM}`;
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
@@ -80,6 +82,9 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
     // call after a pause paid it again. Keepalive finds a connection a network silently dropped.
     idleTimeoutMillis: 0,
     keepAlive: true,
+    // A request that cannot get a connection in this time is answered 503 (plugins/errors.ts), not
+    // left waiting for good behind a pool that something holds.
+    connectionTimeoutMillis: POOL_WAIT_MS,
   });
   // An idle connection the server ends (a restart, a failover, an administrator's terminate, or one
   // still closing after pool.end()) is an 'error' on the pool, which has already dropped it; the
@@ -87,6 +92,16 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
   pool.on('error', (error) => {
     process.emitWarning(`Serwer bazy danych zamknął nieużywane połączenie: ${error.message}`, {
       code: 'SERWIS_DB_CONNECTION_CLOSED',
+    });
+  });
+  // A connection the server ends while a request holds it (in a transaction, under a list's cursor)
+  // fails that request's statement, which the request answers; the same end is also an 'error' on
+  // the connection, which nothing else hears between statements, and it ended the whole process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      process.emitWarning(`Serwer bazy danych zamknął używane połączenie: ${error.message}`, {
+        code: 'SERWIS_DB_CONNECTION_CLOSED',
+      });
     });
   });
   if (runMigrations) {

@@ -39,6 +39,37 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     expect(next).not.toBe(idle);
   });
 
+  const terminate = async (pid: number) => {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const ended = await admin.query('SELECT pg_terminate_backend($1) AS ended', [pid]);
+      expect(ended.rows[0].ended).toBe(true);
+    } finally {
+      await admin.end();
+    }
+  };
+
+  it('survives the server ending a connection a transaction holds: that transaction fails, the next query is answered', async () => {
+    let held = 0;
+    const outcome = database.db
+      .transaction(async (tx) => {
+        held = rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`))[0]!.pid;
+        await tx.execute(sql`SELECT pg_sleep(30)`);
+      })
+      .then(
+        () => 'committed',
+        (error: Error) => error,
+      );
+    await vi.waitFor(() => expect(held).toBeGreaterThan(0));
+    await terminate(held);
+    // The statement in flight fails; the connection's own 'error' event, unheard, ended the process.
+    expect(await outcome).toBeInstanceOf(Error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await backendPid();
+    expect(next).not.toBe(held);
+  });
+
   it('keeps an idle connection for the next query, however long the pause', async () => {
     // A new connection loads the catalog again: 20–300 ms on a list call (docs/decisions.md,
     // "Connections kept warm"). The pool's clock runs an hour ahead while the connection is idle.

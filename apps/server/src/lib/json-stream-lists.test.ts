@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  MSG,
   deviceFilterSchema,
   categorySchema,
   customerSchema,
@@ -17,7 +18,7 @@ import {
 } from '@serwis/domain';
 import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice, insertService } from '../../test/service-fixtures.js';
-import { streamDefaults } from './json-stream.js';
+import { streamDefaults, streamSlots } from './json-stream.js';
 import { findCategories } from '../modules/categories/categories.repository.js';
 import { findCustomers } from '../modules/customers/customers.repository.js';
 import { toCustomer } from '../modules/customers/customers.mapper.js';
@@ -354,5 +355,30 @@ describe('streamed customers, categories, logs, to-dos and inspections', () => {
         );
       }
     }
+  });
+
+  it('answers 503 in Polish, to ask again, when every place for a whole list stays taken', async () => {
+    const slots = streamSlots(ctx.database.db);
+    const held = await Promise.all(
+      Array.from({ length: slots.size }, () => slots.take(1000, () => new Error('zajęte'))),
+    );
+    const defaultWait = streamDefaults.waitMs;
+    streamDefaults.waitMs = 30;
+    try {
+      const refused = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/customer/findAll',
+        headers: as(user),
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ message: MSG.serverBusy, code: 'BUSY' });
+      expect(refused.headers['retry-after']).toBe('5');
+    } finally {
+      streamDefaults.waitMs = defaultWait;
+      for (const release of held) release();
+    }
+    const answered = await ctx.app.inject({ method: 'GET', url: '/api/customer/findAll', headers: as(user) });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toHaveLength(seed.customerIds.length);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.js';
 import { rowsOf } from './result-rows.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { idBatches, readFirst, sendJsonArray, streamList } from './json-stream.js';
+import { anyId, idBatches, readFirst, sendJsonArray, streamList, streamSlots } from './json-stream.js';
 
 /** The library on its own: a probe table, a bare Fastify app, no product routes. */
 describe('json-stream', () => {
@@ -14,6 +14,12 @@ describe('json-stream', () => {
   const probeIds = (below: number) =>
     sql`SELECT n FROM stream_probe WHERE n < ${below} ORDER BY grp DESC, n ASC`;
   const load = async (ids: number[]) => ids.map((n) => ({ n, label: `wiersz ${n}` }));
+  const loadRows = async (ids: number[]) => {
+    const result = await database.db.execute(
+      sql`SELECT n, grp FROM stream_probe WHERE ${anyId(sql.raw('n'), ids)} ORDER BY array_position(${`{${ids.join(',')}}`}::int[], n)`,
+    );
+    return rowsOf<{ n: number; grp: number }>(result);
+  };
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -25,6 +31,11 @@ describe('json-stream', () => {
       streamList(reply, database.db, probeIds(Number(request.query.below)), load, {
         batchSize: Number(request.query.batch),
       }),
+    );
+    // Rows read from the database, as every list's loader does: on PostgreSQL another pooled
+    // connection beside the one the cursor holds.
+    app.get<{ Querystring: { batch: string } }>('/probe-rows', async (request, reply) =>
+      streamList(reply, database.db, probeIds(1000), loadRows, { batchSize: Number(request.query.batch) }),
     );
     app.get('/fails-first', async (_request, reply) =>
       sendJsonArray(
@@ -66,6 +77,21 @@ describe('json-stream', () => {
       const ns = (response.json() as { n: number }[]).map((r) => r.n);
       expect(new Set(ns).size).toBe(250);
     }
+  });
+
+  it('answers more whole lists at once than the pool has connections, every one complete', async () => {
+    // Each stream holds a connection for its cursor and borrows one for each batch of rows: when the
+    // streams held every connection, all of them (and the server) waited for good.
+    const pool = (database.db as unknown as { $client: { options?: { max?: number } } }).$client;
+    const lists = (pool.options?.max ?? 6) + 2;
+    const byId = sql`SELECT n, grp FROM stream_probe ORDER BY grp DESC, n ASC`;
+    const whole = JSON.stringify(rowsOf(await database.db.execute(byId)));
+    const answers = await Promise.all(
+      Array.from({ length: lists }, () => app.inject({ method: 'GET', url: '/probe-rows?batch=20' })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(lists).fill(200));
+    for (const answer of answers) expect(answer.body).toBe(whole);
+    expect(streamSlots(database.db).state).toEqual({ used: 0, waiting: 0 });
   });
 
   it('answers an empty list as []', async () => {

@@ -6,15 +6,47 @@ import { z } from 'zod';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DB_CASING, type Db } from '../db/database.js';
+import { MSG } from '@serwis/domain';
+import { AppError } from './app-error.js';
 import { acceptsGzip } from './gzip-json.js';
 import { rowsOf } from './result-rows.js';
+import { Slots } from './slots.js';
 
 /**
  * Rows per batch of a streamed list: one cursor FETCH of ids, one lookup of their rows, one
  * chunk of the answer. Big enough that the round trips do not dominate, small enough that a
  * batch of full machine rows stays around a megabyte.
  */
-export const streamDefaults = { batchSize: 2000, firstBatchSize: 100 };
+export const streamDefaults = {
+  batchSize: 2000,
+  firstBatchSize: 100,
+  /** How long a stream waits for a place (`streamSlots`) before it is answered 503. */
+  waitMs: 15_000,
+};
+
+/**
+ * Streams at once per database. On PostgreSQL each holds a pooled connection for its cursor and
+ * borrows another for every batch of rows: with as many streams as connections, every stream held
+ * one and waited for a second for good, and the whole server with them (ten machine forms opened
+ * at once did it). Half the pool leaves the other half to the rows and to every other request.
+ * PGlite runs one statement at a time: three long lists interleave, more only slow everyone.
+ */
+const PGLITE_STREAMS = 3;
+const slotsByClient = new WeakMap<object, Slots>();
+
+export function streamSlots(db: Db): Slots {
+  const client = (db as unknown as { $client: object }).$client;
+  let slots = slotsByClient.get(client);
+  if (!slots) {
+    const size =
+      client instanceof pg.Pool ? Math.max(1, Math.floor((client.options.max ?? 10) / 2)) : PGLITE_STREAMS;
+    slots = new Slots(size);
+    slotsByClient.set(client, slots);
+  }
+  return slots;
+}
+
+const busy = () => new AppError(503, MSG.serverBusy, 'BUSY');
 
 export interface StreamOptions {
   /** Rows per batch (default `streamDefaults.batchSize`, which tests set small to cross batches). */
@@ -96,7 +128,20 @@ export function idBatches(db: Db, query: SQLWrapper, options: StreamOptions = {}
   const client = (db as unknown as { $client: unknown }).$client;
   const cursor = (rest: SQLWrapper) =>
     client instanceof pg.Pool ? postgresCursor(client, rest, next) : pgliteCursor(db, rest, next);
-  return headThenCursor(db, query, first, cursor);
+  return inStreamSlot(db, headThenCursor(db, query, first, cursor));
+}
+
+/**
+ * `batches` run in one of the database's stream places: taken before the first batch (so that a
+ * refusal is an ordinary 503 answer), given back when the batches end, fail or are abandoned.
+ */
+async function* inStreamSlot<T>(db: Db, batches: AsyncGenerator<T>): AsyncGenerator<T> {
+  const release = await streamSlots(db).take(streamDefaults.waitMs, busy);
+  try {
+    yield* batches;
+  } finally {
+    release();
+  }
 }
 
 /**

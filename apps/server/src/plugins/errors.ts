@@ -22,6 +22,9 @@ const BACKEND_AWAY = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOT
 const PG_CONNECTION_LOST =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
+/** Seconds a 503 asks the client to wait before it tries again. */
+const RETRY_AFTER_S = 5;
+
 /** A failure as the API answers it: the status and `{ message, code }` with a Polish message. */
 export interface ErrorAnswer {
   status: number;
@@ -97,6 +100,8 @@ function answerFailure(error: FastifyError, request: FastifyRequest, reply: Fast
   if (status >= 500 && !clientGone)
     request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
   else if (status >= 500) request.log.info({ err: error }, 'request ended by the client');
+  // What may work again in a moment says when to ask again (a proxy or a script can wait so long).
+  if (status === 503) void reply.header('Retry-After', String(RETRY_AFTER_S));
   return reply.status(status).send(body);
 }
 
