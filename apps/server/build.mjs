@@ -1,9 +1,11 @@
-// Bundles the server (with the shared domain package) into dist/server.js; npm packages stay external.
+// Bundles the server (with the shared domain package) into dist/server.js, and the label sheets'
+// worker thread (modules/labels/labels.renderer.ts) into dist/labels-worker.js; npm packages stay
+// external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'labels-worker': 'src/modules/labels/labels.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -44,6 +44,8 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
+    // The socket's idle limit (Node's server.timeout; Fastify's own default is none).
+    connectionTimeout: config.IDLE_CONNECTION_TIMEOUT_S * 1000,
     // Unknown JSON fields are dropped, not rejected (house rule).
     ajv: { customOptions: { removeAdditional: 'all' } },
     frameworkErrors: answerFrameworkError,

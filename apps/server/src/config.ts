@@ -56,6 +56,12 @@ const envSchema = z
      * allows one a second; the extra 100 ms absorb network and scheduling jitter.
      */
     GEOCODER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1100),
+    /**
+     * A connection on which nothing moves either way for this long is cut: an upload or a body from a
+     * tablet that dropped off the network (no FIN ever comes) would hold its socket, its temp file
+     * and its memory for good. Bytes moving, however slowly, keep a connection.
+     */
+    IDLE_CONNECTION_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
     /** On SIGTERM, how long requests in flight may take before they are cut. */
     SHUTDOWN_TIMEOUT_S: z.coerce.number().positive().max(3600).default(25),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { streamResponse } from '../../plugins/openapi.js';
+import { LabelRenderer } from './labels.renderer.js';
 import { MAX_LABELS, labelSheet } from './labels.service.js';
 import { Readable } from 'node:stream';
 
@@ -20,6 +22,15 @@ const labelsBody = z.object({
   sort: z.string().max(100).optional(),
 });
 
+/** Aborted when the client goes away before its answer has gone out (a closed tab, a dropped tablet). */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 const FAMILIES: { family: MachineType; prefix: string; tags: string[] }[] = [
   { family: 'INTERNAL', prefix: '/api/device', tags: ['Maszyny'] },
   { family: 'EXTERNAL', prefix: '/api/device-external', tags: ['Maszyny zewnętrzne'] },
@@ -27,6 +38,8 @@ const FAMILIES: { family: MachineType; prefix: string; tags: string[] }[] = [
 
 /** QR nameplates: `POST /api/device/qr-labels` and `/api/device-external/qr-labels`. */
 export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const renderer = new LabelRenderer();
+  app.addHook('onClose', () => renderer.close());
   for (const { family, prefix, tags } of FAMILIES) {
     app.post(
       `${prefix}/qr-labels`,
@@ -43,7 +56,8 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const pdf = await labelSheet(app.db, app.config, family, request.body);
+        const { machines, company } = await labelSheet(app.db, app.config, family, request.body);
+        const pdf = await renderer.render(machines, company, clientGone(reply));
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', 'inline; filename="naklejki-qr.pdf"')

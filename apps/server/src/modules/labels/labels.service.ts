@@ -1,4 +1,4 @@
-import { MSG, type DeviceFilter, type MachineType } from '@serwis/domain';
+import { MSG, type CompanyData, type DeviceFilter, type MachineType } from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
@@ -6,7 +6,7 @@ import { allDeviceIds, findDevicesByIds } from '../devices/devices.repository.js
 import { deviceOrder } from '../devices/devices.order.js';
 import { deviceWhere } from '../devices/devices.where.js';
 import { loadCompanyIdentity } from '../configuration/company-identity.js';
-import { renderLabelSheet, type LabelMachine } from './labels.pdf.js';
+import type { LabelMachine } from './labels.pdf.js';
 
 /** 100 sheets: more is a print job for a filter that was not meant. */
 export const MAX_LABELS = 2400;
@@ -21,15 +21,15 @@ export interface LabelRequest {
 }
 
 /**
- * The label sheet of the chosen machines (`ids`, in that order) or of every machine the list's
- * filter, search and order select. Only machines of `family` are printed.
+ * What the label sheet prints: the chosen machines (`ids`, in that order) or every machine the
+ * list's filter, search and order select, and the company. Only machines of `family` are printed.
  */
 export async function labelSheet(
   db: Db,
   config: Pick<Config, 'publicBaseUrl' | 'MAIL_FROM'>,
   family: MachineType,
   request: LabelRequest,
-): Promise<Buffer> {
+): Promise<{ machines: LabelMachine[]; company: CompanyData }> {
   let ids = request.ids;
   if (!ids?.length) {
     const where = deviceWhere({ family, filter: request.filter ?? undefined, q: request.q });
@@ -44,5 +44,5 @@ export async function labelSheet(
     serialNumber: row.serialNumber,
     url: `${config.publicBaseUrl}${cardPath(family)}?id=${row.id}`,
   }));
-  return renderLabelSheet(machines, await loadCompanyIdentity(db, config));
+  return { machines, company: await loadCompanyIdentity(db, config) };
 }

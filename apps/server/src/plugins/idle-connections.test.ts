@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createUserAndLogin, useTestApp } from '../../test/test-app.js';
+import { insertTestDevice, multipart } from '../modules/files/files.fixtures.js';
+
+const ctx = useTestApp({ IDLE_CONNECTION_TIMEOUT_S: '1' });
+
+const incoming = () => {
+  const dir = path.join(ctx.dataDir, 'files', '.incoming');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+describe('a connection on which nothing moves', () => {
+  it('is cut after IDLE_CONNECTION_TIMEOUT_S, and the upload it left half-sent leaves nothing behind', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const { payload, headers } = await multipart([
+      {
+        kind: 'field',
+        name: 'fileJson',
+        value: JSON.stringify({ deviceId, type: 'DOCUMENT', filename: 'a.pdf' }),
+      },
+      { kind: 'file', name: 'file', filename: 'a.pdf', content: Buffer.alloc(2 * 1024 * 1024, 7) },
+    ]);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => undefined);
+    // A tablet that lost the network a megabyte into its upload: the rest never comes, nor a FIN.
+    socket.write(
+      [
+        'POST /api/file/add HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'X-Requested-With: XMLHttpRequest',
+        `Cookie: ${user.cookie}`,
+        `Content-Type: ${headers['content-type']}`,
+        `Content-Length: ${payload.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(payload.subarray(0, 1024 * 1024));
+    await vi.waitFor(() => expect(incoming().length).toBe(1), { timeout: 10_000 });
+    await closed;
+    await vi.waitFor(() => expect(incoming()).toEqual([]), { timeout: 10_000 });
+    expect(socket.destroyed).toBe(true);
+  });
+});
