@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Checkbox, MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { MSG } from '@serwis/domain';
 import { theme } from '../../app/theme';
 import { DataTable } from './data-table';
@@ -83,5 +84,125 @@ describe('DataTable with a column of buttons', () => {
     expect(screen.getByRole('cell', { name: 'Tokarka' }).className).not.toContain('sticky');
     const headers = screen.getAllByRole('columnheader');
     expect(headers.map((h) => h.className.includes('data-table-sticky-end'))).toEqual([false, true]);
+  });
+});
+
+describe('DataTable rows', () => {
+  /** Renders of each row's cells, by row id. */
+  const renders = new Map<number, number>();
+  const counted: ColumnDef<Row, unknown> = {
+    id: 'name',
+    header: 'Nazwa',
+    accessorFn: (r) => r.name,
+    cell: ({ row }) => {
+      renders.set(row.original.id, (renders.get(row.original.id) ?? 0) + 1);
+      return row.original.name;
+    },
+  };
+
+  interface HarnessProps {
+    data: Row[];
+    loading: boolean;
+    sorting: SortingState;
+    /** Seen by the row click through a new function each render, as the lists pass it. */
+    prefix: string;
+    onOpen: (text: string) => void;
+    /** The rows' labels begin with it. */
+    word?: string;
+  }
+
+  /** A list as the screens build it: columns rebuilt with the selection, inline callbacks. */
+  function Harness({ data, loading, sorting, prefix, onOpen, word = 'Wiersz' }: HarnessProps) {
+    const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+    const columns = useMemo<ColumnDef<Row, unknown>[]>(
+      () => [
+        {
+          id: 'select',
+          header: () => null,
+          cell: ({ row }) => (
+            <Checkbox
+              aria-label={`Zaznacz ${row.original.name}`}
+              checked={selected.has(row.original.id)}
+              onClick={(e) => e.stopPropagation()}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (on) next.add(row.original.id);
+                  else next.delete(row.original.id);
+                  return next;
+                });
+              }}
+            />
+          ),
+        },
+        counted,
+      ],
+      [selected],
+    );
+    return (
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          columns={columns}
+          data={data}
+          total={data.length}
+          page={1}
+          pageSize={10}
+          onPageChange={() => undefined}
+          sorting={sorting}
+          onSortingChange={() => undefined}
+          loading={loading}
+          onRowClick={(r) => onOpen(`${prefix} ${r.name}`)}
+          rowLabel={(r) => `${word} ${r.id}`}
+          getRowId={(r) => String(r.id)}
+        />
+      </MantineProvider>
+    );
+  }
+
+  it('are drawn again only when their record or columns change, and still answer clicks and keys', () => {
+    const onOpen = vi.fn();
+    const rows: Row[] = [
+      { id: 1, name: 'Tokarka' },
+      { id: 2, name: 'Frezarka' },
+      { id: 3, name: 'Prasa' },
+    ];
+    const props: HarnessProps = { data: rows, loading: false, sorting: [], prefix: 'A', onOpen };
+    const view = render(<Harness {...props} />);
+    renders.clear();
+
+    // Another sort on its way: the old rows are dimmed, not drawn again.
+    view.rerender(<Harness {...props} loading sorting={[{ id: 'name', desc: false }]} />);
+    expect(screen.getByRole('row', { name: 'Wiersz 1' }).closest('tbody')!.className).toContain(
+      'data-table-stale',
+    );
+    expect(screen.getByRole('columnheader', { name: /Nazwa/ })).toHaveAttribute('aria-sort', 'ascending');
+    // A new page array with the same records (the rows TanStack builds are new, too).
+    view.rerender(<Harness {...props} data={[...rows]} prefix="B" />);
+    expect(Object.fromEntries(renders)).toEqual({});
+
+    // One record changed (not its label): that row alone shows it.
+    const changed = [rows[0], { id: 2, name: 'Frezarka CNC' }, rows[2]];
+    view.rerender(<Harness {...props} data={changed} prefix="B" />);
+    expect(Object.fromEntries(renders)).toEqual({ 2: 1 });
+    const row = screen.getByRole('row', { name: 'Wiersz 2' });
+    expect(within(row).getByRole('cell', { name: 'Frezarka CNC' })).toBeInTheDocument();
+
+    // The selection, kept by the columns, still shows in its row.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Zaznacz Prasa' }));
+    expect(screen.getByRole('checkbox', { name: 'Zaznacz Prasa' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Zaznacz Tokarka' })).not.toBeChecked();
+    expect(onOpen).not.toHaveBeenCalled();
+
+    // A click and Enter open the row with the screen's latest callback.
+    fireEvent.click(row);
+    expect(onOpen).toHaveBeenLastCalledWith('B Frezarka CNC');
+    view.rerender(<Harness {...props} data={changed} prefix="C" />);
+    fireEvent.keyDown(screen.getByRole('row', { name: 'Wiersz 1' }), { key: 'Enter' });
+    expect(onOpen).toHaveBeenLastCalledWith('C Tokarka');
+
+    // A label that changes with the screen's state, not the record, follows it.
+    view.rerender(<Harness {...props} data={changed} prefix="C" word="Maszyna" />);
+    expect(screen.getAllByRole('row', { name: /^Maszyna \d$/ })).toHaveLength(3);
   });
 });

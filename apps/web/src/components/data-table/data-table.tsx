@@ -1,5 +1,4 @@
 import './data-table.css';
-import type { KeyboardEvent } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -10,11 +9,15 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 import { Box, Center, Group, Loader, Progress, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { MSG } from '@serwis/domain';
 import { Pager } from './pager';
 import { PageSizeButtons } from './page-size-buttons';
 import { totalLabel } from './total-label';
+import { DataTableRow, STICKY_END } from './data-table-row';
+
+export { STICKY_END };
 
 declare module '@tanstack/react-table' {
   // Same type parameters as the library's declaration, which this extends.
@@ -65,10 +68,6 @@ export interface DataTableProps<T> {
  */
 const IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 48px)' } as const;
 
-/** The class of a `stickyEnd` column's cells (data-table.css). */
-/** The class of `meta.stickyEnd`'s cells, also for a plain table's row buttons (data-table.css). */
-export const STICKY_END = 'data-table-sticky-end';
-
 /**
  * The one table of the app: server-side paging and sorting (the parent fetches the page),
  * clickable rows (mouse, Enter or Space), loading and empty states, horizontal scroll for wide tables.
@@ -89,14 +88,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // Another page, sort or search on its way while the rows before it stay: said by a moving bar,
   // and the old rows dimmed, so that a slow connection never passes them off as the new ones.
   const refreshing = Boolean(props.loading) && props.data.length > 0;
-  const visibleColumns = table.getVisibleLeafColumns().length;
-
-  const onRowKey = (event: KeyboardEvent, row: T) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      props.onRowClick?.(row);
-    }
-  };
+  const visibleLeafColumns = table.getVisibleLeafColumns();
+  const visibleColumns = visibleLeafColumns.length;
+  const visibleIds = visibleLeafColumns.map((column) => column.id).join();
+  // The screens pass a new function each render; the rows get one that stays, calling the latest.
+  const openRow = useCallbackRef((row: T) => props.onRowClick?.(row));
 
   return (
     <Box>
@@ -185,30 +181,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Td>
               </Table.Tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <Table.Tr
-                  key={row.id}
-                  onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
-                  onKeyDown={props.onRowClick ? (e) => onRowKey(e, row.original) : undefined}
-                  tabIndex={props.onRowClick ? 0 : undefined}
-                  className={props.onRowClick ? 'data-table-row' : undefined}
-                  aria-label={props.rowLabel?.(row.original)}
-                  style={props.onRowClick ? { cursor: 'pointer' } : undefined}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td
-                      key={cell.id}
-                      className={cell.column.columnDef.meta?.stickyEnd ? STICKY_END : undefined}
-                      style={{
-                        whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
-                        minWidth: cell.column.columnDef.meta?.minWidth,
-                      }}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+              table
+                .getRowModel()
+                .rows.map((row) => (
+                  <DataTableRow
+                    key={row.id}
+                    row={row}
+                    columns={props.columns}
+                    visible={visibleIds}
+                    label={props.rowLabel?.(row.original)}
+                    onOpen={props.onRowClick ? openRow : undefined}
+                  />
+                ))
             )}
           </Table.Tbody>
         </Table>

@@ -29,6 +29,24 @@ export function useCustomerOptions() {
   });
 }
 
+/**
+ * The customers as the forms' select options, with the record's own customer first when the list
+ * lacks it (not loaded yet, or failed), so it still shows by name.
+ */
+export function customerSelectData(
+  customers: CustomerOption[] | undefined,
+  own?: Pick<CustomerOption, 'id' | 'shortName'>,
+) {
+  const data = (customers ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.fullName && c.fullName !== c.shortName ? `${c.shortName} (${c.fullName})` : c.shortName,
+  }));
+  if (own && !data.some((c) => c.value === String(own.id))) {
+    data.unshift({ value: String(own.id), label: own.shortName });
+  }
+  return data;
+}
+
 export function useCategoryOptions() {
   return useQuery({
     queryKey: ['machine-lookups', 'categories'],

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Autocomplete, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
@@ -12,8 +13,15 @@ const provinceOptions = PROVINCES.filter(Boolean);
 export function MachineFilterFields({ form }: { form: UseFormReturnType<MachineFilters> }) {
   const customers = useCustomerOptions();
   const categories = useCategoryOptions();
-  const customerNames = [...new Set((customers.data ?? []).map((c) => c.shortName))];
-  const categoryNames = [...new Set((categories.data ?? []).map((c) => c.name))];
+  // Once per list, not on each keystroke of the panel (5,000 customers).
+  const customerNames = useMemo(
+    () => [...new Set((customers.data ?? []).map((c) => c.shortName))],
+    [customers.data],
+  );
+  const categoryNames = useMemo(
+    () => [...new Set((categories.data ?? []).map((c) => c.name))],
+    [categories.data],
+  );
   const values = form.getValues();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="xs">

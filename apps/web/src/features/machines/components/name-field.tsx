@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
 import { IconList, IconPencilPlus } from '@tabler/icons-react';
 import { DEVICE_MAX, MSG } from '@serwis/domain';
@@ -18,7 +18,10 @@ interface NameFieldProps {
 export function NameField({ value, onChange, names, error }: NameFieldProps) {
   const [typing, setTyping] = useState(false);
   // The machine's own name must be choosable even if the list has not loaded or lacks it.
-  const options = value && !names.includes(value) ? [value, ...names] : names;
+  const options = useMemo(
+    () => (value && !names.includes(value) ? [value, ...names] : names),
+    [value, names],
+  );
   const toggleLabel = typing ? 'Wybierz nazwę z listy' : 'Wpisz nową nazwę';
   const toggle = (
     <Tooltip label={toggleLabel}>

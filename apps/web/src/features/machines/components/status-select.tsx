@@ -12,6 +12,9 @@ const optionBadge = (label: string) => (
   </Badge>
 );
 
+const statusOptions = MACHINE_STATUSES.map((s) => ({ value: s.name, label: s.label }));
+const statusLabels = MACHINE_STATUSES.map((s) => s.label);
+
 /** The machine status of the form: options and the field itself wear the status colours. */
 export function StatusSelect(props: {
   value: string;
@@ -22,7 +25,7 @@ export function StatusSelect(props: {
     <Select
       label="Status"
       required
-      data={MACHINE_STATUSES.map((s) => ({ value: s.name, label: s.label }))}
+      data={statusOptions}
       value={props.value}
       onChange={(value) => value && props.onChange(value)}
       allowDeselect={false}
@@ -39,7 +42,7 @@ export function StatusMultiSelect(props: { value: string[]; onChange: (labels: s
     <MultiSelect
       label="Status"
       placeholder={props.value.length ? undefined : 'Dowolny'}
-      data={MACHINE_STATUSES.map((s) => s.label)}
+      data={statusLabels}
       value={props.value}
       onChange={props.onChange}
       clearable

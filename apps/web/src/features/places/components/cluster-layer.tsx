@@ -55,8 +55,10 @@ export function ClusterLayer({ points }: { points: MapPoint[] }) {
         alt: point.name,
       }).bindPopup(() => popupOf(point)),
     );
-    group.addLayers(markers);
+    // The group goes on the map first: added before, markercluster 1.5.3 checks each new marker
+    // against its whole queue (O(n²), seconds for 30,000 machines), then re-adds them all on the map.
     map.addLayer(group);
+    group.addLayers(markers);
     return () => {
       map.removeLayer(group);
     };

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import L from 'leaflet';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapPoint } from '@serwis/domain';
@@ -110,5 +111,47 @@ describe('/map', () => {
     // The category's name shows once the categories are loaded.
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Kategoria' })).toHaveValue('Prasy'));
     expect(screen.getByRole('combobox', { name: 'Rodzaj' })).toHaveValue('Maszyny');
+  });
+});
+
+describe('/map markers', () => {
+  it('clusters into a group already on the map, and each marker opens its popup with the card link', async () => {
+    // Added before the group is on the map, markercluster 1.5.3 scans its growing queue for each
+    // marker (O(n²): seconds for 30,000 machines).
+    const original = L.MarkerClusterGroup.prototype.addLayers;
+    const onMap: boolean[] = [];
+    const addLayers = vi.spyOn(L.MarkerClusterGroup.prototype, 'addLayers').mockImplementation(function (
+      this: L.MarkerClusterGroup,
+      ...args
+    ) {
+      onMap.push(Boolean((this as unknown as { _map?: L.Map })._map));
+      return original.apply(this, args);
+    });
+    // jsdom lays nothing out: a map of 0×0 px would show no marker.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    try {
+      // The filters the test above left in the tab's storage.
+      sessionStorage.clear();
+      fakeApi({
+        'GET /api/device/with-gps-location-data': {
+          body: [
+            point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+            point({ id: 2, name: 'Prasa obca', type: 'EXTERNAL', latitude: 51.5, longitude: 19.9 }),
+          ],
+        },
+      });
+      renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+      fireEvent.click(await screen.findByTitle('Laser'));
+      const link = await screen.findByRole('link', { name: 'Otwórz kartę maszyny' });
+      expect(link).toHaveAttribute('href', expect.stringContaining('id=1'));
+      expect(screen.getByTitle('Prasa obca')).toBeInTheDocument();
+      expect(onMap.length).toBeGreaterThan(0);
+      expect(onMap.every(Boolean)).toBe(true);
+    } finally {
+      addLayers.mockRestore();
+      width.mockRestore();
+      height.mockRestore();
+    }
   });
 });

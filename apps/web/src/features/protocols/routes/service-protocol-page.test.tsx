@@ -121,6 +121,47 @@ describe('/serviceProtocol', () => {
     expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
   });
 
+  it('draws a 40-operation list in parts, first rows at once, and keeps and saves every row', async () => {
+    const long = protocol();
+    long.data.checklists[0].items = Array.from({ length: 40 }, (_, i) => ({
+      key: `5:${i + 1}`,
+      name: `Czynność ${i + 1}`,
+      fields: ['U1', 'U2', 'U3'].map((name) => ({ name, unit: 'V', value: '' })),
+      answer: '' as const,
+      remark: '',
+    }));
+    const api = fakeApi({
+      'GET /api/service/protocol/7': { body: long },
+      'PUT /api/service/protocol/7': (call) => ({ body: { ...long, data: call.body, saved: true } }),
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const rows = () => screen.getAllByRole('group', { name: /^\d+\. Czynność/ });
+    const first = await screen.findByRole('group', { name: '1. Czynność 1' });
+    // One commit of all 40 rows held a tablet for 2.4 s; the first rows come alone.
+    expect(rows().length).toBeGreaterThanOrEqual(10);
+    expect(rows().length).toBeLessThan(40);
+    await userEvent.type(within(first).getByLabelText('U1 [V]'), '230');
+
+    // Then every row, in order (the order of the Tab key too).
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    expect(rows().map((r) => r.getAttribute('aria-label'))).toEqual(
+      Array.from({ length: 40 }, (_, i) => `${i + 1}. Czynność ${i + 1}`),
+    );
+    expect(within(first).getByLabelText('U1 [V]')).toHaveValue('230');
+    const last = screen.getByRole('group', { name: '40. Czynność 40' });
+    await userEvent.click(within(last).getByRole('radio', { name: 'POPRAWNE' }));
+    await userEvent.type(within(last).getByLabelText('U3 [V]'), '400');
+    expect(screen.getByText('Odpowiedzi: 1 z 40')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+    const body = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
+    const items = body.checklists[0].items;
+    expect(items.map((i) => i.key)).toEqual(Array.from({ length: 40 }, (_, i) => `5:${i + 1}`));
+    expect(items[0].fields[0].value).toBe('230');
+    expect(items[39]).toMatchObject({ answer: 'POPRAWNE', fields: [{}, {}, { value: '400' }] });
+  });
+
   it("titles the screen as the server's PDF does: an installation's configured title", async () => {
     const installation = protocol({ title: 'Protokół montażu i uruchomienia' });
     installation.header = { ...installation.header, fullNumber: '1/03/2026', installation: true };

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   Button,
   Checkbox,
@@ -22,7 +23,7 @@ import {
   serviceJsonSchema,
   type Service,
 } from '@serwis/domain';
-import { useCustomerOptions } from '../../machines/api/lookups';
+import { customerSelectData, useCustomerOptions } from '../../machines/api/lookups';
 import { readProtocolNumberInput } from '../protocol-number-input';
 import {
   isInspection,
@@ -77,14 +78,13 @@ export function ServiceForm(props: ServiceFormProps) {
   const { values } = form;
   useServerFieldError(form, props.serverError, formFieldOf);
 
-  const customerData = (customers.data ?? []).map((c) => ({
-    value: String(c.id),
-    label: c.fullName && c.fullName !== c.shortName ? `${c.shortName} (${c.fullName})` : c.shortName,
-  }));
-  // Before the list loads (or when it fails) the event's own customer still shows by name.
-  if (service && !customerData.some((c) => c.value === String(service.customer.id))) {
-    customerData.unshift({ value: String(service.customer.id), label: service.customer.shortName });
-  }
+  // Built once per list, not on each keystroke (5,000 customers); before the list loads (or when it
+  // fails) the event's own customer still shows by name.
+  const ownCustomer = service?.customer;
+  const customerData = useMemo(
+    () => customerSelectData(customers.data, ownCustomer),
+    [customers.data, ownCustomer],
+  );
 
   const submit = form.onSubmit((v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file));
   const signDisabled = Boolean(service && !isOpenServiceState(service.state));

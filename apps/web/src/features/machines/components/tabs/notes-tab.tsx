@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, mayChangeOwnRecord, type DeviceNote } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
@@ -11,14 +11,22 @@ import { NoteModal } from './note-modal';
 import { TabToolbar } from './tab-toolbar';
 import { forbiddenOrError } from './tab-errors';
 
+/**
+ * Notes drawn at first and added by "Pokaż starsze notatki": a machine with 150 notes held a tablet
+ * for about a second when its tab opened.
+ */
+const NOTES_STEP = 20;
+
 /** "Notatki": newest first, each with its last editor; own notes (admins: all) can be changed. */
 export function NotesTab({ deviceId }: { deviceId: number }) {
   const notes = useMachineNotes(deviceId);
   const remove = useDeleteNote(deviceId);
   const session = useSession();
   const [editing, setEditing] = useState<DeviceNote | 'new' | null>(null);
+  const [shown, setShown] = useState(NOTES_STEP);
   const me = session.data;
   const mayChange = (note: DeviceNote) => mayChangeOwnRecord(me, note.userCreated.id);
+  const older = Math.max(0, (notes.data?.length ?? 0) - shown);
 
   return (
     <>
@@ -37,7 +45,7 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
         </Center>
       ) : notes.data?.length ? (
         <Stack gap="sm">
-          {notes.data.map((note) => (
+          {notes.data.slice(0, shown).map((note) => (
             <Paper key={note.id} withBorder p="sm" component="article" aria-label={`Notatka ${note.id}`}>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.text}</Text>
               <Group justify="space-between" mt="xs" wrap="nowrap">
@@ -68,6 +76,11 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
               </Group>
             </Paper>
           ))}
+          {older > 0 && (
+            <Button variant="default" onClick={() => setShown((n) => n + NOTES_STEP)}>
+              {`Pokaż starsze notatki (${older})`}
+            </Button>
+          )}
         </Stack>
       ) : (
         <Text ta="center" py="lg" c="dimmed">

@@ -121,6 +121,53 @@ describe('NotesTab', () => {
       text: 'Nowa treść',
     });
   });
+
+  it('shows the newest 20 notes, 20 more on each ask, and still adds and deletes', async () => {
+    // 45 notes, newest first as the server sends them.
+    let notes = Array.from({ length: 45 }, (_, i) => note({ id: 45 - i, text: `Notatka nr ${45 - i}` }));
+    const fake = fakeApi(
+      {
+        'GET /api/user/check-auth': { body: me },
+        'GET /api/deviceNote/findByIdDevice/7': () => ({ body: notes }),
+        'POST /api/deviceNote/insert': () => {
+          const added = note({ id: 46, text: 'Najnowsza' });
+          notes = [added, ...notes];
+          return { status: 201, body: added };
+        },
+        'DELETE /api/deviceNote/delete/45': () => {
+          notes = notes.filter((n) => n.id !== 45);
+          return { status: 200, body: {} };
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<NotesTab deviceId={7} />, { url: '/m' });
+    expect(await screen.findByRole('article', { name: 'Notatka 45' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByRole('article', { name: 'Notatka 26' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Notatka 25' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pokaż starsze notatki (25)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Pokaż starsze notatki (5)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(45);
+    expect(screen.getByRole('article', { name: 'Notatka 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pokaż starsze notatki/ })).toBeNull();
+
+    // A new note comes first, and the notes already shown stay shown.
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj notatkę' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Treść notatki' }), 'Najnowsza');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(46));
+    expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Notatka 46');
+
+    const newest = screen.getByRole('article', { name: 'Notatka 45' });
+    await userEvent.click(within(newest).getByRole('button', { name: 'Usuń notatkę' }));
+    await userEvent.click(await confirmButton());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Notatka 45' })).toBeNull());
+    expect(screen.getAllByRole('article')).toHaveLength(45);
+    expect(fake.callsTo('DELETE', '/api/deviceNote/delete/45')).toHaveLength(1);
+  });
 });
 
 describe('PartsTab', () => {
