@@ -8,6 +8,16 @@ const ROUTELESS_PREFIX = 'global';
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
+ * Counters whose window ended long ago (the longest is an hour) count nothing any more: deleted when
+ * a new key comes (a new address, a mistyped e-mail), the only way the table grows. Best effort.
+ */
+function deleteStaleCounters(db: Db) {
+  return db
+    .execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`)
+    .catch(() => undefined);
+}
+
+/**
  * A @fastify/rate-limit store kept in PostgreSQL, so every server process behind a proxy counts
  * against the same window.
  */
@@ -29,11 +39,13 @@ export function pgRateLimitStore(db: Db) {
           window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000})
                        THEN now() ELSE rate_limits.window_start END
         RETURNING count,
-          GREATEST(0, (EXTRACT(EPOCH FROM (window_start - now())) * 1000)::bigint + ${windowMs})::bigint AS ttl`,
+          GREATEST(0, (EXTRACT(EPOCH FROM (window_start - now())) * 1000)::bigint + ${windowMs})::bigint AS ttl,
+          xmax = 0 AS inserted`,
       )
         .then((result) => {
-          const row = rowsOf<{ count: number; ttl: number | string }>(result)[0];
+          const row = rowsOf<{ count: number; ttl: number | string; inserted: boolean }>(result)[0];
           callback(null, { current: Number(row.count), ttl: Number(row.ttl) });
+          if (row.inserted) void deleteStaleCounters(db);
         })
         .catch((error: Error) => callback(error));
     }

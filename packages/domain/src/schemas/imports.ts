@@ -291,6 +291,8 @@ export const IMPORT_MSG = {
   tooManyCells: (columns: number, rows: number, lastColumn: string) =>
     `Plik ma za dużo komórek: ${polishCount(columns)} ${polishPlural(columns, { one: 'kolumna', few: 'kolumny', many: 'kolumn' })} × ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersz', few: 'wiersze', many: 'wierszy' })} (maks. ${polishCount(IMPORT_MAX_CELLS)} komórek). Nagłówek kończy się w kolumnie ${lastColumn}: usuń z pliku kolumny, których import nie potrzebuje.`,
   noFile: 'Wybierz plik do importu.',
+  /** Import files are read into memory, two at a time per server; a third waits, then is refused. */
+  busy: 'Serwer wczytuje teraz inne pliki importu. Spróbuj ponownie za chwilę: nic nie zapisano.',
   /** A CSV field opening with a quote it does not close: the row (as a spreadsheet numbers it). */
   badQuotes: (row: number) =>
     `Nie można odczytać pliku: w wierszu ${row} pole zaczyna się cudzysłowem, którego nic nie zamyka. Ujmij w cudzysłów całe pole (cudzysłów w środku podwój) albo usuń ten cudzysłów.`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { buildApp } from '../../app.js';
 import { XHR, as, createUserAndLogin, login, useTestApp, type TestUser } from '../../../test/test-app.js';
@@ -78,6 +78,28 @@ describe('login limits', () => {
     await expectLimited(await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1'));
     await ctx.database.db.update(rateLimits).set({ windowStart: sql`now() - interval '16 minutes'` });
     expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+  });
+
+  it('forgets counters whose window ended long ago, once a new one comes; a recent one stays', async () => {
+    await ctx.database.db.insert(rateLimits).values([
+      {
+        key: 'global|login-email:dawno@firma.pl',
+        windowStart: new Date(Date.now() - 2 * 86_400_000),
+        count: 7,
+      },
+      {
+        key: 'global|login-email:niedawno@firma.pl',
+        windowStart: new Date(Date.now() - 3_600_000),
+        count: 4,
+      },
+    ]);
+    expect((await tryLogin(ctx, 'nowy@firma.pl', 'zle-haslo')).statusCode).toBe(401);
+    await vi.waitFor(async () => {
+      const keys = (await ctx.database.db.select().from(rateLimits)).map((row) => row.key);
+      expect(keys).not.toContain('global|login-email:dawno@firma.pl');
+      expect(keys).toContain('global|login-email:niedawno@firma.pl');
+      expect(keys).toContain('global|login-email:nowy@firma.pl');
+    });
   });
 
   it('per address: one address is stopped across e-mails, another address is not', async () => {
