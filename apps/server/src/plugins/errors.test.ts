@@ -163,6 +163,10 @@ describe('a server that cannot work right now says so', () => {
       withCause({ code: '53300', message: 'too many connections' }),
       withCause(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
       new Error('Connection terminated unexpectedly'),
+      // A transaction whose connection was ended under it: drizzle's failed ROLLBACK is what is thrown.
+      Object.assign(new Error('Failed query: rollback\nparams: '), {
+        cause: new Error('Client has encountered a connection error and is not queryable'),
+      }),
     ]) {
       expect(answerOf(error)).toEqual({
         status: 503,

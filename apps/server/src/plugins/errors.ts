@@ -22,6 +22,17 @@ const BACKEND_AWAY = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOT
 const PG_CONNECTION_LOST =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
+/** The messages of an error and of its causes (drizzle's "Failed query: …" wraps the driver's). */
+function messagesInChain(error: unknown): string[] {
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
+    messages.push(current.message);
+    current = current.cause;
+  }
+  return messages;
+}
+
 /** Seconds a 503 asks the client to wait before it tries again. */
 const RETRY_AFTER_S = 5;
 
@@ -80,7 +91,7 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (
     isDatabaseUnavailable(code) ||
     (system !== undefined && BACKEND_AWAY.has(system)) ||
-    PG_CONNECTION_LOST.test(String((error as Error)?.message ?? ''))
+    messagesInChain(error).some((message) => PG_CONNECTION_LOST.test(message))
   ) {
     return { status: 503, body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' } };
   }
