@@ -91,5 +91,6 @@ describe('lockDataDir', () => {
       await database.close();
     }
     expect(fs.existsSync(lockFileOf(dir))).toBe(false);
-  });
+    // A fresh embedded database is migrated from the first migration: 10–20 s on a busy machine.
+  }, 120_000);
 });
