@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { DEVICE_MAX, PROVINCES, WARRANTY_MAX_MONTHS, deviceFormSchema, type Device } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
+import { QuietSelect } from '../../../components/quiet-select';
 import { customerSelectData, useCategoryOptions, useCustomerOptions } from '../api/lookups';
 import { useMachineNames } from '../api/machines';
 import type { MachineFamily } from '../family';
@@ -89,7 +90,7 @@ export function MachineForm(props: MachineFormProps) {
             error={form.errors.name}
             onChange={(n) => form.setFieldValue('name', n)}
           />
-          <Select
+          <QuietSelect
             label="Kategoria"
             required
             placeholder="Wybierz..."
@@ -99,7 +100,7 @@ export function MachineForm(props: MachineFormProps) {
             nothingFoundMessage="Brak kategorii"
             {...form.getInputProps('categoryId')}
           />
-          <Select
+          <QuietSelect
             label="Kontrahent"
             required
             placeholder="Wybierz..."

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Group, Select, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
+import { QuietSelect } from '../../../components/quiet-select';
 import { IconList, IconPencilPlus } from '@tabler/icons-react';
 import { DEVICE_MAX, MSG } from '@serwis/domain';
 
@@ -51,7 +52,7 @@ export function NameField({ value, onChange, names, error }: NameFieldProps) {
           autoFocus
         />
       ) : (
-        <Select
+        <QuietSelect
           label="Nazwa"
           required
           flex={1}

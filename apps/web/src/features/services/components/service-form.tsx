@@ -23,6 +23,7 @@ import {
   serviceJsonSchema,
   type Service,
 } from '@serwis/domain';
+import { QuietSelect } from '../../../components/quiet-select';
 import { customerSelectData, useCustomerOptions } from '../../machines/api/lookups';
 import { readProtocolNumberInput } from '../protocol-number-input';
 import {
@@ -156,7 +157,7 @@ export function ServiceForm(props: ServiceFormProps) {
           disabled={readOnly}
           {...form.getInputProps('faultDescription')}
         />
-        <Select
+        <QuietSelect
           label="Kontrahent"
           withAsterisk
           placeholder="Wybierz..."
