@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import L from 'leaflet';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapPoint } from '@serwis/domain';
 import { JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
@@ -115,43 +114,147 @@ describe('/map', () => {
 });
 
 describe('/map markers', () => {
-  it('clusters into a group already on the map, and each marker opens its popup with the card link', async () => {
-    // Added before the group is on the map, markercluster 1.5.3 scans its growing queue for each
-    // marker (O(n²): seconds for 30,000 machines).
-    const original = L.MarkerClusterGroup.prototype.addLayers;
-    const onMap: boolean[] = [];
-    const addLayers = vi.spyOn(L.MarkerClusterGroup.prototype, 'addLayers').mockImplementation(function (
-      this: L.MarkerClusterGroup,
-      ...args
-    ) {
-      onMap.push(Boolean((this as unknown as { _map?: L.Map })._map));
-      return original.apply(this, args);
-    });
-    // jsdom lays nothing out: a map of 0×0 px would show no marker.
-    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    try {
-      // The filters the test above left in the tab's storage.
-      sessionStorage.clear();
-      fakeApi({
-        'GET /api/device/with-gps-location-data': {
-          body: [
-            point({ id: 1, latitude: 51.97, longitude: 19.18 }),
-            point({ id: 2, name: 'Prasa obca', type: 'EXTERNAL', latitude: 51.5, longitude: 19.9 }),
-          ],
-        },
-      });
-      renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
-      fireEvent.click(await screen.findByTitle('Laser'));
-      const link = await screen.findByRole('link', { name: 'Otwórz kartę maszyny' });
-      expect(link).toHaveAttribute('href', expect.stringContaining('id=1'));
-      expect(screen.getByTitle('Prasa obca')).toBeInTheDocument();
-      expect(onMap.length).toBeGreaterThan(0);
-      expect(onMap.every(Boolean)).toBe(true);
-    } finally {
-      addLayers.mockRestore();
-      width.mockRestore();
-      height.mockRestore();
-    }
+  // jsdom lays nothing out: the map is given 800×600 px, or it would show nothing.
+  let size: { mockRestore: () => void }[] = [];
+  beforeEach(() => {
+    size = [
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800),
+      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600),
+    ];
+    // The filters the tests above left in the tab's storage.
+    sessionStorage.clear();
+  });
+  afterEach(() => size.forEach((spy) => spy.mockRestore()));
+
+  const showMap = (points: MapPoint[]) => {
+    fakeApi({ 'GET /api/device/with-gps-location-data': { body: points } });
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    return screen.findByText(`Maszyn na mapie: ${points.length}`);
+  };
+  const groups = () => screen.queryAllByRole('button', { name: /^Grupa maszyn/ });
+  // Four machines on a square of 24 px at the map's zoom 7 (one group), 48 px at zoom 8 (apart).
+  const square = [
+    point({ id: 11, name: 'Tokarka', latitude: 51.97, longitude: 19.18 }),
+    point({ id: 12, name: 'Frezarka', latitude: 51.97, longitude: 19.444 }),
+    point({ id: 13, name: 'Szlifierka', latitude: 51.808, longitude: 19.18 }),
+    point({ id: 14, name: 'Wiertarka', latitude: 51.808, longitude: 19.444 }),
+  ];
+  const squareNames = square.map((p) => p.name);
+
+  it('shows machines far apart one by one, in their colours, each with a popup to its card', async () => {
+    await showMap([
+      point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+      point({
+        id: 2,
+        name: 'Prasa obca',
+        type: 'EXTERNAL',
+        status: 'BROKEN',
+        latitude: 51.5,
+        longitude: 19.9,
+        color1: '#c92a2a',
+      }),
+    ]);
+    const laser = await screen.findByTitle('Laser');
+    expect(groups()).toEqual([]);
+    // 40×40, in the machine's two colours.
+    expect(laser.innerHTML).toContain('width:40px;height:40px');
+    expect(laser.innerHTML).toContain('background:#2f9e44;border:5px solid #ffffff');
+    expect(screen.getByTitle('Prasa obca').innerHTML).toContain('background:#c92a2a');
+
+    fireEvent.click(screen.getByTitle('Prasa obca'));
+    const external = (await screen.findByText('Status: Awaria')).parentElement!;
+    expect(within(external).getByText('Prasa obca')).toBeInTheDocument();
+    expect(within(external).getByRole('link', { name: 'Otwórz kartę maszyny' })).toHaveAttribute(
+      'href',
+      '/machineExternalEdit?id=2&prev=map',
+    );
+
+    fireEvent.click(laser);
+    const popup = (await screen.findByText('Status: Ok')).parentElement!;
+    expect(within(popup).getByText('Laser')).toBeInTheDocument();
+    const link = within(popup).getByRole('link', { name: 'Otwórz kartę maszyny' });
+    expect(link).toHaveAttribute('href', '/machineEdit?id=1&prev=map');
+    // Inside the app, without reloading it.
+    await userEvent.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/machineEdit?id=1&prev=map');
+  });
+
+  it('groups machines close together into one badge with their count', async () => {
+    const close = Array.from({ length: 12 }, (_, i) =>
+      point({
+        id: 100 + i,
+        name: `Maszyna ${i + 1}`,
+        latitude: 51.9 + (i % 4) * 0.001,
+        longitude: 19.1 + i * 0.001,
+      }),
+    );
+    await showMap([...close, point({ id: 1, latitude: 51.5, longitude: 19.9 })]);
+    const badge = await screen.findByRole('button', { name: 'Grupa maszyn: 12' });
+    expect(badge).toHaveTextContent(/^12$/);
+    expect(badge).toHaveClass('serwis-cluster', 'serwis-cluster-some');
+    // The one machine apart stays a marker of its own.
+    expect(screen.getByTitle('Laser')).toBeInTheDocument();
+    expect(groups()).toHaveLength(1);
+    expect(screen.queryByTitle('Maszyna 1')).toBeNull();
+  });
+
+  it('a click on a group zooms in to where its machines show one by one', async () => {
+    await showMap(square);
+    fireEvent.click(await screen.findByRole('button', { name: 'Grupa maszyn: 4' }));
+    for (const name of squareNames) expect(await screen.findByTitle(name)).toBeInTheDocument();
+    expect(groups()).toEqual([]);
+  });
+
+  it('a group is reached with Tab and opened with Enter', async () => {
+    await showMap(square);
+    const badge = await screen.findByRole('button', { name: 'Grupa maszyn: 4' });
+    expect(badge).toHaveAttribute('tabindex', '0');
+    // Past the map itself and its + and − buttons.
+    for (let i = 0; i < 10 && document.activeElement !== badge; i++) await userEvent.tab();
+    expect(badge).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    for (const name of squareNames) expect(await screen.findByTitle(name)).toBeInTheDocument();
+    expect(groups()).toEqual([]);
+  });
+
+  it('lists the machines of one spot, which no zoom parts', async () => {
+    await showMap([
+      point({ id: 21, name: 'Prasa A', latitude: 50.06, longitude: 19.94 }),
+      point({
+        id: 22,
+        name: 'Prasa B',
+        type: 'EXTERNAL',
+        status: 'BROKEN',
+        latitude: 50.06,
+        longitude: 19.94,
+      }),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Grupa maszyn: 2' }));
+    expect(await screen.findByText('Maszyn w tym miejscu: 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Prasa A' })).toHaveAttribute(
+      'href',
+      '/machineEdit?id=21&prev=map',
+    );
+    expect(screen.getByRole('link', { name: 'Prasa B' })).toHaveAttribute(
+      'href',
+      '/machineExternalEdit?id=22&prev=map',
+    );
+    expect(screen.getByText('Status: Awaria')).toBeInTheDocument();
+  });
+
+  it('has in the page only the machines in view, and draws them again after a zoom', async () => {
+    await showMap([
+      point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+      point({ id: 2, name: 'Obok', latitude: 51.97, longitude: 20.5 }),
+      point({ id: 3, name: 'Madryt', latitude: 40.42, longitude: -3.7 }),
+    ]);
+    expect(await screen.findByTitle('Laser')).toBeInTheDocument();
+    expect(screen.getByTitle('Obok')).toBeInTheDocument();
+    expect(screen.queryByTitle('Madryt')).toBeNull();
+    const zoomIn = screen.getByRole('button', { name: 'Przybliż' });
+    for (let i = 0; i < 3; i++) fireEvent.click(zoomIn);
+    // 1.3° east of the centre is off a zoom-10 view of 800 px.
+    await waitFor(() => expect(screen.queryByTitle('Obok')).toBeNull());
+    expect(screen.getByTitle('Laser')).toBeInTheDocument();
   });
 });
