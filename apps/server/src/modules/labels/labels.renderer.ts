@@ -9,7 +9,7 @@ import { Slots } from '../../lib/slots.js';
 import type { LabelMachine } from './labels.pdf.js';
 import type { LabelJob, LabelJobResult } from './labels.worker.js';
 
-/** How long a sheet waits for the one being made before it is answered 503 (the biggest take ~15 s). */
+/** How long a sheet waits for the one being made before it is answered 503 (the biggest take 15–50 s). */
 export const LABEL_WAIT_MS = 60_000;
 
 /**
