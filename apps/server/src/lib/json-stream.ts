@@ -203,6 +203,22 @@ export async function readFirst<T>(batches: AsyncIterable<T>): Promise<AsyncIter
 }
 
 /**
+ * Ends `source` (a `readFirst` result: its cursor closes, its stream place is given back) once the
+ * answer is done or its client gone, whether or not the answer's stream ever started reading it.
+ * Ending the stream alone did not reach it when the client had left before the first chunk (a
+ * stream whose generator never started ends without ending what that generator would have read),
+ * and the place was lost until a restart.
+ */
+export function endWithAnswer(reply: FastifyReply, source: AsyncIterator<unknown>): void {
+  const end = () => {
+    void source.return?.(undefined).catch(() => undefined);
+  };
+  // The request's own `destroyed` is no sign: a POST's request is destroyed once its body is read.
+  if (reply.raw.destroyed) end();
+  else reply.raw.once('close', end);
+}
+
+/**
  * Answers a JSON array from batches of rows, written as the client reads it (backpressure: the
  * next batch is fetched only when the socket has taken the previous one). The text is what the
  * array's response schema would have produced: `[`, each row's JSON.stringify joined by `,`, `]`.
@@ -222,6 +238,7 @@ export async function sendJsonArray<T>(
     ? (row: T) => JSON.stringify(z.encode(rowSchema, row))
     : (row: T) => JSON.stringify(row);
   const rows = await readFirst(batches);
+  endWithAnswer(reply, rows);
   async function* body(): AsyncGenerator<string> {
     try {
       let separator = '[';

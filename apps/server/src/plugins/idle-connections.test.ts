@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createUserAndLogin, useTestApp } from '../../test/test-app.js';
+import { XHR, createUserAndLogin, useTestApp } from '../../test/test-app.js';
+import { inImportQueue } from '../modules/imports/imports.queue.js';
 import { insertTestDevice, multipart } from '../modules/files/files.fixtures.js';
 
 const ctx = useTestApp({ IDLE_CONNECTION_TIMEOUT_S: '1' });
@@ -47,5 +49,42 @@ describe('a connection on which nothing moves', () => {
     await closed;
     await vi.waitFor(() => expect(incoming()).toEqual([]), { timeout: 10_000 });
     expect(socket.destroyed).toBe(true);
+  });
+
+  it('is kept while an import, its file read, waits for the one before it and runs', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    // Another import holds the queue for three idle limits; this one's answer comes after it.
+    let ended = false;
+    const before = inImportQueue(
+      () => new Promise<void>((resolve) => setTimeout(() => ((ended = true), resolve()), 3_000)),
+      async () => undefined,
+    );
+    const { payload, headers } = await multipart([
+      { kind: 'file', name: 'file', filename: 'kontrahenci.csv', content: 'Nazwa skrócona\nKowalski\n' },
+    ]);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/customer/import',
+          headers: { ...XHR, cookie: admin.cookie, ...headers, 'content-length': payload.length },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
+    });
+    await before;
+    expect(ended).toBe(true);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ total: 1, added: 1 });
   });
 });

@@ -419,7 +419,7 @@ const familyRoutes =
         const ids = await readFirst(
           idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort))),
         );
-        return sendCsvFile(reply, MACHINE_CSV_FILE_NAMES[family], csvChunks(app.db, ids));
+        return sendCsvFile(reply, MACHINE_CSV_FILE_NAMES[family], csvChunks(app.db, ids), ids);
       },
     );
 

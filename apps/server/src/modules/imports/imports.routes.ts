@@ -43,13 +43,39 @@ const errors = {
  */
 export const importFiles = { places: new Slots(2), waitMs: 60_000 };
 
-/** A place for this request's import file, given back once its answer has gone (or its client). */
+/**
+ * Once the file is read, nothing need move on the connection while the import waits for the one
+ * before it and runs (a plain answer sends nothing until the end; 200,000 rows take minutes): the
+ * idle limit (IDLE_CONNECTION_TIMEOUT_S), which is for a client gone silent in the middle of its
+ * upload, would cut it. The limit comes back when the answer has gone.
+ */
+function keepConnectionWhileWorking(reply: FastifyReply) {
+  const socket = reply.raw.socket;
+  // No socket to keep under app.inject (tests), whose stand-in has no timer either.
+  if (typeof socket?.setTimeout !== 'function') return;
+  socket.setTimeout(0);
+  reply.raw.once('finish', () => socket.setTimeout(reply.server.server.timeout));
+}
+
+/**
+ * A place for this request's import file, given back once its answer has gone or its client has:
+ * also a client gone while it waited in line, whose place is given back as soon as it comes.
+ */
 async function takeImportFilePlace(reply: FastifyReply) {
-  const release = await importFiles.places.take(
-    importFiles.waitMs,
-    () => new AppError(503, IMPORT_MSG.busy, 'BUSY'),
-  );
-  reply.raw.once('close', release);
+  const place = importFiles.places.take(importFiles.waitMs, () => new AppError(503, IMPORT_MSG.busy, 'BUSY'));
+  let gone = false;
+  reply.raw.once('close', () => {
+    gone = true;
+    place.then(
+      (release) => release(),
+      () => undefined,
+    );
+  });
+  const release = await place;
+  if (gone || reply.raw.destroyed) {
+    release();
+    throw new AppError(400, MSG.invalidInput, 'CLIENT_GONE');
+  }
 }
 
 const partsSchema = z.object({
@@ -176,6 +202,7 @@ const importRoutes =
         requireAdmin(actor);
         await takeImportFilePlace(reply);
         const { fileName, bytes, options } = await readImportRequest(request);
+        keepConnectionWhileWorking(reply);
         if (request.query.progress !== 'ndjson') {
           const sheet = await parseSpreadsheet(bytes, kind);
           return previewImport(app.db, actor, kind, fileName, sheet, options, whileClientWaits(reply));
@@ -220,6 +247,7 @@ const importRoutes =
         requireAdmin(actor);
         await takeImportFilePlace(reply);
         const { fileName, bytes, options } = await readImportRequest(request);
+        keepConnectionWhileWorking(reply);
         if (request.query.progress === 'ndjson') {
           return streamWithProgress(request, reply, async (report) => {
             await report('reading', 0, 0);
