@@ -166,6 +166,8 @@ export const MSG = {
   statisticsLoadFailed: 'Błąd przy pobieraniu danych',
   statisticsDateInvalid: 'Nieprawidłowa data (oczekiwano RRRR-MM-DD).',
   // files, nameplates, notes, parts
+  /** The notes tab's button under the newest notes: how many older ones it would add to them. */
+  olderNotes: (hidden: number) => `Pokaż starsze notatki (${hidden})`,
   noFileSelected: 'Nie wybrano pliku!',
   fileEmpty: 'Wybrany plik jest pusty (0 bajtów).',
   nameplateImagesOnly: 'Tabliczka znamionowa musi być zdjęciem (jpg, jpeg, png, gif lub bmp).',

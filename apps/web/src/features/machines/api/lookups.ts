@@ -41,10 +41,12 @@ export function customerSelectData(
     value: String(c.id),
     label: c.fullName && c.fullName !== c.shortName ? `${c.shortName} (${c.fullName})` : c.shortName,
   }));
-  if (own && !data.some((c) => c.value === String(own.id))) {
-    data.unshift({ value: String(own.id), label: own.shortName });
-  }
-  return data;
+  return withOwnOption(data, own && { value: String(own.id), label: own.shortName });
+}
+
+/** `options` with the record's own option first when they lack it (not loaded yet, or failed). */
+export function withOwnOption<T extends { value: string }>(options: T[], own?: T): T[] {
+  return own && !options.some((option) => option.value === own.value) ? [own, ...options] : options;
 }
 
 export function useCategoryOptions() {

@@ -6,7 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { DEVICE_MAX, PROVINCES, WARRANTY_MAX_MONTHS, deviceFormSchema, type Device } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
 import { QuietSelect } from '../../../components/quiet-select';
-import { customerSelectData, useCategoryOptions, useCustomerOptions } from '../api/lookups';
+import { customerSelectData, useCategoryOptions, useCustomerOptions, withOwnOption } from '../api/lookups';
 import { useMachineNames } from '../api/machines';
 import type { MachineFamily } from '../family';
 import {
@@ -60,13 +60,14 @@ export function MachineForm(props: MachineFormProps) {
   // Select) on every render made typing in any field lag on a tablet. Before the lists load, the
   // machine's own category and customer still show by name.
   const ownCategory = device?.category;
-  const categoryData = useMemo(() => {
-    const data = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-    if (ownCategory && !data.some((c) => c.value === String(ownCategory.id))) {
-      data.unshift({ value: String(ownCategory.id), label: ownCategory.name });
-    }
-    return data;
-  }, [categories.data, ownCategory]);
+  const categoryData = useMemo(
+    () =>
+      withOwnOption(
+        (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+        ownCategory && { value: String(ownCategory.id), label: ownCategory.name },
+      ),
+    [categories.data, ownCategory],
+  );
   const ownCustomer = device?.customer;
   const customerData = useMemo(
     () => customerSelectData(customers.data, ownCustomer),

@@ -78,7 +78,7 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
           ))}
           {older > 0 && (
             <Button variant="default" onClick={() => setShown((n) => n + NOTES_STEP)}>
-              {`Pokaż starsze notatki (${older})`}
+              {MSG.olderNotes(older)}
             </Button>
           )}
         </Stack>
