@@ -58,9 +58,14 @@ async function addEmployee(employee: {
   await field(page, 'E-mail').fill(employee.email);
   await field(page, 'Kraj').fill('Polska');
   if (employee.password) await field(page, 'Hasło (opcjonalnie)').fill(employee.password);
+  // Watched for from before the click: the notification closes after a few seconds, which a loaded
+  // machine can spend drawing the list it leads to.
+  const notified = expectText(
+    'Dodano pomyślnie użytkownika. Na podany adres email zostało wysłane hasło do konta.',
+  );
   await page.getByRole('button', { name: 'Zapisz' }).click();
   await page.waitForURL('**/userList');
-  await expectText('Dodano pomyślnie użytkownika. Na podany adres email zostało wysłane hasło do konta.');
+  await notified;
   await page.getByRole('row', { name: new RegExp(employee.email.replace(/\./g, '\\.')) }).waitFor();
 }
 

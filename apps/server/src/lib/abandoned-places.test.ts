@@ -42,16 +42,16 @@ function abandon(options: http.RequestOptions, body: Buffer | string | undefined
 
 describe('a place for a long answer, when its client left while it waited in line', () => {
   it.each([
-    ['a CSV export', '/api/customer/get-csv'],
-    ['a whole list', '/api/customer/findAll'],
-  ])('%s gives its stream place back', async (_what, path) => {
+    ['a CSV export', '/api/customer/get-csv', 'export'],
+    ['a whole list', '/api/customer/findAll', 'list'],
+  ] as const)('%s gives its stream place back', async (_what, path, kind) => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     // More customers than the first batch: the export's ids stay open (and its place held) after it.
     await ctx.database.db.execute(
       sql`INSERT INTO customers (short_name) SELECT 'Kontrahent ' || g FROM generate_series(1, 150) g`,
     );
     await listening();
-    const places = streamSlots(ctx.database.db);
+    const places = streamSlots(ctx.database.db, kind);
     const giveBack = await takeAll(places);
     await abandon({ method: 'GET', path, headers: { ...XHR, cookie: admin.cookie } }, undefined, 200);
     await vi.waitFor(() => expect(places.state.waiting).toBe(1));

@@ -18,7 +18,7 @@ import {
 } from '@serwis/domain';
 import { as, createUserAndLogin, useSeededTestApp, type TestUser } from '../../test/test-app.js';
 import { insertCategory, insertCustomer, insertDevice, insertService } from '../../test/service-fixtures.js';
-import { streamDefaults, streamSlots } from './json-stream.js';
+import { streamDefaults, streamSlots, type StreamKind } from './json-stream.js';
 import { findCategories } from '../modules/categories/categories.repository.js';
 import { findCustomers } from '../modules/customers/customers.repository.js';
 import { toCustomer } from '../modules/customers/customers.mapper.js';
@@ -357,28 +357,60 @@ describe('streamed customers, categories, logs, to-dos and inspections', () => {
     }
   });
 
-  it('answers 503 in Polish, to ask again, when every place for a whole list stays taken', async () => {
-    const slots = streamSlots(ctx.database.db);
+  /** Every place of a set held (as long answers would), the wait for one made short, then given back. */
+  async function withPlacesTaken<T>(kind: StreamKind, run: () => Promise<T>): Promise<T> {
+    const slots = streamSlots(ctx.database.db, kind);
     const held = await Promise.all(
       Array.from({ length: slots.size }, () => slots.take(1000, () => new Error('zajęte'))),
     );
-    const defaultWait = streamDefaults.waitMs;
+    const defaults = { ...streamDefaults };
     streamDefaults.waitMs = 30;
+    // Batches of 3 rows: the seeded customers are a long list, which holds a cursor and needs a place.
+    streamDefaults.batchSize = 3;
     try {
-      const refused = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/customer/findAll',
-        headers: as(user),
-      });
-      expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toEqual({ message: MSG.serverBusy, code: 'BUSY' });
-      expect(refused.headers['retry-after']).toBe('5');
+      return await run();
     } finally {
-      streamDefaults.waitMs = defaultWait;
+      Object.assign(streamDefaults, defaults);
       for (const release of held) release();
     }
-    const answered = await ctx.app.inject({ method: 'GET', url: '/api/customer/findAll', headers: as(user) });
+  }
+  const get = (url: string, who = user) => ctx.app.inject({ method: 'GET', url, headers: as(who) });
+
+  it('answers 503 in Polish, to ask again, when every place for a whole list stays taken', async () => {
+    const refused = await withPlacesTaken('list', () => get('/api/customer/findAll'));
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ message: MSG.serverBusy, code: 'BUSY' });
+    expect(refused.headers['retry-after']).toBe('5');
+    const answered = await get('/api/customer/findAll');
     expect(answered.statusCode).toBe(200);
     expect(answered.json()).toHaveLength(seed.customerIds.length);
+  });
+
+  it('answers a list no longer than its first rows, and CSV exports, while whole lists hold every place', async () => {
+    const [short, exported] = await withPlacesTaken('list', async () => {
+      // The first rows are the whole list: no cursor, no place.
+      streamDefaults.batchSize = defaultBatch;
+      const short = await get('/api/customer/findAll');
+      streamDefaults.batchSize = 3;
+      return [short, await get('/api/customer/get-csv', admin)];
+    });
+    expect(short.statusCode).toBe(200);
+    expect(short.json()).toHaveLength(seed.customerIds.length);
+    expect(exported.statusCode).toBe(200);
+    // The header and one line per customer.
+    expect(exported.body.trim().split('\r\n')).toHaveLength(seed.customerIds.length + 1);
+  });
+
+  it('answers whole lists while CSV exports hold every place of theirs; another export waits, then 503', async () => {
+    const [list, exported] = await withPlacesTaken('export', async () => [
+      await get('/api/customer/findAll'),
+      await get('/api/customer/get-csv', admin),
+    ]);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(seed.customerIds.length);
+    expect(exported.statusCode).toBe(503);
+    expect(exported.json()).toEqual({ message: MSG.serverBusy, code: 'BUSY' });
+    expect(streamSlots(ctx.database.db, 'export').state).toEqual({ used: 0, waiting: 0 });
+    expect(streamSlots(ctx.database.db, 'list').state).toEqual({ used: 0, waiting: 0 });
   });
 });

@@ -25,25 +25,35 @@ export const streamDefaults = {
 };
 
 /**
- * Streams at once per database. On PostgreSQL each holds a pooled connection for its cursor and
- * borrows another for every batch of rows: with as many streams as connections, every stream held
- * one and waited for a second for good, and the whole server with them (ten machine forms opened
- * at once did it). Half the pool leaves the other half to the rows and to every other request.
- * PGlite runs one statement at a time: three long lists interleave, more only slow everyone.
+ * Streams at once per database, in two sets of places: whole lists (a form's customers, a spec
+ * client's unpaged list) and CSV exports, so that exports, which run longest, never make a form
+ * wait. On PostgreSQL each stream holds a pooled connection for its cursor and borrows another for
+ * every batch of rows: with as many streams as connections, every stream held one and waited for a
+ * second for good, and the whole server with them (ten machine forms opened at once did it). The
+ * two sets hold at most three fifths of the pool (4 + 2 of 10), leaving the rest to the rows and to
+ * every other request. PGlite runs one statement at a time: a few long lists interleave, more only
+ * slow everyone.
  */
-const PGLITE_STREAMS = 3;
-const slotsByClient = new WeakMap<object, Slots>();
+export type StreamKind = 'list' | 'export';
+const PGLITE_STREAMS: Record<StreamKind, number> = { list: 3, export: 2 };
 
-export function streamSlots(db: Db): Slots {
+function placesFor(client: object, kind: StreamKind): number {
+  if (!(client instanceof pg.Pool)) return PGLITE_STREAMS[kind];
+  const pool = client.options.max ?? 10;
+  const exports = Math.max(1, Math.floor(pool / 5));
+  return kind === 'export' ? exports : Math.max(1, Math.ceil((pool * 3) / 5) - exports);
+}
+
+const slotsByClient = new WeakMap<object, Record<StreamKind, Slots>>();
+
+export function streamSlots(db: Db, kind: StreamKind = 'list'): Slots {
   const client = (db as unknown as { $client: object }).$client;
   let slots = slotsByClient.get(client);
   if (!slots) {
-    const size =
-      client instanceof pg.Pool ? Math.max(1, Math.floor((client.options.max ?? 10) / 2)) : PGLITE_STREAMS;
-    slots = new Slots(size);
+    slots = { list: new Slots(placesFor(client, 'list')), export: new Slots(placesFor(client, 'export')) };
     slotsByClient.set(client, slots);
   }
-  return slots;
+  return slots[kind];
 }
 
 const busy = () => new AppError(503, MSG.serverBusy, 'BUSY');
@@ -58,6 +68,8 @@ export interface StreamOptions {
    * would write them (a mapper whose key order differs from the schema's); else JSON.stringify.
    */
   rowSchema?: z.ZodType;
+  /** Which set of stream places a long list takes (default a whole list; CSV exports their own). */
+  kind?: StreamKind;
 }
 
 let cursorSerial = 0;
@@ -128,41 +140,43 @@ export function idBatches(db: Db, query: SQLWrapper, options: StreamOptions = {}
   const client = (db as unknown as { $client: unknown }).$client;
   const cursor = (rest: SQLWrapper) =>
     client instanceof pg.Pool ? postgresCursor(client, rest, next) : pgliteCursor(db, rest, next);
-  return inStreamSlot(db, headThenCursor(db, query, first, cursor));
-}
-
-/**
- * `batches` run in one of the database's stream places: taken before the first batch (so that a
- * refusal is an ordinary 503 answer), given back when the batches end, fail or are abandoned.
- */
-async function* inStreamSlot<T>(db: Db, batches: AsyncGenerator<T>): AsyncGenerator<T> {
-  const release = await streamSlots(db).take(streamDefaults.waitMs, busy);
-  try {
-    yield* batches;
-  } finally {
-    release();
-  }
+  const place = () => streamSlots(db, options.kind).take(streamDefaults.waitMs, busy);
+  return headThenCursor(db, query, first, cursor, place);
 }
 
 /**
  * The first rows by a plain `LIMIT` (an index-ordered list answers it at once, and a short list is
  * done without any cursor), the rest through a cursor over the same query with `OFFSET`. Every
  * list's order ends with its unique id, so the two statements cut the same order at one place.
+ *
+ * Only a list longer than its first rows holds a cursor, so only it takes one of the database's
+ * stream places (`place`, which gives back the function that frees it): before its first rows are
+ * yielded, so that a refusal is an ordinary 503 answer, and freed when the batches end, fail or are
+ * abandoned. A short list (the categories of a form) never waits behind long ones.
  */
 async function* headThenCursor(
   db: Db,
   query: SQLWrapper,
   first: number,
   cursor: (rest: SQLWrapper) => AsyncGenerator<number[]>,
+  place: () => Promise<() => void>,
 ): AsyncGenerator<number[]> {
   const result = await db.execute(sql`${query} LIMIT ${sql.raw(String(first))}`);
-  const rows = rowsOf<Record<string, unknown>>(result);
-  if (rows.length > 0) yield rows.map(firstColumn);
-  if (rows.length < first) return;
-  // Let the first chunk leave before the cursor opens: Node flushes a response write on a later
-  // tick, and PGlite runs a statement (here the WITH HOLD materialisation) on this same thread.
-  await new Promise((resolve) => setImmediate(resolve));
-  yield* cursor(sql`${query} OFFSET ${sql.raw(String(first))}`);
+  const head = rowsOf<Record<string, unknown>>(result).map(firstColumn);
+  if (head.length < first) {
+    if (head.length > 0) yield head;
+    return;
+  }
+  const release = await place();
+  try {
+    yield head;
+    // Let the first chunk leave before the cursor opens: Node flushes a response write on a later
+    // tick, and PGlite runs a statement (here the WITH HOLD materialisation) on this same thread.
+    await new Promise((resolve) => setImmediate(resolve));
+    yield* cursor(sql`${query} OFFSET ${sql.raw(String(first))}`);
+  } finally {
+    release();
+  }
 }
 
 /** Each batch of ids turned into the list's rows (a loader that keeps the ids' order). */
@@ -219,6 +233,27 @@ export function endWithAnswer(reply: FastifyReply, source: AsyncIterator<unknown
 }
 
 /**
+ * `chunks` as they are read, with the connection cut when its client takes nothing for the server's
+ * idle time (`IDLE_CONNECTION_TIMEOUT_S`, Fastify's `connectionTimeout`; none when it is 0). Node's
+ * own idle limit counts from the last write the socket has taken, not from the last the client
+ * read: a download whose client stopped reading (a tablet that lost the network) held its cursor
+ * and its stream place twice that long. Cutting the connection ends the answer, and with it its
+ * source (`endWithAnswer`).
+ */
+export async function* cutWhenStalled<T>(reply: FastifyReply, chunks: AsyncIterable<T>): AsyncGenerator<T> {
+  const idleMs = reply.server.initialConfig.connectionTimeout ?? 0;
+  for await (const chunk of chunks) {
+    // Held at this `yield` until the answer's stream asks for more, which it does as the client reads.
+    const stalled = idleMs > 0 ? setTimeout(() => reply.raw.destroy(), idleMs) : undefined;
+    try {
+      yield chunk;
+    } finally {
+      clearTimeout(stalled);
+    }
+  }
+}
+
+/**
  * Answers a JSON array from batches of rows, written as the client reads it (backpressure: the
  * next batch is fetched only when the socket has taken the previous one). The text is what the
  * array's response schema would have produced: `[`, each row's JSON.stringify joined by `,`, `]`.
@@ -255,7 +290,10 @@ export async function sendJsonArray<T>(
     }
   }
   // Bytes, not object mode: the stream buffers about one batch ahead of the socket, no more.
-  const stream = Readable.from(body(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const stream = Readable.from(cutWhenStalled(reply, body()), {
+    objectMode: false,
+    highWaterMark: 64 * 1024,
+  });
   reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
   if (!acceptsGzip(reply.request)) return reply.send(stream);
   // Gzipped for a client that takes it (5,000 customers for a machine form: 1.5 MB, a fraction of

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../test/test-app.js';
@@ -179,6 +181,29 @@ describe('a server that cannot work right now says so', () => {
     expect(
       answerOf(Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 })).status,
     ).toBe(400);
+  });
+
+  it('a database connection reset while it opens is 503; a client hanging up stays its own', async () => {
+    // A database restarting resets the connections the pool is opening: the real error of pg's pool.
+    const resetting = net.createServer((socket) => socket.resetAndDestroy());
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    const { port } = resetting.address() as net.AddressInfo;
+    const pool = new pg.Pool({ connectionString: `postgres://serwis:x@127.0.0.1:${port}/serwis` });
+    const reset = await pool.query('SELECT 1').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await pool.end();
+    await new Promise((resolve) => resetting.close(resolve));
+    expect(reset).toMatchObject({ code: 'ECONNRESET' });
+    for (const error of [reset, Object.assign(new Error('Failed query: select …'), { cause: reset })]) {
+      expect(answerOf(error)).toEqual({
+        status: 503,
+        body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' },
+      });
+    }
+    // The same code on a request its client ended names no system call: no outage.
+    expect(answerOf(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })).status).toBe(500);
   });
 
   it('/api/health answers 503 while the database does not answer', async () => {

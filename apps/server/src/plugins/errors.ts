@@ -14,10 +14,27 @@ import {
 
 /**
  * Connections the server could not open to the database or the file store (S3): the service is
- * away, not the request wrong. A connection reset (ECONNRESET, EPIPE) is left out: a client hanging
- * up raises it too, and the database's own reset reads "Connection terminated".
+ * away, not the request wrong.
  */
 const BACKEND_AWAY = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+/**
+ * A connection reset (ECONNRESET, EPIPE) is the backend's when it carries the system call that
+ * failed: the server's own socket to the database or the file store was reset (a database
+ * restarting resets the connection the pool is opening: "connect ECONNRESET 127.0.0.1:5432"). A
+ * client hanging up raises the same codes on its request ("aborted"), with no system call.
+ */
+const BACKEND_RESET = new Set(['ECONNRESET', 'EPIPE']);
+
+function isBackendReset(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
+    const { code, syscall } = current as { code?: unknown; syscall?: unknown };
+    if (typeof code === 'string' && BACKEND_RESET.has(code)) return typeof syscall === 'string';
+    current = current.cause;
+  }
+  return false;
+}
+
 /** pg's own words for a connection lost or never made (no code on the error). */
 const PG_CONNECTION_LOST =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
@@ -91,6 +108,7 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (
     isDatabaseUnavailable(code) ||
     (system !== undefined && BACKEND_AWAY.has(system)) ||
+    isBackendReset(error) ||
     messagesInChain(error).some((message) => PG_CONNECTION_LOST.test(message))
   ) {
     return { status: 503, body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' } };

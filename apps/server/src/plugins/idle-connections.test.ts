@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { XHR, createUserAndLogin, storedNames, useTestApp } from '../../test/test-app.js';
+import { streamSlots } from '../lib/json-stream.js';
+import { labelSheets } from '../modules/labels/labels.renderer.js';
 import { inImportQueue } from '../modules/imports/imports.queue.js';
 import { insertTestDevice, multipart } from '../modules/files/files.fixtures.js';
 
@@ -89,5 +92,79 @@ describe('a connection on which nothing moves', () => {
     expect(ended).toBe(true);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ total: 1, added: 1 });
+  });
+
+  it('is cut while a CSV export waits for a client that stopped reading, and the export gives its place back', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    // About 13 MB of CSV: more than the sockets' buffers take.
+    await ctx.database.db.execute(
+      sql`INSERT INTO customers (short_name, full_name, street_address, email)
+          SELECT 'Eksport ' || g, repeat('Przedsiębiorstwo ', 12) || g, repeat('ul. Długa ', 20),
+                 repeat('biuro', 40) || '@example.pl'
+          FROM generate_series(1, 20000) g`,
+    );
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const places = streamSlots(ctx.database.db, 'export');
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      `GET /api/customer/get-csv HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Requested-With: XMLHttpRequest\r\nCookie: ${admin.cookie}\r\n\r\n`,
+    );
+    let received = 0;
+    let reading = true;
+    socket.on('data', (data: Buffer) => {
+      received += data.length;
+      // The first bytes read, then the tablet loses the network: nothing more is read.
+      if (reading) socket.pause();
+    });
+    await vi.waitFor(() => expect(places.state.used).toBe(1), { timeout: 30_000 });
+    await vi.waitFor(() => expect(places.state).toEqual({ used: 0, waiting: 0 }), { timeout: 30_000 });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    reading = false;
+    socket.resume();
+    await closed;
+    // The answer was cut, not finished: far less than the whole export came.
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThan(5 * 1024 * 1024);
+  }, 90_000);
+
+  it('is kept while a label sheet waits for the one being made and is rendered', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db);
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as net.AddressInfo;
+    // Another sheet holds the turn for three idle limits; this one is made after it.
+    const release = await labelSheets.turn.take(1000, Error);
+    const held = new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(release);
+    const body = JSON.stringify({ ids: [deviceId] });
+    const answer = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/device/qr-labels',
+          headers: {
+            ...XHR,
+            cookie: user.cookie,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+    await held;
+    expect(answer.status).toBe(200);
+    expect(answer.body.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

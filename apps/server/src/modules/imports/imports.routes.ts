@@ -20,6 +20,7 @@ import {
   type ImportOptions,
 } from '@serwis/domain';
 import { AppError, badRequest, invalidField } from '../../lib/app-error.js';
+import { keepConnectionWhileWorking } from '../../lib/keep-connection.js';
 import { Slots } from '../../lib/slots.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
@@ -42,20 +43,6 @@ const errors = {
  * before its bytes are read (its upload waits in the network meanwhile), at most `waitMs`.
  */
 export const importFiles = { places: new Slots(2), waitMs: 60_000 };
-
-/**
- * Once the file is read, nothing need move on the connection while the import waits for the one
- * before it and runs (a plain answer sends nothing until the end; 200,000 rows take minutes): the
- * idle limit (IDLE_CONNECTION_TIMEOUT_S), which is for a client gone silent in the middle of its
- * upload, would cut it. The limit comes back when the answer has gone.
- */
-function keepConnectionWhileWorking(reply: FastifyReply) {
-  const socket = reply.raw.socket;
-  // No socket to keep under app.inject (tests), whose stand-in has no timer either.
-  if (typeof socket?.setTimeout !== 'function') return;
-  socket.setTimeout(0);
-  reply.raw.once('finish', () => socket.setTimeout(reply.server.server.timeout));
-}
 
 /**
  * A place for this request's import file, given back once its answer has gone or its client has:

@@ -12,6 +12,9 @@ import type { LabelJob, LabelJobResult } from './labels.worker.js';
 /** How long a sheet waits for the one being made before it is answered 503 (the biggest take 15–50 s). */
 export const LABEL_WAIT_MS = 60_000;
 
+/** The server's one turn for label sheets (a sheet may take seconds and a gigabyte). */
+export const labelSheets = { turn: new Slots(1) };
+
 /**
  * The worker's script: beside the bundle in dist/ (build.mjs), or the TypeScript source, run
  * through tsx, when the server runs from its sources (tests, `npm run dev`).
@@ -44,10 +47,12 @@ export class LabelRenderer {
     number,
     { resolve: (pdf: Buffer) => void; reject: (e: Error) => void }
   >();
-  private readonly turn = new Slots(1);
   private jobs = 0;
 
-  constructor(private readonly waitMs = LABEL_WAIT_MS) {}
+  constructor(
+    private readonly waitMs = LABEL_WAIT_MS,
+    private readonly turn = new Slots(1),
+  ) {}
 
   async render(machines: LabelMachine[], company: CompanyData, signal?: AbortSignal): Promise<Buffer> {
     const release = await this.turn.take(this.waitMs, () => new AppError(503, MSG.serverBusy, 'BUSY'));

@@ -11,7 +11,8 @@ import {
   type MachineType,
 } from '@serwis/domain';
 import { streamResponse } from '../../plugins/openapi.js';
-import { LabelRenderer } from './labels.renderer.js';
+import { keepConnectionWhileWorking } from '../../lib/keep-connection.js';
+import { LABEL_WAIT_MS, LabelRenderer, labelSheets } from './labels.renderer.js';
 import { MAX_LABELS, labelSheet } from './labels.service.js';
 import { Readable } from 'node:stream';
 
@@ -38,7 +39,7 @@ const FAMILIES: { family: MachineType; prefix: string; tags: string[] }[] = [
 
 /** QR nameplates: `POST /api/device/qr-labels` and `/api/device-external/qr-labels`. */
 export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const renderer = new LabelRenderer();
+  const renderer = new LabelRenderer(LABEL_WAIT_MS, labelSheets.turn);
   app.addHook('onClose', () => renderer.close());
   for (const { family, prefix, tags } of FAMILIES) {
     app.post(
@@ -56,6 +57,8 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
+        // A sheet in line behind another, then rendered, sends nothing for minutes at the most.
+        keepConnectionWhileWorking(reply);
         const { machines, company } = await labelSheet(app.db, app.config, family, request.body);
         const pdf = await renderer.render(machines, company, clientGone(reply));
         return reply
