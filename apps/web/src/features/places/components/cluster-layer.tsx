@@ -1,43 +1,21 @@
 import './cluster-layer.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
 import { MACHINE_STATUSES, MAP_VIEW, type MapPoint } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { dotIcon } from './base-map';
+import { createClusterIndex } from './cluster-index';
 
 const LABELS = new Map<string, string>(MACHINE_STATUSES.map((s) => [s.name, s.label]));
 
-/** Markers closer than this (px) on screen are drawn as one group. */
-const CLUSTER_RADIUS = 40;
 /** Beyond the visible map, a quarter of its size on each side is drawn too, so a short pan shows no gap. */
 const VIEW_MARGIN = 0.25;
 
 export function machineCardLink(point: Pick<MapPoint, 'id' | 'type'>) {
   const query = { id: point.id, prev: 'map' };
   return point.type === 'EXTERNAL' ? paths.machineExternalEdit(query) : paths.machineEdit(query);
-}
-
-type MachineIndex = Supercluster<MapPoint, Record<string, never>>;
-
-/**
- * A KD-tree of the machines for every zoom level of the map (a few ms per thousand machines): the
- * map then draws only what is in view, where markercluster made a marker per machine and clustered
- * them all one by one (seconds for 30,000 on a tablet, the map empty until the last one).
- */
-function machineIndex(points: MapPoint[], maxZoom: number): MachineIndex {
-  // Leaflet's tiles are 256 px: the same extent makes the radius Leaflet's pixels.
-  const index: MachineIndex = new Supercluster({ radius: CLUSTER_RADIUS, extent: 256, maxZoom });
-  return index.load(
-    points.map((point, i) => ({
-      type: 'Feature',
-      id: i,
-      properties: point,
-      geometry: { type: 'Point', coordinates: [point.longitude, point.latitude] },
-    })),
-  );
 }
 
 function machineLink(point: MapPoint, navigate: NavigateFunction, text: string) {
@@ -94,87 +72,132 @@ function clusterIcon(count: number) {
 /**
  * The machines as 40×40 markers, grouped where they overlap, each with a popup linking its card.
  * Only the groups and markers in view (and a margin) are on the map; they are drawn again after
- * each move or zoom.
+ * each move or zoom. The grouping is worked out off the main thread (cluster-index.ts).
  */
 export function ClusterLayer({ points }: { points: MapPoint[] }) {
   const map = useMap();
   const navigate = useNavigate();
-  const index = useMemo(() => machineIndex(points, map.getMaxZoom()), [points, map]);
+  const layer = useRef<ReturnType<typeof machineLayer> | null>(null);
+  const latest = useRef(points);
   useEffect(() => {
-    const layer = L.layerGroup().addTo(map);
-    // One icon per pair of colours (a status), and each popup built when it opens.
-    const icons = new Map<string, L.DivIcon>();
-    const iconOf = (point: MapPoint) => {
-      const key = `${point.color1}|${point.color2}`;
-      let icon = icons.get(key);
-      if (!icon) icons.set(key, (icon = dotIcon(point.color1, point.color2, MAP_VIEW.markerSize)));
-      return icon;
+    const current = machineLayer(map, navigate);
+    layer.current = current;
+    void current.show(latest.current);
+    return () => {
+      layer.current = null;
+      current.remove();
     };
-    const machineMarker = (point: MapPoint, at: L.LatLngExpression) =>
-      L.marker(at, { icon: iconOf(point), title: point.name, alt: point.name }).bindPopup(() =>
-        popupOf(point, navigate),
-      );
-    const clusterMarker = (cluster: ClusterProperties, at: L.LatLng) => {
-      const label = `Grupa maszyn: ${cluster.point_count}`;
-      const marker = L.marker(at, { icon: clusterIcon(cluster.point_count), keyboard: true });
-      // The badge shows only the number; a screen reader hears what it is.
-      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
-      const open = (byKey: boolean) => {
-        // Once it lists its machines, Leaflet opens and closes that list itself.
-        if (marker.getPopup()) return;
-        const zoom = index.getClusterExpansionZoom(cluster.cluster_id);
+  }, [map, navigate]);
+  useEffect(() => {
+    latest.current = points;
+    void layer.current?.show(points);
+  }, [points]);
+  return null;
+}
+
+/** The markers' layer on the map and its index of the machines, until `remove`. */
+function machineLayer(map: L.Map, navigate: NavigateFunction) {
+  const index = createClusterIndex(map.getMaxZoom());
+  const layer = L.layerGroup().addTo(map);
+  // One icon per pair of colours (a status), and each popup built when it opens.
+  const icons = new Map<string, L.DivIcon>();
+  const iconOf = (point: MapPoint) => {
+    const key = `${point.color1}|${point.color2}`;
+    let icon = icons.get(key);
+    if (!icon) icons.set(key, (icon = dotIcon(point.color1, point.color2, MAP_VIEW.markerSize)));
+    return icon;
+  };
+  const machineMarker = (point: MapPoint, at: L.LatLngExpression) =>
+    L.marker(at, { icon: iconOf(point), title: point.name, alt: point.name }).bindPopup(() =>
+      popupOf(point, navigate),
+    );
+  const clusterMarker = (clusterId: number, count: number, at: L.LatLng) => {
+    const label = `Grupa maszyn: ${count}`;
+    const marker = L.marker(at, { icon: clusterIcon(count), keyboard: true });
+    // The badge shows only the number; a screen reader hears what it is.
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+    let asking = false;
+    const open = async (byKey: boolean) => {
+      // Once it lists its machines, Leaflet opens and closes that list itself.
+      if (marker.getPopup() || asking) return;
+      asking = true;
+      try {
+        // null: the filter changed meanwhile, and this group is no longer on the map.
+        const zoom = await index.expansionZoom(clusterId);
+        if (zoom === null) return;
         if (zoom <= map.getMaxZoom()) {
           map.setView(at, zoom);
           // The badge is gone with the zoom: Tab goes on from the map, not from the page's top.
           if (byKey) map.getContainer().focus({ preventScroll: true });
           return;
         }
-        const leaves = index.getLeaves(cluster.cluster_id, Infinity).map((f) => f.properties);
-        marker.bindPopup(() => listPopupOf(leaves, navigate), { maxHeight: 320 }).openPopup();
-      };
-      marker.on('click', () => open(false));
-      marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
-        if (event.originalEvent.key === 'Enter') open(true);
-      });
-      return marker;
-    };
-
-    // What is on the map by key ("c" a group of that zoom, "p" a machine), kept across moves: a
-    // marker whose popup is open stays, and nothing is drawn twice.
-    let shown = new Map<string, L.Marker>();
-    const draw = () => {
-      const bounds = map.getBounds().pad(VIEW_MARGIN);
-      const features = index.getClusters(
-        [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
-        Math.round(map.getZoom()),
-      );
-      const next = new Map<string, L.Marker>();
-      for (const feature of features) {
-        const [longitude, latitude] = feature.geometry.coordinates;
-        const properties = feature.properties as ClusterProperties | MapPoint;
-        const key = 'cluster' in properties ? `c${properties.cluster_id}` : `p${String(feature.id)}`;
-        let marker = shown.get(key);
-        if (marker) shown.delete(key);
-        else {
-          const at = L.latLng(latitude, longitude);
-          marker =
-            'cluster' in properties
-              ? clusterMarker(properties, at)
-              : machineMarker((feature as PointFeature<MapPoint>).properties, at);
-          layer.addLayer(marker);
-        }
-        next.set(key, marker);
+        const leaves = await index.leaves(clusterId);
+        if (leaves) marker.bindPopup(() => listPopupOf(leaves, navigate), { maxHeight: 320 }).openPopup();
+      } finally {
+        asking = false;
       }
-      for (const gone of shown.values()) layer.removeLayer(gone);
-      shown = next;
     };
-    draw();
-    // Leaflet ends every zoom with a moveend as well.
-    map.on('moveend', draw);
-    return () => {
-      map.off('moveend', draw);
+    marker.on('click', () => void open(false));
+    marker.on('keypress', (event: L.LeafletKeyboardEvent) => {
+      if (event.originalEvent.key === 'Enter') void open(true);
+    });
+    return marker;
+  };
+
+  // What is on the map by key ("c" a group of that zoom, "p" a machine), kept across moves: a
+  // marker whose popup is open stays, and nothing is drawn twice. Emptied when the machines change
+  // (a filter): the keys then name other groups and machines.
+  let shown = new Map<string, L.Marker>();
+  let points: MapPoint[] | null = null;
+  let loaded = false;
+  const draw = async () => {
+    if (!loaded) return;
+    const bounds = map.getBounds().pad(VIEW_MARGIN);
+    const entries = await index.clusters(
+      [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+      Math.round(map.getZoom()),
+    );
+    // null: a later view or filter was asked for; its own answer draws it.
+    if (!entries) return;
+    const next = new Map<string, L.Marker>();
+    for (const entry of entries) {
+      const key = entry.kind === 'cluster' ? `c${entry.id}` : `p${entry.index}`;
+      let marker = shown.get(key);
+      if (marker) shown.delete(key);
+      else {
+        const at = L.latLng(entry.latitude, entry.longitude);
+        marker =
+          entry.kind === 'cluster'
+            ? clusterMarker(entry.id, entry.count, at)
+            : machineMarker(entry.point, at);
+        layer.addLayer(marker);
+      }
+      next.set(key, marker);
+    }
+    for (const gone of shown.values()) layer.removeLayer(gone);
+    shown = next;
+  };
+  const redraw = () => void draw();
+  // Leaflet ends every zoom with a moveend as well.
+  map.on('moveend', redraw);
+
+  return {
+    async show(next: MapPoint[]) {
+      if (next === points) return;
+      points = next;
+      // The old filter's markers go at once: none of them is drawn while the new index is built.
+      loaded = false;
+      layer.clearLayers();
+      shown = new Map();
+      if (await index.load(next)) {
+        loaded = true;
+        await draw();
+      }
+    },
+    remove() {
+      map.off('moveend', redraw);
       map.removeLayer(layer);
-    };
-  }, [map, navigate, index]);
-  return null;
+      index.terminate();
+    },
+  };
 }
