@@ -17,6 +17,35 @@ const incoming = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
+/** The listening server's port (started on the first call). */
+async function listeningPort() {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return (ctx.app.server.address() as net.AddressInfo).port;
+}
+
+/** A POST over a real socket (whose idle limit is what is tested), its whole answer awaited. */
+async function post(path: string, headers: http.OutgoingHttpHeaders, body: Buffer | string) {
+  const port = await listeningPort();
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { ...XHR, ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 describe('a connection on which nothing moves', () => {
   it('is cut after IDLE_CONNECTION_TIMEOUT_S, and the upload it left half-sent leaves nothing behind', async () => {
     const user = await createUserAndLogin(ctx);
@@ -29,8 +58,7 @@ describe('a connection on which nothing moves', () => {
       },
       { kind: 'file', name: 'file', filename: 'a.pdf', content: Buffer.alloc(2 * 1024 * 1024, 7) },
     ]);
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const port = await listeningPort();
     const socket = net.connect(port, '127.0.0.1');
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => undefined);
@@ -59,8 +87,6 @@ describe('a connection on which nothing moves', () => {
 
   it('is kept while an import, its file read, waits for the one before it and runs', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
-    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as net.AddressInfo;
     // Another import holds the queue for three idle limits; this one's answer comes after it.
     let ended = false;
     const before = inImportQueue(
@@ -70,28 +96,11 @@ describe('a connection on which nothing moves', () => {
     const { payload, headers } = await multipart([
       { kind: 'file', name: 'file', filename: 'kontrahenci.csv', content: 'Nazwa skrócona\nKowalski\n' },
     ]);
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/customer/import',
-          headers: { ...XHR, cookie: admin.cookie, ...headers, 'content-length': payload.length },
-        },
-        (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        },
-      );
-      request.on('error', reject);
-      request.end(payload);
-    });
+    const answer = await post('/api/customer/import', { cookie: admin.cookie, ...headers }, payload);
     await before;
     expect(ended).toBe(true);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ total: 1, added: 1 });
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ total: 1, added: 1 });
   });
 
   it('is cut while a CSV export waits for a client that stopped reading, and the export gives its place back', async () => {
@@ -103,8 +112,7 @@ describe('a connection on which nothing moves', () => {
                  repeat('biuro', 40) || '@example.pl'
           FROM generate_series(1, 20000) g`,
     );
-    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as net.AddressInfo;
+    const port = await listeningPort();
     const places = streamSlots(ctx.database.db, 'export');
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
@@ -132,37 +140,14 @@ describe('a connection on which nothing moves', () => {
   it('is kept while a label sheet waits for the one being made and is rendered', async () => {
     const user = await createUserAndLogin(ctx);
     const deviceId = await insertTestDevice(ctx.database.db);
-    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as net.AddressInfo;
     // Another sheet holds the turn for three idle limits; this one is made after it.
     const release = await labelSheets.turn.take(1000, Error);
     const held = new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(release);
-    const body = JSON.stringify({ ids: [deviceId] });
-    const answer = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/device/qr-labels',
-          headers: {
-            ...XHR,
-            cookie: user.cookie,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+    const answer = await post(
+      '/api/device/qr-labels',
+      { cookie: user.cookie, 'content-type': 'application/json' },
+      JSON.stringify({ ids: [deviceId] }),
+    );
     await held;
     expect(answer.status).toBe(200);
     expect(answer.body.subarray(0, 5).toString()).toBe('%PDF-');
