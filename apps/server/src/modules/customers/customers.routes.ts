@@ -72,7 +72,9 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The first batch is read before the headers go out, so a refused search is answered in full.
-      const ids = await readFirst(idBatches(app.db, customerListIdQuery(app.db, request.query), { kind: 'export' }));
+      const ids = await readFirst(
+        idBatches(app.db, customerListIdQuery(app.db, request.query), { kind: 'export' }),
+      );
       return sendCsvFile(reply, CUSTOMER_CSV_FILE_NAME, customerCsvChunks(app.db, ids), ids);
     },
   );

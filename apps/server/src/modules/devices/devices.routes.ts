@@ -417,7 +417,9 @@ const familyRoutes =
         // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat. The
         // first batch is read before the headers, so a refused filter is answered, not cut short.
         const ids = await readFirst(
-          idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)), { kind: 'export' }),
+          idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)), {
+            kind: 'export',
+          }),
         );
         return sendCsvFile(reply, MACHINE_CSV_FILE_NAMES[family], csvChunks(app.db, ids), ids);
       },
