@@ -1,4 +1,4 @@
-import type { Device, Service } from '@serwis/domain';
+import type { Device, MapPoint, Service } from '@serwis/domain';
 
 /** The customer the sample machine and events belong to, as the API names it in them. */
 export const sampleCustomer = {
@@ -60,6 +60,22 @@ export function sampleService(overrides: Partial<Service> = {}): Service {
     todo: null,
     toDoStatus: null,
     createdAt: '2026-03-04T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A positioned machine as the map's list answers it (status "OK", green); tests override the rest. */
+export function sampleMapPoint(overrides: Partial<MapPoint> = {}): MapPoint {
+  return {
+    id: 1,
+    name: 'Laser',
+    type: 'INTERNAL',
+    status: 'OK',
+    categoryId: 3,
+    latitude: 52,
+    longitude: 19,
+    color1: '#2f9e44',
+    color2: '#ffffff',
     ...overrides,
   };
 }

@@ -15,29 +15,23 @@ export type ClusterEntry =
   | { kind: 'point'; index: number; longitude: number; latitude: number };
 
 /**
- * What the main thread asks. `seq` pairs an answer with its question; `generation` is the load the
- * question is about, so that an answer about an older filter can be told apart.
+ * What the main thread asks. `seq` pairs an answer with its question; a load's `generation` tells
+ * the main thread which of its loads (filters) it was, should it have to ask it again.
  */
 export type ClusterRequest =
   | { type: 'load'; seq: number; generation: number; coordinates: Float64Array; maxZoom: number }
-  | {
-      type: 'clusters';
-      seq: number;
-      generation: number;
-      bbox: [number, number, number, number];
-      zoom: number;
-    }
-  | { type: 'expansionZoom'; seq: number; generation: number; clusterId: number }
-  | { type: 'leaves'; seq: number; generation: number; clusterId: number };
+  | { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
+  | { type: 'expansionZoom'; seq: number; clusterId: number }
+  | { type: 'leaves'; seq: number; clusterId: number };
 
 export type ClusterAnswer =
-  | { seq: number; generation: number; ok: true; result: number | number[] | ClusterEntry[] }
-  | { seq: number; generation: number; ok: false; error: string };
+  | { seq: number; ok: true; result: number | number[] | ClusterEntry[] }
+  | { seq: number; ok: false; error: string };
 
 type Index = Supercluster<{ index: number }, Record<string, never>>;
 
 /** [lon, lat, lon, lat…] as supercluster's features, each carrying its place in the array. */
-export function featuresOf(coordinates: Float64Array) {
+function featuresOf(coordinates: Float64Array) {
   const features = new Array<PointFeature<{ index: number }>>(coordinates.length / 2);
   for (let i = 0; i < features.length; i++) {
     features[i] = {
@@ -50,7 +44,7 @@ export function featuresOf(coordinates: Float64Array) {
 }
 
 /** supercluster's features as entries that name machines by index (cheap to post, no GeoJSON). */
-export function entriesOf(features: ReturnType<Index['getClusters']>): ClusterEntry[] {
+function entriesOf(features: ReturnType<Index['getClusters']>): ClusterEntry[] {
   return features.map((feature) => {
     const [longitude, latitude] = feature.geometry.coordinates;
     const properties = feature.properties;
@@ -65,7 +59,7 @@ export function entriesOf(features: ReturnType<Index['getClusters']>): ClusterEn
  * markercluster made a marker per machine and clustered them one by one. Leaflet's tiles are
  * 256 px: the same extent makes the radius Leaflet's pixels.
  */
-export function buildIndex(coordinates: Float64Array, maxZoom: number): Index {
+function buildIndex(coordinates: Float64Array, maxZoom: number): Index {
   const index: Index = new Supercluster({ radius: CLUSTER_RADIUS, extent: 256, maxZoom });
   return index.load(featuresOf(coordinates));
 }
@@ -76,12 +70,10 @@ export function buildIndex(coordinates: Float64Array, maxZoom: number): Index {
  */
 export function clusterEngine() {
   let index: Index = buildIndex(new Float64Array(0), 0);
-  let generation = 0;
   const result = (request: ClusterRequest) => {
     switch (request.type) {
       case 'load':
         index = buildIndex(request.coordinates, request.maxZoom);
-        generation = request.generation;
         return request.coordinates.length / 2;
       case 'clusters':
         return entriesOf(index.getClusters(request.bbox, request.zoom));
@@ -94,10 +86,10 @@ export function clusterEngine() {
   return (request: ClusterRequest): ClusterAnswer => {
     try {
       const answer = result(request);
-      return { seq: request.seq, generation, ok: true, result: answer };
+      return { seq: request.seq, ok: true, result: answer };
     } catch (error) {
       // An unknown cluster id (supercluster throws): the question was about another index.
-      return { seq: request.seq, generation, ok: false, error: String(error) };
+      return { seq: request.seq, ok: false, error: String(error) };
     }
   };
 }

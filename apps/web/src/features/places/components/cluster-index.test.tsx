@@ -6,21 +6,14 @@ import { MemoryRouter } from 'react-router';
 import Supercluster, { type ClusterProperties } from 'supercluster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapPoint } from '@serwis/domain';
+import { giveElementsASize } from '../../../../test/map-size';
+import { sampleMapPoint } from '../../../../test/samples';
 import { CLUSTER_RADIUS, clusterEngine, type ClusterRequest } from './cluster-core';
 import { createClusterIndex, type BBox, type MapEntry } from './cluster-index';
 import { ClusterLayer } from './cluster-layer';
 
-const point = (id: number, latitude: number, longitude: number, name = `Maszyna ${id}`): MapPoint => ({
-  id,
-  name,
-  type: 'INTERNAL',
-  status: 'OK',
-  categoryId: 3,
-  latitude,
-  longitude,
-  color1: '#2f9e44',
-  color2: '#ffffff',
-});
+const point = (id: number, latitude: number, longitude: number, name = `Maszyna ${id}`): MapPoint =>
+  sampleMapPoint({ id, name, latitude, longitude });
 
 /** A dozen machines close together around Łódź, a pair at one spot in Kraków, and a few apart. */
 const FLEET = [
@@ -197,14 +190,7 @@ describe('the cluster index with a worker', () => {
   });
 
   describe('on the map', () => {
-    let size: { mockRestore: () => void }[] = [];
-    beforeEach(() => {
-      size = [
-        vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800),
-        vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600),
-      ];
-    });
-    afterEach(() => size.forEach((spy) => spy.mockRestore()));
+    giveElementsASize(800, 600);
 
     let map: L.Map;
     function MapProbe() {
@@ -253,8 +239,8 @@ describe('the cluster index with a worker', () => {
       const watch = new MutationObserver(() => drawn.push(...titles()));
       watch.observe(document.body, { subtree: true, childList: true });
       worker.release();
+      // The worker answers in order: the old view's answer came before the one drawn now.
       await waitFor(() => expect(titles()).toEqual(['Kraków']));
-      await new Promise((resolve) => setTimeout(resolve, 50));
       watch.disconnect();
       // The answer about the old filter's view was never drawn.
       expect(drawn).not.toContain('Warszawa');

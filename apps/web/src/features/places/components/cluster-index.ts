@@ -39,7 +39,7 @@ interface Channel {
 }
 
 /** The positions as [lon, lat, lon, lat…]: 16 bytes a machine, moved to the worker without a copy. */
-export function coordinatesOf(points: MapPoint[]): Float64Array {
+function coordinatesOf(points: MapPoint[]): Float64Array {
   const coordinates = new Float64Array(points.length * 2);
   points.forEach((point, i) => {
     coordinates[2 * i] = point.longitude;
@@ -125,7 +125,7 @@ export function createClusterIndex(maxZoom: number): ClusterIndex {
       else if (request.generation === generation)
         channel.send({ ...request, coordinates: coordinatesOf(points) }, []);
       // A load that another has replaced: its caller learns only that.
-      else onAnswer({ seq: request.seq, generation: request.generation, ok: true, result: 0 });
+      else onAnswer({ seq: request.seq, ok: true, result: 0 });
     }
   };
   let channel: Channel = workerChannel(onAnswer, fallBack) ?? localChannel(onAnswer);
@@ -155,7 +155,7 @@ export function createClusterIndex(maxZoom: number): ClusterIndex {
     },
     async clusters(bbox, zoom) {
       const of = generation;
-      const request: ClusterRequest = { type: 'clusters', seq: ++seq, generation: of, bbox, zoom };
+      const request: ClusterRequest = { type: 'clusters', seq: ++seq, bbox, zoom };
       latestView = request.seq;
       const entries = await unlessReloaded(of, ask<ClusterEntry[]>(request));
       if (!entries || request.seq !== latestView) return null;
@@ -164,17 +164,11 @@ export function createClusterIndex(maxZoom: number): ClusterIndex {
       );
     },
     expansionZoom(clusterId) {
-      return unlessReloaded(
-        generation,
-        ask<number>({ type: 'expansionZoom', seq: ++seq, generation, clusterId }),
-      );
+      return unlessReloaded(generation, ask<number>({ type: 'expansionZoom', seq: ++seq, clusterId }));
     },
     async leaves(clusterId) {
       const of = generation;
-      const indices = await unlessReloaded(
-        of,
-        ask<number[]>({ type: 'leaves', seq: ++seq, generation: of, clusterId }),
-      );
+      const indices = await unlessReloaded(of, ask<number[]>({ type: 'leaves', seq: ++seq, clusterId }));
       return indices && indices.map((i) => points[i]);
     },
     terminate() {

@@ -3,23 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapPoint } from '@serwis/domain';
 import { JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { giveElementsASize } from '../../../../test/map-size';
 import { renderScreen } from '../../../../test/render-screen';
+import { sampleMapPoint } from '../../../../test/samples';
 import { MapPage } from './map-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const point = (overrides: Partial<MapPoint>): MapPoint => ({
-  id: 1,
-  name: 'Laser',
-  type: 'INTERNAL',
-  status: 'OK',
-  categoryId: 3,
-  latitude: 52,
-  longitude: 19,
-  color1: '#2f9e44',
-  color2: '#ffffff',
-  ...overrides,
-});
+const point = sampleMapPoint;
 
 describe('/map', () => {
   it('on a touch screen leaves room beside the map to scroll the page to its buttons', async () => {
@@ -115,16 +106,9 @@ describe('/map', () => {
 
 describe('/map markers', () => {
   // jsdom lays nothing out: the map is given 800×600 px, or it would show nothing.
-  let size: { mockRestore: () => void }[] = [];
-  beforeEach(() => {
-    size = [
-      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800),
-      vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600),
-    ];
-    // The filters the tests above left in the tab's storage.
-    sessionStorage.clear();
-  });
-  afterEach(() => size.forEach((spy) => spy.mockRestore()));
+  giveElementsASize(800, 600);
+  // The filters the tests above left in the tab's storage.
+  beforeEach(() => sessionStorage.clear());
 
   const showMap = (points: MapPoint[]) => {
     fakeApi({ 'GET /api/device/with-gps-location-data': { body: points } });
