@@ -9,6 +9,7 @@ import { DB_CASING, type Db } from '../db/database.js';
 import { MSG } from '@serwis/domain';
 import { AppError } from './app-error.js';
 import { acceptsGzip } from './gzip-json.js';
+import { keepConnectionUntil } from './keep-connection.js';
 import { rowsOf } from './result-rows.js';
 import { Slots } from './slots.js';
 
@@ -272,7 +273,7 @@ export async function sendJsonArray<T>(
   const toJson = rowSchema
     ? (row: T) => JSON.stringify(z.encode(rowSchema, row))
     : (row: T) => JSON.stringify(row);
-  const rows = await readFirst(batches);
+  const rows = await keepConnectionUntil(reply, readFirst(batches));
   endWithAnswer(reply, rows);
   async function* body(): AsyncGenerator<string> {
     try {

@@ -23,15 +23,20 @@ async function listeningPort() {
   return (ctx.app.server.address() as net.AddressInfo).port;
 }
 
-/** A POST over a real socket (whose idle limit is what is tested), its whole answer awaited. */
-async function post(path: string, headers: http.OutgoingHttpHeaders, body: Buffer | string) {
+/** A call over a real socket (whose idle limit is what is tested), its whole answer awaited. */
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  headers: http.OutgoingHttpHeaders,
+  body: Buffer | string = '',
+) {
   const port = await listeningPort();
   return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
     const request = http.request(
       {
         host: '127.0.0.1',
         port,
-        method: 'POST',
+        method,
         path,
         headers: { ...XHR, ...headers, 'content-length': Buffer.byteLength(body) },
       },
@@ -96,7 +101,7 @@ describe('a connection on which nothing moves', () => {
     const { payload, headers } = await multipart([
       { kind: 'file', name: 'file', filename: 'kontrahenci.csv', content: 'Nazwa skrócona\nKowalski\n' },
     ]);
-    const answer = await post('/api/customer/import', { cookie: admin.cookie, ...headers }, payload);
+    const answer = await call('POST', '/api/customer/import', { cookie: admin.cookie, ...headers }, payload);
     await before;
     expect(ended).toBe(true);
     expect(answer.status).toBe(200);
@@ -143,7 +148,8 @@ describe('a connection on which nothing moves', () => {
     // Another sheet holds the turn for three idle limits; this one is made after it.
     const release = await labelSheets.turn.take(1000, Error);
     const held = new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(release);
-    const answer = await post(
+    const answer = await call(
+      'POST',
       '/api/device/qr-labels',
       { cookie: user.cookie, 'content-type': 'application/json' },
       JSON.stringify({ ids: [deviceId] }),
@@ -151,5 +157,29 @@ describe('a connection on which nothing moves', () => {
     await held;
     expect(answer.status).toBe(200);
     expect(answer.body.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it.each([
+    ['a whole list', '/api/customer/findAll', 'list'],
+    ['a CSV export', '/api/customer/get-csv', 'export'],
+  ] as const)('is kept while %s waits for its place, then answered in full', async (_case, path, kind) => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    // More than the first rows read at once, so the list needs a place (json-stream.ts, headThenCursor).
+    await ctx.database.db.execute(
+      sql`INSERT INTO customers (short_name) SELECT 'Czeka ' || g FROM generate_series(1, 300) g`,
+    );
+    // Other answers hold every place for three idle limits.
+    const places = streamSlots(ctx.database.db, kind);
+    const held = await Promise.all(Array.from({ length: places.size }, () => places.take(1000, Error)));
+    const freed = new Promise<void>((resolve) => setTimeout(resolve, 3_000)).then(() =>
+      held.forEach((r) => r()),
+    );
+    const answer = await call('GET', path, { cookie: admin.cookie });
+    await freed;
+    expect(answer.status).toBe(200);
+    const text = answer.body.toString();
+    const rows = kind === 'list' ? JSON.parse(text).length : text.trim().split('\r\n').length - 1;
+    expect(rows).toBe(300);
+    expect(places.state).toEqual({ used: 0, waiting: 0 });
   });
 });

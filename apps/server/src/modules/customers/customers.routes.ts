@@ -14,6 +14,7 @@ import {
 import { notFound } from '../../lib/app-error.js';
 import { sendCsvFile } from '../../lib/csv-file.js';
 import { idBatches, readFirst, streamList } from '../../lib/json-stream.js';
+import { keepConnectionUntil } from '../../lib/keep-connection.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
@@ -72,8 +73,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // The first batch is read before the headers go out, so a refused search is answered in full.
-      const ids = await readFirst(
-        idBatches(app.db, customerListIdQuery(app.db, request.query), { kind: 'export' }),
+      // The connection is kept while the export waits for its place (keepConnectionUntil).
+      const ids = await keepConnectionUntil(
+        reply,
+        readFirst(idBatches(app.db, customerListIdQuery(app.db, request.query), { kind: 'export' })),
       );
       return sendCsvFile(reply, CUSTOMER_CSV_FILE_NAME, customerCsvChunks(app.db, ids), ids);
     },

@@ -18,6 +18,7 @@ import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { sendCsvFile } from '../../lib/csv-file.js';
 import { idBatches, readFirst } from '../../lib/json-stream.js';
+import { keepConnectionUntil } from '../../lib/keep-connection.js';
 import {
   boundedTotal,
   estimatedCost,
@@ -416,10 +417,14 @@ const familyRoutes =
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
         // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat. The
         // first batch is read before the headers, so a refused filter is answered, not cut short.
-        const ids = await readFirst(
-          idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)), {
-            kind: 'export',
-          }),
+        // The connection is kept while the export waits for its place (keepConnectionUntil).
+        const ids = await keepConnectionUntil(
+          reply,
+          readFirst(
+            idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)), {
+              kind: 'export',
+            }),
+          ),
         );
         return sendCsvFile(reply, MACHINE_CSV_FILE_NAMES[family], csvChunks(app.db, ids), ids);
       },
