@@ -50,6 +50,27 @@ describe('/statistics charts', () => {
     expect(within(payments).getByText('Płatna').closest('tr')).toHaveTextContent('Płatna583%');
   });
 
+  it('counts the bars by year over a range of more than two years, and the table keeps the months', async () => {
+    // 30 months, from 2023-07 to 2025-12: 1 issued and 1 signed each, 2 more issued in 2024-02.
+    const months = Array.from({ length: 30 }, (_, i) => {
+      const month = dayjs('2023-07-01').add(i, 'month').format('YYYY-MM');
+      return { month, issued: month === '2024-02' ? 3 : 1, signed: 1 };
+    });
+    fakeApi({
+      'GET /api/statistics/servicesUsers': { body: [] },
+      'GET /api/statistics/servicesCharts': { body: { ...charts, months } },
+    });
+    renderScreen(<StatisticsPage />, { url: '/statistics' });
+    const bars = await screen.findByRole('region', { name: 'Protokoły w latach' });
+    expect(within(bars).getByRole('heading')).toHaveTextContent('Protokoły wystawione i podpisane w latach');
+    expect(screen.queryByRole('region', { name: 'Protokoły w miesiącach' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('Tabela'));
+    const table = await screen.findByRole('table', { name: 'Protokoły w miesiącach' });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+    expect(within(table).getByText('2024-02').closest('tr')).toHaveTextContent('2024-0231');
+  });
+
   it('asks for the figures of the chosen range', async () => {
     const api = fakeApi({
       'GET /api/statistics/servicesUsers': { body: [] },

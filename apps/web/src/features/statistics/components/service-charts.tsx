@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { MSG, PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
+import { chartPeriods } from './chart-periods';
 
 /**
  * The charts are pictures beside their legends and the "Tabela" view, which hold the same numbers:
@@ -92,6 +93,7 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
   const types = shares(data.serviceTypes, SERVICE_TYPES);
   const payments = shares(data.paymentTypes, PAYMENT_TYPES);
   const empty = data.months.length === 0;
+  const { unit, bars } = chartPeriods(data.months);
   return (
     <Stack mt="lg">
       <SegmentedControl
@@ -108,14 +110,19 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
         <Text c="dimmed">{MSG.noData}</Text>
       ) : view === 'charts' ? (
         <>
-          <Paper withBorder p="md" component="section" aria-label="Protokoły w miesiącach">
+          <Paper
+            withBorder
+            p="md"
+            component="section"
+            aria-label={unit === 'year' ? 'Protokoły w latach' : 'Protokoły w miesiącach'}
+          >
             <Title order={3} size="h5" mb="sm">
-              Protokoły wystawione i podpisane w miesiącach
+              Protokoły wystawione i podpisane {unit === 'year' ? 'w latach' : 'w miesiącach'}
             </Title>
             <BarChart
               h={260}
-              data={data.months}
-              dataKey="month"
+              data={bars}
+              dataKey="period"
               withLegend
               {...NOT_A_STOP.bar}
               series={[
