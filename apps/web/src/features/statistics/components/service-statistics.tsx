@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
@@ -8,8 +8,10 @@ import { DataTable, localPage, tableStateProps, useListState } from '../../../co
 import { ErrorBanner } from '../../../components/error-banner';
 import { totals, useServiceCharts, useServiceStatistics } from '../api/statistics';
 
-// The chart library loads only when the statistics screen shows its charts.
-const ServiceCharts = lazy(async () => ({ default: (await import('./service-charts')).ServiceCharts }));
+// The chart library loads only with the statistics screen: asked for as the screen opens, so it is
+// fetched and compiled while the figures are on their way, not in the same task as the first drawing.
+const loadCharts = () => import('./service-charts');
+const ServiceCharts = lazy(async () => ({ default: (await loadCharts()).ServiceCharts }));
 
 const column = createColumnHelper<StatisticsRow>();
 const columns = [
@@ -52,6 +54,7 @@ export function ServiceStatistics() {
   const [to, setTo] = useState<string | null>(() => dayParam(params.get('dateTo')));
   const statistics = useServiceStatistics(from, to);
   const charts = useServiceCharts(from, to);
+  useEffect(() => void loadCharts(), []);
   // A failed load shows the message and an empty table, not figures of an earlier range.
   const rows = statistics.isError ? [] : (statistics.data ?? []);
   const sum = totals(rows);
