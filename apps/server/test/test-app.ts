@@ -234,10 +234,12 @@ export async function appTables(database: Database): Promise<string[]> {
  * 35 tables, though a test leaves most of them empty. So only the tables holding rows are emptied:
  * a few rows by DELETE, with the triggers and foreign keys off (the replica role; every table that
  * holds rows is emptied, so none is left pointing at a deleted one), and a large table by TRUNCATE,
- * which leaves no dead rows behind for the next seed's plans.
+ * which leaves no dead rows behind for the next seed's plans. `keep`: tables left as they are, their
+ * sequences too (the accounts and sessions of a file that logs in once and resets its register often).
  */
-export async function resetDatabase(database: Database) {
-  const tables = (await appTables(database)).map((table) => `"${table}"`);
+export async function resetDatabase(database: Database, options: { keep?: readonly string[] } = {}) {
+  const keep = options.keep ?? [];
+  const tables = (await appTables(database)).filter((t) => !keep.includes(t)).map((table) => `"${table}"`);
   if (!tables.length) return;
   const counted = tables
     .map(
@@ -253,8 +255,14 @@ export async function resetDatabase(database: Database) {
       if (Number(table.rows) <= DELETED_UP_TO) await tx.execute(sql.raw(`DELETE FROM ${String(table.name)}`));
     }
     if (large.length) await tx.execute(sql.raw(`TRUNCATE ${large.join(', ')} CASCADE`));
+    // A kept table's sequence (a serial column's) belongs to it through pg_depend.
+    const kept = keep.length
+      ? ` AND NOT EXISTS (SELECT FROM pg_depend d JOIN pg_class s ON s.oid = d.objid JOIN pg_class t ON t.oid = d.refobjid WHERE s.relname = sequencename AND t.relname IN (${keep.map((t) => `'${t}'`).join(', ')}))`
+      : '';
     await tx.execute(
-      sql`SELECT setval(format('%I.%I', schemaname, sequencename), start_value, false) FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL`,
+      sql.raw(
+        `SELECT setval(format('%I.%I', schemaname, sequencename), start_value, false) FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL${kept}`,
+      ),
     );
   });
 }

@@ -9,7 +9,7 @@ import {
   installationOperationUpdateSchema,
   messageResponse,
 } from '@serwis/domain';
-import { currentUser, requireAdmin } from '../../plugins/session.js';
+import { requireAdmin } from '../../plugins/session.js';
 import { listInstallationOperations } from './installation-operations.repository.js';
 import {
   addInstallationOperation,
@@ -23,13 +23,23 @@ const tags = ['Protokół montażu'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse };
 const list = z.array(installationOperationSchema);
 
-/** Spec §7 "Installation operations and configuration"; writes are for admins (domain.md). */
+/**
+ * Spec §7 "Installation operations and configuration": admins only, reading included (domain.md
+ * "Permissions": "… and installation operations | USER no"; spec §2: the "Protokół montażu" tab is
+ * the admin's). A protocol reads the list on the server, for its author whoever he is.
+ */
 export const installationOperationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/installation-operation',
-    { schema: { tags, summary: 'Czynności protokołu montażu w kolejności', response: { 200: list } } },
+    {
+      schema: {
+        tags,
+        summary: 'Czynności protokołu montażu w kolejności (administrator)',
+        response: { 200: list, 403: messageResponse },
+      },
+    },
     async (request) => {
-      currentUser(request);
+      requireAdmin(request);
       return (await listInstallationOperations(app.db)).map(toInstallationOperation);
     },
   );

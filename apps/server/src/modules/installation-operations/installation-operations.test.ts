@@ -69,7 +69,7 @@ describe('installation operations (spec §7)', () => {
     ]);
   });
 
-  it('refuses employees with 403, empty text with 400 and unknown ids with 404', async () => {
+  it('refuses employees with 403 (reading too), empty text with 400 and unknown ids with 404', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const user = await createUserAndLogin(ctx);
     const op = (await add(admin, 'Poziomowanie')).json();
@@ -87,6 +87,10 @@ describe('installation operations (spec §7)', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Nie znaleziono czynności montażowej.');
-    expect(await texts(user)).toEqual(['1.Poziomowanie']);
+    // Reading the list is the admins' too (domain.md: "… installation operations | USER no").
+    const read = await ctx.app.inject({ method: 'GET', url: URL, headers: as(user) });
+    expect(read.statusCode).toBe(403);
+    expect(read.json().message).toBe('Brak uprawnień do tej operacji.');
+    expect(await texts(admin)).toEqual(['1.Poziomowanie']);
   });
 });

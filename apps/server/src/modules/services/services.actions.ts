@@ -1,4 +1,5 @@
 import {
+  MSG,
   SERVICE_STATE_TRANSITIONS,
   isServiceTransitionAllowed,
   type ServiceStateAction,
@@ -6,6 +7,7 @@ import {
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
+import { forbidden } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import {
@@ -105,13 +107,13 @@ export async function addServiceFile(
 /**
  * DELETE /api/service/delete/{id}. Unnumbered events and the last numbered one of a year go; any
  * other numbered event stays (false: the route answers 304) so the year's sequence keeps no gaps.
- * Signed and rejected events are for admins; employees may delete their own open ones. The files'
- * bytes are removed after the commit.
+ * Admins only, whatever the state (domain.md "Permissions": "Delete … services | USER no"); an
+ * employee is refused before the event is read. The files' bytes are removed after the commit.
  */
 export async function deleteService(deps: FileDeps, actor: SessionUser, id: number): Promise<boolean> {
+  if (!actor.isAdmin) throw forbidden(MSG.forbiddenBang);
   const removeBytes = await inTransaction(deps.db, async (tx) => {
     const row = await requireServiceForUpdate(tx, id);
-    assertCanModify(actor, row);
     if (row.number > 0) {
       // Under the year's lock no new number can appear between this check and the delete.
       await lockServiceYear(tx, row.year);

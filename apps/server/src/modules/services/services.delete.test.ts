@@ -23,9 +23,9 @@ const serviceExists = async (id: number) =>
 
 describe('DELETE /api/service/delete/{id}', () => {
   it('deletes an unnumbered event with its machine links', async () => {
-    const { user, json } = await setup();
+    const { user, admin, json } = await setup();
     const draft = (await postService(ctx, user, json())).json();
-    const response = await deleteService(ctx, user, draft.id);
+    const response = await deleteService(ctx, admin, draft.id);
     expect(response.statusCode).toBe(200);
     expect(await serviceExists(draft.id)).toBe(false);
     expect(await ctx.database.db.select().from(serviceDevices)).toHaveLength(0);
@@ -56,22 +56,28 @@ describe('DELETE /api/service/delete/{id}', () => {
     expect((await deleteService(ctx, admin, lettered.id)).statusCode).toBe(200);
   });
 
-  it('lets only admins delete a signed event', async () => {
+  it('lets only admins delete an event, an employee not even his own open one', async () => {
     const { user, admin, json } = await setup();
     const signed = (await postService(ctx, user, json({ isToSign: true }))).json();
-    const refused = await deleteService(ctx, user, signed.id);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
-    expect(await serviceExists(signed.id)).toBe(true);
+    const draft = (await postService(ctx, user, json())).json();
+    for (const id of [signed.id, draft.id]) {
+      const refused = await deleteService(ctx, user, id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Brak uprawnień do tej operacji!');
+      expect(await serviceExists(id)).toBe(true);
+    }
+    expect((await deleteService(ctx, admin, draft.id)).statusCode).toBe(200);
     expect((await deleteService(ctx, admin, signed.id)).statusCode).toBe(200);
   });
 
-  it("refuses an employee deleting someone else's event and answers 404 for an unknown one", async () => {
-    const { user, json } = await setup();
+  it("refuses an employee deleting someone else's event; an unknown one is 404 for an admin", async () => {
+    const { user, admin, json } = await setup();
     const colleague = await createUserAndLogin(ctx);
     const draft = (await postService(ctx, user, json())).json();
     expect((await deleteService(ctx, colleague, draft.id)).statusCode).toBe(403);
-    expect((await deleteService(ctx, user, 99_999)).statusCode).toBe(404);
+    // Refused before the event is looked for: an employee learns nothing of which ids exist.
+    expect((await deleteService(ctx, user, 99_999)).statusCode).toBe(403);
+    expect((await deleteService(ctx, admin, 99_999)).statusCode).toBe(404);
   });
 
   it("removes the event's files with their bytes, its to-do, and unlinks its incidents", async () => {

@@ -235,7 +235,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Usunięcie zdarzenia: bez numeru lub ostatnie w roku; inne numerowane → 304',
+        summary: 'Usunięcie zdarzenia (administrator): bez numeru lub ostatnie w roku; inne numerowane → 304',
         params: idParams,
         response: {
           200: messageResponse,

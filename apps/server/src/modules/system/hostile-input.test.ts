@@ -7,22 +7,15 @@ import {
   useTestApp,
   type TestUser,
 } from '../../../test/test-app.js';
+import { fieldAt, fieldPaths, withField } from '../../../test/api-samples.js';
 import {
-  fieldAt,
-  fieldPaths,
-  PNG_BASE64,
-  sampleValue,
-  withField,
-  type Operation,
-} from '../../../test/api-samples.js';
-import {
-  insertCategory,
-  insertCustomer,
-  insertDevice,
-  insertService,
-} from '../../../test/service-fixtures.js';
-import { multipart } from '../files/files.fixtures.js';
-import { PNG } from '../protocols/protocols.fixtures.js';
+  documentedRoutes,
+  multipartSample,
+  type MultipartBody,
+  routeUrl,
+  sampleJsonBody,
+  seedSmallRegister,
+} from '../../../test/route-sweep.js';
 import {
   badValuesFor,
   BROKEN_MULTIPART,
@@ -44,39 +37,6 @@ import {
  */
 // No geocoder (its answer is a documented 503) and no login limit: the sweep logs in before each route.
 const ctx = useTestApp({ LOGIN_LIMIT_PER_ACCOUNT: '100000', LOGIN_LIMIT_PER_IP: '100000', GEOCODER_URL: '' });
-
-/** A sample body the schema alone cannot make acceptable, completed as the product's forms do. */
-const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
-  'POST /api/user/resetPassword': { recipients: ['jan@firma.pl'] },
-  'POST /api/todo/save': { date: '2024-03-15T10:00:00.000Z' },
-  'POST /api/part/save': { id: 0 },
-  'POST /api/incident/insert': { id: null, service: null },
-  'POST /api/deviceHotel/insert': { id: null },
-  'POST /api/branch/insert': { id: null },
-  'POST /api/storage/upload-public-file': { base64: PNG_BASE64 },
-  'PUT /api/configuration/company-logo': { value: PNG },
-  'PUT /api/configuration': { name: 'company/name', value: 'Firma' },
-  'PUT /api/service/update': { number: '', numberExtension: '' },
-  'PUT /api/customer/update': { shortName: 'Klient zmieniony' },
-  'PUT /api/category/update': { name: 'Inna nazwa', serviceReviewOperationsList: '[]' },
-  'PUT /api/device-external/update': { id: 2 },
-  'POST /api/device/qr-labels': { sort: 'name,asc' },
-  'POST /api/device-external/qr-labels': { ids: [2], sort: 'name,asc' },
-  'PATCH /api/user/setNewPassword': { oldPassword: 'Haslo-123456', newPassword: 'Haslo-654321' },
-};
-const IMPORT_FILES: Record<string, { file: string; mapping: string[] }> = {
-  customer: {
-    file: 'Nazwa skrócona;Nazwa pełna;Miasto\nKlient A;Klient A sp. z o.o.;Łódź\n',
-    mapping: ['shortName', 'fullName', 'city'],
-  },
-  device: {
-    file: 'Nazwa;S/N;Kontrahent;Kategoria\nPrasa;SN-1;Klient 1;Kategoria 1\n',
-    mapping: ['name', 'serialNumber', 'customer', 'category'],
-  },
-};
-
-/** Path parameters that are not ids, as the product's own links fill them. */
-const PATH_VALUES: Record<string, string> = { type: 'MACHINE_FILE', mode: 'all' };
 
 /**
  * Writes whose sample body must be accepted, so that the sweep's bad values reach past validation
@@ -102,66 +62,16 @@ const ACCEPTED_SAMPLES = [
 describe('bad input on every route', () => {
   it('is refused with a Polish { message, code } and a 4xx, never a 500', async () => {
     let admin: TestUser = await createUserAndLogin(ctx, { admin: true });
-    const doc = (
-      await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: as(admin) })
-    ).json() as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        path,
-        method: method.toUpperCase(),
-        operation,
-      })),
-    );
+    const operations = await documentedRoutes(ctx.app, as(admin));
     expect(operations.length).toBeGreaterThan(100);
-    const names = operations.map(({ method, path }) => `${method} ${path}`);
+    const names = operations.map(({ name }) => name);
     expect(ACCEPTED_SAMPLES.filter((name) => !names.includes(name))).toEqual([]);
 
     /** The same small register before each route: a customer, a category, two machines, an event, a note, a file. */
     const seed = async () => {
       await resetDatabase(ctx.database);
       admin = await createUserAndLogin(ctx, { admin: true });
-      const customer = await insertCustomer(ctx.database.db, { shortName: 'Klient 1' });
-      const category = await insertCategory(ctx.database.db, { name: 'Kategoria 1' });
-      const owner = { customerId: customer.id, categoryId: category.id };
-      const device = await insertDevice(ctx.database.db, owner);
-      await insertDevice(ctx.database.db, { ...owner, type: 'EXTERNAL' });
-      await insertService(ctx.database.db, {
-        userId: admin.id,
-        customerId: customer.id,
-        deviceIds: [device.id],
-        date: '2024-03-15',
-        state: 'UTWORZONY',
-        types: ['NAPRAWA'],
-      });
-      const headers = as(admin);
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/deviceNote/insert',
-        headers,
-        payload: { device: { id: device.id }, text: 'Notatka' },
-      });
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/installation-operation',
-        headers,
-        payload: { text: 'Czynność' },
-      });
-      const file = await multipart([
-        {
-          kind: 'field',
-          name: 'fileJson',
-          value: JSON.stringify({ device: { id: device.id }, type: 'MACHINE_FILE' }),
-        },
-        { kind: 'file', name: 'file', filename: 'opis.txt', content: 'Opis', type: 'text/plain' },
-      ]);
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/file/add',
-        headers: { ...headers, ...file.headers },
-        payload: file.payload,
-      });
+      await seedSmallRegister(ctx, { admin, author: admin });
       seededAt = await nextTransactionId(ctx.database);
     };
     let seededAt = '';
@@ -169,23 +79,18 @@ describe('bad input on every route', () => {
     const problems: string[] = [];
     const refusedSamples: string[] = [];
     let calls = 0;
-    for (const { path, method, operation } of operations) {
+    for (const route of operations) {
+      const { path, method, operation, name } = route;
       if ((await nextTransactionId(ctx.database)) !== seededAt) {
         await seed();
       }
-      const name = `${method} ${path}`;
       // The external machines' routes are the own machines' handlers and schemas for the other
       // family (one module): their fields are swept once, on the own family's route.
       const twin = path.replace('/api/device-external/', '/api/device/');
       const fieldsSwept = twin !== path && operations.some((o) => o.method === method && o.path === twin);
       const params = operation.parameters ?? [];
-      const content = operation.requestBody?.content ?? {};
-      const jsonSchema = content['application/json']?.schema;
-      const partsSchema = content['multipart/form-data']?.schema;
-      const url = (replace?: [string, string]) =>
-        path.replace(/\{(\w+)\}/g, (_, param: string) =>
-          replace?.[0] === param ? replace[1] : (PATH_VALUES[param] ?? '1'),
-        );
+      const parts = multipartSample(route);
+      const url = (replace?: [string, string]) => routeUrl(path, replace);
       const send = async (
         what: string,
         target: string,
@@ -212,7 +117,7 @@ describe('bad input on every route', () => {
         }
       };
 
-      const sample = jsonSchema && { ...(sampleValue(jsonSchema) as object), ...SAMPLE_OVERRIDES[name] };
+      const sample = sampleJsonBody(route);
       for (const param of params.filter((p) => p.in === 'path')) {
         for (const value of IN_PATH)
           await send(`${param.name}=${show(value)}`, url([param.name, value]), sample);
@@ -237,36 +142,9 @@ describe('bad input on every route', () => {
           }
         }
       }
-      if (partsSchema) {
-        const parts = Object.entries(partsSchema.properties ?? {});
-        const json: Record<string, object> = Object.fromEntries(
-          parts.filter(([, s]) => s.type === 'object').map(([part, s]) => [part, sampleValue(s) as object]),
-        );
-        const fileParts = parts.filter(([, s]) => s.format === 'binary').map(([part]) => part);
-        const importOf = IMPORT_FILES[path.split('/')[2]!.replace('-external', '')];
-        if (path.includes('/import') && importOf) json.optionsJson = { mapping: importOf.mapping };
-        const good = path.includes('/import') && importOf ? importOf.file : 'Treść pliku';
-        const body = (
-          jsonParts: Record<string, unknown>,
-          file: string | Buffer = good,
-          filename = 'plik.csv',
-        ) =>
-          multipart([
-            ...Object.entries(jsonParts).map(([part, value]) => ({
-              kind: 'field' as const,
-              name: part,
-              value: typeof value === 'string' ? value : JSON.stringify(value),
-            })),
-            ...fileParts.map((part) => ({
-              kind: 'file' as const,
-              name: part,
-              filename,
-              content: file,
-              type: 'text/csv',
-            })),
-          ]);
-        const sendParts = async (what: string, m: Awaited<ReturnType<typeof multipart>>) =>
-          send(what, url(), m.payload, m.headers);
+      if (parts) {
+        const { json, body } = parts;
+        const sendParts = async (what: string, m: MultipartBody) => send(what, url(), m.payload, m.headers);
         for (const [part, value] of Object.entries(json)) {
           for (const field of fieldsSwept ? [] : fieldPaths(value)) {
             for (const bad of badValuesFor(fieldAt(value, field), field)) {

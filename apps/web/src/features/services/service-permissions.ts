@@ -37,8 +37,9 @@ export function serviceActions(actor: ServiceActor, service: Event): ServiceActi
     sign: mayChangeServiceState(actor, event, 'sign'),
     reject: mayChangeServiceState(actor, event, 'reject'),
     printForScan: mayChangeServiceState(actor, event, 'printForScan'),
-    remove: modify,
-    // Deleting files is for admins (files.routes.ts).
+    // Deleting an event or a file is for admins (domain.md "Permissions"; services.actions.ts,
+    // files.routes.ts).
+    remove: Boolean(actor?.isAdmin),
     removeFile: Boolean(actor?.isAdmin),
   };
 }

@@ -92,14 +92,14 @@ describe('serviceActions', () => {
   const user = { id: 2, isAdmin: false };
   const admin = { id: 1, isAdmin: true };
 
-  it('lets an employee change only own open events', () => {
+  it('lets an employee change only own open events, and delete none', () => {
     const own = sampleService({ state: 'UTWORZONY', userCreated: { id: 2, fullName: 'Jan' } });
     expect(serviceActions(user, own)).toMatchObject({
       edit: true,
       sign: true,
       printForScan: true,
       reject: true,
-      remove: true,
+      remove: false,
       removeFile: false,
     });
     const foreign = sampleService({ state: 'UTWORZONY', userCreated: { id: 9, fullName: 'Ewa' } });
