@@ -73,6 +73,8 @@ async function insertWithFreeDownloadName(tx: DbOrTx, values: Omit<NewFileRow, '
 /**
  * Writes the row (and its audit entry) for bytes already in the storage. Use inside your own
  * transaction; if that transaction fails, call `discardUpload(storage, upload)` afterwards.
+ * `audited: false` when the caller's own entry names the file (a service event saved, signed or
+ * given a file with it): one request, one entry (domain.md "Audit log").
  */
 export async function insertFileRow(
   tx: DbOrTx,
@@ -84,6 +86,7 @@ export async function insertFileRow(
     /** Name to keep; defaults to the uploaded file's own name. */
     filename?: string;
     description?: string;
+    audited?: false;
   },
 ): Promise<FileRow> {
   const filename = displayFilename(input.filename, input.upload.originalName);
@@ -99,6 +102,7 @@ export async function insertFileRow(
     userCreatedId: actor.id,
   };
   const row = await insertWithFreeDownloadName(tx, values);
+  if (input.audited === false) return row;
   await audit(
     tx,
     actor,

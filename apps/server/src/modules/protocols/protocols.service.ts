@@ -177,8 +177,10 @@ async function storeProtocolPdf(
     type: 'SERVICE_FILE',
     upload,
     description: 'Protokół podpisany w aplikacji',
+    // The protocol's entry names the PDF: one request, one entry.
+    audited: false,
   });
-  return file.id;
+  return file;
 }
 
 /** Runs `work`; if it fails, the PDF bytes it stored are removed (their rows rolled back with it). */
@@ -213,17 +215,20 @@ export async function saveProtocolDraft(
         checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),
       };
       let fileId = stored?.fileId ?? null;
+      let pdfNote = '';
       if (row.state === 'PODPISANY' && stored?.signedAt) {
         const problem = signingProblem(data);
         if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
         const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
-        fileId = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
+        const file = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
+        fileId = file.id;
+        pdfNote = `, nowy plik „${file.filename}”`;
       }
       const saved = await upsertProtocolRow(tx, serviceId, { data, updatedById: actor.id, fileId });
       await audit(
         tx,
         actor,
-        `zapis protokołu zdarzenia serwisowego ${ctx.header.fullNumber} (id ${serviceId})`,
+        `zapis protokołu zdarzenia serwisowego ${ctx.header.fullNumber} (id ${serviceId})${pdfNote}`,
         record(serviceId),
       );
       return toProtocol(tx, actor, ctx, row, saved);
@@ -264,18 +269,18 @@ export async function signProtocol(
       });
       const ctx = await loadProtocolContext(tx, updated);
       const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
-      const fileId = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
+      const file = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
       const saved = await upsertProtocolRow(tx, serviceId, {
         data,
         updatedById: actor.id,
-        fileId,
+        fileId: file.id,
         signedAt: new Date(),
       });
       await refreshInspectionSummariesOfService(tx, row.id);
       await audit(
         tx,
         actor,
-        `podpisanie protokołu w aplikacji i podpisanie zdarzenia serwisowego ${ctx.header.fullNumber} (id ${row.id})`,
+        `podpisanie protokołu w aplikacji i podpisanie zdarzenia serwisowego ${ctx.header.fullNumber} (id ${row.id}), plik „${file.filename}”`,
         record(row.id),
       );
       return toProtocol(tx, actor, ctx, updated, saved);

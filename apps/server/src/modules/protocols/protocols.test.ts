@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatOperations, MSG, PROTOCOL_MSG } from '@serwis/domain';
+import { formatOperations, MSG, PROTOCOL_MSG, protocolPdfFileName } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { eq } from 'drizzle-orm';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
+import { logs } from '../logs/logs.table.js';
 import { serviceAction, uploadToService } from '../services/services.fixtures.js';
 import {
   BROKEN_PNG,
@@ -223,6 +224,36 @@ describe('field protocol of a service event', () => {
     const byAdmin = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json().editable).toBe(true);
+  });
+
+  it('writes one audit entry for a signature in the app and for a save that makes a new PDF, naming the PDF', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    const lastEventId = async () =>
+      Math.max(0, ...(await ctx.database.db.select({ id: logs.eventId }).from(logs)).map((e) => e.id));
+    const entriesAfter = async (mark: number) =>
+      (await ctx.database.db.select().from(logs)).filter((e) => e.eventId > mark);
+
+    let mark = await lastEventId();
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const pdfName = protocolPdfFileName((await serviceOf(serviceId, user, device.id)).fullNumber);
+    let entries = await entriesAfter(mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ arg0: user.email, arg1: `service:${serviceId}` });
+    expect(entries[0].formattedMessage).toContain(`podpisanie protokołu w aplikacji`);
+    expect(entries[0].formattedMessage).toContain(`plik „${pdfName}”`);
+
+    mark = await lastEventId();
+    const saved = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
+    expect(saved.statusCode).toBe(200);
+    entries = await entriesAfter(mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ arg0: admin.email, arg1: `service:${serviceId}` });
+    expect(entries[0].formattedMessage).toContain(`zapis protokołu zdarzenia serwisowego`);
+    expect(entries[0].formattedMessage).toContain(`nowy plik „${pdfName}”`);
+    expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
   });
 
   it("keeps the signed PDF: no delete on its own (409), no employee's description change (403)", async () => {

@@ -31,8 +31,11 @@ import {
   requireServiceForUpdate,
 } from './services.rules.js';
 
-/** Work done in the saving transaction once the event row exists (e.g. recording its file). */
-export type AfterSave = (tx: Tx, service: ServiceRow) => Promise<void>;
+/**
+ * Work done in the saving transaction once the event row exists (e.g. recording its file). What it
+ * answers is added to the event's audit entry, the request's one entry ("z plikiem „a.pdf”").
+ */
+export type AfterSave = (tx: Tx, service: ServiceRow) => Promise<string | void>;
 
 const deviceIdsOf = (input: { devices: { id: number }[] }) => [...new Set(input.devices.map((d) => d.id))];
 
@@ -82,11 +85,11 @@ export async function createService(db: Db, actor: SessionUser, input: ServiceJs
     await replaceServiceDevices(tx, row.id, deviceIds);
     await refreshInspectionSummaries(tx, deviceIds);
     await saveTodoFromForm(tx, actor, row.id, input);
-    if (afterSave) await afterSave(tx, row);
+    const note = afterSave ? await afterSave(tx, row) : undefined;
     await audit(
       tx,
       actor,
-      `dodanie zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})`,
+      `dodanie zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})${note ? ` ${note}` : ''}`,
       `service:${row.id}`,
     );
     return row.id;

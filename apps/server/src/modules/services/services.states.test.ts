@@ -4,6 +4,7 @@ import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, storedNames } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { files } from '../files/files.table.js';
+import { logs } from '../logs/logs.table.js';
 import {
   customerWithMachines,
   postService,
@@ -201,6 +202,52 @@ describe('service states and locks', () => {
     expect(invalid.statusCode).toBe(400);
     expect((await storedNames(ctx)).length).toBe(before);
     expect(await ctx.database.db.select().from(files)).toHaveLength(0);
+  });
+
+  it('writes one audit entry per request that adds a file to an event, in its history, naming the file', async () => {
+    const { user, json } = await setup();
+    const entriesSince = async (eventId: number) =>
+      (await ctx.database.db.select().from(logs)).filter((e) => e.eventId > eventId);
+    const lastEventId = async () => Math.max(0, ...(await entriesSince(0)).map((e) => e.eventId));
+
+    let mark = await lastEventId();
+    const created = await postService(ctx, user, json({ isToSign: true }), {
+      filename: 'protokół.pdf',
+      content: PDF,
+      type: 'application/pdf',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    let entries = await entriesSince(mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ arg0: user.email, arg1: `service:${id}` });
+    expect(entries[0].formattedMessage).toContain(
+      `dodanie zdarzenia serwisowego 1/03/2026 (id ${id}) z plikiem „protokół.pdf”`,
+    );
+
+    const draft = (await postService(ctx, user, json())).json();
+    mark = await lastEventId();
+    expect(
+      (await uploadToService(ctx, user, draft.id, { filename: 'zdjęcie.jpg', content: 'jpg' })).statusCode,
+    ).toBe(200);
+    entries = await entriesSince(mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ arg0: user.email, arg1: `service:${draft.id}` });
+    expect(entries[0].formattedMessage).toContain(
+      `dodanie pliku „zdjęcie.jpg” do zdarzenia serwisowego (auto) (id ${draft.id})`,
+    );
+
+    await serviceAction(ctx, user, 'printForScan', draft.id);
+    mark = await lastEventId();
+    expect(
+      (await uploadToService(ctx, user, draft.id, { filename: 'skan.pdf', content: PDF })).json(),
+    ).toMatchObject({ state: 'PODPISANY' });
+    entries = await entriesSince(mark);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ arg1: `service:${draft.id}` });
+    expect(entries[0].formattedMessage).toContain(
+      'dodanie skanu „skan.pdf” i podpisanie zdarzenia serwisowego 2/03/2026',
+    );
   });
 
   it('writes an audit entry for every state change', async () => {

@@ -36,7 +36,9 @@ describe('to-dos of service events', () => {
       userCreatedId: admin.id,
     });
     const entries = await auditEntriesFor(ctx.database.db, `service:${created.id}`);
-    expect(entries.map((e) => e.formattedMessage).join('\n')).toMatch(/zadanie zdarzenia serwisowego.*: zakończone/);
+    expect(entries.map((e) => e.formattedMessage).join('\n')).toMatch(
+      /zadanie zdarzenia serwisowego.*: zakończone/,
+    );
   });
 
   it('refuses employees with 403 and the to-do message', async () => {

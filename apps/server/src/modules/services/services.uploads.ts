@@ -10,11 +10,16 @@ import { createService, type AfterSave } from './services.service.js';
 const SERVICE_JSON = 'serviceJson';
 const PROTOCOL_FILE = 'protocolSerwisowyFile';
 
-/** Records the stored bytes as the event's SERVICE_FILE in the saving transaction. */
+/**
+ * Records the stored bytes as the event's SERVICE_FILE in the saving transaction. The event's entry
+ * names the file, so the file writes none of its own.
+ */
 const attachTo =
   (actor: SessionUser, upload: UploadedFile): AfterSave =>
   async (tx, service) => {
-    await insertFileRow(tx, actor, { owner: { serviceId: service.id }, type: 'SERVICE_FILE', upload });
+    const owner = { serviceId: service.id };
+    const row = await insertFileRow(tx, actor, { owner, type: 'SERVICE_FILE', upload, audited: false });
+    return `z plikiem „${row.filename}”`;
   };
 
 function parseServiceJson(json: unknown): ServiceJson {
