@@ -150,6 +150,15 @@ describe('places: machine map, website snapshot, hotels and branches', () => {
     await page.waitForURL('**/map');
     await page.getByText('Maszyn na mapie: 2').waitFor();
     await page.getByRole('list', { name: 'Legenda' }).getByText('Pilna awaria').waitFor();
+    // The machines are decoded and grouped in the map's worker: the page never loaded the engine
+    // it runs itself only without one.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(
+      expect.stringMatching(/^\/assets\/map-index\.worker-.+\.js$/),
+    );
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.filter((name) => name.includes('map-engine'))).toEqual([]);
     const own = page.getByTitle(ownName);
     const external = page.getByTitle(externalName);
     await own.waitFor();

@@ -99,3 +99,34 @@ describe('an answer that is not the API’s JSON', () => {
     expect(failure).toMatchObject({ status: 200, message: MSG.connectionError, code: 'NOT_JSON' });
   });
 });
+
+describe('api.getBlob', () => {
+  it('answers the body as sent, asked like every other call, and fails like every other call', async () => {
+    const fake = fakeApi({
+      'GET /api/device/with-gps-location-data': { body: '[{"id":1,"name":"Łódź"}]' },
+      'GET /api/refused': NO_SESSION,
+      'GET /api/broken': { status: 500, body: { message: 'Wystąpił błąd serwera.', code: 'INTERNAL' } },
+      'GET /api/away': { network: true },
+    });
+    const body = await api.getBlob('/api/device/with-gps-location-data');
+    expect(Object.prototype.toString.call(body)).toBe('[object Blob]');
+    expect(await body.text()).toBe('[{"id":1,"name":"Łódź"}]');
+    expect(fake.callsTo('GET', '/api/device/with-gps-location-data')[0].headers).toMatchObject({
+      'x-requested-with': 'XMLHttpRequest',
+    });
+    expect(fake.fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
+
+    let told = 0;
+    const stop = onSessionEnded(() => told++);
+    await expect(api.getBlob('/api/refused')).rejects.toMatchObject({ status: 401 });
+    expect(told).toBe(1);
+    stop();
+    const failure = await api.getBlob('/api/broken').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 500, message: 'Wystąpił błąd serwera.', code: 'INTERNAL' });
+    await expect(api.getBlob('/api/away')).rejects.toMatchObject({
+      status: 0,
+      message: MSG.connectionError,
+    });
+  });
+});

@@ -156,6 +156,14 @@ export const api = {
       ? { items, total, estimated, lowerBound: true }
       : { items, total, estimated };
   },
+  /**
+   * The answer's body, unread, as a Blob: a large answer that is read and decoded elsewhere (the
+   * map's points, in a worker). The browser keeps a fetched Blob's bytes off the page's heap and
+   * never reads them on its thread (reading 6 MB into an ArrayBuffer there was a long task of its
+   * own). Refused calls fail as every other call does.
+   */
+  getBlob: async (path: string, options?: RequestOptions): Promise<Blob> =>
+    (await send('GET', path, options)).blob(),
   /** Raw response, for file downloads. */
   raw: (method: string, path: string, options?: RequestOptions) => send(method, path, options),
 };

@@ -6,7 +6,6 @@ import type {
   Hotel,
   HotelSave,
   MapConfig,
-  MapPoint,
   NearbyHotel,
 } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
@@ -30,13 +29,20 @@ export function useMapConfig() {
 /** Whether the server has a geocoder (GEOCODER_URL); taken as yes until its configuration says. */
 export const useGeocoding = () => useMapConfig().data?.geocoding !== false;
 
+/**
+ * Every machine with a position (MapPoint[]), as the answer's body unread (a Blob): 30,000
+ * machines are 6.6 MB of JSON, which the map's worker reads and decodes (components/map-index.ts),
+ * never the page's thread.
+ */
 export function useMapPoints() {
   return useQuery({
     queryKey: keys.points,
-    queryFn: () => api.get<MapPoint[]>('/api/device/with-gps-location-data'),
-    // Every machine with a position (30,000 in a large fleet: megabytes): back on the map from a
-    // machine's card it is not fetched again; a write anywhere still marks it stale.
+    queryFn: () => api.getBlob('/api/device/with-gps-location-data'),
+    // Back on the map from a machine's card it is not fetched again; a write anywhere still marks
+    // it stale.
     staleTime: 5 * 60_000,
+    // A Blob has no parts to share between two answers: each answer is kept as it came.
+    structuralSharing: false,
   });
 }
 

@@ -42,6 +42,9 @@ function FollowFocus({ focus }: { focus: BaseMapProps['focus'] }) {
   return null;
 }
 
+/** The deepest zoom of every map (the tile servers' usual last level). */
+export const MAP_MAX_ZOOM = 19;
+
 /** Six decimals: about 10 cm, more than a click can mean. */
 export const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -66,7 +69,7 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
       <MapContainer
         center={center}
         zoom={zoom}
-        maxZoom={19}
+        maxZoom={MAP_MAX_ZOOM}
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
         zoomControl={false}

@@ -2,31 +2,20 @@ import Supercluster, { type PointFeature } from 'supercluster';
 
 /*
  * The clustering itself, with no DOM and no machines: it knows the points only by their position in
- * a flat array of coordinates. The map's worker (cluster-index.worker.ts) runs it, and so does the
- * main thread where there is no Worker (jsdom), so both answer alike.
+ * a flat array of coordinates. The map's engine (map-engine.ts) uses it, in the map's worker or,
+ * where there is no Worker (jsdom), in the page.
  */
 
 /** Markers closer than this (px) on screen are drawn as one group. */
 export const CLUSTER_RADIUS = 40;
 
-/** A group or a single machine in view, the machine named by its place in the loaded array. */
+/** A group or a single point in view, the point named by its place in the indexed array. */
 export type ClusterEntry =
   | { kind: 'cluster'; id: number; count: number; longitude: number; latitude: number }
   | { kind: 'point'; index: number; longitude: number; latitude: number };
 
-/**
- * What the main thread asks. `seq` pairs an answer with its question; a load's `generation` tells
- * the main thread which of its loads (filters) it was, should it have to ask it again.
- */
-export type ClusterRequest =
-  | { type: 'load'; seq: number; generation: number; coordinates: Float64Array; maxZoom: number }
-  | { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
-  | { type: 'expansionZoom'; seq: number; clusterId: number }
-  | { type: 'leaves'; seq: number; clusterId: number };
-
-export type ClusterAnswer =
-  | { seq: number; ok: true; result: number | number[] | ClusterEntry[] }
-  | { seq: number; ok: false; error: string };
+/** [west, south, east, north] in degrees. */
+export type BBox = [number, number, number, number];
 
 type Index = Supercluster<{ index: number }, Record<string, never>>;
 
@@ -43,7 +32,7 @@ function featuresOf(coordinates: Float64Array) {
   return features;
 }
 
-/** supercluster's features as entries that name machines by index (cheap to post, no GeoJSON). */
+/** supercluster's features as entries that name points by index (cheap to post, no GeoJSON). */
 function entriesOf(features: ReturnType<Index['getClusters']>): ClusterEntry[] {
   return features.map((feature) => {
     const [longitude, latitude] = feature.geometry.coordinates;
@@ -54,42 +43,26 @@ function entriesOf(features: ReturnType<Index['getClusters']>): ClusterEntry[] {
   });
 }
 
-/**
- * A KD-tree of the points for every zoom level: the map then draws only what is in view, where
- * markercluster made a marker per machine and clustered them one by one. Leaflet's tiles are
- * 256 px: the same extent makes the radius Leaflet's pixels.
- */
-function buildIndex(coordinates: Float64Array, maxZoom: number): Index {
-  const index: Index = new Supercluster({ radius: CLUSTER_RADIUS, extent: 256, maxZoom });
-  return index.load(featuresOf(coordinates));
+/** The groups of a set of points at every zoom level, asked by view. */
+export interface ClusterIndex {
+  clusters(bbox: BBox, zoom: number): ClusterEntry[];
+  /** The zoom at which the group parts; throws for an id this index does not know. */
+  expansionZoom(clusterId: number): number;
+  /** The places in the array of the group's points; throws for an unknown id. */
+  leaves(clusterId: number): number[];
 }
 
 /**
- * Answers the requests in the order they come, on the index of the last load. The main thread
- * drops answers about an older generation, so this side need not.
+ * A KD-tree of the points ([lon, lat, lon, lat…]) for every zoom level: the map then draws only
+ * what is in view, where markercluster made a marker per machine and clustered them one by one.
+ * Leaflet's tiles are 256 px: the same extent makes the radius Leaflet's pixels.
  */
-export function clusterEngine() {
-  let index: Index = buildIndex(new Float64Array(0), 0);
-  const result = (request: ClusterRequest) => {
-    switch (request.type) {
-      case 'load':
-        index = buildIndex(request.coordinates, request.maxZoom);
-        return request.coordinates.length / 2;
-      case 'clusters':
-        return entriesOf(index.getClusters(request.bbox, request.zoom));
-      case 'expansionZoom':
-        return index.getClusterExpansionZoom(request.clusterId);
-      case 'leaves':
-        return index.getLeaves(request.clusterId, Infinity).map((leaf) => leaf.properties.index);
-    }
-  };
-  return (request: ClusterRequest): ClusterAnswer => {
-    try {
-      const answer = result(request);
-      return { seq: request.seq, ok: true, result: answer };
-    } catch (error) {
-      // An unknown cluster id (supercluster throws): the question was about another index.
-      return { seq: request.seq, ok: false, error: String(error) };
-    }
+export function clusterIndexOf(coordinates: Float64Array, maxZoom: number): ClusterIndex {
+  const index: Index = new Supercluster({ radius: CLUSTER_RADIUS, extent: 256, maxZoom });
+  index.load(featuresOf(coordinates));
+  return {
+    clusters: (bbox, zoom) => entriesOf(index.getClusters(bbox, zoom)),
+    expansionZoom: (clusterId) => index.getClusterExpansionZoom(clusterId),
+    leaves: (clusterId) => index.getLeaves(clusterId, Infinity).map((leaf) => leaf.properties.index),
   };
 }

@@ -6,7 +6,9 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { MACHINE_STATUSES, MAP_VIEW, type MapPoint } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { dotIcon } from './base-map';
-import { createClusterIndex } from './cluster-index';
+import type { MapIndex } from './map-index';
+import type { MapMarker } from './map-protocol';
+import type { ShownMachines } from './use-map-index';
 
 const LABELS = new Map<string, string>(MACHINE_STATUSES.map((s) => [s.name, s.label]));
 
@@ -18,7 +20,7 @@ export function machineCardLink(point: Pick<MapPoint, 'id' | 'type'>) {
   return point.type === 'EXTERNAL' ? paths.machineExternalEdit(query) : paths.machineEdit(query);
 }
 
-function machineLink(point: MapPoint, navigate: NavigateFunction, text: string) {
+function machineLink(point: MapMarker, navigate: NavigateFunction, text: string) {
   const link = document.createElement('a');
   link.href = machineCardLink(point);
   link.textContent = text;
@@ -29,9 +31,9 @@ function machineLink(point: MapPoint, navigate: NavigateFunction, text: string) 
   return link;
 }
 
-const statusOf = (point: MapPoint) => `Status: ${LABELS.get(point.status) ?? point.status}`;
+const statusOf = (point: MapMarker) => `Status: ${LABELS.get(point.status) ?? point.status}`;
 
-function popupOf(point: MapPoint, navigate: NavigateFunction) {
+function popupOf(point: MapMarker, navigate: NavigateFunction) {
   const content = document.createElement('div');
   const name = document.createElement('strong');
   name.textContent = point.name;
@@ -42,7 +44,7 @@ function popupOf(point: MapPoint, navigate: NavigateFunction) {
 }
 
 /** Machines at one spot (one address): no zoom parts them, so the group lists them, each to its card. */
-function listPopupOf(points: MapPoint[], navigate: NavigateFunction) {
+function listPopupOf(points: MapMarker[], navigate: NavigateFunction) {
   const content = document.createElement('div');
   const title = document.createElement('strong');
   title.textContent = `Maszyn w tym miejscu: ${points.length}`;
@@ -70,44 +72,45 @@ function clusterIcon(count: number) {
 }
 
 /**
- * The machines as 40×40 markers, grouped where they overlap, each with a popup linking its card.
- * Only the groups and markers in view (and a margin) are on the map; they are drawn again after
- * each move or zoom. The grouping is worked out off the main thread (cluster-index.ts).
+ * The machines `index` shows as 40×40 markers, grouped where they overlap, each with a popup
+ * linking its card. Only the groups and markers in view (and a margin) are on the map; they are
+ * drawn again after each move or zoom, and anew when `shown` changes (another filter, new data);
+ * while it is null (being worked out) the map shows none. The index works off the main thread
+ * (map-index.ts).
  */
-export function ClusterLayer({ points }: { points: MapPoint[] }) {
+export function ClusterLayer({ index, shown }: { index: MapIndex; shown: ShownMachines | null }) {
   const map = useMap();
   const navigate = useNavigate();
   const layer = useRef<ReturnType<typeof machineLayer> | null>(null);
-  const latest = useRef(points);
+  const latest = useRef(shown);
   useEffect(() => {
-    const current = machineLayer(map, navigate);
+    const current = machineLayer(map, navigate, index);
     layer.current = current;
     void current.show(latest.current);
     return () => {
       layer.current = null;
       current.remove();
     };
-  }, [map, navigate]);
+  }, [map, navigate, index]);
   useEffect(() => {
-    latest.current = points;
-    void layer.current?.show(points);
-  }, [points]);
+    latest.current = shown;
+    void layer.current?.show(shown);
+  }, [shown]);
   return null;
 }
 
-/** The markers' layer on the map and its index of the machines, until `remove`. */
-function machineLayer(map: L.Map, navigate: NavigateFunction) {
-  const index = createClusterIndex(map.getMaxZoom());
+/** The markers' layer on the map, drawn from the index, until `remove`. */
+function machineLayer(map: L.Map, navigate: NavigateFunction, index: MapIndex) {
   const layer = L.layerGroup().addTo(map);
   // One icon per pair of colours (a status), and each popup built when it opens.
   const icons = new Map<string, L.DivIcon>();
-  const iconOf = (point: MapPoint) => {
+  const iconOf = (point: MapMarker) => {
     const key = `${point.color1}|${point.color2}`;
     let icon = icons.get(key);
     if (!icon) icons.set(key, (icon = dotIcon(point.color1, point.color2, MAP_VIEW.markerSize)));
     return icon;
   };
-  const machineMarker = (point: MapPoint, at: L.LatLngExpression) =>
+  const machineMarker = (point: MapMarker, at: L.LatLngExpression) =>
     L.marker(at, { icon: iconOf(point), title: point.name, alt: point.name }).bindPopup(() =>
       popupOf(point, navigate),
     );
@@ -147,57 +150,52 @@ function machineLayer(map: L.Map, navigate: NavigateFunction) {
   // What is on the map by key ("c" a group of that zoom, "p" a machine), kept across moves: a
   // marker whose popup is open stays, and nothing is drawn twice. Emptied when the machines change
   // (a filter): the keys then name other groups and machines.
-  let shown = new Map<string, L.Marker>();
-  let points: MapPoint[] | null = null;
-  let loaded = false;
+  let onMap = new Map<string, L.Marker>();
+  let machines: ShownMachines | null = null;
   const draw = async () => {
-    if (!loaded) return;
+    const drawing = machines;
+    if (!drawing) return;
     const bounds = map.getBounds().pad(VIEW_MARGIN);
     const entries = await index.clusters(
       [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
       Math.round(map.getZoom()),
     );
     // null: a later view or filter was asked for; its own answer draws it.
-    if (!entries) return;
+    if (!entries || drawing !== machines) return;
     const next = new Map<string, L.Marker>();
     for (const entry of entries) {
       const key = entry.kind === 'cluster' ? `c${entry.id}` : `p${entry.index}`;
-      let marker = shown.get(key);
-      if (marker) shown.delete(key);
+      let marker = onMap.get(key);
+      if (marker) onMap.delete(key);
       else {
         const at = L.latLng(entry.latitude, entry.longitude);
         marker =
           entry.kind === 'cluster'
             ? clusterMarker(entry.id, entry.count, at)
-            : machineMarker(entry.point, at);
+            : machineMarker(entry.machine, at);
         layer.addLayer(marker);
       }
       next.set(key, marker);
     }
-    for (const gone of shown.values()) layer.removeLayer(gone);
-    shown = next;
+    for (const gone of onMap.values()) layer.removeLayer(gone);
+    onMap = next;
   };
   const redraw = () => void draw();
   // Leaflet ends every zoom with a moveend as well.
   map.on('moveend', redraw);
 
   return {
-    async show(next: MapPoint[]) {
-      if (next === points) return;
-      points = next;
-      // The old filter's markers go at once: none of them is drawn while the new index is built.
-      loaded = false;
+    async show(next: ShownMachines | null) {
+      if (next === machines) return;
+      machines = next;
+      // The old filter's markers go at once: none of them is drawn while the new one is worked out.
       layer.clearLayers();
-      shown = new Map();
-      if (await index.load(next)) {
-        loaded = true;
-        await draw();
-      }
+      onMap = new Map();
+      await draw();
     },
     remove() {
       map.off('moveend', redraw);
       map.removeLayer(layer);
-      index.terminate();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { MAP_VIEW, PUBLIC_MAP_SIZE, type MapPoint } from '@serwis/domain';
+import { MAP_VIEW, PUBLIC_MAP_SIZE } from '@serwis/domain';
+import type { MachineDots } from './map-protocol';
 
 const TILE = 256;
 
@@ -42,10 +43,10 @@ function loadTile(url: string): Promise<HTMLImageElement | null> {
 
 /**
  * The website's map image: 1100×1100 around the §9 centre at zoom 7, whatever tiles load under
- * the machines' markers (40×40, in their two colours); a plain background where tiles are missing.
- * Returns the PNG as base64 (a data: URL).
+ * every machine's marker (40×40, in its two colours, in the order of `dots`); a plain background
+ * where tiles are missing. Returns the PNG as base64 (a data: URL).
  */
-export async function renderMapSnapshot(points: MapPoint[], template: string | undefined): Promise<string> {
+export async function renderMapSnapshot(dots: MachineDots, template: string | undefined): Promise<string> {
   const size = PUBLIC_MAP_SIZE;
   const { center, zoom, markerSize } = { ...MAP_VIEW.machines, markerSize: MAP_VIEW.markerSize };
   const canvas = document.createElement('canvas');
@@ -75,17 +76,19 @@ export async function renderMapSnapshot(points: MapPoint[], template: string | u
     await Promise.all(jobs);
   }
   const radius = markerSize / 2;
-  for (const point of points) {
-    const p = project(point.latitude, point.longitude, zoom);
+  const { positions, palette, colours } = dots;
+  for (let i = 0; i < colours.length; i++) {
+    const p = project(positions[2 * i], positions[2 * i + 1], zoom);
     const x = p.x - left;
     const y = p.y - top;
     if (x < -radius || y < -radius || x > size + radius || y > size + radius) continue;
+    const [color1, color2] = palette[colours[i]];
     context.beginPath();
     context.arc(x, y, radius - 3, 0, 2 * Math.PI);
-    context.fillStyle = point.color1;
+    context.fillStyle = color1;
     context.fill();
     context.lineWidth = 6;
-    context.strokeStyle = point.color2;
+    context.strokeStyle = color2;
     context.stroke();
   }
   return canvas.toDataURL('image/png');

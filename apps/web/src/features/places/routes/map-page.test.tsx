@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MapPoint } from '@serwis/domain';
+import { MAP_VIEW, MSG, PUBLIC_MAP_SIZE, type MapPoint } from '@serwis/domain';
 import { JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { giveElementsASize } from '../../../../test/map-size';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleMapPoint } from '../../../../test/samples';
+import { project } from '../components/snapshot';
 import { MapPage } from './map-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -240,5 +242,149 @@ describe('/map markers', () => {
     // 1.3° east of the centre is off a zoom-10 view of 800 px.
     await waitFor(() => expect(screen.queryByTitle('Obok')).toBeNull());
     expect(screen.getByTitle('Laser')).toBeInTheDocument();
+  });
+
+  it('back on the map from a machine’s card, shows the kept list again without fetching it', async () => {
+    const fake = fakeApi({
+      'GET /api/device/with-gps-location-data': {
+        body: [
+          point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+          point({ id: 2, name: 'Prasa', latitude: 51.5, longitude: 19.9, status: 'BROKEN' }),
+        ],
+      },
+    });
+    function Card() {
+      const navigate = useNavigate();
+      return <button onClick={() => void navigate('/map')}>Wróć do mapy</button>;
+    }
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER, routes: { '/machineEdit': <Card /> } });
+    fireEvent.click(await screen.findByTitle('Laser'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Otwórz kartę maszyny' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Wróć do mapy' }));
+    expect(await screen.findByText('Maszyn na mapie: 2')).toBeInTheDocument();
+    expect(await screen.findByTitle('Prasa')).toBeInTheDocument();
+    expect(screen.getByTitle('Laser')).toBeInTheDocument();
+    expect(fake.callsTo('GET', '/api/device/with-gps-location-data')).toHaveLength(1);
+  });
+});
+
+describe('/map: the point list', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('shows the server’s refusal in Polish, and offers no image of an empty map', async () => {
+    fakeApi({
+      'GET /api/device/with-gps-location-data': {
+        status: 500,
+        body: { message: 'Wystąpił błąd serwera. Spróbuj ponownie.' },
+      },
+    });
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wystąpił błąd serwera. Spróbuj ponownie.');
+    expect(screen.getByText('Maszyn na mapie: …')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' })).toBeDisabled();
+  });
+
+  it('says "Błąd połączenia z serwerem." for an answer that is no list of machines, not an empty map', async () => {
+    for (const body of ['<html>Zaloguj się do sieci Wi-Fi</html>', { message: 'ok' }]) {
+      fakeApi({ 'GET /api/device/with-gps-location-data': { body } });
+      const view = renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+      expect(await screen.findByRole('alert')).toHaveTextContent(MSG.connectionError);
+      expect(screen.queryByText('Maszyn na mapie: 0')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' })).toBeDisabled();
+      view.unmount();
+    }
+  });
+});
+
+describe('/map: the website’s image', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A canvas that notes each marker drawn: its centre and its two colours, in order. */
+  function recordingCanvas() {
+    const drawn: { x: number; y: number; fill: string; stroke: string }[] = [];
+    let at = { x: 0, y: 0 };
+    const context = {
+      fillStyle: '',
+      strokeStyle: '',
+      lineWidth: 0,
+      fillRect: vi.fn(),
+      drawImage: vi.fn(),
+      beginPath: vi.fn(),
+      arc: (x: number, y: number) => {
+        at = { x, y };
+      },
+      fill() {
+        drawn.push({ ...at, fill: context.fillStyle, stroke: '' });
+      },
+      stroke() {
+        drawn[drawn.length - 1].stroke = context.strokeStyle;
+      },
+    };
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+      context as unknown as CanvasRenderingContext2D,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,AAAA');
+    return drawn;
+  }
+
+  it('draws every machine in its colours, whatever the filters show, and uploads the image', async () => {
+    const machines = [
+      point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+      point({
+        id: 2,
+        name: 'Prasa',
+        latitude: 51.5,
+        longitude: 19.9,
+        status: 'BROKEN',
+        color1: '#c92a2a',
+      }),
+      point({
+        id: 3,
+        name: 'Obca',
+        type: 'EXTERNAL',
+        latitude: 52.2,
+        longitude: 21,
+        color2: '#000000',
+      }),
+      // Off the image (Madrid): drawn nowhere, yet no failure.
+      point({ id: 4, name: 'Madryt', latitude: 40.42, longitude: -3.7 }),
+    ];
+    const fake = fakeApi({
+      'GET /api/device/with-gps-location-data': { body: machines },
+      'POST /api/storage/upload-public-file': { body: { message: MSG.publicFileSaved } },
+    });
+    const drawn = recordingCanvas();
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    await screen.findByText('Maszyn na mapie: 4');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Awaria' }));
+    expect(await screen.findByText('Maszyn na mapie: 1')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' }));
+    expect(await screen.findByText(MSG.publicFileSaved)).toBeInTheDocument();
+    const { center, zoom } = MAP_VIEW.machines;
+    const middle = project(center[0], center[1], zoom);
+    const expected = machines.slice(0, 3).map((m) => {
+      const p = project(m.latitude, m.longitude, zoom);
+      return {
+        x: p.x - (middle.x - PUBLIC_MAP_SIZE / 2),
+        y: p.y - (middle.y - PUBLIC_MAP_SIZE / 2),
+        fill: m.color1,
+        stroke: m.color2,
+      };
+    });
+    expect(drawn).toHaveLength(3);
+    drawn.forEach((dot, i) => {
+      expect(dot.x).toBeCloseTo(expected[i].x, 6);
+      expect(dot.y).toBeCloseTo(expected[i].y, 6);
+      expect(dot).toMatchObject({ fill: expected[i].fill, stroke: expected[i].stroke });
+    });
+    expect(fake.callsTo('POST', '/api/storage/upload-public-file')[0].body).toEqual({
+      name: 'map',
+      base64: 'data:image/png;base64,AAAA',
+    });
+    // The screen's filter is as it was.
+    expect(screen.getByText('Maszyn na mapie: 1')).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
-import { Alert, Anchor, Box, Button, Code, Group, Select, Stack, Text } from '@mantine/core';
+import { memo, useState } from 'react';
+import { Alert, Anchor, Box, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconDownload } from '@tabler/icons-react';
 import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE } from '@serwis/domain';
+import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
@@ -11,7 +12,9 @@ import { useCategoryOptions } from '../../machines/api/lookups';
 import { useMapConfig, useMapPoints, useUploadMapSnapshot } from '../api/places';
 import { BaseMap } from '../components/base-map';
 import { ClusterLayer } from '../components/cluster-layer';
+import { MapFilters } from '../components/map-filters';
 import { renderMapSnapshot } from '../components/snapshot';
+import { useMapIndex } from '../components/use-map-index';
 
 /**
  * On a touch screen the map leaves room to scroll the page past it (to its buttons): 1,100 px of map
@@ -19,12 +22,8 @@ import { renderMapSnapshot } from '../components/snapshot';
  */
 const TOUCH_MAP_HEIGHT = `min(${PUBLIC_MAP_SIZE}px, calc(100dvh - 200px))`;
 
-const FAMILIES = [
-  { value: 'INTERNAL', label: 'Maszyny' },
-  { value: 'EXTERNAL', label: 'Maszyny zewnętrzne' },
-];
-
-function Legend() {
+/** The statuses' colours; never drawn again (the page is, at each count the worker answers). */
+const Legend = memo(function Legend() {
   return (
     <Group gap="md" aria-label="Legenda" role="list">
       {MACHINE_STATUSES.map((s) => (
@@ -39,7 +38,7 @@ function Legend() {
       ))}
     </Group>
   );
-}
+});
 
 const useMapFilter = (name: string) =>
   useSessionStorage<string | null>({
@@ -64,16 +63,9 @@ export function MapPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [version, setVersion] = useState(() => Date.now());
 
-  const visible = useMemo(
-    () =>
-      (points.data ?? []).filter(
-        (p) =>
-          (!family || p.type === family) &&
-          (!status || p.status === status) &&
-          (!category || p.categoryId === Number(category)),
-      ),
-    [points.data, family, status, category],
-  );
+  // The machines are decoded, filtered and grouped off the page's thread (use-map-index.ts).
+  const machines = useMapIndex(points.data, { family, status, category });
+  const loadFailure = points.isError ? points.error : machines.failure;
   const publicPath =
     config.data?.publicMapPath ?? '/api/storage/download-public-file?fileName=machines-map.png';
   const publicUrl = `${window.location.origin}${publicPath}`;
@@ -83,7 +75,7 @@ export function MapPage() {
     setRendering(true);
     try {
       // Every machine goes on the website's image, whatever the screen's filters show.
-      const base64 = await renderMapSnapshot(points.data ?? [], config.data?.tileUrl);
+      const base64 = await renderMapSnapshot(await machines.index.everyMachine(), config.data?.tileUrl);
       await upload.mutateAsync(base64);
       setVersion(Date.now());
       notifications.show({ color: 'green', message: MSG.publicFileSaved });
@@ -97,34 +89,20 @@ export function MapPage() {
   return (
     <Stack>
       <PageHeader title="Mapa maszyn" backTo={paths.home} />
+      <ErrorBanner message={loadFailure ? errorMessage(loadFailure) : null} />
       <Group align="flex-end">
-        <Select
-          label="Rodzaj"
-          placeholder="Wszystkie"
-          data={FAMILIES}
-          value={family}
-          onChange={setFamily}
-          clearable
-        />
-        <Select
-          label="Status"
-          placeholder="Wszystkie"
-          data={MACHINE_STATUSES.map((s) => ({ value: s.name, label: s.label }))}
-          value={status}
-          onChange={setStatus}
-          clearable
-        />
-        <Select
-          label="Kategoria"
-          placeholder="Wszystkie"
-          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={category}
-          onChange={setCategory}
-          clearable
-          searchable
+        <MapFilters
+          family={family}
+          status={status}
+          category={category}
+          onFamily={setFamily}
+          onStatus={setStatus}
+          onCategory={setCategory}
+          categories={categories.data}
         />
         <Text size="sm" pb={8}>
-          Maszyn na mapie: {visible.length}
+          {/* "…" while the filter's machines are counted: never the count of another filter. */}
+          Maszyn na mapie: {machines.shown?.count ?? '…'}
         </Text>
       </Group>
       <Legend />
@@ -136,13 +114,13 @@ export function MapPage() {
           width={PUBLIC_MAP_SIZE}
           height={coarsePointer ? TOUCH_MAP_HEIGHT : PUBLIC_MAP_SIZE}
         >
-          <ClusterLayer points={visible} />
+          <ClusterLayer index={machines.index} shown={machines.shown} />
         </BaseMap>
         <Stack maw={320}>
           <Button
             leftSection={<IconCamera size={16} />}
             onClick={() => void snapshot()}
-            disabled={rendering || !points.data}
+            disabled={rendering || !points.data || Boolean(loadFailure)}
           >
             {rendering ? '...trwa generowanie' : 'Zrób zrzut mapy dla strony www'}
           </Button>
