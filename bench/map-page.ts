@@ -16,8 +16,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { MACHINE_STATUSES } from '@serwis/domain';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { categories } from '../apps/server/src/modules/categories/categories.table.js';
@@ -25,71 +24,32 @@ import { customers } from '../apps/server/src/modules/customers/customers.table.
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { categoryNames, makeCustomer, makeDevice, random, type FleetCustomer } from './fleet.js';
 import { option, refuseUnknownOptions } from './options.js';
+import {
+  BUILD_OPTIONS,
+  buildsToMeasure,
+  coldPage,
+  CPU,
+  givenPath,
+  launchChromium,
+  logIn,
+  longTasksWithin,
+  median,
+  numberOption,
+  settle,
+  WATCH_LONG_TASKS,
+  type LongTask,
+  type Session,
+} from './page-in-chromium.js';
 import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
-refuseUnknownOptions([
-  'machines',
-  'runs',
-  'seed',
-  'server',
-  'web',
-  'before-server',
-  'before-web',
-  'chromium',
-  'cpu',
-  'data-dir',
-]);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const number = (name: string, envName: string, fallback: number) =>
-  Number((option(name, envName) || String(fallback)).replace(/_/g, ''));
-const MACHINES = number('machines', 'BENCH_MACHINES', 30_000);
-const RUNS = number('runs', 'BENCH_RUNS', 3);
-const SEED = number('seed', 'BENCH_SEED', 2026);
-const CPU = number('cpu', 'BENCH_CPU', 4);
-const CHROMIUM = option('chromium', 'BENCH_CHROMIUM') ?? '/usr/bin/chromium';
-/** A path given on the command line, from where npm was run (`npm run … -w bench` runs in bench/). */
-const given = (value: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
-const serverOf = (name: string, envName: string) =>
-  given(option(name, envName) ?? path.resolve(here, '../apps/server/dist/server.js'));
-const webOf = (name: string, envName: string) =>
-  given(option(name, envName) ?? path.resolve(here, '../apps/web/dist'));
+refuseUnknownOptions(['machines', 'runs', 'seed', 'data-dir', ...BUILD_OPTIONS]);
+const MACHINES = numberOption('machines', 'BENCH_MACHINES', 30_000);
+const RUNS = numberOption('runs', 'BENCH_RUNS', 3);
+const SEED = numberOption('seed', 'BENCH_SEED', 2026);
 const ADMIN = { email: 'mapa@serwis.local', password: 'Mapa-pomiar-2026' };
 /** The status the filter picks: a few per cent of a register, as a technician looks for them. */
 const FILTER_STATUS = MACHINE_STATUSES.find((s) => s.name === 'BROKEN')!;
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-background-networking',
-  '--disable-component-update',
-];
-
-interface Build {
-  name: string;
-  server: string;
-  web: string;
-}
-
-const builds: Build[] = [];
-if (option('before-server', 'BENCH_BEFORE_SERVER') || option('before-web', 'BENCH_BEFORE_WEB')) {
-  builds.push({
-    name: 'przed',
-    server: serverOf('before-server', 'BENCH_BEFORE_SERVER'),
-    web: webOf('before-web', 'BENCH_BEFORE_WEB'),
-  });
-}
-builds.push({
-  name: builds.length ? 'po' : 'build',
-  server: serverOf('server', 'BENCH_SERVER'),
-  web: webOf('web', 'BENCH_WEB'),
-});
-for (const build of builds) {
-  for (const file of [build.server, path.join(build.web, 'index.html')]) {
-    if (!fs.existsSync(file)) throw new Error(`brak ${file}: najpierw npm run build`);
-  }
-}
+const builds = buildsToMeasure();
 
 /**
  * A PGlite data directory with `MACHINES` machines, every one with a position (the fleet of
@@ -145,7 +105,7 @@ async function makeData(dataDir: string): Promise<Map<string, number>> {
 
 /** What the page notes for the measurement, in ms of its own clock (from the navigation's start). */
 interface Marks {
-  longTasks: { start: number; duration: number }[];
+  longTasks: LongTask[];
   firstMarker: number;
   optionClicked: number;
   countShown: number;
@@ -156,16 +116,12 @@ interface Marks {
 
 /*
  * Run in the page before its own scripts (as text: the bench's TypeScript knows Node, not the
- * browser): the long tasks, the first marker or group badge, the moment an option of a select is
- * clicked, and the moment the text in `mapBench.countWanted` first shows.
+ * browser), beside the long tasks (WATCH_LONG_TASKS): the first marker or group badge, the moment
+ * an option of a select is clicked, and the moment the text in `mapBench.countWanted` first shows.
  */
-const WATCH_THE_PAGE = `(() => {
-  const marks = { longTasks: [], firstMarker: 0, optionClicked: 0, countShown: 0, countWanted: '' };
+const WATCH_THE_MAP = `(() => {
+  const marks = { firstMarker: 0, optionClicked: 0, countShown: 0, countWanted: '' };
   window.mapBench = marks;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      marks.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
   new MutationObserver(() => {
     const now = performance.now();
     if (!marks.firstMarker && document.querySelector('.leaflet-marker-icon')) marks.firstMarker = now;
@@ -184,36 +140,13 @@ const READ_MARKS = `(() => {
     .find((e) => e.name.includes('/api/device/with-gps-location-data'));
   return {
     ...window.mapBench,
+    longTasks: window.benchLongTasks,
     pointsArrived: points?.responseEnd ?? 0,
     pointsBytes: points?.decodedBodySize ?? 0,
   };
 })()`;
 
 const readMarks = (page: Page) => page.evaluate<Marks>(READ_MARKS);
-
-/** Total and longest of the long tasks that start within [from, to). */
-function longTasksWithin(marks: Marks, from: number, to = Infinity) {
-  const tasks = marks.longTasks.filter((t) => t.start >= from && t.start < to);
-  return {
-    total: tasks.reduce((sum, t) => sum + t.duration, 0),
-    longest: tasks.reduce((most, t) => Math.max(most, t.duration), 0),
-  };
-}
-
-/** Waits until `quietMs` have passed with no new long task (at most `maxMs`). */
-async function settle(page: Page, quietMs = 1500, maxMs = 30_000) {
-  const until = Date.now() + maxMs;
-  let seen = -1;
-  let quietSince = Date.now();
-  while (Date.now() < until) {
-    const count = await page.evaluate<number>('window.mapBench.longTasks.length');
-    if (count !== seen) {
-      seen = count;
-      quietSince = Date.now();
-    } else if (Date.now() - quietSince >= quietMs) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Run {
   pointsArrived: number;
@@ -226,8 +159,6 @@ interface Run {
   pointsBytes: number;
 }
 
-type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 async function measureOnce(
   browser: Browser,
   server: BenchServer,
@@ -235,19 +166,8 @@ async function measureOnce(
   expected: number,
 ): Promise<Run> {
   // A new profile each run: no cached script, no cached answer (cold), only the session's cookie.
-  const context: BrowserContext = await browser.newContext({
-    baseURL: server.base,
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-    viewport: { width: 1600, height: 1400 },
-    storageState: session,
-  });
-  context.setDefaultTimeout(120_000);
+  const { page, close } = await coldPage(browser, server, session, WATCH_LONG_TASKS + ';' + WATCH_THE_MAP);
   try {
-    await context.addInitScript({ content: WATCH_THE_PAGE });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
     await page.goto('/map');
     await page.locator('.leaflet-marker-icon').first().waitFor();
     await settle(page);
@@ -260,8 +180,8 @@ async function measureOnce(
     await page.getByText(countText, { exact: true }).waitFor();
     await settle(page);
     const filtered = await readMarks(page);
-    const open = longTasksWithin(opened, opened.pointsArrived);
-    const filter = longTasksWithin(filtered, filtered.optionClicked);
+    const open = longTasksWithin(opened.longTasks, opened.pointsArrived);
+    const filter = longTasksWithin(filtered.longTasks, filtered.optionClicked);
     return {
       pointsArrived: opened.pointsArrived,
       firstMarker: opened.firstMarker,
@@ -273,36 +193,14 @@ async function measureOnce(
       pointsBytes: opened.pointsBytes,
     };
   } finally {
-    await context.close();
+    await close();
   }
 }
-
-/** Logs the first administrator in over the API; answers the session as Playwright stores it. */
-async function logIn(browser: Browser, server: BenchServer): Promise<Session> {
-  const context = await browser.newContext({ baseURL: server.base });
-  try {
-    const answer = await context.request.get('/api/user/auth', {
-      headers: {
-        'x-requested-with': 'XMLHttpRequest',
-        authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}`,
-      },
-    });
-    if (!answer.ok()) throw new Error(`logowanie: ${answer.status()} ${await answer.text()}`);
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 async function main() {
   const kept = option('data-dir', 'BENCH_DATA_DIR');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-map-page-'));
-  const dataDir = kept ? given(kept) : path.join(work, 'data');
+  const dataDir = kept ? givenPath(kept) : path.join(work, 'data');
   const marker = path.join(dataDir, 'map-page-bench.json');
   type Made = { machines: number; seed: number; perStatus: Record<string, number> };
   const made = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as Made) : null;
@@ -329,7 +227,7 @@ async function main() {
   const expected = perStatus.get(FILTER_STATUS.name) ?? 0;
 
   const servers: BenchServer[] = [];
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   try {
     // Each build on its own copy of the same data (one process at a time on a PGlite folder).
     for (const [i, build] of builds.entries()) {
@@ -351,7 +249,7 @@ async function main() {
         }),
       );
     }
-    const sessions = await Promise.all(servers.map((server) => logIn(browser, server)));
+    const sessions = await Promise.all(servers.map((server) => logIn(browser, server, ADMIN)));
     const runs: Run[][] = builds.map(() => []);
     for (let run = 0; run < RUNS; run++) {
       for (const [i, build] of builds.entries()) {

@@ -1,0 +1,168 @@
+/**
+ * What the benchmarks that open a screen in Chromium share (map-page.ts, statistics-page.ts): the
+ * builds to measure (this checkout's, or a "before" and an "after" interleaved), Debian's Chromium
+ * without the network's extras, a login over the API, and the page's long tasks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { option } from './options.js';
+import type { BenchServer } from './server-process.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The options every such benchmark takes (for `refuseUnknownOptions`). */
+export const BUILD_OPTIONS = ['server', 'web', 'before-server', 'before-web', 'chromium', 'cpu'] as const;
+
+export const numberOption = (name: string, envName: string, fallback: number) =>
+  Number((option(name, envName) || String(fallback)).replace(/_/g, ''));
+
+/** A path given on the command line, from where npm was run (`npm run … -w bench` runs in bench/). */
+export const givenPath = (value: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
+
+export interface Build {
+  name: string;
+  server: string;
+  web: string;
+}
+
+/**
+ * The builds measured: `--server`/`--web` (default this checkout's apps/server/dist/server.js and
+ * apps/web/dist), and before them `--before-server`/`--before-web` when given.
+ */
+export function buildsToMeasure(): Build[] {
+  const serverOf = (name: string, envName: string) =>
+    givenPath(option(name, envName) ?? path.resolve(here, '../apps/server/dist/server.js'));
+  const webOf = (name: string, envName: string) =>
+    givenPath(option(name, envName) ?? path.resolve(here, '../apps/web/dist'));
+  const builds: Build[] = [];
+  if (option('before-server', 'BENCH_BEFORE_SERVER') || option('before-web', 'BENCH_BEFORE_WEB')) {
+    builds.push({
+      name: 'przed',
+      server: serverOf('before-server', 'BENCH_BEFORE_SERVER'),
+      web: webOf('before-web', 'BENCH_BEFORE_WEB'),
+    });
+  }
+  builds.push({
+    name: builds.length ? 'po' : 'build',
+    server: serverOf('server', 'BENCH_SERVER'),
+    web: webOf('web', 'BENCH_WEB'),
+  });
+  for (const build of builds) {
+    for (const file of [build.server, path.join(build.web, 'index.html')]) {
+      if (!fs.existsSync(file)) throw new Error(`brak ${file}: najpierw npm run build`);
+    }
+  }
+  return builds;
+}
+
+/** The CPU slow-down a tablet stands for (`--cpu`, DevTools' throttling rate). */
+export const CPU = numberOption('cpu', 'BENCH_CPU', 4);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: option('chromium', 'BENCH_CHROMIUM') ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+}
+
+export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Logs `account` in over the API; answers the session as Playwright stores it. */
+export async function logIn(
+  browser: Browser,
+  server: BenchServer,
+  account: { email: string; password: string },
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL: server.base });
+  try {
+    const answer = await context.request.get('/api/user/auth', {
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Basic ${Buffer.from(`${account.email}:${account.password}`).toString('base64')}`,
+      },
+    });
+    if (!answer.ok()) throw new Error(`logowanie: ${answer.status()} ${await answer.text()}`);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A new profile (nothing cached but the session's cookie) with `watch` run in every page before its
+ * own scripts, and a page in it slowed down `CPU` times. Closed by `close`.
+ */
+export async function coldPage(browser: Browser, server: BenchServer, session: Session, watch: string) {
+  const context = await browser.newContext({
+    baseURL: server.base,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+    viewport: { width: 1600, height: 1400 },
+    storageState: session,
+  });
+  context.setDefaultTimeout(120_000);
+  await context.addInitScript({ content: watch });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  return { page, close: () => context.close() };
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+/**
+ * Run in the page before its scripts (as text: the bench's TypeScript knows Node, not the browser):
+ * the page's long tasks into `window.benchLongTasks`.
+ */
+export const WATCH_LONG_TASKS = `(() => {
+  const tasks = [];
+  window.benchLongTasks = tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+})()`;
+
+export const readLongTasks = (page: Page) => page.evaluate<LongTask[]>('window.benchLongTasks');
+
+/** Total and longest of the long tasks that start within [from, to). */
+export function longTasksWithin(tasks: LongTask[], from: number, to = Infinity) {
+  const within = tasks.filter((t) => t.start >= from && t.start < to);
+  return {
+    total: within.reduce((sum, t) => sum + t.duration, 0),
+    longest: within.reduce((most, t) => Math.max(most, t.duration), 0),
+  };
+}
+
+/** Waits until `quietMs` have passed with no new long task (at most `maxMs`). */
+export async function settle(page: Page, quietMs = 1500, maxMs = 30_000) {
+  const until = Date.now() + maxMs;
+  let seen = -1;
+  let quietSince = Date.now();
+  while (Date.now() < until) {
+    const count = await page.evaluate<number>('window.benchLongTasks.length');
+    if (count !== seen) {
+      seen = count;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};

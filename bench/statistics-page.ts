@@ -1,0 +1,127 @@
+/**
+ * /statistics in Chromium at 4× CPU (an administrator's tablet), opened cold on a server process
+ * over a register made by the generator: the time until the charts are drawn, and the page's long
+ * tasks from the navigation until it is quiet. Without a range the screen counts every protocol,
+ * so the generator's ten years of events are ten years of charts. Median of `--runs` runs.
+ *
+ *   npm run generate -w bench -- --machines=5000 --customers=500 --categories=50 --services=50000 \
+ *     --data-dir=/tmp/statistics-data
+ *   npm run build && npm run statistics-page -w bench -- --data-dir=/tmp/statistics-data
+ *
+ * Options: --data-dir= (a PGlite register made by generate.ts; copied, never changed), --runs=3,
+ * --range=YYYY-MM-DD..YYYY-MM-DD (the screen's "Data od"/"Data do"; default none), and the builds'
+ * options of page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=,
+ * --cpu=4.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { option, refuseUnknownOptions } from './options.js';
+import {
+  BUILD_OPTIONS,
+  buildsToMeasure,
+  coldPage,
+  CPU,
+  givenPath,
+  launchChromium,
+  logIn,
+  longTasksWithin,
+  median,
+  numberOption,
+  readLongTasks,
+  settle,
+  WATCH_LONG_TASKS,
+  type Session,
+} from './page-in-chromium.js';
+import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
+
+refuseUnknownOptions(['data-dir', 'runs', 'range', 'email', 'password', ...BUILD_OPTIONS]);
+const RUNS = numberOption('runs', 'BENCH_RUNS', 3);
+const RANGE = option('range', 'BENCH_RANGE');
+/** The generator's administrator (options.ts). */
+const ADMIN = {
+  email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
+  password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
+};
+const builds = buildsToMeasure();
+
+interface Run {
+  chartsDrawn: number;
+  total: number;
+  longest: number;
+}
+
+async function measureOnce(browser: Browser, server: BenchServer, session: Session): Promise<Run> {
+  const { page, close } = await coldPage(browser, server, session, WATCH_LONG_TASKS);
+  try {
+    const [from, to] = RANGE ? RANGE.split('..') : [];
+    const query = RANGE ? `?dateFrom=${from}&dateTo=${to}` : '';
+    await page.goto(`/statistics${query}`);
+    await page.locator('.recharts-surface').first().waitFor();
+    const chartsDrawn = await page.evaluate<number>('performance.now()');
+    await settle(page);
+    const tasks = longTasksWithin(await readLongTasks(page), 0);
+    return { chartsDrawn, ...tasks };
+  } finally {
+    await close();
+  }
+}
+
+async function main() {
+  const given = option('data-dir', 'BENCH_DATA_DIR');
+  if (!given) throw new Error('--data-dir=: rejestr zrobiony przez npm run generate -w bench');
+  const dataDir = givenPath(given);
+  if (!fs.existsSync(path.join(dataDir, 'db'))) throw new Error(`${dataDir}: brak bazy PGlite (db/)`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-statistics-page-'));
+  const servers: BenchServer[] = [];
+  const browser = await launchChromium();
+  try {
+    // Each build on its own copy of the register (one process at a time on a PGlite folder).
+    for (const [i, build] of builds.entries()) {
+      const copy = path.join(work, `data-${i}`);
+      fs.cpSync(dataDir, copy, { recursive: true });
+      servers.push(
+        await startBenchServer({
+          server: build.server,
+          dataDir: copy,
+          env: { WEB_DIST: build.web, REMINDER_TIME: 'off', GEOCODER_URL: '' },
+        }),
+      );
+    }
+    const sessions = await Promise.all(servers.map((server) => logIn(browser, server, ADMIN)));
+    const runs: Run[][] = builds.map(() => []);
+    for (let run = 0; run < RUNS; run++) {
+      for (const [i, build] of builds.entries()) {
+        const result = await measureOnce(browser, servers[i]!, sessions[i]!);
+        runs[i]!.push(result);
+        console.log(
+          `${build.name} #${run + 1}: wykresy po ${result.chartsDrawn.toFixed(0)} ms, długie zadania ` +
+            `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)})`,
+        );
+      }
+    }
+    console.log(
+      `\n/statistics ${RANGE ? `w zakresie ${RANGE}` : 'bez zakresu'}, CPU ×${CPU}, mediana z ${RUNS}; ` +
+        `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log('| build | wykresy po ms | długie zadania ms | najdłuższe ms |');
+    console.log('|---|---:|---:|---:|');
+    for (const [i, build] of builds.entries()) {
+      const m = (pick: (r: Run) => number) => median(runs[i]!.map(pick)).toFixed(0);
+      console.log(
+        `| ${build.name} | ${m((r) => r.chartsDrawn)} | ${m((r) => r.total)} | ${m((r) => r.longest)} |`,
+      );
+    }
+    for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
+  } finally {
+    await browser.close();
+    for (const server of servers) await stopBenchServer(server);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});
