@@ -31,16 +31,19 @@ import {
   CPU,
   givenPath,
   launchChromium,
-  logIn,
   longTasksWithin,
   median,
   numberOption,
   settle,
+  startBuilds,
+  stopBuilds,
+  interleavedRuns,
   WATCH_LONG_TASKS,
   type LongTask,
   type Session,
+  type StartedBuild,
 } from './page-in-chromium.js';
-import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
+import type { BenchServer } from './server-process.js';
 
 refuseUnknownOptions(['machines', 'runs', 'seed', 'data-dir', ...BUILD_OPTIONS]);
 const MACHINES = numberOption('machines', 'BENCH_MACHINES', 30_000);
@@ -226,44 +229,34 @@ async function main() {
   }
   const expected = perStatus.get(FILTER_STATUS.name) ?? 0;
 
-  const servers: BenchServer[] = [];
   const browser = await launchChromium();
+  let started: StartedBuild[] = [];
   try {
-    // Each build on its own copy of the same data (one process at a time on a PGlite folder).
-    for (const [i, build] of builds.entries()) {
-      const copy = path.join(work, `data-${i}`);
-      fs.cpSync(dataDir, copy, { recursive: true });
-      servers.push(
-        await startBenchServer({
-          server: build.server,
-          dataDir: copy,
-          env: {
-            WEB_DIST: build.web,
-            REMINDER_TIME: 'off',
-            GEOCODER_URL: '',
-            // No tiles: a refused connection at once, not a wait for the internet.
-            MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-            ADMIN_EMAIL: ADMIN.email,
-            ADMIN_PASSWORD: ADMIN.password,
-          },
-        }),
-      );
-    }
-    const sessions = await Promise.all(servers.map((server) => logIn(browser, server, ADMIN)));
-    const runs: Run[][] = builds.map(() => []);
-    for (let run = 0; run < RUNS; run++) {
-      for (const [i, build] of builds.entries()) {
-        const result = await measureOnce(browser, servers[i]!, sessions[i]!, expected);
-        runs[i]!.push(result);
-        console.log(
-          `${build.name} #${run + 1}: dane po ${result.pointsArrived.toFixed(0)} ms, pierwszy znacznik ` +
-            `${result.firstMarker.toFixed(0)} ms, długie zadania po danych ` +
-            `${result.openTotal.toFixed(0)} ms (najdłuższe ${result.openLongest.toFixed(0)}); filtr: licznik po ` +
-            `${result.filterUntilCount.toFixed(0)} ms, długie zadania ${result.filterTotal.toFixed(0)} ms ` +
-            `(najdłuższe ${result.filterLongest.toFixed(0)})`,
-        );
-      }
-    }
+    started = await startBuilds(builds, {
+      dataDir,
+      work,
+      browser,
+      account: ADMIN,
+      env: {
+        REMINDER_TIME: 'off',
+        GEOCODER_URL: '',
+        // No tiles: a refused connection at once, not a wait for the internet.
+        MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+    });
+    const runs = await interleavedRuns(
+      started,
+      RUNS,
+      ({ server, session }) => measureOnce(browser, server, session, expected),
+      (result) =>
+        `dane po ${result.pointsArrived.toFixed(0)} ms, pierwszy znacznik ` +
+        `${result.firstMarker.toFixed(0)} ms, długie zadania po danych ` +
+        `${result.openTotal.toFixed(0)} ms (najdłuższe ${result.openLongest.toFixed(0)}); filtr: licznik po ` +
+        `${result.filterUntilCount.toFixed(0)} ms, długie zadania ${result.filterTotal.toFixed(0)} ms ` +
+        `(najdłuższe ${result.filterLongest.toFixed(0)})`,
+    );
     const bytes = runs[0]![0]!.pointsBytes;
     console.log(
       `\n${MACHINES} maszyn z położeniem (odpowiedź ${(bytes / 1024 / 1024).toFixed(1)} MB), CPU ×${CPU}, ` +
@@ -286,7 +279,7 @@ async function main() {
     for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
   } finally {
     await browser.close();
-    for (const server of servers) await stopBenchServer(server);
+    await stopBuilds(started);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { option } from './options.js';
-import type { BenchServer } from './server-process.js';
+import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -166,3 +166,69 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
+
+/** A build measured: its server process and the session logged in on it. */
+export interface StartedBuild {
+  build: Build;
+  server: BenchServer;
+  session: Session;
+}
+
+/**
+ * Each build started on its own copy of `dataDir` under `work` (one process at a time on a PGlite
+ * folder), `account` logged in on each. Stop them with `stopBuilds`; a start that fails stops the
+ * ones already started.
+ */
+export async function startBuilds(
+  builds: Build[],
+  options: {
+    dataDir: string;
+    work: string;
+    env: Record<string, string>;
+    browser: Browser;
+    account: { email: string; password: string };
+  },
+): Promise<StartedBuild[]> {
+  const started: StartedBuild[] = [];
+  try {
+    for (const [i, build] of builds.entries()) {
+      const copy = path.join(options.work, `data-${i}`);
+      fs.cpSync(options.dataDir, copy, { recursive: true });
+      const server = await startBenchServer({
+        server: build.server,
+        dataDir: copy,
+        env: { ...options.env, WEB_DIST: build.web },
+      });
+      started.push({ build, server, session: await logIn(options.browser, server, options.account) });
+    }
+    return started;
+  } catch (error) {
+    await stopBuilds(started);
+    throw error;
+  }
+}
+
+export async function stopBuilds(started: StartedBuild[]) {
+  for (const { server } of started) await stopBenchServer(server);
+}
+
+/**
+ * `runs` rounds of `measure`, each build once a round (interleaved, so a machine that slows down
+ * slows both); each result printed with `describe`. Answers the results by build.
+ */
+export async function interleavedRuns<R>(
+  started: StartedBuild[],
+  runs: number,
+  measure: (build: StartedBuild) => Promise<R>,
+  describe: (result: R) => string,
+): Promise<R[][]> {
+  const results: R[][] = started.map(() => []);
+  for (let run = 0; run < runs; run++) {
+    for (const [i, build] of started.entries()) {
+      const result = await measure(build);
+      results[i]!.push(result);
+      console.log(`${build.build.name} #${run + 1}: ${describe(result)}`);
+    }
+  }
+  return results;
+}

@@ -25,16 +25,19 @@ import {
   CPU,
   givenPath,
   launchChromium,
-  logIn,
   longTasksWithin,
   median,
   numberOption,
   readLongTasks,
   settle,
+  startBuilds,
+  stopBuilds,
+  interleavedRuns,
   WATCH_LONG_TASKS,
   type Session,
+  type StartedBuild,
 } from './page-in-chromium.js';
-import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
+import type { BenchServer } from './server-process.js';
 
 refuseUnknownOptions(['data-dir', 'runs', 'range', 'email', 'password', ...BUILD_OPTIONS]);
 const RUNS = numberOption('runs', 'BENCH_RUNS', 3);
@@ -74,33 +77,24 @@ async function main() {
   const dataDir = givenPath(given);
   if (!fs.existsSync(path.join(dataDir, 'db'))) throw new Error(`${dataDir}: brak bazy PGlite (db/)`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-statistics-page-'));
-  const servers: BenchServer[] = [];
   const browser = await launchChromium();
+  let started: StartedBuild[] = [];
   try {
-    // Each build on its own copy of the register (one process at a time on a PGlite folder).
-    for (const [i, build] of builds.entries()) {
-      const copy = path.join(work, `data-${i}`);
-      fs.cpSync(dataDir, copy, { recursive: true });
-      servers.push(
-        await startBenchServer({
-          server: build.server,
-          dataDir: copy,
-          env: { WEB_DIST: build.web, REMINDER_TIME: 'off', GEOCODER_URL: '' },
-        }),
-      );
-    }
-    const sessions = await Promise.all(servers.map((server) => logIn(browser, server, ADMIN)));
-    const runs: Run[][] = builds.map(() => []);
-    for (let run = 0; run < RUNS; run++) {
-      for (const [i, build] of builds.entries()) {
-        const result = await measureOnce(browser, servers[i]!, sessions[i]!);
-        runs[i]!.push(result);
-        console.log(
-          `${build.name} #${run + 1}: wykresy po ${result.chartsDrawn.toFixed(0)} ms, długie zadania ` +
-            `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)})`,
-        );
-      }
-    }
+    started = await startBuilds(builds, {
+      dataDir,
+      work,
+      browser,
+      account: ADMIN,
+      env: { REMINDER_TIME: 'off', GEOCODER_URL: '' },
+    });
+    const runs = await interleavedRuns(
+      started,
+      RUNS,
+      ({ server, session }) => measureOnce(browser, server, session),
+      (result) =>
+        `wykresy po ${result.chartsDrawn.toFixed(0)} ms, długie zadania ` +
+        `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)})`,
+    );
     console.log(
       `\n/statistics ${RANGE ? `w zakresie ${RANGE}` : 'bez zakresu'}, CPU ×${CPU}, mediana z ${RUNS}; ` +
         `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
@@ -116,7 +110,7 @@ async function main() {
     for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
   } finally {
     await browser.close();
-    for (const server of servers) await stopBenchServer(server);
+    await stopBuilds(started);
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
