@@ -23,7 +23,7 @@ import { categories } from '../apps/server/src/modules/categories/categories.tab
 import { customers } from '../apps/server/src/modules/customers/customers.table.js';
 import { devices } from '../apps/server/src/modules/devices/devices.table.js';
 import { categoryNames, makeCustomer, makeDevice, random, type FleetCustomer } from './fleet.js';
-import { option, refuseUnknownOptions } from './options.js';
+import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
   BUILD_OPTIONS,
   buildsToMeasure,
@@ -33,7 +33,6 @@ import {
   launchChromium,
   longTasksWithin,
   median,
-  numberOption,
   settle,
   startBuilds,
   stopBuilds,
@@ -46,9 +45,9 @@ import {
 import type { BenchServer } from './server-process.js';
 
 refuseUnknownOptions(['machines', 'runs', 'seed', 'data-dir', ...BUILD_OPTIONS]);
-const MACHINES = numberOption('machines', 'BENCH_MACHINES', 30_000);
-const RUNS = numberOption('runs', 'BENCH_RUNS', 3);
-const SEED = numberOption('seed', 'BENCH_SEED', 2026);
+const MACHINES = wholeNumberOption('machines', 'BENCH_MACHINES', 30_000);
+const RUNS = wholeNumberOption('runs', 'BENCH_RUNS', 3);
+const SEED = wholeNumberOption('seed', 'BENCH_SEED', 2026);
 const ADMIN = { email: 'mapa@serwis.local', password: 'Mapa-pomiar-2026' };
 /** The status the filter picks: a few per cent of a register, as a technician looks for them. */
 const FILTER_STATUS = MACHINE_STATUSES.find((s) => s.name === 'BROKEN')!;

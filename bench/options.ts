@@ -11,7 +11,8 @@ export function option(name: string, envName: string): string | undefined {
   return process.env[envName];
 }
 
-function count(name: string, envName: string, fallback: number): number {
+/** A whole number ≥ 0 from `option`, `_` allowed as a thousands separator; `fallback` when not given. */
+export function wholeNumberOption(name: string, envName: string, fallback: number): number {
   const raw = option(name, envName);
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw.replace(/_/g, ''));
@@ -79,9 +80,9 @@ export function readOptions(): BenchOptions {
   const options = readCounts();
   return {
     ...options,
-    todos: count('todos', 'BENCH_TODOS', Math.floor(options.services / 50)),
-    incidents: count('incidents', 'BENCH_INCIDENTS', Math.floor(options.machines / 10)),
-    logs: count('logs', 'BENCH_LOGS', Math.floor(options.services / 2)),
+    todos: wholeNumberOption('todos', 'BENCH_TODOS', Math.floor(options.services / 50)),
+    incidents: wholeNumberOption('incidents', 'BENCH_INCIDENTS', Math.floor(options.machines / 10)),
+    logs: wholeNumberOption('logs', 'BENCH_LOGS', Math.floor(options.services / 2)),
   };
 }
 
@@ -89,16 +90,16 @@ function readCounts(): BenchOptions {
   return {
     databaseUrl: option('database-url', 'DATABASE_URL') || undefined,
     dataDir: path.resolve(option('data-dir', 'DATA_DIR') ?? path.join(here, '..', '.tmp', 'bench-data')),
-    machines: count('machines', 'BENCH_MACHINES', 100_000),
-    customers: Math.max(1, count('customers', 'BENCH_CUSTOMERS', 5_000)),
-    categories: Math.max(1, count('categories', 'BENCH_CATEGORIES', 50)),
-    services: count('services', 'BENCH_SERVICES', 1_000_000),
+    machines: wholeNumberOption('machines', 'BENCH_MACHINES', 100_000),
+    customers: Math.max(1, wholeNumberOption('customers', 'BENCH_CUSTOMERS', 5_000)),
+    categories: Math.max(1, wholeNumberOption('categories', 'BENCH_CATEGORIES', 50)),
+    services: wholeNumberOption('services', 'BENCH_SERVICES', 1_000_000),
     todos: -1,
     incidents: -1,
     logs: -1,
-    seed: count('seed', 'BENCH_SEED', 2026),
+    seed: wholeNumberOption('seed', 'BENCH_SEED', 2026),
     reset: option('reset', 'BENCH_RESET') === 'true',
-    runs: Math.max(1, count('runs', 'BENCH_RUNS', 30)),
+    runs: Math.max(1, wholeNumberOption('runs', 'BENCH_RUNS', 30)),
     only: (option('only', 'BENCH_ONLY') ?? '')
       .split(',')
       .map((g) => g.trim())

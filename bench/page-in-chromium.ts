@@ -7,16 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { option } from './options.js';
+import { option, wholeNumberOption } from './options.js';
 import { startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The options every such benchmark takes (for `refuseUnknownOptions`). */
 export const BUILD_OPTIONS = ['server', 'web', 'before-server', 'before-web', 'chromium', 'cpu'] as const;
-
-export const numberOption = (name: string, envName: string, fallback: number) =>
-  Number((option(name, envName) || String(fallback)).replace(/_/g, ''));
 
 /** A path given on the command line, from where npm was run (`npm run … -w bench` runs in bench/). */
 export const givenPath = (value: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), value);
@@ -58,7 +55,7 @@ export function buildsToMeasure(): Build[] {
 }
 
 /** The CPU slow-down a tablet stands for (`--cpu`, DevTools' throttling rate). */
-export const CPU = numberOption('cpu', 'BENCH_CPU', 4);
+export const CPU = wholeNumberOption('cpu', 'BENCH_CPU', 4);
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -9,7 +9,8 @@
  *   npm run build && npm run statistics-page -w bench -- --data-dir=/tmp/statistics-data
  *
  * Options: --data-dir= (a PGlite register made by generate.ts; copied, never changed), --runs=3,
- * --range=YYYY-MM-DD..YYYY-MM-DD (the screen's "Data od"/"Data do"; default none), and the builds'
+ * --range=YYYY-MM-DD..YYYY-MM-DD (the screen's "Data od"/"Data do"; default none), --email= and
+ * --password= (the generator's administrator unless given), and the builds'
  * options of page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=,
  * --cpu=4.
  */
@@ -17,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { option, refuseUnknownOptions } from './options.js';
+import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
   BUILD_OPTIONS,
   buildsToMeasure,
@@ -27,7 +28,6 @@ import {
   launchChromium,
   longTasksWithin,
   median,
-  numberOption,
   readLongTasks,
   settle,
   startBuilds,
@@ -40,7 +40,7 @@ import {
 import type { BenchServer } from './server-process.js';
 
 refuseUnknownOptions(['data-dir', 'runs', 'range', 'email', 'password', ...BUILD_OPTIONS]);
-const RUNS = numberOption('runs', 'BENCH_RUNS', 3);
+const RUNS = wholeNumberOption('runs', 'BENCH_RUNS', 3);
 const RANGE = option('range', 'BENCH_RANGE');
 /** The generator's administrator (options.ts). */
 const ADMIN = {

@@ -21,7 +21,7 @@ import {
 class NotAMachineList extends Error {}
 
 /** The answer's body as its machines; anything but a JSON array is not a list of machines. */
-export async function decodeMachines(body: Blob): Promise<MapPoint[]> {
+async function decodeMachines(body: Blob): Promise<MapPoint[]> {
   let decoded: unknown;
   try {
     decoded = JSON.parse(await body.text());
@@ -33,7 +33,7 @@ export async function decodeMachines(body: Blob): Promise<MapPoint[]> {
 }
 
 /** Whether the screen's filters let the machine through (each one unset lets all through). */
-export const passes = (point: MapPoint, filter: MapFilter) =>
+const passes = (point: MapPoint, filter: MapFilter) =>
   (!filter.family || point.type === filter.family) &&
   (!filter.status || point.status === filter.status) &&
   (!filter.category || point.categoryId === Number(filter.category));
@@ -50,7 +50,7 @@ const markerOf = (p: MapPoint): MapMarker => ({
 });
 
 /** Every machine's position and colours in a few typed arrays (30,000 machines: under 600 kB). */
-export function dotsOf(machines: MapPoint[]): MachineDots {
+function dotsOf(machines: MapPoint[]): MachineDots {
   const positions = new Float64Array(machines.length * 2);
   const wide = new Uint32Array(machines.length);
   const palette: MachineDots['palette'] = [];
