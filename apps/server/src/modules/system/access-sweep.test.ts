@@ -371,6 +371,19 @@ describe('access on every documented route', () => {
         problems.push(`${route.name} without a session: ${answerOf(anonymous)}`);
       if (anonymousChanges.length)
         problems.push(`${route.name} without a session wrote: ${anonymousChanges.join(', ')}`);
+      // A GET route answers HEAD too (Fastify adds it): the same guard, without a body to show.
+      const head = (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'HEAD', url: request.url, headers: { ...headers, ...request.headers } });
+      if (route.method === 'GET') {
+        const anonymousHead = await head({ ...XHR });
+        if (anonymousHead.statusCode !== 401 || anonymousHead.body !== '')
+          problems.push(`HEAD ${route.name} without a session: ${answerOf(anonymousHead)}`);
+        if (access.kind === 'admin') {
+          const employeeHead = await head(as(jan));
+          if (employeeHead.statusCode !== 403 || employeeHead.body !== '')
+            problems.push(`HEAD ${route.name} as an employee: ${answerOf(employeeHead)}`);
+        }
+      }
 
       // 2. An employee's session.
       const employee = await call(as(jan));
