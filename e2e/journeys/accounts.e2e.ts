@@ -137,6 +137,21 @@ describe('accounts journey', () => {
     await expect(page.getByTestId('current-user').textContent()).resolves.toBe('Jan Serwisant');
   });
 
+  it('says so when a screen’s code does not arrive, keeps the menus, and opens it after a reload', async () => {
+    // A weak network, or an update of the app that replaced its files: the screen's code fails.
+    const machineListCode = /\/assets\/machine-list-page-[^/]*\.js$/;
+    await page.route(machineListCode, (route) => route.abort('failed'));
+    await page.goto('/machineList');
+    await page.getByRole('alert').filter({ hasText: 'Nie udało się wczytać tego ekranu.' }).waitFor();
+    await mainNavigation(page).getByRole('button', { name: 'Maszyny', exact: true }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Lista maszyn' }).count()).resolves.toBe(0);
+
+    await page.unroute(machineListCode);
+    await page.getByRole('button', { name: 'Odśwież stronę' }).click();
+    await page.getByRole('heading', { name: 'Lista maszyn' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/machineList');
+  });
+
   it('checks the password-change form and then changes the password', async () => {
     await page.getByRole('link', { name: 'Moje konto' }).click();
     await page.waitForURL('**/myAccount');

@@ -18,6 +18,16 @@ export const MSG = {
   /** A long answer (a whole list, an export, a label sheet) refused while enough others are made. */
   serverBusy: 'Serwer przygotowuje teraz wiele dużych zestawień naraz. Spróbuj ponownie za chwilę.',
   sessionRequired: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
+  /**
+   * A screen's code did not arrive (a weak network, or an update of the app replaced it): the
+   * screen cannot show, and only a new page brings it.
+   */
+  codeLoadFailedTitle: 'Nie udało się wczytać tego ekranu.',
+  codeLoadFailed:
+    'Sprawdź połączenie z siecią i odśwież stronę. Jeśli aplikację właśnie zaktualizowano, odświeżenie wczyta jej nową wersję.',
+  /** A screen that failed while drawing (a fault of the app): shown instead of an empty page. */
+  screenFailed: 'Odśwież stronę, aby spróbować ponownie. Jeśli błąd się powtarza, zgłoś go administratorowi.',
+  reloadPage: 'Odśwież stronę',
   /** The dialog over a screen whose session ended while it was open (the screen and its typing stay). */
   sessionEndedTitle: 'Sesja wygasła',
   sessionEndedKeepWork:

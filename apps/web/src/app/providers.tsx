@@ -11,6 +11,7 @@ import { onSessionEnded } from '../lib/api-client';
 import { createQueryClient, sessionRefused } from '../lib/query-client';
 import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary';
 
 /**
  * The notification container loads after the first screen: `notifications.show` keeps what is
@@ -25,10 +26,13 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={readableColorsResolver}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-        {children}
+        {/* The last resort: what no screen's boundary caught (the bar's menus, the notifications). */}
+        <ScreenErrorBoundary>
+          <Suspense fallback={null}>
+            <Notifications position="top-right" />
+          </Suspense>
+          {children}
+        </ScreenErrorBoundary>
       </MantineProvider>
     </QueryClientProvider>
   );

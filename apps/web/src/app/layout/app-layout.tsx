@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@serwis/domain';
 import { NavigationBar } from './navigation-bar';
 import { Footer } from './footer';
 import { useSession } from '../../features/auth/api/session';
+import { ScreenErrorBoundary } from '../../components/screen-error-boundary';
 
 /** The tablet and phone navigation, loaded once someone is signed in. */
 const NavigationDrawer = lazy(async () => ({
@@ -15,6 +16,7 @@ const NavigationDrawer = lazy(async () => ({
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useSession();
+  const { pathname } = useLocation();
   return (
     <AppShell header={{ height: 60 }} footer={{ height: 40 }} padding="md">
       <AppShell.Header>
@@ -26,15 +28,18 @@ export function AppLayout() {
         </Suspense>
       )}
       <AppShell.Main>
-        <Suspense
-          fallback={
-            <Center h="40vh" aria-label={MSG.loading}>
-              <Loader />
-            </Center>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        {/* A screen whose code did not arrive, or that failed, says so under the bar and the menus. */}
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense
+            fallback={
+              <Center h="40vh" aria-label={MSG.loading}>
+                <Loader />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </AppShell.Main>
       <AppShell.Footer>
         <Footer />
