@@ -11,6 +11,7 @@ import { theme } from '../app/theme';
 import { sessionQueryKey } from '../features/auth/api/session';
 import { createQueryClient } from '../lib/query-client';
 import { isCodeLoadError, ScreenErrorBoundary } from './screen-error-boundary';
+import { LazyPanel } from './lazy-panel';
 
 const CHROMIUM_MISSING_CODE =
   'Failed to fetch dynamically imported module: http://serwis.local/assets/machine-list-page-By_ibk5l.js';
@@ -70,6 +71,25 @@ describe('ScreenErrorBoundary', () => {
     expect(alert).toHaveTextContent(MSG.unknownError);
     expect(alert).toHaveTextContent(MSG.screenFailed);
     expect(alert).not.toHaveTextContent(MSG.codeLoadFailedTitle);
+  });
+});
+
+describe('LazyPanel', () => {
+  it('says in the tab that its code did not arrive, and leaves the rest of the screen as typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <MantineProvider theme={theme} env="test">
+        <label>
+          Nazwa
+          <input defaultValue="Piec indukcyjny" />
+        </label>
+        <LazyPanel>
+          <MissingScreen />
+        </LazyPanel>
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.codeLoadFailedTitle);
+    expect(screen.getByLabelText('Nazwa')).toHaveValue('Piec indukcyjny');
   });
 });
 
