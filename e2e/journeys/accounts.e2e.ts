@@ -92,10 +92,13 @@ describe('accounts journey', () => {
   });
 
   it('sends a visitor without a session from a protected screen to the login form', async () => {
+    // The screen asked for is not drawn without a session; its code comes while the form waits.
+    const screenCode = page.waitForRequest(/\/assets\/user-list-page-[^/]*\.js$/);
     await page.goto('/userList');
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Logowanie' }).waitFor();
     await expect(page.getByRole('button', { name: 'Zaloguj', exact: true }).isVisible()).resolves.toBe(true);
+    await screenCode;
   });
 
   it('shows the not-found screen for an unknown path', async () => {

@@ -12,6 +12,7 @@ const ResetPasswordModal = lazy(async () => ({
 }));
 import { returnPath } from '../return-path';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { preloadAfterLogin } from '../../../app/preload-signed-in';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -38,6 +39,8 @@ export function LoginPage() {
   useEffect(() => {
     if (session.data) navigate(target, { replace: true });
   }, [session.data, navigate, target]);
+  // The code after the login is fetched while the e-mail and password are typed.
+  useEffect(() => preloadAfterLogin(target), [target]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
