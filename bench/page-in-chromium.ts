@@ -97,23 +97,29 @@ export async function logIn(
 }
 
 /**
- * A new profile (nothing cached but the session's cookie) with `watch` run in every page before its
- * own scripts, and a page in it slowed down `CPU` times. Closed by `close`.
+ * A new profile (nothing cached but the session's cookie, when given) with `watch` run in every
+ * page before its own scripts, and a page in it slowed down `CPU` times (`cdp` for more of
+ * DevTools' emulation). Closed by `close`.
  */
-export async function coldPage(browser: Browser, server: BenchServer, session: Session, watch: string) {
+export async function coldPage(
+  browser: Browser,
+  server: BenchServer,
+  session: Session | undefined,
+  watch: string,
+) {
   const context = await browser.newContext({
     baseURL: server.base,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
     viewport: { width: 1600, height: 1400 },
-    storageState: session,
+    ...(session ? { storageState: session } : {}),
   });
   context.setDefaultTimeout(120_000);
   await context.addInitScript({ content: watch });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-  return { page, close: () => context.close() };
+  return { page, cdp, close: () => context.close() };
 }
 
 export interface LongTask {

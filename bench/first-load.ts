@@ -1,0 +1,163 @@
+/**
+ * The app's first visit on a technician's tablet: a new profile (nothing cached, no session), the
+ * CPU slowed down 4× and the network of a mobile connection (DevTools' emulation: `--latency` ms
+ * each way of a round trip, `--down-kbps`/`--up-kbps`). It opens `--path` (default /home), is sent
+ * to the login form, takes `--think` ms to type the e-mail and password as a person does, presses
+ * "Zaloguj" and waits for the screen asked for. Median of `--runs` runs.
+ *
+ *   npm run generate -w bench -- --machines=2000 --customers=200 --services=10000 --data-dir=/tmp/first-load-data
+ *   npm run build && npm run first-load -w bench -- --data-dir=/tmp/first-load-data
+ *
+ * Figures: "formularz" from the navigation until the login form can be typed in; "ekran po
+ * Zaloguj" from the press of the button until the screen shows its data (/home: the dashboard's
+ * figures; /machineList: the first machine's row); "długie zadania" the page's long tasks in all.
+ *
+ * Options: --data-dir= (a PGlite register made by generate.ts; copied, never changed), --runs=5,
+ * --path=/home or /machineList, --think=3000, --latency=100, --down-kbps=4000, --up-kbps=1000,
+ * --email=, --password= (the generator's administrator unless given), and the builds' options of
+ * page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=, --cpu=4.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
+import {
+  BUILD_OPTIONS,
+  buildsToMeasure,
+  coldPage,
+  CPU,
+  givenPath,
+  interleavedRuns,
+  launchChromium,
+  longTasksWithin,
+  median,
+  readLongTasks,
+  startBuilds,
+  stopBuilds,
+  WATCH_LONG_TASKS,
+  type StartedBuild,
+} from './page-in-chromium.js';
+import type { BenchServer } from './server-process.js';
+
+refuseUnknownOptions([
+  'data-dir',
+  'runs',
+  'path',
+  'think',
+  'latency',
+  'down-kbps',
+  'up-kbps',
+  'email',
+  'password',
+  ...BUILD_OPTIONS,
+]);
+const RUNS = wholeNumberOption('runs', 'BENCH_RUNS', 5);
+const THINK_MS = wholeNumberOption('think', 'BENCH_THINK', 3000);
+const NETWORK = {
+  latency: wholeNumberOption('latency', 'BENCH_LATENCY', 100),
+  downKbps: wholeNumberOption('down-kbps', 'BENCH_DOWN_KBPS', 4000),
+  upKbps: wholeNumberOption('up-kbps', 'BENCH_UP_KBPS', 1000),
+};
+/** The generator's administrator (options.ts). */
+const ACCOUNT = {
+  email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
+  password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
+};
+
+/** The screens it knows how to wait for: what shows that each has its data. */
+const SCREENS: Record<string, (page: Page) => Promise<void>> = {
+  '/home': (page) => page.locator('[aria-label="Zaległe przeglądy"]').waitFor(),
+  '/machineList': (page) => page.locator('table tbody tr td a').first().waitFor(),
+};
+const SCREEN = option('path', 'BENCH_PATH') ?? '/home';
+const screenShown = SCREENS[SCREEN];
+if (!screenShown) throw new Error(`--path=: jeden z ${Object.keys(SCREENS).join(', ')}`);
+const builds = buildsToMeasure();
+
+interface Run {
+  formReady: number;
+  screenAfterLogin: number;
+  longTasks: number;
+}
+
+async function measureOnce(browser: Browser, server: BenchServer): Promise<Run> {
+  const { page, cdp, close } = await coldPage(browser, server, undefined, WATCH_LONG_TASKS);
+  try {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: NETWORK.latency,
+      downloadThroughput: (NETWORK.downKbps * 1000) / 8,
+      uploadThroughput: (NETWORK.upKbps * 1000) / 8,
+    });
+    const now = () => page.evaluate<number>('performance.now()');
+    await page.goto(SCREEN, { waitUntil: 'commit' });
+    const email = page.getByLabel('E-mail');
+    await email.waitFor();
+    const formReady = await now();
+    // A person reads the form and types; whatever the app does meanwhile is not waited for.
+    const typed = Date.now() + THINK_MS;
+    await email.fill(ACCOUNT.email);
+    await page.locator('input[type=password]').fill(ACCOUNT.password);
+    await page.waitForTimeout(Math.max(0, typed - Date.now()));
+    const pressed = await now();
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await screenShown(page);
+    const screenAfterLogin = (await now()) - pressed;
+    const longTasks = longTasksWithin(await readLongTasks(page), 0).total;
+    return { formReady, screenAfterLogin, longTasks };
+  } finally {
+    await close();
+  }
+}
+
+async function main() {
+  const given = option('data-dir', 'BENCH_DATA_DIR');
+  if (!given) throw new Error('--data-dir=: rejestr zrobiony przez npm run generate -w bench');
+  const dataDir = givenPath(given);
+  if (!fs.existsSync(path.join(dataDir, 'db'))) throw new Error(`${dataDir}: brak bazy PGlite (db/)`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-first-load-'));
+  const browser = await launchChromium();
+  let started: StartedBuild[] = [];
+  try {
+    started = await startBuilds(builds, {
+      dataDir,
+      work,
+      browser,
+      account: ACCOUNT,
+      env: { REMINDER_TIME: 'off', GEOCODER_URL: '' },
+    });
+    const runs = await interleavedRuns(
+      started,
+      RUNS,
+      ({ server }) => measureOnce(browser, server),
+      (result) =>
+        `formularz po ${result.formReady.toFixed(0)} ms, ${SCREEN} ${result.screenAfterLogin.toFixed(0)} ms ` +
+        `po Zaloguj, długie zadania ${result.longTasks.toFixed(0)} ms`,
+    );
+    console.log(
+      `\n${SCREEN} przy pierwszej wizycie: CPU ×${CPU}, sieć ${NETWORK.latency} ms, ` +
+        `${NETWORK.downKbps}/${NETWORK.upKbps} kb/s, ${THINK_MS} ms na wpisanie danych; mediana z ${RUNS}; ` +
+        `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log('| build | formularz ms | ekran po Zaloguj ms | długie zadania ms |');
+    console.log('|---|---:|---:|---:|');
+    for (const [i, build] of builds.entries()) {
+      const m = (pick: (r: Run) => number) => median(runs[i]!.map(pick)).toFixed(0);
+      console.log(
+        `| ${build.name} | ${m((r) => r.formReady)} | ${m((r) => r.screenAfterLogin)} | ${m((r) => r.longTasks)} |`,
+      );
+    }
+    for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
+  } finally {
+    await browser.close();
+    await stopBuilds(started);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});
