@@ -7,26 +7,30 @@ import type { DraftSync } from './draft-sync-type';
 
 /**
  * Signing the protocol: what is missing is named without asking the server; else the autosave
- * stops, the server signs, and the copy on the device is forgotten.
+ * stops, the server signs, and the copy on the device is forgotten. Once a signing was refused for
+ * what is missing, the banner follows the protocol as it is filled in (a drawn signature leaves
+ * the list at once, and the banner goes with the last one), instead of repeating the first list.
  */
 export function useProtocolSigning(serviceId: number, sync: DraftSync) {
   const sign = useSignProtocol(serviceId);
-  const [signProblem, setSignProblem] = useState<string | null>(null);
+  const [askedToSign, setAskedToSign] = useState(false);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const missing = askedToSign ? missingForSigning(sync.data) : [];
+  const signProblem = missing.length ? protocolMissingMessage(missing) : serverProblem;
 
   const submitSignature = async () => {
-    const missing = missingForSigning(sync.dataRef.current);
-    if (missing.length) {
-      setSignProblem(protocolMissingMessage(missing));
+    setServerProblem(null);
+    if (missingForSigning(sync.dataRef.current).length) {
+      setAskedToSign(true);
       return;
     }
-    setSignProblem(null);
     await sync.pause();
     sign.mutate(sync.dataRef.current, {
       onSuccess: async () => {
         await sync.forget();
         notifications.show({ color: 'green', message: PROTOCOL_MSG.protocolSigned });
       },
-      onError: (error) => setSignProblem(errorMessage(error)),
+      onError: (error) => setServerProblem(errorMessage(error)),
     });
   };
 

@@ -296,6 +296,16 @@ describe('/serviceProtocol', () => {
       'Nie można podpisać protokołu. Brakuje: podpisu serwisanta, podpisu klienta, imienia i nazwiska podpisującego klienta, odpowiedzi w punkcie „Sprawdzenie ciśnienia” (Kocioł Żółw), odpowiedzi w punkcie „Czyszczenie filtrów” (Kocioł Żółw).',
     );
     expect(api.callsTo('POST', '/api/service/protocol/7/sign')).toHaveLength(0);
+
+    // Filled in after the refusal, the list follows without another press of the button.
+    await userEvent.type(screen.getByLabelText('Imię i nazwisko podpisującego (klient)'), 'Anna Żółw');
+    const pressure = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    await userEvent.click(within(pressure).getByRole('radio', { name: 'POPRAWNE' }));
+    const filters = screen.getByRole('group', { name: '2. Czyszczenie filtrów' });
+    await userEvent.click(within(filters).getByRole('radio', { name: 'POPRAWNE' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Nie można podpisać protokołu. Brakuje: podpisu serwisanta, podpisu klienta.',
+    );
   });
 
   it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {
