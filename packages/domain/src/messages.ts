@@ -228,8 +228,11 @@ export const MSG = {
   geocodeQueryRequired: 'Wpisz adres, który chcesz wyszukać.',
   geocodeUnavailable:
     'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie lub wpisz współrzędne.',
+  /** The same in a form placed only on its map (a hotel, a branch): there are no coordinates to type. */
+  geocodeUnavailableOnMap: 'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie.',
   geocodingOff:
     'Wyszukiwanie adresów jest wyłączone na tym serwerze. Wskaż miejsce na mapie lub wpisz współrzędne.',
+  geocodingOffOnMap: 'Wyszukiwanie adresów jest wyłączone na tym serwerze. Wskaż miejsce na mapie.',
   geocodeBusy: 'Zbyt wiele wyszukiwań adresów naraz. Spróbuj ponownie za chwilę.',
   geocodeNothingFound: 'Nie znaleziono podanego adresu.',
   // generic

@@ -18,8 +18,11 @@ export function AddressSearch({
   onPick,
   onSearch,
   extra,
+  typedCoordinates = false,
 }: {
   onPick: (result: GeocodeResult) => void;
+  /** The form beside it has coordinate fields (a machine's position), which its messages then name. */
+  typedCoordinates?: boolean;
   /** A search starts: a message of the screen's own about a position is no longer current. */
   onSearch?: () => void;
   /** Another way to a position, beside "Szukaj" (the device's own position in the hotel dialog). */
@@ -42,7 +45,10 @@ export function AddressSearch({
       if (found.length === 1) onPick(found[0]);
     } catch (e) {
       setResults(null);
-      setError(geocodeError(e));
+      const message = geocodeError(e);
+      setError(
+        message === MSG.geocodeUnavailable && !typedCoordinates ? MSG.geocodeUnavailableOnMap : message,
+      );
     } finally {
       setBusy(false);
     }
@@ -51,7 +57,7 @@ export function AddressSearch({
     return (
       <Group gap="xs" align="center">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 200px' }}>
-          {MSG.geocodingOff}
+          {typedCoordinates ? MSG.geocodingOff : MSG.geocodingOffOnMap}
         </Text>
         {extra}
       </Group>

@@ -83,6 +83,7 @@ function LocationEditor({ device }: { device: Device }) {
   return (
     <Stack>
       <AddressSearch
+        typedCoordinates
         onPick={(r) => place({ latitude: r.latitude, longitude: r.longitude }, true)}
         onSearch={() => setAddressError(null)}
       />

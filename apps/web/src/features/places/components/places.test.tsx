@@ -190,6 +190,18 @@ describe('a server without a geocoder (GEOCODER_URL empty)', () => {
     expect(screen.getByLabelText('Szerokość geograficzna')).toBeInTheDocument();
     expect(fake.callsTo('GET', '/api/geocode')).toHaveLength(0);
   });
+
+  it('asks for a click on the map in the branch form, which has no coordinates to type', async () => {
+    fakeApi({
+      'GET /api/map/config': { body: { ...CONFIG.body, geocoding: false } },
+      'GET /api/branch/getAll': { body: [] },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
+    expect(await screen.findByText(MSG.geocodingOffOnMap)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.geocodingOff)).toBeNull();
+    expect(screen.queryByLabelText('Szerokość geograficzna')).toBeNull();
+  });
 });
 
 describe('Hotele tab', () => {
