@@ -79,7 +79,14 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     expect(await screen.findByText('1. Ustawienie maszyny')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj czynność' }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText('Treść czynności'), 'Próba ruchowa');
+    // Saved empty: the message is under the field (ui.md), not in a banner, and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    const text = within(dialog).getByLabelText(/Treść czynności/);
+    expect(text).toHaveAccessibleDescription('Wpisz treść czynności.');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(api.callsTo('POST', '/api/installation-operation')).toHaveLength(0);
+    await userEvent.type(text, 'Próba ruchowa');
+    expect(text).not.toHaveAccessibleDescription('Wpisz treść czynności.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('3. Próba ruchowa')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Przesuń w górę: Próba ruchowa' }));

@@ -18,15 +18,18 @@ export function InstallationOperationsTab() {
   const { add, update, remove, move } = useInstallationOperationMutations();
   const [editing, setEditing] = useState<Editing>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [textError, setTextError] = useState<string | null>(null);
   const busy = add.isPending || update.isPending || remove.isPending || move.isPending;
   const failure = [remove, move].find((m) => m.isError)?.error;
 
   const save = () => {
     if (!editing) return;
+    // The form's own check goes under its field (ui.md); the server's refusal in the banner above.
     if (!editing.text.trim()) {
-      setFormError(PROTOCOL_MSG.installationOperationTextRequired);
+      setTextError(PROTOCOL_MSG.installationOperationTextRequired);
       return;
     }
+    setFormError(null);
     const done = {
       onSuccess: () => {
         notifications.show({ color: 'green', message: MSG.saved });
@@ -40,6 +43,7 @@ export function InstallationOperationsTab() {
 
   const open = (value: Editing) => {
     setFormError(null);
+    setTextError(null);
     setEditing(value);
   };
 
@@ -127,12 +131,15 @@ export function InstallationOperationsTab() {
           <ErrorBanner message={formError} />
           <Textarea
             label="Treść czynności"
+            withAsterisk
+            error={textError}
             autosize
             minRows={2}
             data-autofocus
             value={editing?.text ?? ''}
             onChange={(e) => {
               const text = e.currentTarget.value;
+              setTextError(null);
               setEditing((v) => (v ? { ...v, text } : v));
             }}
           />
