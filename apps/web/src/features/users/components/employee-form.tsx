@@ -20,6 +20,8 @@ interface EmployeeFormProps {
   /** The last refusal of a save: a 400 about one field shows under that field. */
   serverError?: unknown;
   onSubmit: (payload: EmployeePayload) => void;
+  /** A save stopped by the form's own checks: an earlier refusal's banner is no longer current. */
+  onInvalid?: () => void;
   onCancel: () => void;
   extraActions?: React.ReactNode;
   /** The logged-in admin's own account: it cannot be switched off here. */
@@ -52,12 +54,14 @@ export function EmployeeForm(props: EmployeeFormProps) {
   });
   useServerFieldError(form, props.serverError, (field) => (field === 'roles' ? 'admin' : field));
 
-  const submit = form.onSubmit(({ admin, ...values }) =>
-    onSubmit({
-      ...values,
-      vacationDays: Number(values.vacationDays) || 0,
-      roles: rolesForAdmin(admin),
-    }),
+  const submit = form.onSubmit(
+    ({ admin, ...values }) =>
+      onSubmit({
+        ...values,
+        vacationDays: Number(values.vacationDays) || 0,
+        roles: rolesForAdmin(admin),
+      }),
+    () => props.onInvalid?.(),
   );
 
   return (

@@ -20,6 +20,7 @@ export function UserAddPage() {
       <EmployeeForm
         saving={save.isPending}
         serverError={save.error}
+        onInvalid={save.reset}
         onCancel={() => navigate(paths.userList)}
         onSubmit={(payload) =>
           save.mutate(payload, {

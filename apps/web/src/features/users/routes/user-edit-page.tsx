@@ -52,6 +52,10 @@ export function UserEditPage() {
           own={session.data?.id === employee.data.id}
           saving={save.isPending}
           serverError={save.error}
+          onInvalid={() => {
+            save.reset();
+            remove.reset();
+          }}
           onCancel={() => navigate(paths.userList)}
           onSubmit={(payload) =>
             save.mutate(

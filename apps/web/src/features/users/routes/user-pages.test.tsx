@@ -116,6 +116,14 @@ describe('add employee', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.employeeEmailExists);
     expect(screen.getByLabelText(/Stanowisko/)).toHaveValue('Serwisant');
     expect(screen.getByTestId('location')).toHaveTextContent('/userAdd');
+
+    // Another e-mail and a password too short: the form's own message, and the old banner goes.
+    await user.clear(screen.getByLabelText(/E-mail/));
+    await user.type(screen.getByLabelText(/E-mail/), 'inny@firma.pl');
+    await user.type(screen.getByLabelText('Hasło (opcjonalnie)'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.passwordTooShort)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
