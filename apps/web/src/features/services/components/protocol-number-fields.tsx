@@ -36,9 +36,12 @@ export function ProtocolNumberFields({ form, service, signDisabled, readOnly }: 
   const type = (raw: string) => {
     const read = readProtocolNumberInput(raw);
     form.setValues({ numberText: read.text, number: read.number, numberExtension: read.numberExtension });
-    if (read.error) form.setFieldError('numberText', read.error);
-    else form.clearFieldError('numberText');
+    form.clearFieldError('numberText');
   };
+  // Read from the text on screen at each drawing, not kept as the form's error: kept, it was gone
+  // after the second of two invalid texts in a row ("x", then "x1"). A refusal of the server (the
+  // form's error) stays until the next key.
+  const typedError = editable ? readProtocolNumberInput(values.numberText).error : null;
 
   return (
     <>
@@ -49,7 +52,7 @@ export function ProtocolNumberFields({ form, service, signDisabled, readOnly }: 
         disabled={!editable}
         maxLength={NUMBER_INPUT_MAX}
         onChange={(event) => type(event.currentTarget.value)}
-        error={form.errors.numberText}
+        error={form.errors.numberText ?? typedError}
       />
       <Checkbox
         label="Podpisz przy zapisie"

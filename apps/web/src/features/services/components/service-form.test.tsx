@@ -58,6 +58,14 @@ describe('ServiceForm: protocol number', () => {
     await userEvent.clear(numberField());
     expect(screen.queryByText(/Niepoprawny numer protokołu/)).toBeNull();
 
+    // Said as it is typed also when the text ends in a digit (a letter first, a dot, a minus).
+    for (const typed of ['x1', '1.5', '-3']) {
+      await userEvent.clear(numberField());
+      await userEvent.type(numberField(), typed);
+      expect(screen.queryByText(/Niepoprawny numer protokołu/), typed).not.toBeNull();
+    }
+    await userEvent.clear(numberField());
+
     await userEvent.click(signBox());
     expect(numberField()).toHaveValue('(auto)');
   });
