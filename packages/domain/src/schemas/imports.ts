@@ -102,6 +102,17 @@ export function importKeptFieldLabels(kind: ImportKind, mapping: (string | null)
     .map((field) => field.label);
 }
 
+/** The preview's warning of values an update would clear (`ImportPreview.cleared`), or null. */
+export function importClearedText(
+  kind: ImportKind,
+  cleared: { field: string; records: number }[],
+): string | null {
+  if (!cleared.length) return null;
+  const fields = importFields(kind);
+  const label = (key: string) => fields.find((field) => field.key === key)?.label ?? key;
+  return IMPORT_MSG.clearedFields(cleared.map((c) => ({ label: label(c.field), records: c.records })));
+}
+
 /** Lower case, no Polish letters, only letters and digits: "Województwo" → "wojewodztwo". */
 export function normalizeHeader(header: string): string {
   return header
@@ -223,6 +234,12 @@ export const importPreviewSchema = z.object({
   added: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /**
+   * Fields whose stored value an update would empty (its cell in the file is empty, the record's
+   * value is not), with how many records each: a cleared value is what the file says, but the
+   * preview names it so that it is not done by mistake.
+   */
+  cleared: z.array(z.object({ field: z.string(), records: z.number().int() })),
   /** Customers and categories the file names that do not exist yet. */
   missingCustomers: z.array(z.string()),
   missingCategories: z.array(z.string()),
@@ -310,6 +327,9 @@ export const IMPORT_MSG = {
   /** Fields an update leaves as they are, having no column in the file. */
   keptFields: (labels: string[]) =>
     `Pola, których nie ma w pliku (${labels.join(', ')}), zostaną w aktualizowanych rekordach bez zmian.`,
+  /** The preview's warning of stored values the file's empty cells would clear ("Ulica: 3 rekordy"). */
+  clearedFields: (fields: { label: string; records: number }[]) =>
+    `Puste komórki w pliku wyczyszczą zapisane wartości: ${fields.map((f) => `${f.label} (${polishCount(f.records)} ${polishPlural(f.records, { one: 'rekord', few: 'rekordy', many: 'rekordów' })})`).join(', ')}. Jeśli mają zostać, uzupełnij te komórki albo usuń tę kolumnę z pliku: pola bez kolumny zostają bez zmian.`,
   failed: (rows: number) => `Import przerwany: błędy w ${inRows(rows)}. Nie zapisano żadnego wiersza.`,
   /** The preview's first line: the file, its rows, and what the import would do with them. */
   previewSummary: (fileName: string, total: number, added: number, updated: number, unchanged = 0) =>

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
-import { CHUNK, jsonParam, noChunks, rows, unchangedOf, updateOf, type OnChunk } from './imports.sql.js';
+import {
+  CHUNK,
+  clearedOf,
+  jsonParam,
+  noChunks,
+  rows,
+  unchangedOf,
+  updateOf,
+  type OnChunk,
+} from './imports.sql.js';
 
 export interface CustomerImportRow {
   id?: number;
@@ -47,6 +56,10 @@ const CUSTOMER_SETS: Record<string, Record<string, string>> = {
 /** Of customers an import would update, how many it would leave as they are (see unchangedOf). */
 export const unchangedCustomers = (db: DbOrTx, list: CustomerImportRow[], fields: Iterable<string>) =>
   unchangedOf(db, 'customers', CUSTOMER_RECORD, CUSTOMER_SETS, list, fields);
+
+/** Of customers an import would update, how many each field would empty (see clearedOf). */
+export const clearedCustomerFields = (db: DbOrTx, list: CustomerImportRow[], fields: Iterable<string>) =>
+  clearedOf(db, 'customers', CUSTOMER_RECORD, CUSTOMER_SETS, list, fields);
 
 /**
  * Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields, and

@@ -12,6 +12,7 @@ import { conflict } from '../../lib/app-error.js';
 import { turnTaker } from '../../lib/event-loop-turns.js';
 import type { Analysis, WriteCounts } from './imports.analysis.js';
 import {
+  clearedCustomerFields,
   insertCustomers,
   unchangedCustomers,
   updateCustomers,
@@ -53,6 +54,7 @@ export async function analyseCustomers(
     missingCategories: [],
     targets,
     unchanged: (db) => unchangedCustomers(db, toUpdate, importGivenFields(mapping)),
+    cleared: (db) => clearedCustomerFields(db, toUpdate, importGivenFields(mapping)),
     write: (tx, report) => writeCustomers(tx, report, toInsert, toUpdate, mapping),
   };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/database.js';
 import type { MachineType } from '@serwis/domain';
 import {
   CHUNK,
+  clearedOf,
   idList,
   jsonParam,
   noChunks,
@@ -141,6 +142,10 @@ const DEVICE_SETS: Record<string, Record<string, string>> = {
 /** Of machines an import would update, how many it would leave as they are (see unchangedOf). */
 export const unchangedDevices = (db: DbOrTx, list: DeviceImportRow[], fields: Iterable<string>) =>
   unchangedOf(db, 'devices', DEVICE_RECORD, DEVICE_SETS, list, fields);
+
+/** Of machines an import would update, how many each field would empty (see clearedOf). */
+export const clearedDeviceFields = (db: DbOrTx, list: DeviceImportRow[], fields: Iterable<string>) =>
+  clearedOf(db, 'devices', DEVICE_RECORD, DEVICE_SETS, list, fields);
 
 /**
  * Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields, and

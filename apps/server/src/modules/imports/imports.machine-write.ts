@@ -4,6 +4,7 @@ import { conflict } from '../../lib/app-error.js';
 import { refreshInspectionSummariesOfMany } from '../inspections/inspection-summaries.js';
 import type { WriteCounts } from './imports.analysis.js';
 import {
+  clearedDeviceFields,
   insertDevices,
   unchangedDevices,
   updateDevices,
@@ -31,6 +32,18 @@ export function unchangedMachines(
     return [{ ...p.data, customer_id: customerId, category_id: categoryId }];
   });
   return unchangedDevices(db, comparable, importGivenFields(mapping));
+}
+
+/**
+ * Of the planned updates, how many machines each field would empty (the preview's warning). The
+ * customer and the category are never empty (a row without them is refused), so they are not asked.
+ */
+export function clearedMachineFields(planned: PlannedMachine[], mapping: (string | null)[]) {
+  const updates = planned.flatMap((p) => (p.data.id ? [p.data] : []));
+  const fields = [...importGivenFields(mapping)].filter(
+    (field) => field !== 'customer' && field !== 'category',
+  );
+  return (db: DbOrTx) => clearedDeviceFields(db, updates, fields);
 }
 
 /**

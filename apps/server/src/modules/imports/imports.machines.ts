@@ -5,7 +5,7 @@ import type { Analysis } from './imports.analysis.js';
 import { resolveMachineNames, rowsNamingRefused } from './imports.machine-names.js';
 import { planMachines } from './imports.machine-plan.js';
 import { checkMachineRows } from './imports.machine-rows.js';
-import { unchangedMachines, writeMachines } from './imports.machine-write.js';
+import { clearedMachineFields, unchangedMachines, writeMachines } from './imports.machine-write.js';
 import { resolveMapping } from './imports.mapping.js';
 import { Problems } from './imports.problems.js';
 import type { ReportProgress } from './imports.progress.js';
@@ -51,6 +51,7 @@ export async function analyseMachines(
     missingCategories: names.missingCategories,
     targets,
     unchanged: (db) => unchangedMachines(db, planned, names, mapping),
+    cleared: clearedMachineFields(planned, mapping),
     write: (tx, report) => writeMachines(tx, report, family, planned, names, mapping),
   };
 }

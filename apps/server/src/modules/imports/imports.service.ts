@@ -99,6 +99,7 @@ export async function previewImport(
       added: 0,
       updated: 0,
       unchanged: 0,
+      cleared: [],
       missingCustomers: [],
       missingCategories: [],
       problems: [],
@@ -108,6 +109,7 @@ export async function previewImport(
   }
   const analysis = await analyse(db, kind, sheet, options, report);
   const unchanged = await analysis.unchanged(db);
+  const cleared = await analysis.cleared(db);
   return {
     fileName,
     headers: sheet.headers,
@@ -125,6 +127,7 @@ export async function previewImport(
     added: analysis.added,
     updated: analysis.updated - unchanged,
     unchanged,
+    cleared,
     missingCustomers: analysis.missingCustomers,
     missingCategories: analysis.missingCategories,
     problems: analysis.problems.slice(0, IMPORT_PROBLEMS_SHOWN),

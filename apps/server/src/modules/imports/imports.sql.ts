@@ -65,3 +65,40 @@ export async function unchangedOf(
   }
   return count;
 }
+
+/**
+ * Of `list` (rows that update a record, by `id`), how many records each given field would empty: a
+ * cell left empty in the file clears a stored value (that is how a value is cleared), which the
+ * preview names so that it is not done by mistake. Fields with no count are left out.
+ */
+export async function clearedOf(
+  db: DbOrTx,
+  table: 'devices' | 'customers',
+  record: SQL,
+  sets: Record<string, Record<string, string>>,
+  list: { id?: number }[],
+  fields: Iterable<string>,
+): Promise<{ field: string; records: number }[]> {
+  const alias = table === 'devices' ? 'd' : 'c';
+  const checked = [...new Set(fields)].filter((field) => sets[field]);
+  if (!checked.length || !list.length) return [];
+  // Empty: no value, blanks, or 0 (a warranty of 0 months is none).
+  const empties = (text: string) => `nullif(nullif(btrim((${text})::text), ''), '0') IS NULL`;
+  const counts = checked.map((field, i) => {
+    const emptied = Object.entries(sets[field]!).map(
+      ([column, value]) => `(${empties(value)} AND NOT ${empties(`${alias}.${column}`)})`,
+    );
+    return `count(*) FILTER (WHERE ${emptied.join(' OR ')})::int AS f${i}`;
+  });
+  const totals = checked.map(() => 0);
+  for (let start = 0; start < list.length; start += CHUNK) {
+    const [found] = await rows<Record<string, number>>(
+      db,
+      sql`SELECT ${sql.raw(counts.join(', '))} FROM ${sql.raw(table)} AS ${sql.raw(alias)}
+          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${record})
+          ON ${sql.raw(alias)}.id = v.id`,
+    );
+    checked.forEach((_, i) => (totals[i]! += Number(found?.[`f${i}`] ?? 0)));
+  }
+  return checked.flatMap((field, i) => (totals[i] ? [{ field, records: totals[i]! }] : []));
+}

@@ -552,7 +552,13 @@ describe('machine import: all or nothing', () => {
     const cleared = [
       'Nazwa;Kontrahent;Kategoria;S/N;Miasto;Okres gwarancji',
       'Laser;Metalex;Lasery;S-1;;',
+      'Prasa;Metalex;Lasery;S-2;;',
     ].join('\n');
+    // Named by the preview: the laser's city and months; the press had neither to lose.
+    expect((await send(user, '/api/device/import/preview', cleared)).json<ImportPreview>().cleared).toEqual([
+      { field: 'city', records: 1 },
+      { field: 'warrantyLength', records: 1 },
+    ]);
     expect((await send(user, '/api/device/import', cleared)).statusCode).toBe(200);
     expect((await machinesOf('INTERNAL'))[0]).toMatchObject({
       city: '',
@@ -860,6 +866,13 @@ describe('customer import', () => {
     const preview = (await send(user, '/api/customer/import/preview', second)).json<ImportPreview>();
     const [metalex] = await ctx.database.db.select().from(customers).orderBy(customers.id);
     expect(preview.rowTargets).toEqual([metalex!.id]);
+    // The file's empty cells would clear what Metalex has: named before the import, field by field.
+    expect(preview.cleared).toEqual(
+      ['streetAddress', 'zipCode', 'nip', 'regon', 'phoneNumber', 'email'].map((field) => ({
+        field,
+        records: 1,
+      })),
+    );
     expect((await send(user, '/api/customer/import', second)).json()).toMatchObject({ added: 0, updated: 1 });
     const rows = await ctx.database.db.select().from(customers).orderBy(customers.id);
     expect(rows.map((r) => [r.shortName, r.fullName, r.city, r.province])).toEqual([

@@ -42,6 +42,7 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     added: 1,
     updated: 0,
     unchanged: 0,
+    cleared: [],
     missingCustomers: [],
     missingCategories: ['Lasery'],
     problems,
@@ -423,6 +424,10 @@ describe('Importuj z CSV', () => {
           added: 0,
           updated: 1,
           rowTargets: [99],
+          cleared: [
+            { field: 'serialNumber', records: 1 },
+            { field: 'city', records: 5 },
+          ],
         },
       }),
     });
@@ -443,6 +448,12 @@ describe('Importuj z CSV', () => {
     expect(
       screen.getByText(
         'Wartości w kolumnach bez nagłówka (od kolumny E) zostaną pominięte: są w 3 wierszach, pierwsza w wierszu 5. Dopisz nagłówek, aby je zaimportować.',
+      ),
+    ).toBeTruthy();
+    // Stored values the file's empty cells would clear are named before the import.
+    expect(
+      screen.getByText(
+        'Puste komórki w pliku wyczyszczą zapisane wartości: S/N (1 rekord), Miasto (5 rekordów). Jeśli mają zostać, uzupełnij te komórki albo usuń tę kolumnę z pliku: pola bez kolumny zostają bez zmian.',
       ),
     ).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import {
   IMPORT_MSG,
+  importClearedText,
   importKeptFieldLabels,
   importMissingText,
   type ImportKind,
@@ -20,10 +21,16 @@ export function ImportPreviewVerdict(props: {
   const { preview, kind, unmapped } = props;
   const missing = importMissingText(preview.missingCustomers, preview.missingCategories);
   const kept = preview.updated > 0 ? importKeptFieldLabels(kind, preview.mapping) : [];
+  const cleared = importClearedText(kind, preview.cleared);
   return (
     <>
       {missing && <Text size="sm">{missing}</Text>}
       {kept.length > 0 && <Text size="sm">{IMPORT_MSG.keptFields(kept)}</Text>}
+      {cleared && (
+        <Alert color="yellow" role="status">
+          {cleared}
+        </Alert>
+      )}
       {unmapped.length > 0 ? null : preview.problemCount > 0 ? (
         <Alert color="red" title={IMPORT_MSG.problemsTitle(preview.badRows, preview.problemCount)}>
           {IMPORT_MSG.fixProblems}
