@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { PROVINCES } from '../reference-data.js';
+import { firstEmailAddress } from '../rules/email-address.js';
 import { id, text } from './common.js';
+import { REMINDER_MSG } from './reminders.js';
 
 export const CUSTOMER_SHORT_NAME_MIN = 3;
 export const CUSTOMER_SHORT_NAME_MAX_ON_ADD = 20;
@@ -41,8 +43,17 @@ const customerFields = {
   inspectionNotices: z.boolean({ error: 'Nieprawidłowa wartość pola.' }).optional(),
 };
 
-/** Add: short name 3–20 characters (spec §5). An `id` sent along is ignored. */
-export const customerInsertSchema = z.object({
+/**
+ * Inspection notices go to the first address of the E-mail field (which may also hold a second
+ * address or a note): ticked, the field must hold one, or the customer would never get them.
+ */
+function noticesNeedAddress(value: { email: string; inspectionNotices?: boolean }, ctx: z.RefinementCtx) {
+  if (value.inspectionNotices && !firstEmailAddress(value.email)) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: REMINDER_MSG.customerNoticesNeedAddress });
+  }
+}
+
+const customerInsertFields = z.object({
   shortName: z
     .string({ error: MSG.customerShortNameMin })
     .trim()
@@ -50,6 +61,9 @@ export const customerInsertSchema = z.object({
     .max(CUSTOMER_SHORT_NAME_MAX_ON_ADD, MSG.customerShortNameMax),
   ...customerFields,
 });
+
+/** Add: short name 3–20 characters (spec §5). An `id` sent along is ignored. */
+export const customerInsertSchema = customerInsertFields.superRefine(noticesNeedAddress);
 export type CustomerInsert = z.infer<typeof customerInsertSchema>;
 
 /**
@@ -57,7 +71,7 @@ export type CustomerInsert = z.infer<typeof customerInsertSchema>;
  * existing customer may carry the longer name the edit form allowed; one that adds a customer is
  * held to CUSTOMER_SHORT_NAME_MAX_ON_ADD once it is known to add.
  */
-export const customerImportRowSchema = customerInsertSchema.extend({
+export const customerImportRowSchema = customerInsertFields.extend({
   shortName: z
     .string({ error: MSG.customerShortNameMin })
     .trim()
@@ -66,15 +80,17 @@ export const customerImportRowSchema = customerInsertSchema.extend({
 });
 
 /** Edit: at least 3 characters with the edit wording; only the column bounds the length. */
-export const customerUpdateSchema = z.object({
-  id,
-  shortName: z
-    .string({ error: MSG.customerNameMinEdit })
-    .trim()
-    .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerNameMinEdit)
-    .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName)),
-  ...customerFields,
-});
+export const customerUpdateSchema = z
+  .object({
+    id,
+    shortName: z
+      .string({ error: MSG.customerNameMinEdit })
+      .trim()
+      .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerNameMinEdit)
+      .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName)),
+    ...customerFields,
+  })
+  .superRefine(noticesNeedAddress);
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
 export const customerSchema = z.object({

@@ -14,6 +14,9 @@ export const REMINDER_MSG = {
   /** The customer form's choice of the customer's own notices, and what they are. */
   customerNoticesLabel: 'Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)',
   customerNoticesHint: 'Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail.',
+  /** The choice above ticked for a customer whose E-mail field holds no address to send to. */
+  customerNoticesNeedAddress:
+    'Aby wysyłać kontrahentowi przypomnienia, wpisz w polu E-mail jego adres (np. biuro@firma.pl).',
 } as const;
 
 const leadDay = z.coerce

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, REMINDER_MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
 import { categories } from '../categories/categories.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -88,6 +88,22 @@ describe('POST /api/customer/insert', () => {
     const province = await insert(user, { shortName: 'Firma', province: 'Bawaria' });
     expect(province.statusCode).toBe(400);
     expect(province.json().message).toBe(MSG.provinceInvalid);
+  });
+
+  it('sends inspection notices only to a customer whose E-mail field holds an address', async () => {
+    const user = await createUserAndLogin(ctx);
+    for (const email of ['zly-email', '', 'biuro (zapytać o adres)']) {
+      const refused = await insert(user, { ...full, email, inspectionNotices: true });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: REMINDER_MSG.customerNoticesNeedAddress,
+        field: 'email',
+      });
+    }
+    expect(await ctx.database.db.select().from(customers)).toHaveLength(0);
+    // An address beside a note or a second one is enough; without notices the field is free text.
+    await created(user, { ...full, email: 'biuro@metalex.pl; kadry: Anna', inspectionNotices: true });
+    await created(user, { ...full, shortName: 'Stalbud', email: 'zapytać', inspectionNotices: false });
   });
 
   it('refuses a duplicate short name, ignoring letter case (409)', async () => {
@@ -295,6 +311,12 @@ describe('PUT /api/customer/update', () => {
     const short = await update(admin, { ...full, id, shortName: 'ab' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Kontrahent musi mieć minimum 3 znaki');
+    const noAddress = await update(admin, { ...full, id, email: 'brak', inspectionNotices: true });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json()).toMatchObject({
+      message: REMINDER_MSG.customerNoticesNeedAddress,
+      field: 'email',
+    });
     const missing = await update(admin, { ...full, id: 9999 });
     expect(missing.statusCode).toBe(404);
     const taken = await update(admin, { ...full, id, shortName: 'drugi' });
