@@ -11,11 +11,15 @@ export function useEmployees() {
   return useQuery({ queryKey: keys.all, queryFn: () => api.get<Employee[]>('/api/user/findAllFlatRoles') });
 }
 
-export function useEmployee(id: number) {
+/**
+ * One employee. `deleting`: his deletion is under way or done, so he is not asked for again (the
+ * refresh after a write would ask for him while the page leaves, and get 404s).
+ */
+export function useEmployee(id: number, { deleting = false }: { deleting?: boolean } = {}) {
   return useQuery({
     queryKey: keys.one(id),
     queryFn: () => api.get<Employee>(`/api/user/findById/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: Number.isInteger(id) && id > 0 && !deleting,
   });
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Center } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -17,10 +18,12 @@ export function UserEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
-  const employee = useEmployee(id);
+  const remove = useDeleteEmployee();
+  // Set as the deletion is confirmed, before its answer (and the refresh after it) can come.
+  const [deleting, setDeleting] = useState(false);
+  const employee = useEmployee(id, { deleting });
   const session = useSession();
   const save = useSaveEmployee();
-  const remove = useDeleteEmployee();
   const failure = save.error ?? remove.error;
   return (
     <>
@@ -76,13 +79,16 @@ export function UserEditPage() {
               onClick={() =>
                 confirmDelete({
                   what: `pracownika ${employee.data.firstName} ${employee.data.lastName} (${employee.data.email})`,
-                  onConfirm: () =>
+                  onConfirm: () => {
+                    setDeleting(true);
                     remove.mutate(id, {
+                      onError: () => setDeleting(false),
                       onSuccess: () => {
                         notifications.show({ color: 'green', message: MSG.employeeDeleted });
                         navigate(paths.userList);
                       },
-                    }),
+                    });
+                  },
                 })
               }
             >

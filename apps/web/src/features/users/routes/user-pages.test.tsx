@@ -8,7 +8,8 @@ import { MSG } from '@serwis/domain';
 import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
-import { fakeApi, type FakeCall, type FakeReply } from '../../../../test/fake-api';
+import { ANNA_ADMIN, fakeApi, type FakeCall, type FakeReply } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
 import { UserAddPage } from './user-add-page';
 import { UserEditPage } from './user-edit-page';
 import { useSession } from '../../auth/api/session';
@@ -189,6 +190,25 @@ describe('edit employee', () => {
     expect(call.method).toBe('PUT');
     expect(call.body).toMatchObject({ id: 5, email: 'ewa@firma.pl', roles: [{ id: 2, role: 'USER' }] });
     expect(await screen.findByText(MSG.employeeSaved)).toBeInTheDocument();
+  });
+
+  it('deletes the employee and returns to the list without asking for the deleted one again', async () => {
+    const api = fakeApi({
+      'GET /api/user/findById/5': { body: EWA },
+      'DELETE /api/user/delete/5': { body: { message: 'Usunięto.' } },
+    });
+    renderScreen(<UserEditPage />, { url: '/userEdit?id=5', session: ANNA_ADMIN });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Usuń pracownika' }));
+    await user.click(await screen.findByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
+    console.log(
+      'CALLS',
+      api.calls.map((c) => c.method + ' ' + c.url),
+    );
+    expect(sent(api.calls, '/api/user/delete/5')).toHaveLength(1);
+    // Asked once, to open the form; a deleted employee's 404s are not asked for.
+    expect(sent(api.calls, '/api/user/findById/5')).toHaveLength(1);
   });
 
   it.each<[string, FakeReply, string]>([
