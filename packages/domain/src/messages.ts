@@ -28,6 +28,11 @@ export const MSG = {
   /** A screen that failed while drawing (a fault of the app): shown instead of an empty page. */
   screenFailed: 'Odśwież stronę, aby spróbować ponownie. Jeśli błąd się powtarza, zgłoś go administratorowi.',
   reloadPage: 'Odśwież stronę',
+  /** Closing a form with changes not saved (Esc, ✕, "Anuluj"): asked first, nothing lost unasked. */
+  unsavedTitle: 'Niezapisane zmiany',
+  unsavedQuestion: 'Zmian w formularzu nie zapisano. Odrzucić je?',
+  discardChanges: 'Odrzuć zmiany',
+  keepEditing: 'Wróć do formularza',
   /** The dialog over a screen whose session ended while it was open (the screen and its typing stay). */
   sessionEndedTitle: 'Sesja wygasła',
   sessionEndedKeepWork:

@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
+import { confirmDiscard } from '../../../components/confirm-discard';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
@@ -36,11 +38,15 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   // Two presses of "Zapisz" 0–47 ms apart made two numbered events (the ui.md audit).
   const once = useOneAtATime();
 
+  // Whether the form holds changes not saved: Esc, ✕ and "Anuluj" then ask before they are lost.
+  const dirty = useRef(false);
   const close = () => {
+    dirty.current = false;
     add.reset();
     update.reset();
     props.onClose();
   };
+  const leave = () => (dirty.current && !props.readOnly ? confirmDiscard(close) : close());
   const saved = () => {
     notifications.show({ color: 'green', message: MSG.saved });
     close();
@@ -53,7 +59,7 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
       : `Edycja zdarzenia serwisowego ${service.fullNumber}`;
 
   return (
-    <Modal opened={target !== null} onClose={close} title={title} size="xl" fullScreen={phone}>
+    <Modal opened={target !== null} onClose={leave} title={title} size="xl" fullScreen={phone}>
       {target !== null && (
         <>
           <ErrorBanner message={mutation.isError ? saveErrorMessage(mutation.error, !service) : null} />
@@ -66,7 +72,10 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             canWriteTodo={props.isAdmin}
             saving={mutation.isPending}
             serverError={mutation.error}
-            onCancel={close}
+            onCancel={leave}
+            onDirtyChange={(value) => {
+              dirty.current = value;
+            }}
             onSubmit={(json, file) =>
               once((done) =>
                 service

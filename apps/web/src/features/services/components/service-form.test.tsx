@@ -36,6 +36,34 @@ const numberField = () => screen.getByRole('textbox', { name: /Numer protokołu/
 const signBox = () => screen.getByRole('checkbox', { name: 'Podpisz przy zapisie' });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
 
+describe('ServiceFormModal: closing with changes not saved', () => {
+  it('asks before Esc or "Anuluj" lose what was typed, and closes at once when nothing was', async () => {
+    const { onClose } = openNew();
+    const description = await screen.findByLabelText('Opis usterki');
+    await userEvent.type(description, 'Nie grzeje');
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    expect(within(question).getByText(MSG.unsavedQuestion)).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull());
+    expect(screen.getByLabelText('Opis usterki')).toHaveValue('Nie grzeje');
+    expect(onClose).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    const again = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await userEvent.click(within(again).getByRole('button', { name: MSG.discardChanges }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('closes an untouched form without asking', async () => {
+    const { onClose } = openNew();
+    await screen.findByLabelText('Opis usterki');
+    await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull();
+  });
+});
+
 describe('ServiceForm: protocol number', () => {
   it('shows "(auto)" until signed on save, then takes a number with an uppercased letter', async () => {
     openNew();

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   Button,
   Checkbox,
@@ -53,6 +53,8 @@ export interface ServiceFormProps {
   serverError?: unknown;
   onSubmit: (json: ServiceJsonBody, file: File | null) => void;
   onCancel: () => void;
+  /** Told whether the form holds changes not saved (the modal asks before it is closed then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** An API path (`customer.id`, `type`) → the input that shows its message. */
@@ -78,6 +80,11 @@ export function ServiceForm(props: ServiceFormProps) {
   });
   const { values } = form;
   useServerFieldError(form, props.serverError, formFieldOf);
+  const dirty = form.isDirty();
+  const { onDirtyChange } = props;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   // Built once per list, not on each keystroke (5,000 customers); before the list loads (or when it
   // fails) the event's own customer still shows by name.
