@@ -34,6 +34,25 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     expect(within(panel).queryByRole('textbox')).toBeNull();
   });
 
+  it('keeps the open tab in the address, so a reload or a link opens it again', async () => {
+    fakeApi({ 'GET /api/configuration/company': { body: COMPANY } });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/myAccount?activeTab=company');
+  });
+
+  it.each([
+    ['/myAccount?activeTab=company', ANNA_ADMIN, 'Dane firmy'],
+    ['/myAccount?activeTab=INSTALLATION', ANNA_ADMIN, 'Protokół montażu'],
+    // An administrator's tab asked for by an employee, or a mistyped one: the first tab.
+    ['/myAccount?activeTab=installation', JAN_USER, 'Dane użytkownika'],
+    ['/myAccount?activeTab=nieznana', JAN_USER, 'Dane użytkownika'],
+  ])('opens %s on its tab', async (url, session, tab) => {
+    fakeApi({ 'GET /api/configuration/company': { body: COMPANY } }, { otherwise: { body: [] } });
+    renderScreen(<MyAccountPage />, { url, session });
+    expect(screen.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('lets an admin edit the company data and the PDF texts in one save', async () => {
     const api = fakeApi({
       'GET /api/configuration/company': { body: COMPANY },

@@ -11,6 +11,7 @@ import { CompanyDataTab } from '../components/company-data-tab';
 import { InstallationOperationsTab } from '../components/installation-operations-tab';
 import { NotificationsTab } from '../../reminders/components/notifications-tab';
 import { useCurrentUser } from '../../auth/api/session';
+import { useTabInUrl } from '../../../lib/use-tab-in-url';
 
 // The branch map (Leaflet) loads only when its tab is opened.
 const BranchesTab = lazy(async () => ({
@@ -19,10 +20,13 @@ const BranchesTab = lazy(async () => ({
 
 export function MyAccountPage() {
   const user = useCurrentUser();
+  const tabs = ['data', 'account', 'vacation', 'notifications', 'company'];
+  if (user.isAdmin) tabs.push('installation', 'branches');
+  const [tab, selectTab] = useTabInUrl(tabs, 'data');
   return (
     <>
       <PageHeader title="Moje konto" backTo={paths.home} />
-      <SideTabs defaultValue="data" variant="pills" keepMounted={false}>
+      <SideTabs value={tab} onChange={selectTab} variant="pills" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>
