@@ -38,6 +38,9 @@ export const MSG = {
   sessionEndedKeepWork:
     'Sesja wygasła albo zakończono ją w innym oknie. Zaloguj się ponownie: to, co wpisano na tym ekranie, zostaje. Potem zapisz jeszcze raz to, czego nie zapisano.',
   sessionResumed: 'Zalogowano ponownie. Zapisz jeszcze raz to, czego nie zapisano.',
+  /** An employee's view of a customer (/customerEdit) and of a colleague's incident: read, not changed. */
+  customerReadOnly: 'Dane kontrahenta może zmieniać tylko administrator.',
+  incidentReadOnly: 'Zdarzenie może zmieniać tylko jego autor lub administrator.',
   /** On the home screen, after an employee opened an administrator's address (typed, a bookmark). */
   adminOnlyScreen: 'Ten ekran jest dostępny tylko dla administratora.',
   /** The author's change of an event an administrator signed or rejected meanwhile (403 LOCKED). */

@@ -74,9 +74,12 @@ export function CategoryEditPage() {
               );
             }}
             extraActions={
-              <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
-                Usuń kategorię
-              </Button>
+              // Renaming is every employee's, deleting the admins' (domain.md "Permissions").
+              user.isAdmin && (
+                <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                  Usuń kategorię
+                </Button>
+              )
             }
           />
           <Tabs defaultValue="machines" keepMounted={false} mt="xl">

@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FormFooter } from '../../../components/form-footer';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import {
   CUSTOMER_LIMITS,
+  MSG,
   PROVINCES,
   REMINDER_MSG,
   customerInsertSchema,
@@ -44,6 +45,11 @@ interface CustomerFormProps {
   onSubmit: (values: CustomerInsert) => void;
   onCancel: () => void;
   extraActions?: ReactNode;
+  /**
+   * Shown, not edited: an employee may read a customer but not change it (domain.md
+   * "Permissions"), so the fields take no typing and there is nothing to save.
+   */
+  readOnly?: boolean;
 }
 
 export function CustomerForm({
@@ -55,6 +61,7 @@ export function CustomerForm({
   onSubmit,
   onCancel,
   extraActions,
+  readOnly = false,
 }: CustomerFormProps) {
   const editing = id !== undefined;
   const form = useForm<CustomerFormValues>({
@@ -76,15 +83,35 @@ export function CustomerForm({
     form.resetDirty(refreshed);
   }, [refreshed, form]);
 
-  const submit = form.onSubmit((values) => onSubmit(trimAll(values)));
+  const submit = form.onSubmit((values) => {
+    if (!readOnly) onSubmit(trimAll(values));
+  });
 
-  const text = (field: CustomerTextField, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput label={label} maxLength={CUSTOMER_LIMITS[field]} {...extra} {...form.getInputProps(field)} />
+  // Read-only fields rather than disabled ones: the text can still be selected and copied.
+  const text = (
+    field: CustomerTextField,
+    label: string,
+    extra: { required?: boolean; type?: string } = {},
+  ) => (
+    <TextInput
+      label={label}
+      maxLength={CUSTOMER_LIMITS[field]}
+      type={extra.type}
+      required={extra.required && !readOnly}
+      readOnly={readOnly}
+      variant={readOnly ? 'filled' : undefined}
+      {...form.getInputProps(field)}
+    />
   );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={720}>
+        {readOnly && (
+          <Text size="sm" c="dimmed">
+            {MSG.customerReadOnly}
+          </Text>
+        )}
         {text('shortName', 'Nazwa skrócona', { required: true })}
         {text('fullName', 'Nazwa pełna')}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -93,10 +120,12 @@ export function CustomerForm({
           {text('city', 'Miejscowość')}
           <Select
             label="Województwo"
-            placeholder="Wybierz..."
+            placeholder={readOnly ? undefined : 'Wybierz...'}
             data={provinceOptions}
-            clearable
-            searchable
+            clearable={!readOnly}
+            searchable={!readOnly}
+            readOnly={readOnly}
+            variant={readOnly ? 'filled' : undefined}
             {...form.getInputProps('province')}
             value={form.values.province || null}
             onChange={(value) => form.setFieldValue('province', value ?? '')}
@@ -109,9 +138,10 @@ export function CustomerForm({
         <Checkbox
           label={REMINDER_MSG.customerNoticesLabel}
           description={REMINDER_MSG.customerNoticesHint}
+          disabled={readOnly}
           {...form.getInputProps('inspectionNotices', { type: 'checkbox' })}
         />
-        <FormFooter saving={saving} onCancel={onCancel} extraActions={extraActions} />
+        {!readOnly && <FormFooter saving={saving} onCancel={onCancel} extraActions={extraActions} />}
       </Stack>
     </form>
   );

@@ -1,16 +1,11 @@
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Customer } from '@serwis/domain';
-import { AppProviders } from '../../../app/providers';
-import { ScreenProviders } from '../../../app/screen-providers';
-import { theme } from '../../../app/theme';
 import { paths } from '../../../config/paths';
-import { createQueryClient } from '../../../lib/query-client';
-import { queryOf } from '../../../../test/render-screen';
+import { ANNA_ADMIN, JAN_USER } from '../../../../test/fake-api';
+import { queryOf, renderScreen } from '../../../../test/render-screen';
 import { CustomerEditPage } from './customer-edit-page';
 
 const stored: Customer = {
@@ -54,30 +49,9 @@ function fakeApi(answers: { update?: number; remove?: number } = {}) {
   return calls;
 }
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
-function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  return render(
-    <AppProviders queryClient={queryClient}>
-      <MantineProvider theme={theme} env="test">
-        <ScreenProviders>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/customerEdit" element={<CustomerEditPage />} />
-              <Route path="*" element={null} />
-            </Routes>
-            <Location />
-          </MemoryRouter>
-        </ScreenProviders>
-      </MantineProvider>
-    </AppProviders>,
-  );
-}
+/** The card at `url` as `session` sees it (an administrator unless told). */
+const renderAt = (url: string, session: unknown = ANNA_ADMIN) =>
+  renderScreen(<CustomerEditPage />, { url, session });
 
 describe('CustomerEditPage', () => {
   beforeEach(() => notifications.clean());
@@ -93,14 +67,47 @@ describe('CustomerEditPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Miejscowość')).toHaveValue('Radom'));
   });
 
-  it('shows the server refusal of a save by a non-admin in the banner', async () => {
-    const calls = fakeApi();
+  it('shows an employee the customer read-only (nothing to type, no Zapisz, no Usuń), an admin the form', async () => {
+    const calls = fakeApi({ update: 409 });
     const user = userEvent.setup();
-    renderAt(paths.customerEdit(stored));
+    const employee = renderAt(paths.customerEdit(stored), JAN_USER);
+    expect(screen.getByRole('heading', { name: 'Kontrahent' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Edycja kontrahenta' })).toBeNull();
+    expect(screen.getByText('Dane kontrahenta może zmieniać tylko administrator.')).toBeInTheDocument();
+    const phone = screen.getByLabelText('Telefon');
+    await waitFor(() => expect(screen.getByLabelText('Nazwa pełna')).toHaveValue('Kowalski & Syn s.c.'));
+    for (const label of ['Nazwa skrócona', 'Nazwa pełna', 'Ulica', 'Miejscowość', 'NIP', 'E-mail']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    expect(screen.getByRole('combobox', { name: 'Województwo' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('checkbox', { name: /Wysyłaj kontrahentowi/ })).toBeDisabled();
+    await user.type(phone, '600 100 200{Enter}');
+    expect(phone).toHaveValue('');
+    for (const name of ['Zapisz', 'Anuluj', 'Usuń kontrahenta']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    // The machines stay his to open.
+    expect(await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    employee.unmount();
+
+    // An administrator edits and saves; a refusal of the save shows in the banner.
+    renderAt(paths.customerEdit(stored), ANNA_ADMIN);
+    expect(screen.getByRole('heading', { name: 'Edycja kontrahenta' })).toBeInTheDocument();
+    expect(screen.queryByText('Dane kontrahenta może zmieniać tylko administrator.')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Nazwa pełna')).toHaveValue('Kowalski & Syn s.c.'));
+    expect(screen.getByLabelText('Telefon')).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('checkbox', { name: /Wysyłaj kontrahentowi/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Usuń kontrahenta' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Telefon'), '600 100 200');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
-    const banner = await screen.findByText('Brak uprawnień do tej operacji.');
+    const banner = await screen.findByText(MSG.customerExists);
     expect(banner.closest('[role="alert"]')).not.toBeNull();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 5, shortName: 'Kowalski & Syn' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      id: 5,
+      shortName: 'Kowalski & Syn',
+      phoneNumber: '600 100 200',
+    });
   });
 
   it('asks before deleting, naming the customer, and shows the 409 message', async () => {
@@ -123,7 +130,7 @@ describe('CustomerEditPage', () => {
   it('lists the customer’s machines a page at a time from the server, each opening the machine card', async () => {
     const calls = fakeApi();
     const user = userEvent.setup();
-    renderAt(paths.customerEdit(stored));
+    renderAt(paths.customerEdit(stored), JAN_USER);
     await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' });
     const machineCalls = () =>
       calls.filter((c) => c.url.startsWith('/api/device/findByCustomer/5')).map((c) => queryOf(c.url));

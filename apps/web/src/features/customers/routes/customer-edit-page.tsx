@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { useSession } from '../../auth/api/session';
 import { useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customers';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../components/customer-form';
 import { CustomerMachinesTab } from '../components/customer-machines-tab';
@@ -34,6 +35,8 @@ export function CustomerEditPage() {
   );
   const save = useSaveCustomer();
   const remove = useDeleteCustomer();
+  // Editing and deleting a customer are the admins' (domain.md "Permissions"): an employee reads it.
+  const isAdmin = Boolean(useSession().data?.isAdmin);
   const shortName = customer.data?.shortName ?? initial.shortName;
 
   const failure = save.isError
@@ -62,7 +65,7 @@ export function CustomerEditPage() {
 
   return (
     <>
-      <PageHeader title="Edycja kontrahenta" backTo={paths.customerList} />
+      <PageHeader title={isAdmin ? 'Edycja kontrahenta' : 'Kontrahent'} backTo={paths.customerList} />
       <ErrorBanner message={failure} />
       {validId && (
         <Grid gap="xl">
@@ -73,6 +76,7 @@ export function CustomerEditPage() {
               refreshed={refreshed}
               saving={save.isPending}
               serverError={save.error}
+              readOnly={!isAdmin}
               onCancel={() => navigate(paths.customerList)}
               onSubmit={(values) => {
                 remove.reset();

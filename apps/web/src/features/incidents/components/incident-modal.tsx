@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -39,9 +39,14 @@ interface IncidentModalProps {
   /** `'new'` creates (id 0), an incident edits it (id above 0), null keeps the modal closed. */
   incident: Incident | 'new' | null;
   onClose: () => void;
+  /**
+   * Shown, not edited: another employee's incident, which only its author and admins may change
+   * (domain.md "Permissions"). The fields take no typing and there is nothing to save.
+   */
+  readOnly?: boolean;
 }
 
-export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProps) {
+export function IncidentModal({ deviceId, incident, onClose, readOnly = false }: IncidentModalProps) {
   const opened = incident !== null;
   const save = useSaveIncident(deviceId);
   const services = useMachineServiceOptions(deviceId, opened);
@@ -67,12 +72,16 @@ export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProp
     onClose();
   };
   const editing = incident !== null && incident !== 'new';
+  // Read-only fields rather than disabled ones: the text can still be selected and copied.
+  const readOnlyProps = readOnly ? { readOnly: true, variant: 'filled' as const } : {};
+  const title = !editing ? 'Nowe zdarzenie' : readOnly ? 'Zdarzenie (tylko do odczytu)' : 'Edycja zdarzenia';
 
   return (
-    <Modal opened={opened} onClose={close} title={editing ? 'Edycja zdarzenia' : 'Nowe zdarzenie'} size="lg">
+    <Modal opened={opened} onClose={close} title={title} size="lg">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
+        onSubmit={form.onSubmit((values) => {
+          if (readOnly) return;
           save.mutate(
             {
               id: editing ? incident.id : 0,
@@ -86,20 +95,26 @@ export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProp
                 close();
               },
             },
-          ),
-        )}
+          );
+        })}
       >
         <Stack>
           <ErrorBanner message={save.isError ? saveError(save.error) : null} />
+          {readOnly && (
+            <Text size="sm" c="dimmed">
+              {MSG.incidentReadOnly}
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DatePickerInput
               label="Data"
-              withAsterisk
-              clearable
+              withAsterisk={!readOnly}
+              clearable={!readOnly}
+              {...readOnlyProps}
               valueFormat="YYYY-MM-DD"
               {...form.getInputProps('date')}
             />
-            <TimeInput label="Godzina" {...form.getInputProps('time')} />
+            <TimeInput label="Godzina" {...readOnlyProps} {...form.getInputProps('time')} />
           </SimpleGrid>
           <Textarea
             label="Treść"
@@ -107,18 +122,28 @@ export function IncidentModal({ deviceId, incident, onClose }: IncidentModalProp
             minRows={3}
             maxRows={12}
             maxLength={INCIDENT_TEXT_MAX}
+            {...readOnlyProps}
             {...form.getInputProps('text')}
           />
           <Select
             label="Zdarzenie serwisowe"
             placeholder="Brak powiązania"
             data={services.data ?? []}
-            clearable
-            searchable
+            clearable={!readOnly}
+            searchable={!readOnly}
+            {...readOnlyProps}
             nothingFoundMessage="Brak zdarzeń serwisowych tej maszyny"
             {...form.getInputProps('serviceId')}
           />
-          <ModalActions onCancel={close} saving={save.isPending} />
+          {readOnly ? (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Zamknij
+              </Button>
+            </Group>
+          ) : (
+            <ModalActions onCancel={close} saving={save.isPending} />
+          )}
         </Stack>
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Incident } from '@serwis/domain';
-import { fakeApi, type FakeReply } from '../../../../test/fake-api';
+import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
 import { dayjs } from '../../../lib/dayjs';
 import { IncidentsPanel } from './incidents-panel';
@@ -39,13 +39,16 @@ const stored = [
   incident({ id: 2, date: '2025-03-10T14:00:00', text: 'Wymiana pompy', serviceId: 31 }),
 ];
 
-function server(replies: { save?: FakeReply | (() => FakeReply); remove?: FakeReply } = {}) {
+function server(
+  replies: { save?: FakeReply | (() => FakeReply); remove?: FakeReply } = {},
+  list: Incident[] = stored,
+) {
   return fakeApi({
     'GET /api/incident/findByParameters': (call) => ({
       body:
         queryOf(call.url).get('showService') === 'true'
-          ? stored.map((i) => (i.serviceId ? { ...i, service: linked } : i))
-          : stored,
+          ? list.map((i) => (i.serviceId ? { ...i, service: linked } : i))
+          : list,
     }),
     'GET /api/service/findByDeviceWithFilesEnitiy/7': { body: [{ ...linked, files: [] }] },
     'POST /api/incident/insert': replies.save ?? { status: 201, body: stored[0] },
@@ -62,7 +65,7 @@ const day = (d: number) => dayjs().date(d);
 describe('IncidentsPanel', () => {
   it('lists newest first and sends the from-day from 00:00:00 and the to-day up to 23:59:59.999999', async () => {
     const api = server();
-    renderScreen(<IncidentsPanel deviceId={7} />);
+    renderScreen(<IncidentsPanel deviceId={7} />, { session: ANNA_ADMIN });
     await screen.findByRole('row', { name: 'Zdarzenie z 2025-03-10 14:00' });
     const order = screen
       .getAllByRole('row', { name: /^Zdarzenie z/ })
@@ -102,7 +105,7 @@ describe('IncidentsPanel', () => {
     let answer: FakeReply = { status: 403, body: { message: 'x' } };
     const api = server({ save: () => answer });
     const saves = () => api.calls.filter((c) => c.method === 'POST');
-    renderScreen(<IncidentsPanel deviceId={7} />);
+    renderScreen(<IncidentsPanel deviceId={7} />, { session: ANNA_ADMIN });
     await screen.findByRole('row', { name: 'Zdarzenie z 2025-03-10 14:00' });
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj zdarzenie' }));
     const modal = await screen.findByRole('dialog');
@@ -143,7 +146,7 @@ describe('IncidentsPanel', () => {
 
   it('edits an incident with its id and says "Brak uprawnień do tej operacji!" when a delete is refused', async () => {
     const api = server({ remove: { status: 403, body: { message: 'x' } } });
-    renderScreen(<IncidentsPanel deviceId={7} />);
+    renderScreen(<IncidentsPanel deviceId={7} />, { session: ANNA_ADMIN });
     await userEvent.click(await screen.findByRole('row', { name: 'Zdarzenie z 2025-03-10 14:00' }));
     const modal = await screen.findByRole('dialog');
     expect(within(modal).getByRole('textbox', { name: 'Treść' })).toHaveValue('Wymiana pompy');
@@ -173,5 +176,77 @@ describe('IncidentsPanel', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       '/api/incident/delete/1',
     ]);
+  });
+
+  describe('as an employee (Jan, id 2) and as an admin', () => {
+    const mixed = [
+      incident({ id: 1 }),
+      incident({
+        id: 3,
+        date: '2025-03-12T09:00:00',
+        text: 'Wyciek oleju',
+        serviceId: 31,
+        userCreated: { id: 9, fullName: 'Piotr Zieliński' },
+      }),
+    ];
+    const own = 'Zdarzenie z 2025-03-01 08:15';
+    const foreign = 'Zdarzenie z 2025-03-12 09:00';
+
+    it('offers the employee the edit of his own incident only and no delete (a colleague’s opens read-only), an admin all', async () => {
+      const api = server({}, mixed);
+      const employee = renderScreen(<IncidentsPanel deviceId={7} />, { session: JAN_USER });
+      const ownRow = await screen.findByRole('row', { name: own });
+      const foreignRow = screen.getByRole('row', { name: foreign });
+      expect(
+        within(ownRow).getByRole('button', { name: `Edytuj zdarzenie z 2025-03-01 08:15` }),
+      ).toBeInTheDocument();
+      expect(within(foreignRow).queryByRole('button', { name: /^Edytuj/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Usuń zdarzenie/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Dodaj zdarzenie' })).toBeInTheDocument();
+
+      // A colleague's incident: shown, nothing to type, nothing to save.
+      await userEvent.click(foreignRow);
+      let modal = await screen.findByRole('dialog', { name: 'Zdarzenie (tylko do odczytu)' });
+      expect(
+        within(modal).getByText('Zdarzenie może zmieniać tylko jego autor lub administrator.'),
+      ).toBeInTheDocument();
+      const text = within(modal).getByRole('textbox', { name: 'Treść' });
+      expect(text).toHaveValue('Wyciek oleju');
+      expect(text).toHaveAttribute('readonly');
+      await userEvent.type(text, ' i wody');
+      expect(text).toHaveValue('Wyciek oleju');
+      await waitFor(() =>
+        expect(within(modal).getByRole('combobox', { name: 'Zdarzenie serwisowe' })).toHaveValue(
+          '25A/03/2025 (2025-03-06)',
+        ),
+      );
+      expect(within(modal).getByRole('combobox', { name: 'Zdarzenie serwisowe' })).toHaveAttribute(
+        'readonly',
+      );
+      expect(within(modal).getByLabelText('Godzina')).toHaveAttribute('readonly');
+      expect(within(modal).queryByRole('button', { name: 'Zapisz' })).toBeNull();
+      await userEvent.click(within(modal).getByRole('button', { name: 'Zamknij' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      // His own: the edit form as before.
+      await userEvent.click(ownRow);
+      modal = await screen.findByRole('dialog', { name: 'Edycja zdarzenia' });
+      expect(within(modal).getByRole('textbox', { name: 'Treść' })).not.toHaveAttribute('readonly');
+      expect(within(modal).getByRole('button', { name: 'Zapisz' })).toBeInTheDocument();
+      expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+      employee.unmount();
+
+      // An administrator edits and deletes every incident.
+      renderScreen(<IncidentsPanel deviceId={7} />, { session: ANNA_ADMIN });
+      for (const name of [own, foreign]) {
+        const row = await screen.findByRole('row', { name });
+        const when = name.replace('Zdarzenie z ', '');
+        expect(within(row).getByRole('button', { name: `Edytuj zdarzenie z ${when}` })).toBeInTheDocument();
+        expect(within(row).getByRole('button', { name: `Usuń zdarzenie z ${when}` })).toBeInTheDocument();
+      }
+      await userEvent.click(screen.getByRole('row', { name: foreign }));
+      modal = await screen.findByRole('dialog', { name: 'Edycja zdarzenia' });
+      expect(within(modal).getByRole('button', { name: 'Zapisz' })).toBeInTheDocument();
+    });
   });
 });

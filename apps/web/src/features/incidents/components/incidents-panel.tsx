@@ -4,7 +4,7 @@ import { ActionIcon, Checkbox, Group, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { MSG, PAGE_SIZES, type Incident } from '@serwis/domain';
+import { MSG, PAGE_SIZES, mayChangeOwnRecord, type Incident } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
 import {
   DataTable,
@@ -15,6 +15,7 @@ import {
 } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/session';
 import { useDeleteIncident, useIncidents } from '../api/incidents';
 import { EMPTY_INCIDENT_FILTERS, type IncidentFilters } from '../incident-query';
 import { IncidentModal } from './incident-modal';
@@ -28,7 +29,11 @@ const ACCESSORS: Record<string, (i: Incident) => unknown> = {
   author: (i) => i.userCreated.fullName,
 };
 
-/** The machine card's "Zdarzenia" tab: search, range, linked services, add/edit modal, delete. */
+/**
+ * The machine card's "Zdarzenia" tab: search, range, linked services, add/edit modal, delete.
+ * domain.md "Permissions": an employee edits his own incidents (others' open read-only) and deletes
+ * none; admins edit and delete any. The server decides again; this only hides what it would refuse.
+ */
 export function IncidentsPanel({ deviceId }: { deviceId: number }) {
   const [editing, setEditing] = useState<Incident | 'new' | null>(null);
   const list = useListState<IncidentFilters>({
@@ -41,6 +46,7 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
   const filters = list.state.filters;
   const incidents = useIncidents(deviceId, list.debouncedSearch, filters);
   const remove = useDeleteIncident(deviceId);
+  const me = useSession().data;
   const setFilter = (patch: Partial<IncidentFilters>) => list.setFilters({ ...filters, ...patch });
 
   const columns = useMemo<ColumnDef<Incident>[]>(
@@ -67,41 +73,46 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
           const when = formatWhen(row.original.date);
           return (
             <Group gap={4} wrap="nowrap" justify="flex-end">
-              <ActionIcon
-                size={40}
-                variant="subtle"
-                aria-label={`Edytuj zdarzenie z ${when}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setEditing(row.original);
-                }}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-              <ActionIcon
-                size={40}
-                variant="subtle"
-                color="red"
-                aria-label={`Usuń zdarzenie z ${when}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  confirmDelete({
-                    what: `zdarzenie z ${when}`,
-                    onConfirm: () =>
-                      remove.mutate(row.original.id, {
-                        onSuccess: () => notifications.show({ color: 'green', message: MSG.incidentDeleted }),
-                      }),
-                  });
-                }}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
+              {mayChangeOwnRecord(me, row.original.userCreated.id) && (
+                <ActionIcon
+                  size={40}
+                  variant="subtle"
+                  aria-label={`Edytuj zdarzenie z ${when}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setEditing(row.original);
+                  }}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              )}
+              {me?.isAdmin && (
+                <ActionIcon
+                  size={40}
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Usuń zdarzenie z ${when}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    confirmDelete({
+                      what: `zdarzenie z ${when}`,
+                      onConfirm: () =>
+                        remove.mutate(row.original.id, {
+                          onSuccess: () =>
+                            notifications.show({ color: 'green', message: MSG.incidentDeleted }),
+                        }),
+                    });
+                  }}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              )}
             </Group>
           );
         },
       },
     ],
-    [remove],
+    [remove, me],
   );
 
   // The server has already filtered by text and dates; the browser only sorts and pages.
@@ -166,7 +177,12 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
         rowLabel={(incident) => `Zdarzenie z ${formatWhen(incident.date)}`}
         getRowId={(incident) => String(incident.id)}
       />
-      <IncidentModal deviceId={deviceId} incident={editing} onClose={() => setEditing(null)} />
+      <IncidentModal
+        deviceId={deviceId}
+        incident={editing}
+        readOnly={editing !== null && editing !== 'new' && !mayChangeOwnRecord(me, editing.userCreated.id)}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
-import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
+import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
 import { MachineEdit } from './machine-edit';
@@ -29,8 +29,12 @@ function fakeServer(deleteStatus: number, device = sampleDevice()) {
   );
 }
 
-const renderCard = (query: string, family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
-  renderScreen(<MachineEdit family={family} />, { url: `/card?${query}` });
+/** The card as an administrator opens it, unless another employee is named. */
+const renderCard = (
+  query: string,
+  family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL',
+  session: unknown = ANNA_ADMIN,
+) => renderScreen(<MachineEdit family={family} />, { url: `/card?${query}`, session });
 
 async function confirmDeletion() {
   await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));
@@ -66,6 +70,23 @@ describe('machine card', () => {
     await confirmDeletion();
     expect(await screen.findByText(MSG.unknownError)).toBeInTheDocument();
   });
+
+  it.each(['INTERNAL', 'EXTERNAL'] as const)(
+    'offers "Usuń maszynę" on the %s card to an admin only; an employee keeps save and the QR label',
+    async (family) => {
+      const server = fakeServer(204, sampleDevice({ type: family }));
+      const employee = renderCard('id=7', family, JAN_USER);
+      expect(await screen.findByRole('button', { name: 'Zapisz' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Naklejka QR' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Usuń maszynę' })).toBeNull();
+      employee.unmount();
+
+      renderCard('id=7', family, ANNA_ADMIN);
+      expect(await screen.findByRole('button', { name: 'Usuń maszynę' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Zapisz' })).toBeInTheDocument();
+      expect(server.callsTo('DELETE', '/api/device/delete/7')).toHaveLength(0);
+    },
+  );
 
   it('goes to the prev route after a delete', async () => {
     fakeServer(204);

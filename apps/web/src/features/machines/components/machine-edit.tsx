@@ -12,6 +12,7 @@ import { FAMILIES, prevPath, type MachineFamily } from '../family';
 import { MachineForm } from './machine-form';
 import { MachineTabs } from './machine-tabs';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { useSession } from '../../auth/api/session';
 
 /** Spec §8: the delete refusals, each in its own words. */
 export function deleteErrorMessage(error: unknown) {
@@ -33,6 +34,8 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
   const ownFamily = machine.data?.type ?? family;
   const save = useSaveMachine(ownFamily);
   const remove = useDeleteMachine();
+  // Deleting a machine is the admins' (domain.md "Permissions"); an employee is not offered it.
+  const isAdmin = Boolean(useSession().data?.isAdmin);
 
   const banner = machine.isError
     ? machine.error instanceof ApiError && machine.error.status === 404
@@ -100,9 +103,11 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                       variant="light"
                       selection={() => ({ ids: [device.id] })}
                     />
-                    <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
-                      Usuń maszynę
-                    </Button>
+                    {isAdmin && (
+                      <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                        Usuń maszynę
+                      </Button>
+                    )}
                   </Group>
                 }
               />

@@ -14,6 +14,7 @@ import {
 } from '../../../../components/file-preview';
 import { formatMomentDate } from '../../../../lib/dayjs';
 import { errorMessage } from '../../../../lib/api-client';
+import { useSession } from '../../../auth/api/session';
 import { useDeleteMachineFile, useMachineFiles } from '../../api/machine-files';
 import { DescriptionModal } from './description-modal';
 import { FileUploadModal } from './file-upload-modal';
@@ -38,6 +39,8 @@ const stop = (action: () => void) => (event: React.MouseEvent) => {
 export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: MachineFileType }) {
   const files = useMachineFiles(deviceId, fileType);
   const remove = useDeleteMachineFile();
+  // Deleting a file is the admins' (domain.md "Permissions"); its description is everyone's.
+  const isAdmin = Boolean(useSession().data?.isAdmin);
   const { open, preview } = useFilePreview();
   const [adding, setAdding] = useState(false);
   const [describing, setDescribing] = useState<StoredFile | null>(null);
@@ -114,18 +117,20 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
             >
               <IconPencil size={18} />
             </ActionIcon>
-            <ActionIcon
-              color="red"
-              aria-label={`Usuń: ${file.originalName}`}
-              onClick={stop(() =>
-                confirmDelete({
-                  what: `${texts.what} „${file.originalName}”`,
-                  onConfirm: () => remove.mutate(file.id),
-                }),
-              )}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
+            {isAdmin && (
+              <ActionIcon
+                color="red"
+                aria-label={`Usuń: ${file.originalName}`}
+                onClick={stop(() =>
+                  confirmDelete({
+                    what: `${texts.what} „${file.originalName}”`,
+                    onConfirm: () => remove.mutate(file.id),
+                  }),
+                )}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            )}
           </Group>
         );
       },

@@ -6,6 +6,7 @@ import { confirmDelete } from '../../../../components/confirm-delete';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { storageFileUrl, useFilePreview } from '../../../../components/file-preview';
 import { errorMessage } from '../../../../lib/api-client';
+import { useSession } from '../../../auth/api/session';
 import { useDeleteMachineFile, useMachineFiles } from '../../api/machine-files';
 import { DescriptionModal } from './description-modal';
 import { FileUploadModal } from './file-upload-modal';
@@ -20,7 +21,8 @@ function NameplateCard(props: {
   file: StoredFile;
   onOpen: () => void;
   onEdit: () => void;
-  onDelete: () => void;
+  /** Absent when the user may not delete files (admins only). */
+  onDelete?: () => void;
 }) {
   const { file } = props;
   const url = storageFileUrl(file.filename);
@@ -52,9 +54,11 @@ function NameplateCard(props: {
           <ActionIcon aria-label={`Edytuj opis: ${file.originalName}`} onClick={props.onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
-          <ActionIcon color="red" aria-label={`Usuń: ${file.originalName}`} onClick={props.onDelete}>
-            <IconTrash size={18} />
-          </ActionIcon>
+          {props.onDelete && (
+            <ActionIcon color="red" aria-label={`Usuń: ${file.originalName}`} onClick={props.onDelete}>
+              <IconTrash size={18} />
+            </ActionIcon>
+          )}
         </Group>
       </Group>
     </Card>
@@ -65,6 +69,8 @@ function NameplateCard(props: {
 export function NameplatesTab({ deviceId }: { deviceId: number }) {
   const files = useMachineFiles(deviceId, 'MACHINE_NAMEPLATE');
   const remove = useDeleteMachineFile();
+  // Deleting a photo is the admins' (domain.md "Permissions"); its description is everyone's.
+  const isAdmin = Boolean(useSession().data?.isAdmin);
   const { open, preview } = useFilePreview();
   const [adding, setAdding] = useState(false);
   const [describing, setDescribing] = useState<StoredFile | null>(null);
@@ -94,11 +100,14 @@ export function NameplatesTab({ deviceId }: { deviceId: number }) {
               file={file}
               onOpen={() => open({ filename: file.originalName, url: storageFileUrl(file.filename) })}
               onEdit={() => setDescribing(file)}
-              onDelete={() =>
-                confirmDelete({
-                  what: `tabliczkę znamionową „${file.originalName}”`,
-                  onConfirm: () => remove.mutate(file.id),
-                })
+              onDelete={
+                isAdmin
+                  ? () =>
+                      confirmDelete({
+                        what: `tabliczkę znamionową „${file.originalName}”`,
+                        onConfirm: () => remove.mutate(file.id),
+                      })
+                  : undefined
               }
             />
           ))}

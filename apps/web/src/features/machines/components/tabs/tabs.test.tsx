@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceNote, Part, SessionUser, StoredFile } from '@serwis/domain';
-import { EMPTY_LIST, fakeApi } from '../../../../../test/fake-api';
+import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../../test/fake-api';
 import { renderScreen } from '../../../../../test/render-screen';
 import { FilesTab } from './files-tab';
+import { NameplatesTab } from './nameplates-tab';
 import { NotesTab } from './notes-tab';
 import { PartsTab } from './parts-tab';
 
@@ -47,7 +48,7 @@ describe('FilesTab', () => {
       },
       { otherwise: EMPTY_LIST },
     );
-    renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m' });
+    renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m', session: ANNA_ADMIN });
     const row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
     expect(within(row).getByText('DTR')).toBeInTheDocument();
     // The name as uploaded, not the stored one with its " (2)".
@@ -66,6 +67,64 @@ describe('FilesTab', () => {
     await userEvent.click(await confirmButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Brak uprawnień do tej operacji.');
     expect(fake.callsTo('DELETE', '/api/file/delete/1')).toHaveLength(1);
+  });
+
+  it.each(['MACHINE_FILE', 'MACHINE_PARAMETER'] as const)(
+    'offers the delete of a %s to an admin only; an employee still adds, describes and downloads',
+    async (fileType) => {
+      fakeApi(
+        { [`GET /api/file/findByDeviceAndType/7/${fileType}`]: { body: [file({ type: fileType })] } },
+        { otherwise: EMPTY_LIST },
+      );
+      const employee = renderScreen(<FilesTab deviceId={7} fileType={fileType} />, {
+        url: '/m',
+        session: JAN_USER,
+      });
+      let row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
+      expect(within(row).getByRole('button', { name: 'Edytuj opis: instrukcja.pdf' })).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'Pobierz: instrukcja.pdf' })).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: 'Usuń: instrukcja.pdf' })).toBeNull();
+      expect(
+        screen.getByRole('button', { name: fileType === 'MACHINE_FILE' ? 'Dodaj plik' : 'Dodaj parametr' }),
+      ).toBeInTheDocument();
+      employee.unmount();
+
+      renderScreen(<FilesTab deviceId={7} fileType={fileType} />, { url: '/m', session: ANNA_ADMIN });
+      row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
+      expect(within(row).getByRole('button', { name: 'Usuń: instrukcja.pdf' })).toBeInTheDocument();
+    },
+  );
+});
+
+describe('NameplatesTab', () => {
+  const photo = file({
+    id: 4,
+    filename: 'tabliczka.jpg',
+    originalName: 'tabliczka.jpg',
+    description: 'Tabliczka silnika',
+    type: 'MACHINE_NAMEPLATE',
+    contentType: 'image/jpeg',
+  });
+
+  it('offers the delete of a photo to an admin only; an employee still adds and describes', async () => {
+    const fake = fakeApi(
+      { 'GET /api/file/findByDeviceAndType/7/MACHINE_NAMEPLATE': { body: [photo] } },
+      { otherwise: EMPTY_LIST },
+    );
+    const employee = renderScreen(<NameplatesTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    let card = await screen.findByRole('article', { name: 'tabliczka.jpg' });
+    expect(within(card).getByRole('button', { name: 'Edytuj opis: tabliczka.jpg' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Usuń: tabliczka.jpg' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Dodaj tabliczkę znamionową' })).toBeInTheDocument();
+    employee.unmount();
+
+    renderScreen(<NameplatesTab deviceId={7} />, { url: '/m', session: ANNA_ADMIN });
+    card = await screen.findByRole('article', { name: 'tabliczka.jpg' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Usuń: tabliczka.jpg' }));
+    expect(
+      await screen.findByText('Czy na pewno chcesz usunąć tabliczkę znamionową „tabliczka.jpg”?'),
+    ).toBeInTheDocument();
+    expect(fake.callsTo('DELETE', '/api/file/delete/4')).toHaveLength(0);
   });
 });
 

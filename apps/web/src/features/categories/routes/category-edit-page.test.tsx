@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatOperations, type CategoryDetails } from '@serwis/domain';
+import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { renderScreen } from '../../../../test/render-screen';
+import { paths } from '../../../config/paths';
+import { CategoryEditPage } from './category-edit-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const stored: CategoryDetails = {
+  id: 4,
+  name: 'Prasy',
+  count: 0,
+  serviceReviewOperationsList: formatOperations([{ name: 'Smarowanie', fields: [] }]),
+};
+
+function server() {
+  return fakeApi(
+    {
+      'GET /api/category/findById/4': { body: stored },
+      'PUT /api/category/update': { body: stored },
+    },
+    { otherwise: EMPTY_LIST },
+  );
+}
+
+const renderAs = (session: unknown) =>
+  renderScreen(<CategoryEditPage />, { url: paths.categoryEdit(stored), session });
+
+describe('CategoryEditPage', () => {
+  it('lets an employee rename the category but offers him no delete', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    renderAs(JAN_USER);
+    const name = screen.getByRole('textbox', { name: /Nazwa kategorii/ });
+    expect(name).toHaveValue('Prasy');
+    expect(name).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Zapisz' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Usuń kategorię' })).toBeNull();
+
+    // The operation list stays the admins' (as before).
+    await user.click(screen.getByRole('tab', { name: 'Czynności serwisowe' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(
+      await within(panel).findByText('Listę czynności serwisowych może zmieniać tylko administrator.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Dodaj czynność' })).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('offers an admin the delete, asking first', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    renderAs(ANNA_ADMIN);
+    await user.click(screen.getByRole('button', { name: 'Usuń kategorię' }));
+    expect(await screen.findByText('Czy na pewno chcesz usunąć kategorię Prasy?')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+});
