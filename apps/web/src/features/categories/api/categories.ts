@@ -27,11 +27,12 @@ export function fetchCategory(id: number) {
   return api.get<CategoryDetails>(`/api/category/findById/${id}`);
 }
 
-export function useCategory(id: number) {
+/** One category; not asked for while it is being deleted (lib/use-deletion.ts). */
+export function useCategory(id: number, { deleting = false }: { deleting?: boolean } = {}) {
   return useQuery({
     queryKey: categoryKeys.one(id),
     queryFn: () => fetchCategory(id),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: Number.isInteger(id) && id > 0 && !deleting,
   });
 }
 

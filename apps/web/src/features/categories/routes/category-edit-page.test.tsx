@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatOperations, type CategoryDetails } from '@serwis/domain';
@@ -57,5 +57,33 @@ describe('CategoryEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń kategorię' }));
     expect(await screen.findByText('Czy na pewno chcesz usunąć kategorię Prasy?')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('deletes the category and leaves without asking for the deleted one again', async () => {
+    const api = fakeApi(
+      {
+        'GET /api/category/findById/4': { body: stored },
+        'DELETE /api/category/delete/4': { body: { message: 'Usunięto.' } },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    const user = userEvent.setup();
+    renderAs(ANNA_ADMIN);
+    await user.click(screen.getByRole('button', { name: 'Usuń kategorię' }));
+    await user.click(await screen.findByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/categoryList'));
+    expect(api.callsTo('DELETE', '/api/category/delete/4')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/category/findById/4')).toHaveLength(1);
+  });
+
+  it('shows a category deleted meanwhile as not found, with nothing to save or delete', async () => {
+    fakeApi(
+      { 'GET /api/category/findById/4': { status: 404, body: { message: 'Nie znaleziono kategorii.' } } },
+      { otherwise: EMPTY_LIST },
+    );
+    renderAs(ANNA_ADMIN);
+    expect(await screen.findByText('Nie znaleziono kategorii.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Zapisz' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Usuń kategorię' })).toBeNull();
   });
 });

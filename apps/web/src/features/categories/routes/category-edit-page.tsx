@@ -3,7 +3,8 @@ import { Button, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDeletion } from '../../../lib/use-deletion';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -19,9 +20,12 @@ export function CategoryEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
-  const category = useCategory(id);
   const rename = useRenameCategory();
   const remove = useDeleteCategory();
+  const deletion = useDeletion(remove);
+  const category = useCategory(id, { deleting: deletion.deleting });
+  // A category deleted meanwhile (or never there) shows its message, not a form to save or delete.
+  const missing = category.error instanceof ApiError && category.error.status === 404;
   // The list hands the name over in the query; the server copy replaces it once loaded.
   const name = category.data?.name ?? params.get('name') ?? '';
 
@@ -40,7 +44,7 @@ export function CategoryEditPage() {
       what: `kategorię ${name}`,
       onConfirm: () => {
         rename.reset();
-        remove.mutate(id, {
+        deletion.run(id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: MSG.categoryDeleted });
             navigate(paths.categoryList);
@@ -53,7 +57,7 @@ export function CategoryEditPage() {
     <>
       <PageHeader title="Edycja kategorii" backTo={paths.categoryList} />
       <ErrorBanner message={failure} />
-      {validId && (
+      {validId && !missing && (
         <>
           <CategoryNameForm
             key={name}

@@ -36,11 +36,12 @@ export async function fetchCustomerCsv(query: { sort?: string; q?: string }) {
   return response.blob();
 }
 
-export function useCustomer(id: number) {
+/** One customer; not asked for while it is being deleted (lib/use-deletion.ts). */
+export function useCustomer(id: number, { deleting = false }: { deleting?: boolean } = {}) {
   return useQuery({
     queryKey: customerKeys.one(id),
     queryFn: () => api.get<Customer>(`/api/customer/findById/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: Number.isInteger(id) && id > 0 && !deleting,
   });
 }
 

@@ -127,6 +127,17 @@ describe('CustomerEditPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/customerEdit');
   });
 
+  it('deletes the customer and leaves without asking for the deleted one again', async () => {
+    const calls = fakeApi({ remove: 200 });
+    const user = userEvent.setup();
+    renderAt(paths.customerEdit(stored));
+    await user.click(screen.getByRole('button', { name: 'Usuń kontrahenta' }));
+    await user.click(await screen.findByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/customerList'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/customer/findById/5')).toHaveLength(1);
+  });
+
   it('lists the customer’s machines a page at a time from the server, each opening the machine card', async () => {
     const calls = fakeApi();
     const user = userEvent.setup();

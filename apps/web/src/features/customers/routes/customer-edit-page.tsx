@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useSession } from '../../auth/api/session';
+import { useDeletion } from '../../../lib/use-deletion';
 import { useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customers';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../components/customer-form';
 import { CustomerMachinesTab } from '../components/customer-machines-tab';
@@ -28,13 +29,14 @@ export function CustomerEditPage() {
   const validId = Number.isInteger(id) && id > 0;
   // The list hands the row over in the query, so the form shows at once; the server copy follows.
   const initial = useMemo(() => pick((key) => params.get(key)), [params]);
-  const customer = useCustomer(id);
+  const remove = useDeleteCustomer();
+  const deletion = useDeletion(remove);
+  const customer = useCustomer(id, { deleting: deletion.deleting });
   const refreshed = useMemo(
     () => (customer.data ? pick((key) => customer.data[key as keyof CustomerFormValues]) : undefined),
     [customer.data],
   );
   const save = useSaveCustomer();
-  const remove = useDeleteCustomer();
   // Editing and deleting a customer are the admins' (domain.md "Permissions"): an employee reads it.
   const isAdmin = Boolean(useSession().data?.isAdmin);
   const shortName = customer.data?.shortName ?? initial.shortName;
@@ -54,7 +56,7 @@ export function CustomerEditPage() {
       what: `kontrahenta ${shortName}`,
       onConfirm: () => {
         save.reset();
-        remove.mutate(id, {
+        deletion.run(id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: MSG.customerDeleted });
             navigate(paths.customerList);

@@ -11,10 +11,7 @@ export function useEmployees() {
   return useQuery({ queryKey: keys.all, queryFn: () => api.get<Employee[]>('/api/user/findAllFlatRoles') });
 }
 
-/**
- * One employee. `deleting`: his deletion is under way or done, so he is not asked for again (the
- * refresh after a write would ask for him while the page leaves, and get 404s).
- */
+/** One employee; not asked for while he is being deleted (lib/use-deletion.ts). */
 export function useEmployee(id: number, { deleting = false }: { deleting?: boolean } = {}) {
   return useQuery({
     queryKey: keys.one(id),

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Center } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useDeleteEmployee, useEmployee, useSaveEmployee } from '../api/users';
+import { useDeletion } from '../../../lib/use-deletion';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useSession } from '../../auth/api/session';
@@ -19,9 +19,8 @@ export function UserEditPage() {
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
   const remove = useDeleteEmployee();
-  // Set as the deletion is confirmed, before its answer (and the refresh after it) can come.
-  const [deleting, setDeleting] = useState(false);
-  const employee = useEmployee(id, { deleting });
+  const deletion = useDeletion(remove);
+  const employee = useEmployee(id, { deleting: deletion.deleting });
   const session = useSession();
   const save = useSaveEmployee();
   const failure = save.error ?? remove.error;
@@ -79,16 +78,13 @@ export function UserEditPage() {
               onClick={() =>
                 confirmDelete({
                   what: `pracownika ${employee.data.firstName} ${employee.data.lastName} (${employee.data.email})`,
-                  onConfirm: () => {
-                    setDeleting(true);
-                    remove.mutate(id, {
-                      onError: () => setDeleting(false),
+                  onConfirm: () =>
+                    deletion.run(id, {
                       onSuccess: () => {
                         notifications.show({ color: 'green', message: MSG.employeeDeleted });
                         navigate(paths.userList);
                       },
-                    });
-                  },
+                    }),
                 })
               }
             >
