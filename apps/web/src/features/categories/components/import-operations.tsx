@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFileImport } from '@tabler/icons-react';
-import type { ServiceOperation } from '@serwis/domain';
+import { polishPlural, type ServiceOperation } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { operationsOf, useCategories } from '../api/categories';
 
@@ -23,30 +23,32 @@ export function ImportOperations({ categoryId, disabled, onImport, onError }: Im
     .map((c) => ({ value: String(c.id), label: c.name }));
   const source = options.find((o) => o.value === sourceId);
 
-  const load = async (id: number) => {
+  /** The other category's list, fetched first: the question says how many operations replace ours. */
+  const confirm = async () => {
+    if (!source) return;
     setLoading(true);
+    let operations: ServiceOperation[];
     try {
-      onImport(await operationsOf(id));
-      setSourceId(null);
+      operations = await operationsOf(Number(source.value));
     } catch (error) {
       onError(errorMessage(error));
+      return;
     } finally {
       setLoading(false);
     }
-  };
-
-  const confirm = () => {
-    if (!source) return;
+    const count = operations.length;
+    const question = count
+      ? `Cała obecna lista czynności zostanie zastąpiona listą z kategorii „${source.label}” (${count} ${polishPlural(count, { one: 'czynność', few: 'czynności', many: 'czynności' })}). Kontynuować?`
+      : `Kategoria „${source.label}” nie ma żadnych czynności: import wyczyści obecną listę. Kontynuować?`;
     modals.openConfirmModal({
       title: 'Import czynności serwisowych',
-      children: (
-        <Text size="sm">
-          {`Cała obecna lista czynności zostanie zastąpiona listą z kategorii „${source.label}”. Kontynuować?`}
-        </Text>
-      ),
-      labels: { confirm: 'Zastąp listę', cancel: 'Anuluj' },
+      children: <Text size="sm">{question}</Text>,
+      labels: { confirm: count ? 'Zastąp listę' : 'Wyczyść listę', cancel: 'Anuluj' },
       confirmProps: { color: 'orange' },
-      onConfirm: () => void load(Number(source.value)),
+      onConfirm: () => {
+        onImport(operations);
+        setSourceId(null);
+      },
     });
   };
 
@@ -67,7 +69,7 @@ export function ImportOperations({ categoryId, disabled, onImport, onError }: Im
         leftSection={<IconFileImport size={16} />}
         disabled={!source || disabled}
         loading={loading}
-        onClick={confirm}
+        onClick={() => void confirm()}
       >
         Importuj
       </Button>

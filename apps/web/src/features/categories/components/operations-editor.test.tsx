@@ -42,10 +42,12 @@ function fakeCategoryApi(list: string, status = 200) {
         return json(details(1, 'Prasy', state.list));
       if (method === 'GET' && url === '/api/category/findById/2')
         return json(details(2, 'Lasery', formatOperations(otherList)));
+      if (method === 'GET' && url === '/api/category/findById/3') return json(details(3, 'Tokarki', ''));
       if (method === 'GET' && url === '/api/category/findAll')
         return json([
           { id: 1, name: 'Prasy', count: 0 },
           { id: 2, name: 'Lasery', count: 3 },
+          { id: 3, name: 'Tokarki', count: 1 },
         ]);
       if (method === 'PUT' && url === '/api/category/update') {
         const body = JSON.parse(String(init?.body));
@@ -202,11 +204,35 @@ describe('OperationsEditor', () => {
     await user.click(screen.getByPlaceholderText('Wybierz...'));
     await user.click(await screen.findByRole('option', { name: 'Lasery' }));
     await user.click(screen.getByRole('button', { name: 'Importuj' }));
+    expect(
+      await screen.findByText(
+        'Cała obecna lista czynności zostanie zastąpiona listą z kategorii „Lasery” (1 czynność). Kontynuować?',
+      ),
+    ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Zastąp listę' }));
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual(otherList);
     expect(await screen.findByText('1. Czyszczenie lasera')).toBeInTheDocument();
     expect(screen.queryByText('1. Smarowanie')).not.toBeInTheDocument();
+  });
+
+  it('says so when the other category has no operations, before clearing the list', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('1. Smarowanie');
+    await user.click(screen.getByPlaceholderText('Wybierz...'));
+    await user.click(await screen.findByRole('option', { name: 'Tokarki' }));
+    await user.click(screen.getByRole('button', { name: 'Importuj' }));
+    expect(
+      await screen.findByText(
+        'Kategoria „Tokarki” nie ma żadnych czynności: import wyczyści obecną listę. Kontynuować?',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    expect(screen.getByText('1. Smarowanie')).toBeInTheDocument();
+    expect(api.puts).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Zastąp listę' })).toBeNull();
   });
 
   it('shows the server refusal in a banner', async () => {
