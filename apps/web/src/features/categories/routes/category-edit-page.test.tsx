@@ -50,6 +50,15 @@ describe('CategoryEditPage', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 
+  it('keeps the open tab in the address, so a reload opens it again', async () => {
+    server();
+    const user = userEvent.setup();
+    renderAs(ANNA_ADMIN);
+    await user.click(screen.getByRole('tab', { name: 'Czynności serwisowe' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('activeTab=operations');
+    expect(screen.getByTestId('location')).toHaveTextContent('id=4');
+  });
+
   it('offers an admin the delete, asking first', async () => {
     const api = server();
     const user = userEvent.setup();

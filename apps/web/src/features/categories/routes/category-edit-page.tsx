@@ -5,6 +5,7 @@ import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeletion } from '../../../lib/use-deletion';
+import { useTabInUrl } from '../../../lib/use-tab-in-url';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -23,6 +24,7 @@ export function CategoryEditPage() {
   const rename = useRenameCategory();
   const remove = useDeleteCategory();
   const deletion = useDeletion(remove);
+  const [tab, selectTab] = useTabInUrl(['machines', 'operations'], 'machines');
   const category = useCategory(id, { deleting: deletion.deleting });
   // A category deleted meanwhile (or never there) shows its message, not a form to save or delete.
   const missing = category.error instanceof ApiError && category.error.status === 404;
@@ -86,7 +88,7 @@ export function CategoryEditPage() {
               )
             }
           />
-          <Tabs defaultValue="machines" keepMounted={false} mt="xl">
+          <Tabs value={tab} onChange={selectTab} keepMounted={false} mt="xl">
             <Tabs.List>
               <Tabs.Tab value="machines">Maszyny</Tabs.Tab>
               <Tabs.Tab value="operations">Czynności serwisowe</Tabs.Tab>

@@ -10,6 +10,7 @@ import { PartsTab } from './tabs/parts-tab';
 import { PeriodicInspectionTab } from './tabs/periodic-inspection-tab';
 import { ServiceTab } from './tabs/service-tab';
 import { LazyPanel } from '../../../components/lazy-panel';
+import { useTabInUrl } from '../../../lib/use-tab-in-url';
 
 // Leaflet is heavy: the map tabs load their code only when opened (spec §2).
 const LocationTab = lazy(async () => ({
@@ -61,15 +62,19 @@ export const MACHINE_TABS: MachineTab[] = [
 export const DEFAULT_MACHINE_TAB = 'nameplates';
 
 /**
- * The tab follows the URL's `activeTab`, so a link can open the card on a tab and the browser's
- * back button leaves the card instead of stepping through tabs (the URL is replaced, not pushed).
- * Only the open panel is mounted, so maps and lists load when their tab is chosen. A link that
+ * The tab follows the URL's `activeTab` (lib/use-tab-in-url.ts), so a link can open the card on a
+ * tab and the browser's back button leaves the card instead of stepping through tabs. Only the open
+ * panel is mounted, so maps and lists load when their tab is chosen. A link that
  * names a tab brings the tabs into view when the card opens with them below the screen's edge (a
  * tablet held upright shows the whole form first, a screen above the tab the user came for).
  */
 export function MachineTabs({ deviceId }: { deviceId: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requested = params.get('activeTab');
+  const [active, select] = useTabInUrl(
+    MACHINE_TABS.map((tab) => tab.value),
+    DEFAULT_MACHINE_TAB,
+  );
   const tabs = useRef<HTMLDivElement>(null);
   const askedFor = useRef(requested);
   useEffect(() => {
@@ -92,20 +97,6 @@ export function MachineTabs({ deviceId }: { deviceId: number }) {
     const timers = [500, 1500].map((ms) => window.setTimeout(bring, ms));
     return () => timers.forEach((t) => window.clearTimeout(t));
   }, []);
-  const active =
-    MACHINE_TABS.find((t) => t.value.toLowerCase() === requested?.toLowerCase())?.value ??
-    DEFAULT_MACHINE_TAB;
-  const select = (value: string | null) => {
-    if (!value) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('activeTab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
   return (
     <Tabs ref={tabs} value={active} onChange={select} keepMounted={false}>
       <Tabs.List>
