@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
+import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { runTag } from '../support/register-kit';
 import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
 import { endJourney, seedMachineWithRepair, type SeededRepair } from '../support/service-kit';
@@ -10,8 +10,9 @@ import { endJourney, seedMachineWithRepair, type SeededRepair } from '../support
  * targets of at least 40 px): an administrator opens every screen, every tab of a machine card and
  * of "Moje konto", and a service protocol. Each fits the screen's width: what is wider (a table)
  * scrolls inside its own box, never the whole page sideways. Every button, tab and page number is at
- * least 40 px each way, a checkbox or a radio at least 24 px (its label takes a tap too). The lists
- * hold rows (a customer, a machine, a service event), so their tables are as wide as with data.
+ * least 40 px each way, a checkbox or a radio at least 24 px (its label takes a tap too), and a
+ * sortable column's whole header is its sort button. The lists hold rows (a customer, a machine, a
+ * service event), so their tables are as wide as with data.
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true };
@@ -48,6 +49,16 @@ const smallTargets = () =>
       };
       measure('button, [role="tab"]', control);
       measure('input[type="checkbox"], input[type="radio"]', box);
+      // A sortable header sorts on a tap anywhere in it (ui.md): its button is the whole cell.
+      for (const cell of document.querySelectorAll<HTMLElement>('th:has(.data-table-sort)')) {
+        const th = cell.getBoundingClientRect();
+        const button = cell.querySelector('.data-table-sort')!.getBoundingClientRect();
+        if (th.width === 0) continue;
+        if (Math.abs(th.width - button.width) > 1.5 || Math.abs(th.height - button.height) > 1.5)
+          small.push(
+            `header ${cell.textContent} ${Math.round(button.width)}×${Math.round(button.height)} in ${Math.round(th.width)}×${Math.round(th.height)}`,
+          );
+      }
       return small;
     },
     { control: CONTROL_PX, box: BOX_PX },
@@ -126,9 +137,38 @@ describe('phone journey: every screen fits 390 px', () => {
     const button = (await actions.boundingBox())!;
     expect(button.x + button.width).toBeLessThanOrEqual(PHONE.viewport.width);
     expect(button.x).toBeGreaterThan(table!.x);
+    // Its column stands flush with the table's box: no strip of the scrolled cells beside it.
+    const gaps = await page.getByRole('table').evaluate((element) => {
+      const box = element.closest('.mantine-ScrollArea-viewport')!.getBoundingClientRect();
+      return [...element.querySelectorAll('.data-table-sticky-end')].map((cell) =>
+        Math.round(box.right - cell.getBoundingClientRect().right),
+      );
+    });
+    expect(gaps.length).toBeGreaterThan(1);
+    expect(new Set(gaps)).toEqual(new Set([0]));
     await actions.click();
     await page.getByRole('menu').waitFor();
     await page.keyboard.press('Escape');
+  });
+
+  it("opens a date picker's calendar with days, arrows, months and years a finger can hit", async () => {
+    await page.goto('/machineList');
+    await screenSettled(page);
+    const filters = page.getByRole('button', { name: /^Filtry/ });
+    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    await field(page, 'Data od').click();
+    const picker = page.locator('[role="dialog"][data-dates-dropdown]').last();
+    await picker.getByRole('button', { name: 'Wybierz miesiąc' }).waitFor();
+    // The month's days, its arrows and its level, measured.
+    expect(await picker.getByRole('button').count()).toBeGreaterThan(30);
+    const found = await misfits('days');
+    await picker.getByRole('button', { name: 'Wybierz miesiąc' }).click();
+    await picker.getByRole('button', { name: 'Wybierz rok' }).waitFor();
+    found.push(...(await misfits('months')));
+    await picker.getByRole('button', { name: 'Wybierz rok' }).click();
+    await picker.getByText(/^\d{4} – \d{4}$/).waitFor();
+    found.push(...(await misfits('years')));
+    expect(found).toEqual([]);
   });
 
   it('shows each tab of "Moje konto" within the screen, the tabs across the top', async () => {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Checkbox, MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { MSG } from '@serwis/domain';
 import { theme } from '../../app/theme';
@@ -84,6 +85,77 @@ describe('DataTable with a column of buttons', () => {
     expect(screen.getByRole('cell', { name: 'Tokarka' }).className).not.toContain('sticky');
     const headers = screen.getAllByRole('columnheader');
     expect(headers.map((h) => h.className.includes('data-table-sticky-end'))).toEqual([false, true]);
+  });
+});
+
+describe('DataTable headers', () => {
+  const sortable: ColumnDef<Row, unknown>[] = [
+    { id: 'id', header: 'Nr', accessorFn: (r) => r.id },
+    { id: 'name', header: 'Nazwa', accessorFn: (r) => r.name },
+    { id: 'note', header: 'Uwagi', enableSorting: false, accessorFn: (r) => r.name },
+  ];
+
+  /** A table sorted as `sorting` says, which keeps the orders it is asked for. */
+  function Sorted({ start, defaultSorting }: { start: SortingState; defaultSorting?: SortingState }) {
+    const [sorting, setSorting] = useState(start);
+    return (
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          columns={sortable}
+          data={[{ id: 1, name: 'Tokarka' }]}
+          total={1}
+          page={1}
+          pageSize={10}
+          onPageChange={() => undefined}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          defaultSorting={defaultSorting}
+        />
+      </MantineProvider>
+    );
+  }
+  const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+  const sortOf = () => ['Nr', 'Nazwa', 'Uwagi'].map((name) => header(name).getAttribute('aria-sort'));
+
+  it('say each sortable column\'s order (aria-sort), "none" for the others that can sort', () => {
+    render(<Sorted start={[{ id: 'name', desc: true }]} />);
+    expect(sortOf()).toEqual(['none', 'descending', null]);
+  });
+
+  it('sort on a click anywhere in the header cell, not only on its words', () => {
+    render(<Sorted start={[]} />);
+    // The cell itself, beside its button (the button fills it in a browser, see data-table.css).
+    fireEvent.click(header('Nazwa'));
+    expect(sortOf()).toEqual(['none', 'ascending', null]);
+    fireEvent.click(within(header('Nazwa')).getByRole('button'));
+    expect(sortOf()).toEqual(['none', 'descending', null]);
+    // A column that does not sort has no button and ignores clicks.
+    expect(within(header('Uwagi')).queryByRole('button')).toBeNull();
+    fireEvent.click(header('Uwagi'));
+    expect(sortOf()).toEqual(['none', 'descending', null]);
+  });
+
+  it("sort from the keyboard: the header's button takes the focus, and Enter or Space sorts", async () => {
+    render(<Sorted start={[]} />);
+    const user = userEvent.setup();
+    await user.tab();
+    expect(within(header('Nr')).getByRole('button')).toHaveFocus();
+    // A column of numbers sorts the largest first (TanStack's rule), then the other way.
+    await user.keyboard('{Enter}');
+    expect(sortOf()).toEqual(['descending', 'none', null]);
+    await user.keyboard(' ');
+    expect(sortOf()).toEqual(['ascending', 'none', null]);
+  });
+
+  it("show the order the rows come in unasked (the server's own), and turn it round on a click", () => {
+    render(<Sorted start={[]} defaultSorting={[{ id: 'id', desc: true }]} />);
+    expect(sortOf()).toEqual(['descending', 'none', null]);
+    expect(header('Nr').querySelector('.tabler-icon-arrow-down')).not.toBeNull();
+    fireEvent.click(within(header('Nr')).getByRole('button'));
+    expect(sortOf()).toEqual(['ascending', 'none', null]);
+    // Another column asked for: the unasked order is no longer in effect.
+    fireEvent.click(header('Nazwa'));
+    expect(sortOf()).toEqual(['none', 'ascending', null]);
   });
 });
 

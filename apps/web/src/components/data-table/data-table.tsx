@@ -53,6 +53,11 @@ export interface DataTableProps<T> {
   onPageSizeChange?: (size: number) => void;
   sorting: SortingState;
   onSortingChange: OnChangeFn<SortingState>;
+  /**
+   * The order the rows come in while `sorting` is empty (the server's own, e.g. the newest first):
+   * its column's header shows that arrow and `aria-sort`, and a click on it turns that order round.
+   */
+  defaultSorting?: SortingState;
   loading?: boolean;
   onRowClick?: (row: T) => void;
   rowLabel?: (row: T) => string;
@@ -67,6 +72,9 @@ export interface DataTableProps<T> {
  * centred across every column, off the screen's edge.
  */
 const IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 48px)' } as const;
+
+/** The class of a sortable column's header, whose sort button fills it (data-table.css). */
+const SORTABLE = 'data-table-sortable';
 
 /**
  * The one table of the app: server-side paging and sorting (the parent fetches the page),
@@ -93,6 +101,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibleIds = visibleLeafColumns.map((column) => column.id).join();
   // The screens pass a new function each render; the rows get one that stays, calling the latest.
   const openRow = useCallbackRef((row: T) => props.onRowClick?.(row));
+  // No order asked for: the rows' own order, when the screen says which it is.
+  const implied = props.sorting.length === 0 ? (props.defaultSorting?.[0] ?? null) : null;
 
   return (
     <Box>
@@ -108,7 +118,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         )}
       </Box>
-      <ScrollArea type="auto" offsetScrollbars>
+      {/*
+       * Room below the table for its sideways scrollbar, none at its right: the table grows
+       * downwards, never scrolls up and down here, and a right margin left the sticky column of
+       * buttons 12 px short of the edge with the scrolled cells showing beside it.
+       */}
+      <ScrollArea type="auto" offsetScrollbars="x">
         <Table
           striped
           highlightOnHover={Boolean(props.onRowClick)}
@@ -121,39 +136,50 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
                   const canSort = header.column.getCanSort();
                   const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const sticky = header.column.columnDef.meta?.stickyEnd ? STICKY_END : '';
+                  if (!canSort)
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        className={sticky || undefined}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {label}
+                      </Table.Th>
+                    );
+                  const byDefault = implied?.id === header.column.id ? implied : null;
+                  const sorted =
+                    header.column.getIsSorted() || (byDefault && (byDefault.desc ? 'desc' : 'asc'));
+                  const toggle = byDefault
+                    ? () => props.onSortingChange([{ id: byDefault.id, desc: !byDefault.desc }])
+                    : header.column.getToggleSortingHandler();
                   return (
+                    // The button fills the cell: a click anywhere in the header sorts (ui.md). Should
+                    // a taller row leave a strip of the cell beside it, a click there sorts too; the
+                    // button is what the keyboard and a screen reader use.
                     <Table.Th
                       key={header.id}
-                      className={header.column.columnDef.meta?.stickyEnd ? STICKY_END : undefined}
-                      aria-sort={
-                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                      }
+                      className={`${SORTABLE} ${sticky}`.trim()}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                       style={{ whiteSpace: 'nowrap' }}
+                      onClick={(event) => {
+                        if (event.target === event.currentTarget) toggle?.(event);
+                      }}
                     >
-                      {canSort ? (
-                        <UnstyledButton
-                          className="data-table-sort"
-                          onClick={header.column.getToggleSortingHandler()}
-                          fw={700}
-                          fz="sm"
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            {label}
-                            {sorted === 'asc' ? (
-                              <IconArrowUp size={14} aria-hidden />
-                            ) : sorted === 'desc' ? (
-                              <IconArrowDown size={14} aria-hidden />
-                            ) : (
-                              <IconArrowsSort size={14} opacity={0.4} aria-hidden />
-                            )}
-                          </Group>
-                        </UnstyledButton>
-                      ) : (
-                        label
-                      )}
+                      <UnstyledButton className="data-table-sort" onClick={toggle} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap">
+                          {label}
+                          {sorted === 'asc' ? (
+                            <IconArrowUp size={14} aria-hidden />
+                          ) : sorted === 'desc' ? (
+                            <IconArrowDown size={14} aria-hidden />
+                          ) : (
+                            <IconArrowsSort size={14} opacity={0.4} aria-hidden />
+                          )}
+                        </Group>
+                      </UnstyledButton>
                     </Table.Th>
                   );
                 })}

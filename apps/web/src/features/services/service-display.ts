@@ -1,10 +1,4 @@
-import {
-  AUTO_NUMBER_LABEL,
-  PAYMENT_TYPES,
-  SERVICE_STATES,
-  SERVICE_TYPES,
-  type Service,
-} from '@serwis/domain';
+import { AUTO_NUMBER_LABEL, PAYMENT_TYPES, SERVICE_TYPES, type Service } from '@serwis/domain';
 
 /** Spec §9: fault descriptions are cut at 80 characters in tables (the tooltip shows the rest). */
 export const FAULT_DESCRIPTION_CUT = 80;
@@ -21,7 +15,6 @@ const labelOf = (list: readonly { name: string; label: string }[]) => (name: str
 
 export const serviceTypeLabel = labelOf(SERVICE_TYPES);
 export const paymentTypeLabel = labelOf(PAYMENT_TYPES);
-export const serviceStateLabel = labelOf(SERVICE_STATES);
 
 export const serviceTypesLabel = (types: readonly string[]) => types.map(serviceTypeLabel).join(', ');
 

@@ -81,7 +81,12 @@ describe('home dashboard', () => {
     expect(within(upcoming).getByText('2025-03-11 · jutro')).toBeInTheDocument();
     expect(within(upcoming).getByText('2025-03-15 · za 5 dni')).toBeInTheDocument();
     const waiting = card('Protokoły czekające na podpis lub skan');
-    expect(within(waiting).getByText('czeka na skan')).toBeInTheDocument();
+    // Each protocol's state as every screen shows it: the one state badge, the reference word.
+    const states = within(waiting)
+      .getAllByText(/^(Dodaj skan|Utworzony)$/)
+      .map((label) => label.closest('.mantine-Badge-root')?.getAttribute('data-service-state'));
+    expect(states).toEqual(['DODAJ_SKAN', 'UTWORZONY']);
+    expect(within(waiting).queryByText(/czeka na/)).toBeNull();
     // A state's badge inside a line of text: no block inside a paragraph (invalid HTML, React warns).
     expect(document.querySelectorAll('p div')).toHaveLength(0);
     expect(within(waiting).getByText('18 dni')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   DASHBOARD_UPCOMING_DAYS,
   MSG,
@@ -9,16 +9,12 @@ import {
   polishDays,
   type Dashboard as DashboardData,
 } from '@serwis/domain';
+import { ServiceStateBadge } from '../../../components/status-badge';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useDashboard } from '../api/dashboard';
 
 type DueMachine = DashboardData['upcoming']['nearest'][number];
-
-const stateLabel: Record<string, string> = {
-  UTWORZONY: 'czeka na podpis',
-  DODAJ_SKAN: 'czeka na skan',
-};
 
 function Figure({
   label,
@@ -112,22 +108,21 @@ export function Dashboard() {
           value={data.waitingProtocols.count}
           to={paths.servicesList}
         >
+          {/*
+           * What each protocol waits for is the card's title; its line shows its state as every
+           * screen does (the badge), kept whole beside a customer's name cut to one line.
+           */}
           {data.waitingProtocols.oldest.map((p) => (
             <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" lineClamp={1}>
-                {p.number} – {p.customerShortName}{' '}
-                <Badge
-                  component="span"
-                  size="xs"
-                  variant="light"
-                  color={p.state === 'DODAJ_SKAN' ? 'orange' : 'blue'}
-                >
-                  {stateLabel[p.state] ?? p.state}
-                </Badge>
+              <Text size="sm" lineClamp={1} miw={0}>
+                {p.number} – {p.customerShortName}
               </Text>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {polishDays(p.ageDays)}
-              </Text>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <ServiceStateBadge state={p.state} />
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {polishDays(p.ageDays)}
+                </Text>
+              </Group>
             </Group>
           ))}
         </Figure>

@@ -114,6 +114,26 @@ describe('PeriodicInspectionPanel: what the summary says (spec §4)', () => {
 });
 
 describe('PeriodicInspectionPanel: switch and table', () => {
+  it("shows each event's state as the service lists do, the state badge; a rejected one says why it is not counted", async () => {
+    show(
+      summary({
+        periodicInspections: [
+          event({ id: 1, fullNumber: '3/09/2024', state: 'PODPISANY' }),
+          event({ id: 2, fullNumber: '4/09/2024', number: 4, state: 'ODRZUCONY', counted: false }),
+        ],
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Przeglądy okresowe maszyny' });
+    const badgeIn = (number: string) =>
+      within(within(table).getByRole('row', { name: new RegExp(number) }))
+        .getByText(/^(Podpisany|Odrzucony)$/)
+        .closest('.mantine-Badge-root');
+    expect(await waitFor(() => badgeIn('3/09/2024'))).toHaveAttribute('data-service-state', 'PODPISANY');
+    expect(badgeIn('3/09/2024')).not.toHaveAttribute('title');
+    expect(badgeIn('4/09/2024')).toHaveAttribute('data-service-state', 'ODRZUCONY');
+    expect(badgeIn('4/09/2024')).toHaveAttribute('title', 'Odrzucony przegląd nie jest liczony');
+  });
+
   it('turns inspections off through the switch and lists events by full number, newest first', async () => {
     let enabled = true;
     const data = summary({

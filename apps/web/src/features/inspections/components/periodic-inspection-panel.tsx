@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Text, Tooltip } from '@mantine/core';
 import { PAGE_SIZES, type PeriodicInspectionEvent } from '@serwis/domain';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
+import { ServiceStateBadge } from '../../../components/status-badge';
 import { useInspectionSummary } from '../api/inspections';
 import {
   FAULT_PREVIEW_LENGTH,
@@ -31,14 +32,13 @@ const columns: ColumnDef<PeriodicInspectionEvent>[] = [
     id: 'state',
     header: 'Stan',
     accessorFn: (e) => stateLabel(e.state),
-    cell: ({ row, getValue }) =>
-      row.original.counted ? (
-        String(getValue())
-      ) : (
-        <Text size="sm" c="dimmed" title="Odrzucony przegląd nie jest liczony">
-          {String(getValue())}
-        </Text>
-      ),
+    // The state's badge, as in the service lists; one not counted says why when pointed at.
+    cell: ({ row }) => (
+      <ServiceStateBadge
+        state={row.original.state}
+        title={row.original.counted ? undefined : 'Odrzucony przegląd nie jest liczony'}
+      />
+    ),
   },
   { id: 'paymentType', header: 'Koszt', accessorFn: (e) => paymentLabel(e.paymentType) },
   {

@@ -87,7 +87,11 @@ describe('logs page', () => {
 
   it('shows the oldest first after a click on "Nr", and the newest again after another', async () => {
     const { api, user } = await onSecondPage();
+    // The server's own order shows on its header before any click.
+    const nr = () => screen.getByRole('columnheader', { name: /Nr/ });
+    expect(nr()).toHaveAttribute('aria-sort', 'descending');
     await user.click(screen.getByText('Nr'));
+    await waitFor(() => expect(nr()).toHaveAttribute('aria-sort', 'ascending'));
     expect(await screen.findByText('device:1')).toBeInTheDocument();
     expect(screen.queryByText('device:45')).not.toBeInTheDocument();
     expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&sort=eventId%2Casc');

@@ -28,6 +28,8 @@ const recordTarget = {
   textAlign: 'left',
 } as const;
 
+const NEWEST_FIRST = [{ id: 'eventId', desc: true }];
+
 export function LogsPage() {
   const list = useListState({ page: 1, size: 20, sorting: [], search: '', filters: {} }, 'logs');
   const { data, isFetching } = useLogPage({
@@ -91,6 +93,8 @@ export function LogsPage() {
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
         {...tableStateProps(list, [20, 50, 100])}
+        // The server's own order, newest first: its arrow shows on "Nr" until a header is clicked.
+        defaultSorting={NEWEST_FIRST}
       />
     </>
   );

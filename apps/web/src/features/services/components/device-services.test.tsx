@@ -73,7 +73,10 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     const auto = await rowOf('\\(auto\\)');
     expect(within(auto).getByText('Przegląd okresowy, Naprawa')).toBeInTheDocument();
     expect(within(auto).getByText('Płatna')).toBeInTheDocument();
-    expect(within(auto).getByText('Utworzony')).toBeInTheDocument();
+    expect(within(auto).getByText('Utworzony').closest('.mantine-Badge-root')).toHaveAttribute(
+      'data-service-state',
+      'UTWORZONY',
+    );
     const withFiles = await rowOf('24');
     expect(within(withFiles).getByRole('button', { name: 'Podgląd: protokol.pdf' })).toBeInTheDocument();
     // Deleting files is for admins.

@@ -1,24 +1,8 @@
-import { Badge, Group, ThemeIcon, Tooltip } from '@mantine/core';
+import { Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { PROTOCOL_MSG, type Service, type ServiceState } from '@serwis/domain';
+import { PROTOCOL_MSG, type Service } from '@serwis/domain';
+import { ServiceStateBadge } from '../../../components/status-badge';
 import { formatDateTime } from '../../../lib/dayjs';
-import { serviceStateLabel } from '../service-display';
-
-const COLORS: Record<ServiceState, string> = {
-  UTWORZONY: 'gray',
-  DODAJ_SKAN: 'yellow',
-  PODPISANY: 'green',
-  ODRZUCONY: 'red',
-};
-
-/** The event's state; the label carries the meaning, the colour only helps. */
-export function ServiceStateBadge({ state }: { state: ServiceState }) {
-  return (
-    <Badge color={COLORS[state] ?? 'gray'} variant="light" radius="sm" miw="max-content">
-      {serviceStateLabel(state)}
-    </Badge>
-  );
-}
 
 /** "Wysłano do klienta {adres} {data}": the last "Wyślij do klienta" of the event's protocol. */
 export function protocolSentLabel(sent: { to: string; at: string }) {

@@ -34,7 +34,10 @@ describe('/servicesList', () => {
     expect(within(row).getByText('ACME')).toBeInTheDocument();
     expect(within(row).getByText('(7) Laser CO2 3000')).toBeInTheDocument();
     expect(within(row).getByText('Gwarancyjna')).toBeInTheDocument();
-    expect(within(row).getByText('Podpisany')).toBeInTheDocument();
+    expect(within(row).getByText('Podpisany').closest('.mantine-Badge-root')).toHaveAttribute(
+      'data-service-state',
+      'PODPISANY',
+    );
     expect(within(row).getByText('Jan Kowalski')).toBeInTheDocument();
     const other = screen.getByRole('row', { name: /24\/03\/2026/ });
     expect(within(other).getByText('(7) Laser CO2 3000, (9) Prasa')).toBeInTheDocument();
