@@ -4,6 +4,7 @@
  * without the network's extras, a login over the API, and the page's long tasks.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -234,4 +235,37 @@ export async function interleavedRuns<R>(
     }
   }
   return results;
+}
+
+/**
+ * A benchmark over a register made by generate.ts (`--data-dir=`, copied, never changed): each
+ * build started on its own copy with `account` logged in, `measure` run with them and Chromium,
+ * and everything stopped and removed afterwards, also when it fails. `name` names the work folder.
+ */
+export async function onGeneratedRegister(
+  name: string,
+  account: { email: string; password: string },
+  measure: (browser: Browser, started: StartedBuild[]) => Promise<void>,
+) {
+  const given = option('data-dir', 'BENCH_DATA_DIR');
+  if (!given) throw new Error('--data-dir=: rejestr zrobiony przez npm run generate -w bench');
+  const dataDir = givenPath(given);
+  if (!fs.existsSync(path.join(dataDir, 'db'))) throw new Error(`${dataDir}: brak bazy PGlite (db/)`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `serwis-${name}-`));
+  const browser = await launchChromium();
+  let started: StartedBuild[] = [];
+  try {
+    started = await startBuilds(buildsToMeasure(), {
+      dataDir,
+      work,
+      browser,
+      account,
+      env: { REMINDER_TIME: 'off', GEOCODER_URL: '' },
+    });
+    await measure(browser, started);
+  } finally {
+    await browser.close();
+    await stopBuilds(started);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }

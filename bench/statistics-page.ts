@@ -14,9 +14,7 @@
  * options of page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=,
  * --cpu=4.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
@@ -24,18 +22,14 @@ import {
   buildsToMeasure,
   coldPage,
   CPU,
-  givenPath,
-  launchChromium,
   longTasksWithin,
   median,
   readLongTasks,
   settle,
-  startBuilds,
-  stopBuilds,
   interleavedRuns,
+  onGeneratedRegister,
   WATCH_LONG_TASKS,
   type Session,
-  type StartedBuild,
 } from './page-in-chromium.js';
 import type { BenchServer } from './server-process.js';
 
@@ -72,21 +66,7 @@ async function measureOnce(browser: Browser, server: BenchServer, session: Sessi
 }
 
 async function main() {
-  const given = option('data-dir', 'BENCH_DATA_DIR');
-  if (!given) throw new Error('--data-dir=: rejestr zrobiony przez npm run generate -w bench');
-  const dataDir = givenPath(given);
-  if (!fs.existsSync(path.join(dataDir, 'db'))) throw new Error(`${dataDir}: brak bazy PGlite (db/)`);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-statistics-page-'));
-  const browser = await launchChromium();
-  let started: StartedBuild[] = [];
-  try {
-    started = await startBuilds(builds, {
-      dataDir,
-      work,
-      browser,
-      account: ADMIN,
-      env: { REMINDER_TIME: 'off', GEOCODER_URL: '' },
-    });
+  await onGeneratedRegister('statistics-page', ADMIN, async (browser, started) => {
     const runs = await interleavedRuns(
       started,
       RUNS,
@@ -108,11 +88,7 @@ async function main() {
       );
     }
     for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
-  } finally {
-    await browser.close();
-    await stopBuilds(started);
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((error) => {
