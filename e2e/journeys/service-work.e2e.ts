@@ -290,7 +290,12 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
     await modal.getByRole('checkbox', { name: 'Naprawa' }).check();
     await modal.getByRole('button', { name: 'Zapisz' }).click();
     await modal.getByText('Niepoprawny numer protokołu (dopuszczalne np. 25, 25A, 25B...25Z)').waitFor();
+    // What was typed is not dropped unasked: "Anuluj" asks first.
     await modal.getByRole('button', { name: 'Anuluj' }).click();
+    const question = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
+    await settleDialog(question);
+    await question.getByText('Zmian w formularzu nie zapisano. Odrzucić je?').waitFor();
+    await question.getByRole('button', { name: 'Odrzuć zmiany' }).click();
     await modal.waitFor({ state: 'hidden' });
     await expect(page.getByRole('row', { name: /^Zdarzenie serwisowe / }).count()).resolves.toBe(2);
   });
