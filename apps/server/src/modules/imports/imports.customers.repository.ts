@@ -8,6 +8,7 @@ import {
   rows,
   unchangedOf,
   updateOf,
+  type ImportedTable,
   type OnChunk,
 } from './imports.sql.js';
 
@@ -53,13 +54,15 @@ const CUSTOMER_SETS: Record<string, Record<string, string>> = {
   email: { email: 'v.email' },
 };
 
+const CUSTOMERS: ImportedTable = { table: 'customers', record: CUSTOMER_RECORD, sets: CUSTOMER_SETS };
+
 /** Of customers an import would update, how many it would leave as they are (see unchangedOf). */
 export const unchangedCustomers = (db: DbOrTx, list: CustomerImportRow[], fields: Iterable<string>) =>
-  unchangedOf(db, 'customers', CUSTOMER_RECORD, CUSTOMER_SETS, list, fields);
+  unchangedOf(db, CUSTOMERS, list, fields);
 
 /** Of customers an import would update, how many each field would empty (see clearedOf). */
 export const clearedCustomerFields = (db: DbOrTx, list: CustomerImportRow[], fields: Iterable<string>) =>
-  clearedOf(db, 'customers', CUSTOMER_RECORD, CUSTOMER_SETS, list, fields);
+  clearedOf(db, CUSTOMERS, list, fields);
 
 /**
  * Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields, and

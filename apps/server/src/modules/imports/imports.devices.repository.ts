@@ -11,6 +11,7 @@ import {
   textList,
   unchangedOf,
   updateOf,
+  type ImportedTable,
   type OnChunk,
 } from './imports.sql.js';
 
@@ -139,13 +140,15 @@ const DEVICE_SETS: Record<string, Record<string, string>> = {
   },
 };
 
+const DEVICES: ImportedTable = { table: 'devices', record: DEVICE_RECORD, sets: DEVICE_SETS };
+
 /** Of machines an import would update, how many it would leave as they are (see unchangedOf). */
 export const unchangedDevices = (db: DbOrTx, list: DeviceImportRow[], fields: Iterable<string>) =>
-  unchangedOf(db, 'devices', DEVICE_RECORD, DEVICE_SETS, list, fields);
+  unchangedOf(db, DEVICES, list, fields);
 
 /** Of machines an import would update, how many each field would empty (see clearedOf). */
 export const clearedDeviceFields = (db: DbOrTx, list: DeviceImportRow[], fields: Iterable<string>) =>
-  clearedOf(db, 'devices', DEVICE_RECORD, DEVICE_SETS, list, fields);
+  clearedOf(db, DEVICES, list, fields);
 
 /**
  * Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields, and

@@ -39,31 +39,59 @@ export function updateOf(
   return { set: sql.raw(assignments.join(', ')), changed: sql.raw(changes.join(' OR ') || 'false') };
 }
 
+/** A table an import updates: its rows as the import sends them (`record`), what each field sets. */
+export interface ImportedTable {
+  table: 'devices' | 'customers';
+  record: SQL;
+  sets: Record<string, Record<string, string>>;
+}
+
+const aliasOf = (target: ImportedTable) => (target.table === 'devices' ? 'd' : 'c');
+
+/**
+ * `columns` over the records that `list` (rows that update a record, by `id`) would update, each
+ * beside the file's values (`v`), CHUNK rows a statement; the one row each statement answers.
+ */
+async function overUpdatedRecords<T>(
+  db: DbOrTx,
+  target: ImportedTable,
+  list: { id?: number }[],
+  columns: SQL,
+  where: SQL = sql``,
+): Promise<T[]> {
+  const alias = sql.raw(aliasOf(target));
+  const answers: T[] = [];
+  for (let start = 0; start < list.length; start += CHUNK) {
+    const [found] = await rows<T>(
+      db,
+      sql`SELECT ${columns} FROM ${sql.raw(target.table)} AS ${alias}
+          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${target.record})
+          ON ${alias}.id = v.id ${where}`,
+    );
+    if (found) answers.push(found);
+  }
+  return answers;
+}
+
 /**
  * How many of `list` (rows that update a record, by `id`) would change nothing: the preview's "bez
  * zmian", by the same comparison as the update's.
  */
 export async function unchangedOf(
   db: DbOrTx,
-  table: 'devices' | 'customers',
-  record: SQL,
-  sets: Record<string, Record<string, string>>,
+  target: ImportedTable,
   list: { id?: number }[],
   fields: Iterable<string>,
 ) {
-  const alias = table === 'devices' ? 'd' : 'c';
-  const { changed } = updateOf(sets, alias, fields);
-  let count = 0;
-  for (let start = 0; start < list.length; start += CHUNK) {
-    const [found] = await rows<{ n: number }>(
-      db,
-      sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} AS ${sql.raw(alias)}
-          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${record})
-          ON ${sql.raw(alias)}.id = v.id WHERE NOT (${changed})`,
-    );
-    count += Number(found?.n ?? 0);
-  }
-  return count;
+  const { changed } = updateOf(target.sets, aliasOf(target), fields);
+  const found = await overUpdatedRecords<{ n: number }>(
+    db,
+    target,
+    list,
+    sql`count(*)::int AS n`,
+    sql`WHERE NOT (${changed})`,
+  );
+  return found.reduce((sum, chunk) => sum + Number(chunk.n), 0);
 }
 
 /**
@@ -73,32 +101,29 @@ export async function unchangedOf(
  */
 export async function clearedOf(
   db: DbOrTx,
-  table: 'devices' | 'customers',
-  record: SQL,
-  sets: Record<string, Record<string, string>>,
+  target: ImportedTable,
   list: { id?: number }[],
   fields: Iterable<string>,
 ): Promise<{ field: string; records: number }[]> {
-  const alias = table === 'devices' ? 'd' : 'c';
-  const checked = [...new Set(fields)].filter((field) => sets[field]);
+  const alias = aliasOf(target);
+  const checked = [...new Set(fields)].filter((field) => target.sets[field]);
   if (!checked.length || !list.length) return [];
   // Empty: no value, blanks, or 0 (a warranty of 0 months is none).
   const empties = (text: string) => `nullif(nullif(btrim((${text})::text), ''), '0') IS NULL`;
   const counts = checked.map((field, i) => {
-    const emptied = Object.entries(sets[field]!).map(
+    const emptied = Object.entries(target.sets[field]!).map(
       ([column, value]) => `(${empties(value)} AND NOT ${empties(`${alias}.${column}`)})`,
     );
     return `count(*) FILTER (WHERE ${emptied.join(' OR ')})::int AS f${i}`;
   });
-  const totals = checked.map(() => 0);
-  for (let start = 0; start < list.length; start += CHUNK) {
-    const [found] = await rows<Record<string, number>>(
-      db,
-      sql`SELECT ${sql.raw(counts.join(', '))} FROM ${sql.raw(table)} AS ${sql.raw(alias)}
-          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${record})
-          ON ${sql.raw(alias)}.id = v.id`,
-    );
-    checked.forEach((_, i) => (totals[i]! += Number(found?.[`f${i}`] ?? 0)));
-  }
-  return checked.flatMap((field, i) => (totals[i] ? [{ field, records: totals[i]! }] : []));
+  const found = await overUpdatedRecords<Record<string, number>>(
+    db,
+    target,
+    list,
+    sql.raw(counts.join(', ')),
+  );
+  return checked.flatMap((field, i) => {
+    const records = found.reduce((sum, chunk) => sum + Number(chunk[`f${i}`] ?? 0), 0);
+    return records ? [{ field, records }] : [];
+  });
 }
