@@ -1,3 +1,5 @@
+import { polishPlural } from './rules/numbers.js';
+
 /**
  * The application's name, as the user sees it: the navigation bar, the browser tab, the footer, the
  * PDFs it makes and the login a browser asks for.
@@ -129,6 +131,11 @@ export const MSG = {
   operationsListInvalid: 'Nieprawidłowa lista czynności serwisowych.',
   operationsListTooLong: 'Lista czynności serwisowych jest za długa.',
   operationsSaved: 'Zapisano listę czynności.',
+  /** "Importuj z kategorii": asked before another category's list replaces this one. */
+  operationsImportQuestion: (category: string, count: number) =>
+    `Cała obecna lista czynności zostanie zastąpiona listą z kategorii „${category}” (${count} ${polishPlural(count, { one: 'czynność', few: 'czynności', many: 'czynności' })}). Kontynuować?`,
+  operationsImportEmpty: (category: string) =>
+    `Kategoria „${category}” nie ma żadnych czynności: import wyczyści obecną listę. Kontynuować?`,
   // service events (protocols) and incidents
   serviceDateRequired: 'Uzupełnij datę!',
   serviceTypeRequired: 'Wybierz typ serwisu!',

@@ -57,6 +57,9 @@ export const SERVICE_STATES = [
 ] as const;
 export type ServiceState = (typeof SERVICE_STATES)[number]['name'];
 export const SERVICE_STATE_NAMES = SERVICE_STATES.map((s) => s.name) as [ServiceState, ...ServiceState[]];
+/** A service event's state in words ("Dodaj skan"); an unknown name as it is. */
+export const serviceStateLabel = (name: string): string =>
+  SERVICE_STATES.find((s) => s.name === name)?.label ?? name;
 
 /** First entry is empty: "no province". */
 export const PROVINCES = [

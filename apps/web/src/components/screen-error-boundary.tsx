@@ -15,7 +15,7 @@ export function isCodeLoadError(error: unknown): boolean {
 }
 
 /** What is shown instead of a screen that could not be shown: why, and a reload. */
-export function ScreenFailure({ error, reload }: { error: unknown; reload: () => void }) {
+function ScreenFailure({ error, reload }: { error: unknown; reload: () => void }) {
   const codeMissing = isCodeLoadError(error);
   return (
     <Alert color="red" role="alert" title={codeMissing ? MSG.codeLoadFailedTitle : MSG.unknownError} m="md">

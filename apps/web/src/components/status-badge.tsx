@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { SERVICE_STATES, findMachineStatus, type ServiceState } from '@serwis/domain';
+import { findMachineStatus, serviceStateLabel, type ServiceState } from '@serwis/domain';
 
 /** A machine status with its reference colours; the label carries the meaning, not only the colour. */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
@@ -23,14 +23,12 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
 }
 
 /** The colour of each service event's state (the reference data gives the states no colours). */
-export const SERVICE_STATE_COLORS: Record<ServiceState, string> = {
+const SERVICE_STATE_COLORS: Record<ServiceState, string> = {
   UTWORZONY: 'gray',
   DODAJ_SKAN: 'yellow',
   PODPISANY: 'green',
   ODRZUCONY: 'red',
 };
-
-const serviceStateLabel = (state: string) => SERVICE_STATES.find((s) => s.name === state)?.label ?? state;
 
 /**
  * A service event's state, the one way every screen shows it (the service lists, the machine

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFileImport } from '@tabler/icons-react';
-import { polishPlural, type ServiceOperation } from '@serwis/domain';
+import { MSG, type ServiceOperation } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { operationsOf, useCategories } from '../api/categories';
 
@@ -38,8 +38,8 @@ export function ImportOperations({ categoryId, disabled, onImport, onError }: Im
     }
     const count = operations.length;
     const question = count
-      ? `Cała obecna lista czynności zostanie zastąpiona listą z kategorii „${source.label}” (${count} ${polishPlural(count, { one: 'czynność', few: 'czynności', many: 'czynności' })}). Kontynuować?`
-      : `Kategoria „${source.label}” nie ma żadnych czynności: import wyczyści obecną listę. Kontynuować?`;
+      ? MSG.operationsImportQuestion(source.label, count)
+      : MSG.operationsImportEmpty(source.label);
     modals.openConfirmModal({
       title: 'Import czynności serwisowych',
       children: <Text size="sm">{question}</Text>,

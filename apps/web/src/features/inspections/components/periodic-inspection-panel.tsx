@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Text, Tooltip } from '@mantine/core';
-import { PAGE_SIZES, type PeriodicInspectionEvent } from '@serwis/domain';
+import { PAGE_SIZES, serviceStateLabel, type PeriodicInspectionEvent } from '@serwis/domain';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { ServiceStateBadge } from '../../../components/status-badge';
 import { useInspectionSummary } from '../api/inspections';
@@ -10,7 +10,6 @@ import {
   fullNumberKey,
   paymentLabel,
   previewFault,
-  stateLabel,
 } from '../inspection-format';
 import { InspectionSummary } from './inspection-summary';
 
@@ -18,7 +17,7 @@ const ACCESSORS: Record<string, (e: PeriodicInspectionEvent) => unknown> = {
   fullNumber: fullNumberKey,
   date: (e) => e.date,
   period: (e) => displayPeriod(e.period),
-  state: (e) => stateLabel(e.state),
+  state: (e) => serviceStateLabel(e.state),
   paymentType: (e) => paymentLabel(e.paymentType),
   faultDescription: (e) => e.faultDescription,
   user: (e) => e.userCreated.fullName,
@@ -31,7 +30,7 @@ const columns: ColumnDef<PeriodicInspectionEvent>[] = [
   {
     id: 'state',
     header: 'Stan',
-    accessorFn: (e) => stateLabel(e.state),
+    accessorFn: (e) => serviceStateLabel(e.state),
     // The state's badge, as in the service lists; one not counted says why when pointed at.
     cell: ({ row }) => (
       <ServiceStateBadge
