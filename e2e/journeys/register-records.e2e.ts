@@ -181,7 +181,12 @@ describe('register journey: customer, category, machines and the machine card', 
   });
 
   it('finds the customer in the list through the search box', async () => {
+    // The refused customer is still typed in the form: the back arrow asks before dropping it.
     await page.getByRole('button', { name: 'Wstecz' }).click();
+    await page
+      .getByRole('dialog', { name: 'Niezapisane zmiany' })
+      .getByRole('button', { name: 'Odrzuć zmiany' })
+      .click();
     await expectPath(page, '/customerList');
     await searchList(records.customer.shortName);
     const row = page.getByRole('row', {
@@ -442,5 +447,42 @@ describe('register journey: customer, category, machines and the machine card', 
       'Spawmet Śrem',
       'Zamontowany przy uruchomieniu',
     ]);
+  });
+
+  it('leaves an untouched card at once, and asks before a menu link or a reload drops a typed change', async () => {
+    const question = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
+    await openNavigationMenu('Kontrahenci', 'Lista kontrahentów');
+    await expectPath(page, '/customerList');
+    await expect(question.count()).resolves.toBe(0);
+
+    await page.goto(records.ownMachineUrl);
+    const city = field(page, 'Miasto');
+    await city.fill('Kielce');
+    await openNavigationMenu('Kontrahenci', 'Lista kontrahentów');
+    await question.getByText('Zmian w formularzu nie zapisano. Odrzucić je?').waitFor();
+    await question.getByRole('button', { name: 'Wróć do formularza' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await expectPath(page, '/machineEdit');
+    await expect(city.inputValue()).resolves.toBe('Kielce');
+
+    // A reload lets the browser ask; staying keeps the typing.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.type();
+      void dialog.dismiss();
+    });
+    await page.evaluate(() => window.location.reload());
+    await expect.poll(() => asked).toBe('beforeunload');
+    await expect(city.inputValue()).resolves.toBe('Kielce');
+
+    await openNavigationMenu('Kontrahenci', 'Lista kontrahentów');
+    await question.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await expectPath(page, '/customerList');
+    const saved = await apiCall<{ city: string }>(
+      context,
+      'GET',
+      `/api/device/findById/${new URL(records.ownMachineUrl, 'http://x').searchParams.get('id')}`,
+    );
+    expect(saved.city).not.toBe('Kielce');
   });
 });

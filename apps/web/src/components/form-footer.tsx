@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
+import { leaveAfterAsking } from '../lib/unsaved-changes';
 
 interface FormFooterProps {
-  /** Shows "Anuluj", which calls it; a form without a way back has none. */
+  /** Shows "Anuluj", which calls it (after asking, when the form holds changes); a form without a way back has none. */
   onCancel?: () => void;
   /** Shows progress on the submit button while the request runs. */
   saving: boolean;
@@ -21,7 +22,7 @@ export function FormFooter({ onCancel, saving, submitLabel = 'Zapisz', extraActi
           {submitLabel}
         </Button>
         {onCancel && (
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={() => leaveAfterAsking(onCancel)}>
             Anuluj
           </Button>
         )}

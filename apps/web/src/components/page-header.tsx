@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { ActionIcon, Group, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
+import { useNavigateAfterAsking } from '../lib/unsaved-changes';
 
 interface PageHeaderProps {
   title: string;
@@ -20,7 +20,8 @@ interface PageHeaderProps {
  * The title also names the browser tab.
  */
 export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }: PageHeaderProps) {
-  const navigate = useNavigate();
+  // The back arrow and the plus button leave the screen: a form with changes asks first.
+  const navigate = useNavigateAfterAsking();
   usePageTitle(title);
   return (
     <Group justify="space-between" mb="md" gap="xs">

@@ -4,6 +4,7 @@ import { IconChevronDown, IconSettings } from '@tabler/icons-react';
 import type { SessionUser } from '@serwis/domain';
 import { paths } from '../../config/paths';
 import { logout } from '../../features/auth/api/logout';
+import { leaveAfterAsking } from '../../lib/unsaved-changes';
 import { useVisibleNavigation } from './use-visible-navigation';
 
 /** The menus of a signed-in employee (loaded after login: the login screen does not carry them). */
@@ -66,7 +67,12 @@ export function SignedInActions({ user }: { user: SessionUser }) {
           <IconSettings size={20} />
         </ActionIcon>
       </Tooltip>
-      <Button variant="light" size="sm" onClick={() => void logout()} style={{ flexShrink: 0 }}>
+      <Button
+        variant="light"
+        size="sm"
+        onClick={() => leaveAfterAsking(() => void logout())}
+        style={{ flexShrink: 0 }}
+      >
         Wyloguj
       </Button>
     </>

@@ -6,6 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MSG, companySettingsSchema, type CompanySettings } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCurrentUser } from '../../auth/api/session';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company';
 import { CompanyLogo } from './company-logo';
@@ -74,10 +75,16 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
     form.setInitialValues(initial);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's copy changes
   }, [initial]);
+  useUnsavedChanges(form.isDirty());
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        save.mutate(values, { onSuccess: () => notifications.show({ color: 'green', message: MSG.saved }) }),
+        save.mutate(values, {
+          onSuccess: () => {
+            form.resetDirty(values);
+            notifications.show({ color: 'green', message: MSG.saved });
+          },
+        }),
       )}
     >
       <Stack maw={760}>

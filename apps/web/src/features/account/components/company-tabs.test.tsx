@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { MyAccountPage } from '../routes/my-account-page';
+import { MSG } from '@serwis/domain';
 
 const COMPANY = {
   name: 'Łódzkie Maszyny Sp. z o.o.',
@@ -73,6 +74,31 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
       city: 'Kraków',
       installationProtocolTitle: 'Protokół montażu maszyny',
     });
+  });
+
+  it('asks before another tab drops typed company data, and stops asking once it is saved', async () => {
+    const api = fakeApi({
+      'GET /api/configuration/company': { body: COMPANY },
+      'PUT /api/configuration/company': (call) => ({ body: call.body }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount?activeTab=company', session: ANNA_ADMIN });
+    const city = await screen.findByLabelText('Miejscowość');
+    await userEvent.clear(city);
+    await userEvent.type(city, 'Kraków');
+    await userEvent.click(screen.getByRole('tab', { name: 'Urlopy' }));
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Dane firmy' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Miejscowość')).toHaveValue('Kraków');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/configuration/company')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('tab', { name: 'Urlopy' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Urlopy' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).not.toBeInTheDocument();
   });
 
   it('lists, adds and moves installation operations for an admin', async () => {

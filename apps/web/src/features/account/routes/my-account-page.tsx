@@ -12,6 +12,7 @@ import { InstallationOperationsTab } from '../components/installation-operations
 import { NotificationsTab } from '../../reminders/components/notifications-tab';
 import { useCurrentUser } from '../../auth/api/session';
 import { useTabInUrl } from '../../../lib/use-tab-in-url';
+import { leaveAfterAsking } from '../../../lib/unsaved-changes';
 
 // The branch map (Leaflet) loads only when its tab is opened.
 const BranchesTab = lazy(async () => ({
@@ -26,7 +27,13 @@ export function MyAccountPage() {
   return (
     <>
       <PageHeader title="Moje konto" backTo={paths.home} />
-      <SideTabs value={tab} onChange={selectTab} variant="pills" keepMounted={false}>
+      {/* Each tab's form goes with its tab (keepMounted={false}): one with changes asks first. */}
+      <SideTabs
+        value={tab}
+        onChange={(next) => leaveAfterAsking(() => selectTab(next))}
+        variant="pills"
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="data">Dane użytkownika</Tabs.Tab>
           <Tabs.Tab value="account">Zarządzanie kontem</Tabs.Tab>

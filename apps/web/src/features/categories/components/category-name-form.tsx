@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, categoryInsertSchema } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 interface CategoryNameFormProps {
   name?: string;
@@ -24,6 +25,7 @@ export function CategoryNameForm({
   extraActions,
 }: CategoryNameFormProps) {
   const form = useForm({ initialValues: { name }, validate: zod4Resolver(categoryInsertSchema) });
+  useUnsavedChanges(form.isDirty());
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(values.name.trim()))} noValidate>
       <Stack maw={520}>

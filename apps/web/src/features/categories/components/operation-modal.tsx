@@ -6,6 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { OPERATION_LIMITS, serviceOperationFormSchema, type ServiceOperation } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
+import { useModalLeave } from '../../../lib/unsaved-changes';
 
 interface FieldRow {
   key: string;
@@ -32,6 +33,7 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
     validate: zod4Resolver(serviceOperationFormSchema),
   });
   const fields = form.values.fields;
+  const leave = useModalLeave(form.isDirty(), onClose);
 
   const submit = form.onSubmit((values) =>
     onSave({
@@ -43,7 +45,7 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={leave}
       title={operation ? 'Edycja czynności serwisowej' : 'Nowa czynność serwisowa'}
       size="lg"
     >
@@ -109,7 +111,7 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
               Dodaj pole
             </Button>
           </Group>
-          <ModalActions onCancel={onClose} saving={saving} />
+          <ModalActions onCancel={leave} saving={saving} />
         </Stack>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FormFooter } from '../../../components/form-footer';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import {
   CUSTOMER_LIMITS,
   MSG,
@@ -73,6 +74,7 @@ export function CustomerForm({
   });
 
   useServerFieldError(form, serverError);
+  useUnsavedChanges(!readOnly && form.isDirty());
 
   const applied = useRef<CustomerFormValues | undefined>(undefined);
   useEffect(() => {

@@ -11,6 +11,7 @@ import { ModalActions } from '../../../components/modal-actions';
 import { ApiError } from '../../../lib/api-client';
 import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
 import { joinDateTime, splitDateTime } from '../incident-query';
+import { useModalLeave } from '../../../lib/unsaved-changes';
 
 const formSchema = z.object({
   date: z.string({ error: MSG.incidentDateRequired }).min(1, MSG.incidentDateRequired),
@@ -71,13 +72,14 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
     form.clearErrors();
     onClose();
   };
+  const leave = useModalLeave(opened && !readOnly && form.isDirty(), close);
   const editing = incident !== null && incident !== 'new';
   // Read-only fields rather than disabled ones: the text can still be selected and copied.
   const readOnlyProps = readOnly ? { readOnly: true, variant: 'filled' as const } : {};
   const title = !editing ? 'Nowe zdarzenie' : readOnly ? 'Zdarzenie (tylko do odczytu)' : 'Edycja zdarzenia';
 
   return (
-    <Modal opened={opened} onClose={close} title={title} size="lg">
+    <Modal opened={opened} onClose={leave} title={title} size="lg">
       <form
         noValidate
         onSubmit={form.onSubmit((values) => {
@@ -142,7 +144,7 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
               </Button>
             </Group>
           ) : (
-            <ModalActions onCancel={close} saving={save.isPending} />
+            <ModalActions onCancel={leave} saving={save.isPending} />
           )}
         </Stack>
       </form>

@@ -20,6 +20,7 @@ import type { MachinePayload } from '../api/machines';
 import { NameField } from './name-field';
 import { StatusSelect } from './status-select';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 interface MachineFormProps {
   family: MachineFamily;
@@ -50,6 +51,7 @@ export function MachineForm(props: MachineFormProps) {
   });
   const values = form.getValues();
   useServerFieldError(form, props.serverError, formFieldOf);
+  useUnsavedChanges(form.isDirty());
   // Spec §5: a negative warranty is blanked. Typed, the change blanks it; pasted whole ("-5"), the
   // field kept showing it (the value it is given stays ''), so leaving the field draws it anew.
   const [warrantyDraw, setWarrantyDraw] = useState(0);

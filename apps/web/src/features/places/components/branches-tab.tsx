@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type SetStateAction } from 'react';
 import { Marker } from 'react-leaflet';
 import {
   ActionIcon,
@@ -18,6 +18,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { MAP_VIEW, MSG, branchLink, type Branch } from '@serwis/domain';
 import { ApiError } from '../../../lib/api-client';
+import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useBranches, useDeleteBranch, useSaveBranch } from '../api/places';
 import { AddressSearch } from './address-search';
 import { BaseMap, dotIcon } from './base-map';
@@ -98,16 +99,22 @@ export function BranchesTab() {
   const list = branches.data ?? [];
   const selected = panel.mode === 'details' ? list.find((b) => b.id === panel.id) : undefined;
 
-  const openForm = (branch: Branch | null) => {
-    save.reset();
-    form.clearErrors();
-    form.setValues(
-      branch
+  // The panel's form with changes asks before anything else takes its place (another branch, a
+  // pin, "Anuluj", "Odśwież"), and before the tab or the screen is left.
+  const dirtyForm = panel.mode === 'form' && form.isDirty();
+  useUnsavedChanges(dirtyForm);
+  const showPanel = (next: SetStateAction<Panel>) => closeAfterAsking(dirtyForm, () => setPanel(next));
+  const openForm = (branch: Branch | null) =>
+    closeAfterAsking(dirtyForm, () => {
+      save.reset();
+      form.clearErrors();
+      const values = branch
         ? { ...EMPTY_PLACE, ...branch, latitude: branch.latitude ?? 0, longitude: branch.longitude ?? 0 }
-        : EMPTY_PLACE,
-    );
-    setPanel({ mode: 'form', branch });
-  };
+        : EMPTY_PLACE;
+      form.setValues(values);
+      form.resetDirty(values);
+      setPanel({ mode: 'form', branch });
+    });
   const confirmDelete = (branch: Branch) =>
     modals.openConfirmModal({
       title: 'Usuwanie oddziału',
@@ -138,8 +145,8 @@ export function BranchesTab() {
               size={40}
               aria-label="Odśwież"
               onClick={() => {
+                showPanel((p) => (p.mode === 'form' ? { mode: 'idle' } : p));
                 void branches.refetch();
-                setPanel((p) => (p.mode === 'form' ? { mode: 'idle' } : p));
               }}
             >
               <IconRefresh size={18} />
@@ -184,7 +191,7 @@ export function BranchesTab() {
                   icon={BRANCH_PIN}
                   title={b.name}
                   alt={b.name}
-                  eventHandlers={{ click: () => setPanel({ mode: 'details', id: b.id }) }}
+                  eventHandlers={{ click: () => showPanel({ mode: 'details', id: b.id }) }}
                 />
               ))}
             {inForm && placed && (
@@ -229,7 +236,7 @@ export function BranchesTab() {
                   <Button
                     variant="default"
                     onClick={() =>
-                      setPanel(panel.branch ? { mode: 'details', id: panel.branch.id } : { mode: 'idle' })
+                      showPanel(panel.branch ? { mode: 'details', id: panel.branch.id } : { mode: 'idle' })
                     }
                   >
                     Anuluj

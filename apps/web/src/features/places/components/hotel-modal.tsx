@@ -11,6 +11,7 @@ import { AddressSearch } from './address-search';
 import { BaseMap, dotIcon, round } from './base-map';
 import { DevicePositionButton } from './device-position-button';
 import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
+import { useModalLeave } from '../../../lib/unsaved-changes';
 
 const HOTEL_PIN = dotIcon('#7048e8', '#ffffff', 24);
 
@@ -31,11 +32,13 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
   // The tablet's own position (a technician at the hotel's door): how sure it is, or why there is none.
   const [accuracy, setAccuracy] = useState<number | null>(null);
   const [positionError, setPositionError] = useState<string | null>(null);
-  const { setValues } = form;
+  const { setValues, resetDirty } = form;
   useEffect(() => {
     if (hotel === null) return;
-    setValues(hotel === 'new' ? EMPTY_PLACE : { ...EMPTY_PLACE, ...hotel, street: hotel.streetAddress });
-  }, [hotel, setValues]);
+    const values = hotel === 'new' ? EMPTY_PLACE : { ...EMPTY_PLACE, ...hotel, street: hotel.streetAddress };
+    setValues(values);
+    resetDirty(values);
+  }, [hotel, setValues, resetDirty]);
   const close = () => {
     save.reset();
     setAccuracy(null);
@@ -43,6 +46,7 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
     form.clearErrors();
     onClose();
   };
+  const leave = useModalLeave(hotel !== null && form.isDirty(), close);
   const editing = hotel !== null && hotel !== 'new';
   const placed = form.values.latitude !== 0 || form.values.longitude !== 0;
   const center: [number, number] = placed
@@ -50,7 +54,7 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
     : (near ?? MAP_VIEW.places.center);
 
   return (
-    <Modal opened={hotel !== null} onClose={close} size="xl" title={editing ? 'Edycja hotelu' : 'Nowy hotel'}>
+    <Modal opened={hotel !== null} onClose={leave} size="xl" title={editing ? 'Edycja hotelu' : 'Nowy hotel'}>
       <form
         noValidate
         onSubmit={form.onSubmit(({ street, ...values }) =>
@@ -121,7 +125,7 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
               {MSG.devicePositionAccuracy(accuracy)}
             </Text>
           )}
-          <ModalActions onCancel={close} saving={save.isPending} />
+          <ModalActions onCancel={leave} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

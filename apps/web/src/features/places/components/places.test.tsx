@@ -342,6 +342,28 @@ describe('Oddziały tab of /myAccount', () => {
     expect(fake.callsTo('POST', '/api/branch/insert')).toHaveLength(0);
   });
 
+  it('asks before a branch being typed gives way to another branch or to "Anuluj"', async () => {
+    fakeApi({ 'GET /api/map/config': CONFIG, 'GET /api/branch/getAll': { body: [branch] } });
+    renderScreen(<MyAccountPage />, { url: '/myAccount?activeTab=branches', session: ANNA_ADMIN });
+    const panel = await screen.findByRole('region', { name: 'Panel oddziału' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dodaj oddział' }));
+    await userEvent.type(await within(panel).findByLabelText(/Nazwa/), 'Oddział Gdańsk');
+
+    fireEvent.click(await screen.findByTitle('Oddział Katowice'));
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(panel).getByLabelText(/Nazwa/)).toHaveValue('Oddział Gdańsk');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Anuluj' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).getByRole('button', {
+        name: MSG.discardChanges,
+      }),
+    );
+    expect(await within(panel).findByText('Liczba oddziałów: 1')).toBeInTheDocument();
+  });
+
   it('shows "Brak ustalonej pozycji" and the refusal banner of a save', async () => {
     const fake = fakeApi({
       'GET /api/map/config': CONFIG,

@@ -1,14 +1,14 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
-import { confirmDiscard } from '../../../components/confirm-discard';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
 import { usePhone } from '../../../lib/use-phone';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
+import { useModalLeave } from '../../../lib/unsaved-changes';
 
 interface ServiceFormModalProps {
   /** 'new' adds an event; an event edits (or shows) it; null keeps the modal closed. */
@@ -38,15 +38,16 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   // Two presses of "Zapisz" 0–47 ms apart made two numbered events (the ui.md audit).
   const once = useOneAtATime();
 
-  // Whether the form holds changes not saved: Esc, ✕ and "Anuluj" then ask before they are lost.
-  const dirty = useRef(false);
+  // Whether the form holds changes not saved: Esc, ✕, "Anuluj", a reload and the app's links then
+  // ask before they are lost.
+  const [dirty, setDirty] = useState(false);
   const close = () => {
-    dirty.current = false;
+    setDirty(false);
     add.reset();
     update.reset();
     props.onClose();
   };
-  const leave = () => (dirty.current && !props.readOnly ? confirmDiscard(close) : close());
+  const leave = useModalLeave(target !== null && dirty && !props.readOnly, close);
   const saved = () => {
     notifications.show({ color: 'green', message: MSG.saved });
     close();
@@ -73,9 +74,7 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             saving={mutation.isPending}
             serverError={mutation.error}
             onCancel={leave}
-            onDirtyChange={(value) => {
-              dirty.current = value;
-            }}
+            onDirtyChange={setDirty}
             onSubmit={(json, file) =>
               once((done) =>
                 service

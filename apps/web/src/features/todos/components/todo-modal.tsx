@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +9,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
+import { useModalLeave } from '../../../lib/unsaved-changes';
 
 const formSchema = z.object({ description: todoSaveSchema.shape.description, done: z.boolean() });
 type FormValues = z.input<typeof formSchema>;
@@ -34,8 +35,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** Reads and (for admins) edits one to-do; users see the fields disabled and no save or delete. */
 export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModalProps) {
   const title = todo === null ? 'Zadanie' : todo === 'new' ? 'Nowe zadanie' : `Zadanie nr ${todo.id}`;
+  const [dirty, setDirty] = useState(false);
+  const close = () => {
+    setDirty(false);
+    onClose();
+  };
+  const leave = useModalLeave(todo !== null && dirty, close);
   return (
-    <Modal opened={todo !== null} onClose={onClose} title={title} size="lg">
+    <Modal opened={todo !== null} onClose={leave} title={title} size="lg">
       {/* Keyed, so every opening starts from the to-do's own values and a fresh error state. */}
       {todo !== null && (
         <TodoForm
@@ -43,7 +50,9 @@ export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModal
           todo={todo}
           isAdmin={isAdmin}
           currentUserName={currentUserName}
-          onClose={onClose}
+          onClose={close}
+          onLeave={leave}
+          onDirtyChange={setDirty}
         />
       )}
     </Modal>
@@ -55,7 +64,14 @@ function TodoForm({
   isAdmin,
   currentUserName,
   onClose,
-}: Omit<TodoModalProps, 'todo'> & { todo: Todo | 'new' }) {
+  onLeave,
+  onDirtyChange,
+}: Omit<TodoModalProps, 'todo'> & {
+  todo: Todo | 'new';
+  /** "Anuluj": asks first when the form holds changes. */
+  onLeave: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const saveTodo = useSaveTodo();
   const saveServiceTodo = useSaveServiceTodo();
   const remove = useDeleteTodo();
@@ -68,6 +84,12 @@ function TodoForm({
         : { description: todo.description, done: todo.toDoStatus === 'DONE' },
     validate: zod4Resolver(formSchema),
   });
+
+  // Only an admin edits; a user's form never holds changes.
+  const dirty = isAdmin && form.isDirty();
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
 
   const mode = todoModalMode(todo);
   const existing = todo === 'new' ? null : todo;
@@ -169,7 +191,7 @@ function TodoForm({
               <span />
             )}
             <Group>
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={onLeave}>
                 Anuluj
               </Button>
               {isAdmin && (

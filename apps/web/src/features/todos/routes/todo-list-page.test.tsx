@@ -115,6 +115,24 @@ describe('/machineTodo modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('asks before "Anuluj" drops an admin\'s changes; a user\'s read-only to-do closes at once', async () => {
+    server();
+    const view = open(ANNA_ADMIN);
+    await userEvent.click(await screen.findByRole('row', { name: 'Zadanie nr 4' }));
+    await userEvent.click(within(await dialog()).getByRole('checkbox', { name: 'zakończone' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await userEvent.click(within(question).getByRole('button', { name: MSG.discardChanges }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    view.unmount();
+
+    server();
+    open(JAN_USER);
+    await userEvent.click(await screen.findByRole('row', { name: 'Zadanie nr 4' }));
+    await userEvent.click(within(await dialog()).getByRole('button', { name: 'Anuluj' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('EDIT_TODO: an admin marks a stand-alone to-do done through /api/todo/save', async () => {
     const api = server();
     open(ANNA_ADMIN);

@@ -13,6 +13,7 @@ import {
 import { FormFooter } from '../../../components/form-footer';
 import type { EmployeePayload } from '../api/users';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 interface EmployeeFormProps {
   employee?: Employee;
@@ -53,6 +54,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
       }),
   });
   useServerFieldError(form, props.serverError, (field) => (field === 'roles' ? 'admin' : field));
+  useUnsavedChanges(form.isDirty());
 
   const submit = form.onSubmit(
     ({ admin, ...values }) =>

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../../../components/error-banner';
 import { ModalActions } from '../../../../components/modal-actions';
 import { errorMessage } from '../../../../lib/api-client';
 import { useUpdateFileDescription } from '../../api/machine-files';
+import { useModalLeave } from '../../../../lib/unsaved-changes';
 
 /** Edits the description of one stored file; `file` null keeps the modal closed. */
 export function DescriptionModal({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
@@ -28,9 +29,10 @@ export function DescriptionModal({ file, onClose }: { file: StoredFile | null; o
     update.reset();
     onClose();
   };
+  const leave = useModalLeave(file !== null && form.isDirty(), close);
 
   return (
-    <Modal opened={file !== null} onClose={close} title={file ? `Opis pliku ${file.originalName}` : ''}>
+    <Modal opened={file !== null} onClose={leave} title={file ? `Opis pliku ${file.originalName}` : ''}>
       <form
         noValidate
         onSubmit={form.onSubmit(({ description }) =>
@@ -55,7 +57,7 @@ export function DescriptionModal({ file, onClose }: { file: StoredFile | null; o
             data-autofocus
             {...form.getInputProps('description')}
           />
-          <ModalActions onCancel={close} saving={update.isPending} />
+          <ModalActions onCancel={leave} saving={update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../../../components/error-banner';
 import { ModalActions } from '../../../../components/modal-actions';
 import { useSaveNote } from '../../api/machine-notes';
 import { forbiddenOrError } from './tab-errors';
+import { useModalLeave } from '../../../../lib/unsaved-changes';
 
 interface NoteModalProps {
   deviceId: number;
@@ -32,10 +33,11 @@ export function NoteModal({ deviceId, note, onClose }: NoteModalProps) {
     form.clearErrors();
     onClose();
   };
+  const leave = useModalLeave(note !== null && form.isDirty(), close);
   const editing = note !== null && note !== 'new';
 
   return (
-    <Modal opened={note !== null} onClose={close} title={editing ? 'Edycja notatki' : 'Nowa notatka'}>
+    <Modal opened={note !== null} onClose={leave} title={editing ? 'Edycja notatki' : 'Nowa notatka'}>
       <form
         noValidate
         onSubmit={form.onSubmit(({ text }) =>
@@ -61,7 +63,7 @@ export function NoteModal({ deviceId, note, onClose }: NoteModalProps) {
             data-autofocus
             {...form.getInputProps('text')}
           />
-          <ModalActions onCancel={close} saving={save.isPending} />
+          <ModalActions onCancel={leave} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

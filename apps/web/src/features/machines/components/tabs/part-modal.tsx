@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../../../components/error-banner';
 import { ModalActions } from '../../../../components/modal-actions';
 import { useSavePart } from '../../api/machine-parts';
 import { forbiddenOrError } from './tab-errors';
+import { useModalLeave } from '../../../../lib/unsaved-changes';
 
 interface PartModalProps {
   deviceId: number;
@@ -42,10 +43,11 @@ export function PartModal({ deviceId, part, onClose }: PartModalProps) {
     form.clearErrors();
     onClose();
   };
+  const leave = useModalLeave(part !== null && form.isDirty(), close);
   const editing = part !== null && part !== 'new';
 
   return (
-    <Modal opened={part !== null} onClose={close} title={editing ? 'Edycja części' : 'Nowa część'}>
+    <Modal opened={part !== null} onClose={leave} title={editing ? 'Edycja części' : 'Nowa część'}>
       <form
         noValidate
         onSubmit={form.onSubmit((values) =>
@@ -82,7 +84,7 @@ export function PartModal({ deviceId, part, onClose }: PartModalProps) {
             maxLength={MAX.text}
             {...form.getInputProps('decsription')}
           />
-          <ModalActions onCancel={close} saving={save.isPending} />
+          <ModalActions onCancel={leave} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>

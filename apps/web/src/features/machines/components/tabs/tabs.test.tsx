@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceNote, Part, SessionUser, StoredFile } from '@serwis/domain';
+import { MSG, type DeviceNote, type Part, type SessionUser, type StoredFile } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../../test/fake-api';
 import { renderScreen } from '../../../../../test/render-screen';
 import { FilesTab } from './files-tab';
@@ -179,6 +179,32 @@ describe('NotesTab', () => {
       device: { id: 7 },
       text: 'Nowa treść',
     });
+  });
+
+  it('asks before Esc or "Anuluj" drop a typed note, and closes at once when nothing was typed', async () => {
+    fakeApi(
+      { 'GET /api/user/check-auth': { body: me }, 'GET /api/deviceNote/findByIdDevice/7': { body: [] } },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<NotesTab deviceId={7} />, { url: '/m' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dodaj notatkę' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj notatkę' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Treść notatki' }), 'Luźny pasek');
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    expect(await screen.findByRole('textbox', { name: 'Treść notatki' })).toHaveValue('Luźny pasek');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).getByRole('button', {
+        name: MSG.discardChanges,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the newest 20 notes, 20 more on each ask, and still adds and deletes', async () => {

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { confirmDiscard } from '../components/confirm-discard';
+
+/*
+ * Forms holding changes not saved. The declarative router has no navigation blocker (useBlocker
+ * needs the data router, left out for the login's weight), so leaving is guarded where it starts:
+ * the app's own links (one listener, `useLinksAskFirst`), the back arrows and "Anuluj"
+ * (`leaveAfterAsking`), and a reload or a closed tab (the browser's own question, `beforeunload`).
+ * The browser's back button is not guarded (docs/decisions.md).
+ */
+const dirtyForms = new Set<symbol>();
+
+export const hasUnsavedChanges = () => dirtyForms.size > 0;
+
+const askBrowser = (event: BeforeUnloadEvent) => {
+  event.preventDefault();
+  // Chromium before 119 and Safari ask only when returnValue is set.
+  event.returnValue = '';
+};
+
+/** While `dirty`, leaving the screen asks first; a saved or discarded form stops asking. */
+export function useUnsavedChanges(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const form = Symbol('form');
+    dirtyForms.add(form);
+    window.addEventListener('beforeunload', askBrowser);
+    return () => {
+      dirtyForms.delete(form);
+      window.removeEventListener('beforeunload', askBrowser);
+    };
+  }, [dirty]);
+}
+
+/** Leaves at once when nothing is unsaved; otherwise asks, and "Odrzuć zmiany" leaves. */
+export function leaveAfterAsking(leave: () => void) {
+  if (!hasUnsavedChanges()) {
+    leave();
+    return;
+  }
+  confirmDiscard(() => {
+    dirtyForms.clear();
+    leave();
+  });
+}
+
+/** A form that gives way inside its screen (a panel, a modal): asks first when it holds changes. */
+export function closeAfterAsking(dirty: boolean, close: () => void) {
+  if (dirty) confirmDiscard(close);
+  else close();
+}
+
+/**
+ * A modal's own form, `dirty` while open with changes: Esc, ✕ and "Anuluj" (the returned `leave`)
+ * ask first, and so do a reload and a closed tab.
+ */
+export function useModalLeave(dirty: boolean, close: () => void) {
+  useUnsavedChanges(dirty);
+  return () => closeAfterAsking(dirty, close);
+}
+
+/** Navigation that asks first when a form holds changes (back arrows, "Anuluj", the plus button). */
+export function useNavigateAfterAsking() {
+  const navigate = useNavigate();
+  return (to: string) => leaveAfterAsking(() => navigate(to));
+}
+
+const ownLinkTarget = (event: MouseEvent) => {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return null;
+  if (anchor.target && anchor.target !== '_self') return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== window.location.origin) return null;
+  const to = url.pathname + url.search + url.hash;
+  const here = window.location.pathname + window.location.search + window.location.hash;
+  return to === here ? null : to;
+};
+
+/**
+ * The app's links (menus, drawer, footer, links inside screens) ask before they leave a form with
+ * changes. A click is stopped before the router sees it (`preventDefault`, which the router's Link
+ * honours) and made again once "Odrzuć zmiany" is chosen; a new tab (Ctrl, middle button) leaves
+ * nothing and is let through.
+ */
+export function useLinksAskFirst() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!hasUnsavedChanges()) return;
+      const to = ownLinkTarget(event);
+      if (to === null) return;
+      event.preventDefault();
+      leaveAfterAsking(() => navigate(to));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [navigate]);
+}
