@@ -184,4 +184,22 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
       .poll(() => page.getByRole('combobox', { name: 'Nazwa' }).inputValue())
       .toBe(seed!.machineName);
   });
+
+  it('rings the home page tile the keyboard reaches, as every other control', async () => {
+    await page.goto('/home');
+    const tile = page.getByRole('navigation', { name: 'Skróty' }).getByRole('link').first();
+    await tile.waitFor();
+    let onTile = false;
+    for (let presses = 0; presses < 40 && !onTile; presses++) {
+      await page.keyboard.press('Tab');
+      onTile = await tile.evaluate((element) => element === document.activeElement);
+    }
+    expect(onTile).toBe(true);
+    const ring = () =>
+      tile.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { style: style.outlineStyle, width: style.outlineWidth };
+      });
+    await expect.poll(ring, { timeout: 3000 }).toEqual({ style: 'solid', width: '2px' });
+  });
 });

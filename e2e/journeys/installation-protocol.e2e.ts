@@ -109,7 +109,9 @@ describe('installation protocol of a MONTAZ event', () => {
     const response = await context.request.get(`/api/service/protocol-pdf/${serviceId}`);
     expect(response.headers()['content-type']).toBe('application/pdf');
     const text = pdfText(await response.body());
-    expect(text).toContain(`${title} nr (auto)`);
+    // Printed before it is numbered: dots to write the number on, not the screen's "(auto)".
+    expect(text).toContain(`${title} nr ……`);
+    expect(text).not.toContain('(auto)');
     expect(text).toContain('Czynności montażowe');
     const at = ordered.map((t) => text.indexOf(t));
     expect(at.every((position, i) => position >= 0 && (i === 0 || position > at[i - 1]))).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProtocolChecklist, ProtocolData, ProtocolHeader } from '@serwis/domain';
 import { pdfText as readPdfText } from '../../../test/pdf-reader.js';
 import { PNG } from './protocols.fixtures.js';
-import { renderProtocolPdf, rowsFitOnAPage, type ProtocolPdfInput } from './protocols.pdf.js';
+import { pageSizedRows, renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
 
 const header: ProtocolHeader = {
   serviceId: 1,
@@ -92,7 +92,9 @@ describe('the protocol PDF', () => {
       { name: 'Operacja z pomiarami', fields },
       ...Array.from({ length: 6 }, () => ({})),
     ]);
-    expect(rowsFitOnAPage(list.items.map((i) => [i.name, '', '', '', i.remark]))).toBe(false);
+    expect(
+      pageSizedRows(list.items.map((i) => [i.name, '', '', '', i.remark])).continued.size,
+    ).toBeGreaterThan(0);
     const text = plain(await renderProtocolPdf(input(list)));
     expect(text).toContain('Operacja z długą uwagą');
     expect(text).toContain('Początek uwagi');
@@ -103,9 +105,61 @@ describe('the protocol PDF', () => {
     expect(text).toContain('Operacja 14');
   });
 
-  it('keeps ordinary rows whole on one page', () => {
+  it('keeps ordinary rows as they are, and writes a taller one as the row and its continuations', () => {
     const rows = [['1', 'Sprawdzenie ciśnienia', 'Ciśnienie: 2,5 bar', 'Poprawne', words(40, 'uwaga')]];
-    expect(rowsFitOnAPage(rows)).toBe(true);
+    expect(pageSizedRows(rows)).toEqual({ rows, continued: new Set() });
+
+    const remark = `${words(120, 'uwaga')} ${'x'.repeat(40)} koniec`;
+    const tall = pageSizedRows([['1', 'Kontrola osłon', 'Czas: 5 ms', 'Poprawne', remark], ...rows]);
+    const parts = tall.rows.length - 1;
+    expect(parts).toBeGreaterThan(1);
+    expect(tall.continued).toEqual(new Set(Array.from({ length: parts - 1 }, (_, i) => i + 1)));
+    // The short cells stay whole in the row itself; the continuations hold the rest of the remark.
+    expect(tall.rows[0].slice(0, 4)).toEqual(['1', 'Kontrola osłon', 'Czas: 5 ms', 'Poprawne']);
+    for (const continuation of tall.rows.slice(1, parts))
+      expect(continuation.slice(0, 4)).toEqual(['', '', '', '']);
+    const letters = (text: string) => text.replace(/\s/g, '');
+    expect(
+      letters(
+        tall.rows
+          .slice(0, parts)
+          .map((r) => r[4])
+          .join(''),
+      ),
+    ).toBe(letters(remark));
+    expect(tall.rows[parts - 1][4]).toMatch(/koniec$/);
+    expect(tall.rows[parts]).toEqual(rows[0]);
+  });
+
+  it('keeps every row whole on its page, a long remark elsewhere in the list notwithstanding', async () => {
+    const measured = (n: number) =>
+      Array.from({ length: 3 }, (_, k) => ({ name: `Pomiar ${n}.${k + 1}`, unit: 'ms', value: String(k) }));
+    const list = checklist([
+      { name: 'Operacja z długą uwagą', remark: words(160, 'uwaga') },
+      ...Array.from({ length: 45 }, (_, i) => ({ name: `Operacja ${i + 2}`, fields: measured(i + 2) })),
+    ]);
+    const pages = readPdfText(await renderProtocolPdf(input(list)), 'reading')
+      .split('\f')
+      .map((page) => page.replace(/\s+/g, ' '));
+    expect(pages.length).toBeGreaterThan(2);
+    for (let n = 2; n <= 46; n++) {
+      const page = pages.findIndex((text) => text.includes(`Operacja ${n} `));
+      expect(page, `Operacja ${n}`).toBeGreaterThanOrEqual(0);
+      for (let k = 1; k <= 3; k++)
+        expect(pages[page], `Pomiar ${n}.${k}`).toContain(`Pomiar ${n}.${k}: ${k - 1} ms`);
+    }
+  });
+
+  it('leaves room to write by hand on the printout for the scan, and dots for a number not given yet', async () => {
+    const list = checklist([{}]);
+    const unsigned = { ...input(list, { workDone: '', recommendations: '' }), mode: 'print' as const };
+    unsigned.header = { ...header, fullNumber: '(auto)' };
+    const printed = plain(await renderProtocolPdf(unsigned));
+    expect(printed).not.toContain('(auto)');
+    expect(printed).toContain('Protokół serwisowy nr ……');
+    expect(printed).toContain('Przyjazd: ……');
+    expect(printed).toContain('Kilometry: ……');
+    expect(printed).not.toMatch(/Wykonane prace —|Zalecenia dla klienta —|Materiały i części —/);
   });
 
   it('writes a dash for what was not measured once signed, dots to fill in when printed for the scan', async () => {

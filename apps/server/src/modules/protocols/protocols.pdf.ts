@@ -1,4 +1,5 @@
 import {
+  AUTO_NUMBER_LABEL,
   PAYMENT_TYPES,
   PROTOCOL_PDF_LABELS as L,
   SERVICE_TYPES,
@@ -8,6 +9,7 @@ import {
   type ProtocolData,
   type ProtocolHeader,
 } from '@serwis/domain';
+import type { CustomTableLayout } from 'pdfmake/interfaces';
 import { a4Document, renderPdf, type Content } from '../../lib/pdf/pdf.js';
 
 export interface ProtocolPdfInput {
@@ -23,16 +25,21 @@ export interface ProtocolPdfInput {
 
 const label = (list: readonly { name: string; label: string }[], name: string) =>
   list.find((i) => i.name === name)?.label ?? name;
+/** Printed for the scan, what is not known yet leaves dots to write on; signed, a dash. */
+const unknown = (mode: ProtocolPdfInput['mode']) => (mode === 'print' ? '……' : '—');
 const orDash = (text: string | number | null | undefined) =>
   text === null || text === undefined || text === '' ? '—' : String(text);
-/** The distance as Polish documents write it (a decimal comma); a dash without a unit when not given. */
-const distance = (km: number | null | undefined) => (km === null || km === undefined ? '—' : L.distance(km));
+/** The distance as Polish documents write it (a decimal comma); without a unit when not given. */
+const distance = (km: number | null | undefined, mode: ProtocolPdfInput['mode']) =>
+  km === null || km === undefined ? unknown(mode) : L.distance(km);
 
 /*
- * The checklist's columns: number, operation, measurements, answer, remark. pdfmake leaves out,
- * without a word, a row it may not break that is taller than a page (a 1,000-character remark in a
- * narrow column did it), so rows are kept whole only while every row of the table surely fits on a
- * page; otherwise that table's rows may break at a page's end.
+ * The checklist's columns: number, operation, measurements, answer, remark. A row is kept whole on
+ * one page (a number beside its operation, a reading beside its unit). pdfmake leaves out, without
+ * a word, a row it may not break that is taller than a page (a 1,000-character remark in a narrow
+ * column did it), so a row too tall for a page is written as the row and its continuations, each
+ * of which fits; a page may end only between them, and no line is drawn between a row and its
+ * continuation.
  */
 const CHECKLIST_WIDTHS: (number | '*')[] = [18, '*', 110, 62, 90];
 const PAGE_WIDTH = 595.28 - 80;
@@ -42,6 +49,9 @@ const CHAR_WIDTH = 5.4;
 const LINE_HEIGHT = 12.5;
 /** Cell padding of the lightHorizontalLines layout, taken twice over. */
 const CELL_PADDING = 16;
+/** The most a row (or a continuation) may take: half a page, the header row and title aside. */
+const ROW_ROOM = (PAGE_BODY_HEIGHT - 3 * LINE_HEIGHT) / 2;
+const ROW_LINES = Math.floor((ROW_ROOM - CELL_PADDING) / LINE_HEIGHT);
 
 function columnWidths(): number[] {
   const fixed = CHECKLIST_WIDTHS.filter((w): w is number => typeof w === 'number');
@@ -49,20 +59,101 @@ function columnWidths(): number[] {
   return CHECKLIST_WIDTHS.map((w) => (typeof w === 'number' ? w : star));
 }
 
-/** An upper estimate of a text's height in a column of this width. */
-function textHeight(text: string, width: number): number {
-  const perLine = Math.max(1, Math.floor((width - CELL_PADDING) / CHAR_WIDTH));
-  const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / perLine)), 0);
-  return lines * LINE_HEIGHT + CELL_PADDING;
+/** One line of a cell as the estimate wraps it, and what joins it to the line before. */
+interface WrappedLine {
+  text: string;
+  joiner: '\n' | ' ' | '';
 }
 
-/** Whether every row would surely fit on an empty page (then no row need ever break). */
-export function rowsFitOnAPage(rows: string[][]): boolean {
-  const widths = columnWidths();
-  // The repeated header row and the table's title take their share of the page.
-  const room = (PAGE_BODY_HEIGHT - 3 * LINE_HEIGHT) / 2;
-  return rows.every((cells) => cells.every((text, i) => textHeight(text, widths[i]!) <= room));
+/** A text wrapped into a column this wide by the (wide) letter estimate: words whole, a longer word cut. */
+function wrapLines(text: string, width: number): WrappedLine[] {
+  const perLine = Math.max(1, Math.floor((width - CELL_PADDING) / CHAR_WIDTH));
+  const lines: WrappedLine[] = [];
+  for (const paragraph of text.split('\n')) {
+    let current: WrappedLine = { text: '', joiner: '\n' };
+    const start = (word: string, joiner: WrappedLine['joiner']) => {
+      lines.push(current);
+      current = { text: word, joiner };
+    };
+    for (const word of paragraph.split(' ')) {
+      let rest = word;
+      if (current.text && current.text.length + 1 + rest.length > perLine) start('', ' ');
+      while (current.text.length + (current.text ? 1 : 0) + rest.length > perLine) {
+        const room = perLine - current.text.length - (current.text ? 1 : 0);
+        if (room > 0) current.text += (current.text ? ' ' : '') + rest.slice(0, room);
+        rest = rest.slice(Math.max(room, 0));
+        start('', '');
+      }
+      current.text += (current.text && rest ? ' ' : '') + rest;
+    }
+    lines.push(current);
+  }
+  return lines;
 }
+
+const joinLines = (lines: WrappedLine[]) => lines.map((l, i) => (i === 0 ? '' : l.joiner) + l.text).join('');
+
+/**
+ * The rows as they go on the pages: each row, or when it is taller than `ROW_ROOM`, the row and its
+ * continuations (its cells' lines in turn); `continued` holds the indexes of the continuations.
+ */
+export function pageSizedRows(rows: string[][]): { rows: string[][]; continued: Set<number> } {
+  const widths = columnWidths();
+  const out: string[][] = [];
+  const continued = new Set<number>();
+  for (const cells of rows) {
+    const lines = cells.map((text, i) => wrapLines(text, widths[i]!));
+    const parts = Math.max(1, ...lines.map((l) => Math.ceil(l.length / ROW_LINES)));
+    if (parts === 1) {
+      out.push(cells);
+      continue;
+    }
+    for (let part = 0; part < parts; part++) {
+      if (part > 0) continued.add(out.length);
+      out.push(lines.map((l) => joinLines(l.slice(part * ROW_LINES, (part + 1) * ROW_LINES))));
+    }
+  }
+  return { rows: out, continued };
+}
+
+/** pdfmake's lightHorizontalLines, without the line between a row and its continuation. */
+function checklistLayout(continuedRows: Set<number>, headerRows: number): CustomTableLayout {
+  return {
+    hLineWidth: (i, node) =>
+      i === 0 || i === node.table.body.length || continuedRows.has(i - headerRows)
+        ? 0
+        : i === headerRows
+          ? 2
+          : 1,
+    vLineWidth: () => 0,
+    hLineColor: (i) => (i === 1 ? 'black' : '#aaa'),
+    paddingLeft: (i) => (i === 0 ? 0 : 8),
+    paddingRight: (i, node) => (i === (node.table.widths?.length ?? 0) - 1 ? 0 : 8),
+  };
+}
+
+const orUnknown = (text: string | number | null | undefined, mode: ProtocolPdfInput['mode']) =>
+  text === null || text === undefined || text === '' ? unknown(mode) : String(text);
+/** The number, or (printed before the number is given) dots to write it on; never "(auto)". */
+const numberOf = (h: ProtocolHeader) => (h.fullNumber === AUTO_NUMBER_LABEL ? '……………' : h.fullNumber);
+
+/** Ruled lines to write on by hand, across the page. */
+const writingLines = (count: number): Content => ({
+  canvas: Array.from({ length: count }, (_, i) => ({
+    type: 'line' as const,
+    x1: 0,
+    y1: 22 * (i + 1),
+    x2: PAGE_WIDTH,
+    y2: 22 * (i + 1),
+    lineWidth: 0.5,
+    lineColor: '#999999',
+  })),
+  margin: [0, 0, 0, 4],
+});
+
+/** A section's text; printed for the scan and still empty, lines to write it on. */
+const sectionText = (text: string, mode: ProtocolPdfInput['mode']): Content =>
+  text ? { text } : mode === 'print' ? writingLines(4) : { text: '—' };
 
 function headerTable(h: ProtocolHeader): Content {
   const row = (name: string, value: string): Content[] => [{ text: name, bold: true }, value];
@@ -70,7 +161,7 @@ function headerTable(h: ProtocolHeader): Content {
     table: {
       widths: [110, '*'],
       body: [
-        row(L.number, h.fullNumber),
+        row(L.number, numberOf(h)),
         row(L.date, h.date),
         row(
           L.customer,
@@ -94,7 +185,7 @@ function checklistTable(
 ): Content[] {
   const title = L.checklistTitle(list.deviceName, list.serialNumber);
   // Printed for the scan, a measurement not yet taken leaves dots to write on; signed, a dash.
-  const blank = mode === 'print' ? '……' : '—';
+  const blank = unknown(mode);
   const measurements = (fields: ProtocolChecklist['items'][number]['fields']) =>
     fields.map((f) => `${f.name}: ${f.value || blank}${f.unit ? ` ${f.unit}` : ''}`).join('\n');
   const head = [
@@ -104,24 +195,21 @@ function checklistTable(
     { text: L.answer, style: 'th' },
     { text: L.remark, style: 'th' },
   ];
-  const body = list.items.map((item, i) => [
-    String(i + 1),
-    item.name,
-    measurements(item.fields),
-    checklistAnswerLabel(item.answer) || L.answerChoices,
-    item.remark,
-  ]);
+  const body = pageSizedRows(
+    list.items.map((item, i) => [
+      String(i + 1),
+      item.name,
+      measurements(item.fields),
+      checklistAnswerLabel(item.answer) || L.answerChoices,
+      item.remark,
+    ]),
+  );
   return [
     { text: title, style: 'section' },
     list.items.length
       ? {
-          table: {
-            headerRows: 1,
-            widths: CHECKLIST_WIDTHS,
-            body: [head, ...body],
-            dontBreakRows: rowsFitOnAPage(body),
-          },
-          layout: 'lightHorizontalLines',
+          table: { headerRows: 1, widths: CHECKLIST_WIDTHS, body: [head, ...body.rows], dontBreakRows: true },
+          layout: checklistLayout(body.continued, 1),
         }
       : { text: L.noOperations, italics: true },
   ];
@@ -153,11 +241,19 @@ export const protocolTitle = (header: Pick<ProtocolHeader, 'installation'>, inst
 export function protocolDocument(input: ProtocolPdfInput) {
   const { header, data } = input;
   const title = protocolTitle(header, input.installation.title);
-  const materials: Content = data.materials.length
+  const { mode } = input;
+  // Printed for the scan with none listed yet: four empty rows to write the parts in.
+  const materialRows = data.materials.length
+    ? data.materials.map((m, i) => [String(i + 1), m.name, m.quantity, m.unit])
+    : mode === 'print'
+      ? Array.from({ length: 4 }, (_, i) => [String(i + 1), ' ', ' ', ' '])
+      : [];
+  const materials: Content = materialRows.length
     ? {
         table: {
           headerRows: 1,
           widths: [18, '*', 60, 60],
+          heights: (row: number) => (row > 0 && !data.materials.length ? 18 : 'auto'),
           body: [
             [
               { text: L.ordinal, style: 'th' },
@@ -165,32 +261,32 @@ export function protocolDocument(input: ProtocolPdfInput) {
               { text: L.quantity, style: 'th' },
               { text: L.unit, style: 'th' },
             ],
-            ...data.materials.map((m, i) => [String(i + 1), m.name, m.quantity, m.unit]),
+            ...materialRows,
           ],
         },
         layout: 'lightHorizontalLines',
       }
     : { text: '—' };
   const content: Content[] = [
-    { text: `${title} nr ${header.fullNumber}`, style: 'title' },
+    { text: `${title} nr ${numberOf(header)}`, style: 'title' },
     headerTable(header),
     ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader, input.mode)),
     { text: L.workDone, style: 'section' },
-    { text: orDash(data.workDone) },
+    sectionText(data.workDone, mode),
     { text: L.materials, style: 'section' },
     materials,
     { text: L.timeAndTravel, style: 'section' },
     {
       columns: [
-        { text: L.arrival(orDash(data.arrivalTime)) },
-        { text: L.start(orDash(data.startTime)) },
-        { text: L.end(orDash(data.endTime)) },
-        { text: L.kilometers(distance(data.kilometers)) },
-        { text: L.nights(orDash(data.nights)) },
+        { text: L.arrival(orUnknown(data.arrivalTime, mode)) },
+        { text: L.start(orUnknown(data.startTime, mode)) },
+        { text: L.end(orUnknown(data.endTime, mode)) },
+        { text: L.kilometers(distance(data.kilometers, mode)) },
+        { text: L.nights(orUnknown(data.nights, mode)) },
       ],
     },
     { text: L.recommendations, style: 'section' },
-    { text: orDash(data.recommendations) },
+    sectionText(data.recommendations, mode),
     {
       columns: [
         signatureBox(L.technicianSignature, data.technicianSignature, input.mode, header.employee),

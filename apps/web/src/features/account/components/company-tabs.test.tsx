@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { MyAccountPage } from '../routes/my-account-page';
-import { MSG } from '@serwis/domain';
+import { INSTALLATION_OPERATION_TEXT_MAX, MSG } from '@serwis/domain';
 
 const COMPANY = {
   name: 'Łódzkie Maszyny Sp. z o.o.',
@@ -130,6 +130,8 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     expect(text).toHaveAccessibleDescription('Wpisz treść czynności.');
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(api.callsTo('POST', '/api/installation-operation')).toHaveLength(0);
+    // The server's limit is the field's: a longer text cannot be typed, so it cannot be refused.
+    expect(text).toHaveAttribute('maxLength', String(INSTALLATION_OPERATION_TEXT_MAX));
     await userEvent.type(text, 'Próba ruchowa');
     expect(text).not.toHaveAccessibleDescription('Wpisz treść czynności.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));

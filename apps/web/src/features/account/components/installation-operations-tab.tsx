@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { ActionIcon, Button, Center, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { MSG, PROTOCOL_MSG, type InstallationOperation } from '@serwis/domain';
+import {
+  INSTALLATION_OPERATION_TEXT_MAX,
+  MSG,
+  PROTOCOL_MSG,
+  type InstallationOperation,
+} from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { errorMessage } from '../../../lib/api-client';
@@ -135,6 +140,8 @@ export function InstallationOperationsTab() {
             error={textError}
             autosize
             minRows={2}
+            maxRows={12}
+            maxLength={INSTALLATION_OPERATION_TEXT_MAX}
             data-autofocus
             value={editing?.text ?? ''}
             onChange={(e) => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Stack } from '@mantine/core';
 import { firstEmailAddress } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -24,7 +24,16 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
   const offlineReady = useOfflineReady();
   const { data, setData } = sync;
   const { set, changeItem } = useProtocolFields(setData);
-  const { signProblem, signing, submitSignature } = useProtocolSigning(header.serviceId, sync);
+  const { signProblem, refusals, signing, submitSignature } = useProtocolSigning(header.serviceId, sync);
+  // The banner sits above the footer, a long page away from where "Podpisz protokół" may be pressed:
+  // each refusal scrolls it into view and moves the focus to it.
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const banner = problemRef.current;
+    if (!refusals || !banner) return;
+    banner.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    banner.focus({ preventScroll: true });
+  }, [refusals]);
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<PreviewableFile | null>(null);
   const readOnly = !protocol.editable;
@@ -44,7 +53,9 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
 
       <ProtocolSignaturesPanel data={data} readOnly={readOnly} signed={protocol.signed} set={set} />
 
-      <ErrorBanner message={signProblem} />
+      <div ref={problemRef} tabIndex={-1} style={{ outline: 'none' }}>
+        <ErrorBanner message={signProblem} />
+      </div>
       <ProtocolFooter
         protocol={protocol}
         sync={sync}

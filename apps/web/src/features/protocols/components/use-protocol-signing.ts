@@ -15,6 +15,8 @@ export function useProtocolSigning(serviceId: number, sync: DraftSync) {
   const sign = useSignProtocol(serviceId);
   const [askedToSign, setAskedToSign] = useState(false);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
+  // How many times signing was refused: each refusal brings its banner into view.
+  const [refusals, setRefusals] = useState(0);
   const missing = askedToSign ? missingForSigning(sync.data) : [];
   const signProblem = missing.length ? protocolMissingMessage(missing) : serverProblem;
 
@@ -22,6 +24,7 @@ export function useProtocolSigning(serviceId: number, sync: DraftSync) {
     setServerProblem(null);
     if (missingForSigning(sync.dataRef.current).length) {
       setAskedToSign(true);
+      setRefusals((n) => n + 1);
       return;
     }
     await sync.pause();
@@ -30,9 +33,12 @@ export function useProtocolSigning(serviceId: number, sync: DraftSync) {
         await sync.forget();
         notifications.show({ color: 'green', message: PROTOCOL_MSG.protocolSigned });
       },
-      onError: (error) => setServerProblem(errorMessage(error)),
+      onError: (error) => {
+        setServerProblem(errorMessage(error));
+        setRefusals((n) => n + 1);
+      },
     });
   };
 
-  return { signProblem, signing: sign.isPending, submitSignature };
+  return { signProblem, refusals, signing: sign.isPending, submitSignature };
 }

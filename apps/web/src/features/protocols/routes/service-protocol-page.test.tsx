@@ -288,14 +288,26 @@ describe('/serviceProtocol', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Błąd połączenia z serwerem.');
   });
 
-  it('names what is missing before signing, without asking the server', async () => {
+  it('names what is missing before signing, without asking the server, and brings it into view', async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     const api = fakeApi({ 'GET /api/service/protocol/7': { body: protocol() } });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     await userEvent.click(await screen.findByRole('button', { name: 'Podpisz protokół' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
       'Nie można podpisać protokołu. Brakuje: podpisu serwisanta, podpisu klienta, imienia i nazwiska podpisującego klienta, odpowiedzi w punkcie „Sprawdzenie ciśnienia” (Kocioł Żółw), odpowiedzi w punkcie „Czyszczenie filtrów” (Kocioł Żółw).',
     );
     expect(api.callsTo('POST', '/api/service/protocol/7/sign')).toHaveLength(0);
+    // Far below the button on a long protocol: scrolled to, and the focus moves to it.
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    expect(scrolled.mock.contexts[0]).toContainElement(banner);
+    expect(document.activeElement).toContainElement(banner);
+    // Pressed again from the top of the page, the banner is brought back.
+    screen.getByRole('button', { name: 'Podpisz protokół' }).focus();
+    await userEvent.click(screen.getByRole('button', { name: 'Podpisz protokół' }));
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(2));
+    expect(document.activeElement).toContainElement(screen.getByRole('alert'));
+    scrolled.mockRestore();
 
     // Filled in after the refusal, the list follows without another press of the button.
     await userEvent.type(screen.getByLabelText('Imię i nazwisko podpisującego (klient)'), 'Anna Żółw');

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { ActionIcon, Box, Menu } from '@mantine/core';
 import {
   IconCheck,
@@ -23,14 +24,21 @@ interface ServiceRowActionsProps {
 }
 
 /** One menu per row, so the table stays narrow on a tablet; only what the user may do is offered. */
-export function ServiceRowActions({ label, allowed, onAction }: ServiceRowActionsProps) {
+export function ServiceRowActions({ label, allowed, onAction: act }: ServiceRowActionsProps) {
   // The menu lives inside a clickable row: its clicks and keys must not open the row as well.
   const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+  // A choice (or Esc) gives the focus back to the menu's button, before a dialog the choice opens
+  // takes it: closed, that dialog gives it back there, not to the page (the chosen item is gone).
+  const button = useRef<HTMLButtonElement>(null);
+  const onAction = (action: ServiceRowAction) => {
+    button.current?.focus();
+    act(action);
+  };
   return (
     <Box onClick={stop} onKeyDown={stop}>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal returnFocus>
         <Menu.Target>
-          <ActionIcon aria-label={`Akcje: ${label}`}>
+          <ActionIcon ref={button} aria-label={`Akcje: ${label}`}>
             <IconDots size={20} />
           </ActionIcon>
         </Menu.Target>
