@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { runTag } from '../support/register-kit';
 import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
-import { endJourney, seedMachineWithRepair, type SeededRepair } from '../support/service-kit';
+import {
+  addServiceThroughApi,
+  endJourney,
+  seedMachineWithRepair,
+  todayInWarsaw,
+  type SeededRepair,
+} from '../support/service-kit';
 
 /*
  * A phone, 390 px wide with a touch screen (ui.md: every screen stays usable at 390 px, touch
@@ -47,7 +53,7 @@ const smallTargets = () =>
           small.push(`${name.slice(0, 40)} ${Math.round(width)}×${Math.round(height)}`);
         }
       };
-      measure('button, [role="tab"]', control);
+      measure('button, [role="tab"], [role="menuitem"], [role="option"]', control);
       measure('input[type="checkbox"], input[type="radio"]', box);
       // A sortable header sorts on a tap anywhere in it (ui.md): its button is the whole cell.
       for (const cell of document.querySelectorAll<HTMLElement>('th:has(.data-table-sort)')) {
@@ -146,8 +152,53 @@ describe('phone journey: every screen fits 390 px', () => {
     });
     expect(gaps.length).toBeGreaterThan(1);
     expect(new Set(gaps)).toEqual(new Set([0]));
+    // Its menu's choices are a finger's targets too.
     await actions.click();
-    await page.getByRole('menu').waitFor();
+    await page.getByRole('menuitem').first().waitFor();
+    expect(await misfits('menu')).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it("leaves the customer's signature pad uncovered wherever it is scrolled to", async () => {
+    const { id: unsigned } = await addServiceThroughApi(context, {
+      date: todayInWarsaw(),
+      customerId: seeded!.customer,
+      deviceIds: seeded!.machines,
+      type: ['NAPRAWA'],
+      faultDescription: 'Do podpisania na miejscu',
+      isToSign: false,
+    });
+    await page.goto(`/serviceProtocol?id=${unsigned}`);
+    await screenSettled(page);
+    const pad = page.getByRole('img', { name: 'Podpis klienta' });
+    await pad.waitFor();
+    // Scrolled until the pad's foot meets the screen's, as a finger brings it up; then every
+    // point of it the finger may touch is the pad itself, not a bar over it.
+    const covered = await pad.evaluate((canvas) => {
+      const box = canvas.getBoundingClientRect();
+      window.scrollBy(0, box.bottom - window.innerHeight + 48);
+      const now = canvas.getBoundingClientRect();
+      const points: string[] = [];
+      for (const y of [0.1, 0.5, 0.9])
+        for (const x of [0.1, 0.5, 0.9]) {
+          const at = document.elementFromPoint(now.left + now.width * x, now.top + now.height * y);
+          if (at !== canvas) points.push(`${x},${y}: ${at?.tagName}.${at?.className}`);
+        }
+      return points;
+    });
+    expect(covered).toEqual([]);
+  });
+
+  it("opens a select's options a finger can hit", async () => {
+    await page.goto('/machineList');
+    await screenSettled(page);
+    const filters = page.getByRole('button', { name: /^Filtry/ });
+    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    // The field (its list of options is labelled by the same words).
+    await field(page, 'Kategoria').first().click();
+    await page.getByRole('option').first().waitFor();
+    expect(await page.getByRole('option').count()).toBeGreaterThan(0);
+    expect(await misfits('options')).toEqual([]);
     await page.keyboard.press('Escape');
   });
 

@@ -30,6 +30,7 @@ export const PROTOCOL_MSG = {
   protocolMissingCustomerSignature: 'podpisu klienta',
   protocolMissingSignerName: 'imienia i nazwiska podpisującego klienta',
   protocolMissingAnswer: 'odpowiedzi w punkcie „{operation}” ({machine})',
+  protocolMissingMaterialName: 'nazwy materiału w wierszu {row}',
   protocolSignatureInvalid: 'Podpis musi być obrazem PNG.',
   protocolPdfFailed: 'Nie udało się utworzyć pliku PDF protokołu. Protokół nie został podpisany.',
   protocolEmailRequired: 'Podaj adres e-mail klienta.',

@@ -28,6 +28,20 @@ export function checklistFor(
   };
 }
 
+const blank = (text: string) => !text.trim();
+/** A material row left as it was added: no name and no quantity (its unit has a default). */
+const isBlankMaterial = (m: ProtocolData['materials'][number]) => blank(m.name) && blank(m.quantity);
+
+/**
+ * The protocol as it is signed and printed: material rows added and left empty are dropped, so a
+ * signed PDF (never drawn again) does not carry a numbered row with nothing in it.
+ */
+export function withoutBlankMaterials<T extends Pick<ProtocolData, 'materials'>>(data: T): T {
+  return data.materials.some(isBlankMaterial)
+    ? { ...data, materials: data.materials.filter((m) => !isBlankMaterial(m)) }
+    : data;
+}
+
 /** Everything a protocol still lacks before it can be signed (Polish, in the genitive). */
 export function missingForSigning(data: ProtocolData): string[] {
   const missing: string[] = [];
@@ -45,6 +59,12 @@ export function missingForSigning(data: ProtocolData): string[] {
       }
     }
   }
+  // A quantity without a name cannot be read on the customer's copy; a blank row is dropped instead.
+  data.materials.forEach((m, i) => {
+    if (blank(m.name) && !isBlankMaterial(m)) {
+      missing.push(PROTOCOL_MSG.protocolMissingMaterialName.replace('{row}', String(i + 1)));
+    }
+  });
   return missing;
 }
 

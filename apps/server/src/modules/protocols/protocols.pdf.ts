@@ -4,6 +4,7 @@ import {
   PROTOCOL_PDF_LABELS as L,
   SERVICE_TYPES,
   checklistAnswerLabel,
+  withoutBlankMaterials,
   type CompanyData,
   type ProtocolChecklist,
   type ProtocolData,
@@ -239,7 +240,8 @@ export const protocolTitle = (header: Pick<ProtocolHeader, 'installation'>, inst
 
 /** The document of a service or installation protocol (issue 8). */
 export function protocolDocument(input: ProtocolPdfInput) {
-  const { header, data } = input;
+  const { header } = input;
+  const data = withoutBlankMaterials(input.data);
   const title = protocolTitle(header, input.installation.title);
   const { mode } = input;
   // Printed for the scan with none listed yet: four empty rows to write the parts in.

@@ -7,6 +7,7 @@ import {
   PROTOCOL_MSG,
   protocolPdfFileName,
   signingProblem,
+  withoutBlankMaterials,
   type Protocol,
   type ProtocolChecklist,
   type ProtocolData,
@@ -210,14 +211,17 @@ export async function saveProtocolDraft(
       assertMayWriteProtocol(actor, row);
       const ctx = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);
-      const data: ProtocolData = {
+      const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),
       };
+      // A signed protocol is kept as it is printed; a draft keeps a row the technician just added.
+      const signed = row.state === 'PODPISANY' && Boolean(stored?.signedAt);
+      const data = signed ? withoutBlankMaterials(merged) : merged;
       let fileId = stored?.fileId ?? null;
       let pdfNote = '';
-      if (row.state === 'PODPISANY' && stored?.signedAt) {
-        const problem = signingProblem(data);
+      if (signed) {
+        const problem = signingProblem(merged);
         if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
         const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
         const file = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
@@ -254,12 +258,14 @@ export async function signProtocol(
       if (!isOpen(row)) throw conflict(PROTOCOL_MSG.protocolAlreadySigned, 'STATE');
       const before = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);
-      const data: ProtocolData = {
+      const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, before, stored), input.checklists),
       };
-      const problem = signingProblem(data);
+      // Checked as the screen shows it (a material's row number counts the empty rows too).
+      const problem = signingProblem(merged);
       if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
+      const data = withoutBlankMaterials(merged);
       const numbering =
         row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {};
       const updated = await updateServiceRow(tx, row.id, {

@@ -124,6 +124,41 @@ describe('field protocol of a service event', () => {
     expect(service).toMatchObject({ state: 'UTWORZONY', number: 0 });
   });
 
+  it('signs without the material rows left empty, and asks for the name of a row with only a quantity', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId } = await inspectionSetup(ctx, user);
+    const full = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    const blankRow = { name: '', quantity: ' ', unit: 'szt.' };
+    // A draft keeps the row the technician has just added.
+    const draft = await saveProtocol(ctx, user, serviceId, { ...full, materials: [blankRow] });
+    expect(draft.json().data.materials).toEqual([{ name: '', quantity: '', unit: 'szt.' }]);
+
+    const nameless = await signProtocol(ctx, user, serviceId, {
+      ...full,
+      materials: [blankRow, { name: ' ', quantity: '3', unit: 'm' }],
+    });
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().message).toBe(
+      'Nie można podpisać protokołu. Brakuje: nazwy materiału w wierszu 2.',
+    );
+
+    const materials = [blankRow, { name: 'Filtr F-10', quantity: '2', unit: 'szt.' }, blankRow];
+    const signed = await signProtocol(ctx, user, serviceId, { ...full, materials });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().data.materials).toEqual([{ name: 'Filtr F-10', quantity: '2', unit: 'szt.' }]);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/protocol-pdf/${serviceId}`,
+      headers: as(user),
+    });
+    const lines = pdfText(pdf.rawPayload)
+      .split('\n')
+      .filter((line) => line.trim());
+    const header = lines.findIndex((line) => /Lp\.\s+Nazwa\s+Ilość/.test(line));
+    expect(lines[header + 1]).toMatch(/^\s*1\s+Filtr F-10\s+2\s+szt\.\s*$/);
+    expect(lines.slice(header + 2).some((line) => /^\s*2\s+/.test(line))).toBe(false);
+  });
+
   it('refuses a NUL character pasted into a field (400, the Polish message) and keeps the saved draft', async () => {
     const user = await createUserAndLogin(ctx);
     const { serviceId, device } = await inspectionSetup(ctx, user);

@@ -11,6 +11,7 @@ import { ModalActions } from '../../../components/modal-actions';
 import { ApiError } from '../../../lib/api-client';
 import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
 import { joinDateTime, splitDateTime } from '../incident-query';
+import { companyToday } from '../../../lib/company-time';
 import { useModalLeave } from '../../../lib/unsaved-changes';
 
 const formSchema = z.object({
@@ -55,9 +56,11 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
   const { setValues, resetDirty } = form;
   useEffect(() => {
     if (incident === null) return;
+    // A new incident is most often written the day it happens: its date starts as today (the
+    // company's), as a new service event's does; the time is left to be typed.
     const values: FormValues =
       incident === 'new'
-        ? EMPTY
+        ? { ...EMPTY, date: companyToday() }
         : {
             ...splitDateTime(incident.date),
             text: incident.text,

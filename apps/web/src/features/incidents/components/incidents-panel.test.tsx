@@ -5,6 +5,7 @@ import { MSG, type Incident } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
 import { dayjs } from '../../../lib/dayjs';
+import { companyToday } from '../../../lib/company-time';
 import { IncidentsPanel } from './incidents-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -109,6 +110,11 @@ describe('IncidentsPanel', () => {
     await screen.findByRole('row', { name: 'Zdarzenie z 2025-03-10 14:00' });
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj zdarzenie' }));
     const modal = await screen.findByRole('dialog');
+    // It starts on today (the company's), as a new service event does; emptied, it is asked for.
+    const date = within(modal).getByRole('button', { name: 'Data' });
+    expect(date).toHaveTextContent(companyToday());
+    const clear = date.parentElement!.querySelector<HTMLButtonElement>('.mantine-InputClearButton-root')!;
+    await userEvent.click(clear);
     await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
     expect(await within(modal).findByText(MSG.incidentDateRequired)).toBeInTheDocument();
 

@@ -24,6 +24,8 @@ function machineLink(point: MapMarker, navigate: NavigateFunction, text: string)
   const link = document.createElement('a');
   link.href = machineCardLink(point);
   link.textContent = text;
+  // A finger's target on a touch screen (touch.css), as every link standing alone on its line.
+  link.className = 'touch-link';
   link.addEventListener('click', (event) => {
     event.preventDefault();
     void navigate(machineCardLink(point));

@@ -3,6 +3,7 @@ import { IconDeviceFloppy, IconMail, IconSignature } from '@tabler/icons-react';
 import type { LoadedProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
 import { ProtocolSyncBadges } from './protocol-sync-badges';
+import { usePhone } from '../../../lib/use-phone';
 
 /** The bar kept in view under the protocol: the draft's state, save, sign, send. */
 export function ProtocolFooter(props: {
@@ -14,11 +15,14 @@ export function ProtocolFooter(props: {
   onSend: () => void;
 }) {
   const { protocol, sync } = props;
+  // On a phone the bar (its badges and buttons stacked) took a quarter of the screen and covered
+  // the customer's signature pad as it was drawn on: there it stays at the end of the protocol.
+  const phone = usePhone();
   return (
     <Group
       justify="space-between"
       wrap="wrap"
-      pos="sticky"
+      pos={phone ? 'static' : 'sticky'}
       // Above the page's fixed footer, which would cover the buttons everywhere but at the end.
       bottom="var(--app-shell-footer-offset, 0rem)"
       py="sm"
