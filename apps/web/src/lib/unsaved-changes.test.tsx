@@ -83,6 +83,21 @@ describe('leaving a form with changes not saved', () => {
     expect(reloadAsks()).toBe(false);
   });
 
+  it('keeps the browser asking while a second form still holds changes', async () => {
+    function Two() {
+      const [first, setFirst] = useState(true);
+      useUnsavedChanges(first);
+      useUnsavedChanges(true);
+      return <button onClick={() => setFirst(false)}>Zapisz pierwszy</button>;
+    }
+    const view = renderScreen(<Two />);
+    expect(reloadAsks()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz pierwszy' }));
+    expect(reloadAsks()).toBe(true);
+    view.unmount();
+    expect(reloadAsks()).toBe(false);
+  });
+
   it('stops asking once the form is gone', async () => {
     const view = open();
     await userEvent.type(screen.getByLabelText('Uwagi'), 'x');

@@ -19,17 +19,25 @@ const askBrowser = (event: BeforeUnloadEvent) => {
   event.returnValue = '';
 };
 
+// One listener while any form holds changes (a card's form and a modal over it may both), and none
+// otherwise: a page with a beforeunload listener is kept out of some browsers' back-forward cache.
+function remember(form: symbol) {
+  if (dirtyForms.size === 0) window.addEventListener('beforeunload', askBrowser);
+  dirtyForms.add(form);
+}
+function forget(form?: symbol) {
+  if (form) dirtyForms.delete(form);
+  else dirtyForms.clear();
+  if (dirtyForms.size === 0) window.removeEventListener('beforeunload', askBrowser);
+}
+
 /** While `dirty`, leaving the screen asks first; a saved or discarded form stops asking. */
 export function useUnsavedChanges(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;
     const form = Symbol('form');
-    dirtyForms.add(form);
-    window.addEventListener('beforeunload', askBrowser);
-    return () => {
-      dirtyForms.delete(form);
-      window.removeEventListener('beforeunload', askBrowser);
-    };
+    remember(form);
+    return () => forget(form);
   }, [dirty]);
 }
 
@@ -40,7 +48,7 @@ export function leaveAfterAsking(leave: () => void) {
     return;
   }
   confirmDiscard(() => {
-    dirtyForms.clear();
+    forget();
     leave();
   });
 }
