@@ -224,6 +224,13 @@ describe('service lists journey: /servicesList, the machine chooser, and a read-
     for (const label of ['Numer protokołu', 'Okres (miesiące)', 'Opis usterki', 'Zadanie do wykonania']) {
       await expect(field(form, label).isDisabled(), label).resolves.toBe(true);
     }
+    // Read, not greyed out: the text at full strength (Mantine's 60 % grey was hard to read).
+    await expect(
+      field(form, 'Opis usterki').evaluate((input) => {
+        const style = getComputedStyle(input);
+        return { opacity: style.opacity, color: style.color };
+      }),
+    ).resolves.toEqual({ opacity: '1', color: 'rgb(0, 0, 0)' });
     for (const box of ['Podpisz przy zapisie', 'Przegląd okresowy', 'Naprawa']) {
       await expect(form.getByRole('checkbox', { name: box }).isDisabled(), box).resolves.toBe(true);
     }

@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 // After Mantine's own styles, which it adjusts on touch screens.
 import './touch.css';
 import './motion.css';
+import './disabled-fields.css';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
