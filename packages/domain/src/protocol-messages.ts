@@ -47,3 +47,16 @@ export function protocolMissingMessage(missing: readonly string[]): string {
   const more = missing.length > shown.length ? ` i ${missing.length - shown.length} innych` : '';
   return PROTOCOL_MSG.protocolMissing.replace('{missing}', shown.join(', ') + more);
 }
+
+/**
+ * Where the protocol being written is saved, as the badge under it says; a signed protocol an
+ * administrator corrects is no longer a draft.
+ */
+export const PROTOCOL_SYNC_TEXT = {
+  saved: 'Szkic zapisany na serwerze',
+  savedSigned: 'Zmiany zapisane na serwerze',
+  pending: 'Zmiany czekają na zapis…',
+  saving: 'Zapisywanie…',
+  offline: 'Brak połączenia: szkic zapisany na tym urządzeniu, zostanie wysłany po powrocie sieci',
+  refused: 'Serwer nie przyjął szkicu',
+} as const;

@@ -1,14 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
+import { PROTOCOL_SYNC_TEXT } from '@serwis/domain';
 import type { SyncState } from '../use-draft-sync';
-
-const SYNC_TEXT: Record<SyncState, string> = {
-  saved: 'Szkic zapisany na serwerze',
-  pending: 'Zmiany czekają na zapis…',
-  saving: 'Zapisywanie…',
-  offline: 'Brak połączenia: szkic zapisany na tym urządzeniu, zostanie wysłany po powrocie sieci',
-  refused: 'Serwer nie przyjął szkicu',
-};
 
 /** Where the draft is saved, and whether the screen would open again without the network. */
 export function ProtocolSyncBadges(props: { state: SyncState; offlineReady: boolean; signed: boolean }) {
@@ -23,7 +16,7 @@ export function ProtocolSyncBadges(props: { state: SyncState; offlineReady: bool
         role="status"
         style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
       >
-        {SYNC_TEXT[state]}
+        {state === 'saved' && props.signed ? PROTOCOL_SYNC_TEXT.savedSigned : PROTOCOL_SYNC_TEXT[state]}
       </Badge>
       {props.offlineReady && !props.signed && (
         <Badge

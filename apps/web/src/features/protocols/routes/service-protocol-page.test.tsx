@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clear } from 'idb-keyval';
-import { MSG, PROTOCOL_MSG, type Protocol } from '@serwis/domain';
-import { JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { MSG, PROTOCOL_MSG, PROTOCOL_SYNC_TEXT, type Protocol } from '@serwis/domain';
+import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { ServiceProtocolPage } from './service-protocol-page';
 
@@ -318,6 +318,16 @@ describe('/serviceProtocol', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Nie można podpisać protokołu. Brakuje: podpisu serwisanta, podpisu klienta.',
     );
+  });
+
+  it("says an administrator's corrections of a signed protocol are saved, not a draft", async () => {
+    const signed = protocol({ signed: true, editable: true, saved: true });
+    signed.header.fullNumber = '4/03/2026';
+    fakeApi({ 'GET /api/service/protocol/7': { body: signed } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    expect(await screen.findByText(PROTOCOL_SYNC_TEXT.savedSigned)).toBeInTheDocument();
+    expect(screen.queryByText(PROTOCOL_SYNC_TEXT.saved)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zapisz zmiany' })).toBeInTheDocument();
   });
 
   it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {
