@@ -298,6 +298,16 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
     await question.getByRole('button', { name: 'Odrzuć zmiany' }).click();
     await modal.waitFor({ state: 'hidden' });
     await expect(page.getByRole('row', { name: /^Zdarzenie serwisowe / }).count()).resolves.toBe(2);
+
+    // A key and Esc at once, as a quick hand does: the key still counts, and Esc asks.
+    await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
+    await settleDialog(modal);
+    await field(modal, 'Opis usterki').focus();
+    await page.keyboard.press('x');
+    await page.keyboard.press('Escape');
+    await settleDialog(question);
+    await question.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await modal.waitFor({ state: 'hidden' });
   });
 
   it('records an incident linked to the repair and finds it by text and date range', async () => {

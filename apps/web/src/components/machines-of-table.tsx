@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { PAGE_SIZES } from '@serwis/domain';
 import { errorMessage, type Page } from '../lib/api-client';
+import { useNavigateAfterAsking } from '../lib/unsaved-changes';
 import { DataTable } from './data-table';
 import { ErrorBanner } from './error-banner';
 import { StatusBadge } from './status-badge';
@@ -53,7 +53,8 @@ export function MachinesOfTable<T extends MachineOfRow>({
   ownerColumn,
   rowPath,
 }: MachinesOfTableProps<T>) {
-  const navigate = useNavigate();
+  // A row leaves the screen, whose form (a category's name, a customer's data) may hold changes.
+  const navigate = useNavigateAfterAsking();
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
   const size = PAGE_SIZES.other.default;

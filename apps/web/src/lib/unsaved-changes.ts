@@ -61,11 +61,13 @@ export function closeAfterAsking(dirty: boolean, close: () => void) {
 
 /**
  * A modal's own form, `dirty` while open with changes: Esc, ✕ and "Anuluj" (the returned `leave`)
- * ask first, and so do a reload and a closed tab.
+ * ask first, and so do a reload and a closed tab. A form that tells its modal of changes a render
+ * late (from a child's effect) also gives `dirtyNow`, read as the modal is closed: a key pressed a
+ * moment before Esc still counts.
  */
-export function useModalLeave(dirty: boolean, close: () => void) {
+export function useModalLeave(dirty: boolean, close: () => void, dirtyNow?: () => boolean) {
   useUnsavedChanges(dirty);
-  return () => closeAfterAsking(dirty, close);
+  return () => closeAfterAsking(dirtyNow ? dirtyNow() : dirty, close);
 }
 
 /** Navigation that asks first when a form holds changes (back arrows, "Anuluj", the plus button). */

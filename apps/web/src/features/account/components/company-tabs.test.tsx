@@ -133,6 +133,12 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     // The server's limit is the field's: a longer text cannot be typed, so it cannot be refused.
     expect(text).toHaveAttribute('maxLength', String(INSTALLATION_OPERATION_TEXT_MAX));
     await userEvent.type(text, 'Próba ruchowa');
+    // Typed, Esc asks before the text is dropped; "Wróć do formularza" keeps it.
+    await userEvent.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull());
+    expect(within(dialog).getByLabelText(/Treść czynności/)).toHaveValue('Próba ruchowa');
     expect(text).not.toHaveAccessibleDescription('Wpisz treść czynności.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('3. Próba ruchowa')).toBeInTheDocument();

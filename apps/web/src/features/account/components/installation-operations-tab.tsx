@@ -11,6 +11,7 @@ import {
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { errorMessage } from '../../../lib/api-client';
+import { useModalLeave } from '../../../lib/unsaved-changes';
 import { useInstallationOperationMutations, useInstallationOperations } from '../api/company';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 
@@ -22,6 +23,9 @@ export function InstallationOperationsTab() {
   const list = useInstallationOperations();
   const { add, update, remove, move } = useInstallationOperationMutations();
   const [editing, setEditing] = useState<Editing>(null);
+  // The text the modal opened with: Esc, ✕ and "Anuluj" ask when it was changed.
+  const [openedWith, setOpenedWith] = useState('');
+  const leave = useModalLeave(editing !== null && editing.text !== openedWith, () => setEditing(null));
   const [formError, setFormError] = useState<string | null>(null);
   const [textError, setTextError] = useState<string | null>(null);
   const busy = add.isPending || update.isPending || remove.isPending || move.isPending;
@@ -49,6 +53,7 @@ export function InstallationOperationsTab() {
   const open = (value: Editing) => {
     setFormError(null);
     setTextError(null);
+    setOpenedWith(value?.text ?? '');
     setEditing(value);
   };
 
@@ -129,7 +134,7 @@ export function InstallationOperationsTab() {
       )}
       <Modal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={leave}
         title={editing?.id ? 'Edycja czynności montażowej' : 'Nowa czynność montażowa'}
       >
         <Stack>
@@ -151,7 +156,7 @@ export function InstallationOperationsTab() {
             }}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEditing(null)}>
+            <Button variant="default" onClick={leave}>
               Anuluj
             </Button>
             <Button onClick={save} loading={add.isPending || update.isPending}>

@@ -6,6 +6,7 @@ import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake
 import { renderScreen } from '../../../../test/render-screen';
 import { paths } from '../../../config/paths';
 import { CategoryEditPage } from './category-edit-page';
+import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,6 +49,18 @@ describe('CategoryEditPage', () => {
     ).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Dodaj czynność' })).toBeNull();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('stops asking once saved, even when the saved name is the same (a trailing space trimmed)', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    renderAs(ANNA_ADMIN);
+    await user.type(screen.getByRole('textbox', { name: /Nazwa kategorii/ }), ' ');
+    expect(hasUnsavedChanges()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/category/update')).toHaveLength(1));
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
+    expect(screen.getByRole('textbox', { name: /Nazwa kategorii/ })).toHaveValue('Prasy');
   });
 
   it('keeps the open tab in the address, so a reload opens it again', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,6 +26,7 @@ export function CategoryEditPage() {
   const remove = useDeleteCategory();
   const deletion = useDeletion(remove);
   const [tab, selectTab] = useTabInUrl(['machines', 'operations'], 'machines');
+  const [saves, setSaves] = useState(0);
   const category = useCategory(id, { deleting: deletion.deleting });
   // A category deleted meanwhile (or never there) shows its message, not a form to save or delete.
   const missing = category.error instanceof ApiError && category.error.status === 404;
@@ -62,7 +64,8 @@ export function CategoryEditPage() {
       {validId && !missing && (
         <>
           <CategoryNameForm
-            key={name}
+            // Drawn anew after each save, so a saved name (trimmed, perhaps unchanged) is no change.
+            key={`${name}:${saves}`}
             name={name}
             submitLabel="Zapisz"
             saving={rename.isPending}
@@ -73,6 +76,7 @@ export function CategoryEditPage() {
                 { id, name: newName },
                 {
                   onSuccess: (saved) => {
+                    setSaves((n) => n + 1);
                     notifications.show({ color: 'green', message: MSG.categorySaved });
                     navigate(paths.categoryEdit(saved), { replace: true });
                   },

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Customer } from '@serwis/domain';
@@ -152,6 +152,24 @@ describe('CustomerEditPage', () => {
     await user.click(await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' }));
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/machineEdit?id=11&customerId=5&prev=customerList',
+    );
+  });
+
+  it('asks before a machine row leaves the customer with typed changes', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderAt(paths.customerEdit(stored), ANNA_ADMIN);
+    await waitFor(() => expect(screen.getByLabelText('Miejscowość')).toHaveValue('Radom'));
+    await user.clear(screen.getByLabelText('Miejscowość'));
+    await user.type(screen.getByLabelText('Miejscowość'), 'Kielce');
+    await user.click(await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' }));
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    expect(screen.getByTestId('location')).toHaveTextContent('/customerEdit');
+    await user.click(within(question).getByRole('button', { name: MSG.discardChanges }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/machineEdit?id=11&customerId=5&prev=customerList',
+      ),
     );
   });
 });

@@ -17,6 +17,7 @@ import { geocode, useGeocoding, useSaveGpsLocation } from '../api/places';
 import { AddressSearch, geocodeError } from './address-search';
 import { BaseMap, dotIcon, round, type LatLng } from './base-map';
 import { DevicePositionButton } from './device-position-button';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 const PIN = dotIcon('#1c7ed6', '#ffffff', 28);
 
@@ -41,6 +42,10 @@ function LocationEditor({ device }: { device: Device }) {
   const [lat, setLat] = useState<string | number>(stored?.latitude ?? '');
   const [lon, setLon] = useState<string | number>(stored?.longitude ?? '');
   const [accuracy, setAccuracy] = useState<number | null>(null);
+  // A position picked or typed and not saved asks before the screen is left.
+  const moved =
+    String(lat) !== String(stored?.latitude ?? '') || String(lon) !== String(stored?.longitude ?? '');
+  useUnsavedChanges(moved && !saved);
 
   const place = (picked: LatLng, move = false) => {
     const next = { latitude: round(picked.latitude), longitude: round(picked.longitude) };

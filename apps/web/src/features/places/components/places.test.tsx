@@ -8,6 +8,7 @@ import { sampleDevice } from '../../../../test/samples';
 import { MyAccountPage } from '../../account/routes/my-account-page';
 import { HotelsTab } from './hotels-tab';
 import { LocationTab } from './location-tab';
+import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -87,6 +88,22 @@ describe('Lokalizacja tab', () => {
       latitude: 50.0614,
       longitude: 19.9366,
     });
+  });
+
+  it('asks before a typed position not saved is left, and stops asking once it is saved', async () => {
+    fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': CONFIG,
+      'PATCH /api/device/updateGpsLocation': { body: { message: 'Zapisano' } },
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    expect(hasUnsavedChanges()).toBe(false);
+    await userEvent.type(await screen.findByLabelText('Szerokość geograficzna'), '50.0614');
+    await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19.9366');
+    expect(hasUnsavedChanges()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));
+    expect(await screen.findByRole('status', { name: 'Wynik zapisu' })).toHaveTextContent('Zapisano');
+    expect(hasUnsavedChanges()).toBe(false);
   });
 
   it("takes the device's own position when asked, and says in Polish when it may not", async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MSG } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { MyAccountPage } from '../../account/routes/my-account-page';
@@ -39,6 +40,23 @@ describe('/myAccount → Powiadomienia', () => {
     });
     // An employee sees no job controls.
     expect(within(panel).queryByRole('button', { name: 'Uruchom teraz' })).not.toBeInTheDocument();
+    // Saved: another tab opens without asking.
+    await userEvent.click(screen.getByRole('tab', { name: 'Urlopy' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Urlopy' })).toHaveAttribute('aria-selected', 'true'),
+    );
+  });
+
+  it('asks before another tab drops a changed setting', async () => {
+    fakeApi({ 'GET /api/reminders/settings': { body: settings } });
+    renderScreen(<MyAccountPage />, { url: '/myAccount?activeTab=notifications', session: JAN_USER });
+    const panel = screen.getByRole('tabpanel');
+    await userEvent.click(
+      await within(panel).findByRole('switch', { name: 'Wysyłaj mi przypomnienia e-mailem' }),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Urlopy' }));
+    expect(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Powiadomienia' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('refuses a lead time that is not 1–365 days without calling the server', async () => {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG, REMINDER_MSG, reminderSettingsInput, type ReminderSettings } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dayjs';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCurrentUser } from '../../auth/api/session';
 import {
   useReminderRuns,
@@ -34,6 +35,9 @@ function ReminderSettingsSection() {
 function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
   const save = useSaveReminderSettings();
   const [values, setValues] = useState<ReminderSettings>(initial);
+  // What the server holds: settings changed from it ask before another tab or screen drops them.
+  const [stored, setStored] = useState<ReminderSettings>(initial);
+  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(stored));
   const [error, setError] = useState<string | null>(null);
 
   const submit = () => {
@@ -46,6 +50,7 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
     save.mutate(parsed.data, {
       onSuccess: (saved) => {
         setValues(saved);
+        setStored(saved);
         notifications.show({ color: 'green', message: REMINDER_MSG.settingsSaved });
       },
       onError: (e) => setError(errorMessage(e)),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -10,6 +10,7 @@ import { DataTable, tableStateProps, useListState } from '../../../components/da
 import { ErrorBanner } from '../../../components/error-banner';
 import { storageFileUrl, useFilePreview } from '../../../components/file-preview';
 import { errorMessage } from '../../../lib/api-client';
+import { useNavigateAfterAsking } from '../../../lib/unsaved-changes';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../auth/api/session';
 import {
@@ -44,7 +45,8 @@ export function deleteServiceMessage(error: unknown) {
 
 /** The machine card's "Serwis" tab: the machine's events, their files and state changes. */
 export function DeviceServices({ deviceId, customerId }: { deviceId: number; customerId?: number | null }) {
-  const navigate = useNavigate();
+  // "Protokół" leaves the machine card, whose form may hold changes.
+  const navigate = useNavigateAfterAsking();
   const location = useLocation();
   const services = useDeviceServices(deviceId);
   const me = useSession().data ?? null;

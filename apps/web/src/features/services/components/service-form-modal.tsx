@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG, type Service } from '@serwis/domain';
@@ -41,13 +41,18 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   // Whether the form holds changes not saved: Esc, ✕, "Anuluj", a reload and the app's links then
   // ask before they are lost.
   const [dirty, setDirty] = useState(false);
+  const dirtyNow = useRef<() => boolean>(() => false);
   const close = () => {
     setDirty(false);
     add.reset();
     update.reset();
     props.onClose();
   };
-  const leave = useModalLeave(target !== null && dirty && !props.readOnly, close);
+  const leave = useModalLeave(
+    target !== null && dirty && !props.readOnly,
+    close,
+    () => target !== null && !props.readOnly && dirtyNow.current(),
+  );
   const saved = () => {
     notifications.show({ color: 'green', message: MSG.saved });
     close();
@@ -75,6 +80,7 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             serverError={mutation.error}
             onCancel={leave}
             onDirtyChange={setDirty}
+            dirtyCheckRef={dirtyNow}
             onSubmit={(json, file) =>
               once((done) =>
                 service

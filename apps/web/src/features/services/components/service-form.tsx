@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type RefObject } from 'react';
 import {
   Button,
   Checkbox,
@@ -55,6 +55,8 @@ export interface ServiceFormProps {
   onCancel: () => void;
   /** Told whether the form holds changes not saved (the modal asks before it is closed then). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Given the form's own check, read when the modal is closed: a key pressed just before Esc counts. */
+  dirtyCheckRef?: RefObject<() => boolean>;
 }
 
 /** An API path (`customer.id`, `type`) → the input that shows its message. */
@@ -85,6 +87,11 @@ export function ServiceForm(props: ServiceFormProps) {
   useEffect(() => {
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
+  const { dirtyCheckRef } = props;
+  const { isDirty } = form;
+  useEffect(() => {
+    if (dirtyCheckRef) dirtyCheckRef.current = isDirty;
+  }, [dirtyCheckRef, isDirty]);
 
   // Built once per list, not on each keystroke (5,000 customers); before the list loads (or when it
   // fails) the event's own customer still shows by name.

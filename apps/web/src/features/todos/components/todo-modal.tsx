@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -36,11 +36,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModalProps) {
   const title = todo === null ? 'Zadanie' : todo === 'new' ? 'Nowe zadanie' : `Zadanie nr ${todo.id}`;
   const [dirty, setDirty] = useState(false);
+  const dirtyNow = useRef<() => boolean>(() => false);
   const close = () => {
     setDirty(false);
     onClose();
   };
-  const leave = useModalLeave(todo !== null && dirty, close);
+  const leave = useModalLeave(todo !== null && dirty, close, () => todo !== null && dirtyNow.current());
   return (
     <Modal opened={todo !== null} onClose={leave} title={title} size="lg">
       {/* Keyed, so every opening starts from the to-do's own values and a fresh error state. */}
@@ -53,6 +54,7 @@ export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModal
           onClose={close}
           onLeave={leave}
           onDirtyChange={setDirty}
+          dirtyCheckRef={dirtyNow}
         />
       )}
     </Modal>
@@ -66,11 +68,14 @@ function TodoForm({
   onClose,
   onLeave,
   onDirtyChange,
+  dirtyCheckRef,
 }: Omit<TodoModalProps, 'todo'> & {
   todo: Todo | 'new';
   /** "Anuluj": asks first when the form holds changes. */
   onLeave: () => void;
   onDirtyChange: (dirty: boolean) => void;
+  /** Given the form's own check, read as the modal is closed (a key pressed just before Esc counts). */
+  dirtyCheckRef: RefObject<() => boolean>;
 }) {
   const saveTodo = useSaveTodo();
   const saveServiceTodo = useSaveServiceTodo();
@@ -90,6 +95,10 @@ function TodoForm({
   useEffect(() => {
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
+  const { isDirty } = form;
+  useEffect(() => {
+    dirtyCheckRef.current = () => isAdmin && isDirty();
+  }, [dirtyCheckRef, isAdmin, isDirty]);
 
   const mode = todoModalMode(todo);
   const existing = todo === 'new' ? null : todo;

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@serwis/domain';
 import { fakeApi, jsonPartOf, type FakeReply } from '../../../../../test/fake-api';
 import { renderScreen } from '../../../../../test/render-screen';
 import { FileUploadModal } from './file-upload-modal';
@@ -130,9 +131,31 @@ describe('FileUploadModal', () => {
     await user.click(screen.getByRole('button', { name: 'Dodaj' }));
     await waitFor(() => expect(signal).toBeDefined());
     expect(signal!.aborted).toBe(false);
+    // The chosen file would be dropped: asked first, and kept going on "Wróć do formularza".
     await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    await user.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    expect(signal!.aborted).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).getByRole('button', {
+        name: MSG.discardChanges,
+      }),
+    );
     expect(signal!.aborted).toBe(true);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('asks before Esc drops a chosen file, and closes at once when none was chosen', async () => {
+    const onClose = renderModal('MACHINE_FILE');
+    const user = userEvent.setup();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    onClose.mockClear();
+    await user.upload(fileInput(), new File(['%PDF'], 'instrukcja.pdf'));
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('a second "Dodaj" before the first is answered sends nothing more and cancels nothing', async () => {

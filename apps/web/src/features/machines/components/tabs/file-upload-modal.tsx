@@ -17,6 +17,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useAbortable } from '../../../../lib/use-abortable';
 import { useUploadSizeCheck } from '../../../../lib/upload-size-check';
 import { useUploadMachineFile } from '../../api/machine-files';
+import { useModalLeave } from '../../../../lib/unsaved-changes';
 
 interface FileUploadModalProps {
   opened: boolean;
@@ -51,6 +52,8 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
     upload.reset();
     onClose();
   };
+  // A chosen file or a typed description asks before Esc, ✕ or "Anuluj" drops it.
+  const leave = useModalLeave(opened && form.isDirty(), close);
 
   /** A parameter is described by its file name until the user types something else. */
   const chooseFile = (file: File | null) => {
@@ -84,7 +87,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={title}>
+    <Modal opened={opened} onClose={leave} title={title}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <ErrorBanner message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbidden }) : null} />
@@ -106,7 +109,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
             maxLength={FILE_DESCRIPTION_MAX}
             {...form.getInputProps('description')}
           />
-          <ModalActions onCancel={close} saving={upload.isPending} submitLabel="Dodaj" />
+          <ModalActions onCancel={leave} saving={upload.isPending} submitLabel="Dodaj" />
         </Stack>
       </form>
     </Modal>
