@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   accessibilityProblems,
@@ -36,6 +36,26 @@ let context: BrowserContext;
 let page: Page;
 let seed: AccessibilitySeed | undefined;
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+
+/**
+ * Presses Tab (at most `presses` times) until `target` has the focus, then expects the visible
+ * focus ring every control shows. Polled: once in a loaded run the ring was read at 3 px (an
+ * outline's initial width) as the element was being styled; it settles at 2 px.
+ */
+async function expectRingedAfterTabs(target: Locator, presses: number) {
+  let focused = false;
+  for (let pressed = 0; pressed < presses && !focused; pressed++) {
+    await page.keyboard.press('Tab');
+    focused = await target.evaluate((element) => element === document.activeElement);
+  }
+  expect(focused).toBe(true);
+  const ring = () =>
+    target.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: style.outlineWidth };
+    });
+  await expect.poll(ring, { timeout: 3000 }).toEqual({ style: 'solid', width: '2px' });
+}
 
 describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the keyboard alone opens a machine', () => {
   stopAtFirstFailure(() => page);
@@ -164,20 +184,7 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     const row = page.getByRole('row', { name: new RegExp(seed!.machineName) });
     await row.waitFor();
     await search.focus();
-    let onRow = false;
-    for (let presses = 0; presses < 60 && !onRow; presses++) {
-      await page.keyboard.press('Tab');
-      onRow = await row.evaluate((element) => element === document.activeElement);
-    }
-    expect(onRow).toBe(true);
-    // Polled: once in a loaded run the ring was read at 3 px (an outline's initial width) as the
-    // row was being styled; it settles at 2 px.
-    const ring = () =>
-      row.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return { style: style.outlineStyle, width: style.outlineWidth };
-      });
-    await expect.poll(ring, { timeout: 3000 }).toEqual({ style: 'solid', width: '2px' });
+    await expectRingedAfterTabs(row, 60);
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/machineEdit\\?id=${seed!.machines[0]}\\b`));
     await expect
@@ -189,17 +196,6 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     await page.goto('/home');
     const tile = page.getByRole('navigation', { name: 'Skróty' }).getByRole('link').first();
     await tile.waitFor();
-    let onTile = false;
-    for (let presses = 0; presses < 40 && !onTile; presses++) {
-      await page.keyboard.press('Tab');
-      onTile = await tile.evaluate((element) => element === document.activeElement);
-    }
-    expect(onTile).toBe(true);
-    const ring = () =>
-      tile.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return { style: style.outlineStyle, width: style.outlineWidth };
-      });
-    await expect.poll(ring, { timeout: 3000 }).toEqual({ style: 'solid', width: '2px' });
+    await expectRingedAfterTabs(tile, 40);
   });
 });
