@@ -61,13 +61,12 @@ export function closeAfterAsking(dirty: boolean, close: () => void) {
 
 /**
  * A modal's own form, `dirty` while open with changes: Esc, ✕ and "Anuluj" (the returned `leave`)
- * ask first, and so do a reload and a closed tab. A form that tells its modal of changes a render
- * late (from a child's effect) also gives `dirtyNow`, read as the modal is closed: a key pressed a
- * moment before Esc still counts.
+ * ask first, and so do a reload and a closed tab. (A modal whose form is a child component reads
+ * the form's own check as it closes instead, so that a key pressed a moment before Esc counts.)
  */
-export function useModalLeave(dirty: boolean, close: () => void, dirtyNow?: () => boolean) {
+export function useModalLeave(dirty: boolean, close: () => void) {
   useUnsavedChanges(dirty);
-  return () => closeAfterAsking(dirtyNow ? dirtyNow() : dirty, close);
+  return () => closeAfterAsking(dirty, close);
 }
 
 /** Navigation that asks first when a form holds changes (back arrows, "Anuluj", the plus button). */

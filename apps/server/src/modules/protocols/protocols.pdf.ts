@@ -28,8 +28,10 @@ const label = (list: readonly { name: string; label: string }[], name: string) =
   list.find((i) => i.name === name)?.label ?? name;
 /** Printed for the scan, what is not known yet leaves dots to write on; signed, a dash. */
 const unknown = (mode: ProtocolPdfInput['mode']) => (mode === 'print' ? '……' : '—');
-const orDash = (text: string | number | null | undefined) =>
-  text === null || text === undefined || text === '' ? '—' : String(text);
+const orUnknown = (text: string | number | null | undefined, mode: ProtocolPdfInput['mode']) =>
+  text === null || text === undefined || text === '' ? unknown(mode) : String(text);
+/** The header's facts are known whatever the mode: a dash when empty. */
+const orDash = (text: string | null | undefined) => orUnknown(text, 'signed');
 /** The distance as Polish documents write it (a decimal comma); without a unit when not given. */
 const distance = (km: number | null | undefined, mode: ProtocolPdfInput['mode']) =>
   km === null || km === undefined ? unknown(mode) : L.distance(km);
@@ -77,12 +79,12 @@ function wrapLines(text: string, width: number): WrappedLine[] {
       current = { text: word, joiner };
     };
     for (const word of paragraph.split(' ')) {
+      // A word that does not fit after the line's text starts a line; one longer than a line is cut.
+      if (current.text && current.text.length + 1 + word.length > perLine) start('', ' ');
       let rest = word;
-      if (current.text && current.text.length + 1 + rest.length > perLine) start('', ' ');
-      while (current.text.length + (current.text ? 1 : 0) + rest.length > perLine) {
-        const room = perLine - current.text.length - (current.text ? 1 : 0);
-        if (room > 0) current.text += (current.text ? ' ' : '') + rest.slice(0, room);
-        rest = rest.slice(Math.max(room, 0));
+      while (rest.length > perLine) {
+        current.text = rest.slice(0, perLine);
+        rest = rest.slice(perLine);
         start('', '');
       }
       current.text += (current.text && rest ? ' ' : '') + rest;
@@ -133,8 +135,6 @@ function checklistLayout(continuedRows: Set<number>, headerRows: number): Custom
   };
 }
 
-const orUnknown = (text: string | number | null | undefined, mode: ProtocolPdfInput['mode']) =>
-  text === null || text === undefined || text === '' ? unknown(mode) : String(text);
 /** The number, or (printed before the number is given) dots to write it on; never "(auto)". */
 const numberOf = (h: ProtocolHeader) => (h.fullNumber === AUTO_NUMBER_LABEL ? '……………' : h.fullNumber);
 

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG, type Service } from '@serwis/domain';
@@ -8,7 +8,7 @@ import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
 import { usePhone } from '../../../lib/use-phone';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
-import { useModalLeave } from '../../../lib/unsaved-changes';
+import { closeAfterAsking } from '../../../lib/unsaved-changes';
 
 interface ServiceFormModalProps {
   /** 'new' adds an event; an event edits (or shows) it; null keeps the modal closed. */
@@ -38,21 +38,14 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   // Two presses of "Zapisz" 0–47 ms apart made two numbered events (the ui.md audit).
   const once = useOneAtATime();
 
-  // Whether the form holds changes not saved: Esc, ✕, "Anuluj", a reload and the app's links then
-  // ask before they are lost.
-  const [dirty, setDirty] = useState(false);
+  // The form's own check of changes not saved: Esc, ✕ and "Anuluj" ask before they are lost.
   const dirtyNow = useRef<() => boolean>(() => false);
   const close = () => {
-    setDirty(false);
     add.reset();
     update.reset();
     props.onClose();
   };
-  const leave = useModalLeave(
-    target !== null && dirty && !props.readOnly,
-    close,
-    () => target !== null && !props.readOnly && dirtyNow.current(),
-  );
+  const leave = () => closeAfterAsking(target !== null && !props.readOnly && dirtyNow.current(), close);
   const saved = () => {
     notifications.show({ color: 'green', message: MSG.saved });
     close();
@@ -79,7 +72,6 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             saving={mutation.isPending}
             serverError={mutation.error}
             onCancel={leave}
-            onDirtyChange={setDirty}
             dirtyCheckRef={dirtyNow}
             onSubmit={(json, file) =>
               once((done) =>

@@ -36,6 +36,7 @@ import {
 } from '../service-form-values';
 import { ProtocolNumberFields } from './protocol-number-fields';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
@@ -53,9 +54,10 @@ export interface ServiceFormProps {
   serverError?: unknown;
   onSubmit: (json: ServiceJsonBody, file: File | null) => void;
   onCancel: () => void;
-  /** Told whether the form holds changes not saved (the modal asks before it is closed then). */
-  onDirtyChange?: (dirty: boolean) => void;
-  /** Given the form's own check, read when the modal is closed: a key pressed just before Esc counts. */
+  /**
+   * Given the form's own check of changes not saved, read as the modal is closed (it asks then): a
+   * key pressed just before Esc counts.
+   */
   dirtyCheckRef?: RefObject<() => boolean>;
 }
 
@@ -82,11 +84,8 @@ export function ServiceForm(props: ServiceFormProps) {
   });
   const { values } = form;
   useServerFieldError(form, props.serverError, formFieldOf);
-  const dirty = form.isDirty();
-  const { onDirtyChange } = props;
-  useEffect(() => {
-    onDirtyChange?.(dirty);
-  }, [dirty, onDirtyChange]);
+  // Changes not saved: a reload and the app's links ask before they are lost.
+  useUnsavedChanges(!readOnly && form.isDirty());
   const { dirtyCheckRef } = props;
   const { isDirty } = form;
   useEffect(() => {

@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
-import { useModalLeave } from '../../../lib/unsaved-changes';
+import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 const formSchema = z.object({ description: todoSaveSchema.shape.description, done: z.boolean() });
 type FormValues = z.input<typeof formSchema>;
@@ -35,13 +35,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** Reads and (for admins) edits one to-do; users see the fields disabled and no save or delete. */
 export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModalProps) {
   const title = todo === null ? 'Zadanie' : todo === 'new' ? 'Nowe zadanie' : `Zadanie nr ${todo.id}`;
-  const [dirty, setDirty] = useState(false);
+  // The form's own check of changes not saved: Esc, ✕ and "Anuluj" ask before they are lost.
   const dirtyNow = useRef<() => boolean>(() => false);
-  const close = () => {
-    setDirty(false);
-    onClose();
-  };
-  const leave = useModalLeave(todo !== null && dirty, close, () => todo !== null && dirtyNow.current());
+  const leave = () => closeAfterAsking(todo !== null && dirtyNow.current(), onClose);
   return (
     <Modal opened={todo !== null} onClose={leave} title={title} size="lg">
       {/* Keyed, so every opening starts from the to-do's own values and a fresh error state. */}
@@ -51,9 +47,8 @@ export function TodoModal({ todo, isAdmin, currentUserName, onClose }: TodoModal
           todo={todo}
           isAdmin={isAdmin}
           currentUserName={currentUserName}
-          onClose={close}
+          onClose={onClose}
           onLeave={leave}
-          onDirtyChange={setDirty}
           dirtyCheckRef={dirtyNow}
         />
       )}
@@ -67,13 +62,11 @@ function TodoForm({
   currentUserName,
   onClose,
   onLeave,
-  onDirtyChange,
   dirtyCheckRef,
 }: Omit<TodoModalProps, 'todo'> & {
   todo: Todo | 'new';
   /** "Anuluj": asks first when the form holds changes. */
   onLeave: () => void;
-  onDirtyChange: (dirty: boolean) => void;
   /** Given the form's own check, read as the modal is closed (a key pressed just before Esc counts). */
   dirtyCheckRef: RefObject<() => boolean>;
 }) {
@@ -90,11 +83,8 @@ function TodoForm({
     validate: zod4Resolver(formSchema),
   });
 
-  // Only an admin edits; a user's form never holds changes.
-  const dirty = isAdmin && form.isDirty();
-  useEffect(() => {
-    onDirtyChange(dirty);
-  }, [dirty, onDirtyChange]);
+  // Only an admin edits; a user's form never holds changes. A reload and the app's links ask too.
+  useUnsavedChanges(isAdmin && form.isDirty());
   const { isDirty } = form;
   useEffect(() => {
     dirtyCheckRef.current = () => isAdmin && isDirty();
