@@ -104,6 +104,7 @@ const header: ProtocolHeader = {
   types: ['PRZEGLAD_OKRESOWY'],
   paymentType: 'PLATNA',
   faultDescription: 'Przegląd okresowy po 12 miesiącach',
+  period: 12,
   employee: 'Jędrzej Bąk',
   userCreatedId: 1,
   customer: {

@@ -1,11 +1,22 @@
 import { PROTOCOL_MSG, protocolMissingMessage } from '../protocol-messages.js';
 import type { ProtocolChecklist, ProtocolData } from '../schemas/protocols.js';
 import type { ServiceOperation } from './service-operations.js';
+import { INSPECTION_SERVICE_TYPE } from '../schemas/services.js';
+import { PROTOCOL_PDF_LABELS } from '../texts/protocol-pdf.js';
 
 /** Events of these types are checked against the installation-operation list (issue 8). */
 export const INSTALLATION_TYPES = ['INSTALACJA', 'MONTAZ'] as const;
 export const isInstallationEvent = (types: readonly string[]) =>
   types.some((t) => (INSTALLATION_TYPES as readonly string[]).includes(t));
+
+/**
+ * What a protocol's header says of a periodic inspection's period, on the screen and in the PDF:
+ * "12 mies. od przekazania", a dash when none was given; null for an event that is not an inspection.
+ */
+export function inspectionPeriodText(header: { types: readonly string[]; period: number }): string | null {
+  if (!header.types.includes(INSPECTION_SERVICE_TYPE)) return null;
+  return header.period >= 0 ? PROTOCOL_PDF_LABELS.inspectionPeriodValue(header.period) : '—';
+}
 
 /** A fresh checklist for one machine: a snapshot of the operations as they are now. */
 export function checklistFor(

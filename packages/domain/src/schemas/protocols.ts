@@ -115,6 +115,8 @@ export const protocolHeaderSchema = z.object({
   types: z.array(z.string()),
   paymentType: z.string(),
   faultDescription: z.string(),
+  /** Months since the handover a periodic inspection covers; -1 when none was given or not an inspection. */
+  period: z.number().int(),
   employee: z.string(),
   userCreatedId: z.number().int(),
   customer: z.object({

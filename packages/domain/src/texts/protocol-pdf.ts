@@ -14,6 +14,9 @@ export const PROTOCOL_PDF_LABELS = {
   payment: 'Płatność',
   faultDescription: 'Opis usterki',
   technician: 'Serwisant',
+  /** A periodic inspection's `period`: the months since the handover it covers (domain.md). */
+  inspectionPeriod: 'Okres przeglądu',
+  inspectionPeriodValue: (months: number) => `${months} mies. od przekazania`,
   // a checklist
   checklistTitle: (deviceName: string, serialNumber: string) =>
     `${deviceName}${serialNumber ? ` (nr seryjny: ${serialNumber})` : ''}`,

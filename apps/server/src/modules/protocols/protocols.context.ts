@@ -29,6 +29,7 @@ export async function loadProtocolContext(db: DbOrTx, row: ServiceRow) {
     types: row.types,
     paymentType: row.paymentType,
     faultDescription: row.faultDescription,
+    period: row.period,
     employee: ctx.user ? fullNameOf(ctx.user) : '',
     userCreatedId: row.userCreatedId,
     customer: {

@@ -12,6 +12,7 @@ const header: ProtocolHeader = {
   types: ['PRZEGLAD_OKRESOWY'],
   paymentType: 'PLATNY',
   faultDescription: '',
+  period: 12,
   employee: 'Jan Kowalski',
   userCreatedId: 1,
   customer: { id: 1, shortName: 'Żuraw', fullName: 'Żuraw Sp. z o.o.', address: 'Łódź', email: '' },
@@ -177,5 +178,18 @@ describe('the protocol PDF', () => {
     const none = plain(await renderProtocolPdf(input(list)));
     expect(none).toContain('Kilometry: —');
     expect(none).not.toContain('— km');
+  });
+
+  it("prints a periodic inspection's period under the service types, and none for another event", async () => {
+    const list = checklist([{}]);
+    expect(plain(await renderProtocolPdf(input(list)))).toContain(
+      'Rodzaj serwisu Przegląd okresowy Okres przeglądu 12 mies. od przekazania',
+    );
+    const noPeriod = { ...input(list), header: { ...header, period: -1 } };
+    expect(plain(await renderProtocolPdf(noPeriod))).toContain('Okres przeglądu —');
+    const repair = { ...input(list), header: { ...header, types: ['NAPRAWA'], period: -1 } };
+    const text = plain(await renderProtocolPdf(repair));
+    expect(text).toContain('Rodzaj serwisu Naprawa');
+    expect(text).not.toContain('Okres przeglądu');
   });
 });

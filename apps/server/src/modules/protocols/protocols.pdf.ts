@@ -4,6 +4,7 @@ import {
   PROTOCOL_PDF_LABELS as L,
   SERVICE_TYPES,
   checklistAnswerLabel,
+  inspectionPeriodText,
   withoutBlankMaterials,
   type CompanyData,
   type ProtocolChecklist,
@@ -158,6 +159,7 @@ const sectionText = (text: string, mode: ProtocolPdfInput['mode']): Content =>
 
 function headerTable(h: ProtocolHeader): Content {
   const row = (name: string, value: string): Content[] => [{ text: name, bold: true }, value];
+  const period = inspectionPeriodText(h);
   return {
     table: {
       widths: [110, '*'],
@@ -170,6 +172,8 @@ function headerTable(h: ProtocolHeader): Content {
         ),
         row(L.machines, h.machines.map((m) => L.machine(m.name, orDash(m.serialNumber))).join('\n')),
         row(L.serviceTypes, h.types.map((t) => label(SERVICE_TYPES, t)).join(', ')),
+        // A periodic inspection's period under its types; nothing for another event.
+        ...(period === null ? [] : [row(L.inspectionPeriod, period)]),
         row(L.payment, label(PAYMENT_TYPES, h.paymentType)),
         row(L.faultDescription, orDash(h.faultDescription)),
         row(L.technician, h.employee),

@@ -55,7 +55,7 @@ describe('field protocol of a service event', () => {
     expect(fresh.statusCode).toBe(200);
     const protocol = fresh.json();
     expect(protocol).toMatchObject({ saved: false, signed: false, editable: true });
-    expect(protocol.header).toMatchObject({ fullNumber: '(auto)', installation: false });
+    expect(protocol.header).toMatchObject({ fullNumber: '(auto)', installation: false, period: 6 });
     expect(protocol.title).toBe('Protokół serwisowy');
     expect(protocol.header.machines).toEqual([
       expect.objectContaining({ name: 'Kocioł Żółw', serialNumber: 'SN-ŁÓDŹ-1' }),

@@ -1,5 +1,16 @@
 import { memo, startTransition, useEffect, useState } from 'react';
-import { Badge, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { CHECKLIST_ANSWERS, type ProtocolChecklist, type ProtocolItem } from '@serwis/domain';
 
 interface ChecklistEditorProps {
@@ -111,8 +122,12 @@ const ChecklistRow = memo(function ChecklistRow({
             ))}
           </SimpleGrid>
         )}
-        <TextInput
+        {/* Grows with a long remark, so the technician sees all of it (up to six lines, then scrolls). */}
+        <Textarea
           label={`Uwagi: ${item.name}`}
+          autosize
+          minRows={1}
+          maxRows={6}
           readOnly={readOnly}
           value={item.remark}
           onChange={(e) => onChange(item.key, { ...item, remark: e.currentTarget.value })}

@@ -9,7 +9,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { PAYMENT_TYPES, SERVICE_TYPES, type ProtocolData, type ProtocolHeader } from '@serwis/domain';
+import {
+  PAYMENT_TYPES,
+  PROTOCOL_PDF_LABELS,
+  SERVICE_TYPES,
+  inspectionPeriodText,
+  type ProtocolData,
+  type ProtocolHeader,
+} from '@serwis/domain';
 import { MaterialsEditor } from './materials-editor';
 
 const label = (list: readonly { name: string; label: string }[], name: string) =>
@@ -17,6 +24,7 @@ const label = (list: readonly { name: string; label: string }[], name: string) =
 
 /** The event as the protocol's header shows it. */
 export function ProtocolHeaderPanel({ header }: { header: ProtocolHeader }) {
+  const period = inspectionPeriodText(header);
   return (
     <Paper withBorder p="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
@@ -35,6 +43,7 @@ export function ProtocolHeaderPanel({ header }: { header: ProtocolHeader }) {
             .join('; ')}
         />
         <Info name="Rodzaj serwisu" value={header.types.map((t) => label(SERVICE_TYPES, t)).join(', ')} />
+        {period !== null && <Info name={PROTOCOL_PDF_LABELS.inspectionPeriod} value={period} />}
         <Info name="Płatność" value={label(PAYMENT_TYPES, header.paymentType)} />
         <Info name="Opis usterki" value={header.faultDescription || '—'} />
         <Info name="Serwisant" value={header.employee} />

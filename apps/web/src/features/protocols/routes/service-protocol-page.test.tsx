@@ -20,6 +20,7 @@ function protocol(overrides: Partial<Protocol> = {}): Protocol {
       types: ['PRZEGLAD_OKRESOWY'],
       paymentType: 'PLATNA',
       faultDescription: 'Nie grzeje',
+      period: 18,
       employee: 'Jan Kowalski',
       userCreatedId: 2,
       customer: {
@@ -106,9 +107,15 @@ describe('/serviceProtocol', () => {
     });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     expect(await screen.findByText('Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź')).toBeInTheDocument();
+    expect(screen.getByText('Okres przeglądu').nextSibling).toHaveTextContent('18 mies. od przekazania');
     const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
     await userEvent.click(within(row).getByRole('radio', { name: 'POPRAWNE' }));
     await userEvent.type(within(row).getByLabelText('Ciśnienie [bar]'), '4,5');
+    // A remark takes several lines (Enter starts a new one, it does not leave the field).
+    await userEvent.type(
+      within(row).getByLabelText('Uwagi: Sprawdzenie ciśnienia'),
+      'Zawór nieszczelny{Enter}Wymienić',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj materiał' }));
     await userEvent.type(screen.getByLabelText('Nazwa materiału 1'), 'Uszczelka');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
@@ -117,6 +124,7 @@ describe('/serviceProtocol', () => {
     expect(body.checklists[0].items[0]).toMatchObject({
       answer: 'POPRAWNE',
       fields: [{ name: 'Ciśnienie', unit: 'bar', value: '4,5' }],
+      remark: 'Zawór nieszczelny\nWymienić',
     });
     expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
   });
