@@ -12,7 +12,6 @@ import { onSessionEnded } from '../lib/api-client';
 import { createQueryClient, sessionRefused } from '../lib/query-client';
 import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
-import { HEADER_HEIGHT } from './layout/shell-sizes';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary';
 
 /**
@@ -31,11 +30,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         {/* The last resort: what no screen's boundary caught (the bar's menus, the notifications). */}
         <ScreenErrorBoundary>
           <Suspense fallback={null}>
-            {/* Under the top bar, so a notice does not cover its buttons ("Wyloguj") while shown. */}
-            <Notifications
-              position="top-right"
-              style={{ top: `calc(${HEADER_HEIGHT}px + var(--mantine-spacing-xs))` }}
-            />
+            <Notifications position="top-right" />
           </Suspense>
           {children}
         </ScreenErrorBoundary>

@@ -5,7 +5,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { MSG } from '@serwis/domain';
 import { NavigationBar } from './navigation-bar';
 import { Footer } from './footer';
-import { FOOTER_HEIGHT, HEADER_HEIGHT } from './shell-sizes';
 import { useSession } from '../../features/auth/api/session';
 import { ScreenErrorBoundary } from '../../components/screen-error-boundary';
 
@@ -19,7 +18,7 @@ export function AppLayout() {
   const { data: user } = useSession();
   const { pathname } = useLocation();
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} footer={{ height: FOOTER_HEIGHT }} padding="md">
+    <AppShell header={{ height: 60 }} footer={{ height: 40 }} padding="md">
       <AppShell.Header>
         <NavigationBar menuOpened={opened} onToggleMenu={toggle} />
       </AppShell.Header>
