@@ -170,6 +170,7 @@ export const MSG = {
   inspectionNotHandedOver: 'Maszyna nie została jeszcze przekazana klientowi.',
   inspectionNoWarranty: 'Maszyna nie posiada gwarancji.',
   inspectionPeriodHint: '6, 12, 18, 24... miesięcy',
+  inspectionPeriodStep: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24...).',
   inspectionPeriodMissingHint:
     '6, 12, 18, 24... miesięcy. Bez okresu przegląd nie przesunie terminu następnego przeglądu.',
   inspectionSwitchedOff:
@@ -222,6 +223,8 @@ export const MSG = {
   placeNameRequired: 'Wprowadź nazwę',
   placeLocationRequired: 'Wybierz lokalizację na mapie',
   chooseLocationPrompt: 'Wybierz lokalizację na mapie...',
+  /** The name of the machine's draggable marker on its "Lokalizacja" map. */
+  machinePositionMarker: 'Położenie maszyny (przeciągnij, aby przesunąć)',
   positionDenied: 'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia (ustawienia witryny).',
   positionUnavailable:
     'Nie udało się odczytać położenia urządzenia. Spróbuj na zewnątrz budynku albo wskaż miejsce na mapie.',

@@ -37,6 +37,19 @@ describe('serviceJsonSchema', () => {
     expect(parsed.todo).toBeUndefined();
     expect(serviceJsonSchema.parse({ ...base, type: ['PRZEGLAD_OKRESOWY'], period: '18' }).period).toBe(18);
     expect(serviceJsonSchema.parse({ ...base, type: ['PRZEGLAD_OKRESOWY'], period: '' }).period).toBe(-1);
+    expect(serviceJsonSchema.parse({ ...base, type: ['PRZEGLAD_OKRESOWY'], period: 0 }).period).toBe(0);
+  });
+
+  it("refuses an inspection's period off the six-month cycle, under its field", () => {
+    for (const period of [7, '61', 1]) {
+      const result = serviceJsonSchema.safeParse({ ...base, type: ['PRZEGLAD_OKRESOWY'], period });
+      expect(result.error!.issues[0]).toMatchObject({
+        path: ['period'],
+        message: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24...).',
+      });
+    }
+    // Another event's period is not kept, so it is not judged either.
+    expect(serviceJsonSchema.parse({ ...base, type: ['NAPRAWA'], period: 7 }).period).toBe(-1);
   });
 
   it('reports each problem under its field', () => {

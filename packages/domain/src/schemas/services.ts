@@ -19,6 +19,9 @@ export const SERVICE_MAX = {
   period: 1200,
 } as const;
 
+/** An inspection's `period` counts in steps of this many months since the handover (spec §5, domain.md). */
+export const INSPECTION_PERIOD_STEP = 6;
+
 /** The service type whose events carry a `period`. */
 export const INSPECTION_SERVICE_TYPE = 'PRZEGLAD_OKRESOWY';
 
@@ -129,6 +132,11 @@ function normalize<T extends RawServiceJson>(value: T, ctx: z.RefinementCtx) {
     return z.NEVER;
   }
   const isInspection = value.type.includes(INSPECTION_SERVICE_TYPE);
+  // A period off the six-month cycle (7, 61) would move every later date or end the warranty ones.
+  if (isInspection && period >= 0 && period % INSPECTION_PERIOD_STEP !== 0) {
+    ctx.addIssue({ code: 'custom', message: MSG.inspectionPeriodStep, path: ['period'] });
+    return z.NEVER;
+  }
   const { customer: _customer, ...rest } = value;
   return {
     ...rest,

@@ -255,6 +255,13 @@ describe('serviceJson validation', () => {
     });
     const repair = await postService(ctx, user, json({ type: ['NAPRAWA'], period: 12 }));
     expect(repair.json().period).toBe(-1);
+    // Off the six-month cycle: refused, and nothing saved.
+    const saved = () => ctx.database.db.select({ id: services.id }).from(services);
+    const before = await saved();
+    const odd = await postService(ctx, user, json({ type: ['PRZEGLAD_OKRESOWY'], period: 7 }));
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toBe(MSG.inspectionPeriodStep);
+    expect(await saved()).toHaveLength(before.length);
   });
 
   it('accepts customerId instead of customer {id} and answers the full event', async () => {

@@ -91,14 +91,21 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
   );
 }
 
-/** A round marker in two colours (a divIcon: no image files to bundle). */
+/** The least a marker takes for a finger (ui.md: touch targets of at least 40 px). */
+const MARKER_TARGET = 40;
+
+/**
+ * A round marker in two colours (a divIcon: no image files to bundle). A dot smaller than a finger
+ * is drawn at its size in the middle of a 40 px square that takes the tap, the press or the drag.
+ */
 export function dotIcon(color1: string, color2: string, size = 24) {
-  const html = `<span style="display:block;width:${size}px;height:${size}px;border-radius:50%;background:${color1};border:${Math.max(3, size / 8)}px solid ${color2};box-sizing:border-box;box-shadow:0 0 2px rgba(0,0,0,.6)"></span>`;
+  const target = Math.max(size, MARKER_TARGET);
+  const dot = `<span style="display:block;width:${size}px;height:${size}px;border-radius:50%;background:${color1};border:${Math.max(3, size / 8)}px solid ${color2};box-sizing:border-box;box-shadow:0 0 2px rgba(0,0,0,.6)"></span>`;
   return L.divIcon({
-    html,
+    html: `<span style="display:flex;align-items:center;justify-content:center;width:${target}px;height:${target}px">${dot}</span>`,
     className: 'serwis-map-dot',
-    iconSize: [size, size],
-    iconAnchor: [size / 2, size / 2],
+    iconSize: [target, target],
+    iconAnchor: [target / 2, target / 2],
     popupAnchor: [0, -size / 2],
   });
 }

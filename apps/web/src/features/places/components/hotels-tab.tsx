@@ -62,7 +62,7 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
         height={360}
       >
         {position && (
-          <Marker position={position} icon={MACHINE_PIN}>
+          <Marker position={position} icon={MACHINE_PIN} title={device.name}>
             <Popup>{device.name}</Popup>
           </Marker>
         )}

@@ -109,6 +109,7 @@ function LocationEditor({ device }: { device: Device }) {
           <Marker
             position={[position.latitude, position.longitude]}
             icon={PIN}
+            title={MSG.machinePositionMarker}
             draggable
             eventHandlers={{
               dragend: (event) => {

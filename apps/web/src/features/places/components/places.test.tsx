@@ -83,6 +83,9 @@ describe('Lokalizacja tab', () => {
     await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19.9366');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));
     expect(await screen.findByRole('status', { name: 'Wynik zapisu' })).toHaveTextContent('Zapisano');
+    // The marker to drag is named and takes a finger (40 px), whatever the size of its dot.
+    const pin = screen.getByRole('button', { name: 'Położenie maszyny (przeciągnij, aby przesunąć)' });
+    expect([pin.style.width, pin.style.height]).toEqual(['40px', '40px']);
     expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')[0].body).toEqual({
       deviceId: 7,
       latitude: 50.0614,
@@ -240,6 +243,12 @@ describe('Hotele tab', () => {
     expect(rows.map((r) => [r.cells[0].textContent, r.cells[3].textContent])).toEqual([
       ['Blisko', '10,0 km'],
       ['Dalej', '40,0 km'],
+    ]);
+    // Each hotel's marker on the map is named and takes a finger (40 px).
+    const pins = screen.getAllByTitle(/^(Blisko|Dalej)$/);
+    expect(pins.map((p) => [p.title, p.style.width, p.style.height])).toEqual([
+      ['Blisko', '40px', '40px'],
+      ['Dalej', '40px', '40px'],
     ]);
     expect(screen.getByText('Hotele w promieniu 50 km od maszyny, od najbliższego.')).toBeInTheDocument();
     // A USER may edit but not delete (domain.md).

@@ -195,6 +195,16 @@ describe('ServiceForm: saving a new event', () => {
     });
   });
 
+  it('refuses a period off the six-month cycle under its field, without sending', async () => {
+    const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Okres/ }), '7');
+    await save();
+    expect(await screen.findByText(MSG.inspectionPeriodStep)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Okres/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('asks for a date and a type before sending anything', async () => {
     const { api } = openNew();
     await userEvent.click(screen.getByRole('button', { name: 'Wyczyść datę' }));

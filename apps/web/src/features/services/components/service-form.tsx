@@ -15,6 +15,7 @@ import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
+  INSPECTION_PERIOD_STEP,
   MSG,
   PAYMENT_TYPES,
   SERVICE_MAX,
@@ -153,7 +154,7 @@ export function ServiceForm(props: ServiceFormProps) {
                 : MSG.inspectionPeriodHint
             }
             min={0}
-            step={6}
+            step={INSPECTION_PERIOD_STEP}
             max={SERVICE_MAX.period}
             allowDecimal={false}
             allowNegative={false}
