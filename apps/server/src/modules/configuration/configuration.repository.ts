@@ -22,7 +22,8 @@ export async function readConfiguration(
         .from(configuration)
         .where(inArray(configuration.name, [...names]))
     : [];
-  const stored = new Map(rows.map((r) => [r.name, r.value]));
+  // A value saved blank counts as none: an emptied title gives the default, not a PDF without one.
+  const stored = new Map(rows.filter((r) => r.value.trim() !== '').map((r) => [r.name, r.value]));
   return Object.fromEntries(names.map((n) => [n, stored.get(n) ?? CONFIGURATION_DEFAULTS[n] ?? '']));
 }
 

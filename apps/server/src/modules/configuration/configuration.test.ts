@@ -28,6 +28,11 @@ describe('configuration (spec §7)', () => {
     const ok = await put(admin, 'Protokół montażu maszyny — zażółć gęślą jaźń');
     expect(ok.statusCode).toBe(200);
     expect((await get(TITLE)).json()).toEqual({ value: 'Protokół montażu maszyny — zażółć gęślą jaźń' });
+    // Emptied (or spaces only), the title is the default again, never a PDF heading without one.
+    for (const blank of ['', '   ']) {
+      expect((await put(admin, blank)).statusCode).toBe(200);
+      expect((await get(TITLE)).json()).toEqual({ value: 'Protokół montażu' });
+    }
     const unknown = await get('secret/other');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Nieznane ustawienie konfiguracji.');

@@ -298,7 +298,7 @@ describe('audit entries of employee changes', () => {
     let entries = (await auditEntries(ctx)).slice(start);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${id}` });
-    expect(entries[0].formattedMessage).toMatch(/dodanie pracownika ewa@firma.pl/);
+    expect(entries[0].formattedMessage).toMatch(/dodanie pracownika ewa@firma.pl \(id \d+\)$/);
 
     await ctx.app.inject({
       method: 'PUT',
@@ -316,6 +316,24 @@ describe('audit entries of employee changes', () => {
     expect(entries).toHaveLength(3);
     expect(entries[2]).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${id}` });
     expect(entries[2].formattedMessage).toMatch(/^Anna Nowak \(szef@firma.pl\): usunięcie pracownika/);
+
+    // A new administrator is named as one, as an edit giving the role is.
+    const boss = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/insert',
+      headers: as(admin),
+      payload: {
+        userName: 'Kierownik',
+        email: 'adam@firma.pl',
+        password: 'Haslo-adama-123',
+        roles: [{ id: 1, role: 'ADMIN' }],
+      },
+    });
+    entries = (await auditEntries(ctx)).slice(start);
+    expect(entries[3]).toMatchObject({ arg1: `user:${boss.json().id}` });
+    expect(entries[3].formattedMessage).toMatch(
+      /dodanie pracownika adam@firma.pl \(id \d+\): z rolą administratora$/,
+    );
   });
 
   it('a change that fails writes no entry', async () => {

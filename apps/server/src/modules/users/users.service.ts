@@ -56,7 +56,9 @@ export async function createEmployee(
         roles: roleNames(input.roles),
         passwordHash,
       });
-      await audit(tx, actor, `dodanie pracownika ${row.email} (id ${row.id})`, `user:${row.id}`);
+      // A new administrator is said so, as an edit that gives the role is.
+      const role = row.roles.includes('ADMIN') ? ': z rolą administratora' : '';
+      await audit(tx, actor, `dodanie pracownika ${row.email} (id ${row.id})${role}`, `user:${row.id}`);
       // Sent last, inside the transaction: no account exists whose password nobody received.
       if (generated) await deliver(mailer, newPasswordMail(row.email, password, 'new-account', appUrl));
       return toEmployee(row);

@@ -12,6 +12,8 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { errorMessage } from '../../../lib/api-client';
 import { useModalLeave } from '../../../lib/unsaved-changes';
+import { useFocusAfterChange } from '../../../lib/focus-after-change';
+import { OPERATION_LIST_LABELS as L, arrowsAfterMove } from '../../../components/operation-list-labels';
 import { useInstallationOperationMutations, useInstallationOperations } from '../api/company';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 
@@ -28,6 +30,7 @@ export function InstallationOperationsTab() {
   const leave = useModalLeave(editing !== null && editing.text !== openedWith, () => setEditing(null));
   const [formError, setFormError] = useState<string | null>(null);
   const [textError, setTextError] = useState<string | null>(null);
+  const focusLater = useFocusAfterChange();
   const busy = add.isPending || update.isPending || remove.isPending || move.isPending;
   const failure = [remove, move].find((m) => m.isError)?.error;
 
@@ -48,6 +51,12 @@ export function InstallationOperationsTab() {
     };
     if (editing.id === 0) add.mutate(editing.text, done);
     else update.mutate(editing as InstallationOperation, done);
+  };
+
+  /** Moves an operation; the keyboard stays on its arrow (the other one once it reaches an end). */
+  const moveKeepingFocus = (op: InstallationOperation, direction: 'up' | 'down') => {
+    focusLater(...arrowsAfterMove(op.text, direction));
+    move.mutate({ id: op.id, direction });
   };
 
   const open = (value: Editing) => {
@@ -75,7 +84,7 @@ export function InstallationOperationsTab() {
           disabled={busy}
           onClick={() => open({ id: 0, text: '', orderNumber: operations.length + 1 })}
         >
-          Dodaj czynność
+          {L.add}
         </Button>
       </Group>
       {operations.length === 0 ? (
@@ -85,30 +94,33 @@ export function InstallationOperationsTab() {
           {operations.map((op, index) => (
             <Paper key={op.id} withBorder p="sm" component="li">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600}>{`${op.orderNumber}. ${op.text}`}</Text>
+                {/* A long text (an address of a manual) wraps; the buttons stay in the card. */}
+                <Text fw={600} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                  {`${op.orderNumber}. ${op.text}`}
+                </Text>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     size={40}
                     variant="subtle"
-                    aria-label={`Przesuń w górę: ${op.text}`}
+                    aria-label={L.moveUp(op.text)}
                     disabled={index === 0 || busy}
-                    onClick={() => move.mutate({ id: op.id, direction: 'up' })}
+                    onClick={() => moveKeepingFocus(op, 'up')}
                   >
                     <IconArrowUp size={18} />
                   </ActionIcon>
                   <ActionIcon
                     size={40}
                     variant="subtle"
-                    aria-label={`Przesuń w dół: ${op.text}`}
+                    aria-label={L.moveDown(op.text)}
                     disabled={index === operations.length - 1 || busy}
-                    onClick={() => move.mutate({ id: op.id, direction: 'down' })}
+                    onClick={() => moveKeepingFocus(op, 'down')}
                   >
                     <IconArrowDown size={18} />
                   </ActionIcon>
                   <ActionIcon
                     size={40}
                     variant="subtle"
-                    aria-label={`Edytuj czynność: ${op.text}`}
+                    aria-label={L.edit(op.text)}
                     disabled={busy}
                     onClick={() => open({ ...op })}
                   >
@@ -118,7 +130,7 @@ export function InstallationOperationsTab() {
                     size={40}
                     variant="subtle"
                     color="red"
-                    aria-label={`Usuń czynność: ${op.text}`}
+                    aria-label={L.remove(op.text)}
                     disabled={busy}
                     onClick={() =>
                       confirmDelete({ what: `czynność „${op.text}”`, onConfirm: () => remove.mutate(op.id) })

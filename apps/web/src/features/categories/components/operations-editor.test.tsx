@@ -155,6 +155,39 @@ describe('OperationsEditor', () => {
     expect(parseOperations(api.puts[1].serviceReviewOperationsList)).toEqual(initial);
   });
 
+  it('keeps the keyboard on the arrow of a moved operation, and on the button a dialog was opened with', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('1. Smarowanie');
+    screen.getByRole('button', { name: 'Przesuń w dół: Smarowanie' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('2. Smarowanie');
+    // At the end of the list its "down" arrow is disabled: the focus is on its "up" one.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Przesuń w górę: Smarowanie' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await screen.findByText('1. Smarowanie');
+    await waitFor(() => expect(api.puts).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Przesuń w dół: Smarowanie' })).toHaveFocus(),
+    );
+
+    screen.getByRole('button', { name: 'Edytuj czynność: Smarowanie' }).focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Edytuj czynność: Smarowanie' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Dodaj czynność' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(user, within(dialog).getByLabelText(/Nazwa czynności/), 'Czyszczenie');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    await screen.findByText('3. Czyszczenie');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dodaj czynność' })).toHaveFocus());
+  });
+
   it('refuses an operation name with the marker and saves nothing', async () => {
     const api = fakeCategoryApi(formatOperations(initial));
     const user = userEvent.setup();

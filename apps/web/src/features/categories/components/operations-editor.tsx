@@ -8,6 +8,8 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useCategory, useSaveOperations } from '../api/categories';
 import { OperationModal } from './operation-modal';
+import { useFocusAfterChange } from '../../../lib/focus-after-change';
+import { OPERATION_LIST_LABELS, arrowsAfterMove } from '../../../components/operation-list-labels';
 import { ImportOperations } from './import-operations';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 
@@ -23,6 +25,7 @@ const describeFailure = (error: unknown) =>
 
 /** Editing target of the modal: a new operation, or the one at `index`. */
 type ModalState = { index?: number } | null;
+const L = OPERATION_LIST_LABELS;
 
 /** The ordered service operations of a category; each action saves the whole list at once. */
 export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps) {
@@ -30,6 +33,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   const save = useSaveOperations(category.data);
   const [modal, setModal] = useState<ModalState>(null);
   const [importError, setImportError] = useState<string | null>(null);
+  const focusLater = useFocusAfterChange();
   const operations = useMemo(
     () => parseOperations(category.data?.serviceReviewOperationsList),
     [category.data?.serviceReviewOperationsList],
@@ -48,6 +52,8 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   const move = (index: number, delta: -1 | 1) => {
     const next = [...operations];
     [next[index], next[index + delta]] = [next[index + delta], next[index]];
+    // The keyboard stays on the moved operation's arrow (the other one once it reaches an end).
+    focusLater(...arrowsAfterMove(operations[index].name, delta > 0 ? 'down' : 'up'));
     persist(next);
   };
 
@@ -62,13 +68,19 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
     setModal(state);
   };
 
+  /** The dialog's own button takes the focus back when it closes (under its new name once saved). */
+  const closeModal = (name?: string) => {
+    focusLater(name === undefined ? L.add : L.edit(name));
+    setModal(null);
+  };
+
   const saveFromModal = (operation: ServiceOperation) => {
     const index = modal?.index;
     const next =
       index === undefined
         ? [...operations, operation]
         : operations.map((op, i) => (i === index ? operation : op));
-    persist(next, () => setModal(null));
+    persist(next, () => closeModal(index === undefined ? undefined : operation.name));
   };
 
   if (category.isPending) {
@@ -91,7 +103,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
             onClick={() => openModal({})}
             disabled={save.isPending}
           >
-            Dodaj czynność
+            {L.add}
           </Button>
           <ImportOperations
             categoryId={categoryId}
@@ -112,13 +124,16 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
           {operations.map((operation, index) => (
             <Paper key={`${index}-${operation.name}`} withBorder p="sm" component="li">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text fw={600}>{`${index + 1}. ${operation.name}`}</Text>
+                {/* A long text (an address of a manual) wraps; the buttons stay in the card. */}
+                <Text fw={600} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                  {`${index + 1}. ${operation.name}`}
+                </Text>
                 {canEdit && (
                   <Group gap={4} wrap="nowrap">
                     <ActionIcon
                       size={40}
                       variant="subtle"
-                      aria-label={`Przesuń w górę: ${operation.name}`}
+                      aria-label={L.moveUp(operation.name)}
                       disabled={index === 0 || save.isPending}
                       onClick={() => move(index, -1)}
                     >
@@ -127,7 +142,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
                     <ActionIcon
                       size={40}
                       variant="subtle"
-                      aria-label={`Przesuń w dół: ${operation.name}`}
+                      aria-label={L.moveDown(operation.name)}
                       disabled={index === operations.length - 1 || save.isPending}
                       onClick={() => move(index, 1)}
                     >
@@ -136,7 +151,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
                     <ActionIcon
                       size={40}
                       variant="subtle"
-                      aria-label={`Edytuj czynność: ${operation.name}`}
+                      aria-label={L.edit(operation.name)}
                       disabled={save.isPending}
                       onClick={() => openModal({ index })}
                     >
@@ -146,7 +161,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
                       size={40}
                       variant="subtle"
                       color="red"
-                      aria-label={`Usuń czynność: ${operation.name}`}
+                      aria-label={L.remove(operation.name)}
                       disabled={save.isPending}
                       onClick={() => askRemove(index)}
                     >
@@ -192,7 +207,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
           onSave={saveFromModal}
           onClose={() => {
             save.reset();
-            setModal(null);
+            closeModal(modal.index === undefined ? undefined : operations[modal.index].name);
           }}
         />
       )}

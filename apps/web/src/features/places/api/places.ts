@@ -27,7 +27,11 @@ export function useMapConfig() {
 }
 
 /** Whether the server has a geocoder (GEOCODER_URL); taken as yes until its configuration says. */
-export const useGeocoding = () => useMapConfig().data?.geocoding !== false;
+/** Whether the server searches addresses; undefined until its map configuration is known. */
+export function useGeocoding(): boolean | undefined {
+  const config = useMapConfig().data;
+  return config ? config.geocoding !== false : undefined;
+}
 
 /**
  * Every machine with a position (MapPoint[]), as the answer's body unread (a Blob): 30,000

@@ -53,6 +53,8 @@ export function AddressSearch({
       setBusy(false);
     }
   };
+  // Nothing until the server says whether it searches: a search bar that then vanished misled.
+  if (geocoding === undefined) return null;
   if (!geocoding) {
     return (
       <Group gap="xs" align="center">

@@ -21,6 +21,7 @@ import { ApiError } from '../../../lib/api-client';
 import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useBranches, useDeleteBranch, useSaveBranch } from '../api/places';
 import { AddressSearch } from './address-search';
+import { LoadingSpinner } from '../../../components/loading-spinner';
 import { BaseMap, dotIcon } from './base-map';
 import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
 
@@ -200,7 +201,8 @@ export function BranchesTab() {
           </BaseMap>
         </div>
         <Paper withBorder p="md" style={{ flex: '1 1 320px' }} aria-label="Panel oddziału" role="region">
-          {panel.mode === 'idle' && <Text>Liczba oddziałów: {list.length}</Text>}
+          {panel.mode === 'idle' &&
+            (branches.isPending ? <LoadingSpinner /> : <Text>Liczba oddziałów: {list.length}</Text>)}
           {panel.mode === 'details' && selected && (
             <Details
               branch={selected}

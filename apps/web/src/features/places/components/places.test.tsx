@@ -333,6 +333,33 @@ describe('Oddziały tab of /myAccount', () => {
     expect(screen.queryByRole('tab', { name: 'Oddziały' })).toBeNull();
   });
 
+  it('says it is loading, not a count of 0, until the branches come, and no search before the server tells', async () => {
+    let branches!: ReadableStreamDefaultController<Uint8Array>;
+    let config!: ReadableStreamDefaultController<Uint8Array>;
+    const held = (keep: (c: ReadableStreamDefaultController<Uint8Array>) => void) => ({
+      body: new ReadableStream<Uint8Array>({ start: keep }),
+    });
+    fakeApi({
+      'GET /api/map/config': held((c) => (config = c)),
+      'GET /api/branch/getAll': held((c) => (branches = c)),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
+    const panel = await screen.findByRole('region', { name: 'Panel oddziału' });
+    expect(within(panel).getByRole('status', { name: MSG.loading })).toBeInTheDocument();
+    expect(within(panel).queryByText(/Liczba oddziałów/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Szukaj' })).toBeNull();
+    const send = (c: ReadableStreamDefaultController<Uint8Array>, value: unknown) => {
+      c.enqueue(new TextEncoder().encode(JSON.stringify(value)));
+      c.close();
+    };
+    send(branches, [branch]);
+    expect(await within(panel).findByText('Liczba oddziałów: 1')).toBeInTheDocument();
+    send(config, { ...CONFIG.body, geocoding: false });
+    expect(await screen.findByText(MSG.geocodingOffOnMap)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Szukaj' })).toBeNull();
+  });
+
   it('shows the count, a branch’s details by its marker, the add form and the delete question', async () => {
     const fake = fakeApi({
       'GET /api/map/config': CONFIG,

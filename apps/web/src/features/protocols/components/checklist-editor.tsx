@@ -65,6 +65,8 @@ export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEdito
   );
 }
 
+const REMARK_STYLES = { input: { fieldSizing: 'content', maxHeight: '10.5em' } } as const;
+
 const ChecklistRow = memo(function ChecklistRow({
   item,
   index,
@@ -122,12 +124,14 @@ const ChecklistRow = memo(function ChecklistRow({
             ))}
           </SimpleGrid>
         )}
-        {/* Grows with a long remark, so the technician sees all of it (up to six lines, then scrolls). */}
+        {/*
+         * Grows with a long remark, so the technician sees all of it (up to six lines, then it
+         * scrolls). The browser sizes it (field-sizing), not a script measuring each of 40 rows.
+         */}
         <Textarea
           label={`Uwagi: ${item.name}`}
-          autosize
-          minRows={1}
-          maxRows={6}
+          rows={1}
+          styles={REMARK_STYLES}
           readOnly={readOnly}
           value={item.remark}
           onChange={(e) => onChange(item.key, { ...item, remark: e.currentTarget.value })}
