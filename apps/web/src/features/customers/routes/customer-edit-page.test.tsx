@@ -67,6 +67,15 @@ describe('CustomerEditPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Miejscowość')).toHaveValue('Radom'));
   });
 
+  it('shows a customer that is not there (deleted meanwhile) as its message, without a form to save or delete', async () => {
+    fakeApi();
+    renderAt('/customerEdit?id=99&shortName=Widmo');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.notFound));
+    await waitFor(() => expect(screen.queryByLabelText(/Nazwa skrócona/)).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Usuń kontrahenta' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Maszyny' })).toBeNull();
+  });
+
   it('shows an employee the customer read-only (nothing to type, no Zapisz, no Usuń), an admin the form', async () => {
     const calls = fakeApi({ update: 409 });
     const user = userEvent.setup();

@@ -4,7 +4,7 @@ import { Button, Grid, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -40,6 +40,8 @@ export function CustomerEditPage() {
   // Editing and deleting a customer are the admins' (domain.md "Permissions"): an employee reads it.
   const isAdmin = Boolean(useSession().data?.isAdmin);
   const shortName = customer.data?.shortName ?? initial.shortName;
+  // A customer deleted meanwhile (or never there) shows its message, not a form to save or delete.
+  const missing = customer.error instanceof ApiError && customer.error.status === 404;
 
   const failure = save.isError
     ? errorMessage(save.error, { 409: MSG.customerExists })
@@ -69,7 +71,7 @@ export function CustomerEditPage() {
     <>
       <PageHeader title={isAdmin ? 'Edycja kontrahenta' : 'Kontrahent'} backTo={paths.customerList} />
       <ErrorBanner message={failure} />
-      {validId && (
+      {validId && !missing && (
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <CustomerForm

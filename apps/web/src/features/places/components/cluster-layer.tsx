@@ -3,14 +3,12 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { MACHINE_STATUSES, MAP_VIEW, type MapPoint } from '@serwis/domain';
+import { MAP_VIEW, findMachineStatus, type MapPoint } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { dotIcon } from './base-map';
 import type { MapIndex } from './map-index';
 import type { MapMarker } from './map-protocol';
 import type { ShownMachines } from './use-map-index';
-
-const LABELS = new Map<string, string>(MACHINE_STATUSES.map((s) => [s.name, s.label]));
 
 /** Beyond the visible map, a quarter of its size on each side is drawn too, so a short pan shows no gap. */
 const VIEW_MARGIN = 0.25;
@@ -33,15 +31,27 @@ function machineLink(point: MapMarker, navigate: NavigateFunction, text: string)
   return link;
 }
 
-const statusOf = (point: MapMarker) => `Status: ${LABELS.get(point.status) ?? point.status}`;
+/**
+ * "Status:" and the status as every list and card shows it (ui.md: one badge), in its reference
+ * colours (cluster-layer.css draws the badge: the popup is built outside React).
+ */
+function statusOf(point: MapMarker) {
+  const line = document.createElement('div');
+  const badge = document.createElement('span');
+  const status = findMachineStatus(point.status);
+  badge.className = 'serwis-map-status';
+  badge.textContent = status?.label ?? point.status;
+  if (status)
+    Object.assign(badge.style, { backgroundColor: status.colorBackground, color: status.colorText });
+  line.append('Status: ', badge);
+  return line;
+}
 
 function popupOf(point: MapMarker, navigate: NavigateFunction) {
   const content = document.createElement('div');
   const name = document.createElement('strong');
   name.textContent = point.name;
-  const status = document.createElement('div');
-  status.textContent = statusOf(point);
-  content.append(name, status, machineLink(point, navigate, 'Otwórz kartę maszyny'));
+  content.append(name, statusOf(point), machineLink(point, navigate, 'Otwórz kartę maszyny'));
   return content;
 }
 
@@ -54,9 +64,7 @@ function listPopupOf(points: MapMarker[], navigate: NavigateFunction) {
   list.className = 'serwis-map-list';
   for (const point of points) {
     const item = document.createElement('li');
-    const status = document.createElement('div');
-    status.textContent = statusOf(point);
-    item.append(machineLink(point, navigate, point.name), status);
+    item.append(machineLink(point, navigate, point.name), statusOf(point));
     list.append(item);
   }
   content.append(title, list);

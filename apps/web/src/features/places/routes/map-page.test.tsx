@@ -14,6 +14,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const point = sampleMapPoint;
 
+/** A popup's status line ("Status: " and its badge), found by the words it reads as. */
+const statusLine = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'DIV' && element.textContent === text;
+
 describe('/map', () => {
   it('on a touch screen leaves room beside the map to scroll the page to its buttons', async () => {
     fakeApi({ 'GET /api/device/with-gps-location-data': { body: [point({ id: 1 })] } });
@@ -148,7 +152,11 @@ describe('/map markers', () => {
     expect(screen.getByTitle('Prasa obca').innerHTML).toContain('background:#c92a2a');
 
     fireEvent.click(screen.getByTitle('Prasa obca'));
-    const external = (await screen.findByText('Status: Awaria')).parentElement!;
+    const external = (await screen.findByText(statusLine('Status: Awaria'))).parentElement!;
+    // The status is the lists' badge: its word in the reference colours.
+    const badge = within(external).getByText('Awaria');
+    expect(badge).toHaveClass('serwis-map-status');
+    expect(badge.style.backgroundColor).not.toBe('');
     expect(within(external).getByText('Prasa obca')).toBeInTheDocument();
     expect(within(external).getByRole('link', { name: 'Otwórz kartę maszyny' })).toHaveAttribute(
       'href',
@@ -156,7 +164,7 @@ describe('/map markers', () => {
     );
 
     fireEvent.click(laser);
-    const popup = (await screen.findByText('Status: Ok')).parentElement!;
+    const popup = (await screen.findByText(statusLine('Status: Ok'))).parentElement!;
     expect(within(popup).getByText('Laser')).toBeInTheDocument();
     const link = within(popup).getByRole('link', { name: 'Otwórz kartę maszyny' });
     expect(link).toHaveAttribute('href', '/machineEdit?id=1&prev=map');
@@ -225,7 +233,7 @@ describe('/map markers', () => {
       'href',
       '/machineExternalEdit?id=22&prev=map',
     );
-    expect(screen.getByText('Status: Awaria')).toBeInTheDocument();
+    expect(screen.getByText(statusLine('Status: Awaria'))).toBeInTheDocument();
   });
 
   it('has in the page only the machines in view, and draws them again after a zoom', async () => {
