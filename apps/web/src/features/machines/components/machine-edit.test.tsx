@@ -112,6 +112,14 @@ describe('machine card', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/machineExternalList$/));
   });
 
+  it("is titled by the machine's own family, also when opened through the other family's address", async () => {
+    fakeServer(204, sampleDevice({ type: 'INTERNAL' }));
+    renderCard('id=7', 'EXTERNAL');
+    expect(
+      await screen.findByRole('heading', { name: 'Szczegóły maszyny: Laser CO2 3000' }),
+    ).toBeInTheDocument();
+  });
+
   it('opens the tab named by activeTab and keeps the URL in step with the chosen tab', async () => {
     fakeServer(204);
     renderCard('id=7&prev=machineList&activeTab=notes');

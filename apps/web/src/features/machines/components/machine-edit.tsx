@@ -69,7 +69,11 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
 
   return (
     <>
-      <PageHeader title={device ? `${config.editTitle}: ${device.name}` : config.editTitle} backTo={back} />
+      {/* Titled by what the machine is, also when reached through the other family's address. */}
+      <PageHeader
+        title={device ? `${FAMILIES[ownFamily].editTitle}: ${device.name}` : config.editTitle}
+        backTo={back}
+      />
       <ErrorBanner message={banner} />
       {machine.isPending && id > 0 ? (
         <Center py="xl">
