@@ -38,6 +38,8 @@ const BY_NAME: [RegExp, unknown][] = [
   [/^categories$/, ['Kategoria 1']],
   [/^zipCode$/, '00-001'],
   [/^numberExtension$/, ''],
+  // An inspection's period counts in steps of six months.
+  [/^period$/, 12],
   [/Time$/, '08:30'],
   [/Signature$/, PNG],
   [/^mapping$/, ['name', 'serialNumber', 'customer', 'category']],

@@ -19,7 +19,8 @@ export const REMINDER_MSG = {
     'Aby wysyłać kontrahentowi przypomnienia, wpisz w polu E-mail jego adres (np. biuro@firma.pl).',
 } as const;
 
-const leadDay = z.coerce
+/** One lead time, as typed ("30") or sent (30): whole days from 1 to 365. */
+export const reminderLeadDay = z.coerce
   .number({ error: REMINDER_MSG.leadDaysInvalid })
   .int(REMINDER_MSG.leadDaysInvalid)
   .min(1, REMINDER_MSG.leadDaysInvalid)
@@ -29,7 +30,7 @@ const leadDay = z.coerce
 export const reminderSettingsInput = z.object({
   enabled: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
   leadDays: z
-    .array(leadDay, { error: REMINDER_MSG.leadDaysInvalid })
+    .array(reminderLeadDay, { error: REMINDER_MSG.leadDaysInvalid })
     .max(5, REMINDER_MSG.leadDaysTooMany)
     .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
   overdue: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),

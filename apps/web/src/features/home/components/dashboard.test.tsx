@@ -89,6 +89,11 @@ describe('home dashboard', () => {
     expect(within(waiting).queryByText(/czeka na/)).toBeNull();
     // A state's badge inside a line of text: no block inside a paragraph (invalid HTML, React warns).
     expect(document.querySelectorAll('p div')).toHaveLength(0);
+    // Each line opens its protocol, and its back arrow returns here.
+    expect(within(waiting).getByRole('link', { name: '7/02/2025 – Metalex' })).toHaveAttribute(
+      'href',
+      '/serviceProtocol?id=9&prev=%2Fhome',
+    );
     expect(within(waiting).getByText('18 dni')).toBeInTheDocument();
     expect(within(waiting).getByText('1 dzień')).toBeInTheDocument();
     expect(within(card('Otwarte zadania')).getByTestId('figure')).toHaveTextContent('2');

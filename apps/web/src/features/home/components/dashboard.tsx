@@ -114,9 +114,18 @@ export function Dashboard() {
            */}
           {data.waitingProtocols.oldest.map((p) => (
             <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" lineClamp={1} miw={0}>
-                {p.number} – {p.customerShortName}
-              </Text>
+              {/* Each opens its protocol (the list the figure links to has no filter by state). */}
+              <Anchor
+                component={Link}
+                to={paths.serviceProtocol(p.id, paths.home)}
+                size="sm"
+                className="touch-link"
+                miw={0}
+              >
+                <Text span inherit lineClamp={1}>
+                  {p.number} – {p.customerShortName}
+                </Text>
+              </Anchor>
               <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                 <ServiceStateBadge state={p.state} />
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -59,18 +59,23 @@ describe('/myAccount → Powiadomienia', () => {
     expect(screen.getByRole('tab', { name: 'Powiadomienia' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('refuses a lead time that is not 1–365 days without calling the server', async () => {
-    const api = fakeApi({ 'GET /api/reminders/settings': { body: { ...settings, enabled: true } } });
+  it('refuses a lead time that is not 1–365 days as it is typed, and keeps the good ones', async () => {
+    fakeApi({ 'GET /api/reminders/settings': { body: { ...settings, enabled: true, leadDays: [30] } } });
     renderScreen(<MyAccountPage />, { url: '/myAccount', session: JAN_USER });
     await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
     const panel = screen.getByRole('tabpanel');
     const leads = await waitFor(() => leadInput(panel));
-    await userEvent.type(leads, '400{enter}');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Zapisz' }));
-    expect(
-      await within(panel).findByText('Wyprzedzenie musi być liczbą dni od 1 do 365.'),
-    ).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/reminders/settings')).toHaveLength(0);
+    for (const wrong of ['400', 'abc', '0']) {
+      await userEvent.type(leads, `${wrong}{enter}`);
+      expect(within(panel).getByText('Wyprzedzenie musi być liczbą dni od 1 do 365.')).toBeInTheDocument();
+      // Not taken as a value ("NaN" was).
+      expect(within(panel).queryByText(/NaN|400|abc|^0$/)).toBeNull();
+      await userEvent.clear(leads);
+    }
+    await userEvent.type(leads, '7{enter}');
+    expect(within(panel).queryByText('Wyprzedzenie musi być liczbą dni od 1 do 365.')).toBeNull();
+    expect(within(panel).getByText('7')).toBeInTheDocument();
+    expect(within(panel).getByText('30')).toBeInTheDocument();
   });
 
   it('lets an admin run the job now and shows the last runs with their counts', async () => {

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Switch, Table, TagsInput, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG, REMINDER_MSG, reminderSettingsInput, type ReminderSettings } from '@serwis/domain';
+import {
+  MSG,
+  REMINDER_MSG,
+  reminderLeadDay,
+  reminderSettingsInput,
+  type ReminderSettings,
+} from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
@@ -39,6 +45,13 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
   const [stored, setStored] = useState<ReminderSettings>(initial);
   useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(stored));
   const [error, setError] = useState<string | null>(null);
+  // A lead time typed wrong ("abc", "3,5", 400) is not taken as a value, and says why at once.
+  const [leadError, setLeadError] = useState<string | null>(null);
+  const takeLeadDays = (tags: string[]) => {
+    const days = tags.map((tag) => reminderLeadDay.safeParse(tag));
+    setLeadError(days.every((d) => d.success) ? null : REMINDER_MSG.leadDaysInvalid);
+    setValues({ ...values, leadDays: days.flatMap((d) => (d.success ? [d.data] : [])) });
+  };
 
   const submit = () => {
     const parsed = reminderSettingsInput.safeParse(values);
@@ -73,7 +86,8 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
         label="Wyprzedzenie (dni przed terminem)"
         description="Wpisz liczbę dni i naciśnij Enter, np. 30 i 7."
         value={values.leadDays.map(String)}
-        onChange={(tags) => setValues({ ...values, leadDays: tags.map((t) => Number(t.trim())) })}
+        onChange={takeLeadDays}
+        error={leadError}
         disabled={!values.enabled}
         maxTags={5}
         maw={360}
