@@ -101,8 +101,13 @@ const MARKER_TARGET = 40;
 export function dotIcon(color1: string, color2: string, size = 24) {
   const target = Math.max(size, MARKER_TARGET);
   const dot = `<span style="display:block;width:${size}px;height:${size}px;border-radius:50%;background:${color1};border:${Math.max(3, size / 8)}px solid ${color2};box-sizing:border-box;box-shadow:0 0 2px rgba(0,0,0,.6)"></span>`;
+  // A dot as big as a finger (the /map's 30,000) is the marker itself: no square around it.
+  const html =
+    target === size
+      ? dot
+      : `<span style="display:flex;align-items:center;justify-content:center;width:${target}px;height:${target}px">${dot}</span>`;
   return L.divIcon({
-    html: `<span style="display:flex;align-items:center;justify-content:center;width:${target}px;height:${target}px">${dot}</span>`,
+    html,
     className: 'serwis-map-dot',
     iconSize: [target, target],
     iconAnchor: [target / 2, target / 2],
