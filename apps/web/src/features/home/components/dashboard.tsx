@@ -52,21 +52,23 @@ function Figure({
   );
 }
 
+/** A figure's line that opens its record: a finger's height on a touch screen (touch-link), one line of text. */
+function LineLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" className="touch-link" miw={0}>
+      <Text span inherit lineClamp={1}>
+        {children}
+      </Text>
+    </Anchor>
+  );
+}
+
 function MachineLines({ machines }: { machines: DueMachine[] }) {
   return machines.map((m) => (
     <Group key={m.id} justify="space-between" gap="xs" wrap="nowrap">
-      {/* The link is a finger's height on a touch screen (touch-link); its text stays one line. */}
-      <Anchor
-        component={Link}
-        to={paths.machineEdit({ id: m.id, prev: 'home' })}
-        size="sm"
-        className="touch-link"
-        miw={0}
-      >
-        <Text span inherit lineClamp={1}>
-          {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
-        </Text>
-      </Anchor>
+      <LineLink to={paths.machineEdit({ id: m.id, prev: 'home' })}>
+        {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
+      </LineLink>
       <Text size="sm" c={m.daysLeft < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {m.nextInspection} · {dueInText(m.daysLeft)}
       </Text>
@@ -115,17 +117,9 @@ export function Dashboard() {
           {data.waitingProtocols.oldest.map((p) => (
             <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
               {/* Each opens its protocol (the list the figure links to has no filter by state). */}
-              <Anchor
-                component={Link}
-                to={paths.serviceProtocol(p.id, paths.home)}
-                size="sm"
-                className="touch-link"
-                miw={0}
-              >
-                <Text span inherit lineClamp={1}>
-                  {p.number} – {p.customerShortName}
-                </Text>
-              </Anchor>
+              <LineLink to={paths.serviceProtocol(p.id, paths.home)}>
+                {p.number} – {p.customerShortName}
+              </LineLink>
               <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                 <ServiceStateBadge state={p.state} />
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -26,8 +26,7 @@ export function useMapConfig() {
   });
 }
 
-/** Whether the server has a geocoder (GEOCODER_URL); taken as yes until its configuration says. */
-/** Whether the server searches addresses; undefined until its map configuration is known. */
+/** Whether the server has a geocoder (GEOCODER_URL); undefined until its map configuration is known. */
 export function useGeocoding(): boolean | undefined {
   const config = useMapConfig().data;
   return config ? config.geocoding !== false : undefined;
