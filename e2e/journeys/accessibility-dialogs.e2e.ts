@@ -198,4 +198,47 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
     await tile.waitFor();
     await expectRingedAfterTabs(tile, 40);
   });
+
+  it("keeps the keyboard's place in a dialog: after a day is picked, and after its question is answered", async () => {
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+      });
+    // A day picked in the new event's calendar: the focus on the date field, inside the dialog (it
+    // fell to the page, where the next Tab left the dialog for the card's form behind it).
+    await page.goto(`${machineCardPath(seed!)}&activeTab=service`);
+    const add = page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe' });
+    const date = dialog.getByRole('button', { name: /^Data/ });
+    await date.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Poprzedni miesiąc' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => date.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A note's question: "Wróć do formularza" back to the typing, "Odrzuć zmiany" back to the button
+    // the note was opened with (the focus was left on the page).
+    await page.goto(`${machineCardPath(seed!)}&activeTab=notes`);
+    const addNote = page.getByRole('button', { name: 'Dodaj notatkę' });
+    await addNote.focus();
+    await page.keyboard.press('Enter');
+    const text = page.getByRole('textbox', { name: 'Treść notatki' });
+    await text.waitFor();
+    await page.keyboard.type('Pasek klinowy');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Wróć do formularza' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => text.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Odrzuć zmiany' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Dodaj notatkę');
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Drawer, MantineProvider, Modal, PasswordInput } from '@mantine/core';
+import { Alert, Drawer, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from './theme';
@@ -16,11 +16,13 @@ describe('theme', () => {
         <Alert withCloseButton onClose={() => {}}>
           komunikat
         </Alert>
+        <Notification onClose={() => {}}>Zapisano</Notification>
       </MantineProvider>,
     );
     expect(await screen.findByRole('button', { name: 'Zamknij okno' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zamknij menu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zamknij komunikat' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zamknij powiadomienie' })).toBeInTheDocument();
   });
 
   it("names a password field's show-and-hide button in Polish", () => {

@@ -47,6 +47,7 @@ export const theme = createTheme({
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij menu' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij powiadomienie' } } },
     // Without Mantine's focus placeholder: an element of no role inside a menu, which a screen reader
     // cannot tell from an item (axe: aria-required-children). The arrow keys still reach the items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
+import { ModalDateField } from '../../../components/modal-date-field';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -111,7 +112,7 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <DatePickerInput
+            <ModalDateField
               label="Data"
               withAsterisk={!readOnly}
               clearable={!readOnly}

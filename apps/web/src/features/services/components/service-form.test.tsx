@@ -205,6 +205,21 @@ describe('ServiceForm: saving a new event', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('keeps the focus in the dialog after a day is picked from the calendar by keyboard', async () => {
+    openNew();
+    const dialog = await screen.findByRole('dialog');
+    const date = within(dialog).getByRole('button', { name: /^Data/ });
+    date.focus();
+    await userEvent.keyboard('{Enter}');
+    // The first of the month shown (today's month): the first day button named "1 …".
+    const [first] = await screen.findAllByRole('button', { name: /^1 \S+ \d{4}$/ });
+    first.focus();
+    await userEvent.keyboard('{Enter}');
+    // Not on the page behind the dialog, where the next Tab would leave it.
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date).toHaveTextContent(`${companyToday().slice(0, 8)}01`);
+  });
+
   it('asks for a date and a type before sending anything', async () => {
     const { api } = openNew();
     await userEvent.click(screen.getByRole('button', { name: 'Wyczyść datę' }));

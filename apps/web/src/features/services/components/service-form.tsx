@@ -10,9 +10,9 @@ import {
   Stack,
   Textarea,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
+import { ModalDateField } from '../../../components/modal-date-field';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   INSPECTION_PERIOD_STEP,
@@ -108,7 +108,7 @@ export function ServiceForm(props: ServiceFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <DatePickerInput
+          <ModalDateField
             label="Data"
             withAsterisk
             valueFormat="YYYY-MM-DD"

@@ -196,7 +196,10 @@ describe('NotesTab', () => {
     await userEvent.keyboard('{Escape}');
     const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
     await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
-    expect(await screen.findByRole('textbox', { name: 'Treść notatki' })).toHaveValue('Luźny pasek');
+    const text = await screen.findByRole('textbox', { name: 'Treść notatki' });
+    expect(text).toHaveValue('Luźny pasek');
+    // Back to the typing, and once discarded back to the button the note was opened with.
+    await waitFor(() => expect(text).toHaveFocus());
 
     await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
     await userEvent.click(
@@ -205,6 +208,7 @@ describe('NotesTab', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dodaj notatkę' })).toHaveFocus());
   });
 
   it('shows the newest 20 notes, 20 more on each ask, and still adds and deletes', async () => {
