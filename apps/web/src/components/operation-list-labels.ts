@@ -15,3 +15,13 @@ export const arrowsAfterMove = (text: string, direction: 'up' | 'down') =>
   direction === 'down'
     ? [OPERATION_LIST_LABELS.moveDown(text), OPERATION_LIST_LABELS.moveUp(text)]
     : [OPERATION_LIST_LABELS.moveUp(text), OPERATION_LIST_LABELS.moveDown(text)];
+
+/**
+ * The buttons to give the focus to after the operation at `index` of `texts` is removed: the next
+ * operation's "Usuń", else the one before's, else "Dodaj czynność" (the list is empty).
+ */
+export const buttonsAfterRemove = (texts: readonly string[], index: number) => [
+  ...(index + 1 < texts.length ? [OPERATION_LIST_LABELS.remove(texts[index + 1])] : []),
+  ...(index > 0 ? [OPERATION_LIST_LABELS.remove(texts[index - 1])] : []),
+  OPERATION_LIST_LABELS.add,
+];

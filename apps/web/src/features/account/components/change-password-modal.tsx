@@ -5,6 +5,7 @@ import { MAX, MSG, changePasswordFormSchema } from '@serwis/domain';
 import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useSetNewPassword } from '../../auth/api/password';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 export function ChangePasswordModal(props: {
   opened: boolean;
@@ -25,16 +26,18 @@ export function ChangePasswordModal(props: {
     <Modal opened={props.opened} onClose={close} title="Zmiana hasła">
       <form
         noValidate
-        onSubmit={form.onSubmit(({ oldPassword, newPassword }) =>
-          change.mutate(
-            { oldPassword, newPassword },
-            {
-              onSuccess: () => {
-                form.reset();
-                props.onChanged(MSG.passwordChanged);
+        onSubmit={form.onSubmit(
+          ({ oldPassword, newPassword }) =>
+            change.mutate(
+              { oldPassword, newPassword },
+              {
+                onSuccess: () => {
+                  form.reset();
+                  props.onChanged(MSG.passwordChanged);
+                },
               },
-            },
-          ),
+            ),
+          focusFirstInvalid,
         )}
       >
         <Stack>

@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../auth/api/session';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company';
 import { CompanyLogo } from './company-logo';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const FIELDS: { key: keyof CompanySettings; label: string }[] = [
   { key: 'name', label: 'Nazwa firmy' },
@@ -78,13 +79,15 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
   useUnsavedChanges(form.isDirty());
   return (
     <form
-      onSubmit={form.onSubmit((values) =>
-        save.mutate(values, {
-          onSuccess: () => {
-            form.resetDirty(values);
-            notifications.show({ color: 'green', message: MSG.saved });
-          },
-        }),
+      onSubmit={form.onSubmit(
+        (values) =>
+          save.mutate(values, {
+            onSuccess: () => {
+              form.resetDirty(values);
+              notifications.show({ color: 'green', message: MSG.saved });
+            },
+          }),
+        focusFirstInvalid,
       )}
     >
       <Stack maw={760}>

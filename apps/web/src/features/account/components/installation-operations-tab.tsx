@@ -13,7 +13,11 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { errorMessage } from '../../../lib/api-client';
 import { useModalLeave } from '../../../lib/unsaved-changes';
 import { useFocusAfterChange } from '../../../lib/focus-after-change';
-import { OPERATION_LIST_LABELS as L, arrowsAfterMove } from '../../../components/operation-list-labels';
+import {
+  OPERATION_LIST_LABELS as L,
+  arrowsAfterMove,
+  buttonsAfterRemove,
+} from '../../../components/operation-list-labels';
 import { useInstallationOperationMutations, useInstallationOperations } from '../api/company';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 
@@ -133,7 +137,19 @@ export function InstallationOperationsTab() {
                     aria-label={L.remove(op.text)}
                     disabled={busy}
                     onClick={() =>
-                      confirmDelete({ what: `czynność „${op.text}”`, onConfirm: () => remove.mutate(op.id) })
+                      confirmDelete({
+                        what: `czynność „${op.text}”`,
+                        onConfirm: () => {
+                          // The keyboard goes on from the next operation, not from the top of the page.
+                          focusLater(
+                            ...buttonsAfterRemove(
+                              operations.map((o) => o.text),
+                              index,
+                            ),
+                          );
+                          remove.mutate(op.id);
+                        },
+                      })
                     }
                   >
                     <IconTrash size={18} />

@@ -6,6 +6,7 @@ import { MAX, MSG, email } from '@serwis/domain';
 import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const schema = z.object({ email });
 
@@ -25,15 +26,17 @@ export function ResetPasswordModal(props: {
     <Modal opened={props.opened} onClose={close} title="Resetowanie hasła">
       <form
         noValidate
-        onSubmit={form.onSubmit(({ email: address }) =>
-          reset.mutate(address, {
-            onSuccess: () => {
-              // Opened again later, the modal starts empty rather than showing the last address.
-              form.reset();
-              reset.reset();
-              props.onSent(MSG.resetSent);
-            },
-          }),
+        onSubmit={form.onSubmit(
+          ({ email: address }) =>
+            reset.mutate(address, {
+              onSuccess: () => {
+                // Opened again later, the modal starts empty rather than showing the last address.
+                form.reset();
+                reset.reset();
+                props.onSent(MSG.resetSent);
+              },
+            }),
+          focusFirstInvalid,
         )}
       >
         <Stack>

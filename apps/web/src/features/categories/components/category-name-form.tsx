@@ -5,6 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MAX, categoryInsertSchema } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 interface CategoryNameFormProps {
   name?: string;
@@ -27,7 +28,7 @@ export function CategoryNameForm({
   const form = useForm({ initialValues: { name }, validate: zod4Resolver(categoryInsertSchema) });
   useUnsavedChanges(form.isDirty());
   return (
-    <form onSubmit={form.onSubmit((values) => onSubmit(values.name.trim()))} noValidate>
+    <form onSubmit={form.onSubmit((values) => onSubmit(values.name.trim()), focusFirstInvalid)} noValidate>
       <Stack maw={520}>
         <TextInput label="Nazwa kategorii" required maxLength={MAX.short} {...form.getInputProps('name')} />
         <FormFooter

@@ -7,6 +7,8 @@ import { OPERATION_LIMITS, serviceOperationFormSchema, type ServiceOperation } f
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { useModalLeave } from '../../../lib/unsaved-changes';
+import { useFocusAddedRow } from '../../../lib/focus-added-row';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 interface FieldRow {
   key: string;
@@ -34,12 +36,15 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
   });
   const fields = form.values.fields;
   const leave = useModalLeave(form.isDirty(), onClose);
+  const { adding, lastRowRef } = useFocusAddedRow();
 
-  const submit = form.onSubmit((values) =>
-    onSave({
-      name: values.name,
-      fields: values.fields.map((f) => ({ name: f.name.trim(), unit: f.unit.trim() })),
-    }),
+  const submit = form.onSubmit(
+    (values) =>
+      onSave({
+        name: values.name,
+        fields: values.fields.map((f) => ({ name: f.name.trim(), unit: f.unit.trim() })),
+      }),
+    focusFirstInvalid,
   );
 
   return (
@@ -74,6 +79,7 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
                     <Table.Td>
                       <TextInput
                         label="Nazwa pola"
+                        ref={index === fields.length - 1 ? lastRowRef : undefined}
                         maxLength={OPERATION_LIMITS.fieldName}
                         {...form.getInputProps(`fields.${index}.name`)}
                       />
@@ -106,7 +112,10 @@ export function OperationModal({ operation, saving, error, onSave, onClose }: Op
               variant="light"
               leftSection={<IconPlus size={16} />}
               disabled={fields.length >= OPERATION_LIMITS.fieldsPerOperation}
-              onClick={() => form.insertListItem('fields', { key: randomId(), name: '', unit: '' })}
+              onClick={() => {
+                adding();
+                form.insertListItem('fields', { key: randomId(), name: '', unit: '' });
+              }}
             >
               Dodaj pole
             </Button>

@@ -113,8 +113,11 @@ describe('OperationsEditor', () => {
     const dialog = await screen.findByRole('dialog');
     await fill(user, within(dialog).getByLabelText(/Nazwa czynności/), 'Pomiar ciśnienia');
     await user.click(within(dialog).getByRole('button', { name: 'Dodaj pole' }));
+    // The new field's name takes the focus: it is drawn above the button.
+    expect(within(dialog).getByLabelText('Nazwa pola')).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Dodaj pole' }));
     const fieldNames = within(dialog).getAllByLabelText('Nazwa pola');
+    expect(fieldNames[1]).toHaveFocus();
     const units = within(dialog).getAllByLabelText('Jednostka');
     await fill(user, fieldNames[0], 'Ciśnienie');
     await fill(user, units[0], 'bar');
@@ -227,6 +230,14 @@ describe('OperationsEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń' }));
     await waitFor(() => expect(api.puts).toHaveLength(1));
     expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual([initial[1]]);
+    // The keyboard goes on from the operation now first, then, the list empty, from "Dodaj czynność".
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Usuń czynność: Kontrola napięcia' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Usuń' }));
+    await screen.findByText('Brak czynności serwisowych.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dodaj czynność' })).toHaveFocus());
   });
 
   it('imports another category’s list after a confirmation, replacing the whole list', async () => {

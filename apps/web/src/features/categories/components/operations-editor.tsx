@@ -9,7 +9,11 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { useCategory, useSaveOperations } from '../api/categories';
 import { OperationModal } from './operation-modal';
 import { useFocusAfterChange } from '../../../lib/focus-after-change';
-import { OPERATION_LIST_LABELS, arrowsAfterMove } from '../../../components/operation-list-labels';
+import {
+  OPERATION_LIST_LABELS,
+  arrowsAfterMove,
+  buttonsAfterRemove,
+} from '../../../components/operation-list-labels';
 import { ImportOperations } from './import-operations';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 
@@ -60,7 +64,16 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   const askRemove = (index: number) =>
     confirmDelete({
       what: `czynność „${operations[index].name}”`,
-      onConfirm: () => persist(operations.filter((_, i) => i !== index)),
+      onConfirm: () => {
+        // The keyboard goes on from the next operation, not from the top of the page.
+        focusLater(
+          ...buttonsAfterRemove(
+            operations.map((op) => op.name),
+            index,
+          ),
+        );
+        persist(operations.filter((_, i) => i !== index));
+      },
     });
 
   const openModal = (state: { index?: number }) => {

@@ -15,6 +15,7 @@ import {
   type Customer,
   type CustomerInsert,
 } from '@serwis/domain';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 export type CustomerFormValues = Omit<Customer, 'id'>;
 
@@ -87,7 +88,7 @@ export function CustomerForm({
 
   const submit = form.onSubmit((values) => {
     if (!readOnly) onSubmit(trimAll(values));
-  });
+  }, focusFirstInvalid);
 
   // Read-only fields rather than disabled ones: the text can still be selected and copied.
   const text = (

@@ -75,6 +75,8 @@ describe('customer add form', () => {
     await fill(user, /Nazwa skrócona/, 'ab');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Nazwa skrócona musi mieć minimum 3 znaki')).toBeInTheDocument();
+    // The keyboard is taken to the field to mend, not left on "Zapisz".
+    await waitFor(() => expect(screen.getByLabelText(/Nazwa skrócona/)).toHaveFocus());
 
     await fill(user, /Nazwa skrócona/, 'Przedsiębiorstwo Usług');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));

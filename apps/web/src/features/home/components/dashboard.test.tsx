@@ -97,6 +97,12 @@ describe('home dashboard', () => {
     expect(within(waiting).getByText('18 dni')).toBeInTheDocument();
     expect(within(waiting).getByText('1 dzień')).toBeInTheDocument();
     expect(within(card('Otwarte zadania')).getByTestId('figure')).toHaveTextContent('2');
+    // A figure's link is named by what it counts, not by its number alone.
+    expect(within(overdue).getByRole('link', { name: 'Zaległe przeglądy: 2' })).toHaveAttribute(
+      'href',
+      '/machinePeriodicInspection',
+    );
+    expect(screen.getByRole('link', { name: 'Otwarte zadania: 2' })).toHaveAttribute('href', '/machineTodo');
     expect(within(card('Incydenty z 7 dni')).getByTestId('figure')).toHaveTextContent('3');
     expect(within(card('Protokoły podpisane w tym miesiącu')).getByTestId('figure')).toHaveTextContent('9');
     // The month's figures open the statistics of that month (the server's today: 2025-03-10).

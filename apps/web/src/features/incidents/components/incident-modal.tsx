@@ -14,6 +14,7 @@ import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
 import { joinDateTime, splitDateTime } from '../incident-query';
 import { companyToday } from '../../../lib/company-time';
 import { useModalLeave } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const formSchema = z.object({
   date: z.string({ error: MSG.incidentDateRequired }).min(1, MSG.incidentDateRequired),
@@ -102,7 +103,7 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
               },
             },
           );
-        })}
+        }, focusFirstInvalid)}
       >
         <Stack>
           <ErrorBanner message={save.isError ? saveError(save.error) : null} />

@@ -49,6 +49,7 @@ describe('/machinePeriodicInspection', () => {
           row(7, -12),
           row(8, 30),
           row(9, null, { device: { ...row(9, null).device, transferDate: null } }),
+          row(10, -40, { lastPeriod: 24, lastWarrantyInspectionDone: true }),
         ],
       },
     });
@@ -80,6 +81,11 @@ describe('/machinePeriodicInspection', () => {
     expect(box).toBeChecked();
     await userEvent.click(box);
     expect(await screen.findByRole('row', { name: 'Laser 9 (id 9), ACME' })).toBeInTheDocument();
+    // Its warranty's inspections all done, a machine is not overdue: not red, and said why.
+    const done = within(screen.getByRole('row', { name: 'Laser 10 (id 10), ACME' })).getByText('-40');
+    expect(done).toHaveAttribute('data-overdue', 'false');
+    expect(done.style.color).not.toContain('red');
+    expect(done).toHaveTextContent('-40 (Wykonano ostatni przegląd gwarancyjny.)');
     expect(api.calls.at(-1)!.url.split('?')[0]).toBe('/api/device/periodicInspections/all');
 
     await userEvent.click(box);

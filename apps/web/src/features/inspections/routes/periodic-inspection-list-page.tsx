@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Checkbox, Text } from '@mantine/core';
-import { DEFAULT_INSPECTION_SORT, PAGE_SIZES, type PeriodicInspectionRow } from '@serwis/domain';
+import { Checkbox, Text, VisuallyHidden } from '@mantine/core';
+import { DEFAULT_INSPECTION_SORT, MSG, PAGE_SIZES, type PeriodicInspectionRow } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
@@ -79,6 +79,14 @@ const columns: ColumnDef<PeriodicInspectionRow>[] = [
     cell: ({ row }) => {
       const days = row.original.daysToNextInspection;
       if (days === null) return '';
+      // The warranty's inspections all done ("Pokaż" all): nothing is overdue, as the card says.
+      if (row.original.lastWarrantyInspectionDone)
+        return (
+          <Text size="sm" c="dimmed" title={MSG.inspectionWarrantyDone} data-overdue="false">
+            {days}
+            <VisuallyHidden>{` (${MSG.inspectionWarrantyDone})`}</VisuallyHidden>
+          </Text>
+        );
       return days < 0 ? (
         <Text size="sm" c="red" fw={700} data-overdue="true">
           {days}

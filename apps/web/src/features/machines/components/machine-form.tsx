@@ -21,6 +21,7 @@ import { NameField } from './name-field';
 import { StatusSelect } from './status-select';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 interface MachineFormProps {
   family: MachineFamily;
@@ -76,7 +77,7 @@ export function MachineForm(props: MachineFormProps) {
     [customers.data, ownCustomer],
   );
 
-  const submit = form.onSubmit((v) => props.onSubmit({ ...toPayload(v), id: device?.id }));
+  const submit = form.onSubmit((v) => props.onSubmit({ ...toPayload(v), id: device?.id }), focusFirstInvalid);
 
   return (
     <form onSubmit={submit} noValidate>

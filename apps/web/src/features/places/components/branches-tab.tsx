@@ -24,6 +24,7 @@ import { AddressSearch } from './address-search';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { BaseMap, dotIcon } from './base-map';
 import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const BRANCH_PIN = dotIcon('#e8590c', '#ffffff', 26);
 const CHOSEN_PIN = dotIcon('#c92a2a', '#ffffff', 30);
@@ -213,11 +214,13 @@ export function BranchesTab() {
           {panel.mode === 'form' && (
             <form
               noValidate
-              onSubmit={form.onSubmit(({ ...values }) =>
-                save.mutate(
-                  { ...values, id: panel.branch?.id ?? 0 },
-                  { onSuccess: (saved) => setPanel({ mode: 'details', id: saved.id }) },
-                ),
+              onSubmit={form.onSubmit(
+                ({ ...values }) =>
+                  save.mutate(
+                    { ...values, id: panel.branch?.id ?? 0 },
+                    { onSuccess: (saved) => setPanel({ mode: 'details', id: saved.id }) },
+                  ),
+                focusFirstInvalid,
               )}
             >
               <Stack gap="xs">

@@ -12,6 +12,7 @@ import { BaseMap, dotIcon, round } from './base-map';
 import { DevicePositionButton } from './device-position-button';
 import { EMPTY_PLACE, PlaceFields, validatePlace, type PlaceFormValues } from './place-fields';
 import { useModalLeave } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const HOTEL_PIN = dotIcon('#7048e8', '#ffffff', 24);
 
@@ -57,16 +58,18 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
     <Modal opened={hotel !== null} onClose={leave} size="xl" title={editing ? 'Edycja hotelu' : 'Nowy hotel'}>
       <form
         noValidate
-        onSubmit={form.onSubmit(({ street, ...values }) =>
-          save.mutate(
-            { ...values, streetAddress: street, id: editing ? hotel.id : 0 },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: MSG.saved });
-                close();
+        onSubmit={form.onSubmit(
+          ({ street, ...values }) =>
+            save.mutate(
+              { ...values, streetAddress: street, id: editing ? hotel.id : 0 },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: MSG.saved });
+                  close();
+                },
               },
-            },
-          ),
+            ),
+          focusFirstInvalid,
         )}
       >
         <Stack>

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ProtocolMaterial } from '@serwis/domain';
+import { useFocusAddedRow } from '../../../lib/focus-added-row';
 
 interface MaterialsEditorProps {
   materials: ProtocolMaterial[];
@@ -12,6 +13,7 @@ interface MaterialsEditorProps {
 export function MaterialsEditor({ materials, readOnly, onChange }: MaterialsEditorProps) {
   const change = (index: number, patch: Partial<ProtocolMaterial>) =>
     onChange(materials.map((m, i) => (i === index ? { ...m, ...patch } : m)));
+  const { adding, lastRowRef } = useFocusAddedRow();
   return (
     <Stack gap="xs">
       {materials.length === 0 && <Text c="dimmed">Nie dodano materiałów.</Text>}
@@ -19,6 +21,7 @@ export function MaterialsEditor({ materials, readOnly, onChange }: MaterialsEdit
         <Group key={i} align="flex-end" wrap="nowrap" gap="xs" role="group" aria-label={`Materiał ${i + 1}`}>
           <TextInput
             label={`Nazwa materiału ${i + 1}`}
+            ref={i === materials.length - 1 ? lastRowRef : undefined}
             style={{ flex: 3 }}
             readOnly={readOnly}
             value={m.name}
@@ -57,7 +60,10 @@ export function MaterialsEditor({ materials, readOnly, onChange }: MaterialsEdit
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
-            onClick={() => onChange([...materials, { name: '', quantity: '', unit: 'szt.' }])}
+            onClick={() => {
+              adding();
+              onChange([...materials, { name: '', quantity: '', unit: 'szt.' }]);
+            }}
           >
             Dodaj materiał
           </Button>

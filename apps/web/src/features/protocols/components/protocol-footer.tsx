@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy, IconMail, IconSignature } from '@tabler/icons-react';
 import type { LoadedProtocol } from '../api/protocols';
@@ -18,6 +19,15 @@ export function ProtocolFooter(props: {
   // On a phone the bar (its badges and buttons stacked) took a quarter of the screen and covered
   // the customer's signature pad as it was drawn on: there it stays at the end of the protocol.
   const phone = usePhone();
+  // The save button is disabled while it saves, which drops the keyboard's focus to the page: once
+  // a save it started is over, the focus comes back to it (unless the user has gone on elsewhere).
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const savingFromButton = useRef(false);
+  useEffect(() => {
+    if (sync.state === 'saving' || !savingFromButton.current) return;
+    savingFromButton.current = false;
+    if (document.activeElement === document.body) saveButton.current?.focus();
+  }, [sync.state]);
   return (
     <Group
       justify="space-between"
@@ -39,8 +49,12 @@ export function ProtocolFooter(props: {
           <Button
             variant="default"
             leftSection={<IconDeviceFloppy size={18} />}
+            ref={saveButton}
             loading={sync.state === 'saving'}
-            onClick={() => void sync.flush()}
+            onClick={() => {
+              savingFromButton.current = true;
+              void sync.flush();
+            }}
           >
             {protocol.signed ? 'Zapisz zmiany' : 'Zapisz szkic'}
           </Button>

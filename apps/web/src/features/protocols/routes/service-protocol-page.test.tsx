@@ -117,7 +117,9 @@ describe('/serviceProtocol', () => {
       'Zawór nieszczelny{Enter}Wymienić',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj materiał' }));
-    await userEvent.type(screen.getByLabelText('Nazwa materiału 1'), 'Uszczelka');
+    // The new row's name takes the focus: it is drawn above the button.
+    expect(screen.getByLabelText('Nazwa materiału 1')).toHaveFocus();
+    await userEvent.keyboard('Uszczelka');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
     expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
     const body = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAbortable } from '../../../lib/use-abortable';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 import { useAddServiceFile } from '../api/services';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const schema = fileUploadFormSchema.pick({ file: true });
 type FileValues = { file: File | null };
@@ -47,7 +48,7 @@ export function AddServiceFileModal({ service, onClose }: { service: Service | n
         },
       },
     );
-  });
+  }, focusFirstInvalid);
 
   return (
     <Modal

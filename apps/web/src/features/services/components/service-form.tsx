@@ -38,6 +38,7 @@ import {
 import { ProtocolNumberFields } from './protocol-number-fields';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
@@ -101,7 +102,10 @@ export function ServiceForm(props: ServiceFormProps) {
     [customers.data, ownCustomer],
   );
 
-  const submit = form.onSubmit((v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file));
+  const submit = form.onSubmit(
+    (v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file),
+    focusFirstInvalid,
+  );
   const signDisabled = Boolean(service && !isOpenServiceState(service.state));
 
   return (

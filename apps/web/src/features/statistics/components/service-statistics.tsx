@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
@@ -48,10 +48,21 @@ const dayParam = (value: string | null) =>
 
 /** "Zdarzenia serwisowe": protocols issued and signed per employee in a date range. */
 export function ServiceStatistics() {
-  // A link may give the range (the home screen's month figures open their month).
-  const [params] = useSearchParams();
-  const [from, setFrom] = useState<string | null>(() => dayParam(params.get('dateFrom')));
-  const [to, setTo] = useState<string | null>(() => dayParam(params.get('dateTo')));
+  // The range lives in the address: a link gives it (the home screen's month figures open their
+  // month), and a reload, Back or a copied link shows the figures on screen, not the first ones.
+  const [params, setParams] = useSearchParams();
+  const from = dayParam(params.get('dateFrom'));
+  const to = dayParam(params.get('dateTo'));
+  const setDay = (key: 'dateFrom' | 'dateTo') => (day: string | null) =>
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        if (day) next.set(key, day);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
   const statistics = useServiceStatistics(from, to);
   const charts = useServiceCharts(from, to);
   useEffect(() => void loadCharts(), []);
@@ -76,7 +87,7 @@ export function ServiceStatistics() {
           valueFormat="YYYY-MM-DD"
           maxDate={to ?? undefined}
           value={from}
-          onChange={setFrom}
+          onChange={setDay('dateFrom')}
           miw={170}
         />
         <DatePickerInput
@@ -85,7 +96,7 @@ export function ServiceStatistics() {
           valueFormat="YYYY-MM-DD"
           minDate={from ?? undefined}
           value={to}
-          onChange={setTo}
+          onChange={setDay('dateTo')}
           miw={170}
         />
       </Group>

@@ -48,6 +48,10 @@ describe('/statistics', () => {
         dateTo: '',
       }),
     );
+    // The address holds the range shown, so that a reload or a copied link shows the same figures.
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `/statistics?dateFrom=${dayjs().format('YYYY-MM')}-01`,
+    );
   });
 
   it("opens with the range a link gives (the home screen's month)", async () => {
@@ -60,6 +64,20 @@ describe('/statistics', () => {
     });
     expect(screen.getByRole('button', { name: 'Data od' })).toHaveTextContent('2025-03-01');
     expect(screen.getByRole('button', { name: 'Data do' })).toHaveTextContent('2025-03-31');
+
+    // Cleared, the range leaves the address too (a reload brought the month back).
+    const clearButtons = document.querySelectorAll<HTMLButtonElement>('.mantine-InputClearButton-root');
+    expect(clearButtons).toHaveLength(2);
+    await userEvent.click(clearButtons[0]);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/statistics\?dateTo=2025-03-31$/),
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(queryOf(api.calls.at(-1)!.url))).toEqual({
+        dateFrom: '',
+        dateTo: '2025-03-31T00:00',
+      }),
+    );
   });
 
   it('takes no range from a date that is not one', async () => {

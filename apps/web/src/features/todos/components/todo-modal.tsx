@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
 import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 const formSchema = z.object({ description: todoSaveSchema.shape.description, done: z.boolean() });
 type FormValues = z.input<typeof formSchema>;
@@ -116,7 +117,7 @@ function TodoForm({
         { onSuccess: () => done(MSG.saved) },
       );
     }
-  });
+  }, focusFirstInvalid);
 
   const service = existing?.service ?? null;
 

@@ -190,3 +190,68 @@ describe('/machineTodo modal', () => {
     await waitFor(() => expect(within(modal).getByRole('alert')).toHaveTextContent(MSG.unknownError));
   });
 });
+
+describe('/machineTodo: the keyboard after a to-do leaves the list', () => {
+  /** Three open to-dos; a deleted or finished one is gone from the next answer. */
+  function shrinkingServer() {
+    const todo = (id: number): Todo => ({ ...ownTodo, id, description: `Zadanie ${id}` });
+    let open = [todo(3), todo(2), todo(1)];
+    return fakeApi({
+      'GET /api/todo/get': () => ({ body: open }),
+      'POST /api/todo/save': ({ body }) => {
+        const saved = body as { id: number; toDoStatus: string };
+        if (saved.toDoStatus === 'DONE') open = open.filter((t) => t.id !== saved.id);
+        return { status: 201, body: todo(saved.id) };
+      },
+      'DELETE /api/todo/delete': ({ query }) => {
+        open = open.filter((t) => t.id !== Number(query.get('id')));
+        return { body: { message: MSG.todoDeleted } };
+      },
+    });
+  }
+
+  it('goes on from the row now in the deleted one\'s place, then from the last row, then from "Dodaj zadanie"', async () => {
+    shrinkingServer();
+    open(ANNA_ADMIN);
+    const remove = async (name: string) => {
+      await userEvent.click(await screen.findByRole('row', { name }));
+      const modal = await dialog();
+      await userEvent.click(within(modal).getByRole('button', { name: 'Usuń' }));
+      await userEvent.click(within(modal).getByRole('button', { name: 'Tak, usuń' }));
+      await waitFor(() => expect(screen.queryByRole('row', { name })).toBeNull());
+    };
+    await remove('Zadanie nr 2');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('row', { name: 'Zadanie nr 1' })),
+    );
+    await remove('Zadanie nr 1');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('row', { name: 'Zadanie nr 3' })),
+    );
+    await remove('Zadanie nr 3');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Dodaj zadanie' })),
+    );
+  });
+
+  it('goes on from the next row after a to-do is finished, and stays on an edited one', async () => {
+    shrinkingServer();
+    open(ANNA_ADMIN);
+    await userEvent.click(await screen.findByRole('row', { name: 'Zadanie nr 2' }));
+    let modal = await dialog();
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Opis' }), ' pilne');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('row', { name: 'Zadanie nr 2' })),
+    );
+
+    await userEvent.click(screen.getByRole('row', { name: 'Zadanie nr 3' }));
+    modal = await dialog();
+    await userEvent.click(within(modal).getByRole('checkbox', { name: 'zakończone' }));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'Zadanie nr 3' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('row', { name: 'Zadanie nr 2' })),
+    );
+  });
+});

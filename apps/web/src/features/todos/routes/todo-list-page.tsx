@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Checkbox } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { DEFAULT_TODO_SORT, PAGE_SIZES, type Todo } from '@serwis/domain';
@@ -11,12 +11,21 @@ import {
   useClampPage,
   useListState,
 } from '../../../components/data-table';
+import { useFocusAfterChange } from '../../../lib/focus-after-change';
 import { useSession } from '../../auth/api/session';
 import { useTodoPage } from '../api/todos';
 import { todoColumns } from '../components/todo-columns';
 import { TodoModal } from '../components/todo-modal';
 
 const [defaultField, defaultDirection] = DEFAULT_TODO_SORT.split(',');
+const ADD_LABEL = 'Dodaj zadanie';
+const rowLabel = (todo: Todo) => `Zadanie nr ${todo.id}`;
+
+/** The list's row at `index`, or its last one when fewer are left. */
+function rowNear(index: number): HTMLElement | null {
+  const rows = document.querySelectorAll<HTMLElement>('tbody tr[tabindex]');
+  return rows[Math.min(index, rows.length - 1)] ?? null;
+}
 
 /** /machineTodo: open to-dos (or all with "Pokaż zakończone"); a row opens the to-do's modal. */
 export function TodoListPage() {
@@ -24,6 +33,10 @@ export function TodoListPage() {
   const isAdmin = session.data?.isAdmin ?? false;
   const userName = session.data ? `${session.data.firstName} ${session.data.lastName}`.trim() : '';
   const [open, setOpen] = useState<Todo | 'new' | null>(null);
+  // The opened to-do's place in the list: when it is gone (finished or deleted), the keyboard goes
+  // on from the row now there, not from the top of the page.
+  const openedIndex = useRef(0);
+  const focusLater = useFocusAfterChange();
   const list = useListState(
     {
       page: 1,
@@ -52,8 +65,8 @@ export function TodoListPage() {
         actions={
           isAdmin && (
             <ActionIcon
-              aria-label="Dodaj zadanie"
-              title="Dodaj zadanie"
+              aria-label={ADD_LABEL}
+              title={ADD_LABEL}
               radius="xl"
               variant="filled"
               size={44}
@@ -79,11 +92,25 @@ export function TodoListPage() {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
-        onRowClick={setOpen}
-        rowLabel={(todo) => `Zadanie nr ${todo.id}`}
+        onRowClick={(todo) => {
+          openedIndex.current = data?.items.indexOf(todo) ?? 0;
+          setOpen(todo);
+        }}
+        rowLabel={rowLabel}
         getRowId={(todo) => String(todo.id)}
       />
-      <TodoModal todo={open} isAdmin={isAdmin} currentUserName={userName} onClose={() => setOpen(null)} />
+      <TodoModal
+        todo={open}
+        isAdmin={isAdmin}
+        currentUserName={userName}
+        onClose={() => {
+          if (open !== null && open !== 'new') {
+            const index = openedIndex.current;
+            focusLater(rowLabel(open), () => rowNear(index), ADD_LABEL);
+          }
+          setOpen(null);
+        }}
+      />
     </>
   );
 }

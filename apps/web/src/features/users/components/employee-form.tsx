@@ -14,6 +14,7 @@ import { FormFooter } from '../../../components/form-footer';
 import type { EmployeePayload } from '../api/users';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 interface EmployeeFormProps {
   employee?: Employee;
@@ -63,7 +64,10 @@ export function EmployeeForm(props: EmployeeFormProps) {
         vacationDays: Number(values.vacationDays) || 0,
         roles: rolesForAdmin(admin),
       }),
-    () => props.onInvalid?.(),
+    (errors, values, event) => {
+      props.onInvalid?.();
+      focusFirstInvalid(errors, values, event);
+    },
   );
 
   return (

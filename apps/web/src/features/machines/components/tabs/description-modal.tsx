@@ -9,6 +9,7 @@ import { ModalActions } from '../../../../components/modal-actions';
 import { errorMessage } from '../../../../lib/api-client';
 import { useUpdateFileDescription } from '../../api/machine-files';
 import { useModalLeave } from '../../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
 
 /** Edits the description of one stored file; `file` null keeps the modal closed. */
 export function DescriptionModal({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
@@ -35,16 +36,18 @@ export function DescriptionModal({ file, onClose }: { file: StoredFile | null; o
     <Modal opened={file !== null} onClose={leave} title={file ? `Opis pliku ${file.originalName}` : ''}>
       <form
         noValidate
-        onSubmit={form.onSubmit(({ description }) =>
-          update.mutate(
-            { id: file!.id, description },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: MSG.fileDescriptionSaved });
-                close();
+        onSubmit={form.onSubmit(
+          ({ description }) =>
+            update.mutate(
+              { id: file!.id, description },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: MSG.fileDescriptionSaved });
+                  close();
+                },
               },
-            },
-          ),
+            ),
+          focusFirstInvalid,
         )}
       >
         <Stack>

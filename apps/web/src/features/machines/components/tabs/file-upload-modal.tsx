@@ -18,6 +18,7 @@ import { useAbortable } from '../../../../lib/use-abortable';
 import { useUploadSizeCheck } from '../../../../lib/upload-size-check';
 import { useUploadMachineFile } from '../../api/machine-files';
 import { useModalLeave } from '../../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
 
 interface FileUploadModalProps {
   opened: boolean;
@@ -84,7 +85,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
         },
       },
     );
-  });
+  }, focusFirstInvalid);
 
   return (
     <Modal opened={opened} onClose={leave} title={title}>

@@ -9,6 +9,7 @@ import { ModalActions } from '../../../../components/modal-actions';
 import { useSaveNote } from '../../api/machine-notes';
 import { forbiddenOrError } from './tab-errors';
 import { useModalLeave } from '../../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
 
 interface NoteModalProps {
   deviceId: number;
@@ -40,16 +41,18 @@ export function NoteModal({ deviceId, note, onClose }: NoteModalProps) {
     <Modal opened={note !== null} onClose={leave} title={editing ? 'Edycja notatki' : 'Nowa notatka'}>
       <form
         noValidate
-        onSubmit={form.onSubmit(({ text }) =>
-          save.mutate(
-            { id: editing ? note.id : undefined, text },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: MSG.noteSaved });
-                close();
+        onSubmit={form.onSubmit(
+          ({ text }) =>
+            save.mutate(
+              { id: editing ? note.id : undefined, text },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: MSG.noteSaved });
+                  close();
+                },
               },
-            },
-          ),
+            ),
+          focusFirstInvalid,
         )}
       >
         <Stack>

@@ -9,6 +9,7 @@ import { ModalActions } from '../../../../components/modal-actions';
 import { useSavePart } from '../../api/machine-parts';
 import { forbiddenOrError } from './tab-errors';
 import { useModalLeave } from '../../../../lib/unsaved-changes';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
 
 interface PartModalProps {
   deviceId: number;
@@ -50,16 +51,18 @@ export function PartModal({ deviceId, part, onClose }: PartModalProps) {
     <Modal opened={part !== null} onClose={leave} title={editing ? 'Edycja części' : 'Nowa część'}>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) =>
-          save.mutate(
-            { ...values, id: editing ? part.id : undefined },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: MSG.partSaved });
-                close();
+        onSubmit={form.onSubmit(
+          (values) =>
+            save.mutate(
+              { ...values, id: editing ? part.id : undefined },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: MSG.partSaved });
+                  close();
+                },
               },
-            },
-          ),
+            ),
+          focusFirstInvalid,
         )}
       >
         <Stack>
