@@ -1,4 +1,4 @@
-import { Alert, Drawer, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
+import { Alert, Drawer, FileInput, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from './theme';
@@ -23,6 +23,15 @@ describe('theme', () => {
     expect(screen.getByRole('button', { name: 'Zamknij menu' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zamknij komunikat' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zamknij powiadomienie' })).toBeInTheDocument();
+  });
+
+  it('names the × that empties a file field in Polish', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <FileInput label="Plik" clearable value={new File(['x'], 'a.pdf')} onChange={() => {}} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Usuń wybrany plik' })).toBeInTheDocument();
   });
 
   it("names a password field's show-and-hide button in Polish", () => {

@@ -51,6 +51,8 @@ export const theme = createTheme({
     // Without Mantine's focus placeholder: an element of no role inside a menu, which a screen reader
     // cannot tell from an item (axe: aria-required-children). The arrow keys still reach the items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // The × that empties a chosen file has no name of its own (a bare "button: img").
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Usuń wybrany plik' } } },
     // Mantine names it in English.
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Pokaż lub ukryj hasło' } },

@@ -31,6 +31,7 @@ import {
   type NewFileRow,
 } from './files.repository.js';
 import { freeDownloadName } from './files.download-name.js';
+import { storedPicture } from './files.image-check.js';
 import { hasPgCode, UNIQUE_VIOLATION } from '../../lib/pg-error.js';
 import { discardUpload, displayFilename, type MultipartUpload, type UploadedFile } from './files.upload.js';
 
@@ -150,7 +151,10 @@ export async function addMachineFile(
     }
     const meta = parsed.data;
     const filename = displayFilename(meta.filename, upload.file.originalName);
-    if (meta.type === 'MACHINE_NAMEPLATE' && fileKind(filename) !== 'image') {
+    if (
+      meta.type === 'MACHINE_NAMEPLATE' &&
+      (fileKind(filename) !== 'image' || !(await storedPicture(deps.storage, upload.file.storageName)))
+    ) {
       throw badRequest(MSG.nameplateImagesOnly, 'NOT_IMAGE', 'file');
     }
     if (!(await deviceExists(deps.db, meta.deviceId))) throw notFound(MSG.machineNotFound);

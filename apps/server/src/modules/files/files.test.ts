@@ -234,6 +234,20 @@ describe('POST /api/file/add', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(MSG_NAMEPLATE);
     expect(await storedNames(ctx)).toEqual([]);
+    // A picture's name on a text: refused by its bytes, and nothing kept of it.
+    const disguised = await upload(user, [
+      fileJson({ deviceId, type: 'MACHINE_NAMEPLATE', filename: 'falszywy.png' }),
+      {
+        kind: 'file',
+        name: 'file',
+        filename: 'falszywy.png',
+        content: 'to nie jest obraz',
+        type: 'image/png',
+      },
+    ]);
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json()).toMatchObject({ message: MSG_NAMEPLATE, code: 'NOT_IMAGE' });
+    expect(await storedNames(ctx)).toEqual([]);
 
     const accepted = await upload(user, [
       {

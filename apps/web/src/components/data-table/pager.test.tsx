@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +15,14 @@ describe('pagerWindow', () => {
     expect(pagerWindow(10, 20)).toEqual([8, 9, 10, 11, 12]);
     expect(pagerWindow(20, 20)).toEqual([18, 19, 20]);
     expect(pagerWindow(1, 1)).toEqual([1]);
+    expect(pagerWindow(10, 20, 1)).toEqual([9, 10, 11]);
+    expect(pagerWindow(1, 20, 1)).toEqual([1, 2]);
   });
+});
+
+const realMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = realMatchMedia;
 });
 
 describe('Pager', () => {
@@ -46,5 +53,18 @@ describe('Pager', () => {
     expect(screen.getByRole('button', { name: 'Ostatnia strona' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pierwsza strona' })).toBeEnabled();
     expect(pageButtons()).toEqual([160, 161, 162]);
+  });
+
+  it('shows one page either side on a phone, so that its buttons fit a 390 px screen', () => {
+    window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+      ...realMatchMedia(query),
+      matches: query === '(max-width: 48em)',
+    }));
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Pager page={151} pageCount={400} onChange={vi.fn()} />
+      </MantineProvider>,
+    );
+    expect(pageButtons()).toEqual([150, 151, 152]);
   });
 });

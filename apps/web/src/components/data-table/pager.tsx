@@ -1,9 +1,13 @@
 import { Group, Pagination } from '@mantine/core';
+import { usePhone } from '../../lib/use-phone';
 
-/** Page numbers shown around the current one: up to two either side (spec §2), never more. */
-export function pagerWindow(current: number, pageCount: number): number[] {
-  const from = Math.max(1, current - 2);
-  const to = Math.min(pageCount, current + 2);
+/**
+ * Page numbers shown around the current one: up to two either side (spec §2), never more; `reach`
+ * one on a phone, where nine 40 px buttons in a row ran past a 390 px screen's edge.
+ */
+export function pagerWindow(current: number, pageCount: number, reach = 2): number[] {
+  const from = Math.max(1, current - reach);
+  const to = Math.min(pageCount, current + reach);
   return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 }
 
@@ -26,12 +30,14 @@ export function Pager({
 }) {
   const total = Math.max(1, pageCount);
   const current = Math.min(Math.max(1, page), total);
+  const phone = usePhone();
   return (
     <Pagination.Root total={total} value={current} onChange={onChange} size="md">
-      <Group gap={8} wrap="nowrap">
+      {/* Wraps rather than widen the page, should the buttons still not fit (a 5-digit page). */}
+      <Group gap={8} wrap="wrap" justify="flex-end">
         <Pagination.First aria-label="Pierwsza strona" />
         <Pagination.Previous aria-label="Poprzednia strona" />
-        {pagerWindow(current, total).map((p) => (
+        {pagerWindow(current, total, phone ? 1 : 2).map((p) => (
           <Pagination.Control
             key={p}
             active={p === current}

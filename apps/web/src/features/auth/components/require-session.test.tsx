@@ -105,6 +105,10 @@ describe('RequireSession', () => {
     expect(screen.getByTestId('location').textContent).toBe('/machineList');
     expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('anna@firma.pl');
     expect(within(dialog).getByText(MSG.sessionEndedKeepWork)).toBeInTheDocument();
+    // Above any dialog of the screen (Mantine's level 200), which covered it when drawn later.
+    const level = (element: Element) =>
+      Number(element.closest<HTMLElement>('[id]')?.style.getPropertyValue('--mb-z-index'));
+    expect(level(dialog)).toBeGreaterThan(200);
 
     await userEvent.type(within(dialog).getByLabelText(/^Hasło/), 'zle-haslo');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zaloguj' }));

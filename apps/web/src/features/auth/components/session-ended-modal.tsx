@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type SessionUser } from '@serwis/domain';
@@ -16,6 +16,9 @@ import { CredentialFields } from './credential-fields';
  * anyone else starts afresh at the home screen (the typed work was not theirs). "Przejdź do
  * logowania" gives the screen up.
  */
+/** Above the dialogs (Mantine's modal level), below the lists of a select opened in this one. */
+const SESSION_ENDED_Z_INDEX = getDefaultZIndex('modal') + 10;
+
 export function SessionEndedModal() {
   const ended = useSessionEnded();
   return (
@@ -27,6 +30,9 @@ export function SessionEndedModal() {
       closeOnEscape={false}
       title={MSG.sessionEndedTitle}
       centered
+      // Over any dialog open on the screen (a new service event, a note): at the same level, the
+      // one drawn later covered it, and the only way out in sight was that dialog's "Anuluj".
+      zIndex={SESSION_ENDED_Z_INDEX}
     >
       {/* Mounted afresh each time the session ends: no password or refusal left from the last time. */}
       {ended && <LoginAgainForm />}

@@ -61,11 +61,15 @@ function Figure({
   );
 }
 
-/** A figure's line that opens its record: a finger's height on a touch screen (touch-link), one line of text. */
+/**
+ * A figure's line that opens its record: a finger's height on a touch screen (touch-link), up to two
+ * lines of text. It takes the line's room first; the date or state beside it goes under it when
+ * there is not enough (a phone cut the names to "Tokarka…", "Centrum…").
+ */
 function LineLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} size="sm" className="touch-link" miw={0}>
-      <Text span inherit lineClamp={1}>
+    <Anchor component={Link} to={to} size="sm" className="touch-link" miw={0} style={{ flex: '1 1 12rem' }}>
+      <Text span inherit lineClamp={2}>
         {children}
       </Text>
     </Anchor>
@@ -74,7 +78,7 @@ function LineLink({ to, children }: { to: string; children: ReactNode }) {
 
 function MachineLines({ machines }: { machines: DueMachine[] }) {
   return machines.map((m) => (
-    <Group key={m.id} justify="space-between" gap="xs" wrap="nowrap">
+    <Group key={m.id} justify="space-between" gap="xs" wrap="wrap">
       <LineLink to={paths.machineEdit({ id: m.id, prev: 'home' })}>
         {m.name} {m.serialNumber && `(${m.serialNumber})`} – {m.customerShortName}
       </LineLink>
@@ -124,7 +128,7 @@ export function Dashboard() {
            * screen does (the badge), kept whole beside a customer's name cut to one line.
            */}
           {data.waitingProtocols.oldest.map((p) => (
-            <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
+            <Group key={p.id} justify="space-between" gap="xs" wrap="wrap">
               {/* Each opens its protocol (the list the figure links to has no filter by state). */}
               <LineLink to={paths.serviceProtocol(p.id, paths.home)}>
                 {p.number} – {p.customerShortName}

@@ -273,6 +273,12 @@ describe('Importuj z CSV', () => {
     const link = screen.getByRole('link', { name: 'Pobierz raport błędów (CSV)' });
     expect(link.getAttribute('download')).toBe('raport-importu.csv');
     expect(link.getAttribute('href')).toMatch(/^blob:/);
+    // "Importuj" is gone: the outcome takes the focus, inside the dialog, not the page behind it.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('Nie zaimportowano');
+    // After "Wybierz inny plik", the file field has it.
+    await user.click(screen.getByRole('button', { name: 'Wybierz inny plik' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Plik CSV lub XLSX' })).toHaveFocus());
   });
 
   it('shows each step of the import with its count while the server works', async () => {

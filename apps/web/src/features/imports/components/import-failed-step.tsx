@@ -8,6 +8,7 @@ import {
 } from '@serwis/domain';
 import { CsvLink } from './csv-link';
 import { ImportProblemTable } from './import-problem-table';
+import { useFocusWhenLost } from '../../../lib/focus-when-lost';
 
 /** The report of failed rows: the same CSV the API gives with report=csv. */
 function ReportLink({ problems }: { problems: ImportProblem[] }) {
@@ -26,9 +27,10 @@ export function ImportFailedStep(props: {
   onClose: () => void;
 }) {
   const { failure } = props;
+  const takeFocus = useFocusWhenLost<HTMLDivElement>();
   return (
     <>
-      <Alert color="red" title="Nie zaimportowano">
+      <Alert ref={takeFocus} tabIndex={-1} color="red" title="Nie zaimportowano">
         {failure.message}
       </Alert>
       <ReportLink problems={failure.problems} />

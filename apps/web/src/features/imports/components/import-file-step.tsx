@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { fetchImportTemplate } from '../api/imports';
 import { CsvLink } from './csv-link';
+import { useFocusWhenLost } from '../../../lib/focus-when-lost';
 
 /**
  * Before a file is chosen: what it needs, and an empty one with the headers to fill in, as a CSV
@@ -49,19 +50,25 @@ export function ImportFileHint({ kind }: { kind: ImportKind }) {
   );
 }
 
-/** The file to import; choosing one starts its preview. */
+/**
+ * The file to import; choosing one starts its preview. Read-only, not disabled, while the file is
+ * read: a disabled field drops the focus to the page behind the dialog. Drawn again after "Wybierz
+ * inny plik", it takes the focus that button had.
+ */
 export function ImportFileInput(props: {
   file: File | null;
   busy: boolean;
   onChange: (chosen: File | null) => void;
 }) {
+  const takeFocus = useFocusWhenLost<HTMLButtonElement>();
   return (
     <FileInput
+      ref={takeFocus}
       label="Plik CSV lub XLSX"
       placeholder="Wybierz plik"
       accept={`.csv,.txt,.xlsx,text/csv,${XLSX_MEDIA_TYPE}`}
       value={props.file}
-      disabled={props.busy}
+      readOnly={props.busy}
       onChange={props.onChange}
     />
   );

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode, type SetStateAction } from 'react';
 import { Marker } from 'react-leaflet';
 import {
@@ -131,7 +132,13 @@ export function BranchesTab() {
       ),
       labels: { confirm: 'Usuń', cancel: 'Anuluj' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(branch.id, { onSuccess: () => setPanel({ mode: 'idle' }) }),
+      onConfirm: () =>
+        remove.mutate(branch.id, {
+          onSuccess: () => {
+            setPanel({ mode: 'idle' });
+            notifications.show({ color: 'green', message: MSG.branchDeleted });
+          },
+        }),
     });
   const inForm = panel.mode === 'form';
   const placed = form.values.latitude !== 0 || form.values.longitude !== 0;

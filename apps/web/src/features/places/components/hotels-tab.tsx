@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Marker, Popup } from 'react-leaflet';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
@@ -115,7 +116,14 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
                           color="red"
                           aria-label={`Usuń hotel: ${h.name}`}
                           onClick={() =>
-                            confirmDelete({ what: `hotel „${h.name}”`, onConfirm: () => remove.mutate(h.id) })
+                            confirmDelete({
+                              what: `hotel „${h.name}”`,
+                              onConfirm: () =>
+                                remove.mutate(h.id, {
+                                  onSuccess: () =>
+                                    notifications.show({ color: 'green', message: MSG.hotelDeleted }),
+                                }),
+                            })
                           }
                         >
                           <IconTrash size={18} />

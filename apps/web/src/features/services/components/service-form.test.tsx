@@ -15,7 +15,7 @@ const customers = [
   { id: 12, shortName: 'Beta', fullName: 'Beta SA' },
 ];
 
-function openNew(routes: Parameters<typeof fakeApi>[0] = {}) {
+function openNew(routes: Parameters<typeof fakeApi>[0] = {}, maxUploadMb = 200) {
   const api = fakeApi({ 'GET /api/customer/findAll': { body: customers }, ...routes });
   const onClose = vi.fn();
   renderScreen(
@@ -27,7 +27,7 @@ function openNew(routes: Parameters<typeof fakeApi>[0] = {}) {
       isAdmin
       onClose={onClose}
     />,
-    { url: '/m' },
+    { url: '/m', maxUploadMb },
   );
   return { api, onClose };
 }
@@ -110,6 +110,16 @@ describe('ServiceForm: protocol number', () => {
 });
 
 describe('ServiceForm: saving a new event', () => {
+  it('refuses a protocol file over the upload limit before sending anything', async () => {
+    const { api } = openNew({}, 1);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    const big = new File([new Uint8Array(1024 * 1024 + 1)], 'skan.pdf', { type: 'application/pdf' });
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, big);
+    await save();
+    expect(await screen.findByText('Plik jest za duży (maks. 1 MB).')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('sends serviceJson and the protocol file as multipart; period -1 without an inspection', async () => {
     const { api, onClose } = openNew({
       'POST /api/service/add': { status: 201, body: sampleService() },

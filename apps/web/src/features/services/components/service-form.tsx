@@ -39,6 +39,7 @@ import { ProtocolNumberFields } from './protocol-number-fields';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
@@ -75,12 +76,16 @@ export function ServiceForm(props: ServiceFormProps) {
   const customers = useCustomerOptions();
   const devices = service ? service.devices.map((d) => d.id) : props.devices;
   const context = { id: service?.id, devices, withTodo: props.canWriteTodo };
+  const tooLarge = useUploadSizeCheck();
   const form = useForm<ServiceFormValues>({
     initialValues: toFormValues(service, props.defaultCustomerId),
     validate: (values) => {
       const errors = toFieldErrors(zod4Resolver(serviceJsonSchema)(toServiceJson(values, context)));
       const number = readProtocolNumberInput(values.numberText);
       if (values.isToSign && number.error) errors.numberText = number.error;
+      // Refused before it is sent, as the other uploads do: not after 200 MB went up the wire.
+      const refusal = !service && values.file ? tooLarge(values.file) : null;
+      if (refusal) errors.file = refusal;
       return errors;
     },
   });

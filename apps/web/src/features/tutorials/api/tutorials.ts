@@ -46,10 +46,10 @@ export function useCreateTutorialFolder() {
 
 export function useUploadTutorial() {
   return useMutation({
-    mutationFn: ({ folderId, file }: { folderId: string; file: File }) => {
+    mutationFn: ({ folderId, file, signal }: { folderId: string; file: File; signal?: AbortSignal }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.post<TutorialEntry>('/api/google-drive/uploadFile', form, { query: { folderId } });
+      return api.post<TutorialEntry>('/api/google-drive/uploadFile', form, { query: { folderId }, signal });
     },
   });
 }

@@ -6,6 +6,8 @@ import { MSG, TUTORIAL_FOLDER_NAME_MAX, tutorialFolderNameSchema, type TutorialE
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { errorMessage } from '../../../lib/api-client';
+import { useAbortable } from '../../../lib/use-abortable';
+import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 import { useCreateTutorialFolder, useRefreshTutorials, useUploadTutorial } from '../api/tutorials';
 
 function NewFolderModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -55,9 +57,14 @@ function NewFolderModal({ opened, onClose }: { opened: boolean; onClose: () => v
 
 function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClose: () => void }) {
   const upload = useUploadTutorial();
+  const tooLarge = useUploadSizeCheck();
+  const sending = useAbortable();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
+    // "Anuluj" while the file is on its way stops it, as for a machine's files: the server keeps
+    // nothing of a request cut before its last byte (a tutorial cannot be deleted in the app).
+    sending.abort();
     setFile(null);
     setError(null);
     upload.reset();
@@ -67,9 +74,14 @@ function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClos
     event.preventDefault();
     if (!folder) return;
     if (!file) return setError(MSG.noFileSelected);
+    if (sending.busy()) return;
+    // Refused before it is sent, not after 200 MB went up the wire.
+    const refusal = tooLarge(file);
+    if (refusal) return setError(refusal);
     upload.mutate(
-      { folderId: folder.id, file },
+      { folderId: folder.id, file, signal: sending.start() },
       {
+        onSettled: () => sending.done(),
         onSuccess: () => {
           notifications.show({ color: 'green', message: MSG.fileAdded });
           close();

@@ -185,6 +185,39 @@ describe('/tutorials', () => {
     expect(((call.body as FormData).get('file') as File).name).toBe('film.mp4');
   });
 
+  it('refuses a file over the limit before sending it, and stops an upload on "Anuluj"', async () => {
+    server();
+    // The upload stays on its way until it is stopped; everything else answers as before.
+    const answer = globalThis.fetch;
+    let upload: AbortSignal | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/api/google-drive/uploadFile')) return answer(input, init);
+        upload = init?.signal ?? undefined;
+        return new Promise(() => {});
+      }),
+    );
+    renderScreen(<TutorialsPage />, { url: '/tutorials', session: ANNA_ADMIN, maxUploadMb: 1 });
+    await userEvent.click(
+      within(await screen.findByRole('navigation', { name: 'Foldery' })).getByText('Pusty'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj plik' }));
+    const modal = await screen.findByRole('dialog', { name: 'Dodaj plik do folderu Pusty' });
+    const input = modal.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File([new Uint8Array(1024 * 1024 + 1)], 'film.mp4'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Dodaj' }));
+    expect(await within(modal).findByText('Plik jest za duży (maks. 1 MB).')).toBeInTheDocument();
+    expect(upload).toBeUndefined();
+
+    await userEvent.upload(input, new File(['wideo'], 'film.mp4'));
+    await userEvent.click(within(modal).getByRole('button', { name: 'Dodaj' }));
+    await waitFor(() => expect(upload).toBeDefined());
+    expect(upload!.aborted).toBe(false);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Anuluj' }));
+    expect(upload!.aborted).toBe(true);
+  });
+
   it('shows a Drive source read-only: refresh only, no folder or upload buttons', async () => {
     server({ source: { source: 'google-drive', writable: false } });
     open(ANNA_ADMIN);

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ActionIcon, Group, Text } from '@mantine/core';
@@ -124,7 +125,10 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
                 onClick={stop(() =>
                   confirmDelete({
                     what: `${texts.what} „${file.originalName}”`,
-                    onConfirm: () => remove.mutate(file.id),
+                    onConfirm: () =>
+                      remove.mutate(file.id, {
+                        onSuccess: () => notifications.show({ color: 'green', message: MSG.fileDeleted }),
+                      }),
                   }),
                 )}
               >

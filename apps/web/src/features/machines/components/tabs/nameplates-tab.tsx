@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ActionIcon, Card, Center, Group, Image, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -105,7 +106,10 @@ export function NameplatesTab({ deviceId }: { deviceId: number }) {
                   ? () =>
                       confirmDelete({
                         what: `tabliczkę znamionową „${file.originalName}”`,
-                        onConfirm: () => remove.mutate(file.id),
+                        onConfirm: () =>
+                          remove.mutate(file.id, {
+                            onSuccess: () => notifications.show({ color: 'green', message: MSG.fileDeleted }),
+                          }),
                       })
                   : undefined
               }

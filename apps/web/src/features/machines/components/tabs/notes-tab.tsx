@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -65,7 +66,11 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
                       onClick={() =>
                         confirmDelete({
                           what: `notatkę z dnia ${formatDateTime(note.createdAt).slice(0, 10)}`,
-                          onConfirm: () => remove.mutate(note.id),
+                          onConfirm: () =>
+                            remove.mutate(note.id, {
+                              onSuccess: () =>
+                                notifications.show({ color: 'green', message: MSG.noteDeleted }),
+                            }),
                         })
                       }
                     >

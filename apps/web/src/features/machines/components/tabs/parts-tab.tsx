@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ActionIcon, Group, Text } from '@mantine/core';
@@ -74,7 +75,10 @@ export function PartsTab({ deviceId }: { deviceId: number }) {
               event.stopPropagation();
               confirmDelete({
                 what: `część „${row.original.name}”`,
-                onConfirm: () => remove.mutate(row.original.id),
+                onConfirm: () =>
+                  remove.mutate(row.original.id, {
+                    onSuccess: () => notifications.show({ color: 'green', message: MSG.partDeleted }),
+                  }),
               });
             }}
           >

@@ -258,6 +258,8 @@ describe('NotesTab', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Notatka 45' })).toBeNull());
     expect(screen.getAllByRole('article')).toHaveLength(45);
     expect(fake.callsTo('DELETE', '/api/deviceNote/delete/45')).toHaveLength(1);
+    // Said, as every other deletion (a machine, an event, a service's file) is.
+    expect(await screen.findByText('Usunięto notatkę.')).toBeInTheDocument();
   });
 });
 
