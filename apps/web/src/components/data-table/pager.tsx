@@ -34,7 +34,7 @@ export function Pager({
   return (
     <Pagination.Root total={total} value={current} onChange={onChange} size="md">
       {/* Wraps rather than widen the page, should the buttons still not fit (a 5-digit page). */}
-      <Group gap={8} wrap="wrap" justify="flex-end">
+      <Group gap={phone ? 4 : 8} wrap="wrap" justify="flex-end">
         <Pagination.First aria-label="Pierwsza strona" />
         <Pagination.Previous aria-label="Poprzednia strona" />
         {pagerWindow(current, total, phone ? 1 : 2).map((p) => (

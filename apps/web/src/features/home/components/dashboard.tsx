@@ -68,7 +68,14 @@ function Figure({
  */
 function LineLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} size="sm" className="touch-link" miw={0} style={{ flex: '1 1 12rem' }}>
+    <Anchor
+      component={Link}
+      to={to}
+      size="sm"
+      className="touch-link"
+      miw={0}
+      style={{ flex: '1 1 12rem', justifyContent: 'flex-start' }}
+    >
       <Text span inherit lineClamp={2}>
         {children}
       </Text>
