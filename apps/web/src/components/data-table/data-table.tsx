@@ -88,6 +88,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualPagination: true,
     manualSorting: true,
     enableSortingRemoval: false,
+    // A header's first click sorts upwards, numbers too (TanStack starts a number column downwards,
+    // so "Dni do przeglądu" began with the latest after another column's sort, unlike its default).
+    sortDescFirst: false,
     state: { sorting: props.sorting, columnVisibility: props.columnVisibility ?? {} },
     onSortingChange: props.onSortingChange,
     getRowId: props.getRowId,

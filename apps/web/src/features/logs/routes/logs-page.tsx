@@ -45,10 +45,9 @@ export function LogsPage() {
     () => [
       // Newest first unless a header is clicked: the first click shows the oldest first (both
       // columns sort by the Nr, which follows the time).
-      column.accessor('eventId', { header: 'Nr', sortDescFirst: false }),
+      column.accessor('eventId', { header: 'Nr' }),
       column.accessor('timestmp', {
         header: 'Czas',
-        sortDescFirst: false,
         meta: { nowrap: true },
         cell: (c) => formatDateTime(c.getValue()),
       }),

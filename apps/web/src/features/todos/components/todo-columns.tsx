@@ -57,7 +57,7 @@ export const todoColumns: ColumnDef<Todo>[] = [
     // The to-do itself: on a tablet the other columns give way, not its words.
     meta: { minWidth: 220 },
     cell: ({ row }) => (
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} maw={480}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} maw={480}>
         {truncateTodoDescription(row.original.description)}
       </Text>
     ),

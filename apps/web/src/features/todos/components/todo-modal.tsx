@@ -11,6 +11,7 @@ import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
 import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { withCaretAtEnd } from '../../../lib/caret-at-end';
 
 const formSchema = z.object({ description: todoSaveSchema.shape.description, done: z.boolean() });
 type FormValues = z.input<typeof formSchema>;
@@ -149,7 +150,7 @@ function TodoForm({
           maxLength={TODO_DESCRIPTION_MAX}
           disabled={!isAdmin}
           data-autofocus
-          {...form.getInputProps('description')}
+          {...withCaretAtEnd(form.getInputProps('description'))}
         />
         {/* Spec §4: a new to-do starts as TODO; it can be finished once it exists. */}
         {mode !== 'ADD' && (

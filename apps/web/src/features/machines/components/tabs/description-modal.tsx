@@ -10,6 +10,7 @@ import { errorMessage } from '../../../../lib/api-client';
 import { useUpdateFileDescription } from '../../api/machine-files';
 import { useModalLeave } from '../../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
+import { withCaretAtEnd } from '../../../../lib/caret-at-end';
 
 /** Edits the description of one stored file; `file` null keeps the modal closed. */
 export function DescriptionModal({ file, onClose }: { file: StoredFile | null; onClose: () => void }) {
@@ -58,7 +59,7 @@ export function DescriptionModal({ file, onClose }: { file: StoredFile | null; o
             resize="vertical"
             maxLength={FILE_DESCRIPTION_MAX}
             data-autofocus
-            {...form.getInputProps('description')}
+            {...withCaretAtEnd(form.getInputProps('description'))}
           />
           <ModalActions onCancel={leave} saving={update.isPending} />
         </Stack>

@@ -10,6 +10,7 @@ import { useSaveNote } from '../../api/machine-notes';
 import { forbiddenOrError } from './tab-errors';
 import { useModalLeave } from '../../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid';
+import { withCaretAtEnd } from '../../../../lib/caret-at-end';
 
 interface NoteModalProps {
   deviceId: number;
@@ -64,7 +65,7 @@ export function NoteModal({ deviceId, note, onClose }: NoteModalProps) {
             resize="vertical"
             maxLength={MAX.text}
             data-autofocus
-            {...form.getInputProps('text')}
+            {...withCaretAtEnd(form.getInputProps('text'))}
           />
           <ModalActions onCancel={leave} saving={save.isPending} />
         </Stack>

@@ -166,8 +166,11 @@ describe('NotesTab', () => {
     expect(within(foreign).queryByRole('button', { name: 'Edytuj notatkę' })).toBeNull();
 
     await userEvent.click(within(own).getByRole('button', { name: 'Edytuj notatkę' }));
-    const text = await screen.findByRole('textbox', { name: 'Treść notatki' });
+    const text = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Treść notatki' });
     expect(text).toHaveValue('Wymieniono filtr.');
+    // Opened to be edited, the caret stands after the text, where the next words go.
+    await waitFor(() => expect(text).toHaveFocus());
+    expect([text.selectionStart, text.selectionEnd]).toEqual([17, 17]);
     await userEvent.clear(text);
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Wpisz treść notatki.')).toBeInTheDocument();
