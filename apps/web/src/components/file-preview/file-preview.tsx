@@ -1,11 +1,18 @@
 import { useCallback, useState } from 'react';
 import { Box, Center, getDefaultZIndex, Image, Modal } from '@mantine/core';
-import { fileKind } from '@serwis/domain';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { fileKind, MSG } from '@serwis/domain';
 
 /** A file to show: its name decides how (spec §9), the URL serves its bytes. */
 export interface PreviewableFile {
   filename: string;
   url: string;
+  /**
+   * Made when asked for (a protocol's printout), not stored: nothing can have been deleted, and
+   * asking for its first byte would make it once more.
+   */
+  generated?: boolean;
 }
 
 const ABOVE_NOTICES = getDefaultZIndex('overlay') + 1;
@@ -77,13 +84,51 @@ export function FilePreview({ file, onClose }: { file: PreviewableFile | null; o
   );
 }
 
-/** `open(file)` previews what can be previewed and downloads the rest; render `preview` once. */
+/**
+ * Whether the file is still stored: its first byte is asked for, and the rest never read. A file
+ * another employee deleted since the list was drawn answers 404; any other outcome (no network, a
+ * server that ignores the range) lets the preview or the download go on as before.
+ */
+async function stillStored(url: string): Promise<boolean> {
+  const controller = new AbortController();
+  try {
+    const response = await fetch(url, { headers: { Range: 'bytes=0-0' }, signal: controller.signal });
+    return response.status !== 404;
+  } catch {
+    return true;
+  } finally {
+    controller.abort();
+  }
+}
+
+/**
+ * `open(file)` previews what can be previewed and downloads the rest, `download(file)` downloads;
+ * render `preview` once. A file gone since its list was drawn is said to be gone ("Nie znaleziono
+ * pliku.") and the lists on screen are read again: the viewer showed the server's JSON answer,
+ * and a download did nothing.
+ */
 export function useFilePreview() {
+  const client = useQueryClient();
   const [file, setFile] = useState<PreviewableFile | null>(null);
-  const open = useCallback((next: PreviewableFile) => {
-    if (fileKind(next.filename) === 'other') downloadFromUrl(next.url, next.filename);
-    else setFile(next);
-  }, []);
+  const whenStored = useCallback(
+    async (next: PreviewableFile, go: () => void) => {
+      if (next.generated || (await stillStored(next.url))) return go();
+      notifications.show({ color: 'red', message: MSG.fileNotFound });
+      void client.invalidateQueries();
+    },
+    [client],
+  );
+  const open = useCallback(
+    (next: PreviewableFile) =>
+      void whenStored(next, () =>
+        fileKind(next.filename) === 'other' ? downloadFromUrl(next.url, next.filename) : setFile(next),
+      ),
+    [whenStored],
+  );
+  const download = useCallback(
+    (next: PreviewableFile) => void whenStored(next, () => downloadFromUrl(next.url, next.filename)),
+    [whenStored],
+  );
   const close = useCallback(() => setFile(null), []);
-  return { open, close, preview: <FilePreview file={file} onClose={close} /> };
+  return { open, download, close, preview: <FilePreview file={file} onClose={close} /> };
 }

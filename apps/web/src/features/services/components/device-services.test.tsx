@@ -47,6 +47,8 @@ function show(me: typeof JAN_USER, routes: Record<string, FakeReply> = {}) {
     'GET /api/user/check-auth': { body: me },
     'GET /api/customer/findAll': { body: [] },
     'GET /api/service/findByDeviceWithFilesEnitiy/7': { body: [open, signedForeign, signedOwn] },
+    // A stored file's first byte: still there.
+    'GET /api/storage/downloadFile': { status: 206, body: '%' },
     ...routes,
   });
   renderScreen(<DeviceServices deviceId={7} customerId={11} />, { url: '/m' });

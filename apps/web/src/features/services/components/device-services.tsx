@@ -98,6 +98,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
                   openFile({
                     filename: protocolPdfFileName(updated.fullNumber),
                     url: paths.protocolPdf(service.id),
+                    generated: true,
                   });
                 }
               },

@@ -40,6 +40,8 @@ function server(
       body: { id: 'f-new', name: 'Nowy' },
     },
     'POST /api/google-drive/uploadFile': { status: 201, body: { id: 'g-new', name: 'film.mp4' } },
+    // A file's first byte: still there.
+    'GET /api/google-drive/downloadFile': { status: 206, body: 'x' },
   });
 }
 

@@ -7,12 +7,7 @@ import { MSG, PAGE_SIZES, fileKind, type StoredFile } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../../components/data-table';
 import { ErrorBanner } from '../../../../components/error-banner';
-import {
-  downloadFromUrl,
-  formatFileSize,
-  storageFileUrl,
-  useFilePreview,
-} from '../../../../components/file-preview';
+import { formatFileSize, storageFileUrl, useFilePreview } from '../../../../components/file-preview';
 import { formatMomentDate } from '../../../../lib/dayjs';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSession } from '../../../auth/api/session';
@@ -42,7 +37,7 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
   const remove = useDeleteMachineFile();
   // Deleting a file is the admins' (domain.md "Permissions"); its description is everyone's.
   const isAdmin = Boolean(useSession().data?.isAdmin);
-  const { open, preview } = useFilePreview();
+  const { open, download, preview } = useFilePreview();
   const [adding, setAdding] = useState(false);
   const [describing, setDescribing] = useState<StoredFile | null>(null);
   const list = useListState({
@@ -108,7 +103,9 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
             )}
             <ActionIcon
               aria-label={`Pobierz: ${file.originalName}`}
-              onClick={stop(() => downloadFromUrl(storageFileUrl(file.filename), file.originalName))}
+              onClick={stop(() =>
+                download({ url: storageFileUrl(file.filename), filename: file.originalName }),
+              )}
             >
               <IconDownload size={18} />
             </ActionIcon>

@@ -40,6 +40,37 @@ const confirmButton = async () =>
   within(await screen.findByRole('dialog')).getByRole('button', { name: 'Usuń' });
 
 describe('FilesTab', () => {
+  it('says a file deleted since the list was drawn is gone, opens nothing and reads the list again', async () => {
+    const fake = fakeApi(
+      {
+        'GET /api/file/findByDeviceAndType/7/MACHINE_FILE': { body: [file({})] },
+        'GET /api/storage/downloadFile': {
+          status: 404,
+          body: { message: 'Nie znaleziono pliku.', code: 'NOT_FOUND' },
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m', session: JAN_USER });
+    const row = await screen.findByRole('row', { name: 'instrukcja.pdf' });
+    const listReads = () => fake.callsTo('GET', '/api/file/findByDeviceAndType/7/MACHINE_FILE').length;
+    const before = listReads();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Podgląd: instrukcja.pdf' }));
+    expect(await screen.findByText('Nie znaleziono pliku.')).toBeInTheDocument();
+    expect(screen.queryByTitle('Podgląd: instrukcja.pdf')).toBeNull();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+    // Only its first byte was asked for.
+    const asked = fake.callsTo('GET', '/api/storage/downloadFile')[0];
+    expect(asked.headers.range).toBe('bytes=0-0');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Pobierz: instrukcja.pdf' }));
+    await waitFor(() => expect(fake.callsTo('GET', '/api/storage/downloadFile')).toHaveLength(2));
+    expect(click).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
   it('lists the files, previews a PDF inline and shows a refused delete above the list', async () => {
     const fake = fakeApi(
       {
