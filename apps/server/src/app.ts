@@ -13,6 +13,7 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js'
 import { registerOpenApi } from './plugins/openapi.js';
 import { pgRateLimitStore } from './plugins/rate-limit-store.js';
 import { sessionPlugin } from './plugins/session.js';
+import { writeReplayPlugin } from './plugins/write-replay.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(database.db) as never });
   await registerOpenApi(app);
   await app.register(sessionPlugin);
+  await app.register(writeReplayPlugin);
 
   for (const routes of apiModules) await app.register(routes);
   await registerWebApp(app, config.WEB_DIST);

@@ -88,6 +88,35 @@ describe('a write exactly like one on its way', () => {
   });
 });
 
+describe('an addition sent again after its answer was lost', () => {
+  it('goes with the key it was first sent with; any other addition, or one answered, with a new key', async () => {
+    let connection = false;
+    const fake = fakeApi({
+      'POST /api/deviceNote/insert': () =>
+        connection ? { status: 201, body: { id: 1 } } : { network: true },
+      'PUT /api/deviceNote/update': { body: { id: 1 } },
+    });
+    const keys = () =>
+      fake.callsTo('POST', '/api/deviceNote/insert').map((c) => c.headers['idempotency-key']);
+    const note = { device: { id: 7 }, text: 'Wymieniono filtr.' };
+    await expect(api.post('/api/deviceNote/insert', note)).rejects.toMatchObject({ code: 'NETWORK' });
+    connection = true;
+    // The server may have saved it: the retry carries the same key, and the server answers it once.
+    await api.post('/api/deviceNote/insert', { ...note });
+    // Answered: the next addition, even the same text, is a new one.
+    await api.post('/api/deviceNote/insert', note);
+    await api.post('/api/deviceNote/insert', { ...note, text: 'Inna' });
+    const [lost, retry, next, other] = keys();
+    expect(lost).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(lost);
+    expect(next).not.toBe(lost);
+    expect(other).not.toBe(next);
+    // A change (PUT) is the same whenever it is sent again: no key.
+    await api.put('/api/deviceNote/update', note);
+    expect(fake.callsTo('PUT', '/api/deviceNote/update')[0].headers['idempotency-key']).toBeUndefined();
+  });
+});
+
 describe('an answer that is not the API’s JSON', () => {
   it('fails as a call with its status and the connection message, not as a bare SyntaxError', async () => {
     vi.stubGlobal(

@@ -121,6 +121,30 @@ function writeKey(method: string, path: string, options: RequestOptions): string
 const writesOnTheirWay = new Map<string, Promise<unknown>>();
 
 /**
+ * Additions sent without an answer (the connection dropped, or the dialog was cancelled): the key
+ * each went with, for the same addition sent again. The server may have saved it before the answer
+ * was lost; sent again with its key, it gets that answer back instead of saving a second record
+ * (the server's `write-replay`, which keeps keys for 15 minutes too).
+ */
+const unanswered = new Map<string, { key: string; at: number }>();
+const RETRY_KEY_MS = 15 * 60 * 1000;
+
+/** 128 random bits as hex: `crypto.randomUUID` is only there over HTTPS, a LAN server may not be. */
+const newWriteKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
+
+function writeKeyFor(write: string): string {
+  const earlier = unanswered.get(write);
+  return earlier && Date.now() - earlier.at < RETRY_KEY_MS ? earlier.key : newWriteKey();
+}
+
+/** Whether the server may have the write without its answer having come. */
+const answerLost = (error: unknown) =>
+  (error instanceof ApiError && error.code === 'NETWORK') || (error as Error)?.name === 'AbortError';
+
+/**
  * A write (POST, PUT, PATCH, DELETE) and its answer. One exactly like a write still on its way is
  * not sent again: it gets that write's answer. A double click or a double tap on "Zapisz" sends
  * the form twice before the button shows it is saving, and a new service event was made twice.
@@ -129,8 +153,21 @@ function write<T>(method: string, path: string, options: RequestOptions = {}): P
   const key = writeKey(method, path, options);
   const sending = writesOnTheirWay.get(key);
   if (sending) return sending as Promise<T>;
-  const answer = send(method, path, options)
-    .then((response) => json<T>(response))
+  // An addition (POST) carries a key; the same addition sent again after a lost answer, the same.
+  const replayKey = method === 'POST' ? writeKeyFor(key) : null;
+  const headers = replayKey ? { ...options.headers, 'Idempotency-Key': replayKey } : options.headers;
+  const answer = send(method, path, { ...options, headers })
+    .then(
+      (response) => {
+        unanswered.delete(key);
+        return json<T>(response);
+      },
+      (error: unknown) => {
+        if (replayKey && answerLost(error)) unanswered.set(key, { key: replayKey, at: Date.now() });
+        else unanswered.delete(key);
+        throw error;
+      },
+    )
     .finally(() => writesOnTheirWay.delete(key));
   writesOnTheirWay.set(key, answer);
   return answer;
