@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import {
-  CHUNK,
   clearedOf,
   jsonParam,
   noChunks,
@@ -11,6 +10,7 @@ import {
   type ImportedTable,
   type OnChunk,
 } from './imports.sql.js';
+import { bulkStatementRows } from '../../db/bulk-statement-rows.js';
 
 export interface CustomerImportRow {
   id?: number;
@@ -32,12 +32,13 @@ const CUSTOMER_COLUMNS = sql.raw(`short_name, full_name, street_address, zip_cod
   regon, phone_number, email`);
 
 export async function insertCustomers(db: DbOrTx, list: CustomerImportRow[], onChunk: OnChunk = noChunks) {
-  for (let start = 0; start < list.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < list.length; start += chunk) {
     await db.execute(
       sql`INSERT INTO customers (${CUSTOMER_COLUMNS}) SELECT ${CUSTOMER_COLUMNS}
-          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(${CUSTOMER_RECORD})`,
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + chunk))}) AS v(${CUSTOMER_RECORD})`,
     );
-    await onChunk(Math.min(CHUNK, list.length - start));
+    await onChunk(Math.min(chunk, list.length - start));
   }
 }
 
@@ -65,7 +66,7 @@ export const clearedCustomerFields = (db: DbOrTx, list: CustomerImportRow[], fie
   clearedOf(db, CUSTOMERS, list, fields);
 
 /**
- * Rewrites customers (by `id`), CHUNK rows a statement: only the columns of the given fields, and
+ * Rewrites customers (by `id`), `bulkStatementRows()` rows a statement: only the columns of the given fields, and
  * only the customers the file changes; answers how many.
  */
 export async function updateCustomers(
@@ -76,16 +77,17 @@ export async function updateCustomers(
 ) {
   const { set, changed } = updateOf(CUSTOMER_SETS, 'c', fields);
   let count = 0;
-  for (let start = 0; start < list.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < list.length; start += chunk) {
     const updated = await rows<{ id: number }>(
       db,
       sql`UPDATE customers AS c SET ${set}
-          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${CUSTOMER_RECORD})
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + chunk))}) AS v(id int, ${CUSTOMER_RECORD})
           WHERE c.id = v.id AND (${changed})
           RETURNING c.id`,
     );
     count += updated.length;
-    await onChunk(Math.min(CHUNK, list.length - start));
+    await onChunk(Math.min(chunk, list.length - start));
   }
   return count;
 }

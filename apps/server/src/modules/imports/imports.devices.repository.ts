@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { MachineType } from '@serwis/domain';
 import {
-  CHUNK,
   clearedOf,
   idList,
   jsonParam,
@@ -14,6 +13,7 @@ import {
   type ImportedTable,
   type OnChunk,
 } from './imports.sql.js';
+import { bulkStatementRows } from '../../db/bulk-statement-rows.js';
 
 /** The machine of each serial number in a family (the oldest when the register holds several). */
 export async function deviceIdsBySerial(
@@ -22,11 +22,12 @@ export async function deviceIdsBySerial(
   serials: string[],
 ): Promise<Map<string, number>> {
   const map = new Map<string, number>();
-  for (let start = 0; start < serials.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < serials.length; start += chunk) {
     const found = await rows<{ id: number; serial: string }>(
       db,
       sql`SELECT DISTINCT ON (serial_number) id, serial_number AS serial FROM devices
-          WHERE type = ${family} AND serial_number IN ${textList(serials.slice(start, start + CHUNK))}
+          WHERE type = ${family} AND serial_number IN ${textList(serials.slice(start, start + chunk))}
           ORDER BY serial_number, id`,
     );
     for (const r of found) map.set(r.serial, Number(r.id));
@@ -52,11 +53,12 @@ export async function shownDevicesOf(
 ): Promise<Map<number, ShownDeviceValues>> {
   const shown = new Map<number, ShownDeviceValues>();
   const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < unique.length; start += chunk) {
     const found = await rows<{ id: number; name: string; warranty_length: number; warranty: string }>(
       db,
       sql`SELECT id, name, warranty_length, warranty FROM devices
-          WHERE type = ${family} AND id IN ${idList(unique.slice(start, start + CHUNK))}`,
+          WHERE type = ${family} AND id IN ${idList(unique.slice(start, start + chunk))}`,
     );
     for (const r of found) {
       shown.set(Number(r.id), {
@@ -94,7 +96,7 @@ const DEVICE_RECORD = sql.raw(`name text, category_id int, customer_id int, seri
 const DEVICE_COLUMNS = sql.raw(`name, category_id, customer_id, serial_number, source_power,
   transfer_date, warranty_length, warranty, street_address, zip_code, city, province, status, status_weight`);
 
-/** Adds machines, CHUNK rows a statement; answers their ids. */
+/** Adds machines, `bulkStatementRows()` rows a statement; answers their ids. */
 export async function insertDevices(
   db: DbOrTx,
   family: MachineType,
@@ -102,12 +104,13 @@ export async function insertDevices(
   onChunk: OnChunk = noChunks,
 ) {
   const ids: number[] = [];
-  for (let start = 0; start < list.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < list.length; start += chunk) {
     const created = await rows<{ id: number }>(
       db,
       sql`INSERT INTO devices (type, ${DEVICE_COLUMNS})
           SELECT ${family}, ${DEVICE_COLUMNS}
-          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(${DEVICE_RECORD})
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + chunk))}) AS v(${DEVICE_RECORD})
           RETURNING id`,
     );
     ids.push(...created.map((r) => Number(r.id)));
@@ -151,7 +154,7 @@ export const clearedDeviceFields = (db: DbOrTx, list: DeviceImportRow[], fields:
   clearedOf(db, DEVICES, list, fields);
 
 /**
- * Rewrites machines (by `id`), CHUNK rows a statement: only the columns of the given fields, and
+ * Rewrites machines (by `id`), `bulkStatementRows()` rows a statement: only the columns of the given fields, and
  * only the machines the file changes; answers their ids.
  */
 export async function updateDevices(
@@ -162,16 +165,17 @@ export async function updateDevices(
 ) {
   const { set, changed } = updateOf(DEVICE_SETS, 'd', fields);
   const ids: number[] = [];
-  for (let start = 0; start < list.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < list.length; start += chunk) {
     const updated = await rows<{ id: number }>(
       db,
       sql`UPDATE devices AS d SET ${set}
-          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${DEVICE_RECORD})
+          FROM jsonb_to_recordset(${jsonParam(list.slice(start, start + chunk))}) AS v(id int, ${DEVICE_RECORD})
           WHERE d.id = v.id AND (${changed})
           RETURNING d.id`,
     );
     ids.push(...updated.map((r) => Number(r.id)));
-    await onChunk(Math.min(CHUNK, list.length - start));
+    await onChunk(Math.min(chunk, list.length - start));
   }
   return ids;
 }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import type { MachineType } from '@serwis/domain';
-import { CHUNK, idList, nameKey, rows } from './imports.sql.js';
+import { idList, nameKey, rows } from './imports.sql.js';
+import { bulkStatementRows } from '../../db/bulk-statement-rows.js';
 
 const IMPORT_LOCK = sql`hashtext('serwis-import')`;
 
@@ -22,17 +23,18 @@ export async function takeImportLock(tx: DbOrTx, waiting: () => Promise<void>): 
 }
 
 /**
- * Locks the rows of `table` with the given ids (in id order, CHUNK a statement) and answers each
+ * Locks the rows of `table` with the given ids (in id order, `bulkStatementRows()` a statement) and answers each
  * one's `key` as it is now; a row gone, or outside `where`, is missing.
  */
 async function lockByIds(db: DbOrTx, table: string, key: SQL, where: SQL, ids: number[]) {
   const now = new Map<number, string>();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  for (let start = 0; start < sorted.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < sorted.length; start += chunk) {
     const found = await rows<{ id: number; key: string }>(
       db,
       sql`SELECT id, ${key} AS key FROM ${sql.raw(table)}
-          WHERE ${where} AND id IN ${idList(sorted.slice(start, start + CHUNK))}
+          WHERE ${where} AND id IN ${idList(sorted.slice(start, start + chunk))}
           ORDER BY id FOR UPDATE`,
     );
     for (const r of found) now.set(Number(r.id), r.key);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
+import { bulkStatementRows } from '../../db/bulk-statement-rows.js';
 
 /** One JSON text parameter: any number of values in one statement, the same on PGlite and pg. */
 export const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -16,8 +17,6 @@ export const rows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => rowsOf<T>
  */
 export const nameKey = (column: string) =>
   sql.raw(`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`);
-
-export const CHUNK = 5000;
 
 /** Told the number of rows each statement of a write has written (the import's progress). */
 export type OnChunk = (rows: number) => Promise<void>;
@@ -50,7 +49,7 @@ const aliasOf = (target: ImportedTable) => (target.table === 'devices' ? 'd' : '
 
 /**
  * `columns` over the records that `list` (rows that update a record, by `id`) would update, each
- * beside the file's values (`v`), CHUNK rows a statement; the one row each statement answers.
+ * beside the file's values (`v`), `bulkStatementRows()` rows a statement; the one row each statement answers.
  */
 async function overUpdatedRecords<T>(
   db: DbOrTx,
@@ -61,11 +60,12 @@ async function overUpdatedRecords<T>(
 ): Promise<T[]> {
   const alias = sql.raw(aliasOf(target));
   const answers: T[] = [];
-  for (let start = 0; start < list.length; start += CHUNK) {
+  const chunk = bulkStatementRows();
+  for (let start = 0; start < list.length; start += chunk) {
     const [found] = await rows<T>(
       db,
       sql`SELECT ${columns} FROM ${sql.raw(target.table)} AS ${alias}
-          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + CHUNK))}) AS v(id int, ${target.record})
+          JOIN jsonb_to_recordset(${jsonParam(list.slice(start, start + chunk))}) AS v(id int, ${target.record})
           ON ${alias}.id = v.id ${where}`,
     );
     if (found) answers.push(found);
