@@ -11,7 +11,7 @@ const SIGNATURES: readonly Buffer[] = [
 const HEAD_BYTES = Math.max(...SIGNATURES.map((s) => s.length));
 
 /** Whether `head` (a file's first bytes) starts as one of the nameplate's picture formats. */
-export const startsAsPicture = (head: Buffer) => SIGNATURES.some((s) => head.subarray(0, s.length).equals(s));
+const startsAsPicture = (head: Buffer) => SIGNATURES.some((s) => head.subarray(0, s.length).equals(s));
 
 /**
  * Whether the stored upload is a picture by its bytes, not only by its name: a text file named

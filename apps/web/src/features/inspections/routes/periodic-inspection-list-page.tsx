@@ -79,7 +79,8 @@ const columns: ColumnDef<PeriodicInspectionRow>[] = [
     cell: ({ row }) => {
       const days = row.original.daysToNextInspection;
       if (days === null) return '';
-      // The warranty's inspections all done ("Pokaż" all): nothing is overdue, as the card says.
+      // Its warranty's inspections all done (listed once "Ukryj…" is unticked): nothing is overdue, as
+      // its card says.
       if (row.original.lastWarrantyInspectionDone)
         return (
           <Text size="sm" c="dimmed" title={MSG.inspectionWarrantyDone} data-overdue="false">
