@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { MSG } from '@serwis/domain';
+import { MODAL_LEVELS } from './modal-levels';
 
 /**
  * A form with unsaved changes asks before it is closed; "Wróć do formularza" keeps what was typed
@@ -18,6 +19,7 @@ export function confirmDiscard(onDiscard: () => void) {
     labels: { confirm: MSG.discardChanges, cancel: MSG.keepEditing },
     confirmProps: { color: 'red' },
     returnFocus: false,
+    zIndex: MODAL_LEVELS.question,
     onConfirm: () => {
       discarded = true;
       onDiscard();

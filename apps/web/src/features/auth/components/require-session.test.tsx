@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createElement } from 'react';
+import { createElement, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -12,6 +12,7 @@ import { SessionEndedModal } from './session-ended-modal';
 import { renderScreen } from '../../../../test/render-screen';
 import { RequireSession } from './require-session';
 import { companyTimeZone, setCompanyTimeZone } from '../../../lib/company-time';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -154,6 +155,56 @@ describe('RequireSession', () => {
     await screen.findByRole('heading', { name: 'Logowanie' });
     expect(screen.getByTestId('location').textContent).toBe('/login');
     afresh.mockRestore();
+  });
+
+  it('asks before "Przejdź do logowania" gives up a screen holding what was typed, over the login', async () => {
+    fakeApi({
+      'GET /api/user/check-auth': NO_SESSION,
+      'GET /api/machines': { body: [] },
+      'POST /api/machines': NO_SESSION,
+    });
+    function TypedScreen() {
+      const [name, setName] = useState('');
+      useUnsavedChanges(name !== '');
+      return createElement(
+        'div',
+        null,
+        createElement(MachinesScreen),
+        createElement('input', {
+          'aria-label': 'Opis',
+          value: name,
+          onChange: (event: { currentTarget: HTMLInputElement }) => setName(event.currentTarget.value),
+        }),
+      );
+    }
+    renderScreen(signedIn(createElement(TypedScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      routes: { '/login': loginScreen },
+    });
+    await screen.findByText('wierszy: 0');
+    await userEvent.type(screen.getByLabelText('Opis'), 'Wymiana łożyska');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Przejdź do logowania' }));
+    const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    // Over the login that asks it.
+    const level = (element: Element) =>
+      Number(element.closest<HTMLElement>('[id]')?.style.getPropertyValue('--mb-z-index'));
+    expect(level(question)).toBeGreaterThan(level(dialog));
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/machineList');
+    expect(screen.getByLabelText('Opis')).toHaveValue('Wymiana łożyska');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Przejdź do logowania' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).getByRole('button', {
+        name: MSG.discardChanges,
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Logowanie' });
+    expect(screen.getByTestId('location').textContent).toBe('/login');
   });
 
   it('checks the session again on every screen, and asks to log in again once it has ended', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type SessionUser } from '@serwis/domain';
@@ -7,6 +7,8 @@ import { paths } from '../../../config/paths';
 import { loadAfresh } from '../../../lib/load-afresh';
 import { forgetSession, refreshAfterWrites, SESSION_QUERY_KEY } from '../../../lib/query-client';
 import { setSessionEnded, useSessionEnded } from '../../../lib/session-ended';
+import { leaveAfterAsking } from '../../../lib/unsaved-changes';
+import { MODAL_LEVELS } from '../../../components/modal-levels';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { CredentialFields } from './credential-fields';
 
@@ -16,9 +18,6 @@ import { CredentialFields } from './credential-fields';
  * anyone else starts afresh at the home screen (the typed work was not theirs). "Przejdź do
  * logowania" gives the screen up.
  */
-/** Above the dialogs (Mantine's modal level), below the lists of a select opened in this one. */
-const SESSION_ENDED_Z_INDEX = getDefaultZIndex('modal') + 10;
-
 export function SessionEndedModal() {
   const ended = useSessionEnded();
   return (
@@ -32,7 +31,7 @@ export function SessionEndedModal() {
       centered
       // Over any dialog open on the screen (a new service event, a note): at the same level, the
       // one drawn later covered it, and the only way out in sight was that dialog's "Anuluj".
-      zIndex={SESSION_ENDED_Z_INDEX}
+      zIndex={MODAL_LEVELS.sessionEnded}
     >
       {/* Mounted afresh each time the session ends: no password or refusal left from the last time. */}
       {ended && <LoginAgainForm />}
@@ -96,7 +95,8 @@ function LoginAgainForm() {
           focusPassword
         />
         <Group justify="space-between">
-          <Button variant="default" onClick={() => forgetSession(client)}>
+          {/* Gives the screen up: what was typed on it is lost, so that is asked first. */}
+          <Button variant="default" onClick={() => leaveAfterAsking(() => forgetSession(client))}>
             Przejdź do logowania
           </Button>
           <Button type="submit" loading={login.isPending}>
