@@ -15,9 +15,9 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 /** A retry comes within minutes; a key is kept this long after its answer. */
 const KEPT_MS = 15 * 60 * 1000;
 /** The answers kept, at most (the oldest go first); each is a created record's JSON. */
-const KEPT_ANSWERS = 5000;
-/** A larger answer (none of the creates gives one) is not kept. */
-const KEPT_BYTES = 256 * 1024;
+const KEPT_ANSWERS = 2000;
+/** A larger answer (no addition gives one) is not kept: at most 128 MB in all, a few MB in use. */
+const KEPT_BYTES = 64 * 1024;
 
 interface KeptAnswer {
   at: number;
