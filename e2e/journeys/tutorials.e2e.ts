@@ -19,7 +19,15 @@ import {
   newPage,
   stopAtFirstFailure,
 } from '../support/browser';
-import { apiCall, chooseFile, downloadedBytes, makePdf, makePng, runTag } from '../support/register-kit';
+import {
+  apiCall,
+  chooseFile,
+  downloadedBytes,
+  isFileServedWhole,
+  makePdf,
+  makePng,
+  runTag,
+} from '../support/register-kit';
 import type { ServerProcess } from '../support/server-process';
 import { appServer, startJourneyServer } from '../support/app-server';
 
@@ -196,7 +204,7 @@ describe('tutorials journey: the old folder moved into the store, then Google Dr
     await folderList()
       .getByRole('button', { name: new RegExp(`^${BHP}`) })
       .click();
-    const served = page.waitForResponse((r) => r.url().includes('/api/google-drive/downloadFile'));
+    const served = page.waitForResponse((r) => isFileServedWhole(r, '/api/google-drive/downloadFile'));
     await fileButton(files.pdf.name).click();
     const viewer = page.getByRole('dialog', { name: files.pdf.name });
     await viewer.locator(`iframe[title="Podgląd: ${files.pdf.name}"]`).waitFor();

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Download, Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { settleDialog } from './browser';
 
@@ -176,6 +176,13 @@ export async function expectPath(page: Page, path: string) {
 }
 
 /**
+ * The answer that serves a file to the viewer, not the app's check that it is still stored (its
+ * first byte, asked with a Range header, before the viewer opens).
+ */
+export const isFileServedWhole = (response: Response, path: string) =>
+  response.url().includes(path) && !response.request().headers().range;
+
+/**
  * Clicks a file's preview button and checks what a person sees: the full-screen viewer's frame
  * loads the stored file, served inline as a PDF, and no download starts. Closes the viewer again
  * and answers the file's URL.
@@ -185,7 +192,7 @@ export async function expectInlinePdfPreview(page: Page, fileName: string, previ
   const onDownload = () => (downloaded = true);
   page.on('download', onDownload);
   try {
-    const served = page.waitForResponse((r) => r.url().includes('/api/storage/downloadFile'));
+    const served = page.waitForResponse((r) => isFileServedWhole(r, '/api/storage/downloadFile'));
     await previewButton.click();
     const viewer = page.getByRole('dialog', { name: fileName });
     const iframe = viewer.locator(`iframe[title="Podgląd: ${fileName}"]`);
