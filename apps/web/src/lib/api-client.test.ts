@@ -117,6 +117,30 @@ describe('an addition sent again after its answer was lost', () => {
   });
 });
 
+describe('a multipart addition with a JSON part, as a new service event is sent', () => {
+  it('goes again with its key only when its JSON is the same; another event of the same length is new', async () => {
+    let connection = false;
+    const fake = fakeApi({
+      'POST /api/service/add': () => (connection ? { status: 201, body: { id: 9 } } : { network: true }),
+    });
+    const send = (json: object) => {
+      const serviceJson = JSON.stringify(json);
+      const form = new FormData();
+      form.append('serviceJson', new Blob([serviceJson], { type: 'application/json' }));
+      return api.post('/api/service/add', form, { partTexts: { serviceJson } });
+    };
+    const keys = () => fake.callsTo('POST', '/api/service/add').map((c) => c.headers['idempotency-key']);
+    await expect(send({ description: 'Wymiana filtra' })).rejects.toMatchObject({ code: 'NETWORK' });
+    // Another event, its JSON just as long: not the lost one's retry.
+    await expect(send({ description: 'Wymiana paska' })).rejects.toMatchObject({ code: 'NETWORK' });
+    connection = true;
+    await send({ description: 'Wymiana filtra' });
+    const [lost, other, retry] = keys();
+    expect(other).not.toBe(lost);
+    expect(retry).toBe(lost);
+  });
+});
+
 describe('an answer that is not the API’s JSON', () => {
   it('fails as a call with its status and the connection message, not as a bare SyntaxError', async () => {
     vi.stubGlobal(

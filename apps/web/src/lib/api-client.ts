@@ -32,6 +32,12 @@ interface RequestOptions {
   body?: Body;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The text of each multipart part sent as a Blob (a JSON part), by the part's name: a FormData
+   * gives such a part back as a file named "blob" dated when it was added, so two different events
+   * (or the same one sent again) could not be told apart by what they send without it.
+   */
+  partTexts?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']) {
@@ -106,13 +112,20 @@ export interface Page<T> {
   lowerBound?: boolean;
 }
 
-/** What a write sends, as text: a file part by its name, size and date (the same file chosen once). */
+/**
+ * What a write sends, as text: a file part by its name, size and date (the same file chosen once),
+ * a JSON part by the text `partTexts` gives.
+ */
 function writeKey(method: string, path: string, options: RequestOptions): string {
-  const { body } = options;
+  const { body, partTexts = {} } = options;
   const sent =
     body instanceof FormData
       ? [...body.entries()].map(([name, value]) =>
-          typeof value === 'string' ? [name, value] : [name, value.name, value.size, value.lastModified],
+          typeof value === 'string'
+            ? [name, value]
+            : name in partTexts
+              ? [name, partTexts[name]]
+              : [name, value.name, value.size, value.lastModified],
         )
       : (body ?? null);
   return `${method} ${buildUrl(path, options.query)} ${JSON.stringify(sent)}`;

@@ -30,10 +30,10 @@ export function useUploadMachineFile() {
   return useMutation({
     mutationFn: ({ deviceId, type, file, description, signal }: UploadInput) => {
       const form = new FormData();
-      const json = { device: { id: deviceId }, type, filename: file.name, description };
-      form.append('fileJson', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+      const fileJson = JSON.stringify({ device: { id: deviceId }, type, filename: file.name, description });
+      form.append('fileJson', new Blob([fileJson], { type: 'application/json' }));
       form.append('file', file, file.name);
-      return api.post<StoredFile>('/api/file/add', form, { signal });
+      return api.post<StoredFile>('/api/file/add', form, { signal, partTexts: { fileJson } });
     },
     // Settled, not only succeeded: a request cancelled after its last byte may still be stored.
     onSettled: (_file, _error, input) =>

@@ -51,9 +51,10 @@ function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 export function useAddService() {
   return useServiceMutation(({ json, file }: { json: ServiceJsonBody; file: File | null }) => {
     const form = new FormData();
-    form.append('serviceJson', new Blob([JSON.stringify(json)], { type: 'application/json' }));
+    const serviceJson = JSON.stringify(json);
+    form.append('serviceJson', new Blob([serviceJson], { type: 'application/json' }));
     if (file) form.append('protocolSerwisowyFile', file, file.name);
-    return api.post<Service>('/api/service/add', form);
+    return api.post<Service>('/api/service/add', form, { partTexts: { serviceJson } });
   });
 }
 
