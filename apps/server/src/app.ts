@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { MSG } from '@serwis/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { useBulkStatementRowsOf } from './db/bulk-statement-rows.js';
+import { setBulkStatementRowsFor } from './db/bulk-statement-rows.js';
 import { createMailer, type Mailer } from './plugins/mailer.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -60,7 +60,7 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  useBulkStatementRowsOf(database.kind);
+  setBulkStatementRowsFor(database.kind);
   app.decorate(
     'mailer',
     mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),

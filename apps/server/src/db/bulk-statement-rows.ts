@@ -15,6 +15,6 @@ let rows = ROWS.postgres;
 export const bulkStatementRows = () => rows;
 
 /** Set once the database is known (`buildApp`). */
-export function useBulkStatementRowsOf(kind: Database['kind']) {
+export function setBulkStatementRowsFor(kind: Database['kind']) {
   rows = ROWS[kind];
 }

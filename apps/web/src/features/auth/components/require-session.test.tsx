@@ -39,6 +39,9 @@ const guarded = (element: React.ReactNode) => createElement(RequireSession, null
 const signedIn = (element: React.ReactNode) =>
   createElement(RequireSession, null, element, createElement(SessionEndedModal));
 const loginScreen = createElement('h1', null, 'Logowanie');
+/** The layer Mantine draws a dialog at (its root's `--mb-z-index`). */
+const levelOf = (dialog: Element) =>
+  Number(dialog.closest<HTMLElement>('[id]')?.style.getPropertyValue('--mb-z-index'));
 
 describe('RequireSession', () => {
   it("shows the screen once the session and the company's time zone are known", async () => {
@@ -107,9 +110,7 @@ describe('RequireSession', () => {
     expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('anna@firma.pl');
     expect(within(dialog).getByText(MSG.sessionEndedKeepWork)).toBeInTheDocument();
     // Above any dialog of the screen (Mantine's level 200), which covered it when drawn later.
-    const level = (element: Element) =>
-      Number(element.closest<HTMLElement>('[id]')?.style.getPropertyValue('--mb-z-index'));
-    expect(level(dialog)).toBeGreaterThan(200);
+    expect(levelOf(dialog)).toBeGreaterThan(200);
 
     await userEvent.type(within(dialog).getByLabelText(/^Hasło/), 'zle-haslo');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zaloguj' }));
@@ -189,9 +190,7 @@ describe('RequireSession', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Przejdź do logowania' }));
     const question = await screen.findByRole('dialog', { name: MSG.unsavedTitle });
     // Over the login that asks it.
-    const level = (element: Element) =>
-      Number(element.closest<HTMLElement>('[id]')?.style.getPropertyValue('--mb-z-index'));
-    expect(level(question)).toBeGreaterThan(level(dialog));
+    expect(levelOf(question)).toBeGreaterThan(levelOf(dialog));
     await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull());
     expect(screen.getByTestId('location').textContent).toBe('/machineList');

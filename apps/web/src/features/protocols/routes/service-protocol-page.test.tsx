@@ -131,6 +131,38 @@ describe('/serviceProtocol', () => {
     expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
   });
 
+  it('gives the focus back to "Zapisz szkic" once the save it started is over', async () => {
+    let answer!: () => void;
+    fakeApi({
+      'GET /api/service/protocol/7': { body: protocol() },
+      'PUT /api/service/protocol/7': () => ({
+        headers: { 'Content-Type': 'application/json' },
+        body: new ReadableStream<Uint8Array>({
+          start(stream) {
+            answer = () => {
+              stream.enqueue(new TextEncoder().encode(JSON.stringify({ ...protocol(), saved: true })));
+              stream.close();
+            };
+          },
+        }),
+      }),
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const save = await screen.findByRole('button', { name: 'Zapisz szkic' });
+    await userEvent.click(save);
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    // Disabled while it saves, the button loses the focus in a browser (jsdom keeps it): as there.
+    // jsdom neither blurs a disabled button nor blurs on request one it counts unfocusable: the
+    // focus is moved to a field that then goes, which leaves it on the page.
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    answer();
+    expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Zapisz szkic' })).toHaveFocus());
+  });
+
   it('draws a 40-operation list in parts, first rows at once, and keeps and saves every row', async () => {
     const long = protocol();
     long.data.checklists[0].items = Array.from({ length: 40 }, (_, i) => ({
