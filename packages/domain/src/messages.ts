@@ -50,6 +50,9 @@ export const MSG = {
     'Zdarzenie zostało już podpisane lub odrzucone, więc autor nie może go zmienić. Poprawki może wprowadzić administrator.',
   csrfMissing: 'Żądanie odrzucone: brak nagłówka X-Requested-With.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za kilka minut.',
+  /** The same, when the wait is known (a login's window is 15 minutes, a reset's an hour). */
+  tooManyAttemptsFor: (seconds: number) =>
+    `Zbyt wiele prób. Spróbuj ponownie za ${Math.max(1, Math.ceil(seconds / 60))} min.`,
   badBasicHeader: 'Nieprawidłowy nagłówek logowania.',
   resetUnknownEmail: 'Podany email nie istnieje w naszej baszie danych.',
   resetSent: 'Na podany email zostało wysłane nowe hasło.',

@@ -48,8 +48,9 @@ export function authRateLimits(app: FastifyInstance) {
       if (!applies(request)) return;
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;
-      reply.header('Retry-After', String(Math.max(1, result.ttlInSeconds)));
-      throw new AppError(429, MSG.tooManyAttempts, 'RATE_LIMITED');
+      const wait = Math.max(1, result.ttlInSeconds);
+      reply.header('Retry-After', String(wait));
+      throw new AppError(429, MSG.tooManyAttemptsFor(wait), 'RATE_LIMITED');
     };
     // Best effort: a counter not given back must not turn a login that succeeded into an error.
     const refund = (request: FastifyRequest) =>

@@ -25,10 +25,12 @@ function reset(email: string, remoteAddress?: string) {
 
 async function expectLimited(response: Awaited<ReturnType<typeof reset>>) {
   expect(response.statusCode).toBe(429);
-  expect(response.json().message).toBe(MSG.tooManyAttempts);
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(3600);
+  // The message says how long: "za 15 min." for a login, up to "za 60 min." for a reset.
+  expect(response.json().message).toBe(MSG.tooManyAttemptsFor(retryAfter));
+  expect(response.json().message).toMatch(/^Zbyt wiele prób\. Spróbuj ponownie za ([1-9]|[1-5]\d|60) min\.$/);
 }
 
 describe('login limits', () => {

@@ -144,7 +144,8 @@ const KIND_LABEL: Record<ImportKind, string> = {
 
 /**
  * All rows in one transaction, or none: any bad row throws ImportFailed before a write, and a
- * failure while writing rolls everything back. One audit entry names the file and the counts.
+ * failure while writing rolls everything back. One audit entry names the file and the counts, for a
+ * refused file too.
  * Imports run one at a time (in this process's queue, then under `takeImportLock` across processes),
  * each reading what the one before it wrote.
  */
@@ -192,7 +193,17 @@ export async function runImport(
       () => report('waiting', 0, 0),
     );
   } catch (error) {
-    if (error instanceof ImportFailed || error instanceof AppError) throw error;
+    if (error instanceof ImportFailed) {
+      // Nothing was written, but the attempt is on record, as a failed login is (domain.md).
+      await audit(
+        db,
+        actor,
+        `import ${KIND_LABEL[kind]} z pliku ${fileName} przerwany: wierszy ${error.total}, z błędami ${error.badRows}, nie zapisano żadnego`,
+        `import:${kind}`,
+      );
+      throw error;
+    }
+    if (error instanceof AppError) throw error;
     // Someone added the same customer or category, or deleted one a row names, meanwhile; or a hand
     // edit and the import each waited for the other: nothing was written; try again.
     if ([UNIQUE_VIOLATION, FOREIGN_KEY_VIOLATION, DEADLOCK_DETECTED].some((code) => hasPgCode(error, code))) {

@@ -442,7 +442,13 @@ describe('machine import: all or nothing', () => {
       [5, 'Województwo', MSG.unknownProvince],
     ]);
     expect(await machinesOf('INTERNAL')).toEqual([]);
-    expect(await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:INTERNAL'))).toEqual([]);
+    // The refused attempt is on record, with its counts, and nothing else was logged.
+    const entries = await ctx.database.db.select().from(logs).where(eq(logs.arg1, 'import:INTERNAL'));
+    expect(entries.map((e) => e.formattedMessage)).toEqual([
+      expect.stringMatching(
+        /: import maszyn z pliku maszyny\.csv przerwany: wierszy 4, z błędami 3, nie zapisano żadnego$/,
+      ),
+    ]);
 
     const csv = await send(user, '/api/device/import?report=csv', text);
     expect(csv.statusCode).toBe(422);

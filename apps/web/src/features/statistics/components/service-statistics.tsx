@@ -46,13 +46,17 @@ function Total({ label, value }: { label: string; value: number }) {
 const dayParam = (value: string | null) =>
   value?.length === 10 && isCalendarDateString(value) ? value : null;
 
+/** The range from its two ends, the earlier first (days as YYYY-MM-DD compare as text). */
+const dayRange = (a: string | null, b: string | null) => (a && b && a > b ? [b, a] : [a, b]);
+
 /** "Zdarzenia serwisowe": protocols issued and signed per employee in a date range. */
 export function ServiceStatistics() {
   // The range lives in the address: a link gives it (the home screen's month figures open their
   // month), and a reload, Back or a copied link shows the figures on screen, not the first ones.
   const [params, setParams] = useSearchParams();
-  const from = dayParam(params.get('dateFrom'));
-  const to = dayParam(params.get('dateTo'));
+  // A range typed backwards into the address (an edited link) is read the right way round: the
+  // pickers could not have made it, and an empty table would not say why.
+  const [from, to] = dayRange(dayParam(params.get('dateFrom')), dayParam(params.get('dateTo')));
   const setDay = (key: 'dateFrom' | 'dateTo') => (day: string | null) =>
     setParams(
       (before) => {

@@ -87,6 +87,18 @@ describe('/statistics', () => {
     expect(Object.fromEntries(queryOf(api.calls[0]!.url))).toEqual({ dateFrom: '', dateTo: '' });
   });
 
+  it('reads a range given backwards in the address the right way round', async () => {
+    const api = fakeApi({ 'GET /api/statistics/servicesUsers': { body: rows } });
+    renderScreen(<StatisticsPage />, { url: '/statistics?dateFrom=2025-03-31&dateTo=2025-03-01' });
+    await screen.findByRole('row', { name: 'Kowalski Jan' });
+    expect(Object.fromEntries(queryOf(api.calls[0]!.url))).toEqual({
+      dateFrom: '2025-03-01T00:00',
+      dateTo: '2025-03-31T00:00',
+    });
+    expect(screen.getByRole('button', { name: 'Data od' })).toHaveTextContent('2025-03-01');
+    expect(screen.getByRole('button', { name: 'Data do' })).toHaveTextContent('2025-03-31');
+  });
+
   it('says "Błąd przy pobieraniu danych" and shows an empty table when loading fails', async () => {
     fakeApi({ 'GET /api/statistics/servicesUsers': { status: 500, body: { message: 'x' } } });
     renderScreen(<StatisticsPage />, { url: '/statistics' });
