@@ -206,6 +206,7 @@ export const MSG = {
   fileTypeInvalid: 'Nieprawidłowy typ pliku.',
   fileMachineRequired: 'Wybierz maszynę, do której należy plik.',
   fileNameInvalid: 'Nieprawidłowa nazwa pliku.',
+  thumbnailWidthInvalid: 'Nieprawidłowa szerokość miniatury.',
   fileRangeInvalid: 'Nieprawidłowy zakres bajtów pliku.',
   fileUploadInvalid: 'Nieprawidłowe dane przesyłanego pliku.',
   fileAdded: 'Dodano plik.',

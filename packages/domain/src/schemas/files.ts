@@ -9,6 +9,8 @@ export const STORED_FILE_TYPES = [...FILE_TYPES, 'SERVICE_FILE'] as const;
 export type StoredFileType = (typeof STORED_FILE_TYPES)[number];
 
 export const FILE_NAME_MAX = 255;
+/** The width of a picture's small copy (`downloadFile?width=`): twice a nameplate card's 240 px. */
+export const THUMBNAIL_WIDTH = 480;
 export const FILE_DESCRIPTION_MAX = 2000;
 
 /**
@@ -71,6 +73,8 @@ export const downloadFileQuery = z.object({
     .min(1, MSG.fileNameInvalid)
     .max(255, MSG.fileNameInvalid)
     .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 32), MSG.fileNameInvalid),
+  /** A picture's small copy, THUMBNAIL_WIDTH wide at most; any other file comes whole. */
+  width: z.literal(String(THUMBNAIL_WIDTH), { error: MSG.thumbnailWidthInvalid }).optional(),
 });
 
 export const storedFileSchema = z.object({

@@ -79,6 +79,19 @@ function matchesEtag(header: string, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
+/**
+ * Tags the answer with `etag`, to be asked again each time (`no-cache`), and tells whether the
+ * browser's copy (If-None-Match) is that one, to be answered with a 304.
+ */
+export function storedFileAnswered(
+  reply: FastifyReply,
+  etag: string,
+  headers: { 'if-none-match'?: string },
+): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  return headers['if-none-match'] !== undefined && matchesEtag(headers['if-none-match'], etag);
+}
+
 /** Streams a stored file with Range support (videos must be seekable). */
 export async function sendStoredFile(
   reply: FastifyReply,
@@ -91,11 +104,7 @@ export async function sendStoredFile(
   // The address names the file by its download name, which a later upload may take once this file
   // is deleted: a browser asks each time whether its copy is still this file (one storage name
   // never gets other bytes), and an unchanged one costs a 304 without a byte of the file.
-  const etag = `"${row.storageName}"`;
-  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-  if (headers['if-none-match'] !== undefined && matchesEtag(headers['if-none-match'], etag)) {
-    return reply.status(304).send();
-  }
+  if (storedFileAnswered(reply, `"${row.storageName}"`, headers)) return reply.status(304).send();
   const rangeHeader = headers.range;
   const request = parseRange(rangeHeader, stat.size);
   if (request.kind === 'invalid') {

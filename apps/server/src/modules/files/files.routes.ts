@@ -10,6 +10,7 @@ import {
   listQuery,
   messageResponse,
   storedFileSchema,
+  THUMBNAIL_WIDTH,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
@@ -22,6 +23,7 @@ import {
   listFilesByDeviceAndType,
 } from './files.repository.js';
 import { sendStoredFile } from './files.download.js';
+import { sendThumbnail } from './files.thumbnail.js';
 import { addMachineFile, changeFileDescription, receiveUpload, removeFile } from './files.service.js';
 import { sweepOrphanFiles } from './files.sweep.js';
 
@@ -105,7 +107,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Pobranie pliku po nazwie w magazynie (obsługuje nagłówek Range)',
+        summary:
+          'Pobranie pliku po nazwie w magazynie (obsługuje nagłówek Range); z width=' +
+          `${THUMBNAIL_WIDTH} zdjęcie jako miniatura WebP o szerokości do ${THUMBNAIL_WIDTH} px ` +
+          '(inne pliki w całości)',
         querystring: downloadFileQuery,
         response: {
           200: streamResponse(
@@ -125,6 +130,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await findFileForDownload(app.db, request.query.fileName);
       if (!row) throw notFound(MSG.fileNotFound);
+      const { width } = request.query;
+      if (width) return sendThumbnail(reply, app.storage, row, Number(width), request.headers);
       return sendStoredFile(reply, app.storage, row, request.headers);
     },
   );

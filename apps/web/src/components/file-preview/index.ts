@@ -1,3 +1,3 @@
 export { FilePreview, downloadFromUrl, useFilePreview, type PreviewableFile } from './file-preview';
-export { storageFileUrl } from './storage-url';
+export { storageFileUrl, storageThumbnailUrl } from './storage-url';
 export { formatFileSize } from './file-size';

@@ -5,7 +5,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, type StoredFile } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
 import { ErrorBanner } from '../../../../components/error-banner';
-import { storageFileUrl, useFilePreview } from '../../../../components/file-preview';
+import { storageFileUrl, storageThumbnailUrl, useFilePreview } from '../../../../components/file-preview';
 import { errorMessage } from '../../../../lib/api-client';
 import { useSession } from '../../../auth/api/session';
 import { useDeleteMachineFile, useMachineFiles } from '../../api/machine-files';
@@ -26,7 +26,8 @@ function NameplateCard(props: {
   onDelete?: () => void;
 }) {
   const { file } = props;
-  const url = storageFileUrl(file.filename);
+  // The card shows a small copy; "Powiększ" opens the photo itself.
+  const url = storageThumbnailUrl(file.filename);
   return (
     <Card
       withBorder

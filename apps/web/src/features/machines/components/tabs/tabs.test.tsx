@@ -147,6 +147,17 @@ describe('NameplatesTab', () => {
     expect(within(card).getByRole('button', { name: 'Edytuj opis: tabliczka.jpg' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Usuń: tabliczka.jpg' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Dodaj tabliczkę znamionową' })).toBeInTheDocument();
+    // The card shows the photo's small copy; "Powiększ" opens the photo itself.
+    expect(within(card).getByRole('img', { name: 'Tabliczka silnika' })).toHaveAttribute(
+      'src',
+      '/api/storage/downloadFile?fileName=tabliczka.jpg&width=480',
+    );
+    await userEvent.click(within(card).getByRole('button', { name: 'Powiększ: tabliczka.jpg' }));
+    const viewer = await screen.findByRole('dialog');
+    expect(await within(viewer).findByRole('img')).toHaveAttribute(
+      'src',
+      '/api/storage/downloadFile?fileName=tabliczka.jpg',
+    );
     employee.unmount();
 
     renderScreen(<NameplatesTab deviceId={7} />, { url: '/m', session: ANNA_ADMIN });
