@@ -11,6 +11,7 @@ import type { Database } from './db/database.js';
 import { setBulkStatementRowsFor } from './db/bulk-statement-rows.js';
 import { createMailer, type Mailer } from './plugins/mailer.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
+import { parseJsonBodies } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { pgRateLimitStore } from './plugins/rate-limit-store.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  parseJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -27,7 +27,12 @@ export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   size: z.coerce.number().int().min(1).max(500).optional(),
   sort: z.string().max(100).optional(),
-  q: z.string().max(MAX.search, validationMessage.tooLong(MAX.search)).optional(),
+  // Composed (NFC) as every text the server stores: a pasted "e" with a combining accent finds "é".
+  q: z
+    .string()
+    .transform((term) => term.normalize('NFC'))
+    .pipe(z.string().max(MAX.search, validationMessage.tooLong(MAX.search)))
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -180,6 +180,27 @@ describe('the protocol PDF', () => {
     expect(none).not.toContain('— km');
   });
 
+  it('breaks a long unbroken word in its column: nothing is cut at the edge, no column is lost', async () => {
+    const word = (letter: string) => letter.repeat(300);
+    const list = checklist([{ name: `Kontrola ${word('O')} koniec`, remark: `Uwaga ${word('U')} koniec` }]);
+    const pdf = await renderProtocolPdf({
+      ...input(list, {
+        materials: [{ name: `Filtr ${word('M')} koniec`, quantity: '3', unit: 'szt.' }],
+      }),
+      header: {
+        ...header,
+        faultDescription: `Usterka ${word('F')} koniec`,
+        customer: { ...header.customer, fullName: `Klient ${word('K')} koniec` },
+      },
+    });
+    // pdftotext reads what lies on the page: a word running past its edge came out cut.
+    const joined = readPdfText(pdf, 'reading').replace(/\s+/g, '');
+    for (const letter of ['F', 'K', 'O', 'U', 'M']) expect(joined).toContain(`${word(letter)}koniec`);
+    // The quantity and unit beside the name (a long name had pushed their columns off the page).
+    expect(joined).toContain('1Filtr3szt.');
+    expect(plain(pdf)).toContain('Lp. Nazwa Ilość J.m.');
+  });
+
   it("prints a periodic inspection's period under the service types, and none for another event", async () => {
     const list = checklist([{}]);
     expect(plain(await renderProtocolPdf(input(list)))).toContain(

@@ -63,6 +63,22 @@ function columnWidths(): number[] {
   return CHECKLIST_WIDTHS.map((w) => (typeof w === 'number' ? w : star));
 }
 
+/**
+ * A table's widths with its '*' columns as numbers: the page's width less the fixed columns and the
+ * padding between columns (`gap`). pdfmake widens a '*' column to its longest word, so one long
+ * unbroken word (a part number, a link) pushed the columns after it off the page (a material's
+ * quantity and unit were gone) and cut every line; a column of a given width breaks the word.
+ */
+function tableWidths(widths: (number | '*')[], gap: number): number[] {
+  const fixed = widths.filter((w): w is number => typeof w === 'number');
+  const stars = widths.length - fixed.length;
+  const star = (PAGE_WIDTH - fixed.reduce((a, b) => a + b, 0) - gap * (widths.length - 1)) / stars;
+  return widths.map((w) => (typeof w === 'number' ? w : Math.floor(star)));
+}
+/** Between two columns: pdfmake's lightHorizontalLines pads each side by 4, the checklist by 8. */
+const LIGHT_GAP = 8;
+const CHECKLIST_GAP = 16;
+
 /** One line of a cell as the estimate wraps it, and what joins it to the line before. */
 interface WrappedLine {
   text: string;
@@ -162,7 +178,7 @@ function headerTable(h: ProtocolHeader): Content {
   const period = inspectionPeriodText(h);
   return {
     table: {
-      widths: [110, '*'],
+      widths: tableWidths([110, '*'], LIGHT_GAP),
       body: [
         row(L.number, numberOf(h)),
         row(L.date, h.date),
@@ -213,7 +229,12 @@ function checklistTable(
     { text: title, style: 'section' },
     list.items.length
       ? {
-          table: { headerRows: 1, widths: CHECKLIST_WIDTHS, body: [head, ...body.rows], dontBreakRows: true },
+          table: {
+            headerRows: 1,
+            widths: tableWidths(CHECKLIST_WIDTHS, CHECKLIST_GAP),
+            body: [head, ...body.rows],
+            dontBreakRows: true,
+          },
           layout: checklistLayout(body.continued, 1),
         }
       : { text: L.noOperations, italics: true },
@@ -258,7 +279,7 @@ export function protocolDocument(input: ProtocolPdfInput) {
     ? {
         table: {
           headerRows: 1,
-          widths: [18, '*', 60, 60],
+          widths: tableWidths([18, '*', 60, 60], LIGHT_GAP),
           heights: (row: number) => (row > 0 && !data.materials.length ? 18 : 'auto'),
           body: [
             [
