@@ -149,6 +149,13 @@ export const protocolSchema = z.object({
 });
 export type Protocol = z.infer<typeof protocolSchema>;
 
+/**
+ * An event signed without the app's protocol ("Podpisz przy zapisie", a scan of a paper one): its
+ * PDF is the blank form to print, there is nothing signed to send, and its fields are only read.
+ */
+export const signedOutsideApp = (protocol: Pick<Protocol, 'signed' | 'signedAt'>) =>
+  protocol.signed && protocol.signedAt === null;
+
 export const protocolSendSchema = z.object({
   email: z
     .string()

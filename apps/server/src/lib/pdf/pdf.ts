@@ -88,6 +88,34 @@ export function companyHeader(company: CompanyData, logo?: string): Content {
   };
 }
 
+/** A section's heading: never the last thing on a page (a4Document moves it to the next one). */
+export const sectionHeading = (text: string): Content => ({ text, style: 'section', headlineLevel: 1 });
+
+/** The page number line's id: the footer is not what follows a heading on its page. */
+const FOOTER_ID = 'page-footer';
+
+/** A node as pdfmake 0.3 describes it before each page break (its @types describe 0.2's). */
+interface NodeInfo {
+  id?: string;
+  headlineLevel?: number;
+  table?: unknown;
+  columns?: unknown;
+  stack?: boolean;
+  ul?: unknown;
+  ol?: unknown;
+}
+
+/**
+ * What is drawn itself (a text, a line, a picture), not a container: a table that does not fit
+ * starts on the page before its rows go to the next one (kept with its header row).
+ */
+const drawn = (node: NodeInfo) =>
+  node.id !== FOOTER_ID && !node.table && !node.columns && !node.stack && !node.ul && !node.ol;
+
+/** A heading with nothing drawn after it on its page starts the next page. */
+const headingAloneAtPageEnd = (node: NodeInfo, queries: { getFollowingNodesOnPage(): NodeInfo[] }) =>
+  node.headlineLevel === 1 && !queries.getFollowingNodesOnPage().some(drawn);
+
 /**
  * An A4 document with the company header on top of the first page and "Strona X z Y" at the
  * bottom of every page; reuse it for every PDF (protocols, label sheets).
@@ -116,7 +144,9 @@ export function a4Document(options: {
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5 }] },
       ...options.content,
     ],
+    pageBreakBefore: headingAloneAtPageEnd as unknown as TDocumentDefinitions['pageBreakBefore'],
     footer: (currentPage: number, pageCount: number) => ({
+      id: FOOTER_ID,
       text: `Strona ${currentPage} z ${pageCount}`,
       alignment: 'center',
       fontSize: 8,

@@ -197,8 +197,45 @@ describe('the protocol PDF', () => {
     const joined = readPdfText(pdf, 'reading').replace(/\s+/g, '');
     for (const letter of ['F', 'K', 'O', 'U', 'M']) expect(joined).toContain(`${word(letter)}koniec`);
     // The quantity and unit beside the name (a long name had pushed their columns off the page).
-    expect(joined).toContain('1Filtr3szt.');
+    expect(joined).toContain(`1Filtr${word('M')}koniec3szt.`);
     expect(plain(pdf)).toContain('Lp. Nazwa Ilość J.m.');
+  });
+
+  it("never ends a page with a heading, nor with a table's header row", async () => {
+    const headings = [
+      'Sprężarka (nr seryjny: SN-1)',
+      'Wykonane prace',
+      'Materiały i części',
+      'Czas pracy i dojazd',
+      'Zalecenia dla klienta',
+    ];
+    const list = checklist([{}, {}]);
+    // Every length of "Wykonane prace" that brings a heading, then the materials' header row, to the
+    // foot of a page (as a tester found with 39, 42 and 47 lines).
+    for (let lines = 30; lines <= 75; lines++) {
+      const pdf = await renderProtocolPdf(
+        input(list, {
+          workDone: Array.from({ length: lines }, (_, i) => `Linia ${i + 1}`).join('\n'),
+          materials: [
+            { name: 'Uszczelka', quantity: '2', unit: 'szt.' },
+            { name: 'Olej', quantity: '5', unit: 'l' },
+          ],
+          recommendations: 'Wymienić filtr.\nSprawdzić za miesiąc.',
+        }),
+      );
+      const pages = readPdfText(pdf)
+        .split('\f')
+        .filter((page) => page.trim());
+      for (const [n, page] of pages.entries()) {
+        const texts = page
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line && !/^Strona \d+ z \d+$/.test(line));
+        const last = texts.at(-1)!.replace(/\s+/g, ' ');
+        expect(headings, `${lines} lines, page ${n + 1} ends with "${last}"`).not.toContain(last);
+        expect(last, `${lines} lines, page ${n + 1}`).not.toMatch(/^Lp\. /);
+      }
+    }
   });
 
   it("prints a periodic inspection's period under the service types, and none for another event", async () => {

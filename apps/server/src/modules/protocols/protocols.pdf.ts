@@ -11,8 +11,8 @@ import {
   type ProtocolData,
   type ProtocolHeader,
 } from '@serwis/domain';
-import type { CustomTableLayout } from 'pdfmake/interfaces';
-import { a4Document, renderPdf, type Content } from '../../lib/pdf/pdf.js';
+import type { CustomTableLayout, TableCell } from 'pdfmake/interfaces';
+import { a4Document, renderPdf, sectionHeading, type Content } from '../../lib/pdf/pdf.js';
 
 export interface ProtocolPdfInput {
   header: ProtocolHeader;
@@ -136,19 +136,37 @@ export function pageSizedRows(rows: string[][]): { rows: string[][]; continued: 
   return { rows: out, continued };
 }
 
-/** pdfmake's lightHorizontalLines, without the line between a row and its continuation. */
-function checklistLayout(continuedRows: Set<number>, headerRows: number): CustomTableLayout {
+/**
+ * A table's heading as its first header row (the column names are the second): pdfmake keeps the
+ * header rows with the table's first row (`keepWithHeaderRows`), so a heading never ends a page
+ * alone, nor the column names, and a table continued on the next page is named there again. (A
+ * heading before a table could not be kept with it: pdfmake tells where a table's rows were before
+ * it moved them to the next page.)
+ */
+function headingRow(text: string, columns: number): TableCell[] {
+  return [{ text, style: 'section', colSpan: columns }, ...Array.from({ length: columns - 1 }, () => ({}))];
+}
+/** The heading row and the column names. */
+const HEADED = { headerRows: 2, keepWithHeaderRows: 1 } as const;
+
+/**
+ * pdfmake's lightHorizontalLines for a table under a heading row (no line above or below the
+ * heading), each column `gap / 2` from the next, without the line between a row and its
+ * continuation.
+ */
+function headedLayout(gap: number, continuedRows = new Set<number>()): CustomTableLayout {
+  const { headerRows } = HEADED;
   return {
     hLineWidth: (i, node) =>
-      i === 0 || i === node.table.body.length || continuedRows.has(i - headerRows)
+      i < headerRows || i === node.table.body.length || continuedRows.has(i - headerRows)
         ? 0
         : i === headerRows
           ? 2
           : 1,
     vLineWidth: () => 0,
-    hLineColor: (i) => (i === 1 ? 'black' : '#aaa'),
-    paddingLeft: (i) => (i === 0 ? 0 : 8),
-    paddingRight: (i, node) => (i === (node.table.widths?.length ?? 0) - 1 ? 0 : 8),
+    hLineColor: (i) => (i === headerRows ? 'black' : '#aaa'),
+    paddingLeft: (i) => (i === 0 ? 0 : gap / 2),
+    paddingRight: (i, node) => (i === (node.table.widths?.length ?? 0) - 1 ? 0 : gap / 2),
   };
 }
 
@@ -225,19 +243,17 @@ function checklistTable(
       item.remark,
     ]),
   );
+  if (!list.items.length) return [sectionHeading(title), { text: L.noOperations, italics: true }];
   return [
-    { text: title, style: 'section' },
-    list.items.length
-      ? {
-          table: {
-            headerRows: 1,
-            widths: tableWidths(CHECKLIST_WIDTHS, CHECKLIST_GAP),
-            body: [head, ...body.rows],
-            dontBreakRows: true,
-          },
-          layout: checklistLayout(body.continued, 1),
-        }
-      : { text: L.noOperations, italics: true },
+    {
+      table: {
+        ...HEADED,
+        widths: tableWidths(CHECKLIST_WIDTHS, CHECKLIST_GAP),
+        body: [headingRow(title, head.length), head, ...body.rows],
+        dontBreakRows: true,
+      },
+      layout: headedLayout(CHECKLIST_GAP, body.continued),
+    },
   ];
 }
 
@@ -275,34 +291,36 @@ export function protocolDocument(input: ProtocolPdfInput) {
     : mode === 'print'
       ? Array.from({ length: 4 }, (_, i) => [String(i + 1), ' ', ' ', ' '])
       : [];
-  const materials: Content = materialRows.length
-    ? {
-        table: {
-          headerRows: 1,
-          widths: tableWidths([18, '*', 60, 60], LIGHT_GAP),
-          heights: (row: number) => (row > 0 && !data.materials.length ? 18 : 'auto'),
-          body: [
-            [
-              { text: L.ordinal, style: 'th' },
-              { text: L.materialName, style: 'th' },
-              { text: L.quantity, style: 'th' },
-              { text: L.unit, style: 'th' },
+  const materials: Content[] = materialRows.length
+    ? [
+        {
+          table: {
+            ...HEADED,
+            widths: tableWidths([18, '*', 60, 60], LIGHT_GAP),
+            heights: (row: number) => (row >= HEADED.headerRows && !data.materials.length ? 18 : 'auto'),
+            body: [
+              headingRow(L.materials, 4),
+              [
+                { text: L.ordinal, style: 'th' },
+                { text: L.materialName, style: 'th' },
+                { text: L.quantity, style: 'th' },
+                { text: L.unit, style: 'th' },
+              ],
+              ...materialRows,
             ],
-            ...materialRows,
-          ],
+          },
+          layout: headedLayout(LIGHT_GAP),
         },
-        layout: 'lightHorizontalLines',
-      }
-    : { text: '—' };
+      ]
+    : [sectionHeading(L.materials), { text: '—' }];
   const content: Content[] = [
     { text: `${title} nr ${numberOf(header)}`, style: 'title' },
     headerTable(header),
     ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader, input.mode)),
-    { text: L.workDone, style: 'section' },
+    sectionHeading(L.workDone),
     sectionText(data.workDone, mode),
-    { text: L.materials, style: 'section' },
-    materials,
-    { text: L.timeAndTravel, style: 'section' },
+    ...materials,
+    sectionHeading(L.timeAndTravel),
     {
       columns: [
         { text: L.arrival(orUnknown(data.arrivalTime, mode)) },
@@ -312,7 +330,7 @@ export function protocolDocument(input: ProtocolPdfInput) {
         { text: L.nights(orUnknown(data.nights, mode)) },
       ],
     },
-    { text: L.recommendations, style: 'section' },
+    sectionHeading(L.recommendations),
     sectionText(data.recommendations, mode),
     {
       columns: [

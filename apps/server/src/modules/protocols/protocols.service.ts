@@ -6,6 +6,7 @@ import {
   MSG,
   PROTOCOL_MSG,
   protocolPdfFileName,
+  signedOutsideApp,
   signingProblem,
   withoutBlankMaterials,
   type Protocol,
@@ -89,15 +90,18 @@ async function toProtocol(
   stored?: ProtocolRow,
   data?: ProtocolData,
 ): Promise<Protocol> {
+  const signed = row.state === 'PODPISANY';
+  const signedAt = iso(stored?.signedAt);
   return {
     header: ctx.header,
     title: await readProtocolTitle(db, ctx.header),
     data: data ?? stored!.data,
     saved: Boolean(stored),
-    signed: row.state === 'PODPISANY',
-    editable: canModify(actor, row),
+    signed,
+    // Nothing of an event signed outside the app is printed from these fields: they are only read.
+    editable: canModify(actor, row) && !signedOutsideApp({ signed, signedAt }),
     updatedAt: iso(stored?.updatedAt),
-    signedAt: iso(stored?.signedAt),
+    signedAt,
     sentTo: stored?.sentTo ?? null,
     sentAt: iso(stored?.sentAt),
     fileId: stored?.fileId ?? null,

@@ -396,6 +396,15 @@ describe('field protocol of a service event', () => {
       content: pdf.rawPayload,
     });
     expect(scan.json()).toMatchObject({ state: 'PODPISANY', number: 1 });
+    // Signed by its scan: the app's protocol fields are only read, even by an administrator.
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    for (const reader of [user, admin]) {
+      expect((await getProtocol(ctx, reader, serviceId)).json()).toMatchObject({
+        signed: true,
+        signedAt: null,
+        editable: false,
+      });
+    }
   });
 
   it('sends the signed PDF to the customer as an attachment and logs it', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDeviceFloppy, IconMail, IconSignature } from '@tabler/icons-react';
+import { signedOutsideApp } from '@serwis/domain';
 import type { LoadedProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
 import { ProtocolSyncBadges } from './protocol-sync-badges';
@@ -64,7 +65,7 @@ export function ProtocolFooter(props: {
             Podpisz protokół
           </Button>
         )}
-        {protocol.signed && (
+        {protocol.signed && !signedOutsideApp(protocol) && (
           <Button leftSection={<IconMail size={18} />} onClick={props.onSend}>
             Wyślij do klienta
           </Button>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { PROTOCOL_MSG } from '@serwis/domain';
+import { PROTOCOL_MSG, signedOutsideApp } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import type { LoadedProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
@@ -12,7 +12,12 @@ import type { DraftSync } from './draft-sync-type';
 export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; sync: DraftSync }) {
   return (
     <>
-      {protocol.signed && (
+      {signedOutsideApp(protocol) && (
+        <Alert color="gray" title={PROTOCOL_MSG.signedOutsideAppTitle}>
+          {PROTOCOL_MSG.signedOutsideApp}
+        </Alert>
+      )}
+      {protocol.signed && !signedOutsideApp(protocol) && (
         <Alert color="green" title="Protokół podpisany">
           {protocol.editable
             ? 'Jako administrator możesz poprawić podpisany protokół; zapis utworzy nowy plik PDF.'

@@ -101,6 +101,9 @@ export function WorkPanel({ data, readOnly, set }: { data: ProtocolData; readOnl
             label="Kilometry"
             min={0}
             max={100000}
+            // A Polish decimal comma, as the printout writes it; a typed dot becomes one too.
+            decimalSeparator=","
+            allowedDecimalSeparators={[',', '.']}
             suffix=" km"
             readOnly={readOnly}
             value={data.kilometers ?? ''}
@@ -135,7 +138,10 @@ function Info({ name, value }: { name: string; value: string }) {
       <Text fw={600} w={130} style={{ flexShrink: 0 }}>
         {name}
       </Text>
-      <Text>{value}</Text>
+      {/* A long unbroken word (a part number, a link) breaks, rather than widening the page. */}
+      <Text miw={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {value}
+      </Text>
     </Group>
   );
 }

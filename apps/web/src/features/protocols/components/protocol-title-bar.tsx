@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { protocolPdfFileName } from '@serwis/domain';
+import { protocolPdfFileName, signedOutsideApp } from '@serwis/domain';
 import type { PreviewableFile } from '../../../components/file-preview';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -31,7 +31,7 @@ export function ProtocolTitleBar(props: {
           leftSection={<IconFileTypePdf size={18} />}
           onClick={() => props.onPreview(pdf)}
         >
-          {protocol.signed ? 'PDF protokołu' : 'Drukuj do skanu (PDF)'}
+          {protocol.signed && !signedOutsideApp(protocol) ? 'PDF protokołu' : 'Drukuj do skanu (PDF)'}
         </Button>
       }
     />

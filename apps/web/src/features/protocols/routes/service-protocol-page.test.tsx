@@ -120,9 +120,14 @@ describe('/serviceProtocol', () => {
     // The new row's name takes the focus: it is drawn above the button.
     expect(screen.getByLabelText('Nazwa materiału 1')).toHaveFocus();
     await userEvent.keyboard('Uszczelka');
+    // A distance with a decimal comma, pasted as a tablet's keyboard gives it, is 120.5 km, not 1205.
+    await userEvent.click(screen.getByRole('textbox', { name: 'Kilometry' }));
+    await userEvent.paste('120,5');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
     expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
     const body = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
+    expect(body.kilometers).toBe(120.5);
+    expect(screen.getByRole('textbox', { name: 'Kilometry' })).toHaveValue('120,5 km');
     expect(body.checklists[0].items[0]).toMatchObject({
       answer: 'POPRAWNE',
       fields: [{ name: 'Ciśnienie', unit: 'bar', value: '4,5' }],
@@ -363,7 +368,12 @@ describe('/serviceProtocol', () => {
   });
 
   it("says an administrator's corrections of a signed protocol are saved, not a draft", async () => {
-    const signed = protocol({ signed: true, editable: true, saved: true });
+    const signed = protocol({
+      signed: true,
+      editable: true,
+      saved: true,
+      signedAt: '2026-03-15T10:00:00.000Z',
+    });
     signed.header.fullNumber = '4/03/2026';
     fakeApi({ 'GET /api/service/protocol/7': { body: signed } });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
@@ -373,7 +383,12 @@ describe('/serviceProtocol', () => {
   });
 
   it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {
-    const signed = protocol({ signed: true, editable: false, saved: true });
+    const signed = protocol({
+      signed: true,
+      editable: false,
+      saved: true,
+      signedAt: '2026-03-15T10:00:00.000Z',
+    });
     signed.header.fullNumber = '4/03/2026';
     signed.data.technicianSignature = 'data:image/png;base64,AAAA';
     signed.data.checklists[0].items[0].answer = 'POPRAWNE';
@@ -396,5 +411,19 @@ describe('/serviceProtocol', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Wyślij' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/service/protocol/7/send')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/service/protocol/7/send')[0].body).toEqual({ email: 'k@z.pl' });
+  });
+
+  it("says an event signed without the app's protocol has only the blank form to print, and nothing to send", async () => {
+    // "Podpisz przy zapisie" or a scan: signed, with no protocol signed in the app.
+    const outside = protocol({ signed: true, editable: false, saved: false, signedAt: null });
+    outside.header.fullNumber = '5/03/2026';
+    fakeApi({ 'GET /api/service/protocol/7': { body: outside } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    expect(await screen.findByText('Zdarzenie podpisane bez protokołu w aplikacji')).toBeInTheDocument();
+    expect(screen.queryByText('Protokół podpisany')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Drukuj do skanu (PDF)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'PDF protokołu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Wyślij do klienta' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Zapisz zmiany' })).toBeNull();
   });
 });
