@@ -8,8 +8,8 @@ import './disabled-fields.css';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { onSessionEnded } from '../lib/api-client';
-import { createQueryClient, sessionRefused } from '../lib/query-client';
+import { onForbidden, onSessionEnded } from '../lib/api-client';
+import { SESSION_QUERY_KEY, createQueryClient, sessionRefused } from '../lib/query-client';
 import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary';
@@ -24,6 +24,11 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   // Any call answered 401 ends the session on screen, also one made outside a query (an import).
   useEffect(() => onSessionEnded(() => sessionRefused(client)), [client]);
+  // A refusal may mean a right taken away meanwhile: the session is asked again (menus, admin screens).
+  useEffect(
+    () => onForbidden(() => void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
+    [client],
+  );
   return (
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme} cssVariablesResolver={readableColorsResolver}>

@@ -26,6 +26,18 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+const forbiddenListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an API call answers 403: the employee may have lost a right meanwhile
+ * (an administrator made an employee again while the logs were open), so the session is asked
+ * again and the screens and menus follow it. Answers the function that stops the calls.
+ */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
 type Body = unknown;
 interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
@@ -74,6 +86,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     throw new ApiError(0, MSG.connectionError, 'NETWORK');
   }
   if (response.status === 401) sessionEndedListeners.forEach((listener) => listener());
+  if (response.status === 403) forbiddenListeners.forEach((listener) => listener());
   if (!response.ok && response.status !== 304) {
     let message: string = MSG.unknownError;
     let code: string | undefined;

@@ -75,6 +75,26 @@ describe('RequireSession', () => {
     expect(companyTimeZone()).toBe('Asia/Tokyo');
   });
 
+  it('leaves an admin screen for home once a refusal shows the employee is no longer an administrator', async () => {
+    let admin = true;
+    fakeApi({
+      'GET /api/user/check-auth': () => ({ body: admin ? ANNA_ADMIN : { ...ANNA_ADMIN, isAdmin: false } }),
+      'GET /api/machines': { body: [] },
+      'POST /api/machines': { status: 403, body: { message: MSG.forbidden } },
+    });
+    renderScreen(createElement(RequireSession, { admin: true }, createElement(MachinesScreen)), {
+      url: '/logs',
+      session: ANNA_ADMIN,
+      routes: { '/home': createElement('h1', null, 'Start') },
+    });
+    await screen.findByRole('heading', { name: 'Maszyny' });
+    // Made an employee again meanwhile: the next call is refused, and the session is asked again.
+    admin = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await screen.findByRole('heading', { name: 'Start' });
+    expect(screen.getByTestId('location').textContent).toBe('/home');
+  });
+
   it('sends a visitor without a session to /login', async () => {
     fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
     renderScreen(guarded(createElement(MachinesScreen)), {

@@ -12,6 +12,8 @@ import {
   previewFault,
 } from '../inspection-format';
 import { InspectionSummary } from './inspection-summary';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
 
 const ACCESSORS: Record<string, (e: PeriodicInspectionEvent) => unknown> = {
   fullNumber: fullNumberKey,
@@ -73,6 +75,7 @@ export function PeriodicInspectionPanel({ deviceId }: { deviceId: number }) {
 
   return (
     <>
+      <ErrorBanner message={summary.isError ? errorMessage(summary.error) : null} />
       {summary.data && <InspectionSummary summary={summary.data} />}
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.inspections.sizes)}

@@ -14,6 +14,8 @@ import {
 } from '../../../components/data-table';
 import { useInspectionPage } from '../api/inspections';
 import { formatAddress } from '../inspection-format';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
 
 const [defaultField, defaultDirection] = DEFAULT_INSPECTION_SORT.split(',');
 
@@ -121,7 +123,7 @@ export function PeriodicInspectionListPage() {
     'periodic-inspections',
   );
   const mode = list.state.filters.onlyActual === false ? 'all' : 'onlyActual';
-  const { data, isFetching } = useInspectionPage(mode, {
+  const { data, isFetching, isError, error } = useInspectionPage(mode, {
     page: list.state.page,
     size: list.state.size,
     sort: list.sortParam,
@@ -139,6 +141,7 @@ export function PeriodicInspectionListPage() {
         checked={mode === 'onlyActual'}
         onChange={(event) => list.setFilters({ onlyActual: event.currentTarget.checked })}
       />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.inspections.sizes)}
         columns={columns}

@@ -71,6 +71,14 @@ describe('logs page', () => {
     expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=3&size=20');
   });
 
+  it('says why the log cannot be read, rather than showing it empty', async () => {
+    fakeApi({
+      'GET /api/log/findAll': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },
+    });
+    renderLogs();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Brak uprawnień do tej operacji.');
+  });
+
   it('sends the search text as q and starts again from the first page', async () => {
     const { api, user } = await onSecondPage();
     await user.type(screen.getByLabelText('Filtruj logi'), 'maszyny 7');

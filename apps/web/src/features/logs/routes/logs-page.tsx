@@ -13,6 +13,8 @@ import {
   useListState,
 } from '../../../components/data-table';
 import { useLogPage } from '../api/logs';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
 
 const column = createColumnHelper<LogEntry>();
 
@@ -32,7 +34,7 @@ const NEWEST_FIRST = [{ id: 'eventId', desc: true }];
 
 export function LogsPage() {
   const list = useListState({ page: 1, size: 20, sorting: [], search: '', filters: {} }, 'logs');
-  const { data, isFetching } = useLogPage({
+  const { data, isFetching, isError, error } = useLogPage({
     page: list.state.page,
     size: list.state.size,
     q: list.debouncedSearch,
@@ -84,6 +86,7 @@ export function LogsPage() {
     <>
       <PageHeader title="Logi" backTo={paths.home} />
       <SearchBox value={list.state.search} onChange={list.setSearch} label="Filtruj logi" />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
         columns={columns}
         data={data?.items ?? []}

@@ -16,6 +16,8 @@ import { useSession } from '../../auth/api/session';
 import { useTodoPage } from '../api/todos';
 import { todoColumns } from '../components/todo-columns';
 import { TodoModal } from '../components/todo-modal';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
 
 const [defaultField, defaultDirection] = DEFAULT_TODO_SORT.split(',');
 const ADD_LABEL = 'Dodaj zadanie';
@@ -48,7 +50,7 @@ export function TodoListPage() {
     'todos',
   );
   const showDone = list.state.filters.showDone === true;
-  const { data, isFetching } = useTodoPage({
+  const { data, isFetching, isError, error } = useTodoPage({
     status: showDone ? 'ALL' : 'TODO',
     page: list.state.page,
     size: list.state.size,
@@ -84,6 +86,7 @@ export function TodoListPage() {
         checked={showDone}
         onChange={(event) => list.setFilters({ showDone: event.currentTarget.checked })}
       />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={todoColumns}

@@ -15,6 +15,8 @@ import {
   useListState,
 } from '../../../components/data-table';
 import { useEmployees } from '../api/users';
+import { ErrorBanner } from '../../../components/error-banner';
+import { errorMessage } from '../../../lib/api-client';
 
 const column = createColumnHelper<Employee>();
 const accessors: Record<string, (e: Employee) => unknown> = {
@@ -30,7 +32,7 @@ const accessors: Record<string, (e: Employee) => unknown> = {
 
 export function UserListPage() {
   const navigate = useNavigate();
-  const { data = [], isPending, isSuccess } = useEmployees();
+  const { data = [], isPending, isSuccess, isError, error } = useEmployees();
   const list = useListState(
     {
       page: 1,
@@ -74,6 +76,7 @@ export function UserListPage() {
         addLabel="Dodaj pracownika"
       />
       <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
