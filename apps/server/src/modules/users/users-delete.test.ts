@@ -40,7 +40,7 @@ describe('DELETE /api/user/delete/{id}', () => {
     expect(found.statusCode).toBe(404);
     const entry = (await auditEntries(ctx)).at(-1)!;
     expect(entry).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${jan.id}` });
-    expect(entry.formattedMessage).toMatch(/usunięcie pracownika jan@firma.pl/);
+    expect(entry.formattedMessage).toMatch(/usunięcie pracownika Jan Kowalski \(jan@firma.pl\) \(id \d+\)$/);
   });
 
   it('refuses with 409 an employee who wrote a to-do', async () => {

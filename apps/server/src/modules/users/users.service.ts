@@ -6,7 +6,7 @@ import {
   type SessionUser,
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
-import { audit } from '../../plugins/audit.js';
+import { actorLabel, audit } from '../../plugins/audit.js';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import { deliver, type Mailer } from '../../plugins/mailer.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
@@ -58,7 +58,7 @@ export async function createEmployee(
       });
       // A new administrator is said so, as an edit that gives the role is.
       const role = row.roles.includes('ADMIN') ? ': z rolą administratora' : '';
-      await audit(tx, actor, `dodanie pracownika ${row.email} (id ${row.id})${role}`, `user:${row.id}`);
+      await audit(tx, actor, `dodanie pracownika ${employeeLabel(row)}${role}`, `user:${row.id}`);
       // Sent last, inside the transaction: no account exists whose password nobody received.
       if (generated) await deliver(mailer, newPasswordMail(row.email, password, 'new-account', appUrl));
       return toEmployee(row);
@@ -69,6 +69,30 @@ export async function createEmployee(
     throw error;
   }
 }
+
+/** "Jan Kowalski (jan@firma.pl) (id 5)": a log entry about an employee is found by the name too. */
+const employeeLabel = (row: {
+  id: number;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}) =>
+  `${actorLabel({ email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' })} (id ${row.id})`;
+
+/** The fields an edit may change, as the employee form names them. */
+const EDITED_FIELDS = [
+  ['firstName', 'imię'],
+  ['lastName', 'nazwisko'],
+  ['userName', 'stanowisko'],
+  ['country', 'kraj'],
+  ['vacationDays', 'dni urlopu'],
+] as const;
+const shownValue = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : typeof value === 'number'
+      ? String(value)
+      : `„${String(value)}”`;
 
 export async function updateEmployee(db: Db, actor: SessionUser, input: EmployeeUpdate, actorToken?: string) {
   const roles = roleNames(input.roles);
@@ -101,18 +125,26 @@ export async function updateEmployee(db: Db, actor: SessionUser, input: Employee
         await deleteUserSessions(tx, existing.id);
       }
     }
-    // The log tells a new password and an account switched off or on from an ordinary edit.
+    // The log says what changed: who may administer first (what an admin looks for), then a new
+    // password, the account switched off or on, and each field with its old and new value. A save
+    // that changed nothing is not logged.
     const wasAdmin = existing.roles.includes('ADMIN');
     const changes = [
-      // Who may administer is what an admin looks for first in the log.
       ...(wasAdmin !== roles.includes('ADMIN')
         ? [wasAdmin ? 'odebranie roli administratora' : 'nadanie roli administratora']
         : []),
       ...(passwordHash ? ['nowe hasło'] : []),
       ...(existing.active !== input.active ? [input.active ? 'konto włączone' : 'konto wyłączone'] : []),
+      ...EDITED_FIELDS.flatMap(([field, name]) =>
+        String(existing[field] ?? '') === String(row[field] ?? '')
+          ? []
+          : [`${name}: ${shownValue(existing[field])} → ${shownValue(row[field])}`],
+      ),
     ];
-    const what = changes.length ? `: ${changes.join(', ')}` : '';
-    await audit(tx, actor, `edycja pracownika ${row.email} (id ${row.id})${what}`, `user:${row.id}`);
+    if (changes.length) {
+      const what = `edycja pracownika ${employeeLabel(existing)}: ${changes.join(', ')}`;
+      await audit(tx, actor, what, `user:${row.id}`);
+    }
     return toEmployee(row);
   });
 }
@@ -126,7 +158,7 @@ export async function removeEmployee(db: Db, actor: SessionUser, id: number) {
       if ((await countUserReferences(tx, id)) > 0) throw inUse();
       if (isActiveAdmin(existing) && (await countActiveAdminsForUpdate(tx)) <= 1) throw lastAdmin();
       await deleteUser(tx, id);
-      await audit(tx, actor, `usunięcie pracownika ${existing.email} (id ${id})`, `user:${id}`);
+      await audit(tx, actor, `usunięcie pracownika ${employeeLabel(existing)}`, `user:${id}`);
     });
   } catch (error) {
     // A record naming the employee was saved between the count and the delete.

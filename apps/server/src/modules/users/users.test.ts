@@ -252,34 +252,33 @@ describe('PUT /api/user/update', () => {
     expect((await tryLogin(ctx, 'jan@firma.pl', 'Nadane-haslo-1')).statusCode).toBe(200);
   });
 
-  it('the log tells a new password and an account switched off or on from an ordinary edit', async () => {
+  it('the log names the employee and says what changed; a save that changed nothing is not logged', async () => {
     const { admin, jan, current } = await withEmployee();
-    const lastEntry = async () => (await auditEntries(ctx)).at(-1)!.formattedMessage;
-    await update(admin, { ...current, firstName: 'Janusz' });
-    expect(await lastEntry()).toBe(
-      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id})`,
-    );
+    const entries = async () => (await auditEntries(ctx)).map((e) => e.formattedMessage);
+    const lastEntry = async () => (await entries()).at(-1)!;
+    const edit = (name: string) =>
+      `Anna Nowak (szef@firma.pl): edycja pracownika ${name} (jan@firma.pl) (id ${jan.id})`;
+    await update(admin, { ...current, firstName: 'Janusz', vacationDays: 5 });
+    expect(await lastEntry()).toBe(`${edit('Jan Kowalski')}: imię: „Jan” → „Janusz”, dni urlopu: 0 → 5`);
     await update(admin, { ...current, password: 'Nadane-haslo-1' });
     expect(await lastEntry()).toBe(
-      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): nowe hasło`,
+      `${edit('Janusz Kowalski')}: nowe hasło, imię: „Janusz” → „Jan”, dni urlopu: 5 → 0`,
     );
     await update(admin, { ...current, active: false, password: 'Nadane-haslo-2' });
-    expect(await lastEntry()).toBe(
-      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): nowe hasło, konto wyłączone`,
-    );
+    expect(await lastEntry()).toBe(`${edit('Jan Kowalski')}: nowe hasło, konto wyłączone`);
     await update(admin, { ...current, active: true });
-    expect(await lastEntry()).toBe(
-      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): konto włączone`,
-    );
+    expect(await lastEntry()).toBe(`${edit('Jan Kowalski')}: konto włączone`);
     // Who may administer: given and taken away, each said.
     await update(admin, { ...current, roles: [{ id: 1, role: 'ADMIN' }] });
+    expect(await lastEntry()).toBe(`${edit('Jan Kowalski')}: nadanie roli administratora`);
+    await update(admin, { ...current, roles: [{ id: 2, role: 'USER' }], country: 'Niemcy' });
     expect(await lastEntry()).toBe(
-      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): nadanie roli administratora`,
+      `${edit('Jan Kowalski')}: odebranie roli administratora, kraj: — → „Niemcy”`,
     );
-    await update(admin, { ...current, roles: [{ id: 2, role: 'USER' }] });
-    expect(await lastEntry()).toBe(
-      `Anna Nowak (szef@firma.pl): edycja pracownika jan@firma.pl (id ${jan.id}): odebranie roli administratora`,
-    );
+    // Saved again as it is: nothing to log.
+    const before = (await entries()).length;
+    expect((await update(admin, { ...current, country: 'Niemcy' })).statusCode).toBe(200);
+    expect(await entries()).toHaveLength(before);
   });
 
   it('an admin giving themselves a new password stays logged in on this device only', async () => {

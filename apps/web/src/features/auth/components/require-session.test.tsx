@@ -82,7 +82,7 @@ describe('RequireSession', () => {
       'GET /api/machines': { body: [] },
       'POST /api/machines': { status: 403, body: { message: MSG.forbidden } },
     });
-    renderScreen(createElement(RequireSession, { admin: true }, createElement(MachinesScreen)), {
+    renderScreen(createElement(RequireSession, { admin: true, children: createElement(MachinesScreen) }), {
       url: '/logs',
       session: ANNA_ADMIN,
       routes: { '/home': createElement('h1', null, 'Start') },
