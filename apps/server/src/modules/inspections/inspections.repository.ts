@@ -167,8 +167,9 @@ const SORT_COLUMNS: Record<InspectionSortField, SQL> = {
  * The machines a search finds, read from the summaries' own copies of the machine name, city,
  * customer and category (inspection-summaries.table.ts) so the page is still cut before any join:
  * the number, then a term of 3+ characters anywhere in those texts (their search copy, one trigram
- * index) or in the serial number (the machines' trigram index, looked up first), a term of 1–2
- * characters at their start (lib/text-search.ts): two in the search copy (its trigram index, and the
+ * index) or in the serial number (the machines' trigram index, looked up first; a term without
+ * three letters or digits in a row at the serial number's start), a term of 1–2 characters at
+ * their start (lib/text-search.ts): two in the search copy (its trigram index, and the
  * default order's index, which carries the copy), one through the prefix B-trees, exact where the
  * copy's trigrams of a single character's word starts found 114,000 candidates at 1M for "7".
  */
@@ -226,17 +227,32 @@ export async function inspectionSearch(
     ]) {
       terms.push(textMatches(column, term));
     }
+    // A serial number's start too, as on the machine lists ("AB_10", "WY-2": no three letters or
+    // digits in a row), from three characters (the prefix B-tree; a sign alone would start them all).
+    if ([...term].length >= 3) {
+      const bySerial = await serialMachines(db, textMatches(devices.serialNumber, term));
+      if (bySerial) terms.push(bySerial);
+    }
   } else {
     const pattern = likeContains(term);
-    const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${devices.serialNumber} ILIKE ${pattern}`;
-    const found = await selectedIds(db, sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`);
-    if (found.length > INLINE_IDS_MAX) terms.push(sql`${inspectionSummaries.deviceId} IN (${bySerial})`);
-    else if (found.length)
-      terms.push(sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`);
+    const bySerial = await serialMachines(db, sql`${devices.serialNumber} ILIKE ${pattern}`);
+    if (bySerial) terms.push(bySerial);
     const holds = copyMatches(inspectionSummaries.searchText, pattern);
     return (textCheck = asItIs) => sql`(${sql.join([textCheck(holds), ...terms], sql` OR `)})`;
   }
   return () => sql`(${sql.join(terms, sql` OR `)})`;
+}
+
+/**
+ * The summaries of the machines whose serial number `condition` holds, looked up first: their ids
+ * inline, or the lookup itself when there are more than INLINE_IDS_MAX; undefined for none.
+ */
+async function serialMachines(db: DbOrTx, condition: SQL): Promise<SQL | undefined> {
+  const bySerial = sql`SELECT ${devices.id} AS id FROM ${devices} WHERE ${condition}`;
+  const found = await selectedIds(db, sql`${bySerial} LIMIT ${INLINE_IDS_MAX + 1}`);
+  if (found.length > INLINE_IDS_MAX) return sql`${inspectionSummaries.deviceId} IN (${bySerial})`;
+  if (found.length) return sql`${inspectionSummaries.deviceId} = ANY(${`{${found.join(',')}}`}::int[])`;
+  return undefined;
 }
 
 /**

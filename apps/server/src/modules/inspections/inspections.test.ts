@@ -268,6 +268,25 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
     }
   });
 
+  it('finds a serial number by its start from a term without three letters or digits in a row', async () => {
+    const user = await createUserAndLogin(ctx);
+    const m = await seedMachines(user);
+    for (const [machine, serialNumber] of [
+      [m.overdue, 'ab_10'],
+      [m.soon, 'WY-2a'],
+      [m.done, 'XWY-2'],
+    ] as const) {
+      await ctx.database.db.update(devices).set({ serialNumber }).where(eq(devices.id, machine.id));
+    }
+    const found = async (q: string) =>
+      (await get(user, `/api/device/periodicInspections/all?q=${encodeURIComponent(q)}&page=1&size=15`))
+        .json()
+        .map((r: { device: { id: number } }) => r.device.id);
+    // The whole serial number, in any case, and a start; not the middle (as on the machine lists).
+    expect(await found('AB_10')).toEqual([m.overdue.id]);
+    expect(await found('wy-2')).toEqual([m.soon.id]);
+  });
+
   it('refuses an unknown mode or sort with a Polish message', async () => {
     const user = await createUserAndLogin(ctx);
     const mode = await get(user, '/api/device/periodicInspections/some');
