@@ -13,7 +13,8 @@ describe('protocolPdfFileName', () => {
   it('names the PDF after the full number, slashes turned into dashes', () => {
     expect(protocolPdfFileName('25A/03/2026')).toBe('Protokół 25A-03-2026.pdf');
     expect(protocolPdfFileName('1/12/2025')).toBe('Protokół 1-12-2025.pdf');
-    expect(protocolPdfFileName('(auto)')).toBe('Protokół (auto).pdf');
+    expect(protocolPdfFileName('(auto)', 812)).toBe('Protokół do skanu, zdarzenie 812.pdf');
+    expect(protocolPdfFileName('(auto)')).toBe('Protokół do skanu.pdf');
   });
 });
 

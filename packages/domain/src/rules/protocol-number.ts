@@ -44,8 +44,15 @@ export function formatFullNumber(number: number, extension: string, month: numbe
   return `${number}${extension ?? ''}/${String(month).padStart(2, '0')}/${year}`;
 }
 
-/** The name of an event's protocol PDF: "Protokół 25A-03-2026.pdf" (a file name holds no slashes). */
-export const protocolPdfFileName = (fullNumber: string) => `Protokół ${fullNumber.replace(/\//g, '-')}.pdf`;
+/**
+ * The name of an event's protocol PDF: "Protokół 25A-03-2026.pdf" (a file name holds no slashes);
+ * before the event is numbered, "Protokół do skanu, zdarzenie 812.pdf" (two printouts of one day
+ * were both "Protokół (auto).pdf").
+ */
+export const protocolPdfFileName = (fullNumber: string, serviceId?: number) =>
+  fullNumber === AUTO_NUMBER_LABEL
+    ? `Protokół do skanu${serviceId ? `, zdarzenie ${serviceId}` : ''}.pdf`
+    : `Protokół ${fullNumber.replace(/\//g, '-')}.pdf`;
 
 /** The typed part alone, as the number field shows it: "25A"; '' while not numbered. */
 export function formatNumberWithExtension(number: number, extension: string): string {

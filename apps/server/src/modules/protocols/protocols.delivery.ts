@@ -33,7 +33,7 @@ export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
   const row = await requireService(deps.db, serviceId);
   const ctx = await loadProtocolContext(deps.db, row);
   const stored = await findProtocolRow(deps.db, serviceId);
-  const filename = protocolPdfFileName(ctx.header.fullNumber);
+  const filename = protocolPdfFileName(ctx.header.fullNumber, serviceId);
   if (row.state === 'PODPISANY' && stored?.fileId) {
     const file = await findFileRow(deps.db, stored.fileId);
     const stream = file ? await deps.storage.open(file.storageName) : null;

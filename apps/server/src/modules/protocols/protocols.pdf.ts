@@ -344,7 +344,8 @@ export function protocolDocument(input: ProtocolPdfInput) {
   return a4Document({
     company: input.company,
     logo: input.logo,
-    title: `${title} ${header.fullNumber}`,
+    // The viewer's title: the number, or before it is given what the printout is for.
+    title: `${title} ${header.fullNumber === AUTO_NUMBER_LABEL ? 'do skanu' : header.fullNumber}`,
     content,
   });
 }

@@ -18,7 +18,7 @@ export function ProtocolTitleBar(props: {
   // device before answers carried it has none: the number alone then.
   const title = [protocol.title, header.fullNumber].filter(Boolean).join(' ');
   const pdf = {
-    filename: protocolPdfFileName(header.fullNumber),
+    filename: protocolPdfFileName(header.fullNumber, header.serviceId),
     url: paths.protocolPdf(header.serviceId),
   };
   return (

@@ -96,7 +96,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
                 // "Drukuj do skanu" prints: the protocol PDF with empty signature boxes opens at once.
                 if (action === 'printForScan') {
                   openFile({
-                    filename: protocolPdfFileName(updated.fullNumber),
+                    filename: protocolPdfFileName(updated.fullNumber, service.id),
                     url: paths.protocolPdf(service.id),
                     generated: true,
                   });
