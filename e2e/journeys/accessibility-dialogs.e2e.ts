@@ -99,7 +99,8 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
       { path: '/tutorials', opener: 'Nowy folder' },
       { path: `/categoryEdit?id=${seed!.category}`, tab: 'Czynności serwisowe', opener: 'Dodaj czynność' },
       { path: customerCardPath(seed!), opener: 'Usuń kontrahenta' },
-      { path: `/serviceProtocol?id=${seed!.serviceId}`, opener: 'Wyślij do klienta' },
+      // Signed on save, without the app's protocol: its printout is the blank form, in the viewer.
+      { path: `/serviceProtocol?id=${seed!.serviceId}`, opener: 'Drukuj do skanu (PDF)' },
       { path: '/myAccount', tab: 'Zarządzanie kontem', opener: 'Zmiana hasła' },
       { path: '/myAccount', tab: 'Protokół montażu', opener: 'Dodaj czynność' },
       { path: machine, opener: 'Usuń maszynę' },
