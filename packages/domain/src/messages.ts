@@ -207,6 +207,8 @@ export const MSG = {
   fileMachineRequired: 'Wybierz maszynę, do której należy plik.',
   fileNameInvalid: 'Nieprawidłowa nazwa pliku.',
   thumbnailWidthInvalid: 'Nieprawidłowa szerokość miniatury.',
+  /** A call of multipart/form-data (spec §7) sent as something else (plain JSON), by another client. */
+  multipartRequired: (part: string) => `Wyślij dane jako multipart/form-data, z częścią „${part}”.`,
   fileRangeInvalid: 'Nieprawidłowy zakres bajtów pliku.',
   fileUploadInvalid: 'Nieprawidłowe dane przesyłanego pliku.',
   fileAdded: 'Dodano plik.',

@@ -105,3 +105,27 @@ describe('texts arriving in a JSON body', () => {
     expect(response.json().shortName).toBe('é'.repeat(20));
   });
 });
+
+describe('a multipart call sent as JSON', () => {
+  it('is told to send multipart, naming the part, and nothing is saved', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    for (const [url, part] of [
+      ['/api/service/add', 'serviceJson'],
+      ['/api/file/add', 'fileJson'],
+      ['/api/device/import', 'file'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: as(admin),
+        payload: { date: '2026-01-10', type: ['NAPRAWA'], customer: { id: 1 }, devices: [{ id: 1 }] },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({
+        message: `Wyślij dane jako multipart/form-data, z częścią „${part}”.`,
+        code: 'NOT_MULTIPART',
+        field: part,
+      });
+    }
+  });
+});

@@ -117,6 +117,10 @@ export async function receiveUpload(
   storage: Storage,
   fields: { file: string; json: string },
 ): Promise<MultipartUpload> {
+  // Plain JSON from another client was "Nieprawidłowe dane przesyłanego pliku.", about a file the
+  // call may not even have.
+  if (!request.isMultipart())
+    throw badRequest(MSG.multipartRequired(fields.json), 'NOT_MULTIPART', fields.json);
   const maxMb = request.server.config.MAX_UPLOAD_MB;
   const result: MultipartUpload = { file: null, json: undefined };
   try {

@@ -102,6 +102,7 @@ const KINDS: { kind: ImportKind; prefix: string; tags: string[] }[] = [
  */
 async function readImportRequest(request: FastifyRequest) {
   const maxMb = request.server.config.MAX_UPLOAD_MB;
+  if (!request.isMultipart()) throw badRequest(MSG.multipartRequired('file'), 'NOT_MULTIPART', 'file');
   let file: { name: string; bytes: Buffer } | null = null;
   let options: ImportOptions = {};
   try {
