@@ -176,7 +176,7 @@ export async function changeFileDescription(db: Db, actor: SessionUser, id: numb
   return inTransaction(db, async (tx) => {
     // A signed or rejected event's files are part of its locked record, as adding to them is.
     const state = existing.serviceId === null ? undefined : await serviceStateOf(tx, existing.serviceId);
-    if (state && !mayAddServiceFile(actor, state)) throw forbidden(MSG.forbiddenBang);
+    if (state && !mayAddServiceFile(actor, state)) throw forbidden(MSG.forbidden);
     const row = await updateFileDescription(tx, id, description);
     await audit(tx, actor, `zmiana opisu pliku „${row.filename}” (id ${id})`, `file:${id}`);
     return toStoredFile(row);

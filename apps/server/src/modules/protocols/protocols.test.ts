@@ -319,7 +319,8 @@ describe('field protocol of a service event', () => {
       });
     const byEmployee = await describe(user);
     expect(byEmployee.statusCode).toBe(403);
-    expect(byEmployee.json().message).toBe(MSG.forbiddenBang);
+    // A file's refusal, as spec §8 words it ("Note, file, hotel 403"), without the service's "!".
+    expect(byEmployee.json().message).toBe(MSG.forbidden);
     expect((await describe(admin)).statusCode).toBe(200);
     const sent = await ctx.app.inject({
       method: 'POST',
