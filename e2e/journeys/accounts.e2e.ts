@@ -208,7 +208,8 @@ describe('accounts journey', () => {
     await own('zmiana własnego hasła').waitFor();
     await own('zalogowanie').waitFor();
     await own('wylogowanie').waitFor();
-    await own(`dodanie pracownika ${mailed.email}`).waitFor();
+    // The administrator's entry names the employee by name and e-mail.
+    await own(`dodanie pracownika ${mailed.firstName} ${mailed.lastName} (${mailed.email})`).waitFor();
     await expect(logoutButton(page).isVisible()).resolves.toBe(true);
   });
 });
