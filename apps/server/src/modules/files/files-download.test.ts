@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser, clearStorage } from '../../../test/test-app.js';
-import { insertTestDevice, multipart } from './files.fixtures.js';
+import { addTestFile, insertTestDevice } from './files.fixtures.js';
 
 const ctx = useTestApp();
 beforeEach(() => clearStorage(ctx));
@@ -25,18 +25,7 @@ describe('GET /api/storage/downloadFile', () => {
     contentType = 'text/html',
   ) {
     const deviceId = await insertTestDevice(ctx.database.db);
-    const body = await multipart([
-      { kind: 'file', name: 'file', filename, content, type: contentType },
-      { kind: 'field', name: 'fileJson', value: JSON.stringify({ deviceId, type, filename }) },
-    ]);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/file/add',
-      headers: { ...as(user), ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { filename: string; id: number };
+    return addTestFile(ctx, user, { deviceId, filename, content, type, contentType });
   }
 
   it('returns the same bytes with the original Polish name (RFC 5987)', async () => {

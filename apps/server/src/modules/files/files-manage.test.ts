@@ -12,7 +12,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { devices } from '../devices/devices.table.js';
 import { logs } from '../logs/logs.table.js';
 import { files } from './files.table.js';
-import { insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
+import { addTestFile, insertTestDevice, storageNameOf } from './files.fixtures.js';
 import { deleteStoredFilesOf } from './files.service.js';
 import { sweepOrphanFiles } from './files.sweep.js';
 
@@ -20,18 +20,7 @@ const ctx = useTestApp();
 beforeEach(() => clearStorage(ctx));
 
 async function addFile(user: TestUser, deviceId: number, filename = 'schemat.pdf') {
-  const body = await multipart([
-    { kind: 'file', name: 'file', filename, content: `treść ${filename}` },
-    { kind: 'field', name: 'fileJson', value: JSON.stringify({ deviceId, type: 'MACHINE_FILE', filename }) },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/add',
-    headers: { ...as(user), ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode).toBe(201);
-  const { id } = response.json() as { id: number };
+  const { id } = await addTestFile(ctx, user, { deviceId, filename, content: `treść ${filename}` });
   return { id, storageName: await storageNameOf(ctx.database.db, id) };
 }
 

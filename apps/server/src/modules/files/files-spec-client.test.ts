@@ -11,7 +11,7 @@ import {
   uploadToService,
 } from '../services/services.fixtures.js';
 import { files } from './files.table.js';
-import { insertTestDevice, multipart, storageNameOf } from './files.fixtures.js';
+import { addTestFile, insertTestDevice, storageNameOf } from './files.fixtures.js';
 
 const ctx = useTestApp();
 
@@ -33,18 +33,7 @@ async function addMachineFile(
   { jsonName = true } = {},
 ) {
   const json = { device: { id: deviceId }, type, ...(jsonName ? { filename } : {}) };
-  const body = await multipart([
-    { kind: 'file', name: 'file', filename, content },
-    { kind: 'field', name: 'fileJson', value: JSON.stringify(json) },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/add',
-    headers: { ...as(user), ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json() as { id: number; filename: string; originalName: string };
+  return addTestFile(ctx, user, { deviceId, filename, content, json });
 }
 
 async function listed(user: TestUser, deviceId: number, type: string) {

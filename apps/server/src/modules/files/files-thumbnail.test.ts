@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG, THUMBNAIL_WIDTH } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser, clearStorage } from '../../../test/test-app.js';
-import { insertTestDevice, multipart } from './files.fixtures.js';
+import { addTestFile, insertTestDevice } from './files.fixtures.js';
 
 const ctx = useTestApp();
 beforeEach(() => clearStorage(ctx));
@@ -16,18 +16,7 @@ const thumbnail = (user: TestUser, fileName: string, headers: Record<string, str
 
 async function stored(user: TestUser, filename: string, content: Buffer, type = 'MACHINE_NAMEPLATE') {
   const deviceId = await insertTestDevice(ctx.database.db);
-  const body = await multipart([
-    { kind: 'file', name: 'file', filename, content, type: 'application/octet-stream' },
-    { kind: 'field', name: 'fileJson', value: JSON.stringify({ deviceId, type, filename }) },
-  ]);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/file/add',
-    headers: { ...as(user), ...body.headers },
-    payload: body.payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ filename: string }>();
+  return addTestFile(ctx, user, { deviceId, filename, content, type });
 }
 
 /** A photo as a tablet takes it: 3000 × 2000, with noise so that it does not compress to nothing. */

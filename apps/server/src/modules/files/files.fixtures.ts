@@ -5,6 +5,7 @@ import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { as, type TestContext, type TestUser } from '../../../test/test-app.js';
 import { files } from './files.table.js';
 
 /** Test helpers for files, notes and parts: a machine to hang things on, multipart bodies. */
@@ -49,6 +50,43 @@ export async function multipart(parts: PartSpec[]) {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type')! },
   };
+}
+
+/**
+ * Adds a machine's file through `POST /api/file/add`, as the app sends it (the file part and
+ * `fileJson`; `json` replaces the latter's body, for a client that words it otherwise), expects 201
+ * and answers the stored file.
+ */
+export async function addTestFile(
+  ctx: TestContext,
+  user: TestUser,
+  file: {
+    deviceId: number;
+    filename: string;
+    content: Buffer | string;
+    type?: string;
+    contentType?: string;
+    json?: object;
+  },
+) {
+  const json = file.json ?? {
+    deviceId: file.deviceId,
+    type: file.type ?? 'MACHINE_FILE',
+    filename: file.filename,
+  };
+  const body = await multipart([
+    { kind: 'file', name: 'file', filename: file.filename, content: file.content, type: file.contentType },
+    { kind: 'field', name: 'fileJson', value: JSON.stringify(json) },
+  ]);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/file/add',
+    headers: { ...as(user), ...body.headers },
+    payload: body.payload,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`POST /api/file/add: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: number; filename: string; originalName: string }>();
 }
 
 /** Every regular file under a directory, recursively (to prove that nothing was left behind). */
