@@ -103,6 +103,21 @@ describe('GET /api/storage/downloadFile?width=480 (a picture for its card)', () 
     expect(sentDocument.rawPayload).toEqual(pdf);
   });
 
+  it('sends whole a small file that claims a picture of more than 100 million pixels', async () => {
+    const user = await createUserAndLogin(ctx);
+    // 12,000 × 10,000 of one colour: a PNG of some 200 kB that would decode to 360 MB.
+    const huge = await sharp({
+      create: { width: 12_000, height: 10_000, channels: 3, background: '#808080' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const file = await stored(user, 'olbrzym.png', huge);
+    const response = await thumbnail(user, file.filename);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.rawPayload.equals(huge)).toBe(true);
+  });
+
   it('refuses another width with a Polish message, and a deleted file is 404', async () => {
     const user = await createUserAndLogin(ctx);
     const file = await stored(user, 'tabliczka.jpg', await photo());

@@ -9,6 +9,11 @@ import type { FileRow } from './files.repository.js';
 
 /** A picture larger than this is sent whole rather than read into memory to be made small. */
 const LARGEST_SHRUNK_BYTES = 64 * 1024 * 1024;
+/**
+ * Nor is one of more pixels made small (a camera's photo has 12–50 million): a small file can
+ * claim a huge picture, and its decoding would take the server's memory.
+ */
+const LARGEST_SHRUNK_PIXELS = 100_000_000;
 
 /**
  * The picture `width` pixels wide at most (and as high), turned as its EXIF says, as WebP (a
@@ -17,7 +22,7 @@ const LARGEST_SHRUNK_BYTES = 64 * 1024 * 1024;
  */
 async function shrink(picture: Buffer, width: number): Promise<Buffer | null> {
   try {
-    return await sharp(picture, { failOn: 'none' })
+    return await sharp(picture, { failOn: 'none', limitInputPixels: LARGEST_SHRUNK_PIXELS })
       .rotate()
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
