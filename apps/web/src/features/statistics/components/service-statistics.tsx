@@ -54,9 +54,24 @@ export function ServiceStatistics() {
   // The range lives in the address: a link gives it (the home screen's month figures open their
   // month), and a reload, Back or a copied link shows the figures on screen, not the first ones.
   const [params, setParams] = useSearchParams();
-  // A range typed backwards into the address (an edited link) is read the right way round: the
-  // pickers could not have made it, and an empty table would not say why.
-  const [from, to] = dayRange(dayParam(params.get('dateFrom')), dayParam(params.get('dateTo')));
+  // A range typed backwards into the address (an edited link) is read the right way round, and
+  // the address is put so too (a day picked next changes the end it names): the pickers could not
+  // have made it, and an empty table would not say why.
+  const given = [dayParam(params.get('dateFrom')), dayParam(params.get('dateTo'))] as const;
+  const [from, to] = dayRange(...given);
+  const reversed = from !== given[0];
+  useEffect(() => {
+    if (!reversed) return;
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        next.set('dateFrom', from!);
+        next.set('dateTo', to!);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [reversed, from, to, setParams]);
   const setDay = (key: 'dateFrom' | 'dateTo') => (day: string | null) =>
     setParams(
       (before) => {

@@ -91,6 +91,12 @@ describe('/statistics', () => {
     const api = fakeApi({ 'GET /api/statistics/servicesUsers': { body: rows } });
     renderScreen(<StatisticsPage />, { url: '/statistics?dateFrom=2025-03-31&dateTo=2025-03-01' });
     await screen.findByRole('row', { name: 'Kowalski Jan' });
+    // The address is put the right way round too: a day picked next changes the end it names.
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        /^\/statistics\?dateFrom=2025-03-01&dateTo=2025-03-31$/,
+      ),
+    );
     expect(Object.fromEntries(queryOf(api.calls[0]!.url))).toEqual({
       dateFrom: '2025-03-01T00:00',
       dateTo: '2025-03-31T00:00',
