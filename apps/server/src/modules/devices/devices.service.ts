@@ -30,6 +30,7 @@ import {
 } from './devices.repository.js';
 import { toDevice } from './devices.mapper.js';
 import { FOREIGN_KEY_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
+import { machineLogLabel } from './devices.log-label.js';
 
 /** Only the database is written: a save ended by a deadlock runs again. */
 const RETRY = { retryOnDeadlock: true };
@@ -38,7 +39,7 @@ export const statusWeight = (status: MachineStatus) =>
   MACHINE_STATUSES.find((s) => s.name === status)!.weight;
 
 const FAMILY_LABEL: Record<MachineType, string> = { INTERNAL: 'maszyny', EXTERNAL: 'maszyny zewnętrznej' };
-const label = (device: { name: string; id: number }) => `${device.name} (id ${device.id})`;
+const label = machineLogLabel;
 
 /** The category and customer must exist; checked in the transaction that writes the machine. */
 async function checkReferences(tx: DbOrTx, input: DeviceInsert | DeviceUpdate) {

@@ -34,6 +34,7 @@ import { freeDownloadName } from './files.download-name.js';
 import { storedPicture } from './files.image-check.js';
 import { hasPgCode, UNIQUE_VIOLATION } from '../../lib/pg-error.js';
 import { discardUpload, displayFilename, type MultipartUpload, type UploadedFile } from './files.upload.js';
+import { machineInLog } from '../devices/devices.log-label.js';
 
 export { discardUpload, receiveUpload, type MultipartUpload, type UploadedFile } from './files.upload.js';
 export type { FileOwner } from './files.repository.js';
@@ -52,8 +53,11 @@ function contentTypeFor(filename: string, mimetype: string): string {
   return previewContentType(filename) ?? (SAFE_MIME.test(mime) ? mime : 'application/octet-stream');
 }
 
-function ownerLabel(owner: FileOwner) {
-  return 'deviceId' in owner ? `maszyny ${owner.deviceId}` : `zdarzenia serwisowego ${owner.serviceId}`;
+/** Whose file it is, as the log names it: the machine by its name and id (as its own entries do). */
+async function ownerLabel(tx: DbOrTx, owner: FileOwner) {
+  return 'deviceId' in owner
+    ? `maszyny ${await machineInLog(tx, owner.deviceId)}`
+    : `zdarzenia serwisowego ${owner.serviceId}`;
 }
 
 /**
@@ -107,7 +111,7 @@ export async function insertFileRow(
   await audit(
     tx,
     actor,
-    `dodanie pliku „${filename}”${input.type === 'SERVICE_FILE' ? '' : ` (zakładka ${FILE_TYPE_TABS[input.type]})`} do ${ownerLabel(input.owner)}`,
+    `dodanie pliku „${filename}”${input.type === 'SERVICE_FILE' ? '' : ` (zakładka ${FILE_TYPE_TABS[input.type]})`} do ${await ownerLabel(tx, input.owner)}`,
     `file:${row.id}`,
   );
   return row;

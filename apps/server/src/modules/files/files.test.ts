@@ -111,7 +111,7 @@ describe('POST /api/file/add', () => {
       .where(eq(logs.arg1, `file:${body.id}`));
     expect(entries).toHaveLength(1);
     expect(entries[0].formattedMessage).toContain(
-      `dodanie pliku „Instrukcja obsługi.pdf” (zakładka Pliki) do maszyny ${deviceId}`,
+      `dodanie pliku „Instrukcja obsługi.pdf” (zakładka Pliki) do maszyny Piec indukcyjny (id ${deviceId})`,
     );
   });
 

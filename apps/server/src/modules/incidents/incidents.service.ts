@@ -24,6 +24,7 @@ import {
   updateIncident,
   type IncidentView,
 } from './incidents.repository.js';
+import { machineInLog } from '../devices/devices.log-label.js';
 
 function toIncident(view: IncidentView, withService: boolean): Incident {
   const { incident, service } = view;
@@ -79,7 +80,7 @@ export async function saveIncident(db: Db, actor: SessionUser, input: IncidentIn
       await audit(
         tx,
         actor,
-        `edycja zdarzenia maszyny ${input.device.id} (id ${input.id})`,
+        `edycja zdarzenia nr ${input.id} maszyny ${await machineInLog(tx, input.device.id)}`,
         `incident:${input.id}`,
       );
       return input.id;
@@ -88,7 +89,7 @@ export async function saveIncident(db: Db, actor: SessionUser, input: IncidentIn
     await audit(
       tx,
       actor,
-      `dodanie zdarzenia maszyny ${input.device.id} (id ${row.id})`,
+      `dodanie zdarzenia nr ${row.id} maszyny ${await machineInLog(tx, input.device.id)}`,
       `incident:${row.id}`,
     );
     return row.id;
@@ -104,6 +105,11 @@ export async function removeIncident(db: Db, actor: SessionUser, id: number) {
     const existing = await findIncidentRow(tx, id, true);
     if (!existing) throw notFound(MSG.incidentNotFound);
     await deleteIncident(tx, id);
-    await audit(tx, actor, `usunięcie zdarzenia maszyny ${existing.deviceId} (id ${id})`, `incident:${id}`);
+    await audit(
+      tx,
+      actor,
+      `usunięcie zdarzenia nr ${id} maszyny ${await machineInLog(tx, existing.deviceId)}`,
+      `incident:${id}`,
+    );
   });
 }

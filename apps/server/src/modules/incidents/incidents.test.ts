@@ -56,7 +56,10 @@ describe('incidents', () => {
     });
     const entries = await auditEntriesFor(ctx.database.db, `incident:${body.id}`);
     expect(entries).toHaveLength(1);
-    expect(entries[0].formattedMessage).toContain('dodanie zdarzenia maszyny');
+    // The machine by its name too: a search of the log for it finds its incidents.
+    expect(entries[0].formattedMessage).toMatch(
+      new RegExp(`dodanie zdarzenia nr ${body.id} maszyny ${devices[0].name} \\(id ${devices[0].id}\\)$`),
+    );
     // id empty also means "new".
     expect(
       (await insert(user, { id: '', device: { id: devices[0].id }, date: '2026-03-10', text: 'x' }))
@@ -249,6 +252,6 @@ describe('incidents', () => {
     expect(await find(admin, { deviceId: devices[0].id })).toEqual([]);
     expect((await del(admin, created.id)).statusCode).toBe(404);
     const entries = await auditEntriesFor(ctx.database.db, `incident:${created.id}`);
-    expect(entries.at(-1)!.formattedMessage).toContain('usunięcie zdarzenia maszyny');
+    expect(entries.at(-1)!.formattedMessage).toContain(`usunięcie zdarzenia nr ${created.id} maszyny`);
   });
 });

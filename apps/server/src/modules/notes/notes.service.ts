@@ -6,6 +6,7 @@ import { audit } from '../../plugins/audit.js';
 import { deviceExists } from '../files/files.repository.js';
 import { toDeviceNote } from './notes.mapper.js';
 import { deleteNote, findNote, findNoteWithPeople, insertNote, updateNote } from './notes.repository.js';
+import { machineInLog } from '../devices/devices.log-label.js';
 
 /** Own notes (by author) are the employee's to change; admins may change any (domain.md). */
 async function loadEditable(db: Db, actor: SessionUser, id: number) {
@@ -27,7 +28,7 @@ export async function createNote(db: Db, actor: SessionUser, input: NoteInsert) 
     await audit(
       tx,
       actor,
-      `dodanie notatki do maszyny ${row.deviceId} (id ${row.id})`,
+      `dodanie notatki nr ${row.id} do maszyny ${await machineInLog(tx, row.deviceId)}`,
       `deviceNote:${row.id}`,
     );
     return toDeviceNote((await findNoteWithPeople(tx, row.id))!);
@@ -41,7 +42,7 @@ export async function editNote(db: Db, actor: SessionUser, input: NoteUpdate) {
     await audit(
       tx,
       actor,
-      `edycja notatki maszyny ${note.deviceId} (id ${note.id})`,
+      `edycja notatki nr ${note.id} maszyny ${await machineInLog(tx, note.deviceId)}`,
       `deviceNote:${note.id}`,
     );
     return toDeviceNote((await findNoteWithPeople(tx, note.id))!);
@@ -52,6 +53,11 @@ export async function removeNote(db: Db, actor: SessionUser, id: number) {
   const note = await loadEditable(db, actor, id);
   await inTransaction(db, async (tx) => {
     await deleteNote(tx, id);
-    await audit(tx, actor, `usunięcie notatki maszyny ${note.deviceId} (id ${id})`, `deviceNote:${id}`);
+    await audit(
+      tx,
+      actor,
+      `usunięcie notatki nr ${id} maszyny ${await machineInLog(tx, note.deviceId)}`,
+      `deviceNote:${id}`,
+    );
   });
 }

@@ -6,6 +6,7 @@ import { audit } from '../../plugins/audit.js';
 import { deviceExists } from '../files/files.repository.js';
 import { toPart } from './parts.mapper.js';
 import { deletePart, findPart, insertPart, updatePart } from './parts.repository.js';
+import { machineInLog } from '../devices/devices.log-label.js';
 
 /**
  * Insert without id, update with one. A part stays with the machine it was added to: on update
@@ -26,7 +27,7 @@ export async function savePart(db: Db, actor: SessionUser, input: PartSave) {
       await audit(
         tx,
         actor,
-        `edycja części „${row.name}” maszyny ${row.deviceId} (id ${row.id})`,
+        `edycja części nr ${row.id} „${row.name}” maszyny ${await machineInLog(tx, row.deviceId)}`,
         `part:${row.id}`,
       );
       return toPart(row);
@@ -39,7 +40,7 @@ export async function savePart(db: Db, actor: SessionUser, input: PartSave) {
     await audit(
       tx,
       actor,
-      `dodanie części „${row.name}” do maszyny ${row.deviceId} (id ${row.id})`,
+      `dodanie części nr ${row.id} „${row.name}” do maszyny ${await machineInLog(tx, row.deviceId)}`,
       `part:${row.id}`,
     );
     return toPart(row);
@@ -55,7 +56,7 @@ export async function removePart(db: Db, actor: SessionUser, id: number) {
     await audit(
       tx,
       actor,
-      `usunięcie części „${existing.name}” maszyny ${existing.deviceId} (id ${id})`,
+      `usunięcie części nr ${id} „${existing.name}” maszyny ${await machineInLog(tx, existing.deviceId)}`,
       `part:${id}`,
     );
   });

@@ -55,8 +55,10 @@ describe('parts', () => {
       .from(logs)
       .where(eq(logs.arg1, `part:${part.id}`));
     expect(entries.map((e) => e.formattedMessage)).toEqual([
-      expect.stringContaining('dodanie części „Pompa wody”'),
-      expect.stringContaining('edycja części „Pompa wody 2”'),
+      expect.stringMatching(
+        new RegExp(`dodanie części nr ${part.id} „Pompa wody” do maszyny .+ \\(id ${deviceId}\\)$`),
+      ),
+      expect.stringContaining(`edycja części nr ${part.id} „Pompa wody 2” maszyny`),
     ]);
   });
 
@@ -92,7 +94,7 @@ describe('parts', () => {
       .select()
       .from(logs)
       .where(eq(logs.arg1, `part:${part.id}`));
-    expect(entries.some((e) => e.formattedMessage.includes('usunięcie części „Filtr”'))).toBe(true);
+    expect(entries.some((e) => /usunięcie części nr \d+ „Filtr”/.test(e.formattedMessage))).toBe(true);
     const again = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/part/delete/${part.id}`,
