@@ -128,6 +128,10 @@ describe('/serviceProtocol', () => {
     const body = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.body as Protocol['data'];
     expect(body.kilometers).toBe(120.5);
     expect(screen.getByRole('textbox', { name: 'Kilometry' })).toHaveValue('120,5 km');
+    // A distance pasted with a dot (from a route planner) is read too.
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Kilometry' }));
+    await userEvent.paste('98.25');
+    expect(screen.getByRole('textbox', { name: 'Kilometry' })).toHaveValue('98,25 km');
     expect(body.checklists[0].items[0]).toMatchObject({
       answer: 'POPRAWNE',
       fields: [{ name: 'Ciśnienie', unit: 'bar', value: '4,5' }],
