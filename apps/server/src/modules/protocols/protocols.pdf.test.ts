@@ -132,6 +132,19 @@ describe('the protocol PDF', () => {
     expect(tall.rows[parts]).toEqual(rows[0]);
   });
 
+  it("never parts a reading's name from its value between a row and its continuation", () => {
+    // Readings of one to three lines each in the narrow column, 40 of them: the row takes parts.
+    const readings = Array.from(
+      { length: 40 },
+      (_, i) => `${'Ciśnienie punkt kontrolny '.slice(0, 10 + ((i * 7) % 17))}${i + 1}: 30,00 bar`,
+    );
+    const tall = pageSizedRows([['1', 'Kontrola ciśnień', readings.join('\n'), 'Poprawne', '']]);
+    expect(tall.rows.length).toBeGreaterThan(1);
+    const parted = tall.rows.map((row) => row[2]!.split('\n').map((line) => line.replace(/\s+/g, ' ')));
+    // Each part holds whole readings, in order, and all of them.
+    expect(parted.flat()).toEqual(readings);
+  });
+
   it('keeps every row whole on its page, a long remark elsewhere in the list notwithstanding', async () => {
     const measured = (n: number) =>
       Array.from({ length: 3 }, (_, k) => ({ name: `Pomiar ${n}.${k + 1}`, unit: 'ms', value: String(k) }));

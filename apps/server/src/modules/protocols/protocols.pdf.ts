@@ -113,6 +113,43 @@ function wrapLines(text: string, width: number): WrappedLine[] {
 
 const joinLines = (lines: WrappedLine[]) => lines.map((l, i) => (i === 0 ? '' : l.joiner) + l.text).join('');
 
+/** The measurements' column: one reading a paragraph ("Ciśnienie: 2,5 bar"). */
+const MEASUREMENTS_COLUMN = 2;
+
+/**
+ * A cell's lines in the parts of a row too tall for a page, `ROW_LINES` each. With `wholeParagraphs`
+ * a part ends between paragraphs (a reading's name stayed at one part's end, its value at the next
+ * one's start); only a paragraph longer than a part is cut.
+ */
+function cellParts(lines: WrappedLine[], wholeParagraphs: boolean): WrappedLine[][] {
+  const parts: WrappedLine[][] = [];
+  if (!wholeParagraphs) {
+    for (let i = 0; i < lines.length; i += ROW_LINES) parts.push(lines.slice(i, i + ROW_LINES));
+    return parts;
+  }
+  const paragraphs: WrappedLine[][] = [];
+  for (const line of lines) {
+    if (line.joiner === '\n' || !paragraphs.length) paragraphs.push([line]);
+    else paragraphs.at(-1)!.push(line);
+  }
+  let current: WrappedLine[] = [];
+  for (const paragraph of paragraphs) {
+    if (current.length + paragraph.length > ROW_LINES && current.length) {
+      parts.push(current);
+      current = [];
+    }
+    for (let i = 0; i < paragraph.length; i += ROW_LINES) {
+      if (current.length === ROW_LINES) {
+        parts.push(current);
+        current = [];
+      }
+      current.push(...paragraph.slice(i, i + ROW_LINES));
+    }
+  }
+  if (current.length) parts.push(current);
+  return parts;
+}
+
 /**
  * The rows as they go on the pages: each row, or when it is taller than `ROW_ROOM`, the row and its
  * continuations (its cells' lines in turn); `continued` holds the indexes of the continuations.
@@ -122,15 +159,17 @@ export function pageSizedRows(rows: string[][]): { rows: string[][]; continued: 
   const out: string[][] = [];
   const continued = new Set<number>();
   for (const cells of rows) {
-    const lines = cells.map((text, i) => wrapLines(text, widths[i]!));
-    const parts = Math.max(1, ...lines.map((l) => Math.ceil(l.length / ROW_LINES)));
+    const cellsParts = cells.map((text, i) =>
+      cellParts(wrapLines(text, widths[i]!), i === MEASUREMENTS_COLUMN),
+    );
+    const parts = Math.max(1, ...cellsParts.map((p) => p.length));
     if (parts === 1) {
       out.push(cells);
       continue;
     }
     for (let part = 0; part < parts; part++) {
       if (part > 0) continued.add(out.length);
-      out.push(lines.map((l) => joinLines(l.slice(part * ROW_LINES, (part + 1) * ROW_LINES))));
+      out.push(cellsParts.map((p) => joinLines(p[part] ?? [])));
     }
   }
   return { rows: out, continued };
