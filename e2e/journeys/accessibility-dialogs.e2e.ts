@@ -101,6 +101,7 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
       { path: customerCardPath(seed!), opener: 'Usuń kontrahenta' },
       // Signed on save, without the app's protocol: its printout is the blank form, in the viewer.
       { path: `/serviceProtocol?id=${seed!.serviceId}`, opener: 'Drukuj do skanu (PDF)' },
+      { path: `/serviceProtocol?id=${seed!.signedServiceId}`, opener: 'Wyślij do klienta' },
       { path: '/myAccount', tab: 'Zarządzanie kontem', opener: 'Zmiana hasła' },
       { path: '/myAccount', tab: 'Protokół montażu', opener: 'Dodaj czynność' },
       { path: machine, opener: 'Usuń maszynę' },

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { settleDialog } from './browser';
-import { apiCall } from './register-kit';
-import { seedMachineWithRepair, type SeededRepair } from './service-kit';
+import { apiCall, makePng } from './register-kit';
+import { addServiceThroughApi, seedMachineWithRepair, todayInWarsaw, type SeededRepair } from './service-kit';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -68,6 +68,38 @@ export interface AccessibilitySeed extends SeededRepair {
   machineName: string;
   /** A tutorial file of its own, so that /tutorials always has file buttons to check. */
   tutorialFile: string;
+  /** A repair whose protocol was signed in the app: its screen offers "Wyślij do klienta". */
+  signedServiceId: number;
+}
+
+interface SeedProtocol {
+  data: {
+    checklists: { items: { answer: string }[] }[];
+    technicianSignature: string;
+    customerSignature: string;
+    customerSignerName: string;
+  };
+}
+
+/** A repair of the machine, its protocol signed in the app through the API (every answer given). */
+async function seedSignedProtocol(context: BrowserContext, seeded: SeededRepair): Promise<number> {
+  const { id } = await addServiceThroughApi(context, {
+    date: todayInWarsaw(),
+    customerId: seeded.customer,
+    deviceIds: seeded.machines,
+    type: ['NAPRAWA'],
+    faultDescription: 'Wymiana czujnika temperatury formy',
+  });
+  const { data } = await apiCall<SeedProtocol>(context, 'GET', `/api/service/protocol/${id}`);
+  const signature = `data:image/png;base64,${makePng().toString('base64')}`;
+  for (const list of data.checklists) for (const item of list.items) item.answer = 'POPRAWNE';
+  Object.assign(data, {
+    technicianSignature: signature,
+    customerSignature: signature,
+    customerSignerName: 'Anna Odbiorca',
+  });
+  await apiCall(context, 'POST', `/api/service/protocol/${id}/sign`, data);
+  return id;
 }
 
 /**
@@ -109,7 +141,7 @@ export async function seedForAccessibility(context: BrowserContext, tag: string)
     },
     tag,
   );
-  return { ...seeded, ...names };
+  return { ...seeded, ...names, signedServiceId: await seedSignedProtocol(context, seeded) };
 }
 
 export const machineCardPath = (seed: AccessibilitySeed) =>
