@@ -24,6 +24,9 @@ export const PROTOCOL_MSG = {
     'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo zdarzenie w międzyczasie podpisano lub odrzucono. Przekaż ją administratorowi, który może poprawić protokół.',
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
   signedOutsideAppTitle: 'Zdarzenie podpisane bez protokołu w aplikacji',
+  /** A save of its fields, refused (409): the screen shows them read-only. */
+  signedOutsideAppReadOnly:
+    'Zdarzenie podpisano bez protokołu w aplikacji: pól jego protokołu nie można zmieniać.',
   signedOutsideApp:
     'Zdarzenie podpisano przy zapisie lub na papierze: podpisany protokół jest skanem w plikach zdarzenia. Tutaj można tylko przejrzeć pola i wydrukować pusty formularz.',
   /** The PDF signed in the app is the signed event's document: deleting it left an unsendable event. */

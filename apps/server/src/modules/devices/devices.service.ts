@@ -39,7 +39,6 @@ export const statusWeight = (status: MachineStatus) =>
   MACHINE_STATUSES.find((s) => s.name === status)!.weight;
 
 const FAMILY_LABEL: Record<MachineType, string> = { INTERNAL: 'maszyny', EXTERNAL: 'maszyny zewnętrznej' };
-const label = machineLogLabel;
 
 /** The category and customer must exist; checked in the transaction that writes the machine. */
 async function checkReferences(tx: DbOrTx, input: DeviceInsert | DeviceUpdate) {
@@ -94,7 +93,7 @@ export function createDevice(db: Db, actor: SessionUser, family: MachineType, in
         await audit(
           tx,
           actor,
-          `dodanie ${FAMILY_LABEL[family]} ${label({ id, name: input.name })}`,
+          `dodanie ${FAMILY_LABEL[family]} ${machineLogLabel({ id, name: input.name })}`,
           `device:${id}`,
         );
         return toDevice((await findDeviceById(tx, id))!);
@@ -123,7 +122,12 @@ export function editDevice(db: Db, actor: SessionUser, family: MachineType, inpu
           statusWeight: statusWeight(status),
         });
         await refreshInspectionSummaries(tx, [input.id]);
-        await audit(tx, actor, `edycja ${FAMILY_LABEL[family]} ${label(input)}`, `device:${input.id}`);
+        await audit(
+          tx,
+          actor,
+          `edycja ${FAMILY_LABEL[family]} ${machineLogLabel(input)}`,
+          `device:${input.id}`,
+        );
         return toDevice((await findDeviceById(tx, input.id))!);
       },
       RETRY,
@@ -148,7 +152,12 @@ export async function removeDevice(deps: FileDeps, actor: SessionUser, id: numbe
       const removeBytes = await deleteStoredFilesOf(tx, deps.storage, { deviceId: id }, deps.log);
       await deleteDevice(tx, id);
       const family = existing.type as MachineType;
-      await audit(tx, actor, `usunięcie ${FAMILY_LABEL[family]} ${label(existing)}`, `device:${id}`);
+      await audit(
+        tx,
+        actor,
+        `usunięcie ${FAMILY_LABEL[family]} ${machineLogLabel(existing)}`,
+        `device:${id}`,
+      );
       return removeBytes;
     });
   } catch (error) {

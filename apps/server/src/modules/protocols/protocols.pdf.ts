@@ -57,12 +57,6 @@ const CELL_PADDING = 16;
 const ROW_ROOM = (PAGE_BODY_HEIGHT - 3 * LINE_HEIGHT) / 2;
 const ROW_LINES = Math.floor((ROW_ROOM - CELL_PADDING) / LINE_HEIGHT);
 
-function columnWidths(): number[] {
-  const fixed = CHECKLIST_WIDTHS.filter((w): w is number => typeof w === 'number');
-  const star = (PAGE_WIDTH - fixed.reduce((a, b) => a + b, 0)) / (CHECKLIST_WIDTHS.length - fixed.length);
-  return CHECKLIST_WIDTHS.map((w) => (typeof w === 'number' ? w : star));
-}
-
 /**
  * A table's widths with its '*' columns as numbers: the page's width less the fixed columns and the
  * padding between columns (`gap`). pdfmake widens a '*' column to its longest word, so one long
@@ -155,7 +149,8 @@ function cellParts(lines: WrappedLine[], wholeParagraphs: boolean): WrappedLine[
  * continuations (its cells' lines in turn); `continued` holds the indexes of the continuations.
  */
 export function pageSizedRows(rows: string[][]): { rows: string[][]; continued: Set<number> } {
-  const widths = columnWidths();
+  // The estimate's widths: no gap between columns, each cell's padding is taken off (CELL_PADDING).
+  const widths = tableWidths(CHECKLIST_WIDTHS, 0);
   const out: string[][] = [];
   const continued = new Set<number>();
   for (const cells of rows) {

@@ -215,12 +215,18 @@ export async function saveProtocolDraft(
       assertMayWriteProtocol(actor, row);
       const ctx = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);
+      // Its printout is the blank form: fields saved here would be printed nowhere (the screen
+      // shows them read-only, `editable`; a client that saves anyway is refused here).
+      const signed = row.state === 'PODPISANY';
+      if (signedOutsideApp({ signed, signedAt: iso(stored?.signedAt) })) {
+        throw conflict(PROTOCOL_MSG.signedOutsideAppReadOnly, 'SIGNED_OUTSIDE_APP');
+      }
       const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),
       };
-      // A signed protocol is kept as it is printed; a draft keeps a row the technician just added.
-      const signed = row.state === 'PODPISANY' && Boolean(stored?.signedAt);
+      // A protocol signed (in the app, as the check above leaves) is kept as it is printed; a draft
+      // keeps a row the technician just added.
       const data = signed ? withoutBlankMaterials(merged) : merged;
       let fileId = stored?.fileId ?? null;
       let pdfNote = '';

@@ -406,6 +406,15 @@ describe('field protocol of a service event', () => {
         editable: false,
       });
     }
+    // And the server keeps them so: an administrator's save of its fields is refused, unsaved.
+    const before = (await getProtocol(ctx, admin, serviceId)).json().data;
+    const saved = await saveProtocol(ctx, admin, serviceId, { ...before, workDone: 'Dopisane później' });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json()).toMatchObject({
+      code: 'SIGNED_OUTSIDE_APP',
+      message: PROTOCOL_MSG.signedOutsideAppReadOnly,
+    });
+    expect((await getProtocol(ctx, admin, serviceId)).json().data).toEqual(before);
   });
 
   it('sends the signed PDF to the customer as an attachment and logs it', async () => {
