@@ -73,6 +73,9 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   app.decorate('lifecycle', { draining: false });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Answers about customers and machines stay out of shared and browser caches; downloads, which
+    // revalidate by ETag, set their own.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     // SIGTERM (server.ts): a request on a connection kept open is refused; /api/ready says why, and
     // /api/health (liveness) stays 200, so that the process is not killed in the middle of its drain.
     const path = request.routeOptions.url;

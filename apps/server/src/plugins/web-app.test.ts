@@ -58,3 +58,14 @@ describe('the built browser app on the wire', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(PAGE);
   });
 });
+
+describe('the API on the wire', () => {
+  it('keeps its answers out of caches (no-store), refusals included', async () => {
+    for (const url of ['/api/health', '/api/user/check-auth', '/api/customer/findById/1']) {
+      const response = await get(url);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const page = await get('/customerList');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});

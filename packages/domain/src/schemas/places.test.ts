@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.js';
-import { branchSaveSchema, hotelSaveSchema, placeRequiredErrors } from './places.js';
+import { branchLink, branchSaveSchema, hotelSaveSchema, placeRequiredErrors } from './places.js';
 
 describe('placeRequiredErrors', () => {
   it('asks for a name and a position chosen on the map, with the save schemas’ messages', () => {
@@ -24,5 +24,25 @@ describe('placeRequiredErrors', () => {
       expect(messages).toEqual(expect.arrayContaining([MSG.placeNameRequired, MSG.placeLocationRequired]));
       expect(schema.safeParse({ name: 'Hotel', latitude: 51.7, longitude: 19.4 }).success).toBe(true);
     }
+  });
+});
+
+describe('branchLink', () => {
+  it('opens web addresses, with // before one without a scheme', () => {
+    expect(branchLink(' firma.pl/katowice ')).toBe('//firma.pl/katowice');
+    expect(branchLink('https://firma.pl')).toBe('https://firma.pl');
+    expect(branchLink('HTTP://firma.pl')).toBe('HTTP://firma.pl');
+    expect(branchLink('//firma.pl')).toBe('//firma.pl');
+    expect(branchLink('')).toBe('');
+  });
+
+  it('gives no link for another scheme, so that the address is shown as text', () => {
+    for (const www of [
+      'javascript://%0aalert(1)',
+      'data://text/html,<script>',
+      'file:///etc/passwd',
+      'ftp://x.pl',
+    ])
+      expect(branchLink(www)).toBe('');
   });
 });

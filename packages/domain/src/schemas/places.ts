@@ -183,9 +183,16 @@ export const MAP_VIEW = {
   markerSize: 40,
 } as const;
 
-/** Spec §5: a branch web link opens as given when it already names a scheme, else with a // prefix. */
+/**
+ * Spec §5: a branch web link opens as given when it already names a scheme, else with a // prefix.
+ * Only http and https open: another scheme (javascript://, data://, file://) gives '' and the address
+ * is shown as plain text.
+ */
 export function branchLink(www: string): string {
   const trimmed = www.trim();
   if (!trimmed) return '';
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || trimmed.startsWith('//') ? trimmed : `//${trimmed}`;
+  if (trimmed.startsWith('//')) return trimmed;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed)?.[1];
+  if (scheme === undefined) return `//${trimmed}`;
+  return /^https?$/i.test(scheme) ? trimmed : '';
 }

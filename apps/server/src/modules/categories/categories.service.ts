@@ -82,7 +82,11 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
   let newList: string | undefined;
   if (input.serviceReviewOperationsList !== undefined && input.serviceReviewOperationsList !== null) {
     const decoded = decodeOperations(input.serviceReviewOperationsList);
-    if (!decoded.ok) throw badRequest(decoded.message, 'INVALID_OPERATIONS', 'serviceReviewOperationsList');
+    if (!decoded.ok) {
+      // A list that cannot be read cannot be the unchanged one: an employee is refused before being told why.
+      if (!actor.isAdmin) throw forbidden(MSG.forbiddenShort);
+      throw badRequest(decoded.message, 'INVALID_OPERATIONS', 'serviceReviewOperationsList');
+    }
     const current = parseOperations(existing.serviceReviewOperationsList);
     if (!sameOperations(decoded.operations, current)) {
       if (!actor.isAdmin) throw forbidden(MSG.forbiddenShort);

@@ -170,6 +170,18 @@ describe('PUT /api/category/update', () => {
     expect(await storedList(id)).toBe('[]');
   });
 
+  it('refuses a user who sends an unreadable list with the same 403, before saying what is wrong with it', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const user = await createUserAndLogin(ctx);
+    const { id } = await created(admin, 'Prasy');
+    const response = await update(user, { id, name: 'Prasy', serviceReviewOperationsList: '[oops' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Brak uprawnień!');
+    expect(
+      (await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '[oops' })).statusCode,
+    ).toBe(400);
+  });
+
   it('lets a user rename while sending the unchanged list back', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const user = await createUserAndLogin(ctx);

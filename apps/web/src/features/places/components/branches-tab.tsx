@@ -48,12 +48,12 @@ function Details({ branch, onEdit, onDelete }: { branch: Branch; onEdit: () => v
     ['E-mail', branch.email],
     [
       'Strona www',
-      branch.www ? (
+      branchLink(branch.www) ? (
         <Anchor href={branchLink(branch.www)} target="_blank" rel="noreferrer">
           {branch.www}
         </Anchor>
       ) : (
-        ''
+        branch.www
       ),
     ],
     ['Opis', branch.description],
