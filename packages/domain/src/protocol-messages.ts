@@ -23,6 +23,9 @@ export const PROTOCOL_MSG = {
   protocolUnaccepted:
     'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo zdarzenie w międzyczasie podpisano lub odrzucono. Przekaż ją administratorowi, który może poprawić protokół.',
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
+  /** The screen took the protocol's own checklist after a save: an administrator changed the list meanwhile. */
+  checklistReplaced:
+    'Lista czynności zmieniła się po otwarciu protokołu. Pokazano listę zapisaną w protokole; odpowiedzi zostały przy czynnościach o tych samych nazwach. Sprawdź punkty bez odpowiedzi.',
   signedOutsideAppTitle: 'Zdarzenie podpisane bez protokołu w aplikacji',
   /** A save of its fields, refused (409): the screen shows them read-only. */
   signedOutsideAppReadOnly:
@@ -59,6 +62,7 @@ export function protocolMissingMessage(missing: readonly string[]): string {
  * administrator corrects is no longer a draft.
  */
 export const PROTOCOL_SYNC_TEXT = {
+  new: 'Nowy protokół: zapisze się po pierwszej zmianie',
   saved: 'Szkic zapisany na serwerze',
   savedSigned: 'Zmiany zapisane na serwerze',
   pending: 'Zmiany czekają na zapis…',

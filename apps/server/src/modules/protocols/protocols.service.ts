@@ -10,7 +10,6 @@ import {
   signingProblem,
   withoutBlankMaterials,
   type Protocol,
-  type ProtocolChecklist,
   type ProtocolData,
   type ProtocolHeader,
   type SessionUser,
@@ -36,6 +35,7 @@ import {
 } from '../services/services.rules.js';
 import { loadProtocolContext, templateData, type ProtocolContext } from './protocols.context.js';
 import { protocolTitle, renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
+import { mergeAnswers } from './protocols.merge.js';
 import { findProtocolRow, upsertProtocolRow, type ProtocolRow } from './protocols.repository.js';
 
 export interface ProtocolDeps {
@@ -49,28 +49,6 @@ export interface ProtocolDeps {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const record = (id: number) => `service:${id}`;
-
-/**
- * The answers sent by the browser, laid over the protocol's own snapshot: names, fields and units
- * come from the snapshot, only answers, remarks and measured values from the request (matched by
- * the row's key). So a protocol keeps the operations it was started with (docs/protocols.md).
- */
-export function mergeAnswers(snapshot: ProtocolChecklist[], sent: ProtocolChecklist[]): ProtocolChecklist[] {
-  const byKey = new Map(sent.flatMap((l) => l.items).map((item) => [item.key, item]));
-  return snapshot.map((list) => ({
-    ...list,
-    items: list.items.map((item) => {
-      const answered = byKey.get(item.key);
-      if (!answered) return item;
-      return {
-        ...item,
-        answer: answered.answer,
-        remark: answered.remark,
-        fields: item.fields.map((f, i) => ({ ...f, value: answered.fields[i]?.value ?? f.value })),
-      };
-    }),
-  }));
-}
 
 async function snapshotOf(db: DbOrTx, ctx: ProtocolContext, stored: ProtocolRow | undefined) {
   return stored ? stored.data.checklists : (await templateData(db, ctx)).checklists;

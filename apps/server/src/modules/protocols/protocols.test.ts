@@ -14,6 +14,7 @@ import {
   filledIn,
   getProtocol,
   inspectionSetup,
+  OPERATIONS,
   pdfText,
   saveProtocol,
   sendProtocol,
@@ -74,8 +75,9 @@ describe('field protocol of a service event', () => {
     const draft = { ...protocol.data, workDone: 'W trakcie' };
     draft.checklists[0].items[0].answer = 'POPRAWNE';
     draft.checklists[0].items[0].fields[0].value = '4,2';
-    // A client cannot rename the snapshot's operations.
-    draft.checklists[0].items[0].name = 'Inna nazwa';
+    // A client cannot rename the snapshot's operations, nor answer one under another name.
+    draft.checklists[0].items[2].name = 'Inna nazwa';
+    draft.checklists[0].items[2].answer = 'NIE_DOTYCZY';
     const saved = await saveProtocol(ctx, user, serviceId, draft);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().saved).toBe(true);
@@ -91,8 +93,59 @@ describe('field protocol of a service event', () => {
       'Czyszczenie filtrów',
     ]);
     expect(again.data.checklists[0].items[0]).toMatchObject({ answer: 'POPRAWNE' });
+    expect(again.data.checklists[0].items[2]).toMatchObject({ name: 'Czyszczenie filtrów', answer: '' });
     expect(again.data.checklists[0].items[0].fields[0].value).toBe('4,2');
     void category;
+  });
+
+  it('keeps an answer on its operation when the list changed after the screen opened, before and after the first save', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, category } = await inspectionSetup(ctx, user);
+    // The screen opens with the list as it is, not yet saved.
+    const opened = (await getProtocol(ctx, user, serviceId)).json();
+    // An administrator then moves "Kontrola łożysk" to the top, drops "Czyszczenie filtrów" and adds one.
+    const [pressure, bearings] = OPERATIONS;
+    await ctx.database.db
+      .update(categories)
+      .set({
+        serviceReviewOperationsList: formatOperations([
+          bearings!,
+          pressure!,
+          { name: 'Kontrola szczelności', fields: [] },
+        ]),
+      })
+      .where(eq(categories.id, category.id));
+    const draft = structuredClone(opened.data);
+    const [first, second, third] = draft.checklists[0].items;
+    first.answer = 'NIEPOPRAWNE';
+    first.remark = 'Wyciek oleju przy pompie';
+    first.fields[1].value = '71';
+    second.answer = 'POPRAWNE';
+    third.answer = 'NIE_DOTYCZY';
+    const saved = await saveProtocol(ctx, user, serviceId, draft);
+    expect(saved.statusCode).toBe(200);
+    const rows = (await getProtocol(ctx, user, serviceId)).json().data.checklists[0].items;
+    expect(
+      rows.map((r: { name: string; answer: string; remark: string }) => [r.name, r.answer, r.remark]),
+    ).toEqual([
+      ['Kontrola łożysk', 'POPRAWNE', ''],
+      ['Sprawdzenie ciśnienia', 'NIEPOPRAWNE', 'Wyciek oleju przy pompie'],
+      ['Kontrola szczelności', '', ''],
+    ]);
+    expect(rows[1].fields.map((f: { value: string }) => f.value)).toEqual(['', '71']);
+
+    // The same screen, still showing the old order, saves again: the stored snapshot is matched by name too.
+    second.answer = 'NIEPOPRAWNE';
+    second.remark = 'Luz 0,4 mm';
+    expect((await saveProtocol(ctx, user, serviceId, draft)).statusCode).toBe(200);
+    const again = (await getProtocol(ctx, user, serviceId)).json().data.checklists[0].items;
+    expect(
+      again.map((r: { name: string; answer: string; remark: string }) => [r.name, r.answer, r.remark]),
+    ).toEqual([
+      ['Kontrola łożysk', 'NIEPOPRAWNE', 'Luz 0,4 mm'],
+      ['Sprawdzenie ciśnienia', 'NIEPOPRAWNE', 'Wyciek oleju przy pompie'],
+      ['Kontrola szczelności', '', ''],
+    ]);
   });
 
   it('refuses to sign without signatures or answers, naming what is missing (400)', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProtocolData } from '@serwis/domain';
+import type { ProtocolChecklist, ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
 import { saveProtocolDraft, type LoadedProtocol } from './api/protocols';
 import {
@@ -10,9 +10,15 @@ import {
   writeSnapshot,
 } from './offline-drafts';
 
-export type SyncState = 'saved' | 'pending' | 'saving' | 'offline' | 'refused';
+export type SyncState = 'new' | 'saved' | 'pending' | 'saving' | 'offline' | 'refused';
 
 const AUTOSAVE_MS = 1500;
+
+/** Another machine, operation or order than on the screen: the rows' keys and names in turn. */
+const rowsOf = (lists: ProtocolChecklist[]) =>
+  lists.flatMap((l) => l.items.map((item) => `${l.deviceId}|${item.key}|${item.name}`)).join('\n');
+const checklistsDiffer = (shown: ProtocolChecklist[], stored: ProtocolChecklist[]) =>
+  rowsOf(shown) !== rowsOf(stored);
 const RETRY_MS = 15_000;
 
 /**
@@ -25,8 +31,12 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const signed = protocol.signed;
   const [data, setDataState] = useState<ProtocolData>(protocol.data);
   // Opened from the copy on the device: the server has not been reached.
-  const [state, setState] = useState<SyncState>(protocol.fromDevice ? 'offline' : 'saved');
+  // Nothing of it on the server yet: the screen shows the lists as they are now.
+  const untouched: SyncState = protocol.saved || protocol.signed ? 'saved' : 'new';
+  const [state, setState] = useState<SyncState>(protocol.fromDevice ? 'offline' : untouched);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The list shown was replaced by the protocol's own (see save).
+  const [listReplaced, setListReplaced] = useState(false);
   const [restored, setRestored] = useState(false);
   // This device's version of a protocol the server no longer takes (see below).
   const [unaccepted, setUnaccepted] = useState(false);
@@ -50,6 +60,14 @@ export function useDraftSync(protocol: LoadedProtocol) {
       const saved = await saveProtocolDraft(serviceId, dataRef.current);
       // The copy the screen opens from offline follows the server.
       await writeSnapshot(serviceId, saved);
+      // The protocol's own list differs from the one shown (an administrator changed it after the
+      // screen opened): the screen takes the protocol's, with the answers the server matched by name.
+      const differs = checklistsDiffer(dataRef.current.checklists, saved.data.checklists);
+      if (differs && version.current === sent) {
+        dataRef.current = { ...dataRef.current, checklists: saved.data.checklists };
+        setDataState(dataRef.current);
+        setListReplaced(true);
+      }
       if (version.current === sent) {
         await removeLocalDraft(serviceId);
         setState('saved');
@@ -105,7 +123,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
         if (state !== 'saved') void flush();
       } else if (state === 'offline' && navigator.onLine !== false) {
         // Opened offline and nothing changed since: nothing waits to be sent.
-        setState('saved');
+        setState(untouched);
       }
     };
     window.addEventListener('online', online);
@@ -115,7 +133,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
       window.removeEventListener('online', online);
       clearInterval(retry);
     };
-  }, [flush, state]);
+  }, [flush, state, untouched]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -162,6 +180,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
     setData,
     state,
     refusal,
+    listReplaced,
     restored,
     unaccepted,
     discardUnaccepted,

@@ -51,6 +51,7 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
         </Alert>
       )}
       {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
+      {sync.listReplaced && <Alert color="yellow">{PROTOCOL_MSG.checklistReplaced}</Alert>}
       <ErrorBanner message={sync.refusal} />
     </>
   );

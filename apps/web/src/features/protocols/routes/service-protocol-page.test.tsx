@@ -140,6 +140,44 @@ describe('/serviceProtocol', () => {
     expect(body.materials).toEqual([{ name: 'Uszczelka', quantity: '', unit: 'szt.' }]);
   });
 
+  it("says a protocol never saved is new, and takes the protocol's own list when an administrator changed it meanwhile", async () => {
+    const changed = (sent: Protocol['data']): Protocol['data'] => {
+      const [pressure, filters] = sent.checklists[0]!.items;
+      return {
+        ...sent,
+        checklists: [
+          {
+            ...sent.checklists[0]!,
+            // Reordered, and one operation added, as the server's snapshot now holds them.
+            items: [
+              { ...filters!, key: '5:1' },
+              { ...pressure!, key: '5:2' },
+              { key: '5:3', name: 'Kontrola szczelności', fields: [], answer: '', remark: '' },
+            ],
+          },
+        ],
+      };
+    };
+    fakeApi({
+      'GET /api/service/protocol/7': { body: protocol() },
+      'PUT /api/service/protocol/7': (call) => ({
+        body: { ...protocol(), data: changed(call.body as Protocol['data']), saved: true },
+      }),
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText(PROTOCOL_SYNC_TEXT.new)).toBeInTheDocument();
+    const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    await userEvent.click(within(row).getByRole('radio', { name: 'NIEPOPRAWNE' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(PROTOCOL_MSG.checklistReplaced)).toBeInTheDocument();
+    expect(screen.getByText(PROTOCOL_SYNC_TEXT.saved)).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('group', { name: /^\d+\. / }).map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['1. Czyszczenie filtrów', '2. Sprawdzenie ciśnienia', '3. Kontrola szczelności']);
+    const moved = screen.getByRole('group', { name: '2. Sprawdzenie ciśnienia' });
+    expect(within(moved).getByRole('radio', { name: 'NIEPOPRAWNE' })).toBeChecked();
+  });
+
   it('gives the focus back to "Zapisz szkic" once the save it started is over', async () => {
     let answer!: () => void;
     fakeApi({
