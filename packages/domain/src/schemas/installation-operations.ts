@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { PROTOCOL_MSG } from '../protocol-messages.js';
 import { validationMessage } from '../messages.js';
+import { normaliseOperationName } from '../rules/service-operations.js';
 import { id } from './common.js';
 
 export const INSTALLATION_OPERATION_TEXT_MAX = 1000;
 
+/** One line, as a category's operation: the list, the protocol and its PDF show the same text. */
 const operationText = z
   .string({ error: PROTOCOL_MSG.installationOperationTextRequired })
-  .trim()
-  .min(1, PROTOCOL_MSG.installationOperationTextRequired)
-  .max(INSTALLATION_OPERATION_TEXT_MAX, validationMessage.tooLong(INSTALLATION_OPERATION_TEXT_MAX));
+  .transform(normaliseOperationName)
+  .pipe(
+    z
+      .string()
+      .min(1, PROTOCOL_MSG.installationOperationTextRequired)
+      .max(INSTALLATION_OPERATION_TEXT_MAX, validationMessage.tooLong(INSTALLATION_OPERATION_TEXT_MAX)),
+  );
 
 /** POST /api/installation-operation. */
 export const installationOperationCreateSchema = z.object({ text: operationText });

@@ -47,7 +47,7 @@ export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEdito
   return (
     <Stack gap="xs" component="section" aria-label={`Lista kontrolna: ${list.deviceName}`}>
       <Group justify="space-between">
-        <Title order={4}>
+        <Title order={4} style={{ overflowWrap: 'anywhere' }}>
           {list.deviceName}
           {list.serialNumber ? ` (nr seryjny: ${list.serialNumber})` : ''}
         </Title>
@@ -65,7 +65,9 @@ export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEdito
   );
 }
 
-const REMARK_STYLES = { input: { fieldSizing: 'content', maxHeight: '10.5em' } } as const;
+/** Mantine's labels set their own overflow-wrap: a long word in an operation's name must break there too. */
+const LABEL_STYLES = { label: { overflowWrap: 'anywhere' } } as const;
+const REMARK_STYLES = { ...LABEL_STYLES, input: { fieldSizing: 'content', maxHeight: '10.5em' } } as const;
 
 const ChecklistRow = memo(function ChecklistRow({
   item,
@@ -80,7 +82,9 @@ const ChecklistRow = memo(function ChecklistRow({
 }) {
   const title = `${index + 1}. ${item.name}`;
   return (
-    <Paper withBorder p="sm" role="group" aria-label={title}>
+    // A long unbroken word in an operation's name (a part number, a link) breaks inside the row, in
+    // its heading and its labels, instead of widening the page on a tablet.
+    <Paper withBorder p="sm" role="group" aria-label={title} style={{ overflowWrap: 'anywhere' }}>
       <Stack gap="xs">
         <Text fw={600}>{title}</Text>
         <Radio.Group
@@ -111,6 +115,7 @@ const ChecklistRow = memo(function ChecklistRow({
                 rightSection={field.unit ? <Text size="sm">{field.unit}</Text> : undefined}
                 rightSectionWidth={field.unit ? Math.max(36, field.unit.length * 10 + 16) : undefined}
                 inputMode="decimal"
+                styles={LABEL_STYLES}
                 readOnly={readOnly}
                 value={field.value}
                 onChange={(e) => {
