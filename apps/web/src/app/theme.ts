@@ -32,6 +32,8 @@ export const theme = createTheme({
   components: {
     // Touch screens raise these sizes to 40 px (touch.css).
     Button: { defaultProps: { size: 'sm' } },
+    // States and statuses read as spec §3 spells them ("W naprawie", "Do wykonania"), not in capitals.
+    Badge: { styles: { root: { textTransform: 'none' } } },
     ActionIcon: { defaultProps: { size: 40, variant: 'subtle' } },
     DatePicker: datePickerDefaults,
     DatePickerInput: dateInputDefaults,

@@ -39,6 +39,7 @@ function DataTableRowView<T>({ row, label, onOpen }: DataTableRowProps<T>) {
           style={{
             whiteSpace: cell.column.columnDef.meta?.nowrap ? 'nowrap' : undefined,
             minWidth: cell.column.columnDef.meta?.minWidth,
+            textAlign: cell.column.columnDef.meta?.align,
           }}
         >
           {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -88,6 +88,19 @@ describe('DataTable with a column of buttons', () => {
   });
 });
 
+describe('DataTable with a column of numbers', () => {
+  it('puts the numbers and their heading at the right of the column', () => {
+    const numbered: ColumnDef<Row, unknown>[] = [
+      { id: 'id', header: 'Id', accessorFn: (r) => r.id, meta: { align: 'right' } },
+      ...columns.filter((c) => c.id !== 'id'),
+    ];
+    renderTable([{ id: 17, name: 'Tokarka' }], false, undefined, numbered);
+    expect(screen.getByRole('cell', { name: '17' })).toHaveStyle({ textAlign: 'right' });
+    expect(screen.getAllByRole('columnheader')[0]).toHaveStyle({ textAlign: 'right' });
+    expect(screen.getByRole('cell', { name: 'Tokarka' }).style.textAlign).toBe('');
+  });
+});
+
 describe('DataTable headers', () => {
   const sortable: ColumnDef<Row, unknown>[] = [
     { id: 'id', header: 'Nr', accessorFn: (r) => r.id },

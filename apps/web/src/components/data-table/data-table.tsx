@@ -32,6 +32,8 @@ declare module '@tanstack/react-table' {
      * an upright tablet shows them beside the row's first columns instead of one swipe away.
      */
     stickyEnd?: boolean;
+    /** Numbers (ids, counts) stand at the right of their column, the heading with them. */
+    align?: 'right';
   }
 }
 
@@ -147,7 +149,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Table.Th
                         key={header.id}
                         className={sticky || undefined}
-                        style={{ whiteSpace: 'nowrap' }}
+                        style={{ whiteSpace: 'nowrap', textAlign: header.column.columnDef.meta?.align }}
                       >
                         {label}
                       </Table.Th>
@@ -166,13 +168,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       key={header.id}
                       className={`${SORTABLE} ${sticky}`.trim()}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                      style={{ whiteSpace: 'nowrap' }}
+                      style={{ whiteSpace: 'nowrap', textAlign: header.column.columnDef.meta?.align }}
                       onClick={(event) => {
                         if (event.target === event.currentTarget) toggle?.(event);
                       }}
                     >
                       <UnstyledButton className="data-table-sort" onClick={toggle} fw={700} fz="sm">
-                        <Group gap={4} wrap="nowrap">
+                        <Group
+                          gap={4}
+                          wrap="nowrap"
+                          justify={header.column.columnDef.meta?.align === 'right' ? 'flex-end' : undefined}
+                        >
                           {label}
                           {sorted === 'asc' ? (
                             <IconArrowUp size={14} aria-hidden />

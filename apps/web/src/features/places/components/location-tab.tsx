@@ -164,7 +164,8 @@ function LocationEditor({ device }: { device: Device }) {
         />
         <Button
           loading={save.isPending}
-          disabled={!latValid || !lonValid || (lat === '') !== (lon === '')}
+          // Nothing chosen or changed: there is nothing to save (and no "Zapisano" to show).
+          disabled={!moved || !latValid || !lonValid || (lat === '') !== (lon === '')}
           onClick={() => {
             const next =
               lat === ''

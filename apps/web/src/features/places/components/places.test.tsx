@@ -79,6 +79,8 @@ describe('Lokalizacja tab', () => {
     renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
     expect(await screen.findByText('Wybierz lokalizację na mapie...')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Mapa lokalizacji maszyny' })).toBeInTheDocument();
+    // Nothing chosen yet: nothing to save, and no "Zapisano" for it.
+    expect(screen.getByRole('button', { name: 'Zapisz lokalizację' })).toBeDisabled();
     await userEvent.type(screen.getByLabelText('Szerokość geograficzna'), '50.0614');
     await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19.9366');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));

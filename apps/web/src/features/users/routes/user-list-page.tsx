@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PAGE_SIZES, type Employee } from '@serwis/domain';
 import { paths } from '../../../config/paths';
@@ -45,7 +44,7 @@ export function UserListPage() {
   );
   const columns = useMemo(
     () => [
-      column.accessor('id', { header: 'Id', cell: (c) => <Text ta="right">{c.getValue()}</Text> }),
+      column.accessor('id', { header: 'Id', meta: { align: 'right' } }),
       column.accessor('userName', { header: 'Stanowisko' }),
       column.accessor('firstName', { header: 'Imię' }),
       column.accessor('lastName', { header: 'Nazwisko' }),
