@@ -38,6 +38,7 @@ export * from './rules/csv.js';
 export * from './rules/email-address.js';
 export * from './rules/numbers.js';
 export * from './rules/text-cut.js';
+export * from './rules/coordinates.js';
 export * from './rules/colors.js';
 export * from './rules/ndjson.js';
 export * from './schemas/imports.js';

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type ClipboardEvent } from 'react';
 import type { Marker as LeafletMarker } from 'leaflet';
 import { Marker } from 'react-leaflet';
 import { Alert, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMapPin } from '@tabler/icons-react';
 import {
+  coordinatesInText,
   MAP_VIEW,
   MSG,
   type Device,
@@ -55,6 +56,14 @@ function LocationEditor({ device }: { device: Device }) {
     setLon(next.longitude);
     setSaved(false);
     if (move) setFocus({ center: [next.latitude, next.longitude], zoom: 14 });
+  };
+
+  // A pair or a map link pasted into either field fills both and moves the marker.
+  const pastedPair = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pair = coordinatesInText(event.clipboardData.getData('text'));
+    if (!pair) return;
+    event.preventDefault();
+    place(pair, true);
   };
 
   const latValid = lat === '' || latitudeRule.safeParse(lat).success;
@@ -126,6 +135,7 @@ function LocationEditor({ device }: { device: Device }) {
           value={lat}
           onChange={setLat}
           onBlur={typed}
+          onPaste={pastedPair}
           decimalScale={6}
           clampBehavior="none"
           min={-90}
@@ -138,6 +148,7 @@ function LocationEditor({ device }: { device: Device }) {
           value={lon}
           onChange={setLon}
           onBlur={typed}
+          onPaste={pastedPair}
           decimalScale={6}
           clampBehavior="none"
           min={-180}

@@ -111,6 +111,36 @@ describe('Lokalizacja tab', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 
+  it('fills both fields from a pair or a map link pasted into either, and keeps a single number as typed', async () => {
+    const fake = fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice() },
+      'GET /api/map/config': CONFIG,
+      'PATCH /api/device/updateGpsLocation': { body: { message: 'Zapisano' } },
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    await userEvent.click(await screen.findByLabelText('Szerokość geograficzna'));
+    await userEvent.paste('50.06194, 19.93685');
+    expect(screen.getByLabelText('Szerokość geograficzna')).toHaveValue('50.06194');
+    expect(screen.getByLabelText('Długość geograficzna')).toHaveValue('19.93685');
+    await userEvent.clear(screen.getByLabelText('Długość geograficzna'));
+    await userEvent.paste('https://www.google.com/maps/place/Rynek/@50.0617022,19.9373569,17z');
+    expect(screen.getByLabelText('Szerokość geograficzna')).toHaveValue('50.061702');
+    expect(screen.getByLabelText('Długość geograficzna')).toHaveValue('19.937357');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz lokalizację' }));
+    await waitFor(() =>
+      expect(fake.callsTo('PATCH', '/api/device/updateGpsLocation')[0]?.body).toEqual({
+        deviceId: 7,
+        latitude: 50.061702,
+        longitude: 19.937357,
+      }),
+    );
+    // One number is the field's own: pasted as it is.
+    await userEvent.clear(screen.getByLabelText('Szerokość geograficzna'));
+    await userEvent.paste('51.5');
+    expect(screen.getByLabelText('Szerokość geograficzna')).toHaveValue('51.5');
+    expect(screen.getByLabelText('Długość geograficzna')).toHaveValue('19.937357');
+  });
+
   it("takes the device's own position when asked, and says in Polish when it may not", async () => {
     const fake = fakeApi({
       'GET /api/device/findById/7': { body: sampleDevice() },
