@@ -45,7 +45,9 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
       const given = request.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count, never `true`: `true` would take the leftmost X-Forwarded-For entry, which the
+    // client writes itself (a proxy such as nginx appends to what it received).
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 5 * 1024 * 1024,
     // The socket's idle limit (Node's server.timeout; Fastify's own default is none).
     connectionTimeout: config.IDLE_CONNECTION_TIMEOUT_S * 1000,

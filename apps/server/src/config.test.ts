@@ -34,4 +34,15 @@ describe('loadConfig', () => {
     expect(message).toMatch(/SESSION_DAYS: Zbyt mał/);
     expect(message).not.toMatch(/Invalid input|Too small/);
   });
+
+  it('refuses a mail server address without smtp:// or smtps://, and a sender without an address', () => {
+    for (const smtp of ['smtp.firma.pl:25', 'http://smtp.firma.pl'])
+      expect(refusal({ SMTP_URL: smtp })).toContain('SMTP_URL musi zaczynać się od smtp:// lub smtps://');
+    expect(loadConfig({ SMTP_URL: 'smtps://jan%40firma.pl:tajne@smtp.firma.pl:465' }).SMTP_URL).toBe(
+      'smtps://jan%40firma.pl:tajne@smtp.firma.pl:465',
+    );
+    expect(refusal({ MAIL_FROM: 'not an address' })).toContain('MAIL_FROM musi zawierać adres e-mail');
+    for (const from of ['serwis@firma.pl', 'Serwis Firma <serwis@firma.pl>', 'Serwis <serwis@localhost>'])
+      expect(loadConfig({ MAIL_FROM: from }).MAIL_FROM).toBe(from);
+  });
 });

@@ -21,18 +21,36 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD musi mieć co najmniej 8 znaków').optional(),
     SMTP_URL: z
       .string()
+      .regex(
+        /^smtps?:\/\/[^\s/]+/i,
+        'SMTP_URL musi zaczynać się od smtp:// lub smtps://, np. smtps://uzytkownik:haslo@smtp.firma.pl:465',
+      )
       .url()
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    MAIL_FROM: z.string().default('Serwis <serwis@localhost>'),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+        'MAIL_FROM musi zawierać adres e-mail, np. Serwis <serwis@firma.pl>',
+      )
+      .default('Serwis <serwis@localhost>'),
     TZ_COMPANY: z
       .string()
       .default(DEFAULT_COMPANY_TIME_ZONE)
       .refine(isKnownTimeZone, 'nieznana strefa czasowa (nazwa IANA, np. Europe/Warsaw)'),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(200),
     SESSION_DAYS: z.coerce.number().positive().max(365).default(7),
-    /** Served when the request comes over HTTPS (behind a proxy that sets X-Forwarded-Proto). */
-    TRUST_PROXY: bool,
+    /**
+     * How many proxies stand in front (`true` is one): the client's address is the entry of
+     * X-Forwarded-For that the nearest of them added, so an entry the client sent itself is never
+     * taken for its address (it would escape the login limits per address).
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d{1,2})?$/, 'TRUST_PROXY musi być true, false albo liczbą serwerów proxy (np. 2)')
+      .optional()
+      .transform((v) => (v === 'true' ? 1 : v && v !== 'false' ? Number(v) : 0)),
     COOKIE_SECURE: bool,
     HOTEL_RADIUS_KM: z.coerce.number().positive().default(50),
     /**

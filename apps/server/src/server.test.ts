@@ -42,6 +42,40 @@ function get(port: number, url: string, headers: Record<string, string> = {}) {
 }
 
 describe('server process', () => {
+  it('with its port taken, says so before opening the database or making the first administrator', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as net.AddressInfo;
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-busy-port-'));
+    try {
+      const busy = spawn(TSX, ['src/server.ts'], {
+        cwd: path.resolve(here, '..'),
+        // No ADMIN_PASSWORD: a first start would make one and print it once.
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'ADMIN_PASSWORD')),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: fresh,
+          DATABASE_URL: '',
+          WEB_DIST: '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      busy.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      busy.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => busy.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`PORT ${port} jest zajęty przez inny program (EADDRINUSE).`);
+      // The one-time password was neither made nor printed: the next start, on a free port, shows it.
+      expect(output).not.toContain('Hasło');
+      expect(fs.existsSync(path.join(fresh, 'db'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('on SIGTERM stops accepting, finishes the upload in flight and exits 0', async () => {
     const port = await freePort();
     const lines: string[] = [];

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from './config.js';
@@ -10,8 +11,31 @@ import { backfillInspectionSummaries } from './modules/inspections/inspection-su
 import { startReminderScheduler } from './modules/reminders/reminders.scheduler.js';
 import { moveOldTutorialsIntoStore } from './modules/tutorials/tutorials.service.js';
 
+/** The listener's refusals, in Polish and naming PORT. */
+function listenFailure(error: unknown, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`PORT ${port} jest zajęty przez inny program (${code}).`);
+  if (code === 'EACCES') return new Error(`PORT ${port}: brak uprawnień do tego portu (${code}).`);
+  return error;
+}
+
+/**
+ * Tries the port before the database opens and the first administrator is made: a busy port is
+ * told at once, and a first start that fails on it has not yet printed (and so used up) the
+ * administrator's one-time password.
+ */
+async function assertPortFree(port: number, host: string) {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error) => reject(listenFailure(error, port)));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 async function main() {
   const config = loadConfig();
+  await assertPortFree(config.PORT, config.HOST);
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.WEB_DIST ??= path.resolve(here, '../../web/dist');
   const database = await openDatabase(config).catch((error: unknown) => {
@@ -66,11 +90,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new Error(`PORT ${config.PORT} jest zajęty przez inny program (${code}).`);
-    if (code === 'EACCES') throw new Error(`PORT ${config.PORT}: brak uprawnień do tego portu (${code}).`);
-    throw error;
+    throw listenFailure(error, config.PORT);
   });
   app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
 }

@@ -14,8 +14,9 @@ describe('a database the migrations cannot bring up to this version', () => {
       const text = databaseFailure(failure, { dataDir: '/srv/serwis' });
       expect(text).toBe(
         'Nie można zaktualizować wbudowanej bazy w /srv/serwis/db (DATA_DIR) do tej wersji programu: ' +
-          'relation "users" already exists. Baza została bez zmian: poprzednia wersja programu nadal na ' +
-          'niej działa. Zachowaj kopię zapasową i ten komunikat dla osoby, która wdraża program.',
+          'relation "users" already exists. Baza została bez zmian: jeśli działała na niej poprzednia ' +
+          'wersja programu, nadal może na niej działać. Zachowaj kopię zapasową i ten komunikat dla ' +
+          'osoby, która wdraża program.',
       );
       // Every migration ran in the one transaction that failed: nothing of them stayed.
       const left = await client.query<{ customers: string | null; columns: number }>(
@@ -32,6 +33,11 @@ describe('a database the migrations cannot bring up to this version', () => {
     const upgrade = new MigrationFailedError('relation "rate_limits" already exists');
     expect(databaseFailure(upgrade, { DATABASE_URL: 'postgres://x', dataDir: '/d' })).toMatch(
       /^Nie można zaktualizować bazy danych z DATABASE_URL do tej wersji programu: relation "rate_limits" already exists\. Baza została bez zmian/,
+    );
+    // A first start on PostgreSQL 15 with a database the user does not own says what to run.
+    const notOwner = new MigrationFailedError('permission denied for schema public');
+    expect(databaseFailure(notOwner, { DATABASE_URL: 'postgres://x', dataDir: '/d' })).toContain(
+      'permission denied for schema public. Użytkownik z DATABASE_URL musi być właścicielem bazy: utwórz ją poleceniem „CREATE DATABASE serwis OWNER serwis;”',
     );
     expect(
       databaseFailure(new Error('connect ECONNREFUSED'), { DATABASE_URL: 'postgres://x', dataDir: '/d' }),

@@ -35,9 +35,16 @@ export function databaseFailure(error: unknown, config: { DATABASE_URL?: string;
     ? 'bazy danych z DATABASE_URL'
     : `wbudowanej bazy w ${path.join(config.dataDir, 'db')} (DATA_DIR)`;
   if (error instanceof MigrationFailedError) {
+    // PostgreSQL 15 lets only the database's owner create tables in its schema public: a database
+    // made with CREATE DATABASE and GRANT ALL, without OWNER, fails here on the first start.
+    const owner = /permission denied for (schema|database)/i.test(cause)
+      ? ' Użytkownik z DATABASE_URL musi być właścicielem bazy: utwórz ją poleceniem ' +
+        '„CREATE DATABASE serwis OWNER serwis;” (albo wykonaj „ALTER DATABASE serwis OWNER TO serwis;” ' +
+        'i „ALTER SCHEMA public OWNER TO serwis;”).'
+      : '';
     return (
-      `Nie można zaktualizować ${where} do tej wersji programu: ${cause}. ` +
-      'Baza została bez zmian: poprzednia wersja programu nadal na niej działa. ' +
+      `Nie można zaktualizować ${where} do tej wersji programu: ${cause}.${owner} ` +
+      'Baza została bez zmian: jeśli działała na niej poprzednia wersja programu, nadal może na niej działać. ' +
       'Zachowaj kopię zapasową i ten komunikat dla osoby, która wdraża program.'
     );
   }

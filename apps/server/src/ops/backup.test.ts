@@ -345,6 +345,8 @@ describe('backup and restore', () => {
     await fill(source);
     const file = path.join(work, 'refused.tar.gz');
     await createBackup(source.database.db, source.app.storage, file);
+    // The archive holds every customer and the password hashes: its owner alone reads it.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const before = await snapshot(source.database);
     await expect(restoreBackup(source.database.db, source.app.storage, file)).rejects.toThrow(
       /Odtwarzanie tylko do pustej instalacji; tu są już dane \(.*users.*\)/,

@@ -163,6 +163,10 @@ export async function createBackup(db: Db, storage: Storage, file: string): Prom
     await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fsp.mkdir(path.dirname(path.resolve(file)), { recursive: true });
     const partial = `${path.resolve(file)}.part`;
+    // Readable by its owner alone, whatever the umask: it holds every customer, the password hashes
+    // and the files.
+    await fsp.writeFile(partial, '', { mode: 0o600 });
+    await fsp.chmod(partial, 0o600);
     await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, ['manifest.json', 'db', 'files']);
     await fsp.rename(partial, path.resolve(file));
     return manifest;

@@ -125,7 +125,9 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
 function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = errorAnswer(error, request.id);
   // A client that went away (a cancelled upload, a closed tab) is no server failure to raise an alarm for.
-  const clientGone = request.raw.destroyed;
+  // Its connection, not the request stream: that one is destroyed as soon as its body has been read,
+  // which made every failed POST (a refused mail, a 500) look like a client that left.
+  const clientGone = request.raw.socket?.destroyed ?? false;
   if (status >= 500 && !clientGone)
     request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
   else if (status >= 500) request.log.info({ err: error }, 'request ended by the client');

@@ -167,7 +167,8 @@ describe('createMailer with SMTP_URL', () => {
     }
   });
 
-  it('end to end: with the SMTP server unreachable the reset answers 503 and changes nothing', async () => {
+  it('end to end: with the SMTP server unreachable the reset answers 503, changes nothing and logs an error', async () => {
+    const lines: { level: number; msg: string }[] = [];
     const app = await buildApp({
       config: loadConfig({
         DATA_DIR: os.tmpdir(),
@@ -175,18 +176,21 @@ describe('createMailer with SMTP_URL', () => {
         FAST_HASH_FOR_TESTS: 'true',
       }),
       database: ctx.database,
-      logger: false,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
     });
     try {
       await createUserAndLogin(ctx, { email: 'jan@firma.pl', password: 'Stare-haslo-1' });
-      const response = await app.inject({
+      // Over a real connection: the request's stream, its body read, is no sign of a client gone away.
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${address}/api/user/resetPassword`, {
         method: 'POST',
-        url: '/api/user/resetPassword',
-        headers: XHR,
-        payload: { recipients: ['jan@firma.pl'] },
+        headers: { ...XHR, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipients: ['jan@firma.pl'] }),
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().message).toBe(MSG.mailFailed);
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { message: string }).message).toBe(MSG.mailFailed);
+      // An administrator watching the log for errors sees it (it was logged as a client gone away).
+      expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'MAIL_FAILED' }));
       const login = await app.inject({
         method: 'GET',
         url: '/api/user/auth',

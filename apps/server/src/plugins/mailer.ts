@@ -46,8 +46,16 @@ export async function deliver(mailer: Mailer, message: MailMessage) {
   }
 }
 
+/**
+ * How long a mail server may keep a request waiting (nodemailer's defaults are 2 min to connect,
+ * 30 s for its greeting and 10 min of silence): a new account's and a reset's mail go inside their
+ * transaction, so a silent server is answered 503 in seconds, not minutes. Parameters in SMTP_URL
+ * (`?connectionTimeout=…`) still win.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     target: 'smtp',
     async send(message) {

@@ -12,7 +12,6 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deliver } from '../../plugins/mailer.js';
 import { loadCompanyIdentity } from '../configuration/company-identity.js';
-import { requireServiceForUpdate } from '../services/services.rules.js';
 import { loadProtocolContext, templateData } from './protocols.context.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
 import {
@@ -53,20 +52,35 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /**
  * POST send: the signed PDF to the address typed, or else to the first address in the customer's
  * e-mail field (which may hold two, or a note: as the reminders read it), logged with the event.
+ * The mail goes before anything is written and outside any transaction: a slow or silent mail
+ * server (up to the mailer's timeouts) holds no lock and, on the embedded database, does not keep
+ * its one connection from everyone else. A delivery refused (503) leaves no record and no entry.
  */
 export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, serviceId: number, email: string) {
-  return inTransaction(deps.db, async (tx) => {
-    const row = await requireServiceForUpdate(tx, serviceId);
-    const stored = await findProtocolRow(tx, serviceId);
-    const file = stored?.fileId ? await findFileRow(tx, stored.fileId) : undefined;
-    if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
-    const ctx = await loadProtocolContext(tx, row);
-    const to = email || firstEmailAddress(ctx.header.customer.email);
-    if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
-    const stream = await deps.storage.open(file.storageName);
-    if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
-    const company = await loadCompanyIdentity(tx, deps.config);
-    const title = await readProtocolTitle(tx, ctx.header);
+  const row = await requireService(deps.db, serviceId);
+  const stored = await findProtocolRow(deps.db, serviceId);
+  const file = stored?.fileId ? await findFileRow(deps.db, stored.fileId) : undefined;
+  if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
+  const ctx = await loadProtocolContext(deps.db, row);
+  const to = email || firstEmailAddress(ctx.header.customer.email);
+  if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
+  const stream = await deps.storage.open(file.storageName);
+  if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
+  const company = await loadCompanyIdentity(deps.db, deps.config);
+  const title = await readProtocolTitle(deps.db, ctx.header);
+  await deliver(deps.mailer, {
+    to,
+    // A reply reaches the company's own address ("Dane firmy"), not the sending mailbox.
+    replyTo: isEmailAddress(company.email) ? company.email : undefined,
+    subject: `${title} nr ${ctx.header.fullNumber}`,
+    text:
+      `Dzień dobry,\n\nw załączeniu przesyłamy podpisany protokół nr ${ctx.header.fullNumber} ` +
+      `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name}\n`,
+    attachments: [
+      { filename: file.filename, content: await readAll(stream), contentType: 'application/pdf' },
+    ],
+  });
+  await inTransaction(deps.db, async (tx) => {
     await markProtocolSent(tx, serviceId, to);
     await audit(
       tx,
@@ -74,19 +88,6 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
       `wysłanie protokołu ${ctx.header.fullNumber} (id ${serviceId}) do klienta na adres ${to}`,
       record(serviceId),
     );
-    // Last: a failed delivery (503) rolls the record and the log entry back.
-    await deliver(deps.mailer, {
-      to,
-      // A reply reaches the company's own address ("Dane firmy"), not the sending mailbox.
-      replyTo: isEmailAddress(company.email) ? company.email : undefined,
-      subject: `${title} nr ${ctx.header.fullNumber}`,
-      text:
-        `Dzień dobry,\n\nw załączeniu przesyłamy podpisany protokół nr ${ctx.header.fullNumber} ` +
-        `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name}\n`,
-      attachments: [
-        { filename: file.filename, content: await readAll(stream), contentType: 'application/pdf' },
-      ],
-    });
-    return { message: PROTOCOL_MSG.protocolSent, sentTo: to };
   });
+  return { message: PROTOCOL_MSG.protocolSent, sentTo: to };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatOperations, MSG, PROTOCOL_MSG, protocolPdfFileName } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
@@ -508,6 +508,37 @@ describe('field protocol of a service event', () => {
     );
     const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
     expect(log.map((l) => l.formattedMessage).join('\n')).toContain('do klienta na adres klient@zazolc.pl');
+  });
+
+  it('sends before it writes: a slow mail server holds up no other request, and a refused mail leaves no record', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    let refuse: (error: Error) => void = () => undefined;
+    const mailing = new Promise<void>((resolve) => {
+      vi.spyOn(ctx.mailer, 'send').mockImplementationOnce(() => {
+        resolve();
+        return new Promise<void>((_, reject) => (refuse = reject));
+      });
+    });
+    const sending = sendProtocol(ctx, user, serviceId, {});
+    await mailing;
+    // While the mail server keeps the send waiting, the register answers (on the embedded database
+    // a transaction held open over the mail would keep this waiting, and the test would time out).
+    const meanwhile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/customer/findAll',
+      headers: as(user),
+    });
+    expect(meanwhile.statusCode).toBe(200);
+    refuse(new Error('greeting never received'));
+    const sent = await sending;
+    expect(sent.statusCode).toBe(503);
+    expect(sent.json().message).toBe(MSG.mailFailed);
+    expect((await serviceOf(serviceId, user, device.id)).protocolSent).toBeNull();
+    const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
+    expect(log.map((l) => l.formattedMessage).join('\n')).not.toContain('do klienta na adres');
   });
 
   it("reads the customer's e-mail field as the reminders do: its first address, never a note", async () => {

@@ -8,6 +8,7 @@ import {
   reminderSettingsSchema,
 } from '@serwis/domain';
 import { currentUser, requireAdmin } from '../../plugins/session.js';
+import { logReminderRun } from './reminders.scheduler.js';
 import {
   getReminderSettings,
   listReminderRuns,
@@ -60,7 +61,11 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reminderRunResultSchema, ...errors },
       },
     },
-    async (request) => runRemindersNow(deps(), requireAdmin(request)),
+    async (request) => {
+      const result = await runRemindersNow(deps(), requireAdmin(request));
+      logReminderRun(request.log, result);
+      return result;
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timeInZone } from './reminders.scheduler.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { logReminderRun, timeInZone } from './reminders.scheduler.js';
 
 describe('timeInZone', () => {
   it('reads the hour and minute on the company clock, summer and winter time, midnight as 00', () => {
@@ -9,5 +10,33 @@ describe('timeInZone', () => {
     expect(timeInZone('Asia/Tokyo', new Date('2026-12-03T17:48:35Z'))).toBe('02:48');
     // Compared as text with REMINDER_TIME ('HH:MM'): always two digits each.
     expect(timeInZone('UTC', new Date('2026-01-01T09:05:00Z'))).toBe('09:05');
+  });
+});
+
+describe('logReminderRun', () => {
+  const logged = (result: { mailsSent: number; mailsFailed: number; mailsQueued: number }) => {
+    const lines: { level: string; message: string }[] = [];
+    const log = {
+      info: (_: object, message: string) => lines.push({ level: 'info', message }),
+      error: (_: object, message: string) => lines.push({ level: 'error', message }),
+    } as unknown as FastifyBaseLogger;
+    logReminderRun(log, result);
+    return lines;
+  };
+
+  it('is an error when mails did not go out, and says they wait for the next run', () => {
+    expect(logged({ mailsQueued: 3, mailsSent: 1, mailsFailed: 2 })).toEqual([
+      {
+        level: 'error',
+        message:
+          'Przypomnienia o przeglądach: nie wysłano 2 wiadomości (zostają w kolejce do następnego uruchomienia)',
+      },
+    ]);
+    expect(logged({ mailsQueued: 3, mailsSent: 3, mailsFailed: 0 })).toEqual([
+      { level: 'info', message: 'Przypomnienia o przeglądach: wysłano 3 wiadomości' },
+    ]);
+    expect(logged({ mailsQueued: 1, mailsSent: 1, mailsFailed: 0 })[0]?.message).toBe(
+      'Przypomnienia o przeglądach: wysłano 1 wiadomość',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { wallClockInZone } from '@serwis/domain';
+import { polishPlural, wallClockInZone } from '@serwis/domain';
 import { runReminderJob, type ReminderJobDeps } from './reminders.job.js';
 
 /** 'HH:MM' on the wall clocks of `timeZone` at `now` (of the domain's 'YYYY-MM-DD HH:mm:ss'). */
@@ -12,6 +12,25 @@ export const timeInZone = (timeZone: string, now: Date): string =>
  * the day's scheduled run), so several instances run it once. An instance started after the time
  * of day still runs a day's missed job. Answers a function that stops the timer.
  */
+/**
+ * A run in the server log: an error when mails did not go out (the mail server refused or was
+ * away), so that an administrator watching the log for errors learns of it; they stay queued.
+ */
+export function logReminderRun(
+  log: FastifyBaseLogger,
+  result: { mailsSent: number; mailsFailed: number; mailsQueued: number },
+) {
+  if (result.mailsFailed > 0)
+    log.error(
+      { reminders: result },
+      `Przypomnienia o przeglądach: nie wysłano ${result.mailsFailed} wiadomości (zostają w kolejce do następnego uruchomienia)`,
+    );
+  else {
+    const mails = polishPlural(result.mailsSent, { one: 'wiadomość', few: 'wiadomości', many: 'wiadomości' });
+    log.info({ reminders: result }, `Przypomnienia o przeglądach: wysłano ${result.mailsSent} ${mails}`);
+  }
+}
+
 export function startReminderScheduler(
   deps: ReminderJobDeps & { config: { REMINDER_TIME: string } },
   log: FastifyBaseLogger,
@@ -26,7 +45,7 @@ export function startReminderScheduler(
     running = true;
     try {
       const result = await runReminderJob(deps, { trigger: 'SCHEDULE', now });
-      if (result) log.info({ reminders: result }, 'Przypomnienia o przeglądach wysłane');
+      if (result) logReminderRun(log, result);
     } catch (error) {
       log.error({ err: error }, 'Zadanie przypomnień o przeglądach nie powiodło się');
     } finally {
