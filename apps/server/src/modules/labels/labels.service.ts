@@ -31,7 +31,8 @@ export async function labelSheet(
   request: LabelRequest,
 ): Promise<{ machines: LabelMachine[]; company: CompanyData }> {
   let ids = request.ids;
-  if (!ids?.length) {
+  // No `ids` prints the filtered list; an empty choice is nothing to print (it printed the register).
+  if (ids === undefined) {
     const where = deviceWhere({ family, filter: request.filter ?? undefined, q: request.q });
     ids = await allDeviceIds(db, where, deviceOrder(request.sort));
   }

@@ -137,6 +137,11 @@ describe('QR nameplates', () => {
     const none = await labels(user, '/api/device', { ids: [999] });
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Brak maszyn do wydrukowania naklejek.');
+    // With a machine in the register: an empty choice still prints nothing (it printed them all).
+    await addDevice(ctx, user, 'INTERNAL', deviceBody(await seedReferences(ctx), { name: 'Prasa' }));
+    const nothingChosen = await labels(user, '/api/device', { ids: [] });
+    expect(nothingChosen.statusCode).toBe(404);
+    expect(nothingChosen.json().message).toBe('Brak maszyn do wydrukowania naklejek.');
     const many = await labels(user, '/api/device', { ids: Array.from({ length: 2401 }, (_, i) => i + 1) });
     expect(many.statusCode).toBe(400);
     expect(many.json().message).toContain('Za dużo maszyn na jeden wydruk');

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Box, Checkbox, Group } from '@mantine/core';
+import { useMemo } from 'react';
+import { Box, Button, Checkbox, Group } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
 import { DEFAULT_MACHINE_ORDER, MSG, PAGE_SIZES, type Device } from '@serwis/domain';
@@ -23,6 +23,7 @@ import { machineColumnVisibility, machineColumns } from './machine-columns';
 import { MachineFilterPanel } from './machine-filter-panel';
 import { CsvButton } from './csv-button';
 import { QrLabelsButton } from './qr-labels-button';
+import { useLabelSelection } from './use-label-selection';
 
 /** The machine list of either family: filters, free-text search, server paging and sorting. */
 export function MachineList({ family }: { family: MachineFamily }) {
@@ -52,19 +53,22 @@ export function MachineList({ family }: { family: MachineFamily }) {
   useClampPage(list, data);
 
   // Machines ticked for QR labels, across pages; none ticked prints the whole filtered list.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const { selected, tick, clear } = useLabelSelection(config.persistKey);
+  const pageIds = useMemo(() => (data?.items ?? []).map((d) => d.id), [data]);
+  const pageTicked = pageIds.filter((id) => selected.has(id)).length;
   const columns = useMemo<ColumnDef<Device, unknown>[]>(
     () => [
       {
         id: 'select',
-        header: () => null,
+        header: () =>
+          pageIds.length > 0 && (
+            <Checkbox
+              aria-label="Zaznacz do naklejek QR wszystkie maszyny tej strony"
+              checked={pageTicked === pageIds.length}
+              indeterminate={pageTicked > 0 && pageTicked < pageIds.length}
+              onChange={(e) => tick(pageIds, e.currentTarget.checked)}
+            />
+          ),
         enableSorting: false,
         cell: ({ row }) => (
           // The row opens the card on click and Enter; the box must not. The label around it is a
@@ -81,14 +85,14 @@ export function MachineList({ family }: { family: MachineFamily }) {
             <Checkbox
               aria-label={`Zaznacz do naklejek QR: ${row.original.name} (id ${row.original.id})`}
               checked={selected.has(row.original.id)}
-              onChange={(e) => toggle(row.original.id, e.currentTarget.checked)}
+              onChange={(e) => tick([row.original.id], e.currentTarget.checked)}
             />
           </Box>
         ),
       },
       ...machineColumns,
     ],
-    [selected],
+    [selected, pageIds, pageTicked, tick],
   );
 
   const open = (device: Device) =>
@@ -105,15 +109,22 @@ export function MachineList({ family }: { family: MachineFamily }) {
       />
       <Group justify="space-between" align="flex-end">
         <SearchBox value={list.state.search} onChange={list.setSearch} />
-        <QrLabelsButton
-          family={family}
-          label={selected.size ? `Drukuj naklejki QR (${selected.size})` : 'Drukuj naklejki QR'}
-          disabled={selected.size === 0 && data !== undefined && total === 0}
-          selection={() =>
-            selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
-          }
-          confirmText={selected.size ? undefined : MSG.qrLabelsAllConfirm(totalLabel(total, data))}
-        />
+        <Group gap="xs">
+          {selected.size > 0 && (
+            <Button variant="subtle" onClick={clear}>
+              Odznacz wszystkie
+            </Button>
+          )}
+          <QrLabelsButton
+            family={family}
+            label={selected.size ? `Drukuj naklejki QR (${selected.size})` : 'Drukuj naklejki QR'}
+            disabled={selected.size === 0 && data !== undefined && total === 0}
+            selection={() =>
+              selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
+            }
+            confirmText={selected.size ? undefined : MSG.qrLabelsAllConfirm(totalLabel(total, data))}
+          />
+        </Group>
       </Group>
       <MachineFilterPanel
         applied={filters}

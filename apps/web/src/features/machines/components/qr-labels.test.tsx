@@ -49,6 +49,27 @@ describe('Drukuj naklejki QR on the machine list', () => {
     expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9] });
   });
 
+  it('ticks the whole page from the heading, keeps the ticks when the card was opened and left, and clears them', async () => {
+    const server = fakeServer();
+    const first = renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    const page = () =>
+      screen.getByRole('checkbox', { name: 'Zaznacz do naklejek QR wszystkie maszyny tej strony' });
+    await user.click(await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ }));
+    expect(page()).toBePartiallyChecked();
+    await user.click(page());
+    expect(page()).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Drukuj naklejki QR (3)' })).toBeInTheDocument();
+    // The clerk opens a card and comes back: the list is drawn anew, with the same ticks.
+    first.unmount();
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    expect(await screen.findByRole('button', { name: 'Drukuj naklejki QR (3)' })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: /Laser \(id 9\)/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Odznacz wszystkie' }));
+    expect(screen.getByRole('button', { name: 'Drukuj naklejki QR' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Laser \(id 9\)/ })).not.toBeChecked();
+    expect(server.callsTo('POST', '/api/device/qr-labels')).toHaveLength(0);
+  });
+
   it('ticks a box from the finger-sized area around it, without opening the card', async () => {
     fakeServer();
     renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
