@@ -99,6 +99,9 @@ export const MSG = {
   unknownProvince: 'Wybierz województwo z listy.',
   invalidMachineId: 'Id maszyny musi być liczbą całkowitą.',
   machineNotFound: 'Nie znaleziono maszyny.',
+  /** Under it on the card: an old QR label of a deleted machine, or a link with a wrong id. */
+  machineNotFoundHint:
+    'Maszyna mogła zostać usunięta albo adres jest niepełny. Wyszukaj ją, np. po numerze seryjnym:',
   machineCategoryNotFound: 'Wybrana kategoria nie istnieje.',
   machineCustomerNotFound: 'Wybrany kontrahent nie istnieje.',
   machineReferenceGone: 'Wybrana kategoria lub kontrahent został właśnie usunięty.',

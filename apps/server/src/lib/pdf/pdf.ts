@@ -117,8 +117,9 @@ const headingAloneAtPageEnd = (node: NodeInfo, queries: { getFollowingNodesOnPag
   node.headlineLevel === 1 && !queries.getFollowingNodesOnPage().some(drawn);
 
 /**
- * An A4 document with the company header on top of the first page and "Strona X z Y" at the
- * bottom of every page; reuse it for every PDF (protocols, label sheets).
+ * An A4 document with the company header on top of the first page and "Strona X z Y" (after the
+ * footer label, when given) at the bottom of every page; reuse it for every PDF (protocols, label
+ * sheets).
  */
 export function a4Document(options: {
   company: CompanyData;
@@ -127,6 +128,11 @@ export function a4Document(options: {
   title: string;
   content: Content[];
   info?: { subject?: string; author?: string };
+  /**
+   * What the document is, before the page number on every page ("Protokół serwisowy nr 7/12/2026"):
+   * a page that holds only the signatures still says whose they are.
+   */
+  footerLabel?: string;
 }): TDocumentDefinitions {
   return {
     pageSize: 'A4',
@@ -147,7 +153,7 @@ export function a4Document(options: {
     pageBreakBefore: headingAloneAtPageEnd as unknown as TDocumentDefinitions['pageBreakBefore'],
     footer: (currentPage: number, pageCount: number) => ({
       id: FOOTER_ID,
-      text: `Strona ${currentPage} z ${pageCount}`,
+      text: `${options.footerLabel ? `${options.footerLabel}  ·  ` : ''}Strona ${currentPage} z ${pageCount}`,
       alignment: 'center',
       fontSize: 8,
       margin: [0, 20, 0, 0],

@@ -243,13 +243,25 @@ describe('the protocol PDF', () => {
         const texts = page
           .split('\n')
           .map((line) => line.trim())
-          .filter((line) => line && !/^Strona \d+ z \d+$/.test(line));
+          .filter((line) => line && !/Strona \d+ z \d+$/.test(line));
         const last = texts.at(-1)!.replace(/\s+/g, ' ');
         expect(headings, `${lines} lines, page ${n + 1} ends with "${last}"`).not.toContain(last);
         expect(last, `${lines} lines, page ${n + 1}`).not.toMatch(/^Lp\. /);
       }
     }
   }, 60_000);
+
+  it('names the protocol and its number beside the page number on every page', async () => {
+    const list = checklist(Array.from({ length: 40 }, () => ({})));
+    const pages = readPdfText(await renderProtocolPdf(input(list)))
+      .split('\f')
+      .filter((page) => page.trim());
+    expect(pages.length).toBeGreaterThan(1);
+    for (const [n, page] of pages.entries())
+      expect(page.replace(/\s+/g, ' ')).toContain(
+        `Protokół serwisowy nr 7/12/2026 · Strona ${n + 1} z ${pages.length}`,
+      );
+  });
 
   it("prints a periodic inspection's period under the service types, and none for another event", async () => {
     const list = checklist([{}]);

@@ -380,6 +380,7 @@ export function protocolDocument(input: ProtocolPdfInput) {
     logo: input.logo,
     // The viewer's title: the number, or before it is given what the printout is for.
     title: `${title} ${header.fullNumber === AUTO_NUMBER_LABEL ? 'do skanu' : header.fullNumber}`,
+    footerLabel: `${title} nr ${numberOf(header)}`,
     content,
   });
 }

@@ -48,6 +48,18 @@ async function confirmDeletion() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('machine card', () => {
+  it("says where to look for a machine that is not there (an old QR label's, a wrong id)", async () => {
+    fakeApi(
+      { 'GET /api/device/findById/2001': { status: 404, body: { message: MSG.machineNotFound } } },
+      { otherwise: EMPTY_LIST },
+    );
+    renderCard('id=2001', 'INTERNAL', JAN_USER);
+    expect(await screen.findByText(MSG.machineNotFound)).toBeInTheDocument();
+    expect(screen.getByText(/Maszyna mogła zostać usunięta/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Lista maszyn' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineList'));
+  });
+
   it('explains a 409 refusal to delete in the spec words and stays on the card', async () => {
     const server = fakeServer(409);
     renderCard('id=7&customerId=11&prev=customerList');

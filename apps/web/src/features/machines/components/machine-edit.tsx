@@ -1,5 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Center, Grid, Group, Paper } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Button, Center, Grid, Group, Paper, Text } from '@mantine/core';
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
@@ -75,6 +75,15 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
         backTo={back}
       />
       <ErrorBanner message={banner} />
+      {banner === MSG.machineNotFound && (
+        // Reached from an old QR label or a link with a wrong id: where to look instead.
+        <Text size="sm">
+          {MSG.machineNotFoundHint}{' '}
+          <Anchor component={Link} to={config.listPath}>
+            {config.listTitle}
+          </Anchor>
+        </Text>
+      )}
       {machine.isPending && id > 0 ? (
         <Center py="xl">
           <LoadingSpinner />
