@@ -41,6 +41,27 @@ export const CONFIGURATION_DEFAULTS: Record<string, string> = {
   [COMPANY_LOGO]: '',
 };
 export const CONFIGURATION_NAMES = Object.keys(CONFIGURATION_DEFAULTS);
+
+const COMPANY_FIELD_LABELS: Record<CompanyField, string> = {
+  name: 'nazwa firmy',
+  street: 'ulica firmy',
+  zipCode: 'kod pocztowy firmy',
+  city: 'miejscowość firmy',
+  nip: 'NIP firmy',
+  regon: 'REGON firmy',
+  phone: 'telefon firmy',
+  email: 'e-mail firmy',
+  www: 'strona www firmy',
+};
+
+/** A setting as the log names it ("zmiana ustawienia „logo firmy”"), not by its key. */
+export function configurationLabel(name: string): string {
+  if (name === INSTALLATION_PROTOCOL_TITLE) return 'tytuł protokołu montażu';
+  if (name === INSTALLATION_PROTOCOL_TABLE_HEADER) return 'nagłówek tabeli protokołu montażu';
+  if (name === COMPANY_LOGO) return 'logo firmy';
+  const field = name.startsWith('company/') ? (name.slice('company/'.length) as CompanyField) : undefined;
+  return (field && COMPANY_FIELD_LABELS[field]) ?? name;
+}
 export const CONFIGURATION_VALUE_MAX = 2000;
 
 export const configurationQuery = z.object({ name: z.string().max(200) });

@@ -2,6 +2,7 @@ import {
   COMPANY_LOGO,
   CONFIGURATION_NAMES,
   companyLogoSchema,
+  configurationLabel,
   INSTALLATION_PROTOCOL_TABLE_HEADER,
   INSTALLATION_PROTOCOL_TITLE,
   PROTOCOL_MSG,
@@ -31,7 +32,7 @@ export async function setConfigurationValue(db: Db, actor: SessionUser, name: st
   }
   await inTransaction(db, async (tx) => {
     await writeConfiguration(tx, { [name]: value });
-    await audit(tx, actor, `zmiana ustawienia „${name}”`, `configuration:${name}`);
+    await audit(tx, actor, `zmiana ustawienia „${configurationLabel(name)}”`, `configuration:${name}`);
   });
   return { name, value };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { PNG } from '../protocols/protocols.fixtures.js';
 import { readCompanyData, readCompanyLogo } from './configuration.repository.js';
 
@@ -107,5 +108,11 @@ describe('configuration (spec §7)', () => {
     expect(read.json()).toEqual({ value: PNG });
     expect((await put(admin, '')).statusCode).toBe(200);
     expect(await readCompanyLogo(ctx.database.db)).toBe('');
+    // The log names the setting in Polish, not by its key.
+    const entries = await auditEntriesFor(ctx.database.db, 'configuration:company/logo');
+    expect(entries.map((e) => e.formattedMessage.replace(/^.*\): /, ''))).toEqual([
+      'zmiana ustawienia „logo firmy”',
+      'zmiana ustawienia „logo firmy”',
+    ]);
   });
 });

@@ -41,6 +41,7 @@ describe('/map', () => {
 
   it('shows the legend, filters by family, status and category, and names the public address', async () => {
     fakeApi({
+      'HEAD /api/storage/download-public-file': { status: 200 },
       'GET /api/map/config': {
         body: {
           tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
@@ -278,6 +279,17 @@ describe('/map markers', () => {
 
 describe('/map: the point list', () => {
   beforeEach(() => sessionStorage.clear());
+
+  it('offers no download of the website’s image before one was made, and says how to make it', async () => {
+    fakeApi({
+      'GET /api/device/with-gps-location-data': { body: [point({ id: 1 })] },
+      'HEAD /api/storage/download-public-file': { status: 404 },
+    });
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    expect(await screen.findByText(MSG.publicMapMissing)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pobierz aktualną wersję mapy' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Pobierz aktualną wersję mapy' })).toBeNull();
+  });
 
   it('shows the server’s refusal in Polish, and offers no image of an empty map', async () => {
     fakeApi({

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategoryOptions } from '../../machines/api/lookups';
-import { useMapConfig, useMapPoints, useUploadMapSnapshot } from '../api/places';
+import { useMapConfig, useMapPoints, usePublicMapExists, useUploadMapSnapshot } from '../api/places';
 import { BaseMap } from '../components/base-map';
 import { ClusterLayer } from '../components/cluster-layer';
 import { MapFilters } from '../components/map-filters';
@@ -69,6 +69,7 @@ export function MapPage() {
   const publicPath =
     config.data?.publicMapPath ?? '/api/storage/download-public-file?fileName=machines-map.png';
   const publicUrl = `${window.location.origin}${publicPath}`;
+  const published = usePublicMapExists(publicPath, version).data !== false;
 
   const snapshot = async () => {
     setFailure(null);
@@ -124,15 +125,26 @@ export function MapPage() {
           >
             {rendering ? '...trwa generowanie' : 'Zrób zrzut mapy dla strony www'}
           </Button>
-          <Button
-            component="a"
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            href={`${publicPath}&v=${version}`}
-            download="machines-map.png"
-          >
-            Pobierz aktualną wersję mapy
-          </Button>
+          {published ? (
+            <Button
+              component="a"
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              href={`${publicPath}&v=${version}`}
+              download="machines-map.png"
+            >
+              Pobierz aktualną wersję mapy
+            </Button>
+          ) : (
+            <>
+              <Button variant="default" leftSection={<IconDownload size={16} />} disabled>
+                Pobierz aktualną wersję mapy
+              </Button>
+              <Text size="sm" c="dimmed">
+                {MSG.publicMapMissing}
+              </Text>
+            </>
+          )}
           <Text size="sm">Publiczny adres mapy:</Text>
           <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {publicUrl}
