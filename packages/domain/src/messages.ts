@@ -144,6 +144,9 @@ export const MSG = {
     `Cała obecna lista czynności zostanie zastąpiona listą z kategorii „${category}” (${count} ${polishPlural(count, { one: 'czynność', few: 'czynności', many: 'czynności' })}). Kontynuować?`,
   operationsImportEmpty: (category: string) =>
     `Kategoria „${category}” nie ma żadnych czynności: import wyczyści obecną listę. Kontynuować?`,
+  /** Both lists empty: nothing to import and nothing to replace. */
+  operationsImportNothing: (category: string) =>
+    `Kategoria „${category}” nie ma żadnych czynności do importu.`,
   // service events (protocols) and incidents
   serviceDateRequired: 'Uzupełnij datę!',
   serviceTypeRequired: 'Wybierz typ serwisu!',

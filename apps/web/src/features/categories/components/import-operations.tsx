@@ -8,13 +8,21 @@ import { operationsOf, useCategories } from '../api/categories';
 
 interface ImportOperationsProps {
   categoryId: number;
+  /** Operations on the list now: an empty list has nothing to lose, so nothing is asked. */
+  currentCount: number;
   disabled: boolean;
   onImport: (operations: ServiceOperation[]) => void;
   onError: (message: string) => void;
 }
 
 /** Replaces the whole list with another category's list, after a confirmation. */
-export function ImportOperations({ categoryId, disabled, onImport, onError }: ImportOperationsProps) {
+export function ImportOperations({
+  categoryId,
+  currentCount,
+  disabled,
+  onImport,
+  onError,
+}: ImportOperationsProps) {
   const categories = useCategories();
   const [sourceId, setSourceId] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -37,6 +45,12 @@ export function ImportOperations({ categoryId, disabled, onImport, onError }: Im
       setLoading(false);
     }
     const count = operations.length;
+    if (currentCount === 0) {
+      if (count) onImport(operations);
+      else onError(MSG.operationsImportNothing(source.label));
+      setSourceId(null);
+      return;
+    }
     const question = count
       ? MSG.operationsImportQuestion(source.label, count)
       : MSG.operationsImportEmpty(source.label);

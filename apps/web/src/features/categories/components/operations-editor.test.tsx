@@ -262,6 +262,19 @@ describe('OperationsEditor', () => {
     expect(screen.queryByText('1. Smarowanie')).not.toBeInTheDocument();
   });
 
+  it('imports at once into an empty list (nothing to replace, nothing asked)', async () => {
+    const api = fakeCategoryApi('[]');
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('Brak czynności serwisowych.');
+    await user.click(screen.getByPlaceholderText('Wybierz...'));
+    await user.click(await screen.findByRole('option', { name: 'Lasery' }));
+    await user.click(screen.getByRole('button', { name: 'Importuj' }));
+    expect(await screen.findByText('1. Czyszczenie lasera')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(parseOperations(api.puts[0].serviceReviewOperationsList)).toEqual(otherList);
+  });
+
   it('says so when the other category has no operations, before clearing the list', async () => {
     const api = fakeCategoryApi(formatOperations(initial));
     const user = userEvent.setup();

@@ -120,6 +120,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
           </Button>
           <ImportOperations
             categoryId={categoryId}
+            currentCount={operations.length}
             disabled={save.isPending}
             onImport={(imported) => persist(imported)}
             onError={setImportError}
