@@ -57,6 +57,7 @@ describe('server process', () => {
           HOST: '127.0.0.1',
           DATA_DIR: fresh,
           DATABASE_URL: '',
+          STORAGE_DRIVER: 'local',
           WEB_DIST: '',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
