@@ -82,6 +82,19 @@ describe('change-password modal', () => {
     expect(within(dialog).getByLabelText('Nowe hasło')).toHaveValue('Nowe-haslo-1');
   });
 
+  it('drops the last refusal at the next attempt, so it never stands beside another field’s message', async () => {
+    fakeApi({ 'PATCH /api/user/setNewPassword': { status: 400, body: { message: MSG.wrongOldPassword } } });
+    renderTab();
+    const { user, dialog, fill, submit } = await openModal();
+    await fill({ old: 'zle-haslo', next: 'Nowe-haslo-1', repeat: 'Nowe-haslo-1' });
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.wrongOldPassword);
+    await user.type(within(dialog).getByLabelText('Powtórz nowe hasło'), 'X');
+    await submit();
+    expect(await within(dialog).findByText(MSG.newPasswordsDiffer)).toBeInTheDocument();
+    expect(within(dialog).queryByText(MSG.wrongOldPassword)).toBeNull();
+  });
+
   it('sends old and new password only, then closes and confirms', async () => {
     const api = fakeApi({ 'PATCH /api/user/setNewPassword': { body: { message: MSG.passwordChanged } } });
     renderTab();

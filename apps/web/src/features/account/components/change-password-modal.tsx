@@ -26,19 +26,24 @@ export function ChangePasswordModal(props: {
     <Modal opened={props.opened} onClose={close} title="Zmiana hasła">
       <form
         noValidate
-        onSubmit={form.onSubmit(
-          ({ oldPassword, newPassword }) =>
-            change.mutate(
-              { oldPassword, newPassword },
-              {
-                onSuccess: () => {
-                  form.reset();
-                  props.onChanged(MSG.passwordChanged);
+        onSubmit={(event) => {
+          // The server's last refusal ("Błędne hasło.") goes with a new attempt: it may not be the
+          // reason any more, and it stood beside the form's own message for another field.
+          change.reset();
+          form.onSubmit(
+            ({ oldPassword, newPassword }) =>
+              change.mutate(
+                { oldPassword, newPassword },
+                {
+                  onSuccess: () => {
+                    form.reset();
+                    props.onChanged(MSG.passwordChanged);
+                  },
                 },
-              },
-            ),
-          focusFirstInvalid,
-        )}
+              ),
+            focusFirstInvalid,
+          )(event);
+        }}
       >
         <Stack>
           {change.isError && (
