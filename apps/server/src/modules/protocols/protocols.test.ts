@@ -124,24 +124,22 @@ describe('field protocol of a service event', () => {
     third.answer = 'NIE_DOTYCZY';
     const saved = await saveProtocol(ctx, user, serviceId, draft);
     expect(saved.statusCode).toBe(200);
-    const rows = (await getProtocol(ctx, user, serviceId)).json().data.checklists[0].items;
-    expect(
-      rows.map((r: { name: string; answer: string; remark: string }) => [r.name, r.answer, r.remark]),
-    ).toEqual([
+    type Row = { name: string; answer: string; remark: string; fields: { value: string }[] };
+    const stored = async () =>
+      (await getProtocol(ctx, user, serviceId)).json().data.checklists[0].items as Row[];
+    const rows = await stored();
+    expect(rows.map((r) => [r.name, r.answer, r.remark])).toEqual([
       ['Kontrola łożysk', 'POPRAWNE', ''],
       ['Sprawdzenie ciśnienia', 'NIEPOPRAWNE', 'Wyciek oleju przy pompie'],
       ['Kontrola szczelności', '', ''],
     ]);
-    expect(rows[1].fields.map((f: { value: string }) => f.value)).toEqual(['', '71']);
+    expect(rows[1]!.fields.map((f) => f.value)).toEqual(['', '71']);
 
     // The same screen, still showing the old order, saves again: the stored snapshot is matched by name too.
     second.answer = 'NIEPOPRAWNE';
     second.remark = 'Luz 0,4 mm';
     expect((await saveProtocol(ctx, user, serviceId, draft)).statusCode).toBe(200);
-    const again = (await getProtocol(ctx, user, serviceId)).json().data.checklists[0].items;
-    expect(
-      again.map((r: { name: string; answer: string; remark: string }) => [r.name, r.answer, r.remark]),
-    ).toEqual([
+    expect((await stored()).map((r) => [r.name, r.answer, r.remark])).toEqual([
       ['Kontrola łożysk', 'NIEPOPRAWNE', 'Luz 0,4 mm'],
       ['Sprawdzenie ciśnienia', 'NIEPOPRAWNE', 'Wyciek oleju przy pompie'],
       ['Kontrola szczelności', '', ''],
