@@ -59,7 +59,16 @@ export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEdito
       </Group>
       {list.items.length === 0 && <Text c="dimmed">Brak czynności na liście.</Text>}
       {list.items.slice(0, drawn).map((item, index) => (
-        <ChecklistRow key={item.key} index={index} item={item} readOnly={readOnly} onChange={onItemChange} />
+        // Keyed by the operation too: when the protocol's own list replaces the one shown (an
+        // administrator reordered it), the field being typed in is not handed to another operation
+        // in its place (it loses the focus instead).
+        <ChecklistRow
+          key={`${item.key}|${item.name}`}
+          index={index}
+          item={item}
+          readOnly={readOnly}
+          onChange={onItemChange}
+        />
       ))}
     </Stack>
   );

@@ -168,8 +168,14 @@ describe('/serviceProtocol', () => {
     expect(await screen.findByText(PROTOCOL_SYNC_TEXT.new)).toBeInTheDocument();
     const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
     await userEvent.click(within(row).getByRole('radio', { name: 'NIEPOPRAWNE' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
-    expect(await screen.findByText(PROTOCOL_MSG.checklistReplaced)).toBeInTheDocument();
+    // The technician types a remark and pauses: the draft saves itself.
+    await userEvent.type(within(row).getByLabelText('Uwagi: Sprawdzenie ciśnienia'), 'Wyciek');
+    expect(
+      await screen.findByText(PROTOCOL_MSG.checklistReplaced, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // The field typed in is not now another operation's, in the place where it stood.
+    expect(screen.getByLabelText('Uwagi: Czyszczenie filtrów')).not.toHaveFocus();
+    expect(screen.getByLabelText('Uwagi: Sprawdzenie ciśnienia')).toHaveValue('Wyciek');
     expect(screen.getByText(PROTOCOL_SYNC_TEXT.saved)).toBeInTheDocument();
     expect(
       screen.getAllByRole('group', { name: /^\d+\. / }).map((g) => g.getAttribute('aria-label')),
