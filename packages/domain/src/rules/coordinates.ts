@@ -1,3 +1,5 @@
+import { latitude as latitudeRule, longitude as longitudeRule } from '../schemas/places.js';
+
 /**
  * A position pasted as text: a pair copied from a map ("50.06194, 19.93685", "50,06194 19,93685")
  * or a map link that carries one (Google Maps' `@50.06,19.93,15z`, `?q=50.06,19.93`, `ll=`,
@@ -34,8 +36,9 @@ export function coordinatesInText(text: string): Coordinates | null {
     if (!match) continue;
     const latitude = asNumber(match[1]!);
     const longitude = asNumber(match[2]!);
-    if (Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180) return { latitude, longitude };
-    return null;
+    // The ranges the position's save takes (schemas/places.ts).
+    const inRange = latitudeRule.safeParse(latitude).success && longitudeRule.safeParse(longitude).success;
+    return inRange ? { latitude, longitude } : null;
   }
   return null;
 }

@@ -42,26 +42,6 @@ export const CONFIGURATION_DEFAULTS: Record<string, string> = {
 };
 export const CONFIGURATION_NAMES = Object.keys(CONFIGURATION_DEFAULTS);
 
-const COMPANY_FIELD_LABELS: Record<CompanyField, string> = {
-  name: 'nazwa firmy',
-  street: 'ulica firmy',
-  zipCode: 'kod pocztowy firmy',
-  city: 'miejscowość firmy',
-  nip: 'NIP firmy',
-  regon: 'REGON firmy',
-  phone: 'telefon firmy',
-  email: 'e-mail firmy',
-  www: 'strona www firmy',
-};
-
-/** A setting as the log names it ("zmiana ustawienia „logo firmy”"), not by its key. */
-export function configurationLabel(name: string): string {
-  if (name === INSTALLATION_PROTOCOL_TITLE) return 'tytuł protokołu montażu';
-  if (name === INSTALLATION_PROTOCOL_TABLE_HEADER) return 'nagłówek tabeli protokołu montażu';
-  if (name === COMPANY_LOGO) return 'logo firmy';
-  const field = name.startsWith('company/') ? (name.slice('company/'.length) as CompanyField) : undefined;
-  return (field && COMPANY_FIELD_LABELS[field]) ?? name;
-}
 export const CONFIGURATION_VALUE_MAX = 2000;
 
 export const configurationQuery = z.object({ name: z.string().max(200) });
@@ -109,3 +89,30 @@ export const companySettingsResponse = z.object(
     ]),
   ) as Record<CompanyField | 'installationProtocolTitle' | 'installationProtocolTableHeader', z.ZodString>,
 );
+
+/** The "Dane firmy" tab's fields as the form labels them; the log names a setting by them too. */
+export const COMPANY_SETTING_LABELS: Record<keyof CompanySettings, string> = {
+  name: 'Nazwa firmy',
+  street: 'Ulica',
+  zipCode: 'Kod pocztowy',
+  city: 'Miejscowość',
+  nip: 'NIP',
+  regon: 'REGON',
+  phone: 'Telefon',
+  email: 'E-mail',
+  www: 'Strona www',
+  installationProtocolTitle: 'Tytuł protokołu montażu (PDF)',
+  installationProtocolTableHeader: 'Nagłówek tabeli protokołu montażu (PDF)',
+};
+
+/** A setting as the log names it ("zmiana ustawienia „logo firmy”"), not by its key. */
+export function configurationLabel(name: string): string {
+  if (name === INSTALLATION_PROTOCOL_TITLE) return COMPANY_SETTING_LABELS.installationProtocolTitle;
+  if (name === INSTALLATION_PROTOCOL_TABLE_HEADER)
+    return COMPANY_SETTING_LABELS.installationProtocolTableHeader;
+  if (name === COMPANY_LOGO) return 'logo firmy';
+  const field = name.slice('company/'.length) as CompanyField;
+  return name.startsWith('company/') && COMPANY_FIELDS.includes(field)
+    ? `Dane firmy: ${COMPANY_SETTING_LABELS[field]}`
+    : name;
+}

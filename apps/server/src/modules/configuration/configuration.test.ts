@@ -34,6 +34,9 @@ describe('configuration (spec §7)', () => {
       expect((await put(admin, blank)).statusCode).toBe(200);
       expect((await get(TITLE)).json()).toEqual({ value: 'Protokół montażu' });
     }
+    // The log names the setting as the "Dane firmy" form labels it.
+    const titled = await auditEntriesFor(ctx.database.db, `configuration:${TITLE}`);
+    expect(titled.at(-1)?.formattedMessage).toMatch(/zmiana ustawienia „Tytuł protokołu montażu \(PDF\)”$/);
     const unknown = await get('secret/other');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Nieznane ustawienie konfiguracji.');

@@ -1,8 +1,8 @@
 import type { ProtocolChecklist, ProtocolItem } from '@serwis/domain';
 
-/** Names compared as the same text: composed (NFC), without the spaces a client may trim or keep. */
-const sameName = (a: string, b: string) =>
-  a.normalize('NFC').replace(/\s+/g, ' ').trim() === b.normalize('NFC').replace(/\s+/g, ' ').trim();
+/** A name as compared: composed (NFC), without the spaces a client may trim or keep. */
+const plain = (name: string) => name.normalize('NFC').replace(/\s+/g, ' ').trim();
+const sameName = (a: string, b: string) => plain(a) === plain(b);
 
 /**
  * Which row the browser sent stands for each row of the snapshot, within one machine's checklist.

@@ -347,8 +347,10 @@ export function protocolDocument(input: ProtocolPdfInput) {
         },
       ]
     : [sectionHeading(L.materials), { text: '—' }];
+  // The title line, and on every page's foot beside its number.
+  const named = `${title} nr ${numberOf(header)}`;
   const content: Content[] = [
-    { text: `${title} nr ${numberOf(header)}`, style: 'title' },
+    { text: named, style: 'title' },
     headerTable(header),
     ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader, input.mode)),
     sectionHeading(L.workDone),
@@ -380,7 +382,7 @@ export function protocolDocument(input: ProtocolPdfInput) {
     logo: input.logo,
     // The viewer's title: the number, or before it is given what the printout is for.
     title: `${title} ${header.fullNumber === AUTO_NUMBER_LABEL ? 'do skanu' : header.fullNumber}`,
-    footerLabel: `${title} nr ${numberOf(header)}`,
+    footerLabel: named,
     content,
   });
 }

@@ -3,7 +3,13 @@ import { Button, Center, Group, SimpleGrid, Stack, Table, TextInput, Title } fro
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { MSG, companySettingsSchema, type CompanySettings } from '@serwis/domain';
+import {
+  COMPANY_FIELDS,
+  COMPANY_SETTING_LABELS,
+  MSG,
+  companySettingsSchema,
+  type CompanySettings,
+} from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
@@ -13,21 +19,9 @@ import { CompanyLogo } from './company-logo';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
-const FIELDS: { key: keyof CompanySettings; label: string }[] = [
-  { key: 'name', label: 'Nazwa firmy' },
-  { key: 'street', label: 'Ulica' },
-  { key: 'zipCode', label: 'Kod pocztowy' },
-  { key: 'city', label: 'Miejscowość' },
-  { key: 'nip', label: 'NIP' },
-  { key: 'regon', label: 'REGON' },
-  { key: 'phone', label: 'Telefon' },
-  { key: 'email', label: 'E-mail' },
-  { key: 'www', label: 'Strona www' },
-];
-const PDF_FIELDS: { key: keyof CompanySettings; label: string }[] = [
-  { key: 'installationProtocolTitle', label: 'Tytuł protokołu montażu (PDF)' },
-  { key: 'installationProtocolTableHeader', label: 'Nagłówek tabeli protokołu montażu (PDF)' },
-];
+const field = (key: keyof CompanySettings) => ({ key, label: COMPANY_SETTING_LABELS[key] });
+const FIELDS = COMPANY_FIELDS.map(field);
+const PDF_FIELDS = (['installationProtocolTitle', 'installationProtocolTableHeader'] as const).map(field);
 
 /** "Dane firmy": the company identity that heads every PDF; admins edit it and the two PDF texts. */
 export function CompanyDataTab() {

@@ -14,7 +14,7 @@ export function ProtocolSyncBadges(props: { state: SyncState; offlineReady: bool
         color={state === 'saved' ? 'green' : state === 'offline' || state === 'refused' ? 'orange' : 'gray'}
         leftSection={state === 'offline' ? <IconCloudOff size={14} /> : undefined}
         role="status"
-        style={{ textTransform: 'none', whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
+        style={{ whiteSpace: 'normal', height: 'auto', minHeight: 28 }}
       >
         {state === 'saved' && props.signed ? PROTOCOL_SYNC_TEXT.savedSigned : PROTOCOL_SYNC_TEXT[state]}
       </Badge>
@@ -25,7 +25,6 @@ export function ProtocolSyncBadges(props: { state: SyncState; offlineReady: bool
           color="teal"
           leftSection={<IconCloudCheck size={14} />}
           title="Ten ekran otworzy się także po przeładowaniu bez sieci"
-          style={{ textTransform: 'none' }}
         >
           Działa bez sieci
         </Badge>

@@ -58,7 +58,7 @@ export function TutorialFiles({
                 {/* A space between the name and the badge: the button's text reads "name folder", as its name. */}
                 {showFolder && ' '}
                 {showFolder && (
-                  <Badge variant="light" color="gray" style={{ flexShrink: 0, textTransform: 'none' }}>
+                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
                     {folder.name}
                   </Badge>
                 )}
