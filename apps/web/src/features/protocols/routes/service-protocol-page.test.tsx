@@ -176,7 +176,7 @@ describe('/serviceProtocol', () => {
     // The field typed in is not now another operation's, in the place where it stood.
     expect(screen.getByLabelText('Uwagi: Czyszczenie filtrów')).not.toHaveFocus();
     expect(screen.getByLabelText('Uwagi: Sprawdzenie ciśnienia')).toHaveValue('Wyciek');
-    expect(screen.getByText(PROTOCOL_SYNC_TEXT.saved)).toBeInTheDocument();
+    expect(await screen.findByText(PROTOCOL_SYNC_TEXT.saved)).toBeInTheDocument();
     expect(
       screen.getAllByRole('group', { name: /^\d+\. / }).map((g) => g.getAttribute('aria-label')),
     ).toEqual(['1. Czyszczenie filtrów', '2. Sprawdzenie ciśnienia', '3. Kontrola szczelności']);
