@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { PageHeader } from '../components/page-header';
 import { renderScreen } from '../../test/render-screen';
-import { useLinksAskFirst, useUnsavedChanges } from './unsaved-changes';
+import { useLinksAskFirst, useNavigateAfterSave, useUnsavedChanges } from './unsaved-changes';
 
 /** A screen with one field, a link away and a back arrow, as a record's page has. */
 function Draft() {
@@ -96,6 +96,36 @@ describe('leaving a form with changes not saved', () => {
     expect(reloadAsks()).toBe(true);
     view.unmount();
     expect(reloadAsks()).toBe(false);
+  });
+
+  it('asks nothing about a saved form still on view while the next screen loads', async () => {
+    function Saved() {
+      useLinksAskFirst();
+      const [text, setText] = useState('');
+      useUnsavedChanges(text !== '');
+      const leaveSaved = useNavigateAfterSave();
+      return (
+        <>
+          <TextInput label="Uwagi" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+          <button onClick={() => leaveSaved('/lista')}>Zapisz</button>
+          <Link to="/inny">Inny ekran</Link>
+        </>
+      );
+    }
+    // The list's code never arrives: the router keeps the saved form on view meanwhile.
+    const StillLoading = lazy(() => new Promise<never>(() => undefined));
+    renderScreen(<Saved />, {
+      url: '/szkic',
+      routes: { '/lista': <StillLoading />, '/inny': <p>Inny ekran otwarty</p> },
+    });
+    await userEvent.type(screen.getByLabelText('Uwagi'), 'Wymienić filtr');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(screen.getByLabelText('Uwagi')).toHaveValue('Wymienić filtr');
+    expect(reloadAsks()).toBe(false);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Inny ekran' }));
+    expect(await screen.findByText('Inny ekran otwarty')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stops asking once the form is gone', async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateOptions } from 'react-router';
 import { confirmDiscard } from '../components/confirm-discard';
 
 /*
@@ -73,6 +73,20 @@ export function useModalLeave(dirty: boolean, close: () => void) {
 export function useNavigateAfterAsking() {
   const navigate = useNavigate();
   return (to: string) => leaveAfterAsking(() => navigate(to));
+}
+
+/**
+ * Navigation once a form's record is saved or deleted: nothing is left to lose, so the screen stops
+ * holding the visitor at once. The router keeps the old screen on view until the next one's code has
+ * loaded (a transition), and a link clicked meanwhile asked "Zmian w formularzu nie zapisano" about a
+ * form just saved.
+ */
+export function useNavigateAfterSave() {
+  const navigate = useNavigate();
+  return (to: string, options?: NavigateOptions) => {
+    forget();
+    navigate(to, options);
+  };
 }
 
 const ownLinkTarget = (event: MouseEvent) => {

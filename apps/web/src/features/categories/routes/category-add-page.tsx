@@ -7,9 +7,11 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useAddCategory } from '../api/categories';
 import { CategoryNameForm } from '../components/category-name-form';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function CategoryAddPage() {
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const add = useAddCategory();
   return (
     <>
@@ -23,7 +25,7 @@ export function CategoryAddPage() {
           add.mutate(name, {
             onSuccess: () => {
               notifications.show({ color: 'green', message: MSG.categoryAdded });
-              navigate(paths.categoryList);
+              leaveSaved(paths.categoryList);
             },
           })
         }

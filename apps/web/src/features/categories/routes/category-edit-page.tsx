@@ -15,9 +15,11 @@ import { useCategory, useDeleteCategory, useRenameCategory } from '../api/catego
 import { CategoryNameForm } from '../components/category-name-form';
 import { CategoryMachinesTab } from '../components/category-machines-tab';
 import { OperationsEditor } from '../components/operations-editor';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function CategoryEditPage() {
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -51,7 +53,7 @@ export function CategoryEditPage() {
         deletion.run(id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: MSG.categoryDeleted });
-            navigate(paths.categoryList);
+            leaveSaved(paths.categoryList);
           },
         });
       },

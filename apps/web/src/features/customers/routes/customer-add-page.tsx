@@ -7,9 +7,11 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useSaveCustomer } from '../api/customers';
 import { CustomerForm } from '../components/customer-form';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function CustomerAddPage() {
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const save = useSaveCustomer();
   return (
     <>
@@ -23,7 +25,7 @@ export function CustomerAddPage() {
           save.mutate(values, {
             onSuccess: () => {
               notifications.show({ color: 'green', message: MSG.customerAdded });
-              navigate(paths.customerList);
+              leaveSaved(paths.customerList);
             },
           })
         }

@@ -13,6 +13,7 @@ import { useDeletion } from '../../../lib/use-deletion';
 import { useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customers';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../components/customer-form';
 import { CustomerMachinesTab } from '../components/customer-machines-tab';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 const fieldNames = Object.keys(emptyCustomer).filter((key) => key !== 'inspectionNotices');
 
@@ -24,6 +25,7 @@ function pick(source: (key: string) => string | boolean | null | undefined): Cus
 
 export function CustomerEditPage() {
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
@@ -61,7 +63,7 @@ export function CustomerEditPage() {
         deletion.run(id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: MSG.customerDeleted });
-            navigate(paths.customerList);
+            leaveSaved(paths.customerList);
           },
         });
       },
@@ -89,7 +91,7 @@ export function CustomerEditPage() {
                   {
                     onSuccess: () => {
                       notifications.show({ color: 'green', message: MSG.customerSaved });
-                      navigate(paths.customerList);
+                      leaveSaved(paths.customerList);
                     },
                   },
                 );

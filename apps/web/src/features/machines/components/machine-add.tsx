@@ -7,10 +7,12 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { useSaveMachine } from '../api/machines';
 import { FAMILIES, type MachineFamily } from '../family';
 import { MachineForm } from './machine-form';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function MachineAdd({ family }: { family: MachineFamily }) {
   const config = FAMILIES[family];
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const save = useSaveMachine(family);
   return (
     <>
@@ -28,7 +30,7 @@ export function MachineAdd({ family }: { family: MachineFamily }) {
             save.mutate(payload, {
               onSuccess: () => {
                 notifications.show({ color: 'green', message: MSG.saved });
-                navigate(config.listPath);
+                leaveSaved(config.listPath);
               },
             })
           }

@@ -13,6 +13,7 @@ import { MachineForm } from './machine-form';
 import { MachineTabs } from './machine-tabs';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useSession } from '../../auth/api/session';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 /** Spec §8: the delete refusals, each in its own words. */
 export function deleteErrorMessage(error: unknown) {
@@ -25,6 +26,7 @@ export function deleteErrorMessage(error: unknown) {
 export function MachineEdit({ family }: { family: MachineFamily }) {
   const config = FAMILIES[family];
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const back = prevPath(params.get('prev'), config);
@@ -60,7 +62,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
         remove.mutate(device.id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: MSG.machineDeleted });
-            navigate(back);
+            leaveSaved(back);
           },
         });
       },
@@ -104,7 +106,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                   save.mutate(payload, {
                     onSuccess: () => {
                       notifications.show({ color: 'green', message: MSG.saved });
-                      navigate(back);
+                      leaveSaved(back);
                     },
                   });
                 }}

@@ -7,9 +7,11 @@ import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useSaveEmployee } from '../api/users';
 import { EmployeeForm } from '../components/employee-form';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function UserAddPage() {
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const save = useSaveEmployee();
   return (
     <>
@@ -29,7 +31,7 @@ export function UserAddPage() {
                 color: 'green',
                 message: payload.password ? MSG.employeeAddedWithPassword : MSG.employeeAdded,
               });
-              navigate(paths.userList);
+              leaveSaved(paths.userList);
             },
           })
         }

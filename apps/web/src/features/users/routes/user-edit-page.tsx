@@ -12,9 +12,11 @@ import { useDeletion } from '../../../lib/use-deletion';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useSession } from '../../auth/api/session';
+import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function UserEditPage() {
   const navigate = useNavigate();
+  const leaveSaved = useNavigateAfterSave();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const validId = Number.isInteger(id) && id > 0;
@@ -65,7 +67,7 @@ export function UserEditPage() {
               {
                 onSuccess: () => {
                   notifications.show({ color: 'green', message: MSG.employeeSaved });
-                  navigate(paths.userList);
+                  leaveSaved(paths.userList);
                 },
               },
             )
@@ -82,7 +84,7 @@ export function UserEditPage() {
                     deletion.run(id, {
                       onSuccess: () => {
                         notifications.show({ color: 'green', message: MSG.employeeDeleted });
-                        navigate(paths.userList);
+                        leaveSaved(paths.userList);
                       },
                     }),
                 })
