@@ -36,6 +36,7 @@ export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';
 export * from './rules/csv.js';
 export * from './rules/email-address.js';
+export * from './rules/company-identifiers.js';
 export * from './rules/numbers.js';
 export * from './rules/text-cut.js';
 export * from './rules/coordinates.js';

@@ -180,6 +180,13 @@ export const MSG = {
   inspectionWarrantyDone: 'Wykonano ostatni przegląd gwarancyjny.',
   inspectionNotHandedOver: 'Maszyna nie została jeszcze przekazana klientowi.',
   inspectionNoWarranty: 'Maszyna nie posiada gwarancji.',
+  // warnings under a field that do not refuse the save (rules/company-identifiers.ts)
+  nipWarning: 'To nie wygląda na poprawny NIP (10 cyfr z cyfrą kontrolną). Zapisze się tak, jak wpisano.',
+  regonWarning:
+    'To nie wygląda na poprawny REGON (9 lub 14 cyfr z cyfrą kontrolną). Zapisze się tak, jak wpisano.',
+  postcodeWarning: 'Polski kod pocztowy ma postać 00-000. Zapisze się tak, jak wpisano.',
+  emailNoAddressWarning:
+    'Nie ma tu adresu e-mail: protokoły i przypomnienia nie będą wysyłane. Zapisze się tak, jak wpisano.',
   inspectionPeriodHint: '6, 12, 18, 24... miesięcy',
   inspectionPeriodStep: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24...).',
   inspectionPeriodMissingHint:

@@ -8,11 +8,15 @@ import {
   COMPANY_SETTING_LABELS,
   MSG,
   companySettingsSchema,
+  nipLooksWrong,
+  postcodeLooksWrong,
+  regonLooksWrong,
   type CompanySettings,
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useFieldWarnings } from '../../../lib/use-field-warnings';
 import { useCurrentUser } from '../../auth/api/session';
 import { useCompanySettings, useSaveCompanySettings } from '../api/company';
 import { CompanyLogo } from './company-logo';
@@ -22,6 +26,13 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 const field = (key: keyof CompanySettings) => ({ key, label: COMPANY_SETTING_LABELS[key] });
 const FIELDS = COMPANY_FIELDS.map(field);
 const PDF_FIELDS = (['installationProtocolTitle', 'installationProtocolTableHeader'] as const).map(field);
+
+/** What the company's own data may hold that is saved all the same, but is likely a slip (it heads every PDF). */
+const companyWarnings = (values: CompanySettings): Partial<Record<keyof CompanySettings, string | null>> => ({
+  nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
+  regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
+  zipCode: postcodeLooksWrong(values.zipCode, true) ? MSG.postcodeWarning : null,
+});
 
 /** "Dane firmy": the company identity that heads every PDF; admins edit it and the two PDF texts. */
 export function CompanyDataTab() {
@@ -71,6 +82,8 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's copy changes
   }, [initial]);
   useUnsavedChanges(form.isDirty());
+  const warned = useFieldWarnings<keyof CompanySettings>();
+  const warnings = companyWarnings(form.values);
   return (
     <form
       onSubmit={form.onSubmit(
@@ -88,7 +101,11 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
         <ErrorBanner message={save.isError ? errorMessage(save.error) : null} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {FIELDS.map((f) => (
-            <TextInput key={f.key} label={f.label} {...form.getInputProps(f.key)} />
+            <TextInput
+              key={f.key}
+              label={f.label}
+              {...warned(f.key, warnings[f.key] ?? null, form.getInputProps(f.key))}
+            />
           ))}
         </SimpleGrid>
         <Title order={4}>Teksty protokołu montażu</Title>

@@ -76,6 +76,23 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     });
   });
 
+  it('warns the admin of a stored NIP whose check digit does not hold, until it is mended', async () => {
+    fakeApi({
+      'GET /api/configuration/company': { body: { ...COMPANY, zipCode: '90001', regon: '123456785' } },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    const nip = await screen.findByLabelText('NIP');
+    expect(nip).toHaveAccessibleDescription(MSG.nipWarning);
+    expect(screen.getByLabelText('Kod pocztowy')).toHaveAccessibleDescription(MSG.postcodeWarning);
+    expect(screen.getByLabelText('REGON')).not.toHaveAccessibleDescription(MSG.regonWarning);
+    await userEvent.clear(nip);
+    await userEvent.type(nip, '725-123-45-61');
+    await userEvent.tab();
+    expect(nip).not.toHaveAccessibleDescription(MSG.nipWarning);
+    expect(screen.queryByText(MSG.nipWarning)).not.toBeInTheDocument();
+  });
+
   it('asks before another tab drops typed company data, and stops asking once it is saved', async () => {
     const api = fakeApi({
       'GET /api/configuration/company': { body: COMPANY },

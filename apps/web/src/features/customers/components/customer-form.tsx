@@ -5,6 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FormFooter } from '../../../components/form-footer';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useFieldWarnings } from '../../../lib/use-field-warnings';
 import {
   CUSTOMER_LIMITS,
   MSG,
@@ -12,6 +13,10 @@ import {
   REMINDER_MSG,
   customerInsertSchema,
   customerUpdateSchema,
+  emailFieldHoldsNoAddress,
+  nipLooksWrong,
+  postcodeLooksWrong,
+  regonLooksWrong,
   type Customer,
   type CustomerInsert,
 } from '@serwis/domain';
@@ -90,6 +95,9 @@ export function CustomerForm({
     if (!readOnly) onSubmit(trimAll(values));
   }, focusFirstInvalid);
 
+  const warned = useFieldWarnings<CustomerTextField>();
+  const warnings = readOnly ? {} : customerWarnings(form.values);
+
   // Read-only fields rather than disabled ones: the text can still be selected and copied.
   const text = (
     field: CustomerTextField,
@@ -103,7 +111,9 @@ export function CustomerForm({
       required={extra.required && !readOnly}
       readOnly={readOnly}
       variant={readOnly ? 'filled' : undefined}
-      {...form.getInputProps(field)}
+      {...(field in warnings
+        ? warned(field, warnings[field] ?? null, form.getInputProps(field))
+        : form.getInputProps(field))}
     />
   );
 
@@ -151,6 +161,14 @@ export function CustomerForm({
 }
 
 type CustomerTextField = Exclude<keyof CustomerFormValues, 'inspectionNotices'>;
+
+/** What a customer's fields may hold that is saved all the same, but is likely a slip. */
+const customerWarnings = (values: CustomerFormValues): Partial<Record<CustomerTextField, string | null>> => ({
+  nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
+  regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
+  zipCode: postcodeLooksWrong(values.zipCode, values.province !== '') ? MSG.postcodeWarning : null,
+  email: emailFieldHoldsNoAddress(values.email) ? MSG.emailNoAddressWarning : null,
+});
 
 function trimAll(values: CustomerFormValues): CustomerFormValues {
   return Object.fromEntries(

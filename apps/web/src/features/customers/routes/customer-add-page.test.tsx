@@ -9,6 +9,7 @@ import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
 import { CustomerForm } from '../components/customer-form';
 import { CustomerAddPage } from './customer-add-page';
+import { MSG } from '@serwis/domain';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -155,5 +156,43 @@ describe('customer edit form', () => {
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ shortName: 'Przedsiębiorstwo Usług Technicznych' });
+  });
+});
+
+describe('warnings under the customer’s numbers', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('warns of a NIP, REGON, postcode or e-mail that looks wrong once the field is left, and saves it all the same', async () => {
+    const bodies = fakeInsert();
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerAddPage />);
+    await fill(user, /Nazwa skrócona/, 'Metalex');
+    await fill(user, 'NIP', '526-025-09-94');
+    // While the number is being typed, nothing is called wrong.
+    expect(screen.queryByText(MSG.nipWarning)).not.toBeInTheDocument();
+    await fill(user, 'REGON', '12345678');
+    const nip = screen.getByText(MSG.nipWarning);
+    expect(screen.getByLabelText('NIP')).toHaveAccessibleDescription(MSG.nipWarning);
+    expect(nip.compareDocumentPosition(screen.getByLabelText('NIP'))).toBe(Node.DOCUMENT_POSITION_PRECEDING);
+    await fill(user, 'Kod pocztowy', '90006');
+    expect(screen.getByText(MSG.regonWarning)).toBeInTheDocument();
+    // A postcode is judged only for an address in Poland: one with a province.
+    await fill(user, 'E-mail', 'brak, dzwonić');
+    expect(screen.queryByText(MSG.postcodeWarning)).not.toBeInTheDocument();
+    await user.click(screen.getByPlaceholderText('Wybierz...'));
+    await user.click(await screen.findByRole('option', { name: 'łódzkie' }));
+    expect(screen.getByText(MSG.postcodeWarning)).toBeInTheDocument();
+    expect(screen.getByText(MSG.emailNoAddressWarning)).toBeInTheDocument();
+
+    await fill(user, 'NIP', 'PL 526-025-09-95');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(screen.queryByText(MSG.nipWarning)).not.toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({
+      nip: 'PL 526-025-09-95',
+      regon: '12345678',
+      zipCode: '90006',
+      email: 'brak, dzwonić',
+    });
   });
 });

@@ -52,6 +52,21 @@ describe('machine add', () => {
     expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(0);
   });
 
+  it('warns of a postcode not written 00-000 once a province places the machine in Poland', async () => {
+    fakeServer();
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
+    const postcode = screen.getByLabelText('Kod pocztowy');
+    await user.type(postcode, '44100');
+    await user.tab();
+    expect(postcode).not.toHaveAccessibleDescription(MSG.postcodeWarning);
+    await choose('Województwo', 'śląskie');
+    expect(postcode).toHaveAccessibleDescription(MSG.postcodeWarning);
+    await user.clear(postcode);
+    await user.type(postcode, '44-100');
+    await user.tab();
+    expect(postcode).not.toHaveAccessibleDescription(MSG.postcodeWarning);
+  });
+
   it('toggles between picking an existing name and typing a new one', async () => {
     fakeServer();
     renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });

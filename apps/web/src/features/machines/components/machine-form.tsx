@@ -3,7 +3,15 @@ import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { DEVICE_MAX, PROVINCES, WARRANTY_MAX_MONTHS, deviceFormSchema, type Device } from '@serwis/domain';
+import {
+  DEVICE_MAX,
+  MSG,
+  PROVINCES,
+  WARRANTY_MAX_MONTHS,
+  deviceFormSchema,
+  postcodeLooksWrong,
+  type Device,
+} from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
 import { QuietSelect } from '../../../components/quiet-select';
 import { customerSelectData, useCategoryOptions, useCustomerOptions, withOwnOption } from '../api/lookups';
@@ -21,6 +29,7 @@ import { NameField } from './name-field';
 import { StatusSelect } from './status-select';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useFieldWarnings } from '../../../lib/use-field-warnings';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 interface MachineFormProps {
@@ -53,6 +62,7 @@ export function MachineForm(props: MachineFormProps) {
   const values = form.getValues();
   useServerFieldError(form, props.serverError, formFieldOf);
   useUnsavedChanges(form.isDirty());
+  const warned = useFieldWarnings<'zipCode'>();
   // Spec §5: a negative warranty is blanked. Typed, the change blanks it; pasted whole ("-5"), the
   // field kept showing it (the value it is given stays ''), so leaving the field draws it anew.
   const [warrantyDraw, setWarrantyDraw] = useState(0);
@@ -153,7 +163,15 @@ export function MachineForm(props: MachineFormProps) {
             maxLength={DEVICE_MAX.streetAddress}
             {...form.getInputProps('streetAddress')}
           />
-          <TextInput label="Kod pocztowy" maxLength={DEVICE_MAX.zipCode} {...form.getInputProps('zipCode')} />
+          <TextInput
+            label="Kod pocztowy"
+            maxLength={DEVICE_MAX.zipCode}
+            {...warned(
+              'zipCode',
+              postcodeLooksWrong(values.zipCode, Boolean(values.province)) ? MSG.postcodeWarning : null,
+              form.getInputProps('zipCode'),
+            )}
+          />
           <TextInput label="Miasto" maxLength={DEVICE_MAX.city} {...form.getInputProps('city')} />
           <Select
             label="Województwo"
