@@ -23,7 +23,7 @@ describe('trigram indexes', () => {
     expect(indexes.map((i) => i.name)).toEqual(
       expect.arrayContaining(['devices_search_trgm', 'logs_search_trgm', 'services_internal_fault_trgm']),
     );
-    expect(indexes).toHaveLength(15);
+    expect(indexes).toHaveLength(16);
     for (const index of indexes) {
       const options =
         typeof index.options === 'string' ? index.options : `{${(index.options ?? []).join(',')}}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShortTerm, likeContains, searchTerm, trimmedTerm } from './text-search.js';
+import { isShortTerm, likeContains, searchTerm, trimmedTerm, serialCharacters } from './text-search.js';
 
 describe('the kind of a search term (searchTerm)', () => {
   it('matches by the start a term of one or two characters, or without three letters or digits in a row', () => {
@@ -36,5 +36,21 @@ describe('a "contains" pattern (likeContains)', () => {
     expect(likeContains('„Stalmet”')).toBe('%_Stalmet_%');
     expect(likeContains('"Stalmet"')).toBe('%_Stalmet_%');
     expect(likeContains('O’Brien')).toBe('%O_Brien%');
+  });
+});
+
+describe('a term that may be a serial number (serialCharacters)', () => {
+  it('keeps its letters and digits when it has a digit, six of them at least, and only separators besides', () => {
+    expect(serialCharacters('TO 2023 000921')).toBe('TO2023000921');
+    expect(serialCharacters('to/2023/000921')).toBe('to2023000921');
+    expect(serialCharacters('A.B-12_345')).toBe('AB12345');
+    expect(serialCharacters('000123')).toBe('000123');
+  });
+
+  it('leaves out words, short numbers and other characters', () => {
+    expect(serialCharacters('frezarka cnc')).toBeUndefined();
+    expect(serialCharacters('TK-10')).toBeUndefined();
+    expect(serialCharacters('Łódź 90-006')).toBeUndefined();
+    expect(serialCharacters('50% 2023000')).toBeUndefined();
   });
 });

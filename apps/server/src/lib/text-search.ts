@@ -62,6 +62,22 @@ export function numberDigits(term: string): string | undefined {
   return digits.length >= 3 ? digits : undefined;
 }
 
+/** The fewest letters and digits a term needs to be compared as a serial number (serialCharacters). */
+const SERIAL_CHARACTERS_MIN = 6;
+
+/**
+ * The letters and digits of a term that may be a serial number typed off a nameplate with other
+ * separators than the register holds ("TO 2023 000921" or "TO2023000921" for "TO-2023-000921"):
+ * ASCII letters and digits with spaces or `- . / _` among them, a digit and six characters at
+ * least; else undefined. Serial numbers are stored as each was typed, so the machine list compares
+ * letters and digits alone too (devices.search.ts, ownTextHolds).
+ */
+export function serialCharacters(term: string): string | undefined {
+  if (!/^[0-9A-Za-z\s\-./_]+$/.test(term) || !/\d/.test(term)) return undefined;
+  const characters = term.replace(/[^0-9A-Za-z]/g, '');
+  return characters.length >= SERIAL_CHARACTERS_MIN ? characters : undefined;
+}
+
 /**
  * The one rule every list applies to its free-text `q`: trimmed, runs of spaces as one; empty → no
  * filter; a short term (isShortTerm: 1–2 characters, or no three letters or digits in a row) → a

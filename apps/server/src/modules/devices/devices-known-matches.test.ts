@@ -106,6 +106,13 @@ describe('the known-matches walk', () => {
     ]);
   });
 
+  it('knows by id the machines whose serial number holds a term typed with other separators', async () => {
+    const added = await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { serialNumber: 'KW-2024-77001' }));
+    const where = (await knownWhere(criteriaOf('kw 2024 77001'), 'name,asc'))!;
+    const page = await knownMatchesPage(db(), where, 'name,asc', { limit: 10, offset: 0 });
+    expect(page.map((row) => row.id)).toEqual([added.id]);
+  });
+
   it('takes a long term in an order whose index carries the owners, a short one in the default order', () => {
     expect(termOf(criteriaOf('nowak'))).toBe('nowak');
     expect(termOf(criteriaOf('nowak'), 'category,desc')).toBe('nowak');

@@ -338,6 +338,22 @@ describe('free-text search q', () => {
     expect(await internalIds({}, `q=${encodeURIComponent('ŻÓŁKIEW')}`)).toEqual(ids('c'));
   });
 
+  it('finds a serial number typed with other separators than the register holds, or none', async () => {
+    const own = await add({ name: 'Zgrzewarka', serialNumber: 'TO-2023-000921' });
+    const other = await add({ name: 'Zgrzewarka', serialNumber: 'to/2023/000921' }, 'EXTERNAL');
+    for (const q of ['to 2023 000921', 'TO2023000921', '2023000921', 'to.2023-000921', 'o2023_0009']) {
+      expect(await internalIds({}, `q=${encodeURIComponent(q)}`), q).toEqual([own.id]);
+      expect(await listIds(ctx, user, 'EXTERNAL', {}, `q=${encodeURIComponent(q)}`), q).toEqual([other.id]);
+    }
+    // Sorted by name, the list is walked on its index with the matches known by id
+    // (devices.known-matches.ts): the same machine.
+    expect(await internalIds({}, `q=TO2023000921&sort=name,asc`)).toEqual([own.id]);
+    // Another number, other letters, or a name and a serial number run together find nothing.
+    for (const q of ['TO2023000922', 'TX2023000921', 'Zgrzewarka TO2023', 'ZgrzewarkaTO2023']) {
+      expect(await internalIds({}, `q=${encodeURIComponent(q)}`), q).toEqual([]);
+    }
+  });
+
   it('does not match across two columns', async () => {
     // name "Tokarka CNC" followed by serial "TK-100" must not read as one text
     expect(await internalIds({}, `q=${encodeURIComponent('CNC TK')}`)).toEqual([]);

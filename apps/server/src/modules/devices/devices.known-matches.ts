@@ -1,9 +1,9 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { MachineSortField } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { estimatedRows, type PageWindow } from '../../lib/paging.js';
-import { cleanTerm, likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { cleanTerm, lowerPrefix, searchTerm } from '../../lib/text-search.js';
 import {
   holdsBits,
   signatureColumnsOf,
@@ -12,11 +12,12 @@ import {
   walkedIds,
 } from '../../lib/trigram-signature.js';
 import { SEARCH_SIGNATURE_COLUMNS } from './devices.signature.js';
-import { devices, deviceSearchText } from './devices.table.js';
+import { devices } from './devices.table.js';
 import type { DeviceCriteria, FirstMatchesWalk } from './devices.criteria.js';
 import { deviceOrder, deviceSort, WEIGHT_SORT_FIELDS } from './devices.order.js';
 import { searchedOwners } from './devices.owner-lookups.js';
 import {
+  ownTextHolds,
   longSearch,
   shortSearch,
   statusWeightsMatching,
@@ -235,10 +236,7 @@ export async function knownMatchesWhere(
     const start = holdsBits(signatureColumnsOf('devices', SEARCH_SIGNATURE_COLUMNS), bits);
     return { where: and(rest, shortSearch(family, search, owners, start && { start }))! };
   }
-  const texts = await fewMatches(
-    db,
-    and(eq(devices.type, family), sql`${deviceSearchText(devices)} ILIKE ${likeContains(search.term)}`)!,
-  );
+  const texts = await fewMatches(db, and(eq(devices.type, family), ownTextHolds(search.term))!);
   if (!texts) return undefined;
   const owners = criteria.searched ?? (await searchedOwners(db, search.term));
   return byIds(

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { MACHINE_STATUSES, type MachineType } from '@serwis/domain';
-import { likeContains, lowerPrefix, searchTerm } from '../../lib/text-search.js';
+import { likeContains, lowerPrefix, searchTerm, serialCharacters } from '../../lib/text-search.js';
 import { idsAmong } from '../../lib/id-arrays.js';
-import { devices, deviceSearchText } from './devices.table.js';
+import { devices, deviceSearchText, deviceSerialCharacters } from './devices.table.js';
 import type { SearchedOwners } from './devices.criteria.js';
 import {
   categoriesNamed,
@@ -36,16 +36,28 @@ export function searchCondition(
   const search = searchTerm(q);
   if (search.kind === 'none') return undefined;
   if (search.kind === 'long') {
-    return longSearch(
-      devices,
-      family,
-      search.term,
-      sql`${deviceSearchText(devices)} ILIKE ${search.contains}`,
-      searched,
-      options,
-    );
+    return longSearch(devices, family, search.term, ownTextHolds(search.term), searched, options);
   }
   return shortSearch(family, search, searched, undefined, options);
+}
+
+/**
+ * The machines whose own texts hold a long term: their search text, or, for a term that may be a
+ * serial number typed with other separators, their serial number's letters and digits
+ * (serialCharactersHold). Each through its trigram index.
+ */
+export function ownTextHolds(term: string): SQL {
+  return or(sql`${deviceSearchText(devices)} ILIKE ${likeContains(term)}`, serialCharactersHold(term))!;
+}
+
+/**
+ * The machines whose serial number, stripped to its letters and digits, holds those of a term that
+ * may be a serial number typed with other separators ("TO 2023 000921" for "TO-2023-000921",
+ * serialCharacters); undefined for any other term.
+ */
+export function serialCharactersHold(term: string): SQL | undefined {
+  const characters = serialCharacters(term);
+  return characters ? sql`${deviceSerialCharacters(devices)} ILIKE ${likeContains(characters)}` : undefined;
 }
 
 /**

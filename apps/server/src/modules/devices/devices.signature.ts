@@ -13,7 +13,7 @@ import {
   walkedIds,
   nearTheEnd,
 } from '../../lib/trigram-signature.js';
-import { cleanTerm, hasTrigram, searchTerm } from '../../lib/text-search.js';
+import { cleanTerm, hasTrigram, searchTerm, serialCharacters } from '../../lib/text-search.js';
 import { devices } from './devices.table.js';
 import type { DeviceCriteria, FirstMatchesWalk } from './devices.criteria.js';
 import { statusCondition } from './devices.filters.js';
@@ -52,6 +52,8 @@ export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | 
   const search = searchTerm(q);
   const term = search.kind === 'long' ? search.term : undefined;
   if (!required.length && !term) return undefined;
+  // A serial number's letters and digits alone ("to2023000921") are not among its text's trigrams.
+  if (term && serialCharacters(term)) return undefined;
   return { required, search: term };
 }
 

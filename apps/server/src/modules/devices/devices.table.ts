@@ -35,6 +35,14 @@ interface SearchColumns {
 export const deviceSearchText = (t: SearchColumns) =>
   sql`(${t.id}::text || chr(31) || ${t.name} || chr(31) || ${t.serialNumber} || chr(31) || ${t.streetAddress} || chr(31) || ${t.zipCode} || chr(31) || ${t.city} || chr(31) || ${t.province} || chr(31) || ${t.warranty} || chr(31) || ${t.warrantyLength}::text)`;
 
+/**
+ * The serial number's ASCII letters and digits alone, indexed (trigram GIN) and queried in the same
+ * form: a number typed with other separators than the register holds ("TO 2023 000921" for
+ * "TO-2023-000921") is compared by them (devices.search.ts, ownTextHolds).
+ */
+export const deviceSerialCharacters = (t: Pick<SearchColumns, 'serialNumber'>) =>
+  sql`regexp_replace(${t.serialNumber}, '[^0-9A-Za-z]', '', 'g')`;
+
 /** Own (INTERNAL) and serviced third-party (EXTERNAL) machines in one table. */
 export const devices = pgTable(
   'devices',
@@ -141,5 +149,7 @@ export const devices = pgTable(
     // its own index finds the 1,600 machines of "31-1" among a million instead of most of them.
     trigramIndex('devices_zip_trgm', t.zipCode),
     trigramIndex('devices_search_trgm', deviceSearchText(t)),
+    // A serial number typed with other separators (ownTextHolds).
+    trigramIndex('devices_serial_characters_trgm', deviceSerialCharacters(t)),
   ],
 );

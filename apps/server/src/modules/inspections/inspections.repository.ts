@@ -1,9 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { InspectionListMode, InspectionSortField } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
+import { serialCharactersHold } from '../devices/devices.search.js';
 import { boundedTotal, type ListTotal } from '../../lib/paging.js';
 import {
   copyFieldStarts,
@@ -235,7 +236,10 @@ export async function inspectionSearch(
     }
   } else {
     const pattern = likeContains(term);
-    const bySerial = await serialMachines(db, sql`${devices.serialNumber} ILIKE ${pattern}`);
+    const bySerial = await serialMachines(
+      db,
+      or(sql`${devices.serialNumber} ILIKE ${pattern}`, serialCharactersHold(term))!,
+    );
     if (bySerial) terms.push(bySerial);
     const holds = copyMatches(inspectionSummaries.searchText, pattern);
     return (textCheck = asItIs) => sql`(${sql.join([textCheck(holds), ...terms], sql` OR `)})`;

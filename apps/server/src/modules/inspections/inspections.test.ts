@@ -287,6 +287,23 @@ describe('GET /api/device/periodicInspections/{onlyActual|all}', () => {
     expect(await found('wy-2')).toEqual([m.soon.id]);
   });
 
+  it('finds a serial number typed with other separators than the register holds, as the machine lists do', async () => {
+    const user = await createUserAndLogin(ctx);
+    const m = await seedMachines(user);
+    await ctx.database.db
+      .update(devices)
+      .set({ serialNumber: 'PR-2024-000815' })
+      .where(eq(devices.id, m.overdue.id));
+    const found = async (q: string) =>
+      (await get(user, `/api/device/periodicInspections/all?q=${encodeURIComponent(q)}&page=1&size=15`))
+        .json()
+        .map((r: { device: { id: number } }) => r.device.id);
+    for (const q of ['pr 2024 000815', 'PR2024000815', '2024/000815']) {
+      expect(await found(q), q).toEqual([m.overdue.id]);
+    }
+    expect(await found('PR2024000816')).toEqual([]);
+  });
+
   it('refuses an unknown mode or sort with a Polish message', async () => {
     const user = await createUserAndLogin(ctx);
     const mode = await get(user, '/api/device/periodicInspections/some');

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_serial_characters_trgm" ON "devices" USING gin (regexp_replace("serial_number", '[^0-9A-Za-z]', '', 'g') gin_trgm_ops) WITH (gin_pending_list_limit=256);
