@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages.js';
 import {
   emailFieldHoldsNoAddress,
+  identifierWarnings,
   nipLooksWrong,
   postcodeLooksWrong,
   regonLooksWrong,
@@ -72,5 +74,20 @@ describe('a customer’s e-mail field', () => {
     expect(emailFieldHoldsNoAddress('')).toBe(false);
     expect(emailFieldHoldsNoAddress('brak, dzwonić')).toBe(true);
     expect(emailFieldHoldsNoAddress('biuro@stal')).toBe(true);
+  });
+});
+
+describe('the warnings of a record’s numbers (identifierWarnings)', () => {
+  it('names each field that looks wrong with its message, and no other', () => {
+    expect(identifierWarnings({ nip: '5260250994', regon: '123456785', zipCode: '90006' }, true)).toEqual({
+      nip: MSG.nipWarning,
+      regon: null,
+      zipCode: MSG.postcodeWarning,
+    });
+    expect(identifierWarnings({ nip: '', regon: '12345678', zipCode: '90006' }, false)).toEqual({
+      nip: null,
+      regon: MSG.regonWarning,
+      zipCode: null,
+    });
   });
 });

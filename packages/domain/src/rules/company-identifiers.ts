@@ -1,3 +1,4 @@
+import { MSG } from '../messages.js';
 import { firstEmailAddress } from './email-address.js';
 
 /*
@@ -56,4 +57,19 @@ export function postcodeLooksWrong(text: string, inPoland: boolean): boolean {
 /** A customer's e-mail field in which no address can be found: protocols and reminders go nowhere. */
 export function emailFieldHoldsNoAddress(text: string): boolean {
   return text.trim() !== '' && firstEmailAddress(text) === null;
+}
+
+/**
+ * The warnings under a customer's or the company's NIP, REGON and postcode, null where the value
+ * looks right (a customer's address is in Poland when it has a province).
+ */
+export function identifierWarnings(
+  values: { nip: string; regon: string; zipCode: string },
+  inPoland: boolean,
+) {
+  return {
+    nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
+    regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
+    zipCode: postcodeLooksWrong(values.zipCode, inPoland) ? MSG.postcodeWarning : null,
+  };
 }

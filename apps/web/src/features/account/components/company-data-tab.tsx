@@ -8,9 +8,7 @@ import {
   COMPANY_SETTING_LABELS,
   MSG,
   companySettingsSchema,
-  nipLooksWrong,
-  postcodeLooksWrong,
-  regonLooksWrong,
+  identifierWarnings,
   type CompanySettings,
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -26,13 +24,6 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 const field = (key: keyof CompanySettings) => ({ key, label: COMPANY_SETTING_LABELS[key] });
 const FIELDS = COMPANY_FIELDS.map(field);
 const PDF_FIELDS = (['installationProtocolTitle', 'installationProtocolTableHeader'] as const).map(field);
-
-/** What the company's own data may hold that is saved all the same, but is likely a slip (it heads every PDF). */
-const companyWarnings = (values: CompanySettings): Partial<Record<keyof CompanySettings, string | null>> => ({
-  nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
-  regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
-  zipCode: postcodeLooksWrong(values.zipCode, true) ? MSG.postcodeWarning : null,
-});
 
 /** "Dane firmy": the company identity that heads every PDF; admins edit it and the two PDF texts. */
 export function CompanyDataTab() {
@@ -83,7 +74,11 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
   }, [initial]);
   useUnsavedChanges(form.isDirty());
   const warned = useFieldWarnings<keyof CompanySettings>();
-  const warnings = companyWarnings(form.values);
+  // The company's own data heads every PDF: a slip there is on every printout.
+  const warnings: Partial<Record<keyof CompanySettings, string | null>> = identifierWarnings(
+    form.values,
+    true,
+  );
   return (
     <form
       onSubmit={form.onSubmit(

@@ -14,9 +14,7 @@ import {
   customerInsertSchema,
   customerUpdateSchema,
   emailFieldHoldsNoAddress,
-  nipLooksWrong,
-  postcodeLooksWrong,
-  regonLooksWrong,
+  identifierWarnings,
   type Customer,
   type CustomerInsert,
 } from '@serwis/domain';
@@ -164,9 +162,7 @@ type CustomerTextField = Exclude<keyof CustomerFormValues, 'inspectionNotices'>;
 
 /** What a customer's fields may hold that is saved all the same, but is likely a slip. */
 const customerWarnings = (values: CustomerFormValues): Partial<Record<CustomerTextField, string | null>> => ({
-  nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
-  regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
-  zipCode: postcodeLooksWrong(values.zipCode, values.province !== '') ? MSG.postcodeWarning : null,
+  ...identifierWarnings(values, values.province !== ''),
   email: emailFieldHoldsNoAddress(values.email) ? MSG.emailNoAddressWarning : null,
 });
 
