@@ -155,6 +155,22 @@ describe('accounts journey', () => {
     expect(new URL(page.url()).pathname).toBe('/machineList');
   });
 
+  it('leaves a screen at once for one whose code is still on its way, the spinner standing in', async () => {
+    // A slow line: the customer list's code takes 2 s. The machine list goes at the click, as it
+    // would not in a React transition (the old screen stayed on view, unanswering, until then).
+    const customerListCode = /\/assets\/customer-list-page-[^/]*\.js$/;
+    await page.route(customerListCode, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await openNavigationMenu('Kontrahenci', 'Lista kontrahentów');
+    await page.getByLabel('Ładowanie danych').waitFor({ timeout: 1000 });
+    await expect(page.getByRole('heading', { name: 'Lista maszyn' }).count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Lista kontrahentów' }).waitFor();
+    await page.unroute(customerListCode);
+    expect(new URL(page.url()).pathname).toBe('/customerList');
+  });
+
   it('checks the password-change form and then changes the password', async () => {
     await page.getByRole('link', { name: 'Moje konto' }).click();
     await page.waitForURL('**/myAccount');
