@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MSG } from '@serwis/domain';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
 import { apiCall, expectAlert, expectPath, runTag } from '../support/register-kit';
 import {
@@ -22,6 +23,7 @@ const today = todayInWarsaw();
 const texts = [`Posadowienie i poziomowanie ${tag}`, `Podłączenie zasilania ${tag}`, `Próba ruchowa ${tag}`];
 const ordered = [texts[0], texts[2], texts[1]];
 const title = `Protokół montażu i uruchomienia ${tag}`;
+const NIP_WARNING = MSG.nipWarning;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -87,6 +89,24 @@ describe('installation protocol of a MONTAZ event', () => {
       `/api/configuration?name=${encodeURIComponent('pdf/installation-protocol/title')}`,
     );
     expect(stored.value).toBe(title);
+  });
+
+  it('saves at the first click on "Zapisz" when the field left for it shows a warning', async () => {
+    // The warning under NIP pushes "Zapisz" down; shown between the press and the release, it took
+    // the button from under the pointer and the click was lost.
+    const nip = field(page, 'NIP');
+    const kept = await nip.inputValue();
+    await nip.fill('1234567890');
+    const saved = page.waitForResponse(
+      (answer) => answer.request().method() === 'PUT' && answer.url().endsWith('/api/configuration/company'),
+      { timeout: 5000 },
+    );
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.getByText(NIP_WARNING).waitFor();
+    await nip.fill(kept);
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await expect.poll(() => page.getByText(NIP_WARNING).count()).toBe(0);
   });
 
   it('shows the operations in that order on the MONTAZ protocol, and its PDF carries the title', async () => {

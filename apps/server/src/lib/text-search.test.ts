@@ -45,6 +45,8 @@ describe('a term that may be a serial number (serialCharacters)', () => {
     expect(serialCharacters('to/2023/000921')).toBe('to2023000921');
     expect(serialCharacters('A.B-12_345')).toBe('AB12345');
     expect(serialCharacters('000123')).toBe('000123');
+    expect(serialCharacters('GI–2023–000122')).toBe('GI2023000122');
+    expect(serialCharacters('GI\\2023\\000122')).toBe('GI2023000122');
   });
 
   it('leaves out words, short numbers and other characters', () => {

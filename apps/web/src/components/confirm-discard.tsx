@@ -10,10 +10,11 @@ import { MODAL_LEVELS } from './modal-levels';
  * dialog closed, and so on the page, and the keyboard lost its place. Now the form's dialog, closing
  * last, returns it to the button it was opened with.
  */
-export function confirmDiscard(onDiscard: () => void) {
+export function confirmDiscard(onDiscard: () => void, onClosed?: () => void): () => void {
   const typing = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   let discarded = false;
-  modals.openConfirmModal({
+  let withdrawn = false;
+  const id = modals.openConfirmModal({
     title: MSG.unsavedTitle,
     children: <Text size="sm">{MSG.unsavedQuestion}</Text>,
     labels: { confirm: MSG.discardChanges, cancel: MSG.keepEditing },
@@ -25,7 +26,13 @@ export function confirmDiscard(onDiscard: () => void) {
       onDiscard();
     },
     onClose: () => {
-      if (!discarded) requestAnimationFrame(() => typing?.focus());
+      onClosed?.();
+      if (!discarded && !withdrawn) requestAnimationFrame(() => typing?.focus());
     },
   });
+  // The question withdrawn, unanswered: its form has gone (saved meanwhile).
+  return () => {
+    withdrawn = true;
+    modals.close(id);
+  };
 }

@@ -1,7 +1,7 @@
 import { lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { TextInput } from '@mantine/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
@@ -126,6 +126,37 @@ describe('leaving a form with changes not saved', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Inny ekran' }));
     expect(await screen.findByText('Inny ekran otwarty')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('withdraws the question when the save answers meanwhile, and follows the link it was asked for', async () => {
+    let answer = () => undefined as void;
+    function Saving() {
+      useLinksAskFirst();
+      const [text, setText] = useState('');
+      useUnsavedChanges(text !== '');
+      const leaveSaved = useNavigateAfterSave();
+      return (
+        <>
+          <TextInput label="Uwagi" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+          {/* The save's request is on its way: its answer comes later (`answer`). */}
+          <button onClick={() => (answer = () => leaveSaved('/lista'))}>Zapisz</button>
+          <Link to="/inny">Inny ekran</Link>
+        </>
+      );
+    }
+    renderScreen(<Saving />, {
+      url: '/szkic',
+      routes: { '/lista': <p>Lista otwarta</p>, '/inny': <p>Inny ekran otwarty</p> },
+    });
+    await userEvent.type(screen.getByLabelText('Uwagi'), 'Wymienić filtr');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Inny ekran' }));
+    await question();
+
+    act(() => answer());
+    expect(await screen.findByText('Inny ekran otwarty')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location()).toBe('/inny');
   });
 
   it('stops asking once the form is gone', async () => {

@@ -41,16 +41,25 @@ export function useUnsavedChanges(dirty: boolean) {
   }, [dirty]);
 }
 
+/** The leaving a question waits on: a link clicked while the form's save was on its way. */
+let waitingLeave: { leave: () => void; withdraw: () => void } | undefined;
+
 /** Leaves at once when nothing is unsaved; otherwise asks, and "Odrzuć zmiany" leaves. */
 export function leaveAfterAsking(leave: () => void) {
   if (!hasUnsavedChanges()) {
     leave();
     return;
   }
-  confirmDiscard(() => {
-    forget();
-    leave();
-  });
+  const withdraw = confirmDiscard(
+    () => {
+      forget();
+      leave();
+    },
+    () => {
+      waitingLeave = undefined;
+    },
+  );
+  waitingLeave = { leave, withdraw };
 }
 
 /** A form that gives way inside its screen (a panel, a modal): asks first when it holds changes. */
@@ -77,15 +86,21 @@ export function useNavigateAfterAsking() {
 
 /**
  * Navigation once a form's record is saved or deleted: nothing is left to lose, so the screen stops
- * holding the visitor at once. The router keeps the old screen on view until the next one's code has
- * loaded (a transition), and a link clicked meanwhile asked "Zmian w formularzu nie zapisano" about a
- * form just saved.
+ * holding the visitor at once. A question about leaving still open (a link clicked while the save was
+ * on its way) is moot: it is withdrawn, and the visitor goes where that link led.
  */
 export function useNavigateAfterSave() {
   const navigate = useNavigate();
   return (to: string, options?: NavigateOptions) => {
     forget();
-    navigate(to, options);
+    const waiting = waitingLeave;
+    if (!waiting) {
+      navigate(to, options);
+      return;
+    }
+    waitingLeave = undefined;
+    waiting.withdraw();
+    waiting.leave();
   };
 }
 

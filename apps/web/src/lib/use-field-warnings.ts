@@ -6,6 +6,41 @@ interface FocusProps {
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
 }
 
+type WrapperPart = 'label' | 'input' | 'description' | 'error';
+
+/** Whether a mouse button (or a tap's mouse events) is down, seen before any field's blur. */
+let pressed = false;
+let watchingPresses = false;
+function watchPresses() {
+  if (watchingPresses) return;
+  watchingPresses = true;
+  document.addEventListener('mousedown', () => (pressed = true), true);
+  document.addEventListener('mouseup', () => (pressed = false), true);
+}
+
+/** The longest a warning waits for the press that left its field to end (a release off the page). */
+const PRESS_WAIT_MS = 2000;
+
+/**
+ * Runs `show` now, or, when a press left the field (a click on "Zapisz"), once that click is over: a
+ * warning shown between the press and the release pushed the button from under the pointer, and the
+ * click was lost.
+ */
+function afterThePress(show: () => void) {
+  if (!pressed) {
+    show();
+    return;
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    show();
+  };
+  document.addEventListener('mouseup', () => setTimeout(once), { capture: true, once: true });
+  setTimeout(once, PRESS_WAIT_MS);
+}
+
 /**
  * Warnings under text fields that never refuse the save (a NIP whose check digit does not hold):
  * shown under the field, in the warning colour, once the field has been left, so that a number being
@@ -13,6 +48,7 @@ interface FocusProps {
  */
 export function useFieldWarnings<F extends string>() {
   const [typingIn, setTypingIn] = useState<F | null>(null);
+  watchPresses();
   return <P extends FocusProps>(field: F, warning: string | null, inputProps: P) => ({
     ...inputProps,
     onFocus: (event: FocusEvent<HTMLInputElement>) => {
@@ -20,13 +56,11 @@ export function useFieldWarnings<F extends string>() {
       inputProps.onFocus?.(event);
     },
     onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      setTypingIn(null);
+      afterThePress(() => setTypingIn((current) => (current === field ? null : current)));
       inputProps.onBlur?.(event);
     },
     description: warning !== null && typingIn !== field ? warning : undefined,
-    inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
-      'label' | 'input' | 'description' | 'error'
-    )[],
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as WrapperPart[],
     styles: { description: { color: 'var(--mantine-color-orange-text)' } },
   });
 }

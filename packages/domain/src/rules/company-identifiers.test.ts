@@ -11,7 +11,14 @@ import {
 describe('NIP', () => {
   it('takes a number whose check digit holds, however it is written', () => {
     // 5260250995: 5·6+2·5+6·7+0·2+2·3+5·4+0·5+9·6+9·7 = 225, 225 mod 11 = 5.
-    for (const nip of ['5260250995', '526-025-09-95', '526 025 09 95', 'PL5260250995', 'pl 526-025-09-95']) {
+    for (const nip of [
+      '5260250995',
+      '526-025-09-95',
+      '526 025 09 95',
+      'PL5260250995',
+      'pl 526-025-09-95',
+      'NIP: 526-025-09-95',
+    ]) {
       expect(nipLooksWrong(nip), nip).toBe(false);
     }
   });
@@ -21,6 +28,7 @@ describe('NIP', () => {
     expect(nipLooksWrong('526025099')).toBe(true);
     expect(nipLooksWrong('52602509951')).toBe(true);
     expect(nipLooksWrong('52602509x5')).toBe(true);
+    expect(nipLooksWrong('NIP 1234567890')).toBe(true);
     // 000000003…: 3·7 = 21, 21 mod 11 = 10: no check digit can stand for it.
     for (let last = 0; last <= 9; last++) expect(nipLooksWrong(`000000003${last}`)).toBe(true);
   });

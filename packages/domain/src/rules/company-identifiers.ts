@@ -24,11 +24,12 @@ const REGON14_WEIGHTS = [2, 4, 8, 5, 0, 9, 7, 3, 6, 1, 2, 4, 8] as const;
 
 /**
  * A Polish NIP: ten digits whose last is the check digit, written with or without separators and
- * with or without "PL" in front. Another country's VAT number (two letters, then anything) is not
+ * with or without "PL" (or the word "NIP") in front. Another country's VAT number (two letters, then anything) is not
  * judged.
  */
 export function nipLooksWrong(text: string): boolean {
-  const value = digitsOf(text.trim()).toUpperCase();
+  // "NIP: 526-025-09-95" is written so on letterheads; the word is no country.
+  const value = digitsOf(text.trim().replace(/^NIP\s*:?/i, '')).toUpperCase();
   if (value === '') return false;
   const prefix = /^[A-Z]{2}/.exec(value)?.[0];
   if (prefix && prefix !== 'PL') return false;

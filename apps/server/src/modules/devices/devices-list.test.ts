@@ -348,6 +348,11 @@ describe('free-text search q', () => {
     // Sorted by name, the list is walked on its index with the matches known by id
     // (devices.known-matches.ts): the same machine.
     expect(await internalIds({}, `q=TO2023000921&sort=name,asc`)).toEqual([own.id]);
+    // The filter panel's S/N field alike.
+    for (const serialNumber of ['to 2023 000921', 'TO2023000921', 'TO-2023-000921']) {
+      expect(await internalIds({ serialNumber }), serialNumber).toEqual([own.id]);
+    }
+    expect(await internalIds({ serialNumber: 'TO2023000922' })).toEqual([]);
     // Another number, other letters, or a name and a serial number run together find nothing.
     for (const q of ['TO2023000922', 'TX2023000921', 'Zgrzewarka TO2023', 'ZgrzewarkaTO2023']) {
       expect(await internalIds({}, `q=${encodeURIComponent(q)}`), q).toEqual([]);

@@ -137,6 +137,8 @@ describe('the signature of a term', () => {
     expect(signatureTerms({ family: 'INTERNAL', q: 'a-b' })).toBeUndefined();
     // A serial number's letters and digits alone are not among its text's trigrams: no walk.
     expect(signatureTerms({ family: 'INTERNAL', q: 'TO2023000921' })).toBeUndefined();
+    const bySerial = deviceFilterSchema.parse({ serialNumber: 'to 2023 000921', city: 'Łódź' });
+    expect(signatureTerms({ family: 'INTERNAL', filter: bySerial })).toBeUndefined();
     expect(signatureWalkOrder({ family: 'INTERNAL' }, undefined)).toBeDefined();
     expect(signatureWalkOrder({ family: 'INTERNAL' }, 'status,desc')).toBeDefined();
     expect(signatureWalkOrder({ family: 'INTERNAL' }, 'name,asc')).toBeUndefined();

@@ -1,8 +1,9 @@
-import { and, between, eq, gte, ilike, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, between, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { MACHINE_STATUSES, type DeviceFilter } from '@serwis/domain';
 import { cleanTerm, likeContains, trimmedTerm } from '../../lib/text-search.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
+import { serialCharactersHold } from './devices.search.js';
 import {
   isValueFilterField,
   VALUE_FILTER_COLUMNS,
@@ -79,7 +80,11 @@ function filterConditionsByField(
       : values.categories
         ? idsAmong(devices.categoryId, values.categories)
         : categoryMatches(categoryNamed(categoryNames), forEstimate),
-    serialNumber: contains(devices.serialNumber, filter.serialNumber),
+    // A number typed with other separators too, as the search box finds it (serialCharactersHold).
+    serialNumber: or(
+      contains(devices.serialNumber, filter.serialNumber),
+      serialCharactersHold(cleanTerm(filter.serialNumber)),
+    ),
     sourcePower: amongValues('sourcePower', contains(devices.sourcePower, filter.sourcePower)),
     dateFrom: filter.dateFrom ? gte(devices.transferDate, filter.dateFrom) : undefined,
     dateTo: filter.dateTo ? lte(devices.transferDate, filter.dateTo) : undefined,

@@ -52,8 +52,10 @@ export function signatureTerms({ filter, q }: DeviceCriteria): SignatureTerms | 
   const search = searchTerm(q);
   const term = search.kind === 'long' ? search.term : undefined;
   if (!required.length && !term) return undefined;
-  // A serial number's letters and digits alone ("to2023000921") are not among its text's trigrams.
-  if (term && serialCharacters(term)) return undefined;
+  // A serial number's letters and digits alone ("to2023000921") are not among its text's trigrams
+  // (the search's and the S/N filter's second branch: devices.search.ts, serialCharactersHold).
+  if ([term, cleanTerm(filter?.serialNumber)].some((text) => text && serialCharacters(text)))
+    return undefined;
   return { required, search: term };
 }
 
