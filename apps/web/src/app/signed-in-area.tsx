@@ -3,11 +3,14 @@ import { RequireSession } from '../features/auth/components/require-session';
 import { SessionEndedModal } from '../features/auth/components/session-ended-modal';
 import { ScreenProviders } from './screen-providers';
 import { useLinksAskFirst } from '../lib/unsaved-changes';
+import { useOpenedFromTracking } from '../lib/back-arrow';
 
 /** Every screen behind the session check, with the providers they share. */
 export function SignedInArea() {
   // A link (menus, drawer, footer) asks before it leaves a form with changes.
   useLinksAskFirst();
+  // The back arrows step back in history to the screen they were opened from (lib/back-arrow.ts).
+  useOpenedFromTracking();
   return (
     <RequireSession>
       <ScreenProviders>

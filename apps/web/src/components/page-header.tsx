@@ -3,6 +3,7 @@ import { ActionIcon, Group, Title } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { usePageTitle } from '../lib/use-page-title';
 import { useNavigateAfterAsking } from '../lib/unsaved-changes';
+import { useBackArrow } from '../lib/back-arrow';
 
 interface PageHeaderProps {
   title: string;
@@ -22,12 +23,13 @@ interface PageHeaderProps {
 export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }: PageHeaderProps) {
   // The back arrow and the plus button leave the screen: a form with changes asks first.
   const navigate = useNavigateAfterAsking();
+  const goBack = useBackArrow();
   usePageTitle(title);
   return (
     <Group justify="space-between" mb="md" gap="xs">
       <Group gap="xs" wrap="nowrap">
         {backTo && (
-          <ActionIcon aria-label="Wstecz" onClick={() => navigate(backTo)}>
+          <ActionIcon aria-label="Wstecz" onClick={() => goBack(backTo)}>
             <IconArrowLeft size={22} />
           </ActionIcon>
         )}
