@@ -23,6 +23,21 @@ function Draft() {
   );
 }
 
+/** A screen whose "Zapisz" saves through `save`, which leaves by the navigation after a save. */
+function SavingDraft({ save }: { save: (leaveSaved: ReturnType<typeof useNavigateAfterSave>) => void }) {
+  useLinksAskFirst();
+  const [text, setText] = useState('');
+  useUnsavedChanges(text !== '');
+  const leaveSaved = useNavigateAfterSave();
+  return (
+    <>
+      <TextInput label="Uwagi" value={text} onChange={(event) => setText(event.currentTarget.value)} />
+      <button onClick={() => save(leaveSaved)}>Zapisz</button>
+      <Link to="/inny">Inny ekran</Link>
+    </>
+  );
+}
+
 const open = () =>
   renderScreen(<Draft />, {
     url: '/szkic',
@@ -99,22 +114,9 @@ describe('leaving a form with changes not saved', () => {
   });
 
   it('asks nothing about a saved form still on view while the next screen loads', async () => {
-    function Saved() {
-      useLinksAskFirst();
-      const [text, setText] = useState('');
-      useUnsavedChanges(text !== '');
-      const leaveSaved = useNavigateAfterSave();
-      return (
-        <>
-          <TextInput label="Uwagi" value={text} onChange={(event) => setText(event.currentTarget.value)} />
-          <button onClick={() => leaveSaved('/lista')}>Zapisz</button>
-          <Link to="/inny">Inny ekran</Link>
-        </>
-      );
-    }
     // The list's code never arrives: the router keeps the saved form on view meanwhile.
     const StillLoading = lazy(() => new Promise<never>(() => undefined));
-    renderScreen(<Saved />, {
+    renderScreen(<SavingDraft save={(leaveSaved) => leaveSaved('/lista')} />, {
       url: '/szkic',
       routes: { '/lista': <StillLoading />, '/inny': <p>Inny ekran otwarty</p> },
     });
@@ -129,22 +131,9 @@ describe('leaving a form with changes not saved', () => {
   });
 
   it('withdraws the question when the save answers meanwhile, and follows the link it was asked for', async () => {
+    // The save's request is on its way: its answer comes later (`answer`).
     let answer = () => undefined as void;
-    function Saving() {
-      useLinksAskFirst();
-      const [text, setText] = useState('');
-      useUnsavedChanges(text !== '');
-      const leaveSaved = useNavigateAfterSave();
-      return (
-        <>
-          <TextInput label="Uwagi" value={text} onChange={(event) => setText(event.currentTarget.value)} />
-          {/* The save's request is on its way: its answer comes later (`answer`). */}
-          <button onClick={() => (answer = () => leaveSaved('/lista'))}>Zapisz</button>
-          <Link to="/inny">Inny ekran</Link>
-        </>
-      );
-    }
-    renderScreen(<Saving />, {
+    renderScreen(<SavingDraft save={(leaveSaved) => (answer = () => leaveSaved('/lista'))} />, {
       url: '/szkic',
       routes: { '/lista': <p>Lista otwarta</p>, '/inny': <p>Inny ekran otwarty</p> },
     });
