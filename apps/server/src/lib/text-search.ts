@@ -69,8 +69,9 @@ const SERIAL_CHARACTERS_MIN = 6;
  * The letters and digits of a term that may be a serial number typed off a nameplate with other
  * separators than the register holds ("TO 2023 000921" or "TO2023000921" for "TO-2023-000921"):
  * ASCII letters and digits with spaces or `- . / \ _` among them (or the dashes a word processor
- * puts for a hyphen, `‐ – —`), a digit and six characters at least; else undefined. Serial numbers are stored as each was typed, so the machine list compares
- * letters and digits alone too (devices.search.ts, ownTextHolds).
+ * puts for a hyphen, `‐ – —`), a digit and six characters at least; else undefined. Serial numbers
+ * are stored as each was typed, so the machine list compares letters and digits alone too
+ * (devices.search.ts, ownTextHolds).
  */
 export function serialCharacters(term: string): string | undefined {
   if (!/^[0-9A-Za-z\s\-‐–—./\\_]+$/.test(term) || !/\d/.test(term)) return undefined;

@@ -7,8 +7,8 @@ import { firstEmailAddress } from './email-address.js';
  * docs/decisions.md, "Warnings under NIP, REGON, postcode and e-mail".
  */
 
-/** The digits of a number written with spaces, hyphens or dots ("725-123-45-67", "725 123 45 67"). */
-const digitsOf = (text: string) => text.replace(/[\s.-]/g, '');
+/** A number without the spaces, hyphens or dots it was written with ("725-123-45-67", "725 123 45 67"). */
+const withoutSeparators = (text: string) => text.replace(/[\s.-]/g, '');
 
 /** Whether `digits` ends with the check digit its weights give (a sum's remainder 10 counting as 0 when `tenIsZero`). */
 function checkDigitHolds(digits: string, weights: readonly number[], tenIsZero: boolean) {
@@ -24,12 +24,12 @@ const REGON14_WEIGHTS = [2, 4, 8, 5, 0, 9, 7, 3, 6, 1, 2, 4, 8] as const;
 
 /**
  * A Polish NIP: ten digits whose last is the check digit, written with or without separators and
- * with or without "PL" (or the word "NIP") in front. Another country's VAT number (two letters, then anything) is not
- * judged.
+ * with or without "PL" (or the word "NIP") in front. Another country's VAT number (two letters,
+ * then anything) is not judged.
  */
 export function nipLooksWrong(text: string): boolean {
   // "NIP: 526-025-09-95" is written so on letterheads; the word is no country.
-  const value = digitsOf(text.trim().replace(/^NIP\s*:?/i, '')).toUpperCase();
+  const value = withoutSeparators(text.trim().replace(/^NIP\s*:?/i, '')).toUpperCase();
   if (value === '') return false;
   const prefix = /^[A-Z]{2}/.exec(value)?.[0];
   if (prefix && prefix !== 'PL') return false;
@@ -39,7 +39,7 @@ export function nipLooksWrong(text: string): boolean {
 
 /** A REGON: nine or fourteen digits, the last the check digit. */
 export function regonLooksWrong(text: string): boolean {
-  const digits = digitsOf(text.trim());
+  const digits = withoutSeparators(text.trim());
   if (digits === '') return false;
   if (/^\d{9}$/.test(digits)) return !checkDigitHolds(digits, REGON9_WEIGHTS, true);
   if (/^\d{14}$/.test(digits)) return !checkDigitHolds(digits, REGON14_WEIGHTS, true);
@@ -60,6 +60,10 @@ export function emailFieldHoldsNoAddress(text: string): boolean {
   return text.trim() !== '' && firstEmailAddress(text) === null;
 }
 
+/** The warning under a postcode (postcodeLooksWrong), null where it looks right. */
+export const postcodeWarning = (text: string, inPoland: boolean) =>
+  postcodeLooksWrong(text, inPoland) ? MSG.postcodeWarning : null;
+
 /**
  * The warnings under a customer's or the company's NIP, REGON and postcode, null where the value
  * looks right (a customer's address is in Poland when it has a province).
@@ -71,6 +75,6 @@ export function identifierWarnings(
   return {
     nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
     regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
-    zipCode: postcodeLooksWrong(values.zipCode, inPoland) ? MSG.postcodeWarning : null,
+    zipCode: postcodeWarning(values.zipCode, inPoland),
   };
 }

@@ -5,11 +5,10 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   DEVICE_MAX,
-  MSG,
   PROVINCES,
   WARRANTY_MAX_MONTHS,
   deviceFormSchema,
-  postcodeLooksWrong,
+  postcodeWarning,
   type Device,
 } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
@@ -168,7 +167,7 @@ export function MachineForm(props: MachineFormProps) {
             maxLength={DEVICE_MAX.zipCode}
             {...warned(
               'zipCode',
-              postcodeLooksWrong(values.zipCode, Boolean(values.province)) ? MSG.postcodeWarning : null,
+              postcodeWarning(values.zipCode, Boolean(values.province)),
               form.getInputProps('zipCode'),
             )}
           />
