@@ -148,6 +148,25 @@ describe('leaving a form with changes not saved', () => {
     expect(location()).toBe('/inny');
   });
 
+  it('forgets a question left open when its form goes: a later save leaves where it was going', async () => {
+    const first = renderScreen(<SavingDraft save={() => undefined} />, {
+      url: '/szkic',
+      routes: { '/inny': <p>Inny ekran otwarty</p> },
+    });
+    await userEvent.type(screen.getByLabelText('Uwagi'), 'x');
+    await userEvent.click(screen.getByRole('link', { name: 'Inny ekran' }));
+    await question();
+    first.unmount();
+
+    renderScreen(<SavingDraft save={(leaveSaved) => leaveSaved('/lista')} />, {
+      url: '/szkic',
+      routes: { '/lista': <p>Lista otwarta</p> },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Lista otwarta')).toBeInTheDocument();
+    expect(location()).toBe('/lista');
+  });
+
   it('stops asking once the form is gone', async () => {
     const view = open();
     await userEvent.type(screen.getByLabelText('Uwagi'), 'x');

@@ -25,10 +25,18 @@ function remember(form: symbol) {
   if (dirtyForms.size === 0) window.addEventListener('beforeunload', askBrowser);
   dirtyForms.add(form);
 }
+/**
+ * The leaving a question waits on: a link clicked while the form's save was on its way. It goes
+ * with the last form holding changes (a question whose forms are gone leads nowhere any more).
+ */
+let waitingLeave: { leave: () => void; withdraw: () => void } | undefined;
+
 function forget(form?: symbol) {
   if (form) dirtyForms.delete(form);
   else dirtyForms.clear();
-  if (dirtyForms.size === 0) window.removeEventListener('beforeunload', askBrowser);
+  if (dirtyForms.size > 0) return;
+  window.removeEventListener('beforeunload', askBrowser);
+  waitingLeave = undefined;
 }
 
 /** While `dirty`, leaving the screen asks first; a saved or discarded form stops asking. */
@@ -40,9 +48,6 @@ export function useUnsavedChanges(dirty: boolean) {
     return () => forget(form);
   }, [dirty]);
 }
-
-/** The leaving a question waits on: a link clicked while the form's save was on its way. */
-let waitingLeave: { leave: () => void; withdraw: () => void } | undefined;
 
 /** Leaves at once when nothing is unsaved; otherwise asks, and "Odrzuć zmiany" leaves. */
 export function leaveAfterAsking(leave: () => void) {
@@ -92,13 +97,12 @@ export function useNavigateAfterAsking() {
 export function useNavigateAfterSave() {
   const navigate = useNavigate();
   return (to: string, options?: NavigateOptions) => {
-    forget();
     const waiting = waitingLeave;
+    forget();
     if (!waiting) {
       navigate(to, options);
       return;
     }
-    waitingLeave = undefined;
     waiting.withdraw();
     waiting.leave();
   };
