@@ -12,7 +12,10 @@ import {
 
 export type SyncState = 'new' | 'saved' | 'pending' | 'saving' | 'offline' | 'refused';
 
-const AUTOSAVE_MS = 1500;
+/** A draft goes to the server this long after the last change… */
+export const AUTOSAVE_MS = 1500;
+/** …but no later than this after the first change not yet sent: steady typing does not hold it back. */
+export const AUTOSAVE_MAX_WAIT_MS = 10_000;
 
 /** Another machine, operation or order than on the screen: the rows' keys and names in turn. */
 const rowsOf = (lists: ProtocolChecklist[]) =>
@@ -44,6 +47,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const dataRef = useRef(data);
   const version = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // When the oldest change not yet sent was made (null: none waits).
+  const firstUnsentAt = useRef<number | null>(null);
 
   const inFlight = useRef<Promise<void>>(Promise.resolve());
 
@@ -51,6 +56,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
     clearTimeout(timer.current);
     if (!protocol.editable) return;
     const sent = version.current;
+    firstUnsentAt.current = null;
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       setState('offline');
       return;
@@ -148,8 +154,11 @@ export function useDraftSync(protocol: LoadedProtocol) {
       // A signed protocol (only admins may change it) is saved on request only: each save renders
       // and stores a new PDF.
       if (signed) return;
-      void writeLocalDraft(serviceId, { data: next, changedAt: Date.now() });
-      timer.current = setTimeout(() => void flush(), AUTOSAVE_MS);
+      const now = Date.now();
+      void writeLocalDraft(serviceId, { data: next, changedAt: now });
+      firstUnsentAt.current ??= now;
+      const wait = Math.min(AUTOSAVE_MS, firstUnsentAt.current + AUTOSAVE_MAX_WAIT_MS - now);
+      timer.current = setTimeout(() => void flush(), Math.max(0, wait));
     },
     [flush, serviceId, signed],
   );

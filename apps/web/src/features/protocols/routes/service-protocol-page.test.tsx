@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clear } from 'idb-keyval';
 import { MSG, PROTOCOL_MSG, PROTOCOL_SYNC_TEXT, type Protocol } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
+import { AUTOSAVE_MAX_WAIT_MS, AUTOSAVE_MS, useDraftSync } from '../use-draft-sync';
 import { ServiceProtocolPage } from './service-protocol-page';
 
 const URL = '/serviceProtocol?id=7&prev=/servicesList';
@@ -473,5 +474,40 @@ describe('/serviceProtocol', () => {
     expect(screen.queryByRole('button', { name: 'PDF protokołu' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Wyślij do klienta' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Zapisz zmiany' })).toBeNull();
+  });
+});
+
+describe('the draft autosave', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a draft no later than 10 s after the first change, even while the typing goes on', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const api = fakeApi({
+      'PUT /api/service/protocol/7': (call) => ({ body: { ...protocol(), data: call.body, saved: true } }),
+    });
+    const { result } = renderHook(() => useDraftSync(protocol({ saved: true })));
+    const sent = () =>
+      api.callsTo('PUT', '/api/service/protocol/7').map((c) => (c.body as Protocol['data']).workDone);
+    const type = (letter: string) =>
+      act(() => result.current.setData((d) => ({ ...d, workDone: d.workDone + letter })));
+
+    // A technician types a letter every second: each change postpones the save by 1.5 s…
+    for (let second = 0; second < AUTOSAVE_MAX_WAIT_MS / 1000; second++) {
+      await type('a');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    }
+    // …until 10 s after the first one: what was typed so far goes then.
+    expect(sent()).toEqual(['a'.repeat(10)]);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(result.current.state).toBe('saved');
+
+    // The next change starts the count again; when the typing stops, it goes 1.5 s after the last.
+    await type('b');
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_MS - 100));
+    expect(sent()).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(sent()).toEqual(['a'.repeat(10), `${'a'.repeat(10)}b`]);
   });
 });
