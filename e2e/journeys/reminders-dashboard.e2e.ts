@@ -128,10 +128,22 @@ describe('inspection reminders, dashboard, QR labels and charts', () => {
     for (const m of [machines[0], machines[1]]) {
       await page.getByRole('checkbox', { name: new RegExp(`Zaznacz do naklejek QR: ${m.name}`) }).check();
     }
-    const codes = await qrSheetOf(page, page.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
-    expect(codes).toEqual([
-      `${appServer().baseUrl}/machineEdit?id=${seeded.machines[0]}`,
-      `${appServer().baseUrl}/machineEdit?id=${seeded.machines[1]}`,
+    const button = page.getByRole('button', { name: 'Drukuj naklejki QR (2)' });
+    const cards = [0, 1].map((i) => `${appServer().baseUrl}/machineEdit?id=${seeded.machines[i]}`);
+    expect(await qrSheetOf(page, button)).toEqual([
+      { place: 1, code: cards[0] },
+      { place: 2, code: cards[1] },
+    ]);
+    // The next print is offered the sheet's third place; on a sheet with only two left, the second
+    // label goes to the top of a new one.
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Drukuj naklejki QR' });
+    await dialog.getByText('Wydruk zacznie się od naklejki 3.').waitFor();
+    await dialog.getByRole('button', { name: 'Anuluj' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await qrSheetOf(page, button, 24)).toEqual([
+      { place: 24, code: cards[0] },
+      { place: 25, code: cards[1] },
     ]);
   });
 

@@ -9,12 +9,18 @@ import { pdfPagesGray } from '../../apps/server/test/pdf-reader';
 const DPI = 150;
 const LABEL = { columns: 3, rows: 8, widthMm: 70, heightMm: 37, topMm: 0.5 };
 
+/** A label read: its place (1-based, row by row, the second sheet going on from 25) and its text. */
+export interface DecodedLabel {
+  place: number;
+  code: string;
+}
+
 /** The QR texts of every label on every page, in label order; empty labels are left out. */
-export function decodeLabelSheet(pdf: Buffer): string[] {
+export function decodeLabelSheet(pdf: Buffer): DecodedLabel[] {
   const pages = pdfPagesGray(pdf, DPI);
   const px = DPI / 25.4;
-  const found: string[] = [];
-  for (const page of pages) {
+  const found: DecodedLabel[] = [];
+  for (const [pageIndex, page] of pages.entries()) {
     for (let i = 0; i < LABEL.columns * LABEL.rows; i++) {
       const x0 = Math.round((i % LABEL.columns) * LABEL.widthMm * px);
       const y0 = Math.round((LABEL.topMm + Math.floor(i / LABEL.columns) * LABEL.heightMm) * px);
@@ -28,7 +34,7 @@ export function decodeLabelSheet(pdf: Buffer): string[] {
         }
       }
       const code = jsQR(rgba, w, h);
-      if (code) found.push(code.data);
+      if (code) found.push({ place: pageIndex * LABEL.columns * LABEL.rows + i + 1, code: code.data });
     }
   }
   return found;

@@ -317,6 +317,9 @@ export const MSG = {
   labelsTooMany: (max: number) =>
     `Za dużo maszyn na jeden wydruk: najwyżej ${max} naklejek. Zawęź filtr lub zaznacz maszyny.`,
   labelsNone: 'Brak maszyn do wydrukowania naklejek.',
+  /** The place on a partly used sheet where the print starts, out of the sheet's range. */
+  labelsFirstPlace: (perSheet: number) =>
+    `Podaj numer pierwszej wolnej naklejki na arkuszu: od 1 do ${perSheet}.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

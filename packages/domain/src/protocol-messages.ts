@@ -16,12 +16,18 @@ export const PROTOCOL_MSG = {
   protocolInvalid: 'Nieprawidłowe dane protokołu.',
   protocolSigned: 'Protokół podpisany.',
   protocolAlreadySigned: 'Protokół jest już podpisany.',
+  /** A draft save from a screen opened before the protocol was signed elsewhere (409): not written. */
+  protocolSignedMeanwhile:
+    'Protokół podpisano w międzyczasie (w innym oknie lub na innym urządzeniu), więc tego szkicu nie zapisano. Otwórz protokół ponownie: zobaczysz podpisaną wersję, a to, co wpisano tutaj, zostanie na tym urządzeniu.',
   protocolOfRejectedEvent:
     'Zdarzenie odrzucono: protokołu nie można już zmieniać. Poprawki może wprowadzić administrator.',
   /** A version typed on this device after the event was signed or rejected, which the server refused. */
   protocolUnacceptedTitle: 'Niezapisana wersja z tego urządzenia',
   protocolUnaccepted:
     'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo zdarzenie w międzyczasie podpisano lub odrzucono. Przekaż ją administratorowi, który może poprawić protokół.',
+  /** The same on an administrator's screen of the signed protocol, who may save it as a correction. */
+  protocolUnacceptedByAdmin:
+    'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo protokół w międzyczasie podpisano. Możesz zapisać ją jako poprawkę podpisanego protokołu („Zapisz zmiany”) albo usunąć ją z urządzenia.',
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
   /** The screen took the protocol's own checklist after a save: an administrator changed the list meanwhile. */
   checklistReplaced:

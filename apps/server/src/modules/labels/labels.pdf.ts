@@ -1,4 +1,4 @@
-import { APP_NAME, shortenText, cutText } from '@serwis/domain';
+import { APP_NAME, LABEL_SHEET_LAYOUT, shortenText, cutText } from '@serwis/domain';
 import { renderPdf, type Content, type TDocumentDefinitions } from '../../lib/pdf/pdf.js';
 import type { CompanyData } from '@serwis/domain';
 
@@ -9,12 +9,12 @@ const MM = 72 / 25.4;
  * e.g. Avery L7160-type "70 × 37"), 0.5 mm left over at the top.
  */
 export const LABEL_SHEET = {
-  columns: 3,
-  rows: 8,
+  columns: LABEL_SHEET_LAYOUT.columns,
+  rows: LABEL_SHEET_LAYOUT.rows,
   widthMm: 70,
   heightMm: 37,
   topMm: 0.5,
-  perPage: 24,
+  perPage: LABEL_SHEET_LAYOUT.perSheet,
 } as const;
 
 export interface LabelMachine {
@@ -112,14 +112,21 @@ function label(machine: LabelMachine, company: CompanyData, index: number): Cont
   ];
 }
 
-/** The PDF of the labels, in the given order; an empty list makes one empty sheet. */
+/**
+ * The PDF of the labels, in the given order, from place `firstLabel` (1-based, row by row) of the
+ * first sheet on: the places before it are left blank, as on a sheet already partly used. An empty
+ * list makes one empty sheet.
+ */
 export async function renderLabelSheet(
   machines: readonly LabelMachine[],
   company: CompanyData,
+  firstLabel = 1,
 ): Promise<Buffer> {
   const content: Content[] = [];
-  machines.forEach((machine, index) => {
-    if (index > 0 && index % LABEL_SHEET.perPage === 0) content.push({ text: '', pageBreak: 'before' });
+  const skipped = firstLabel - 1;
+  machines.forEach((machine, i) => {
+    const index = skipped + i;
+    if (i > 0 && index % LABEL_SHEET.perPage === 0) content.push({ text: '', pageBreak: 'before' });
     content.push(...label(machine, company, index));
   });
   if (!content.length) content.push({ text: '' });

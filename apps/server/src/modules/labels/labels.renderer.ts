@@ -54,11 +54,16 @@ export class LabelRenderer {
     private readonly turn = new Slots(1),
   ) {}
 
-  async render(machines: LabelMachine[], company: CompanyData, signal?: AbortSignal): Promise<Buffer> {
+  async render(
+    machines: LabelMachine[],
+    company: CompanyData,
+    signal?: AbortSignal,
+    firstLabel = 1,
+  ): Promise<Buffer> {
     const release = await this.turn.take(this.waitMs, () => new AppError(503, MSG.serverBusy, 'BUSY'));
     try {
       if (signal?.aborted) throw new ClientGoneError();
-      return await this.run({ id: ++this.jobs, machines, company }, signal);
+      return await this.run({ id: ++this.jobs, machines, company, firstLabel }, signal);
     } finally {
       release();
     }

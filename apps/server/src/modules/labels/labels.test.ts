@@ -132,6 +132,38 @@ describe('QR nameplates', () => {
     expect(pdfText(response.rawPayload)).not.toContain('Własna');
   });
 
+  it('starts at the first free place of a sheet already partly used, and goes on to the next sheet', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    const ids: number[] = [];
+    for (const name of ['Prasa', 'Tokarka', 'Frezarka']) {
+      ids.push((await addDevice(ctx, user, 'INTERNAL', deviceBody(refs, { name }))).id);
+    }
+    const one = await labels(user, '/api/device', { ids: [ids[0]], firstLabel: 8 });
+    expect(one.statusCode).toBe(200);
+    const [page] = renderPages(one.rawPayload);
+    // Place 8 is the second label of the third row; the seven before it stay blank.
+    expect(labelPosition(7)).toMatchObject({ page: 0, xMm: 70, yMm: 0.5 + 2 * 37 });
+    for (let place = 0; place < 7; place++) expect(decodeLabel(page, place)).toBeNull();
+    expect(decodeLabel(page, 7)).toBe(`https://serwis.firma.pl/machineEdit?id=${ids[0]}`);
+    expect(decodeLabel(page, 8)).toBeNull();
+
+    // From place 23: two on this sheet, the third at the top of the next.
+    const three = await labels(user, '/api/device', { ids, firstLabel: 23 });
+    const pages = renderPages(three.rawPayload);
+    expect(pages).toHaveLength(2);
+    expect(decodeLabel(pages[0], 22)).toBe(`https://serwis.firma.pl/machineEdit?id=${ids[0]}`);
+    expect(decodeLabel(pages[0], 23)).toBe(`https://serwis.firma.pl/machineEdit?id=${ids[1]}`);
+    expect(decodeLabel(pages[1], 24)).toBe(`https://serwis.firma.pl/machineEdit?id=${ids[2]}`);
+    expect(decodeLabel(pages[1], 25)).toBeNull();
+
+    for (const firstLabel of [0, 25, 2.5, '3']) {
+      const wrong = await labels(user, '/api/device', { ids, firstLabel });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe('Podaj numer pierwszej wolnej naklejki na arkuszu: od 1 do 24.');
+    }
+  });
+
   it('answers in Polish when there is nothing to print or too much', async () => {
     const user = await createUserAndLogin(ctx);
     const none = await labels(user, '/api/device', { ids: [999] });

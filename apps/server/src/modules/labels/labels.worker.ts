@@ -10,12 +10,14 @@ export interface LabelJob {
   id: number;
   machines: LabelMachine[];
   company: CompanyData;
+  /** The sheet's first place used (1-based). */
+  firstLabel: number;
 }
 
 export type LabelJobResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
 
 parentPort?.on('message', (job: LabelJob) => {
-  renderLabelSheet(job.machines, job.company).then(
+  renderLabelSheet(job.machines, job.company, job.firstLabel).then(
     (pdf) => parentPort?.postMessage({ id: job.id, pdf } satisfies LabelJobResult),
     (error: unknown) =>
       parentPort?.postMessage({

@@ -16,6 +16,11 @@ const errors = {
   503: messageResponse,
 };
 const params = z.object({ serviceId: id });
+/**
+ * `asDraft=true`: the screen edits an unsigned protocol's draft, so a protocol signed meanwhile (in
+ * another tab or on another device) is not rewritten as an administrator's correction (409).
+ */
+const draftQuery = z.object({ asDraft: z.enum(['true', 'false']).optional() });
 /** The answer (the data is validated on the way in; out it is passed as stored). */
 const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.unknown()) });
 
@@ -47,14 +52,18 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Zapis szkicu protokołu (autor niepodpisanego lub administrator)',
+        summary:
+          'Zapis szkicu protokołu (autor niepodpisanego lub administrator); asDraft=true: 409, gdy protokół podpisano w międzyczasie',
         params,
+        querystring: draftQuery,
         body: protocolDataSchema,
         response: { 200: protocolResponse, ...errors },
       },
     },
     async (request) =>
-      saveProtocolDraft(deps(), currentUser(request), request.params.serviceId, request.body),
+      saveProtocolDraft(deps(), currentUser(request), request.params.serviceId, request.body, {
+        asDraft: request.query.asDraft === 'true',
+      }),
   );
 
   app.post(

@@ -179,13 +179,15 @@ async function withPdfCleanup<T>(deps: ProtocolDeps, work: (uploads: UploadedFil
 
 /**
  * PUT: saves the draft. An employee saves only his own unsigned protocol; admins any, and saving a
- * signed one regenerates its PDF (a new file; the previous PDF row stays as history).
+ * signed one regenerates its PDF (a new file; the previous PDF row stays as history). `asDraft`: the
+ * caller edits an unsigned draft, so a protocol signed meanwhile is refused, not corrected.
  */
 export async function saveProtocolDraft(
   deps: ProtocolDeps,
   actor: SessionUser,
   serviceId: number,
   input: ProtocolData,
+  options: { asDraft?: boolean } = {},
 ) {
   return withPdfCleanup(deps, (uploads) =>
     inTransaction(deps.db, async (tx) => {
@@ -199,6 +201,7 @@ export async function saveProtocolDraft(
       if (signedOutsideApp({ signed, signedAt: iso(stored?.signedAt) })) {
         throw conflict(PROTOCOL_MSG.signedOutsideAppReadOnly, 'SIGNED_OUTSIDE_APP');
       }
+      if (signed && options.asDraft) throw conflict(PROTOCOL_MSG.protocolSignedMeanwhile, 'SIGNED_MEANWHILE');
       const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),

@@ -342,6 +342,46 @@ describe('field protocol of a service event', () => {
     expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
   });
 
+  it('refuses a draft save from a screen opened before the signing elsewhere (409), and writes nothing', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    // An administrator's second tab, opened while the protocol was a draft, autosaves as a draft.
+    const asDraft = (payload: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/service/protocol/${serviceId}?asDraft=true`,
+        headers: as(admin),
+        payload,
+      });
+    expect((await asDraft({ ...data, workDone: 'Przed podpisem' })).statusCode).toBe(200);
+    expect((await signProtocol(ctx, user, serviceId, { ...data, workDone: 'Podpisane' })).statusCode).toBe(
+      200,
+    );
+    const late = await asDraft({ ...data, workDone: 'Po podpisie, z drugiej karty' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      message: PROTOCOL_MSG.protocolSignedMeanwhile,
+      code: 'SIGNED_MEANWHILE',
+    });
+    // The signed text and its one PDF stay as signed.
+    expect((await getProtocol(ctx, admin, serviceId)).json().data.workDone).toBe('Podpisane');
+    expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(1);
+    // The author's own late draft is refused as before (403: the event is closed to him).
+    const byAuthor = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/service/protocol/${serviceId}?asDraft=true`,
+      headers: as(user),
+      payload: data,
+    });
+    expect(byAuthor.statusCode).toBe(403);
+    // An administrator's correction made on the signed protocol's own screen is still taken.
+    const corrected = await saveProtocol(ctx, admin, serviceId, { ...data, workDone: 'Poprawione' });
+    expect(corrected.statusCode).toBe(200);
+    expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
+  });
+
   it("keeps the signed PDF: no delete on its own (409), no employee's description change (403)", async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });

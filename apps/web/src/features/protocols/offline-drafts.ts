@@ -9,6 +9,12 @@ export interface LocalDraft {
   data: ProtocolData;
   /** Date.now() of the last change on this device. */
   changedAt: number;
+  /**
+   * The server's `updatedAt` of the version these changes were made on (null: never saved there).
+   * The same on the server when the screen opens again: nothing was saved there since, and the
+   * draft is newer, whatever this device's clock says. Missing in drafts kept before 2026-12-05.
+   */
+  base?: string | null;
 }
 
 const key = (serviceId: number) => `serwis:protocol-draft:${serviceId}`;

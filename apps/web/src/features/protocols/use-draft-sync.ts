@@ -49,6 +49,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // When the oldest change not yet sent was made (null: none waits).
   const firstUnsentAt = useRef<number | null>(null);
+  // The server's version the changes on screen were made on (a local draft's `base`).
+  const serverVersion = useRef(protocol.updatedAt);
 
   const inFlight = useRef<Promise<void>>(Promise.resolve());
 
@@ -63,7 +65,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
     }
     setState('saving');
     try {
-      const saved = await saveProtocolDraft(serviceId, dataRef.current);
+      const saved = await saveProtocolDraft(serviceId, dataRef.current, !signed);
+      serverVersion.current = saved.updatedAt;
       // The copy the screen opens from offline follows the server.
       await writeSnapshot(serviceId, saved);
       // The protocol's own list differs from the one shown (an administrator changed it after the
@@ -77,7 +80,15 @@ export function useDraftSync(protocol: LoadedProtocol) {
       if (version.current === sent) {
         await removeLocalDraft(serviceId);
         setState('saved');
-      } else setState('pending');
+      } else {
+        // Changed while it was saving: the draft on the device now builds on the version just saved.
+        await writeLocalDraft(serviceId, {
+          data: dataRef.current,
+          changedAt: Date.now(),
+          base: serverVersion.current,
+        });
+        setState('pending');
+      }
       setRefusal(null);
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
@@ -85,29 +96,34 @@ export function useDraftSync(protocol: LoadedProtocol) {
         setState('refused');
       } else setState('offline');
     }
-  }, [protocol.editable, serviceId]);
+  }, [protocol.editable, serviceId, signed]);
 
   const flush = useCallback(() => {
     inFlight.current = inFlight.current.then(save);
     return inFlight.current;
   }, [save]);
 
-  // A draft left on this device (offline, reload, sleep) newer than the server's is taken and sent.
-  // On a protocol no longer editable (signed or rejected meanwhile) it is shown, not sent, and kept:
-  // what was typed after the event closed is not lost without a word.
+  // A draft left on this device (offline, reload, sleep) newer than the server's is taken and sent:
+  // made on the version the server still has, or (another device saved since, or a draft kept
+  // before `base`) changed later than the server's version by the clocks. On a protocol signed or
+  // rejected meanwhile it is shown, not sent, and kept: a draft stays on the device only while the
+  // server has not taken it, so what was typed after the event closed is not lost without a word
+  // (an administrator's screen of a signed protocol keeps no draft: it saves on request only).
   useEffect(() => {
     let cancelled = false;
     void readLocalDraft(serviceId).then((local) => {
       if (cancelled) return;
-      const serverTime = protocol.updatedAt ? Date.parse(protocol.updatedAt) : 0;
-      if (!protocol.editable) {
-        if (local && local.changedAt > serverTime) {
+      if (!protocol.editable || protocol.signed) {
+        if (local) {
+          dataRef.current = local.data;
           setDataState(local.data);
           setUnaccepted(true);
         }
+        setReady(true);
         return;
       }
-      if (local && !protocol.signed && local.changedAt > serverTime) {
+      const serverTime = protocol.updatedAt ? Date.parse(protocol.updatedAt) : 0;
+      if (local && (local.base === protocol.updatedAt || local.changedAt > serverTime)) {
         dataRef.current = local.data;
         setDataState(local.data);
         setRestored(true);
@@ -155,7 +171,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
       // and stores a new PDF.
       if (signed) return;
       const now = Date.now();
-      void writeLocalDraft(serviceId, { data: next, changedAt: now });
+      void writeLocalDraft(serviceId, { data: next, changedAt: now, base: serverVersion.current });
       firstUnsentAt.current ??= now;
       const wait = Math.min(AUTOSAVE_MS, firstUnsentAt.current + AUTOSAVE_MAX_WAIT_MS - now);
       timer.current = setTimeout(() => void flush(), Math.max(0, wait));
@@ -172,6 +188,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
   /** The user drops this device's version the server did not take: the server's is shown again. */
   const discardUnaccepted = useCallback(async () => {
     await removeLocalDraft(serviceId);
+    dataRef.current = protocol.data;
     setDataState(protocol.data);
     setUnaccepted(false);
   }, [protocol.data, serviceId]);

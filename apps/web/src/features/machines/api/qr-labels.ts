@@ -5,8 +5,14 @@ import { FAMILIES, type MachineFamily } from '../family';
 /** Chosen machines (`ids`), or every machine of the list's filter, search and order. */
 export type QrLabelSelection = { ids: number[] } | { filter: DeviceFilterInput; q?: string; sort?: string };
 
-/** The A4 sheet of QR nameplates as a PDF blob. */
-export async function fetchQrLabels(family: MachineFamily, selection: QrLabelSelection) {
+/**
+ * The A4 sheet of QR nameplates as a PDF blob, from place `firstLabel` (1–24, row by row) of a
+ * sheet already partly used.
+ */
+export async function fetchQrLabels(
+  family: MachineFamily,
+  selection: QrLabelSelection & { firstLabel?: number },
+) {
   const response = await api.raw('POST', `${FAMILIES[family].api}/qr-labels`, { body: selection });
   return response.blob();
 }

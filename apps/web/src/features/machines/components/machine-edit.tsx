@@ -117,6 +117,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                       label="Naklejka QR"
                       variant="light"
                       selection={() => ({ ids: [device.id] })}
+                      count={1}
                     />
                     {isAdmin && (
                       <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>

@@ -123,6 +123,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
               selected.size ? { ids: [...selected] } : { filter: body, q, sort: list.sortParam }
             }
             confirmText={selected.size ? undefined : MSG.qrLabelsAllConfirm(totalLabel(total, data))}
+            count={selected.size || (data && !data.estimated ? data.total : undefined)}
           />
         </Group>
       </Group>

@@ -14,6 +14,8 @@ let saved: string[] = [];
 
 beforeEach(() => {
   sessionStorage.clear();
+  // Where the last print left the sheet (the next starts there) is this device's.
+  localStorage.clear();
   saved = [];
   // jsdom has no object URLs; the download only needs one to exist.
   URL.createObjectURL = vi.fn(() => 'blob:pdf');
@@ -45,8 +47,43 @@ describe('Drukuj naklejki QR on the machine list', () => {
     await user.click(screen.getByRole('checkbox', { name: /Zaznacz do naklejek QR: Laser \(id 9\)/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/list');
     await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Drukuj naklejki QR' });
+    expect(within(sheet).getByText('Wydruk zacznie się od naklejki 1.')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: 'Drukuj' }));
     await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
-    expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9] });
+    expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9], firstLabel: 1 });
+  });
+
+  it('starts at the first free label of a sheet partly used, and offers the place after the print next time', async () => {
+    const server = fakeServer();
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    await user.click(await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Zaznacz do naklejek QR: Laser \(id 9\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Drukuj naklejki QR' });
+    const places = within(sheet).getByRole('group', { name: 'Arkusz naklejek: pierwsza wolna naklejka' });
+    expect(within(places).getAllByRole('button')).toHaveLength(24);
+    // Seven labels of the sheet are gone: the clerk taps the eighth.
+    await user.click(within(places).getByRole('button', { name: 'Naklejka 8 (wolna)' }));
+    expect(within(places).getByRole('button', { name: 'Naklejka 8 (ten wydruk)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(places).getByRole('button', { name: 'Naklejka 7 (zużyta)' })).toBeInTheDocument();
+    expect(within(places).getByRole('button', { name: 'Naklejka 9 (ten wydruk)' })).toBeInTheDocument();
+    expect(within(places).getByRole('button', { name: 'Naklejka 10 (wolna)' })).toBeInTheDocument();
+    expect(within(sheet).getByText('Wydruk zacznie się od naklejki 8.')).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: 'Drukuj' }));
+    await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
+    expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9], firstLabel: 8 });
+
+    // The next print on this device is offered the place after these two.
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
+    const next = await screen.findByRole('dialog', { name: 'Drukuj naklejki QR' });
+    expect(within(next).getByText('Wydruk zacznie się od naklejki 10.')).toBeInTheDocument();
+    await user.click(within(next).getByRole('button', { name: 'Anuluj' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('POST', '/api/device/qr-labels')).toHaveLength(1);
   });
 
   it('ticks the whole page from the heading, keeps the ticks when the card was opened and left, and clears them', async () => {
@@ -99,7 +136,7 @@ describe('Drukuj naklejki QR on the machine list', () => {
     await user.click(await screen.findByRole('button', { name: 'Drukuj całą listę' }));
     await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
     const body = server.callsTo('POST', '/api/device/qr-labels')[0].body as Record<string, unknown>;
-    expect(body).toMatchObject({ sort: 'statusWeight,asc' });
+    expect(body).toMatchObject({ sort: 'statusWeight,asc', firstLabel: 1 });
     expect(body.filter).toBeDefined();
     expect(body.ids).toBeUndefined();
   });

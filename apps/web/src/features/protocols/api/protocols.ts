@@ -31,8 +31,12 @@ export function useProtocol(serviceId: number) {
   });
 }
 
-export const saveProtocolDraft = (serviceId: number, data: ProtocolData) =>
-  api.put<Protocol>(`/api/service/protocol/${serviceId}`, data);
+/**
+ * A draft save. `asDraft` (the screen shows an unsigned protocol): the server refuses it (409) when
+ * the protocol was signed meanwhile elsewhere, rather than take it as an administrator's correction.
+ */
+export const saveProtocolDraft = (serviceId: number, data: ProtocolData, asDraft: boolean) =>
+  api.put<Protocol>(`/api/service/protocol/${serviceId}${asDraft ? '?asDraft=true' : ''}`, data);
 
 /** Signing and sending change the event too: every service list refreshes. */
 export function useSignProtocol(serviceId: number) {

@@ -35,7 +35,9 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
       {sync.unaccepted && (
         <Alert color="orange" title={PROTOCOL_MSG.protocolUnacceptedTitle}>
           <Stack gap="xs">
-            <Text size="sm">{PROTOCOL_MSG.protocolUnaccepted}</Text>
+            <Text size="sm">
+              {protocol.editable ? PROTOCOL_MSG.protocolUnacceptedByAdmin : PROTOCOL_MSG.protocolUnaccepted}
+            </Text>
             <Group>
               <Button size="compact-sm" variant="default" onClick={() => void sync.discardUnaccepted()}>
                 Usuń tę wersję z urządzenia

@@ -311,6 +311,79 @@ describe('/serviceProtocol', () => {
     expect(sent.workDone).toBe('Wymiana grzałki');
   });
 
+  it("takes the draft typed offline on a tablet whose clock is behind the server's", async () => {
+    let online = false;
+    // The server saved its version at 12:00 by its clock; the tablet's clock says 11:57.
+    const saved = protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' });
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-15T11:57:00Z') });
+    try {
+      const api = fakeApi({
+        'GET /api/service/protocol/7': { body: saved },
+        'PUT /api/service/protocol/7': (call) =>
+          online
+            ? { body: { ...saved, data: call.body, updatedAt: '2026-03-15T12:05:00.000Z' } }
+            : { network: true },
+      });
+      const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+      await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymieniono czujnik');
+      await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+      expect(
+        await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/),
+      ).toBeInTheDocument();
+      first.unmount();
+
+      online = true;
+      renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+      expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
+      expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymieniono czujnik');
+      expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+      const sent = api.callsTo('PUT', '/api/service/protocol/7').at(-1)!;
+      expect((sent.body as Protocol['data']).workDone).toBe('Wymieniono czujnik');
+      expect(sent.query.get('asDraft')).toBe('true');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says so when the protocol was signed in another tab meanwhile, and keeps this tab's text on the device", async () => {
+    let signed = false;
+    const signedVersion = () =>
+      protocol({
+        saved: true,
+        signed: true,
+        updatedAt: '2026-03-15T12:10:00.000Z',
+        header: { ...protocol().header, state: 'PODPISANY', fullNumber: '12/03/2026' },
+        data: { ...protocol().data, workDone: 'Wersja podpisana' },
+      });
+    const api = fakeApi({
+      'GET /api/service/protocol/7': () => ({ body: signed ? signedVersion() : protocol() }),
+      'PUT /api/service/protocol/7': (call) =>
+        signed && call.query.get('asDraft') === 'true'
+          ? { status: 409, body: { message: PROTOCOL_MSG.protocolSignedMeanwhile, code: 'SIGNED_MEANWHILE' } }
+          : { body: { ...protocol(), data: call.body, saved: true } },
+    });
+    // An administrator's second tab, opened while the protocol was a draft.
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    await screen.findByLabelText('Opis wykonanych prac');
+    signed = true;
+    await userEvent.type(screen.getByLabelText('Opis wykonanych prac'), 'Dopisane w drugiej karcie');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(PROTOCOL_MSG.protocolSignedMeanwhile)).toBeInTheDocument();
+    first.unmount();
+
+    // Opened again: the signed version is the protocol; this tab's text is offered, not lost.
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    expect(await screen.findByText(PROTOCOL_MSG.protocolUnacceptedByAdmin)).toBeInTheDocument();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Dopisane w drugiej karcie');
+    await userEvent.click(screen.getByRole('button', { name: 'Usuń tę wersję z urządzenia' }));
+    await waitFor(() => expect(screen.queryByText(PROTOCOL_MSG.protocolUnacceptedByAdmin)).toBeNull());
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wersja podpisana');
+    // Nothing of the second tab reached the signed protocol.
+    expect(
+      api.callsTo('PUT', '/api/service/protocol/7').every((c) => c.query.get('asDraft') === 'true'),
+    ).toBe(true);
+  });
+
   it('says why the server refuses the draft of an event rejected meanwhile, and keeps the text shown', async () => {
     let rejected = false;
     const closed = () => protocol({ editable: false, header: { ...protocol().header, state: 'ODRZUCONY' } });

@@ -1,0 +1,10 @@
+/**
+ * The sheet QR nameplates are printed on: A4 with 3 columns × 8 rows of 70 × 37 mm labels, filled
+ * row by row. Places are numbered from 1, as a person counts them on the sheet.
+ */
+export const LABEL_SHEET_LAYOUT = { columns: 3, rows: 8, perSheet: 24 } as const;
+
+/** The first free place on a partly used sheet after printing `count` labels from place `first`. */
+export function nextFreeLabel(first: number, count: number): number {
+  return ((first - 1 + count) % LABEL_SHEET_LAYOUT.perSheet) + 1;
+}
