@@ -32,7 +32,15 @@ export function isCalendarDate(y: number, m: number, d: number) {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Required service date: 'YYYY-MM-DD' (a date-time keeps its first 10 characters). */
+/**
+ * The years a service event can be dated in: from 1970 (older records of the fleet) to the next
+ * year. A year typed wrong (2126, 1890) would otherwise become a machine's last inspection, move its
+ * next one and open a number sequence for that year.
+ */
+export const SERVICE_DATE_FIRST_YEAR = 1970;
+export const serviceDateLastYear = (today: Date = new Date()) => today.getFullYear() + 1;
+
+/** Required service date: 'YYYY-MM-DD' (a date-time keeps its first 10 characters), in those years. */
 export const serviceDate = z
   .string({ error: MSG.serviceDateRequired })
   .max(40, MSG.invalidDate)
@@ -46,6 +54,12 @@ export const serviceDate = z
     const match = ISO_DATE.exec(value);
     if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
       ctx.addIssue({ code: 'custom', message: MSG.invalidDate });
+      return z.NEVER;
+    }
+    const year = Number(match[1]);
+    const last = serviceDateLastYear();
+    if (year < SERVICE_DATE_FIRST_YEAR || year > last) {
+      ctx.addIssue({ code: 'custom', message: MSG.serviceDateOutOfRange(SERVICE_DATE_FIRST_YEAR, last) });
       return z.NEVER;
     }
     return value.slice(0, 10);

@@ -30,8 +30,12 @@ export async function login(
   if (!user || !ok || !user.active) {
     // Only a login that names an employee is written as typed: any other text may be a password
     // typed in the wrong field, or a name made up to look like someone's entry.
-    if (user) await audit(db, { email: user.email }, 'nieudana próba logowania', `user:${user.id}`);
-    else await audit(db, null, 'nieudana próba logowania na nieistniejące konto');
+    // A switched-off account is named as such: an administrator tells a former employee's attempt
+    // from a guessed password (the answer stays the same for both).
+    if (user) {
+      const what = user.active ? 'nieudana próba logowania' : 'nieudana próba logowania na wyłączone konto';
+      await audit(db, { email: user.email }, what, `user:${user.id}`);
+    } else await audit(db, null, 'nieudana próba logowania na nieistniejące konto');
     throw unauthorized(MSG.loginFailed);
   }
   return inTransaction(db, async (tx) => {

@@ -82,6 +82,13 @@ describe('login with HTTP Basic', () => {
     expect(response.json().message).toBe(MSG.loginFailed);
     // The session opened while still active is no longer honoured either.
     expect(await whoIs(ctx, jan.cookie)).toBe(401);
+    // The log names the switched-off account, for the administrator (the answer does not).
+    const entries = await auditEntries(ctx);
+    expect(entries.at(-1)).toMatchObject({
+      arg0: 'jan@firma.pl',
+      arg1: `user:${jan.id}`,
+      formattedMessage: 'jan@firma.pl: nieudana próba logowania na wyłączone konto',
+    });
   });
 
   it('sends the Basic challenge only to clients without the XHR marker', async () => {

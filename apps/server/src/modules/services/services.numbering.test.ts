@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, PROTOCOL_NUMBER_ERROR } from '@serwis/domain';
+import { MSG, PROTOCOL_NUMBER_ERROR, serviceDateLastYear } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { eq } from 'drizzle-orm';
@@ -171,6 +171,13 @@ describe('serviceJson validation', () => {
     ['no date', { date: '' }, 'Uzupełnij datę!'],
     // Generic messages name their field (issue 7).
     ['an impossible date', { date: '2026-02-30' }, `Pole „Data”: ${MSG.invalidDate}`],
+    // A year typed wrong would become the machine's last inspection and open a number sequence.
+    [
+      'a date a century ahead',
+      { date: '2126-01-01' },
+      MSG.serviceDateOutOfRange(1970, serviceDateLastYear()),
+    ],
+    ['a date before 1970', { date: '1890-01-01' }, MSG.serviceDateOutOfRange(1970, serviceDateLastYear())],
     ['no service type', { type: [] }, 'Wybierz typ serwisu!'],
     ['an unknown service type', { type: ['NIEZNANY'] }, 'Wybierz typ serwisu!'],
     ['a bad protocol number', { number: '25AB', isToSign: true }, PROTOCOL_NUMBER_ERROR],

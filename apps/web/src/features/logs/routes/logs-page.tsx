@@ -20,15 +20,33 @@ const column = createColumnHelper<LogEntry>();
 
 /** A long word (a file's or a machine's name without spaces) wraps instead of pushing "Rekord" away. */
 const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
-/** The record as a button a finger can hit on a tablet or phone (40 px, as every control). */
+/**
+ * The record as a button a finger can hit on a tablet or phone (40 px, as every control). It wraps
+ * after its kind ("service:" above "10005"), never inside the number: "service:1000" and a lone "5"
+ * read as another record.
+ */
 const recordTarget = {
-  ...wrapAnywhere,
+  overflowWrap: 'break-word',
   display: 'inline-flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   minHeight: 40,
   minWidth: 40,
   textAlign: 'left',
 } as const;
+
+/** "service:10005" with a place to break after the colon (the text stays one for a search). */
+function recordParts(record: string) {
+  const colon = record.indexOf(':');
+  if (colon < 0) return record;
+  return (
+    <>
+      {record.slice(0, colon + 1)}
+      <wbr />
+      {record.slice(colon + 1)}
+    </>
+  );
+}
 
 const NEWEST_FIRST = [{ id: 'eventId', desc: true }];
 
@@ -72,9 +90,10 @@ export function LogsPage() {
               size="sm"
               style={recordTarget}
               title={`Pokaż wpisy rekordu ${record}`}
+              aria-label={record}
               onClick={() => setSearch(record)}
             >
-              {record}
+              {recordParts(record)}
             </Anchor>
           ) : null;
         },

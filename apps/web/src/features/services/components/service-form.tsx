@@ -18,9 +18,11 @@ import {
   INSPECTION_PERIOD_STEP,
   MSG,
   PAYMENT_TYPES,
+  SERVICE_DATE_FIRST_YEAR,
   SERVICE_MAX,
   SERVICE_TYPES,
   isOpenServiceState,
+  serviceDateLastYear,
   serviceJsonSchema,
   type Service,
 } from '@serwis/domain';
@@ -121,6 +123,8 @@ export function ServiceForm(props: ServiceFormProps) {
             label="Data"
             withAsterisk
             valueFormat="YYYY-MM-DD"
+            minDate={`${SERVICE_DATE_FIRST_YEAR}-01-01`}
+            maxDate={`${serviceDateLastYear()}-12-31`}
             clearable
             disabled={readOnly}
             data-autofocus

@@ -115,6 +115,23 @@ describe('/machineTodo modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says so when a pasted description is longer than the field takes (the browser cuts it)', async () => {
+    server();
+    open(ANNA_ADMIN);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dodaj zadanie' }));
+    const description = within(await dialog()).getByRole('textbox', { name: 'Opis' });
+    await userEvent.click(description);
+    await userEvent.paste('Krótki opis');
+    expect(screen.queryByText(/^Wklejony tekst nie zmieścił się/)).toBeNull();
+    await userEvent.paste('x'.repeat(5000));
+    expect(
+      await screen.findByText(
+        'Wklejony tekst nie zmieścił się w polu „Opis”: pole przyjmuje najwyżej 5000 znaków, więc resztę pominięto.',
+      ),
+    ).toBeInTheDocument();
+    expect((description as HTMLTextAreaElement).value).toHaveLength(5000);
+  });
+
   it('asks before "Anuluj" drops an admin\'s changes; a user\'s read-only to-do closes at once', async () => {
     server();
     const view = open(ANNA_ADMIN);
