@@ -139,11 +139,19 @@ export async function updateService(db: Db, actor: SessionUser, input: ServiceUp
     await replaceServiceDevices(tx, row.id, deviceIds);
     await refreshInspectionSummaries(tx, [...machinesBefore, ...deviceIds]);
     await saveTodoFromForm(tx, actor, row.id, input);
-    const signed = signing ? ', podpisanie' : '';
+    // What moved the event in the numbering and the statistics is named with its former value: a
+    // search for the old number finds the change, and a month's count that moved has its reason.
+    const changes = [
+      existing.number > 0 && fullNumberOf(existing) !== fullNumberOf(row)
+        ? `, poprzedni numer ${fullNumberOf(existing)}`
+        : '',
+      existing.date !== row.date ? `, data ${existing.date} → ${row.date}` : '',
+      signing ? ', podpisanie' : '',
+    ].join('');
     await audit(
       tx,
       actor,
-      `edycja zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})${signed}`,
+      `edycja zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})${changes}`,
       `service:${row.id}`,
     );
   });
