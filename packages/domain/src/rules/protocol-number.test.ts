@@ -42,6 +42,19 @@ describe('parseProtocolNumber', () => {
   );
 });
 
+describe('a number above the limit of a typed one', () => {
+  it('is taken only as the number the event already holds', () => {
+    expect(parseProtocolNumber('1000000')).toEqual({ ok: false, error: PROTOCOL_NUMBER_ERROR });
+    const held = { number: 1_000_000, extension: '' };
+    expect(parseProtocolNumber('1000000', held)).toEqual({ ok: true, number: 1_000_000, extension: '' });
+    expect(parseProtocolNumber('1000001', held)).toEqual({ ok: false, error: PROTOCOL_NUMBER_ERROR });
+    expect(parseProtocolNumber('1000000A', held)).toEqual({ ok: false, error: PROTOCOL_NUMBER_ERROR });
+    expect(parseProtocolNumber('999999')).toEqual({ ok: true, number: 999_999, extension: '' });
+    // The server's schema, which does not know the event yet, leaves the check to the assignment.
+    expect(parseProtocolNumber('1000001', 'unknown')).toEqual({ ok: true, number: 1_000_001, extension: '' });
+  });
+});
+
 describe('normalizeExtension', () => {
   it('uppercases one letter and refuses anything else', () => {
     expect(normalizeExtension('b')).toBe('B');

@@ -3,7 +3,12 @@
 export const PROTOCOL_NUMBER_ERROR = 'Niepoprawny numer protokołu (dopuszczalne np. 25, 25A, 25B...25Z)';
 /** Shown instead of a number while the event is not numbered yet. */
 export const AUTO_NUMBER_LABEL = '(auto)';
-/** Upper bound keeps typed numbers inside an int column and away from absurd values. */
+/**
+ * Upper bound of a number typed anew: keeps typed numbers away from absurd values. A number an
+ * event already holds may be higher (up to 7 digits, still an int): the next automatic number is
+ * the year's highest + 1, so one typed 999999 made the following ones 1000000 and up, which the
+ * event's own form then refused to save again.
+ */
 export const MAX_PROTOCOL_NUMBER = 999_999;
 
 export interface ProtocolNumber {
@@ -18,18 +23,31 @@ const PATTERN = /^(\d{1,7})([A-Za-z])?$/;
 
 /**
  * Reads what the user typed in the number field. Empty means "no number" (0) and is not an error;
- * a letter alone, a zero with a letter or anything else is.
+ * a letter alone, a zero with a letter or anything else is. Above MAX_PROTOCOL_NUMBER only the
+ * number the event already holds (`held`) is taken; the server, which knows it, checks a number
+ * assigned anew (`protocolNumberTooHigh`).
  */
-export function parseProtocolNumber(input: string | number | null | undefined): ProtocolNumberResult {
+export function parseProtocolNumber(
+  input: string | number | null | undefined,
+  held: ProtocolNumber | 'unknown' = { number: 0, extension: '' },
+): ProtocolNumberResult {
   const raw = input === null || input === undefined ? '' : String(input).trim();
   if (raw === '') return { ok: true, number: 0, extension: '' };
   const match = PATTERN.exec(raw);
   if (!match) return { ok: false, error: PROTOCOL_NUMBER_ERROR };
   const number = Number(match[1]);
   const extension = (match[2] ?? '').toUpperCase();
-  if (number > MAX_PROTOCOL_NUMBER) return { ok: false, error: PROTOCOL_NUMBER_ERROR };
   if (number === 0 && extension) return { ok: false, error: PROTOCOL_NUMBER_ERROR };
+  if (held !== 'unknown' && protocolNumberTooHigh({ number, extension }, held)) {
+    return { ok: false, error: PROTOCOL_NUMBER_ERROR };
+  }
   return { ok: true, number, extension };
+}
+
+/** A number typed anew above MAX_PROTOCOL_NUMBER; the one the event holds is never too high. */
+export function protocolNumberTooHigh(typed: ProtocolNumber, held?: ProtocolNumber): boolean {
+  const same = held !== undefined && typed.number === held.number && typed.extension === held.extension;
+  return typed.number > MAX_PROTOCOL_NUMBER && !same;
 }
 
 /** An extension as sent separately: '' or one letter, uppercased; null when invalid. */

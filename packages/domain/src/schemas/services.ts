@@ -122,7 +122,8 @@ interface RawServiceJson {
 
 /** Joins number + letter, picks the customer id and normalises the period, reporting under each field. */
 function normalize<T extends RawServiceJson>(value: T, ctx: z.RefinementCtx) {
-  const typed = parseProtocolNumber(value.number);
+  // The number an event holds may be above the limit of a typed one: checked where it is assigned.
+  const typed = parseProtocolNumber(value.number, 'unknown');
   const extension = normalizeExtension(value.numberExtension);
   if (!typed.ok || extension === null) {
     ctx.addIssue({ code: 'custom', message: MSG.protocolNumberInvalid, path: ['number'] });

@@ -151,6 +151,27 @@ describe('service numbering', () => {
     expect(taken.json().message).toBe('Dokument z podanym numerem już istnieje!');
   });
 
+  it("keeps an event's own number above the typed limit editable, and refuses such a number typed anew", async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { json } = await setup();
+    await postService(ctx, admin, json({ isToSign: true, number: '999999' }));
+    // The next automatic number is the year's highest + 1, above what may be typed.
+    const next = (await postService(ctx, admin, json({ isToSign: true }))).json();
+    expect(next.fullNumber).toBe('1000000/03/2026');
+    const saved = await updateService(ctx, admin, {
+      ...json({ number: '1000000', faultDescription: 'Poprawiony opis' }),
+      id: next.id,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      fullNumber: '1000000/03/2026',
+      faultDescription: 'Poprawiony opis',
+    });
+    const typedAnew = await postService(ctx, admin, json({ isToSign: true, number: '1000001' }));
+    expect(typedAnew.statusCode).toBe(400);
+    expect(typedAnew.json()).toMatchObject({ message: MSG.protocolNumberInvalid, field: 'number' });
+  });
+
   it('writes an audit entry for the new event in its transaction', async () => {
     const { user, json } = await setup();
     const created = (await postService(ctx, user, json({ isToSign: true }))).json();

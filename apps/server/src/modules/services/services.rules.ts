@@ -4,10 +4,11 @@ import {
   isLockedServiceState,
   isOpenServiceState,
   mayAddServiceFile,
+  protocolNumberTooHigh,
   type SessionUser,
 } from '@serwis/domain';
 import type { DbOrTx, Tx } from '../../db/database.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import {
   customerExists,
   findDevicesByIds,
@@ -94,6 +95,10 @@ export async function assignNumber(
   exceptId = 0,
 ): Promise<{ number: number; numberExtension: string }> {
   await lockServiceYear(tx, year);
+  // Assigned anew (a new event, or a retyped number): the held one was compared by the caller.
+  if (protocolNumberTooHigh({ number: typed.number, extension: typed.numberExtension })) {
+    throw invalidField(['number'], MSG.protocolNumberInvalid);
+  }
   if (typed.number > 0) {
     if (await isNumberTaken(tx, year, typed.number, typed.numberExtension, exceptId)) {
       throw new AppError(409, MSG.serviceNumberExists, 'NUMBER_EXISTS');

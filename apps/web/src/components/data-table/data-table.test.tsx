@@ -291,3 +291,42 @@ describe('DataTable rows', () => {
     expect(screen.getAllByRole('row', { name: /^Maszyna \d$/ })).toHaveLength(3);
   });
 });
+
+describe('DataTable pager', () => {
+  function renderPaged(onPageChange: (page: number) => void) {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `Maszyna ${i + 1}` }));
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          columns={columns}
+          data={rows}
+          total={95}
+          page={1}
+          pageSize={10}
+          onPageChange={onPageChange}
+          sorting={[]}
+          onSortingChange={() => undefined}
+        />
+      </MantineProvider>,
+    );
+    return screen.getByRole('table').closest('.mantine-ScrollArea-root')!.parentElement as HTMLElement;
+  }
+
+  it("brings the table's top into view when another page is asked for below it, and stays put otherwise", async () => {
+    const asked: number[] = [];
+    const table = renderPaged((page) => asked.push(page));
+    const scrolled = vi.fn();
+    table.scrollIntoView = scrolled;
+    // The list scrolled down to its pager: the table's top is above the window.
+    table.getBoundingClientRect = () => ({ top: -700 }) as DOMRect;
+    await userEvent.click(screen.getByRole('button', { name: 'Strona 2' }));
+    expect(asked).toEqual([2]);
+    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+    // A short list, its top in view: the page is not moved.
+    scrolled.mockClear();
+    table.getBoundingClientRect = () => ({ top: 120 }) as DOMRect;
+    await userEvent.click(screen.getByRole('button', { name: 'Następna strona' }));
+    expect(asked).toEqual([2, 2]);
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,5 @@
 import './data-table.css';
+import { useRef } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -106,11 +107,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibleIds = visibleLeafColumns.map((column) => column.id).join();
   // The screens pass a new function each render; the rows get one that stays, calling the latest.
   const openRow = useCallbackRef((row: T) => props.onRowClick?.(row));
+  // Another page asked for from the pager below a long page: the table's top comes into view, where
+  // the new page begins (the view stayed at the pager, on the new page's last rows).
+  const top = useRef<HTMLDivElement>(null);
+  const turnPage = (page: number) => {
+    props.onPageChange(page);
+    if (top.current && top.current.getBoundingClientRect().top < 0)
+      top.current.scrollIntoView({ block: 'start' });
+  };
   // No order asked for: the rows' own order, when the screen says which it is.
   const implied = props.sorting.length === 0 ? (props.defaultSorting?.[0] ?? null) : null;
 
   return (
-    <Box>
+    <Box ref={top} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 8px)' }}>
       <Box h={4}>
         {refreshing && (
           <Progress
@@ -245,7 +254,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Pager
             page={props.page}
             pageCount={pageCount}
-            onChange={props.onPageChange}
+            onChange={turnPage}
             endKnown={!props.totalEstimated}
           />
         </Group>

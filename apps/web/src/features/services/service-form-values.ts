@@ -49,6 +49,10 @@ export function savedNumber(service?: Service) {
   return { numberText: formatNumberWithExtension(number, numberExtension), number, numberExtension };
 }
 
+/** The number the event holds, which its form takes back even above the limit of a typed one. */
+export const heldNumber = (service?: Service) =>
+  service?.number ? { number: service.number, extension: service.numberExtension ?? '' } : undefined;
+
 export function toFormValues(service?: Service, defaultCustomerId?: number | null): ServiceFormValues {
   const customerId = service?.customer.id ?? defaultCustomerId;
   return {

@@ -2,7 +2,7 @@ import { Checkbox, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { AUTO_NUMBER_LABEL, type Service } from '@serwis/domain';
 import { readProtocolNumberInput } from '../protocol-number-input';
-import { savedNumber, type ServiceFormValues } from '../service-form-values';
+import { heldNumber, savedNumber, type ServiceFormValues } from '../service-form-values';
 
 interface ProtocolNumberFieldsProps {
   form: UseFormReturnType<ServiceFormValues>;
@@ -34,20 +34,25 @@ export function ProtocolNumberFields({ form, service, signDisabled, readOnly }: 
   };
 
   const type = (raw: string) => {
-    const read = readProtocolNumberInput(raw);
+    const read = readProtocolNumberInput(raw, heldNumber(service));
     form.setValues({ numberText: read.text, number: read.number, numberExtension: read.numberExtension });
     form.clearFieldError('numberText');
   };
   // Read from the text on screen at each drawing, not kept as the form's error: kept, it was gone
   // after the second of two invalid texts in a row ("x", then "x1"). A refusal of the server (the
   // form's error) stays until the next key.
-  const typedError = editable ? readProtocolNumberInput(values.numberText).error : null;
+  const typedError = editable ? readProtocolNumberInput(values.numberText, heldNumber(service)).error : null;
 
   return (
     <>
       <TextInput
         label="Numer protokołu"
-        description={editable ? 'np. 25 lub 25A; puste = kolejny numer w roku' : undefined}
+        // An event numbered already keeps its number when the field is emptied (the server's rule).
+        description={
+          editable
+            ? `np. 25 lub 25A; puste = ${service?.number ? 'obecny numer' : 'kolejny numer w roku'}`
+            : undefined
+        }
         value={editable ? values.numberText : values.numberText || AUTO_NUMBER_LABEL}
         disabled={!editable}
         maxLength={NUMBER_INPUT_MAX}

@@ -310,6 +310,30 @@ describe('ServiceForm: editing', () => {
     expect(body).not.toHaveProperty('todo');
   });
 
+  it("takes back the event's own number above the limit of a typed one, and refuses another such", async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'PUT /api/service/update': { body: sampleService() },
+    });
+    const service = sampleService({ number: 1_000_000, numberExtension: '', fullNumber: '1000000/03/2026' });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin onClose={() => {}} />,
+      {
+        url: '/m',
+      },
+    );
+    expect(numberField()).toHaveValue('1000000');
+    expect(screen.queryByText(MSG.protocolNumberInvalid)).toBeNull();
+    await userEvent.clear(numberField());
+    await userEvent.type(numberField(), '1000001');
+    expect(screen.getByText(MSG.protocolNumberInvalid)).toBeInTheDocument();
+    await userEvent.clear(numberField());
+    await userEvent.type(numberField(), '1000000');
+    expect(screen.queryByText(MSG.protocolNumberInvalid)).toBeNull();
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+  });
+
   it('shows a locked event read-only, without a save button', () => {
     fakeApi({ 'GET /api/customer/findAll': { body: customers } });
     renderScreen(

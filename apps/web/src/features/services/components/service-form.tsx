@@ -30,6 +30,7 @@ import { QuietSelect } from '../../../components/quiet-select';
 import { customerSelectData, useCustomerOptions } from '../../machines/api/lookups';
 import { readProtocolNumberInput } from '../protocol-number-input';
 import {
+  heldNumber,
   isInspection,
   toFieldErrors,
   toFormValues,
@@ -83,7 +84,7 @@ export function ServiceForm(props: ServiceFormProps) {
     initialValues: toFormValues(service, props.defaultCustomerId),
     validate: (values) => {
       const errors = toFieldErrors(zod4Resolver(serviceJsonSchema)(toServiceJson(values, context)));
-      const number = readProtocolNumberInput(values.numberText);
+      const number = readProtocolNumberInput(values.numberText, heldNumber(service));
       if (values.isToSign && number.error) errors.numberText = number.error;
       // Refused before it is sent, as the other uploads do: not after 200 MB went up the wire.
       const refusal = !service && values.file ? tooLarge(values.file) : null;
