@@ -322,6 +322,9 @@ export const MSG = {
   labelsTooMany: (max: number) =>
     `Za dużo maszyn na jeden wydruk: najwyżej ${max} naklejek. Zawęź filtr lub zaznacz maszyny.`,
   labelsNone: 'Brak maszyn do wydrukowania naklejek.',
+  /** Fewer labels than machines asked for: some were deleted meanwhile (a list open for a while). */
+  labelsSomeMissing: (printed: number, asked: number) =>
+    `Wydrukowano naklejki dla ${printed} z ${asked} maszyn: pozostałych nie ma już w rejestrze.`,
   /** The place on a partly used sheet where the print starts, out of the sheet's range. */
   labelsFirstPlace: (perSheet: number) =>
     `Podaj numer pierwszej wolnej naklejki na arkuszu: od 1 do ${perSheet}.`,

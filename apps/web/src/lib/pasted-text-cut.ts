@@ -18,16 +18,18 @@ export function tellWhenPasteIsCut(event: ClipboardEvent) {
   if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
   const max = field.maxLength;
   if (max <= 0) return;
-  // A text area keeps a line break as one character; a one-line field drops them.
+  // A text area keeps a line break as one character; a one-line field makes it a space (Chromium).
   const raw = event.clipboardData?.getData('text/plain') ?? '';
-  const pasted =
-    field instanceof HTMLTextAreaElement ? raw.replace(/\r\n?/g, '\n') : raw.replace(/[\r\n]/g, '');
+  const pasted = raw.replace(/\r\n?/g, '\n');
   const replaced = (field.selectionEnd ?? field.value.length) - (field.selectionStart ?? field.value.length);
   if (field.value.length - replaced + pasted.length <= max) return;
+  const name = fieldName(field);
+  // One notice per field: a second field's paste, within the first's notice, is told too (an id
+  // already shown is not shown again).
   notifications.show({
-    id: 'pasted-text-cut',
+    id: `pasted-text-cut:${name}:${max}`,
     color: 'orange',
-    message: MSG.pastedTextCut(fieldName(field), max),
+    message: MSG.pastedTextCut(name, max),
   });
 }
 

@@ -71,11 +71,15 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         keepConnectionWhileWorking(reply);
         const { machines, company } = await labelSheet(app.db, app.config, family, request.body);
         const pdf = await renderer.render(machines, company, clientGone(reply), request.body.firstLabel);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', 'inline; filename="naklejki-qr.pdf"')
-          .header('cache-control', 'no-store')
-          .send(Readable.from([pdf]));
+        return (
+          reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', 'inline; filename="naklejki-qr.pdf"')
+            .header('cache-control', 'no-store')
+            // How many labels were printed: a machine chosen and deleted meanwhile is left out.
+            .header('x-labels-count', String(machines.length))
+            .send(Readable.from([pdf]))
+        );
       },
     );
   }

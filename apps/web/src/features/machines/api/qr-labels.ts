@@ -14,5 +14,10 @@ export async function fetchQrLabels(
   selection: QrLabelSelection & { firstLabel?: number },
 ) {
   const response = await api.raw('POST', `${FAMILIES[family].api}/qr-labels`, { body: selection });
-  return response.blob();
+  // The labels printed: fewer than asked when a machine was deleted meanwhile.
+  const printed = Number(response.headers.get('x-labels-count'));
+  return {
+    pdf: await response.blob(),
+    printed: Number.isInteger(printed) && printed > 0 ? printed : undefined,
+  };
 }

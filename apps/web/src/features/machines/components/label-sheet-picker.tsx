@@ -1,5 +1,5 @@
 import { Box, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { LABEL_SHEET_LAYOUT } from '@serwis/domain';
+import { LABEL_SHEET_LAYOUT, labelPrintSize } from '@serwis/domain';
 import './label-sheet-picker.css';
 
 const PLACES = Array.from({ length: LABEL_SHEET_LAYOUT.perSheet }, (_, i) => i + 1);
@@ -59,6 +59,9 @@ export function LabelSheetPicker(props: {
         <Text size="sm" mt="xs">
           {`Wydruk zacznie się od naklejki ${props.first}.`}
         </Text>
+        {props.count !== undefined && props.count > 0 && (
+          <Text size="sm" mt="xs">{`Wydruk: ${labelPrintSize(props.first, props.count)}.`}</Text>
+        )}
         <Group gap={6} mt="xs" aria-hidden>
           <span className="serwis-label-swatch" data-state="used" />
           <Text size="xs">zużyte</Text>

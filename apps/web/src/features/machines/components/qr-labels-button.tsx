@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconQrcode } from '@tabler/icons-react';
-import { LABEL_SHEET_LAYOUT, nextFreeLabel } from '@serwis/domain';
+import { LABEL_SHEET_LAYOUT, MSG, nextFreeLabel } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 import { fetchQrLabels, type QrLabelSelection } from '../api/qr-labels';
@@ -52,11 +52,16 @@ export function QrLabelsButton(props: {
     setAsking(false);
     setBusy(true);
     try {
-      saveBlob(
-        await fetchQrLabels(props.family, { ...props.selection(), firstLabel: first }),
-        'naklejki-qr.pdf',
-      );
-      setStored(props.count === undefined ? 1 : nextFreeLabel(first, props.count));
+      const selection = props.selection();
+      const { pdf, printed } = await fetchQrLabels(props.family, { ...selection, firstLabel: first });
+      saveBlob(pdf, 'naklejki-qr.pdf');
+      // The sheet goes on after the labels printed (fewer than asked when a machine went meanwhile).
+      const made = printed ?? props.count;
+      setStored(made === undefined ? 1 : nextFreeLabel(first, made));
+      const asked = 'ids' in selection ? selection.ids.length : undefined;
+      if (printed !== undefined && asked !== undefined && printed < asked) {
+        notifications.show({ color: 'orange', message: MSG.labelsSomeMissing(printed, asked) });
+      }
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
     } finally {

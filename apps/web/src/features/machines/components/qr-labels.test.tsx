@@ -11,8 +11,10 @@ vi.setConfig({ testTimeout: 40_000 });
 
 const rows = [sampleDevice(), sampleDevice({ id: 8, name: 'Prasa' }), sampleDevice({ id: 9, name: 'Laser' })];
 let saved: string[] = [];
+let gone = 0;
 
 beforeEach(() => {
+  gone = 0;
   sessionStorage.clear();
   // Where the last print left the sheet (the next starts there) is this device's.
   localStorage.clear();
@@ -33,7 +35,15 @@ function fakeServer() {
   return fakeApi(
     {
       'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': '3' } },
-      'POST /api/device/qr-labels': { body: '%PDF-1.4' },
+      'POST /api/device/qr-labels': (call) => ({
+        body: '%PDF-1.4',
+        // Machine 9 was deleted meanwhile, when the test asks so.
+        headers: {
+          'x-labels-count': String(
+            (call.body as { ids?: number[] }).ids?.filter((id) => id !== gone).length ?? 3,
+          ),
+        },
+      }),
     },
     { otherwise: EMPTY_LIST },
   );
@@ -49,6 +59,7 @@ describe('Drukuj naklejki QR on the machine list', () => {
     await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
     const sheet = await screen.findByRole('dialog', { name: 'Drukuj naklejki QR' });
     expect(within(sheet).getByText('Wydruk zacznie się od naklejki 1.')).toBeInTheDocument();
+    expect(within(sheet).getByText('Wydruk: 2 naklejki na 1 arkuszu.')).toBeInTheDocument();
     await user.click(within(sheet).getByRole('button', { name: 'Drukuj' }));
     await waitFor(() => expect(saved).toEqual(['naklejki-qr.pdf']));
     expect(server.callsTo('POST', '/api/device/qr-labels')[0].body).toEqual({ ids: [8, 9], firstLabel: 1 });
@@ -84,6 +95,21 @@ describe('Drukuj naklejki QR on the machine list', () => {
     await user.click(within(next).getByRole('button', { name: 'Anuluj' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.callsTo('POST', '/api/device/qr-labels')).toHaveLength(1);
+  });
+
+  it('says so when a ticked machine was deleted meanwhile, and goes on after the labels printed', async () => {
+    fakeServer();
+    gone = 9;
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    await user.click(await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Zaznacz do naklejek QR: Laser \(id 9\)/ }));
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Drukuj' }));
+    expect(
+      await screen.findByText('Wydrukowano naklejki dla 1 z 2 maszyn: pozostałych nie ma już w rejestrze.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' }));
+    expect(await screen.findByText('Wydruk zacznie się od naklejki 2.')).toBeInTheDocument();
   });
 
   it('ticks the whole page from the heading, keeps the ticks when the card was opened and left, and clears them', async () => {
