@@ -322,6 +322,9 @@ export const MSG = {
   labelsTooMany: (max: number) =>
     `Za dużo maszyn na jeden wydruk: najwyżej ${max} naklejek. Zawęź filtr lub zaznacz maszyny.`,
   labelsNone: 'Brak maszyn do wydrukowania naklejek.',
+  /** The file dialog of an event waiting for its scan, when the file will sign it. */
+  serviceFileSigns:
+    'Zdarzenie czeka na skan podpisanego protokołu: dodany plik zostanie uznany za ten skan, a zdarzenie zmieni stan na „Podpisany” i zostanie zablokowane do edycji (poza administratorem).',
   /** Fewer labels than machines asked for: some were deleted meanwhile (a list open for a while). */
   labelsSomeMissing: (printed: number, asked: number) =>
     `Wydrukowano naklejki dla ${printed} z ${asked} maszyn: pozostałych nie ma już w rejestrze.`,

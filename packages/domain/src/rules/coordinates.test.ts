@@ -12,6 +12,14 @@ describe('coordinatesInText', () => {
     ])
       expect(coordinatesInText(text), text).toEqual(krakow);
     expect(coordinatesInText('-33.8688 151.2093')).toEqual({ latitude: -33.8688, longitude: 151.2093 });
+    // Whole numbers, or one of each, joined by a comma and a space (52, 21 was read as 52.21).
+    for (const [text, latitude, longitude] of [
+      ['52, 21', 52, 21],
+      ['52.1, 21', 52.1, 21],
+      ['52,1, 21,0', 52.1, 21],
+      ['52; 21', 52, 21],
+    ] as const)
+      expect(coordinatesInText(text), text).toEqual({ latitude, longitude });
   });
 
   it('reads the position in a map link', () => {

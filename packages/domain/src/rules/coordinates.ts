@@ -12,10 +12,11 @@ export interface Coordinates {
 }
 
 const DOTTED = String.raw`-?\d{1,3}(?:\.\d+)?`;
-// A bare pair needs decimals in both numbers, as a map gives them: "50,1" typed in one field is
-// 50.1, never the pair 50 and 1.
+// A bare pair joined by a comma alone needs dots in both numbers, as a map gives them: "50,1" typed
+// in one field is 50.1, never the pair 50 and 1. Joined by a comma and a space, a semicolon or
+// spaces, either may be whole or have a Polish comma: "52, 21" pasted was read as 52.21.
 const DECIMAL_DOTTED = String.raw`-?\d{1,3}\.\d+`;
-const DECIMAL = String.raw`-?\d{1,3}[.,]\d+`;
+const NUMBER = String.raw`-?\d{1,3}(?:[.,]\d+)?`;
 
 const PATTERNS: RegExp[] = [
   // Links first: their numbers are dotted and separated by a comma or a slash.
@@ -23,9 +24,10 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`[?&](?:q|query|ll|center|destination)=(${DOTTED})(?:,|%2C)\s*(${DOTTED})`, 'i'),
   new RegExp(String.raw`[?&]mlat=(${DOTTED})&mlon=(${DOTTED})`, 'i'),
   new RegExp(String.raw`#map=\d{1,2}/(${DOTTED})/(${DOTTED})`),
-  // A bare pair: dotted numbers with a comma between, or either kind with spaces or a semicolon.
+  // A bare pair: dotted numbers with a comma between, or any with a comma and a space, a semicolon
+  // or spaces between.
   new RegExp(String.raw`^\s*(${DECIMAL_DOTTED})\s*,\s*(${DECIMAL_DOTTED})\s*$`),
-  new RegExp(String.raw`^\s*(${DECIMAL})\s*[;\s]\s*(${DECIMAL})\s*$`),
+  new RegExp(String.raw`^\s*(${NUMBER})(?:\s*;\s*|,\s+|\s+)(${NUMBER})\s*$`),
 ];
 
 const asNumber = (text: string) => Number(text.replace(',', '.'));

@@ -5,6 +5,7 @@ import {
   OPEN_SERVICE_STATES,
   SERVICE_STATE_TRANSITIONS,
   canModifyService,
+  fileSignsService,
   isLockedServiceState,
   isOpenServiceState,
   isServiceTransitionAllowed,
@@ -51,6 +52,16 @@ describe('mayAddServiceFile', () => {
     expect(mayAddServiceFile(employee, 'ODRZUCONY')).toBe(false);
     expect(mayAddServiceFile(admin, 'PODPISANY')).toBe(true);
     expect(mayAddServiceFile(null, 'UTWORZONY')).toBe(false);
+  });
+});
+
+describe('fileSignsService', () => {
+  it("takes a file as the scan of an event waiting for it from its author or an admin, not a colleague's", () => {
+    expect(fileSignsService(employee, { state: 'DODAJ_SKAN', authorId: 2 })).toBe(true);
+    expect(fileSignsService(admin, { state: 'DODAJ_SKAN', authorId: 9 })).toBe(true);
+    expect(fileSignsService(employee, { state: 'DODAJ_SKAN', authorId: 9 })).toBe(false);
+    expect(fileSignsService(admin, { state: 'UTWORZONY', authorId: 1 })).toBe(false);
+    expect(fileSignsService(admin, { state: 'PODPISANY', authorId: 1 })).toBe(false);
   });
 });
 

@@ -35,6 +35,14 @@ export function mayAddServiceFile(actor: ServiceActor, state: string): boolean {
   return actor.isAdmin || !isLockedServiceState(state);
 }
 
+/**
+ * A file added to an event waiting for its scan (DODAJ_SKAN) is the scan, and signs it, when its
+ * uploader may change the event (its author or an admin); a colleague's file is only attached.
+ */
+export function fileSignsService(actor: ServiceActor, event: ServiceEventAccess): boolean {
+  return event.state === 'DODAJ_SKAN' && canModifyService(actor, event);
+}
+
 export type ServiceStateAction = 'sign' | 'reject' | 'printForScan';
 
 /**

@@ -1,6 +1,7 @@
 import {
   MSG,
   SERVICE_STATE_TRANSITIONS,
+  fileSignsService,
   isServiceTransitionAllowed,
   type ServiceStateAction,
   type SessionUser,
@@ -26,7 +27,6 @@ import {
 import {
   assertCanModify,
   assertMayAddFile,
-  canModify,
   assertTransition,
   assignNumber,
   requireServiceForUpdate,
@@ -86,7 +86,7 @@ export async function addServiceFile(
     await attach(tx, row);
     // The scan signs the event only when its uploader may sign it (the author or an admin); a
     // colleague's file is attached and the event keeps waiting for its scan.
-    const signs = row.state === 'DODAJ_SKAN' && canModify(actor, row);
+    const signs = fileSignsService(actor, { state: row.state, authorId: row.userCreatedId });
     const numbering =
       signs && row.number === 0 ? await assignNumber(tx, row.year, { number: 0, numberExtension: '' }) : {};
     const updated = signs

@@ -1,5 +1,6 @@
 import {
   canModifyService,
+  fileSignsService,
   mayAddServiceFile,
   mayChangeServiceState,
   type Service,
@@ -16,6 +17,10 @@ const access = (service: Event) => ({ state: service.state, authorId: service.us
  */
 export const mayModifyService = (actor: ServiceActor, service: Event) =>
   canModifyService(actor, access(service));
+
+/** Whether a file the actor adds to the event is its scan, which signs it (the domain's rule). */
+export const fileSignsEvent = (actor: ServiceActor, service: Event) =>
+  fileSignsService(actor, access(service));
 
 export interface ServiceActions {
   edit: boolean;

@@ -32,9 +32,11 @@ export function LocationTab({ deviceId }: { deviceId: number }) {
 function LocationEditor({ device }: { device: Device }) {
   const save = useSaveGpsLocation(device.id);
   const geocoding = useGeocoding();
+  // As the fields show it (6 decimals, about 10 cm): a position kept with 14 decimals counted as
+  // changed once a field was left, which rounds it, and leaving the screen asked about it.
   const stored =
     device.gpsLatitude !== null && device.gpsLongitude !== null
-      ? { latitude: device.gpsLatitude, longitude: device.gpsLongitude }
+      ? { latitude: round(device.gpsLatitude), longitude: round(device.gpsLongitude) }
       : null;
   const [position, setPosition] = useState<LatLng | null>(stored);
   const [focus, setFocus] = useState<{ center: [number, number]; zoom?: number } | null>(null);
@@ -70,7 +72,10 @@ function LocationEditor({ device }: { device: Device }) {
   const lonValid = lon === '' || longitudeRule.safeParse(lon).success;
   const typed = () => {
     if (lat === '' || lon === '' || !latValid || !lonValid) return;
-    place({ latitude: Number(lat), longitude: Number(lon) }, true);
+    const next = { latitude: round(Number(lat)), longitude: round(Number(lon)) };
+    // A field left as it was: the marker and the map stay where they are.
+    if (position && next.latitude === position.latitude && next.longitude === position.longitude) return;
+    place(next, true);
   };
 
   const fromMachineAddress = async () => {

@@ -111,6 +111,22 @@ describe('Lokalizacja tab', () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 
+  it('counts a position kept with more decimals than the fields show as unchanged once a field is left', async () => {
+    fakeApi({
+      'GET /api/device/findById/7': {
+        body: sampleDevice({ gpsLatitude: 54.49770239093341, gpsLongitude: 18.53844123456789 }),
+      },
+      'GET /api/map/config': CONFIG,
+    });
+    renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    const latitude = await screen.findByLabelText('Szerokość geograficzna');
+    expect(latitude).toHaveValue('54.497702');
+    await userEvent.click(latitude);
+    await userEvent.tab();
+    expect(hasUnsavedChanges()).toBe(false);
+    expect(screen.getByRole('button', { name: 'Zapisz lokalizację' })).toBeDisabled();
+  });
+
   it('fills both fields from a pair or a map link pasted into either, and keeps a single number as typed', async () => {
     const fake = fakeApi({
       'GET /api/device/findById/7': { body: sampleDevice() },

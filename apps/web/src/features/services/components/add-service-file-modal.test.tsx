@@ -11,10 +11,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const service = sampleService({ id: 42, fullNumber: '7/03/2026', state: 'DODAJ_SKAN' });
 
-function renderModal(answer: FakeReply) {
+function renderModal(answer: FakeReply, signs = false) {
   const api = fakeApi({ 'PATCH /api/service/addFile/42': answer });
   const onClose = vi.fn();
-  renderScreen(<AddServiceFileModal service={service} onClose={onClose} />, { url: '/machineEdit' });
+  renderScreen(<AddServiceFileModal service={service} signs={signs} onClose={onClose} />, {
+    url: '/machineEdit',
+  });
   return { api, onClose };
 }
 
@@ -29,6 +31,16 @@ describe('AddServiceFileModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj' }));
     expect(await screen.findByText(MSG.noFileSelected)).toBeInTheDocument();
     expect(api.calls).toEqual([]);
+  });
+
+  it('says first that the file will sign the event waiting for its scan', () => {
+    renderModal({ body: service }, true);
+    expect(screen.getByRole('dialog')).toHaveTextContent(MSG.serviceFileSigns);
+  });
+
+  it("says nothing of signing when the file is only attached (a colleague's, another state)", () => {
+    renderModal({ body: service });
+    expect(screen.queryByText(MSG.serviceFileSigns)).toBeNull();
   });
 
   it('sends the file as the multipart part "file" and closes', async () => {

@@ -1,4 +1,4 @@
-import { FileInput, Modal, Stack } from '@mantine/core';
+import { Alert, FileInput, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -15,8 +15,19 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 const schema = fileUploadFormSchema.pick({ file: true });
 type FileValues = { file: File | null };
 
-/** Adds a file to an event; the scan of an event waiting for it (Dodaj skan) signs it on the server. */
-export function AddServiceFileModal({ service, onClose }: { service: Service | null; onClose: () => void }) {
+/**
+ * Adds a file to an event; the scan of an event waiting for it (Dodaj skan) signs it on the server,
+ * which the dialog says first (`signs`): a photo added there signed and locked the event unasked.
+ */
+export function AddServiceFileModal({
+  service,
+  signs = false,
+  onClose,
+}: {
+  service: Service | null;
+  signs?: boolean;
+  onClose: () => void;
+}) {
   const upload = useAddServiceFile();
   const tooLarge = useUploadSizeCheck();
   const sending = useAbortable();
@@ -61,6 +72,7 @@ export function AddServiceFileModal({ service, onClose }: { service: Service | n
           <ErrorBanner
             message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbiddenBang }) : null}
           />
+          {signs && <Alert color="yellow">{MSG.serviceFileSigns}</Alert>}
           <FileInput
             label="Plik"
             placeholder="Wybierz plik..."

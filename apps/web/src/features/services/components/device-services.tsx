@@ -21,7 +21,7 @@ import {
   type ServiceStateAction,
 } from '../api/services';
 import { numberLabel, serviceName } from '../service-display';
-import { mayModifyService, serviceActions } from '../service-permissions';
+import { fileSignsEvent, mayModifyService, serviceActions } from '../service-permissions';
 import { pageOfServices } from '../service-sort';
 import { AddServiceFileModal } from './add-service-file-modal';
 import { deviceServiceColumns } from './device-service-columns';
@@ -164,7 +164,11 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
         isAdmin={Boolean(me?.isAdmin)}
         onClose={() => setEditing(null)}
       />
-      <AddServiceFileModal service={addingFileTo} onClose={() => setAddingFileTo(null)} />
+      <AddServiceFileModal
+        service={addingFileTo}
+        signs={addingFileTo !== null && fileSignsEvent(me, addingFileTo)}
+        onClose={() => setAddingFileTo(null)}
+      />
       {preview}
     </>
   );
