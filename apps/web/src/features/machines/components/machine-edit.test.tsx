@@ -124,6 +124,25 @@ describe('machine card', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/machineExternalList$/));
   });
 
+  it('says the machine is gone when its save is answered 404 (deleted meanwhile), and keeps the card', async () => {
+    fakeApi(
+      {
+        'GET /api/device/findById/7': { body: sampleDevice() },
+        'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+        'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+        'PUT /api/device/update': {
+          status: 404,
+          body: { message: 'Nie znaleziono maszyny.', code: 'NOT_FOUND' },
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderCard('id=7');
+    await user.click(await screen.findByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Błąd! Nie znaleziono maszyny.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/card/);
+  });
+
   it("is titled by the machine's own family, also when opened through the other family's address", async () => {
     fakeServer(204, sampleDevice({ type: 'INTERNAL' }));
     renderCard('id=7', 'EXTERNAL');

@@ -14,6 +14,7 @@ import { MachineTabs } from './machine-tabs';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useSession } from '../../auth/api/session';
 import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
+import { goneOrError } from './tabs/tab-errors';
 
 /** Spec §8: the delete refusals, each in its own words. */
 export function deleteErrorMessage(error: unknown) {
@@ -44,7 +45,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
       ? MSG.machineNotFound
       : MSG.unknownError
     : save.isError
-      ? MSG.error
+      ? goneOrError(save.error)
       : remove.isError
         ? deleteErrorMessage(remove.error)
         : !Number.isInteger(id) || id <= 0

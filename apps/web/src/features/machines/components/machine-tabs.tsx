@@ -11,6 +11,8 @@ import { PeriodicInspectionTab } from './tabs/periodic-inspection-tab';
 import { ServiceTab } from './tabs/service-tab';
 import { LazyPanel } from '../../../components/lazy-panel';
 import { useTabInUrl } from '../../../lib/use-tab-in-url';
+import { TabChangesContext } from '../../../lib/tab-changes';
+import { closeAfterAsking } from '../../../lib/unsaved-changes';
 
 // Leaflet is heavy: the map tabs load their code only when opened (spec §2).
 const LocationTab = lazy(async () => ({
@@ -77,6 +79,9 @@ export function MachineTabs({ deviceId }: { deviceId: number }) {
   );
   const tabs = useRef<HTMLDivElement>(null);
   const askedFor = useRef(requested);
+  // The open tab's own changes not saved (lib/tab-changes.ts): another tab is chosen after asking.
+  const tabChanges = useRef(false);
+  const choose = (tab: string | null) => closeAfterAsking(tabChanges.current, () => select(tab));
   useEffect(() => {
     if (!askedFor.current) return;
     // The card's parts above may still grow as they load: brought into view again then, unless
@@ -98,19 +103,21 @@ export function MachineTabs({ deviceId }: { deviceId: number }) {
     return () => timers.forEach((t) => window.clearTimeout(t));
   }, []);
   return (
-    <Tabs ref={tabs} value={active} onChange={select} keepMounted={false}>
-      <Tabs.List>
+    <TabChangesContext.Provider value={tabChanges}>
+      <Tabs ref={tabs} value={active} onChange={choose} keepMounted={false}>
+        <Tabs.List>
+          {MACHINE_TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} mih={40}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
         {MACHINE_TABS.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value} mih={40}>
-            {tab.label}
-          </Tabs.Tab>
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            {tab.render(deviceId)}
+          </Tabs.Panel>
         ))}
-      </Tabs.List>
-      {MACHINE_TABS.map((tab) => (
-        <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-          {tab.render(deviceId)}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+      </Tabs>
+    </TabChangesContext.Provider>
   );
 }

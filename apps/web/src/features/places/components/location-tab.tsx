@@ -19,6 +19,7 @@ import { AddressSearch, geocodeError } from './address-search';
 import { BaseMap, dotIcon, round, type LatLng } from './base-map';
 import { DevicePositionButton } from './device-position-button';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useTabChanges } from '../../../lib/tab-changes';
 
 const PIN = dotIcon('#1c7ed6', '#ffffff', 28);
 
@@ -49,6 +50,8 @@ function LocationEditor({ device }: { device: Device }) {
   const moved =
     String(lat) !== String(stored?.latitude ?? '') || String(lon) !== String(stored?.longitude ?? '');
   useUnsavedChanges(moved && !saved);
+  // …and before another tab of the card is chosen: this tab, and its position, would go.
+  useTabChanges(moved && !saved);
 
   const place = (picked: LatLng, move = false) => {
     const next = { latitude: round(picked.latitude), longitude: round(picked.longitude) };

@@ -8,6 +8,7 @@ import { sampleDevice } from '../../../../test/samples';
 import { MyAccountPage } from '../../account/routes/my-account-page';
 import { HotelsTab } from './hotels-tab';
 import { LocationTab } from './location-tab';
+import { MachineTabs } from '../../machines/components/machine-tabs';
 import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -125,6 +126,40 @@ describe('Lokalizacja tab', () => {
     await userEvent.tab();
     expect(hasUnsavedChanges()).toBe(false);
     expect(screen.getByRole('button', { name: 'Zapisz lokalizację' })).toBeDisabled();
+  });
+
+  it('asks before another tab of the card takes the place of a position typed and not saved', async () => {
+    fakeApi(
+      {
+        'GET /api/device/findById/7': { body: sampleDevice() },
+        'GET /api/map/config': CONFIG,
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<MachineTabs deviceId={7} />, { url: '/m?activeTab=Map', session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Szerokość geograficzna'), '50.0614');
+    await userEvent.type(screen.getByLabelText('Długość geograficzna'), '19.9366');
+    await userEvent.click(screen.getByRole('tab', { name: 'Hotele' }));
+    const question = await screen.findByRole('dialog');
+    expect(question).toHaveTextContent('Zmian w formularzu nie zapisano. Odrzucić je?');
+    await userEvent.click(within(question).getByRole('button', { name: MSG.keepEditing }));
+    expect(screen.getByRole('tab', { name: 'Lokalizacja' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Szerokość geograficzna')).toHaveValue('50.0614');
+    await userEvent.click(screen.getByRole('tab', { name: 'Hotele' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Odrzuć zmiany' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Hotele' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    // With nothing typed, the tabs switch at once.
+    await userEvent.click(screen.getByRole('tab', { name: 'Lokalizacja' }));
+    await screen.findByLabelText('Szerokość geograficzna');
+    await userEvent.click(screen.getByRole('tab', { name: 'Hotele' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Hotele' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('fills both fields from a pair or a map link pasted into either, and keeps a single number as typed', async () => {
