@@ -10,12 +10,12 @@ export const TabChangesContext = createContext<RefObject<boolean> | null>(null);
 
 /** Tells the tabs around whether this tab holds changes not saved. */
 export function useTabChanges(dirty: boolean) {
-  const holder = useContext(TabChangesContext);
+  const holderRef = useContext(TabChangesContext);
   useEffect(() => {
-    if (!holder) return;
-    holder.current = dirty;
+    if (!holderRef) return;
+    holderRef.current = dirty;
     return () => {
-      holder.current = false;
+      holderRef.current = false;
     };
-  }, [holder, dirty]);
+  }, [holderRef, dirty]);
 }
