@@ -29,7 +29,7 @@ import {
   interleavedRuns,
   onGeneratedRegister,
   longTasksWithin,
-  median,
+  printMedianTable,
   readLongTasks,
   WATCH_LONG_TASKS,
 } from './page-in-chromium.js';
@@ -140,15 +140,11 @@ async function main() {
         `${NETWORK.downKbps}/${NETWORK.upKbps} kb/s, ${THINK_MS} ms na wpisanie danych; mediana z ${RUNS}; ` +
         `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
     );
-    console.log('| build | formularz ms | ekran po Zaloguj ms | długie zadania ms |');
-    console.log('|---|---:|---:|---:|');
-    for (const [i, build] of builds.entries()) {
-      const m = (pick: (r: Run) => number) => median(runs[i]!.map(pick)).toFixed(0);
-      console.log(
-        `| ${build.name} | ${m((r) => r.formReady)} | ${m((r) => r.screenAfterLogin)} | ${m((r) => r.longTasks)} |`,
-      );
-    }
-    for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
+    printMedianTable(builds, runs, [
+      { header: 'formularz ms', pick: (r) => r.formReady },
+      { header: 'ekran po Zaloguj ms', pick: (r) => r.screenAfterLogin },
+      { header: 'długie zadania ms', pick: (r) => r.longTasks },
+    ]);
   });
 }
 

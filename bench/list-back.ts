@@ -22,7 +22,7 @@ import {
   coldPage,
   CPU,
   longTasksWithin,
-  median,
+  printMedianTable,
   readLongTasks,
   settle,
   interleavedRuns,
@@ -93,15 +93,11 @@ async function main() {
       `\nPowrót z karty do listy maszyn (${ROWS} wierszy), CPU ×${CPU}, mediana z ${RUNS}; ` +
         `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
     );
-    console.log('| build | wiersze po ms | długie zadania ms | najdłuższe ms |');
-    console.log('|---|---:|---:|---:|');
-    for (const [i, build] of builds.entries()) {
-      const m = (pick: (r: Run) => number) => median(runs[i]!.map(pick)).toFixed(0);
-      console.log(
-        `| ${build.name} | ${m((r) => r.rowsDrawn)} | ${m((r) => r.total)} | ${m((r) => r.longest)} |`,
-      );
-    }
-    for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
+    printMedianTable(builds, runs, [
+      { header: 'wiersze po ms', pick: (r) => r.rowsDrawn },
+      { header: 'długie zadania ms', pick: (r) => r.total },
+      { header: 'najdłuższe ms', pick: (r) => r.longest },
+    ]);
   });
 }
 

@@ -269,3 +269,21 @@ export async function onGeneratedRegister(
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/**
+ * The medians of each build's runs as a Markdown table (one column per figure, rounded to the
+ * millisecond), then where each build came from: what every such benchmark prints last.
+ */
+export function printMedianTable<R>(
+  builds: Build[],
+  runs: R[][],
+  columns: { header: string; pick: (run: R) => number }[],
+) {
+  console.log(`| build | ${columns.map((c) => c.header).join(' | ')} |`);
+  console.log(`|---|${columns.map(() => '---:').join('|')}|`);
+  for (const [i, build] of builds.entries()) {
+    const cells = columns.map((c) => median(runs[i]!.map(c.pick)).toFixed(0));
+    console.log(`| ${build.name} | ${cells.join(' | ')} |`);
+  }
+  for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
+}

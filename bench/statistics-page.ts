@@ -23,7 +23,7 @@ import {
   coldPage,
   CPU,
   longTasksWithin,
-  median,
+  printMedianTable,
   readLongTasks,
   settle,
   interleavedRuns,
@@ -79,15 +79,11 @@ async function main() {
       `\n/statistics ${RANGE ? `w zakresie ${RANGE}` : 'bez zakresu'}, CPU ×${CPU}, mediana z ${RUNS}; ` +
         `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
     );
-    console.log('| build | wykresy po ms | długie zadania ms | najdłuższe ms |');
-    console.log('|---|---:|---:|---:|');
-    for (const [i, build] of builds.entries()) {
-      const m = (pick: (r: Run) => number) => median(runs[i]!.map(pick)).toFixed(0);
-      console.log(
-        `| ${build.name} | ${m((r) => r.chartsDrawn)} | ${m((r) => r.total)} | ${m((r) => r.longest)} |`,
-      );
-    }
-    for (const build of builds) console.log(`${build.name}: ${build.server}, ${build.web}`);
+    printMedianTable(builds, runs, [
+      { header: 'wykresy po ms', pick: (r) => r.chartsDrawn },
+      { header: 'długie zadania ms', pick: (r) => r.total },
+      { header: 'najdłuższe ms', pick: (r) => r.longest },
+    ]);
   });
 }
 
