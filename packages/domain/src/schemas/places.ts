@@ -4,9 +4,28 @@ import { MSG, validationMessage } from '../messages.js';
 import { MACHINE_STATUS_NAMES } from '../reference-data.js';
 import { id, text } from './common.js';
 
-/** A number from JSON or a form; strings such as "51.1" are accepted, anything else is the given message. */
+/** A decimal as a form's field holds it: "51.1", "51,1", "-51", "51." (typed so far). */
+const DECIMAL_TEXT = /^\s*-?\d+(?:[.,]\d*)?\s*$/;
+
+/**
+ * A number from JSON or a form; strings such as "51.1" are accepted, anything else is the given
+ * message. Not `z.coerce`: it made "" 0 (a position on the equator) and "0x20" 32.
+ */
 const coordinate = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v >= min && v <= max, { message });
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(DECIMAL_TEXT)
+          .transform((v) => Number(v.trim().replace(',', '.'))),
+      ],
+      {
+        error: message,
+      },
+    )
+    .refine((v) => Number.isFinite(v) && v >= min && v <= max, { message });
 
 export const latitude = coordinate(-90, 90, MSG.latitudeInvalid);
 export const longitude = coordinate(-180, 180, MSG.longitudeInvalid);

@@ -69,6 +69,10 @@ describe('machine positions and the machine map', () => {
       [{ deviceId, latitude: -90.01, longitude: 19 }, 400, MSG.latitudeInvalid],
       [{ deviceId, latitude: 52, longitude: 180.5 }, 400, MSG.longitudeInvalid],
       [{ deviceId, latitude: 52, longitude: 'wschód' }, 400, MSG.longitudeInvalid],
+      // Neither an empty text (it was 0, the equator) nor a hexadecimal one (it was 32) is a number.
+      [{ deviceId, latitude: '', longitude: 19 }, 400, MSG.latitudeInvalid],
+      [{ deviceId, latitude: '0x20', longitude: 19 }, 400, MSG.latitudeInvalid],
+      [{ deviceId, latitude: 52, longitude: '1e1' }, 400, MSG.longitudeInvalid],
       [{ deviceId, latitude: 52, longitude: null }, 400, MSG.positionIncomplete],
       [{ deviceId: 'x', latitude: 52, longitude: 19 }, 400, ''],
       [{ deviceId: 9999, latitude: 52, longitude: 19 }, 404, MSG.machineNotFound],
@@ -80,6 +84,8 @@ describe('machine positions and the machine map', () => {
     }
     // The extremes themselves are valid.
     expect((await update(user, { deviceId, latitude: -90, longitude: 180 })).statusCode).toBe(200);
+    // A decimal as text, with a dot or a Polish comma, is read.
+    expect((await update(user, { deviceId, latitude: '52,25', longitude: '21.5' })).statusCode).toBe(200);
   });
 
   it('lists every positioned machine of both families with its status colours, filterable', async () => {
