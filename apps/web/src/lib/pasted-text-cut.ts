@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 
 /** The field's name as its label shows it, without the asterisk of a required one. */
@@ -26,11 +25,14 @@ export function tellWhenPasteIsCut(event: ClipboardEvent) {
   const name = fieldName(field);
   // One notice per field: a second field's paste, within the first's notice, is told too (an id
   // already shown is not shown again).
-  notifications.show({
-    id: `pasted-text-cut:${name}:${max}`,
-    color: 'orange',
-    message: MSG.pastedTextCut(name, max),
-  });
+  // Loaded when needed: the login screen's code stays without the notifications' (its size budget).
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({
+      id: `pasted-text-cut:${name}:${max}`,
+      color: 'orange',
+      message: MSG.pastedTextCut(name, max),
+    }),
+  );
 }
 
 /** Listens for pastes on the whole page, every field with a limit at once. */
