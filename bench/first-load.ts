@@ -18,7 +18,6 @@
  * --email=, --password= (the generator's administrator unless given), and the builds' options of
  * page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=, --cpu=4.
  */
-import os from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
@@ -135,16 +134,17 @@ async function main() {
         `formularz po ${result.formReady.toFixed(0)} ms, ${SCREEN} ${result.screenAfterLogin.toFixed(0)} ms ` +
         `po Zaloguj, długie zadania ${result.longTasks.toFixed(0)} ms`,
     );
-    console.log(
-      `\n${SCREEN} przy pierwszej wizycie: CPU ×${CPU}, sieć ${NETWORK.latency} ms, ` +
-        `${NETWORK.downKbps}/${NETWORK.upKbps} kb/s, ${THINK_MS} ms na wpisanie danych; mediana z ${RUNS}; ` +
-        `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
+    printMedianTable(
+      `${SCREEN} przy pierwszej wizycie: CPU ×${CPU}, sieć ${NETWORK.latency} ms, ` +
+        `${NETWORK.downKbps}/${NETWORK.upKbps} kb/s, ${THINK_MS} ms na wpisanie danych; mediana z ${RUNS}`,
+      builds,
+      runs,
+      [
+        { header: 'formularz ms', pick: (r) => r.formReady },
+        { header: 'ekran po Zaloguj ms', pick: (r) => r.screenAfterLogin },
+        { header: 'długie zadania ms', pick: (r) => r.longTasks },
+      ],
     );
-    printMedianTable(builds, runs, [
-      { header: 'formularz ms', pick: (r) => r.formReady },
-      { header: 'ekran po Zaloguj ms', pick: (r) => r.screenAfterLogin },
-      { header: 'długie zadania ms', pick: (r) => r.longTasks },
-    ]);
   });
 }
 

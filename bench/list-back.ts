@@ -13,7 +13,6 @@
  * --email= and --password= (the generator's administrator unless given), and the builds' options of
  * page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=, --cpu=4.
  */
-import os from 'node:os';
 import type { Browser } from 'playwright-core';
 import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
@@ -89,15 +88,16 @@ async function main() {
         `wiersze po ${result.rowsDrawn.toFixed(0)} ms, długie zadania ` +
         `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)})`,
     );
-    console.log(
-      `\nPowrót z karty do listy maszyn (${ROWS} wierszy), CPU ×${CPU}, mediana z ${RUNS}; ` +
-        `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
+    printMedianTable(
+      `Powrót z karty do listy maszyn (${ROWS} wierszy), CPU ×${CPU}, mediana z ${RUNS}`,
+      builds,
+      runs,
+      [
+        { header: 'wiersze po ms', pick: (r) => r.rowsDrawn },
+        { header: 'długie zadania ms', pick: (r) => r.total },
+        { header: 'najdłuższe ms', pick: (r) => r.longest },
+      ],
     );
-    printMedianTable(builds, runs, [
-      { header: 'wiersze po ms', pick: (r) => r.rowsDrawn },
-      { header: 'długie zadania ms', pick: (r) => r.total },
-      { header: 'najdłuższe ms', pick: (r) => r.longest },
-    ]);
   });
 }
 

@@ -271,14 +271,17 @@ export async function onGeneratedRegister(
 }
 
 /**
- * The medians of each build's runs as a Markdown table (one column per figure, rounded to the
- * millisecond), then where each build came from: what every such benchmark prints last.
+ * What was measured (`title`, with the machine's CPUs and load), the medians of each build's runs
+ * as a Markdown table (one column per figure, rounded to the millisecond), then where each build
+ * came from: what every such benchmark prints last.
  */
 export function printMedianTable<R>(
+  title: string,
   builds: Build[],
   runs: R[][],
   columns: { header: string; pick: (run: R) => number }[],
 ) {
+  console.log(`\n${title}; ${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`| build | ${columns.map((c) => c.header).join(' | ')} |`);
   console.log(`|---|${columns.map(() => '---:').join('|')}|`);
   for (const [i, build] of builds.entries()) {

@@ -14,7 +14,6 @@
  * options of page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=,
  * --cpu=4.
  */
-import os from 'node:os';
 import type { Browser } from 'playwright-core';
 import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
@@ -75,15 +74,16 @@ async function main() {
         `wykresy po ${result.chartsDrawn.toFixed(0)} ms, długie zadania ` +
         `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)})`,
     );
-    console.log(
-      `\n/statistics ${RANGE ? `w zakresie ${RANGE}` : 'bez zakresu'}, CPU ×${CPU}, mediana z ${RUNS}; ` +
-        `${os.cpus().length} CPU, obciążenie ${os.loadavg()[0]!.toFixed(1)}`,
+    printMedianTable(
+      `/statistics ${RANGE ? `w zakresie ${RANGE}` : 'bez zakresu'}, CPU ×${CPU}, mediana z ${RUNS}`,
+      builds,
+      runs,
+      [
+        { header: 'wykresy po ms', pick: (r) => r.chartsDrawn },
+        { header: 'długie zadania ms', pick: (r) => r.total },
+        { header: 'najdłuższe ms', pick: (r) => r.longest },
+      ],
     );
-    printMedianTable(builds, runs, [
-      { header: 'wykresy po ms', pick: (r) => r.chartsDrawn },
-      { header: 'długie zadania ms', pick: (r) => r.total },
-      { header: 'najdłuższe ms', pick: (r) => r.longest },
-    ]);
   });
 }
 

@@ -1,8 +1,8 @@
-import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { addDevice, deviceBody, seedReferences } from '../devices/devices.fixtures.js';
-import { LABEL_SHEET, labelPosition, nameForLabel } from './labels.pdf.js';
+import { labelPosition, nameForLabel } from './labels.pdf.js';
+import { decodeLabel as readLabel } from '../../../test/label-reader.js';
 import { pdfPagesGray, pdfText as readPdfText, type GrayPage } from '../../../test/pdf-reader.js';
 
 const ctx = useTestApp({
@@ -18,23 +18,8 @@ const renderPages = (pdf: Buffer): Gray[] => pdfPagesGray(pdf, DPI);
 /** Reading order, one label's lines after another; wrapped lines joined by single spaces. */
 const pdfText = (pdf: Buffer): string => readPdfText(pdf, 'reading').replace(/\s+/g, ' ');
 
-/** Decodes the QR code of label `index` (on its page) from the rendered image. */
-function decodeLabel(page: Gray, index: number): string | null {
-  const px = DPI / 25.4;
-  const { xMm, yMm } = labelPosition(index);
-  const x0 = Math.round(xMm * px);
-  const y0 = Math.round(yMm * px);
-  const w = Math.min(Math.round(LABEL_SHEET.widthMm * px), page.width - x0);
-  const h = Math.min(Math.round(LABEL_SHEET.heightMm * px), page.height - y0);
-  const rgba = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const v = page.pixels[(y0 + y) * page.width + x0 + x];
-      rgba.set([v, v, v, 255], (y * w + x) * 4);
-    }
-  }
-  return jsQR(rgba, w, h)?.data ?? null;
-}
+/** The QR code of label `index` (on its page) read from the rendered image. */
+const decodeLabel = (page: Gray, index: number) => readLabel(page, index, DPI);
 
 async function labels(user: TestUser, prefix: string, body: object) {
   return ctx.app.inject({ method: 'POST', url: `${prefix}/qr-labels`, headers: as(user), payload: body });
