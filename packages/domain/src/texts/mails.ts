@@ -24,6 +24,8 @@ export const PASSWORD_MAIL = {
   login: (email: string) => `Login: ${email}`,
   password: (password: string) => `Hasło: ${password}`,
   changeIt: 'Po zalogowaniu zmień hasło w zakładce Moje konto → Zarządzanie kontem.',
+  /** A new account saved as not active: its password is refused until an administrator switches it on. */
+  notActiveYet: 'Konto nie jest jeszcze aktywne: zalogujesz się, gdy administrator je włączy.',
   noReply: 'Wiadomość wysłana automatycznie, prosimy na nią nie odpowiadać.',
 } as const;
 

@@ -60,7 +60,11 @@ export async function createEmployee(
       const role = row.roles.includes('ADMIN') ? ': z rolą administratora' : '';
       await audit(tx, actor, `dodanie pracownika ${employeeLabel(row)}${role}`, `user:${row.id}`);
       // Sent last, inside the transaction: no account exists whose password nobody received.
-      if (generated) await deliver(mailer, newPasswordMail(row.email, password, 'new-account', appUrl));
+      if (generated)
+        await deliver(
+          mailer,
+          newPasswordMail(row.email, password, 'new-account', appUrl, { active: row.active }),
+        );
       return toEmployee(row);
     });
   } catch (error) {

@@ -104,6 +104,19 @@ describe('POST /api/user/insert', () => {
     expect((await tryLogin(ctx, 'piotr@firma.pl', password!)).statusCode).toBe(200);
     // The new employee is told where to log in.
     expect(mail.text).toContain(`Adres: ${ctx.config.publicBaseUrl}/login\n`);
+    expect(mail.text).not.toContain('nie jest jeszcze aktywne');
+  });
+
+  it('tells a new account saved as not active that it will log in once switched on', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await insert(admin, { userName: 'Magazynier', email: 'ola@firma.pl', active: false });
+    expect(response.statusCode).toBe(201);
+    const [mail] = ctx.mailer.sent;
+    const password = /^Hasło: (\S+)$/m.exec(mail.text)![1];
+    expect(mail.text).toContain(
+      `Hasło: ${password}\n\nKonto nie jest jeszcze aktywne: zalogujesz się, gdy administrator je włączy.\n`,
+    );
+    expect((await tryLogin(ctx, 'ola@firma.pl', password)).statusCode).toBe(401);
   });
 
   it.each([null, ''])('treats password %j like no password', async (password) => {
