@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
-import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
 import { MachineEdit } from './machine-edit';
+import { SessionEndedModal } from '../../auth/components/session-ended-modal';
 
 const user = userEvent.setup({ delay: null });
 // Mantine forms with many comboboxes are slow in jsdom on a busy machine; allow headroom.
@@ -58,6 +59,22 @@ describe('machine card', () => {
     expect(screen.getByText(/Maszyna mogła zostać usunięta/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Lista maszyn' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineList'));
+  });
+
+  it('leaves a card read after the session ended to the session dialog, without "Nieznany błąd."', async () => {
+    fakeApi({ 'GET /api/device/findById/7': NO_SESSION }, { otherwise: EMPTY_LIST });
+    renderScreen(
+      <>
+        <MachineEdit family="INTERNAL" />
+        <SessionEndedModal />
+      </>,
+      { url: '/card?id=7', session: JAN_USER },
+    );
+    await screen.findByRole('dialog', { name: 'Sesja wygasła' });
+    // The card's query has failed by now; a banner would be drawn with it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText(MSG.unknownError)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.machineNotFound)).not.toBeInTheDocument();
   });
 
   it('explains a 409 refusal to delete in the spec words and stays on the card', async () => {

@@ -40,10 +40,15 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
   // Deleting a machine is the admins' (domain.md "Permissions"); an employee is not offered it.
   const isAdmin = Boolean(useSession().data?.isAdmin);
 
+  const loadStatus = machine.error instanceof ApiError ? machine.error.status : undefined;
+  // A card read after the session ended (401) is told by the session's dialog alone: "Nieznany
+  // błąd." under it suggested something broke, and the card loads once the user logs in again.
   const banner = machine.isError
-    ? machine.error instanceof ApiError && machine.error.status === 404
+    ? loadStatus === 404
       ? MSG.machineNotFound
-      : MSG.unknownError
+      : loadStatus === 401
+        ? null
+        : MSG.unknownError
     : save.isError
       ? goneOrError(save.error)
       : remove.isError
