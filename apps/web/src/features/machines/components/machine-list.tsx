@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Button, Checkbox, Group } from '@mantine/core';
-import type { ColumnDef } from '@tanstack/react-table';
+import { Button, Group } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { DEFAULT_MACHINE_ORDER, MSG, PAGE_SIZES, type Device } from '@serwis/domain';
 import { paths } from '../../../config/paths';
@@ -24,6 +23,9 @@ import { MachineFilterPanel } from './machine-filter-panel';
 import { CsvButton } from './csv-button';
 import { QrLabelsButton } from './qr-labels-button';
 import { useLabelSelection } from './use-label-selection';
+import { LabelTicksProvider, labelTickColumn } from './label-ticks';
+
+const COLUMNS = [labelTickColumn, ...machineColumns];
 
 /** The machine list of either family: filters, free-text search, server paging and sorting. */
 export function MachineList({ family }: { family: MachineFamily }) {
@@ -55,45 +57,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
   // Machines ticked for QR labels, across pages; none ticked prints the whole filtered list.
   const { selected, tick, clear } = useLabelSelection(config.persistKey);
   const pageIds = useMemo(() => (data?.items ?? []).map((d) => d.id), [data]);
-  const pageTicked = pageIds.filter((id) => selected.has(id)).length;
-  const columns = useMemo<ColumnDef<Device, unknown>[]>(
-    () => [
-      {
-        id: 'select',
-        header: () =>
-          pageIds.length > 0 && (
-            <Checkbox
-              aria-label="Zaznacz do naklejek QR wszystkie maszyny tej strony"
-              checked={pageTicked === pageIds.length}
-              indeterminate={pageTicked > 0 && pageTicked < pageIds.length}
-              onChange={(e) => tick(pageIds, e.currentTarget.checked)}
-            />
-          ),
-        enableSorting: false,
-        cell: ({ row }) => (
-          // The row opens the card on click and Enter; the box must not. The label around it is a
-          // 40 px target for a finger (the margin keeps the row as high as without it).
-          <Box
-            component="label"
-            display="inline-flex"
-            p={8}
-            m={-8}
-            style={{ cursor: 'pointer', verticalAlign: 'middle' }}
-            onClick={(e) => e.stopPropagation()}
-            onKeyDown={(e) => e.stopPropagation()}
-          >
-            <Checkbox
-              aria-label={`Zaznacz do naklejek QR: ${row.original.name} (id ${row.original.id})`}
-              checked={selected.has(row.original.id)}
-              onChange={(e) => tick([row.original.id], e.currentTarget.checked)}
-            />
-          </Box>
-        ),
-      },
-      ...machineColumns,
-    ],
-    [selected, pageIds, pageTicked, tick],
-  );
+  const ticks = useMemo(() => ({ selected, pageIds, tick }), [selected, pageIds, tick]);
 
   const open = (device: Device) =>
     navigate(config.editPath({ id: device.id, customerId: device.customer?.id, prev: config.listRouteName }));
@@ -137,19 +101,21 @@ export function MachineList({ family }: { family: MachineFamily }) {
       />
       {/* As the customer and service lists: a failed page is told, not shown as an empty register. */}
       <ErrorBanner message={isError ? errorMessage(error) : null} />
-      <DataTable
-        {...tableStateProps(list, PAGE_SIZES.machines.sizes)}
-        columns={columns}
-        columnVisibility={machineColumnVisibility}
-        data={data?.items ?? []}
-        total={total}
-        totalEstimated={data?.estimated}
-        totalLowerBound={data?.lowerBound}
-        loading={isFetching}
-        onRowClick={open}
-        rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}
-        getRowId={(d) => String(d.id)}
-      />
+      <LabelTicksProvider value={ticks}>
+        <DataTable
+          {...tableStateProps(list, PAGE_SIZES.machines.sizes)}
+          columns={COLUMNS}
+          columnVisibility={machineColumnVisibility}
+          data={data?.items ?? []}
+          total={total}
+          totalEstimated={data?.estimated}
+          totalLowerBound={data?.lowerBound}
+          loading={isFetching}
+          onRowClick={open}
+          rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}
+          getRowId={(d) => String(d.id)}
+        />
+      </LabelTicksProvider>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
 import { MachineList } from './machine-list';
+import { machineColumns } from './machine-columns';
 
 const user = userEvent.setup({ delay: null });
 vi.setConfig({ testTimeout: 40_000 });
@@ -131,6 +132,26 @@ describe('Drukuj naklejki QR on the machine list', () => {
     expect(screen.getByRole('button', { name: 'Drukuj naklejki QR' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Laser \(id 9\)/ })).not.toBeChecked();
     expect(server.callsTo('POST', '/api/device/qr-labels')).toHaveLength(0);
+  });
+
+  it('ticks and unticks without drawing the rows again, only their boxes', async () => {
+    fakeServer();
+    // The status column draws a badge for each row: counting its calls counts the rows drawn.
+    const status = machineColumns.find((c) => c.id === 'status')!;
+    const drawStatus = vi.spyOn(status as { cell: () => unknown }, 'cell');
+    renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
+    const box = await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ });
+    const drawn = drawStatus.mock.calls.length;
+    expect(drawn).toBeGreaterThanOrEqual(rows.length);
+    await user.click(box);
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Zaznacz do naklejek QR wszystkie maszyny tej strony' }),
+    );
+    expect(screen.getByRole('checkbox', { name: /Laser \(id 9\)/ })).toBeChecked();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Drukuj naklejki QR (2)' })).toBeInTheDocument();
+    expect(drawStatus.mock.calls.length).toBe(drawn);
   });
 
   it('ticks a box from the finger-sized area around it, without opening the card', async () => {
