@@ -7,7 +7,7 @@ import {
   addServiceThroughApi,
   cleanUp,
   seedCustomerWithMachines,
-  todayInWarsaw,
+  companyToday,
   type SeededCustomer,
 } from '../support/service-kit';
 import { pdfText } from '../support/protocol-kit';
@@ -19,7 +19,7 @@ import { pdfText } from '../support/protocol-kit';
  */
 
 const tag = runTag();
-const today = todayInWarsaw();
+const today = companyToday();
 const texts = [`Posadowienie i poziomowanie ${tag}`, `Podłączenie zasilania ${tag}`, `Próba ruchowa ${tag}`];
 const ordered = [texts[0], texts[2], texts[1]];
 const title = `Protokół montażu i uruchomienia ${tag}`;

@@ -7,7 +7,7 @@ import {
   addServiceThroughApi,
   endJourney,
   seedMachineWithRepair,
-  todayInWarsaw,
+  companyToday,
   type SeededRepair,
 } from '../support/service-kit';
 
@@ -161,7 +161,7 @@ describe('phone journey: every screen fits 390 px', () => {
 
   it("leaves the customer's signature pad uncovered wherever it is scrolled to", async () => {
     const { id: unsigned } = await addServiceThroughApi(context, {
-      date: todayInWarsaw(),
+      date: companyToday(),
       customerId: seeded!.customer,
       deviceIds: seeded!.machines,
       type: ['NAPRAWA'],

@@ -11,7 +11,7 @@ import {
   openServiceActions,
   seedCustomerWithMachines,
   serviceRow,
-  todayInWarsaw,
+  companyToday,
   type SeededCustomer,
 } from '../support/service-kit';
 import {
@@ -32,7 +32,7 @@ import { appServer } from '../support/app-server';
  */
 
 const tag = runTag();
-const today = todayInWarsaw();
+const today = companyToday();
 const customerEmail = `zaklad-${tag.toLowerCase()}@example.pl`;
 const customer = {
   shortName: `Żuraw ${tag}`,
@@ -75,7 +75,7 @@ async function openTablet() {
   tablet = await browser.newContext({
     baseURL: link.url,
     locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
+    timezoneId: inject('timeZone'),
     viewport: { width: 820, height: 1180 },
     deviceScaleFactor: 2,
     hasTouch: true,

@@ -11,7 +11,7 @@ import {
   plusDays,
   plusMonths,
   seedCustomerWithMachines,
-  todayInWarsaw,
+  companyToday,
   type SeededCustomer,
 } from '../support/service-kit';
 import { appServer } from '../support/app-server';
@@ -26,7 +26,7 @@ import { appServer } from '../support/app-server';
  */
 
 const tag = runTag();
-const today = todayInWarsaw();
+const today = companyToday();
 /** A handover date six months before `days` from today: the first inspection is then due. */
 const handoverFor = (days: number) => plusMonths(plusDays(today, days), -6);
 const dueIn = (days: number) => daysFromTo(today, plusMonths(handoverFor(days), 6));

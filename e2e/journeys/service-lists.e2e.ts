@@ -11,7 +11,7 @@ import {
   openTab,
   seedCustomerWithMachines,
   serviceRow,
-  todayInWarsaw,
+  companyToday,
   type SeededCustomer,
 } from '../support/service-kit';
 
@@ -23,7 +23,7 @@ import {
  */
 
 const tag = runTag();
-const today = todayInWarsaw();
+const today = companyToday();
 const customer = { shortName: `Lakiernia ${tag}`, fullName: 'Lakiernia Opolska S.A.', city: 'Opole' };
 const machine = `Kabina KL-${tag}`;
 const secondMachine = `Kabina KL2-${tag}`;

@@ -22,7 +22,7 @@ import {
   plusMonths,
   seedCustomerWithMachines,
   serviceRow,
-  todayInWarsaw,
+  companyToday,
   type SeededCustomer,
 } from '../support/service-kit';
 
@@ -35,7 +35,7 @@ import {
  */
 
 const tag = runTag();
-const today = todayInWarsaw();
+const today = companyToday();
 const year = Number(today.slice(0, 4));
 const customer = { shortName: `Tłocznia ${tag}`, fullName: 'Tłocznia Śląska Sp. z o.o.', city: 'Gliwice' };
 const customerLabel = `${customer.shortName} (${customer.fullName})`;

@@ -32,7 +32,7 @@ import {
   plusMonths,
   seedCustomerWithMachines,
   serviceRow,
-  todayInWarsaw,
+  companyToday,
   type SeededCustomer,
 } from '../support/service-kit';
 
@@ -45,7 +45,7 @@ import {
  */
 
 const tag = runTag();
-const today = todayInWarsaw();
+const today = companyToday();
 const handover = plusMonths(today, -14);
 const nextInspection = plusMonths(handover, 12);
 const daysToNext = daysFromTo(today, nextInspection);

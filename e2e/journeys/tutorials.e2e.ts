@@ -328,7 +328,7 @@ describe('tutorials journey: the old folder moved into the store, then Google Dr
     context = await browser.newContext({
       baseURL: driveServer.baseUrl,
       locale: 'pl-PL',
-      timezoneId: 'Europe/Warsaw',
+      timezoneId: inject('timeZone'),
       viewport: { width: 1280, height: 900 },
     });
     context.setDefaultTimeout(15_000);

@@ -4,7 +4,7 @@ import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { settleDialog } from './browser';
 import { apiCall, makePng } from './register-kit';
-import { addServiceThroughApi, seedMachineWithRepair, todayInWarsaw, type SeededRepair } from './service-kit';
+import { addServiceThroughApi, seedMachineWithRepair, companyToday, type SeededRepair } from './service-kit';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -84,7 +84,7 @@ interface SeedProtocol {
 /** A repair of the machine, its protocol signed in the app through the API (every answer given). */
 async function seedSignedProtocol(context: BrowserContext, seeded: SeededRepair): Promise<number> {
   const { id } = await addServiceThroughApi(context, {
-    date: todayInWarsaw(),
+    date: companyToday(),
     customerId: seeded.customer,
     deviceIds: seeded.machines,
     type: ['NAPRAWA'],

@@ -52,4 +52,4 @@ export function appServer(): JourneyServer {
  * fake Google Drive): started from the run's migrated template, stopped by the journey.
  */
 export const startJourneyServer = (env: Record<string, string>): Promise<ServerProcess> =>
-  startServer(env, undefined, inject('pgliteTemplate'));
+  startServer({ TZ_COMPANY: inject('timeZone'), ...env }, undefined, inject('pgliteTemplate'));

@@ -39,7 +39,7 @@ export async function newPage(
   const context = await browser.newContext({
     baseURL: appServer().baseUrl,
     locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
+    timezoneId: inject('timeZone'),
     viewport: { width: 1280, height: 900 },
     ...device,
   });

@@ -7,6 +7,7 @@ import { startServer, type ServerProcess } from './server-process';
 import { makePgliteTemplate } from './pglite-template';
 import { JOURNEY_WORKERS } from './journey-workers';
 import { resolveChromium } from './chromium-binary';
+import { journeyTimeZone, WARSAW } from './company-zone';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
     chromiumPath: string;
     /** The migrated database every journey server starts from (pglite-template.ts). */
     pgliteTemplate: string;
+    /** The company's time zone of the run, on its servers and in its browsers (company-zone.ts). */
+    timeZone: string;
   }
 }
 
@@ -49,7 +52,11 @@ export async function setup(project: TestProject) {
   console.log(`e2e: the journeys drive ${browser.source}`);
   project.provide('chromiumPath', browser.executablePath);
 
+  const timeZone = journeyTimeZone(new Date());
+  if (timeZone !== WARSAW) console.log(`e2e: the company's time zone is ${timeZone} for this run`);
+  project.provide('timeZone', timeZone);
   const env = {
+    TZ_COMPANY: timeZone,
     // Every journey logs in (some several times, mostly as the one administrator) from 127.0.0.1.
     LOGIN_LIMIT_PER_IP: '1000',
     LOGIN_LIMIT_PER_ACCOUNT: '1000',

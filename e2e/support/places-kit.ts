@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -103,7 +104,7 @@ export async function newPageAt(
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
+    timezoneId: inject('timeZone'),
     viewport: { width: 1600, height: 1000 },
     acceptDownloads: true,
   });

@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { mainNavigation } from './browser';
 import { apiCall } from './register-kit';
@@ -9,10 +10,13 @@ import { apiCall } from './register-kit';
 
 const DAY_MS = 86_400_000;
 
-/** Today on the company's wall clock (the server counts inspection days in Europe/Warsaw). */
-export function todayInWarsaw(now = new Date()): string {
+/**
+ * Today on the company's wall clock (the server counts inspection days in its zone, which is
+ * Europe/Warsaw unless the run starts near its midnight: company-zone.ts).
+ */
+export function companyToday(now = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Warsaw',
+    timeZone: inject('timeZone'),
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -186,7 +190,7 @@ export async function seedMachineWithRepair(
     [{ name: names.machine, extra: { transferDate: '2024-03-01', warrantyLength: 24 } }],
   );
   const { id: serviceId } = await addServiceThroughApi(context, {
-    date: todayInWarsaw(),
+    date: companyToday(),
     customerId: seeded.customer,
     deviceIds: seeded.machines,
     type: ['NAPRAWA'],
