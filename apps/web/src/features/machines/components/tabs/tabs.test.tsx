@@ -301,11 +301,16 @@ describe('NotesTab', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(46));
     expect(screen.getAllByRole('article')[0]).toHaveAccessibleName('Notatka 46');
 
+    // By keyboard: the focus then goes on from the next note, not from the top of the page.
     const newest = screen.getByRole('article', { name: 'Notatka 45' });
-    await userEvent.click(within(newest).getByRole('button', { name: 'Usuń notatkę' }));
-    await userEvent.click(await confirmButton());
+    within(newest).getByRole('button', { name: 'Usuń notatkę' }).focus();
+    await userEvent.keyboard('{Enter}');
+    (await confirmButton()).focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Notatka 45' })).toBeNull());
     expect(screen.getAllByRole('article')).toHaveLength(45);
+    const next = screen.getByRole('article', { name: 'Notatka 44' });
+    await waitFor(() => expect(within(next).getByRole('button', { name: 'Edytuj notatkę' })).toHaveFocus());
     expect(fake.callsTo('DELETE', '/api/deviceNote/delete/45')).toHaveLength(1);
     // Said, as every other deletion (a machine, an event, a service's file) is.
     expect(await screen.findByText('Usunięto notatkę.')).toBeInTheDocument();
