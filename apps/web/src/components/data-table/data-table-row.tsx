@@ -21,24 +21,25 @@ interface DataTableRowProps<T> {
   /** The ids of the shown columns. */
   visible: string;
   label?: string;
-  /** Opens the row; the same function from render to render, or every row would be drawn again. */
-  onOpen?: (row: T) => void;
+  /** Opens the row (`id`: its row id); the same function from render to render, or every row would be drawn again. */
+  onOpen?: (row: T, id: string) => void;
 }
 
 function DataTableRowView<T>({ row, label, onOpen }: DataTableRowProps<T>) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onOpen?.(row.original);
+      onOpen?.(row.original, row.id);
     }
   };
   return (
     <Table.Tr
-      onClick={onOpen ? () => onOpen(row.original) : undefined}
+      onClick={onOpen ? () => onOpen(row.original, row.id) : undefined}
       onKeyDown={onOpen ? onKeyDown : undefined}
       tabIndex={onOpen ? 0 : undefined}
       className={onOpen ? 'data-table-row' : undefined}
       aria-label={label}
+      data-row-id={onOpen ? row.id : undefined}
       style={onOpen ? { cursor: 'pointer' } : undefined}
     >
       {row.getVisibleCells().map((cell) => (

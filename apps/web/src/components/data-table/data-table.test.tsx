@@ -5,6 +5,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { MSG } from '@serwis/domain';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { theme } from '../../app/theme';
 import { DataTable } from './data-table';
 
@@ -328,5 +329,69 @@ describe('DataTable pager', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Następna strona' }));
     expect(asked).toEqual([2, 2]);
     expect(scrolled).not.toHaveBeenCalled();
+  });
+});
+
+describe('DataTable back from a record', () => {
+  const rows: Row[] = [
+    { id: 1, name: 'Tokarka' },
+    { id: 2, name: 'Frezarka' },
+    { id: 3, name: 'Prasa' },
+  ];
+
+  function List() {
+    const navigate = useNavigate();
+    return (
+      <>
+        <input aria-label="Szukaj" />
+        <DataTable
+          columns={columns}
+          data={rows}
+          total={rows.length}
+          page={1}
+          pageSize={10}
+          onPageChange={() => undefined}
+          sorting={[]}
+          onSortingChange={() => undefined}
+          onRowClick={(r) => navigate(`/card/${r.id}`)}
+          rowLabel={(r) => r.name}
+          getRowId={(r) => String(r.id)}
+        />
+      </>
+    );
+  }
+
+  function Card() {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => navigate('/list')}>
+        Zapisz
+      </button>
+    );
+  }
+
+  it('gives the focus back to the row that was opened, and leaves a field the user is in alone', async () => {
+    const user = userEvent.setup();
+    render(
+      <MantineProvider theme={theme} env="test">
+        <MemoryRouter initialEntries={['/list']}>
+          <Routes>
+            <Route path="/list" element={<List />} />
+            <Route path="/card/:id" element={<Card />} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    screen.getByRole('row', { name: 'Prasa' }).focus();
+    await user.keyboard('{Enter}');
+    screen.getByRole('button', { name: 'Zapisz' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('row', { name: 'Prasa' })).toHaveFocus();
+
+    // Remembered once: opened and left again by a click, it is given the focus again; a list drawn
+    // later without an open in between is not.
+    await user.click(screen.getByRole('row', { name: 'Frezarka' }));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(screen.getByRole('row', { name: 'Frezarka' })).toHaveFocus();
   });
 });

@@ -1,5 +1,5 @@
 import './data-table.css';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -17,6 +17,7 @@ import { Pager } from './pager';
 import { PageSizeButtons } from './page-size-buttons';
 import { totalLabel } from './total-label';
 import { DataTableRow, STICKY_END } from './data-table-row';
+import { focusReopenedRow, rememberOpenedRow } from './reopened-row';
 
 export { STICKY_END };
 
@@ -106,7 +107,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibleColumns = visibleLeafColumns.length;
   const visibleIds = visibleLeafColumns.map((column) => column.id).join();
   // The screens pass a new function each render; the rows get one that stays, calling the latest.
-  const openRow = useCallbackRef((row: T) => props.onRowClick?.(row));
+  const openRow = useCallbackRef((row: T, id: string) => {
+    rememberOpenedRow(id, props.rowLabel?.(row));
+    props.onRowClick?.(row);
+  });
+  // Back from the record a row opened: that row takes the focus again (reopened-row.ts).
+  const body = useRef<HTMLTableSectionElement>(null);
+  useEffect(() => focusReopenedRow(body.current), [props.data]);
   // Another page asked for from the pager below a long page: the table's top comes into view, where
   // the new page begins (the view stayed at the pager, on the new page's last rows).
   const top = useRef<HTMLDivElement>(null);
@@ -204,7 +211,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Tr>
             ))}
           </Table.Thead>
-          <Table.Tbody className={refreshing ? 'data-table-stale' : undefined}>
+          <Table.Tbody ref={body} className={refreshing ? 'data-table-stale' : undefined}>
             {props.loading && props.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>

@@ -138,7 +138,7 @@ describe('Drukuj naklejki QR on the machine list', () => {
     fakeServer();
     // The status column draws a badge for each row: counting its calls counts the rows drawn.
     const status = machineColumns.find((c) => c.id === 'status')!;
-    const drawStatus = vi.spyOn(status as { cell: () => unknown }, 'cell');
+    const drawStatus = vi.spyOn(status as unknown as { cell: () => unknown }, 'cell');
     renderScreen(<MachineList family="INTERNAL" />, { url: '/list' });
     const box = await screen.findByRole('checkbox', { name: /Zaznacz do naklejek QR: Prasa \(id 8\)/ });
     const drawn = drawStatus.mock.calls.length;
