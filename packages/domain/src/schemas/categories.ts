@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { OPERATION_LIMITS, operationNameError } from '../rules/service-operations.js';
-import { id } from './common.js';
+import { id, singleSpaced } from './common.js';
 
 export const CATEGORY_NAME_MIN = 3;
 
@@ -10,7 +10,8 @@ export const categoryName = z
   .string({ error: MSG.categoryNameMin })
   .trim()
   .min(CATEGORY_NAME_MIN, MSG.categoryNameMin)
-  .max(MAX.short, validationMessage.tooLong(MAX.short));
+  .max(MAX.short, validationMessage.tooLong(MAX.short))
+  .transform(singleSpaced);
 
 export const categoryInsertSchema = z.object({ name: categoryName });
 export type CategoryInsert = z.infer<typeof categoryInsertSchema>;

@@ -10,6 +10,12 @@ export const text = (max: number = MAX.name) =>
     .nullish()
     .transform((v) => (v ?? '').trim());
 
+/**
+ * A name with its runs of spaces as one: "Kuźnia  Grabowski" typed with two spaces made a second
+ * customer beside "Kuźnia Grabowski", the same to the eye in every list and question.
+ */
+export const singleSpaced = (value: string): string => value.replace(/\s+/g, ' ');
+
 /** A database id as it arrives in JSON or a path: a positive whole number. */
 export const id = z.coerce
   .number({ error: validationMessage.wrongType })

@@ -3,7 +3,7 @@ import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { PROVINCES } from '../reference-data.js';
 import { firstEmailAddress } from '../rules/email-address.js';
-import { id, text } from './common.js';
+import { id, singleSpaced, text } from './common.js';
 import { REMINDER_MSG } from './reminders.js';
 
 export const CUSTOMER_SHORT_NAME_MIN = 3;
@@ -58,7 +58,8 @@ const customerInsertFields = z.object({
     .string({ error: MSG.customerShortNameMin })
     .trim()
     .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerShortNameMin)
-    .max(CUSTOMER_SHORT_NAME_MAX_ON_ADD, MSG.customerShortNameMax),
+    .max(CUSTOMER_SHORT_NAME_MAX_ON_ADD, MSG.customerShortNameMax)
+    .transform(singleSpaced),
   ...customerFields,
 });
 
@@ -76,7 +77,8 @@ export const customerImportRowSchema = customerInsertFields.extend({
     .string({ error: MSG.customerShortNameMin })
     .trim()
     .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerShortNameMin)
-    .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName)),
+    .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName))
+    .transform(singleSpaced),
 });
 
 /** Edit: at least 3 characters with the edit wording; only the column bounds the length. */
@@ -87,7 +89,8 @@ export const customerUpdateSchema = z
       .string({ error: MSG.customerNameMinEdit })
       .trim()
       .min(CUSTOMER_SHORT_NAME_MIN, MSG.customerNameMinEdit)
-      .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName)),
+      .max(CUSTOMER_LIMITS.shortName, validationMessage.tooLong(CUSTOMER_LIMITS.shortName))
+      .transform(singleSpaced),
     ...customerFields,
   })
   .superRefine(noticesNeedAddress);

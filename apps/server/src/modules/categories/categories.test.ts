@@ -88,6 +88,15 @@ describe('POST /api/category/insert', () => {
     expect(duplicate.json().message).toBe('Podana kategoria już istnieje!');
     expect(await ctx.database.db.select().from(categories)).toHaveLength(1);
   });
+
+  it('keeps runs of spaces inside a name as one, so that a doubled space is the same name', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, 'Piły taśmowe');
+    const doubled = await insert(user, 'Piły  taśmowe');
+    expect(doubled.statusCode).toBe(409);
+    expect(doubled.json().message).toBe('Podana kategoria już istnieje!');
+    expect((await created(user, 'Prasy \t  krawędziowe')).name).toBe('Prasy krawędziowe');
+  });
 });
 
 describe('GET /api/category/findAll and findById', () => {

@@ -114,6 +114,15 @@ describe('POST /api/customer/insert', () => {
     expect(response.json().message).toBe('Kontrahent z podaną nazwą już istnieje.');
   });
 
+  it('keeps runs of spaces inside a short name as one: a doubled space is the same customer', async () => {
+    const user = await createUserAndLogin(ctx);
+    await created(user, { shortName: 'Kuźnia Grabowski' });
+    const doubled = await insert(user, { shortName: 'Kuźnia  Grabowski' });
+    expect(doubled.statusCode).toBe(409);
+    const added = (await created(user, { shortName: 'Odlewnia   Nowak' })) as { shortName?: string };
+    expect(added.shortName).toBe('Odlewnia Nowak');
+  });
+
   it('asks for a session and the XMLHttpRequest header', async () => {
     const anonymous = await ctx.app.inject({
       method: 'POST',

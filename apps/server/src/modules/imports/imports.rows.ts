@@ -1,4 +1,4 @@
-import { PROVINCES } from '@serwis/domain';
+import { PROVINCES, singleSpaced } from '@serwis/domain';
 import { turnTaker } from '../../lib/event-loop-turns.js';
 import type { ReportProgress } from './imports.progress.js';
 import type { Sheet } from './imports.sheet.js';
@@ -46,7 +46,7 @@ export function rowsWritten(report: ReportProgress, total: number) {
 }
 
 /** A customer's or category's name as the import compares it: any case, runs of spaces as one. */
-export const nameKey = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+export const nameKey = (s: string) => singleSpaced(s.trim()).toLowerCase();
 
 export const provinceOf = (value: string | undefined) => {
   const wanted = (value ?? '').trim().toLowerCase();
