@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_MSG } from '../protocol-messages.js';
+import { MSG } from '../messages.js';
 import { installationOperationCreateSchema } from './installation-operations.js';
 
 describe('an installation operation', () => {
@@ -14,5 +15,12 @@ describe('an installation operation', () => {
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       PROTOCOL_MSG.installationOperationTextRequired,
     ]);
+  });
+
+  it('is refused with the marker of measurement fields in it, as a category operation is', () => {
+    const result = installationOperationCreateSchema.safeParse({
+      text: 'Próbny rozruch @dodatkowePola{Czas+min}',
+    });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([MSG.operationMarkerInName]);
   });
 });

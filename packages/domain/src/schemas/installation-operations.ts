@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROTOCOL_MSG } from '../protocol-messages.js';
-import { validationMessage } from '../messages.js';
-import { normaliseOperationName } from '../rules/service-operations.js';
+import { containsMarker, normaliseOperationName } from '../rules/service-operations.js';
+import { MSG, validationMessage } from '../messages.js';
 import { id } from './common.js';
 
 export const INSTALLATION_OPERATION_TEXT_MAX = 1000;
@@ -14,7 +14,9 @@ const operationText = z
     z
       .string()
       .min(1, PROTOCOL_MSG.installationOperationTextRequired)
-      .max(INSTALLATION_OPERATION_TEXT_MAX, validationMessage.tooLong(INSTALLATION_OPERATION_TEXT_MAX)),
+      .max(INSTALLATION_OPERATION_TEXT_MAX, validationMessage.tooLong(INSTALLATION_OPERATION_TEXT_MAX))
+      // The marker of a category's measurement fields means nothing here: it was printed as typed.
+      .refine((text) => !containsMarker(text), MSG.operationMarkerInName),
   );
 
 /** POST /api/installation-operation. */

@@ -5,7 +5,7 @@ import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@ta
 import {
   INSTALLATION_OPERATION_TEXT_MAX,
   MSG,
-  PROTOCOL_MSG,
+  installationOperationCreateSchema,
   type InstallationOperation,
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -41,8 +41,9 @@ export function InstallationOperationsTab() {
   const save = () => {
     if (!editing) return;
     // The form's own check goes under its field (ui.md); the server's refusal in the banner above.
-    if (!editing.text.trim()) {
-      setTextError(PROTOCOL_MSG.installationOperationTextRequired);
+    const checked = installationOperationCreateSchema.safeParse({ text: editing.text });
+    if (!checked.success) {
+      setTextError(checked.error.issues[0].message);
       return;
     }
     setFormError(null);
