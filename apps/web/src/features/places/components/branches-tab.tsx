@@ -200,7 +200,15 @@ export function BranchesTab() {
                   icon={BRANCH_PIN}
                   title={b.name}
                   alt={b.name}
-                  eventHandlers={{ click: () => showPanel({ mode: 'details', id: b.id }) }}
+                  eventHandlers={{
+                    click: () => showPanel({ mode: 'details', id: b.id }),
+                    // The marker takes the focus (Tab) as a button does, and opens as one: Enter or Space.
+                    keypress: (event) => {
+                      if (event.originalEvent.key !== 'Enter' && event.originalEvent.key !== ' ') return;
+                      event.originalEvent.preventDefault();
+                      showPanel({ mode: 'details', id: b.id });
+                    },
+                  }}
                 />
               ))}
             {inForm && placed && (

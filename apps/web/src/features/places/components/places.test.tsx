@@ -443,6 +443,18 @@ describe('Oddziały tab of /myAccount', () => {
     expect(screen.queryByRole('button', { name: 'Szukaj' })).toBeNull();
   });
 
+  it('opens a branch’s details from its marker by the keyboard, Enter or Space', async () => {
+    fakeApi({ 'GET /api/map/config': CONFIG, 'GET /api/branch/getAll': { body: [branch] } });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
+    const panel = await screen.findByRole('region', { name: 'Panel oddziału' });
+    const marker = await screen.findByRole('button', { name: 'Oddział Katowice' });
+    fireEvent.keyPress(marker, { key: 'a', code: 'KeyA', charCode: 97 });
+    expect(within(panel).queryByRole('heading', { name: 'Oddział Katowice' })).toBeNull();
+    fireEvent.keyPress(marker, { key: 'Enter', code: 'Enter', charCode: 13 });
+    expect(await within(panel).findByRole('heading', { name: 'Oddział Katowice' })).toBeInTheDocument();
+  });
+
   it('shows the count, a branch’s details by its marker, the add form and the delete question', async () => {
     const fake = fakeApi({
       'GET /api/map/config': CONFIG,
