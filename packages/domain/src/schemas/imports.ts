@@ -229,6 +229,8 @@ export const importPreviewSchema = z.object({
   rowNumbers: z.array(z.number().int()),
   /** The id of the record each of `rows` would update; null when it adds one (or cannot be imported). */
   rowTargets: z.array(z.number().int().nullable()),
+  /** Whether each of `rows` finds its record as it already is (nothing to write: "bez zmian"). */
+  rowUnchanged: z.array(z.boolean()),
   total: z.number().int(),
   /** Rows that would be added / would change an existing record / find one as it already is. */
   added: z.number().int(),
@@ -340,6 +342,8 @@ export const IMPORT_MSG = {
   sheetRead: (name: string) => `Wczytano arkusz „${name}”.`,
   /** Under a preview row's number: the record the row would rewrite. */
   rowUpdates: (id: number) => `aktualizuje Id ${id}`,
+  /** Under a preview row's number: the record the row finds as it already is. */
+  rowUnchanged: (id: number) => `bez zmian, Id ${id}`,
   /** Under a list of problems cut short: how many it shows of how many. */
   problemsShown: (shown: number, total: number) =>
     `Pokazano pierwsze ${polishCount(shown)} z ${polishCount(total)} błędów.`,

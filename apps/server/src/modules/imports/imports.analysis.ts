@@ -23,8 +23,8 @@ export interface Analysis {
   missingCategories: string[];
   /** The record each row that updates one would rewrite, by the row's number. */
   targets: Map<number, number>;
-  /** Of the rows that find a record, how many give it as it is (the preview's "bez zmian"). */
-  unchanged: (db: DbOrTx) => Promise<number>;
+  /** Of the rows that find a record, the ids of those given as they are (the preview's "bez zmian"). */
+  unchanged: (db: DbOrTx) => Promise<number[]>;
   /** Of the records the rows update, how many each field would empty (the preview warns of it). */
   cleared: (db: DbOrTx) => Promise<{ field: string; records: number }[]>;
   write: (tx: DbOrTx, report: ReportProgress) => Promise<WriteCounts>;

@@ -95,6 +95,7 @@ export async function previewImport(
       rows: sheet.rows.slice(0, IMPORT_PREVIEW_ROWS).map((row) => row.map(shownCell)),
       rowNumbers: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS),
       rowTargets: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS).map(() => null),
+      rowUnchanged: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS).map(() => false),
       total: sheet.rows.length,
       added: 0,
       updated: 0,
@@ -108,7 +109,9 @@ export async function previewImport(
     };
   }
   const analysis = await analyse(db, kind, sheet, options, report);
-  const unchanged = await analysis.unchanged(db);
+  const unchangedIds = await analysis.unchanged(db);
+  const unchanged = unchangedIds.length;
+  const same = new Set(unchangedIds);
   const cleared = await analysis.cleared(db);
   return {
     fileName,
@@ -123,6 +126,10 @@ export async function previewImport(
     rowTargets: sheet.rowNumbers
       .slice(0, IMPORT_PREVIEW_ROWS)
       .map((line) => analysis.targets.get(line) ?? null),
+    rowUnchanged: sheet.rowNumbers.slice(0, IMPORT_PREVIEW_ROWS).map((line) => {
+      const target = analysis.targets.get(line);
+      return target !== undefined && same.has(target);
+    }),
     total: analysis.total,
     added: analysis.added,
     updated: analysis.updated - unchanged,

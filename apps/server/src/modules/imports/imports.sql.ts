@@ -74,24 +74,25 @@ async function overUpdatedRecords<T>(
 }
 
 /**
- * How many of `list` (rows that update a record, by `id`) would change nothing: the preview's "bez
- * zmian", by the same comparison as the update's.
+ * The ids of the records that `list` (rows that update a record, by `id`) would leave as they are:
+ * the preview's "bez zmian" (their count, and the rows it shows), by the same comparison as the
+ * update's.
  */
 export async function unchangedOf(
   db: DbOrTx,
   target: ImportedTable,
   list: { id?: number }[],
   fields: Iterable<string>,
-) {
+): Promise<number[]> {
   const { changed } = updateOf(target.sets, aliasOf(target), fields);
-  const found = await overUpdatedRecords<{ n: number }>(
+  const found = await overUpdatedRecords<{ ids: number[] }>(
     db,
     target,
     list,
-    sql`count(*)::int AS n`,
+    sql`coalesce(array_agg(${sql.raw(aliasOf(target))}.id), '{}') AS ids`,
     sql`WHERE NOT (${changed})`,
   );
-  return found.reduce((sum, chunk) => sum + Number(chunk.n), 0);
+  return found.flatMap((chunk) => chunk.ids.map(Number));
 }
 
 /**

@@ -248,6 +248,13 @@ describe('machine import: mapping and preview', () => {
     );
     const again = (await send(user, '/api/device/import/preview', text)).json<ImportPreview>();
     expect(again.rowTargets).toEqual([(await machinesOf('INTERNAL'))[0]!.id, null]);
+    // ...as it already is: "bez zmian", as the summary counts it; a row that changes it is not.
+    expect(again.rowUnchanged).toEqual([true, false]);
+    expect(again.unchanged).toBe(1);
+    const changed = text.replace('Laser;', 'Laser CO2;');
+    const third = (await send(user, '/api/device/import/preview', changed)).json<ImportPreview>();
+    expect(third.rowUnchanged).toEqual([false, false]);
+    expect(third.unchanged).toBe(0);
   });
 
   it('numbers rows as a spreadsheet does: empty rows of a CSV are counted, a "sep=" line is not', async () => {

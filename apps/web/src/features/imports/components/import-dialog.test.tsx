@@ -38,6 +38,7 @@ function previewOf(mapping: (string | null)[], problems: ImportPreview['problems
     rows: [['Laser', 'Metalex', 'Lasery', 'L-1']],
     rowNumbers: [2],
     rowTargets: [null],
+    rowUnchanged: [false],
     total: 1,
     added: 1,
     updated: 0,
@@ -462,6 +463,26 @@ describe('Importuj z CSV', () => {
         'Puste komórki w pliku wyczyszczą zapisane wartości: S/N (1 rekord), Miasto (5 rekordów). Jeśli mają zostać, uzupełnij te komórki albo usuń tę kolumnę z pliku: pola bez kolumny zostają bez zmian.',
       ),
     ).toBeTruthy();
+  });
+
+  it('says "bez zmian" under a row that finds its record as it already is', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'POST /api/device/import/preview': ndjson({
+        preview: {
+          ...previewOf(['name', 'customer', 'category', null]),
+          added: 0,
+          unchanged: 1,
+          rowTargets: [99],
+          rowUnchanged: [true],
+        },
+      }),
+    });
+    renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
+    await chooseFile(user);
+    const table = await screen.findByRole('table', { name: 'Podgląd pliku' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('2bez zmian, Id 99');
   });
 
   it('tells a column left out because another one takes its field', async () => {

@@ -28,6 +28,8 @@ export function PreviewCell(props: {
   flagged?: boolean;
   /** The row's number cell: the record the row would rewrite. */
   updates?: number | null;
+  /** ...and whether the row gives that record as it already is. */
+  unchanged?: boolean;
 }) {
   const { text, messages } = props;
   return (
@@ -48,7 +50,7 @@ export function PreviewCell(props: {
       )}
       {props.updates != null && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {IMPORT_MSG.rowUpdates(props.updates)}
+          {props.unchanged ? IMPORT_MSG.rowUnchanged(props.updates) : IMPORT_MSG.rowUpdates(props.updates)}
         </Text>
       )}
       {messages?.map((message, i) => (

@@ -57,6 +57,7 @@ export function ImportPreviewTable(props: {
                   messages={problems.get(cellKey(line, -1))}
                   flagged={badLines.has(line)}
                   updates={preview.rowTargets[r]}
+                  unchanged={preview.rowUnchanged[r]}
                 />
                 {row.map((cell, c) => (
                   <PreviewCell key={c} text={cell} messages={problems.get(cellKey(line, c))} />
