@@ -14,6 +14,7 @@ import {
   spreadsheetColumn,
 } from './imports.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
+import { MSG } from '../messages.js';
 
 describe('importTemplateCsv', () => {
   it('is one header line for Excel naming every field of the kind', () => {
@@ -246,5 +247,14 @@ describe('detectMapping and the names staff write', () => {
       'shortName',
       'phoneNumber',
     ]);
+  });
+});
+
+describe("an import cell's problem", () => {
+  it('says what the cell may hold where a form would offer a choice or a picker', () => {
+    expect(IMPORT_MSG.cellMessage(MSG.unknownMachineStatus)).toBe(
+      'Nieprawidłowy status maszyny. Wpisz jeden z: Produkcja, Transport, Instalacja, Ok, W naprawie, Usterka, Awaria, Pilna awaria.',
+    );
+    expect(IMPORT_MSG.cellMessage(MSG.machineNameTooShort)).toBe(MSG.machineNameTooShort);
   });
 });

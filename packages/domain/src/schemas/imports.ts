@@ -5,6 +5,8 @@ import { cutText } from '../rules/text-cut.js';
 import { messageResponse } from './common.js';
 import { CUSTOMER_TEXT_FIELDS } from './customers.js';
 import { MACHINE_EXPORT_HEADERS } from './devices.js';
+import { MSG } from '../messages.js';
+import { MACHINE_STATUSES } from '../reference-data.js';
 
 /** What an import brings in: customers, or the machines of one family. */
 export const IMPORT_KINDS = ['customers', 'INTERNAL', 'EXTERNAL'] as const;
@@ -302,7 +304,18 @@ const inRows = (rows: number) => `${polishCount(rows)} ${rows === 1 ? 'wierszu' 
 /** The import dialog's option for names a machine file gives that the register does not have. */
 export const IMPORT_CREATE_MISSING_LABEL = 'Utwórz brakujących kontrahentów i kategorie';
 
+const CELL_HINTS: Record<string, string> = {
+  [MSG.unknownMachineStatus]: `${MSG.unknownMachineStatus} Wpisz jeden z: ${MACHINE_STATUSES.map((s) => s.label).join(', ')}.`,
+  [MSG.invalidDate]: `${MSG.invalidDate} Wpisz datę jako RRRR-MM-DD albo DD.MM.RRRR.`,
+  [MSG.unknownProvince]: 'Nieznane województwo: wpisz nazwę jednego z 16 województw, np. mazowieckie.',
+};
+
 export const IMPORT_MSG = {
+  /**
+   * A cell's problem as a form's field says it, with what the cell may hold: a form offers its
+   * choices and a date picker, a file's cell does not ("Nieprawidłowy status maszyny." told no fix).
+   */
+  cellMessage: (message: string): string => CELL_HINTS[message] ?? message,
   unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
   empty: 'Plik nie zawiera żadnych wierszy danych.',
   tooManyRows: `Plik ma za dużo wierszy (maks. ${polishCount(IMPORT_MAX_ROWS)}).`,

@@ -1,4 +1,4 @@
-import { IMPORT_READ_FROM, shownCell, type ImportProblem } from '@serwis/domain';
+import { IMPORT_MSG, IMPORT_READ_FROM, shownCell, type ImportProblem } from '@serwis/domain';
 import type { z } from 'zod';
 import type { Row } from './imports.rows.js';
 
@@ -26,6 +26,8 @@ export class Problems {
     this.list.push({ row: row.line, column: this.column(key), value, message });
   }
   zod(row: Row, error: z.ZodError) {
-    for (const issue of error.issues) this.add(row, String(issue.path[0] ?? ''), issue.message);
+    for (const issue of error.issues) {
+      this.add(row, String(issue.path[0] ?? ''), IMPORT_MSG.cellMessage(issue.message));
+    }
   }
 }

@@ -237,7 +237,13 @@ describe('machine import: mapping and preview', () => {
     expect(preview.rowTargets).toEqual([null, null]);
     expect(preview.problems).toEqual([
       { row: 3, column: 'NAZWA', value: 'La', message: MSG.machineNameTooShort },
-      { row: 3, column: 'Data', value: '32.13.2024', message: MSG.invalidDate },
+      // A cell is told what it may hold: a file has no date picker.
+      {
+        row: 3,
+        column: 'Data',
+        value: '32.13.2024',
+        message: 'Nieprawidłowa data. Wpisz datę jako RRRR-MM-DD albo DD.MM.RRRR.',
+      },
       // Its customer is told too, beside its own fields' problems: all that the row needs at once.
       { row: 3, column: 'kontrahent', value: 'Nieznany', message: IMPORT_MSG.customerMissing('Nieznany') },
     ]);
@@ -446,7 +452,7 @@ describe('machine import: all or nothing', () => {
         'Nie ma kategorii „Nieznana”. Zaznacz „Utwórz brakujących kontrahentów i kategorie” albo popraw nazwę.',
       ],
       [4, 'S/N', 'Numer seryjny powtarza się w pliku (wiersz 2).'],
-      [5, 'Województwo', MSG.unknownProvince],
+      [5, 'Województwo', 'Nieznane województwo: wpisz nazwę jednego z 16 województw, np. mazowieckie.'],
     ]);
     expect(await machinesOf('INTERNAL')).toEqual([]);
     // The refused attempt is on record, with its counts, and nothing else was logged.
