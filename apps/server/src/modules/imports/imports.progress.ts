@@ -14,7 +14,7 @@ export type ReportProgress = (phase: ImportPhase, done: number, total: number) =
 export const noProgress: ReportProgress = async () => undefined;
 
 /** Why an import stopped when its client went away; nobody reads it, the log does. */
-const ABANDONED = 'IMPORT_ABANDONED';
+export const IMPORT_ABANDONED = 'IMPORT_ABANDONED';
 
 /**
  * `report`, after a check that the client of `reply` still waits: once its connection has closed
@@ -29,7 +29,7 @@ export function whileClientWaits(reply: FastifyReply, report: ReportProgress = n
     if (!reply.raw.writableFinished) gone = true;
   });
   return async (phase, done, total) => {
-    if (gone) throw new AppError(409, IMPORT_MSG.abandoned, ABANDONED);
+    if (gone) throw new AppError(409, IMPORT_MSG.abandoned, IMPORT_ABANDONED);
     await report(phase, done, total);
   };
 }
@@ -64,7 +64,7 @@ export function streamWithProgress(
     try {
       write(await work(report));
     } catch (error) {
-      if (error instanceof AppError && error.code === ABANDONED) {
+      if (error instanceof AppError && error.code === IMPORT_ABANDONED) {
         request.log.info({ url: request.url }, 'import stopped: its client went away');
         stream.end();
         return;

@@ -23,7 +23,7 @@ import { ImportFailed } from './imports.failed.js';
 import { analyseMachines } from './imports.machines.js';
 import { mapColumns } from './imports.mapping.js';
 import { registerNames } from './imports.names.repository.js';
-import { noProgress, type ReportProgress } from './imports.progress.js';
+import { IMPORT_ABANDONED, noProgress, type ReportProgress } from './imports.progress.js';
 import { inImportQueue } from './imports.queue.js';
 import { takeImportLock } from './imports.repository.js';
 import type { Sheet } from './imports.sheet.js';
@@ -209,6 +209,15 @@ export async function runImport(
         `import:${kind}`,
       );
       throw error;
+    }
+    if (error instanceof AppError && error.code === IMPORT_ABANDONED) {
+      // The tab closed or the network dropped mid-import: rolled back, and on record as the refused.
+      await audit(
+        db,
+        actor,
+        `import ${KIND_LABEL[kind]} z pliku ${fileName} przerwany: połączenie zamknięte przed końcem, wierszy ${sheet.rows.length}, nie zapisano żadnego`,
+        `import:${kind}`,
+      );
     }
     if (error instanceof AppError) throw error;
     // Someone added the same customer or category, or deleted one a row names, meanwhile; or a hand
