@@ -13,11 +13,14 @@ export function CredentialFields({
   email,
   password,
   focusPassword = false,
+  focusEmail = false,
 }: {
   email: CredentialField;
   password: CredentialField;
   /** The e-mail is known (filled in): the cursor waits in the password. */
   focusPassword?: boolean;
+  /** The screen opens on these fields (the login screen): the cursor waits in the e-mail. */
+  focusEmail?: boolean;
 }) {
   return (
     <>
@@ -27,6 +30,7 @@ export function CredentialFields({
         autoComplete="username"
         required
         maxLength={MAX.email}
+        autoFocus={focusEmail}
         {...email}
       />
       <PasswordInput

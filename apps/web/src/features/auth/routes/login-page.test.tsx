@@ -90,6 +90,12 @@ describe('login page', () => {
     expect(screen.queryByText('Strona główna')).not.toBeInTheDocument();
   });
 
+  it('opens with the cursor in "E-mail"', async () => {
+    fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
+    renderLogin();
+    expect(await screen.findByLabelText(/E-mail/)).toHaveFocus();
+  });
+
   it('asks for both fields before calling the server', async () => {
     const api = fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
     renderLogin();

@@ -71,7 +71,7 @@ export function LoginPage() {
                 {info}
               </Alert>
             )}
-            <CredentialFields email={field('email')} password={field('password')} />
+            <CredentialFields email={field('email')} password={field('password')} focusEmail />
             <Button type="submit" loading={login.isPending}>
               Zaloguj
             </Button>
