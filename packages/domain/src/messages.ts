@@ -57,6 +57,7 @@ export const MSG = {
   resetUnknownEmail: 'Podany email nie istnieje w naszej baszie danych.',
   resetSent: 'Na podany email zostało wysłane nowe hasło.',
   wrongOldPassword: 'Błędne hasło.',
+  vacationDaysRange: 'Dni urlopu: od 0 do 366.',
   newPasswordTooShort: 'Nowe hasło musi mieć conajmniej 8 znaków',
   /** A new employee's password (/userAdd); not in the spec, which gives the one above for the change. */
   passwordTooShort: 'Hasło musi mieć co najmniej 8 znaków',

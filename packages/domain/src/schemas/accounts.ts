@@ -94,8 +94,8 @@ const employeeBase = {
       z.coerce
         .number<string | number>()
         .int(validationMessage.wrongType)
-        .min(0, validationMessage.wrongType)
-        .max(366, validationMessage.wrongType),
+        .min(0, MSG.vacationDaysRange)
+        .max(366, MSG.vacationDaysRange),
     )
     .default(0),
   roles: z

@@ -94,6 +94,9 @@ export function EmployeeForm(props: EmployeeFormProps) {
             label="Dni urlopu"
             min={0}
             max={366}
+            // Told, not changed unseen: 99999 became 366 when the field was left.
+            clampBehavior="none"
+            allowNegative={false}
             allowDecimal={false}
             {...form.getInputProps('vacationDays')}
           />

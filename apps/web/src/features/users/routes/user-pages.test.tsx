@@ -79,6 +79,18 @@ describe('add employee', () => {
     expect(sent(api.calls, '/api/user/insert')).toHaveLength(0);
   });
 
+  it('tells days of leave over 366 under the field rather than changing them unseen, and sends nothing', async () => {
+    const api = fakeApi({});
+    renderAt('/userAdd');
+    const user = await fillForm('Serwisant');
+    await user.type(screen.getByLabelText('Dni urlopu'), '99999');
+    await user.tab();
+    expect(screen.getByLabelText('Dni urlopu')).toHaveValue('99999');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Dni urlopu: od 0 do 366.')).toBeInTheDocument();
+    expect(sent(api.calls, '/api/user/insert')).toHaveLength(0);
+  });
+
   it('sends the admin role as {id: 1, role: ADMIN}, an empty password, and returns to the list', async () => {
     const api = fakeApi({ 'POST /api/user/insert': { status: 201, body: EWA } });
     renderAt('/userAdd');
