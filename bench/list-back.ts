@@ -3,7 +3,8 @@
  * tablet): the list opened, 30 rows a page chosen, a card opened from a row and left with the card's
  * back arrow. Measured from the arrow's click: the time until the 30th row is drawn, and the page's
  * long tasks until it is quiet. Median of `--runs` backs (each in its own page, after one back not
- * counted).
+ * counted). Then two rows' QR boxes ticked: from the second click until the print button counts
+ * it, and the long tasks the tick caused.
  *
  *   npm run generate -w bench -- --machines=2000 --customers=200 --categories=30 --services=10000 \
  *     --data-dir=/tmp/qa-data
@@ -44,6 +45,9 @@ interface Run {
   rowsDrawn: number;
   total: number;
   longest: number;
+  /** A row's QR box ticked: until the print button counts it, and the long tasks it caused. */
+  ticked: number;
+  tickTasks: number;
 }
 
 async function measureOnce(browser: Browser, server: BenchServer, session: Session): Promise<Run> {
@@ -72,7 +76,20 @@ async function measureOnce(browser: Browser, server: BenchServer, session: Sessi
     await back();
     const { clicked, drawn } = await back();
     const tasks = longTasksWithin(await readLongTasks(page), clicked);
-    return { rowsDrawn: drawn - clicked, ...tasks };
+
+    // Two machines ticked for labels, one after the other; the second is measured.
+    const tick = async (row: number, count: number) => {
+      await settle(page, 800);
+      const at = await page.evaluate<number>('performance.now()');
+      await rows.nth(row).getByRole('checkbox').click();
+      await page.getByRole('button', { name: `Drukuj naklejki QR (${count})` }).waitFor();
+      return { at, shown: (await page.evaluate<number>('performance.now()')) - at };
+    };
+    await tick(5, 1);
+    const ticked = await tick(6, 2);
+    await settle(page, 800);
+    const tickTasks = longTasksWithin(await readLongTasks(page), ticked.at).total;
+    return { rowsDrawn: drawn - clicked, ...tasks, ticked: ticked.shown, tickTasks };
   } finally {
     await close();
   }
@@ -86,7 +103,8 @@ async function main() {
       ({ server, session }) => measureOnce(browser, server, session),
       (result) =>
         `wiersze po ${result.rowsDrawn.toFixed(0)} ms, długie zadania ` +
-        `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)})`,
+        `${result.total.toFixed(0)} ms (najdłuższe ${result.longest.toFixed(0)}); zaznaczenie ` +
+        `${result.ticked.toFixed(0)} ms, długie zadania ${result.tickTasks.toFixed(0)} ms`,
     );
     printMedianTable(
       `Powrót z karty do listy maszyn (${ROWS} wierszy), CPU ×${CPU}, mediana z ${RUNS}`,
@@ -96,6 +114,8 @@ async function main() {
         { header: 'wiersze po ms', pick: (r) => r.rowsDrawn },
         { header: 'długie zadania ms', pick: (r) => r.total },
         { header: 'najdłuższe ms', pick: (r) => r.longest },
+        { header: 'zaznaczenie ms', pick: (r) => r.ticked },
+        { header: 'zaznaczenie: długie zadania ms', pick: (r) => r.tickTasks },
       ],
     );
   });
