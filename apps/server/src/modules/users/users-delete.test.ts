@@ -4,6 +4,7 @@ import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { auditEntries, sessionRows } from '../../../test/accounts-helpers.js';
 import { findUserById } from './users.repository.js';
+import { rowsOf } from '../../lib/result-rows.js';
 
 const ctx = useTestApp();
 
@@ -41,6 +42,25 @@ describe('DELETE /api/user/delete/{id}', () => {
     const entry = (await auditEntries(ctx)).at(-1)!;
     expect(entry).toMatchObject({ arg0: 'szef@firma.pl', arg1: `user:${jan.id}` });
     expect(entry.formattedMessage).toMatch(/usunięcie pracownika Jan Kowalski \(jan@firma.pl\) \(id \d+\)$/);
+  });
+
+  it('removes an employee who saved reminder settings, with the settings', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'szef@firma.pl' });
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reminders/settings',
+      headers: as(jan),
+      payload: { enabled: false, leadDays: [7], overdue: true },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    expect((await remove(admin, jan.id)).statusCode).toBe(200);
+    expect(await findUserById(ctx.database.db, jan.id)).toBeUndefined();
+    const left = await ctx.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM reminder_settings WHERE user_id = ${jan.id}`,
+    );
+    expect(rowsOf<{ n: number }>(left)[0]!.n).toBe(0);
   });
 
   it('refuses with 409 an employee who wrote a to-do', async () => {

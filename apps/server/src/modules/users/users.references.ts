@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 
-/** Tables that only belong to the account itself and go with it. */
-const OWNED_BY_ACCOUNT = new Set(['sessions']);
+/**
+ * Tables that only belong to the account itself and go with it (their keys cascade): its sessions
+ * and its reminder settings. An employee who had once saved "Powiadomienia" could not be deleted.
+ */
+const OWNED_BY_ACCOUNT = new Set(['sessions', 'reminder_settings']);
 
 /**
  * Counts the rows that name the employee through any foreign key to users(id): protocols, notes,
