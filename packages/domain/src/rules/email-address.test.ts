@@ -9,6 +9,15 @@ describe('e-mail addresses', () => {
     expect(firstEmailAddress('')).toBeNull();
   });
 
+  it('leaves out the brackets, quotes and full stop around an address', () => {
+    expect(firstEmailAddress('ZPH Jankowski (biuro19@jankowski.pl)')).toBe('biuro19@jankowski.pl');
+    expect(firstEmailAddress('e-mail: serwis69@dabrowski.pl.')).toBe('serwis69@dabrowski.pl');
+    expect(firstEmailAddress('"anna.nowak@firma.com.pl"')).toBe('anna.nowak@firma.com.pl');
+    expect(firstEmailAddress('[kadry@firma.pl]; {x}')).toBe('kadry@firma.pl');
+    expect(firstEmailAddress("'jan@firma.pl'")).toBe('jan@firma.pl');
+    expect(firstEmailAddress("o'brien@firma.ie")).toBe("o'brien@firma.ie");
+  });
+
   it('knows one address from a list or a note', () => {
     expect(isEmailAddress(' klient@zazolc.pl ')).toBe(true);
     expect(isEmailAddress('jan@a.pl, b@c.pl')).toBe(false);

@@ -8,9 +8,18 @@ export const REMINDER_MSG = {
   runStarted: 'Wysłano przypomnienia.',
   jobBusy: 'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
   // moved here from the browser (the audit of Polish typed outside the domain)
-  /** "Uruchom teraz" done: the digests it queued and the mails it sent. */
-  runDone: (queued: number, sent: number): string =>
-    `${REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}.`,
+  /**
+   * "Uruchom teraz" done: the digests it queued and the mails it sent, and those the mail server
+   * refused (kept, tried again on the next run); a run with nothing owed says so.
+   */
+  runDone: (queued: number, sent: number, failed = 0): string =>
+    queued + sent + failed === 0
+      ? REMINDER_MSG.nothingToSend
+      : `${REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}${failed ? `, niewysłane (do ponowienia): ${failed}` : ''}.`,
+  nothingToSend: 'Brak nowych przypomnień do wysłania.',
+  /** Reminders switched on with no lead time and no overdue day: nothing would ever be sent. */
+  nothingChosen:
+    'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',
   /** The customer form's choice of the customer's own notices, and what they are. */
   customerNoticesLabel: 'Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)',
   customerNoticesHint: 'Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail.',
@@ -27,14 +36,19 @@ export const reminderLeadDay = z.coerce
   .max(365, REMINDER_MSG.leadDaysInvalid);
 
 /** An employee's own reminder settings (My account → Powiadomienia), as saved. */
-export const reminderSettingsInput = z.object({
-  enabled: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
-  leadDays: z
-    .array(reminderLeadDay, { error: REMINDER_MSG.leadDaysInvalid })
-    .max(5, REMINDER_MSG.leadDaysTooMany)
-    .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
-  overdue: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
-});
+export const reminderSettingsInput = z
+  .object({
+    enabled: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
+    leadDays: z
+      .array(reminderLeadDay, { error: REMINDER_MSG.leadDaysInvalid })
+      .max(5, REMINDER_MSG.leadDaysTooMany)
+      .transform((days) => [...new Set(days)].sort((a, b) => b - a)),
+    overdue: z.boolean({ error: 'Nieprawidłowa wartość pola.' }),
+  })
+  .refine((v) => !v.enabled || v.leadDays.length > 0 || v.overdue, {
+    message: REMINDER_MSG.nothingChosen,
+    path: ['leadDays'],
+  });
 
 /** The same, as the API answers it (lead days longest first). */
 export const reminderSettingsSchema = z.object({

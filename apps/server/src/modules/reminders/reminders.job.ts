@@ -20,6 +20,7 @@ import { loadCompanyIdentity, type CompanyData } from '../configuration/company-
 import { customerNotice, staffDigest, type DigestMachine } from './reminders.mails.js';
 import {
   claimPendingMail,
+  currentNoticeAddress,
   findLiveScheduledRun,
   findMachinesDueBetween,
   findSentReminders,
@@ -29,8 +30,11 @@ import {
   insertSentReminders,
   markMailFailed,
   markMailSent,
+  readdressMail,
   updateRun,
+  withdrawMail,
   type MachineDueRow,
+  type PendingMail,
   type SentReminderKey,
 } from './reminders.repository.js';
 
@@ -225,6 +229,15 @@ async function compose(
 
 const keyText = (k: SentReminderKey) => `${k.deviceId}|${k.dueDate}|${k.leadDays}|${k.recipient}`;
 
+/**
+ * A pending mail's address at the moment it is sent: a customer's notice follows the customer's
+ * E-mail field as it is now (null: withdrawn); an employee's digest keeps its address.
+ */
+async function addressNow(tx: Tx, mail: PendingMail): Promise<string | null> {
+  const customer = /^customer:(\d+)$/.exec(mail.recipient);
+  return customer ? currentNoticeAddress(tx, Number(customer[1])) : mail.email;
+}
+
 /** Sends every unsent reminder mail once in this call; see runReminderJob for the ordering. */
 export async function deliverPendingMails(
   deps: Pick<ReminderJobDeps, 'db' | 'mailer'>,
@@ -239,9 +252,15 @@ export async function deliverPendingMails(
       const mail = await claimPendingMail(tx, tried);
       if (!mail) return 'none' as const;
       tried.push(mail.id);
+      const to = await addressNow(tx, mail);
+      if (to === null) {
+        await withdrawMail(tx, mail.id);
+        return 'withdrawn' as const;
+      }
+      if (to !== mail.email) await readdressMail(tx, mail.id, to);
       try {
         await deps.mailer.send({
-          to: mail.email,
+          to,
           subject: mail.subject,
           text: mail.body,
           messageId: `<reminder-${mail.id}@serwis>`,
@@ -255,14 +274,14 @@ export async function deliverPendingMails(
       await audit(
         tx,
         actor,
-        `wysłanie przypomnienia o przeglądach do ${mail.email} (${mail.machines} ${machinesWord(mail.machines)}, ${mail.recipient})`,
+        `wysłanie przypomnienia o przeglądach do ${to} (${mail.machines} ${machinesWord(mail.machines)}, ${mail.recipient})`,
         `reminder-mail:${mail.id}`,
       );
       return 'sent' as const;
     });
     if (outcome === 'none') break;
     if (outcome === 'sent') sent += 1;
-    else failed += 1;
+    else if (outcome === 'failed') failed += 1;
   }
   return { sent, failed, lastError };
 }

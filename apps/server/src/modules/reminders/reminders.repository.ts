@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { firstEmailAddress } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { customers } from '../customers/customers.table.js';
@@ -164,6 +165,29 @@ export async function markMailSent(db: DbOrTx, id: number) {
     .update(reminderMails)
     .set({ sentAt: sql`now()`, attempts: sql`${reminderMails.attempts} + 1`, lastError: null })
     .where(eq(reminderMails.id, id));
+}
+
+/**
+ * Where a pending customer's notice goes now: the first address of the customer's E-mail field,
+ * or null when the customer is gone, no longer wants notices or has no address. A notice refused
+ * for a wrong address was tried again at that address every day, and the corrected one never got it.
+ */
+export async function currentNoticeAddress(db: DbOrTx, customerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: customers.email, notices: customers.inspectionNotices })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.notices ? firstEmailAddress(row.email) : null;
+}
+
+/** A pending mail sent to another address than it was composed for (the customer's corrected one). */
+export async function readdressMail(db: DbOrTx, id: number, email: string) {
+  await db.update(reminderMails).set({ email }).where(eq(reminderMails.id, id));
+}
+
+/** A pending notice nobody should get any more (the customer gone or its notices off): dropped. */
+export async function withdrawMail(db: DbOrTx, id: number) {
+  await db.delete(reminderMails).where(and(eq(reminderMails.id, id), isNull(reminderMails.sentAt)));
 }
 
 export async function markMailFailed(db: DbOrTx, id: number, error: string) {

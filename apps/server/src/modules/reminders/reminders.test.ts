@@ -214,6 +214,42 @@ describe('inspection reminder job', () => {
     expect(ctx.mailer.sent).toHaveLength(1);
   });
 
+  it("sends a refused customer's notice to the address corrected since, and drops it once notices are off", async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    const setCustomer = (values: { email: string; inspectionNotices?: boolean }) =>
+      ctx.database.db.update(customers).set(values).where(eq(customers.id, refs.kowalski));
+    // A note around the address: its brackets and full stop are not sent.
+    await setCustomer({ email: 'Biuro (biuro@kowalski.pl).', inspectionNotices: true });
+    const refusing = {
+      target: 'broken',
+      send: async () => {
+        throw new Error('No recipients defined');
+      },
+    };
+    const refused = await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
+    expect(refused).toMatchObject({ mailsQueued: 1, mailsFailed: 1 });
+    expect((await ctx.database.db.select().from(reminderMails))[0]!.email).toBe('biuro@kowalski.pl');
+
+    await setCustomer({ email: 'serwis@kowalski.pl' });
+    const retried = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(retried).toMatchObject({ mailsQueued: 0, mailsSent: 1, mailsFailed: 0 });
+    expect(ctx.mailer.sent.map((m) => m.to)).toEqual(['serwis@kowalski.pl']);
+    const [sent] = await ctx.database.db.select().from(reminderMails);
+    expect(sent).toMatchObject({ email: 'serwis@kowalski.pl', lastError: null });
+
+    // Another refused notice, then the customer's notices are switched off: nobody gets it.
+    await ctx.database.db.delete(reminderMails);
+    await ctx.database.db.delete(sentReminders);
+    await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
+    await setCustomer({ email: 'serwis@kowalski.pl', inspectionNotices: false });
+    const dropped = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(dropped).toMatchObject({ mailsQueued: 0, mailsSent: 0, mailsFailed: 0 });
+    expect(await ctx.database.db.select().from(reminderMails)).toEqual([]);
+    expect(ctx.mailer.sent).toHaveLength(1);
+  });
+
   it('a scheduled run happens once a day; a dead one is taken over', async () => {
     const user = await createUserAndLogin(ctx);
     const refs = await seedReferences(ctx);
@@ -243,6 +279,22 @@ describe('reminder settings and admin routes', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Wyprzedzenie musi być liczbą dni od 1 do 365.');
+    // Switched on with nothing chosen, nothing would ever be sent; switched off, that is fine.
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/reminders/settings',
+      headers: as(user),
+      payload: { enabled: true, leadDays: [], overdue: false },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toContain(
+      'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',
+    );
+    expect(await enableReminders(user, { enabled: false, leadDays: [], overdue: false })).toEqual({
+      enabled: false,
+      leadDays: [],
+      overdue: false,
+    });
   });
 
   it('an admin runs the job now and sees the last runs; an employee may not', async () => {

@@ -122,8 +122,8 @@ function ReminderJobPanel() {
             run.mutate(undefined, {
               onSuccess: (r) =>
                 notifications.show({
-                  color: 'green',
-                  message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent),
+                  color: r.mailsFailed ? 'orange' : 'green',
+                  message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent, r.mailsFailed),
                 }),
             })
           }
