@@ -27,6 +27,9 @@ interface DataTableRowProps<T> {
 
 function DataTableRowView<T>({ row, label, onOpen }: DataTableRowProps<T>) {
   const onKeyDown = (event: KeyboardEvent) => {
+    // Only the row's own keys: Enter on a button of the row ("Usuń część") is that button's, and
+    // opening the row instead left a keyboard user no way to delete a part, a file or an incident.
+    if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpen?.(row.original, row.id);

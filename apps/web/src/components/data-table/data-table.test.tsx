@@ -395,3 +395,55 @@ describe('DataTable back from a record', () => {
     expect(screen.getByRole('row', { name: 'Frezarka' })).toHaveFocus();
   });
 });
+
+describe('DataTable row with buttons of its own', () => {
+  it("leaves Enter and Space on a row's button to the button, and opens the row by its own keys", async () => {
+    const user = userEvent.setup();
+    const opened = vi.fn();
+    const deleted = vi.fn();
+    const withButton: ColumnDef<Row, unknown>[] = [
+      ...columns,
+      {
+        id: 'actions',
+        header: '',
+        cell: ({ row }) => (
+          <button
+            type="button"
+            onClick={(event) => {
+              // As the card's tabs do: the click does not open the row.
+              event.stopPropagation();
+              deleted(row.original.name);
+            }}
+          >
+            {`Usuń część: ${row.original.name}`}
+          </button>
+        ),
+      },
+    ];
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DataTable
+          columns={withButton}
+          data={[{ id: 1, name: 'Pompa' }]}
+          total={1}
+          page={1}
+          pageSize={10}
+          onPageChange={() => undefined}
+          sorting={[]}
+          onSortingChange={() => undefined}
+          onRowClick={(r) => opened(r.name)}
+          rowLabel={(r) => r.name}
+          getRowId={(r) => String(r.id)}
+        />
+      </MantineProvider>,
+    );
+    screen.getByRole('button', { name: 'Usuń część: Pompa' }).focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(deleted).toHaveBeenCalledTimes(2);
+    expect(opened).not.toHaveBeenCalled();
+    screen.getByRole('row', { name: 'Pompa' }).focus();
+    await user.keyboard('{Enter}');
+    expect(opened).toHaveBeenCalledWith('Pompa');
+  });
+});
