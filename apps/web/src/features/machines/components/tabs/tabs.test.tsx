@@ -305,6 +305,10 @@ describe('NotesTab', () => {
     const newest = screen.getByRole('article', { name: 'Notatka 45' });
     within(newest).getByRole('button', { name: 'Usuń notatkę' }).focus();
     await userEvent.keyboard('{Enter}');
+    // The question names the note by its day and its start: a day may have several.
+    expect(
+      within(await screen.findByRole('dialog')).getByText(/Czy na pewno chcesz usunąć notatkę z dnia/),
+    ).toHaveTextContent(/notatkę z dnia \d{4}-\d{2}-\d{2}: „Notatka nr 45”\?$/);
     (await confirmButton()).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Notatka 45' })).toBeNull());
