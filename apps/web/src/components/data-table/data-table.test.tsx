@@ -370,7 +370,7 @@ describe('DataTable back from a record', () => {
     );
   }
 
-  it('gives the focus back to the row that was opened, and leaves a field the user is in alone', async () => {
+  it('gives the focus back to the row that was opened, each time it is opened and left', async () => {
     const user = userEvent.setup();
     render(
       <MantineProvider theme={theme} env="test">
