@@ -19,7 +19,7 @@
  * page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=, --cpu=4.
  */
 import type { Browser, Page } from 'playwright-core';
-import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
+import { benchAdmin, option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
   BUILD_OPTIONS,
   buildsToMeasure,
@@ -53,11 +53,8 @@ const NETWORK = {
   downKbps: wholeNumberOption('down-kbps', 'BENCH_DOWN_KBPS', 4000),
   upKbps: wholeNumberOption('up-kbps', 'BENCH_UP_KBPS', 1000),
 };
-/** The generator's administrator (options.ts). */
-const ACCOUNT = {
-  email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
-  password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
-};
+/** The generator's administrator, or the account --email and --password name. */
+const ACCOUNT = benchAdmin();
 
 /** The screens it knows how to wait for: what shows that each has its data. */
 const SCREENS: Record<string, (page: Page) => Promise<void>> = {

@@ -15,7 +15,7 @@
  * page-in-chromium.ts: --server=, --web=, --before-server=, --before-web=, --chromium=, --cpu=4.
  */
 import type { Browser } from 'playwright-core';
-import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
+import { benchAdmin, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
   BUILD_OPTIONS,
   buildsToMeasure,
@@ -34,10 +34,8 @@ import type { BenchServer } from './server-process.js';
 
 refuseUnknownOptions(['data-dir', 'runs', 'email', 'password', ...BUILD_OPTIONS]);
 const RUNS = wholeNumberOption('runs', 'BENCH_RUNS', 5);
-const ADMIN = {
-  email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
-  password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
-};
+/** The generator's administrator, or the account --email and --password name. */
+const ADMIN = benchAdmin();
 const ROWS = 30;
 const builds = buildsToMeasure();
 

@@ -104,6 +104,13 @@ function readCounts(): BenchOptions {
       .split(',')
       .map((g) => g.trim())
       .filter(Boolean),
+    ...benchAdmin(),
+  };
+}
+
+/** The account a benchmark logs in as: the generator's administrator unless --email/--password say. */
+export function benchAdmin(): { email: string; password: string } {
+  return {
     email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
     password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
   };

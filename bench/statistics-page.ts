@@ -15,7 +15,7 @@
  * --cpu=4.
  */
 import type { Browser } from 'playwright-core';
-import { option, refuseUnknownOptions, wholeNumberOption } from './options.js';
+import { benchAdmin, option, refuseUnknownOptions, wholeNumberOption } from './options.js';
 import {
   BUILD_OPTIONS,
   buildsToMeasure,
@@ -35,11 +35,8 @@ import type { BenchServer } from './server-process.js';
 refuseUnknownOptions(['data-dir', 'runs', 'range', 'email', 'password', ...BUILD_OPTIONS]);
 const RUNS = wholeNumberOption('runs', 'BENCH_RUNS', 3);
 const RANGE = option('range', 'BENCH_RANGE');
-/** The generator's administrator (options.ts). */
-const ADMIN = {
-  email: option('email', 'BENCH_EMAIL') ?? 'bench@serwis.local',
-  password: option('password', 'BENCH_PASSWORD') ?? 'bench-haslo-2026',
-};
+/** The generator's administrator, or the account --email and --password name. */
+const ADMIN = benchAdmin();
 const builds = buildsToMeasure();
 
 interface Run {

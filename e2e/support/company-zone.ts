@@ -1,3 +1,5 @@
+import { DEFAULT_COMPANY_TIME_ZONE, wallClockInZone } from '@serwis/domain';
+
 /*
  * The company's time zone for a run of the journeys. A journey reads "today" once and expects the
  * app's dates to match it, so a run must not cross the company's midnight: a CI run started at
@@ -6,22 +8,17 @@
  * browsers take a fixed-offset zone in which it is about noon. `E2E_TIME_ZONE` forces a zone.
  */
 
-export const WARSAW = 'Europe/Warsaw';
+/** The company's zone (the app's default): `DEFAULT_COMPANY_TIME_ZONE` under the journeys' name. */
+export const WARSAW = DEFAULT_COMPANY_TIME_ZONE;
 
 /** Hours before Warsaw's midnight (and after it) in which a run takes another zone. */
 const HOURS_BEFORE_MIDNIGHT = 2;
 const HOURS_AFTER_MIDNIGHT = 0.5;
 
 /** The wall-clock hour (with its fraction) in `timeZone` at `now`. */
-export function hourIn(timeZone: string, now: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') + part('minute') / 60;
+function hourIn(timeZone: string, now: Date): number {
+  const clock = wallClockInZone(timeZone, now); // 'YYYY-MM-DD HH:mm:ss'
+  return Number(clock.slice(11, 13)) + Number(clock.slice(14, 16)) / 60;
 }
 
 /** An IANA fixed-offset zone in which it is between 11:00 and 13:00 at `now`. */

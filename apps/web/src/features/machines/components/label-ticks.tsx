@@ -38,8 +38,8 @@ function PageTick() {
 function RowTick({ device }: { device: Device }) {
   const { selected, tick } = useContext(LabelTicksContext);
   return (
-    // The row opens the card on click and Enter; the box must not. The label around it is a 40 px
-    // target for a finger (the margin keeps the row as high as without it).
+    // The row opens the card on a click; the box must not (the row's Enter and Space are its own
+    // only). The label around it is a 40 px target for a finger (the margin keeps the row as high).
     <Box
       component="label"
       display="inline-flex"
@@ -47,7 +47,6 @@ function RowTick({ device }: { device: Device }) {
       m={-8}
       style={{ cursor: 'pointer', verticalAlign: 'middle' }}
       onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
     >
       <Checkbox
         aria-label={`Zaznacz do naklejek QR: ${device.name} (id ${device.id})`}

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { MSG, mayChangeOwnRecord, shortenText, type DeviceNote } from '@serwis/domain';
+import { MSG, mayChangeOwnRecord, shortenText, singleSpaced, type DeviceNote } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { formatDateTime } from '../../../../lib/dayjs';
@@ -66,7 +66,7 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
                       onClick={() =>
                         confirmDelete({
                           // The day alone did not say which of a day's notes goes: its start too.
-                          what: `notatkę z dnia ${formatDateTime(note.createdAt).slice(0, 10)}: „${shortenText(note.text.replace(/\s+/g, ' ').trim(), 60)}”`,
+                          what: `notatkę z dnia ${formatDateTime(note.createdAt).slice(0, 10)}: „${shortenText(singleSpaced(note.text).trim(), 60)}”`,
                           onConfirm: () =>
                             remove.mutate(note.id, {
                               onSuccess: () =>
