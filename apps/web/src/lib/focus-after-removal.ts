@@ -10,6 +10,23 @@ const WAIT_FOR_REMOVAL_MS = 30_000;
 const WAIT_FOR_LOST_FOCUS_MS = 1_000;
 
 /**
+ * A row's button (a part's "Usuń część") is followed by the next row itself, which opens the record:
+ * a keyboard user deleting parts one after another would open the next instead. For a button in a
+ * row, a neighbouring row stands for its own button in the same place, when it has one.
+ */
+function sameControlInRow(trigger: HTMLElement) {
+  const row = trigger.closest('tr');
+  const place = row ? controlsOfRow(row).indexOf(trigger) : -1;
+  return (candidate: HTMLElement) =>
+    place >= 0 && candidate instanceof HTMLTableRowElement
+      ? (controlsOfRow(candidate)[place] ?? candidate)
+      : candidate;
+}
+
+const controlsOfRow = (row: HTMLTableRowElement) =>
+  [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((c) => c.closest('tr') === row);
+
+/**
  * When `trigger` (the delete button of a note, a part, a file's row) is gone with its record, the
  * focus went to the page and the next Tab started at its top: a keyboard user deleting a note had
  * to find the notes again. Once `trigger` leaves the page, and the focus is lost, the focus goes to
@@ -22,7 +39,8 @@ export function keepFocusNearRemoved(trigger: Element | null) {
   const controls = [...area.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const at = controls.indexOf(trigger);
   if (at < 0) return;
-  const candidates = [...controls.slice(at + 1), ...controls.slice(0, at).reverse()];
+  const sameControlOf = sameControlInRow(trigger);
+  const candidates = [...controls.slice(at + 1), ...controls.slice(0, at).reverse()].map(sameControlOf);
 
   let lostSince = 0;
   const observer = new MutationObserver(() => {

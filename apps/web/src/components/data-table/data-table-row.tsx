@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent } from 'react';
-import { flexRender, type ColumnDef, type Row } from '@tanstack/react-table';
+import { flexRender, type Cell, type ColumnDef, type Row } from '@tanstack/react-table';
 import { Table } from '@mantine/core';
 
 /** The class of `meta.stickyEnd`'s cells, also for a plain table's row buttons (data-table.css). */
@@ -13,6 +13,18 @@ export const STICKY_END = 'data-table-sticky-end';
  */
 const CELL = `${Table.classes.td} mantine-Table-td`;
 const STICKY_END_CELL = `${CELL} ${STICKY_END}`;
+
+/**
+ * A cell's function is called, not mounted: `flexRender` makes it a component, and a screen that
+ * builds its columns as it draws (the parts tab) gave each cell a new component at each drawing,
+ * so every cell's buttons were taken off the page and made again. The focus on a row's button went
+ * with them (a part deleted by keyboard, the next part's delete was no longer there to focus), and
+ * the work was wasted. The cells call no hooks; those that need one draw a component of their own.
+ */
+function drawCell<T>(cell: Cell<T, unknown>) {
+  const draw = cell.column.columnDef.cell;
+  return typeof draw === 'function' ? draw(cell.getContext()) : flexRender(draw, cell.getContext());
+}
 
 interface DataTableRowProps<T> {
   row: Row<T>;
@@ -55,7 +67,7 @@ function DataTableRowView<T>({ row, label, onOpen }: DataTableRowProps<T>) {
             textAlign: cell.column.columnDef.meta?.align,
           }}
         >
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          {drawCell(cell)}
         </td>
       ))}
     </Table.Tr>

@@ -447,3 +447,50 @@ describe('DataTable row with buttons of its own', () => {
     expect(opened).toHaveBeenCalledWith('Pompa');
   });
 });
+
+describe('DataTable drawn again with columns built anew', () => {
+  it("keeps a cell's button on the page, and the focus on it", async () => {
+    const user = userEvent.setup();
+    function Screen() {
+      const [count, setCount] = useState(0);
+      // Built at each drawing, as a screen whose cells close over its state does.
+      const built: ColumnDef<Row, unknown>[] = [
+        { id: 'name', header: 'Nazwa', accessorFn: (r) => r.name },
+        {
+          id: 'actions',
+          header: '',
+          cell: ({ row }) => (
+            <button type="button" onClick={() => setCount((c) => c + 1)}>
+              {`Policz: ${row.original.name} (${count})`}
+            </button>
+          ),
+        },
+      ];
+      return (
+        <DataTable
+          columns={built}
+          data={[{ id: 1, name: 'Pompa' }]}
+          total={1}
+          page={1}
+          pageSize={10}
+          onPageChange={() => undefined}
+          sorting={[]}
+          onSortingChange={() => undefined}
+          getRowId={(r) => String(r.id)}
+        />
+      );
+    }
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Screen />
+      </MantineProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Policz: Pompa (0)' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    // Drawn with the new count, by the same element, which keeps the focus.
+    expect(button).toHaveAccessibleName('Policz: Pompa (1)');
+    expect(button.isConnected).toBe(true);
+    expect(button).toHaveFocus();
+  });
+});

@@ -31,6 +31,7 @@ export function StatusSelect(props: {
       allowDeselect={false}
       error={props.error}
       renderOption={({ option }) => optionBadge(option.label)}
+      classNames={{ input: 'coloured-field' }}
       styles={{ input: { ...colours(props.value), fontWeight: 600 } }}
     />
   );

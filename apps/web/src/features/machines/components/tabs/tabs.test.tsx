@@ -362,4 +362,34 @@ describe('PartsTab', () => {
     });
     expect(await screen.findByRole('row', { name: 'Pompa' })).toBeInTheDocument();
   });
+
+  it("after a delete by keyboard, puts the focus on the next part's delete, not on its row", async () => {
+    const part = (id: number, name: string): Part => ({
+      id,
+      name,
+      serialNumber: '',
+      producer: '',
+      decsription: '',
+      device: { id: 7 },
+    });
+    let parts = [part(1, 'Filtr'), part(2, 'Pasek'), part(3, 'Zawór')];
+    const fake = fakeApi(
+      {
+        'GET /api/part/findByDevice/7': () => ({ body: parts }),
+        'DELETE /api/part/delete/2': () => {
+          parts = parts.filter((p) => p.id !== 2);
+          return { body: {} };
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<PartsTab deviceId={7} />, { url: '/m' });
+    (await screen.findByRole('button', { name: 'Usuń część: Pasek' })).focus();
+    await userEvent.keyboard('{Enter}');
+    (await confirmButton()).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Pasek/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Usuń część: Zawór' })).toHaveFocus());
+    expect(fake.callsTo('DELETE', '/api/part/delete/2')).toHaveLength(1);
+  });
 });
