@@ -155,6 +155,8 @@ export const MSG = {
     `Wklejony tekst nie zmieścił się w polu${field ? ` „${field}”` : ''}: pole przyjmuje najwyżej ${max} znaków, więc resztę pominięto.`,
   /** A service date outside the years an event can have (a slip of the year, 2062 for 2026). */
   serviceDateOutOfRange: (first: number, last: number) => `Data zdarzenia musi być z lat ${first}–${last}.`,
+  handoverDateOutOfRange: (first: number, last: number) =>
+    `Data przekazania musi być z lat ${first}–${last}.`,
   serviceTypeRequired: 'Wybierz typ serwisu!',
   protocolNumberInvalid: 'Niepoprawny numer protokołu (dopuszczalne np. 25, 25A, 25B...25Z)',
   serviceNumberExists: 'Dokument z podanym numerem już istnieje!',

@@ -28,6 +28,11 @@ export function parseCalendarDate(value: string): CalendarDate {
   return { year, month, day };
 }
 
+/** Whether year, month and day name a day of the calendar (not 31 April, not 29 February 2025). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
 export function isCalendarDateString(value: string): boolean {
   try {
     parseCalendarDate(value);

@@ -39,6 +39,21 @@ describe('deviceInsertSchema', () => {
     expect(deviceInsertSchema.parse({ ...body, transferDate }).transferDate).toBe(expected);
   });
 
+  it('takes handover years from 1900 to ten years ahead, and refuses 9999 in Polish', () => {
+    const last = new Date().getFullYear() + 10;
+    expect(deviceInsertSchema.parse({ ...body, transferDate: '1900-01-01' }).transferDate).toBe('1900-01-01');
+    expect(deviceInsertSchema.parse({ ...body, transferDate: `${last}-12-31` }).transferDate).toBe(
+      `${last}-12-31`,
+    );
+    for (const transferDate of ['9999-07-01', `${last + 1}-01-01`, '1899-12-31']) {
+      expect(messages(deviceInsertSchema.safeParse({ ...body, transferDate }))).toEqual([
+        `Data przekazania musi być z lat 1900–${last}.`,
+      ]);
+    }
+    // A filter's range is not a handover: any calendar day narrows the list.
+    expect(deviceFilterSchema.parse({ dateFrom: '1800-01-01' }).dateFrom).toBe('1800-01-01');
+  });
+
   it.each([
     [24, 24],
     ['12', 12],

@@ -10,6 +10,7 @@ import {
   type MachineStatus,
   type MachineType,
 } from '../reference-data.js';
+import { isCalendarDate } from '../rules/calendar-date.js';
 import { id, text } from './common.js';
 
 export const MACHINE_NAME_MIN = 3;
@@ -29,11 +30,6 @@ export const DEVICE_MAX = {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]*(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function validCalendarDate(y: number, m: number, d: number) {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 /**
  * '' | null → null; 'YYYY-MM-DD' or an ISO date-time → 'YYYY-MM-DD'. A date-time keeps its
  * own calendar day (first 10 characters), as the list shows it, whatever its time zone.
@@ -46,12 +42,29 @@ export const machineDate = z
     const value = (v ?? '').trim();
     if (value === '') return null;
     const match = ISO_DATE.exec(value);
-    if (!match || !validCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+    if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
       ctx.addIssue({ code: 'custom', message: MSG.invalidDate });
       return z.NEVER;
     }
     return value.slice(0, 10);
   });
+
+/**
+ * The years a machine can be handed over in: from 1900 (the oldest machines of a fleet) to ten
+ * years ahead (a handover planned). A year typed wrong (9999) was stored, and the machine's
+ * inspections, counted from it past the year 9999, could not be shown ("Nieznany błąd.").
+ */
+export const HANDOVER_DATE_FIRST_YEAR = 1900;
+export const handoverDateLastYear = (today: Date = new Date()) => today.getFullYear() + 10;
+
+/** A machine's handover date: a `machineDate` within the handover years. */
+export const handoverDate = machineDate.superRefine((value, ctx) => {
+  if (value === null) return;
+  const year = Number(value.slice(0, 4));
+  const last = handoverDateLastYear();
+  if (year < HANDOVER_DATE_FIRST_YEAR || year > last)
+    ctx.addIssue({ code: 'custom', message: MSG.handoverDateOutOfRange(HANDOVER_DATE_FIRST_YEAR, last) });
+});
 
 /** Whole months; a negative value is blanked to 0 (spec §5), empty → 0. */
 export const machineWarrantyMonths = z
@@ -115,7 +128,7 @@ const deviceFields = {
   customer: requiredRef(MSG.chooseCustomer),
   serialNumber: text(DEVICE_MAX.serialNumber),
   sourcePower: text(DEVICE_MAX.sourcePower),
-  transferDate: machineDate,
+  transferDate: handoverDate,
   warrantyLength: machineWarrantyMonths,
   warranty: text(DEVICE_MAX.warranty),
   streetAddress: text(DEVICE_MAX.streetAddress),

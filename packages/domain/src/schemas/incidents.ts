@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { id, text } from './common.js';
-import { isCalendarDate, serviceSummarySchema } from './services.js';
+import { isCalendarDate } from '../rules/calendar-date.js';
+import { serviceSummarySchema } from './services.js';
 
 export const INCIDENT_TEXT_MAX = 5_000;
 

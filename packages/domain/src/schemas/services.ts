@@ -7,6 +7,7 @@ import {
   SERVICE_TYPE_NAMES,
   TODO_STATUSES,
 } from '../reference-data.js';
+import { isCalendarDate } from '../rules/calendar-date.js';
 import { normalizeExtension, parseProtocolNumber } from '../rules/protocol-number.js';
 import { id, text } from './common.js';
 import { uploadFilePart } from './files.js';
@@ -26,11 +27,6 @@ export const INSPECTION_PERIOD_STEP = 6;
 export const INSPECTION_SERVICE_TYPE = 'PRZEGLAD_OKRESOWY';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
-
-export function isCalendarDate(y: number, m: number, d: number) {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /**
  * The years a service event can be dated in: from 1970 (older records of the fleet) to the next

@@ -116,6 +116,8 @@ describe('machine insert', () => {
     [{ status: 'ZEPSUTA' }, MSG.unknownMachineStatus],
     [{ province: 'bawarskie' }, MSG.unknownProvince],
     [{ transferDate: '2024-02-30' }, `Pole „Data przekazania”: ${MSG.invalidDate}`],
+    // Its inspections, counted past the year 9999, could not be shown ("Nieznany błąd.").
+    [{ transferDate: '9999-07-01' }, MSG.handoverDateOutOfRange(1900, new Date().getFullYear() + 10)],
     [{ warrantyLength: 1.5 }, MSG.warrantyNotWhole],
     [{ name: 'x'.repeat(300) }, 'Pole „Nazwa”: Tekst może mieć najwyżej 255 znaków.'],
   ])('refuses %j with a Polish message and saves nothing', async (overrides, message) => {

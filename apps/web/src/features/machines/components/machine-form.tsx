@@ -5,9 +5,11 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   DEVICE_MAX,
+  HANDOVER_DATE_FIRST_YEAR,
   PROVINCES,
   WARRANTY_MAX_MONTHS,
   deviceFormSchema,
+  handoverDateLastYear,
   postcodeWarning,
   type Device,
 } from '@serwis/domain';
@@ -138,6 +140,8 @@ export function MachineForm(props: MachineFormProps) {
             label="Data przekazania"
             clearable
             valueFormat="YYYY-MM-DD"
+            minDate={`${HANDOVER_DATE_FIRST_YEAR}-01-01`}
+            maxDate={`${handoverDateLastYear()}-12-31`}
             {...form.getInputProps('transferDate')}
           />
           <NumberInput
