@@ -39,6 +39,7 @@ export * from './rules/email-address.js';
 export * from './rules/company-identifiers.js';
 export * from './rules/numbers.js';
 export * from './rules/text-cut.js';
+export * from './rules/plain-text.js';
 export * from './rules/label-sheet.js';
 export * from './rules/coordinates.js';
 export * from './rules/colors.js';

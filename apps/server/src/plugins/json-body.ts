@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { composeTexts } from '../lib/composed-texts.js';
+import { plainTexts } from '../lib/plain-texts.js';
 
 /**
  * A call with no body but a JSON Content-Type (a client that sets it on every request, as many
  * mobile ones do) is taken as a call with no body: Fastify's parser refused it with a 400, so a
  * DELETE of spec §7, or a move of an operation, did nothing. A body is parsed as before (a
- * malformed one and `__proto__` keys are still refused), its texts composed (composeTexts).
+ * malformed one and `__proto__` keys are still refused), its texts made plain (plainTexts).
  */
 export function parseJsonBodies(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -14,7 +14,7 @@ export function parseJsonBodies(app: FastifyInstance) {
     const text = body.toString();
     if (text === '') return done(null, undefined);
     return parseJson(request, text, (error, parsed) =>
-      error ? done(error, undefined) : done(null, composeTexts(parsed)),
+      error ? done(error, undefined) : done(null, plainTexts(parsed)),
     );
   });
 }

@@ -27,13 +27,16 @@ export function PageHeader({ title, backTo, addTo, addLabel = 'Dodaj', actions }
   usePageTitle(title);
   return (
     <Group justify="space-between" mb="md" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+      {/* A name without spaces (255 letters, a serial number) wraps rather than widen the page. */}
+      <Group gap="xs" wrap="nowrap" miw={0}>
         {backTo && (
           <ActionIcon aria-label="Wstecz" onClick={() => goBack(backTo)}>
             <IconArrowLeft size={22} />
           </ActionIcon>
         )}
-        <Title order={2}>{title}</Title>
+        <Title order={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
       </Group>
       <Group gap="xs" wrap="nowrap" ml="auto">
         {actions}

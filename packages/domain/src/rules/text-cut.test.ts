@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, shortenText, wellFormedText } from './text-cut.js';
+import { cutText, cutWithEllipsis, shortenText, wellFormedText } from './text-cut.js';
 
 const EMOJI = '😀'; // two UTF-16 units
 
@@ -29,5 +29,13 @@ describe('cutting text without splitting a character', () => {
     expect(wellFormedText(`a\uD83Db`)).toBe('a\uFFFDb');
     expect(wellFormedText(`a\uDE00b`)).toBe('a\uFFFDb');
     expect(wellFormedText(`a${EMOJI}b`)).toBe(`a${EMOJI}b`);
+  });
+});
+
+describe('cutWithEllipsis', () => {
+  it('cuts a fault description at 80 units with an ellipsis, never through an emoji', () => {
+    expect(cutWithEllipsis('x'.repeat(80))).toEqual({ short: 'x'.repeat(80), cut: false });
+    expect(cutWithEllipsis('y'.repeat(81))).toEqual({ short: `${'y'.repeat(80)}…`, cut: true });
+    expect(cutWithEllipsis(`${'c'.repeat(79)}🔧 ogon`)).toEqual({ short: `${'c'.repeat(79)}…`, cut: true });
   });
 });

@@ -21,3 +21,12 @@ export function cutText(text: string, length: number): string {
 /** `text` as it is up to `max` units; longer, cut to leave room for a closing "…". */
 export const shortenText = (text: string, max: number): string =>
   text.length > max ? `${cutText(text, max - 1)}…` : text;
+
+/** Spec §9: a fault description is cut at 80 characters in tables (a tooltip shows the rest). */
+export const FAULT_DESCRIPTION_CUT = 80;
+
+/** `text` up to `max` units, with an ellipsis after it when something was cut; never half an emoji. */
+export function cutWithEllipsis(text: string, max = FAULT_DESCRIPTION_CUT): { short: string; cut: boolean } {
+  if (text.length <= max) return { short: text, cut: false };
+  return { short: `${cutText(text, max)}…`, cut: true };
+}

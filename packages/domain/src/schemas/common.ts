@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { validationMessage } from '../messages.js';
+import { plainText } from '../rules/plain-text.js';
 
 /** Optional trimmed text with an upper bound; null and undefined become ''. */
 export const text = (max: number = MAX.name) =>
@@ -33,10 +34,11 @@ export const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   size: z.coerce.number().int().min(1).max(500).optional(),
   sort: z.string().max(100).optional(),
-  // Composed (NFC) as every text the server stores: a pasted "e" with a combining accent finds "é".
+  // Plain as every text the server stores (plain-text.ts): a pasted "e" with a combining accent
+  // finds "é", a non-breaking space a space.
   q: z
     .string()
-    .transform((term) => term.normalize('NFC'))
+    .transform(plainText)
     .pipe(z.string().max(MAX.search, validationMessage.tooLong(MAX.search)))
     .optional(),
 });

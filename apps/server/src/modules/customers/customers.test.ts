@@ -123,6 +123,21 @@ describe('POST /api/customer/insert', () => {
     expect(added.shortName).toBe('Odlewnia Nowak');
   });
 
+  it('stores pasted non-breaking spaces as spaces, found by a typed space; invisible spaces are no name', async () => {
+    const user = await createUserAndLogin(ctx);
+    const added = (await created(user, {
+      shortName: 'Firma\u00a0Testowa',
+      streetAddress: 'ul.\u00a0Nbspowa\u00a012',
+    })) as { shortName?: string; streetAddress?: string };
+    expect(added).toMatchObject({ shortName: 'Firma Testowa', streetAddress: 'ul. Nbspowa 12' });
+    expect(await searchedNames(user, 'Nbspowa 12')).toEqual(['Firma Testowa']);
+    // A search pasted with one finds it too.
+    expect(await searchedNames(user, 'ul.\u00a0Nbspowa')).toEqual(['Firma Testowa']);
+    const blank = await insert(user, { shortName: '\u200b\u200b\u200b' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(MSG.customerShortNameMin);
+  });
+
   it('asks for a session and the XMLHttpRequest header', async () => {
     const anonymous = await ctx.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { MSG, fileExtension, fileTooLargeMessage, cutText, wellFormedText } from '@serwis/domain';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { composeTexts } from '../../lib/composed-texts.js';
+import { plainTexts } from '../../lib/plain-texts.js';
 import type { Storage } from '../../plugins/storage/index.js';
 
 /** Bytes of an uploaded file, already in the storage, not yet tied to a row. */
@@ -88,7 +88,7 @@ async function readText(stream: Readable, max: number, field: string): Promise<s
 function parseJson(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value;
   try {
-    return composeTexts(JSON.parse(value));
+    return plainTexts(JSON.parse(value));
   } catch {
     throw badJson(field);
   }

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, IMPORT_MSG } from '@serwis/domain';
+import { IMPORT_MAX_ROWS, IMPORT_MSG, plainText } from '@serwis/domain';
 import { badRequest } from '../../lib/app-error.js';
 
 /** A row with a value, and the number a spreadsheet shows beside it (the first row is 1). */
@@ -54,13 +54,13 @@ export function rowKeeper() {
 }
 
 /**
- * A cell's text without the spaces around it; a no-break space (pasted from a web page or Word)
- * is a space, since it looks like one and would make a name that matches nothing. Every field an
- * import writes is one line: a line break typed in the cell (Alt+Enter) is a space too.
+ * A cell's text without the spaces around it, made plain as every stored text is (`plainText`: a
+ * no-break space pasted from a web page or Word is a space, since it looks like one and would make
+ * a name that matches nothing). Every field an import writes is one line: a line break typed in
+ * the cell (Alt+Enter) is a space too.
  */
 export const cleanCell = (text: string | undefined) =>
-  (text ?? '')
-    .replace(/[\u00a0\u202f]/g, ' ')
+  plainText(text ?? '')
     .replace(/[ \t]*[\r\n]+[ \t]*/g, ' ')
     .trim();
 

@@ -1,11 +1,5 @@
 import { PAYMENT_TYPES, type PeriodicInspectionEvent } from '@serwis/domain';
 
-/** Fault descriptions in tables: at most this many characters, the rest in a tooltip (spec §2). */
-export const FAULT_PREVIEW_LENGTH = 80;
-
-export const previewFault = (text: string) =>
-  text.length > FAULT_PREVIEW_LENGTH ? `${text.slice(0, FAULT_PREVIEW_LENGTH)}…` : text;
-
 export const paymentLabel = (name: string) => PAYMENT_TYPES.find((p) => p.name === name)?.label ?? name;
 
 /** A period below 0 means "not given" and shows as 0 (domain rules). */

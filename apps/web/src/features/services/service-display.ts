@@ -1,14 +1,15 @@
-import { AUTO_NUMBER_LABEL, PAYMENT_TYPES, SERVICE_TYPES, type Service } from '@serwis/domain';
+import {
+  AUTO_NUMBER_LABEL,
+  FAULT_DESCRIPTION_CUT,
+  PAYMENT_TYPES,
+  SERVICE_TYPES,
+  cutWithEllipsis,
+  type Service,
+} from '@serwis/domain';
 
-/** Spec §9: fault descriptions are cut at 80 characters in tables (the tooltip shows the rest). */
-export const FAULT_DESCRIPTION_CUT = 80;
-
-/** `text` up to `max` characters, with an ellipsis when something was cut. */
-export function truncateText(text: string, max = FAULT_DESCRIPTION_CUT): { short: string; cut: boolean } {
-  const value = text ?? '';
-  if (value.length <= max) return { short: value, cut: false };
-  return { short: `${value.slice(0, max)}…`, cut: true };
-}
+/** `text` (possibly missing) cut as tables cut fault descriptions (spec §9), with an ellipsis. */
+export const truncateText = (text: string | null | undefined, max = FAULT_DESCRIPTION_CUT) =>
+  cutWithEllipsis(text ?? '', max);
 
 const labelOf = (list: readonly { name: string; label: string }[]) => (name: string | null | undefined) =>
   list.find((item) => item.name === name)?.label ?? name ?? '';

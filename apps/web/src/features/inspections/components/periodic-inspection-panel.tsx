@@ -1,16 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Text, Tooltip } from '@mantine/core';
-import { PAGE_SIZES, serviceStateLabel, type PeriodicInspectionEvent } from '@serwis/domain';
+import { PAGE_SIZES, cutWithEllipsis, serviceStateLabel, type PeriodicInspectionEvent } from '@serwis/domain';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { ServiceStateBadge } from '../../../components/status-badge';
 import { useInspectionSummary } from '../api/inspections';
-import {
-  FAULT_PREVIEW_LENGTH,
-  displayPeriod,
-  fullNumberKey,
-  paymentLabel,
-  previewFault,
-} from '../inspection-format';
+import { displayPeriod, fullNumberKey, paymentLabel } from '../inspection-format';
 import { InspectionSummary } from './inspection-summary';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
@@ -49,9 +43,10 @@ const columns: ColumnDef<PeriodicInspectionEvent>[] = [
     meta: { minWidth: 220 }, // as in the service lists
     cell: ({ row }) => {
       const text = row.original.faultDescription;
-      return text.length > FAULT_PREVIEW_LENGTH ? (
+      const { short, cut } = cutWithEllipsis(text);
+      return cut ? (
         <Tooltip label={text} multiline maw={420}>
-          <Text size="sm">{previewFault(text)}</Text>
+          <Text size="sm">{short}</Text>
         </Tooltip>
       ) : (
         text

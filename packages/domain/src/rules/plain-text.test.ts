@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { plainText } from './plain-text.js';
+
+describe('plainText', () => {
+  it('composes accents typed as two characters', () => {
+    expect(plainText('Lo\u0301dz\u0301')).toBe('Lódź');
+  });
+
+  it('makes non-breaking and other look-alike spaces plain', () => {
+    expect(plainText('ul.\u00a0Łąkowa\u202f7\u2009b\u3000c')).toBe('ul. Łąkowa 7 b c');
+  });
+
+  it('leaves out zero-width spaces, word joiners, a BOM and soft hyphens', () => {
+    expect(plainText('ZW\u200b-1')).toBe('ZW-1');
+    expect(plainText('\u200b\u200b\u200b')).toBe('');
+    expect(plainText('\ufeffNazwa\u2060\u00adx')).toBe('Nazwax');
+  });
+
+  it('keeps the joiners that draw emoji and scripts, line breaks and tabs', () => {
+    const family = '👨\u200d👩\u200d👧';
+    expect(plainText(family)).toBe(family);
+    expect(plainText('a\u200cb')).toBe('a\u200cb');
+    expect(plainText('a\tb\nc')).toBe('a\tb\nc');
+  });
+});
