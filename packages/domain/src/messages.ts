@@ -94,6 +94,8 @@ export const MSG = {
   chooseCategory: 'Wybierz kategorię',
   chooseCustomer: 'Wybierz kontrahenta',
   invalidDate: 'Nieprawidłowa data.',
+  /** A time field left half typed (a tablet's 12-hour clock without AM/PM): it holds no time. */
+  timeIncomplete: 'Dokończ godzinę albo wyczyść pole.',
   warrantyNotWhole: 'Okres gwarancji musi być liczbą całkowitą miesięcy.',
   warrantyTooLong: 'Okres gwarancji może mieć najwyżej 1200 miesięcy.',
   unknownMachineStatus: 'Nieprawidłowy status maszyny.',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { ModalDateField } from '../../../components/modal-date-field';
@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
 import { joinDateTime, splitDateTime } from '../incident-query';
 import { companyToday } from '../../../lib/company-time';
+import { isIncompleteTime } from '../../../lib/incomplete-time';
 import { useModalLeave } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
@@ -55,6 +56,7 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
   const save = useSaveIncident(deviceId);
   const services = useMachineServiceOptions(deviceId, opened);
   const form = useForm<FormValues>({ initialValues: EMPTY, validate: zod4Resolver(formSchema) });
+  const timeField = useRef<HTMLInputElement>(null);
   const { setValues, resetDirty } = form;
   useEffect(() => {
     if (incident === null) return;
@@ -83,27 +85,37 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
   const readOnlyProps = readOnly ? { readOnly: true, variant: 'filled' as const } : {};
   const title = !editing ? 'Nowe zdarzenie' : readOnly ? 'Zdarzenie (tylko do odczytu)' : 'Edycja zdarzenia';
 
+  const submit = form.onSubmit((values) => {
+    if (readOnly) return;
+    save.mutate(
+      {
+        id: editing ? incident.id : 0,
+        date: joinDateTime(values.date ?? '', values.time),
+        text: values.text.trim(),
+        serviceId: values.serviceId ? Number(values.serviceId) : null,
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: MSG.saved });
+          close();
+        },
+      },
+    );
+  }, focusFirstInvalid);
+
   return (
     <Modal opened={opened} onClose={leave} title={title} size="lg">
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => {
-          if (readOnly) return;
-          save.mutate(
-            {
-              id: editing ? incident.id : 0,
-              date: joinDateTime(values.date ?? '', values.time),
-              text: values.text.trim(),
-              serviceId: values.serviceId ? Number(values.serviceId) : null,
-            },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: MSG.saved });
-                close();
-              },
-            },
-          );
-        }, focusFirstInvalid)}
+        onSubmit={(event) => {
+          if (!readOnly && isIncompleteTime(timeField.current)) {
+            event.preventDefault();
+            form.setFieldError('time', MSG.timeIncomplete);
+            timeField.current?.focus();
+            return;
+          }
+          submit(event);
+        }}
       >
         <Stack>
           <ErrorBanner message={save.isError ? saveError(save.error) : null} />
@@ -121,7 +133,7 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
               valueFormat="YYYY-MM-DD"
               {...form.getInputProps('date')}
             />
-            <TimeInput label="Godzina" {...readOnlyProps} {...form.getInputProps('time')} />
+            <TimeInput label="Godzina" ref={timeField} {...readOnlyProps} {...form.getInputProps('time')} />
           </SimpleGrid>
           <Textarea
             label="Treść"

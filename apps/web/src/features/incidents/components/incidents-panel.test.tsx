@@ -101,6 +101,23 @@ describe('IncidentsPanel', () => {
     expect(await within(row).findByText('25A/03/2025')).toBeInTheDocument();
   });
 
+  it('refuses a time left half typed rather than save the incident at 00:00', async () => {
+    const api = server({ save: () => ({ status: 201, body: {} }) });
+    const saves = () => api.calls.filter((c) => c.method === 'POST');
+    renderScreen(<IncidentsPanel deviceId={7} />, { session: ANNA_ADMIN });
+    await screen.findByRole('row', { name: 'Zdarzenie z 2025-03-10 14:00' });
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj zdarzenie' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.type(within(modal).getByRole('textbox', { name: 'Treść' }), 'Wyciek');
+    // "0930" on a 12-hour clock, AM or PM not chosen: the browser's field has no value, and says so.
+    const time = within(modal).getByLabelText<HTMLInputElement>('Godzina');
+    Object.defineProperty(time, 'validity', { value: { badInput: true, valid: false } });
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(modal).findByText(MSG.timeIncomplete)).toBeInTheDocument();
+    expect(time).toHaveFocus();
+    expect(saves()).toHaveLength(0);
+  });
+
   it('creates an incident with id 0, date joined with time and the chosen service; shows save refusals', async () => {
     // the save answer changes between the two attempts
     let answer: FakeReply = { status: 403, body: { message: 'x' } };

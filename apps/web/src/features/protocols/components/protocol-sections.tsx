@@ -17,6 +17,7 @@ import {
   type ProtocolData,
   type ProtocolHeader,
 } from '@serwis/domain';
+import { TimeField } from '../../../components/time-field';
 import { MaterialsEditor } from './materials-editor';
 
 const label = (list: readonly { name: string; label: string }[], name: string) =>
@@ -76,26 +77,23 @@ export function WorkPanel({ data, readOnly, set }: { data: ProtocolData; readOnl
         />
         <Title order={4}>Czas pracy i dojazd</Title>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }}>
-          <TextInput
-            type="time"
+          <TimeField
             label="Przyjazd"
             readOnly={readOnly}
             value={data.arrivalTime}
-            onChange={(e) => set('arrivalTime', e.currentTarget.value)}
+            onTimeChange={(value) => set('arrivalTime', value)}
           />
-          <TextInput
-            type="time"
+          <TimeField
             label="Rozpoczęcie"
             readOnly={readOnly}
             value={data.startTime}
-            onChange={(e) => set('startTime', e.currentTarget.value)}
+            onTimeChange={(value) => set('startTime', value)}
           />
-          <TextInput
-            type="time"
+          <TimeField
             label="Zakończenie"
             readOnly={readOnly}
             value={data.endTime}
-            onChange={(e) => set('endTime', e.currentTarget.value)}
+            onTimeChange={(value) => set('endTime', value)}
           />
           <NumberInput
             label="Kilometry"
