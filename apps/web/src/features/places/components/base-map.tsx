@@ -4,6 +4,7 @@ import L from 'leaflet';
 import { MapContainer, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import { Box } from '@mantine/core';
 import { useMapConfig } from '../api/places';
+import { MapKeyboard } from './map-keyboard';
 
 export interface LatLng {
   latitude: number;
@@ -76,6 +77,7 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
       >
         {/* Leaflet's own buttons are titled in English ("Zoom in"). */}
         <ZoomControl zoomInTitle="Przybliż" zoomOutTitle="Oddal" />
+        <MapKeyboard label={label} />
         {config.data && (
           <TileLayer
             url={config.data.tileUrl}

@@ -47,6 +47,11 @@ function statusOf(point: MapMarker) {
   return line;
 }
 
+/** A machine marker's accessible name: its name and its status's word ("Laser, status: Ok"). */
+export function machineMarkerLabel(point: Pick<MapMarker, 'name' | 'status'>) {
+  return `${point.name}, status: ${findMachineStatus(point.status)?.label ?? point.status}`;
+}
+
 function popupOf(point: MapMarker, navigate: NavigateFunction) {
   const content = document.createElement('div');
   const name = document.createElement('strong');
@@ -120,10 +125,15 @@ function machineLayer(map: L.Map, navigate: NavigateFunction, index: MapIndex) {
     if (!icon) icons.set(key, (icon = dotIcon(point.color1, point.color2, MAP_VIEW.markerSize)));
     return icon;
   };
-  const machineMarker = (point: MapMarker, at: L.LatLngExpression) =>
-    L.marker(at, { icon: iconOf(point), title: point.name, alt: point.name }).bindPopup(() =>
+  const machineMarker = (point: MapMarker, at: L.LatLngExpression) => {
+    const marker = L.marker(at, { icon: iconOf(point), title: point.name, alt: point.name }).bindPopup(() =>
       popupOf(point, navigate),
     );
+    // Colour is never the only signal (ui.md): a screen reader hears the status with the name.
+    const label = machineMarkerLabel(point);
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+    return marker;
+  };
   const clusterMarker = (clusterId: number, count: number, at: L.LatLng) => {
     const label = `Grupa maszyn: ${count}`;
     const marker = L.marker(at, { icon: clusterIcon(count), keyboard: true });
@@ -139,9 +149,13 @@ function machineLayer(map: L.Map, navigate: NavigateFunction, index: MapIndex) {
         const zoom = await index.expansionZoom(clusterId);
         if (zoom === null) return;
         if (zoom <= map.getMaxZoom()) {
+          const drawn = byKey ? nextDraw() : null;
           map.setView(at, zoom);
-          // The badge is gone with the zoom: Tab goes on from the map, not from the page's top.
-          if (byKey) map.getContainer().focus({ preventScroll: true });
+          // The badge is gone with the zoom: the focus goes to what it parted into, not the page's top.
+          if (drawn) {
+            await drawn;
+            focusAfterZoom(at);
+          }
           return;
         }
         const leaves = await index.leaves(clusterId);
@@ -190,9 +204,41 @@ function machineLayer(map: L.Map, navigate: NavigateFunction, index: MapIndex) {
     for (const gone of onMap.values()) layer.removeLayer(gone);
     onMap = next;
   };
-  const redraw = () => void draw();
+  /** The drawing of the last view asked for. */
+  let drawing: Promise<void> = Promise.resolve();
+  const redraw = () => {
+    drawing = draw();
+  };
   // Leaflet ends every zoom with a moveend as well.
   map.on('moveend', redraw);
+  /** Settles once the view after the next move is drawn (registered after `redraw`: run after it). */
+  const nextDraw = () =>
+    new Promise<void>((resolve) => {
+      map.once('moveend', () => void drawing.then(resolve, resolve));
+    });
+  /**
+   * After a group zoomed in by the keyboard: the focus goes to the marker or group in view nearest to
+   * where the group was (one of its parts), or, with none in view, to the map itself (named, see
+   * map-keyboard.tsx). Not if the focus went elsewhere meanwhile, or the layer is gone.
+   */
+  const focusAfterZoom = (at: L.LatLng) => {
+    if (!map.hasLayer(layer)) return;
+    const active = document.activeElement;
+    const container = map.getContainer();
+    if (active && active !== document.body && active !== container && active.isConnected) return;
+    const view = map.getBounds();
+    const centre = map.latLngToLayerPoint(at);
+    let nearest: HTMLElement | undefined;
+    let distance = Infinity;
+    for (const marker of onMap.values()) {
+      const position = marker.getLatLng();
+      const element = marker.getElement();
+      if (!element || !view.contains(position)) continue;
+      const d = map.latLngToLayerPoint(position).distanceTo(centre);
+      if (d < distance) [nearest, distance] = [element, d];
+    }
+    (nearest ?? container).focus({ preventScroll: true });
+  };
 
   return {
     async show(next: ShownMachines | null) {

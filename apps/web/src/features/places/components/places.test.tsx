@@ -339,6 +339,31 @@ describe('Hotele tab', () => {
     expect(screen.queryByRole('button', { name: 'Usuń hotel: Blisko' })).toBeNull();
   });
 
+  it('opens a hotel’s popup with the focus in it, a Polish close button, and the focus back on Escape', async () => {
+    fakeApi({
+      'GET /api/device/findById/7': { body: sampleDevice({ gpsLatitude: 50, gpsLongitude: 19.9 }) },
+      'GET /api/map/config': CONFIG,
+      'GET /api/deviceHotel/getAllByDevice/7': { body: [hotel({ id: 1, name: 'Blisko', distance: 10 })] },
+    });
+    renderScreen(<HotelsTab deviceId={7} />, { url: '/m', session: JAN_USER });
+    const pin = await screen.findByRole('button', { name: 'Blisko' });
+    // The map takes the focus under its Polish name.
+    expect(screen.getByRole('group', { name: 'Mapa hoteli w pobliżu maszyny' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
+    pin.focus();
+    fireEvent.keyPress(pin, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    // No link in it: its content takes the focus, and reads as the hotel and its distance.
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('Blisko10,0 km'));
+    expect(document.activeElement).toHaveClass('leaflet-popup-content');
+    expect(screen.getByRole('button', { name: 'Zamknij' })).toHaveClass('leaflet-popup-close-button');
+    expect(screen.queryByRole('button', { name: 'Close popup' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Zamknij' })).toBeNull());
+    expect(pin).toHaveFocus();
+  });
+
   it('says why a machine without a position has no hotels, and validates the hotel form', async () => {
     const fake = fakeApi(
       {

@@ -212,6 +212,74 @@ describe('/map markers', () => {
     expect(groups()).toEqual([]);
   });
 
+  it('names each machine marker with its status, not by its colour alone', async () => {
+    await showMap([
+      point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+      point({ id: 2, name: 'Prasa', status: 'BROKEN', latitude: 51.5, longitude: 19.9 }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Laser, status: Ok' })).toBe(screen.getByTitle('Laser'));
+    expect(screen.getByRole('button', { name: 'Prasa, status: Awaria' })).toBe(screen.getByTitle('Prasa'));
+  });
+
+  it('opened by Enter, a popup takes the focus; Escape or its Polish close button gives it back', async () => {
+    await showMap([
+      point({ id: 1, latitude: 51.97, longitude: 19.18 }),
+      point({ id: 2, name: 'Prasa', status: 'BROKEN', latitude: 51.5, longitude: 19.9 }),
+    ]);
+    const laser = await screen.findByRole('button', { name: 'Laser, status: Ok' });
+    laser.focus();
+    // Leaflet opens a popup on a keypress of keyCode 13, which user-event's Enter does not give.
+    fireEvent.keyPress(laser, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    const link = await screen.findByRole('link', { name: 'Otwórz kartę maszyny' });
+    expect(link).toHaveFocus();
+    expect(link).toHaveAttribute('href', '/machineEdit?id=1&prev=map');
+    // The close button comes next, named in Polish.
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Zamknij' })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Close popup' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Otwórz kartę maszyny' })).toBeNull();
+    expect(laser).toHaveFocus();
+
+    // A click opens it as well; its close button closes it and the focus is back on the marker.
+    const press = screen.getByRole('button', { name: 'Prasa, status: Awaria' });
+    fireEvent.click(press);
+    expect(await screen.findByRole('link', { name: 'Otwórz kartę maszyny' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('link', { name: 'Otwórz kartę maszyny' })).toBeNull();
+    expect(press).toHaveFocus();
+  });
+
+  it('after Enter on a group, the focus is on one of its machines, and the map is named', async () => {
+    await showMap(square);
+    // The map itself takes the focus (Tab) under its Polish name, not as its badges' digits.
+    const map = screen.getByRole('group', { name: 'Mapa maszyn' });
+    expect(map).toHaveClass('leaflet-container');
+    expect(map).toHaveAttribute('tabindex', '0');
+    const badge = await screen.findByRole('button', { name: 'Grupa maszyn: 4' });
+    badge.focus();
+    await userEvent.keyboard('{Enter}');
+    for (const name of squareNames) expect(await screen.findByTitle(name)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.activeElement).toHaveAttribute('aria-label', expect.stringMatching(/, status: Ok$/)),
+    );
+    expect(squareNames).toContain(document.activeElement?.getAttribute('title'));
+  });
+
+  it('a group of one spot lists its machines with the focus on the first, and gives it back on Escape', async () => {
+    await showMap([
+      point({ id: 21, name: 'Prasa A', latitude: 50.06, longitude: 19.94 }),
+      point({ id: 22, name: 'Prasa B', latitude: 50.06, longitude: 19.94 }),
+    ]);
+    const badge = await screen.findByRole('button', { name: 'Grupa maszyn: 2' });
+    badge.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Prasa A' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Prasa A' })).toBeNull();
+    expect(badge).toHaveFocus();
+  });
+
   it('lists the machines of one spot, which no zoom parts', async () => {
     await showMap([
       point({ id: 21, name: 'Prasa A', latitude: 50.06, longitude: 19.94 }),
