@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, SERVICE_TYPES } from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -212,6 +212,15 @@ describe('ServiceForm: saving a new event', () => {
     await save();
     expect(await screen.findByText(MSG.inspectionPeriodStep)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Okres/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('puts the focus on the first type when none is ticked, as on any field in need of mending', async () => {
+    const { api } = openNew();
+    await save();
+    expect(await screen.findByText(MSG.serviceTypeRequired)).toBeInTheDocument();
+    const firstType = screen.getByRole('checkbox', { name: SERVICE_TYPES[0].label });
+    await waitFor(() => expect(firstType).toHaveFocus());
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
