@@ -52,13 +52,21 @@ export function MachineFilterFields({ form }: { form: UseFormReturnType<MachineF
       />
       <TextInput label="S/N" maxLength={DEVICE_MAX.serialNumber} {...form.getInputProps('serialNumber')} />
       <TextInput label="Moc" maxLength={DEVICE_MAX.sourcePower} {...form.getInputProps('sourcePower')} />
+      {/* A range the wrong way round found nothing and said nothing: each end stops at the other. */}
       <DatePickerInput
         label="Data od"
         clearable
         valueFormat="YYYY-MM-DD"
+        maxDate={values.dateTo ?? undefined}
         {...form.getInputProps('dateFrom')}
       />
-      <DatePickerInput label="Data do" clearable valueFormat="YYYY-MM-DD" {...form.getInputProps('dateTo')} />
+      <DatePickerInput
+        label="Data do"
+        clearable
+        valueFormat="YYYY-MM-DD"
+        minDate={values.dateFrom ?? undefined}
+        {...form.getInputProps('dateTo')}
+      />
       <TextInput label="Gwarancja" maxLength={DEVICE_MAX.warranty} {...form.getInputProps('warranty')} />
       <TextInput label="Ulica" maxLength={DEVICE_MAX.streetAddress} {...form.getInputProps('street')} />
       <TextInput label="Kod pocztowy" maxLength={DEVICE_MAX.zipCode} {...form.getInputProps('zipCode')} />

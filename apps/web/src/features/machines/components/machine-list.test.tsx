@@ -123,6 +123,18 @@ describe('machine list', () => {
     });
   });
 
+  it('offers "Data do" no day before "Data od", so that a range cannot be the wrong way round', async () => {
+    fakeServer();
+    renderList();
+    await screen.findByText('Laser CO2 3000');
+    await user.click(screen.getByRole('button', { name: /Filtry/ }));
+    await user.click(screen.getByRole('button', { name: 'Data od' }));
+    await user.click(screen.getByRole('button', { name: dayjs().date(15).format('D MMMM YYYY') }));
+    await user.click(screen.getByRole('button', { name: 'Data do' }));
+    expect(screen.getByRole('button', { name: dayjs().date(14).format('D MMMM YYYY') })).toBeDisabled();
+    expect(screen.getByRole('button', { name: dayjs().date(15).format('D MMMM YYYY') })).toBeEnabled();
+  });
+
   it('downloads maszyny-zewnetrzne.csv for the typed filters, search and sort of the external family', async () => {
     const server = csvServer('/api/device-external');
     const { saved, restore } = catchDownloads();
