@@ -18,7 +18,16 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let customerId: number | undefined;
+let employeeId: number | undefined;
 const admin = { email: inject('adminEmail'), password: inject('adminPassword') };
+const employee = {
+  userName: 'Serwisant',
+  firstName: 'Hela',
+  lastName: `Sesyjna${tag}`,
+  email: `hela.${tag.toLowerCase()}@firma.pl`,
+  country: 'Polska',
+  password: `Sesja-${tag}-2024`,
+};
 
 describe('a session that ends while a form is open', () => {
   stopAtFirstFailure(() => page);
@@ -30,7 +39,14 @@ describe('a session that ends while a form is open', () => {
   });
 
   // The customer made here goes with the journey (cleanUp), as the other journeys' records do.
-  afterAll(() => endJourney(browser, context, customerId ? { customer: customerId } : undefined));
+  afterAll(async () => {
+    // The employee's tab logged this browser in as her; the administrator again, to clean up.
+    if (employeeId && context) {
+      await loginAs(page, admin.email, admin.password).catch(() => undefined);
+      await apiCall(context, 'DELETE', `/api/user/delete/${employeeId}`).catch(() => undefined);
+    }
+    await endJourney(browser, context, customerId ? { customer: customerId } : undefined);
+  });
 
   it('keeps the typed customer through a logout in another tab, and saves it after logging in again', async () => {
     await page.goto('/customerAdd');
@@ -66,5 +82,31 @@ describe('a session that ends while a form is open', () => {
     const saved = found.find((customer) => customer.shortName === shortName);
     expect(saved?.city).toBe('Gliwice');
     customerId = saved?.id;
+  });
+
+  it('refuses a save under another account logged in in another tab, and keeps the typing for the login', async () => {
+    employeeId = (await apiCall<{ id: number }>(context, 'POST', '/api/user/insert', employee)).id;
+    await page.goto('/customerAdd');
+    const second = `${shortName} B`;
+    await field(page, 'Nazwa skrócona').fill(second);
+
+    // Another tab: "Wyloguj", then the employee logs in; the browser's one session is now hers.
+    const other = await context.newPage();
+    await other.goto('/home');
+    await logout(other);
+    await loginAs(other, employee.email, employee.password);
+    await other.close();
+
+    // This tab still shows the administrator: its save is not made in the employee's name.
+    await page.getByRole('button', { name: 'Zapisz' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sesja wygasła' });
+    await dialog.waitFor();
+    await expect(field(dialog, 'E-mail').inputValue()).resolves.toBe(admin.email);
+    const customers = await apiCall<{ shortName: string }[]>(context, 'GET', '/api/customer/findAll');
+    expect(customers.some((customer) => customer.shortName === second)).toBe(false);
+    await field(dialog, 'Hasło').fill(admin.password);
+    await dialog.getByRole('button', { name: 'Zaloguj' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(field(page, 'Nazwa skrócona').inputValue()).resolves.toBe(second);
   });
 });

@@ -20,6 +20,9 @@ export const MSG = {
   /** A long answer (a whole list, an export, a label sheet) refused while enough others are made. */
   serverBusy: 'Serwer przygotowuje teraz wiele dużych zestawień naraz. Spróbuj ponownie za chwilę.',
   sessionRequired: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
+  /** The browser's session is now another employee's (logged in in another tab). */
+  sessionOfAnotherAccount:
+    'W innej karcie zalogowano się na inne konto. Zaloguj się ponownie, aby kontynuować jako Ty.',
   /**
    * A screen's code did not arrive (a weak network, or an update of the app replaced it): the
    * screen cannot show, and only a new page brings it.

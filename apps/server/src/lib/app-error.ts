@@ -26,8 +26,8 @@ export const invalidField = (
   const field = typeof path === 'string' ? path : fieldPath(path);
   return new AppError(400, fieldErrorMessage(field, message), code, field);
 };
-export const unauthorized = (message: string = MSG.sessionRequired) =>
-  new AppError(401, message, 'UNAUTHORIZED');
+export const unauthorized = (message: string = MSG.sessionRequired, code = 'UNAUTHORIZED') =>
+  new AppError(401, message, code);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string = MSG.conflict, code = 'CONFLICT') =>

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '@serwis/domain';
+import { MSG, SHOWN_USER_HEADER } from '@serwis/domain';
 import { findSessionUser } from '../modules/auth/sessions.repository.js';
 import { toSessionUser } from '../modules/users/users.mapper.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
@@ -26,8 +26,23 @@ export const sessionPlugin = fp(async (app) => {
       if (row) request.user = toSessionUser(row);
     }
     if (isApi && !request.user && !request.routeOptions.config?.public) throw unauthorized();
+    if (isApi && request.user && !request.routeOptions.config?.public) refuseAnotherAccount(request);
   });
 });
+
+/**
+ * The browser's tabs share one session cookie: after "Wyloguj" and a login as someone else in one
+ * tab, another tab still showing the first employee saved a note signed by the second. The app
+ * names the employee a tab shows in `X-Serwis-User` (`SHOWN_USER_HEADER`); a call from a tab that
+ * shows someone other than the session's employee is refused as an ended session would be, and
+ * the tab asks for a login again, keeping what was typed. Calls without the header (spec §7
+ * clients) are not affected.
+ */
+function refuseAnotherAccount(request: FastifyRequest) {
+  const shown = request.headers[SHOWN_USER_HEADER];
+  if (typeof shown !== 'string' || !/^\d+$/.test(shown)) return;
+  if (Number(shown) !== request.user!.id) throw unauthorized(MSG.sessionOfAnotherAccount, 'ANOTHER_ACCOUNT');
+}
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, days: number) {
   reply.setCookie(SESSION_COOKIE, token, {

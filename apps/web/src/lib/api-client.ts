@@ -1,4 +1,4 @@
-import { MSG } from '@serwis/domain';
+import { MSG, SHOWN_USER_HEADER } from '@serwis/domain';
 
 /** A failed API call: the HTTP status and the server's Polish message. */
 export class ApiError extends Error {
@@ -38,6 +38,18 @@ export function onForbidden(listener: () => void): () => void {
   return () => forbiddenListeners.delete(listener);
 }
 
+/** The employee this tab shows (the session query's), named to the server with every call. */
+let shownUserId: number | null = null;
+
+/**
+ * Sets the employee this tab shows. The tabs share one session cookie: once another tab logged in
+ * as someone else, the server refuses this tab's calls (401) rather than sign its work with the
+ * other name, and the tab asks for a login again.
+ */
+export function setShownUser(id: number | null) {
+  shownUserId = id;
+}
+
 type Body = unknown;
 interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
@@ -66,6 +78,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...options.headers };
+  if (shownUserId !== null) headers[SHOWN_USER_HEADER] = String(shownUserId);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

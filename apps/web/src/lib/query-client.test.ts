@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryObserver, onlineManager } from '@tanstack/react-query';
-import { createQueryClient } from './query-client';
+import { SHOWN_USER_HEADER } from '@serwis/domain';
+import { fakeApi } from '../../test/fake-api';
+import { api } from './api-client';
+import { SESSION_QUERY_KEY, createQueryClient, forgetSession } from './query-client';
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('createQueryClient', () => {
   it('after any successful write, refetches the lists on screen and marks the others stale', async () => {
@@ -39,5 +44,16 @@ describe('createQueryClient', () => {
     } finally {
       onlineManager.setOnline(true);
     }
+  });
+
+  it('names the employee the screens show in every call, and nobody once the session is forgotten', async () => {
+    const client = createQueryClient();
+    const fake = fakeApi({ 'GET /api/todo/findAll': { body: [] } });
+    client.setQueryData(SESSION_QUERY_KEY, { id: 7, email: 'anna@firma.pl' });
+    await api.get('/api/todo/findAll');
+    expect(fake.callsTo('GET', '/api/todo/findAll')[0].headers[SHOWN_USER_HEADER]).toBe('7');
+    forgetSession(client);
+    await api.get('/api/todo/findAll');
+    expect(fake.callsTo('GET', '/api/todo/findAll')[1].headers).not.toHaveProperty(SHOWN_USER_HEADER);
   });
 });

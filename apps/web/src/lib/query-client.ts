@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, setShownUser } from './api-client';
 import { rememberUser } from './offline-session';
 import { setSessionEnded } from './session-ended';
 
@@ -55,6 +55,12 @@ export function createQueryClient() {
           !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       },
     },
+  });
+  // Every call names the employee the screens show (api-client.ts): the session query's.
+  client.getQueryCache().subscribe(({ query }) => {
+    if (query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
+    const user = query.state.data as { id?: number } | null | undefined;
+    setShownUser(typeof user?.id === 'number' ? user.id : null);
   });
   return client;
 }
