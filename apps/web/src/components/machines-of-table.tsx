@@ -100,6 +100,7 @@ export function MachinesOfTable<T extends MachineOfRow>({
           setPage(1);
         }}
         onRowClick={(m) => navigate(rowPath(m))}
+        rowHref={rowPath}
         rowLabel={(m) => `Maszyna ${m.name} (id ${m.id})`}
       />
     </>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -7,6 +7,7 @@ import { NavigationBar } from './navigation-bar';
 import { Footer } from './footer';
 import { useSession } from '../../features/auth/api/session';
 import { ScreenErrorBoundary } from '../../components/screen-error-boundary';
+import { RouteAnnouncer, ScreenShown } from '../route-announcer';
 
 /** The tablet and phone navigation, loaded once someone is signed in. */
 const NavigationDrawer = lazy(async () => ({
@@ -17,8 +18,12 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useSession();
   const { pathname } = useLocation();
+  // The address of the screen on view, once drawn (its code may come after the address changed).
+  const [shown, setShown] = useState<string | null>(null);
   return (
     <AppShell header={{ height: 60 }} footer={{ height: 40 }} padding="md">
+      {/* Another screen's name, said to a screen reader (the focus stays where it is). */}
+      <RouteAnnouncer pathname={shown} />
       <AppShell.Header>
         <NavigationBar menuOpened={opened} onToggleMenu={toggle} />
       </AppShell.Header>
@@ -38,6 +43,7 @@ export function AppLayout() {
             }
           >
             <Outlet />
+            <ScreenShown onShown={setShown} />
           </Suspense>
         </ScreenErrorBoundary>
       </AppShell.Main>

@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import { flexRender, type Cell, type ColumnDef, type Row } from '@tanstack/react-table';
 import { Table } from '@mantine/core';
 
@@ -33,11 +33,26 @@ interface DataTableRowProps<T> {
   /** The ids of the shown columns. */
   visible: string;
   label?: string;
+  /** The address the row opens (Ctrl, Shift or the middle button: a new tab, see `openElsewhere`). */
+  href?: string;
   /** Opens the row (`id`: its row id); the same function from render to render, or every row would be drawn again. */
   onOpen?: (row: T, id: string) => void;
 }
 
-function DataTableRowView<T>({ row, label, onOpen }: DataTableRowProps<T>) {
+/**
+ * A click that asks for a new tab or window (Ctrl or ⌘, Shift, the middle button) on a row that
+ * opens a screen: the screen opens there, as a link's would. Ctrl+click opened it in this tab, and
+ * the middle button did nothing, on every list.
+ */
+function openElsewhere(event: MouseEvent, href: string | undefined) {
+  const elsewhere = event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey;
+  if (!href || !elsewhere) return false;
+  event.preventDefault();
+  window.open(href, '_blank', 'noopener');
+  return true;
+}
+
+function DataTableRowView<T>({ row, label, href, onOpen }: DataTableRowProps<T>) {
   const onKeyDown = (event: KeyboardEvent) => {
     // Only the row's own keys: Enter on a button of the row ("Usuń część") is that button's, and
     // opening the row instead left a keyboard user no way to delete a part, a file or an incident.
@@ -49,7 +64,16 @@ function DataTableRowView<T>({ row, label, onOpen }: DataTableRowProps<T>) {
   };
   return (
     <Table.Tr
-      onClick={onOpen ? () => onOpen(row.original, row.id) : undefined}
+      onClick={
+        onOpen
+          ? (event) => {
+              if (!openElsewhere(event, href)) onOpen(row.original, row.id);
+            }
+          : undefined
+      }
+      onAuxClick={href ? (event) => void openElsewhere(event, href) : undefined}
+      // The middle button's own scrolling mode would take its click.
+      onMouseDown={href ? (event) => event.button === 1 && event.preventDefault() : undefined}
       onKeyDown={onOpen ? onKeyDown : undefined}
       tabIndex={onOpen ? 0 : undefined}
       className={onOpen ? 'data-table-row' : undefined}
@@ -86,6 +110,7 @@ const sameRow = <T,>(before: DataTableRowProps<T>, after: DataTableRowProps<T>) 
   before.columns === after.columns &&
   before.visible === after.visible &&
   before.label === after.label &&
+  before.href === after.href &&
   before.onOpen === after.onOpen;
 
 /**

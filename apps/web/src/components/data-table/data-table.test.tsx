@@ -89,6 +89,94 @@ describe('DataTable with a column of buttons', () => {
   });
 });
 
+describe('DataTable headers with no words', () => {
+  it('name a column of buttons "Akcje" for screen readers, so that no header cell is empty', () => {
+    const withButtons: ColumnDef<Row, unknown>[] = [
+      ...columns,
+      {
+        id: 'actions',
+        header: '',
+        cell: ({ row }) => <button type="button">{`Usuń ${row.original.name}`}</button>,
+      },
+      { id: 'more', cell: () => <button type="button">Więcej</button> },
+    ];
+    renderTable([{ id: 1, name: 'Tokarka' }], false, undefined, withButtons);
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Nazwa', 'Akcje', 'Akcje']);
+    expect(screen.getAllByRole('columnheader', { name: 'Akcje' })).toHaveLength(2);
+  });
+
+  it("keep a column's own heading, and an accessor's key standing for a missing one", () => {
+    const keyed: ColumnDef<Row, unknown>[] = [...columns, { accessorKey: 'id' }];
+    renderTable([{ id: 1, name: 'Tokarka' }], false, undefined, keyed);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nazwa', 'id']);
+  });
+});
+
+describe('DataTable count of rows', () => {
+  interface CountProps {
+    data: Row[];
+    loading: boolean;
+    total?: number;
+    searched?: string;
+    page?: number;
+    sorting?: SortingState;
+  }
+  const table = (p: CountProps) => (
+    <MantineProvider theme={theme} env="test">
+      <DataTable
+        columns={columns}
+        data={p.data}
+        searched={p.searched}
+        total={p.total ?? p.data.length}
+        page={p.page ?? 1}
+        pageSize={10}
+        onPageChange={() => undefined}
+        sorting={p.sorting ?? []}
+        onSortingChange={() => undefined}
+        loading={p.loading}
+      />
+    </MantineProvider>
+  );
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Maszyna ${i + 1}` }));
+
+  it('is a polite live region that says each answer once it comes, not the first rows nor a loading page', () => {
+    const { rerender } = render(table({ data: [], loading: true }));
+    const count = screen.getByText('Rekordów: 0');
+    // The rows the screen opens with are not news: the region is not live yet.
+    expect(count.getAttribute('aria-live')).toBeNull();
+    rerender(table({ data: rows(3), loading: false }));
+    expect(count).toHaveTextContent('Rekordów: 3');
+    expect(count).toHaveAttribute('aria-live', 'polite');
+    expect(count).toHaveAttribute('aria-atomic', 'true');
+
+    // A search on its way: the count stays as it was, untouched, until the answer comes.
+    const before = count.firstChild;
+    rerender(table({ data: rows(3), total: 57, loading: true, searched: 'zzz' }));
+    expect(count.firstChild).toBe(before);
+    expect(count).toHaveTextContent('Rekordów: 3');
+    rerender(table({ data: [], loading: false, searched: 'zzz' }));
+    expect(screen.getByText('Brak wyników dla „zzz”.')).toBeInTheDocument();
+    expect(count).toHaveTextContent('Rekordów: 0');
+    expect(count).toBe(screen.getByText('Rekordów: 0'));
+
+    // Another order or page of as many rows is said again: its text comes anew into the region.
+    const found = count.firstChild;
+    rerender(table({ data: [], loading: false, searched: 'zzz', sorting: [{ id: 'name', desc: true }] }));
+    expect(count.firstChild).not.toBe(found);
+    expect(count).toHaveTextContent('Rekordów: 0');
+    const sorted = count.firstChild;
+    rerender(table({ data: [], loading: false, searched: 'zzz', sorting: [{ id: 'name', desc: true }] }));
+    expect(count.firstChild).toBe(sorted);
+  });
+
+  it('is live from the start when the rows are there at once (a list opened again)', () => {
+    render(table({ data: rows(2), loading: false }));
+    const count = screen.getByText('Rekordów: 2');
+    expect(count).toHaveAttribute('aria-live', 'polite');
+  });
+});
+
 describe('DataTable with a column of numbers', () => {
   it('puts the numbers and their heading at the right of the column', () => {
     const numbered: ColumnDef<Row, unknown>[] = [
@@ -492,5 +580,45 @@ describe('DataTable drawn again with columns built anew', () => {
     expect(button).toHaveAccessibleName('Policz: Pompa (1)');
     expect(button.isConnected).toBe(true);
     expect(button).toHaveFocus();
+  });
+});
+
+describe('DataTable rows that open a screen', () => {
+  it('open it in a new tab on Ctrl+click or the middle button, and here on a plain click', async () => {
+    const opened = vi.fn();
+    const newTab = vi.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      render(
+        <MantineProvider theme={theme} env="test">
+          <DataTable
+            columns={columns}
+            data={[{ id: 7, name: 'Tokarka' }]}
+            total={1}
+            page={1}
+            pageSize={10}
+            onPageChange={() => undefined}
+            sorting={[]}
+            onSortingChange={() => undefined}
+            onRowClick={(r) => opened(r.name)}
+            rowHref={(r) => `/machineEdit?id=${r.id}`}
+            rowLabel={(r) => r.name}
+            getRowId={(r) => String(r.id)}
+          />
+        </MantineProvider>,
+      );
+      const row = screen.getByRole('row', { name: 'Tokarka' });
+      fireEvent.click(row, { ctrlKey: true });
+      fireEvent(row, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }));
+      expect(newTab.mock.calls).toEqual([
+        ['/machineEdit?id=7', '_blank', 'noopener'],
+        ['/machineEdit?id=7', '_blank', 'noopener'],
+      ]);
+      expect(opened).not.toHaveBeenCalled();
+      fireEvent.click(row);
+      expect(opened).toHaveBeenCalledWith('Tokarka');
+      expect(newTab).toHaveBeenCalledTimes(2);
+    } finally {
+      newTab.mockRestore();
+    }
   });
 });

@@ -9,7 +9,18 @@ import {
   type OnChangeFn,
   type RowData,
 } from '@tanstack/react-table';
-import { Box, Center, Group, Loader, Progress, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { MSG } from '@serwis/domain';
@@ -18,6 +29,7 @@ import { PageSizeButtons } from './page-size-buttons';
 import { totalLabel } from './total-label';
 import { DataTableRow, STICKY_END } from './data-table-row';
 import { focusReopenedRow, rememberOpenedRow } from './reopened-row';
+import { ResultCount } from './result-count';
 
 export { STICKY_END };
 
@@ -64,6 +76,11 @@ export interface DataTableProps<T> {
   defaultSorting?: SortingState;
   loading?: boolean;
   onRowClick?: (row: T) => void;
+  /**
+   * The address a row opens, when it opens a screen: Ctrl, Shift or the middle button then open it
+   * in a new tab or window, as a link would (a plain click still calls `onRowClick`).
+   */
+  rowHref?: (row: T) => string | undefined;
   rowLabel?: (row: T) => string;
   getRowId?: (row: T) => string;
   columnVisibility?: Record<string, boolean>;
@@ -76,6 +93,12 @@ export interface DataTableProps<T> {
  * centred across every column, off the screen's edge.
  */
 const IN_VIEW = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 48px)' } as const;
+
+/**
+ * A column without a heading of its own (a row's buttons) is named for screen readers, so that its
+ * header cell is not empty (axe "empty-table-header") and its cells are read as "Akcje".
+ */
+const NAMELESS = 'Akcje';
 
 /** The class of a sortable column's header, whose sort button fills it (data-table.css). */
 const SORTABLE = 'data-table-sortable';
@@ -158,7 +181,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
                   const canSort = header.column.getCanSort();
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const def = header.column.columnDef;
+                  // TanStack's stand-in for a missing heading gives the accessor's key, or nothing.
+                  const own =
+                    def.header === table._getDefaultColumnDef().header && typeof def.header === 'function'
+                      ? def.header(header.getContext())
+                      : def.header;
+                  const label =
+                    own == null || (typeof own === 'string' && !own.trim()) ? (
+                      <VisuallyHidden>{NAMELESS}</VisuallyHidden>
+                    ) : (
+                      flexRender(def.header, header.getContext())
+                    );
                   const sticky = header.column.columnDef.meta?.stickyEnd ? STICKY_END : '';
                   if (!canSort)
                     return (
@@ -241,6 +275,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     columns={props.columns}
                     visible={visibleIds}
                     label={props.rowLabel?.(row.original)}
+                    href={props.onRowClick ? props.rowHref?.(row.original) : undefined}
                     onOpen={props.onRowClick ? openRow : undefined}
                   />
                 ))
@@ -255,9 +290,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <span />
         )}
         <Group gap="sm">
-          <Text size="sm" c="dimmed">
-            {`Rekordów: ${totalLabel(props.total, { estimated: props.totalEstimated, lowerBound: props.totalLowerBound })}`}
-          </Text>
+          <ResultCount
+            text={`Rekordów: ${totalLabel(props.total, { estimated: props.totalEstimated, lowerBound: props.totalLowerBound })}`}
+            query={JSON.stringify([props.searched?.trim() ?? '', props.page, props.pageSize, props.sorting])}
+            loading={props.loading}
+          />
           <Pager
             page={props.page}
             pageCount={pageCount}

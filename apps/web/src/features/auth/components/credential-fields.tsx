@@ -40,6 +40,9 @@ export function CredentialFields({
         maxLength={MAX.password}
         data-autofocus={focusPassword || undefined}
         {...password}
+        // Mantine marks its PasswordInput invalid only for the eye (data-invalid): a screen reader is
+        // told too, as for "E-mail", and the form's first invalid field is found (focus-first-invalid).
+        aria-invalid={password.error ? true : undefined}
       />
     </>
   );

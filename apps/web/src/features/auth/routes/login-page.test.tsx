@@ -104,6 +104,31 @@ describe('login page', () => {
     expect(await screen.findAllByText(MSG.requiredField)).toHaveLength(2);
     expect(api.calls.filter((c) => c.url === '/api/user/auth')).toHaveLength(0);
   });
+
+  it('takes the focus to the first field to fill in, each read as invalid with its message', async () => {
+    fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
+    renderLogin();
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/E-mail/);
+    const password = screen.getByLabelText(/^Hasło/);
+    await user.click(screen.getByRole('button', { name: 'Zaloguj' }));
+    await waitFor(() => expect(email).toHaveFocus());
+    for (const field of [email, password]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(MSG.requiredField);
+    }
+
+    // Only the password missing: the focus goes there.
+    await user.type(email, 'jan@firma.pl');
+    await user.click(screen.getByRole('button', { name: 'Zaloguj' }));
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(MSG.requiredField);
+    // Typed in, the password is no longer said to be invalid.
+    await user.type(password, 'x');
+    expect(password).not.toHaveAttribute('aria-invalid');
+  });
 });
 
 describe('password reset modal', () => {

@@ -13,6 +13,7 @@ const ResetPasswordModal = lazy(async () => ({
 import { returnPath } from '../return-path';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { preloadAfterLogin } from '../../../app/preload-signed-in';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -42,7 +43,7 @@ export function LoginPage() {
   // The code after the login is fetched while the e-mail and password are typed.
   useEffect(() => preloadAfterLogin(target), [target]);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // An empty field would reach the server as a malformed Basic header; say what is missing instead.
     const missing = {
@@ -50,7 +51,11 @@ export function LoginPage() {
       password: values.password ? undefined : MSG.requiredField,
     };
     setErrors(missing);
-    if (missing.email || missing.password) return;
+    if (missing.email || missing.password) {
+      // The focus goes to the first field to fill in, whose message a screen reader then reads.
+      focusFirstInvalid(missing, values, event);
+      return;
+    }
     setInfo(null);
     login.mutate(values, { onSuccess: () => navigate(target, { replace: true }) });
   };

@@ -67,6 +67,7 @@ export function CategoryListPage() {
         total={total}
         loading={isPending}
         onRowClick={(c) => navigate(paths.categoryEdit(c))}
+        rowHref={(c) => paths.categoryEdit(c)}
         rowLabel={(c) => `Kategoria ${c.name} (id ${c.id})`}
       />
     </>

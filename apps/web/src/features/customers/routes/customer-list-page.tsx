@@ -82,6 +82,7 @@ export function CustomerListPage() {
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={(c) => navigate(paths.customerEdit(c))}
+        rowHref={(c) => paths.customerEdit(c)}
         rowLabel={(c) => `Kontrahent ${c.shortName} (id ${c.id})`}
       />
     </>

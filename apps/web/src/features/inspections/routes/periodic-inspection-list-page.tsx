@@ -107,6 +107,10 @@ const columns: ColumnDef<PeriodicInspectionRow>[] = [
   },
 ];
 
+/** A row's machine card, back to this list. */
+const cardPath = (row: PeriodicInspectionRow) =>
+  paths.machineEdit({ id: row.device.id, prev: 'machinePeriodicInspection' });
+
 const ONLY_ACTUAL_LABEL = 'Ukryj nie przekazane maszyny oraz z wykonanym ostatnim przeglądem gwarancyjnym';
 
 /** /machinePeriodicInspection: machines and their inspection deadlines, paged by the server. */
@@ -150,9 +154,8 @@ export function PeriodicInspectionListPage() {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
-        onRowClick={(row) =>
-          navigate(paths.machineEdit({ id: row.device.id, prev: 'machinePeriodicInspection' }))
-        }
+        onRowClick={(row) => navigate(cardPath(row))}
+        rowHref={cardPath}
         rowLabel={(row) => `${row.device.name} (id ${row.device.id}), ${row.device.customer.shortName}`}
         getRowId={(row) => String(row.device.id)}
       />

@@ -128,10 +128,12 @@ describe('machine list', () => {
     renderList();
     await screen.findByText('Laser CO2 3000');
     await user.click(screen.getByRole('button', { name: /Filtry/ }));
-    await user.click(screen.getByRole('button', { name: 'Data od' }));
-    await user.click(screen.getByRole('button', { name: dayjs().date(15).format('D MMMM YYYY') }));
-    await user.click(screen.getByRole('button', { name: 'Data do' }));
-    expect(screen.getByRole('button', { name: dayjs().date(14).format('D MMMM YYYY') })).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'Data od' }));
+    await user.click(await screen.findByRole('button', { name: dayjs().date(15).format('D MMMM YYYY') }));
+    await user.click(await screen.findByRole('button', { name: 'Data do' }));
+    expect(
+      await screen.findByRole('button', { name: dayjs().date(14).format('D MMMM YYYY') }),
+    ).toBeDisabled();
     expect(screen.getByRole('button', { name: dayjs().date(15).format('D MMMM YYYY') })).toBeEnabled();
   });
 

@@ -59,8 +59,9 @@ export function MachineList({ family }: { family: MachineFamily }) {
   const pageIds = useMemo(() => (data?.items ?? []).map((d) => d.id), [data]);
   const ticks = useMemo(() => ({ selected, pageIds, tick }), [selected, pageIds, tick]);
 
-  const open = (device: Device) =>
-    navigate(config.editPath({ id: device.id, customerId: device.customer?.id, prev: config.listRouteName }));
+  const cardPath = (device: Device) =>
+    config.editPath({ id: device.id, customerId: device.customer?.id, prev: config.listRouteName });
+  const open = (device: Device) => navigate(cardPath(device));
 
   return (
     <>
@@ -112,6 +113,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
           totalLowerBound={data?.lowerBound}
           loading={isFetching}
           onRowClick={open}
+          rowHref={cardPath}
           rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}
           getRowId={(d) => String(d.id)}
         />

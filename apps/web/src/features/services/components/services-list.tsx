@@ -79,15 +79,18 @@ export function ServicesList({ family }: { family: MachineType }) {
   });
   useClampPage(list, data);
 
+  const machinePath = (service: Service, device: Service['devices'][number]) =>
+    config.machinePath({
+      id: device.id,
+      prev: config.routeName,
+      customerId: device.customer?.id ?? service.customer.id,
+      activeTab: 'service',
+    });
   const openMachine = (service: Service, device: Service['devices'][number]) =>
-    navigate(
-      config.machinePath({
-        id: device.id,
-        prev: config.routeName,
-        customerId: device.customer?.id ?? service.customer.id,
-        activeTab: 'service',
-      }),
-    );
+    navigate(machinePath(service, device));
+  // An event of several machines asks which one: it has no one address to open elsewhere.
+  const rowHref = (service: Service) =>
+    service.devices.length === 1 ? machinePath(service, service.devices[0]) : undefined;
   const openRow = (service: Service) => {
     if (service.devices.length === 1) openMachine(service, service.devices[0]);
     else if (service.devices.length > 1) setChoosing(service);
@@ -107,6 +110,7 @@ export function ServicesList({ family }: { family: MachineType }) {
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
         onRowClick={openRow}
+        rowHref={rowHref}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} (id ${s.id}), ${s.customer.shortName}`}
         getRowId={(s) => String(s.id)}
       />

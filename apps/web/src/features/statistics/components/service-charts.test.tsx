@@ -50,6 +50,31 @@ describe('/statistics charts', () => {
     expect(within(payments).getByText('Płatna').closest('tr')).toHaveTextContent('Płatna583%');
   });
 
+  it('names each chart as one picture of what it shows, and says where its figures are read', async () => {
+    fakeApi({
+      'GET /api/statistics/servicesUsers': { body: [] },
+      'GET /api/statistics/servicesCharts': { body: charts },
+    });
+    renderScreen(<StatisticsPage />, { url: '/statistics' });
+    const bars = await screen.findByRole('region', { name: 'Protokoły w miesiącach' });
+    expect(within(bars).getByRole('img')).toHaveAccessibleName(
+      'Wykres słupkowy: protokoły wystawione i podpisane w miesiącach. Te same dane: Widok „Tabela”.',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Rodzaje usług' })).getByRole('img'),
+    ).toHaveAccessibleName('Wykres kołowy: rodzaje usług. Te same dane: legenda obok i Widok „Tabela”.');
+    const payments = screen.getByRole('region', { name: 'Rodzaje płatności' });
+    expect(within(payments).getByRole('img')).toHaveAccessibleName(
+      'Wykres kołowy: rodzaje płatności. Te same dane: legenda obok i Widok „Tabela”.',
+    );
+    // The legend beside a donut, with its numbers, is read as it is, not inside the picture.
+    expect(within(payments).getByRole('img')).not.toHaveTextContent('Płatna');
+    expect(within(payments).getByText('Płatna: 5 (83%)')).toBeInTheDocument();
+    // The option the names point to is there by those words.
+    expect(screen.getByRole('radio', { name: 'Tabela' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Widok' })).toBeInTheDocument();
+  });
+
   it('counts the bars by year over a range of more than two years, and the table keeps the months', async () => {
     // 30 months, from 2023-07 to 2025-12: 1 issued and 1 signed each, 2 more issued in 2024-02.
     const months = Array.from({ length: 30 }, (_, i) => {
@@ -63,6 +88,9 @@ describe('/statistics charts', () => {
     renderScreen(<StatisticsPage />, { url: '/statistics' });
     const bars = await screen.findByRole('region', { name: 'Protokoły w latach' });
     expect(within(bars).getByRole('heading')).toHaveTextContent('Protokoły wystawione i podpisane w latach');
+    expect(within(bars).getByRole('img')).toHaveAccessibleName(
+      'Wykres słupkowy: protokoły wystawione i podpisane w latach. Te same dane, po miesiącach: Widok „Tabela”.',
+    );
     expect(screen.queryByRole('region', { name: 'Protokoły w miesiącach' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByText('Tabela'));

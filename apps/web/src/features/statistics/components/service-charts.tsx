@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BarChart, DonutChart } from '@mantine/charts';
 import {
+  Box,
   ColorSwatch,
   Group,
   Paper,
@@ -20,9 +21,21 @@ import { chartPeriods } from './chart-periods';
  * not keyboard stops of no name (Recharts' accessibility layer makes each an unnamed application).
  */
 const NOT_A_STOP = {
-  donut: { pieChartProps: { accessibilityLayer: false } },
-  bar: { barChartProps: { accessibilityLayer: false } },
+  donut: { pieChartProps: { accessibilityLayer: false, 'aria-hidden': true } },
+  bar: { barChartProps: { accessibilityLayer: false, 'aria-hidden': true } },
 };
+
+/**
+ * A chart as one picture named by what it shows (its SVG hidden, so that it is not read out as its
+ * tick labels, "2016 2017 … 0 500 1000"), pointing to where the figures are read.
+ */
+function Chart({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box role="img" aria-label={label}>
+      {children}
+    </Box>
+  );
+}
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
 const label = (list: readonly { name: string; label: string }[], name: string) =>
@@ -119,17 +132,25 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
             <Title order={3} size="h5" mb="sm">
               Protokoły wystawione i podpisane {unit === 'year' ? 'w latach' : 'w miesiącach'}
             </Title>
-            <BarChart
-              h={260}
-              data={bars}
-              dataKey="period"
-              withLegend
-              {...NOT_A_STOP.bar}
-              series={[
-                { name: 'issued', label: 'Wystawione', color: 'blue.6' },
-                { name: 'signed', label: 'Podpisane', color: 'teal.6' },
-              ]}
-            />
+            <Chart
+              label={
+                unit === 'year'
+                  ? 'Wykres słupkowy: protokoły wystawione i podpisane w latach. Te same dane, po miesiącach: Widok „Tabela”.'
+                  : 'Wykres słupkowy: protokoły wystawione i podpisane w miesiącach. Te same dane: Widok „Tabela”.'
+              }
+            >
+              <BarChart
+                h={260}
+                data={bars}
+                dataKey="period"
+                withLegend
+                {...NOT_A_STOP.bar}
+                series={[
+                  { name: 'issued', label: 'Wystawione', color: 'blue.6' },
+                  { name: 'signed', label: 'Podpisane', color: 'teal.6' },
+                ]}
+              />
+            </Chart>
           </Paper>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Paper withBorder p="md" component="section" aria-label="Rodzaje usług">
@@ -137,7 +158,9 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
                 Rodzaje usług
               </Title>
               <Group align="center" wrap="nowrap">
-                <DonutChart data={types} withTooltip tooltipDataSource="segment" {...NOT_A_STOP.donut} />
+                <Chart label="Wykres kołowy: rodzaje usług. Te same dane: legenda obok i Widok „Tabela”.">
+                  <DonutChart data={types} withTooltip tooltipDataSource="segment" {...NOT_A_STOP.donut} />
+                </Chart>
                 <ShareLegend rows={types} />
               </Group>
             </Paper>
@@ -146,7 +169,9 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
                 Rodzaje płatności
               </Title>
               <Group align="center" wrap="nowrap">
-                <DonutChart data={payments} withTooltip tooltipDataSource="segment" {...NOT_A_STOP.donut} />
+                <Chart label="Wykres kołowy: rodzaje płatności. Te same dane: legenda obok i Widok „Tabela”.">
+                  <DonutChart data={payments} withTooltip tooltipDataSource="segment" {...NOT_A_STOP.donut} />
+                </Chart>
                 <ShareLegend rows={payments} />
               </Group>
             </Paper>

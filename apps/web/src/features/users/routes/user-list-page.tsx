@@ -83,6 +83,7 @@ export function UserListPage() {
         total={total}
         loading={isPending}
         onRowClick={(e) => navigate(paths.userEdit(e.id))}
+        rowHref={(e) => paths.userEdit(e.id)}
         rowLabel={(e) => `${e.firstName} ${e.lastName} (${e.email})`}
       />
     </>
