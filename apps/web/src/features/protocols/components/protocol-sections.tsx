@@ -1,13 +1,4 @@
-import {
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   PAYMENT_TYPES,
   PROTOCOL_PDF_LABELS,
