@@ -160,6 +160,8 @@ export const MSG = {
     `Wklejony tekst nie zmieścił się w polu${field ? ` „${field}”` : ''}: pole przyjmuje najwyżej ${max} znaków, więc resztę pominięto.`,
   /** A service date outside the years an event can have (a slip of the year, 2062 for 2026). */
   serviceDateOutOfRange: (first: number, last: number) => `Data zdarzenia musi być z lat ${first}–${last}.`,
+  statisticsDaysIgnored: (days: string) =>
+    `Pominięto datę z adresu strony, której nie ma w kalendarzu: ${days}.`,
   handoverDateOutOfRange: (first: number, last: number) =>
     `Data przekazania musi być z lat ${first}–${last}.`,
   serviceTypeRequired: 'Wybierz typ serwisu!',

@@ -52,7 +52,7 @@ const board: DashboardData = {
     ],
   },
   openTodos: 2,
-  incidentsLast7Days: 3,
+  incidentsLast7Days: 12345,
   month: { issued: 12, signed: 9 },
 };
 
@@ -103,7 +103,8 @@ describe('home dashboard', () => {
       '/machinePeriodicInspection',
     );
     expect(screen.getByRole('link', { name: 'Otwarte zadania: 2' })).toHaveAttribute('href', '/machineTodo');
-    expect(within(card('Incydenty z 7 dni')).getByTestId('figure')).toHaveTextContent('3');
+    // Grouped as Polish writes a number of five digits or more.
+    expect(within(card('Incydenty z 7 dni')).getByTestId('figure').textContent).toBe('12\u00a0345');
     expect(within(card('Protokoły podpisane w tym miesiącu')).getByTestId('figure')).toHaveTextContent('9');
     // The month's figures open the statistics of that month (the server's today: 2025-03-10).
     for (const label of ['Protokoły wystawione w tym miesiącu', 'Protokoły podpisane w tym miesiącu']) {

@@ -6,6 +6,7 @@ import {
   MSG,
   dueInText,
   monthOf,
+  polishCount,
   polishDays,
   type Dashboard as DashboardData,
 } from '@serwis/domain';
@@ -42,13 +43,13 @@ function Figure({
             fw={700}
             data-testid="figure"
             className="touch-link"
-            aria-label={`${label}: ${value}`}
+            aria-label={`${label}: ${polishCount(value)}`}
           >
-            {value}
+            {polishCount(value)}
           </Anchor>
         ) : (
           <Text fz={28} fw={700} data-testid="figure">
-            {value}
+            {polishCount(value)}
           </Text>
         )}
       </Group>

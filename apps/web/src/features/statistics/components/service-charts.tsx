@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { MSG, PAYMENT_TYPES, SERVICE_TYPES, type StatisticsCharts } from '@serwis/domain';
+import { MSG, PAYMENT_TYPES, SERVICE_TYPES, polishCount, type StatisticsCharts } from '@serwis/domain';
 import { chartPeriods } from './chart-periods';
 
 /**
@@ -66,7 +66,7 @@ function ShareLegend({ rows }: { rows: Share[] }) {
         <Group key={r.name} gap="xs" wrap="nowrap">
           <ColorSwatch color={`var(--mantine-color-${r.color.replace('.', '-')})`} size={12} />
           <Text size="sm">
-            {r.name}: {r.value} ({percent(r.value, rows)})
+            {r.name}: {polishCount(r.value)} ({percent(r.value, rows)})
           </Text>
         </Group>
       ))}
@@ -191,8 +191,8 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
               {data.months.map((m) => (
                 <Table.Tr key={m.month}>
                   <Table.Td>{m.month}</Table.Td>
-                  <Table.Td>{m.issued}</Table.Td>
-                  <Table.Td>{m.signed}</Table.Td>
+                  <Table.Td>{polishCount(m.issued)}</Table.Td>
+                  <Table.Td>{polishCount(m.signed)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { MSG, PAGE_SIZES, isCalendarDateString, type StatisticsRow } from '@serwis/domain';
+import { notifications } from '@mantine/notifications';
+import { MSG, PAGE_SIZES, isCalendarDateString, polishCount, type StatisticsRow } from '@serwis/domain';
 import { DataTable, localPage, tableStateProps, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { totals, useServiceCharts, useServiceStatistics } from '../api/statistics';
@@ -36,7 +37,7 @@ function Total({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text size="xl" fw={700} aria-label={label}>
-        {value}
+        {polishCount(value)}
       </Text>
     </div>
   );
@@ -57,21 +58,31 @@ export function ServiceStatistics() {
   // A range typed backwards into the address (an edited link) is read the right way round, and
   // the address is put so too (a day picked next changes the end it names): the pickers could not
   // have made it, and an empty table would not say why.
-  const given = [dayParam(params.get('dateFrom')), dayParam(params.get('dateTo'))] as const;
+  // A day that is not one (2026-02-31) is left out of the address too, and said: the figures
+  // covered everything up to the other end while the address still named it.
+  const typed = [params.get('dateFrom'), params.get('dateTo')] as const;
+  const given = [dayParam(typed[0]), dayParam(typed[1])] as const;
   const [from, to] = dayRange(...given);
   const reversed = from !== given[0];
+  const wrongDays = typed.filter((day, i) => day !== null && given[i] === null).join(', ');
   useEffect(() => {
-    if (!reversed) return;
+    if (!reversed && !wrongDays) return;
+    if (wrongDays) notifications.show({ color: 'orange', message: MSG.statisticsDaysIgnored(wrongDays) });
     setParams(
       (before) => {
         const next = new URLSearchParams(before);
-        next.set('dateFrom', from!);
-        next.set('dateTo', to!);
+        for (const [key, day] of [
+          ['dateFrom', from],
+          ['dateTo', to],
+        ] as const) {
+          if (day) next.set(key, day);
+          else next.delete(key);
+        }
         return next;
       },
       { replace: true },
     );
-  }, [reversed, from, to, setParams]);
+  }, [reversed, wrongDays, from, to, setParams]);
   const setDay = (key: 'dateFrom' | 'dateTo') => (day: string | null) =>
     setParams(
       (before) => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { MSG, type StatisticsRow } from '@serwis/domain';
 import { fakeApi } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
@@ -16,6 +17,7 @@ const rows: StatisticsRow[] = [
 ];
 
 describe('/statistics', () => {
+  beforeEach(() => notifications.clean());
   it('sums issued and signed protocols, lists employees, and sends a picked day as YYYY-MM-DDT00:00', async () => {
     const api = fakeApi({ 'GET /api/statistics/servicesUsers': { body: rows } });
     renderScreen(<StatisticsPage />, { url: '/statistics' });
@@ -85,6 +87,9 @@ describe('/statistics', () => {
     renderScreen(<StatisticsPage />, { url: '/statistics?dateFrom=2025-02-30&dateTo=jutro' });
     await screen.findByRole('row', { name: 'Kowalski Jan' });
     expect(Object.fromEntries(queryOf(api.calls[0]!.url))).toEqual({ dateFrom: '', dateTo: '' });
+    // Said, and left out of the address, which names only what the figures cover.
+    expect(await screen.findByText(MSG.statisticsDaysIgnored('2025-02-30, jutro'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/statistics$/));
   });
 
   it('reads a range given backwards in the address the right way round', async () => {
