@@ -5,6 +5,10 @@ import { usePageTitle } from '../lib/use-page-title';
 import { useNavigateAfterAsking } from '../lib/unsaved-changes';
 import { useBackArrow } from '../lib/back-arrow';
 
+/** A record's screen title with its name once known ("Edycja kategorii: Tokarki"), as a machine's. */
+export const withName = (title: string, name: string | null | undefined) =>
+  name?.trim() ? `${title}: ${name.trim()}` : title;
+
 interface PageHeaderProps {
   title: string;
   /** Where the back arrow leads; no arrow when absent. */

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeletion } from '../../../lib/use-deletion';
 import { useTabInUrl } from '../../../lib/use-tab-in-url';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useCurrentUser } from '../../auth/api/session';
@@ -61,7 +61,7 @@ export function CategoryEditPage() {
 
   return (
     <>
-      <PageHeader title="Edycja kategorii" backTo={paths.categoryList} />
+      <PageHeader title={withName('Edycja kategorii', category.data?.name)} backTo={paths.categoryList} />
       <ErrorBanner message={failure} />
       {validId && !missing && (
         <>

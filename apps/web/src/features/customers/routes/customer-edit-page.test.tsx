@@ -80,8 +80,12 @@ describe('CustomerEditPage', () => {
     const calls = fakeApi({ update: 409 });
     const user = userEvent.setup();
     const employee = renderAt(paths.customerEdit(stored), JAN_USER);
-    expect(screen.getByRole('heading', { name: 'Kontrahent' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Edycja kontrahenta' })).toBeNull();
+    // Named by the customer once loaded: several open tabs are told apart.
+    expect(
+      await screen.findByRole('heading', { name: `Kontrahent: ${stored.shortName}` }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe(`Kontrahent: ${stored.shortName} – Serwis`);
+    expect(screen.queryByRole('heading', { name: /Edycja kontrahenta/ })).toBeNull();
     expect(screen.getByText('Dane kontrahenta może zmieniać tylko administrator.')).toBeInTheDocument();
     const phone = screen.getByLabelText('Telefon');
     await waitFor(() => expect(screen.getByLabelText('Nazwa pełna')).toHaveValue('Kowalski & Syn s.c.'));
@@ -102,7 +106,9 @@ describe('CustomerEditPage', () => {
 
     // An administrator edits and saves; a refusal of the save shows in the banner.
     renderAt(paths.customerEdit(stored), ANNA_ADMIN);
-    expect(screen.getByRole('heading', { name: 'Edycja kontrahenta' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: `Edycja kontrahenta: ${stored.shortName}` }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Dane kontrahenta może zmieniać tylko administrator.')).toBeNull();
     await waitFor(() => expect(screen.getByLabelText('Nazwa pełna')).toHaveValue('Kowalski & Syn s.c.'));
     expect(screen.getByLabelText('Telefon')).not.toHaveAttribute('readonly');

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useSession } from '../../auth/api/session';
@@ -71,7 +71,11 @@ export function CustomerEditPage() {
 
   return (
     <>
-      <PageHeader title={isAdmin ? 'Edycja kontrahenta' : 'Kontrahent'} backTo={paths.customerList} />
+      {/* Named once loaded (the address's name is not trusted): several open tabs are told apart. */}
+      <PageHeader
+        title={withName(isAdmin ? 'Edycja kontrahenta' : 'Kontrahent', customer.data?.shortName)}
+        backTo={paths.customerList}
+      />
       <ErrorBanner message={failure} />
       {validId && !missing && (
         <Grid gap="xl">

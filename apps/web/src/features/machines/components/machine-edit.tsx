@@ -3,7 +3,7 @@ import { Anchor, Button, Center, Grid, Group, Paper, Text } from '@mantine/core'
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { ApiError } from '../../../lib/api-client';
@@ -79,7 +79,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
     <>
       {/* Titled by what the machine is, also when reached through the other family's address. */}
       <PageHeader
-        title={device ? `${FAMILIES[ownFamily].editTitle}: ${device.name}` : config.editTitle}
+        title={withName(device ? FAMILIES[ownFamily].editTitle : config.editTitle, device?.name)}
         backTo={back}
       />
       <ErrorBanner message={banner} />

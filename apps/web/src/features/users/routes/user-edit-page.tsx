@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { useDeleteEmployee, useEmployee, useSaveEmployee } from '../api/users';
@@ -28,7 +28,13 @@ export function UserEditPage() {
   const failure = save.error ?? remove.error;
   return (
     <>
-      <PageHeader title="Edycja pracownika" backTo={paths.userList} />
+      <PageHeader
+        title={withName(
+          'Edycja pracownika',
+          employee.data && `${employee.data.firstName} ${employee.data.lastName}`.trim(),
+        )}
+        backTo={paths.userList}
+      />
       <ErrorBanner
         message={
           !validId
