@@ -33,11 +33,12 @@ export function useMachinePage(family: MachineFamily, filter: DeviceFilterInput,
   });
 }
 
-export function useMachine(id: number) {
+/** One machine; not asked for while the card deletes it (use-deletion.ts). */
+export function useMachine(id: number, { deleting = false }: { deleting?: boolean } = {}) {
   return useQuery({
     queryKey: keys.one(id),
     queryFn: () => api.get<Device>(`/api/device/findById/${id}`),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: Number.isInteger(id) && id > 0 && !deleting,
   });
 }
 

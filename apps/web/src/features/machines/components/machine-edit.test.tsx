@@ -117,11 +117,14 @@ describe('machine card', () => {
     },
   );
 
-  it('goes to the prev route after a delete', async () => {
-    fakeServer(204);
+  it('goes to the prev route after a delete, without asking for the deleted machine again', async () => {
+    const server = fakeServer(204);
     renderCard('id=7&prev=servicesList');
     await confirmDeletion();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/servicesList$/));
+    // The refresh after every write would have read it again while the card left: a 404.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.callsTo('GET', '/api/device/findById/7')).toHaveLength(1);
   });
 
   it('saves through the family update and returns to prev; a foreign prev falls back to the list', async () => {

@@ -14,6 +14,7 @@ import { MachineTabs } from './machine-tabs';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useSession } from '../../auth/api/session';
 import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
+import { useDeletion } from '../../../lib/use-deletion';
 import { goneOrError } from './tabs/tab-errors';
 
 /** Spec §8: the delete refusals, each in its own words. */
@@ -31,12 +32,13 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const back = prevPath(params.get('prev'), config);
-  const machine = useMachine(id);
+  const remove = useDeleteMachine();
+  const deletion = useDeletion(remove);
+  const machine = useMachine(id, { deleting: deletion.deleting });
   // A card reached through the other family's link (e.g. a customer's machine list) still saves
   // through the machine's own family, whose update call accepts it.
   const ownFamily = machine.data?.type ?? family;
   const save = useSaveMachine(ownFamily);
-  const remove = useDeleteMachine();
   // Deleting a machine is the admins' (domain.md "Permissions"); an employee is not offered it.
   const isAdmin = Boolean(useSession().data?.isAdmin);
 
@@ -65,7 +67,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
       what: `maszynę „${device.name}” (id ${device.id}${device.serialNumber ? `, S/N ${device.serialNumber}` : ''})`,
       onConfirm: () => {
         save.reset();
-        remove.mutate(device.id, {
+        deletion.run(device.id, {
           onSuccess: () => {
             notifications.show({ color: 'green', message: MSG.machineDeleted });
             leaveSaved(back);
