@@ -41,6 +41,8 @@ export const PROTOCOL_MSG = {
   /** The PDF signed in the app is the signed event's document: deleting it left an unsendable event. */
   signedProtocolFileKept: 'Nie można usunąć podpisanego protokołu: jest dokumentem podpisanego zdarzenia.',
   protocolMissing: 'Nie można podpisać protokołu. Brakuje: {missing}.',
+  protocolTimeIncomplete: (field: string) =>
+    `Nie można podpisać protokołu: godzina w polu „${field}” nie jest dokończona. Dokończ ją albo wyczyść pole.`,
   protocolMissingTechnicianSignature: 'podpisu serwisanta',
   protocolMissingCustomerSignature: 'podpisu klienta',
   protocolMissingSignerName: 'imienia i nazwiska podpisującego klienta',

@@ -15,8 +15,13 @@ import { SendProtocolModal } from './send-protocol-modal';
 import { ProtocolHeaderPanel, WorkPanel } from './protocol-sections';
 import { useProtocolFields } from './use-protocol-fields';
 import { useProtocolSigning } from './use-protocol-signing';
+import { isIncompleteTime } from '../../../lib/incomplete-time';
 
 /** The field protocol: header, checklists, work, materials, times, signatures; autosaved. */
+/** The first time field under `root` that holds a time half typed, if any. */
+const halfTypedTimeIn = (root: HTMLElement | null) =>
+  [...(root?.querySelectorAll<HTMLInputElement>('input[type="time"]') ?? [])].find(isIncompleteTime) ?? null;
+
 export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol; backTo: string }) {
   const { header } = protocol;
   const sync = useDraftSync(protocol);
@@ -24,7 +29,10 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
   const offlineReady = useOfflineReady();
   const { data, setData } = sync;
   const { set, changeItem } = useProtocolFields(setData);
-  const { signProblem, refusals, signing, submitSignature } = useProtocolSigning(header.serviceId, sync);
+  const root = useRef<HTMLDivElement>(null);
+  const { signProblem, refusals, signing, submitSignature } = useProtocolSigning(header.serviceId, sync, () =>
+    halfTypedTimeIn(root.current),
+  );
   // The banner sits above the footer, a long page away from where "Podpisz protokół" may be pressed:
   // each refusal scrolls it into view and moves the focus to it.
   const problemRef = useRef<HTMLDivElement>(null);
@@ -39,7 +47,7 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
   const readOnly = !protocol.editable;
 
   return (
-    <Stack gap="md" maw={1100} mx="auto">
+    <Stack ref={root} gap="md" maw={1100} mx="auto">
       <ProtocolTitleBar protocol={protocol} backTo={backTo} onPreview={setPreview} />
       <ProtocolNotices protocol={protocol} sync={sync} />
 

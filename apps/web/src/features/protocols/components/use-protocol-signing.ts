@@ -11,7 +11,15 @@ import type { DraftSync } from './draft-sync-type';
  * what is missing, the banner follows the protocol as it is filled in (a drawn signature leaves
  * the list at once, and the banner goes with the last one), instead of repeating the first list.
  */
-export function useProtocolSigning(serviceId: number, sync: DraftSync) {
+export function useProtocolSigning(
+  serviceId: number,
+  sync: DraftSync,
+  /**
+   * A time field of the protocol left half typed (a 12-hour clock without AM/PM): the field holds
+   * no value, and a signed protocol went without the time the technician typed, for good.
+   */
+  halfTypedTime: () => HTMLInputElement | null = () => null,
+) {
   const sign = useSignProtocol(serviceId);
   const [askedToSign, setAskedToSign] = useState(false);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
@@ -22,6 +30,12 @@ export function useProtocolSigning(serviceId: number, sync: DraftSync) {
 
   const submitSignature = async () => {
     setServerProblem(null);
+    const half = halfTypedTime();
+    if (half) {
+      setServerProblem(PROTOCOL_MSG.protocolTimeIncomplete(half.labels?.[0]?.textContent?.trim() ?? ''));
+      half.focus();
+      return;
+    }
     if (missingForSigning(sync.dataRef.current).length) {
       setAskedToSign(true);
       setRefusals((n) => n + 1);

@@ -489,6 +489,20 @@ describe('/serviceProtocol', () => {
     );
   });
 
+  it('refuses to sign while a time is half typed, naming the field and putting the focus there', async () => {
+    const api = fakeApi({ 'GET /api/service/protocol/7': { body: protocol() } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const arrival = await screen.findByLabelText<HTMLInputElement>('Przyjazd');
+    // "0930" on a 12-hour clock without AM or PM: the field holds no time, and says so.
+    Object.defineProperty(arrival, 'validity', { value: { badInput: true, valid: false } });
+    await userEvent.click(screen.getByRole('button', { name: 'Podpisz protokół' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      PROTOCOL_MSG.protocolTimeIncomplete('Przyjazd'),
+    );
+    expect(arrival).toHaveFocus();
+    expect(api.callsTo('POST', '/api/service/protocol/7/sign')).toHaveLength(0);
+  });
+
   it("says an administrator's corrections of a signed protocol are saved, not a draft", async () => {
     const signed = protocol({
       signed: true,
