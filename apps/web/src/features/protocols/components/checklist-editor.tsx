@@ -15,6 +15,8 @@ import { CHECKLIST_ANSWERS, type ProtocolChecklist, type ProtocolItem } from '@s
 
 interface ChecklistEditorProps {
   list: ProtocolChecklist;
+  /** How many of its rows are drawn yet (useRowsDrawn, counted over the protocol's lists). */
+  drawn: number;
   tableHeader?: string;
   readOnly: boolean;
   onItemChange: (key: string, item: ProtocolItem) => void;
@@ -25,12 +27,14 @@ const FIRST_ROWS = 10;
 const ROWS_PER_STEP = 5;
 
 /**
- * How many of `total` rows to draw: the first at once, the rest a few at a time, each step after
- * the browser has had a turn (input, paint) and as a transition that a tap or key interrupts. All
- * 40 rows of a long list (some 280 Mantine inputs) in one commit froze a tablet for 2.4 s. The
- * answers live in the protocol's data, not in the rows, so a row not drawn yet loses nothing.
+ * How many of the protocol's `total` checklist rows to draw, over all its machines in order: the
+ * first at once, the rest a few at a time, each step after the browser has had a turn (input,
+ * paint) and as a transition that a tap or key interrupts. All 40 rows of a long list (some 280
+ * Mantine inputs) in one commit froze a tablet for 2.4 s; counted per machine, an event of 40
+ * machines drew 400 rows at once and froze it for 20 s. The answers live in the protocol's data,
+ * not in the rows, so a row not drawn yet loses nothing.
  */
-function useRowsDrawn(total: number) {
+export function useRowsDrawn(total: number) {
   const [drawn, setDrawn] = useState(FIRST_ROWS);
   useEffect(() => {
     if (drawn >= total) return;
@@ -41,9 +45,8 @@ function useRowsDrawn(total: number) {
 }
 
 /** One machine's checklist: every operation answered, with a remark and its measurements (units shown). */
-export function ChecklistEditor({ list, readOnly, onItemChange }: ChecklistEditorProps) {
+export function ChecklistEditor({ list, drawn, readOnly, onItemChange }: ChecklistEditorProps) {
   const answered = list.items.filter((i) => i.answer).length;
-  const drawn = useRowsDrawn(list.items.length);
   return (
     <Stack gap="xs" component="section" aria-label={`Lista kontrolna: ${list.deviceName}`}>
       <Group justify="space-between">

@@ -6,7 +6,7 @@ import { FilePreview, type PreviewableFile } from '../../../components/file-prev
 import type { LoadedProtocol } from '../api/protocols';
 import { useOfflineReady } from '../offline-shell';
 import { useDraftSync } from '../use-draft-sync';
-import { ChecklistEditor } from './checklist-editor';
+import { ChecklistEditor, useRowsDrawn } from './checklist-editor';
 import { ProtocolFooter } from './protocol-footer';
 import { ProtocolNotices } from './protocol-notices';
 import { ProtocolSignaturesPanel } from './protocol-signatures-panel';
@@ -42,6 +42,10 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
     banner.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     banner.focus({ preventScroll: true });
   }, [refusals]);
+  // The machines' rows are drawn a few at a time over all the lists, the first machine's first.
+  let rowsTotal = 0;
+  const rowsBefore = data.checklists.map((list) => (rowsTotal += list.items.length) - list.items.length);
+  const rowsDrawn = useRowsDrawn(rowsTotal);
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<PreviewableFile | null>(null);
   const readOnly = !protocol.editable;
@@ -53,8 +57,14 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
 
       <ProtocolHeaderPanel header={header} />
 
-      {data.checklists.map((list) => (
-        <ChecklistEditor key={list.deviceId} list={list} readOnly={readOnly} onItemChange={changeItem} />
+      {data.checklists.map((list, i) => (
+        <ChecklistEditor
+          key={list.deviceId}
+          list={list}
+          drawn={Math.max(0, rowsDrawn - rowsBefore[i]!)}
+          readOnly={readOnly}
+          onItemChange={changeItem}
+        />
       ))}
 
       <WorkPanel data={data} readOnly={readOnly} set={set} />

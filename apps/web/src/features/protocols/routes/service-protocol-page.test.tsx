@@ -258,6 +258,31 @@ describe('/serviceProtocol', () => {
     expect(items[39]).toMatchObject({ answer: 'POPRAWNE', fields: [{}, {}, { value: '400' }] });
   });
 
+  it("draws an event's many machines a few rows at a time over all their lists, not ten rows each at once", async () => {
+    const many = protocol();
+    const template = many.data.checklists[0];
+    many.data.checklists = Array.from({ length: 8 }, (_, m) => ({
+      ...template,
+      deviceId: 100 + m,
+      deviceName: `Maszyna ${m + 1}`,
+      items: Array.from({ length: 10 }, (_, i) => ({
+        key: `${100 + m}:${i + 1}`,
+        name: `Czynność ${m + 1}.${i + 1}`,
+        fields: [],
+        answer: '' as const,
+        remark: '',
+      })),
+    }));
+    fakeApi({ 'GET /api/service/protocol/7': { body: many } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const rows = () => screen.getAllByRole('group', { name: /^\d+\. Czynność/ });
+    await screen.findByRole('group', { name: '1. Czynność 1.1' });
+    // Each machine's list drew its first ten at once: 400 rows for 40 machines froze a tablet 20 s.
+    expect(rows().length).toBeLessThan(20);
+    await waitFor(() => expect(rows()).toHaveLength(80), { timeout: 10_000 });
+    expect(screen.getByRole('group', { name: '10. Czynność 8.10' })).toBeInTheDocument();
+  });
+
   it("titles the screen as the server's PDF does: an installation's configured title", async () => {
     const installation = protocol({ title: 'Protokół montażu i uruchomienia' });
     installation.header = { ...installation.header, fullNumber: '1/03/2026', installation: true };
