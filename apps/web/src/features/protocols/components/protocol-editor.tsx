@@ -22,6 +22,17 @@ import { isIncompleteTime } from '../../../lib/incomplete-time';
 const halfTypedTimeIn = (root: HTMLElement | null) =>
   [...(root?.querySelectorAll<HTMLInputElement>('input[type="time"]') ?? [])].find(isIncompleteTime) ?? null;
 
+/** Where each machine's list starts among all the protocol's checklist rows, and how many there are. */
+function rowsOfLists(lists: readonly { items: readonly unknown[] }[]) {
+  const rowsBefore: number[] = [];
+  let rowsTotal = 0;
+  for (const list of lists) {
+    rowsBefore.push(rowsTotal);
+    rowsTotal += list.items.length;
+  }
+  return { rowsBefore, rowsTotal };
+}
+
 export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol; backTo: string }) {
   const { header } = protocol;
   const sync = useDraftSync(protocol);
@@ -43,8 +54,7 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
     banner.focus({ preventScroll: true });
   }, [refusals]);
   // The machines' rows are drawn a few at a time over all the lists, the first machine's first.
-  let rowsTotal = 0;
-  const rowsBefore = data.checklists.map((list) => (rowsTotal += list.items.length) - list.items.length);
+  const { rowsBefore, rowsTotal } = rowsOfLists(data.checklists);
   const rowsDrawn = useRowsDrawn(rowsTotal);
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<PreviewableFile | null>(null);
