@@ -24,7 +24,11 @@ interface ChecklistEditorProps {
 
 /** Rows drawn with the checklist, then added per step until all are there. */
 const FIRST_ROWS = 10;
-const ROWS_PER_STEP = 5;
+/**
+ * A step's rows: five, more on a long protocol (every step lays the whole page out again, so 600
+ * rows five at a time took a minute on a tablet), in about 40 steps, at most 25 rows each.
+ */
+const stepRows = (total: number) => Math.min(25, Math.max(5, Math.round(total / 40)));
 
 /**
  * How many of the protocol's `total` checklist rows to draw, over all its machines in order: the
@@ -34,18 +38,61 @@ const ROWS_PER_STEP = 5;
  * machines drew 400 rows at once and froze it for 20 s. The answers live in the protocol's data,
  * not in the rows, so a row not drawn yet loses nothing.
  */
-export function useRowsDrawn(total: number) {
+function useRowsDrawn(total: number) {
   const [drawn, setDrawn] = useState(FIRST_ROWS);
   useEffect(() => {
     if (drawn >= total) return;
-    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + ROWS_PER_STEP)));
+    const timer = setTimeout(() => startTransition(() => setDrawn((n) => n + stepRows(total))));
     return () => clearTimeout(timer);
   }, [drawn, total]);
   return Math.min(drawn, total);
 }
 
+/** Where each machine's list starts among all the protocol's checklist rows, and how many there are. */
+function rowsOfLists(lists: readonly ProtocolChecklist[]) {
+  const rowsBefore: number[] = [];
+  let rowsTotal = 0;
+  for (const list of lists) {
+    rowsBefore.push(rowsTotal);
+    rowsTotal += list.items.length;
+  }
+  return { rowsBefore, rowsTotal };
+}
+
+/**
+ * The machines' checklists, their rows drawn a few at a time over all the lists, the first
+ * machine's first. The count lives here, not in the protocol's screen: each step draws the lists
+ * again (a list whose rows did not change, cheaply), not the work, signatures and footer too.
+ */
+export function ChecklistEditors({
+  lists,
+  readOnly,
+  onItemChange,
+}: {
+  lists: readonly ProtocolChecklist[];
+  readOnly: boolean;
+  onItemChange: (key: string, item: ProtocolItem) => void;
+}) {
+  const { rowsBefore, rowsTotal } = rowsOfLists(lists);
+  const rowsDrawn = useRowsDrawn(rowsTotal);
+  return lists.map((list, i) => (
+    <ChecklistEditor
+      key={list.deviceId}
+      list={list}
+      drawn={Math.min(list.items.length, Math.max(0, rowsDrawn - rowsBefore[i]!))}
+      readOnly={readOnly}
+      onItemChange={onItemChange}
+    />
+  ));
+}
+
 /** One machine's checklist: every operation answered, with a remark and its measurements (units shown). */
-export function ChecklistEditor({ list, drawn, readOnly, onItemChange }: ChecklistEditorProps) {
+const ChecklistEditor = memo(function ChecklistEditor({
+  list,
+  drawn,
+  readOnly,
+  onItemChange,
+}: ChecklistEditorProps) {
   const answered = list.items.filter((i) => i.answer).length;
   return (
     <Stack gap="xs" component="section" aria-label={`Lista kontrolna: ${list.deviceName}`}>
@@ -75,7 +122,7 @@ export function ChecklistEditor({ list, drawn, readOnly, onItemChange }: Checkli
       ))}
     </Stack>
   );
-}
+});
 
 /** Mantine's labels set their own overflow-wrap: a long word in an operation's name must break there too. */
 const LABEL_STYLES = { label: { overflowWrap: 'anywhere' } } as const;

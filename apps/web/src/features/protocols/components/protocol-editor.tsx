@@ -6,7 +6,7 @@ import { FilePreview, type PreviewableFile } from '../../../components/file-prev
 import type { LoadedProtocol } from '../api/protocols';
 import { useOfflineReady } from '../offline-shell';
 import { useDraftSync } from '../use-draft-sync';
-import { ChecklistEditor, useRowsDrawn } from './checklist-editor';
+import { ChecklistEditors } from './checklist-editor';
 import { ProtocolFooter } from './protocol-footer';
 import { ProtocolNotices } from './protocol-notices';
 import { ProtocolSignaturesPanel } from './protocol-signatures-panel';
@@ -21,17 +21,6 @@ import { isIncompleteTime } from '../../../lib/incomplete-time';
 /** The first time field under `root` that holds a time half typed, if any. */
 const halfTypedTimeIn = (root: HTMLElement | null) =>
   [...(root?.querySelectorAll<HTMLInputElement>('input[type="time"]') ?? [])].find(isIncompleteTime) ?? null;
-
-/** Where each machine's list starts among all the protocol's checklist rows, and how many there are. */
-function rowsOfLists(lists: readonly { items: readonly unknown[] }[]) {
-  const rowsBefore: number[] = [];
-  let rowsTotal = 0;
-  for (const list of lists) {
-    rowsBefore.push(rowsTotal);
-    rowsTotal += list.items.length;
-  }
-  return { rowsBefore, rowsTotal };
-}
 
 export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol; backTo: string }) {
   const { header } = protocol;
@@ -53,9 +42,6 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
     banner.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     banner.focus({ preventScroll: true });
   }, [refusals]);
-  // The machines' rows are drawn a few at a time over all the lists, the first machine's first.
-  const { rowsBefore, rowsTotal } = rowsOfLists(data.checklists);
-  const rowsDrawn = useRowsDrawn(rowsTotal);
   const [sending, setSending] = useState(false);
   const [preview, setPreview] = useState<PreviewableFile | null>(null);
   const readOnly = !protocol.editable;
@@ -67,15 +53,7 @@ export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol;
 
       <ProtocolHeaderPanel header={header} />
 
-      {data.checklists.map((list, i) => (
-        <ChecklistEditor
-          key={list.deviceId}
-          list={list}
-          drawn={Math.max(0, rowsDrawn - rowsBefore[i]!)}
-          readOnly={readOnly}
-          onItemChange={changeItem}
-        />
-      ))}
+      <ChecklistEditors lists={data.checklists} readOnly={readOnly} onItemChange={changeItem} />
 
       <WorkPanel data={data} readOnly={readOnly} set={set} />
 
