@@ -40,7 +40,13 @@ export function keepFocusNearRemoved(trigger: Element | null) {
   const at = controls.indexOf(trigger);
   if (at < 0) return;
   const sameControlOf = sameControlInRow(trigger);
-  const candidates = [...controls.slice(at + 1), ...controls.slice(0, at).reverse()].map(sameControlOf);
+  const nearest = [...controls.slice(at + 1), ...controls.slice(0, at).reverse()];
+  // From a row's button, the other rows' come first, the next ones' then the ones before: the last
+  // part deleted hands the focus to the part above it, not to the pager's "10".
+  const rowsFirst = trigger.closest('tr')
+    ? [...nearest.filter((c) => c instanceof HTMLTableRowElement), ...nearest]
+    : nearest;
+  const candidates = rowsFirst.map(sameControlOf);
 
   let lostSince = 0;
   const observer = new MutationObserver(() => {

@@ -1,6 +1,9 @@
 import type { SortingState } from '@tanstack/react-table';
+import { plainText } from '@serwis/domain';
 
 type Accessor<T> = (row: T) => unknown;
+
+const searchable = (text: string) => plainText(text).toLowerCase();
 
 const compare = (a: unknown, b: unknown) => {
   if (a === b) return 0;
@@ -21,15 +24,11 @@ export function localPage<T>(
   state: { page: number; size: number; sorting: SortingState; search?: string },
   options: { accessors: Record<string, Accessor<T>>; searchFields?: Accessor<T>[] },
 ) {
-  const term = options.searchFields ? (state.search ?? '').trim().toLowerCase() : '';
+  // Made plain as the server's searches make their term and its stored texts (plain-text.ts): a
+  // term pasted with a non-breaking or a zero-width space finds the record, as on the other lists.
+  const term = options.searchFields ? searchable(state.search ?? '').trim() : '';
   const filtered = term
-    ? rows.filter((row) =>
-        options.searchFields!.some((f) =>
-          String(f(row) ?? '')
-            .toLowerCase()
-            .includes(term),
-        ),
-      )
+    ? rows.filter((row) => options.searchFields!.some((f) => searchable(String(f(row) ?? '')).includes(term)))
     : [...rows];
   const sort = state.sorting[0];
   const accessor = sort ? options.accessors[sort.id] : undefined;

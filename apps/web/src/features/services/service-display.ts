@@ -4,6 +4,8 @@ import {
   PAYMENT_TYPES,
   SERVICE_TYPES,
   cutWithEllipsis,
+  polishCount,
+  polishPlural,
   type Service,
 } from '@serwis/domain';
 
@@ -20,8 +22,24 @@ export const paymentTypeLabel = labelOf(PAYMENT_TYPES);
 export const serviceTypesLabel = (types: readonly string[]) => types.map(serviceTypeLabel).join(', ');
 
 /** Spec §2: the machines of an event as "(id) name", joined. */
-export const machinesLabel = (service: Pick<Service, 'devices'>) =>
-  service.devices.map((d) => `(${d.id}) ${d.name}`).join(', ');
+/** A machine of an event as the service lists name it (spec §2): "(id) name". */
+export const machineLabel = (device: Pick<Service['devices'][number], 'id' | 'name'>) =>
+  `(${device.id}) ${device.name}`;
+
+/** How many of an event's machines a list row names; the rest are counted (the row opens them all). */
+export const MACHINES_NAMED = 5;
+
+/**
+ * An event's machines as the service lists show them, "(id) name", the first five and how many
+ * more: an event on 40 machines made its row 900 px tall, its number and date below the screen.
+ */
+export const machinesLabel = (service: Pick<Service, 'devices'>) => {
+  const named = service.devices.slice(0, MACHINES_NAMED).map(machineLabel);
+  const more = service.devices.length - named.length;
+  return more > 0
+    ? `${named.join(', ')} i jeszcze ${polishCount(more)} ${polishPlural(more, { one: 'maszyna', few: 'maszyny', many: 'maszyn' })}`
+    : named.join(', ');
+};
 
 /** How a row names its event in confirmations and labels: the number, or the id while unnumbered. */
 export const serviceName = (service: Pick<Service, 'id' | 'number' | 'fullNumber' | 'date'>) =>

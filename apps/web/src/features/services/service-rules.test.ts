@@ -44,6 +44,19 @@ describe('machinesLabel', () => {
       { id: 9, name: 'Prasa', type: 'INTERNAL', customer: { id: 1 } },
     ];
     expect(machinesLabel({ devices })).toBe('(7) Laser, (9) Prasa');
+    // An event on many machines names the first five and counts the rest.
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        name: `M${i + 1}`,
+        type: 'INTERNAL',
+        customer: { id: 1 },
+      }));
+    const five = '(1) M1, (2) M2, (3) M3, (4) M4, (5) M5';
+    expect(machinesLabel({ devices: many(5) })).toBe(five);
+    expect(machinesLabel({ devices: many(6) })).toBe(`${five} i jeszcze 1 maszyna`);
+    expect(machinesLabel({ devices: many(8) })).toBe(`${five} i jeszcze 3 maszyny`);
+    expect(machinesLabel({ devices: many(40) })).toBe(`${five} i jeszcze 35 maszyn`);
   });
 });
 

@@ -88,6 +88,8 @@ describe('login page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(message);
     expect(screen.queryByText('Strona główna')).not.toBeInTheDocument();
+    // The password, to be typed again, has the focus (not the page's top).
+    await waitFor(() => expect(screen.getByLabelText(/^Hasło/)).toHaveFocus());
   });
 
   it('opens with the cursor in "E-mail"', async () => {

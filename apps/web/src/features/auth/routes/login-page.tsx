@@ -57,7 +57,17 @@ export function LoginPage() {
       return;
     }
     setInfo(null);
-    login.mutate(values, { onSuccess: () => navigate(target, { replace: true }) });
+    const form = event.currentTarget;
+    login.mutate(values, {
+      onSuccess: () => navigate(target, { replace: true }),
+      // The refusal is read above; the password, to be typed again, takes the focus (it fell to
+      // the page while the button was busy, and the next Tab started at the top).
+      onError: () => {
+        const password = form.querySelector<HTMLInputElement>('input[type="password"]');
+        password?.focus();
+        password?.select();
+      },
+    });
   };
 
   return (

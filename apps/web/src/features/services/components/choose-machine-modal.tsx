@@ -1,5 +1,6 @@
 import { Button, Modal, Stack } from '@mantine/core';
 import type { Service } from '@serwis/domain';
+import { machineLabel } from '../service-display';
 
 type ServiceDevice = Service['devices'][number];
 
@@ -24,7 +25,7 @@ export function ChooseMachineModal({
             h={44}
             onClick={() => onChoose(device)}
           >
-            {`(${device.id}) ${device.name}`}
+            {machineLabel(device)}
           </Button>
         ))}
       </Stack>

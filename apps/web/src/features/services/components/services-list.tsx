@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
 import { useServicePage } from '../api/services';
 import { SERVICE_LISTS } from '../family';
-import { machinesLabel, numberLabel } from '../service-display';
+import { MACHINES_NAMED, machineLabel, machinesLabel, numberLabel } from '../service-display';
 import { ChooseMachineModal } from './choose-machine-modal';
 import { serviceDateColumn, serviceNumberColumn, serviceWorkColumns } from './service-columns';
 
@@ -27,7 +27,21 @@ const columns: ColumnDef<Service>[] = [
   serviceNumberColumn,
   serviceDateColumn,
   { id: 'customer', header: 'Kontrahent', accessorFn: (s) => s.customer.shortName },
-  { id: 'devices', header: 'Maszyny', enableSorting: false, cell: ({ row }) => machinesLabel(row.original) },
+  {
+    id: 'devices',
+    header: 'Maszyny',
+    enableSorting: false,
+    // The machines a long row leaves out are in its tooltip, and in the chooser the row opens.
+    cell: ({ row }) => {
+      const { devices } = row.original;
+      const label = machinesLabel(row.original);
+      return devices.length > MACHINES_NAMED ? (
+        <span title={devices.map(machineLabel).join(', ')}>{label}</span>
+      ) : (
+        label
+      );
+    },
+  },
   ...serviceWorkColumns,
   {
     id: 'protocol',

@@ -380,6 +380,10 @@ describe('PartsTab', () => {
           parts = parts.filter((p) => p.id !== 2);
           return { body: {} };
         },
+        'DELETE /api/part/delete/3': () => {
+          parts = parts.filter((p) => p.id !== 3);
+          return { body: {} };
+        },
       },
       { otherwise: EMPTY_LIST },
     );
@@ -391,5 +395,13 @@ describe('PartsTab', () => {
     await waitFor(() => expect(screen.queryByRole('row', { name: /Pasek/ })).toBeNull());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Usuń część: Zawór' })).toHaveFocus());
     expect(fake.callsTo('DELETE', '/api/part/delete/2')).toHaveLength(1);
+
+    // The last part: the focus goes to the part above it, not to the pager below.
+    (await screen.findByRole('button', { name: 'Usuń część: Zawór' })).focus();
+    await userEvent.keyboard('{Enter}');
+    (await confirmButton()).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Zawór/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Usuń część: Filtr' })).toHaveFocus());
   });
 });
