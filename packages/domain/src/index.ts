@@ -47,3 +47,4 @@ export * from './rules/ndjson.js';
 export * from './schemas/imports.js';
 export * from './texts/mails.js';
 export * from './texts/protocol-pdf.js';
+export * from './http-headers.js';

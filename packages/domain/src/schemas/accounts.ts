@@ -5,12 +5,6 @@ import { ROLES, type RoleName } from '../reference-data.js';
 import { EMAIL_PATTERN } from '../rules/email-address.js';
 import { id, text } from './common.js';
 
-/**
- * The request header naming the employee a browser tab shows (its id); the server refuses a call
- * whose session is now another employee's (logged in in another tab).
- */
-export const SHOWN_USER_HEADER = 'x-serwis-user';
-
 export const PASSWORD_MIN = 8;
 export const POSITION_MIN = 3;
 
