@@ -7,7 +7,7 @@ import type { ColumnDef, SortingState } from '@tanstack/react-table';
 import { MSG } from '@serwis/domain';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { theme } from '../../app/theme';
-import { DataTable } from './data-table';
+import { DataTable, type DataTableProps } from './data-table';
 
 interface Row {
   id: number;
@@ -33,6 +33,22 @@ function renderTable(data: Row[], loading: boolean, searched?: string, withColum
     </MantineProvider>,
   );
 }
+
+/** A table of `data` on page 1 of 10 rows, unsorted, with whatever else a test gives. */
+const table = (props: Partial<DataTableProps<Row>> & { data: Row[] }) => (
+  <MantineProvider theme={theme} env="test">
+    <DataTable
+      columns={columns}
+      total={props.total ?? props.data.length}
+      page={1}
+      pageSize={10}
+      onPageChange={() => undefined}
+      sorting={[]}
+      onSortingChange={() => undefined}
+      {...props}
+    />
+  </MantineProvider>
+);
 
 describe('DataTable while a page loads', () => {
   it('says it loads over the rows before, dimmed, so that they are not taken for the new ones', () => {
@@ -114,30 +130,6 @@ describe('DataTable headers with no words', () => {
 });
 
 describe('DataTable count of rows', () => {
-  interface CountProps {
-    data: Row[];
-    loading: boolean;
-    total?: number;
-    searched?: string;
-    page?: number;
-    sorting?: SortingState;
-  }
-  const table = (p: CountProps) => (
-    <MantineProvider theme={theme} env="test">
-      <DataTable
-        columns={columns}
-        data={p.data}
-        searched={p.searched}
-        total={p.total ?? p.data.length}
-        page={p.page ?? 1}
-        pageSize={10}
-        onPageChange={() => undefined}
-        sorting={p.sorting ?? []}
-        onSortingChange={() => undefined}
-        loading={p.loading}
-      />
-    </MantineProvider>
-  );
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Maszyna ${i + 1}` }));
 
   it('is a polite live region that says each answer once it comes, not the first rows nor a loading page', () => {
@@ -509,21 +501,13 @@ describe('DataTable row with buttons of its own', () => {
       },
     ];
     render(
-      <MantineProvider theme={theme} env="test">
-        <DataTable
-          columns={withButton}
-          data={[{ id: 1, name: 'Pompa' }]}
-          total={1}
-          page={1}
-          pageSize={10}
-          onPageChange={() => undefined}
-          sorting={[]}
-          onSortingChange={() => undefined}
-          onRowClick={(r) => opened(r.name)}
-          rowLabel={(r) => r.name}
-          getRowId={(r) => String(r.id)}
-        />
-      </MantineProvider>,
+      table({
+        columns: withButton,
+        data: [{ id: 1, name: 'Pompa' }],
+        onRowClick: (r) => opened(r.name),
+        rowLabel: (r) => r.name,
+        getRowId: (r) => String(r.id),
+      }),
     );
     screen.getByRole('button', { name: 'Usuń część: Pompa' }).focus();
     await user.keyboard('{Enter}');
@@ -589,22 +573,13 @@ describe('DataTable rows that open a screen', () => {
     const newTab = vi.spyOn(window, 'open').mockImplementation(() => null);
     try {
       render(
-        <MantineProvider theme={theme} env="test">
-          <DataTable
-            columns={columns}
-            data={[{ id: 7, name: 'Tokarka' }]}
-            total={1}
-            page={1}
-            pageSize={10}
-            onPageChange={() => undefined}
-            sorting={[]}
-            onSortingChange={() => undefined}
-            onRowClick={(r) => opened(r.name)}
-            rowHref={(r) => `/machineEdit?id=${r.id}`}
-            rowLabel={(r) => r.name}
-            getRowId={(r) => String(r.id)}
-          />
-        </MantineProvider>,
+        table({
+          data: [{ id: 7, name: 'Tokarka' }],
+          onRowClick: (r) => opened(r.name),
+          rowHref: (r) => `/machineEdit?id=${r.id}`,
+          rowLabel: (r) => r.name,
+          getRowId: (r) => String(r.id),
+        }),
       );
       const row = screen.getByRole('row', { name: 'Tokarka' });
       fireEvent.click(row, { ctrlKey: true });
