@@ -42,6 +42,9 @@ export const MSG = {
   sessionEndedTitle: 'Sesja wygasła',
   sessionEndedKeepWork:
     'Sesja wygasła albo zakończono ją w innym oknie. Zaloguj się ponownie: to, co wpisano na tym ekranie, zostaje. Potem zapisz jeszcze raz to, czego nie zapisano.',
+  /** The dialog's words when the server said the session is now another employee's. */
+  sessionOfAnotherAccountKeepWork:
+    'W innej karcie tej przeglądarki zalogowano się na inne konto. Zaloguj się ponownie: to, co wpisano na tym ekranie, zostaje. Potem zapisz jeszcze raz to, czego nie zapisano.',
   sessionResumed: 'Zalogowano ponownie. Zapisz jeszcze raz to, czego nie zapisano.',
   /** An employee's view of a customer (/customerEdit) and of a colleague's incident: read, not changed. */
   customerReadOnly: 'Dane kontrahenta może zmieniać tylko administrator.',

@@ -26,7 +26,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   usePastedTextCutNotice();
   // Any call answered 401 ends the session on screen, also one made outside a query (an import).
-  useEffect(() => onSessionEnded(() => sessionRefused(client)), [client]);
+  useEffect(() => onSessionEnded((code) => sessionRefused(client, code)), [client]);
   // A refusal may mean a right taken away meanwhile: the session is asked again (menus, admin screens).
   useEffect(
     () => onForbidden(() => void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),

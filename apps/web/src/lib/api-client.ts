@@ -14,14 +14,14 @@ export class ApiError extends Error {
   }
 }
 
-const sessionEndedListeners = new Set<() => void>();
+const sessionEndedListeners = new Set<(code: string | undefined) => void>();
 
 /**
  * Calls `listener` whenever an API call answers 401: the session ended (expired, logged out in
  * another tab, account deactivated), whether a query, a write or a dialog's own call (an import, a
  * download) made it. Answers the function that stops the calls.
  */
-export function onSessionEnded(listener: () => void): () => void {
+export function onSessionEnded(listener: (code: string | undefined) => void): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);
 }
@@ -98,7 +98,6 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, MSG.connectionError, 'NETWORK');
   }
-  if (response.status === 401) sessionEndedListeners.forEach((listener) => listener());
   if (response.status === 403) forbiddenListeners.forEach((listener) => listener());
   if (!response.ok && response.status !== 304) {
     let message: string = MSG.unknownError;
@@ -112,6 +111,8 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     } catch {
       // not JSON: keep the generic message
     }
+    // Told with the server's code: "ANOTHER_ACCOUNT" words the dialog that asks for a login again.
+    if (response.status === 401) sessionEndedListeners.forEach((listener) => listener(code));
     throw new ApiError(response.status, message, code, field);
   }
   return response;

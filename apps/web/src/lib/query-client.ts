@@ -21,8 +21,8 @@ export function forgetSession(client: QueryClient) {
  * with what was typed, and asks him to log in again (session-ended.ts); leaving it for /login lost
  * every unsaved form. Without one, the visitor goes to /login as before.
  */
-export function sessionRefused(client: QueryClient) {
-  if (client.getQueryData(SESSION_QUERY_KEY)) setSessionEnded(true);
+export function sessionRefused(client: QueryClient, code?: string) {
+  if (client.getQueryData(SESSION_QUERY_KEY)) setSessionEnded(true, code === 'ANOTHER_ACCOUNT' ? code : null);
   else forgetSession(client);
 }
 

@@ -7,15 +7,20 @@ import { useSyncExternalStore } from 'react';
  * visitor who was never signed in here goes to /login.
  */
 let ended = false;
+/** Why, when the server said more than "ended": the session is now another employee's. */
+export type SessionEndReason = 'ANOTHER_ACCOUNT' | null;
+let reason: SessionEndReason = null;
 const listeners = new Set<() => void>();
 
-export function setSessionEnded(value: boolean) {
+export function setSessionEnded(value: boolean, why: SessionEndReason = null) {
+  reason = value ? why : null;
   if (ended === value) return;
   ended = value;
   listeners.forEach((listener) => listener());
 }
 
 export const isSessionEnded = () => ended;
+export const sessionEndReason = () => reason;
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

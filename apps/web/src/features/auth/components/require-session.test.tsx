@@ -148,6 +148,27 @@ describe('RequireSession', () => {
     expect(screen.getByTestId('location').textContent).toBe('/machineList');
   });
 
+  it("says so when the session is now another account's, logged in in another tab", async () => {
+    fakeApi({
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'GET /api/machines': { body: [] },
+      'POST /api/machines': {
+        status: 401,
+        body: { message: MSG.sessionOfAnotherAccount, code: 'ANOTHER_ACCOUNT' },
+      },
+    });
+    renderScreen(signedIn(createElement(MachinesScreen)), {
+      url: '/machineList',
+      session: ANNA_ADMIN,
+      routes: { '/login': loginScreen },
+    });
+    await screen.findByText('wierszy: 0');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
+    expect(within(dialog).getByText(MSG.sessionOfAnotherAccountKeepWork)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('anna@firma.pl');
+  });
+
   it('leaves the screen when someone else logs in over it, or when the user gives it up', async () => {
     const afresh = vi.spyOn(loadAfreshModule, 'loadAfresh').mockImplementation(() => undefined);
     fakeApi({

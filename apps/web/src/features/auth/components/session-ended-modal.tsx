@@ -6,7 +6,7 @@ import { MSG, type SessionUser } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { loadAfresh } from '../../../lib/load-afresh';
 import { forgetSession, refreshAfterWrites, SESSION_QUERY_KEY } from '../../../lib/query-client';
-import { setSessionEnded, useSessionEnded } from '../../../lib/session-ended';
+import { sessionEndReason, setSessionEnded, useSessionEnded } from '../../../lib/session-ended';
 import { leaveAfterAsking } from '../../../lib/unsaved-changes';
 import { MODAL_LEVELS } from '../../../components/modal-levels';
 import { loginErrorMessage, useLogin } from '../api/login';
@@ -75,7 +75,11 @@ function LoginAgainForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <Text size="sm">{MSG.sessionEndedKeepWork}</Text>
+        <Text size="sm">
+          {sessionEndReason() === 'ANOTHER_ACCOUNT'
+            ? MSG.sessionOfAnotherAccountKeepWork
+            : MSG.sessionEndedKeepWork}
+        </Text>
         {login.isError && (
           <Alert color="red" role="alert">
             {loginErrorMessage(login.error)}
