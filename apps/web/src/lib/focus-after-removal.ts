@@ -9,22 +9,40 @@ const AREA = '[role="tabpanel"], main, [role="dialog"]';
 const WAIT_FOR_REMOVAL_MS = 30_000;
 const WAIT_FOR_LOST_FOCUS_MS = 1_000;
 
-/**
- * A row's button (a part's "Usuń część") is followed by the next row itself, which opens the record:
- * a keyboard user deleting parts one after another would open the next instead. For a button in a
- * row, a neighbouring row stands for its own button in the same place, when it has one.
- */
-function sameControlInRow(trigger: HTMLElement) {
-  const row = trigger.closest('tr');
-  const place = row ? controlsOfRow(row).indexOf(trigger) : -1;
-  return (candidate: HTMLElement) =>
-    place >= 0 && candidate instanceof HTMLTableRowElement
-      ? (controlsOfRow(candidate)[place] ?? candidate)
-      : candidate;
-}
-
 const controlsOfRow = (row: HTMLTableRowElement) =>
   [...row.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((c) => c.closest('tr') === row);
+
+/** What a control does, by its name before the record's ("Usuń część: Pompa" → "Usuń część"). */
+const kindOf = (control: HTMLElement) => (control.getAttribute('aria-label') ?? '').split(':')[0]!.trim();
+
+/**
+ * Where the focus goes from a row's button (a part's "Usuń część", a file's "Usuń"): the same
+ * button of the next row, else of the row above (the next row itself opens its record, and a
+ * keyboard user deleting parts one after another would open one instead); with no row left, the
+ * controls before the table (its tab's search and add button), then after it (the pager). Found
+ * by what the button does, else by its place in the row: a file that cannot be previewed has one
+ * button fewer before its "Usuń".
+ */
+function rowNeighbours(trigger: HTMLElement, controls: HTMLElement[]): HTMLElement[] | null {
+  const row = trigger.closest('tr');
+  const table = row?.closest('table');
+  if (!row || !table) return null;
+  const kind = kindOf(trigger);
+  const place = controlsOfRow(row).indexOf(trigger);
+  const rows = [...table.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+  const at = rows.indexOf(row);
+  const sameButton = (other: HTMLTableRowElement) => {
+    const own = controlsOfRow(other);
+    return (kind ? own.find((c) => kindOf(c) === kind) : undefined) ?? own[place];
+  };
+  const inRows = [...rows.slice(at + 1), ...rows.slice(0, at).reverse()]
+    .map(sameButton)
+    .filter((c): c is HTMLElement => c !== undefined);
+  const outside = controls.filter((c) => !table.contains(c));
+  const before = outside.filter((c) => c.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const after = outside.filter((c) => !before.includes(c));
+  return [...inRows, ...before.reverse(), ...after];
+}
 
 /**
  * When `trigger` (the delete button of a note, a part, a file's row) is gone with its record, the
@@ -39,14 +57,10 @@ export function keepFocusNearRemoved(trigger: Element | null) {
   const controls = [...area.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const at = controls.indexOf(trigger);
   if (at < 0) return;
-  const sameControlOf = sameControlInRow(trigger);
-  const nearest = [...controls.slice(at + 1), ...controls.slice(0, at).reverse()];
-  // From a row's button, the other rows' come first, the next ones' then the ones before: the last
-  // part deleted hands the focus to the part above it, not to the pager's "10".
-  const rowsFirst = trigger.closest('tr')
-    ? [...nearest.filter((c) => c instanceof HTMLTableRowElement), ...nearest]
-    : nearest;
-  const candidates = rowsFirst.map(sameControlOf);
+  const candidates = rowNeighbours(trigger, controls) ?? [
+    ...controls.slice(at + 1),
+    ...controls.slice(0, at).reverse(),
+  ];
 
   let lostSince = 0;
   const observer = new MutationObserver(() => {

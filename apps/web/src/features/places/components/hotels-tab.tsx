@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Marker, Popup } from 'react-leaflet';
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MAP_VIEW, MSG, type Hotel, type NearbyHotel } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -87,7 +87,9 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
                 <Table.Th>Adres</Table.Th>
                 <Table.Th>Telefon</Table.Th>
                 <Table.Th ta="right">Odległość</Table.Th>
-                <Table.Th className={STICKY_END} />
+                <Table.Th className={STICKY_END}>
+                  <VisuallyHidden>Akcje</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

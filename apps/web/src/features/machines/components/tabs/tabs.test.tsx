@@ -127,6 +127,36 @@ describe('FilesTab', () => {
   );
 });
 
+describe('FilesTab by keyboard', () => {
+  it("puts the focus on the next file's 'Usuń', also when that file has no preview before it", async () => {
+    let files = [
+      file({ id: 1, originalName: 'instrukcja.pdf' }),
+      file({ id: 2, originalName: 'notatki.txt', filename: 'notatki.txt', contentType: 'text/plain' }),
+    ];
+    fakeApi(
+      {
+        'GET /api/file/findByDeviceAndType/7/MACHINE_FILE': () => ({ body: files }),
+        // Asked again after the delete, as every cached answer is.
+        'GET /api/user/check-auth': { body: ANNA_ADMIN },
+        'DELETE /api/file/delete/1': () => {
+          files = files.filter((f) => f.id !== 1);
+          return { body: {} };
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m', session: ANNA_ADMIN });
+    expect(await screen.findByRole('button', { name: 'Podgląd: instrukcja.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Podgląd: notatki.txt' })).toBeNull();
+    screen.getByRole('button', { name: 'Usuń: instrukcja.pdf' }).focus();
+    await userEvent.keyboard('{Enter}');
+    (await confirmButton()).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'instrukcja.pdf' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Usuń: notatki.txt' })).toHaveFocus());
+  });
+});
+
 describe('NameplatesTab', () => {
   const photo = file({
     id: 4,
@@ -384,6 +414,10 @@ describe('PartsTab', () => {
           parts = parts.filter((p) => p.id !== 3);
           return { body: {} };
         },
+        'DELETE /api/part/delete/1': () => {
+          parts = [];
+          return { body: {} };
+        },
       },
       { otherwise: EMPTY_LIST },
     );
@@ -403,5 +437,11 @@ describe('PartsTab', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('row', { name: /Zawór/ })).toBeNull());
     await waitFor(() => expect(screen.getByRole('button', { name: 'Usuń część: Filtr' })).toHaveFocus());
+
+    // None left: the focus goes to the tab's add button above the table, not to the pager below.
+    await userEvent.keyboard('{Enter}');
+    (await confirmButton()).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Dodaj część' })).toHaveFocus());
   });
 });
