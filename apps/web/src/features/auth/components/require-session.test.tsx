@@ -43,6 +43,14 @@ const loginScreen = createElement('h1', null, 'Logowanie');
 const levelOf = (dialog: Element) =>
   Number(dialog.closest<HTMLElement>('[id]')?.style.getPropertyValue('--mb-z-index'));
 
+/** The machines screen under Anna's session, with the login screen to leave for. */
+const renderMachinesAsAnna = () =>
+  renderScreen(signedIn(createElement(MachinesScreen)), {
+    url: '/machineList',
+    session: ANNA_ADMIN,
+    routes: { '/login': loginScreen },
+  });
+
 describe('RequireSession', () => {
   it("shows the screen once the session and the company's time zone are known", async () => {
     let answerZone: (value: { body: unknown }) => void = () => {};
@@ -116,11 +124,7 @@ describe('RequireSession', () => {
           ? ((sessionAlive = true), { body: ANNA_ADMIN })
           : { status: 401, body: { message: 'Błędny login lub hasło.' } },
     });
-    renderScreen(signedIn(createElement(MachinesScreen)), {
-      url: '/machineList',
-      session: ANNA_ADMIN,
-      routes: { '/login': loginScreen },
-    });
+    renderMachinesAsAnna();
     await screen.findByText('wierszy: 0');
     await userEvent.type(screen.getByLabelText('Nazwa maszyny'), 'Tokarka CNC');
     // The session ended while the form was being filled in: the save is refused with 401.
@@ -157,11 +161,7 @@ describe('RequireSession', () => {
         body: { message: MSG.sessionOfAnotherAccount, code: 'ANOTHER_ACCOUNT' },
       },
     });
-    renderScreen(signedIn(createElement(MachinesScreen)), {
-      url: '/machineList',
-      session: ANNA_ADMIN,
-      routes: { '/login': loginScreen },
-    });
+    renderMachinesAsAnna();
     await screen.findByText('wierszy: 0');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
@@ -177,11 +177,7 @@ describe('RequireSession', () => {
       'POST /api/machines': NO_SESSION,
       'GET /api/user/auth': { body: JAN_USER },
     });
-    renderScreen(signedIn(createElement(MachinesScreen)), {
-      url: '/machineList',
-      session: ANNA_ADMIN,
-      routes: { '/login': loginScreen },
-    });
+    renderMachinesAsAnna();
     await screen.findByText('wierszy: 0');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     let dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
