@@ -17,7 +17,6 @@ interface ChecklistEditorProps {
   list: ProtocolChecklist;
   /** How many of its rows are drawn yet (useRowsDrawn, counted over the protocol's lists). */
   drawn: number;
-  tableHeader?: string;
   readOnly: boolean;
   onItemChange: (key: string, item: ProtocolItem) => void;
 }
