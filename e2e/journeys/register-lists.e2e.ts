@@ -240,6 +240,34 @@ describe('register journey: the machine list', () => {
     );
   });
 
+  it('comes back where the list was scrolled after a reload, once its rows are back', async () => {
+    const short = await newPage(browser);
+    try {
+      const { page: tab } = short;
+      await tab.setViewportSize({ width: 1280, height: 420 });
+      await loginAs(tab, admin.email, admin.password);
+      await tab.goto('/machineList');
+      await tab
+        .getByRole('row', { name: /\(id \d+\), / })
+        .first()
+        .waitFor();
+      const pager = tab.getByRole('button', { name: 'Strona 2' });
+      await pager.scrollIntoViewIfNeeded();
+      const scrolled = await tab.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(200);
+
+      await tab.reload();
+      await tab
+        .getByRole('row', { name: /\(id \d+\), / })
+        .first()
+        .waitFor();
+      await expect.poll(() => tab.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(scrolled);
+      await expect(pager.isVisible()).resolves.toBe(true);
+    } finally {
+      await short.context.close();
+    }
+  });
+
   it('downloads maszyny.csv in UTF-8 with a BOM, semicolons and Polish letters intact', async () => {
     const download = page.waitForEvent('download');
     await filterPanel().getByRole('button', { name: 'Pobierz CSV' }).click();

@@ -4,6 +4,7 @@ import { SessionEndedModal } from '../features/auth/components/session-ended-mod
 import { ScreenProviders } from './screen-providers';
 import { useLinksAskFirst } from '../lib/unsaved-changes';
 import { useOpenedFromTracking } from '../lib/back-arrow';
+import { useScrollOverReload } from '../lib/scroll-over-reload';
 
 /** Every screen behind the session check, with the providers they share. */
 export function SignedInArea() {
@@ -11,6 +12,8 @@ export function SignedInArea() {
   useLinksAskFirst();
   // The back arrows step back in history to the screen they were opened from (lib/back-arrow.ts).
   useOpenedFromTracking();
+  // A reload comes back where the screen was scrolled, once its rows are back.
+  useScrollOverReload();
   return (
     <RequireSession>
       <ScreenProviders>
