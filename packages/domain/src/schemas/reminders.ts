@@ -22,7 +22,8 @@ export const REMINDER_MSG = {
     'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',
   /** The customer form's choice of the customer's own notices, and what they are. */
   customerNoticesLabel: 'Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)',
-  customerNoticesHint: 'Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na adres z pola E-mail.',
+  customerNoticesHint:
+    'Uprzejma wiadomość z danymi firmy przed terminem przeglądu, na pierwszy adres z pola E-mail.',
   /** The choice above ticked for a customer whose E-mail field holds no address to send to. */
   customerNoticesNeedAddress:
     'Aby wysyłać kontrahentowi przypomnienia, wpisz w polu E-mail jego adres (np. biuro@firma.pl).',

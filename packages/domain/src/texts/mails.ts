@@ -45,8 +45,10 @@ export const machinesWord = (n: number): string =>
 /** The inspection reminders (reminders.mails.ts): the employees' digest and the customer's notice. */
 export const REMINDER_MAIL = {
   staffSubject: (count: number) => `Przeglądy do wykonania: ${count} ${machinesWord(count)}`,
-  staffIntro: (today: string) =>
-    `zbliżają się lub minęły terminy przeglądów okresowych (gwarancyjnych) tych maszyn (stan na ${today}):`,
+  staffIntro: (today: string, count: number) =>
+    count === 1
+      ? `zbliża się lub minął termin przeglądu okresowego (gwarancyjnego) tej maszyny (stan na ${today}):`
+      : `zbliżają się lub minęły terminy przeglądów okresowych (gwarancyjnych) tych maszyn (stan na ${today}):`,
   /** A digest's machine: its name and serial number. */
   machine: (name: string, serialNumber: string) =>
     `${name}${serialNumber ? `, nr seryjny ${serialNumber}` : ''}`,
@@ -60,7 +62,10 @@ export const REMINDER_MAIL = {
   ],
   customerSubject: (companyName: string) => `Przypomnienie o przeglądzie okresowym – ${companyName}`,
   customerGreeting: 'Szanowni Państwo,',
-  customerIntro: 'uprzejmie przypominamy o terminie przeglądu okresowego Państwa maszyn:',
+  customerIntro: (count: number) =>
+    count === 1
+      ? 'uprzejmie przypominamy o terminie przeglądu okresowego Państwa maszyny:'
+      : 'uprzejmie przypominamy o terminach przeglądów okresowych Państwa maszyn:',
   /** A notice's machine, one sentence: no internal links. */
   customerMachine: (m: {
     name: string;

@@ -5,6 +5,7 @@ import {
   todayInZone,
   daysLeftTo,
   firstEmailAddress,
+  isEmailAddress,
   machinesWord,
   type ReminderPlan,
   type ReminderRunResult,
@@ -114,7 +115,7 @@ export async function runReminderJob(
   });
   if (!composed) return null;
 
-  const delivered = await deliverPendingMails(deps, actor);
+  const delivered = await deliverPendingMails(deps, actor, company);
   await updateRun(db, composed.runId, {
     finishedAt: new Date(),
     mailsSent: delivered.sent,
@@ -227,6 +228,9 @@ async function compose(
   return { reminders, mailsQueued };
 }
 
+/** The domain of MAIL_FROM's address ("Serwis <serwis@firma.pl>" → firma.pl), for Message-IDs. */
+const domainOf = (from: string) => /@([^\s>]+)/.exec(from)?.[1] ?? 'serwis';
+
 const keyText = (k: SentReminderKey) => `${k.deviceId}|${k.dueDate}|${k.leadDays}|${k.recipient}`;
 
 /**
@@ -240,9 +244,11 @@ async function addressNow(tx: Tx, mail: PendingMail): Promise<string | null> {
 
 /** Sends every unsent reminder mail once in this call; see runReminderJob for the ordering. */
 export async function deliverPendingMails(
-  deps: Pick<ReminderJobDeps, 'db' | 'mailer'>,
+  deps: Pick<ReminderJobDeps, 'db' | 'mailer' | 'config'>,
   actor: Actor | null,
+  company: CompanyData,
 ): Promise<{ sent: number; failed: number; lastError: string | null }> {
+  const senderDomain = domainOf(deps.config.MAIL_FROM);
   const tried: number[] = [];
   let sent = 0;
   let failed = 0;
@@ -253,6 +259,7 @@ export async function deliverPendingMails(
       if (!mail) return 'none' as const;
       tried.push(mail.id);
       const to = await addressNow(tx, mail);
+      const toCustomer = mail.recipient.startsWith('customer:');
       if (to === null) {
         await withdrawMail(tx, mail.id);
         return 'withdrawn' as const;
@@ -263,7 +270,10 @@ export async function deliverPendingMails(
           to,
           subject: mail.subject,
           text: mail.body,
-          messageId: `<reminder-${mail.id}@serwis>`,
+          // A customer who answers the notice writes to the company's office, as for a protocol.
+          replyTo: toCustomer && isEmailAddress(company.email) ? company.email : undefined,
+          // Stable over retries (mail systems drop a repeat); unique to this database's mail.
+          messageId: `<reminder-${mail.id}.${mail.queuedAt}@${senderDomain}>`,
         });
       } catch (error) {
         lastError = error instanceof Error ? error.message : String(error);
@@ -274,7 +284,7 @@ export async function deliverPendingMails(
       await audit(
         tx,
         actor,
-        `wysłanie przypomnienia o przeglądach do ${to} (${mail.machines} ${machinesWord(mail.machines)}, ${mail.recipient})`,
+        `wysłanie przypomnienia o przeglądach do ${to} (${mail.machines} ${machinesWord(mail.machines)})`,
         `reminder-mail:${mail.id}`,
       );
       return 'sent' as const;

@@ -32,7 +32,7 @@ export function staffDigest(machines: readonly DigestMachine[], today: string, b
     text: [
       MAIL_GREETING,
       '',
-      REMINDER_MAIL.staffIntro(today),
+      REMINDER_MAIL.staffIntro(today, machines.length),
       '',
       lines.join('\n\n'),
       '',
@@ -65,7 +65,7 @@ export function customerNotice(machines: readonly DigestMachine[], company: Comp
     text: [
       REMINDER_MAIL.customerGreeting,
       '',
-      REMINDER_MAIL.customerIntro,
+      REMINDER_MAIL.customerIntro(machines.length),
       '',
       ...lines,
       '',

@@ -145,7 +145,9 @@ export async function insertReminderMail(
 export async function claimPendingMail(db: DbOrTx, skipIds: readonly number[]) {
   const skip = skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``;
   const result = await db.execute(sql`
-    SELECT id, email, subject, body, machines, recipient FROM ${reminderMails}
+    SELECT id, email, subject, body, machines, recipient,
+      to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSMS') AS "queuedAt"
+    FROM ${reminderMails}
     WHERE sent_at IS NULL ${skip}
     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
   const rows = rowsOf<PendingMail>(result);
@@ -158,6 +160,8 @@ export interface PendingMail {
   body: string;
   machines: number;
   recipient: string;
+  /** When it was queued, to the millisecond (UTC digits): part of its Message-ID. */
+  queuedAt: string;
 }
 
 export async function markMailSent(db: DbOrTx, id: number) {

@@ -80,7 +80,12 @@ describe('inspection reminder job', () => {
     for (const skipped of ['Za40', 'Wylaczona', 'Nieprzekazana', 'PoGwarancji']) {
       expect(mail.text).not.toContain(`${skipped},`);
     }
-    expect(mail.messageId).toMatch(/^<reminder-\d+@serwis>$/);
+    expect(mail.text).toContain(
+      'zbliżają się lub minęły terminy przeglądów okresowych (gwarancyjnych) tych maszyn (stan na 2025-03-10):',
+    );
+    // The mail's id, the instant it was queued, and MAIL_FROM's domain ("Serwis <serwis@localhost>").
+    expect(mail.messageId).toMatch(/^<reminder-\d+\.\d{17}@localhost>$/);
+    expect(mail.replyTo).toBeUndefined();
     // Nearest lead time owed: 7 for the machine 5 days away, 30 for the one 20 days away, -1 overdue.
     const keys = await ctx.database.db
       .select({ deviceId: sentReminders.deviceId, leadDays: sentReminders.leadDays })
@@ -97,7 +102,7 @@ describe('inspection reminder job', () => {
       .where(sql`${logs.formattedMessage} LIKE '%przypomnienia o przeglądach do%'`);
     expect(audits).toHaveLength(1);
     expect(audits[0].formattedMessage).toBe(
-      'System: wysłanie przypomnienia o przeglądach do jan@firma.pl (3 maszyny, user:1)',
+      'System: wysłanie przypomnienia o przeglądach do jan@firma.pl (3 maszyny)',
     );
 
     // The same day again: nothing new.
@@ -181,12 +186,23 @@ describe('inspection reminder job', () => {
     expect(edit.statusCode).toBe(200);
     expect(edit.json().inspectionNotices).toBe(true);
 
+    const company = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: { email: 'biuro@serwis-maszyn.pl' },
+    });
+    expect(company.statusCode).toBe(200);
+
     const on = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
     expect(on?.mailsQueued).toBe(1);
     const notice = ctx.mailer.sent.at(-1)!;
     expect(notice.to).toBe('biuro@kowalski.pl');
     expect(notice.subject).toBe('Przypomnienie o przeglądzie okresowym – Serwis');
     expect(notice.text).toContain('Szanowni Państwo,');
+    expect(notice.text).toContain('uprzejmie przypominamy o terminach przeglądów okresowych Państwa maszyn:');
+    // An answer goes to the office's address of "Dane firmy", not to the sending mailbox.
+    expect(notice.replyTo).toBe('biuro@serwis-maszyn.pl');
     expect(notice.text).toContain('Za5, nr seryjny SN-Za5');
     expect(notice.text).toContain('termin przeglądu: 2025-03-30 (za 20 dni)');
     expect(notice.text).not.toContain('Po3'); // another customer's machine
