@@ -57,6 +57,13 @@ describe('the built browser app on the wire', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(PAGE);
   });
+
+  it("answers a script of an earlier build 404, not with the page (an old tab's screen after a deploy)", async () => {
+    const gone = await get('/assets/statistics-old.js', 'br');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toMatch(/text\/html/);
+    expect(gone.body).not.toContain('<!doctype html>');
+  });
 });
 
 describe('the API on the wire', () => {

@@ -31,7 +31,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    // A file of the build that is not there (an old tab's screen after a deploy) is a 404: the page
+    // in its place was taken for a script, and a service worker could keep it as one.
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
     if (hasApp && isPage) {
       const file = request.url.split('?')[0].replace(/^\/+/, '');
       if (
