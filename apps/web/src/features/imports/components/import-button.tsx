@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { ImportKind } from '@serwis/domain';
 import { useSession } from '../../auth/api/session';
+import { ScreenErrorBoundary } from '../../../components/screen-error-boundary';
 
 // The dialog (and its tables) loads only when an administrator opens it.
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
@@ -29,9 +30,12 @@ export function ImportButton({ kind }: { kind: ImportKind }) {
         Importuj z CSV
       </Button>
       {opened && (
-        <Suspense fallback={null}>
-          <ImportDialog kind={kind} onClose={close} />
-        </Suspense>
+        // Its code not there (a deploy since the list opened): said beside the button, the list kept.
+        <ScreenErrorBoundary>
+          <Suspense fallback={null}>
+            <ImportDialog kind={kind} onClose={close} />
+          </Suspense>
+        </ScreenErrorBoundary>
       )}
     </>
   );
