@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../../lib/api-client';
+import { api, errorMessage } from '../../../lib/api-client';
+import { ErrorBanner } from '../../../components/error-banner';
 import { MSG } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import * as loadAfreshModule from '../../../lib/load-afresh';
@@ -31,6 +32,7 @@ function MachinesScreen() {
     createElement(Link, { to: '/customerList' }, 'Kontrahenci'),
     createElement('input', { 'aria-label': 'Nazwa maszyny' }),
     createElement('button', { type: 'button', onClick: () => save.mutate() }, 'Zapisz'),
+    createElement(ErrorBanner, { message: save.isError ? errorMessage(save.error) : null }),
   );
 }
 
@@ -131,6 +133,7 @@ describe('RequireSession', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sesja wygasła' });
     expect(screen.getByTestId('location').textContent).toBe('/machineList');
+    expect(screen.getByText(MSG.sessionRequired)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^E-mail/)).toHaveValue('anna@firma.pl');
     expect(within(dialog).getByText(MSG.sessionEndedKeepWork)).toBeInTheDocument();
     // Above any dialog of the screen (Mantine's level 200), which covered it when drawn later.
@@ -145,6 +148,8 @@ describe('RequireSession', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Zaloguj' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText(MSG.sessionResumed)).toBeInTheDocument();
+    // The screen's banner that asked to log in again is gone with the dialog.
+    expect(screen.queryByText(MSG.sessionRequired)).toBeNull();
     // The same screen, the typing kept; the save goes through now.
     expect(screen.getByLabelText('Nazwa maszyny')).toHaveValue('Tokarka CNC');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
