@@ -20,7 +20,7 @@ describe('"Importuj z CSV" whose dialog cannot be loaded', () => {
     renderScreen(
       <>
         <h1>Lista kontrahentów</h1>
-        <ImportButton kind="CUSTOMER" />
+        <ImportButton kind="customers" />
       </>,
       { session: ANNA_ADMIN },
     );
