@@ -19,6 +19,15 @@ export const PROTOCOL_MSG = {
   /** A draft save from a screen opened before the protocol was signed elsewhere (409): not written. */
   protocolSignedMeanwhile:
     'Protokół podpisano w międzyczasie (w innym oknie lub na innym urządzeniu), więc tego szkicu nie zapisano. Otwórz protokół ponownie: zobaczysz podpisaną wersję, a to, co wpisano tutaj, zostanie na tym urządzeniu.',
+  /**
+   * A draft save made on an older version than the server's (another window or device saved since;
+   * `base` of the save): not written. The screen merges the two and saves again (protocolsMerged).
+   */
+  protocolChangedMeanwhile:
+    'Protokół zmieniono w międzyczasie w innym oknie lub na innym urządzeniu, więc tego szkicu nie zapisano. Otwórz protokół ponownie, aby zobaczyć zmiany.',
+  /** The screen after such a refusal: the other changes taken in, the user's own kept. */
+  protocolMerged:
+    'Ktoś zmienił ten protokół w międzyczasie (w innym oknie lub na innym urządzeniu). Jego zmiany dołączono do Twoich; pole zmienione w obu miejscach ma Twoją wersję. Sprawdź protokół.',
   protocolOfRejectedEvent:
     'Zdarzenie odrzucono: protokołu nie można już zmieniać. Poprawki może wprowadzić administrator.',
   /** A version typed on this device after the event was signed or rejected, which the server refused. */

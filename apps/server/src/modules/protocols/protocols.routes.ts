@@ -19,8 +19,13 @@ const params = z.object({ serviceId: id });
 /**
  * `asDraft=true`: the screen edits an unsigned protocol's draft, so a protocol signed meanwhile (in
  * another tab or on another device) is not rewritten as an administrator's correction (409).
+ * `base`: the `updatedAt` of the version the draft was made on (empty: none saved yet); another
+ * version on the server is a 409 CHANGED_MEANWHILE, not a silent overwrite of the other changes.
  */
-const draftQuery = z.object({ asDraft: z.enum(['true', 'false']).optional() });
+const draftQuery = z.object({
+  asDraft: z.enum(['true', 'false']).optional(),
+  base: z.string().max(40).optional(),
+});
 /** The answer (the data is validated on the way in; out it is passed as stored). */
 const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.unknown()) });
 
@@ -53,7 +58,7 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Zapis szkicu protokołu (autor niepodpisanego lub administrator); asDraft=true: 409, gdy protokół podpisano w międzyczasie',
+          'Zapis szkicu protokołu (autor niepodpisanego lub administrator); asDraft=true: 409, gdy protokół podpisano w międzyczasie; base: 409, gdy na serwerze jest inna wersja',
         params,
         querystring: draftQuery,
         body: protocolDataSchema,
@@ -63,6 +68,7 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       saveProtocolDraft(deps(), currentUser(request), request.params.serviceId, request.body, {
         asDraft: request.query.asDraft === 'true',
+        base: request.query.base,
       }),
   );
 

@@ -187,7 +187,7 @@ export async function saveProtocolDraft(
   actor: SessionUser,
   serviceId: number,
   input: ProtocolData,
-  options: { asDraft?: boolean } = {},
+  options: { asDraft?: boolean; base?: string } = {},
 ) {
   return withPdfCleanup(deps, (uploads) =>
     inTransaction(deps.db, async (tx) => {
@@ -202,6 +202,11 @@ export async function saveProtocolDraft(
         throw conflict(PROTOCOL_MSG.signedOutsideAppReadOnly, 'SIGNED_OUTSIDE_APP');
       }
       if (signed && options.asDraft) throw conflict(PROTOCOL_MSG.protocolSignedMeanwhile, 'SIGNED_MEANWHILE');
+      // Made on another version than the server's: the whole form would put back what was changed
+      // since in the other window (its screen merges and sends again).
+      if (options.base !== undefined && (iso(stored?.updatedAt) ?? '') !== options.base) {
+        throw conflict(PROTOCOL_MSG.protocolChangedMeanwhile, 'CHANGED_MEANWHILE');
+      }
       const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),

@@ -342,6 +342,48 @@ describe('field protocol of a service event', () => {
     expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
   });
 
+  it('refuses a draft made on another version than the server has (409), and keeps the other changes', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId } = await inspectionSetup(ctx, user);
+    const opened = (await getProtocol(ctx, user, serviceId)).json();
+    expect(opened.updatedAt).toBeNull();
+    // Two screens opened on the template: the author's and an administrator's.
+    const draft = (who: typeof user, base: string, payload: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/service/protocol/${serviceId}?asDraft=true&base=${encodeURIComponent(base)}`,
+        headers: as(who),
+        payload,
+      });
+    const first = await draft(user, '', { ...opened.data, workDone: 'Wymieniono łożysko' });
+    expect(first.statusCode).toBe(200);
+    const version = first.json().updatedAt as string;
+    // The administrator's screen still builds on the template: its whole form would erase the work.
+    const stale = await draft(admin, '', { ...opened.data, recommendations: 'Smarować co tydzień' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: PROTOCOL_MSG.protocolChangedMeanwhile,
+      code: 'CHANGED_MEANWHILE',
+    });
+    expect((await getProtocol(ctx, admin, serviceId)).json().data).toMatchObject({
+      workDone: 'Wymieniono łożysko',
+      recommendations: '',
+    });
+    // Built on the version now on the server (after merging), it is taken.
+    const merged = await draft(admin, version, {
+      ...opened.data,
+      workDone: 'Wymieniono łożysko',
+      recommendations: 'Smarować co tydzień',
+    });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().updatedAt).not.toBe(version);
+    // A client that names no base saves as before (spec clients).
+    expect((await saveProtocol(ctx, user, serviceId, { ...opened.data, kilometers: 42 })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses a draft save from a screen opened before the signing elsewhere (409), and writes nothing', async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });

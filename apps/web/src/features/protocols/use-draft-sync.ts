@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProtocolChecklist, ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
-import { saveProtocolDraft, type LoadedProtocol } from './api/protocols';
+import { fetchProtocol, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
+import { mergeDrafts } from './merge-drafts';
 import {
   readLocalDraft,
   removeLocalDraft,
@@ -23,6 +24,8 @@ const rowsOf = (lists: ProtocolChecklist[]) =>
 const checklistsDiffer = (shown: ProtocolChecklist[], stored: ProtocolChecklist[]) =>
   rowsOf(shown) !== rowsOf(stored);
 const RETRY_MS = 15_000;
+/** How many times in a row a save merges another screen's changes and tries again. */
+const MERGES = 3;
 
 /**
  * The protocol being edited, kept in three places: React state, IndexedDB (every change, at once)
@@ -49,24 +52,42 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // When the oldest change not yet sent was made (null: none waits).
   const firstUnsentAt = useRef<number | null>(null);
-  // The server's version the changes on screen were made on (a local draft's `base`).
+  // The server's version the changes on screen were made on (a local draft's `base`), and its data.
   const serverVersion = useRef(protocol.updatedAt);
+  const serverData = useRef(protocol.data);
+  // Another screen's changes were merged into this one's (see save).
+  const [merged, setMerged] = useState(false);
 
   const inFlight = useRef<Promise<void>>(Promise.resolve());
 
-  const save = useCallback(async () => {
-    clearTimeout(timer.current);
-    if (!protocol.editable) return;
-    const sent = version.current;
-    firstUnsentAt.current = null;
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setState('offline');
-      return;
-    }
-    setState('saving');
-    try {
-      const saved = await saveProtocolDraft(serviceId, dataRef.current, !signed);
+  /**
+   * Another window or device saved since this screen's version (409 CHANGED_MEANWHILE): its changes
+   * are taken in, this screen's kept over them (merge-drafts.ts), and the result is sent again.
+   */
+  const takeInOtherChanges = useCallback(async () => {
+    const theirs = await fetchProtocol(serviceId);
+    const next = mergeDrafts(serverData.current, dataRef.current, theirs.data);
+    serverData.current = theirs.data;
+    serverVersion.current = theirs.updatedAt;
+    dataRef.current = next;
+    version.current += 1;
+    setDataState(next);
+    setMerged(true);
+    await writeLocalDraft(serviceId, { data: next, changedAt: Date.now(), base: theirs.updatedAt });
+  }, [serviceId]);
+
+  /** One draft save; `sent` is the version of the form it sends. */
+  const saveOnce = useCallback(
+    async (sent: number) => {
+      // A draft names the version it was made on; an administrator's correction of a signed one does not.
+      const saved = await saveProtocolDraft(
+        serviceId,
+        dataRef.current,
+        !signed,
+        signed ? undefined : serverVersion.current,
+      );
       serverVersion.current = saved.updatedAt;
+      serverData.current = saved.data;
       // The copy the screen opens from offline follows the server.
       await writeSnapshot(serviceId, saved);
       // The protocol's own list differs from the one shown (an administrator changed it after the
@@ -90,13 +111,42 @@ export function useDraftSync(protocol: LoadedProtocol) {
         setState('pending');
       }
       setRefusal(null);
-    } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        setRefusal(error.message);
+    },
+    [serviceId, signed],
+  );
+
+  const save = useCallback(async () => {
+    clearTimeout(timer.current);
+    if (!protocol.editable) return;
+    firstUnsentAt.current = null;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setState('offline');
+      return;
+    }
+    setState('saving');
+    for (let merges = 0; ; merges += 1) {
+      let failure: unknown;
+      try {
+        await saveOnce(version.current);
+        return;
+      } catch (error) {
+        failure = error;
+      }
+      if (failure instanceof ApiError && failure.code === 'CHANGED_MEANWHILE' && merges < MERGES) {
+        try {
+          await takeInOtherChanges();
+          continue;
+        } catch (error) {
+          failure = error;
+        }
+      }
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) {
+        setRefusal(failure.message);
         setState('refused');
       } else setState('offline');
+      return;
     }
-  }, [protocol.editable, serviceId, signed]);
+  }, [protocol.editable, saveOnce, takeInOtherChanges]);
 
   const flush = useCallback(() => {
     inFlight.current = inFlight.current.then(save);
@@ -207,6 +257,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
     state,
     refusal,
     listReplaced,
+    merged,
     restored,
     unaccepted,
     discardUnaccepted,

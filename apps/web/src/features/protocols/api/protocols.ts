@@ -8,12 +8,14 @@ export const protocolKey = (serviceId: number) => ['protocol', serviceId] as con
 /** The protocol; `fromDevice` when the network is away and the copy kept on this device answers. */
 export type LoadedProtocol = Protocol & { fromDevice?: boolean };
 
+export const fetchProtocol = (serviceId: number) => api.get<Protocol>(`/api/service/protocol/${serviceId}`);
+
 export function useProtocol(serviceId: number) {
   return useQuery<LoadedProtocol>({
     queryKey: protocolKey(serviceId),
     queryFn: async () => {
       try {
-        const protocol = await api.get<Protocol>(`/api/service/protocol/${serviceId}`);
+        const protocol = await fetchProtocol(serviceId);
         await writeSnapshot(serviceId, protocol);
         return protocol;
       } catch (error) {
@@ -34,9 +36,21 @@ export function useProtocol(serviceId: number) {
 /**
  * A draft save. `asDraft` (the screen shows an unsigned protocol): the server refuses it (409) when
  * the protocol was signed meanwhile elsewhere, rather than take it as an administrator's correction.
+ * `base` (the `updatedAt` the form was made on, null: none saved yet): refused (409
+ * CHANGED_MEANWHILE) when another window or device saved since.
  */
-export const saveProtocolDraft = (serviceId: number, data: ProtocolData, asDraft: boolean) =>
-  api.put<Protocol>(`/api/service/protocol/${serviceId}${asDraft ? '?asDraft=true' : ''}`, data);
+export function saveProtocolDraft(
+  serviceId: number,
+  data: ProtocolData,
+  asDraft: boolean,
+  base?: string | null,
+) {
+  const query = new URLSearchParams();
+  if (asDraft) query.set('asDraft', 'true');
+  if (base !== undefined) query.set('base', base ?? '');
+  const search = query.size ? `?${query}` : '';
+  return api.put<Protocol>(`/api/service/protocol/${serviceId}${search}`, data);
+}
 
 /** Signing and sending change the event too: every service list refreshes. */
 export function useSignProtocol(serviceId: number) {

@@ -54,6 +54,7 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
       )}
       {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
       {sync.listReplaced && <Alert color="yellow">{PROTOCOL_MSG.checklistReplaced}</Alert>}
+      {sync.merged && <Alert color="yellow">{PROTOCOL_MSG.protocolMerged}</Alert>}
       <ErrorBanner message={sync.refusal} />
     </>
   );

@@ -370,6 +370,57 @@ describe('/serviceProtocol', () => {
     }
   });
 
+  it("takes in another screen's changes saved meanwhile, keeps this screen's, and saves both", async () => {
+    // The technician's tablet saved the work done after the office opened the same draft.
+    const theirs = protocol({
+      saved: true,
+      updatedAt: '2026-03-15T12:05:00.000Z',
+      data: {
+        ...protocol().data,
+        workDone: 'Wymieniono łożysko wrzeciona',
+        checklists: protocol().data.checklists.map((list) => ({
+          ...list,
+          items: list.items.map((item) => (item.key === '5:2' ? { ...item, answer: 'POPRAWNE' } : item)),
+        })),
+      },
+    });
+    let onServer = theirs;
+    const api = fakeApi({
+      'GET /api/service/protocol/7': () => ({ body: onServer }),
+      'PUT /api/service/protocol/7': (call) => {
+        if (call.query.get('base') !== (onServer.updatedAt ?? ''))
+          return {
+            status: 409,
+            body: { message: PROTOCOL_MSG.protocolChangedMeanwhile, code: 'CHANGED_MEANWHILE' },
+          };
+        onServer = {
+          ...onServer,
+          data: call.body as Protocol['data'],
+          updatedAt: '2026-03-15T12:06:00.000Z',
+        };
+        return { body: onServer };
+      },
+    });
+    // Opened on the template, before the tablet's save.
+    onServer = protocol();
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    await screen.findByLabelText('Zalecenia dla klienta');
+    onServer = theirs;
+    await userEvent.type(screen.getByLabelText('Zalecenia dla klienta'), 'Smarować co tydzień');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+
+    expect(await screen.findByText(PROTOCOL_MSG.protocolMerged)).toBeInTheDocument();
+    await waitFor(() => expect(onServer.updatedAt).toBe('2026-03-15T12:06:00.000Z'));
+    // Both screens' work is on the server, and on this screen.
+    expect(onServer.data.workDone).toBe('Wymieniono łożysko wrzeciona');
+    expect(onServer.data.recommendations).toBe('Smarować co tydzień');
+    expect(onServer.data.checklists[0].items[1].answer).toBe('POPRAWNE');
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymieniono łożysko wrzeciona');
+    expect(screen.getByLabelText('Zalecenia dla klienta')).toHaveValue('Smarować co tydzień');
+    const puts = api.callsTo('PUT', '/api/service/protocol/7');
+    expect(puts.map((c) => c.query.get('base'))).toEqual(['', '2026-03-15T12:05:00.000Z']);
+  });
+
   it("says so when the protocol was signed in another tab meanwhile, and keeps this tab's text on the device", async () => {
     let signed = false;
     const signedVersion = () =>

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { ProtocolData } from '@serwis/domain';
+import { mergeDrafts } from './merge-drafts';
+
+const row = (key: string, answer = '', remark = '') => ({
+  key,
+  name: `Czynność ${key}`,
+  fields: [],
+  answer,
+  remark,
+});
+
+function data(overrides: Partial<ProtocolData> = {}): ProtocolData {
+  return {
+    checklists: [
+      { deviceId: 5, deviceName: 'Prasa', serialNumber: 'P-1', kind: 'SERVICE', items: [row('a'), row('b')] },
+    ],
+    workDone: '',
+    materials: [],
+    arrivalTime: '',
+    startTime: '',
+    endTime: '',
+    kilometers: null,
+    nights: null,
+    recommendations: '',
+    customerSignerName: '',
+    technicianSignature: '',
+    customerSignature: '',
+    ...overrides,
+  };
+}
+
+const withRows = (items: ReturnType<typeof row>[]) => data().checklists.map((list) => ({ ...list, items }));
+
+describe('mergeDrafts', () => {
+  it("keeps this screen's changes and takes the other screen's everywhere else", () => {
+    const base = data();
+    const mine = data({
+      recommendations: 'Smarować',
+      checklists: withRows([row('a', 'POPRAWNE'), row('b')]),
+    });
+    const theirs = data({
+      workDone: 'Wymieniono łożysko',
+      kilometers: 42,
+      checklists: withRows([row('a'), row('b', 'NIEPOPRAWNE', 'Luz')]),
+    });
+    expect(mergeDrafts(base, mine, theirs)).toEqual(
+      data({
+        workDone: 'Wymieniono łożysko',
+        kilometers: 42,
+        recommendations: 'Smarować',
+        checklists: withRows([row('a', 'POPRAWNE'), row('b', 'NIEPOPRAWNE', 'Luz')]),
+      }),
+    );
+  });
+
+  it("gives a field changed on both screens this screen's value, and keeps the server's rows", () => {
+    const base = data({ workDone: 'Start' });
+    const mine = data({ workDone: 'Moja wersja', checklists: withRows([row('a', 'POPRAWNE'), row('b')]) });
+    // The other screen's list has lost row "b" and gained "c" (the protocol's own list).
+    const theirs = data({ workDone: 'Ich wersja', checklists: withRows([row('a'), row('c', 'POPRAWNE')]) });
+    const merged = mergeDrafts(base, mine, theirs);
+    expect(merged.workDone).toBe('Moja wersja');
+    expect(merged.checklists[0].items).toEqual([row('a', 'POPRAWNE'), row('c', 'POPRAWNE')]);
+  });
+});

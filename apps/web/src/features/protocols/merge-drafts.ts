@@ -1,0 +1,55 @@
+import type { ProtocolChecklist, ProtocolData, ProtocolItem } from '@serwis/domain';
+
+/*
+ * Two screens on one protocol (the technician's tablet and the office, or two tabs) each save the
+ * whole form. When the server says the other saved first (409 CHANGED_MEANWHILE), the screen lays
+ * its own changes over the server's version: a field (a checklist row: its answer, remark and
+ * measurements together) changed here keeps this screen's value, any other takes the server's. A
+ * field changed in both places keeps this screen's, the one its user is looking at.
+ */
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** `mine` where it differs from what this screen started from, else `theirs`. */
+const pick = <T>(base: T, mine: T, theirs: T): T => (same(mine, base) ? theirs : mine);
+
+const listKey = (list: Pick<ProtocolChecklist, 'deviceId' | 'kind'>) => `${list.deviceId}|${list.kind}`;
+
+function mergeItems(base: ProtocolItem[], mine: ProtocolItem[], theirs: ProtocolItem[]): ProtocolItem[] {
+  const baseByKey = new Map(base.map((item) => [item.key, item]));
+  const mineByKey = new Map(mine.map((item) => [item.key, item]));
+  return theirs.map((item) => {
+    const own = mineByKey.get(item.key);
+    const start = baseByKey.get(item.key);
+    return own && start ? pick(start, own, item) : item;
+  });
+}
+
+/**
+ * The checklists as the server has them (its lists and rows are the protocol's own), with the rows
+ * this screen answered since it started.
+ */
+function mergeChecklists(
+  base: ProtocolChecklist[],
+  mine: ProtocolChecklist[],
+  theirs: ProtocolChecklist[],
+): ProtocolChecklist[] {
+  const baseByKey = new Map(base.map((list) => [listKey(list), list]));
+  const mineByKey = new Map(mine.map((list) => [listKey(list), list]));
+  return theirs.map((list) => {
+    const own = mineByKey.get(listKey(list));
+    const start = baseByKey.get(listKey(list));
+    return own && start ? { ...list, items: mergeItems(start.items, own.items, list.items) } : list;
+  });
+}
+
+/** This screen's changes since `base` laid over the server's version `theirs`. */
+export function mergeDrafts(base: ProtocolData, mine: ProtocolData, theirs: ProtocolData): ProtocolData {
+  const merged = { ...theirs };
+  for (const field of Object.keys(theirs) as (keyof ProtocolData)[]) {
+    if (field === 'checklists') continue;
+    (merged as Record<string, unknown>)[field] = pick(base[field], mine[field], theirs[field]);
+  }
+  merged.checklists = mergeChecklists(base.checklists, mine.checklists, theirs.checklists);
+  return merged;
+}
