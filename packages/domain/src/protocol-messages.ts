@@ -41,6 +41,9 @@ export const PROTOCOL_MSG = {
   /** The screen took the protocol's own checklist after a save: an administrator changed the list meanwhile. */
   checklistReplaced:
     'Lista czynności zmieniła się po otwarciu protokołu. Pokazano listę zapisaną w protokole; odpowiedzi zostały przy czynnościach o tych samych nazwach. Sprawdź punkty bez odpowiedzi.',
+  /** After checklistReplaced: what was typed for operations no longer on the list, to type again. */
+  checklistAnswersLeftOut:
+    'Tych odpowiedzi nie ma w protokole, bo ich czynności usunięto lub przemianowano; wpisz je ponownie przy właściwych punktach:',
   signedOutsideAppTitle: 'Zdarzenie podpisane bez protokołu w aplikacji',
   /** A save of its fields, refused (409): the screen shows them read-only. */
   signedOutsideAppReadOnly:

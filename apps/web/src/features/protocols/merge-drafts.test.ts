@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProtocolData } from '@serwis/domain';
-import { mergeDrafts } from './merge-drafts';
+import type { ProtocolChecklist, ProtocolData, ProtocolItem } from '@serwis/domain';
+import { answersLeftOut, mergeDrafts } from './merge-drafts';
 
-const row = (key: string, answer = '', remark = '') => ({
+const row = (key: string, answer: ProtocolItem['answer'] = '', remark = ''): ProtocolItem => ({
   key,
   name: `Czynność ${key}`,
   fields: [],
@@ -30,7 +30,8 @@ function data(overrides: Partial<ProtocolData> = {}): ProtocolData {
   };
 }
 
-const withRows = (items: ReturnType<typeof row>[]) => data().checklists.map((list) => ({ ...list, items }));
+const withRows = (items: ProtocolItem[]): ProtocolChecklist[] =>
+  data().checklists.map((list) => ({ ...list, items }));
 
 describe('mergeDrafts', () => {
   it("keeps this screen's changes and takes the other screen's everywhere else", () => {
@@ -62,5 +63,26 @@ describe('mergeDrafts', () => {
     const merged = mergeDrafts(base, mine, theirs);
     expect(merged.workDone).toBe('Moja wersja');
     expect(merged.checklists[0].items).toEqual([row('a', 'POPRAWNE'), row('c', 'POPRAWNE')]);
+  });
+});
+
+describe('answersLeftOut', () => {
+  it('names what was typed for operations the protocol no longer has, and nothing for empty rows', () => {
+    const shown = withRows([
+      { ...row('a', 'NIEPOPRAWNE', 'kabel za krótki'), name: 'Podłączenie zasilania' },
+      { ...row('b'), name: 'Test bezpieczeństwa' },
+      {
+        ...row('c'),
+        name: 'Pomiar ciśnienia',
+        fields: [{ name: 'Ciśnienie', unit: 'bar', value: '2,5' }],
+      },
+      row('d', 'POPRAWNE'),
+    ]);
+    // Renamed, deleted, deleted; "d" stays.
+    const stored = withRows([{ ...row('a'), name: 'Podłączenie zasilania 400 V' }, row('d', 'POPRAWNE')]);
+    expect(answersLeftOut(shown, stored)).toEqual([
+      '„Podłączenie zasilania” (Prasa): Niepoprawne, uwagi: kabel za krótki',
+      '„Pomiar ciśnienia” (Prasa): Ciśnienie: 2,5 bar',
+    ]);
   });
 });

@@ -1,4 +1,9 @@
-import type { ProtocolChecklist, ProtocolData, ProtocolItem } from '@serwis/domain';
+import {
+  checklistAnswerLabel,
+  type ProtocolChecklist,
+  type ProtocolData,
+  type ProtocolItem,
+} from '@serwis/domain';
 
 /*
  * Two screens on one protocol (the technician's tablet and the office, or two tabs) each save the
@@ -52,4 +57,30 @@ export function mergeDrafts(base: ProtocolData, mine: ProtocolData, theirs: Prot
   }
   merged.checklists = mergeChecklists(base.checklists, mine.checklists, theirs.checklists);
   return merged;
+}
+
+const rowId = (list: ProtocolChecklist, item: ProtocolItem) => `${list.deviceId}|${list.kind}|${item.name}`;
+
+/**
+ * What was typed on this screen for operations the protocol's own list no longer has (an
+ * administrator renamed or deleted them after the screen opened, and the server matched the answers
+ * by name): each as „operation” (machine): answer, remark, measurements, for the notice to name.
+ */
+export function answersLeftOut(shown: ProtocolChecklist[], stored: ProtocolChecklist[]): string[] {
+  const kept = new Set(stored.flatMap((list) => list.items.map((item) => rowId(list, item))));
+  return shown.flatMap((list) =>
+    list.items
+      .filter((item) => !kept.has(rowId(list, item)))
+      .map((item) => {
+        const typed = [
+          checklistAnswerLabel(item.answer),
+          item.remark.trim() && `uwagi: ${item.remark.trim()}`,
+          ...item.fields
+            .filter((f) => f.value.trim())
+            .map((f) => `${f.name}: ${f.value.trim()} ${f.unit}`.trim()),
+        ].filter(Boolean);
+        return typed.length ? `„${item.name}” (${list.deviceName}): ${typed.join(', ')}` : '';
+      })
+      .filter(Boolean),
+  );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProtocolChecklist, ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
 import { fetchProtocol, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
-import { mergeDrafts } from './merge-drafts';
+import { answersLeftOut, mergeDrafts } from './merge-drafts';
 import {
   readLocalDraft,
   removeLocalDraft,
@@ -43,6 +43,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const [refusal, setRefusal] = useState<string | null>(null);
   // The list shown was replaced by the protocol's own (see save).
   const [listReplaced, setListReplaced] = useState(false);
+  // What was typed for operations the protocol's own list does not have (named in the notice).
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const [restored, setRestored] = useState(false);
   // This device's version of a protocol the server no longer takes (see below).
   const [unaccepted, setUnaccepted] = useState(false);
@@ -94,6 +96,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
       // screen opened): the screen takes the protocol's, with the answers the server matched by name.
       const differs = checklistsDiffer(dataRef.current.checklists, saved.data.checklists);
       if (differs && version.current === sent) {
+        const lost = answersLeftOut(dataRef.current.checklists, saved.data.checklists);
+        if (lost.length) setLeftOut((before) => [...before, ...lost]);
         dataRef.current = { ...dataRef.current, checklists: saved.data.checklists };
         setDataState(dataRef.current);
         setListReplaced(true);
@@ -257,6 +261,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
     state,
     refusal,
     listReplaced,
+    leftOut,
     merged,
     restored,
     unaccepted,

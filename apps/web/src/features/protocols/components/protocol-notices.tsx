@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { PROTOCOL_MSG, signedOutsideApp } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -53,7 +53,23 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
         </Alert>
       )}
       {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
-      {sync.listReplaced && <Alert color="yellow">{PROTOCOL_MSG.checklistReplaced}</Alert>}
+      {sync.listReplaced && (
+        <Alert color="yellow">
+          <Stack gap="xs">
+            <Text size="sm">{PROTOCOL_MSG.checklistReplaced}</Text>
+            {sync.leftOut.length > 0 && (
+              <>
+                <Text size="sm">{PROTOCOL_MSG.checklistAnswersLeftOut}</Text>
+                <List size="sm">
+                  {sync.leftOut.map((line, i) => (
+                    <List.Item key={i}>{line}</List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+          </Stack>
+        </Alert>
+      )}
       {sync.merged && <Alert color="yellow">{PROTOCOL_MSG.protocolMerged}</Alert>}
       <ErrorBanner message={sync.refusal} />
     </>

@@ -185,6 +185,36 @@ describe('/serviceProtocol', () => {
     expect(within(moved).getByRole('radio', { name: 'NIEPOPRAWNE' })).toBeChecked();
   });
 
+  it('names the answers typed for an operation renamed meanwhile, which the protocol no longer has', async () => {
+    const renamed = (sent: Protocol['data']): Protocol['data'] => ({
+      ...sent,
+      checklists: sent.checklists.map((list) => ({
+        ...list,
+        items: list.items.map((item) =>
+          item.key === '5:1'
+            ? { ...item, name: 'Sprawdzenie ciśnienia roboczego', answer: '', remark: '' }
+            : item,
+        ),
+      })),
+    });
+    fakeApi({
+      'GET /api/service/protocol/7': { body: protocol() },
+      'PUT /api/service/protocol/7': (call) => ({
+        body: { ...protocol(), data: renamed(call.body as Protocol['data']), saved: true },
+      }),
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const row = await screen.findByRole('group', { name: '1. Sprawdzenie ciśnienia' });
+    await userEvent.click(within(row).getByRole('radio', { name: 'NIEPOPRAWNE' }));
+    await userEvent.type(within(row).getByLabelText('Uwagi: Sprawdzenie ciśnienia'), 'Wyciek');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(PROTOCOL_MSG.checklistAnswersLeftOut)).toBeInTheDocument();
+    expect(
+      screen.getByText('„Sprawdzenie ciśnienia” (Kocioł Żółw): Niepoprawne, uwagi: Wyciek'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia roboczego' })).toBeInTheDocument();
+  });
+
   it('gives the focus back to "Zapisz szkic" once the save it started is over', async () => {
     let answer!: () => void;
     fakeApi({
