@@ -131,6 +131,11 @@ export const protocolHeaderSchema = z.object({
 });
 export type ProtocolHeader = z.infer<typeof protocolHeaderSchema>;
 
+/** Who and what a protocol signed in the app names, kept as signed (the customer's e-mail stays current). */
+export type SignedParties = Pick<ProtocolHeader, 'employee' | 'machines'> & {
+  customer: Pick<ProtocolHeader['customer'], 'shortName' | 'fullName' | 'address'>;
+};
+
 export const protocolSchema = z.object({
   header: protocolHeaderSchema,
   /** The title its PDF prints: "Protokół serwisowy", or the configured title of an installation's. */

@@ -6,18 +6,23 @@ import {
   protocolDataSchema,
   type ProtocolData,
   type ProtocolHeader,
+  type SignedParties,
 } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { listInstallationOperations } from '../installation-operations/installation-operations.repository.js';
 import { fullNameOf, fullNumberOf } from '../services/services.mapper.js';
 import type { ServiceRow } from '../services/services.repository.js';
-import { findProtocolContext } from './protocols.repository.js';
+import { findProtocolContext, type ProtocolRow } from './protocols.repository.js';
 
 export type ProtocolContext = Awaited<ReturnType<typeof loadProtocolContext>>;
 
 /** The event's header and, for a protocol not yet started, the checklists as the lists are now. */
-export async function loadProtocolContext(db: DbOrTx, row: ServiceRow) {
+/**
+ * The event, its customer, machines and technician as the protocol names them: as they were signed
+ * (`signed`, see keptParties), else as they are now.
+ */
+export async function loadProtocolContext(db: DbOrTx, row: ServiceRow, signed?: SignedParties | null) {
   const ctx = await findProtocolContext(db, row.id, row.customerId, row.userCreatedId);
   if (!ctx.customer) throw notFound(PROTOCOL_MSG.protocolNotFound);
   const c = ctx.customer;
@@ -42,8 +47,28 @@ export async function loadProtocolContext(db: DbOrTx, row: ServiceRow) {
     machines: ctx.machines.map((m) => ({ id: m.id, name: m.name, serialNumber: m.serialNumber })),
     installation: isInstallationEvent(row.types),
   };
+  if (signed) {
+    header.employee = signed.employee;
+    header.machines = signed.machines;
+    header.customer = { ...header.customer, ...signed.customer };
+  }
   return { header, machines: ctx.machines };
 }
+
+/** What a signed protocol keeps of its header (taken when it is signed in the app). */
+export const signedPartiesOf = (header: ProtocolHeader): SignedParties => ({
+  employee: header.employee,
+  machines: header.machines,
+  customer: {
+    shortName: header.customer.shortName,
+    fullName: header.customer.fullName,
+    address: header.customer.address,
+  },
+});
+
+/** The parties kept with a protocol signed in the app and still signed; null: the current ones. */
+export const keptParties = (row: ServiceRow, stored: ProtocolRow | undefined) =>
+  row.state === 'PODPISANY' && stored?.signedAt ? (stored.signedParties ?? null) : null;
 
 /** A fresh protocol: one checklist per machine, a snapshot of its category's (or the installation) list. */
 export async function templateData(db: DbOrTx, ctx: ProtocolContext): Promise<ProtocolData> {

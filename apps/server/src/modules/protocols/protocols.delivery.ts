@@ -12,7 +12,7 @@ import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deliver } from '../../plugins/mailer.js';
 import { loadCompanyIdentity } from '../configuration/company-identity.js';
-import { loadProtocolContext, templateData } from './protocols.context.js';
+import { keptParties, loadProtocolContext, templateData } from './protocols.context.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
 import {
   pdfInput,
@@ -30,8 +30,8 @@ const record = (id: number) => `service:${id}`;
  */
 export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
   const row = await requireService(deps.db, serviceId);
-  const ctx = await loadProtocolContext(deps.db, row);
   const stored = await findProtocolRow(deps.db, serviceId);
+  const ctx = await loadProtocolContext(deps.db, row, keptParties(row, stored));
   const filename = protocolPdfFileName(ctx.header.fullNumber, serviceId);
   if (row.state === 'PODPISANY' && stored?.fileId) {
     const file = await findFileRow(deps.db, stored.fileId);
@@ -61,7 +61,7 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
   const stored = await findProtocolRow(deps.db, serviceId);
   const file = stored?.fileId ? await findFileRow(deps.db, stored.fileId) : undefined;
   if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
-  const ctx = await loadProtocolContext(deps.db, row);
+  const ctx = await loadProtocolContext(deps.db, row, keptParties(row, stored));
   const to = email || firstEmailAddress(ctx.header.customer.email);
   if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
   const stream = await deps.storage.open(file.storageName);

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ProtocolData } from '@serwis/domain';
+import type { ProtocolData, SignedParties } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
@@ -19,7 +19,13 @@ export async function findProtocolRow(db: DbOrTx, serviceId: number): Promise<Pr
 export async function upsertProtocolRow(
   db: DbOrTx,
   serviceId: number,
-  values: { data: ProtocolData; updatedById: number; fileId?: number | null; signedAt?: Date | null },
+  values: {
+    data: ProtocolData;
+    updatedById: number;
+    fileId?: number | null;
+    signedAt?: Date | null;
+    signedParties?: SignedParties | null;
+  },
 ): Promise<ProtocolRow> {
   const [row] = await db
     .insert(serviceProtocols)

@@ -33,7 +33,13 @@ import {
   isOpen,
   requireServiceForUpdate,
 } from '../services/services.rules.js';
-import { loadProtocolContext, templateData, type ProtocolContext } from './protocols.context.js';
+import {
+  keptParties,
+  loadProtocolContext,
+  signedPartiesOf,
+  templateData,
+  type ProtocolContext,
+} from './protocols.context.js';
 import { protocolTitle, renderProtocolPdf, type ProtocolPdfInput } from './protocols.pdf.js';
 import { mergeAnswers } from './protocols.merge.js';
 import { findProtocolRow, upsertProtocolRow, type ProtocolRow } from './protocols.repository.js';
@@ -95,8 +101,8 @@ export async function requireService(db: DbOrTx, serviceId: number) {
 /** GET: the saved protocol, or a fresh one from the current lists (not stored until saved). */
 export async function getProtocol(db: Db, actor: SessionUser, serviceId: number): Promise<Protocol> {
   const row = await requireService(db, serviceId);
-  const ctx = await loadProtocolContext(db, row);
   const stored = await findProtocolRow(db, serviceId);
+  const ctx = await loadProtocolContext(db, row, keptParties(row, stored));
   return toProtocol(db, actor, ctx, row, stored, stored ? undefined : await templateData(db, ctx));
 }
 
@@ -193,8 +199,9 @@ export async function saveProtocolDraft(
     inTransaction(deps.db, async (tx) => {
       const row = await requireServiceForUpdate(tx, serviceId);
       assertMayWriteProtocol(actor, row);
-      const ctx = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);
+      // A correction of a signed protocol reprints the customer and machines it was signed for.
+      const ctx = await loadProtocolContext(tx, row, keptParties(row, stored));
       // Its printout is the blank form: fields saved here would be printed nowhere (the screen
       // shows them read-only, `editable`; a client that saves anyway is refused here).
       const signed = row.state === 'PODPISANY';
@@ -277,6 +284,7 @@ export async function signProtocol(
         updatedById: actor.id,
         fileId: file.id,
         signedAt: new Date(),
+        signedParties: signedPartiesOf(ctx.header),
       });
       await refreshInspectionSummariesOfService(tx, row.id);
       await audit(

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import type { ProtocolData } from '@serwis/domain';
+import type { ProtocolData, SignedParties } from '@serwis/domain';
 import { timestamps } from '../../db/columns.js';
 import { files } from '../files/files.table.js';
 import { services } from '../services/services.table.js';
@@ -17,6 +17,12 @@ export const serviceProtocols = pgTable('service_protocols', {
   /** The PDF stored as the event's file when it was signed here. */
   fileId: integer().references(() => files.id, { onDelete: 'set null' }),
   signedAt: timestamp({ withTimezone: true }),
+  /**
+   * The customer, machines and technician as they were when it was signed here: a later rename of
+   * the customer does not reprint a signed protocol (a correction's PDF, its screen). Null: a draft,
+   * or signed before this was kept (those show the current names).
+   */
+  signedParties: jsonb().$type<SignedParties>(),
   sentTo: varchar({ length: 254 }),
   sentAt: timestamp({ withTimezone: true }),
   updatedById: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -384,6 +384,36 @@ describe('field protocol of a service event', () => {
     );
   });
 
+  it('keeps the customer it was signed for: a rename since does not reprint a correction or change its screen', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId, customer } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const signedFor = (await getProtocol(ctx, admin, serviceId)).json().header.customer;
+
+    await ctx.database.db
+      .update(customers)
+      .set({ fullName: 'Nowa Firma Spółka Akcyjna', streetAddress: 'ul. Nowa 9', email: 'nowy@firma.pl' })
+      .where(eq(customers.id, customer.id));
+    const shown = (await getProtocol(ctx, admin, serviceId)).json().header.customer;
+    expect(shown).toMatchObject({ fullName: signedFor.fullName, address: signedFor.address });
+    // Its address for "Wyślij do klienta" is the customer's current one.
+    expect(shown.email).toBe('nowy@firma.pl');
+
+    const corrected = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
+    expect(corrected.statusCode).toBe(200);
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/service/protocol-pdf/${serviceId}`,
+      headers: as(admin),
+    });
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Poprawione');
+    expect(text).toContain(signedFor.fullName);
+    expect(text).not.toContain('Nowa Firma');
+  });
+
   it('refuses a draft save from a screen opened before the signing elsewhere (409), and writes nothing', async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });

@@ -1,0 +1,1 @@
+ALTER TABLE "service_protocols" ADD COLUMN "signed_parties" jsonb;
