@@ -302,6 +302,10 @@ export const MSG = {
   noData: 'Brak danych',
   /** A list's empty state while a search is typed: the term is named, so it is not taken for an empty register. */
   noResults: (term: string) => `Brak wyników dla „${term}”.`,
+  /** A list's body when its rows could not be loaded (no answer, a fault): not "Brak danych". */
+  listLoadFailed: 'Nie udało się wczytać listy.',
+  /** The button that asks for what failed to load again. */
+  tryAgain: 'Spróbuj ponownie',
   saved: 'Zapisano',
   conflict: 'Operacja niedozwolona: rekord jest powiązany z innymi danymi.',
   /** Two saves that waited for each other (a deadlock): one was ended with nothing written. */

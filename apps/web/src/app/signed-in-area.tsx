@@ -5,6 +5,7 @@ import { ScreenProviders } from './screen-providers';
 import { useLinksAskFirst } from '../lib/unsaved-changes';
 import { useOpenedFromTracking } from '../lib/back-arrow';
 import { useScrollOverReload } from '../lib/scroll-over-reload';
+import { useRecoveryAfterOutage } from '../lib/recovery-after-outage';
 
 /** Every screen behind the session check, with the providers they share. */
 export function SignedInArea() {
@@ -14,6 +15,8 @@ export function SignedInArea() {
   useOpenedFromTracking();
   // A reload comes back where the screen was scrolled, once its rows are back.
   useScrollOverReload();
+  // A load that failed without the server's answer is asked again once the server answers again.
+  useRecoveryAfterOutage();
   return (
     <RequireSession>
       <ScreenProviders>

@@ -90,7 +90,11 @@ export function MachinesOfTable<T extends MachineOfRow>({
         total={total}
         totalEstimated={machines.data?.estimated}
         totalLowerBound={machines.data?.lowerBound}
-        loading={machines.isPending || machines.isPlaceholderData}
+        loading={
+          machines.isPending || machines.isPlaceholderData || (machines.isError && machines.isFetching)
+        }
+        failed={machines.isError}
+        onRetry={() => void machines.refetch()}
         page={page}
         pageSize={size}
         onPageChange={setPage}

@@ -85,6 +85,51 @@ describe('DataTable with no rows', () => {
   });
 });
 
+describe('DataTable whose rows failed to load', () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Maszyna ${i + 1}` }));
+
+  it('says the list could not be loaded, not that it is empty, and offers to ask again', async () => {
+    const retry = vi.fn();
+    render(table({ data: [], failed: true, onRetry: retry, searched: 'Tokarka' }));
+    expect(screen.getByText(MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noData)).toBeNull();
+    expect(screen.queryByText(/Brak wyników/)).toBeNull();
+    expect(screen.getByText(/Rekordów/)).not.toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: MSG.tryAgain }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the last total for the pager and the count, so that the next page can still be asked for', async () => {
+    const turn = vi.fn();
+    const { rerender } = render(table({ data: rows(10), total: 25, page: 1, onPageChange: turn }));
+    expect(screen.getByText('Rekordów: 25')).toBeInTheDocument();
+    // Page 2 asked for: on its way without the rows before it, then failed.
+    rerender(table({ data: [], total: 0, page: 2, loading: true, onPageChange: turn }));
+    expect(screen.getByRole('button', { name: 'Strona 3' })).toBeInTheDocument();
+    rerender(table({ data: [], total: 0, page: 2, failed: true, onPageChange: turn }));
+    expect(screen.getByText(MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Strona 2' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: 'Strona 3' }));
+    expect(turn).toHaveBeenCalledWith(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Strona 1' }));
+    expect(turn).toHaveBeenCalledWith(1);
+    expect(screen.queryByText('Rekordów: 0')).toBeNull();
+    expect(screen.getByText(/Rekordów/)).not.toBeVisible();
+    // Asked again and answered: its own rows and total.
+    rerender(table({ data: rows(10).slice(0, 5), total: 15, page: 2, onPageChange: turn }));
+    expect(screen.queryByText(MSG.listLoadFailed)).toBeNull();
+    expect(screen.getByText('Rekordów: 15')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Strona 3' })).toBeNull();
+  });
+
+  it('shows the rows it has when only their refresh failed, with their count', () => {
+    render(table({ data: rows(2), failed: true, onRetry: () => undefined }));
+    expect(screen.getByRole('row', { name: 'Maszyna 1' })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.listLoadFailed)).toBeNull();
+    expect(screen.getByText('Rekordów: 2')).toBeInTheDocument();
+  });
+});
+
 describe('DataTable with a column of buttons', () => {
   it('keeps that column at the right edge (header and cells), and no other', () => {
     const withButtons: ColumnDef<Row, unknown>[] = [

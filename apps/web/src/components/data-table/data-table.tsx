@@ -1,5 +1,5 @@
 import './data-table.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-table';
 import {
   Box,
+  Button,
   Center,
   Group,
   Loader,
@@ -75,6 +76,14 @@ export interface DataTableProps<T> {
    */
   defaultSorting?: SortingState;
   loading?: boolean;
+  /**
+   * The rows' load failed (the query's `isError`): with no rows to show, the body says so instead of
+   * "Brak danych", the count is not claimed as 0 and the pager keeps the last total it knew, so that
+   * a failed page is not taken for an empty register and the next page can still be asked for.
+   */
+  failed?: boolean;
+  /** Asks for the rows again: "Spróbuj ponownie" in a failed table's body. */
+  onRetry?: () => void;
   onRowClick?: (row: T) => void;
   /**
    * The address a row opens, when it opens a screen: Ctrl, Shift or the middle button then open it
@@ -122,7 +131,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSortingChange: props.onSortingChange,
     getRowId: props.getRowId,
   });
-  const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
+  // The total the shown rows answer, kept while none are (a page on its way without the rows before
+  // it, or a failed load): the pager stays as it was instead of dropping to one page.
+  const answered = props.data.length > 0 || (!props.loading && !props.failed);
+  const [known, setKnown] = useState({
+    total: props.total,
+    estimated: props.totalEstimated,
+    lowerBound: props.totalLowerBound,
+  });
+  if (
+    answered &&
+    (known.total !== props.total ||
+      known.estimated !== props.totalEstimated ||
+      known.lowerBound !== props.totalLowerBound)
+  )
+    setKnown({ total: props.total, estimated: props.totalEstimated, lowerBound: props.totalLowerBound });
+  const shown = answered
+    ? { total: props.total, estimated: props.totalEstimated, lowerBound: props.totalLowerBound }
+    : known;
+  // A failed load with no rows to show: neither "Brak danych" nor "Rekordów: 0" is true.
+  const failedEmpty = Boolean(props.failed) && props.data.length === 0;
+  const pageCount = Math.max(1, Math.ceil(shown.total / props.pageSize));
   // Another page, sort or search on its way while the rows before it stay: said by a moving bar,
   // and the old rows dimmed, so that a slow connection never passes them off as the new ones.
   const refreshing = Boolean(props.loading) && props.data.length > 0;
@@ -257,6 +286,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </Center>
                 </Table.Td>
               </Table.Tr>
+            ) : failedEmpty ? (
+              <Table.Tr>
+                <Table.Td colSpan={visibleColumns}>
+                  <Group justify="center" gap="sm" py="lg" style={IN_VIEW}>
+                    <Text>{MSG.listLoadFailed}</Text>
+                    {props.onRetry && (
+                      <Button variant="light" onClick={props.onRetry}>
+                        {MSG.tryAgain}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
             ) : props.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>
@@ -291,16 +333,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         <Group gap="sm">
           <ResultCount
-            text={`Rekordów: ${totalLabel(props.total, { estimated: props.totalEstimated, lowerBound: props.totalLowerBound })}`}
+            text={`Rekordów: ${totalLabel(shown.total, { estimated: shown.estimated, lowerBound: shown.lowerBound })}`}
             query={JSON.stringify([props.searched?.trim() ?? '', props.page, props.pageSize, props.sorting])}
-            loading={props.loading}
+            loading={props.loading || failedEmpty}
+            hidden={failedEmpty}
           />
-          <Pager
-            page={props.page}
-            pageCount={pageCount}
-            onChange={turnPage}
-            endKnown={!props.totalEstimated}
-          />
+          <Pager page={props.page} pageCount={pageCount} onChange={turnPage} endKnown={!shown.estimated} />
         </Group>
       </Group>
     </Box>

@@ -8,6 +8,11 @@ export interface ResultCountProps {
   query: string;
   /** A page on its way: the count of the rows still shown stays, and nothing is said. */
   loading?: boolean;
+  /**
+   * No count is true now (the rows' load failed): nothing is shown or said, and the region stays,
+   * so that the count the rows bring once asked again is heard.
+   */
+  hidden?: boolean;
 }
 
 /**
@@ -31,7 +36,14 @@ export function ResultCount(props: ResultCountProps) {
   }, [shown]);
 
   return (
-    <Text ref={region} size="sm" c="dimmed" aria-atomic="true">
+    <Text
+      ref={region}
+      size="sm"
+      c="dimmed"
+      aria-atomic="true"
+      hidden={props.hidden}
+      display={props.hidden ? 'none' : undefined}
+    >
       <Fragment key={said?.round ?? 0}>{said?.text ?? props.text}</Fragment>
     </Text>
   );

@@ -1,6 +1,7 @@
 import type { Todo } from '@serwis/domain';
 import { MSG } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
+import { orConnectionError } from '../../lib/failure-text';
 
 /** The modal's three modes (spec §4). */
 export type TodoModalMode = 'ADD' | 'EDIT_TODO' | 'EDIT_SERVICE';
@@ -10,11 +11,15 @@ export function todoModalMode(todo: Todo | 'new'): TodoModalMode {
   return todo.service ? 'EDIT_SERVICE' : 'EDIT_TODO';
 }
 
-/** Spec §8: 401 and 403 read "Brak uprawnień do tej operacji.", any other failure "Nieznany błąd.". */
+/**
+ * Spec §8: 401 and 403 read "Brak uprawnień do tej operacji.", any other failure "Nieznany błąd.";
+ * but a to-do deleted by someone else meanwhile (404) says so in the server's words ("Nie
+ * znaleziono zadania."), and no answer at all reads "Błąd połączenia z serwerem.", as on every form.
+ */
 export function todoErrorMessage(error: unknown): string {
-  return error instanceof ApiError && (error.status === 401 || error.status === 403)
-    ? MSG.forbidden
-    : MSG.unknownError;
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return MSG.forbidden;
+  if (error instanceof ApiError && error.status === 404) return error.message;
+  return orConnectionError(MSG.unknownError, error);
 }
 
 /** The machines' addresses of a linked service, each once. */

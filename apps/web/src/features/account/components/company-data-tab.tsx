@@ -13,6 +13,7 @@ import {
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
+import { orConnectionError } from '../../../lib/failure-text';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useFieldWarnings } from '../../../lib/use-field-warnings';
 import { useCurrentUser } from '../../auth/api/session';
@@ -36,7 +37,7 @@ export function CompanyDataTab() {
       </Center>
     );
   }
-  if (!settings.data) return <ErrorBanner message={MSG.unknownError} />;
+  if (!settings.data) return <ErrorBanner message={orConnectionError(MSG.unknownError, settings.error)} />;
   if (!user.isAdmin) {
     return (
       <Stack maw={640}>

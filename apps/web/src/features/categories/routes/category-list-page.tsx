@@ -25,7 +25,7 @@ const accessors: Record<string, (c: Category) => unknown> = {
 
 export function CategoryListPage() {
   const navigate = useNavigate();
-  const { data = [], isPending, isSuccess, isError, error } = useCategories();
+  const { data = [], isPending, isFetching, isSuccess, isError, error, refetch } = useCategories();
   const list = useListState(
     {
       page: 1,
@@ -65,7 +65,10 @@ export function CategoryListPage() {
         columns={columns}
         data={items}
         total={total}
-        loading={isPending}
+        // Asked again after a failed load: said as loading, not as the failure still.
+        loading={isPending || (isError && isFetching)}
+        failed={isError}
+        onRetry={() => void refetch()}
         onRowClick={(c) => navigate(paths.categoryEdit(c))}
         rowHref={(c) => paths.categoryEdit(c)}
         rowLabel={(c) => `Kategoria ${c.name} (id ${c.id})`}

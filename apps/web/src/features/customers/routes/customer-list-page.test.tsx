@@ -50,3 +50,50 @@ describe('customer list: Pobierz CSV', () => {
     restore();
   });
 });
+
+describe('customer list without the server', () => {
+  const customers = Array.from({ length: 25 }, (_, i) => ({
+    id: 25 - i,
+    shortName: `Kontrahent ${25 - i}`,
+    fullName: `Pełna nazwa ${25 - i}`,
+    city: 'Łódź',
+  }));
+
+  it('keeps its pages when a page fails to load, and shows it on "Spróbuj ponownie" once the server answers', async () => {
+    let down = false;
+    fakeApi(
+      {
+        'GET /api/customer/findAll': (call) => {
+          if (down) return { network: true };
+          const page = Number(call.query.get('page'));
+          const size = Number(call.query.get('size'));
+          return {
+            body: customers.slice((page - 1) * size, page * size),
+            headers: { 'X-Total-Count': String(customers.length) },
+          };
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<CustomerListPage />, { url: '/customerList', session: JAN_USER });
+    expect(await screen.findByText('Pełna nazwa 25')).toBeInTheDocument();
+    expect(screen.getByText('Rekordów: 25')).toBeInTheDocument();
+
+    down = true;
+    await user.click(screen.getByRole('button', { name: 'Strona 2' }));
+    expect(await screen.findByText('Nie udało się wczytać listy.')).toBeInTheDocument();
+    expect(screen.getByText('Błąd połączenia z serwerem.')).toBeInTheDocument();
+    expect(screen.queryByText('Brak danych')).toBeNull();
+    expect(screen.queryByText('Rekordów: 0')).toBeNull();
+    // The pager still knows the three pages: the user can go on paging.
+    expect(screen.getByRole('button', { name: 'Strona 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Strona 3' })).toBeEnabled();
+
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Pełna nazwa 15')).toBeInTheDocument();
+    expect(screen.queryByText('Nie udało się wczytać listy.')).toBeNull();
+    expect(screen.queryByText('Błąd połączenia z serwerem.')).toBeNull();
+    expect(screen.getByText('Rekordów: 25')).toBeVisible();
+  });
+});

@@ -32,7 +32,7 @@ export function CustomerListPage() {
     },
     'customers',
   );
-  const { data, isFetching, isError, error } = useCustomerPage({
+  const { data, isFetching, isError, error, refetch } = useCustomerPage({
     page: list.state.page,
     size: list.state.size,
     sort: list.sortParam,
@@ -81,6 +81,8 @@ export function CustomerListPage() {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
+        failed={isError}
+        onRetry={() => void refetch()}
         onRowClick={(c) => navigate(paths.customerEdit(c))}
         rowHref={(c) => paths.customerEdit(c)}
         rowLabel={(c) => `Kontrahent ${c.shortName} (id ${c.id})`}

@@ -10,6 +10,7 @@ import { INCIDENT_TEXT_MAX, MSG, validationMessage, type Incident } from '@serwi
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { ApiError } from '../../../lib/api-client';
+import { orConnectionError } from '../../../lib/failure-text';
 import { useMachineServiceOptions, useSaveIncident } from '../api/incidents';
 import { joinDateTime, splitDateTime } from '../incident-query';
 import { companyToday } from '../../../lib/company-time';
@@ -36,7 +37,7 @@ const saveError = (error: unknown) => {
   if (error instanceof ApiError && error.status === 403) return MSG.forbiddenIncident;
   if (error instanceof ApiError && error.code === 'TIME_SKIPPED')
     return `${MSG.incidentSaveFailed} ${error.message}`;
-  return MSG.incidentSaveFailed;
+  return orConnectionError(MSG.incidentSaveFailed, error);
 };
 
 interface IncidentModalProps {

@@ -173,6 +173,8 @@ export function IncidentsPanel({ deviceId }: { deviceId: number }) {
         data={page.items}
         total={page.total}
         loading={incidents.isFetching}
+        failed={incidents.isError}
+        onRetry={() => void incidents.refetch()}
         onRowClick={(incident) => setEditing(incident)}
         rowLabel={(incident) => `Zdarzenie z ${formatWhen(incident.date)}`}
         getRowId={(incident) => String(incident.id)}

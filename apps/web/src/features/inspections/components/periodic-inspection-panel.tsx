@@ -77,7 +77,9 @@ export function PeriodicInspectionPanel({ deviceId }: { deviceId: number }) {
         columns={columns}
         data={page.items}
         total={page.total}
-        loading={summary.isPending}
+        loading={summary.isPending || (summary.isError && summary.isFetching)}
+        failed={summary.isError}
+        onRetry={() => void summary.refetch()}
         getRowId={(e) => String(e.id)}
         caption="Przeglądy okresowe maszyny"
       />

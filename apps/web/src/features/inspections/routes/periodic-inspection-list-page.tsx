@@ -127,7 +127,7 @@ export function PeriodicInspectionListPage() {
     'periodic-inspections',
   );
   const mode = list.state.filters.onlyActual === false ? 'all' : 'onlyActual';
-  const { data, isFetching, isError, error } = useInspectionPage(mode, {
+  const { data, isFetching, isError, error, refetch } = useInspectionPage(mode, {
     page: list.state.page,
     size: list.state.size,
     sort: list.sortParam,
@@ -154,6 +154,8 @@ export function PeriodicInspectionListPage() {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
+        failed={isError}
+        onRetry={() => void refetch()}
         onRowClick={(row) => navigate(cardPath(row))}
         rowHref={cardPath}
         rowLabel={(row) => `${row.device.name} (id ${row.device.id}), ${row.device.customer.shortName}`}

@@ -52,7 +52,7 @@ const NEWEST_FIRST = [{ id: 'eventId', desc: true }];
 
 export function LogsPage() {
   const list = useListState({ page: 1, size: 20, sorting: [], search: '', filters: {} }, 'logs');
-  const { data, isFetching, isError, error } = useLogPage({
+  const { data, isFetching, isError, error, refetch } = useLogPage({
     page: list.state.page,
     size: list.state.size,
     q: list.debouncedSearch,
@@ -113,6 +113,8 @@ export function LogsPage() {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
+        failed={isError}
+        onRetry={() => void refetch()}
         {...tableStateProps(list, [20, 50, 100])}
         // The server's own order, newest first: its arrow shows on "Nr" until a header is clicked.
         defaultSorting={NEWEST_FIRST}

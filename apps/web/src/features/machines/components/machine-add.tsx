@@ -8,6 +8,7 @@ import { useSaveMachine } from '../api/machines';
 import { FAMILIES, type MachineFamily } from '../family';
 import { MachineForm } from './machine-form';
 import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
+import { orConnectionError } from '../../../lib/failure-text';
 
 export function MachineAdd({ family }: { family: MachineFamily }) {
   const config = FAMILIES[family];
@@ -17,8 +18,8 @@ export function MachineAdd({ family }: { family: MachineFamily }) {
   return (
     <>
       <PageHeader title={config.addTitle} backTo={config.listPath} />
-      {/* Spec §8: any failure of adding a machine reads "Błąd!". */}
-      <ErrorBanner message={save.isError ? MSG.error : null} />
+      {/* Spec §8: any failure of adding a machine reads "Błąd!"; no answer at all, as on every form. */}
+      <ErrorBanner message={save.isError ? orConnectionError(MSG.error, save.error) : null} />
       <Paper withBorder p="md" maw={960}>
         <MachineForm
           family={family}

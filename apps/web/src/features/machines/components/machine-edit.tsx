@@ -7,6 +7,7 @@ import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { ApiError } from '../../../lib/api-client';
+import { orConnectionError } from '../../../lib/failure-text';
 import { useDeleteMachine, useMachine, useSaveMachine } from '../api/machines';
 import { FAMILIES, prevPath, type MachineFamily } from '../family';
 import { MachineForm } from './machine-form';
@@ -21,7 +22,7 @@ import { goneOrError } from './tabs/tab-errors';
 export function deleteErrorMessage(error: unknown) {
   if (error instanceof ApiError && error.status === 403) return MSG.forbidden;
   if (error instanceof ApiError && error.status === 409) return MSG.machineInUse;
-  return MSG.unknownError;
+  return orConnectionError(MSG.unknownError, error);
 }
 
 /** The machine card: the form on the left, the tabs on the right (stacked below 992 px). */
@@ -50,7 +51,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
       ? MSG.machineNotFound
       : loadStatus === 401
         ? null
-        : MSG.unknownError
+        : orConnectionError(MSG.unknownError, machine.error)
     : save.isError
       ? goneOrError(save.error)
       : remove.isError

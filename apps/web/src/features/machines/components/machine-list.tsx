@@ -45,7 +45,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
   const filters = useMemo(() => ({ ...EMPTY_FILTERS, ...list.state.filters }), [list.state.filters]);
   const body = useMemo(() => toFilterBody(filters), [filters]);
   const q = list.debouncedSearch.trim();
-  const { data, isFetching, isError, error } = useMachinePage(family, body, {
+  const { data, isFetching, isError, error, refetch } = useMachinePage(family, body, {
     page: list.state.page,
     size: list.state.size,
     sort: list.sortParam,
@@ -112,6 +112,8 @@ export function MachineList({ family }: { family: MachineFamily }) {
           totalEstimated={data?.estimated}
           totalLowerBound={data?.lowerBound}
           loading={isFetching}
+          failed={isError}
+          onRetry={() => void refetch()}
           onRowClick={open}
           rowHref={cardPath}
           rowLabel={(d) => `${d.name} (id ${d.id}), ${d.customer?.shortName ?? ''}`}

@@ -19,6 +19,7 @@ import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { MAP_VIEW, MSG, branchLink, type Branch } from '@serwis/domain';
 import { ApiError } from '../../../lib/api-client';
+import { orConnectionError } from '../../../lib/failure-text';
 import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useBranches, useDeleteBranch, useSaveBranch } from '../api/places';
 import { AddressSearch } from './address-search';
@@ -30,9 +31,14 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 const BRANCH_PIN = dotIcon('#e8590c', '#ffffff', 26);
 const CHOSEN_PIN = dotIcon('#c92a2a', '#ffffff', 30);
 
-/** Spec §8: a refusal reads "Brak uprawnień do tej operacji.", anything else "Nieznany błąd.". */
+/**
+ * Spec §8: a refusal reads "Brak uprawnień do tej operacji.", anything else "Nieznany błąd."; no
+ * answer at all "Błąd połączenia z serwerem.", as on every form.
+ */
 const branchError = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 ? MSG.forbidden : MSG.unknownError;
+  error instanceof ApiError && error.status === 403
+    ? MSG.forbidden
+    : orConnectionError(MSG.unknownError, error);
 
 /** Spec §4: the side panel is idle (the count), a branch's details, or the add/edit form. */
 type Panel = { mode: 'idle' } | { mode: 'details'; id: number } | { mode: 'form'; branch: Branch | null };

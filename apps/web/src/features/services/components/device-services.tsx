@@ -151,7 +151,9 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
         columns={columns}
         data={page.items}
         total={page.total}
-        loading={services.isPending}
+        loading={services.isPending || (services.isError && services.isFetching)}
+        failed={services.isError}
+        onRetry={() => void services.refetch()}
         onRowClick={(service) => setEditing(service)}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} z ${s.date.slice(0, 10)}`}
         getRowId={(s) => String(s.id)}

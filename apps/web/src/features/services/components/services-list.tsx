@@ -85,7 +85,7 @@ export function ServicesList({ family }: { family: MachineType }) {
     },
     config.persistKey,
   );
-  const { data, isFetching, isError, error } = useServicePage(family, {
+  const { data, isFetching, isError, error, refetch } = useServicePage(family, {
     page: list.state.page,
     size: list.state.size,
     sort: list.sortParam,
@@ -123,6 +123,8 @@ export function ServicesList({ family }: { family: MachineType }) {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
+        failed={isError}
+        onRetry={() => void refetch()}
         onRowClick={openRow}
         rowHref={rowHref}
         rowLabel={(s) => `Zdarzenie serwisowe ${numberLabel(s)} (id ${s.id}), ${s.customer.shortName}`}

@@ -142,7 +142,12 @@ export function ServiceStatistics() {
         columns={columns}
         data={page.items}
         total={page.total}
-        loading={statistics.isPending}
+        loading={statistics.isPending || (statistics.isError && statistics.isFetching)}
+        failed={statistics.isError}
+        onRetry={() => {
+          void statistics.refetch();
+          if (charts.isError) void charts.refetch();
+        }}
         getRowId={(r) => String(r.userId)}
         rowLabel={(r) => `${r.lastName} ${r.firstName}`}
       />

@@ -110,11 +110,12 @@ describe('/statistics', () => {
     expect(screen.getByRole('button', { name: 'Data do' })).toHaveTextContent('2025-03-31');
   });
 
-  it('says "Błąd przy pobieraniu danych" and shows an empty table when loading fails', async () => {
+  it('says "Błąd przy pobieraniu danych" and a table that failed to load (not an empty one) when loading fails', async () => {
     fakeApi({ 'GET /api/statistics/servicesUsers': { status: 500, body: { message: 'x' } } });
     renderScreen(<StatisticsPage />, { url: '/statistics' });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.statisticsLoadFailed);
-    expect(screen.getByText(MSG.noData)).toBeInTheDocument();
+    expect(screen.getByText(MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noData)).toBeNull();
     expect(screen.getByLabelText('Wystawione protokoły serwisowe')).toHaveTextContent('0');
   });
 });

@@ -208,6 +208,26 @@ describe('/machineTodo modal', () => {
   });
 });
 
+describe('/machineTodo modal without the server, or without the to-do', () => {
+  it('says "Błąd połączenia z serwerem." when a save gets no answer, not "Nieznany błąd."', async () => {
+    server({ save: { network: true } });
+    open(ANNA_ADMIN);
+    await userEvent.click(await screen.findByRole('row', { name: 'Zadanie nr 4' }));
+    const modal = await dialog();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent(MSG.connectionError);
+  });
+
+  it("says the server's words when someone else deleted the to-do meanwhile", async () => {
+    server({ save: { status: 404, body: { message: MSG.todoNotFound } } });
+    open(ANNA_ADMIN);
+    await userEvent.click(await screen.findByRole('row', { name: 'Zadanie nr 4' }));
+    const modal = await dialog();
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(modal).findByRole('alert')).toHaveTextContent('Nie znaleziono zadania.');
+  });
+});
+
 describe('/machineTodo: the keyboard after a to-do leaves the list', () => {
   /** Three open to-dos; a deleted or finished one is gone from the next answer. */
   function shrinkingServer() {

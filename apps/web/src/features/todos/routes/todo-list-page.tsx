@@ -50,7 +50,7 @@ export function TodoListPage() {
     'todos',
   );
   const showDone = list.state.filters.showDone === true;
-  const { data, isFetching, isError, error } = useTodoPage({
+  const { data, isFetching, isError, error, refetch } = useTodoPage({
     status: showDone ? 'ALL' : 'TODO',
     page: list.state.page,
     size: list.state.size,
@@ -95,6 +95,8 @@ export function TodoListPage() {
         totalEstimated={data?.estimated}
         totalLowerBound={data?.lowerBound}
         loading={isFetching}
+        failed={isError}
+        onRetry={() => void refetch()}
         onRowClick={(todo) => {
           openedIndex.current = data?.items.indexOf(todo) ?? 0;
           setOpen(todo);

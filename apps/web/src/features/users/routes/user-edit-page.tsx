@@ -45,8 +45,9 @@ export function UserEditPage() {
                 ? errorMessage(
                     failure,
                     // Spec §8: a failed update reads "Błąd zapisu do bazy danych."; the server's own
-                    // refusals (4xx) keep their message.
-                    save.error ? { 0: MSG.employeeSaveFailed, 500: MSG.employeeSaveFailed } : {},
+                    // refusals (4xx) keep their message, and no answer at all reads "Błąd połączenia
+                    // z serwerem.", as on every form.
+                    save.error ? { 500: MSG.employeeSaveFailed } : {},
                   )
                 : null
         }

@@ -31,7 +31,7 @@ const accessors: Record<string, (e: Employee) => unknown> = {
 
 export function UserListPage() {
   const navigate = useNavigate();
-  const { data = [], isPending, isSuccess, isError, error } = useEmployees();
+  const { data = [], isPending, isFetching, isSuccess, isError, error, refetch } = useEmployees();
   const list = useListState(
     {
       page: 1,
@@ -81,7 +81,10 @@ export function UserListPage() {
         columns={columns}
         data={items}
         total={total}
-        loading={isPending}
+        // Asked again after a failed load: said as loading, not as the failure still.
+        loading={isPending || (isError && isFetching)}
+        failed={isError}
+        onRetry={() => void refetch()}
         onRowClick={(e) => navigate(paths.userEdit(e.id))}
         rowHref={(e) => paths.userEdit(e.id)}
         rowLabel={(e) => `${e.firstName} ${e.lastName} (${e.email})`}

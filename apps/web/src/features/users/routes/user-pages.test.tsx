@@ -226,7 +226,7 @@ describe('edit employee', () => {
   it.each<[string, FakeReply, string]>([
     ['500', { status: 500, body: { message: MSG.unknownError } }, MSG.employeeSaveFailed],
     ['409', { status: 409, body: { message: MSG.cannotDemoteLastAdmin } }, MSG.cannotDemoteLastAdmin],
-    ['lost connection', { network: true }, MSG.employeeSaveFailed],
+    ['lost connection', { network: true }, MSG.connectionError],
   ])('a %s from the server shows its message in the banner', async (_status, reply, message) => {
     withEwa(reply);
     renderAt('/userEdit?id=5');

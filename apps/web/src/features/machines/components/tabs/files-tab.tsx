@@ -160,7 +160,9 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
         columns={columns}
         data={page.items}
         total={page.total}
-        loading={files.isPending}
+        loading={files.isPending || (files.isError && files.isFetching)}
+        failed={files.isError}
+        onRetry={() => void files.refetch()}
         onRowClick={show}
         rowLabel={(file) => file.originalName}
         getRowId={(file) => String(file.id)}

@@ -11,6 +11,7 @@ import { useDeleteNote, useMachineNotes } from '../../api/machine-notes';
 import { NoteModal } from './note-modal';
 import { TabToolbar } from './tab-toolbar';
 import { forbiddenOrError } from './tab-errors';
+import { orConnectionError } from '../../../../lib/failure-text';
 
 /**
  * Notes drawn at first and added by "Pokaż starsze notatki": a machine with 150 notes held a tablet
@@ -36,7 +37,7 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
         message={remove.isError ? forbiddenOrError(remove.error) : null}
         onClose={() => remove.reset()}
       />
-      <ErrorBanner message={notes.isError ? MSG.error : null} />
+      <ErrorBanner message={notes.isError ? orConnectionError(MSG.error, notes.error) : null} />
       {notes.isPending ? (
         <Center py="lg" role="status">
           <Group gap="xs">

@@ -17,6 +17,7 @@ import { useDeletePart, useMachineParts } from '../../api/machine-parts';
 import { PartModal } from './part-modal';
 import { TabToolbar } from './tab-toolbar';
 import { forbiddenOrError } from './tab-errors';
+import { orConnectionError } from '../../../../lib/failure-text';
 
 const ACCESSORS: Record<string, (p: Part) => string> = {
   name: (p) => p.name,
@@ -103,13 +104,15 @@ export function PartsTab({ deviceId }: { deviceId: number }) {
         message={remove.isError ? forbiddenOrError(remove.error) : null}
         onClose={() => remove.reset()}
       />
-      <ErrorBanner message={parts.isError ? MSG.error : null} />
+      <ErrorBanner message={parts.isError ? orConnectionError(MSG.error, parts.error) : null} />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={page.items}
         total={page.total}
-        loading={parts.isPending}
+        loading={parts.isPending || (parts.isError && parts.isFetching)}
+        failed={parts.isError}
+        onRetry={() => void parts.refetch()}
         onRowClick={(part) => setEditing(part)}
         rowLabel={(part) => part.name}
         getRowId={(part) => String(part.id)}

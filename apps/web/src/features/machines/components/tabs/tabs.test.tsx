@@ -260,6 +260,30 @@ describe('NotesTab', () => {
     });
   });
 
+  it('says "Błąd połączenia z serwerem." when a note is saved without the server, not "Błąd!"', async () => {
+    fakeApi(
+      {
+        'GET /api/user/check-auth': { body: me },
+        'GET /api/deviceNote/findByIdDevice/7': { body: [] },
+        'POST /api/deviceNote/insert': { network: true },
+      },
+      { otherwise: { network: true } },
+    );
+    renderScreen(<NotesTab deviceId={7} />, { url: '/m' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dodaj notatkę' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Treść notatki' }), 'Luźny pasek');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.connectionError);
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent(MSG.error);
+  });
+
+  it('says "Błąd połączenia z serwerem." when the notes cannot be loaded without the server', async () => {
+    fakeApi({ 'GET /api/user/check-auth': { body: me } }, { otherwise: { network: true } });
+    renderScreen(<NotesTab deviceId={7} />, { url: '/m' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.connectionError);
+  });
+
   it('asks before Esc or "Anuluj" drop a typed note, and closes at once when nothing was typed', async () => {
     fakeApi(
       { 'GET /api/user/check-auth': { body: me }, 'GET /api/deviceNote/findByIdDevice/7': { body: [] } },
