@@ -2,6 +2,8 @@ export * from './reference-data.js';
 export * from './schemas/reference-data.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './list-messages.js';
+export * from './places-messages.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';
 export * from './schemas/logs.js';

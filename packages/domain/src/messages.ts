@@ -255,43 +255,6 @@ export const MSG = {
   partNameRequired: 'Podaj nazwę części.',
   partSaved: 'Zapisano część.',
   partDeleted: 'Usunięto część.',
-  // places: machine positions, hotels, branches, the public map, geocoding
-  latitudeInvalid: 'Szerokość geograficzna musi być liczbą od -90 do 90.',
-  longitudeInvalid: 'Długość geograficzna musi być liczbą od -180 do 180.',
-  positionIncomplete: 'Podaj obie współrzędne: szerokość i długość geograficzną.',
-  placeNameRequired: 'Wprowadź nazwę',
-  placeLocationRequired: 'Wybierz lokalizację na mapie',
-  chooseLocationPrompt: 'Wybierz lokalizację na mapie...',
-  /** The name of the machine's draggable marker on its "Lokalizacja" map. */
-  machinePositionMarker: 'Położenie maszyny (przeciągnij, aby przesunąć)',
-  positionDenied: 'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia (ustawienia witryny).',
-  positionUnavailable:
-    'Nie udało się odczytać położenia urządzenia. Spróbuj na zewnątrz budynku albo wskaż miejsce na mapie.',
-  /** Under the map once the device's position is placed: how sure the browser is, and what to do next. */
-  devicePositionAccuracy: (metres: number) =>
-    `Położenie urządzenia, z dokładnością do ${Math.round(metres).toLocaleString('pl-PL')} m. Sprawdź je na mapie i zapisz.`,
-  hotelNotFound: 'Nie znaleziono hotelu.',
-  hotelDeleted: 'Usunięto hotel.',
-  branchNotFound: 'Nie znaleziono oddziału.',
-  branchDeleted: 'Usunięto oddział.',
-  branchDeleteConfirm: 'Czy napewno chcesz usunąć oddział?',
-  branchNoPosition: 'Brak ustalonej pozycji',
-  machineNoPositionForHotels:
-    'Maszyna nie ma ustalonej lokalizacji, więc nie można wyszukać hoteli w pobliżu. Ustaw ją w zakładce Lokalizacja.',
-  publicFileNameInvalid: 'Nieprawidłowa nazwa pliku publicznego (dozwolona: „map”).',
-  publicFileNotPng: 'Zrzut mapy musi być obrazem PNG zakodowanym w base64.',
-  publicFileMissing: 'Zrzut mapy nie został jeszcze wygenerowany.',
-  publicFileSaved: 'Zapisano zrzut mapy.',
-  geocodeQueryRequired: 'Wpisz adres, który chcesz wyszukać.',
-  geocodeUnavailable:
-    'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie lub wpisz współrzędne.',
-  /** The same in a form placed only on its map (a hotel, a branch): there are no coordinates to type. */
-  geocodeUnavailableOnMap: 'Wyszukiwanie adresów jest teraz niedostępne. Wskaż miejsce na mapie.',
-  geocodingOff:
-    'Wyszukiwanie adresów jest wyłączone na tym serwerze. Wskaż miejsce na mapie lub wpisz współrzędne.',
-  geocodingOffOnMap: 'Wyszukiwanie adresów jest wyłączone na tym serwerze. Wskaż miejsce na mapie.',
-  geocodeBusy: 'Zbyt wiele wyszukiwań adresów naraz. Spróbuj ponownie za chwilę.',
-  geocodeNothingFound: 'Nie znaleziono podanego adresu.',
   // generic
   error: 'Błąd!',
   invalidInput: 'Nieprawidłowe dane.',
@@ -302,10 +265,6 @@ export const MSG = {
   noData: 'Brak danych',
   /** A list's empty state while a search is typed: the term is named, so it is not taken for an empty register. */
   noResults: (term: string) => `Brak wyników dla „${term}”.`,
-  /** A list's body when its rows could not be loaded (no answer, a fault): not "Brak danych". */
-  listLoadFailed: 'Nie udało się wczytać listy.',
-  /** The button that asks for what failed to load again. */
-  tryAgain: 'Spróbuj ponownie',
   saved: 'Zapisano',
   conflict: 'Operacja niedozwolona: rekord jest powiązany z innymi danymi.',
   /** Two saves that waited for each other (a deadlock): one was ended with nothing written. */

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages.js';
+import { PLACES_MSG } from '../places-messages.js';
 import { branchLink, branchSaveSchema, hotelSaveSchema, placeRequiredErrors } from './places.js';
 
 describe('placeRequiredErrors', () => {
   it('asks for a name and a position chosen on the map, with the save schemas’ messages', () => {
     expect(placeRequiredErrors({ name: '  ', latitude: 0, longitude: 0 })).toEqual({
-      name: MSG.placeNameRequired,
-      latitude: MSG.placeLocationRequired,
+      name: PLACES_MSG.placeNameRequired,
+      latitude: PLACES_MSG.placeLocationRequired,
     });
     expect(placeRequiredErrors({ name: 'Hotel Łódź', latitude: 51.7, longitude: 0 })).toEqual({
       name: null,
       latitude: null,
     });
     expect(placeRequiredErrors({ name: 'Hotel', latitude: null, longitude: 19.4 }).latitude).toBe(
-      MSG.placeLocationRequired,
+      PLACES_MSG.placeLocationRequired,
     );
   });
 
@@ -21,7 +21,9 @@ describe('placeRequiredErrors', () => {
     const empty = { name: ' ', latitude: 0, longitude: 0 };
     for (const schema of [hotelSaveSchema, branchSaveSchema]) {
       const messages = schema.safeParse(empty).error!.issues.map((i) => i.message);
-      expect(messages).toEqual(expect.arrayContaining([MSG.placeNameRequired, MSG.placeLocationRequired]));
+      expect(messages).toEqual(
+        expect.arrayContaining([PLACES_MSG.placeNameRequired, PLACES_MSG.placeLocationRequired]),
+      );
       expect(schema.safeParse({ name: 'Hotel', latitude: 51.7, longitude: 19.4 }).success).toBe(true);
     }
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
-import { MSG, validationMessage } from '../messages.js';
+import { validationMessage } from '../messages.js';
+import { PLACES_MSG } from '../places-messages.js';
 import { MACHINE_STATUS_NAMES } from '../reference-data.js';
 import { id, text } from './common.js';
 
@@ -27,8 +28,8 @@ const coordinate = (min: number, max: number, message: string) =>
     )
     .refine((v) => Number.isFinite(v) && v >= min && v <= max, { message });
 
-export const latitude = coordinate(-90, 90, MSG.latitudeInvalid);
-export const longitude = coordinate(-180, 180, MSG.longitudeInvalid);
+export const latitude = coordinate(-90, 90, PLACES_MSG.latitudeInvalid);
+export const longitude = coordinate(-180, 180, PLACES_MSG.longitudeInvalid);
 
 /** `PATCH /api/device/updateGpsLocation`: both numbers set the position, both null clear it. */
 export const gpsUpdateSchema = z
@@ -38,7 +39,7 @@ export const gpsUpdateSchema = z
     longitude: longitude.nullable(),
   })
   .refine((v) => (v.latitude === null) === (v.longitude === null), {
-    message: MSG.positionIncomplete,
+    message: PLACES_MSG.positionIncomplete,
     path: ['latitude'],
   });
 export type GpsUpdate = z.infer<typeof gpsUpdateSchema>;
@@ -68,9 +69,9 @@ export const mapPointsQuery = z.object({
 });
 
 const placeName = z
-  .string({ error: MSG.placeNameRequired })
+  .string({ error: PLACES_MSG.placeNameRequired })
   .trim()
-  .min(1, MSG.placeNameRequired)
+  .min(1, PLACES_MSG.placeNameRequired)
   .max(MAX.name, validationMessage.tooLong(MAX.name));
 
 /** id 0 (or none) inserts, above 0 edits (spec §4). */
@@ -93,7 +94,7 @@ export const isPlacePositionMissing = (v: PlacePosition) =>
   v.latitude == null || v.longitude == null || (v.latitude === 0 && v.longitude === 0);
 function requirePosition(v: PlacePosition, ctx: z.RefinementCtx) {
   if (isPlacePositionMissing(v))
-    ctx.addIssue({ code: 'custom', message: MSG.placeLocationRequired, path: ['latitude'] });
+    ctx.addIssue({ code: 'custom', message: PLACES_MSG.placeLocationRequired, path: ['latitude'] });
 }
 
 /**
@@ -102,8 +103,8 @@ function requirePosition(v: PlacePosition, ctx: z.RefinementCtx) {
  */
 export function placeRequiredErrors(v: { name: string } & PlacePosition) {
   return {
-    name: v.name.trim() ? null : MSG.placeNameRequired,
-    latitude: isPlacePositionMissing(v) ? MSG.placeLocationRequired : null,
+    name: v.name.trim() ? null : PLACES_MSG.placeNameRequired,
+    latitude: isPlacePositionMissing(v) ? PLACES_MSG.placeLocationRequired : null,
   };
 }
 
@@ -166,15 +167,15 @@ export const PUBLIC_MAP_FILE = 'machines-map.png';
 export const PUBLIC_MAP_SIZE = 1100;
 
 export const publicFileUploadSchema = z.object({
-  name: z.literal('map', { error: MSG.publicFileNameInvalid }),
-  base64: z.string({ error: MSG.publicFileNotPng }).min(1, MSG.publicFileNotPng),
+  name: z.literal('map', { error: PLACES_MSG.publicFileNameInvalid }),
+  base64: z.string({ error: PLACES_MSG.publicFileNotPng }).min(1, PLACES_MSG.publicFileNotPng),
 });
 
 export const geocodeQuery = z.object({
   q: z
-    .string({ error: MSG.geocodeQueryRequired })
+    .string({ error: PLACES_MSG.geocodeQueryRequired })
     .trim()
-    .min(1, MSG.geocodeQueryRequired)
+    .min(1, PLACES_MSG.geocodeQueryRequired)
     .max(MAX.search, validationMessage.tooLong(MAX.search)),
 });
 

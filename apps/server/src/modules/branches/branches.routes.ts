@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, branchSaveSchema, branchSchema, idParams, messageResponse } from '@serwis/domain';
+import { branchSaveSchema, branchSchema, idParams, messageResponse, PLACES_MSG } from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
 import { listBranches } from './branches.repository.js';
 import { toBranch } from './branches.mapper.js';
@@ -61,7 +61,7 @@ export const branchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeBranch(app.db, requireAdmin(request), request.params.id);
-      return { message: MSG.branchDeleted };
+      return { message: PLACES_MSG.branchDeleted };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { MSG, type BranchSave, type SessionUser } from '@serwis/domain';
+import { type BranchSave, type SessionUser, PLACES_MSG } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -16,7 +16,7 @@ export async function saveBranch(db: Db, actor: SessionUser, input: BranchSave) 
       return { created: true, branch: toBranch(row) };
     }
     const row = await updateBranch(tx, id, values);
-    if (!row) throw notFound(MSG.branchNotFound);
+    if (!row) throw notFound(PLACES_MSG.branchNotFound);
     await audit(tx, actor, `edycja oddziału „${row.name}” (id ${row.id})`, `branch:${row.id}`);
     return { created: false, branch: toBranch(row) };
   });
@@ -25,7 +25,7 @@ export async function saveBranch(db: Db, actor: SessionUser, input: BranchSave) 
 export async function removeBranch(db: Db, actor: SessionUser, id: number) {
   await inTransaction(db, async (tx) => {
     const name = await deleteBranch(tx, id);
-    if (name === null) throw notFound(MSG.branchNotFound);
+    if (name === null) throw notFound(PLACES_MSG.branchNotFound);
     await audit(tx, actor, `usunięcie oddziału „${name}” (id ${id})`, `branch:${id}`);
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MSG, type GeocodeResult } from '@serwis/domain';
+import { type GeocodeResult, PLACES_MSG } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { AppError } from '../../lib/app-error.js';
@@ -18,7 +18,7 @@ const MAX_WAIT_MS = 5000;
 const UPSTREAM_TIMEOUT_MS = 8000;
 const MAX_RESULTS = 5;
 
-const unavailable = () => new AppError(503, MSG.geocodeUnavailable, 'GEOCODER_UNAVAILABLE');
+const unavailable = () => new AppError(503, PLACES_MSG.geocodeUnavailable, 'GEOCODER_UNAVAILABLE');
 
 export const normaliseQuery = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 200);
 
@@ -89,7 +89,7 @@ async function throttled<T>(db: Db, options: GeocoderOptions, work: () => Promis
   for (;;) {
     const wait = await claimSlot(db, options.intervalMs);
     if (wait === 0) return work();
-    if (Date.now() + wait > deadline) throw new AppError(503, MSG.geocodeBusy, 'GEOCODER_BUSY');
+    if (Date.now() + wait > deadline) throw new AppError(503, PLACES_MSG.geocodeBusy, 'GEOCODER_BUSY');
     // A little jitter, so waiting requests do not all ask again at the same moment.
     await new Promise((resolve) => setTimeout(resolve, wait + Math.random() * 25));
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { PLACES_MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { buildApp } from '../../app.js';
 
@@ -124,7 +124,7 @@ describe('address search through the server', () => {
     try {
       const response = await search(user, 'Kraków, Wawel');
       expect(response.statusCode).toBe(503);
-      expect(response.json().message).toBe(MSG.geocodeUnavailable);
+      expect(response.json().message).toBe(PLACES_MSG.geocodeUnavailable);
     } finally {
       failing = false;
     }
@@ -132,6 +132,6 @@ describe('address search through the server', () => {
     expect(requests).toHaveLength(2);
     const empty = await search(user, '   ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain(MSG.geocodeQueryRequired);
+    expect(empty.json().message).toContain(PLACES_MSG.geocodeQueryRequired);
   });
 });

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG,
   hotelSaveSchema,
   hotelSchema,
   id,
   idParams,
   messageResponse,
   nearbyHotelSchema,
+  PLACES_MSG,
 } from '@serwis/domain';
 import { currentUser, requireAdmin } from '../../plugins/session.js';
 import { toHotel } from './hotels.mapper.js';
@@ -66,7 +66,7 @@ export const hotelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeHotel(app.db, requireAdmin(request), request.params.id);
-      return { message: MSG.hotelDeleted };
+      return { message: PLACES_MSG.hotelDeleted };
     },
   );
 };

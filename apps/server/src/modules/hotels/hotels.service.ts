@@ -1,4 +1,4 @@
-import { MSG, type HotelSave, type SessionUser } from '@serwis/domain';
+import { MSG, type HotelSave, type SessionUser, PLACES_MSG } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
@@ -37,7 +37,7 @@ export async function saveHotel(db: Db, actor: SessionUser, input: HotelSave) {
       return { created: true, hotel: toHotel(row) };
     }
     const row = await updateHotel(tx, id, values);
-    if (!row) throw notFound(MSG.hotelNotFound);
+    if (!row) throw notFound(PLACES_MSG.hotelNotFound);
     await audit(tx, actor, `edycja hotelu „${row.name}” (id ${row.id})`, `hotel:${row.id}`);
     return { created: false, hotel: toHotel(row) };
   });
@@ -46,7 +46,7 @@ export async function saveHotel(db: Db, actor: SessionUser, input: HotelSave) {
 export async function removeHotel(db: Db, actor: SessionUser, id: number) {
   await inTransaction(db, async (tx) => {
     const name = await deleteHotel(tx, id);
-    if (name === undefined) throw notFound(MSG.hotelNotFound);
+    if (name === undefined) throw notFound(PLACES_MSG.hotelNotFound);
     // Named: once the row is gone, the id alone tells the reader nothing.
     await audit(tx, actor, `usunięcie hotelu „${name}” (id ${id})`, `hotel:${id}`);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, PLACES_MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { distanceSql, haversineKm } from '../../lib/geo.js';
 import { devices } from '../devices/devices.table.js';
@@ -71,7 +71,7 @@ describe('hotels', () => {
     expect(entries).toHaveLength(2);
     const unknown = await save(user, { ...hotel, id: 9999 });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(MSG.hotelNotFound);
+    expect(unknown.json().message).toBe(PLACES_MSG.hotelNotFound);
   });
 
   it('refuses a missing name, an unchosen position and coordinates out of range, in Polish', async () => {

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, PLACES_MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { devices } from '../devices/devices.table.js';
 import { insertTestDevice } from '../files/files.fixtures.js';
@@ -65,15 +65,15 @@ describe('machine positions and the machine map', () => {
     const user = await createUserAndLogin(ctx);
     const deviceId = await insertTestDevice(ctx.database.db);
     const cases: [object, number, string][] = [
-      [{ deviceId, latitude: 91, longitude: 19 }, 400, MSG.latitudeInvalid],
-      [{ deviceId, latitude: -90.01, longitude: 19 }, 400, MSG.latitudeInvalid],
-      [{ deviceId, latitude: 52, longitude: 180.5 }, 400, MSG.longitudeInvalid],
-      [{ deviceId, latitude: 52, longitude: 'wschód' }, 400, MSG.longitudeInvalid],
+      [{ deviceId, latitude: 91, longitude: 19 }, 400, PLACES_MSG.latitudeInvalid],
+      [{ deviceId, latitude: -90.01, longitude: 19 }, 400, PLACES_MSG.latitudeInvalid],
+      [{ deviceId, latitude: 52, longitude: 180.5 }, 400, PLACES_MSG.longitudeInvalid],
+      [{ deviceId, latitude: 52, longitude: 'wschód' }, 400, PLACES_MSG.longitudeInvalid],
       // Neither an empty text (it was 0, the equator) nor a hexadecimal one (it was 32) is a number.
-      [{ deviceId, latitude: '', longitude: 19 }, 400, MSG.latitudeInvalid],
-      [{ deviceId, latitude: '0x20', longitude: 19 }, 400, MSG.latitudeInvalid],
-      [{ deviceId, latitude: 52, longitude: '1e1' }, 400, MSG.longitudeInvalid],
-      [{ deviceId, latitude: 52, longitude: null }, 400, MSG.positionIncomplete],
+      [{ deviceId, latitude: '', longitude: 19 }, 400, PLACES_MSG.latitudeInvalid],
+      [{ deviceId, latitude: '0x20', longitude: 19 }, 400, PLACES_MSG.latitudeInvalid],
+      [{ deviceId, latitude: 52, longitude: '1e1' }, 400, PLACES_MSG.longitudeInvalid],
+      [{ deviceId, latitude: 52, longitude: null }, 400, PLACES_MSG.positionIncomplete],
       [{ deviceId: 'x', latitude: 52, longitude: 19 }, 400, ''],
       [{ deviceId: 9999, latitude: 52, longitude: 19 }, 404, MSG.machineNotFound],
     ];

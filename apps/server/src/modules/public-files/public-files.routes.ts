@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, PUBLIC_MAP_FILE, messageResponse, publicFileUploadSchema } from '@serwis/domain';
+import { MSG, PUBLIC_MAP_FILE, messageResponse, publicFileUploadSchema, PLACES_MSG } from '@serwis/domain';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
@@ -20,9 +20,9 @@ const PUBLIC_NAMES: Record<string, string> = { map: PUBLIC_MAP_FILE };
 
 function decodePng(base64: string): Buffer {
   const payload = base64.replace(/^data:image\/png;base64,/, '').replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw badRequest(MSG.publicFileNotPng);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw badRequest(PLACES_MSG.publicFileNotPng);
   const png = plainPng(Buffer.from(payload, 'base64'));
-  if (!png) throw badRequest(MSG.publicFileNotPng);
+  if (!png) throw badRequest(PLACES_MSG.publicFileNotPng);
   return png;
 }
 
@@ -67,7 +67,7 @@ export const publicFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (previous && previous !== stored.name) await app.storage.delete(previous).catch(() => undefined);
-      return { message: MSG.publicFileSaved };
+      return { message: PLACES_MSG.publicFileSaved };
     },
   );
 
@@ -91,7 +91,7 @@ export const publicFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Object.values(PUBLIC_NAMES).includes(name)) throw notFound(MSG.fileNotFound);
       const [row] = await app.db.select().from(publicFiles).where(eq(publicFiles.name, name));
       const stream = row ? await app.storage.open(row.storageName) : null;
-      if (!row || !stream) throw notFound(MSG.publicFileMissing);
+      if (!row || !stream) throw notFound(PLACES_MSG.publicFileMissing);
       return (
         reply
           .header('Content-Type', 'image/png')

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { PLACES_MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
 import { sweepOrphanFiles } from '../files/files.sweep.js';
 
@@ -53,7 +53,7 @@ describe('the public map image', () => {
     const red = png([255, 0, 0]);
     const saved = await upload(user, { name: 'map', base64: red.toString('base64') });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().message).toBe(MSG.publicFileSaved);
+    expect(saved.json().message).toBe(PLACES_MSG.publicFileSaved);
     const first = await download('machines-map.png');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
@@ -76,13 +76,13 @@ describe('the public map image', () => {
     const user = await createUserAndLogin(ctx);
     const other = await upload(user, { name: 'logo', base64: png([1, 2, 3]).toString('base64') });
     expect(other.statusCode).toBe(400);
-    expect(other.json().message).toContain(MSG.publicFileNameInvalid);
+    expect(other.json().message).toContain(PLACES_MSG.publicFileNameInvalid);
     const notPng = await upload(user, {
       name: 'map',
       base64: Buffer.from('GIF89a-not-a-png-at-all-123456789').toString('base64'),
     });
     expect(notPng.statusCode).toBe(400);
-    expect(notPng.json().message).toBe(MSG.publicFileNotPng);
+    expect(notPng.json().message).toBe(PLACES_MSG.publicFileNotPng);
     const garbage = await upload(user, { name: 'map', base64: '%%%' });
     expect(garbage.statusCode).toBe(400);
     // Anything but a PNG under the public address: a page after the signature, a damaged chunk,
@@ -98,7 +98,7 @@ describe('the public map image', () => {
     ]) {
       const refused = await upload(user, { name: 'map', base64: bytes.toString('base64') });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(MSG.publicFileNotPng);
+      expect(refused.json().message).toBe(PLACES_MSG.publicFileNotPng);
     }
     const anonymous = await upload(null, { name: 'map', base64: png([1, 2, 3]).toString('base64') });
     expect(anonymous.statusCode).toBe(401);

@@ -4,7 +4,7 @@ import { Checkbox, MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
-import { MSG } from '@serwis/domain';
+import { MSG, LIST_MSG } from '@serwis/domain';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { theme } from '../../app/theme';
 import { DataTable, type DataTableProps } from './data-table';
@@ -91,11 +91,11 @@ describe('DataTable whose rows failed to load', () => {
   it('says the list could not be loaded, not that it is empty, and offers to ask again', async () => {
     const retry = vi.fn();
     render(table({ data: [], failed: true, onRetry: retry, searched: 'Tokarka' }));
-    expect(screen.getByText(MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.getByText(LIST_MSG.listLoadFailed)).toBeInTheDocument();
     expect(screen.queryByText(MSG.noData)).toBeNull();
     expect(screen.queryByText(/Brak wyników/)).toBeNull();
     expect(screen.getByText(/Rekordów/)).not.toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: MSG.tryAgain }));
+    await userEvent.click(screen.getByRole('button', { name: LIST_MSG.tryAgain }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
 
@@ -107,7 +107,7 @@ describe('DataTable whose rows failed to load', () => {
     rerender(table({ data: [], total: 0, page: 2, loading: true, onPageChange: turn }));
     expect(screen.getByRole('button', { name: 'Strona 3' })).toBeInTheDocument();
     rerender(table({ data: [], total: 0, page: 2, failed: true, onPageChange: turn }));
-    expect(screen.getByText(MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.getByText(LIST_MSG.listLoadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Strona 2' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(screen.getByRole('button', { name: 'Strona 3' }));
     expect(turn).toHaveBeenCalledWith(3);
@@ -117,7 +117,7 @@ describe('DataTable whose rows failed to load', () => {
     expect(screen.getByText(/Rekordów/)).not.toBeVisible();
     // Asked again and answered: its own rows and total.
     rerender(table({ data: rows(10).slice(0, 5), total: 15, page: 2, onPageChange: turn }));
-    expect(screen.queryByText(MSG.listLoadFailed)).toBeNull();
+    expect(screen.queryByText(LIST_MSG.listLoadFailed)).toBeNull();
     expect(screen.getByText('Rekordów: 15')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Strona 3' })).toBeNull();
   });
@@ -125,7 +125,7 @@ describe('DataTable whose rows failed to load', () => {
   it('shows the rows it has when only their refresh failed, with their count', () => {
     render(table({ data: rows(2), failed: true, onRetry: () => undefined }));
     expect(screen.getByRole('row', { name: 'Maszyna 1' })).toBeInTheDocument();
-    expect(screen.queryByText(MSG.listLoadFailed)).toBeNull();
+    expect(screen.queryByText(LIST_MSG.listLoadFailed)).toBeNull();
     expect(screen.getByText('Rekordów: 2')).toBeInTheDocument();
   });
 });

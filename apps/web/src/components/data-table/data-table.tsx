@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useCallbackRef } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { MSG } from '@serwis/domain';
+import { MSG, LIST_MSG } from '@serwis/domain';
 import { Pager } from './pager';
 import { PageSizeButtons } from './page-size-buttons';
 import { totalLabel } from './total-label';
@@ -290,10 +290,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr>
                 <Table.Td colSpan={visibleColumns}>
                   <Group justify="center" gap="sm" py="lg" style={IN_VIEW}>
-                    <Text>{MSG.listLoadFailed}</Text>
+                    <Text>{LIST_MSG.listLoadFailed}</Text>
                     {props.onRetry && (
                       <Button variant="light" onClick={props.onRetry}>
-                        {MSG.tryAgain}
+                        {LIST_MSG.tryAgain}
                       </Button>
                     )}
                   </Group>

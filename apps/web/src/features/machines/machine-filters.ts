@@ -7,6 +7,12 @@ export interface MachineFilters {
   statuses: string[];
   customer: string;
   categories: string[];
+  /**
+   * The ids of `categories`, in the same order, as they were when applied: a category renamed since
+   * is filtered by its new name, one deleted since is left out (withCurrentCategories). Empty in a
+   * state kept by an older version: its categories are found by name.
+   */
+  categoryIds: number[];
   serialNumber: string;
   sourcePower: string;
   dateFrom: string | null;
@@ -23,6 +29,7 @@ export const EMPTY_FILTERS: MachineFilters = {
   statuses: [],
   customer: '',
   categories: [],
+  categoryIds: [],
   serialNumber: '',
   sourcePower: '',
   dateFrom: null,
@@ -60,5 +67,43 @@ export function toFilterBody(filters: MachineFilters): DeviceFilterInput {
     zipCode: filters.zipCode.trim(),
     city: filters.city.trim(),
     provinces: filters.provinces,
+  };
+}
+
+interface NamedCategory {
+  id: number;
+  name: string;
+}
+
+/** The filters as applied, with the ids of their categories (-1: a name no category has). */
+export function withCategoryIds(filters: MachineFilters, options: readonly NamedCategory[]): MachineFilters {
+  const byName = new Map(options.map((c) => [c.name, c.id]));
+  return { ...filters, categoryIds: filters.categories.map((name) => byName.get(name) ?? -1) };
+}
+
+/**
+ * The applied filters with their categories as they are now: each by its id when it was kept (its
+ * current name), else by its name; `gone` names those no category answers to any more.
+ */
+export function withCurrentCategories(
+  filters: MachineFilters,
+  options: readonly NamedCategory[],
+): { filters: MachineFilters; gone: string[] } {
+  if (!filters.categories.length) return { filters, gone: [] };
+  const byId = new Map(options.map((c) => [c.id, c]));
+  const byName = new Map(options.map((c) => [c.name, c]));
+  const kept: NamedCategory[] = [];
+  const gone: string[] = [];
+  filters.categories.forEach((name, i) => {
+    const id = filters.categoryIds[i];
+    const now = id !== undefined && id >= 0 ? byId.get(id) : byName.get(name);
+    if (now) kept.push(now);
+    else gone.push(name);
+  });
+  const categories = kept.map((c) => c.name);
+  const same = gone.length === 0 && categories.every((name, i) => name === filters.categories[i]);
+  return {
+    filters: same ? filters : { ...filters, categories, categoryIds: kept.map((c) => c.id) },
+    gone,
   };
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@serwis/domain';
+import { PLACES_MSG } from '@serwis/domain';
 
 /** Where the device stands, from its GPS or network, with the radius it is sure of. */
 export interface DevicePosition {
@@ -23,7 +23,11 @@ export function askDevicePosition(): Promise<DevicePosition> {
         resolve({ latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy }),
       (error) =>
         reject(
-          new Error(error.code === error.PERMISSION_DENIED ? MSG.positionDenied : MSG.positionUnavailable),
+          new Error(
+            error.code === error.PERMISSION_DENIED
+              ? PLACES_MSG.positionDenied
+              : PLACES_MSG.positionUnavailable,
+          ),
         ),
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 0 },
     );

@@ -19,8 +19,14 @@ const keys = {
   one: (id: number) => ['machines', 'one', id] as const,
 };
 
-export function useMachinePage(family: MachineFamily, filter: DeviceFilterInput, query: MachinePageQuery) {
+export function useMachinePage(
+  family: MachineFamily,
+  filter: DeviceFilterInput,
+  query: MachinePageQuery,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   return useQuery({
+    enabled,
     queryKey: keys.page(family, filter, query),
     queryFn: ({ signal }) =>
       api.page<Device>('POST', `${FAMILIES[family].api}/getByFilter`, {

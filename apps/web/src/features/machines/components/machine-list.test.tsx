@@ -170,6 +170,32 @@ describe('machine list', () => {
     restore();
   });
 
+  it('follows a category renamed since the filter was applied, and says so of one deleted since', async () => {
+    // Applied as "Lasery stare" (id 3) and "Prasy" (id 4); since then 3 is "Lasery" and 4 is gone.
+    sessionStorage.setItem(
+      'list:machines',
+      JSON.stringify({
+        page: 1,
+        size: 10,
+        sorting: [{ id: 'statusWeight', desc: false }],
+        search: '',
+        filters: { ...EMPTY_FILTERS, categories: ['Lasery stare', 'Prasy'], categoryIds: [3, 4] },
+      }),
+    );
+    const server = fakeServer();
+    renderList();
+    await screen.findByText('Laser CO2 3000');
+    const calls = server.callsTo('POST', '/api/device/getByFilter');
+    expect(calls.map((c) => (c.body as { categories: string[] }).categories)).toEqual([['Lasery']]);
+    expect(
+      screen.getByText('Kategorii „Prasy” z filtra już nie ma (usunięto ją), więc nie zawęża listy.'),
+    ).toBeInTheDocument();
+    // The panel's pill shows the category's name now.
+    await user.click(screen.getByRole('button', { name: /Filtry/ }));
+    expect(screen.queryByText('Lasery stare')).toBeNull();
+    expect(screen.getAllByText('Lasery').length).toBeGreaterThan(0);
+  });
+
   it('sends filter dates as midnight of the day and keeps filters, page size and search across visits', async () => {
     sessionStorage.setItem(
       'list:machines',

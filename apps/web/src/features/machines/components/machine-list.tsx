@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Button, Group } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { DEFAULT_MACHINE_ORDER, MSG, PAGE_SIZES, type Device } from '@serwis/domain';
+import { DEFAULT_MACHINE_ORDER, MSG, PAGE_SIZES, type Device, LIST_MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
@@ -17,7 +17,14 @@ import {
 import { useMachinePage } from '../api/machines';
 import { ImportButton } from '../../imports/components/import-button';
 import { FAMILIES, type MachineFamily } from '../family';
-import { EMPTY_FILTERS, toFilterBody, type MachineFilters } from '../machine-filters';
+import {
+  EMPTY_FILTERS,
+  toFilterBody,
+  withCategoryIds,
+  withCurrentCategories,
+  type MachineFilters,
+} from '../machine-filters';
+import { useCategoryOptions } from '../api/lookups';
 import { machineColumnVisibility, machineColumns } from './machine-columns';
 import { MachineFilterPanel } from './machine-filter-panel';
 import { CsvButton } from './csv-button';
@@ -41,16 +48,25 @@ export function MachineList({ family }: { family: MachineFamily }) {
     },
     config.persistKey,
   );
-  // A state saved by an older version may lack newer filter fields.
-  const filters = useMemo(() => ({ ...EMPTY_FILTERS, ...list.state.filters }), [list.state.filters]);
+  // A state saved by an older version may lack newer filter fields. Its categories are taken as they
+  // are now (renamed or deleted since it was applied): the list waits for them, and so does the panel.
+  const categoryOptions = useCategoryOptions();
+  const stored = list.state.filters;
+  const categoriesKnown = stored.categories.length === 0 || categoryOptions.isFetched;
+  const { filters, gone } = useMemo(() => {
+    const all = { ...EMPTY_FILTERS, ...stored };
+    return categoryOptions.data
+      ? withCurrentCategories(all, categoryOptions.data)
+      : { filters: all, gone: [] };
+  }, [stored, categoryOptions.data]);
   const body = useMemo(() => toFilterBody(filters), [filters]);
   const q = list.debouncedSearch.trim();
-  const { data, isFetching, isError, error, refetch } = useMachinePage(family, body, {
-    page: list.state.page,
-    size: list.state.size,
-    sort: list.sortParam,
-    q,
-  });
+  const { data, isFetching, isError, error, refetch } = useMachinePage(
+    family,
+    body,
+    { page: list.state.page, size: list.state.size, sort: list.sortParam, q },
+    { enabled: categoriesKnown },
+  );
   const total = data?.total ?? 0;
   useClampPage(list, data);
 
@@ -92,14 +108,21 @@ export function MachineList({ family }: { family: MachineFamily }) {
           />
         </Group>
       </Group>
-      <MachineFilterPanel
-        applied={filters}
-        onApply={list.setFilters}
-        csvButton={(current) => (
-          // What is typed, also in the 300 ms before the table follows it: the file the user asked for.
-          <CsvButton family={family} filters={current} sort={list.sortParam} q={list.state.search.trim()} />
-        )}
-      />
+      {categoriesKnown && (
+        <MachineFilterPanel
+          applied={filters}
+          onApply={(next) => list.setFilters(withCategoryIds(next, categoryOptions.data ?? []))}
+          csvButton={(current) => (
+            // What is typed, also in the 300 ms before the table follows it: the file the user asked for.
+            <CsvButton family={family} filters={current} sort={list.sortParam} q={list.state.search.trim()} />
+          )}
+        />
+      )}
+      {gone.length > 0 && (
+        <Alert color="yellow" mb="sm">
+          {LIST_MSG.filterCategoriesGone(gone)}
+        </Alert>
+      )}
       {/* As the customer and service lists: a failed page is told, not shown as an empty register. */}
       <ErrorBanner message={isError ? errorMessage(error) : null} />
       <LabelTicksProvider value={ticks}>
@@ -111,7 +134,7 @@ export function MachineList({ family }: { family: MachineFamily }) {
           total={total}
           totalEstimated={data?.estimated}
           totalLowerBound={data?.lowerBound}
-          loading={isFetching}
+          loading={isFetching || !categoriesKnown}
           failed={isError}
           onRetry={() => void refetch()}
           onRowClick={open}

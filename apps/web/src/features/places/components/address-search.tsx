@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, TextInput, UnstyledButton, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { MSG, type GeocodeResult } from '@serwis/domain';
+import { type GeocodeResult, PLACES_MSG } from '@serwis/domain';
 import { ApiError } from '../../../lib/api-client';
 import { geocode, useGeocoding } from '../api/places';
 
@@ -10,7 +10,7 @@ export function geocodeError(error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500 && error.status !== 404)
     return error.message;
   if (error instanceof ApiError && error.status === 503) return error.message;
-  return MSG.geocodeUnavailable;
+  return PLACES_MSG.geocodeUnavailable;
 }
 
 /** "Wpisz adres aby wyszukać...": results from the server's geocoder; picking one moves the pin. */
@@ -47,7 +47,9 @@ export function AddressSearch({
       setResults(null);
       const message = geocodeError(e);
       setError(
-        message === MSG.geocodeUnavailable && !typedCoordinates ? MSG.geocodeUnavailableOnMap : message,
+        message === PLACES_MSG.geocodeUnavailable && !typedCoordinates
+          ? PLACES_MSG.geocodeUnavailableOnMap
+          : message,
       );
     } finally {
       setBusy(false);
@@ -59,7 +61,7 @@ export function AddressSearch({
     return (
       <Group gap="xs" align="center">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 200px' }}>
-          {typedCoordinates ? MSG.geocodingOff : MSG.geocodingOffOnMap}
+          {typedCoordinates ? PLACES_MSG.geocodingOff : PLACES_MSG.geocodingOffOnMap}
         </Text>
         {extra}
       </Group>
@@ -98,7 +100,7 @@ export function AddressSearch({
           {error}
         </Alert>
       )}
-      {results && results.length === 0 && <Text size="sm">{MSG.geocodeNothingFound}</Text>}
+      {results && results.length === 0 && <Text size="sm">{PLACES_MSG.geocodeNothingFound}</Text>}
       {results && results.length > 1 && (
         <Stack gap={2} role="list" aria-label="Wyniki wyszukiwania">
           {results.map((r) => (

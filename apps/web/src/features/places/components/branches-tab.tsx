@@ -17,7 +17,7 @@ import {
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { MAP_VIEW, MSG, branchLink, type Branch } from '@serwis/domain';
+import { MAP_VIEW, MSG, branchLink, type Branch, PLACES_MSG } from '@serwis/domain';
 import { ApiError } from '../../../lib/api-client';
 import { orConnectionError } from '../../../lib/failure-text';
 import { closeAfterAsking, useUnsavedChanges } from '../../../lib/unsaved-changes';
@@ -67,7 +67,7 @@ function Details({ branch, onEdit, onDelete }: { branch: Branch; onEdit: () => v
       'Położenie',
       branch.latitude !== null && branch.longitude !== null
         ? `${branch.latitude}, ${branch.longitude}`
-        : MSG.branchNoPosition,
+        : PLACES_MSG.branchNoPosition,
     ],
   ];
   return (
@@ -130,7 +130,7 @@ export function BranchesTab() {
       // Spec's question, word for word, then the branch it is about (ui.md: name what goes).
       children: (
         <>
-          <Text size="sm">{MSG.branchDeleteConfirm}</Text>
+          <Text size="sm">{PLACES_MSG.branchDeleteConfirm}</Text>
           <Text size="sm" fw={600} mt="xs">
             {branch.name}
           </Text>
@@ -142,7 +142,7 @@ export function BranchesTab() {
         remove.mutate(branch.id, {
           onSuccess: () => {
             setPanel({ mode: 'idle' });
-            notifications.show({ color: 'green', message: MSG.branchDeleted });
+            notifications.show({ color: 'green', message: PLACES_MSG.branchDeleted });
           },
         }),
     });
@@ -256,7 +256,7 @@ export function BranchesTab() {
                   {form.errors.latitude ??
                     (placed
                       ? `Położenie: ${form.values.latitude}, ${form.values.longitude}`
-                      : MSG.chooseLocationPrompt)}
+                      : PLACES_MSG.chooseLocationPrompt)}
                 </Text>
                 <Group justify="flex-end">
                   <Button

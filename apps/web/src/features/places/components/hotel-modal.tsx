@@ -3,7 +3,7 @@ import { Marker } from 'react-leaflet';
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { MAP_VIEW, MSG, type Hotel } from '@serwis/domain';
+import { MAP_VIEW, MSG, type Hotel, PLACES_MSG } from '@serwis/domain';
 import { ModalActions } from '../../../components/modal-actions';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
 import { useSaveHotel } from '../api/places';
@@ -121,11 +121,11 @@ export function HotelModal({ hotel, near, onClose }: HotelModalProps) {
             {form.errors.latitude ??
               (placed
                 ? `Położenie: ${form.values.latitude}, ${form.values.longitude}`
-                : MSG.chooseLocationPrompt)}
+                : PLACES_MSG.chooseLocationPrompt)}
           </Text>
           {accuracy !== null && placed && (
             <Text size="sm" c="dimmed">
-              {MSG.devicePositionAccuracy(accuracy)}
+              {PLACES_MSG.devicePositionAccuracy(accuracy)}
             </Text>
           )}
           <ModalActions onCancel={leave} saving={save.isPending} />

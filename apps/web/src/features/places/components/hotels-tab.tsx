@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Marker, Popup } from 'react-leaflet';
 import { ActionIcon, Alert, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { MAP_VIEW, MSG, type Hotel, type NearbyHotel } from '@serwis/domain';
+import { MAP_VIEW, MSG, type Hotel, type NearbyHotel, PLACES_MSG } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { STICKY_END } from '../../../components/data-table';
 import { useCurrentUser } from '../../auth/api/session';
@@ -48,7 +48,7 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
       </Group>
       {!position && (
         <Alert color="yellow" role="status">
-          {MSG.machineNoPositionForHotels}
+          {PLACES_MSG.machineNoPositionForHotels}
         </Alert>
       )}
       {remove.isError && (
@@ -123,7 +123,7 @@ export function HotelsTab({ deviceId }: { deviceId: number }) {
                               onConfirm: () =>
                                 remove.mutate(h.id, {
                                   onSuccess: () =>
-                                    notifications.show({ color: 'green', message: MSG.hotelDeleted }),
+                                    notifications.show({ color: 'green', message: PLACES_MSG.hotelDeleted }),
                                 }),
                             })
                           }

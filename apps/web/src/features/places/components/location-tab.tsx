@@ -11,6 +11,7 @@ import {
   type Device,
   latitude as latitudeRule,
   longitude as longitudeRule,
+  PLACES_MSG,
 } from '@serwis/domain';
 import { useMachine } from '../../machines/api/machines';
 import { forbiddenOrError } from '../../machines/components/tabs/tab-errors';
@@ -92,7 +93,7 @@ function LocationEditor({ device }: { device: Device }) {
     }
     try {
       const [first] = await geocode(address);
-      if (!first) setAddressError(MSG.geocodeNothingFound);
+      if (!first) setAddressError(PLACES_MSG.geocodeNothingFound);
       else place({ latitude: first.latitude, longitude: first.longitude }, true);
     } catch (error) {
       setAddressError(geocodeError(error));
@@ -112,7 +113,7 @@ function LocationEditor({ device }: { device: Device }) {
       {/* Keeps its line once a position is chosen: typed coordinates take effect as the field is left,
           and a line vanishing then moved the save button away from under the finger pressing it. */}
       <Text c="dimmed" style={position ? { visibility: 'hidden' } : undefined} aria-hidden={!!position}>
-        {MSG.chooseLocationPrompt}
+        {PLACES_MSG.chooseLocationPrompt}
       </Text>
       <BaseMap
         label="Mapa lokalizacji maszyny"
@@ -126,7 +127,7 @@ function LocationEditor({ device }: { device: Device }) {
           <Marker
             position={[position.latitude, position.longitude]}
             icon={PIN}
-            title={MSG.machinePositionMarker}
+            title={PLACES_MSG.machinePositionMarker}
             draggable
             eventHandlers={{
               dragend: (event) => {
@@ -148,7 +149,7 @@ function LocationEditor({ device }: { device: Device }) {
           clampBehavior="none"
           min={-90}
           max={90}
-          error={latValid ? null : MSG.latitudeInvalid}
+          error={latValid ? null : PLACES_MSG.latitudeInvalid}
           w={200}
         />
         <NumberInput
@@ -161,7 +162,7 @@ function LocationEditor({ device }: { device: Device }) {
           clampBehavior="none"
           min={-180}
           max={180}
-          error={lonValid ? null : MSG.longitudeInvalid}
+          error={lonValid ? null : PLACES_MSG.longitudeInvalid}
           w={200}
         />
         {geocoding && (
@@ -203,7 +204,7 @@ function LocationEditor({ device }: { device: Device }) {
       </Group>
       {accuracy !== null && (
         <Text size="sm" c="dimmed">
-          {MSG.devicePositionAccuracy(accuracy)}
+          {PLACES_MSG.devicePositionAccuracy(accuracy)}
         </Text>
       )}
       {addressError && (

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type Branch, type NearbyHotel } from '@serwis/domain';
+import { MSG, type Branch, type NearbyHotel, PLACES_MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
@@ -286,7 +286,7 @@ describe('a server without a geocoder (GEOCODER_URL empty)', () => {
       'GET /api/map/config': { body: { ...CONFIG.body, geocoding: false } },
     });
     renderScreen(<LocationTab deviceId={7} />, { url: '/m', session: JAN_USER });
-    expect(await screen.findByText(MSG.geocodingOff)).toBeInTheDocument();
+    expect(await screen.findByText(PLACES_MSG.geocodingOff)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Wyszukaj adres' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ustaw z adresu maszyny' })).toBeNull();
     // The map and the coordinates are still there to set the position by hand.
@@ -301,8 +301,8 @@ describe('a server without a geocoder (GEOCODER_URL empty)', () => {
     });
     renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
     await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
-    expect(await screen.findByText(MSG.geocodingOffOnMap)).toBeInTheDocument();
-    expect(screen.queryByText(MSG.geocodingOff)).toBeNull();
+    expect(await screen.findByText(PLACES_MSG.geocodingOffOnMap)).toBeInTheDocument();
+    expect(screen.queryByText(PLACES_MSG.geocodingOff)).toBeNull();
     expect(screen.queryByLabelText('Szerokość geograficzna')).toBeNull();
   });
 });
@@ -464,7 +464,7 @@ describe('Oddziały tab of /myAccount', () => {
     send(branches, [branch]);
     expect(await within(panel).findByText('Liczba oddziałów: 1')).toBeInTheDocument();
     send(config, { ...CONFIG.body, geocoding: false });
-    expect(await screen.findByText(MSG.geocodingOffOnMap)).toBeInTheDocument();
+    expect(await screen.findByText(PLACES_MSG.geocodingOffOnMap)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Szukaj' })).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAP_VIEW, MSG, PUBLIC_MAP_SIZE, type MapPoint } from '@serwis/domain';
+import { MAP_VIEW, MSG, PUBLIC_MAP_SIZE, type MapPoint, PLACES_MSG } from '@serwis/domain';
 import { JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { giveElementsASize } from '../../../../test/map-size';
 import { renderScreen } from '../../../../test/render-screen';
@@ -440,7 +440,7 @@ describe('/map: the website’s image', () => {
     ];
     const fake = fakeApi({
       'GET /api/device/with-gps-location-data': { body: machines },
-      'POST /api/storage/upload-public-file': { body: { message: MSG.publicFileSaved } },
+      'POST /api/storage/upload-public-file': { body: { message: PLACES_MSG.publicFileSaved } },
     });
     const drawn = recordingCanvas();
     renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
@@ -450,7 +450,7 @@ describe('/map: the website’s image', () => {
     expect(await screen.findByText('Maszyn na mapie: 1')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' }));
-    expect(await screen.findByText(MSG.publicFileSaved)).toBeInTheDocument();
+    expect(await screen.findByText(PLACES_MSG.publicFileSaved)).toBeInTheDocument();
     const { center, zoom } = MAP_VIEW.machines;
     const middle = project(center[0], center[1], zoom);
     const expected = machines.slice(0, 3).map((m) => {

@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Button, Code, Group, Stack, Text } from '@mantine/c
 import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconDownload } from '@tabler/icons-react';
-import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE } from '@serwis/domain';
+import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE, PLACES_MSG } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -79,7 +79,7 @@ export function MapPage() {
       const base64 = await renderMapSnapshot(await machines.index.everyMachine(), config.data?.tileUrl);
       await upload.mutateAsync(base64);
       setVersion(Date.now());
-      notifications.show({ color: 'green', message: MSG.publicFileSaved });
+      notifications.show({ color: 'green', message: PLACES_MSG.publicFileSaved });
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

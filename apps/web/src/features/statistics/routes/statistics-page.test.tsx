@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { MSG, type StatisticsRow } from '@serwis/domain';
+import { MSG, type StatisticsRow, LIST_MSG } from '@serwis/domain';
 import { fakeApi } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
 import { dayjs } from '../../../lib/dayjs';
@@ -114,7 +114,7 @@ describe('/statistics', () => {
     fakeApi({ 'GET /api/statistics/servicesUsers': { status: 500, body: { message: 'x' } } });
     renderScreen(<StatisticsPage />, { url: '/statistics' });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.statisticsLoadFailed);
-    expect(screen.getByText(MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.getByText(LIST_MSG.listLoadFailed)).toBeInTheDocument();
     expect(screen.queryByText(MSG.noData)).toBeNull();
     expect(screen.getByLabelText('Wystawione protokoły serwisowe')).toHaveTextContent('0');
   });
