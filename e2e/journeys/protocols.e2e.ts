@@ -22,6 +22,7 @@ import {
   pdfText,
 } from '../support/protocol-kit';
 import { appServer } from '../support/app-server';
+import { PROTOCOL_MSG } from '@serwis/domain';
 
 /*
  * Issue 8 on a 10-inch tablet (820×1180, touch, high DPI): a technician opens a machine whose
@@ -233,6 +234,40 @@ describe('field protocol on a tablet', () => {
     await expect.poll(() => page.getByText('Brak połączenia z serwerem', { exact: true }).count()).toBe(0);
   });
 
+  it("takes in the office's change made meanwhile on a computer, and keeps the tablet's", async () => {
+    const office = admin.page;
+    const officeStatus = () =>
+      office.getByRole('status').filter({ hasText: /Szkic|Zmiany|Zapisywanie|Brak połączenia/ });
+    const onServer = () =>
+      apiCall<{ data: { kilometers: number; nights: number } }>(
+        admin.context,
+        'GET',
+        `/api/service/protocol/${state.serviceId}`,
+      );
+    await office.goto(state.protocolUrl);
+    await office.getByRole('heading', { name: 'Protokół serwisowy (auto)' }).waitFor();
+    await expect.poll(() => office.getByLabel('Kilometry').inputValue()).toMatch(/^126\b/);
+
+    // The tablet saves first; the office's screen still shows the version before it.
+    await page.getByLabel('Kilometry').fill('128');
+    await expect.poll(async () => (await onServer()).data.kilometers, { timeout: 15_000 }).toBe(128);
+    await office.getByLabel('Noclegi').fill('2');
+    await office.getByText(PROTOCOL_MSG.protocolMerged).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => officeStatus().innerText(), { timeout: 15_000 })
+      .toBe('Szkic zapisany na serwerze');
+    await expect.poll(() => office.getByLabel('Kilometry').inputValue()).toMatch(/^128\b/);
+    expect((await onServer()).data).toMatchObject({ kilometers: 128, nights: 2 });
+
+    // Now the tablet builds on an older version: its next save takes the office's nights in.
+    await page.getByLabel('Kilometry').fill('130');
+    await page.getByText(PROTOCOL_MSG.protocolMerged).waitFor({ timeout: 15_000 });
+    await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
+    await expect.poll(() => page.getByLabel('Noclegi').inputValue()).toMatch(/^2\b/);
+    expect((await onServer()).data).toMatchObject({ kilometers: 130, nights: 2 });
+    await office.goto('/home');
+  });
+
   it('signs with a mouse-drawn and a finger-drawn signature: numbered and PODPISANY', async () => {
     const technician = page.getByRole('img', { name: 'Podpis serwisanta' });
     const client = page.getByRole('img', { name: 'Podpis klienta' });
@@ -291,8 +326,8 @@ describe('field protocol on a tablet', () => {
       'Przyjazd: 08:15',
       'Rozpoczęcie: 08:30',
       'Zakończenie: 11:45',
-      'Kilometry: 126 km',
-      'Noclegi: 1',
+      'Kilometry: 130 km',
+      'Noclegi: 2',
       'Łucja Śliwińska',
       'Strona 1 z',
     ]) {
