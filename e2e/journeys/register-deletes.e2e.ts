@@ -196,14 +196,24 @@ describe('register journey: refusals and deletes', () => {
     const machines = page.getByRole('tabpanel', { name: 'Maszyny' });
     await machines.getByText(ownMachine).waitFor();
     await machines.getByText(externalMachine).waitFor();
+    // Not asked, but told what keeps the customer.
     await page.getByRole('button', { name: 'Usuń kontrahenta' }).click();
-    const question = await confirmDeletion(page);
-    expect(question).toContain(`Czy na pewno chcesz usunąć kontrahenta ${customer.shortName}?`);
-    await expectAlert(
-      page,
+    const refusal = page.getByRole('dialog', { name: 'Nie można usunąć' });
+    await refusal
+      .getByText('Kontrahenta nie można teraz usunąć. Są z nim powiązane: 2 maszyny. Najpierw je usuń.')
+      .waitFor();
+    await refusal.getByRole('button', { name: 'Zamknij' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/customerEdit');
+    // The server refuses it all the same, in the spec's words (a client that does not ask first).
+    const response = await context.request.fetch(`/api/customer/delete/${ids.customer}`, {
+      method: 'DELETE',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    expect(response.status()).toBe(409);
+    expect((await response.json()).message).toBe(
       'Błąd! Sprawdź czy z kontrahentem są powiązane zależności (maszyny itp.). Musisz je najpierw usunąć!',
     );
-    expect(new URL(page.url()).pathname).toBe('/customerEdit');
   });
 
   it('deletes a file after confirmation in a modal', async () => {

@@ -49,4 +49,5 @@ export * from './rules/ndjson.js';
 export * from './schemas/imports.js';
 export * from './texts/mails.js';
 export * from './texts/protocol-pdf.js';
+export * from './texts/deletion.js';
 export * from './http-headers.js';

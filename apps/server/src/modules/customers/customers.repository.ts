@@ -1,5 +1,5 @@
 import { asc, desc, eq, ne, or, sql, and, type SQL } from 'drizzle-orm';
-import { CUSTOMER_TEXT_FIELDS } from '@serwis/domain';
+import { CUSTOMER_TEXT_FIELDS, type CustomerDependants } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
@@ -113,6 +113,12 @@ export async function deleteCustomer(db: DbOrTx, id: number) {
 
 /** Machines (both families) and service events that name the customer and block its deletion. */
 export async function countCustomerDependants(db: DbOrTx, id: number): Promise<number> {
+  const { machines, services: events } = await customerDependants(db, id);
+  return machines + events;
+}
+
+/** The customer's machines and service events, which keep it (the delete's confirmation names them). */
+export async function customerDependants(db: DbOrTx, id: number): Promise<CustomerDependants> {
   const [machines] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(devices)
@@ -121,7 +127,7 @@ export async function countCustomerDependants(db: DbOrTx, id: number): Promise<n
     .select({ n: sql<number>`count(*)::int` })
     .from(services)
     .where(eq(services.customerId, id));
-  return machines.n + events.n;
+  return { machines: Number(machines.n), services: Number(events.n) };
 }
 
 /** Every matching id in list order (as `findCustomers`), as a query for the streamed list's cursor. */

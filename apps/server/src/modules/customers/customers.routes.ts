@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CUSTOMER_CSV_FILE_NAME,
   MSG,
+  customerDependantsSchema,
   customerIdQuery,
   customerInsertSchema,
   customerSchema,
@@ -20,6 +21,7 @@ import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   countCustomers,
+  customerDependants,
   customerListIdQuery,
   findCustomerById,
   findCustomers,
@@ -119,6 +121,22 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => editCustomer(app.db, currentUser(request), request.body),
+  );
+
+  app.get(
+    '/api/customer/dependants/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Co wiąże kontrahenta (maszyny, zdarzenia serwisowe): pytane przed potwierdzeniem usunięcia',
+        params: idParams,
+        response: { 200: customerDependantsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findCustomerById(app.db, request.params.id))) throw notFound(MSG.customerNotFound);
+      return customerDependants(app.db, request.params.id);
+    },
   );
 
   app.delete(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG, REMINDER_MSG } from '@serwis/domain';
+import { MSG, REMINDER_MSG, DELETION_TEXT } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, XHR, type TestUser } from '../../../test/test-app.js';
 import { categories } from '../categories/categories.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -383,6 +383,15 @@ describe('deleting a customer', () => {
     await ctx.database.db
       .insert(services)
       .values({ date: '2026-03-02', month: 3, year: 2026, customerId: id, userCreatedId: admin.id });
+    const dependants = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/customer/dependants/${id}`,
+      headers: as(admin),
+    });
+    expect(dependants.json()).toEqual({ machines: 0, services: 1 });
+    expect(DELETION_TEXT.customerKeptBy(dependants.json())).toBe(
+      'Kontrahenta nie można teraz usunąć. Są z nim powiązane: 1 zdarzenie serwisowe. Najpierw je usuń.',
+    );
     const response = await remove(admin, id);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(MSG.customerInUse);

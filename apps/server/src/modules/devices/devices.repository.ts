@@ -1,10 +1,13 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MachineType } from '@serwis/domain';
+import type { MachineDependants, MachineType } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { incidents } from '../incidents/incidents.table.js';
+import { deviceNotes } from '../notes/notes.table.js';
+import { parts } from '../parts/parts.table.js';
+import { files } from '../files/files.table.js';
 import { serviceDevices } from '../services/services.table.js';
 import { devices } from './devices.table.js';
 import type { DeviceOrder } from './devices.order.js';
@@ -279,6 +282,28 @@ export async function updateDevice(db: DbOrTx, id: number, values: Partial<NewDe
 
 export async function deleteDevice(db: DbOrTx, id: number) {
   await db.delete(devices).where(eq(devices.id, id));
+}
+
+/**
+ * What keeps a machine (its service events and incidents) and what goes with it (notes, parts,
+ * files with its nameplates): the delete's confirmation names them.
+ */
+export async function deviceDependants(db: DbOrTx, id: number): Promise<MachineDependants> {
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT count(*)::int FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} = ${id}) AS "services",
+      (SELECT count(*)::int FROM ${incidents} WHERE ${incidents.deviceId} = ${id}) AS "incidents",
+      (SELECT count(*)::int FROM ${deviceNotes} WHERE ${deviceNotes.deviceId} = ${id}) AS "notes",
+      (SELECT count(*)::int FROM ${parts} WHERE ${parts.deviceId} = ${id}) AS "parts",
+      (SELECT count(*)::int FROM ${files} WHERE ${files.deviceId} = ${id}) AS "files"`);
+  const row = rowsOf<MachineDependants>(result)[0];
+  return {
+    services: Number(row.services),
+    incidents: Number(row.incidents),
+    notes: Number(row.notes),
+    parts: Number(row.parts),
+    files: Number(row.files),
+  };
 }
 
 /** Service events and incidents keep a machine alive (spec §8, "Machine delete 409"). */

@@ -5,6 +5,7 @@ import {
   MACHINE_CSV_FILE_NAMES,
   MSG,
   deviceFilterSchema,
+  machineDependantsSchema,
   deviceInsertSchema,
   deviceSchema,
   deviceUpdateSchema,
@@ -35,6 +36,7 @@ import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import {
   boundedMatchIds,
+  deviceDependants,
   deviceMatches,
   findDeviceById,
   findDevicesByIds,
@@ -469,6 +471,23 @@ const sharedRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findDeviceById(app.db, request.params.id);
       if (!row) throw notFound(MSG.machineNotFound);
       return toDevice(row);
+    },
+  );
+
+  app.get(
+    '/api/device/dependants/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Co wiąże maszynę (zdarzenia serwisowe, wpisy Zdarzeń) i co zostanie usunięte razem z nią: pytane przed potwierdzeniem usunięcia',
+        params: idParams,
+        response: { 200: machineDependantsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findDeviceById(app.db, request.params.id))) throw notFound(MSG.machineNotFound);
+      return deviceDependants(app.db, request.params.id);
     },
   );
 

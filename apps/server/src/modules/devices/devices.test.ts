@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { eq, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG, deviceSchema, type Device } from '@serwis/domain';
+import { MSG, deviceSchema, type Device, DELETION_TEXT } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { logs } from '../logs/logs.table.js';
 import { deviceNotes } from '../notes/notes.table.js';
@@ -397,6 +397,13 @@ describe('machine delete', () => {
       storageName: stored.name,
     });
     expect(await ctx.app.storage.stat(stored.name)).not.toBeNull();
+    // Asked before the confirmation: what goes with it, and nothing keeps it.
+    const dependants = await inject('GET', `/api/device/dependants/${device.id}`, user);
+    expect(dependants.json()).toEqual({ services: 0, incidents: 0, notes: 1, parts: 1, files: 1 });
+    expect(DELETION_TEXT.machineTakesWith(dependants.json())).toBe(
+      'Razem z nią zostaną usunięte: 1 notatka, 1 część i 1 plik (z tabliczkami znamionowymi).',
+    );
+    expect(DELETION_TEXT.machineKeptBy(dependants.json())).toBe('');
     const response = await inject('DELETE', `/api/device/delete/${device.id}`, admin);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe(MSG.machineDeleted);
@@ -426,6 +433,15 @@ describe('machine delete', () => {
       text: 'Wyciek',
       userCreatedId: user.id,
     });
+    expect((await inject('GET', `/api/device/dependants/${withService.id}`, admin)).json()).toMatchObject({
+      services: 1,
+      incidents: 0,
+    });
+    const kept = (await inject('GET', `/api/device/dependants/${withIncident.id}`, admin)).json();
+    expect(DELETION_TEXT.machineKeptBy(kept)).toBe(
+      'Maszyny nie można teraz usunąć. Wykorzystują ją: 1 wpis w zakładce Zdarzenia. Najpierw usuń je na karcie maszyny.',
+    );
+    expect((await inject('GET', '/api/device/dependants/9999', admin)).statusCode).toBe(404);
     for (const device of [withService, withIncident]) {
       const response = await inject('DELETE', `/api/device/delete/${device.id}`, admin);
       expect(response.statusCode).toBe(409);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, CustomerInsert } from '@serwis/domain';
+import type { Customer, CustomerDependants, CustomerInsert } from '@serwis/domain';
 import type { MachinesPageQuery } from '../../../components/machines-of-table';
 import { api } from '../../../lib/api-client';
 
@@ -90,3 +90,7 @@ export function useDeleteCustomer() {
     },
   });
 }
+
+/** What keeps a customer (its machines and service events), asked when its delete is asked for. */
+export const fetchCustomerDependants = (id: number) =>
+  api.get<CustomerDependants>(`/api/customer/dependants/${id}`);

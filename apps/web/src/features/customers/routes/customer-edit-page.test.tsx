@@ -23,7 +23,9 @@ const stored: Customer = {
   inspectionNotices: false,
 };
 
-function fakeApi(answers: { update?: number; remove?: number } = {}) {
+function fakeApi(
+  answers: { update?: number; remove?: number; dependants?: { machines: number; services: number } } = {},
+) {
   const calls: { method: string; url: string; body?: unknown }[] = [];
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -41,6 +43,7 @@ function fakeApi(answers: { update?: number; remove?: number } = {}) {
           ]),
           { headers: { 'Content-Type': 'application/json', 'X-Total-Count': '31' } },
         );
+      if (url === '/api/customer/dependants/5' && answers.dependants) return json(answers.dependants);
       if (method === 'PUT') return json({ message: MSG.forbidden }, answers.update ?? 403);
       if (method === 'DELETE') return json({ message: MSG.customerInUse }, answers.remove ?? 409);
       return json({ message: MSG.notFound }, 404);
@@ -140,6 +143,20 @@ describe('CustomerEditPage', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/customerEdit');
+  });
+
+  it('says what keeps the customer instead of asking, and deletes nothing', async () => {
+    const calls = fakeApi({ dependants: { machines: 31, services: 2 } });
+    const user = userEvent.setup();
+    renderAt(paths.customerEdit(stored));
+    await user.click(screen.getByRole('button', { name: 'Usuń kontrahenta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
+    expect(dialog).toHaveTextContent(
+      'Kontrahenta nie można teraz usunąć. Są z nim powiązane: 31 maszyn i 2 zdarzenia serwisowe. Najpierw je usuń.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
 
   it('deletes the customer and leaves without asking for the deleted one again', async () => {

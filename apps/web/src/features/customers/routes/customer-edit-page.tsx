@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Grid, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@serwis/domain';
+import { DELETION_TEXT, MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
 import { useSession } from '../../auth/api/session';
 import { useDeletion } from '../../../lib/use-deletion';
-import { useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customers';
+import { fetchCustomerDependants, useCustomer, useDeleteCustomer, useSaveCustomer } from '../api/customers';
 import { CustomerForm, emptyCustomer, type CustomerFormValues } from '../components/customer-form';
 import { CustomerMachinesTab } from '../components/customer-machines-tab';
 import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
@@ -55,7 +55,11 @@ export function CustomerEditPage() {
           ? MSG.customerNotFound
           : null;
 
-  const askDelete = () =>
+  const askDelete = async () => {
+    // What keeps it, named before anything is asked (unknown: asked plainly, the server still refuses).
+    const dependants = await fetchCustomerDependants(id).catch(() => null);
+    const keptBy = dependants ? DELETION_TEXT.customerKeptBy(dependants) : '';
+    if (keptBy) return cannotDelete(keptBy);
     confirmDelete({
       what: `kontrahenta ${shortName}`,
       onConfirm: () => {
@@ -68,6 +72,7 @@ export function CustomerEditPage() {
         });
       },
     });
+  };
 
   return (
     <>
@@ -101,7 +106,12 @@ export function CustomerEditPage() {
                 );
               }}
               extraActions={
-                <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                <Button
+                  color="red"
+                  variant="light"
+                  loading={remove.isPending}
+                  onClick={() => void askDelete()}
+                >
                   Usuń kontrahenta
                 </Button>
               }

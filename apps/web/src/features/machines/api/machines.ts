@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Device, DeviceFilterInput, DeviceInsertInput, DeviceUpdateInput } from '@serwis/domain';
+import type {
+  Device,
+  DeviceFilterInput,
+  DeviceInsertInput,
+  DeviceUpdateInput,
+  MachineDependants,
+} from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 import { FAMILIES, type MachineFamily } from '../family';
 
@@ -38,6 +44,10 @@ export function useMachinePage(
     placeholderData: keepPreviousData,
   });
 }
+
+/** What keeps a machine and what would go with it, asked when its delete is asked for. */
+export const fetchMachineDependants = (id: number) =>
+  api.get<MachineDependants>(`/api/device/dependants/${id}`);
 
 /** One machine; not asked for while the card deletes it (use-deletion.ts). */
 export function useMachine(id: number, { deleting = false }: { deleting?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
@@ -75,6 +75,41 @@ describe('machine card', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByText(MSG.unknownError)).not.toBeInTheDocument();
     expect(screen.queryByText(MSG.machineNotFound)).not.toBeInTheDocument();
+  });
+
+  it('names what goes with the machine in the question, and what keeps it instead of asking', async () => {
+    const goesWith = { services: 0, incidents: 0, notes: 2, parts: 1, files: 3 };
+    let dependants = goesWith;
+    const server = fakeApi(
+      {
+        'GET /api/device/findById/7': { body: sampleDevice() },
+        'GET /api/device/dependants/7': () => ({ body: dependants }),
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    const first = renderCard('id=7');
+    await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));
+    expect(
+      await screen.findByText(
+        'Razem z nią zostaną usunięte: 2 notatki, 1 część i 3 pliki (z tabliczkami znamionowymi).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Usuń maszynę' })).getByRole('button', { name: 'Anuluj' }),
+    );
+    first.unmount();
+
+    dependants = { ...goesWith, services: 3, incidents: 1 };
+    renderCard('id=7');
+    await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
+    expect(dialog).toHaveTextContent(
+      'Maszyny nie można teraz usunąć. Wykorzystują ją: 3 zdarzenia serwisowe i 1 wpis w zakładce Zdarzenia. Najpierw usuń je na karcie maszyny.',
+    );
+    expect(screen.queryByRole('button', { name: 'Usuń' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Zamknij' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.callsTo('DELETE', '/api/device/delete/7')).toHaveLength(0);
   });
 
   it('explains a 409 refusal to delete in the spec words and stays on the card', async () => {

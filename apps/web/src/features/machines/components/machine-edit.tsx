@@ -2,13 +2,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Grid, Group, Paper, Text } from '@mantine/core';
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@serwis/domain';
+import { DELETION_TEXT, MSG } from '@serwis/domain';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
 import { ApiError } from '../../../lib/api-client';
 import { orConnectionError } from '../../../lib/failure-text';
-import { useDeleteMachine, useMachine, useSaveMachine } from '../api/machines';
+import { fetchMachineDependants, useDeleteMachine, useMachine, useSaveMachine } from '../api/machines';
 import { FAMILIES, prevPath, type MachineFamily } from '../family';
 import { MachineForm } from './machine-form';
 import { MachineTabs } from './machine-tabs';
@@ -61,11 +61,16 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
           : null;
 
   const device = machine.data;
-  const askDelete = () => {
+  const askDelete = async () => {
     if (!device) return;
+    // What keeps it and what goes with it, named before anything is asked (unknown: asked plainly).
+    const dependants = await fetchMachineDependants(device.id).catch(() => null);
+    const keptBy = dependants ? DELETION_TEXT.machineKeptBy(dependants) : '';
+    if (keptBy) return cannotDelete(keptBy);
     confirmDelete({
       title: 'Usuń maszynę',
       what: `maszynę „${device.name}” (id ${device.id}${device.serialNumber ? `, S/N ${device.serialNumber}` : ''})`,
+      also: dependants ? DELETION_TEXT.machineTakesWith(dependants) : undefined,
       onConfirm: () => {
         save.reset();
         deletion.run(device.id, {
@@ -129,7 +134,12 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                       count={1}
                     />
                     {isAdmin && (
-                      <Button color="red" variant="light" loading={remove.isPending} onClick={askDelete}>
+                      <Button
+                        color="red"
+                        variant="light"
+                        loading={remove.isPending}
+                        onClick={() => void askDelete()}
+                      >
                         Usuń maszynę
                       </Button>
                     )}

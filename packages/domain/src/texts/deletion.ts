@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { polishCount, polishPlural } from '../rules/numbers.js';
+
+/**
+ * What a record's delete would take with it, and what keeps it from going: asked before the
+ * confirmation opens, so that it names both (a machine's notes, parts and files go with it; its
+ * service events and incidents, or a customer's machines and events, keep it, spec §8's 409).
+ */
+export const machineDependantsSchema = z.object({
+  services: z.number().int(),
+  incidents: z.number().int(),
+  notes: z.number().int(),
+  parts: z.number().int(),
+  files: z.number().int(),
+});
+export type MachineDependants = z.infer<typeof machineDependantsSchema>;
+
+export const customerDependantsSchema = z.object({
+  machines: z.number().int(),
+  services: z.number().int(),
+});
+export type CustomerDependants = z.infer<typeof customerDependantsSchema>;
+
+type Forms = { one: string; few: string; many: string };
+const counted = (n: number, forms: Forms) => `${polishCount(n)} ${polishPlural(n, forms)}`;
+
+/** "a, b i c" of the counts that are not zero; '' when all are. */
+function listed(parts: readonly [number, Forms][]): string {
+  const named = parts.filter(([n]) => n > 0).map(([n, forms]) => counted(n, forms));
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} i ${named.at(-1)}` : (named[0] ?? '');
+}
+
+const SERVICES: Forms = {
+  one: 'zdarzenie serwisowe',
+  few: 'zdarzenia serwisowe',
+  many: 'zdarzeń serwisowych',
+};
+const INCIDENTS: Forms = {
+  one: 'wpis w zakładce Zdarzenia',
+  few: 'wpisy w zakładce Zdarzenia',
+  many: 'wpisów w zakładce Zdarzenia',
+};
+
+export const DELETION_TEXT = {
+  /** Why a machine cannot go now (its events and incidents stay on record); '' when it can. */
+  machineKeptBy: (d: MachineDependants) => {
+    const by = listed([
+      [d.services, SERVICES],
+      [d.incidents, INCIDENTS],
+    ]);
+    return by
+      ? `Maszyny nie można teraz usunąć. Wykorzystują ją: ${by}. Najpierw usuń je na karcie maszyny.`
+      : '';
+  },
+  /** What goes with a machine; '' when nothing does. */
+  machineTakesWith: (d: MachineDependants) => {
+    const what = listed([
+      [d.notes, { one: 'notatka', few: 'notatki', many: 'notatek' }],
+      [d.parts, { one: 'część', few: 'części', many: 'części' }],
+      [
+        d.files,
+        {
+          one: 'plik (z tabliczkami znamionowymi)',
+          few: 'pliki (z tabliczkami znamionowymi)',
+          many: 'plików (z tabliczkami znamionowymi)',
+        },
+      ],
+    ]);
+    return what ? `Razem z nią zostaną usunięte: ${what}.` : '';
+  },
+  /** Why a customer cannot go now; '' when it can. */
+  customerKeptBy: (d: CustomerDependants) => {
+    const by = listed([
+      [d.machines, { one: 'maszyna', few: 'maszyny', many: 'maszyn' }],
+      [d.services, SERVICES],
+    ]);
+    return by ? `Kontrahenta nie można teraz usunąć. Są z nim powiązane: ${by}. Najpierw je usuń.` : '';
+  },
+  cannotDeleteTitle: 'Nie można usunąć',
+} as const;
