@@ -86,3 +86,33 @@ describe('answersLeftOut', () => {
     ]);
   });
 });
+
+describe('mergeDrafts on what the server gives back', () => {
+  it('takes a row or a material in the key order of the stored form for the same value', () => {
+    // The screen's own objects (keys in the order it builds them) against the version it last saved,
+    // as jsonb gave it back (keys in its own order): nothing was changed on this screen since.
+    const typedRow = { key: 'a', name: 'Czynność a', fields: [], answer: 'POPRAWNE' as const, remark: '' };
+    const storedRow = { key: 'a', name: 'Czynność a', answer: 'POPRAWNE' as const, fields: [], remark: '' };
+    const base = data({
+      materials: [{ name: 'Smar', unit: 'kg', quantity: '1' }],
+      checklists: withRows([storedRow]),
+    });
+    const mine = data({
+      materials: [{ name: 'Smar', quantity: '1', unit: 'kg' }],
+      checklists: withRows([typedRow]),
+      nights: 1,
+    });
+    // The other screen added a material and answered the row otherwise since.
+    const theirs = data({
+      materials: [
+        { name: 'Smar', unit: 'kg', quantity: '1' },
+        { name: 'Filtr', unit: 'szt.', quantity: '2' },
+      ],
+      checklists: withRows([{ ...storedRow, answer: 'NIEPOPRAWNE', remark: 'Luz' }]),
+    });
+    const merged = mergeDrafts(base, mine, theirs);
+    expect(merged.materials.map((m) => m.name)).toEqual(['Smar', 'Filtr']);
+    expect(merged.checklists[0].items[0]).toMatchObject({ answer: 'NIEPOPRAWNE', remark: 'Luz' });
+    expect(merged.nights).toBe(1);
+  });
+});

@@ -13,7 +13,24 @@ import {
  * field changed in both places keeps this screen's, the one its user is looking at.
  */
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The same value, whatever the order of its keys: the server stores the form as jsonb, which gives
+ * an object's keys back in its own order (`{ name, unit, quantity }` of a material typed here as
+ * `{ name, quantity, unit }`), so a text comparison took every row for one changed on this screen.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => same(v, b[i]));
+  }
+  const ak = Object.keys(a);
+  const bk = Object.keys(b);
+  const bo = b as Record<string, unknown>;
+  return (
+    ak.length === bk.length && ak.every((k) => k in bo && same((a as Record<string, unknown>)[k], bo[k]))
+  );
+}
 
 /** `mine` where it differs from what this screen started from, else `theirs`. */
 const pick = <T>(base: T, mine: T, theirs: T): T => (same(mine, base) ? theirs : mine);

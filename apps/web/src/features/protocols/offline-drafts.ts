@@ -15,6 +15,12 @@ export interface LocalDraft {
    * draft is newer, whatever this device's clock says. Missing in drafts kept before 2026-12-05.
    */
   base?: string | null;
+  /**
+   * The form of that version: a draft made on a version the server no longer has (another device
+   * saved since, while this one was offline or closed) is merged with what was saved since rather
+   * than sent over it (merge-drafts.ts). Missing in drafts kept before 2026-12-06.
+   */
+  baseData?: ProtocolData;
 }
 
 const key = (serviceId: number) => `serwis:protocol-draft:${serviceId}`;

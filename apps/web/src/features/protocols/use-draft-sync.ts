@@ -75,7 +75,12 @@ export function useDraftSync(protocol: LoadedProtocol) {
     version.current += 1;
     setDataState(next);
     setMerged(true);
-    await writeLocalDraft(serviceId, { data: next, changedAt: Date.now(), base: theirs.updatedAt });
+    await writeLocalDraft(serviceId, {
+      data: next,
+      changedAt: Date.now(),
+      base: theirs.updatedAt,
+      baseData: theirs.data,
+    });
   }, [serviceId]);
 
   /** One draft save; `sent` is the version of the form it sends. */
@@ -111,6 +116,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
           data: dataRef.current,
           changedAt: Date.now(),
           base: serverVersion.current,
+          baseData: serverData.current,
         });
         setState('pending');
       }
@@ -157,9 +163,10 @@ export function useDraftSync(protocol: LoadedProtocol) {
     return inFlight.current;
   }, [save]);
 
-  // A draft left on this device (offline, reload, sleep) newer than the server's is taken and sent:
-  // made on the version the server still has, or (another device saved since, or a draft kept
-  // before `base`) changed later than the server's version by the clocks. On a protocol signed or
+  // A draft left on this device (offline, reload, sleep) is taken and sent: made on the version the
+  // server still has; or made on an older one whose form it keeps (`baseData`: another device saved
+  // since), sent as made on that one, so that its save merges the two; or (a draft kept before
+  // `baseData`) changed later than the server's version by the clocks. On a protocol signed or
   // rejected meanwhile it is shown, not sent, and kept: a draft stays on the device only while the
   // server has not taken it, so what was typed after the event closed is not lost without a word
   // (an administrator's screen of a signed protocol keeps no draft: it saves on request only).
@@ -177,7 +184,14 @@ export function useDraftSync(protocol: LoadedProtocol) {
         return;
       }
       const serverTime = protocol.updatedAt ? Date.parse(protocol.updatedAt) : 0;
-      if (local && (local.base === protocol.updatedAt || local.changedAt > serverTime)) {
+      // Made on a version the server no longer has, with that version kept beside it: sent as made
+      // on it, so that the server refuses it and the save merges it with what was saved since.
+      const mergeable = Boolean(local?.baseData) && local?.base !== protocol.updatedAt;
+      if (local && (local.base === protocol.updatedAt || mergeable || local.changedAt > serverTime)) {
+        if (mergeable) {
+          serverVersion.current = local.base ?? null;
+          serverData.current = local.baseData!;
+        }
         dataRef.current = local.data;
         setDataState(local.data);
         setRestored(true);
@@ -225,7 +239,12 @@ export function useDraftSync(protocol: LoadedProtocol) {
       // and stores a new PDF.
       if (signed) return;
       const now = Date.now();
-      void writeLocalDraft(serviceId, { data: next, changedAt: now, base: serverVersion.current });
+      void writeLocalDraft(serviceId, {
+        data: next,
+        changedAt: now,
+        base: serverVersion.current,
+        baseData: serverData.current,
+      });
       firstUnsentAt.current ??= now;
       const wait = Math.min(AUTOSAVE_MS, firstUnsentAt.current + AUTOSAVE_MAX_WAIT_MS - now);
       timer.current = setTimeout(() => void flush(), Math.max(0, wait));

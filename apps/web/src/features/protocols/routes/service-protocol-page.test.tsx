@@ -366,6 +366,54 @@ describe('/serviceProtocol', () => {
     expect(sent.workDone).toBe('Wymiana grzałki');
   });
 
+  it('merges a draft typed offline with what another device saved meanwhile, when the screen opens again', async () => {
+    let online = false;
+    let onServer = protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' });
+    const api = fakeApi({
+      'GET /api/service/protocol/7': () => ({ body: onServer }),
+      'PUT /api/service/protocol/7': (call) => {
+        if (!online) return { network: true };
+        if (call.query.get('base') !== onServer.updatedAt)
+          return {
+            status: 409,
+            body: { message: PROTOCOL_MSG.protocolChangedMeanwhile, code: 'CHANGED_MEANWHILE' },
+          };
+        onServer = {
+          ...onServer,
+          data: call.body as Protocol['data'],
+          updatedAt: '2026-03-15T12:20:00.000Z',
+        };
+        return { body: onServer };
+      },
+    });
+    // The tablet types offline and is closed.
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+    first.unmount();
+
+    // Meanwhile the office saves its recommendations.
+    onServer = {
+      ...onServer,
+      data: { ...onServer.data, recommendations: 'Smarować co tydzień' },
+      updatedAt: '2026-03-15T12:10:00.000Z',
+    };
+    online = true;
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
+    expect(await screen.findByText(PROTOCOL_MSG.protocolMerged)).toBeInTheDocument();
+    await waitFor(() => expect(onServer.updatedAt).toBe('2026-03-15T12:20:00.000Z'));
+    expect(onServer.data).toMatchObject({
+      workDone: 'Wymiana grzałki',
+      recommendations: 'Smarować co tydzień',
+    });
+    expect(screen.getByLabelText('Zalecenia dla klienta')).toHaveValue('Smarować co tydzień');
+    expect(api.callsTo('PUT', '/api/service/protocol/7').at(-1)!.query.get('base')).toBe(
+      '2026-03-15T12:10:00.000Z',
+    );
+  });
+
   it("takes the draft typed offline on a tablet whose clock is behind the server's", async () => {
     let online = false;
     // The server saved its version at 12:00 by its clock; the tablet's clock says 11:57.
