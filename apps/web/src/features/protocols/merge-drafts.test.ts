@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ProtocolChecklist, ProtocolData, ProtocolItem } from '@serwis/domain';
+import {
+  protocolDataSchema,
+  type ProtocolChecklist,
+  type ProtocolData,
+  type ProtocolItem,
+} from '@serwis/domain';
 import { answersLeftOut, mergeDrafts } from './merge-drafts';
 
 const row = (key: string, answer: ProtocolItem['answer'] = '', remark = ''): ProtocolItem => ({
@@ -10,22 +15,20 @@ const row = (key: string, answer: ProtocolItem['answer'] = '', remark = ''): Pro
   remark,
 });
 
+/** An empty form (the schema's defaults) of one machine's list with rows "a" and "b". */
 function data(overrides: Partial<ProtocolData> = {}): ProtocolData {
   return {
-    checklists: [
-      { deviceId: 5, deviceName: 'Prasa', serialNumber: 'P-1', kind: 'SERVICE', items: [row('a'), row('b')] },
-    ],
-    workDone: '',
-    materials: [],
-    arrivalTime: '',
-    startTime: '',
-    endTime: '',
-    kilometers: null,
-    nights: null,
-    recommendations: '',
-    customerSignerName: '',
-    technicianSignature: '',
-    customerSignature: '',
+    ...protocolDataSchema.parse({
+      checklists: [
+        {
+          deviceId: 5,
+          deviceName: 'Prasa',
+          serialNumber: 'P-1',
+          kind: 'SERVICE',
+          items: [row('a'), row('b')],
+        },
+      ],
+    }),
     ...overrides,
   };
 }

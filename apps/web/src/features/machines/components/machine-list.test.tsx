@@ -6,7 +6,7 @@ import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
 import { catchDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
-import { EMPTY_FILTERS } from '../machine-filters';
+import { EMPTY_FILTERS, type MachineFilters } from '../machine-filters';
 import { MachineList } from './machine-list';
 
 /** No pause between keystrokes: the tests check behaviour, not typing speed. */
@@ -39,6 +39,19 @@ const csvServer = (prefix: '/api/device' | '/api/device-external') =>
       [`POST ${prefix}/get-csv-by-filter`]: { body: 'Id;Nazwa\r\n' },
     },
     { otherwise: EMPTY_LIST },
+  );
+
+/** The machine list's state as an earlier visit in this tab left it: page 1 of 10, these filters. */
+const keepFilters = (filters: Partial<MachineFilters>) =>
+  sessionStorage.setItem(
+    'list:machines',
+    JSON.stringify({
+      page: 1,
+      size: 10,
+      sorting: [{ id: 'statusWeight', desc: false }],
+      search: '',
+      filters: { ...EMPTY_FILTERS, ...filters },
+    }),
   );
 
 const renderList = (family: 'INTERNAL' | 'EXTERNAL' = 'INTERNAL') =>
@@ -172,16 +185,7 @@ describe('machine list', () => {
 
   it('follows a category renamed since the filter was applied, and says so of one deleted since', async () => {
     // Applied as "Lasery stare" (id 3) and "Prasy" (id 4); since then 3 is "Lasery" and 4 is gone.
-    sessionStorage.setItem(
-      'list:machines',
-      JSON.stringify({
-        page: 1,
-        size: 10,
-        sorting: [{ id: 'statusWeight', desc: false }],
-        search: '',
-        filters: { ...EMPTY_FILTERS, categories: ['Lasery stare', 'Prasy'], categoryIds: [3, 4] },
-      }),
-    );
+    keepFilters({ categories: ['Lasery stare', 'Prasy'], categoryIds: [3, 4] });
     const server = fakeServer();
     renderList();
     await screen.findByText('Laser CO2 3000');
@@ -197,16 +201,7 @@ describe('machine list', () => {
   });
 
   it('sends filter dates as midnight of the day and keeps filters, page size and search across visits', async () => {
-    sessionStorage.setItem(
-      'list:machines',
-      JSON.stringify({
-        page: 1,
-        size: 10,
-        sorting: [{ id: 'statusWeight', desc: false }],
-        search: '',
-        filters: { ...EMPTY_FILTERS, dateFrom: '2024-03-01', statuses: ['Ok'], provinces: ['śląskie'] },
-      }),
-    );
+    keepFilters({ dateFrom: '2024-03-01', statuses: ['Ok'], provinces: ['śląskie'] });
     const server = fakeServer(45);
     const first = renderList();
     await screen.findByText('Laser CO2 3000');

@@ -78,6 +78,28 @@ function protocol(overrides: Partial<Protocol> = {}): Protocol {
   };
 }
 
+/**
+ * A server that keeps protocol 7 and, as the real one, refuses a draft made on another version than
+ * its own (409 CHANGED_MEANWHILE); a draft it takes becomes the version saved at `savedAt`.
+ */
+function versionedServer(start: Protocol, savedAt: string, reachable = () => true) {
+  const server = { protocol: start };
+  const api = fakeApi({
+    'GET /api/service/protocol/7': () => ({ body: server.protocol }),
+    'PUT /api/service/protocol/7': (call) => {
+      if (!reachable()) return { network: true };
+      if (call.query.get('base') !== (server.protocol.updatedAt ?? ''))
+        return {
+          status: 409,
+          body: { message: PROTOCOL_MSG.protocolChangedMeanwhile, code: 'CHANGED_MEANWHILE' },
+        };
+      server.protocol = { ...server.protocol, data: call.body as Protocol['data'], updatedAt: savedAt };
+      return { body: server.protocol };
+    },
+  });
+  return { api, server };
+}
+
 // jsdom has no canvas: the signature pad shows its fallback text (drawing is covered end to end).
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
 
@@ -368,24 +390,11 @@ describe('/serviceProtocol', () => {
 
   it('merges a draft typed offline with what another device saved meanwhile, when the screen opens again', async () => {
     let online = false;
-    let onServer = protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' });
-    const api = fakeApi({
-      'GET /api/service/protocol/7': () => ({ body: onServer }),
-      'PUT /api/service/protocol/7': (call) => {
-        if (!online) return { network: true };
-        if (call.query.get('base') !== onServer.updatedAt)
-          return {
-            status: 409,
-            body: { message: PROTOCOL_MSG.protocolChangedMeanwhile, code: 'CHANGED_MEANWHILE' },
-          };
-        onServer = {
-          ...onServer,
-          data: call.body as Protocol['data'],
-          updatedAt: '2026-03-15T12:20:00.000Z',
-        };
-        return { body: onServer };
-      },
-    });
+    const { api, server } = versionedServer(
+      protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
+      '2026-03-15T12:20:00.000Z',
+      () => online,
+    );
     // The tablet types offline and is closed.
     const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
@@ -394,17 +403,17 @@ describe('/serviceProtocol', () => {
     first.unmount();
 
     // Meanwhile the office saves its recommendations.
-    onServer = {
-      ...onServer,
-      data: { ...onServer.data, recommendations: 'Smarować co tydzień' },
+    server.protocol = {
+      ...server.protocol,
+      data: { ...server.protocol.data, recommendations: 'Smarować co tydzień' },
       updatedAt: '2026-03-15T12:10:00.000Z',
     };
     online = true;
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
     expect(await screen.findByText(PROTOCOL_MSG.protocolMerged)).toBeInTheDocument();
-    await waitFor(() => expect(onServer.updatedAt).toBe('2026-03-15T12:20:00.000Z'));
-    expect(onServer.data).toMatchObject({
+    await waitFor(() => expect(server.protocol.updatedAt).toBe('2026-03-15T12:20:00.000Z'));
+    expect(server.protocol.data).toMatchObject({
       workDone: 'Wymiana grzałki',
       recommendations: 'Smarować co tydzień',
     });
@@ -462,37 +471,20 @@ describe('/serviceProtocol', () => {
         })),
       },
     });
-    let onServer = theirs;
-    const api = fakeApi({
-      'GET /api/service/protocol/7': () => ({ body: onServer }),
-      'PUT /api/service/protocol/7': (call) => {
-        if (call.query.get('base') !== (onServer.updatedAt ?? ''))
-          return {
-            status: 409,
-            body: { message: PROTOCOL_MSG.protocolChangedMeanwhile, code: 'CHANGED_MEANWHILE' },
-          };
-        onServer = {
-          ...onServer,
-          data: call.body as Protocol['data'],
-          updatedAt: '2026-03-15T12:06:00.000Z',
-        };
-        return { body: onServer };
-      },
-    });
+    const { api, server } = versionedServer(protocol(), '2026-03-15T12:06:00.000Z');
     // Opened on the template, before the tablet's save.
-    onServer = protocol();
     renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
     await screen.findByLabelText('Zalecenia dla klienta');
-    onServer = theirs;
+    server.protocol = theirs;
     await userEvent.type(screen.getByLabelText('Zalecenia dla klienta'), 'Smarować co tydzień');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
 
     expect(await screen.findByText(PROTOCOL_MSG.protocolMerged)).toBeInTheDocument();
-    await waitFor(() => expect(onServer.updatedAt).toBe('2026-03-15T12:06:00.000Z'));
+    await waitFor(() => expect(server.protocol.updatedAt).toBe('2026-03-15T12:06:00.000Z'));
     // Both screens' work is on the server, and on this screen.
-    expect(onServer.data.workDone).toBe('Wymieniono łożysko wrzeciona');
-    expect(onServer.data.recommendations).toBe('Smarować co tydzień');
-    expect(onServer.data.checklists[0].items[1].answer).toBe('POPRAWNE');
+    expect(server.protocol.data.workDone).toBe('Wymieniono łożysko wrzeciona');
+    expect(server.protocol.data.recommendations).toBe('Smarować co tydzień');
+    expect(server.protocol.data.checklists[0].items[1].answer).toBe('POPRAWNE');
     expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymieniono łożysko wrzeciona');
     expect(screen.getByLabelText('Zalecenia dla klienta')).toHaveValue('Smarować co tydzień');
     const puts = api.callsTo('PUT', '/api/service/protocol/7');
