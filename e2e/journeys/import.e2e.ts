@@ -96,6 +96,21 @@ describe('import journey: a 1,000-machine CSV', () => {
     await browser?.close();
   });
 
+  it("says so beside the button when the dialog's code is gone (a release since the list opened), and keeps the list", async () => {
+    await openNavigationMenu(page, 'Maszyny', 'Lista maszyn');
+    await expectPath(page, '/machineList');
+    await page.getByText(/^Rekordów: /).waitFor();
+    // The dialog's script of the build this tab started from is no longer on the server.
+    await page.route('**/assets/import-dialog-*.js', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.getByRole('button', { name: 'Importuj z CSV' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Nie udało się wczytać tego ekranu.' }).waitFor();
+    // The list stays, under its heading and with its table.
+    await page.getByRole('heading', { name: 'Lista maszyn' }).waitFor();
+    await page.getByRole('table').first().waitFor();
+    await page.unroute('**/assets/import-dialog-*.js');
+    await page.reload();
+  });
+
   it('previews the file with its columns matched and the three bad rows named', async () => {
     await openNavigationMenu(page, 'Maszyny', 'Lista maszyn');
     await expectPath(page, '/machineList');
