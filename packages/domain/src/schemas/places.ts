@@ -193,6 +193,8 @@ export const mapConfigSchema = z.object({
   hotelRadiusKm: z.number(),
   geocoding: z.boolean(),
   publicMapPath: z.string(),
+  /** Whether the website's map image has been made yet (a new installation has none). */
+  publicMapMade: z.boolean(),
 });
 export type MapConfig = z.infer<typeof mapConfigSchema>;
 

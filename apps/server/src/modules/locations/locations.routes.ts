@@ -12,6 +12,7 @@ import {
 import { sendJson } from '../../lib/gzip-json.js';
 import { currentUser } from '../../plugins/session.js';
 import { mapPointsJson } from './locations.repository.js';
+import { publicFileExists } from '../public-files/public-files.repository.js';
 import { updateGpsLocation } from './locations.service.js';
 
 const tags = ['Mapa'];
@@ -67,6 +68,9 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       hotelRadiusKm: app.config.HOTEL_RADIUS_KM,
       geocoding: app.config.GEOCODER_URL !== '',
       publicMapPath: `/api/storage/download-public-file?fileName=${PUBLIC_MAP_FILE}`,
+      // Asked here, not of the public address: a HEAD there before the first snapshot was a 404
+      // in every browser's console.
+      publicMapMade: await publicFileExists(app.db, PUBLIC_MAP_FILE),
     }),
   );
 };

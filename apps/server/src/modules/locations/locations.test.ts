@@ -132,6 +132,7 @@ describe('machine positions and the machine map', () => {
       hotelRadiusKm: 50,
       geocoding: true,
       publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+      publicMapMade: false,
     });
     // The CSP lets the browser load tiles from that plain-http server, and images and requests from
     // no other host.

@@ -49,10 +49,16 @@ const download = (fileName: string, headers: Record<string, string> = {}) =>
 describe('the public map image', () => {
   it('stores the uploaded PNG and serves it without a session, replacing the previous one', async () => {
     const user = await createUserAndLogin(ctx);
+    const made = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/map/config', headers: as(user) })).json()
+        .publicMapMade;
     expect((await download('machines-map.png')).statusCode).toBe(404);
+    // The map screen learns it from its configuration, not from a 404 in the browser's console.
+    expect(await made()).toBe(false);
     const red = png([255, 0, 0]);
     const saved = await upload(user, { name: 'map', base64: red.toString('base64') });
     expect(saved.statusCode).toBe(200);
+    expect(await made()).toBe(true);
     expect(saved.json().message).toBe(PLACES_MSG.publicFileSaved);
     const first = await download('machines-map.png');
     expect(first.statusCode).toBe(200);

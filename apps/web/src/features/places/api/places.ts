@@ -26,22 +26,6 @@ export function useMapConfig() {
   });
 }
 
-/**
- * Whether the website's map image has been made yet (a HEAD of its public address): a new
- * installation has none, and its download link would end in the browser's own failed download.
- * Unknown (a failed check) counts as there.
- */
-export function usePublicMapExists(publicPath: string, version: number) {
-  return useQuery({
-    queryKey: ['public-map-exists', publicPath, version],
-    queryFn: async () => {
-      const response = await fetch(publicPath, { method: 'HEAD' });
-      return response.status !== 404;
-    },
-    retry: false,
-  });
-}
-
 /** Whether the server has a geocoder (GEOCODER_URL); undefined until its map configuration is known. */
 export function useGeocoding(): boolean | undefined {
   const config = useMapConfig().data;

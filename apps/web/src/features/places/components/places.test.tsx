@@ -20,6 +20,7 @@ const CONFIG = {
     hotelRadiusKm: 50,
     geocoding: true,
     publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+    publicMapMade: true,
   },
 };
 

@@ -41,7 +41,6 @@ describe('/map', () => {
 
   it('shows the legend, filters by family, status and category, and names the public address', async () => {
     fakeApi({
-      'HEAD /api/storage/download-public-file': { status: 200 },
       'GET /api/map/config': {
         body: {
           tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
@@ -49,6 +48,7 @@ describe('/map', () => {
           hotelRadiusKm: 50,
           geocoding: true,
           publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+          publicMapMade: true,
         },
       },
       'GET /api/category/findAll': {
@@ -351,7 +351,16 @@ describe('/map: the point list', () => {
   it('offers no download of the website’s image before one was made, and says how to make it', async () => {
     fakeApi({
       'GET /api/device/with-gps-location-data': { body: [point({ id: 1 })] },
-      'HEAD /api/storage/download-public-file': { status: 404 },
+      'GET /api/map/config': {
+        body: {
+          tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+          attribution: 'Kafelki testowe',
+          hotelRadiusKm: 50,
+          geocoding: true,
+          publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+          publicMapMade: false,
+        },
+      },
     });
     renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
     expect(await screen.findByText(MSG.publicMapMissing)).toBeInTheDocument();

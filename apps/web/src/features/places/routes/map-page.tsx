@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useCategoryOptions } from '../../machines/api/lookups';
-import { useMapConfig, useMapPoints, usePublicMapExists, useUploadMapSnapshot } from '../api/places';
+import { useMapConfig, useMapPoints, useUploadMapSnapshot } from '../api/places';
 import { BaseMap } from '../components/base-map';
 import { ClusterLayer } from '../components/cluster-layer';
 import { MapFilters } from '../components/map-filters';
@@ -69,7 +69,8 @@ export function MapPage() {
   const publicPath =
     config.data?.publicMapPath ?? '/api/storage/download-public-file?fileName=machines-map.png';
   const publicUrl = `${window.location.origin}${publicPath}`;
-  const published = usePublicMapExists(publicPath, version).data !== false;
+  // Unknown (the configuration not read yet, or failed) counts as made.
+  const published = config.data?.publicMapMade !== false;
 
   const snapshot = async () => {
     setFailure(null);
