@@ -130,6 +130,24 @@ describe('DataTable whose rows failed to load', () => {
   });
 });
 
+describe('DataTable headings', () => {
+  it('keeps a heading on one line unless its column lets a long one wrap', () => {
+    const withLong: ColumnDef<Row, unknown>[] = [
+      { id: 'name', header: 'Nazwa', accessorFn: (r) => r.name },
+      {
+        id: 'count',
+        header: 'Ilość wystawionych protokołów serwisowych',
+        accessorFn: (r) => r.id,
+        meta: { wrapHeader: true },
+      },
+    ];
+    render(table({ data: [{ id: 1, name: 'Maszyna 1' }], columns: withLong }));
+    const [name, count] = screen.getAllByRole('columnheader');
+    expect(name).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(count).toHaveStyle({ whiteSpace: 'normal' });
+  });
+});
+
 describe('DataTable with a column of buttons', () => {
   it('keeps that column at the right edge (header and cells), and no other', () => {
     const withButtons: ColumnDef<Row, unknown>[] = [

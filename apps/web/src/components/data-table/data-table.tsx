@@ -5,6 +5,7 @@ import {
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
+  type ColumnMeta,
   type SortingState,
   type OnChangeFn,
   type RowData,
@@ -49,8 +50,19 @@ declare module '@tanstack/react-table' {
     stickyEnd?: boolean;
     /** Numbers (ids, counts) stand at the right of their column, the heading with them. */
     align?: 'right';
+    /**
+     * A long heading over short values ("Ilość wystawionych protokołów serwisowych" over a count)
+     * wraps onto two lines, so that the table fits the screen instead of scrolling sideways.
+     */
+    wrapHeader?: boolean;
   }
 }
+
+/** A heading's cell: on one line unless its column lets it wrap, aligned with its values. */
+const headerStyle = (meta: ColumnMeta<unknown, unknown> | undefined) => ({
+  whiteSpace: meta?.wrapHeader ? ('normal' as const) : ('nowrap' as const),
+  textAlign: meta?.align,
+});
 
 export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
@@ -228,7 +240,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Table.Th
                         key={header.id}
                         className={sticky || undefined}
-                        style={{ whiteSpace: 'nowrap', textAlign: header.column.columnDef.meta?.align }}
+                        style={headerStyle(header.column.columnDef.meta)}
                       >
                         {label}
                       </Table.Th>
@@ -247,7 +259,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       key={header.id}
                       className={`${SORTABLE} ${sticky}`.trim()}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                      style={{ whiteSpace: 'nowrap', textAlign: header.column.columnDef.meta?.align }}
+                      style={headerStyle(header.column.columnDef.meta)}
                       onClick={(event) => {
                         if (event.target === event.currentTarget) toggle?.(event);
                       }}
