@@ -25,6 +25,9 @@ export const PROTOCOL_MSG = {
    */
   protocolChangedMeanwhile:
     'Protokół zmieniono w międzyczasie w innym oknie lub na innym urządzeniu, więc tego szkicu nie zapisano. Otwórz protokół ponownie, aby zobaczyć zmiany.',
+  /** A signing from a screen that has not seen another's save (409 CHANGED_MEANWHILE): not signed. */
+  protocolChangedBeforeSigning:
+    'Ktoś zmienił ten protokół w międzyczasie, więc go nie podpisano. Jego zmiany dołączono do Twoich: sprawdź protokół i podpisz go ponownie.',
   /** The screen after such a refusal: the other changes taken in, the user's own kept. */
   protocolMerged:
     'Ktoś zmienił ten protokół w międzyczasie (w innym oknie lub na innym urządzeniu). Jego zmiany dołączono do Twoich; pole zmienione w obu miejscach ma Twoją wersję. Sprawdź protokół.',

@@ -26,6 +26,8 @@ const draftQuery = z.object({
   asDraft: z.enum(['true', 'false']).optional(),
   base: z.string().max(40).optional(),
 });
+/** `base` as a draft's: a signing from a screen that has not seen another's save is refused (409). */
+const signQuery = z.object({ base: z.string().max(40).optional() });
 /** The answer (the data is validated on the way in; out it is passed as stored). */
 const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.unknown()) });
 
@@ -81,11 +83,15 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Podpisanie protokołu: oba podpisy i odpowiedź w każdym punkcie (inaczej 400 z listą braków); ' +
           'numer, stan PODPISANY i PDF jako plik zdarzenia w jednej transakcji',
         params,
+        querystring: signQuery,
         body: protocolDataSchema,
         response: { 200: protocolResponse, ...errors },
       },
     },
-    async (request) => signProtocol(deps(), currentUser(request), request.params.serviceId, request.body),
+    async (request) =>
+      signProtocol(deps(), currentUser(request), request.params.serviceId, request.body, {
+        base: request.query.base,
+      }),
   );
 
   app.post(

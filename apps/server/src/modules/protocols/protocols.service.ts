@@ -253,6 +253,7 @@ export async function signProtocol(
   actor: SessionUser,
   serviceId: number,
   input: ProtocolData,
+  options: { base?: string } = {},
 ) {
   return withPdfCleanup(deps, (uploads) =>
     inTransaction(deps.db, async (tx) => {
@@ -261,6 +262,11 @@ export async function signProtocol(
       if (!isOpen(row)) throw conflict(PROTOCOL_MSG.protocolAlreadySigned, 'STATE');
       const before = await loadProtocolContext(tx, row);
       const stored = await findProtocolRow(tx, serviceId);
+      // Signed from a screen that has not seen another's save: what that one wrote would be left
+      // out of the signed protocol (its screen merges, and the user signs what he has seen).
+      if (options.base !== undefined && (iso(stored?.updatedAt) ?? '') !== options.base) {
+        throw conflict(PROTOCOL_MSG.protocolChangedBeforeSigning, 'CHANGED_MEANWHILE');
+      }
       const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, before, stored), input.checklists),

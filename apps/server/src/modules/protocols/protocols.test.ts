@@ -379,9 +379,24 @@ describe('field protocol of a service event', () => {
     expect(merged.statusCode).toBe(200);
     expect(merged.json().updatedAt).not.toBe(version);
     // A client that names no base saves as before (spec clients).
-    expect((await saveProtocol(ctx, user, serviceId, { ...opened.data, kilometers: 42 })).statusCode).toBe(
-      200,
-    );
+    const plain = await saveProtocol(ctx, user, serviceId, { ...opened.data, kilometers: 42 });
+    expect(plain.statusCode).toBe(200);
+    // Signing from a screen that has not seen that save is refused, and signs nothing.
+    const sign = (base: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/service/protocol/${serviceId}/sign?base=${encodeURIComponent(base)}`,
+        headers: as(user),
+        payload: filledIn(plain.json().data),
+      });
+    const unseen = await sign(merged.json().updatedAt);
+    expect(unseen.statusCode).toBe(409);
+    expect(unseen.json()).toMatchObject({
+      message: PROTOCOL_MSG.protocolChangedBeforeSigning,
+      code: 'CHANGED_MEANWHILE',
+    });
+    expect((await getProtocol(ctx, user, serviceId)).json().signed).toBe(false);
+    expect((await sign(plain.json().updatedAt)).statusCode).toBe(200);
   });
 
   it('keeps the customer it was signed for: a rename since does not reprint a correction or change its screen', async () => {

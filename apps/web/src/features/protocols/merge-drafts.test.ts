@@ -119,3 +119,32 @@ describe('mergeDrafts on what the server gives back', () => {
     expect(merged.nights).toBe(1);
   });
 });
+
+describe('mergeDrafts of one row and of the materials changed on both screens', () => {
+  it("keeps each screen's answer, remark and measurement of the same row", () => {
+    const measured = (answer: ProtocolItem['answer'], remark: string, volts: string, amps: string) => ({
+      ...row('a', answer, remark),
+      fields: [
+        { name: 'Napięcie', unit: 'V', value: volts },
+        { name: 'Prąd', unit: 'A', value: amps },
+      ],
+    });
+    const base = data({ checklists: withRows([measured('', '', '', '')]) });
+    const mine = data({ checklists: withRows([measured('NIEPOPRAWNE', '', '230', '')]) });
+    const theirs = data({ checklists: withRows([measured('', 'Luz na wrzecionie', '', '16')]) });
+    expect(mergeDrafts(base, mine, theirs).checklists[0].items[0]).toEqual(
+      measured('NIEPOPRAWNE', 'Luz na wrzecionie', '230', '16'),
+    );
+  });
+
+  it('keeps the materials each screen added, and drops those each removed', () => {
+    const oil = { name: 'Olej', quantity: '2', unit: 'l' };
+    const filter = { name: 'Filtr', quantity: '1', unit: 'szt.' };
+    const belt = { name: 'Pasek', quantity: '1', unit: 'szt.' };
+    const base = data({ materials: [belt] });
+    // This screen added the oil; the other added the filter and removed the belt.
+    const mine = data({ materials: [belt, oil] });
+    const theirs = data({ materials: [filter] });
+    expect(mergeDrafts(base, mine, theirs).materials).toEqual([filter, oil]);
+  });
+});

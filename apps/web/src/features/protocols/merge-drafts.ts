@@ -8,9 +8,10 @@ import {
 /*
  * Two screens on one protocol (the technician's tablet and the office, or two tabs) each save the
  * whole form. When the server says the other saved first (409 CHANGED_MEANWHILE), the screen lays
- * its own changes over the server's version: a field (a checklist row: its answer, remark and
- * measurements together) changed here keeps this screen's value, any other takes the server's. A
- * field changed in both places keeps this screen's, the one its user is looking at.
+ * its own changes over the server's version: a field (each checklist row's answer, remark and
+ * measurement on its own) changed here keeps this screen's value, any other takes the server's; the
+ * materials keep the rows each screen added and lose the rows each removed. A field changed in both
+ * places keeps this screen's, the one its user is looking at.
  */
 
 /**
@@ -37,14 +38,51 @@ const pick = <T>(base: T, mine: T, theirs: T): T => (same(mine, base) ? theirs :
 
 const listKey = (list: Pick<ProtocolChecklist, 'deviceId' | 'kind'>) => `${list.deviceId}|${list.kind}`;
 
+/** A measurement's value as a screen had it: by the measurement's name, else by its place. */
+const valueOf = (item: ProtocolItem, name: string, i: number) =>
+  (item.fields.find((f) => f.name === name) ?? item.fields[i])?.value;
+
+/** One row: its answer, its remark and each measurement merged on their own. */
+function mergeItem(base: ProtocolItem, mine: ProtocolItem, theirs: ProtocolItem): ProtocolItem {
+  return {
+    ...theirs,
+    answer: pick(base.answer, mine.answer, theirs.answer),
+    remark: pick(base.remark, mine.remark, theirs.remark),
+    fields: theirs.fields.map((field, i) => ({
+      ...field,
+      value: pick(valueOf(base, field.name, i), valueOf(mine, field.name, i), field.value) ?? field.value,
+    })),
+  };
+}
+
 function mergeItems(base: ProtocolItem[], mine: ProtocolItem[], theirs: ProtocolItem[]): ProtocolItem[] {
   const baseByKey = new Map(base.map((item) => [item.key, item]));
   const mineByKey = new Map(mine.map((item) => [item.key, item]));
   return theirs.map((item) => {
     const own = mineByKey.get(item.key);
     const start = baseByKey.get(item.key);
-    return own && start ? pick(start, own, item) : item;
+    return own && start ? mergeItem(start, own, item) : item;
   });
+}
+
+/** `from` without one of each of `taken` (the same values as a multiset). */
+function without<T>(from: readonly T[], taken: readonly T[]): T[] {
+  const rest = [...from];
+  for (const item of taken) {
+    const i = rest.findIndex((candidate) => same(candidate, item));
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return rest;
+}
+
+/**
+ * A list of its own rows (the materials), changed on both screens: the server's, without the rows
+ * this screen removed, with the rows it added at the end (a row edited counts as removed and added).
+ */
+function mergeRows<T>(base: T[], mine: T[], theirs: T[]): T[] {
+  if (same(mine, base)) return theirs;
+  if (same(theirs, base)) return mine;
+  return [...without(theirs, without(base, mine)), ...without(mine, base)];
 }
 
 /**
@@ -69,10 +107,11 @@ function mergeChecklists(
 export function mergeDrafts(base: ProtocolData, mine: ProtocolData, theirs: ProtocolData): ProtocolData {
   const merged = { ...theirs };
   for (const field of Object.keys(theirs) as (keyof ProtocolData)[]) {
-    if (field === 'checklists') continue;
+    if (field === 'checklists' || field === 'materials') continue;
     (merged as Record<string, unknown>)[field] = pick(base[field], mine[field], theirs[field]);
   }
   merged.checklists = mergeChecklists(base.checklists, mine.checklists, theirs.checklists);
+  merged.materials = mergeRows(base.materials, mine.materials, theirs.materials);
   return merged;
 }
 

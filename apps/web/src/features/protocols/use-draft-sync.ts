@@ -290,5 +290,8 @@ export function useDraftSync(protocol: LoadedProtocol) {
     forget,
     pause,
     dataRef,
+    /** The server's version the form on screen was made on (what a signing names as its base). */
+    serverVersion,
+    takeInOtherChanges,
   };
 }

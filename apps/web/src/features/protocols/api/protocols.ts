@@ -56,7 +56,12 @@ export function saveProtocolDraft(
 export function useSignProtocol(serviceId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (data: ProtocolData) => api.post<Protocol>(`/api/service/protocol/${serviceId}/sign`, data),
+    // `base`: the version the screen's form was made on; another saved since refuses the signing.
+    mutationFn: ({ data, base }: { data: ProtocolData; base: string | null }) =>
+      api.post<Protocol>(
+        `/api/service/protocol/${serviceId}/sign?${new URLSearchParams({ base: base ?? '' })}`,
+        data,
+      ),
     onSuccess: (protocol) => {
       client.setQueryData(protocolKey(serviceId), protocol);
       void client.invalidateQueries({ queryKey: ['services'] });

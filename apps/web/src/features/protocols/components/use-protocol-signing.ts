@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { PROTOCOL_MSG, missingForSigning, protocolMissingMessage } from '@serwis/domain';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSignProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
 
@@ -42,16 +42,25 @@ export function useProtocolSigning(
       return;
     }
     await sync.pause();
-    sign.mutate(sync.dataRef.current, {
-      onSuccess: async () => {
-        await sync.forget();
-        notifications.show({ color: 'green', message: PROTOCOL_MSG.protocolSigned });
+    sign.mutate(
+      { data: sync.dataRef.current, base: sync.serverVersion.current },
+      {
+        onSuccess: async () => {
+          await sync.forget();
+          notifications.show({ color: 'green', message: PROTOCOL_MSG.protocolSigned });
+        },
+        onError: async (error) => {
+          setServerProblem(errorMessage(error));
+          setRefusals((n) => n + 1);
+          // Another screen saved since this one's version: its changes are taken in and saved with
+          // this screen's, for the user to see them before signing again.
+          if (error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') {
+            await sync.takeInOtherChanges().catch(() => undefined);
+            await sync.flush();
+          }
+        },
       },
-      onError: (error) => {
-        setServerProblem(errorMessage(error));
-        setRefusals((n) => n + 1);
-      },
-    });
+    );
   };
 
   return { signProblem, refusals, signing: sign.isPending, submitSignature };

@@ -82,9 +82,15 @@ function protocol(overrides: Partial<Protocol> = {}): Protocol {
  * A server that keeps protocol 7 and, as the real one, refuses a draft made on another version than
  * its own (409 CHANGED_MEANWHILE); a draft it takes becomes the version saved at `savedAt`.
  */
-function versionedServer(start: Protocol, savedAt: string, reachable = () => true) {
+function versionedServer(
+  start: Protocol,
+  savedAt: string,
+  reachable = () => true,
+  more: (server: { protocol: Protocol }) => Parameters<typeof fakeApi>[0] = () => ({}),
+) {
   const server = { protocol: start };
   const api = fakeApi({
+    ...more(server),
     'GET /api/service/protocol/7': () => ({ body: server.protocol }),
     'PUT /api/service/protocol/7': (call) => {
       if (!reachable()) return { network: true };
@@ -601,6 +607,55 @@ describe('/serviceProtocol', () => {
     fakeApi({ 'GET /api/service/protocol/7': { network: true } });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     expect(await screen.findByRole('alert')).toHaveTextContent('Błąd połączenia z serwerem.');
+  });
+
+  it("does not sign over another screen's save it has not seen: takes it in and asks to sign again", async () => {
+    const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
+    const ready = protocol({
+      saved: true,
+      updatedAt: '2026-03-15T12:00:00.000Z',
+      data: {
+        ...protocol().data,
+        checklists: protocol().data.checklists.map((list) => ({
+          ...list,
+          items: list.items.map((item) => ({ ...item, answer: 'POPRAWNE' as const })),
+        })),
+        customerSignerName: 'Jan Nowak',
+        technicianSignature: SIGNATURE,
+        customerSignature: SIGNATURE,
+      },
+    });
+    const { api, server } = versionedServer(ready, '2026-03-15T12:20:00.000Z', undefined, (server) => ({
+      'POST /api/service/protocol/7/sign': (call) =>
+        call.query.get('base') === server.protocol.updatedAt
+          ? { body: { ...server.protocol, signed: true } }
+          : {
+              status: 409,
+              body: { message: PROTOCOL_MSG.protocolChangedBeforeSigning, code: 'CHANGED_MEANWHILE' },
+            },
+    }));
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await screen.findByLabelText('Zalecenia dla klienta');
+    // The office saves its recommendations meanwhile; this screen has not seen them.
+    server.protocol = {
+      ...server.protocol,
+      data: { ...server.protocol.data, recommendations: 'Smarować co tydzień' },
+      updatedAt: '2026-03-15T12:10:00.000Z',
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Podpisz protokół' }));
+    expect(await screen.findByText(PROTOCOL_MSG.protocolChangedBeforeSigning)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Zalecenia dla klienta')).toHaveValue('Smarować co tydzień'),
+    );
+    // The merged form is on the server, ready to be signed as seen.
+    await waitFor(() => expect(server.protocol.updatedAt).toBe('2026-03-15T12:20:00.000Z'));
+    expect(server.protocol.data).toMatchObject({
+      recommendations: 'Smarować co tydzień',
+      customerSignerName: 'Jan Nowak',
+    });
+    expect(api.callsTo('POST', '/api/service/protocol/7/sign')[0]!.query.get('base')).toBe(
+      '2026-03-15T12:00:00.000Z',
+    );
   });
 
   it('names what is missing before signing, without asking the server, and brings it into view', async () => {
