@@ -49,10 +49,12 @@ export function withOwnOption<T extends { value: string }>(options: T[], own?: T
   return own && !options.some((option) => option.value === own.value) ? [own, ...options] : options;
 }
 
-export function useCategoryOptions() {
+/** The categories; `fresh`: asked again whenever the screen opens (`isFetchedAfterMount` then tells). */
+export function useCategoryOptions({ fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: ['machine-lookups', 'categories'],
     queryFn: () => api.get<CategoryOption[]>('/api/category/findAll'),
     staleTime: 60_000,
+    refetchOnMount: fresh ? 'always' : true,
   });
 }

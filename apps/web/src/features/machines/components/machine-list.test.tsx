@@ -8,6 +8,7 @@ import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice } from '../../../../test/samples';
 import { EMPTY_FILTERS, type MachineFilters } from '../machine-filters';
 import { MachineList } from './machine-list';
+import { Link } from 'react-router';
 
 /** No pause between keystrokes: the tests check behaviour, not typing speed. */
 const user = userEvent.setup({ delay: null });
@@ -198,6 +199,33 @@ describe('machine list', () => {
     await user.click(screen.getByRole('button', { name: /Filtry/ }));
     expect(screen.queryByText('Lasery stare')).toBeNull();
     expect(screen.getAllByText('Lasery').length).toBeGreaterThan(0);
+  });
+
+  it('shows the category renamed since the last visit in the panel too, not its cached old name', async () => {
+    keepFilters({ categories: ['Lasery stare'], categoryIds: [3] });
+    let categories = [{ id: 3, name: 'Lasery stare', count: 1 }];
+    const server = fakeApi(
+      {
+        'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': '2' } },
+        'GET /api/category/findAll': () => ({ body: categories }),
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<MachineList family="INTERNAL" />, {
+      url: '/list',
+      routes: { '/home': <Link to="/list">Wróć do listy</Link> },
+    });
+    await screen.findByText('Laser CO2 3000');
+    // Renamed in another screen; the list is left and opened again in the same tab.
+    categories = [{ id: 3, name: 'Lasery', count: 1 }];
+    await user.click(screen.getByRole('button', { name: 'Wstecz' }));
+    await user.click(await screen.findByRole('link', { name: 'Wróć do listy' }));
+    await screen.findByText('Laser CO2 3000');
+    await user.click(screen.getByRole('button', { name: /Filtry/ }));
+    expect(screen.queryByText('Lasery stare')).toBeNull();
+    expect(
+      (server.callsTo('POST', '/api/device/getByFilter').at(-1)!.body as { categories: string[] }).categories,
+    ).toEqual(['Lasery']);
   });
 
   it('sends filter dates as midnight of the day and keeps filters, page size and search across visits', async () => {

@@ -50,9 +50,11 @@ export function MachineList({ family }: { family: MachineFamily }) {
   );
   // A state saved by an older version may lack newer filter fields. Its categories are taken as they
   // are now (renamed or deleted since it was applied): the list waits for them, and so does the panel.
-  const categoryOptions = useCategoryOptions();
+  // Asked afresh on each visit: names cached from before a rename would be applied again.
+  const categoryOptions = useCategoryOptions({ fresh: true });
   const stored = list.state.filters;
-  const categoriesKnown = stored.categories.length === 0 || categoryOptions.isFetched;
+  const categoriesKnown =
+    stored.categories.length === 0 || categoryOptions.isFetchedAfterMount || categoryOptions.isError;
   const { filters, gone } = useMemo(() => {
     const all = { ...EMPTY_FILTERS, ...stored };
     return categoryOptions.data
