@@ -3,7 +3,7 @@ import { polishCount, polishPlural } from '../rules/numbers.js';
 
 /**
  * What a record's delete would take with it, and what keeps it from going: asked before the
- * confirmation opens, so that it names both (a machine's notes, parts and files go with it; its
+ * confirmation opens, so that it names both (a machine's notes, parts, files and nameplates go with it; its
  * service events and incidents, or a customer's machines and events, keep it, spec §8's 409).
  */
 export const machineDependantsSchema = z.object({
@@ -12,6 +12,7 @@ export const machineDependantsSchema = z.object({
   notes: z.number().int(),
   parts: z.number().int(),
   files: z.number().int(),
+  nameplates: z.number().int(),
 });
 export type MachineDependants = z.infer<typeof machineDependantsSchema>;
 
@@ -49,7 +50,7 @@ export const DELETION_TEXT = {
       [d.incidents, INCIDENTS],
     ]);
     return by
-      ? `Maszyny nie można teraz usunąć. Wykorzystują ją: ${by}. Najpierw usuń je na karcie maszyny.`
+      ? `Maszyny nie można teraz usunąć. Powiązane z nią dane: ${by}. Najpierw usuń je na karcie maszyny.`
       : '';
   },
   /** What goes with a machine; '' when nothing does. */
@@ -57,12 +58,13 @@ export const DELETION_TEXT = {
     const what = listed([
       [d.notes, { one: 'notatka', few: 'notatki', many: 'notatek' }],
       [d.parts, { one: 'część', few: 'części', many: 'części' }],
+      [d.files, { one: 'plik', few: 'pliki', many: 'plików' }],
       [
-        d.files,
+        d.nameplates,
         {
-          one: 'plik (z tabliczkami znamionowymi)',
-          few: 'pliki (z tabliczkami znamionowymi)',
-          many: 'plików (z tabliczkami znamionowymi)',
+          one: 'zdjęcie tabliczki znamionowej',
+          few: 'zdjęcia tabliczek znamionowych',
+          many: 'zdjęć tabliczek znamionowych',
         },
       ],
     ]);
@@ -74,7 +76,7 @@ export const DELETION_TEXT = {
       [d.machines, { one: 'maszyna', few: 'maszyny', many: 'maszyn' }],
       [d.services, SERVICES],
     ]);
-    return by ? `Kontrahenta nie można teraz usunąć. Są z nim powiązane: ${by}. Najpierw je usuń.` : '';
+    return by ? `Kontrahenta nie można teraz usunąć. Powiązane z nim dane: ${by}. Najpierw je usuń.` : '';
   },
   cannotDeleteTitle: 'Nie można usunąć',
 } as const;

@@ -286,7 +286,7 @@ export async function deleteDevice(db: DbOrTx, id: number) {
 
 /**
  * What keeps a machine (its service events and incidents) and what goes with it (notes, parts,
- * files with its nameplates): the delete's confirmation names them.
+ * files, nameplate photos): the delete's confirmation names them.
  */
 export async function deviceDependants(db: DbOrTx, id: number): Promise<MachineDependants> {
   const result = await db.execute(sql`
@@ -295,7 +295,10 @@ export async function deviceDependants(db: DbOrTx, id: number): Promise<MachineD
       (SELECT count(*)::int FROM ${incidents} WHERE ${incidents.deviceId} = ${id}) AS "incidents",
       (SELECT count(*)::int FROM ${deviceNotes} WHERE ${deviceNotes.deviceId} = ${id}) AS "notes",
       (SELECT count(*)::int FROM ${parts} WHERE ${parts.deviceId} = ${id}) AS "parts",
-      (SELECT count(*)::int FROM ${files} WHERE ${files.deviceId} = ${id}) AS "files"`);
+      (SELECT count(*)::int FROM ${files}
+        WHERE ${files.deviceId} = ${id} AND ${files.type} <> 'MACHINE_NAMEPLATE') AS "files",
+      (SELECT count(*)::int FROM ${files}
+        WHERE ${files.deviceId} = ${id} AND ${files.type} = 'MACHINE_NAMEPLATE') AS "nameplates"`);
   const row = rowsOf<MachineDependants>(result)[0];
   return {
     services: Number(row.services),
@@ -303,6 +306,7 @@ export async function deviceDependants(db: DbOrTx, id: number): Promise<MachineD
     notes: Number(row.notes),
     parts: Number(row.parts),
     files: Number(row.files),
+    nameplates: Number(row.nameplates),
   };
 }
 

@@ -399,9 +399,16 @@ describe('machine delete', () => {
     expect(await ctx.app.storage.stat(stored.name)).not.toBeNull();
     // Asked before the confirmation: what goes with it, and nothing keeps it.
     const dependants = await inject('GET', `/api/device/dependants/${device.id}`, user);
-    expect(dependants.json()).toEqual({ services: 0, incidents: 0, notes: 1, parts: 1, files: 1 });
+    expect(dependants.json()).toEqual({
+      services: 0,
+      incidents: 0,
+      notes: 1,
+      parts: 1,
+      files: 1,
+      nameplates: 0,
+    });
     expect(DELETION_TEXT.machineTakesWith(dependants.json())).toBe(
-      'Razem z nią zostaną usunięte: 1 notatka, 1 część i 1 plik (z tabliczkami znamionowymi).',
+      'Razem z nią zostaną usunięte: 1 notatka, 1 część i 1 plik.',
     );
     expect(DELETION_TEXT.machineKeptBy(dependants.json())).toBe('');
     const response = await inject('DELETE', `/api/device/delete/${device.id}`, admin);
@@ -439,7 +446,7 @@ describe('machine delete', () => {
     });
     const kept = (await inject('GET', `/api/device/dependants/${withIncident.id}`, admin)).json();
     expect(DELETION_TEXT.machineKeptBy(kept)).toBe(
-      'Maszyny nie można teraz usunąć. Wykorzystują ją: 1 wpis w zakładce Zdarzenia. Najpierw usuń je na karcie maszyny.',
+      'Maszyny nie można teraz usunąć. Powiązane z nią dane: 1 wpis w zakładce Zdarzenia. Najpierw usuń je na karcie maszyny.',
     );
     expect((await inject('GET', '/api/device/dependants/9999', admin)).statusCode).toBe(404);
     for (const device of [withService, withIncident]) {

@@ -152,7 +152,7 @@ describe('CustomerEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń kontrahenta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
     expect(dialog).toHaveTextContent(
-      'Kontrahenta nie można teraz usunąć. Są z nim powiązane: 31 maszyn i 2 zdarzenia serwisowe. Najpierw je usuń.',
+      'Kontrahenta nie można teraz usunąć. Powiązane z nim dane: 31 maszyn i 2 zdarzenia serwisowe. Najpierw je usuń.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

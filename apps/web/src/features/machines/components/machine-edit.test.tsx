@@ -78,7 +78,7 @@ describe('machine card', () => {
   });
 
   it('names what goes with the machine in the question, and what keeps it instead of asking', async () => {
-    const goesWith = { services: 0, incidents: 0, notes: 2, parts: 1, files: 3 };
+    const goesWith = { services: 0, incidents: 0, notes: 2, parts: 1, files: 3, nameplates: 22 };
     let dependants = goesWith;
     const server = fakeApi(
       {
@@ -91,7 +91,7 @@ describe('machine card', () => {
     await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));
     expect(
       await screen.findByText(
-        'Razem z nią zostaną usunięte: 2 notatki, 1 część i 3 pliki (z tabliczkami znamionowymi).',
+        'Razem z nią zostaną usunięte: 2 notatki, 1 część, 3 pliki i 22 zdjęcia tabliczek znamionowych.',
       ),
     ).toBeInTheDocument();
     await user.click(
@@ -104,7 +104,7 @@ describe('machine card', () => {
     await user.click(await screen.findByRole('button', { name: 'Usuń maszynę' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
     expect(dialog).toHaveTextContent(
-      'Maszyny nie można teraz usunąć. Wykorzystują ją: 3 zdarzenia serwisowe i 1 wpis w zakładce Zdarzenia. Najpierw usuń je na karcie maszyny.',
+      'Maszyny nie można teraz usunąć. Powiązane z nią dane: 3 zdarzenia serwisowe i 1 wpis w zakładce Zdarzenia. Najpierw usuń je na karcie maszyny.',
     );
     expect(screen.queryByRole('button', { name: 'Usuń' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Zamknij' }));

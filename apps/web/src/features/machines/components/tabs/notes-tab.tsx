@@ -2,7 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { MSG, mayChangeOwnRecord, shortenText, singleSpaced, type DeviceNote } from '@serwis/domain';
+import {
+  LIST_MSG,
+  MSG,
+  mayChangeOwnRecord,
+  shortenText,
+  singleSpaced,
+  type DeviceNote,
+} from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { formatDateTime } from '../../../../lib/dayjs';
@@ -89,6 +96,14 @@ export function NotesTab({ deviceId }: { deviceId: number }) {
             </Button>
           )}
         </Stack>
+      ) : notes.isError ? (
+        // Not "Brak danych": the notes could not be read (as a failed list says it).
+        <Group justify="center" gap="sm" py="lg">
+          <Text>{LIST_MSG.listLoadFailed}</Text>
+          <Button variant="light" loading={notes.isFetching} onClick={() => void notes.refetch()}>
+            {LIST_MSG.tryAgain}
+          </Button>
+        </Group>
       ) : (
         <Text ta="center" py="lg" c="dimmed">
           {MSG.noData}

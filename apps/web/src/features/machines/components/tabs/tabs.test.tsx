@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type DeviceNote, type Part, type SessionUser, type StoredFile } from '@serwis/domain';
+import { MSG, type DeviceNote, type Part, type SessionUser, type StoredFile, LIST_MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../../test/fake-api';
 import { renderScreen } from '../../../../../test/render-screen';
 import { FilesTab } from './files-tab';
@@ -282,6 +282,10 @@ describe('NotesTab', () => {
     fakeApi({ 'GET /api/user/check-auth': { body: me } }, { otherwise: { network: true } });
     renderScreen(<NotesTab deviceId={7} />, { url: '/m' });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.connectionError);
+    // Not "Brak danych": the notes could not be read, and can be asked for again.
+    expect(screen.getByText(LIST_MSG.listLoadFailed)).toBeInTheDocument();
+    expect(screen.queryByText(MSG.noData)).toBeNull();
+    expect(screen.getByRole('button', { name: LIST_MSG.tryAgain })).toBeInTheDocument();
   });
 
   it('asks before Esc or "Anuluj" drop a typed note, and closes at once when nothing was typed', async () => {
