@@ -66,22 +66,26 @@ export function useDraftSync(protocol: LoadedProtocol) {
    * Another window or device saved since this screen's version (409 CHANGED_MEANWHILE): its changes
    * are taken in, this screen's kept over them (merge-drafts.ts), and the result is sent again.
    */
-  const takeInOtherChanges = useCallback(async () => {
-    const theirs = await fetchProtocol(serviceId);
-    const next = mergeDrafts(serverData.current, dataRef.current, theirs.data);
-    serverData.current = theirs.data;
-    serverVersion.current = theirs.updatedAt;
-    dataRef.current = next;
-    version.current += 1;
-    setDataState(next);
-    setMerged(true);
-    await writeLocalDraft(serviceId, {
-      data: next,
-      changedAt: Date.now(),
-      base: theirs.updatedAt,
-      baseData: theirs.data,
-    });
-  }, [serviceId]);
+  const takeInOtherChanges = useCallback(
+    async ({ quiet = false }: { quiet?: boolean } = {}) => {
+      const theirs = await fetchProtocol(serviceId);
+      const next = mergeDrafts(serverData.current, dataRef.current, theirs.data);
+      serverData.current = theirs.data;
+      serverVersion.current = theirs.updatedAt;
+      dataRef.current = next;
+      version.current += 1;
+      setDataState(next);
+      // A refused signing says it in its own words.
+      if (!quiet) setMerged(true);
+      await writeLocalDraft(serviceId, {
+        data: next,
+        changedAt: Date.now(),
+        base: theirs.updatedAt,
+        baseData: theirs.data,
+      });
+    },
+    [serviceId],
+  );
 
   /** One draft save; `sent` is the version of the form it sends. */
   const saveOnce = useCallback(

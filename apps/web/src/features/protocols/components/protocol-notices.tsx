@@ -70,7 +70,7 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
           </Stack>
         </Alert>
       )}
-      {sync.merged && <Alert color="yellow">{PROTOCOL_MSG.protocolMerged}</Alert>}
+      {sync.merged && !protocol.signed && <Alert color="yellow">{PROTOCOL_MSG.protocolMerged}</Alert>}
       <ErrorBanner message={sync.refusal} />
     </>
   );

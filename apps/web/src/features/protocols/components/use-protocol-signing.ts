@@ -55,7 +55,7 @@ export function useProtocolSigning(
           // Another screen saved since this one's version: its changes are taken in and saved with
           // this screen's, for the user to see them before signing again.
           if (error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') {
-            await sync.takeInOtherChanges().catch(() => undefined);
+            await sync.takeInOtherChanges({ quiet: true }).catch(() => undefined);
             await sync.flush();
           }
         },

@@ -644,6 +644,8 @@ describe('/serviceProtocol', () => {
     };
     await userEvent.click(screen.getByRole('button', { name: 'Podpisz protokół' }));
     expect(await screen.findByText(PROTOCOL_MSG.protocolChangedBeforeSigning)).toBeInTheDocument();
+    // Said once: not again by the notice of a merged draft.
+    expect(screen.queryByText(PROTOCOL_MSG.protocolMerged)).toBeNull();
     await waitFor(() =>
       expect(screen.getByLabelText('Zalecenia dla klienta')).toHaveValue('Smarować co tydzień'),
     );
