@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { settleDialog } from './browser';
 import { downloadedBytes } from './register-kit';
 import { decodeLabelSheet, type DecodedLabel } from './qr';
 
@@ -9,6 +10,8 @@ import { decodeLabelSheet, type DecodedLabel } from './qr';
 export async function qrSheetOf(page: Page, button: Locator, from?: number): Promise<DecodedLabel[]> {
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Drukuj naklejki QR' });
+  // Its opening transition over (a click during it was lost on a busy CI machine).
+  await settleDialog(dialog);
   if (from !== undefined) {
     await dialog.getByRole('button', { name: new RegExp(`^Naklejka ${from} `) }).click();
   }
