@@ -1,4 +1,4 @@
-import type { Device, MapPoint, Service } from '@serwis/domain';
+import type { Device, MapConfig, MapPoint, Service } from '@serwis/domain';
 
 /** The customer the sample machine and events belong to, as the API names it in them. */
 export const sampleCustomer = {
@@ -76,6 +76,19 @@ export function sampleMapPoint(overrides: Partial<MapPoint> = {}): MapPoint {
     longitude: 19,
     color1: '#2f9e44',
     color2: '#ffffff',
+    ...overrides,
+  };
+}
+
+/** `GET /api/map/config` as the test server gives it: tiles from a closed port, a geocoder. */
+export function sampleMapConfig(overrides: Partial<MapConfig> = {}): MapConfig {
+  return {
+    tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+    attribution: 'Kafelki testowe',
+    hotelRadiusKm: 50,
+    geocoding: true,
+    publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
+    publicMapMade: true,
     ...overrides,
   };
 }

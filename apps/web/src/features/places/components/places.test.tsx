@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Branch, type NearbyHotel, PLACES_MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
-import { sampleDevice } from '../../../../test/samples';
+import { sampleDevice, sampleMapConfig } from '../../../../test/samples';
 import { MyAccountPage } from '../../account/routes/my-account-page';
 import { HotelsTab } from './hotels-tab';
 import { LocationTab } from './location-tab';
@@ -13,16 +13,7 @@ import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const CONFIG = {
-  body: {
-    tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-    attribution: 'Kafelki testowe',
-    hotelRadiusKm: 50,
-    geocoding: true,
-    publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
-    publicMapMade: true,
-  },
-};
+const CONFIG = { body: sampleMapConfig() };
 
 const hotel = (overrides: Partial<NearbyHotel>): NearbyHotel => ({
   id: 1,

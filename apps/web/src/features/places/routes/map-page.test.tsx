@@ -6,7 +6,7 @@ import { MAP_VIEW, MSG, PUBLIC_MAP_SIZE, type MapPoint, PLACES_MSG } from '@serw
 import { JAN_USER, fakeApi } from '../../../../test/fake-api';
 import { giveElementsASize } from '../../../../test/map-size';
 import { renderScreen } from '../../../../test/render-screen';
-import { sampleMapPoint } from '../../../../test/samples';
+import { sampleMapConfig, sampleMapPoint } from '../../../../test/samples';
 import { project } from '../components/snapshot';
 import { MapPage } from './map-page';
 
@@ -41,16 +41,7 @@ describe('/map', () => {
 
   it('shows the legend, filters by family, status and category, and names the public address', async () => {
     fakeApi({
-      'GET /api/map/config': {
-        body: {
-          tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-          attribution: 'Kafelki testowe',
-          hotelRadiusKm: 50,
-          geocoding: true,
-          publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
-          publicMapMade: true,
-        },
-      },
+      'GET /api/map/config': { body: sampleMapConfig() },
       'GET /api/category/findAll': {
         body: [
           { id: 3, name: 'Lasery' },
@@ -351,16 +342,7 @@ describe('/map: the point list', () => {
   it('offers no download of the website’s image before one was made, and says how to make it', async () => {
     fakeApi({
       'GET /api/device/with-gps-location-data': { body: [point({ id: 1 })] },
-      'GET /api/map/config': {
-        body: {
-          tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
-          attribution: 'Kafelki testowe',
-          hotelRadiusKm: 50,
-          geocoding: true,
-          publicMapPath: '/api/storage/download-public-file?fileName=machines-map.png',
-          publicMapMade: false,
-        },
-      },
+      'GET /api/map/config': { body: sampleMapConfig({ publicMapMade: false }) },
     });
     renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
     expect(await screen.findByText(MSG.publicMapMissing)).toBeInTheDocument();
