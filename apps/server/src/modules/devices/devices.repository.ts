@@ -312,12 +312,8 @@ export async function deviceDependants(db: DbOrTx, id: number): Promise<MachineD
 
 /** Service events and incidents keep a machine alive (spec §8, "Machine delete 409"). */
 export async function countDeviceReferences(db: DbOrTx, id: number): Promise<number> {
-  const [services] = await db
-    .select({ n: count() })
-    .from(serviceDevices)
-    .where(eq(serviceDevices.deviceId, id));
-  const [incidentRows] = await db.select({ n: count() }).from(incidents).where(eq(incidents.deviceId, id));
-  return Number(services.n) + Number(incidentRows.n);
+  const { services, incidents } = await deviceDependants(db, id);
+  return services + incidents;
 }
 
 export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
