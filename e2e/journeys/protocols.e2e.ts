@@ -187,6 +187,24 @@ describe('field protocol on a tablet', () => {
     await expect.poll(() => status().innerText(), { timeout: 15_000 }).toBe('Szkic zapisany na serwerze');
   });
 
+  it('stops a field reached with Tab above the bar kept at the bottom, not under it', async () => {
+    const bar = page.getByRole('button', { name: 'Podpisz protokół' }).locator('xpath=../..');
+    const nights = page.getByLabel('Noclegi');
+    const recommendationsField = page.getByLabel('Zalecenia dla klienta');
+    // The field after "Noclegi" lies just under the bar, as the page is scrolled.
+    const barTop = async () => (await bar.boundingBox())!.y;
+    await page.evaluate(
+      (y) => window.scrollBy(0, y),
+      (await recommendationsField.boundingBox())!.y - (await barTop()) - 10,
+    );
+    expect((await recommendationsField.boundingBox())!.y).toBeGreaterThan(await barTop());
+    await nights.focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => recommendationsField.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await recommendationsField.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(await barTop());
+  });
+
   it('keeps what is typed while offline through a reload without the network', async () => {
     // The screen has installed its service worker: it will reload without the network.
     await page.getByText('Działa bez sieci', { exact: true }).waitFor();

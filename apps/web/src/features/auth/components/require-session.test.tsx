@@ -85,6 +85,34 @@ describe('RequireSession', () => {
     expect(companyTimeZone()).toBe('Asia/Tokyo');
   });
 
+  it('keeps the screen drawn without the settings while they are asked again once the network is back', async () => {
+    let reachable = false;
+    const api = fakeApi({
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'GET /api/reference-data': () =>
+        reachable ? { body: { companyTimeZone: 'Europe/Warsaw' } } : { network: true },
+    });
+    // The settings take a moment to come, as over a real network.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/reference-data')) await new Promise((r) => setTimeout(r, 50));
+      return answer(input, init);
+    });
+    renderScreen(guarded(createElement('input', { 'aria-label': 'Opis wykonanych prac' })), {
+      url: '/serviceProtocol',
+      session: ANNA_ADMIN,
+      zoneToLoad: true,
+    });
+    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
+    reachable = true;
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(api.callsTo('GET', '/api/reference-data').length).toBeGreaterThan(1));
+    await waitFor(() => expect(companyTimeZone()).toBe('Europe/Warsaw'));
+    // The same field, with what was typed: the screen was not taken down and drawn anew.
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymiana grzałki');
+  });
+
   it('leaves an admin screen for home once a refusal shows the employee is no longer an administrator', async () => {
     let admin = true;
     fakeApi({

@@ -16,7 +16,9 @@ export function RequireSession({ children, admin = false }: { children: ReactNod
   useEffect(() => {
     void refetch();
   }, [location.pathname, refetch]);
-  if (isPending || settings.isPending) {
+  // The settings asked again after a failure (the network back on a tablet) keep the screen: it
+  // was drawn without them, and unmounting it lost a protocol's state mid-save.
+  if (isPending || (settings.isPending && !settings.isFetched)) {
     return (
       <Center h="50vh" aria-label={MSG.loading}>
         <Loader />

@@ -6,6 +6,7 @@ import type { LoadedProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
 import { ProtocolSyncBadges } from './protocol-sync-badges';
 import { usePhone } from '../../../lib/use-phone';
+import { useBottomBarHeight } from '../../../lib/use-bottom-bar-height';
 
 /** The bar kept in view under the protocol: the draft's state, save, sign, send. */
 export function ProtocolFooter(props: {
@@ -20,6 +21,8 @@ export function ProtocolFooter(props: {
   // On a phone the bar (its badges and buttons stacked) took a quarter of the screen and covered
   // the customer's signature pad as it was drawn on: there it stays at the end of the protocol.
   const phone = usePhone();
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBarHeight(bar, !phone);
   // The save button is disabled while it saves, which drops the keyboard's focus to the page: once
   // a save it started is over, the focus comes back to it (unless the user has gone on elsewhere).
   const saveButton = useRef<HTMLButtonElement>(null);
@@ -31,6 +34,7 @@ export function ProtocolFooter(props: {
   }, [sync.state]);
   return (
     <Group
+      ref={bar}
       justify="space-between"
       wrap="wrap"
       pos={phone ? 'static' : 'sticky'}
