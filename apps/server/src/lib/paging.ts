@@ -39,7 +39,7 @@ export interface ListTotal {
   estimated: boolean;
   /** Estimated: how many the server has seen match (the count's bound + 1, or a full page's end + 1). */
   proven?: number;
-  /** `total` is `proven`: that many match at least, maybe more (`searchedTotal`). */
+  /** `total` is `proven`: that many match at least, maybe more (`searchedTotal`, `pastBound`). */
   lowerBound?: boolean;
 }
 
@@ -261,7 +261,7 @@ export async function readPastBound<T>(
     const proven = window.offset + rows.length;
     return {
       rows: rows.slice(0, window.limit),
-      total: { total: Math.max(expected, proven), estimated: true, proven },
+      total: pastBound(proven, expected),
     };
   }
   if (rows.length === 0) return undefined;
@@ -285,11 +285,10 @@ export async function boundedTotal(
   estimate: () => Promise<number> = () => estimateRows(db, matching),
 ): Promise<ListTotal> {
   // Already known to be above the bound (a full page past it, pageWithTotal): only the estimate.
-  if (atLeast > bound)
-    return { total: Math.max(atLeast, await estimate()), estimated: true, proven: atLeast };
+  if (atLeast > bound) return pastBound(atLeast, await estimate());
   const n = await countUpTo(db, counted, bound);
   if (n <= bound) return { total: n, estimated: false };
-  return { total: Math.max(bound + 1, await estimate()), estimated: true, proven: bound + 1 };
+  return pastBound(bound + 1, await estimate());
 }
 
 /**
@@ -309,7 +308,18 @@ export async function growingTableTotal(
   if (estimate > 2 * bound) return { total: estimate, estimated: true };
   const n = await countUpTo(db, matching, bound);
   if (n <= bound) return { total: n, estimated: false };
-  return { total: Math.max(bound + 1, estimate), estimated: true, proven: bound + 1 };
+  return pastBound(bound + 1, estimate);
+}
+
+/**
+ * A total past the bound: the planner's estimate, or, when it is not above what has been seen to
+ * match (`proven`), that: a lower bound ("ponad 10 000"), not an estimate. The screen told the two
+ * apart by the figure's look (a round one + 1), and a planner's 2,101 read as "ponad 2 100" for 2,099.
+ */
+function pastBound(proven: number, estimate: number): ListTotal {
+  return estimate > proven
+    ? { total: estimate, estimated: true, proven }
+    : { total: proven, estimated: true, proven, lowerBound: true };
 }
 
 /** How many rows `matching` selects, counted up to bound + 1 (which means more than the bound). */

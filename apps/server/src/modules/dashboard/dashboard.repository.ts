@@ -103,14 +103,18 @@ export function oldestWaitingProtocols(db: DbOrTx) {
 }
 
 /**
- * incidents_date_idx: incidents since midnight of `since` on the company's clocks (a constant for
+ * incidents_date_idx: incidents from midnight of `since` to the end of `today` on the company's clocks (constants for
  * the planner, so the index range applies).
  */
-export async function countIncidentsSince(db: DbOrTx, since: string, timeZone: string) {
+export async function countIncidentsSince(db: DbOrTx, since: string, today: string, timeZone: string) {
+  // Up to the end of today: an incident dated ahead (a year typed wrong) is not one of the last days.
   const [row] = await db
     .select({ n: count() })
     .from(incidents)
-    .where(sql`${incidents.date} >= (${since}::date::timestamp AT TIME ZONE ${timeZone})`);
+    .where(
+      sql`${incidents.date} >= (${since}::date::timestamp AT TIME ZONE ${timeZone})
+        AND ${incidents.date} < ((${today}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
+    );
   return row.n;
 }
 

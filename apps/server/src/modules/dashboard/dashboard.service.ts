@@ -55,7 +55,7 @@ export async function getDashboard(
     oldestWaitingProtocols(db),
     // todo_status_counts' row of the open ones.
     keptTodoTotal(db, 'TODO').then((open) => open.total),
-    countIncidentsSince(db, shift(today, -6), timeZone),
+    countIncidentsSince(db, shift(today, -6), today, timeZone),
     user.isAdmin ? countMonthProtocols(db, first, last) : Promise.resolve(null),
   ]);
   const machine = (m: (typeof overdue)[number]) => ({

@@ -69,6 +69,10 @@ async function seed() {
     { deviceId: m.in5.id, date: '2025-03-10T08:00:00Z', userCreatedId: user.id },
     // 3 March 23:00 in Warsaw: too old.
     { deviceId: m.in5.id, date: '2025-03-03T22:00:00Z', userCreatedId: user.id },
+    // 10 March 23:59 in Warsaw counts; 11 March 00:00 and a year typed ahead do not.
+    { deviceId: m.in5.id, date: '2025-03-10T22:59:00Z', userCreatedId: user.id },
+    { deviceId: m.in5.id, date: '2025-03-10T23:00:00Z', userCreatedId: user.id },
+    { deviceId: m.in5.id, date: '2026-03-08T08:00:00Z', userCreatedId: user.id },
   ]);
   return { admin, user, m };
 }
@@ -107,7 +111,7 @@ describe('dashboard figures', () => {
       ['(auto)', 'UTWORZONY', '2025-04-01', 0],
     ]);
     expect(board.openTodos).toBe(2);
-    expect(board.incidentsLast7Days).toBe(2);
+    expect(board.incidentsLast7Days).toBe(3);
     // March: 2 signed + 1 created + 1 rejected issued; 2 signed.
     expect(board.month).toEqual({ issued: 4, signed: 2 });
     const employee = await getDashboard(ctx.database.db, sessionOf('user'), TODAY, 'Europe/Warsaw');

@@ -57,6 +57,47 @@ describe('GET /api/statistics/servicesCharts', () => {
     expect(open.json().months).toHaveLength(4);
   });
 
+  it("gives a month without protocols inside the range with 0s, and the empty months at the range's ends", async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { customer, device } = await insertMachine(ctx.database.db);
+    for (const date of ['2026-11-15', '2027-01-10']) {
+      await insertService(ctx.database.db, {
+        userId: admin.id,
+        customerId: customer.id,
+        deviceIds: [device.id],
+        date,
+        state: 'PODPISANY',
+        types: ['NAPRAWA'],
+      });
+    }
+    const months = async (query: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/statistics/servicesCharts${query}`,
+          headers: as(admin),
+        })
+      ).json().months as { month: string; issued: number }[];
+    expect(await months('?dateFrom=2026-10-01&dateTo=2027-03-31')).toEqual([
+      { month: '2026-10', issued: 0, signed: 0 },
+      { month: '2026-11', issued: 1, signed: 1 },
+      { month: '2026-12', issued: 0, signed: 0 },
+      { month: '2027-01', issued: 1, signed: 1 },
+      { month: '2027-02', issued: 0, signed: 0 },
+      { month: '2027-03', issued: 0, signed: 0 },
+    ]);
+    // Open ends, or ends centuries apart, draw the months from the first protocol to the last.
+    for (const query of ['', '?dateFrom=1900-01-01&dateTo=2200-12-31']) {
+      expect((await months(query)).map((m) => `${m.month}:${m.issued}`)).toEqual([
+        '2026-11:1',
+        '2026-12:0',
+        '2027-01:1',
+      ]);
+    }
+    // No protocol in the range: no months (the screen says there is nothing to show).
+    expect(await months('?dateFrom=2020-01-01&dateTo=2020-06-30')).toEqual([]);
+  });
+
   it('is for admins only', async () => {
     const user = await createUserAndLogin(ctx);
     const response = await ctx.app.inject({

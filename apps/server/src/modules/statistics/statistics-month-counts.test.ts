@@ -29,6 +29,23 @@ const dayOf = (offset: number) => {
 type Event = { userId: number; date: string; state: string; types: string[]; paymentType: string };
 
 /** The statistics as the old full count gave them, worked out here from the events themselves. */
+/** The months the charts draw: the range's (the data's where open), none without events. */
+function everyMonth(counted: Map<string, number>, from: string | null, to: string | null) {
+  const seen = [...counted.keys()].sort();
+  if (seen.length === 0) return [];
+  const all: string[] = [];
+  const last = (to ?? seen[seen.length - 1]).slice(0, 7);
+  for (
+    let day = new Date(`${(from ?? seen[0]).slice(0, 7)}-01T00:00:00Z`);
+    ;
+    day.setUTCMonth(day.getUTCMonth() + 1)
+  ) {
+    const month = day.toISOString().slice(0, 7);
+    if (month > last) return all;
+    all.push(month);
+  }
+}
+
 function expected(events: Event[], from: string | null, to: string | null, userIds: number[]) {
   const inRange = events.filter((e) => (from === null || e.date >= from) && (to === null || e.date <= to));
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -53,9 +70,11 @@ function expected(events: Event[], from: string | null, to: string | null, userI
       inRange.filter((e) => e.userId === id && e.state === 'PODPISANY').length,
     ]),
     charts: {
-      months: [...months.keys()]
-        .sort()
-        .map((month) => ({ month, issued: months.get(month), signed: signedMonths.get(month) ?? 0 })),
+      months: everyMonth(months, from, to).map((month) => ({
+        month,
+        issued: months.get(month) ?? 0,
+        signed: signedMonths.get(month) ?? 0,
+      })),
       serviceTypes: shares(types),
       paymentTypes: shares(payments),
     },

@@ -37,7 +37,9 @@ describe('totalLabel', () => {
     expect(totalLabel(1234)).toBe('1234');
     expect(totalLabel(11_554)).toBe('11\u00a0554');
     // Grouped with no-break spaces, as exact totals: the pager never breaks a number in two.
-    expect(totalLabel(10_001, { estimated: true })).toBe('ponad 10\u00a0000');
+    // An estimate is one, whatever its figure (a planner's 2,101 for 2,099 matches).
+    expect(totalLabel(2_101, { estimated: true })).toBe('ok. 2100');
+    expect(totalLabel(10_001, { estimated: true, lowerBound: true })).toBe('ponad 10\u00a0000');
     expect(totalLabel(1_003_874, { estimated: true })).toBe('ok. 1\u00a0000\u00a0000');
     expect(totalLabel(48_712, { estimated: true })).toBe('ok. 49\u00a0000');
   });

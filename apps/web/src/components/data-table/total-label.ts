@@ -8,10 +8,10 @@ const roughly = (n: number, round: (x: number) => number = Math.round) => {
 
 /**
  * The pager's total, grouped as Polish writes a count (11 554 with a no-break space, as the import
- * dialog's counts; four digits stay together), exact or as an estimate (the server stops counting past its
- * bound and answers the planner's figure, at least bound + 1) as "ponad 10 000" when it is just
- * past a round bound, else "ok. 1 200 000". A lower bound (a search's: at least `total` match) is
- * "ponad" what it is sure of, rounded down: 5 211 → "ponad 5 200".
+ * dialog's counts; four digits stay together), exact, or as an estimate (the server stops counting past its
+ * bound and answers the planner's figure): "ok. 1 200 000". A lower bound (at least `total` match:
+ * the count's bound + 1 when the planner expects no more, or a search's matches seen) is "ponad"
+ * what is sure, rounded down: 10 001 → "ponad 10 000", 5 211 → "ponad 5 200".
  */
 export function totalLabel(
   total: number,
@@ -19,6 +19,5 @@ export function totalLabel(
 ): string {
   if (!estimated) return polishCount(total);
   if (lowerBound) return `ponad ${polishCount(roughly(Math.max(0, total - 1), Math.floor))}`;
-  if (total > 1 && roughly(total - 1) === total - 1) return `ponad ${polishCount(total - 1)}`;
   return `ok. ${polishCount(roughly(total))}`;
 }
