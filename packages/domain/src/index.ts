@@ -3,6 +3,7 @@ export * from './schemas/reference-data.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './list-messages.js';
+export * from './category-messages.js';
 export * from './places-messages.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';

@@ -61,6 +61,12 @@ export async function findCategoryById(db: DbOrTx, id: number): Promise<Category
   return rows[0];
 }
 
+/** The category, its row locked to the end of the transaction (two saves made on one version). */
+export async function lockCategory(tx: DbOrTx, id: number): Promise<CategoryRow | undefined> {
+  const rows = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+  return rows[0];
+}
+
 export async function countCategoryMachines(db: DbOrTx, id: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -5,6 +5,7 @@ import {
   categoryDetailsSchema,
   categoryInsertSchema,
   categorySchema,
+  categoryUpdateQuerySchema,
   categoryUpdateSchema,
   idParams,
   listQuery,
@@ -74,12 +75,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Zmiana nazwy (każdy) i listy czynności serwisowych (tylko administrator)',
+        summary:
+          'Zmiana nazwy (każdy) i listy czynności serwisowych (tylko administrator); base: 409, gdy na serwerze jest inna wersja',
+        querystring: categoryUpdateQuerySchema,
         body: categoryUpdateSchema,
         response: { 200: categoryDetailsSchema, ...errors },
       },
     },
-    async (request) => editCategory(app.db, currentUser(request), request.body),
+    async (request) => editCategory(app.db, currentUser(request), request.body, request.query.base),
   );
 
   app.delete(

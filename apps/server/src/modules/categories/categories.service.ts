@@ -1,4 +1,5 @@
 import {
+  CATEGORY_MSG,
   MSG,
   decodeOperations,
   formatOperations,
@@ -22,6 +23,7 @@ import {
   findCategoryById,
   findCategoryByName,
   insertCategory,
+  lockCategory,
   updateCategory,
   type CategoryRow,
 } from './categories.repository.js';
@@ -31,6 +33,9 @@ const RETRY = { retryOnDeadlock: true };
 
 const label = (row: { name: string; id: number }) => `${row.name} (id ${row.id})`;
 
+/** A save made on another version than the server's (its `base`): its screen takes the other's in. */
+const changedMeanwhile = () => conflict(CATEGORY_MSG.changedMeanwhile, 'CHANGED_MEANWHILE');
+
 async function toDetails(db: DbOrTx, row: CategoryRow): Promise<CategoryDetails> {
   return {
     id: row.id,
@@ -39,6 +44,7 @@ async function toDetails(db: DbOrTx, row: CategoryRow): Promise<CategoryDetails>
     // still counts the machines themselves.
     count: row.machineCount,
     serviceReviewOperationsList: row.serviceReviewOperationsList,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -72,9 +78,10 @@ export async function createCategory(db: Db, actor: SessionUser, input: Category
  * Renaming is open to everyone; the operation list only to admins. The list is compared by meaning,
  * so a user who renames and sends the unchanged list back is not refused.
  */
-export async function editCategory(db: Db, actor: SessionUser, input: CategoryUpdate) {
+export async function editCategory(db: Db, actor: SessionUser, input: CategoryUpdate, base?: string) {
   const existing = await findCategoryById(db, input.id);
   if (!existing) throw notFound(MSG.categoryNotFound);
+  if (base !== undefined && existing.updatedAt.toISOString() !== base) throw changedMeanwhile();
   if (await findCategoryByName(db, input.name, input.id)) {
     throw conflict(MSG.categoryExists, 'CATEGORY_EXISTS');
   }
@@ -107,6 +114,10 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
     inTransaction(
       db,
       async (tx) => {
+        // Checked again under the row's lock: two saves made on one version, one goes in.
+        const locked = await lockCategory(tx, existing.id);
+        if (!locked) throw notFound(MSG.categoryNotFound);
+        if (base !== undefined && locked.updatedAt.toISOString() !== base) throw changedMeanwhile();
         const row = await updateCategory(tx, existing.id, {
           name: input.name,
           ...(newList !== undefined ? { serviceReviewOperationsList: newList } : {}),

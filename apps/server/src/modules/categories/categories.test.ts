@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG, formatOperations, parseOperations } from '@serwis/domain';
+import { CATEGORY_MSG, MSG, formatOperations, parseOperations } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
@@ -65,6 +65,7 @@ describe('POST /api/category/insert', () => {
       name: 'Prasy krawędziowe',
       count: 0,
       serviceReviewOperationsList: '[]',
+      updatedAt: expect.any(String),
     });
     const entries = await auditOf(`category:${body.id}`);
     expect(entries).toHaveLength(1);
@@ -143,7 +144,13 @@ describe('GET /api/category/findAll and findById', () => {
       url: `/api/category/findById/${id}`,
       headers: as(admin),
     });
-    expect(response.json()).toEqual({ id, name: 'Prasy', count: 1, serviceReviewOperationsList: encoded });
+    expect(response.json()).toEqual({
+      id,
+      name: 'Prasy',
+      count: 1,
+      serviceReviewOperationsList: encoded,
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     const missing = await ctx.app.inject({
       method: 'GET',
       url: '/api/category/findById/999',
@@ -224,6 +231,51 @@ describe('PUT /api/category/update', () => {
     expect(parseOperations(list)).toHaveLength(2);
     const entries = await auditOf(`category:${id}`);
     expect(entries.at(-1)?.formattedMessage).toContain('zmiana listy czynności serwisowych (2 pozycje)');
+  });
+
+  it("refuses a list made on an older version than the server's (409 CHANGED_MEANWHILE), and keeps the other's", async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const other = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, 'Prasy');
+    const loaded = (
+      await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie"]' })
+    ).json();
+    // Both screens show this version; the other administrator saves first.
+    const first = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/category/update?base=${encodeURIComponent(loaded.updatedAt)}`,
+      headers: as(other),
+      payload: { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie","Wymiana oleju"]' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().updatedAt).not.toBe(loaded.updatedAt);
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/category/update?base=${encodeURIComponent(loaded.updatedAt)}`,
+      headers: as(admin),
+      payload: { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie","Kontrola szczelności"]' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CHANGED_MEANWHILE', message: CATEGORY_MSG.changedMeanwhile });
+    expect(parseOperations(await storedList(id)).map((op) => op.name)).toEqual([
+      'Smarowanie',
+      'Wymiana oleju',
+    ]);
+    // Made again on the version now saved, it goes in; without a base the later save wins, as before.
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/category/update?base=${encodeURIComponent(first.json().updatedAt)}`,
+      headers: as(admin),
+      payload: {
+        id,
+        name: 'Prasy',
+        serviceReviewOperationsList: '["Smarowanie","Wymiana oleju","Kontrola szczelności"]',
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      (await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie"]' })).statusCode,
+    ).toBe(200);
   });
 
   it('validates the list with the codec (400 with a Polish message)', async () => {

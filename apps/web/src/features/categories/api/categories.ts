@@ -7,7 +7,8 @@ import {
   type ServiceOperation,
 } from '@serwis/domain';
 import type { MachinesPageQuery } from '../../../components/machines-of-table';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+import type { OperationsChange } from '../operation-changes';
 
 export const categoryKeys = {
   all: ['categories'] as const,
@@ -78,17 +79,52 @@ export function useRenameCategory() {
   });
 }
 
-/** Every change of the operation list saves the whole list at once (spec §4). */
-export function useSaveOperations(category: Pick<CategoryDetails, 'id' | 'name'> | undefined) {
+/** A save that had to take in another administrator's list first says so (`merged`). */
+export interface SavedOperations {
+  saved: CategoryDetails;
+  merged: boolean;
+}
+
+/** Made again on a list saved meanwhile this many times at most; then the refusal is shown. */
+const MERGES = 2;
+
+/**
+ * Every change of the operation list saves the whole list at once (spec §4), on the version the
+ * screen shows (`base`). When another administrator saved meanwhile (409 CHANGED_MEANWHILE), his
+ * category is read, shown, and the change made again on it (operation-changes.ts): adding one
+ * operation no longer removes the ones he added, and his rename is not put back.
+ */
+export function useSaveOperations(categoryId: number) {
+  const client = useQueryClient();
   const store = useStoreCategory();
   return useMutation({
-    mutationFn: (operations: ServiceOperation[]) =>
-      api.put<CategoryDetails>('/api/category/update', {
-        id: category!.id,
-        name: category!.name,
-        serviceReviewOperationsList: formatOperations(operations),
-      }),
-    onSuccess: store,
+    mutationFn: async (change: OperationsChange): Promise<SavedOperations> => {
+      let current =
+        client.getQueryData<CategoryDetails>(categoryKeys.one(categoryId)) ??
+        (await fetchCategory(categoryId));
+      for (let merges = 0; ; merges++) {
+        try {
+          const saved = await api.put<CategoryDetails>(
+            '/api/category/update',
+            {
+              id: current.id,
+              name: current.name,
+              serviceReviewOperationsList: formatOperations(
+                change(parseOperations(current.serviceReviewOperationsList)),
+              ),
+            },
+            { query: { base: current.updatedAt } },
+          );
+          return { saved, merged: merges > 0 };
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') || merges === MERGES)
+            throw error;
+          current = await fetchCategory(categoryId);
+          void store(current);
+        }
+      }
+    },
+    onSuccess: ({ saved }) => store(saved),
   });
 }
 

@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CATEGORY_MSG,
   formatOperations,
   parseOperations,
   type CategoryDetails,
@@ -22,39 +23,58 @@ const initial: ServiceOperation[] = [
 ];
 const otherList: ServiceOperation[] = [{ name: 'Czyszczenie lasera', fields: [{ name: 'Moc', unit: 'W' }] }];
 
-/** A fake category API keeping the list the way the server would. */
+/**
+ * A fake category API keeping the list the way the server would, with its version: a save made on
+ * another version (`base`) is refused as the server refuses it. `othersSave` is another
+ * administrator's save from his own screen.
+ */
 function fakeCategoryApi(list: string, status = 200) {
-  const state = { list, puts: [] as { id: number; name: string; serviceReviewOperationsList: string }[] };
-  const details = (id: number, name: string, text: string): CategoryDetails => ({
+  const state = {
+    list,
+    name: 'Prasy',
+    version: 1,
+    puts: [] as { id: number; name: string; serviceReviewOperationsList: string }[],
+    othersSave(operations: ServiceOperation[], name?: string) {
+      this.list = formatOperations(operations);
+      this.name = name ?? this.name;
+      this.version++;
+    },
+  };
+  const details = (id: number, name: string, text: string, version = 1): CategoryDetails => ({
     id,
     name,
     count: 0,
     serviceReviewOperationsList: text,
+    updatedAt: `2026-12-06T10:00:0${version}.000Z`,
   });
   const json = (body: unknown, code = 200) =>
     new Response(JSON.stringify(body), { status: code, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
+      const url = new URL(String(input), 'http://serwis.test');
       const method = init?.method ?? 'GET';
-      if (method === 'GET' && url === '/api/category/findById/1')
-        return json(details(1, 'Prasy', state.list));
-      if (method === 'GET' && url === '/api/category/findById/2')
+      if (method === 'GET' && url.pathname === '/api/category/findById/1')
+        return json(details(1, state.name, state.list, state.version));
+      if (method === 'GET' && url.pathname === '/api/category/findById/2')
         return json(details(2, 'Lasery', formatOperations(otherList)));
-      if (method === 'GET' && url === '/api/category/findById/3') return json(details(3, 'Tokarki', ''));
-      if (method === 'GET' && url === '/api/category/findAll')
+      if (method === 'GET' && url.pathname === '/api/category/findById/3')
+        return json(details(3, 'Tokarki', ''));
+      if (method === 'GET' && url.pathname === '/api/category/findAll')
         return json([
           { id: 1, name: 'Prasy', count: 0 },
           { id: 2, name: 'Lasery', count: 3 },
           { id: 3, name: 'Tokarki', count: 1 },
         ]);
-      if (method === 'PUT' && url === '/api/category/update') {
+      if (method === 'PUT' && url.pathname === '/api/category/update') {
         const body = JSON.parse(String(init?.body));
         state.puts.push(body);
         if (status !== 200) return json({ message: 'Brak uprawnień!' }, status);
-        state.list = body.serviceReviewOperationsList;
-        return json(details(1, body.name, state.list));
+        const base = url.searchParams.get('base');
+        if (base !== null && base !== details(1, '', '', state.version).updatedAt)
+          return json({ message: CATEGORY_MSG.changedMeanwhile, code: 'CHANGED_MEANWHILE' }, 409);
+        state.othersSave(parseOperations(body.serviceReviewOperationsList), body.name);
+        return json(details(1, state.name, state.list, state.version));
       }
       return json({ message: 'Nie znaleziono.' }, 404);
     }),
@@ -135,6 +155,49 @@ describe('OperationsEditor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'Pola pomiarowe: Pomiar ciśnienia' });
     expect(within(table).getByText('bar')).toBeInTheDocument();
+  });
+
+  it("takes in another administrator's list saved meanwhile and adds the operation to it", async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('2. Kontrola napięcia');
+    // Another administrator adds an operation and renames the category from his screen.
+    api.othersSave([...initial, { name: 'Wymiana oleju', fields: [] }], 'Prasy hydrauliczne');
+    await user.click(screen.getByRole('button', { name: 'Dodaj czynność' }));
+    const dialog = await screen.findByRole('dialog');
+    await fill(user, within(dialog).getByLabelText(/Nazwa czynności/), 'Kontrola szczelności');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+
+    expect(await screen.findByText(CATEGORY_MSG.operationsMerged)).toBeInTheDocument();
+    expect(parseOperations(api.list).map((o) => o.name)).toEqual([
+      'Smarowanie',
+      'Kontrola napięcia',
+      'Wymiana oleju',
+      'Kontrola szczelności',
+    ]);
+    // His rename stays: the screen's older name was not sent back.
+    expect(api.name).toBe('Prasy hydrauliczne');
+    expect(api.puts.map((put) => put.name)).toEqual(['Prasy', 'Prasy hydrauliczne']);
+    await screen.findByText('4. Kontrola szczelności');
+    expect(names()).toEqual([
+      '1. Smarowanie',
+      '2. Kontrola napięcia',
+      '3. Wymiana oleju',
+      '4. Kontrola szczelności',
+    ]);
+  });
+
+  it('says so when the operation being changed was removed meanwhile, and shows the current list', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('2. Kontrola napięcia');
+    api.othersSave([initial[1]]);
+    await user.click(screen.getByRole('button', { name: 'Przesuń w dół: Smarowanie' }));
+    expect(await screen.findByText(CATEGORY_MSG.operationGone('Smarowanie'))).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['1. Kontrola napięcia']));
+    expect(parseOperations(api.list)).toEqual([initial[1]]);
   });
 
   it('moves an operation down and up, saving the new order each time', async () => {

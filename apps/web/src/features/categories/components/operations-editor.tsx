@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { MSG, ServiceOperationsError, parseOperations, type ServiceOperation } from '@serwis/domain';
+import {
+  CATEGORY_MSG,
+  MSG,
+  ServiceOperationsError,
+  parseOperations,
+  type ServiceOperation,
+} from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -16,6 +22,15 @@ import {
 } from '../../../components/operation-list-labels';
 import { ImportOperations } from './import-operations';
 import { LoadingSpinner } from '../../../components/loading-spinner';
+import {
+  OperationGone,
+  addOperation,
+  moveOperation,
+  removeOperation,
+  replaceList,
+  replaceOperation,
+  type OperationsChange,
+} from '../operation-changes';
 
 interface OperationsEditorProps {
   categoryId: number;
@@ -23,18 +38,23 @@ interface OperationsEditorProps {
   canEdit: boolean;
 }
 
-/** A list that cannot be encoded never leaves the browser; its reason is shown like a refusal. */
+/**
+ * A list that cannot be encoded never leaves the browser; its reason is shown like a refusal. So is
+ * an operation another administrator removed while this one changed it.
+ */
 const describeFailure = (error: unknown) =>
-  error instanceof ServiceOperationsError ? error.message : errorMessage(error, { 403: MSG.forbiddenShort });
+  error instanceof ServiceOperationsError || error instanceof OperationGone
+    ? error.message
+    : errorMessage(error, { 403: MSG.forbiddenShort });
 
-/** Editing target of the modal: a new operation, or the one at `index`. */
-type ModalState = { index?: number } | null;
+/** Editing target of the modal: a new operation, or `original` (known by its name and fields). */
+type ModalState = { original?: ServiceOperation } | null;
 const L = OPERATION_LIST_LABELS;
 
 /** The ordered service operations of a category; each action saves the whole list at once. */
 export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps) {
   const category = useCategory(categoryId);
-  const save = useSaveOperations(category.data);
+  const save = useSaveOperations(categoryId);
   const [modal, setModal] = useState<ModalState>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const focusLater = useFocusAfterChange();
@@ -43,22 +63,24 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
     [category.data?.serviceReviewOperationsList],
   );
 
-  const persist = (next: ServiceOperation[], onDone?: () => void) => {
+  const persist = (change: OperationsChange, onDone?: () => void) => {
     setImportError(null);
-    save.mutate(next, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: MSG.operationsSaved });
+    save.mutate(change, {
+      onSuccess: ({ merged }) => {
+        notifications.show(
+          merged
+            ? { color: 'yellow', message: CATEGORY_MSG.operationsMerged, autoClose: 10_000 }
+            : { color: 'green', message: MSG.operationsSaved },
+        );
         onDone?.();
       },
     });
   };
 
   const move = (index: number, delta: -1 | 1) => {
-    const next = [...operations];
-    [next[index], next[index + delta]] = [next[index + delta], next[index]];
     // The keyboard stays on the moved operation's arrow (the other one once it reaches an end).
     focusLater(...arrowsAfterMove(operations[index].name, delta > 0 ? 'down' : 'up'));
-    persist(next);
+    persist(moveOperation(operations[index], delta));
   };
 
   const askRemove = (index: number) =>
@@ -72,11 +94,11 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
             index,
           ),
         );
-        persist(operations.filter((_, i) => i !== index));
+        persist(removeOperation(operations[index]));
       },
     });
 
-  const openModal = (state: { index?: number }) => {
+  const openModal = (state: { original?: ServiceOperation }) => {
     save.reset();
     setModal(state);
   };
@@ -88,12 +110,10 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   };
 
   const saveFromModal = (operation: ServiceOperation) => {
-    const index = modal?.index;
-    const next =
-      index === undefined
-        ? [...operations, operation]
-        : operations.map((op, i) => (i === index ? operation : op));
-    persist(next, () => closeModal(index === undefined ? undefined : operation.name));
+    const original = modal?.original;
+    persist(original ? replaceOperation(original, operation) : addOperation(operation), () =>
+      closeModal(original ? operation.name : undefined),
+    );
   };
 
   if (category.isPending) {
@@ -122,7 +142,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
             categoryId={categoryId}
             currentCount={operations.length}
             disabled={save.isPending}
-            onImport={(imported) => persist(imported)}
+            onImport={(imported) => persist(replaceList(imported))}
             onError={setImportError}
           />
         </Group>
@@ -167,7 +187,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
                       variant="subtle"
                       aria-label={L.edit(operation.name)}
                       disabled={save.isPending}
-                      onClick={() => openModal({ index })}
+                      onClick={() => openModal({ original: operation })}
                     >
                       <IconPencil size={18} />
                     </ActionIcon>
@@ -215,13 +235,13 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
       )}
       {modal && (
         <OperationModal
-          operation={modal.index === undefined ? undefined : operations[modal.index]}
+          operation={modal.original}
           saving={save.isPending}
           error={save.isError ? describeFailure(save.error) : null}
           onSave={saveFromModal}
           onClose={() => {
             save.reset();
-            closeModal(modal.index === undefined ? undefined : operations[modal.index].name);
+            closeModal(modal.original?.name);
           }}
         />
       )}

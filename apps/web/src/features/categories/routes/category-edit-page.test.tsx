@@ -15,6 +15,7 @@ const stored: CategoryDetails = {
   name: 'Prasy',
   count: 0,
   serviceReviewOperationsList: formatOperations([{ name: 'Smarowanie', fields: [] }]),
+  updatedAt: '2026-12-06T10:00:00.000Z',
 };
 
 function server() {

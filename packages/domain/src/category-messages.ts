@@ -1,0 +1,15 @@
+/**
+ * Polish messages of a category's service operation list saved by two administrators at once, kept
+ * apart from MSG (on the login screen's path, whose script has a budget).
+ */
+export const CATEGORY_MSG = {
+  /** 409 CHANGED_MEANWHILE: the list (or the name) was saved by someone else since `base`. */
+  changedMeanwhile:
+    'Kategorię zmienił w międzyczasie ktoś inny (w innym oknie lub na innym urządzeniu). Odśwież ją, aby zobaczyć jego zmiany.',
+  /** The screen took the other's list in and made its change again on it. */
+  operationsMerged:
+    'Listę czynności zmienił w międzyczasie ktoś inny. Twoją zmianę wprowadzono na aktualnej liście; sprawdź ją.',
+  /** The operation being changed was removed by someone else meanwhile. */
+  operationGone: (name: string) =>
+    `Czynności „${name}” nie ma już na liście: usunął ją w międzyczasie ktoś inny. Pokazano aktualną listę.`,
+} as const;
