@@ -136,6 +136,8 @@ export const employeeSchema = z.object({
   active: z.boolean(),
   vacationDays: z.number().int(),
   roles: z.array(z.object({ id: z.number().int(), role: z.string() })),
+  /** The version saved (ISO time): an update made on it passes it as `base` (versionQuery). */
+  updatedAt: z.string(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 

@@ -30,12 +30,6 @@ export const categoryUpdateSchema = z.object({
 });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
-/**
- * `base`: the `updatedAt` of the version the change was made on; another save since is a 409
- * CHANGED_MEANWHILE instead of its list (or name) put back unseen. Without it, the later save wins.
- */
-export const categoryUpdateQuerySchema = z.object({ base: z.string().max(40).optional() });
-
 export const categorySchema = z.object({
   id: z.number().int(),
   name: z.string(),

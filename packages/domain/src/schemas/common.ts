@@ -50,3 +50,9 @@ export const messageResponse = z.object({
   code: z.string().optional(),
   field: z.string().optional(),
 });
+
+/**
+ * `base`: the `updatedAt` of the version an update was made on. Another save since is a 409
+ * CHANGED_MEANWHILE instead of its changes put back unseen; without it, the later save wins.
+ */
+export const versionQuery = z.object({ base: z.string().max(40).optional() });

@@ -5,11 +5,11 @@ import {
   categoryDetailsSchema,
   categoryInsertSchema,
   categorySchema,
-  categoryUpdateQuerySchema,
   categoryUpdateSchema,
   idParams,
   listQuery,
   messageResponse,
+  versionQuery,
 } from '@serwis/domain';
 import { streamList } from '../../lib/json-stream.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
@@ -77,7 +77,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Zmiana nazwy (każdy) i listy czynności serwisowych (tylko administrator); base: 409, gdy na serwerze jest inna wersja',
-        querystring: categoryUpdateQuerySchema,
+        querystring: versionQuery,
         body: categoryUpdateSchema,
         response: { 200: categoryDetailsSchema, ...errors },
       },

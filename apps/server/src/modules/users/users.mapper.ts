@@ -19,6 +19,7 @@ export function toEmployee(row: UserRow): Employee {
     active: row.active,
     vacationDays: row.vacationDays,
     roles: rolesOf(row),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

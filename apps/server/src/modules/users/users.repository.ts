@@ -33,6 +33,12 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return rows[0];
 }
 
+/** The user, his row locked to the end of the transaction (two saves made on one version). */
+export async function lockUserById(tx: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const rows = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return rows[0];
+}
+
 export function listUsers(db: DbOrTx): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
 }

@@ -7,6 +7,7 @@ import {
   employeeUpdateSchema,
   idParams,
   messageResponse,
+  versionQuery,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
 import { requireAdmin, SESSION_COOKIE } from '../../plugins/session.js';
@@ -56,8 +57,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/user/update',
-    { schema: { tags, body: employeeUpdateSchema, response: { 200: employeeSchema, ...errors } } },
-    async (request) => updateEmployee(app.db, request.user!, request.body, request.cookies[SESSION_COOKIE]),
+    {
+      schema: {
+        tags,
+        summary: 'Edycja pracownika; base: 409, gdy na serwerze jest inna wersja',
+        querystring: versionQuery,
+        body: employeeUpdateSchema,
+        response: { 200: employeeSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateEmployee(app.db, request.user!, request.body, {
+        actorToken: request.cookies[SESSION_COOKIE],
+        base: request.query.base,
+      }),
   );
 
   app.delete(

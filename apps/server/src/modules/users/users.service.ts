@@ -1,4 +1,5 @@
 import {
+  EMPLOYEE_MSG,
   MSG,
   isAdminRoles,
   type EmployeeInsert,
@@ -19,6 +20,7 @@ import {
   deleteUser,
   findUserByEmail,
   findUserById,
+  lockUserById,
   insertUser,
   updateUser,
   type UserRow,
@@ -98,12 +100,22 @@ const shownValue = (value: unknown) =>
       ? String(value)
       : `„${String(value)}”`;
 
-export async function updateEmployee(db: Db, actor: SessionUser, input: EmployeeUpdate, actorToken?: string) {
+export async function updateEmployee(
+  db: Db,
+  actor: SessionUser,
+  input: EmployeeUpdate,
+  { actorToken, base }: { actorToken?: string; base?: string } = {},
+) {
   const roles = roleNames(input.roles);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return inTransaction(db, async (tx) => {
-    const existing = await findUserById(tx, input.id);
+    const existing = await lockUserById(tx, input.id);
     if (!existing) throw notFound(MSG.employeeNotFound);
+    // Made on another version (another administrator saved since): the whole form would put back
+    // what he changed, a role he took away among it. The screen takes his changes in and sends again.
+    if (base !== undefined && existing.updatedAt.toISOString() !== base) {
+      throw conflict(EMPLOYEE_MSG.changedMeanwhile, 'CHANGED_MEANWHILE');
+    }
     // Switched off, an account cannot log in again: only another admin could switch it back on.
     if (existing.id === actor.id && existing.active && !input.active) {
       throw conflict(MSG.cannotDeactivateSelf, 'SELF');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
 import { as, createUserAndLogin, login, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { auditEntries, tryLogin, whoIs } from '../../../test/accounts-helpers.js';
 import { users } from './users.table.js';
@@ -61,7 +61,7 @@ describe('POST /api/user/insert', () => {
     expect(response.statusCode).toBe(201);
     const body = response.json();
     const { password: _password, ...visible } = fullEmployee;
-    expect(body).toEqual({ ...visible, id: expect.any(Number) });
+    expect(body).toEqual({ ...visible, id: expect.any(Number), updatedAt: expect.any(String) });
     expect(body).not.toHaveProperty('password');
     expect(body).not.toHaveProperty('passwordHash');
 
@@ -213,6 +213,40 @@ describe('PUT /api/user/update', () => {
     expect(await findUserByEmail(ctx.database.db, 'inny@firma.pl')).toBeUndefined();
     // Without a password field the old one still works.
     expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(200);
+  });
+
+  it('refuses a save made on an older version (409 CHANGED_MEANWHILE): a role taken away is not given back', async () => {
+    const { admin, jan, current } = await withEmployee();
+    const other = await createUserAndLogin(ctx, { admin: true });
+    // Both administrators opened Jan as an admin; the other takes the role away first.
+    const made = await update(admin, { ...current, roles: [{ id: 1, role: 'ADMIN' }] });
+    const opened = made.json();
+    const revoked = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/update?base=${encodeURIComponent(opened.updatedAt)}`,
+      headers: as(other),
+      payload: { ...opened, roles: [{ id: 2, role: 'USER' }] },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const stale = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/update?base=${encodeURIComponent(opened.updatedAt)}`,
+      headers: as(admin),
+      payload: { ...opened, vacationDays: 30 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'CHANGED_MEANWHILE', message: EMPLOYEE_MSG.changedMeanwhile });
+    expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({ roles: ['USER'], vacationDays: 0 });
+    // Made again on the version saved meanwhile, it goes in.
+    const theirs: { updatedAt: string } = revoked.json();
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/user/update?base=${encodeURIComponent(theirs.updatedAt)}`,
+      headers: as(admin),
+      payload: { ...theirs, vacationDays: 30 },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({ roles: ['USER'], vacationDays: 30 });
   });
 
   it('refuses a short position with "Stanowisko musi mieć min. 3 znaki."', async () => {

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Employee } from '@serwis/domain';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+import { mergeEmployee } from '../merge-employee';
 
 const keys = {
   all: ['users'] as const,
   one: (id: number) => ['users', id] as const,
 };
+
+const fetchEmployee = (id: number) => api.get<Employee>(`/api/user/findById/${id}`);
 
 export function useEmployees() {
   return useQuery({ queryKey: keys.all, queryFn: () => api.get<Employee[]>('/api/user/findAllFlatRoles') });
@@ -15,7 +18,7 @@ export function useEmployees() {
 export function useEmployee(id: number, { deleting = false }: { deleting?: boolean } = {}) {
   return useQuery({
     queryKey: keys.one(id),
-    queryFn: () => api.get<Employee>(`/api/user/findById/${id}`),
+    queryFn: () => fetchEmployee(id),
     enabled: Number.isInteger(id) && id > 0 && !deleting,
   });
 }
@@ -32,12 +35,50 @@ export interface EmployeePayload {
   roles: { id: number; role: 'ADMIN' | 'USER' }[];
 }
 
-export function useSaveEmployee() {
+export function useAddEmployee() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: EmployeePayload & { id?: number }) =>
-      input.id ? api.put<Employee>('/api/user/update', input) : api.post<Employee>('/api/user/insert', input),
+    mutationFn: (input: EmployeePayload) => api.post<Employee>('/api/user/insert', input),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** Made again on another administrator's version this many times at most; then the refusal is shown. */
+const MERGES = 2;
+
+/**
+ * An employee's edit, made on the version the form was opened on (`base`). When another
+ * administrator saved meanwhile (409 CHANGED_MEANWHILE), his version is read and the form's changes
+ * are laid over it (`mergeEmployee`) and sent again: a role he took away, or a field he changed,
+ * is no longer put back by a form that did not touch it. `merged` says that happened.
+ */
+export function useUpdateEmployee(opened: Employee | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EmployeePayload): Promise<{ saved: Employee; merged: boolean }> => {
+      let base = opened!;
+      let payload = input;
+      for (let merges = 0; ; merges++) {
+        try {
+          const saved = await api.put<Employee>(
+            '/api/user/update',
+            { ...payload, id: base.id },
+            { query: { base: base.updatedAt } },
+          );
+          return { saved, merged: merges > 0 };
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') || merges === MERGES)
+            throw error;
+          const theirs = await fetchEmployee(base.id);
+          payload = mergeEmployee(base, payload, theirs);
+          base = theirs;
+        }
+      }
+    },
+    onSuccess: ({ saved }) => {
+      client.setQueryData(keys.one(saved.id), saved);
+      return client.invalidateQueries({ queryKey: keys.all });
+    },
   });
 }
 

@@ -5,14 +5,14 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { useSaveEmployee } from '../api/users';
+import { useAddEmployee } from '../api/users';
 import { EmployeeForm } from '../components/employee-form';
 import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function UserAddPage() {
   const navigate = useNavigate();
   const leaveSaved = useNavigateAfterSave();
-  const save = useSaveEmployee();
+  const save = useAddEmployee();
   return (
     <>
       <PageHeader title="Dodawanie pracownika" backTo={paths.userList} />

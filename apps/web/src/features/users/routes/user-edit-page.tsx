@@ -1,13 +1,13 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Center } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@serwis/domain';
+import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { useDeleteEmployee, useEmployee, useSaveEmployee } from '../api/users';
+import { useDeleteEmployee, useEmployee, useUpdateEmployee } from '../api/users';
 import { useDeletion } from '../../../lib/use-deletion';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -24,7 +24,7 @@ export function UserEditPage() {
   const deletion = useDeletion(remove);
   const employee = useEmployee(id, { deleting: deletion.deleting });
   const session = useSession();
-  const save = useSaveEmployee();
+  const save = useUpdateEmployee(employee.data);
   const failure = save.error ?? remove.error;
   return (
     <>
@@ -69,15 +69,16 @@ export function UserEditPage() {
           }}
           onCancel={() => navigate(paths.userList)}
           onSubmit={(payload) =>
-            save.mutate(
-              { ...payload, id },
-              {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: MSG.employeeSaved });
-                  leaveSaved(paths.userList);
-                },
+            save.mutate(payload, {
+              onSuccess: ({ merged }) => {
+                notifications.show(
+                  merged
+                    ? { color: 'yellow', message: EMPLOYEE_MSG.employeeMerged, autoClose: 10_000 }
+                    : { color: 'green', message: MSG.employeeSaved },
+                );
+                leaveSaved(paths.userList);
               },
-            )
+            })
           }
           extraActions={
             <Button

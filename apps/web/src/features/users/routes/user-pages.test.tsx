@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
 import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
@@ -24,6 +24,7 @@ const EWA = {
   active: true,
   vacationDays: 20,
   roles: [{ id: 1, role: 'ADMIN' }],
+  updatedAt: '2026-12-06T10:00:00.000Z',
 };
 
 function Location() {
@@ -55,7 +56,7 @@ function renderAt(url: string) {
   );
 }
 
-const sent = (calls: FakeCall[], url: string) => calls.filter((c) => c.url === url);
+const sent = (calls: FakeCall[], path: string) => calls.filter((c) => c.path === path);
 
 beforeEach(() => notifications.clean());
 afterEach(() => vi.unstubAllGlobals());
@@ -202,6 +203,45 @@ describe('edit employee', () => {
     expect(call.method).toBe('PUT');
     expect(call.body).toMatchObject({ id: 5, email: 'ewa@firma.pl', roles: [{ id: 2, role: 'USER' }] });
     expect(await screen.findByText(MSG.employeeSaved)).toBeInTheDocument();
+  });
+
+  it("lays the form's changes over another administrator's save made meanwhile: his revoked role stays revoked", async () => {
+    // Another administrator took Ewa's admin role away and gave her 22 days since this form opened.
+    const theirs = {
+      ...EWA,
+      roles: [{ id: 2, role: 'USER' }],
+      vacationDays: 22,
+      updatedAt: '2026-12-06T10:05:00.000Z',
+    };
+    let opened = false;
+    const api = fakeApi({
+      'GET /api/user/findById/5': () => {
+        const body = opened ? theirs : EWA;
+        opened = true;
+        return { body };
+      },
+      'PUT /api/user/update': (call) =>
+        call.query.get('base') === theirs.updatedAt
+          ? { body: { ...theirs, ...(call.body as object) } }
+          : { status: 409, body: { message: EMPLOYEE_MSG.changedMeanwhile, code: 'CHANGED_MEANWHILE' } },
+    });
+    renderAt('/userEdit?id=5');
+    const user = userEvent.setup();
+    const firstName = await screen.findByLabelText('Imię');
+    await user.clear(firstName);
+    await user.type(firstName, 'Ewelina');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(EMPLOYEE_MSG.employeeMerged)).toBeInTheDocument();
+    const [refused, merged] = sent(api.calls, '/api/user/update');
+    expect(refused.query.get('base')).toBe(EWA.updatedAt);
+    expect(merged.query.get('base')).toBe(theirs.updatedAt);
+    expect(merged.body).toMatchObject({
+      id: 5,
+      firstName: 'Ewelina',
+      vacationDays: 22,
+      roles: [{ id: 2, role: 'USER' }],
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
   });
 
   it('deletes the employee and returns to the list without asking for the deleted one again', async () => {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Employee } from '@serwis/domain';
+import type { EmployeePayload } from './api/users';
+import { mergeEmployee } from './merge-employee';
+
+const base: Employee = {
+  id: 5,
+  userName: 'Serwisant',
+  firstName: 'Ewa',
+  lastName: 'Lis',
+  email: 'ewa@firma.pl',
+  country: 'Polska',
+  active: true,
+  vacationDays: 20,
+  roles: [{ id: 1, role: 'ADMIN' }],
+  updatedAt: '2026-12-06T10:00:00.000Z',
+};
+const form = (changes: Partial<EmployeePayload>): EmployeePayload => ({
+  userName: base.userName,
+  firstName: base.firstName,
+  lastName: base.lastName,
+  email: base.email,
+  country: base.country,
+  vacationDays: base.vacationDays,
+  active: base.active,
+  password: '',
+  roles: [{ id: 1, role: 'ADMIN' }],
+  ...changes,
+});
+
+describe('mergeEmployee', () => {
+  it("keeps what the form changed and takes the other administrator's changes for the rest", () => {
+    const theirs: Employee = {
+      ...base,
+      lastName: 'Lis-Nowak',
+      vacationDays: 26,
+      roles: [{ id: 2, role: 'USER' }],
+    };
+    expect(mergeEmployee(base, form({ firstName: 'Ewelina', password: 'Nowe-haslo-1' }), theirs)).toEqual(
+      form({
+        firstName: 'Ewelina',
+        lastName: 'Lis-Nowak',
+        vacationDays: 26,
+        password: 'Nowe-haslo-1',
+        roles: [{ id: 2, role: 'USER' }],
+      }),
+    );
+  });
+
+  it('keeps the role the form changed over his; a switch it left alone takes his', () => {
+    const theirs: Employee = { ...base, active: false, userName: 'Kierownik' };
+    expect(mergeEmployee(base, form({ roles: [{ id: 2, role: 'USER' }], active: true }), theirs)).toEqual(
+      form({ roles: [{ id: 2, role: 'USER' }], active: false, userName: 'Kierownik' }),
+    );
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Polish messages of an employee's data saved by two administrators at once, kept apart from MSG
+ * (on the login screen's path, whose script has a budget).
+ */
+export const EMPLOYEE_MSG = {
+  /** 409 CHANGED_MEANWHILE: the employee was saved by someone else since `base`. */
+  changedMeanwhile:
+    'Dane pracownika zmienił w międzyczasie ktoś inny (w innym oknie lub na innym urządzeniu). Odśwież je, aby zobaczyć jego zmiany.',
+  /** The form took the other's changes in (fields this one did not change) and saved again. */
+  employeeMerged:
+    'Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego (pola, których nie zmieniałeś, mają jego wartości); sprawdź je.',
+} as const;
