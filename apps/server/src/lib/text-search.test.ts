@@ -36,6 +36,9 @@ describe('a "contains" pattern (likeContains)', () => {
     expect(likeContains('„Stalmet”')).toBe('%_Stalmet_%');
     expect(likeContains('"Stalmet"')).toBe('%_Stalmet_%');
     expect(likeContains('O’Brien')).toBe('%O_Brien%');
+    // Marks alone would be "any text": they are taken as typed.
+    expect(likeContains('"')).toBe('%"%');
+    expect(likeContains("' '")).toBe("%' '%");
   });
 });
 

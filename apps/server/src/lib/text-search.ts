@@ -11,9 +11,14 @@ const QUOTE_MARKS = /["'„”“«»‚’‘`´]/g;
 
 /**
  * `%text%`: user text as a literal inside a LIKE / ILIKE "contains" pattern, except that a quotation
- * mark or apostrophe stands for any one ("Stalmet" finds „Stalmet”, O’Brien finds O'Brien).
+ * mark or apostrophe stands for any one ("Stalmet" finds „Stalmet”, O’Brien finds O'Brien). A term of
+ * nothing but such marks is taken as typed: as "any one character" it found every text.
  */
-export const likeContains = (text: string) => `%${escapeLike(text).replace(QUOTE_MARKS, '_')}%`;
+export const likeContains = (text: string) => {
+  const literal = escapeLike(text);
+  const marksOnly = text.replace(QUOTE_MARKS, '').trim() === '';
+  return `%${marksOnly ? literal : literal.replace(QUOTE_MARKS, '_')}%`;
+};
 
 /** `%term%` for ILIKE, or undefined for an empty search. */
 export function containsPattern(q: string | undefined): string | undefined {
