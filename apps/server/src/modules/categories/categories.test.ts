@@ -278,6 +278,26 @@ describe('PUT /api/category/update', () => {
     ).toBe(200);
   });
 
+  it('two saves made on the same version at once: one goes in, the other is refused', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const other = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, 'Prasy');
+    const opened = (
+      await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie"]' })
+    ).json();
+    const save = (user: TestUser, added: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/category/update?base=${encodeURIComponent(opened.updatedAt)}`,
+        headers: as(user),
+        payload: { id, name: 'Prasy', serviceReviewOperationsList: JSON.stringify(['Smarowanie', added]) },
+      });
+    const answers = await Promise.all([save(admin, 'Wymiana oleju'), save(other, 'Kontrola szczelności')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const saved = answers.find((a) => a.statusCode === 200)!.json();
+    expect(await storedList(id)).toBe(saved.serviceReviewOperationsList);
+  });
+
   it('validates the list with the codec (400 with a Polish message)', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const { id } = await created(admin, 'Prasy');

@@ -394,6 +394,24 @@ describe('PUT /api/user/update', () => {
 });
 
 describe('changes made at the same moment', () => {
+  it('two admins saving one employee on the same version at once: one is saved, the other refused', async () => {
+    const anna = await createUserAndLogin(ctx, { admin: true });
+    const piotr = await createUserAndLogin(ctx, { admin: true });
+    const jan = await createUserAndLogin(ctx);
+    const opened: { updatedAt: string } = (await findById(anna, jan.id)).json();
+    const save = (admin: TestUser, vacationDays: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/user/update?base=${encodeURIComponent(opened.updatedAt)}`,
+        headers: as(admin),
+        payload: { ...opened, vacationDays },
+      });
+    const answers = await Promise.all([save(anna, 21), save(piotr, 22)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const saved = answers.find((a) => a.statusCode === 200)!.json();
+    expect((await findUserById(ctx.database.db, jan.id))?.vacationDays).toBe(saved.vacationDays);
+  });
+
   it('two admins demoting each other at once leave one active admin', async () => {
     const anna = await createUserAndLogin(ctx, { admin: true, email: 'anna@firma.pl' });
     const piotr = await createUserAndLogin(ctx, { admin: true, email: 'piotr@firma.pl' });
