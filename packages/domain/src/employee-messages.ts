@@ -9,4 +9,9 @@ export const EMPLOYEE_MSG = {
   /** The form took the other's changes in (fields this one did not change) and saved again. */
   employeeMerged:
     'Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego (pola, których nie zmieniałeś, mają jego wartości); sprawdź je.',
+  /** The question before an administrator takes his own administrator role away. */
+  demoteSelfTitle: 'Odebrać sobie rolę administratora?',
+  demoteSelfQuestion:
+    'Po zapisaniu stracisz dostęp do ekranów administratora (pracownicy, statystyki, logi, oddziały, czynności montażowe) i wrócisz do ekranu startowego. Przywrócić tę rolę może tylko inny administrator.',
+  demoteSelfConfirm: 'Odbierz mi rolę',
 } as const;

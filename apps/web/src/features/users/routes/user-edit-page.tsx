@@ -1,7 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Center } from '@mantine/core';
+import { Button, Center, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
+import { EMPLOYEE_MSG, MSG, isAdminRoles } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader, withName } from '../../../components/page-header';
@@ -11,7 +13,8 @@ import { useDeleteEmployee, useEmployee, useUpdateEmployee } from '../api/users'
 import { useDeletion } from '../../../lib/use-deletion';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
-import { useSession } from '../../auth/api/session';
+import { sessionQueryKey, useSession } from '../../auth/api/session';
+import type { EmployeePayload } from '../api/users';
 import { useNavigateAfterSave } from '../../../lib/unsaved-changes';
 
 export function UserEditPage() {
@@ -25,7 +28,37 @@ export function UserEditPage() {
   const employee = useEmployee(id, { deleting: deletion.deleting });
   const session = useSession();
   const save = useUpdateEmployee(employee.data);
+  const client = useQueryClient();
   const failure = save.error ?? remove.error;
+  const own = session.data?.id === employee.data?.id;
+
+  const run = (payload: EmployeePayload, demotesSelf: boolean) =>
+    save.mutate(payload, {
+      onSuccess: ({ merged }) => {
+        notifications.show(
+          merged
+            ? { color: 'yellow', message: EMPLOYEE_MSG.employeeMerged, autoClose: 10_000 }
+            : { color: 'green', message: MSG.employeeSaved },
+        );
+        // No longer an administrator: the list of employees is not his to see; the menus follow.
+        if (demotesSelf) void client.invalidateQueries({ queryKey: sessionQueryKey });
+        leaveSaved(demotesSelf ? paths.home : paths.userList);
+      },
+    });
+
+  /** An administrator taking his own role away is asked first: he cannot give it back himself. */
+  const submit = (payload: EmployeePayload) => {
+    const demotesSelf =
+      own && Boolean(employee.data && isAdminRoles(employee.data.roles)) && !isAdminRoles(payload.roles);
+    if (!demotesSelf) return run(payload, false);
+    modals.openConfirmModal({
+      title: EMPLOYEE_MSG.demoteSelfTitle,
+      children: <Text size="sm">{EMPLOYEE_MSG.demoteSelfQuestion}</Text>,
+      labels: { confirm: EMPLOYEE_MSG.demoteSelfConfirm, cancel: 'Anuluj' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => run(payload, true),
+    });
+  };
   return (
     <>
       <PageHeader
@@ -60,7 +93,7 @@ export function UserEditPage() {
         <EmployeeForm
           key={employee.data.id}
           employee={employee.data}
-          own={session.data?.id === employee.data.id}
+          own={own}
           saving={save.isPending}
           serverError={save.error}
           onInvalid={() => {
@@ -68,23 +101,15 @@ export function UserEditPage() {
             remove.reset();
           }}
           onCancel={() => navigate(paths.userList)}
-          onSubmit={(payload) =>
-            save.mutate(payload, {
-              onSuccess: ({ merged }) => {
-                notifications.show(
-                  merged
-                    ? { color: 'yellow', message: EMPLOYEE_MSG.employeeMerged, autoClose: 10_000 }
-                    : { color: 'green', message: MSG.employeeSaved },
-                );
-                leaveSaved(paths.userList);
-              },
-            })
-          }
+          onSubmit={submit}
           extraActions={
             <Button
               color="red"
               variant="light"
               loading={remove.isPending}
+              // His own account is not his to delete (the server refuses it too): said, not asked.
+              disabled={own}
+              title={own ? MSG.cannotDeleteSelf : undefined}
               onClick={() =>
                 confirmDelete({
                   what: `pracownika ${employee.data.firstName} ${employee.data.lastName} (${employee.data.email})`,

@@ -1,7 +1,7 @@
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
@@ -244,6 +244,26 @@ describe('edit employee', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
   });
 
+  it('asks an administrator taking his own role away first, then goes home; his own delete is locked', async () => {
+    const api = fakeApi({
+      'GET /api/user/findById/5': { body: EWA },
+      'PUT /api/user/update': { body: { ...EWA, roles: [{ id: 2, role: 'USER' }] } },
+    });
+    renderScreen(<UserEditPage />, { url: '/userEdit?id=5', session: { ...ANNA_ADMIN, id: 5 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Admin'));
+    expect(screen.getByRole('button', { name: 'Usuń pracownika' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const question = await screen.findByRole('dialog', { name: EMPLOYEE_MSG.demoteSelfTitle });
+    await user.click(within(question).getByRole('button', { name: 'Anuluj' }));
+    expect(sent(api.calls, '/api/user/update')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const again = await screen.findByRole('dialog', { name: EMPLOYEE_MSG.demoteSelfTitle });
+    await user.click(within(again).getByRole('button', { name: EMPLOYEE_MSG.demoteSelfConfirm }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/home'));
+    expect(sent(api.calls, '/api/user/update')[0].body).toMatchObject({ roles: [{ id: 2, role: 'USER' }] });
+  });
+
   it('deletes the employee and returns to the list without asking for the deleted one again', async () => {
     const api = fakeApi({
       'GET /api/user/findById/5': { body: EWA },
@@ -254,10 +274,6 @@ describe('edit employee', () => {
     await user.click(await screen.findByRole('button', { name: 'Usuń pracownika' }));
     await user.click(await screen.findByRole('button', { name: 'Usuń' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
-    console.log(
-      'CALLS',
-      api.calls.map((c) => c.method + ' ' + c.url),
-    );
     expect(sent(api.calls, '/api/user/delete/5')).toHaveLength(1);
     // Asked once, to open the form; a deleted employee's 404s are not asked for.
     expect(sent(api.calls, '/api/user/findById/5')).toHaveLength(1);
