@@ -99,7 +99,8 @@ export function useSaveBranch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: BranchInput) => api.post<Branch>('/api/branch/insert', input),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.branches }),
+    // Refused too: a branch another administrator deleted meanwhile leaves the map and the list.
+    onSettled: () => client.invalidateQueries({ queryKey: keys.branches }),
   });
 }
 
@@ -107,7 +108,7 @@ export function useDeleteBranch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`/api/branch/deleteBranch/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.branches }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.branches }),
   });
 }
 

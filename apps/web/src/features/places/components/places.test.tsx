@@ -507,6 +507,27 @@ describe('Oddziały tab of /myAccount', () => {
     expect(fake.callsTo('POST', '/api/branch/insert')).toHaveLength(0);
   });
 
+  it('drops a branch another administrator deleted meanwhile once its delete is refused', async () => {
+    let deleted = false;
+    fakeApi({
+      'GET /api/map/config': CONFIG,
+      'GET /api/branch/getAll': () => ({ body: deleted ? [] : [branch] }),
+      'DELETE /api/branch/deleteBranch/4': { status: 404, body: { message: 'Nie znaleziono oddziału.' } },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Oddziały' }));
+    const panel = await screen.findByRole('region', { name: 'Panel oddziału' });
+    fireEvent.click(await screen.findByTitle('Oddział Katowice'));
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Usuń oddział' }));
+    deleted = true;
+    const question = await screen.findByRole('dialog', { name: 'Usuwanie oddziału' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Usuń' }));
+    expect(await screen.findByText(MSG.unknownError)).toBeInTheDocument();
+    // The list asked again: its marker and its details are gone.
+    await waitFor(() => expect(screen.queryByTitle('Oddział Katowice')).toBeNull());
+    expect(within(panel).queryByRole('heading', { name: 'Oddział Katowice' })).toBeNull();
+  });
+
   it('asks before a branch being typed gives way to another branch or to "Anuluj"', async () => {
     fakeApi({ 'GET /api/map/config': CONFIG, 'GET /api/branch/getAll': { body: [branch] } });
     renderScreen(<MyAccountPage />, { url: '/myAccount?activeTab=branches', session: ANNA_ADMIN });
