@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
 import { openNetworkLink, type NetworkLink } from '../support/network-link';
@@ -189,20 +189,27 @@ describe('field protocol on a tablet', () => {
 
   it('stops a field reached with Tab above the bar kept at the bottom, not under it', async () => {
     const bar = page.getByRole('button', { name: 'Podpisz protokół' }).locator('xpath=../..');
-    const nights = page.getByLabel('Noclegi');
-    const recommendationsField = page.getByLabel('Zalecenia dla klienta');
-    // The field after "Noclegi" lies just under the bar, as the page is scrolled.
     const barTop = async () => (await bar.boundingBox())!.y;
-    await page.evaluate(
-      (y) => window.scrollBy(0, y),
-      (await recommendationsField.boundingBox())!.y - (await barTop()) - 10,
-    );
-    expect((await recommendationsField.boundingBox())!.y).toBeGreaterThan(await barTop());
-    await nights.focus();
-    await page.keyboard.press('Tab');
-    await expect.poll(() => recommendationsField.evaluate((el) => el === document.activeElement)).toBe(true);
-    const box = (await recommendationsField.boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(await barTop());
+    /** Scrolls `next`'s top to `offset` px below the bar's top, Tabs to it from `from`: all of it shown? */
+    const tabTo = async (from: Locator, next: Locator, offset: number) => {
+      await page.evaluate(
+        (y) => window.scrollBy(0, y),
+        (await next.boundingBox())!.y - (await barTop()) - offset,
+      );
+      await from.focus();
+      await page.keyboard.press('Tab');
+      await expect.poll(() => next.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect
+        .poll(async () => {
+          const now = (await next.boundingBox())!;
+          return now.y + now.height <= (await barTop()) && now.y >= 60;
+        })
+        .toBe(true);
+    };
+    // A field lying just under the bar.
+    await tabTo(page.getByLabel('Noclegi'), page.getByLabel('Zalecenia dla klienta'), 10);
+    // A text area partly shown above the bar: the browser brought out only its caret's line.
+    await tabTo(page.getByLabel(/^Uwagi: /).last(), page.getByLabel('Opis wykonanych prac'), -30);
   });
 
   it('keeps what is typed while offline through a reload without the network', async () => {

@@ -8,6 +8,7 @@ import {
   newPage,
   stopAtFirstFailure,
 } from '../support/browser';
+import { pdfText } from '../support/protocol-kit';
 import {
   apiCall,
   chooseOption,
@@ -291,6 +292,34 @@ describe('register journey: the machine list', () => {
       'mazowieckie',
     ]);
     expect(lines.some((line) => line.endsWith(';Łódź;łódzkie'))).toBe(true);
+  });
+
+  it('prints the list across an A4 page with every column, without the bars and the controls', async () => {
+    const shown = await shownMachines();
+    expect(shown.length).toBeGreaterThan(0);
+    // As Ctrl+P lays the page out (the app's print rules, app/print.css).
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const text = pdfText(pdf);
+      // A long name wraps inside its cell: compared without the line breaks and spaces.
+      const flat = text.replace(/\s+/g, '');
+      // The table's last columns too: they were cut at the page's right edge.
+      for (const heading of ['Kontrahent', 'Kategoria', 'Gwarancja', 'Miasto', 'Województwo']) {
+        expect(text).toContain(heading);
+      }
+      for (const name of shown) expect(flat).toContain(name.replace(/\s+/g, ''));
+      // The top bar, the footer, the pager and the search box stay on the screen.
+      for (const control of ['Wyloguj', 'Polityka prywatności', 'Na stronie', 'Szukaj', 'Strona 2']) {
+        expect(text).not.toContain(control);
+      }
+      // Across the page: A4 landscape.
+      const [, width, height] = /MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'))!;
+      expect(Math.round(Number(width))).toBe(842);
+      expect(Math.round(Number(height))).toBe(595);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
   });
 
   it('on the narrowest desktop with the whole bar (1200 px), keeps every menu on one line', async () => {

@@ -59,6 +59,13 @@ export async function chooseOption(page: Page, scope: Page | Locator, label: str
   await input.click();
   if ((await input.getAttribute('readonly')) === null) await input.fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
+  // A multiple choice keeps its list open for the next one, over what lies below it: closed, as a
+  // person closes it before going on.
+  const listId = await input.getAttribute('aria-controls');
+  if (!listId) return;
+  const list = page.locator(`[id="${listId}"]`);
+  if (await list.isVisible()) await input.press('Escape');
+  await list.waitFor({ state: 'hidden' });
 }
 
 export { pickDate } from './date-picker';

@@ -69,7 +69,10 @@ export function renderScreen(screen: ReactNode, options: RenderScreenOptions = {
     { theme, env: 'test' },
     createElement(ScreenProviders, null, router),
   );
-  return render(createElement(AppProviders, { queryClient, children: mantine }));
+  // The screen's query cache too: a case can ask its data again, as a refetch would.
+  return Object.assign(render(createElement(AppProviders, { queryClient, children: mantine })), {
+    queryClient,
+  });
 }
 
 /** The query parameters of a recorded fake-API call. */

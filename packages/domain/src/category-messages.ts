@@ -12,4 +12,7 @@ export const CATEGORY_MSG = {
   /** The operation being changed was removed by someone else meanwhile. */
   operationGone: (name: string) =>
     `Czynności „${name}” nie ma już na liście: usunął ją w międzyczasie ktoś inny. Pokazano aktualną listę.`,
+  /** A list read in from another category would replace operations added meanwhile. */
+  listChangedBeforeImport:
+    'Listę czynności zmienił w międzyczasie ktoś inny, więc jej nie zastąpiono. Pokazano aktualną listę; jeśli nadal chcesz ją zastąpić, zaimportuj ponownie.',
 } as const;

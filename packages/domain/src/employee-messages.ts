@@ -9,6 +9,13 @@ export const EMPLOYEE_MSG = {
   /** The form took the other's changes in (fields this one did not change) and saved again. */
   employeeMerged:
     'Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego (pola, których nie zmieniałeś, mają jego wartości); sprawdź je.',
+  /** As `employeeMerged`, naming the fields both changed, which keep this form's value. */
+  employeeMergedClashes: (labels: readonly string[]) =>
+    `Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego; ${
+      labels.length === 1
+        ? `pole „${labels[0]}” zmienił też on`
+        : `pola ${labels.map((l) => `„${l}”`).join(', ')} zmienił też on`
+    }, a zapisano w nim Twoją wartość. Sprawdź dane.`,
   /** The question before an administrator takes his own administrator role away. */
   demoteSelfTitle: 'Odebrać sobie rolę administratora?',
   demoteSelfQuestion:

@@ -16,8 +16,18 @@ export function useBottomBarHeight(bar: RefObject<HTMLElement | null>, kept: boo
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    // A tall field (a text area) reached while partly shown above the bar counts as in view for the
+    // browser, which brings only its caret's line out: the whole field comes out from under the bar.
+    const uncover = (event: FocusEvent) => {
+      const field = event.target;
+      if (!(field instanceof HTMLElement) || element.contains(field)) return;
+      const box = field.getBoundingClientRect();
+      if (box.bottom > element.getBoundingClientRect().top) field.scrollIntoView({ block: 'nearest' });
+    };
+    document.addEventListener('focusin', uncover);
     return () => {
       observer.disconnect();
+      document.removeEventListener('focusin', uncover);
       root.style.removeProperty(VARIABLE);
     };
   }, [bar, kept]);

@@ -6,7 +6,7 @@ export function PageSizeButtons(props: {
   onChange: (size: number) => void;
 }) {
   return (
-    <Group gap={4} role="group" aria-label="Liczba wierszy na stronie">
+    <Group gap={4} role="group" aria-label="Liczba wierszy na stronie" className="print-hidden">
       <Text size="sm" c="dimmed" mr={4}>
         Na stronie:
       </Text>

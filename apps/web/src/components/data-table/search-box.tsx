@@ -20,7 +20,9 @@ export function SearchBox(props: { value: string; onChange: (value: string) => v
       placeholder="Wpisz szukaną frazę…"
       leftSection={<IconSearch size={16} />}
       rightSection={
-        props.value ? <CloseButton size="sm" aria-label="Wyczyść wyszukiwanie" onClick={clear} /> : null
+        props.value ? (
+          <CloseButton size="sm" className="search-clear" aria-label="Wyczyść wyszukiwanie" onClick={clear} />
+        ) : null
       }
       value={props.value}
       maxLength={MAX.search}
@@ -33,6 +35,7 @@ export function SearchBox(props: { value: string; onChange: (value: string) => v
       }}
       maw={360}
       mb="sm"
+      className="print-hidden"
     />
   );
 }

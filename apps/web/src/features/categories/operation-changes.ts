@@ -8,20 +8,26 @@ import { CATEGORY_MSG, sameOperations, type ServiceOperation } from '@serwis/dom
  */
 export type OperationsChange = (current: ServiceOperation[]) => ServiceOperation[];
 
-/** The operation the change is about is no longer on the list (another removed or renamed it). */
+/**
+ * The change cannot be made on the list saved meanwhile: the operation it is about is gone (removed
+ * or renamed), or a list read in would replace operations the user has not seen.
+ */
 export class OperationGone extends Error {
-  constructor(name: string) {
-    super(CATEGORY_MSG.operationGone(name));
+  constructor(message: string) {
+    super(message);
     this.name = 'OperationGone';
   }
 }
 
-const placeOf = (list: ServiceOperation[], operation: ServiceOperation) =>
-  list.findIndex((item) => sameOperations([item], [operation]));
+/** The operation as it was, else the first of its name (another changed its fields meanwhile). */
+function placeOf(list: ServiceOperation[], operation: ServiceOperation) {
+  const same = list.findIndex((item) => sameOperations([item], [operation]));
+  return same >= 0 ? same : list.findIndex((item) => item.name === operation.name);
+}
 
 function placeOrGone(list: ServiceOperation[], operation: ServiceOperation) {
   const at = placeOf(list, operation);
-  if (at < 0) throw new OperationGone(operation.name);
+  if (at < 0) throw new OperationGone(CATEGORY_MSG.operationGone(operation.name));
   return at;
 }
 
@@ -56,8 +62,13 @@ export const moveOperation =
     return next;
   };
 
-/** Another category's list read in: it replaces the current one, whatever that is. */
+/**
+ * Another category's list read in, replacing `seen` (the list the user was asked about): when
+ * another administrator changed it meanwhile, his operations would go unseen, so he is asked again.
+ */
 export const replaceList =
-  (imported: ServiceOperation[]): OperationsChange =>
-  () =>
-    imported;
+  (imported: ServiceOperation[], seen: ServiceOperation[]): OperationsChange =>
+  (list) => {
+    if (!sameOperations(list, seen)) throw new OperationGone(CATEGORY_MSG.listChangedBeforeImport);
+    return imported;
+  };

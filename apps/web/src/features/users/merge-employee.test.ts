@@ -36,21 +36,37 @@ describe('mergeEmployee', () => {
       vacationDays: 26,
       roles: [{ id: 2, role: 'USER' }],
     };
-    expect(mergeEmployee(base, form({ firstName: 'Ewelina', password: 'Nowe-haslo-1' }), theirs)).toEqual(
-      form({
+    expect(mergeEmployee(base, form({ firstName: 'Ewelina', password: 'Nowe-haslo-1' }), theirs)).toEqual({
+      clashes: [],
+      payload: form({
         firstName: 'Ewelina',
         lastName: 'Lis-Nowak',
         vacationDays: 26,
         password: 'Nowe-haslo-1',
         roles: [{ id: 2, role: 'USER' }],
       }),
-    );
+    });
   });
 
   it('keeps the role the form changed over his; a switch it left alone takes his', () => {
     const theirs: Employee = { ...base, active: false, userName: 'Kierownik' };
-    expect(mergeEmployee(base, form({ roles: [{ id: 2, role: 'USER' }], active: true }), theirs)).toEqual(
-      form({ roles: [{ id: 2, role: 'USER' }], active: false, userName: 'Kierownik' }),
-    );
+    expect(
+      mergeEmployee(base, form({ roles: [{ id: 2, role: 'USER' }], active: true }), theirs).payload,
+    ).toEqual(form({ roles: [{ id: 2, role: 'USER' }], active: false, userName: 'Kierownik' }));
+  });
+
+  it("names the fields both changed to different values, and keeps the form's", () => {
+    const theirs: Employee = {
+      ...base,
+      country: 'Polska',
+      vacationDays: 26,
+      roles: [{ id: 2, role: 'USER' }],
+    };
+    const mine = form({ country: 'Niemcy', vacationDays: 26, roles: [{ id: 2, role: 'USER' }] });
+    expect(mergeEmployee({ ...base, country: '' }, mine, theirs)).toEqual({
+      payload: mine,
+      // The same value on both sides is no clash.
+      clashes: ['Kraj'],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -27,6 +27,16 @@ export function CategoryNameForm({
 }: CategoryNameFormProps) {
   const form = useForm({ initialValues: { name }, validate: zod4Resolver(categoryInsertSchema) });
   useUnsavedChanges(form.isDirty());
+  // The name loaded from the server, or renamed by someone else meanwhile: shown unless the user has
+  // typed his own, which is kept (it was wiped when another administrator's rename came in).
+  const shown = useRef(name);
+  useEffect(() => {
+    if (shown.current === name) return;
+    shown.current = name;
+    if (form.isDirty()) return;
+    form.setInitialValues({ name });
+    form.setValues({ name });
+  }, [name, form]);
   return (
     <form onSubmit={form.onSubmit((values) => onSubmit(values.name.trim()), focusFirstInvalid)} noValidate>
       <Stack maw={520}>

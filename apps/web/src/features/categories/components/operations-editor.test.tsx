@@ -325,6 +325,34 @@ describe('OperationsEditor', () => {
     expect(screen.queryByText('1. Smarowanie')).not.toBeInTheDocument();
   });
 
+  it('does not replace a list another administrator changed meanwhile: says so and shows his', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('1. Smarowanie');
+    const added = { name: 'Wymiana oleju', fields: [] };
+    api.othersSave([...initial, added]);
+    await user.click(screen.getByPlaceholderText('Wybierz...'));
+    await user.click(await screen.findByRole('option', { name: 'Lasery' }));
+    await user.click(screen.getByRole('button', { name: 'Importuj' }));
+    await user.click(await screen.findByRole('button', { name: 'Zastąp listę' }));
+    expect(await screen.findByText(CATEGORY_MSG.listChangedBeforeImport)).toBeInTheDocument();
+    expect(parseOperations(api.list)).toEqual([...initial, added]);
+    expect(await screen.findByText('3. Wymiana oleju')).toBeInTheDocument();
+  });
+
+  it('moves an operation whose fields another administrator changed meanwhile, found by its name', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('1. Smarowanie');
+    const changed = { name: 'Kontrola napięcia', fields: [{ name: 'Napięcie', unit: 'kV' }] };
+    api.othersSave([initial[0], changed]);
+    await user.click(screen.getByRole('button', { name: 'Przesuń w górę: Kontrola napięcia' }));
+    expect(await screen.findByText(CATEGORY_MSG.operationsMerged)).toBeInTheDocument();
+    expect(parseOperations(api.list)).toEqual([changed, initial[0]]);
+  });
+
   it('imports at once into an empty list (nothing to replace, nothing asked)', async () => {
     const api = fakeCategoryApi('[]');
     const user = userEvent.setup();

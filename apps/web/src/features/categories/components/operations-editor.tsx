@@ -142,7 +142,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
             categoryId={categoryId}
             currentCount={operations.length}
             disabled={save.isPending}
-            onImport={(imported) => persist(replaceList(imported))}
+            onImport={(imported) => persist(replaceList(imported, operations))}
             onError={setImportError}
           />
         </Group>

@@ -73,6 +73,43 @@ describe('CategoryEditPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('id=4');
   });
 
+  it('keeps the open tab over a rename', async () => {
+    server();
+    const user = userEvent.setup();
+    renderScreen(<CategoryEditPage />, {
+      url: `${paths.categoryEdit(stored)}&activeTab=operations`,
+      session: ANNA_ADMIN,
+    });
+    const name = screen.getByRole('textbox', { name: /Nazwa kategorii/ });
+    await user.type(name, ' hydrauliczne');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
+    expect(screen.getByTestId('location')).toHaveTextContent('activeTab=operations');
+    expect(screen.getByRole('tab', { name: 'Czynności serwisowe' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("keeps a name being typed when another's rename comes in, and takes it into an untouched field", async () => {
+    let name = 'Prasy';
+    fakeApi(
+      { 'GET /api/category/findById/4': () => ({ body: { ...stored, name } }) },
+      { otherwise: EMPTY_LIST },
+    );
+    const { queryClient } = renderAs(ANNA_ADMIN);
+    const field = screen.getByRole('textbox', { name: /Nazwa kategorii/ });
+    await waitFor(() => expect(field).toHaveValue('Prasy'));
+    name = 'Prasy krawędziowe';
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(field).toHaveValue('Prasy krawędziowe'));
+    const user = userEvent.setup();
+    await user.type(field, ' CNC');
+    name = 'Prasy hydrauliczne';
+    await queryClient.invalidateQueries();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: /Prasy hydrauliczne/ })).toBeInTheDocument(),
+    );
+    expect(field).toHaveValue('Prasy krawędziowe CNC');
+  });
+
   it('offers an admin the delete, asking first', async () => {
     const api = server();
     const user = userEvent.setup();

@@ -66,8 +66,9 @@ export function CategoryEditPage() {
       {validId && !missing && (
         <>
           <CategoryNameForm
-            // Drawn anew after each save, so a saved name (trimmed, perhaps unchanged) is no change.
-            key={`${name}:${saves}`}
+            // Drawn anew after each save, so a saved name (trimmed, perhaps unchanged) is no change;
+            // a name arriving otherwise (loaded, or another's rename) replaces only an untouched one.
+            key={saves}
             name={name}
             submitLabel="Zapisz"
             saving={rename.isPending}
@@ -80,7 +81,8 @@ export function CategoryEditPage() {
                   onSuccess: (saved) => {
                     setSaves((n) => n + 1);
                     notifications.show({ color: 'green', message: MSG.categorySaved });
-                    navigate(paths.categoryEdit(saved), { replace: true });
+                    // The open tab stays open (a rename from "Czynności serwisowe" went to "Maszyny").
+                    navigate(`${paths.categoryEdit(saved)}&activeTab=${tab}`, { replace: true });
                   },
                 },
               );

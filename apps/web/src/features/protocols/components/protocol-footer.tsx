@@ -35,6 +35,7 @@ export function ProtocolFooter(props: {
   return (
     <Group
       ref={bar}
+      className="print-hidden"
       justify="space-between"
       wrap="wrap"
       pos={phone ? 'static' : 'sticky'}

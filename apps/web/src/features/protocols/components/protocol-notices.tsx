@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { PROTOCOL_MSG, signedOutsideApp } from '@serwis/domain';
@@ -10,6 +11,9 @@ import type { DraftSync } from './draft-sync-type';
  * takes, opened offline, a draft restored, a draft refused.
  */
 export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; sync: DraftSync }) {
+  // The restored draft's notice closes, and goes once the protocol is signed: the screen now stays
+  // drawn when the network comes back, and the notice stayed to the end, after signing too.
+  const [restoredSeen, setRestoredSeen] = useState(false);
   return (
     <>
       {signedOutsideApp(protocol) && (
@@ -52,7 +56,11 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
           powrocie sieci.
         </Alert>
       )}
-      {sync.restored && <Alert color="blue">Przywrócono szkic zapisany na tym urządzeniu.</Alert>}
+      {sync.restored && !protocol.signed && !restoredSeen && (
+        <Alert color="blue" withCloseButton closeButtonLabel="Zamknij" onClose={() => setRestoredSeen(true)}>
+          Przywrócono szkic zapisany na tym urządzeniu.
+        </Alert>
+      )}
       {sync.listReplaced && (
         <Alert color="yellow">
           <Stack gap="xs">

@@ -43,6 +43,13 @@ export function useAddEmployee() {
   });
 }
 
+/** An edit saved; `merged`: laid over another's save made meanwhile, `clashes` the fields both changed. */
+export interface SavedEmployee {
+  saved: Employee;
+  merged: boolean;
+  clashes: string[];
+}
+
 /** Made again on another administrator's version this many times at most; then the refusal is shown. */
 const MERGES = 2;
 
@@ -53,11 +60,14 @@ const MERGES = 2;
  * is no longer put back by a form that did not touch it. `merged` says that happened.
  */
 export function useUpdateEmployee(opened: Employee | undefined) {
+  // `opened`: the version the form was opened on, not the query's (asked again meanwhile, it would
+  // hide another's save from the server's check while the form still shows the older values).
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: EmployeePayload): Promise<{ saved: Employee; merged: boolean }> => {
+    mutationFn: async (input: EmployeePayload): Promise<SavedEmployee> => {
       let base = opened!;
       let payload = input;
+      const clashes = new Set<string>();
       for (let merges = 0; ; merges++) {
         try {
           const saved = await api.put<Employee>(
@@ -65,12 +75,14 @@ export function useUpdateEmployee(opened: Employee | undefined) {
             { ...payload, id: base.id },
             { query: { base: base.updatedAt } },
           );
-          return { saved, merged: merges > 0 };
+          return { saved, merged: merges > 0, clashes: [...clashes] };
         } catch (error) {
           if (!(error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') || merges === MERGES)
             throw error;
           const theirs = await fetchEmployee(base.id);
-          payload = mergeEmployee(base, payload, theirs);
+          const merged = mergeEmployee(base, payload, theirs);
+          merged.clashes.forEach((label) => clashes.add(label));
+          payload = merged.payload;
           base = theirs;
         }
       }

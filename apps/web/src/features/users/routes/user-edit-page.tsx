@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { EMPLOYEE_MSG, MSG, isAdminRoles } from '@serwis/domain';
+import { EMPLOYEE_MSG, MSG, isAdminRoles, type Employee } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader, withName } from '../../../components/page-header';
@@ -27,17 +28,26 @@ export function UserEditPage() {
   const deletion = useDeletion(remove);
   const employee = useEmployee(id, { deleting: deletion.deleting });
   const session = useSession();
-  const save = useUpdateEmployee(employee.data);
+  // The version the form was opened on: the query's copy may be asked again while it is open.
+  const [opened, setOpened] = useState<Employee>();
+  if (employee.data && opened?.id !== employee.data.id) setOpened(employee.data);
+  const save = useUpdateEmployee(opened);
   const client = useQueryClient();
   const failure = save.error ?? remove.error;
   const own = session.data?.id === employee.data?.id;
 
   const run = (payload: EmployeePayload, demotesSelf: boolean) =>
     save.mutate(payload, {
-      onSuccess: ({ merged }) => {
+      onSuccess: ({ merged, clashes }) => {
         notifications.show(
           merged
-            ? { color: 'yellow', message: EMPLOYEE_MSG.employeeMerged, autoClose: 10_000 }
+            ? {
+                color: 'yellow',
+                message: clashes.length
+                  ? EMPLOYEE_MSG.employeeMergedClashes(clashes)
+                  : EMPLOYEE_MSG.employeeMerged,
+                autoClose: 15_000,
+              }
             : { color: 'green', message: MSG.employeeSaved },
         );
         // No longer an administrator: the list of employees is not his to see; the menus follow.
@@ -92,7 +102,7 @@ export function UserEditPage() {
       ) : employee.data ? (
         <EmployeeForm
           key={employee.data.id}
-          employee={employee.data}
+          employee={opened ?? employee.data}
           own={own}
           saving={save.isPending}
           serverError={save.error}

@@ -244,6 +244,39 @@ describe('edit employee', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userList'));
   });
 
+  it('saves on the version the form was opened on, though the employee was asked again meanwhile, and names a field both changed', async () => {
+    // Another administrator changed the first name and took the role away while the form was open.
+    const theirs = {
+      ...EWA,
+      firstName: 'Ewa Maria',
+      roles: [{ id: 2, role: 'USER' }],
+      updatedAt: '2026-12-06T10:05:00.000Z',
+    };
+    let asked = 0;
+    const api = fakeApi({
+      'GET /api/user/findById/5': () => ({ body: asked++ === 0 ? EWA : theirs }),
+      'PUT /api/user/update': (call) =>
+        call.query.get('base') === theirs.updatedAt
+          ? { body: { ...theirs, ...(call.body as object) } }
+          : { status: 409, body: { message: EMPLOYEE_MSG.changedMeanwhile, code: 'CHANGED_MEANWHILE' } },
+    });
+    renderAt('/userEdit?id=5');
+    const firstName = await screen.findByLabelText('Imię');
+    // The network goes and comes back: the employee is asked again, the form keeps what it showed.
+    window.dispatchEvent(new Event('offline'));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(asked).toBe(2));
+    expect(firstName).toHaveValue('Ewa');
+    const user = userEvent.setup();
+    await user.clear(firstName);
+    await user.type(firstName, 'Ewelina');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(EMPLOYEE_MSG.employeeMergedClashes(['Imię']))).toBeInTheDocument();
+    const [refused, merged] = sent(api.calls, '/api/user/update');
+    expect(refused.query.get('base')).toBe(EWA.updatedAt);
+    expect(merged.body).toMatchObject({ firstName: 'Ewelina', roles: [{ id: 2, role: 'USER' }] });
+  });
+
   it('asks an administrator taking his own role away first, then goes home; his own delete is locked', async () => {
     const api = fakeApi({
       'GET /api/user/findById/5': { body: EWA },
