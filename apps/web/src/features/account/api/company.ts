@@ -30,23 +30,27 @@ export function useInstallationOperations() {
   });
 }
 
-/** Every write refreshes the list (a move answers the whole list, the others one row). */
+/**
+ * Every write refreshes the list (a move answers the whole list, the others one row); so does a
+ * refused one: an operation another administrator removed meanwhile ("Nie znaleziono czynności
+ * montażowej.") leaves the screen, and his additions come in.
+ */
 export function useInstallationOperationMutations() {
   const client = useQueryClient();
-  const onSuccess = () => client.invalidateQueries({ queryKey: keys.operations });
+  const onSettled = () => client.invalidateQueries({ queryKey: keys.operations });
   return {
     add: useMutation({
       mutationFn: (text: string) => api.post<InstallationOperation>('/api/installation-operation', { text }),
-      onSuccess,
+      onSettled,
     }),
     update: useMutation({
       mutationFn: (op: InstallationOperation) =>
         api.put<InstallationOperation>('/api/installation-operation', op),
-      onSuccess,
+      onSettled,
     }),
     remove: useMutation({
       mutationFn: (id: number) => api.delete(`/api/installation-operation?id=${id}`),
-      onSuccess,
+      onSettled,
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
@@ -54,6 +58,7 @@ export function useInstallationOperationMutations() {
           `/api/installation-operation/move-${direction}?installationOperationId=${id}`,
         ),
       onSuccess: (list) => client.setQueryData(keys.operations, list),
+      onError: onSettled,
     }),
   };
 }

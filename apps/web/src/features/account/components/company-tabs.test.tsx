@@ -164,6 +164,28 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     expect(api.callsTo('POST', '/api/installation-operation')[0].body).toEqual({ text: 'Próba ruchowa' });
   });
 
+  it('shows the list as it is now after moving an operation another administrator removed meanwhile', async () => {
+    let list = [
+      { id: 1, text: 'Ustawienie maszyny', orderNumber: 1 },
+      { id: 2, text: 'Podłączenie zasilania', orderNumber: 2 },
+    ];
+    fakeApi({
+      'GET /api/installation-operation': () => ({ body: list }),
+      'PATCH /api/installation-operation/move-up': {
+        status: 404,
+        body: { message: 'Nie znaleziono czynności montażowej.' },
+      },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Protokół montażu' }));
+    expect(await screen.findByText('2. Podłączenie zasilania')).toBeInTheDocument();
+    list = [list[0], { id: 3, text: 'Szkolenie operatora', orderNumber: 2 }];
+    await userEvent.click(screen.getByRole('button', { name: 'Przesuń w górę: Podłączenie zasilania' }));
+    expect(await screen.findByText('Nie znaleziono czynności montażowej.')).toBeInTheDocument();
+    expect(await screen.findByText('2. Szkolenie operatora')).toBeInTheDocument();
+    expect(screen.queryByText('2. Podłączenie zasilania')).toBeNull();
+  });
+
   it('uploads the company logo as a PNG data URL and shows it', async () => {
     let logo = '';
     const api = fakeApi({
