@@ -1,4 +1,4 @@
-import type { Device, MapConfig, MapPoint, Service } from '@serwis/domain';
+import type { Device, Employee, MapConfig, MapPoint, Service } from '@serwis/domain';
 
 /** The customer the sample machine and events belong to, as the API names it in them. */
 export const sampleCustomer = {
@@ -92,3 +92,17 @@ export function sampleMapConfig(overrides: Partial<MapConfig> = {}): MapConfig {
     ...overrides,
   };
 }
+
+/** An employee (an administrator) as the API answers one, with the version saved. */
+export const sampleEmployee: Employee = {
+  id: 5,
+  userName: 'Serwisant',
+  firstName: 'Ewa',
+  lastName: 'Lis',
+  email: 'ewa@firma.pl',
+  country: 'Polska',
+  active: true,
+  vacationDays: 20,
+  roles: [{ id: 1, role: 'ADMIN' }],
+  updatedAt: '2026-12-06T10:00:00.000Z',
+};

@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Employee } from '@serwis/domain';
 import type { EmployeePayload } from './api/users';
 import { mergeEmployee } from './merge-employee';
+import { sampleEmployee } from '../../../test/samples';
 
-const base: Employee = {
-  id: 5,
-  userName: 'Serwisant',
-  firstName: 'Ewa',
-  lastName: 'Lis',
-  email: 'ewa@firma.pl',
-  country: 'Polska',
-  active: true,
-  vacationDays: 20,
-  roles: [{ id: 1, role: 'ADMIN' }],
-  updatedAt: '2026-12-06T10:00:00.000Z',
-};
+const base = sampleEmployee;
 const form = (changes: Partial<EmployeePayload>): EmployeePayload => ({
   userName: base.userName,
   firstName: base.firstName,

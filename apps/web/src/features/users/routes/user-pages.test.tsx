@@ -10,22 +10,12 @@ import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
 import { ANNA_ADMIN, fakeApi, type FakeCall, type FakeReply } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
+import { sampleEmployee } from '../../../../test/samples';
 import { UserAddPage } from './user-add-page';
 import { UserEditPage } from './user-edit-page';
 import { useSession } from '../../auth/api/session';
 
-const EWA = {
-  id: 5,
-  userName: 'Serwisant',
-  firstName: 'Ewa',
-  lastName: 'Lis',
-  email: 'ewa@firma.pl',
-  country: 'Polska',
-  active: true,
-  vacationDays: 20,
-  roles: [{ id: 1, role: 'ADMIN' }],
-  updatedAt: '2026-12-06T10:00:00.000Z',
-};
+const EWA = sampleEmployee;
 
 function Location() {
   return <output data-testid="location">{useLocation().pathname}</output>;
