@@ -13,9 +13,9 @@ export const EMPLOYEE_MSG = {
   employeeMergedClashes: (labels: readonly string[]) =>
     `Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego; ${
       labels.length === 1
-        ? `pole „${labels[0]}” zmienił też on`
-        : `pola ${labels.map((l) => `„${l}”`).join(', ')} zmienił też on`
-    }, a zapisano w nim Twoją wartość. Sprawdź dane.`,
+        ? `pole „${labels[0]}” zmienił też on, a zapisano w nim Twoją wartość`
+        : `pola ${labels.map((l) => `„${l}”`).join(', ')} zmienił też on, a zapisano w nich Twoje wartości`
+    }. Sprawdź dane.`,
   /** The question before an administrator takes his own administrator role away. */
   demoteSelfTitle: 'Odebrać sobie rolę administratora?',
   demoteSelfQuestion:

@@ -35,12 +35,25 @@ export const addOperation =
   (operation: ServiceOperation): OperationsChange =>
   (list) => [...list, operation];
 
+/**
+ * `original` edited into `operation`. On a list saved meanwhile, what the edit left as it was (the
+ * name, or the measurement fields) takes the other's version: renaming an operation no longer puts
+ * back the fields another administrator had just given it.
+ */
 export const replaceOperation =
   (original: ServiceOperation, operation: ServiceOperation): OperationsChange =>
   (list) => {
     const at = placeOrGone(list, original);
-    return list.map((item, i) => (i === at ? operation : item));
+    const current = list[at];
+    const edited: ServiceOperation = {
+      name: operation.name === original.name ? current.name : operation.name,
+      fields: sameFields(operation, original) ? current.fields : operation.fields,
+    };
+    return list.map((item, i) => (i === at ? edited : item));
   };
+
+const sameFields = (a: ServiceOperation, b: ServiceOperation) =>
+  sameOperations([{ ...a, name: '' }], [{ ...b, name: '' }]);
 
 /** Already gone from the current list: nothing left to remove. */
 export const removeOperation =

@@ -284,6 +284,23 @@ describe('OperationsEditor', () => {
     ]);
   });
 
+  it('renames an operation whose fields another administrator changed meanwhile, keeping his fields', async () => {
+    const api = fakeCategoryApi(formatOperations(initial));
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Edytuj czynność: Kontrola napięcia' }));
+    const dialog = await screen.findByRole('dialog');
+    const theirs = { name: 'Kontrola napięcia', fields: [{ name: 'Napięcie', unit: 'kV' }] };
+    api.othersSave([initial[0], theirs]);
+    await fill(user, within(dialog).getByLabelText(/Nazwa czynności/), 'Kontrola napięcia zasilania');
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(CATEGORY_MSG.operationsMerged)).toBeInTheDocument();
+    expect(parseOperations(api.list)).toEqual([
+      initial[0],
+      { ...theirs, name: 'Kontrola napięcia zasilania' },
+    ]);
+  });
+
   it('deletes an operation after a confirmation naming it', async () => {
     const api = fakeCategoryApi(formatOperations(initial));
     const user = userEvent.setup();
