@@ -8,6 +8,7 @@ import {
   newPage,
   stopAtFirstFailure,
 } from '../support/browser';
+import { pdfText as readPdfText } from '../../apps/server/test/pdf-reader';
 import { pdfText } from '../support/protocol-kit';
 import {
   apiCall,
@@ -320,6 +321,9 @@ describe('register journey: the machine list', () => {
       for (const [, width, height] of pages) {
         expect([Math.round(Number(width)), Math.round(Number(height))]).toEqual([842, 595]);
       }
+      // The table starts under the open filter panel and its headings head every page it goes on
+      // to ("Nazwa" is no filter's label); here the rows take two pages.
+      expect(readPdfText(pdf, 'layout').match(/\bNazwa\b/g)).toHaveLength(pages.length);
     } finally {
       await page.emulateMedia({ media: 'screen' });
     }
