@@ -32,6 +32,14 @@ async function created(user: TestUser, name: string): Promise<{ id: number; name
 
 const update = (user: TestUser, body: Record<string, unknown>) =>
   ctx.app.inject({ method: 'PUT', url: '/api/category/update', headers: as(user), payload: body });
+/** An update made on the version saved at `base` (its updatedAt). */
+const updateOn = (user: TestUser, base: string, payload: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/category/update?base=${encodeURIComponent(base)}`,
+    headers: as(user),
+    payload,
+  });
 
 async function storedList(id: number) {
   const [row] = await ctx.database.db.select().from(categories).where(eq(categories.id, id));
@@ -241,19 +249,17 @@ describe('PUT /api/category/update', () => {
       await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie"]' })
     ).json();
     // Both screens show this version; the other administrator saves first.
-    const first = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/category/update?base=${encodeURIComponent(loaded.updatedAt)}`,
-      headers: as(other),
-      payload: { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie","Wymiana oleju"]' },
+    const first = await updateOn(other, loaded.updatedAt, {
+      id,
+      name: 'Prasy',
+      serviceReviewOperationsList: '["Smarowanie","Wymiana oleju"]',
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().updatedAt).not.toBe(loaded.updatedAt);
-    const stale = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/category/update?base=${encodeURIComponent(loaded.updatedAt)}`,
-      headers: as(admin),
-      payload: { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie","Kontrola szczelności"]' },
+    const stale = await updateOn(admin, loaded.updatedAt, {
+      id,
+      name: 'Prasy',
+      serviceReviewOperationsList: '["Smarowanie","Kontrola szczelności"]',
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'CHANGED_MEANWHILE', message: CATEGORY_MSG.changedMeanwhile });
@@ -286,11 +292,10 @@ describe('PUT /api/category/update', () => {
       await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '["Smarowanie"]' })
     ).json();
     const save = (user: TestUser, added: string) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/category/update?base=${encodeURIComponent(opened.updatedAt)}`,
-        headers: as(user),
-        payload: { id, name: 'Prasy', serviceReviewOperationsList: JSON.stringify(['Smarowanie', added]) },
+      updateOn(user, opened.updatedAt, {
+        id,
+        name: 'Prasy',
+        serviceReviewOperationsList: JSON.stringify(['Smarowanie', added]),
       });
     const answers = await Promise.all([save(admin, 'Wymiana oleju'), save(other, 'Kontrola szczelności')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);

@@ -24,6 +24,14 @@ const insert = (user: TestUser, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/user/insert', headers: as(user), payload: payload as object });
 const update = (user: TestUser, payload: unknown) =>
   ctx.app.inject({ method: 'PUT', url: '/api/user/update', headers: as(user), payload: payload as object });
+/** An update made on the version saved at `base` (its updatedAt). */
+const updateOn = (user: TestUser, base: string, payload: object) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/user/update?base=${encodeURIComponent(base)}`,
+    headers: as(user),
+    payload,
+  });
 const findById = (user: TestUser, id: number | string) =>
   ctx.app.inject({ method: 'GET', url: `/api/user/findById/${id}`, headers: as(user) });
 
@@ -221,30 +229,15 @@ describe('PUT /api/user/update', () => {
     // Both administrators opened Jan as an admin; the other takes the role away first.
     const made = await update(admin, { ...current, roles: [{ id: 1, role: 'ADMIN' }] });
     const opened = made.json();
-    const revoked = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/user/update?base=${encodeURIComponent(opened.updatedAt)}`,
-      headers: as(other),
-      payload: { ...opened, roles: [{ id: 2, role: 'USER' }] },
-    });
+    const revoked = await updateOn(other, opened.updatedAt, { ...opened, roles: [{ id: 2, role: 'USER' }] });
     expect(revoked.statusCode).toBe(200);
-    const stale = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/user/update?base=${encodeURIComponent(opened.updatedAt)}`,
-      headers: as(admin),
-      payload: { ...opened, vacationDays: 30 },
-    });
+    const stale = await updateOn(admin, opened.updatedAt, { ...opened, vacationDays: 30 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'CHANGED_MEANWHILE', message: EMPLOYEE_MSG.changedMeanwhile });
     expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({ roles: ['USER'], vacationDays: 0 });
     // Made again on the version saved meanwhile, it goes in.
     const theirs: { updatedAt: string } = revoked.json();
-    const again = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/user/update?base=${encodeURIComponent(theirs.updatedAt)}`,
-      headers: as(admin),
-      payload: { ...theirs, vacationDays: 30 },
-    });
+    const again = await updateOn(admin, theirs.updatedAt, { ...theirs, vacationDays: 30 });
     expect(again.statusCode).toBe(200);
     expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({ roles: ['USER'], vacationDays: 30 });
   });
@@ -400,12 +393,7 @@ describe('changes made at the same moment', () => {
     const jan = await createUserAndLogin(ctx);
     const opened: { updatedAt: string } = (await findById(anna, jan.id)).json();
     const save = (admin: TestUser, vacationDays: number) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/user/update?base=${encodeURIComponent(opened.updatedAt)}`,
-        headers: as(admin),
-        payload: { ...opened, vacationDays },
-      });
+      updateOn(admin, opened.updatedAt, { ...opened, vacationDays });
     const answers = await Promise.all([save(anna, 21), save(piotr, 22)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const saved = answers.find((a) => a.statusCode === 200)!.json();
