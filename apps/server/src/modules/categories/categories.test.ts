@@ -268,15 +268,10 @@ describe('PUT /api/category/update', () => {
       'Wymiana oleju',
     ]);
     // Made again on the version now saved, it goes in; without a base the later save wins, as before.
-    const again = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/category/update?base=${encodeURIComponent(first.json().updatedAt)}`,
-      headers: as(admin),
-      payload: {
-        id,
-        name: 'Prasy',
-        serviceReviewOperationsList: '["Smarowanie","Wymiana oleju","Kontrola szczelności"]',
-      },
+    const again = await updateOn(admin, first.json().updatedAt, {
+      id,
+      name: 'Prasy',
+      serviceReviewOperationsList: '["Smarowanie","Wymiana oleju","Kontrola szczelności"]',
     });
     expect(again.statusCode).toBe(200);
     expect(
