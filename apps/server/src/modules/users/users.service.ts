@@ -93,6 +93,9 @@ const EDITED_FIELDS = [
   ['country', 'kraj'],
   ['vacationDays', 'dni urlopu'],
 ] as const;
+/** Only the database is written: a save ended by a deadlock runs again. */
+const RETRY = { retryOnDeadlock: true };
+
 const shownValue = (value: unknown) =>
   value === null || value === undefined || value === ''
     ? '—'
@@ -108,61 +111,68 @@ export async function updateEmployee(
 ) {
   const roles = roleNames(input.roles);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return inTransaction(db, async (tx) => {
-    const existing = await lockUserById(tx, input.id);
-    if (!existing) throw notFound(MSG.employeeNotFound);
-    // Made on another version (another administrator saved since): the whole form would put back
-    // what he changed, a role he took away among it. The screen takes his changes in and sends again.
-    if (base !== undefined && existing.updatedAt.toISOString() !== base) {
-      throw conflict(EMPLOYEE_MSG.changedMeanwhile, 'CHANGED_MEANWHILE');
-    }
-    // Switched off, an account cannot log in again: only another admin could switch it back on.
-    if (existing.id === actor.id && existing.active && !input.active) {
-      throw conflict(MSG.cannotDeactivateSelf, 'SELF');
-    }
-    const losesAdmin = isActiveAdmin(existing) && (!roles.includes('ADMIN') || !input.active);
-    if (losesAdmin && (await countActiveAdminsForUpdate(tx)) <= 1) throw lastAdmin();
-    // The e-mail is the login and stays as created (spec: disabled on edit), whatever the body says.
-    const row = await updateUser(tx, existing.id, {
-      userName: input.userName,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      country: input.country,
-      active: input.active,
-      vacationDays: input.vacationDays,
-      roles,
-      ...(passwordHash ? { passwordHash } : {}),
-    });
-    if (!input.active || passwordHash) {
-      // An admin giving themselves a new password stays logged in here; elsewhere they are not.
-      if (input.active && existing.id === actor.id && actorToken) {
-        await deleteOtherSessions(tx, existing.id, actorToken);
-      } else {
-        await deleteUserSessions(tx, existing.id);
+  // The employee's row is locked before the administrators' rows: two administrators demoting each
+  // other lock them in opposite orders, and the one PostgreSQL stops runs again (and is then
+  // refused: by his base, or as the last administrator's demotion).
+  return inTransaction(
+    db,
+    async (tx) => {
+      const existing = await lockUserById(tx, input.id);
+      if (!existing) throw notFound(MSG.employeeNotFound);
+      // Made on another version (another administrator saved since): the whole form would put back
+      // what he changed, a role he took away among it. The screen takes his changes in and sends again.
+      if (base !== undefined && existing.updatedAt.toISOString() !== base) {
+        throw conflict(EMPLOYEE_MSG.changedMeanwhile, 'CHANGED_MEANWHILE');
       }
-    }
-    // The log says what changed: who may administer first (what an admin looks for), then a new
-    // password, the account switched off or on, and each field with its old and new value. A save
-    // that changed nothing is not logged.
-    const wasAdmin = existing.roles.includes('ADMIN');
-    const changes = [
-      ...(wasAdmin !== roles.includes('ADMIN')
-        ? [wasAdmin ? 'odebranie roli administratora' : 'nadanie roli administratora']
-        : []),
-      ...(passwordHash ? ['nowe hasło'] : []),
-      ...(existing.active !== input.active ? [input.active ? 'konto włączone' : 'konto wyłączone'] : []),
-      ...EDITED_FIELDS.flatMap(([field, name]) =>
-        String(existing[field] ?? '') === String(row[field] ?? '')
-          ? []
-          : [`${name}: ${shownValue(existing[field])} → ${shownValue(row[field])}`],
-      ),
-    ];
-    if (changes.length) {
-      const what = `edycja pracownika ${employeeLabel(existing)}: ${changes.join(', ')}`;
-      await audit(tx, actor, what, `user:${row.id}`);
-    }
-    return toEmployee(row);
-  });
+      // Switched off, an account cannot log in again: only another admin could switch it back on.
+      if (existing.id === actor.id && existing.active && !input.active) {
+        throw conflict(MSG.cannotDeactivateSelf, 'SELF');
+      }
+      const losesAdmin = isActiveAdmin(existing) && (!roles.includes('ADMIN') || !input.active);
+      if (losesAdmin && (await countActiveAdminsForUpdate(tx)) <= 1) throw lastAdmin();
+      // The e-mail is the login and stays as created (spec: disabled on edit), whatever the body says.
+      const row = await updateUser(tx, existing.id, {
+        userName: input.userName,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        country: input.country,
+        active: input.active,
+        vacationDays: input.vacationDays,
+        roles,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      if (!input.active || passwordHash) {
+        // An admin giving themselves a new password stays logged in here; elsewhere they are not.
+        if (input.active && existing.id === actor.id && actorToken) {
+          await deleteOtherSessions(tx, existing.id, actorToken);
+        } else {
+          await deleteUserSessions(tx, existing.id);
+        }
+      }
+      // The log says what changed: who may administer first (what an admin looks for), then a new
+      // password, the account switched off or on, and each field with its old and new value. A save
+      // that changed nothing is not logged.
+      const wasAdmin = existing.roles.includes('ADMIN');
+      const changes = [
+        ...(wasAdmin !== roles.includes('ADMIN')
+          ? [wasAdmin ? 'odebranie roli administratora' : 'nadanie roli administratora']
+          : []),
+        ...(passwordHash ? ['nowe hasło'] : []),
+        ...(existing.active !== input.active ? [input.active ? 'konto włączone' : 'konto wyłączone'] : []),
+        ...EDITED_FIELDS.flatMap(([field, name]) =>
+          String(existing[field] ?? '') === String(row[field] ?? '')
+            ? []
+            : [`${name}: ${shownValue(existing[field])} → ${shownValue(row[field])}`],
+        ),
+      ];
+      if (changes.length) {
+        const what = `edycja pracownika ${employeeLabel(existing)}: ${changes.join(', ')}`;
+        await audit(tx, actor, what, `user:${row.id}`);
+      }
+      return toEmployee(row);
+    },
+    RETRY,
+  );
 }
 
 export async function removeEmployee(db: Db, actor: SessionUser, id: number) {
