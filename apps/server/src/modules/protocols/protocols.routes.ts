@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id, messageResponse, protocolDataSchema, protocolSchema, protocolSendSchema } from '@serwis/domain';
+import {
+  id,
+  messageResponse,
+  protocolDataSchema,
+  protocolSchema,
+  protocolSendSchema,
+  versionQuery,
+} from '@serwis/domain';
 import { streamResponse } from '../../plugins/openapi.js';
 import { currentUser } from '../../plugins/session.js';
 import { contentDisposition } from '../files/files.download.js';
@@ -22,12 +29,9 @@ const params = z.object({ serviceId: id });
  * `base`: the `updatedAt` of the version the draft was made on (empty: none saved yet); another
  * version on the server is a 409 CHANGED_MEANWHILE, not a silent overwrite of the other changes.
  */
-const draftQuery = z.object({
-  asDraft: z.enum(['true', 'false']).optional(),
-  base: z.string().max(40).optional(),
-});
+const draftQuery = versionQuery.extend({ asDraft: z.enum(['true', 'false']).optional() });
 /** `base` as a draft's: a signing from a screen that has not seen another's save is refused (409). */
-const signQuery = z.object({ base: z.string().max(40).optional() });
+const signQuery = versionQuery;
 /** The answer (the data is validated on the way in; out it is passed as stored). */
 const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.unknown()) });
 

@@ -37,20 +37,20 @@ export function useInstallationOperations() {
  */
 export function useInstallationOperationMutations() {
   const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: keys.operations });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.operations });
   return {
     add: useMutation({
       mutationFn: (text: string) => api.post<InstallationOperation>('/api/installation-operation', { text }),
-      onSettled,
+      onSettled: refresh,
     }),
     update: useMutation({
       mutationFn: (op: InstallationOperation) =>
         api.put<InstallationOperation>('/api/installation-operation', op),
-      onSettled,
+      onSettled: refresh,
     }),
     remove: useMutation({
       mutationFn: (id: number) => api.delete(`/api/installation-operation?id=${id}`),
-      onSettled,
+      onSettled: refresh,
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
@@ -58,7 +58,7 @@ export function useInstallationOperationMutations() {
           `/api/installation-operation/move-${direction}?installationOperationId=${id}`,
         ),
       onSuccess: (list) => client.setQueryData(keys.operations, list),
-      onError: onSettled,
+      onError: refresh,
     }),
   };
 }

@@ -7,7 +7,8 @@ import {
   type ServiceOperation,
 } from '@serwis/domain';
 import type { MachinesPageQuery } from '../../../components/machines-of-table';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { saveTakingInChanges } from '../../../lib/save-taking-in-changes';
 import type { OperationsChange } from '../operation-changes';
 
 export const categoryKeys = {
@@ -85,9 +86,6 @@ export interface SavedOperations {
   merged: boolean;
 }
 
-/** Made again on a list saved meanwhile this many times at most; then the refusal is shown. */
-const MERGES = 2;
-
 /**
  * Every change of the operation list saves the whole list at once (spec §4), on the version the
  * screen shows (`base`). When another administrator saved meanwhile (409 CHANGED_MEANWHILE), his
@@ -102,9 +100,9 @@ export function useSaveOperations(categoryId: number) {
       let current =
         client.getQueryData<CategoryDetails>(categoryKeys.one(categoryId)) ??
         (await fetchCategory(categoryId));
-      for (let merges = 0; ; merges++) {
-        try {
-          const saved = await api.put<CategoryDetails>(
+      return saveTakingInChanges(
+        () =>
+          api.put<CategoryDetails>(
             '/api/category/update',
             {
               id: current.id,
@@ -114,15 +112,12 @@ export function useSaveOperations(categoryId: number) {
               ),
             },
             { query: { base: current.updatedAt } },
-          );
-          return { saved, merged: merges > 0 };
-        } catch (error) {
-          if (!(error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') || merges === MERGES)
-            throw error;
+          ),
+        async () => {
           current = await fetchCategory(categoryId);
           void store(current);
-        }
-      }
+        },
+      );
     },
     onSuccess: ({ saved }) => store(saved),
   });

@@ -45,11 +45,9 @@ export function saveProtocolDraft(
   asDraft: boolean,
   base?: string | null,
 ) {
-  const query = new URLSearchParams();
-  if (asDraft) query.set('asDraft', 'true');
-  if (base !== undefined) query.set('base', base ?? '');
-  const search = query.size ? `?${query}` : '';
-  return api.put<Protocol>(`/api/service/protocol/${serviceId}${search}`, data);
+  return api.put<Protocol>(`/api/service/protocol/${serviceId}`, data, {
+    query: { asDraft: asDraft ? 'true' : undefined, base: base === undefined ? undefined : (base ?? '') },
+  });
 }
 
 /** Signing and sending change the event too: every service list refreshes. */
@@ -58,10 +56,7 @@ export function useSignProtocol(serviceId: number) {
   return useMutation({
     // `base`: the version the screen's form was made on; another saved since refuses the signing.
     mutationFn: ({ data, base }: { data: ProtocolData; base: string | null }) =>
-      api.post<Protocol>(
-        `/api/service/protocol/${serviceId}/sign?${new URLSearchParams({ base: base ?? '' })}`,
-        data,
-      ),
+      api.post<Protocol>(`/api/service/protocol/${serviceId}/sign`, data, { query: { base: base ?? '' } }),
     onSuccess: (protocol) => {
       client.setQueryData(protocolKey(serviceId), protocol);
       void client.invalidateQueries({ queryKey: ['services'] });

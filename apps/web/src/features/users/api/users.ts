@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Employee } from '@serwis/domain';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { saveTakingInChanges } from '../../../lib/save-taking-in-changes';
 import { mergeEmployee } from '../merge-employee';
 
 const keys = {
@@ -50,9 +51,6 @@ export interface SavedEmployee {
   clashes: string[];
 }
 
-/** Made again on another administrator's version this many times at most; then the refusal is shown. */
-const MERGES = 2;
-
 /**
  * An employee's edit, made on the version the form was opened on (`base`). When another
  * administrator saved meanwhile (409 CHANGED_MEANWHILE), his version is read and the form's changes
@@ -68,24 +66,22 @@ export function useUpdateEmployee(opened: Employee | undefined) {
       let base = opened!;
       let payload = input;
       const clashes = new Set<string>();
-      for (let merges = 0; ; merges++) {
-        try {
-          const saved = await api.put<Employee>(
+      const { saved, merged } = await saveTakingInChanges(
+        () =>
+          api.put<Employee>(
             '/api/user/update',
             { ...payload, id: base.id },
             { query: { base: base.updatedAt } },
-          );
-          return { saved, merged: merges > 0, clashes: [...clashes] };
-        } catch (error) {
-          if (!(error instanceof ApiError && error.code === 'CHANGED_MEANWHILE') || merges === MERGES)
-            throw error;
+          ),
+        async () => {
           const theirs = await fetchEmployee(base.id);
-          const merged = mergeEmployee(base, payload, theirs);
-          merged.clashes.forEach((label) => clashes.add(label));
-          payload = merged.payload;
+          const laid = mergeEmployee(base, payload, theirs);
+          laid.clashes.forEach((label) => clashes.add(label));
+          payload = laid.payload;
           base = theirs;
-        }
-      }
+        },
+      );
+      return { saved, merged, clashes: [...clashes] };
     },
     onSuccess: ({ saved }) => {
       client.setQueryData(keys.one(saved.id), saved);
