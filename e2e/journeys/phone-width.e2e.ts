@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
-import { runTag } from '../support/register-kit';
+import { openMachineFilters, runTag } from '../support/register-kit';
 import { eachTab, SCREENS_WITHOUT_ID, screenSettled } from '../support/screens';
 import {
   addServiceThroughApi,
@@ -192,8 +192,8 @@ describe('phone journey: every screen fits 390 px', () => {
   it("opens a select's options a finger can hit", async () => {
     await page.goto('/machineList');
     await screenSettled(page);
-    const filters = page.getByRole('button', { name: /^Filtry/ });
-    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    // Unfolded whole first: a field clipped by the unfolding panel hides the list opened on it.
+    await openMachineFilters(page);
     // The field (its list of options is labelled by the same words).
     await field(page, 'Kategoria').first().click();
     await page.getByRole('option').first().waitFor();
@@ -205,8 +205,8 @@ describe('phone journey: every screen fits 390 px', () => {
   it("opens a date picker's calendar with days, arrows, months and years a finger can hit", async () => {
     await page.goto('/machineList');
     await screenSettled(page);
-    const filters = page.getByRole('button', { name: /^Filtry/ });
-    if ((await filters.getAttribute('aria-expanded')) !== 'true') await filters.click();
+    // Unfolded whole first: a field clipped by the unfolding panel hides the list opened on it.
+    await openMachineFilters(page);
     await field(page, 'Data od').click();
     const picker = page.locator('[role="dialog"][data-dates-dropdown]').last();
     await picker.getByRole('button', { name: 'Wybierz miesiąc' }).waitFor();
