@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../test/test-app.js';
+import { customerWithMachines, postService, serviceJson } from '../modules/services/services.fixtures.js';
 
 const ctx = useTestApp();
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -127,5 +128,24 @@ describe('a multipart call sent as JSON', () => {
         field: part,
       });
     }
+  });
+
+  it("names the file part of a call that takes a file alone (a service event's scan)", async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { customer, devices } = await customerWithMachines(ctx, 1);
+    const saved = await postService(ctx, admin, serviceJson(customer.id, [devices[0]!.id]));
+    expect(saved.statusCode).toBe(201);
+    const id = saved.json<{ id: number }>().id;
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/service/addFile/${id}`,
+      headers: as(admin),
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Wyślij dane jako multipart/form-data, z częścią „file”.',
+      field: 'file',
+    });
   });
 });

@@ -107,7 +107,8 @@ const GENERIC: ReadonlySet<string> = new Set([
  * field already); a generic or non-Polish one (a library's English) says which field it is about.
  */
 export function fieldErrorMessage(path: string, message: string | undefined): string {
-  const polish = message && POLISH_TEXT.test(message) ? message : validationMessage.wrongType;
+  const polish =
+    message && (GENERIC.has(message) || POLISH_TEXT.test(message)) ? message : validationMessage.wrongType;
   const generic = GENERIC.has(polish) || polish.startsWith('Tekst może mieć');
   return generic && path ? validationMessage.field(fieldLabel(path), polish) : polish;
 }

@@ -12,6 +12,20 @@ export const text = (max: number = MAX.name) =>
     .transform((v) => (v ?? '').trim());
 
 /**
+ * Text a call exists to change (a file's description): null or '' clears it, but the field must be
+ * there. A request without it was taken as a clearing, and a stored description was wiped.
+ */
+export const givenText = (max: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? validationMessage.required : validationMessage.wrongType,
+    })
+    .max(max, validationMessage.tooLong(max))
+    .nullable()
+    .transform((v) => (v ?? '').trim());
+
+/**
  * A name with its runs of spaces as one: "Kuźnia  Grabowski" typed with two spaces made a second
  * customer beside "Kuźnia Grabowski", the same to the eye in every list and question.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG, validationMessage } from '../messages.js';
 import { FILE_TYPES } from '../reference-data.js';
 import { fileKind } from '../rules/file-kinds.js';
-import { id, ref, text } from './common.js';
+import { givenText, id, ref, text } from './common.js';
 
 /** Machine file types (spec §9) plus the attachments of service events. */
 export const STORED_FILE_TYPES = [...FILE_TYPES, 'SERVICE_FILE'] as const;
@@ -64,7 +64,7 @@ export const fileAddPartsSchema = z.object({
   ),
 });
 
-export const fileDescriptionUpdateSchema = z.object({ id, description: text(FILE_DESCRIPTION_MAX) });
+export const fileDescriptionUpdateSchema = z.object({ id, description: givenText(FILE_DESCRIPTION_MAX) });
 
 export const downloadFileQuery = z.object({
   /** A file's `filename` (its unique download name); a stored name of older clients still works. */

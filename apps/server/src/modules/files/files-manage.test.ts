@@ -64,6 +64,22 @@ describe('PATCH /api/file/updateDescription', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toContain('2000');
   });
+
+  it('refuses a call without the description and keeps the stored one; null clears it', async () => {
+    const user = await createUserAndLogin(ctx);
+    const file = await addFile(user, await insertTestDevice(ctx.database.db));
+    const describe = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/file/updateDescription', headers: as(user), payload });
+    expect((await describe({ id: file.id, description: 'Schemat' })).statusCode).toBe(200);
+    const missing = await describe({ id: file.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'description' });
+    expect(missing.json().message).toContain('To pole jest wymagane.');
+    const [kept] = await ctx.database.db.select().from(files).where(eq(files.id, file.id));
+    expect(kept.description).toBe('Schemat');
+    const cleared = await describe({ id: file.id, description: null });
+    expect(cleared.json()).toMatchObject({ id: file.id, description: '' });
+  });
 });
 
 describe('DELETE /api/file/delete/{id}', () => {

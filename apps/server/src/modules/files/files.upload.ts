@@ -115,12 +115,13 @@ export const partFileName = (name: string): string =>
 export async function receiveUpload(
   request: FastifyRequest,
   storage: Storage,
-  fields: { file: string; json: string },
+  fields: { file: string; json: string; required?: 'file' | 'json' },
 ): Promise<MultipartUpload> {
   // Plain JSON from another client was "Nieprawidłowe dane przesyłanego pliku.", about a file the
-  // call may not even have.
-  if (!request.isMultipart())
-    throw badRequest(MSG.multipartRequired(fields.json), 'NOT_MULTIPART', fields.json);
+  // call may not even have. The message names the part the call cannot do without (its JSON, unless
+  // the call takes a file alone).
+  const required = fields[fields.required ?? 'json'];
+  if (!request.isMultipart()) throw badRequest(MSG.multipartRequired(required), 'NOT_MULTIPART', required);
   const maxMb = request.server.config.MAX_UPLOAD_MB;
   const result: MultipartUpload = { file: null, json: undefined };
   try {

@@ -34,7 +34,7 @@ function parseServiceJson(json: unknown): ServiceJson {
   return parsed.data;
 }
 
-async function receive(request: FastifyRequest, fields: { file: string; json: string }) {
+async function receive(request: FastifyRequest, fields: Parameters<typeof receiveUpload>[2]) {
   try {
     return await receiveUpload(request, request.server.storage, fields);
   } catch (error) {
@@ -70,7 +70,7 @@ export async function addFileFromMultipart(request: FastifyRequest, actor: Sessi
   const row = await findServiceRow(request.server.db, id);
   if (!row) throw notFound(MSG.serviceNotFound);
   assertMayAddFile(actor, row);
-  const upload = await receive(request, { file: 'file', json: SERVICE_JSON });
+  const upload = await receive(request, { file: 'file', json: SERVICE_JSON, required: 'file' });
   if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE', 'file');
   const file = upload.file;
   try {

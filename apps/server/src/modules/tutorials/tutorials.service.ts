@@ -196,7 +196,11 @@ export class Tutorials {
   ): Promise<TutorialEntry> {
     const source = this.writableSource();
     if (!(await this.guard(() => source.hasFolder(folderId)))) throw notFound(MSG.tutorialFolderNotFound);
-    const upload = await receiveUpload(request, source.storage, { file: 'file', json: 'fileJson' });
+    const upload = await receiveUpload(request, source.storage, {
+      file: 'file',
+      json: 'fileJson',
+      required: 'file',
+    });
     let kept = false;
     try {
       if (!upload.file) throw badRequest(MSG.noFileSelected, 'NO_FILE');
