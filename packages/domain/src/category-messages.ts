@@ -12,6 +12,9 @@ export const CATEGORY_MSG = {
   /** The operation being changed was removed by someone else meanwhile. */
   operationGone: (name: string) =>
     `Czynności „${name}” nie ma już na liście: usunął ją w międzyczasie ktoś inny. Pokazano aktualną listę.`,
+  /** The operation being changed was changed meanwhile, and another of its name leaves it unsure which. */
+  operationUnsure: (name: string) =>
+    `Czynność „${name}” zmienił w międzyczasie ktoś inny, a na liście jest więcej czynności o tej nazwie, więc niczego nie zmieniono. Pokazano aktualną listę; wprowadź zmianę ponownie.`,
   /** A list read in from another category would replace operations added meanwhile. */
   listChangedBeforeImport:
     'Listę czynności zmienił w międzyczasie ktoś inny, więc jej nie zastąpiono. Pokazano aktualną listę; jeśli nadal chcesz ją zastąpić, zaimportuj ponownie.',

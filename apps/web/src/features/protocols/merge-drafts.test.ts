@@ -147,4 +147,32 @@ describe('mergeDrafts of one row and of the materials changed on both screens', 
     const theirs = data({ materials: [filter] });
     expect(mergeDrafts(base, mine, theirs).materials).toEqual([filter, oil]);
   });
+
+  it("adds or removes a material once when the server's version is this screen's own save", () => {
+    const oil = { name: 'Olej', quantity: '2', unit: 'l' };
+    const belt = { name: 'Pasek', quantity: '1', unit: 'szt.' };
+    // This screen's save reached the server but its answer did not (the network went): the next save
+    // on the old base is refused, and the server's version is the very list this screen has.
+    const added = data({ materials: [belt, oil] });
+    expect(mergeDrafts(data({ materials: [belt] }), added, added).materials).toEqual([belt, oil]);
+    const removed = data({ materials: [belt] });
+    expect(mergeDrafts(data({ materials: [belt, belt] }), removed, removed).materials).toEqual([belt]);
+    // And the other screen's own addition of a row this screen has too is kept beside this one's.
+    const theirs = data({ materials: [belt, belt, oil] });
+    expect(mergeDrafts(data({ materials: [belt] }), added, theirs).materials).toEqual([belt, belt, oil]);
+  });
+
+  it('keeps each of two measurements of the same name', () => {
+    const pressure = (bar: string, psi: string) => ({
+      ...row('a'),
+      fields: [
+        { name: 'Ciśnienie', unit: 'bar', value: bar },
+        { name: 'Ciśnienie', unit: 'psi', value: psi },
+      ],
+    });
+    const base = data({ checklists: withRows([pressure('', '')]) });
+    const mine = data({ checklists: withRows([pressure('', '87')]) });
+    const theirs = data({ checklists: withRows([pressure('6', '')]) });
+    expect(mergeDrafts(base, mine, theirs).checklists[0].items[0]).toEqual(pressure('6', '87'));
+  });
 });

@@ -10,8 +10,9 @@ import {
  * whole form. When the server says the other saved first (409 CHANGED_MEANWHILE), the screen lays
  * its own changes over the server's version: a field (each checklist row's answer, remark and
  * measurement on its own) changed here keeps this screen's value, any other takes the server's; the
- * materials keep the rows each screen added and lose the rows each removed. A field changed in both
- * places keeps this screen's, the one its user is looking at.
+ * materials keep the rows each screen added and lose the rows each removed (counted per row, so a
+ * merge made twice changes nothing more). A field changed in both places keeps this screen's, the
+ * one its user is looking at.
  */
 
 /**
@@ -38,9 +39,16 @@ const pick = <T>(base: T, mine: T, theirs: T): T => (same(mine, base) ? theirs :
 
 const listKey = (list: Pick<ProtocolChecklist, 'deviceId' | 'kind'>) => `${list.deviceId}|${list.kind}`;
 
-/** A measurement's value as a screen had it: by the measurement's name, else by its place. */
+/**
+ * A measurement's value as a screen had it: at its place when the name there is its own (two
+ * measurements of one name, "Ciśnienie" in bar and in psi, each keep theirs), else by its name,
+ * else by its place.
+ */
 const valueOf = (item: ProtocolItem, name: string, i: number) =>
-  (item.fields.find((f) => f.name === name) ?? item.fields[i])?.value;
+  (item.fields[i]?.name === name
+    ? item.fields[i]
+    : (item.fields.find((f) => f.name === name) ?? item.fields[i])
+  )?.value;
 
 /** One row: its answer, its remark and each measurement merged on their own. */
 function mergeItem(base: ProtocolItem, mine: ProtocolItem, theirs: ProtocolItem): ProtocolItem {
@@ -65,24 +73,26 @@ function mergeItems(base: ProtocolItem[], mine: ProtocolItem[], theirs: Protocol
   });
 }
 
-/** `from` without one of each of `taken` (the same values as a multiset). */
-function without<T>(from: readonly T[], taken: readonly T[]): T[] {
-  const rest = [...from];
-  for (const item of taken) {
-    const i = rest.findIndex((candidate) => same(candidate, item));
-    if (i >= 0) rest.splice(i, 1);
-  }
-  return rest;
-}
+/** How many rows of `list` are the same as `row`. */
+const countOf = <T>(list: readonly T[], row: T) => list.filter((candidate) => same(candidate, row)).length;
 
 /**
- * A list of its own rows (the materials), changed on both screens: the server's, without the rows
- * this screen removed, with the rows it added at the end (a row edited counts as removed and added).
+ * A list of its own rows (the materials), changed on both screens. Each distinct row comes as many
+ * times as the screen that changed its count has it, this one's when both did; in the server's
+ * order, with the rows only this screen has at the end. Counts, not additions: this screen's own
+ * save that reached the server without its answer (the network gone) comes back as the server's
+ * version, and a row added or removed once was added or removed twice.
  */
 function mergeRows<T>(base: T[], mine: T[], theirs: T[]): T[] {
   if (same(mine, base)) return theirs;
   if (same(theirs, base)) return mine;
-  return [...without(theirs, without(base, mine)), ...without(mine, base)];
+  const wanted = (row: T) => {
+    const [b, m, t] = [countOf(base, row), countOf(mine, row), countOf(theirs, row)];
+    return t === b ? m : m === b ? t : m;
+  };
+  const merged: T[] = [];
+  for (const row of [...theirs, ...mine]) if (countOf(merged, row) < wanted(row)) merged.push(row);
+  return merged;
 }
 
 /**

@@ -370,6 +370,32 @@ describe('OperationsEditor', () => {
     expect(parseOperations(api.list)).toEqual([changed, initial[0]]);
   });
 
+  it('moves the later of two operations alike, not the first', async () => {
+    const check = { name: 'Kontrola', fields: [] };
+    const api = fakeCategoryApi(formatOperations([check, initial[0], check]));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('3. Kontrola');
+    await user.click(screen.getAllByRole('button', { name: 'Przesuń w górę: Kontrola' })[1]);
+    await screen.findByText('2. Kontrola');
+    expect(parseOperations(api.list)).toEqual([check, check, initial[0]]);
+  });
+
+  it('changes none of two operations of one name when neither is as the screen showed it', async () => {
+    const bar = { name: 'Pomiar', fields: [{ name: 'Ciśnienie', unit: 'bar' }] };
+    const celsius = { name: 'Pomiar', fields: [{ name: 'Temperatura', unit: 'C' }] };
+    const kelvin = { name: 'Pomiar', fields: [{ name: 'Temperatura', unit: 'K' }] };
+    const api = fakeCategoryApi(formatOperations([bar, celsius]));
+    const user = userEvent.setup();
+    renderEditor();
+    await screen.findByText('2. Pomiar');
+    api.othersSave([kelvin, bar]);
+    await user.click(screen.getAllByRole('button', { name: 'Usuń czynność: Pomiar' })[1]);
+    await user.click(await screen.findByRole('button', { name: 'Usuń' }));
+    expect(await screen.findByText(CATEGORY_MSG.operationUnsure('Pomiar'))).toBeInTheDocument();
+    expect(parseOperations(api.list)).toEqual([kelvin, bar]);
+  });
+
   it('imports at once into an empty list (nothing to replace, nothing asked)', async () => {
     const api = fakeCategoryApi('[]');
     const user = userEvent.setup();

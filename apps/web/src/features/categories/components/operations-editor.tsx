@@ -47,8 +47,8 @@ const describeFailure = (error: unknown) =>
     ? error.message
     : errorMessage(error, { 403: MSG.forbiddenShort });
 
-/** Editing target of the modal: a new operation, or `original` (known by its name and fields). */
-type ModalState = { original?: ServiceOperation } | null;
+/** Editing target of the modal: a new operation, or `original`, shown at `index`. */
+type ModalState = { original?: ServiceOperation; index?: number } | null;
 const L = OPERATION_LIST_LABELS;
 
 /** The ordered service operations of a category; each action saves the whole list at once. */
@@ -80,7 +80,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
   const move = (index: number, delta: -1 | 1) => {
     // The keyboard stays on the moved operation's arrow (the other one once it reaches an end).
     focusLater(...arrowsAfterMove(operations[index].name, delta > 0 ? 'down' : 'up'));
-    persist(moveOperation(operations[index], delta));
+    persist(moveOperation(operations[index], index, delta));
   };
 
   const askRemove = (index: number) =>
@@ -94,11 +94,11 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
             index,
           ),
         );
-        persist(removeOperation(operations[index]));
+        persist(removeOperation(operations[index], index));
       },
     });
 
-  const openModal = (state: { original?: ServiceOperation }) => {
+  const openModal = (state: NonNullable<ModalState>) => {
     save.reset();
     setModal(state);
   };
@@ -111,9 +111,10 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
 
   const saveFromModal = (operation: ServiceOperation) => {
     const original = modal?.original;
-    persist(original ? replaceOperation(original, operation) : addOperation(operation), () =>
-      closeModal(original ? operation.name : undefined),
-    );
+    const change = original
+      ? replaceOperation(original, modal?.index ?? -1, operation)
+      : addOperation(operation);
+    persist(change, () => closeModal(original ? operation.name : undefined));
   };
 
   if (category.isPending) {
@@ -187,7 +188,7 @@ export function OperationsEditor({ categoryId, canEdit }: OperationsEditorProps)
                       variant="subtle"
                       aria-label={L.edit(operation.name)}
                       disabled={save.isPending}
-                      onClick={() => openModal({ original: operation })}
+                      onClick={() => openModal({ original: operation, index })}
                     >
                       <IconPencil size={18} />
                     </ActionIcon>

@@ -466,4 +466,25 @@ describe('/map: the website’s image', () => {
     // The screen's filter is as it was.
     expect(screen.getByText('Maszyn na mapie: 1')).toBeInTheDocument();
   });
+
+  it('offers the download as soon as the first image is made (the configuration read again)', async () => {
+    let made = false;
+    fakeApi({
+      'GET /api/device/with-gps-location-data': { body: [point({ id: 1 })] },
+      'GET /api/map/config': () => ({ body: sampleMapConfig({ publicMapMade: made }) }),
+      'POST /api/storage/upload-public-file': () => {
+        made = true;
+        return { body: { message: PLACES_MSG.publicFileSaved } };
+      },
+    });
+    recordingCanvas();
+    renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
+    await screen.findByText(MSG.publicMapMissing);
+    await screen.findByText('Maszyn na mapie: 1');
+    // The earlier test's notice may still be up: the upload itself is waited for.
+    await userEvent.click(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' }));
+    await waitFor(() => expect(made).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByText(MSG.publicMapMissing)).toBeNull(), { timeout: 5000 });
+    expect(screen.getByRole('link', { name: 'Pobierz aktualną wersję mapy' })).toBeInTheDocument();
+  });
 });
