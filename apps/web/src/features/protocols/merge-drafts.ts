@@ -78,7 +78,7 @@ const countOf = <T>(list: readonly T[], row: T) => list.filter((candidate) => sa
 
 /**
  * A list of its own rows (the materials), changed on both screens. Each distinct row comes as many
- * times as the screen that changed its count has it, this one's when both did; in the server's
+ * times as the screen that changed its count has it, this one's when both did, in the server's
  * order, with the rows only this screen has at the end. Counts, not additions: this screen's own
  * save that reached the server without its answer (the network gone) comes back as the server's
  * version, and a row added or removed once was added or removed twice.
@@ -86,10 +86,9 @@ const countOf = <T>(list: readonly T[], row: T) => list.filter((candidate) => sa
 function mergeRows<T>(base: T[], mine: T[], theirs: T[]): T[] {
   if (same(mine, base)) return theirs;
   if (same(theirs, base)) return mine;
-  const wanted = (row: T) => {
-    const [b, m, t] = [countOf(base, row), countOf(mine, row), countOf(theirs, row)];
-    return t === b ? m : m === b ? t : m;
-  };
+  // This screen's count of a row when it changed it, else the server's.
+  const wanted = (row: T) =>
+    countOf(mine, row) === countOf(base, row) ? countOf(theirs, row) : countOf(mine, row);
   const merged: T[] = [];
   for (const row of [...theirs, ...mine]) if (countOf(merged, row) < wanted(row)) merged.push(row);
   return merged;
