@@ -162,6 +162,23 @@ describe('mergeDrafts of one row and of the materials changed on both screens', 
     expect(mergeDrafts(data({ materials: [belt] }), added, theirs).materials).toEqual([belt, belt, oil]);
   });
 
+  it('keeps a material edited here at its place, beside the rows the other screen added', () => {
+    const filter = (quantity: string) => ({ name: 'Filtr', quantity, unit: 'szt.' });
+    const seal = { name: 'Uszczelka', quantity: '4', unit: 'szt.' };
+    const cable = { name: 'Kabel', quantity: '3', unit: 'm' };
+    const base = data({ materials: [filter('1'), seal] });
+    const mine = data({ materials: [filter('7'), seal] });
+    expect(mergeDrafts(base, mine, data({ materials: [filter('1'), seal, cable] })).materials).toEqual([
+      filter('7'),
+      seal,
+      cable,
+    ]);
+    // The server's version this screen's own save whose answer was lost (the cable added there).
+    const echoed = data({ materials: [filter('1'), seal, cable] });
+    const edited = data({ materials: [filter('7'), seal, cable] });
+    expect(mergeDrafts(base, edited, echoed).materials).toEqual([filter('7'), seal, cable]);
+  });
+
   it('keeps each of two measurements of the same name', () => {
     const pressure = (bar: string, psi: string) => ({
       ...row('a'),

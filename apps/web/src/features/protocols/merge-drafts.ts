@@ -79,9 +79,10 @@ const countOf = <T>(list: readonly T[], row: T) => list.filter((candidate) => sa
 /**
  * A list of its own rows (the materials), changed on both screens. Each distinct row comes as many
  * times as the screen that changed its count has it, this one's when both did, in the server's
- * order, with the rows only this screen has at the end. Counts, not additions: this screen's own
- * save that reached the server without its answer (the network gone) comes back as the server's
- * version, and a row added or removed once was added or removed twice.
+ * order: a row this screen edited takes the place of the one it was, and the rows only this screen
+ * added come at the end. Counts, not additions: this screen's own save that reached the server
+ * without its answer (the network gone) comes back as the server's version, and a row added or
+ * removed once was added or removed twice.
  */
 function mergeRows<T>(base: T[], mine: T[], theirs: T[]): T[] {
   if (same(mine, base)) return theirs;
@@ -90,7 +91,19 @@ function mergeRows<T>(base: T[], mine: T[], theirs: T[]): T[] {
   const wanted = (row: T) =>
     countOf(mine, row) === countOf(base, row) ? countOf(theirs, row) : countOf(mine, row);
   const merged: T[] = [];
-  for (const row of [...theirs, ...mine]) if (countOf(merged, row) < wanted(row)) merged.push(row);
+  const take = (row: T) => {
+    const short = countOf(merged, row) < wanted(row);
+    if (short) merged.push(row);
+    return short;
+  };
+  for (const row of theirs) {
+    // Left out: removed or edited here. An edit (this screen's row at its place) takes its place.
+    if (!take(row)) {
+      const at = base.findIndex((candidate) => same(candidate, row));
+      if (at >= 0 && at < mine.length) take(mine[at]);
+    }
+  }
+  for (const row of mine) take(row);
   return merged;
 }
 
