@@ -20,7 +20,7 @@ import {
  * an object's keys back in its own order (`{ name, unit, quantity }` of a material typed here as
  * `{ name, quantity, unit }`), so a text comparison took every row for one changed on this screen.
  */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProtocolChecklist, ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
 import { fetchProtocol, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
-import { answersLeftOut, mergeDrafts } from './merge-drafts';
+import { answersLeftOut, mergeDrafts, same } from './merge-drafts';
 import {
   readLocalDraft,
   removeLocalDraft,
@@ -70,13 +70,16 @@ export function useDraftSync(protocol: LoadedProtocol) {
     async ({ quiet = false }: { quiet?: boolean } = {}) => {
       const theirs = await fetchProtocol(serviceId);
       const next = mergeDrafts(serverData.current, dataRef.current, theirs.data);
+      // Nothing of theirs changes the screen (the version saved meanwhile was this screen's own save,
+      // whose answer the network lost): no one else to name.
+      const takenIn = !same(next, dataRef.current);
       serverData.current = theirs.data;
       serverVersion.current = theirs.updatedAt;
       dataRef.current = next;
       version.current += 1;
       setDataState(next);
       // A refused signing says it in its own words.
-      if (!quiet) setMerged(true);
+      if (!quiet && takenIn) setMerged(true);
       await writeLocalDraft(serviceId, {
         data: next,
         changedAt: Date.now(),

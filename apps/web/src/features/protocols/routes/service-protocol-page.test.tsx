@@ -465,6 +465,40 @@ describe('/serviceProtocol', () => {
     }
   });
 
+  it('names no one else when the version saved meanwhile was its own save whose answer was lost', async () => {
+    let server = protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' });
+    let answerLost = true;
+    fakeApi({
+      'GET /api/service/protocol/7': () => ({ body: server }),
+      'PUT /api/service/protocol/7': (call) => {
+        if (call.query.get('base') !== server.updatedAt)
+          return {
+            status: 409,
+            body: { message: PROTOCOL_MSG.protocolChangedMeanwhile, code: 'CHANGED_MEANWHILE' },
+          };
+        // The save reaches the server; its answer does not reach the tablet.
+        const at = answerLost ? '2026-03-15T12:05:00.000Z' : '2026-03-15T12:06:00.000Z';
+        server = { ...server, data: call.body as Protocol['data'], updatedAt: at };
+        if (!answerLost) return { body: server };
+        answerLost = false;
+        return { network: true };
+      },
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Zalecenia dla klienta'), 'Smarować co tydzień');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText('Szkic zapisany na serwerze')).toBeInTheDocument();
+    expect(server.updatedAt).toBe('2026-03-15T12:06:00.000Z');
+    expect(server.data).toMatchObject({
+      workDone: 'Wymiana grzałki',
+      recommendations: 'Smarować co tydzień',
+    });
+    expect(screen.queryByText(PROTOCOL_MSG.protocolMerged)).toBeNull();
+  });
+
   it("takes in another screen's changes saved meanwhile, keeps this screen's, and saves both", async () => {
     // The technician's tablet saved the work done after the office opened the same draft.
     const theirs = protocol({
