@@ -311,6 +311,16 @@ export function as(user: TestUser) {
   return { ...XHR, cookie: user.cookie };
 }
 
+/** A PUT made on the version saved at `base` (its updatedAt), as a screen sends its save. */
+export function putOnVersion(ctx: TestContext, user: TestUser, url: string, base: string, payload: object) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `${url}?base=${encodeURIComponent(base)}`,
+    headers: as(user),
+    payload,
+  });
+}
+
 /**
  * Every stored name, whichever the driver; on disk also the temp files of unfinished uploads
  * ('.incoming/…'), so `toEqual([])` proves that nothing at all was left behind.

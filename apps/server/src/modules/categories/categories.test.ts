@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_MSG, MSG, formatOperations, parseOperations } from '@serwis/domain';
-import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { as, createUserAndLogin, putOnVersion, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { logs } from '../logs/logs.table.js';
@@ -34,12 +34,7 @@ const update = (user: TestUser, body: Record<string, unknown>) =>
   ctx.app.inject({ method: 'PUT', url: '/api/category/update', headers: as(user), payload: body });
 /** An update made on the version saved at `base` (its updatedAt). */
 const updateOn = (user: TestUser, base: string, payload: object) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/category/update?base=${encodeURIComponent(base)}`,
-    headers: as(user),
-    payload,
-  });
+  putOnVersion(ctx, user, '/api/category/update', base, payload);
 
 async function storedList(id: number) {
   const [row] = await ctx.database.db.select().from(categories).where(eq(categories.id, id));

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
-import { as, createUserAndLogin, login, useTestApp, type TestUser } from '../../../test/test-app.js';
+import {
+  as,
+  createUserAndLogin,
+  login,
+  putOnVersion,
+  useTestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
 import { auditEntries, tryLogin, whoIs } from '../../../test/accounts-helpers.js';
 import { users } from './users.table.js';
 import { findUserByEmail, findUserById } from './users.repository.js';
@@ -26,12 +33,7 @@ const update = (user: TestUser, payload: unknown) =>
   ctx.app.inject({ method: 'PUT', url: '/api/user/update', headers: as(user), payload: payload as object });
 /** An update made on the version saved at `base` (its updatedAt). */
 const updateOn = (user: TestUser, base: string, payload: object) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/user/update?base=${encodeURIComponent(base)}`,
-    headers: as(user),
-    payload,
-  });
+  putOnVersion(ctx, user, '/api/user/update', base, payload);
 const findById = (user: TestUser, id: number | string) =>
   ctx.app.inject({ method: 'GET', url: `/api/user/findById/${id}`, headers: as(user) });
 
