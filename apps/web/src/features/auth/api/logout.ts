@@ -1,11 +1,12 @@
 import { loadAfresh } from '../../../lib/load-afresh';
-import { rememberUser } from '../../../lib/offline-session';
+import { endServerSession, rememberUser, setLogoutPending } from '../../../lib/offline-session';
 
-/** Ends the session on the server, then reloads the root (spec §4 Auth). */
+/** Ends the session on the server (or at the next chance, offline-session.ts), then reloads the root (spec §4 Auth). */
 export async function logout() {
   rememberUser(null);
+  setLogoutPending(true);
   try {
-    await fetch('/logout', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    await endServerSession();
   } finally {
     loadAfresh('/');
   }

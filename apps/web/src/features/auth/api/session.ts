@@ -2,7 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY } from '../../../lib/query-client';
-import { isOfflineScreen, lastKnownUser, rememberUser } from '../../../lib/offline-session';
+import {
+  endServerSession,
+  isLogoutPending,
+  isOfflineScreen,
+  lastKnownUser,
+  rememberUser,
+} from '../../../lib/offline-session';
 import { isSessionEnded } from '../../../lib/session-ended';
 
 export const sessionQueryKey = SESSION_QUERY_KEY;
@@ -13,6 +19,12 @@ export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: async () => {
+      // Logged out here without the network: nobody is signed in on this device, whatever the
+      // server still keeps; the session is ended there first when it can be reached.
+      if (isLogoutPending()) {
+        await endServerSession();
+        return null;
+      }
       try {
         const user = await api.get<SessionUser>('/api/user/check-auth');
         rememberUser(user);
