@@ -100,6 +100,15 @@ async function goOnline(context: BrowserContext) {
 
 const status = () => page.getByRole('status').filter({ hasText: /Szkic|Zmiany|Zapisywanie|Brak połączenia/ });
 
+/** A signature pad's inked pixels, and whether it is drawn at the screen's density (2 here). */
+const inkOf = (pad: Locator) =>
+  pad.evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let dark = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) dark++;
+    return { dark, sharp: canvas.width === canvas.offsetWidth * 2 };
+  });
+
 describe('field protocol on a tablet', () => {
   stopAtFirstFailure(() => page);
 
@@ -222,6 +231,10 @@ describe('field protocol on a tablet', () => {
     await page.getByLabel('Jednostka 2').fill(materials[1].unit);
     await page.getByLabel('Zalecenia dla klienta').fill(recommendations);
     await page.getByLabel('Imię i nazwisko podpisującego (klient)').fill('Łucja Śliwińska');
+    const technician = page.getByRole('img', { name: 'Podpis serwisanta' });
+    await technician.scrollIntoViewIfNeeded();
+    await drawWithMouse(page, technician);
+    await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
     await expect.poll(() => status().innerText(), { timeout: 15_000 }).toMatch(/^Brak połączenia/);
     // The server has not seen the offline changes.
     const onServer = () =>
@@ -248,6 +261,9 @@ describe('field protocol on a tablet', () => {
       .poll(() => third.getByRole('radio', { name: 'NIEPOPRAWNE', exact: true }).isChecked())
       .toBe(true);
     await page.getByText('Przywrócono szkic zapisany na tym urządzeniu.').waitFor();
+    // The signature drawn offline is on the pad again (the pad showed it empty, though signed).
+    await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
+    await expect.poll(async () => (await inkOf(technician)).dark).toBeGreaterThan(100);
     // Still offline, and the screen says so (from its failed saves: the headless shell of the npm
     // Chromium reports navigator.onLine true after an offline reload).
     await expect.poll(() => status().innerText()).toMatch(/^Brak połączenia/);
@@ -257,6 +273,7 @@ describe('field protocol on a tablet', () => {
     await expect.poll(() => status().innerText(), { timeout: 20_000 }).toBe('Szkic zapisany na serwerze');
     await expect.poll(async () => (await onServer()).data.recommendations).toBe(recommendations);
     await expect.poll(() => page.getByText('Brak połączenia z serwerem', { exact: true }).count()).toBe(0);
+    expect((await inkOf(technician)).dark).toBeGreaterThan(100);
   });
 
   it("takes in the office's change made meanwhile on a computer, and keeps the tablet's", async () => {
@@ -304,16 +321,9 @@ describe('field protocol on a tablet', () => {
     // A rotation to landscape keeps both drawings.
     await page.setViewportSize({ width: 1180, height: 820 });
     await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
-    const inked = () =>
-      technician.evaluate((canvas: HTMLCanvasElement) => {
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let dark = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i] > 0) dark++;
-        return { dark, sharp: canvas.width === canvas.offsetWidth * 2 };
-      });
     // The pad is resized (and redrawn) once the layout has settled after the rotation.
-    await expect.poll(async () => (await inked()).sharp).toBe(true);
-    expect((await inked()).dark).toBeGreaterThan(100);
+    await expect.poll(async () => (await inkOf(technician)).sharp).toBe(true);
+    expect((await inkOf(technician)).dark).toBeGreaterThan(100);
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('button', { name: 'Podpisz protokół' }).click();
     await expectAlert(page, 'Protokół podpisany.');

@@ -22,6 +22,8 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
   const padRef = useRef<SignaturePad | null>(null);
   const [supported, setSupported] = useState(true);
   const valueRef = useRef(value);
+  /** The signature the pad shows: drawn on it here, or drawn from `value`. */
+  const shownRef = useRef('');
   const onChangeRef = useRef(onChange);
   useLayoutEffect(() => {
     valueRef.current = value;
@@ -48,9 +50,13 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
       pad.clear();
       if (strokes.length) pad.fromData(strokes);
       else if (valueRef.current) void pad.fromDataURL(valueRef.current, { width, height: HEIGHT });
+      shownRef.current = valueRef.current;
     };
     fit();
-    const end = () => onChangeRef.current(pad.isEmpty() ? '' : pad.toDataURL('image/png'));
+    const end = () => {
+      shownRef.current = pad.isEmpty() ? '' : pad.toDataURL('image/png');
+      onChangeRef.current(shownRef.current);
+    };
     pad.addEventListener('endStroke', end);
     const observer = new ResizeObserver(fit);
     observer.observe(canvas);
@@ -64,8 +70,20 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
     };
   }, [readOnly]);
 
+  // A signature that comes from elsewhere (the draft kept on this device, read after the screen
+  // opened; another screen's, merged) is drawn: the pad showed it empty though it was signed.
+  useEffect(() => {
+    const pad = padRef.current;
+    const canvas = canvasRef.current;
+    if (!pad || !canvas || value === shownRef.current) return;
+    shownRef.current = value;
+    pad.clear();
+    if (value) void pad.fromDataURL(value, { width: canvas.offsetWidth, height: HEIGHT });
+  }, [value]);
+
   const clear = () => {
     padRef.current?.clear();
+    shownRef.current = '';
     onChange('');
   };
 
