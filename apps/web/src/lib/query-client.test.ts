@@ -46,6 +46,27 @@ describe('createQueryClient', () => {
     }
   });
 
+  it('asks for a list without the network, so that it fails and says so instead of showing old rows', async () => {
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    try {
+      const asked = client.fetchQuery({
+        queryKey: ['machines', 'Szlifierka'],
+        queryFn: async () => {
+          throw new Error('Failed to fetch');
+        },
+        retry: false,
+      });
+      await expect(asked).rejects.toThrow('Failed to fetch');
+      expect(client.getQueryState(['machines', 'Szlifierka'])).toMatchObject({
+        status: 'error',
+        fetchStatus: 'idle',
+      });
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
   it('names the employee the screens show in every call, and nobody once the session is forgotten', async () => {
     const client = createQueryClient();
     const fake = fakeApi({ 'GET /api/todo/findAll': { body: [] } });

@@ -49,6 +49,10 @@ export function createQueryClient() {
       // spinning button and nothing else, and was lost with the page.
       mutations: { networkMode: 'always' },
       queries: {
+        // Likewise a list asked for without the network says "Nie udało się wczytać listy." (with
+        // its retry) instead of keeping the rows of the last answer as if they were the new one's.
+        // Back online, what failed is asked again (refetchOnReconnect).
+        networkMode: 'always',
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: (count, error) =>
