@@ -8,6 +8,9 @@ export const PROTOCOL_MSG = {
   installationOperationNotFound: 'Nie znaleziono czynności montażowej.',
   installationOperationDeleted: 'Usunięto czynność montażową.',
   installationOperationMoved: 'Zmieniono kolejność.',
+  // a protocol opened without the network that this device has no copy of
+  notOnThisDevice:
+    'Tego protokołu nie otwierano wcześniej na tym urządzeniu, więc bez sieci go tu nie ma. Otworzy się sam, gdy wróci połączenie.',
   // configuration
   configurationUnknown: 'Nieznane ustawienie konfiguracji.',
   configurationSaved: 'Zapisano',

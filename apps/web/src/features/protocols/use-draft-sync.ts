@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProtocolChecklist, ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
+import { useSessionEnded } from '../../lib/session-ended';
 import { fetchProtocol, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
 import { answersLeftOut, mergeDrafts, same } from './merge-drafts';
 import {
@@ -61,6 +62,9 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const [merged, setMerged] = useState(false);
 
   const inFlight = useRef<Promise<void>>(Promise.resolve());
+  // The last save was refused for want of a session (401): sent again once the employee is back.
+  const refusedForSession = useRef(false);
+  const sessionEnded = useSessionEnded();
 
   /**
    * Another window or device saved since this screen's version (409 CHANGED_MEANWHILE): its changes
@@ -158,6 +162,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
         }
       }
       if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) {
+        refusedForSession.current = failure.status === 401;
         setRefusal(failure.message);
         setState('refused');
       } else setState('offline');
@@ -231,6 +236,18 @@ export function useDraftSync(protocol: LoadedProtocol) {
       clearInterval(retry);
     };
   }, [flush, state, untouched]);
+
+  // Logged in again in the "Sesja wygasła" dialog: the draft the server refused meanwhile goes now,
+  // as it would have gone after the next change (it stayed on the device, nothing else was lost).
+  // Only on the turn from "ended" to "back": a 401 without the dialog is not sent again and again.
+  const wasEnded = useRef(sessionEnded);
+  useEffect(() => {
+    const back = wasEnded.current && !sessionEnded;
+    wasEnded.current = sessionEnded;
+    if (!back || state !== 'refused' || !refusedForSession.current) return;
+    refusedForSession.current = false;
+    void flush();
+  }, [flush, sessionEnded, state]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 

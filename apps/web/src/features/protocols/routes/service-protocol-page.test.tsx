@@ -4,7 +4,8 @@ import { act, renderHook, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { clear } from 'idb-keyval';
 import { MSG, PROTOCOL_MSG, PROTOCOL_SYNC_TEXT, type Protocol } from '@serwis/domain';
-import { ANNA_ADMIN, JAN_USER, fakeApi } from '../../../../test/fake-api';
+import { ANNA_ADMIN, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
+import { isSessionEnded, setSessionEnded } from '../../../lib/session-ended';
 import { renderScreen } from '../../../../test/render-screen';
 import { AUTOSAVE_MAX_WAIT_MS, AUTOSAVE_MS, useDraftSync } from '../use-draft-sync';
 import { ServiceProtocolPage } from './service-protocol-page';
@@ -341,6 +342,45 @@ describe('/serviceProtocol', () => {
     expect(rows().length).toBeLessThan(20);
     await waitFor(() => expect(rows()).toHaveLength(80), { timeout: 15_000 });
     expect(screen.getByRole('group', { name: '10. Czynność 8.10' })).toBeInTheDocument();
+  });
+
+  it('sends the draft the server refused for want of a session once the employee has logged in again', async () => {
+    let sessionAlive = true;
+    const api = fakeApi({
+      'GET /api/service/protocol/7': { body: protocol() },
+      'PUT /api/service/protocol/7': (call) =>
+        sessionAlive ? { body: { ...protocol(), data: call.body, saved: true } } : NO_SESSION,
+    });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    const workDone = await screen.findByLabelText('Opis wykonanych prac');
+    sessionAlive = false;
+    await userEvent.type(workDone, 'Wymiana uszczelki');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(PROTOCOL_SYNC_TEXT.refused)).toBeInTheDocument();
+    expect(isSessionEnded()).toBe(true);
+    const refused = api.callsTo('PUT', '/api/service/protocol/7').length;
+
+    // The "Sesja wygasła" dialog's login (SessionEndedModal) ends the ended state.
+    sessionAlive = true;
+    act(() => setSessionEnded(false));
+    expect(await screen.findByText(PROTOCOL_SYNC_TEXT.saved)).toBeInTheDocument();
+    const puts = api.callsTo('PUT', '/api/service/protocol/7');
+    expect(puts).toHaveLength(refused + 1);
+    expect((puts.at(-1)!.body as Protocol['data']).workDone).toBe('Wymiana uszczelki');
+  });
+
+  it('says that a protocol never opened on this device is not here without the network, and opens it on request', async () => {
+    let online = false;
+    fakeApi({ 'GET /api/service/protocol/7': () => (online ? { body: protocol() } : { network: true }) });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    expect(
+      await screen.findByText(PROTOCOL_MSG.notOnThisDevice, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.connectionError);
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByLabelText('Opis wykonanych prac')).toBeInTheDocument();
+    expect(screen.queryByText(PROTOCOL_MSG.notOnThisDevice)).toBeNull();
   });
 
   it("titles the screen as the server's PDF does: an installation's configured title", async () => {

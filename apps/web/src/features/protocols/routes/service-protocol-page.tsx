@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Center } from '@mantine/core';
+import { Button, Center, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { MSG } from '@serwis/domain';
+import { MSG, PROTOCOL_MSG } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isOwnPath } from '../../../lib/own-path';
 import { sessionQueryKey } from '../../auth/api/session';
 import { useProtocol } from '../api/protocols';
@@ -46,10 +46,21 @@ export function ServiceProtocolPage() {
     );
   }
   if (protocol.isError) {
+    // No network and no copy on this device: said so, and asked again when the network is back
+    // (refetchOnReconnect) or on request.
+    const offline = protocol.error instanceof ApiError && protocol.error.code === 'NETWORK';
     return (
       <>
         <PageHeader title="Protokół serwisowy" backTo={backTo} />
         <ErrorBanner message={errorMessage(protocol.error)} />
+        {offline && (
+          <>
+            <Text mb="md">{PROTOCOL_MSG.notOnThisDevice}</Text>
+            <Button variant="light" loading={protocol.isFetching} onClick={() => void protocol.refetch()}>
+              Spróbuj ponownie
+            </Button>
+          </>
+        )}
       </>
     );
   }
