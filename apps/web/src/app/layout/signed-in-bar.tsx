@@ -5,6 +5,7 @@ import type { SessionUser } from '@serwis/domain';
 import { paths } from '../../config/paths';
 import { logout } from '../../features/auth/api/logout';
 import { leaveAfterAsking } from '../../lib/unsaved-changes';
+import { useNewDayRefresh } from './use-new-day-refresh';
 import { useVisibleNavigation } from './use-visible-navigation';
 
 /** The menus of a signed-in employee (loaded after login: the login screen does not carry them). */
@@ -55,6 +56,9 @@ export function SignedInMenus() {
 
 /** The employee's name, "Moje konto" and "Wyloguj" on the right of the bar. */
 export function SignedInActions({ user }: { user: SessionUser }) {
+  // Here, in the code every signed-in screen loads (not in the login screen's): a tab left open
+  // overnight asks again for what it shows.
+  useNewDayRefresh();
   const name = `${`${user.firstName} ${user.lastName}`.trim() || user.email}${user.isAdmin ? ' (admin)' : ''}`;
   return (
     <>
