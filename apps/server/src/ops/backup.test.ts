@@ -1,13 +1,15 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { connectPglite, type Database } from '../db/database.js';
+import { connectPglite, migrationsFolder, type Database } from '../db/database.js';
 import { rowsOf } from '../lib/result-rows.js';
 import { deviceNotes } from '../modules/notes/notes.table.js';
 import { parts } from '../modules/parts/parts.table.js';
@@ -355,6 +357,44 @@ describe('backup and restore', () => {
     await expect(
       restoreBackup(source.database.db, source.app.storage, path.join(work, 'brak.tar.gz')),
     ).rejects.toThrow('Nie znaleziono pliku kopii');
+  }, 60_000);
+
+  it('refuses an archive of another version of the database before the command opens one, leaving nothing behind', async () => {
+    const source = await appOver(await freshPglite(), await freshStorage());
+    const current = path.join(work, 'current-version.tar.gz');
+    await createBackup(source.database.db, source.app.storage, current);
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: { when: number }[] };
+    const older = journal.entries.at(-2)!.when;
+    const dir = fs.mkdtempSync(path.join(work, 'older-'));
+    await tar.x({ file: current, cwd: dir });
+    const manifestPath = path.join(dir, 'manifest.json');
+    fs.writeFileSync(
+      manifestPath,
+      JSON.stringify({ ...JSON.parse(fs.readFileSync(manifestPath, 'utf8')), migration: older }),
+    );
+    const file = path.join(work, 'older-version.tar.gz');
+    await tar.c({ gzip: true, file, cwd: dir }, fs.readdirSync(dir));
+
+    const dataDir = fs.mkdtempSync(path.join(work, 'empty-installation-'));
+    const { DATABASE_URL: _url, ...inherited } = process.env;
+    const env = { ...inherited, DATA_DIR: dataDir, STORAGE_DRIVER: 'local', PORT: '9' };
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const refused = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'apps/server/src/ops/cli.ts'), 'restore', file],
+      { env, cwd: root },
+    ).catch((error: { code: number; stderr: string }) => error);
+    const day = (when: number) => new Date(when).toISOString().slice(0, 10);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        `Kopia pochodzi z innej wersji bazy (z ${day(older)}) niż ta wersja programu (z ${day(journal.entries.at(-1)!.when)}): odtwórz ją tą samą wersją programu, która ją utworzyła`,
+      ),
+    });
+    // No database created and migrated: the older program can restore into this folder.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 
   it('refuses a damaged archive before writing anything; a good one restores after it', async () => {

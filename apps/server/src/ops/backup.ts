@@ -198,35 +198,80 @@ export async function installationContents(db: DbOrTx, storage: Storage) {
  * the files first (under their own names, sizes checked), then every row in one transaction,
  * then the sequences. A failure leaves the database empty and removes the restored files.
  */
-export async function restoreBackup(db: Db, storage: Storage, file: string): Promise<BackupManifest> {
+/** Unpacks the archive (or only `only` of it) into a new temporary folder, which the caller removes. */
+async function unpack(file: string, prefix: string, only?: string): Promise<string> {
   if (!fs.existsSync(file)) throw new BackupError(`Nie znaleziono pliku kopii: ${file}`);
-  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'serwis-restore-'));
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+  try {
+    await tar.x({
+      file,
+      cwd: work,
+      strict: true,
+      ...(only ? { filter: (entry: string) => entry === only } : {}),
+    });
+  } catch (error) {
+    // A stream of the broken archive may still be closing: its own failure must not hide this one.
+    await fsp
+      .rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+      .catch(() => undefined);
+    throw new BackupError(
+      `Plik kopii jest uszkodzony lub niepełny (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  return work;
+}
+
+async function manifestIn(work: string): Promise<BackupManifest> {
+  const manifestPath = path.join(work, 'manifest.json');
+  if (!fs.existsSync(manifestPath))
+    throw new BackupError('To nie jest kopia zapasowa Serwisu (brak manifest.json).');
+  const manifest = JSON.parse(await fsp.readFile(manifestPath, 'utf8')) as BackupManifest;
+  if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
+    throw new BackupError('Nieobsługiwany format kopii zapasowej.');
+  }
+  return manifest;
+}
+
+/** A migration's time stamp as the day it was made: names a version of the database to a person. */
+const migrationDay = (when: number) => new Date(when).toISOString().slice(0, 10);
+
+/**
+ * A backup goes only into a database at its own migration level (its tables as they were): `level`
+ * is the installation's, which is this program's newest once the database has been opened.
+ */
+export function assertSameDatabaseVersion(manifest: BackupManifest, level = newestMigration()): void {
+  if (level === manifest.migration && level === newestMigration()) return;
+  throw new BackupError(
+    `Kopia pochodzi z innej wersji bazy (z ${migrationDay(manifest.migration)}) niż ta wersja programu ` +
+      `(z ${migrationDay(newestMigration())}): odtwórz ją tą samą wersją programu, która ją utworzyła, ` +
+      'do pustego katalogu danych, a potem uruchom na nim tę wersję (zaktualizuje bazę sama).',
+  );
+}
+
+/**
+ * The archive's manifest, checked before anything is opened: a restore the archive cannot go into
+ * is refused before the command creates and migrates an empty database (which then stood in the
+ * way of the older program the refusal sends the user to).
+ */
+export async function readBackupManifest(file: string): Promise<BackupManifest> {
+  const work = await unpack(file, 'serwis-manifest-', 'manifest.json');
+  try {
+    return await manifestIn(work);
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+export async function restoreBackup(db: Db, storage: Storage, file: string): Promise<BackupManifest> {
+  const work = await unpack(file, 'serwis-restore-');
   const restored: string[] = [];
   try {
-    try {
-      await tar.x({ file, cwd: work, strict: true });
-    } catch (error) {
-      throw new BackupError(
-        `Plik kopii jest uszkodzony lub niepełny (${error instanceof Error ? error.message : String(error)}).`,
-      );
-    }
-    const manifestPath = path.join(work, 'manifest.json');
-    if (!fs.existsSync(manifestPath))
-      throw new BackupError('To nie jest kopia zapasowa Serwisu (brak manifest.json).');
-    const manifest = JSON.parse(await fsp.readFile(manifestPath, 'utf8')) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
-      throw new BackupError('Nieobsługiwany format kopii zapasowej.');
-    }
+    const manifest = await manifestIn(work);
     for (const entry of manifest.files) {
       if (!isStorageName(entry.name))
         throw new BackupError(`Nieprawidłowa nazwa pliku w kopii: ${entry.name}`);
     }
-    const level = await migrationLevel(db);
-    if (level !== manifest.migration || level !== newestMigration()) {
-      throw new BackupError(
-        'Kopia pochodzi z innej wersji bazy niż ta instalacja: odtwórz ją tą samą wersją programu, która ją utworzyła.',
-      );
-    }
+    assertSameDatabaseVersion(manifest, await migrationLevel(db));
     const contents = await installationContents(db, storage);
     if (contents.tables.length || contents.files) {
       throw new BackupError(

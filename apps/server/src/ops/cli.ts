@@ -10,7 +10,13 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { DataDirLockedError } from '../db/pglite-lock.js';
 import { LocalStorage, S3Storage, createStorage, s3Options, type Storage } from '../plugins/storage/index.js';
-import { BackupError, createBackup, restoreBackup } from './backup.js';
+import {
+  assertSameDatabaseVersion,
+  BackupError,
+  createBackup,
+  readBackupManifest,
+  restoreBackup,
+} from './backup.js';
 import { copyStorage } from './storage-copy.js';
 
 const USAGE = `Użycie:
@@ -59,6 +65,9 @@ async function main(argv: string[]) {
         `Serwer działa na porcie ${config.PORT}: przy wbudowanej bazie (PGlite, bez DATABASE_URL) zatrzymaj go przed kopią lub odtworzeniem.`,
       );
     }
+    // An archive of another version is refused before the database is opened: opening creates and
+    // migrates it, and a migrated empty database then refused the older program too.
+    if (command === 'restore') assertSameDatabaseVersion(await readBackupManifest(file));
     const database = await openDatabase(config);
     const rowsWord = (n: number) =>
       `${polishCount(n)} ${polishPlural(n, { one: 'wiersz', few: 'wiersze', many: 'wierszy' })}`;
