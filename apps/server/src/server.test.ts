@@ -116,6 +116,8 @@ describe('server process', () => {
       authorization: `Basic ${Buffer.from('szef@firma.pl:Haslo-123456').toString('base64')}`,
     });
     expect(auth.status).toBe(200);
+    // A first start says that it made the database, with every migration.
+    expect(lines.join('\n')).toMatch(/Utworzono bazę danych \(migracje: \d{2,}, \d+\.\d s\)/);
     const cookie = String(auth.headers['set-cookie']).match(/SESSION=[^;]+/)![0];
 
     // An upload whose body arrives in two halves, with SIGTERM between them.

@@ -42,6 +42,11 @@ async function main() {
     throw new Error(databaseFailure(error, config));
   });
   const app = await buildApp({ config, database });
+  if (database.migrated?.applied) {
+    const { applied, ms, fresh } = database.migrated;
+    const what = fresh ? 'Utworzono bazę danych' : 'Zaktualizowano bazę danych do tej wersji programu';
+    app.log.info(database.migrated, `${what} (migracje: ${applied}, ${(ms / 1000).toFixed(1)} s).`);
+  }
   // The file store is checked once now: unreachable, the server still starts (it may come back, and
   // /api/ready says 503 meanwhile), but the log names the settings to look at.
   // At most 5 s: a store that never answers (a dropped connection) must not hold the start.

@@ -28,6 +28,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * The migrations this opening applied and how long they took (none: the database was current;
+   * `fresh`: it was empty, a first start).
+   */
+  migrated?: { applied: number; ms: number; fresh: boolean };
 }
 
 /** Finds the migrations folder both from sources (tests, tsx) and from the bundled dist/. */
@@ -37,6 +42,37 @@ export function migrationsFolder(): string {
   const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta', '_journal.json')));
   if (!found) throw new Error(`Nie znaleziono katalogu migracji (szukano: ${candidates.join(', ')})`);
   return found;
+}
+
+/** The time stamps of the migrations this build carries (drizzle's `folderMillis`), oldest first. */
+export function migrationTimes(): number[] {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  return journal.entries.map((entry) => entry.when);
+}
+
+type RowsQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * Runs this build's migrations on one connection and says how many were new to the database (after
+ * an upgrade the log tells what the start did, and why it took long).
+ */
+async function migrateCounted(query: RowsQuery, run: () => Promise<void>): Promise<Database['migrated']> {
+  const present = await query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  const recorded = present.rows[0]?.present
+    ? Number(
+        (await query(`SELECT coalesce(max(created_at), 0)::text AS newest FROM drizzle.__drizzle_migrations`))
+          .rows[0]?.newest ?? 0,
+      )
+    : 0;
+  const started = Date.now();
+  await migrating(run);
+  return {
+    applied: migrationTimes().filter((when) => when > recorded).length,
+    ms: Date.now() - started,
+    fresh: recorded === 0,
+  };
 }
 
 const MIGRATION_LOCK_ID = 724_001;
@@ -64,11 +100,15 @@ export async function connectPglite(client: PGlite, runMigrations = true): Promi
   const db = drizzlePglite({ client, schema, casing: DB_CASING }) as unknown as Db;
   // PGlite is one session: set once, it holds for every query.
   await client.exec(`SET work_mem = '${SESSION_WORK_MEM}'`);
+  let migrated: Database['migrated'];
   if (runMigrations) {
     await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await migrating(() => migratePglite(db as never, { migrationsFolder: migrationsFolder() }));
+    migrated = await migrateCounted(
+      (text) => client.query(text),
+      () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    );
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), migrated };
 }
 
 export async function connectPostgres(url: string, runMigrations = true, max = 10): Promise<Database> {
@@ -104,14 +144,16 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
       });
     });
   });
+  let migrated: Database['migrated'];
   if (runMigrations) {
     // Several servers may start at once: one migrates while the others wait on the lock.
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await migrating(() =>
-        migratePg(drizzlePg({ client, casing: DB_CASING }), { migrationsFolder: migrationsFolder() }),
+      migrated = await migrateCounted(
+        (text) => client.query(text),
+        () => migratePg(drizzlePg({ client, casing: DB_CASING }), { migrationsFolder: migrationsFolder() }),
       );
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
@@ -119,7 +161,7 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
     }
   }
   const db = drizzlePg({ client: pool, schema, casing: DB_CASING }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end(), migrated };
 }
 
 /**

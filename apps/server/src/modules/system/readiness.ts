@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { migrationsFolder } from '../../db/database.js';
+import { migrationTimes } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
 
 export type CheckResult = 'ok' | 'error';
@@ -14,12 +12,7 @@ export interface Readiness {
 
 /** The time stamp of the newest migration this build carries (drizzle's `folderMillis`). */
 export function newestMigration(): number {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-  ) as {
-    entries: { when: number }[];
-  };
-  return Math.max(0, ...journal.entries.map((e) => e.when));
+  return Math.max(0, ...migrationTimes());
 }
 
 async function migrationsApplied(app: FastifyInstance) {
