@@ -92,6 +92,28 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Hasło/)).toHaveFocus());
   });
 
+  it('says at once that the server cannot be reached when the session cannot be checked (a tablet started offline)', async () => {
+    let online = false;
+    fakeApi({
+      'GET /api/user/check-auth': () => (online ? NO_SESSION : { network: true }),
+      'GET /api/user/auth': { body: JAN_USER },
+    });
+    renderLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.connectionError);
+    // A login that answers replaces it (here: signed in).
+    online = true;
+    await logIn('jan@firma.pl', 'dobre-haslo');
+    expect(await screen.findByText('Strona główna')).toBeInTheDocument();
+  });
+
+  it('shows no alert when the session check answers "no session"', async () => {
+    fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
+    renderLogin();
+    await screen.findByLabelText(/E-mail/);
+    await waitFor(() => expect(screen.getByLabelText(/E-mail/)).toHaveFocus());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('opens with the cursor in "E-mail"', async () => {
     fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
     renderLogin();

@@ -76,10 +76,18 @@ export function LoginPage() {
         <form onSubmit={submit} noValidate>
           <Stack>
             <Title order={2}>Logowanie</Title>
-            {login.isError && (
+            {login.isError ? (
               <Alert color="red" role="alert">
                 {loginErrorMessage(login.error)}
               </Alert>
+            ) : (
+              // The session could not be checked (a tablet started without the network): said at
+              // once, not only after the password was typed in vain. Back online, it is checked again.
+              session.isError && (
+                <Alert color="red" role="alert">
+                  {MSG.connectionError}
+                </Alert>
+              )
             )}
             {info && (
               <Alert color="blue" role="status">
