@@ -3,10 +3,5 @@ import type { Dashboard } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 
 export function useDashboard() {
-  return useQuery({
-    queryKey: ['dashboard'],
-    queryFn: () => api.get<Dashboard>('/api/dashboard'),
-    // The office's home screen stays open for days: coming back to the tab counts afresh.
-    refetchOnWindowFocus: true,
-  });
+  return useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<Dashboard>('/api/dashboard') });
 }
