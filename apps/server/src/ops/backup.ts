@@ -193,11 +193,6 @@ export async function installationContents(db: DbOrTx, storage: Storage) {
   return { tables, files };
 }
 
-/**
- * Restores an archive of createBackup into an empty installation migrated to the same level:
- * the files first (under their own names, sizes checked), then every row in one transaction,
- * then the sequences. A failure leaves the database empty and removes the restored files.
- */
 /** Unpacks the archive (or only `only` of it) into a new temporary folder, which the caller removes. */
 async function unpack(file: string, prefix: string, only?: string): Promise<string> {
   if (!fs.existsSync(file)) throw new BackupError(`Nie znaleziono pliku kopii: ${file}`);
@@ -262,6 +257,11 @@ export async function readBackupManifest(file: string): Promise<BackupManifest> 
   }
 }
 
+/**
+ * Restores an archive of createBackup into an empty installation migrated to the same level:
+ * the files first (under their own names, sizes checked), then every row in one transaction,
+ * then the sequences. A failure leaves the database empty and removes the restored files.
+ */
 export async function restoreBackup(db: Db, storage: Storage, file: string): Promise<BackupManifest> {
   const work = await unpack(file, 'serwis-restore-');
   const restored: string[] = [];
