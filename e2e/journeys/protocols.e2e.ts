@@ -106,7 +106,7 @@ const inkOf = (pad: Locator) =>
     const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     let dark = 0;
     for (let i = 3; i < data.length; i += 4) if (data[i] > 0) dark++;
-    return { dark, sharp: canvas.width === canvas.offsetWidth * 2 };
+    return { dark, sharp: canvas.width === canvas.offsetWidth * 2, width: canvas.width };
   });
 
 describe('field protocol on a tablet', () => {
@@ -314,16 +314,28 @@ describe('field protocol on a tablet', () => {
     const technician = page.getByRole('img', { name: 'Podpis serwisanta' });
     const client = page.getByRole('img', { name: 'Podpis klienta' });
     await technician.scrollIntoViewIfNeeded();
-    await drawWithMouse(page, technician);
-    await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
+    // The technician's pad shows the signature drawn offline, put back as a picture; a stroke of
+    // the signing is added beside it.
+    const offline = (await inkOf(technician)).dark;
+    expect(offline).toBeGreaterThan(100);
+    const padWidth = (await technician.boundingBox())!.width;
+    await drawWithMouse(page, technician, { left: Math.round(padWidth / 2) });
+    await expect.poll(async () => (await inkOf(technician)).dark).toBeGreaterThan(offline * 1.3);
+    const drawn = await inkOf(technician);
     await drawWithFinger(tablet, page, client);
     await expect.poll(() => client.getAttribute('data-signed')).toBe('true');
     // A rotation to landscape keeps both drawings.
     await page.setViewportSize({ width: 1180, height: 820 });
     await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
-    // The pad is resized (and redrawn) once the layout has settled after the rotation.
-    await expect.poll(async () => (await inkOf(technician)).sharp).toBe(true);
-    expect((await inkOf(technician)).dark).toBeGreaterThan(100);
+    // The pad is resized (and redrawn) once the layout has settled after the rotation: the picture
+    // under the new stroke too (it was dropped, and the next stroke saved the signature without it).
+    await expect
+      .poll(async () => {
+        const now = await inkOf(technician);
+        return now.sharp && now.width !== drawn.width;
+      })
+      .toBe(true);
+    expect((await inkOf(technician)).dark).toBeGreaterThan(drawn.dark * 0.9);
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('button', { name: 'Podpisz protokół' }).click();
     await expectAlert(page, 'Protokół podpisany.');

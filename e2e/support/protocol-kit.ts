@@ -32,13 +32,13 @@ export function pdfAttachments(emlFile: string): { filename: string; bytes: Buff
 }
 
 /** A stroke across the canvas drawn with the mouse (pointer events, as signature_pad reads them). */
-export async function drawWithMouse(page: Page, canvas: Locator) {
+export async function drawWithMouse(page: Page, canvas: Locator, { left = 20 }: { left?: number } = {}) {
   const box = (await canvas.boundingBox())!;
   const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
+  await page.mouse.move(box.x + left, y);
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) {
-    await page.mouse.move(box.x + 20 + i * 18, y + Math.sin(i) * 30, { steps: 2 });
+    await page.mouse.move(box.x + left + i * 18, y + Math.sin(i) * 30, { steps: 2 });
   }
   await page.mouse.up();
 }

@@ -15,14 +15,15 @@ const HEIGHT = 180;
 /**
  * A handwritten signature (finger, stylus or mouse). The canvas is drawn at the screen's pixel
  * density, so the line stays sharp on high-DPI tablets; on a resize or rotation the strokes are
- * kept as points and redrawn at the new size, never stretched.
+ * kept as points and redrawn, with the signature put back as a picture under them, never stretched.
  */
 export function SignatureField({ label, value, onChange, readOnly }: SignatureFieldProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const padRef = useRef<SignaturePad | null>(null);
+  /** Puts a signature on the pad as a picture ('' empties it); set while the pad exists. */
+  const showRef = useRef<((url: string) => void) | null>(null);
   const [supported, setSupported] = useState(true);
   const valueRef = useRef(value);
-  /** The signature the pad shows: drawn on it here, or drawn from `value`. */
+  /** The signature the pad shows: drawn on it here, or put back from `value`. */
   const shownRef = useRef('');
   const onChangeRef = useRef(onChange);
   useLayoutEffect(() => {
@@ -33,28 +34,60 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
   useEffect(() => {
     const canvas = canvasRef.current;
     if (readOnly || !canvas) return;
-    if (!canvas.getContext('2d')) {
+    const context = canvas.getContext('2d');
+    if (!context) {
       setSupported(false);
       return;
     }
     const pad = new SignaturePad(canvas, { minWidth: 0.8, maxWidth: 2.6, penColor: '#10204a' });
-    padRef.current = pad;
+    // A signature put back as a picture (the saved one, the draft kept on this device, another
+    // screen's), at the size it is drawn in; the strokes drawn here lie over it. Both are drawn
+    // again after a resize or rotation: redrawing the strokes alone dropped the picture under them,
+    // and the next stroke saved the signature without it.
+    const picture = { image: null as HTMLImageElement | null, width: 0, height: 0 };
+    let drawnWidth = 0;
+    const drawPicture = () => {
+      if (picture.image?.complete && picture.image.naturalWidth)
+        context.drawImage(picture.image, 0, 0, picture.width, picture.height);
+    };
+    const show = (url: string) => {
+      pad.clear();
+      shownRef.current = url;
+      picture.image = null;
+      if (!url) return;
+      const image = new window.Image();
+      Object.assign(picture, { image, width: canvas.offsetWidth, height: HEIGHT });
+      image.onload = () => {
+        if (picture.image === image) drawPicture();
+      };
+      image.src = url;
+    };
     const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const strokes = pad.toData();
       const width = canvas.offsetWidth;
       if (!width) return;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      // Narrower (a turn to portrait): the picture and the strokes shrink together, never stretched
+      // or cut off; wider: they keep their size.
+      const scale = drawnWidth ? Math.min(1, width / drawnWidth) : 1;
+      const strokes = pad.toData().map((group) => ({
+        ...group,
+        points: group.points.map((point) => ({ ...point, x: point.x * scale, y: point.y * scale })),
+      }));
+      picture.width *= scale;
+      picture.height *= scale;
       canvas.width = width * ratio;
       canvas.height = HEIGHT * ratio;
-      canvas.getContext('2d')!.scale(ratio, ratio);
+      context.scale(ratio, ratio);
       pad.clear();
-      if (strokes.length) pad.fromData(strokes);
-      else if (valueRef.current) void pad.fromDataURL(valueRef.current, { width, height: HEIGHT });
-      shownRef.current = valueRef.current;
+      drawPicture();
+      if (strokes.length) pad.fromData(strokes, { clear: false });
+      drawnWidth = width;
     };
     fit();
+    show(valueRef.current);
+    showRef.current = show;
     const end = () => {
-      shownRef.current = pad.isEmpty() ? '' : pad.toDataURL('image/png');
+      shownRef.current = pad.toDataURL('image/png');
       onChangeRef.current(shownRef.current);
     };
     pad.addEventListener('endStroke', end);
@@ -66,24 +99,18 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
       observer.disconnect();
       window.removeEventListener('orientationchange', fit);
       pad.off();
-      padRef.current = null;
+      showRef.current = null;
     };
   }, [readOnly]);
 
   // A signature that comes from elsewhere (the draft kept on this device, read after the screen
   // opened; another screen's, merged) is drawn: the pad showed it empty though it was signed.
   useEffect(() => {
-    const pad = padRef.current;
-    const canvas = canvasRef.current;
-    if (!pad || !canvas || value === shownRef.current) return;
-    shownRef.current = value;
-    pad.clear();
-    if (value) void pad.fromDataURL(value, { width: canvas.offsetWidth, height: HEIGHT });
+    if (value !== shownRef.current) showRef.current?.(value);
   }, [value]);
 
   const clear = () => {
-    padRef.current?.clear();
-    shownRef.current = '';
+    showRef.current?.('');
     onChange('');
   };
 
