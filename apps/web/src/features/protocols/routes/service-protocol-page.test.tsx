@@ -370,15 +370,28 @@ describe('/serviceProtocol', () => {
   });
 
   it('says that a protocol never opened on this device is not here without the network, and opens it on request', async () => {
-    let online = false;
-    fakeApi({ 'GET /api/service/protocol/7': () => (online ? { body: protocol() } : { network: true }) });
+    // Offline at first; then an answer that takes its time (held open), then the protocol.
+    let held = false;
+    let answer: ReadableStreamDefaultController<Uint8Array> | undefined;
+    fakeApi({
+      'GET /api/service/protocol/7': () =>
+        held
+          ? { body: new ReadableStream<Uint8Array>({ start: (controller) => void (answer = controller) }) }
+          : { network: true },
+    });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     expect(
       await screen.findByText(PROTOCOL_MSG.notOnThisDevice, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.connectionError);
-    online = true;
+    held = true;
     await userEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    await waitFor(() => expect(answer).toBeDefined());
+    // While it asks again the notice stays, its button busy (the page gave way to a spinner).
+    expect(screen.getByText(PROTOCOL_MSG.notOnThisDevice)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spróbuj ponownie' })).toHaveAttribute('data-loading', 'true');
+    answer!.enqueue(new TextEncoder().encode(JSON.stringify(protocol())));
+    answer!.close();
     expect(await screen.findByLabelText('Opis wykonanych prac')).toBeInTheDocument();
     expect(screen.queryByText(PROTOCOL_MSG.notOnThisDevice)).toBeNull();
   });

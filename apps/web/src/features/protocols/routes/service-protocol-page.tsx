@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Center, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,15 @@ export function ServiceProtocolPage() {
   const prev = params.get('prev');
   const backTo = isOwnPath(prev) ? prev : paths.servicesList;
   const protocol = useProtocol(id);
+  // The failure on screen stays while "Spróbuj ponownie" asks again (the query is pending again
+  // then, having no data): the whole page gave way to a spinner for the 2–3 s of the retries.
+  const [lastError, setLastError] = useState<unknown>(null);
+  if (protocol.isError && protocol.error !== lastError) setLastError(protocol.error);
+  const failure = protocol.isError
+    ? protocol.error
+    : protocol.isPending && protocol.errorUpdateCount > 0
+      ? lastError
+      : null;
   const client = useQueryClient();
   const fromDevice = Boolean(protocol.data?.fromDevice);
   // Opened offline with the last employee seen here: once the network is back, the session is
@@ -38,21 +47,14 @@ export function ServiceProtocolPage() {
       </>
     );
   }
-  if (protocol.isPending) {
-    return (
-      <Center py="xl">
-        <LoadingSpinner />
-      </Center>
-    );
-  }
-  if (protocol.isError) {
+  if (failure) {
     // No network and no copy on this device: said so, and asked again when the network is back
     // (refetchOnReconnect) or on request.
-    const offline = protocol.error instanceof ApiError && protocol.error.code === 'NETWORK';
+    const offline = failure instanceof ApiError && failure.code === 'NETWORK';
     return (
       <>
         <PageHeader title="Protokół serwisowy" backTo={backTo} />
-        <ErrorBanner message={errorMessage(protocol.error)} />
+        <ErrorBanner message={errorMessage(failure)} />
         {offline && (
           <>
             <Text mb="md">{PROTOCOL_MSG.notOnThisDevice}</Text>
@@ -62,6 +64,13 @@ export function ServiceProtocolPage() {
           </>
         )}
       </>
+    );
+  }
+  if (!protocol.isSuccess) {
+    return (
+      <Center py="xl">
+        <LoadingSpinner />
+      </Center>
     );
   }
   return <ProtocolEditor key={id} protocol={protocol.data} backTo={backTo} />;
