@@ -105,9 +105,23 @@ const inkOf = (pad: Locator) =>
   pad.evaluate((canvas: HTMLCanvasElement) => {
     const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
     let dark = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) dark++;
-    return { dark, sharp: canvas.width === canvas.offsetWidth * 2, width: canvas.width };
+    const box = { left: canvas.width, right: 0, top: canvas.height, bottom: 0 };
+    for (let i = 3; i < data.length; i += 4) {
+      if (data[i] === 0) continue;
+      dark++;
+      const x = ((i - 3) / 4) % canvas.width;
+      const y = Math.floor((i - 3) / 4 / canvas.width);
+      box.left = Math.min(box.left, x);
+      box.right = Math.max(box.right, x);
+      box.top = Math.min(box.top, y);
+      box.bottom = Math.max(box.bottom, y);
+    }
+    // The drawing's proportions, whatever the screen's pixel density.
+    const shape = (box.right - box.left + 1) / (box.bottom - box.top + 1);
+    return { dark, sharp: canvas.width === canvas.offsetWidth * 2, width: canvas.width, shape };
   });
+/** The technician's signature as the tablet shows it after the offline reload. */
+let signatureShape = 0;
 
 describe('field protocol on a tablet', () => {
   stopAtFirstFailure(() => page);
@@ -264,6 +278,7 @@ describe('field protocol on a tablet', () => {
     // The signature drawn offline is on the pad again (the pad showed it empty, though signed).
     await expect.poll(() => technician.getAttribute('data-signed')).toBe('true');
     await expect.poll(async () => (await inkOf(technician)).dark).toBeGreaterThan(100);
+    signatureShape = (await inkOf(technician)).shape;
     // Still offline, and the screen says so (from its failed saves: the headless shell of the npm
     // Chromium reports navigator.onLine true after an offline reload).
     await expect.poll(() => status().innerText()).toMatch(/^Brak połączenia/);
@@ -289,6 +304,12 @@ describe('field protocol on a tablet', () => {
     await office.goto(state.protocolUrl);
     await office.getByRole('heading', { name: 'Protokół serwisowy (auto)' }).waitFor();
     await expect.poll(() => office.getByLabel('Kilometry').inputValue()).toMatch(/^126\b/);
+    // The tablet's signature on the office's wider pad, in its own proportions (it was stretched).
+    const officePad = office.getByRole('img', { name: 'Podpis serwisanta' });
+    await expect.poll(async () => (await inkOf(officePad)).dark).toBeGreaterThan(100);
+    const onOffice = await inkOf(officePad);
+    expect(onOffice.shape / signatureShape).toBeGreaterThan(0.9);
+    expect(onOffice.shape / signatureShape).toBeLessThan(1.1);
 
     // The tablet saves first; the office's screen still shows the version before it.
     await page.getByLabel('Kilometry').fill('128');
@@ -336,7 +357,17 @@ describe('field protocol on a tablet', () => {
       })
       .toBe(true);
     expect((await inkOf(technician)).dark).toBeGreaterThan(drawn.dark * 0.9);
+    // Turned back, the signature has its first size again, twice over (each turn shrank it more).
+    for (let turn = 0; turn < 2; turn++) {
+      const landscape = (await inkOf(technician)).width;
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await expect.poll(async () => (await inkOf(technician)).width).not.toBe(landscape);
+      await page.setViewportSize({ width: 1180, height: 820 });
+      await expect.poll(async () => (await inkOf(technician)).width).toBe(landscape);
+    }
     await page.setViewportSize({ width: 820, height: 1180 });
+    await expect.poll(async () => (await inkOf(technician)).width).toBe(drawn.width);
+    expect((await inkOf(technician)).dark).toBeGreaterThan(drawn.dark * 0.9);
     await page.getByRole('button', { name: 'Podpisz protokół' }).click();
     await expectAlert(page, 'Protokół podpisany.');
     const heading = page.getByRole('heading', { name: /^Protokół serwisowy \d+\/\d{2}\/\d{4}$/ });

@@ -41,47 +41,57 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
     }
     const pad = new SignaturePad(canvas, { minWidth: 0.8, maxWidth: 2.6, penColor: '#10204a' });
     // A signature put back as a picture (the saved one, the draft kept on this device, another
-    // screen's), at the size it is drawn in; the strokes drawn here lie over it. Both are drawn
-    // again after a resize or rotation: redrawing the strokes alone dropped the picture under them,
-    // and the next stroke saved the signature without it.
-    const picture = { image: null as HTMLImageElement | null, width: 0, height: 0 };
-    let drawnWidth = 0;
+    // screen's), with the strokes drawn here over it. Both are drawn again after a resize or a
+    // rotation: redrawing the strokes alone dropped the picture under them, and the next stroke
+    // saved the signature without it.
+    let picture: HTMLImageElement | null = null;
+    // The width the pad was first drawn at, the size of its picture and strokes; narrower, both
+    // shrink by the ratio (never stretched or cut off), wider, they keep it. Measured from that
+    // first width, so turning the tablet back gives back the first size: each turn shrank it more.
+    let baseWidth = 0;
+    let scale = 1;
     const drawPicture = () => {
-      if (picture.image?.complete && picture.image.naturalWidth)
-        context.drawImage(picture.image, 0, 0, picture.width, picture.height);
+      if (!picture?.complete || !picture.naturalWidth || !baseWidth) return;
+      // In its own proportions (drawn on a pad of another width, it was stretched to this one's),
+      // as high as the pad, or narrowed to the pad's first width.
+      let width = (HEIGHT * picture.naturalWidth) / picture.naturalHeight;
+      let height = HEIGHT;
+      if (width > baseWidth) {
+        height = (height * baseWidth) / width;
+        width = baseWidth;
+      }
+      context.drawImage(picture, 0, 0, width * scale, height * scale);
     };
     const show = (url: string) => {
       pad.clear();
       shownRef.current = url;
-      picture.image = null;
+      picture = null;
       if (!url) return;
       const image = new window.Image();
-      Object.assign(picture, { image, width: canvas.offsetWidth, height: HEIGHT });
+      picture = image;
       image.onload = () => {
-        if (picture.image === image) drawPicture();
+        if (picture === image) drawPicture();
       };
       image.src = url;
     };
     const fit = () => {
       const width = canvas.offsetWidth;
       if (!width) return;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      // Narrower (a turn to portrait): the picture and the strokes shrink together, never stretched
-      // or cut off; wider: they keep their size.
-      const scale = drawnWidth ? Math.min(1, width / drawnWidth) : 1;
+      baseWidth ||= width;
+      const next = Math.min(1, width / baseWidth);
+      const factor = next / scale;
       const strokes = pad.toData().map((group) => ({
         ...group,
-        points: group.points.map((point) => ({ ...point, x: point.x * scale, y: point.y * scale })),
+        points: group.points.map((point) => ({ ...point, x: point.x * factor, y: point.y * factor })),
       }));
-      picture.width *= scale;
-      picture.height *= scale;
+      scale = next;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
       canvas.width = width * ratio;
       canvas.height = HEIGHT * ratio;
       context.scale(ratio, ratio);
       pad.clear();
       drawPicture();
       if (strokes.length) pad.fromData(strokes, { clear: false });
-      drawnWidth = width;
     };
     fit();
     show(valueRef.current);
