@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { connectPglite, migrationsFolder, type Database } from '../db/database.js';
+import { connectPglite, migrationTimes, type Database } from '../db/database.js';
 import { rowsOf } from '../lib/result-rows.js';
 import { deviceNotes } from '../modules/notes/notes.table.js';
 import { parts } from '../modules/parts/parts.table.js';
@@ -283,6 +283,16 @@ async function expectSameFiles(a: Storage, b: Storage, names: string[]) {
   }
 }
 
+/** The archive `from` unpacked, changed by `change`, packed again as `name`. */
+async function repack(from: string, name: string, change: (dir: string) => void): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(work, 'repack-'));
+  await tar.x({ file: from, cwd: dir });
+  change(dir);
+  const file = path.join(work, name);
+  await tar.c({ gzip: true, file, cwd: dir }, fs.readdirSync(dir));
+  return file;
+}
+
 describe('backup and restore', () => {
   it('round-trips every table field by field and every file byte for byte across engines', async () => {
     const source = await appOver(await freshPglite(), await freshStorage());
@@ -363,19 +373,14 @@ describe('backup and restore', () => {
     const source = await appOver(await freshPglite(), await freshStorage());
     const current = path.join(work, 'current-version.tar.gz');
     await createBackup(source.database.db, source.app.storage, current);
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: { when: number }[] };
-    const older = journal.entries.at(-2)!.when;
-    const dir = fs.mkdtempSync(path.join(work, 'older-'));
-    await tar.x({ file: current, cwd: dir });
-    const manifestPath = path.join(dir, 'manifest.json');
-    fs.writeFileSync(
-      manifestPath,
-      JSON.stringify({ ...JSON.parse(fs.readFileSync(manifestPath, 'utf8')), migration: older }),
-    );
-    const file = path.join(work, 'older-version.tar.gz');
-    await tar.c({ gzip: true, file, cwd: dir }, fs.readdirSync(dir));
+    const [older, newest] = migrationTimes().slice(-2) as [number, number];
+    const file = await repack(current, 'older-version.tar.gz', (dir) => {
+      const manifestPath = path.join(dir, 'manifest.json');
+      fs.writeFileSync(
+        manifestPath,
+        JSON.stringify({ ...JSON.parse(fs.readFileSync(manifestPath, 'utf8')), migration: older }),
+      );
+    });
 
     const dataDir = fs.mkdtempSync(path.join(work, 'empty-installation-'));
     const { DATABASE_URL: _url, ...inherited } = process.env;
@@ -390,7 +395,7 @@ describe('backup and restore', () => {
     expect(refused).toMatchObject({
       code: 1,
       stderr: expect.stringContaining(
-        `Kopia pochodzi z innej wersji bazy (z ${day(older)}) niż ta wersja programu (z ${day(journal.entries.at(-1)!.when)}): odtwórz ją tą samą wersją programu, która ją utworzyła`,
+        `Kopia pochodzi z innej wersji bazy (z ${day(older)}) niż ta wersja programu (z ${day(newest)}): odtwórz ją tą samą wersją programu, która ją utworzyła`,
       ),
     });
     // No database created and migrated: the older program can restore into this folder.
@@ -403,15 +408,7 @@ describe('backup and restore', () => {
     const original = await snapshot(source.database);
     const good = path.join(work, 'good.tar.gz');
     const manifest = await createBackup(source.database.db, source.app.storage, good);
-    /** The good archive unpacked, changed by `change`, packed again. */
-    const repacked = async (name: string, change: (dir: string) => void) => {
-      const dir = fs.mkdtempSync(path.join(work, 'repack-'));
-      await tar.x({ file: good, cwd: dir });
-      change(dir);
-      const file = path.join(work, name);
-      await tar.c({ gzip: true, file, cwd: dir }, fs.readdirSync(dir));
-      return file;
-    };
+    const repacked = (name: string, change: (dir: string) => void) => repack(good, name, change);
     const [lost] = manifest.files.map((f) => f.name);
     const missing = await repacked('missing.tar.gz', (dir) => fs.rmSync(path.join(dir, 'files', lost!)));
     const truncated = path.join(work, 'truncated.tar.gz');

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Center, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { MSG, PROTOCOL_MSG } from '@serwis/domain';
+import { LIST_MSG, MSG, PROTOCOL_MSG } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -59,7 +59,7 @@ export function ServiceProtocolPage() {
           <>
             <Text mb="md">{PROTOCOL_MSG.notOnThisDevice}</Text>
             <Button variant="light" loading={protocol.isFetching} onClick={() => void protocol.refetch()}>
-              Spróbuj ponownie
+              {LIST_MSG.tryAgain}
             </Button>
           </>
         )}
