@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
@@ -387,6 +388,57 @@ describe('register journey: customer, category, machines and the machine card', 
       records.pdf.name,
       page.getByRole('button', { name: `Podgląd: ${records.pdf.name}` }),
     );
+  });
+
+  it('shows how much of a large file has gone on a slow link, then lists it', async () => {
+    const large = {
+      name: `dokumentacja-${tag}.zip`,
+      mimeType: 'application/zip',
+      buffer: crypto.randomBytes(3 * 1024 * 1024),
+    };
+    // A site's connection: 512 kB/s up, so the 3 MB take about six seconds.
+    const devtools = await context.newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    try {
+      await page.getByRole('button', { name: 'Dodaj plik' }).click();
+      const modal = page.getByRole('dialog', { name: 'Dodawanie pliku' });
+      await chooseFile(page, field(modal, 'Plik'), large);
+      await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
+      const bar = modal.getByRole('progressbar', { name: 'Postęp wysyłania pliku' });
+      const shown: { percent: number; text: string }[] = [];
+      await expect
+        .poll(
+          async () => {
+            const percent = Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }));
+            const text = (await modal.getByText(/^Wysłano /).textContent({ timeout: 1000 })) ?? '';
+            shown.push({ percent, text });
+            return percent;
+          },
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBeGreaterThanOrEqual(30);
+      const midway = shown.find(({ percent }) => percent > 0 && percent < 100)!;
+      expect(midway.text).toMatch(/^Wysłano [\d,]+ (KB|MB) z 3 MB \(\d{1,2}%\)$/);
+      expect(midway.text).toContain(`(${midway.percent}%)`);
+      await modal.waitFor({ state: 'hidden', timeout: 30_000 });
+    } finally {
+      await devtools.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await devtools.detach();
+    }
+    const row = page.getByRole('row', { name: large.name });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('3 MB');
   });
 
   it('uploads a parameter file described by its name, and downloads it on preview', async () => {

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { setSessionEnded } from '../src/lib/session-ended';
+import { FakeXMLHttpRequest } from './fake-xhr';
 
 afterEach(() => cleanup());
 // A session that ended in one test (lib/session-ended.ts keeps it in the module) is not the next's.
@@ -39,6 +40,8 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// jsdom's own would go to a real server: an upload with its progress goes to the test's `fetch`.
+window.XMLHttpRequest = FakeXMLHttpRequest as unknown as typeof XMLHttpRequest;
 
 // Mantine's autosizing Textarea reads document.fonts, which jsdom lacks.
 if (!('fonts' in document)) {

@@ -26,6 +26,14 @@ export function fileTooLargeMessage(maxMb: number): string {
   return `Plik jest za duży (maks. ${mb} MB).`;
 }
 
+/** What a dialog shows while a file goes to the server (sizes already written out, "4,5 MB"). */
+export const UPLOAD_MSG = {
+  progressLabel: 'Postęp wysyłania pliku',
+  sent: (percent: number, sent: string, total: string) => `Wysłano ${sent} z ${total} (${percent}%)`,
+  /** The last byte is sent; the server still stores the file (and answers once it has it). */
+  storing: 'Plik wysłany, serwer go zapisuje…',
+} as const;
+
 export const fileTypeSchema = z.enum(FILE_TYPES, { error: MSG.fileTypeInvalid });
 
 export const fileListParams = z.object({ deviceId: id, type: fileTypeSchema });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileType, StoredFile } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
+import { fetchReportingUpload, type OnUploadProgress } from '../../../lib/upload-progress';
 
 const keys = {
   all: ['machine-files'] as const,
@@ -22,18 +23,24 @@ export interface UploadInput {
   description: string;
   /** Ends the sending when the dialog is cancelled: nothing is stored then. */
   signal?: AbortSignal;
+  /** Told how much of the file has gone, as it goes. */
+  onProgress?: OnUploadProgress;
 }
 
 /** multipart: the `fileJson` part (JSON blob) and the `file` part, as the API expects. */
 export function useUploadMachineFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ deviceId, type, file, description, signal }: UploadInput) => {
+    mutationFn: ({ deviceId, type, file, description, signal, onProgress }: UploadInput) => {
       const form = new FormData();
       const fileJson = JSON.stringify({ device: { id: deviceId }, type, filename: file.name, description });
       form.append('fileJson', new Blob([fileJson], { type: 'application/json' }));
       form.append('file', file, file.name);
-      return api.post<StoredFile>('/api/file/add', form, { signal, partTexts: { fileJson } });
+      return api.post<StoredFile>('/api/file/add', form, {
+        signal,
+        partTexts: { fileJson },
+        transport: onProgress && fetchReportingUpload(onProgress),
+      });
     },
     // Settled, not only succeeded: a request cancelled after its last byte may still be stored.
     onSettled: (_file, _error, input) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type MachineType, type Service, type ServiceStateAction } from '@serwis/domain';
 import { api, ApiError } from '../../../lib/api-client';
+import { fetchReportingUpload, type OnUploadProgress } from '../../../lib/upload-progress';
 import { SERVICE_LISTS } from '../family';
 import type { ServiceJsonBody } from '../service-form-values';
 
@@ -47,14 +48,24 @@ function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
+interface NewService {
+  json: ServiceJsonBody;
+  file: File | null;
+  /** Told how much of the file has gone, as it goes. */
+  onProgress?: OnUploadProgress;
+}
+
 /** multipart: `serviceJson` (a JSON part) and the optional `protocolSerwisowyFile` (spec §7). */
 export function useAddService() {
-  return useServiceMutation(({ json, file }: { json: ServiceJsonBody; file: File | null }) => {
+  return useServiceMutation(({ json, file, onProgress }: NewService) => {
     const form = new FormData();
     const serviceJson = JSON.stringify(json);
     form.append('serviceJson', new Blob([serviceJson], { type: 'application/json' }));
     if (file) form.append('protocolSerwisowyFile', file, file.name);
-    return api.post<Service>('/api/service/add', form, { partTexts: { serviceJson } });
+    return api.post<Service>('/api/service/add', form, {
+      partTexts: { serviceJson },
+      transport: file && onProgress ? fetchReportingUpload(onProgress) : undefined,
+    });
   });
 }
 
@@ -72,14 +83,22 @@ export function useServiceStateAction() {
   );
 }
 
+interface ServiceFileUpload {
+  serviceId: number;
+  file: File;
+  signal?: AbortSignal;
+  onProgress?: OnUploadProgress;
+}
+
 export function useAddServiceFile() {
-  return useServiceMutation(
-    ({ serviceId, file, signal }: { serviceId: number; file: File; signal?: AbortSignal }) => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      return api.patch<Service>(`/api/service/addFile/${serviceId}`, form, { signal });
-    },
-  );
+  return useServiceMutation(({ serviceId, file, signal, onProgress }: ServiceFileUpload) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.patch<Service>(`/api/service/addFile/${serviceId}`, form, {
+      signal,
+      transport: onProgress && fetchReportingUpload(onProgress),
+    });
+  });
 }
 
 export function useDeleteServiceFile() {

@@ -6,6 +6,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { MSG, fileUploadFormSchema, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
+import { UploadProgressBar } from '../../../components/upload-progress-bar';
+import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbortable } from '../../../lib/use-abortable';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
@@ -31,12 +33,14 @@ export function AddServiceFileModal({
   const upload = useAddServiceFile();
   const tooLarge = useUploadSizeCheck();
   const sending = useAbortable();
+  const sent = useUploadProgress();
   const form = useForm<FileValues>({ initialValues: { file: null }, validate: zod4Resolver(schema) });
 
   const close = () => {
     // Cancelled while sending: the request stops; the server keeps nothing of a request cut before
     // its last byte.
     sending.abort();
+    sent.clear();
     form.reset();
     upload.reset();
     onClose();
@@ -49,8 +53,9 @@ export function AddServiceFileModal({
       form.setFieldError('file', refusal);
       return;
     }
+    sent.clear();
     upload.mutate(
-      { serviceId: service.id, file, signal: sending.start() },
+      { serviceId: service.id, file, signal: sending.start(), onProgress: sent.report },
       {
         onSettled: () => sending.done(),
         onSuccess: () => {
@@ -82,6 +87,7 @@ export function AddServiceFileModal({
             {...form.getInputProps('file')}
           />
           <ModalActions onCancel={close} saving={upload.isPending} submitLabel="Dodaj" />
+          {upload.isPending && <UploadProgressBar progress={sent.progress} />}
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,8 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
+import { UploadProgressBar } from '../../../components/upload-progress-bar';
+import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { usePhone } from '../../../lib/use-phone';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
 import { closeAfterAsking } from '../../../lib/unsaved-changes';
@@ -37,12 +39,14 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   const mutation = service ? update : add;
   // Two presses of "Zapisz" 0–47 ms apart made two numbered events (the ui.md audit).
   const once = useOneAtATime();
+  const sent = useUploadProgress();
 
   // The form's own check of changes not saved: Esc, ✕ and "Anuluj" ask before they are lost.
   const dirtyNow = useRef<() => boolean>(() => false);
   const close = () => {
     add.reset();
     update.reset();
+    sent.clear();
     props.onClose();
   };
   const leave = () => closeAfterAsking(target !== null && !props.readOnly && dirtyNow.current(), close);
@@ -74,13 +78,17 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             onCancel={leave}
             dirtyCheckRef={dirtyNow}
             onSubmit={(json, file) =>
-              once((done) =>
-                service
-                  ? update.mutate({ ...json, id: service.id }, { onSuccess: saved, onSettled: done })
-                  : add.mutate({ json, file }, { onSuccess: saved, onSettled: done }),
-              )
+              once((done) => {
+                if (service) {
+                  update.mutate({ ...json, id: service.id }, { onSuccess: saved, onSettled: done });
+                  return;
+                }
+                sent.clear();
+                add.mutate({ json, file, onProgress: sent.report }, { onSuccess: saved, onSettled: done });
+              })
             }
           />
+          {add.isPending && <UploadProgressBar progress={sent.progress} />}
         </>
       )}
     </Modal>

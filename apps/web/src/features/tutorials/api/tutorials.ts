@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TutorialEntry, TutorialFolder, TutorialSourceInfo } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
+import { fetchReportingUpload, type OnUploadProgress } from '../../../lib/upload-progress';
 
 const keys = {
   tree: ['tutorials', 'tree'] as const,
@@ -44,12 +45,23 @@ export function useCreateTutorialFolder() {
   });
 }
 
+interface TutorialUpload {
+  folderId: string;
+  file: File;
+  signal?: AbortSignal;
+  onProgress?: OnUploadProgress;
+}
+
 export function useUploadTutorial() {
   return useMutation({
-    mutationFn: ({ folderId, file, signal }: { folderId: string; file: File; signal?: AbortSignal }) => {
+    mutationFn: ({ folderId, file, signal, onProgress }: TutorialUpload) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.post<TutorialEntry>('/api/google-drive/uploadFile', form, { query: { folderId }, signal });
+      return api.post<TutorialEntry>('/api/google-drive/uploadFile', form, {
+        query: { folderId },
+        signal,
+        transport: onProgress && fetchReportingUpload(onProgress),
+      });
     },
   });
 }

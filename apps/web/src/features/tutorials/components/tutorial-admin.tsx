@@ -5,6 +5,8 @@ import { IconFolderPlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { MSG, TUTORIAL_FOLDER_NAME_MAX, tutorialFolderNameSchema, type TutorialEntry } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
+import { UploadProgressBar } from '../../../components/upload-progress-bar';
+import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { errorMessage } from '../../../lib/api-client';
 import { useAbortable } from '../../../lib/use-abortable';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
@@ -59,12 +61,14 @@ function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClos
   const upload = useUploadTutorial();
   const tooLarge = useUploadSizeCheck();
   const sending = useAbortable();
+  const sent = useUploadProgress();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
     // "Anuluj" while the file is on its way stops it, as for a machine's files: the server keeps
     // nothing of a request cut before its last byte (a tutorial cannot be deleted in the app).
     sending.abort();
+    sent.clear();
     setFile(null);
     setError(null);
     upload.reset();
@@ -78,8 +82,9 @@ function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClos
     // Refused before it is sent, not after 200 MB went up the wire.
     const refusal = tooLarge(file);
     if (refusal) return setError(refusal);
+    sent.clear();
     upload.mutate(
-      { folderId: folder.id, file, signal: sending.start() },
+      { folderId: folder.id, file, signal: sending.start(), onProgress: sent.report },
       {
         onSettled: () => sending.done(),
         onSuccess: () => {
@@ -108,6 +113,7 @@ function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClos
             error={error}
           />
           <ModalActions onCancel={close} saving={upload.isPending} submitLabel="Dodaj" />
+          {upload.isPending && <UploadProgressBar progress={sent.progress} />}
         </Stack>
       </form>
     </Modal>

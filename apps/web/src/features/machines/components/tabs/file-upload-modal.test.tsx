@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, UPLOAD_MSG } from '@serwis/domain';
 import { fakeApi, jsonPartOf, type FakeReply } from '../../../../../test/fake-api';
 import { renderScreen } from '../../../../../test/render-screen';
 import { FileUploadModal } from './file-upload-modal';
@@ -180,6 +180,30 @@ describe('FileUploadModal', () => {
     answer(new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(signals).toHaveLength(1);
+  });
+
+  it('shows how much of the file has gone while it is sent, and drops the bar once it is stored', async () => {
+    let answer: () => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        answer = () => {
+          controller.enqueue(new TextEncoder().encode('{"id":1}'));
+          controller.close();
+        };
+      },
+    });
+    fakeFetch({ status: 201, body });
+    const onClose = renderModal('MACHINE_FILE');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File([new Uint8Array(3 * 1024 * 1024)], 'instrukcja.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    // The fake sends half the body before the answer is asked for (test/fake-xhr.ts).
+    const bar = await screen.findByRole('progressbar', { name: UPLOAD_MSG.progressLabel });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByText(/^Wysłano 1,5 MB z 3 MB \(50%\)$/)).toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('shows the server refusal and keeps the modal open', async () => {

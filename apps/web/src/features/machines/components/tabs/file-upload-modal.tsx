@@ -13,6 +13,8 @@ import {
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { ModalActions } from '../../../../components/modal-actions';
+import { UploadProgressBar } from '../../../../components/upload-progress-bar';
+import { useUploadProgress } from '../../../../lib/use-upload-progress';
 import { errorMessage } from '../../../../lib/api-client';
 import { useAbortable } from '../../../../lib/use-abortable';
 import { useUploadSizeCheck } from '../../../../lib/upload-size-check';
@@ -39,6 +41,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
   const upload = useUploadMachineFile();
   const tooLarge = useUploadSizeCheck();
   const sending = useAbortable();
+  const sent = useUploadProgress();
   const nameplate = fileType === 'MACHINE_NAMEPLATE';
   const form = useForm<UploadValues>({
     initialValues: { file: null, description: '' },
@@ -49,6 +52,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
     // "Anuluj" while the file is on its way stops it: the server keeps nothing of a request cut
     // before its last byte.
     sending.abort();
+    sent.clear();
     form.reset();
     upload.reset();
     onClose();
@@ -75,8 +79,16 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
       form.setFieldError('file', refusal);
       return;
     }
+    sent.clear();
     upload.mutate(
-      { deviceId, type: fileType, file: file!, description, signal: sending.start() },
+      {
+        deviceId,
+        type: fileType,
+        file: file!,
+        description,
+        signal: sending.start(),
+        onProgress: sent.report,
+      },
       {
         onSettled: () => sending.done(),
         onSuccess: () => {
@@ -111,6 +123,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
             {...form.getInputProps('description')}
           />
           <ModalActions onCancel={leave} saving={upload.isPending} submitLabel="Dodaj" />
+          {upload.isPending && <UploadProgressBar progress={sent.progress} />}
         </Stack>
       </form>
     </Modal>
