@@ -68,6 +68,28 @@ function employeePassword(tooShort: string) {
     .refine((v) => v === '' || v.length >= PASSWORD_MIN, tooShort);
 }
 
+// A number, or digits as a form may send them; true, '' or [] are not a count of days.
+const vacationDays = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/),
+    ],
+    { error: validationMessage.wrongType },
+  )
+  .pipe(
+    z.coerce
+      .number<string | number>()
+      .int(validationMessage.wrongType)
+      .min(0, MSG.vacationDaysRange)
+      .max(366, MSG.vacationDaysRange),
+  );
+
+const roles = z.array(roleSchema).max(2);
+
 const employeeBase = {
   userName: z
     .string({ error: MSG.positionTooShort })
@@ -78,30 +100,8 @@ const employeeBase = {
   lastName: text(MAX.short),
   country: text(MAX.short),
   active: z.boolean({ error: validationMessage.wrongType }).default(true),
-  // A number, or digits as a form may send them; true, '' or [] are not a count of days.
-  vacationDays: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,3}$/),
-      ],
-      { error: validationMessage.wrongType },
-    )
-    .pipe(
-      z.coerce
-        .number<string | number>()
-        .int(validationMessage.wrongType)
-        .min(0, MSG.vacationDaysRange)
-        .max(366, MSG.vacationDaysRange),
-    )
-    .default(0),
-  roles: z
-    .array(roleSchema)
-    .max(2)
-    .default([{ id: 2, role: 'USER' }]),
+  vacationDays: vacationDays.default(0),
+  roles: roles.default([{ id: 2, role: 'USER' }]),
   password: employeePassword(MSG.newPasswordTooShort),
 };
 
@@ -123,6 +123,11 @@ export const employeeUpdateSchema = z.object({
     .max(MAX.short, validationMessage.tooLong(MAX.short)),
   /** The e-mail is fixed after creation; sent back by the form, ignored by the server. */
   email: z.string().max(MAX.email).optional(),
+  // Left out, each stays as it is. A new account's defaults (active, no days, USER) put in their
+  // place switched an account that an administrator had switched off back on, and demoted admins.
+  active: z.boolean({ error: validationMessage.wrongType }).optional(),
+  vacationDays: vacationDays.optional(),
+  roles: roles.optional(),
 });
 export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 

@@ -109,7 +109,6 @@ export async function updateEmployee(
   input: EmployeeUpdate,
   { actorToken, base }: { actorToken?: string; base?: string } = {},
 ) {
-  const roles = roleNames(input.roles);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   // The employee's row is locked before the administrators' rows: two administrators demoting each
   // other lock them in opposite orders, and the one PostgreSQL stops runs again (and is then
@@ -124,11 +123,15 @@ export async function updateEmployee(
       if (base !== undefined && existing.updatedAt.toISOString() !== base) {
         throw conflict(EMPLOYEE_MSG.changedMeanwhile, 'CHANGED_MEANWHILE');
       }
+      // What the call leaves out stays as it is (employeeUpdateSchema).
+      const active = input.active ?? existing.active;
+      const roles = input.roles ? roleNames(input.roles) : existing.roles;
+      const vacationDays = input.vacationDays ?? existing.vacationDays;
       // Switched off, an account cannot log in again: only another admin could switch it back on.
-      if (existing.id === actor.id && existing.active && !input.active) {
+      if (existing.id === actor.id && existing.active && !active) {
         throw conflict(MSG.cannotDeactivateSelf, 'SELF');
       }
-      const losesAdmin = isActiveAdmin(existing) && (!roles.includes('ADMIN') || !input.active);
+      const losesAdmin = isActiveAdmin(existing) && (!roles.includes('ADMIN') || !active);
       if (losesAdmin && (await countActiveAdminsForUpdate(tx)) <= 1) throw lastAdmin();
       // The e-mail is the login and stays as created (spec: disabled on edit), whatever the body says.
       const row = await updateUser(tx, existing.id, {
@@ -136,14 +139,14 @@ export async function updateEmployee(
         firstName: input.firstName,
         lastName: input.lastName,
         country: input.country,
-        active: input.active,
-        vacationDays: input.vacationDays,
+        active,
+        vacationDays,
         roles,
         ...(passwordHash ? { passwordHash } : {}),
       });
-      if (!input.active || passwordHash) {
+      if (!active || passwordHash) {
         // An admin giving themselves a new password stays logged in here; elsewhere they are not.
-        if (input.active && existing.id === actor.id && actorToken) {
+        if (active && existing.id === actor.id && actorToken) {
           await deleteOtherSessions(tx, existing.id, actorToken);
         } else {
           await deleteUserSessions(tx, existing.id);
@@ -158,7 +161,7 @@ export async function updateEmployee(
           ? [wasAdmin ? 'odebranie roli administratora' : 'nadanie roli administratora']
           : []),
         ...(passwordHash ? ['nowe hasło'] : []),
-        ...(existing.active !== input.active ? [input.active ? 'konto włączone' : 'konto wyłączone'] : []),
+        ...(existing.active !== active ? [active ? 'konto włączone' : 'konto wyłączone'] : []),
         ...EDITED_FIELDS.flatMap(([field, name]) =>
           String(existing[field] ?? '') === String(row[field] ?? '')
             ? []

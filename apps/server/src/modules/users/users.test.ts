@@ -244,6 +244,27 @@ describe('PUT /api/user/update', () => {
     expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({ roles: ['USER'], vacationDays: 30 });
   });
 
+  it('keeps the account switch, the roles and the days that a call leaves out', async () => {
+    const { admin, jan, current } = await withEmployee();
+    await update(admin, { ...current, active: false, vacationDays: 26, roles: [{ id: 1, role: 'ADMIN' }] });
+    const { id, userName, firstName, lastName, country } = current;
+    const response = await update(admin, { id, userName, firstName: 'Janusz', lastName, country });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      firstName: 'Janusz',
+      active: false,
+      vacationDays: 26,
+      roles: [{ id: 1, role: 'ADMIN' }],
+    });
+    expect(await findUserById(ctx.database.db, jan.id)).toMatchObject({
+      active: false,
+      vacationDays: 26,
+      roles: ['ADMIN'],
+    });
+    // Still switched off: the login stays refused.
+    expect((await tryLogin(ctx, 'jan@firma.pl', 'Haslo-jana-1')).statusCode).toBe(401);
+  });
+
   it('refuses a short position with "Stanowisko musi mieć min. 3 znaki."', async () => {
     const { admin, current } = await withEmployee();
     const response = await update(admin, { ...current, userName: 'ab' });
