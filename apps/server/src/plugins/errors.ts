@@ -81,7 +81,8 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (code === FOREIGN_KEY_VIOLATION) return { status: 409, body: { message: MSG.conflict, code: 'IN_USE' } };
   if (code === DEADLOCK_DETECTED)
     return { status: 409, body: { message: MSG.changedMeanwhile, code: 'DEADLOCK' } };
-  if (code === '22001' || code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
+  // 22009: a time zone offset past ±15:59, which the schemas refuse first (isZoneOffset).
+  if (['22001', '22P02', '22003', '22007', '22008', '22009'].includes(code ?? '')) {
     return { status: 400, body: { message: MSG.invalidInput, code: 'INVALID_VALUE' } };
   }
   // A NUL character in a text (pasted from another program): PostgreSQL stores no such text

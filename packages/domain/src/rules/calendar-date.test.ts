@@ -3,6 +3,7 @@ import {
   addMonths,
   daysBetween,
   daysInMonth,
+  isZoneOffset,
   isCalendarDateString,
   parseCalendarDate,
   todayInZone,
@@ -173,5 +174,19 @@ describe('monthOf', () => {
     expect(monthOf('2024-02-10')).toEqual({ first: '2024-02-01', last: '2024-02-29' });
     expect(monthOf('2025-02-28')).toEqual({ first: '2025-02-01', last: '2025-02-28' });
     expect(monthOf('2026-12-31')).toEqual({ first: '2026-12-01', last: '2026-12-31' });
+  });
+});
+
+describe('isZoneOffset', () => {
+  it('takes the zones the world uses, from -12:00 to +14:00, written with or without a colon', () => {
+    for (const zone of ['Z', '+00:00', '+01:00', '+0530', '+14:00', '-12:00', '-0930']) {
+      expect(isZoneOffset(zone), zone).toBe(true);
+    }
+  });
+
+  it('refuses what no place uses or is not an offset at all', () => {
+    for (const zone of ['+14:01', '-12:01', '+23:59', '+99:99', '+01:60', 'z', '+1:00', 'CET', '']) {
+      expect(isZoneOffset(zone), zone).toBe(false);
+    }
   });
 });

@@ -33,6 +33,19 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/**
+ * Whether a zone as an ISO time names it ('Z', '+01:00', '-0530') is one the world uses: from
+ * -12:00 to +14:00. PostgreSQL refuses an offset past ±15:59 as no zone at all, and an API call
+ * with "+23:59" ended in a fault instead of "Nieprawidłowa data.".
+ */
+export function isZoneOffset(zone: string): boolean {
+  if (zone === 'Z') return true;
+  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  if (!match) return false;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return Number(match[3]) < 60 && (match[1] === '+' ? minutes <= 14 * 60 : minutes <= 12 * 60);
+}
+
 export function isCalendarDateString(value: string): boolean {
   try {
     parseCalendarDate(value);

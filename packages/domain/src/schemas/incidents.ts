@@ -2,10 +2,20 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { id, text } from './common.js';
-import { isCalendarDate } from '../rules/calendar-date.js';
+import { isCalendarDate, isZoneOffset } from '../rules/calendar-date.js';
 import { serviceSummarySchema } from './services.js';
 
 export const INCIDENT_TEXT_MAX = 5_000;
+
+/**
+ * An incident's years: a machine's history, from the first handover year to ten years ahead. An
+ * incident dated 9999-12-31 23:59:59 UTC was kept as 10000-01-01 in the company's zone, listed as
+ * "10000-01-01 00:5" and opened as "Invalid Date".
+ */
+export const INCIDENT_DATE_FIRST_YEAR = 1900;
+export const incidentDateLastYear = (today: Date = new Date()) => today.getFullYear() + 10;
+export const incidentDateOutOfRange = (first: number, last: number) =>
+  `Data zdarzenia musi być z lat ${first}–${last}.`;
 
 /** 'YYYY-MM-DD', optionally 'T' or ' ' and HH:mm[:ss[.ffffff]], optionally a zone (Z, +01:00). */
 const DATE_TIME =
@@ -27,6 +37,7 @@ export function parseLocalDateTime(value: string): LocalDateTime | null {
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone] = m;
   if (!isCalendarDate(Number(y), Number(mo), Number(d))) return null;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (zone !== undefined && !isZoneOffset(zone)) return null;
   return {
     local: `${y}-${mo}-${d} ${h}:${mi}:${s}.${frac.padEnd(6, '0')}`,
     zone: zone ?? null,
@@ -105,7 +116,13 @@ export const incidentInsertSchema = z.object({
       return n;
     }),
   device: z.object({ id }, { error: validationMessage.required }),
-  date: dateTime(MSG.incidentDateRequired, true),
+  date: dateTime(MSG.incidentDateRequired, true).superRefine((value, ctx) => {
+    const year = Number(value?.local.slice(0, 4));
+    const last = incidentDateLastYear();
+    if (year < INCIDENT_DATE_FIRST_YEAR || year > last) {
+      ctx.addIssue({ code: 'custom', message: incidentDateOutOfRange(INCIDENT_DATE_FIRST_YEAR, last) });
+    }
+  }),
   text: text(INCIDENT_TEXT_MAX),
   service: optionalServiceRef,
 });

@@ -3,6 +3,7 @@ import { MSG, validationMessage } from '../messages.js';
 import { TODO_STATUSES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
 import { shortenText } from '../rules/text-cut.js';
+import { isCalendarDate, isZoneOffset } from '../rules/calendar-date.js';
 
 /** Bound of a to-do's text; the list truncates it for display at 300 characters (spec §9). */
 export const TODO_DESCRIPTION_MAX = 5_000;
@@ -25,7 +26,24 @@ export const todoListQuery = listQuery.extend({
 });
 export type TodoListQuery = z.infer<typeof todoListQuery>;
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A to-do's years: 2026-02-30 was taken as 2 March, and 9999-12-31T23:59-14:00 ended in a fault. */
+const TODO_FIRST_YEAR = 1900;
+const todoLastYear = () => new Date().getFullYear() + 10;
+
+function isTodoInstant(value: string): boolean {
+  const match = ISO_INSTANT.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return (
+    isCalendarDate(year, month, day) &&
+    isZoneOffset(match[4]) &&
+    year >= TODO_FIRST_YEAR &&
+    year <= todoLastYear() &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
 
 /**
  * The browser sends its current time as an ISO instant (`toISOString()`); without a zone the
@@ -38,12 +56,11 @@ export const isoInstant = z
   .transform((v, ctx) => {
     const value = (v ?? '').trim();
     if (value === '') return null;
-    const time = Date.parse(value);
-    if (!ISO_INSTANT.test(value) || Number.isNaN(time)) {
+    if (!isTodoInstant(value)) {
       ctx.addIssue({ code: 'custom', message: MSG.todoDateInvalid });
       return z.NEVER;
     }
-    return new Date(time).toISOString();
+    return new Date(Date.parse(value)).toISOString();
   });
 
 /** `id` 0, '' or missing means a new to-do (the ADD mode of the modal). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, incidentDateLastYear, incidentDateOutOfRange } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { auditEntriesFor } from '../../../test/service-fixtures.js';
 import { customerWithMachines, postService, serviceJson } from '../services/services.fixtures.js';
@@ -149,6 +149,43 @@ describe('incidents', () => {
       (await insert(user, { device: { id: devices[0].id }, date: '2026-03-01', text: 'x'.repeat(5001) }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('refuses a zone no place uses and a year outside the machine history, in Polish, not as a fault', async () => {
+    const { user, devices } = await setup();
+    const device = { id: devices[0].id };
+    for (const date of ['2026-12-06T10:00:00+23:59', '2026-12-06T10:00:00+99:99', '2026-12-06T10:00-12:30']) {
+      const response = await insert(user, { device, date, text: date });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().message).toBe(`Pole „Data”: ${MSG.invalidDate}`);
+    }
+    const last = incidentDateLastYear();
+    for (const date of [
+      '9999-12-31T23:59:59Z',
+      '1899-12-31T12:00:00',
+      `${last + 1}-01-01`,
+      '0001-01-01T00:00+14:00',
+    ]) {
+      const response = await insert(user, { device, date, text: date });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().message).toBe(incidentDateOutOfRange(1900, last));
+    }
+    // The ends of the range and the world's furthest zones are taken.
+    for (const date of [
+      '1900-01-01T12:00:00',
+      `${last}-12-31T10:00:00`,
+      '2026-12-06T10:00+14:00',
+      '2026-12-06T10:00-12:00',
+    ]) {
+      expect((await insert(user, { device, date, text: date })).statusCode, date).toBe(201);
+    }
+    const badQuery = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/incident/findByParameters?deviceId=${device.id}&dateFrom=${encodeURIComponent('2026-12-06T10:00:00+23:59')}`,
+      headers: as(user),
+    });
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json().message).toContain(MSG.invalidDate);
   });
 
   it('refuses a time the clocks skipped when summer time began; the hour that repeats is taken', async () => {

@@ -54,4 +54,19 @@ describe('splitByWholeMonths', () => {
       days: [{ from: '2025-03-01', toExclusive: '2025-02-01' }],
     });
   });
+
+  it("leaves a range to the calendar's last day open, and one from its last month without whole months", () => {
+    expect(split('2025-01-01', '9999-12-31')).toEqual({
+      months: { from: '2025-01-01', toExclusive: null },
+      days: [],
+    });
+    expect(split('9999-12-15', '9999-12-31')).toEqual({
+      months: null,
+      days: [{ from: '9999-12-15', toExclusive: null }],
+    });
+    expect(split('9999-12-01', null)).toEqual({
+      months: { from: '9999-12-01', toExclusive: null },
+      days: [],
+    });
+  });
 });

@@ -16,6 +16,9 @@ export type Span = { from: string | null; toExclusive: string | null };
  */
 export type RangeParts = { months: Span | null; days: Span[] };
 
+const LAST_DAY = '9999-12-31';
+const LAST_MONTH = '9999-12-01';
+
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
 
 function firstOfNextMonth(day: string): string {
@@ -32,8 +35,13 @@ function nextDay(day: string): string {
 export function splitByWholeMonths({ dateFrom, dateTo }: StatisticsRange): RangeParts {
   // The first whole month starts on dateFrom when that is a 1st, else on the next 1st; the whole
   // months end (exclusive) after dateTo when that is a month's last day, else on dateTo's 1st.
+  // Nothing comes after 9999-12-31, whose next day JavaScript writes "+010000-01-01" (which no
+  // database reads): a range to it is open, and one from its last month has no whole month.
+  const afterTo = dateTo === null || dateTo >= LAST_DAY ? null : nextDay(dateTo);
+  if (dateFrom !== null && dateFrom > LAST_MONTH) {
+    return { months: null, days: [{ from: dateFrom, toExclusive: afterTo }] };
+  }
   const wholeFrom = dateFrom === null || dateFrom.endsWith('-01') ? dateFrom : firstOfNextMonth(dateFrom);
-  const afterTo = dateTo === null ? null : nextDay(dateTo);
   const wholeTo = afterTo === null || afterTo.endsWith('-01') ? afterTo : firstOfMonth(afterTo);
   if (wholeFrom !== null && wholeTo !== null && wholeFrom >= wholeTo) {
     return { months: null, days: [{ from: dateFrom, toExclusive: afterTo }] };

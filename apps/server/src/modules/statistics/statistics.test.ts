@@ -88,6 +88,26 @@ describe('GET /api/statistics/servicesUsers', () => {
     expect(counts((await stats(admin, '?dateFrom=2026-02-01&dateTo=2026-01-01')).json())[worker.id]).toEqual([
       0, 0,
     ]);
+    // The calendar's last day closes nothing, on both screens; its last month holds no protocol.
+    expect(counts((await stats(admin, '?dateFrom=2020-01-01&dateTo=9999-12-31')).json())).toEqual(everything);
+    expect(counts((await stats(admin, '?dateFrom=9999-12-15&dateTo=9999-12-31')).json())[worker.id]).toEqual([
+      0, 0,
+    ]);
+    const charts = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/statistics/servicesCharts?dateFrom=2026-01-01&dateTo=9999-12-31',
+      headers: as(admin),
+    });
+    expect(charts.statusCode).toBe(200);
+    expect(charts.json()).toEqual(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/statistics/servicesCharts?dateFrom=2026-01-01',
+          headers: as(admin),
+        })
+      ).json(),
+    );
   });
 
   it('is for admins only and refuses bad dates with a Polish message', async () => {

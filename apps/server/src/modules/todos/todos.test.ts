@@ -183,9 +183,20 @@ describe('POST /api/todo/save', () => {
     const status = await save(admin, { description: 'Ok', toDoStatus: 'MAYBE' });
     expect(status.statusCode).toBe(400);
     expect(status.json().message).toBe(MSG.todoStatusInvalid);
-    const date = await save(admin, { description: 'Ok', date: '2026-03-01T10:00' });
-    expect(date.statusCode).toBe(400);
-    expect(date.json().message).toBe(MSG.todoDateInvalid);
+    // Without a zone; a day February has not; a zone no place uses; a year past 9999 in UTC.
+    const wrongDates = [
+      '2026-03-01T10:00',
+      '2026-02-30T10:00:00Z',
+      '2026-04-31T10:00+02:00',
+      '2026-12-06T10:00:00+23:59',
+      '9999-12-31T23:59-14:00',
+      '1899-12-31T10:00:00Z',
+    ];
+    for (const wrong of wrongDates) {
+      const date = await save(admin, { description: 'Ok', date: wrong });
+      expect(date.statusCode, wrong).toBe(400);
+      expect(date.json().message).toBe(MSG.todoDateInvalid);
+    }
     const missing = await save(admin, { id: 987654, description: 'Ok' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(MSG.todoNotFound);

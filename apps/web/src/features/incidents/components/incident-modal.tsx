@@ -6,7 +6,14 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
-import { INCIDENT_TEXT_MAX, MSG, validationMessage, type Incident } from '@serwis/domain';
+import {
+  INCIDENT_DATE_FIRST_YEAR,
+  INCIDENT_TEXT_MAX,
+  MSG,
+  incidentDateLastYear,
+  validationMessage,
+  type Incident,
+} from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { ApiError } from '../../../lib/api-client';
@@ -132,6 +139,8 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
               clearable={!readOnly}
               {...readOnlyProps}
               valueFormat="YYYY-MM-DD"
+              minDate={`${INCIDENT_DATE_FIRST_YEAR}-01-01`}
+              maxDate={`${incidentDateLastYear()}-12-31`}
               {...form.getInputProps('date')}
             />
             <TimeInput label="Godzina" ref={timeField} {...readOnlyProps} {...form.getInputProps('time')} />
