@@ -28,5 +28,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, reset, health, public map file). */
     public?: boolean;
+    /** Outside /api, still reads the session (the logout ends it). */
+    session?: boolean;
+    /** Never reads the session: answers whatever the database's state (health, readiness). */
+    sessionless?: boolean;
   }
 }

@@ -20,8 +20,12 @@ export const sessionPlugin = fp(async (app) => {
     if (!SAFE_METHODS.has(request.method) && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       throw forbidden(MSG.csrfMissing);
     }
+    // The pages and the app's files need no session: with the database away, a signed-in browser
+    // still loads the app (which says the server is unavailable) instead of a 503 in JSON.
+    const config = request.routeOptions.config ?? {};
+    const readsSession = (isApi || config.session === true) && config.sessionless !== true;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) {
+    if (token && readsSession) {
       const row = await findSessionUser(app.db, token);
       if (row) request.user = toSessionUser(row);
     }

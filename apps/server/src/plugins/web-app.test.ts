@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app.js';
+import { MSG } from '@serwis/domain';
+import { as, createUserAndLogin, useTestApp } from '../../test/test-app.js';
 
 /** A built browser app as apps/web's build leaves it: assets with their .br and .gz beside them. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-web-dist-'));
@@ -74,5 +75,39 @@ describe('the API on the wire', () => {
     }
     const page = await get('/customerList');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the app while the database is away', () => {
+  it('still loads for a signed-in browser, whose API calls and readiness say the database is away', async () => {
+    const user = await createUserAndLogin(ctx);
+    const db = ctx.app.db as unknown as Record<'select' | 'execute', (...args: unknown[]) => unknown>;
+    const kept = { select: db.select, execute: db.execute };
+    const away = () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    db.select = away;
+    db.execute = away;
+    try {
+      const signedIn = { cookie: user.cookie };
+      const page = await ctx.app.inject({ method: 'GET', url: '/machineList', headers: signedIn });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(PAGE);
+      const script = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: signedIn });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe(SCRIPT);
+
+      const call = await ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: as(user) });
+      expect(call.statusCode).toBe(503);
+      expect(call.json()).toMatchObject({ message: MSG.serverBackendDown, code: 'UNAVAILABLE' });
+      const ready = await ctx.app.inject({ method: 'GET', url: '/api/ready', headers: signedIn });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'not-ready', checks: { database: 'error' } });
+    } finally {
+      Object.assign(db, kept);
+    }
+    // And back: the same session goes on.
+    const back = await ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: as(user) });
+    expect(back.statusCode).toBe(200);
   });
 });

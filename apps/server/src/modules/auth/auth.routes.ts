@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logout',
     {
-      config: { public: true },
+      config: { public: true, session: true },
       schema: {
         tags,
         summary: 'Wylogowanie i powrót do strony głównej',

@@ -14,7 +14,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { public: true },
+      config: { public: true, sessionless: true },
       schema: {
         tags: ['System'],
         summary: 'Serwer żyje (liveness): baza odpowiada',
@@ -30,7 +30,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ready',
     {
-      config: { public: true },
+      config: { public: true, sessionless: true },
       schema: {
         tags: ['System'],
         summary: 'Gotowość do przyjmowania ruchu: baza, migracje, zapis plików, brak zamykania',
