@@ -39,6 +39,15 @@ describe('a database the migrations cannot bring up to this version', () => {
     expect(databaseFailure(notOwner, { DATABASE_URL: 'postgres://x', dataDir: '/d' })).toContain(
       'permission denied for schema public. Użytkownik z DATABASE_URL musi być właścicielem bazy: utwórz ją poleceniem „CREATE DATABASE serwis OWNER serwis;”',
     );
+    // Named as DATABASE_URL names them.
+    const named = databaseFailure(notOwner, {
+      DATABASE_URL: 'postgres://serwis_app:tajne@db:5432/serwis5',
+      dataDir: '/d',
+    });
+    expect(named).toContain(
+      '„CREATE DATABASE serwis5 OWNER serwis_app;” (albo wykonaj „ALTER DATABASE serwis5 OWNER TO serwis_app;” i „ALTER SCHEMA public OWNER TO serwis_app;”)',
+    );
+    expect(named).not.toContain('tajne');
     expect(
       databaseFailure(new Error('connect ECONNREFUSED'), { DATABASE_URL: 'postgres://x', dataDir: '/d' }),
     ).toBe('Nie można otworzyć bazy danych z DATABASE_URL: connect ECONNREFUSED');

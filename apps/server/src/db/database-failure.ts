@@ -27,6 +27,19 @@ export async function migrating(run: () => Promise<void>): Promise<void> {
   }
 }
 
+/** The database and the user DATABASE_URL names, for the commands a message suggests. */
+function namesIn(url: string | undefined): { database: string; user: string } {
+  try {
+    const parsed = new URL(url ?? '');
+    return {
+      database: decodeURIComponent(parsed.pathname.slice(1)) || 'serwis',
+      user: decodeURIComponent(parsed.username) || 'serwis',
+    };
+  } catch {
+    return { database: 'serwis', user: 'serwis' };
+  }
+}
+
 /** A failure to open the database, naming the setting it comes from (the library's words kept). */
 export function databaseFailure(error: unknown, config: { DATABASE_URL?: string; dataDir: string }): string {
   const cause = error instanceof Error ? error.message : String(error);
@@ -37,10 +50,11 @@ export function databaseFailure(error: unknown, config: { DATABASE_URL?: string;
   if (error instanceof MigrationFailedError) {
     // PostgreSQL 15 lets only the database's owner create tables in its schema public: a database
     // made with CREATE DATABASE and GRANT ALL, without OWNER, fails here on the first start.
+    const { database, user } = namesIn(config.DATABASE_URL);
     const owner = /permission denied for (schema|database)/i.test(cause)
       ? ' Użytkownik z DATABASE_URL musi być właścicielem bazy: utwórz ją poleceniem ' +
-        '„CREATE DATABASE serwis OWNER serwis;” (albo wykonaj „ALTER DATABASE serwis OWNER TO serwis;” ' +
-        'i „ALTER SCHEMA public OWNER TO serwis;”).'
+        `„CREATE DATABASE ${database} OWNER ${user};” (albo wykonaj „ALTER DATABASE ${database} OWNER TO ${user};” ` +
+        `i „ALTER SCHEMA public OWNER TO ${user};”).`
       : '';
     return (
       `Nie można zaktualizować ${where} do tej wersji programu: ${cause}.${owner} ` +

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { polishCount, polishPlural } from '@serwis/domain';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { databaseFailure, innermostMessage } from '../db/database-failure.js';
 import { DataDirLockedError } from '../db/pglite-lock.js';
 import { LocalStorage, S3Storage, createStorage, s3Options, type Storage } from '../plugins/storage/index.js';
 import {
@@ -17,7 +18,8 @@ import {
   readBackupManifest,
   restoreBackup,
 } from './backup.js';
-import { copyStorage } from './storage-copy.js';
+import { isBackendAway } from '../plugins/errors.js';
+import { copyStorage, StoreAwayError, type CopyReport } from './storage-copy.js';
 
 const USAGE = `Użycie:
   npm run backup -- <plik.tar.gz>            kopia zapasowa bazy i plików
@@ -46,6 +48,23 @@ async function serverAnswers(port: number) {
   }
 }
 
+/** The settings that name a store, for a message about it. */
+function storeSettings(config: Config, driver: string): string {
+  return driver === 's3'
+    ? `S3_ENDPOINT=${config.S3_ENDPOINT ?? 'AWS'}, S3_BUCKET=${config.S3_BUCKET ?? ''}`
+    : `katalog ${path.join(config.dataDir, 'files')} (DATA_DIR)`;
+}
+
+async function openDatabaseNamed(config: Config) {
+  try {
+    return await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw error;
+    // As the server says it at its start: the setting it comes from and the database's words.
+    throw new BackupError(databaseFailure(error, config));
+  }
+}
+
 function option(args: string[], name: string) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -68,7 +87,7 @@ async function main(argv: string[]) {
     // An archive of another version is refused before the database is opened: opening creates and
     // migrates it, and a migrated empty database then refused the older program too.
     if (command === 'restore') assertSameDatabaseVersion(await readBackupManifest(file));
-    const database = await openDatabase(config);
+    const database = await openDatabaseNamed(config);
     const rowsWord = (n: number) =>
       `${polishCount(n)} ${polishPlural(n, { one: 'wiersz', few: 'wiersze', many: 'wierszy' })}`;
     const storage = createStorage(config);
@@ -103,6 +122,8 @@ async function main(argv: string[]) {
     if (!from || !to || from === to) throw new BackupError(USAGE);
     const source = storageOf(config, from);
     const target = storageOf(config, to);
+    const summary = (report: CopyReport) =>
+      `Skopiowano ${filesWord(report.copied)} (${(report.bytes / 1024 / 1024).toFixed(1)} MB), pominięto już obecne: ${polishCount(report.skipped)}, błędy: ${report.failed.length}.`;
     try {
       const report = await copyStorage(source, target, {
         onProgress: (_name, done) => {
@@ -110,9 +131,7 @@ async function main(argv: string[]) {
           if (total % 100 === 0) console.log(`… ${filesWord(total)}`);
         },
       });
-      console.log(
-        `Skopiowano ${filesWord(report.copied)} (${(report.bytes / 1024 / 1024).toFixed(1)} MB), pominięto już obecne: ${polishCount(report.skipped)}, błędy: ${report.failed.length}.`,
-      );
+      console.log(summary(report));
       for (const failure of report.failed) console.log(`  ${failure.name}: ${failure.error}`);
       if (report.failed.length) {
         console.log('Uruchom polecenie ponownie: skopiowane pliki zostaną pominięte.');
@@ -120,6 +139,14 @@ async function main(argv: string[]) {
       } else {
         console.log(`Teraz można ustawić STORAGE_DRIVER=${to} i uruchomić serwer ponownie.`);
       }
+    } catch (error) {
+      if (!(error instanceof StoreAwayError)) throw error;
+      const away = [from, to].includes('s3') ? 's3' : to;
+      console.log(summary(error.report));
+      throw new BackupError(
+        `Przerwano: magazyn plików nie odpowiada (${storeSettings(config, away)}): ${error.message}. ` +
+          'Uruchom polecenie ponownie, gdy odpowie: skopiowane pliki zostaną pominięte.',
+      );
     } finally {
       await source.close?.();
       await target.close?.();
@@ -129,8 +156,25 @@ async function main(argv: string[]) {
   throw new BackupError(USAGE);
 }
 
+/**
+ * A failure in the operator's words. Our own refusals (a backup's, the data folder's lock) as they
+ * are; the database or the file store away named by its settings; anything else with its trace.
+ */
+function commandFailure(error: unknown): unknown {
+  if (error instanceof BackupError || error instanceof DataDirLockedError) return error.message;
+  if (isBackendAway(error)) {
+    const config = loadConfig();
+    const stores =
+      config.STORAGE_DRIVER === 's3' ? ` lub magazyn plików (${storeSettings(config, 's3')})` : '';
+    return (
+      `Przerwano: baza danych${config.DATABASE_URL ? ' (DATABASE_URL)' : ''}${stores} nie odpowiada: ` +
+      `${innermostMessage(error)}. Sprawdź, czy działa, i uruchom polecenie ponownie.`
+    );
+  }
+  return error;
+}
+
 main(process.argv.slice(2)).catch((error: unknown) => {
-  // Our own refusals (a backup's, the data folder's lock) are said in their words, without a trace.
-  console.error(error instanceof BackupError || error instanceof DataDirLockedError ? error.message : error);
+  console.error(commandFailure(error));
   process.exit(1);
 });

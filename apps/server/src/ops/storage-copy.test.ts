@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver, type LoopbackS3 } from '../../test/s3rver.js';
 import { S3_TEST_CREDENTIALS } from '../../test/test-app.js';
 import { LocalStorage, S3Storage, type Storage } from '../plugins/storage/index.js';
-import { copyStorage } from './storage-copy.js';
+import { copyStorage, StoreAwayError } from './storage-copy.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../../..');
@@ -101,5 +102,62 @@ describe('copying the files between stores', () => {
     );
     expect(wrong).toMatchObject({ code: 1, stderr: expect.stringContaining('Użycie:') });
     await remote.close();
+  }, 60_000);
+
+  it('stops at the first file when a store does not answer, and the command says which in Polish', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const endpoint = `http://127.0.0.1:${closedPort}`;
+    const dataDir = path.join(base, 'away');
+    const local = await fillLocal(path.join(dataDir, 'files'));
+    const away = new S3Storage({ ...S3_TEST_CREDENTIALS, endpoint, bucket: 'nikt' });
+    let tried = 0;
+    const stopped = await copyStorage(local, away, { onProgress: () => tried++ }).catch((e: unknown) => e);
+    expect(stopped).toBeInstanceOf(StoreAwayError);
+    expect((stopped as StoreAwayError).report).toMatchObject({ copied: 0, failed: [] });
+    expect(tried).toBe(0);
+    await away.close();
+
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'nikt',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+    const cli = path.join(ROOT, 'apps/server/src/ops/cli.ts');
+    const run = promisify(execFile);
+    const failed = await run(tsx, [cli, 'storage-copy', '--from', 'local', '--to', 's3'], {
+      env,
+      cwd: ROOT,
+    }).catch((e: { code: number; stdout: string; stderr: string }) => e);
+    expect(failed).toMatchObject({ code: 1 });
+    const { stdout, stderr } = failed as { stdout: string; stderr: string };
+    expect(stdout).toContain('Skopiowano 0 plików (0.0 MB), pominięto już obecne: 0, błędy: 0.');
+    expect(stderr).toContain(
+      `Przerwano: magazyn plików nie odpowiada (S3_ENDPOINT=${endpoint}, S3_BUCKET=nikt): connect ECONNREFUSED`,
+    );
+    expect(stderr).toContain('Uruchom polecenie ponownie, gdy odpowie');
+    expect(stderr).not.toMatch(/^\s+at /m);
+
+    // A backup whose database does not answer says so as the server does at its start.
+    const noDatabase = await run(tsx, [cli, 'backup', path.join(base, 'kopia.tar.gz')], {
+      env: { ...env, DATABASE_URL: `postgres://serwis:tajne@127.0.0.1:${closedPort}/serwis` },
+      cwd: ROOT,
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect(noDatabase).toMatchObject({ code: 1 });
+    const said = (noDatabase as { stderr: string }).stderr;
+    expect(said).toContain('Nie można otworzyć bazy danych z DATABASE_URL: connect ECONNREFUSED');
+    expect(said).not.toMatch(/^\s+at /m);
+    expect(said).not.toContain('tajne');
+    expect(fs.existsSync(path.join(base, 'kopia.tar.gz'))).toBe(false);
   }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { innermostMessage } from '../db/database-failure.js';
+import { isBackendAway } from '../plugins/errors.js';
 import type { Storage } from '../plugins/storage/index.js';
 
 export interface CopyReport {
@@ -5,6 +7,19 @@ export interface CopyReport {
   skipped: number;
   bytes: number;
   failed: { name: string; error: string }[];
+}
+
+/**
+ * A store that stopped answering (S3 away): every file after would fail the same way, so the copy
+ * stops at the first, with what it had done.
+ */
+export class StoreAwayError extends Error {
+  constructor(
+    readonly report: CopyReport,
+    cause: unknown,
+  ) {
+    super(innermostMessage(cause), { cause });
+  }
 }
 
 /**
@@ -38,6 +53,7 @@ export async function copyStorage(
       report.copied++;
       report.bytes += source.size;
     } catch (error) {
+      if (isBackendAway(error)) throw new StoreAwayError(report, error);
       report.failed.push({ name, error: error instanceof Error ? error.message : String(error) });
     }
     options.onProgress?.(name, report);

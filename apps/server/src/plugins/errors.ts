@@ -50,6 +50,20 @@ function messagesInChain(error: unknown): string[] {
   return messages;
 }
 
+/**
+ * The database or the file store is away: it refused or dropped the connection, or cannot take
+ * requests now. The same request a moment later may succeed; the request itself is not wrong.
+ */
+export function isBackendAway(error: unknown): boolean {
+  const system = systemErrorCode(error);
+  return (
+    isDatabaseUnavailable(pgErrorCode(error)) ||
+    (system !== undefined && BACKEND_AWAY.has(system)) ||
+    isBackendReset(error) ||
+    messagesInChain(error).some((message) => PG_CONNECTION_LOST.test(message))
+  );
+}
+
 /** Seconds a 503 asks the client to wait before it tries again. */
 const RETRY_AFTER_S = 5;
 
@@ -106,12 +120,7 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   if (code === DISK_FULL || system === 'ENOSPC' || /No space left on device/i.test(String(error))) {
     return { status: 507, body: { message: MSG.serverDiskFull, code: 'DISK_FULL' } };
   }
-  if (
-    isDatabaseUnavailable(code) ||
-    (system !== undefined && BACKEND_AWAY.has(system)) ||
-    isBackendReset(error) ||
-    messagesInChain(error).some((message) => PG_CONNECTION_LOST.test(message))
-  ) {
+  if (isBackendAway(error)) {
     return { status: 503, body: { message: MSG.serverBackendDown, code: 'UNAVAILABLE' } };
   }
   // The request id (also in the X-Request-Id header and in every log line of the request) lets a
