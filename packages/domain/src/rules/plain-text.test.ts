@@ -16,6 +16,16 @@ describe('plainText', () => {
     expect(plainText('\ufeffNazwa\u2060\u00adx')).toBe('Nazwax');
   });
 
+  it('leaves out the marks of writing direction and the fillers that draw nothing', () => {
+    expect(plainText('Tokarki\u200e')).toBe('Tokarki');
+    expect(plainText('fakt\u202efdp.exe')).toBe('faktfdp.exe');
+    expect(plainText('\u2066Kuźnia\u2069 \u200f\u061c')).toBe('Kuźnia ');
+    for (const blank of ['\u034f', '\u115f', '\u1160', '\u180e', '\u2062', '\u3164', '\uffa0']) {
+      expect(plainText(`${blank}${blank}${blank}`), blank).toBe('');
+    }
+    expect(plainText('a\u2800b')).toBe('a b');
+  });
+
   it('keeps the joiners that draw emoji and scripts, line breaks and tabs', () => {
     const family = '👨\u200d👩\u200d👧';
     expect(plainText(family)).toBe(family);

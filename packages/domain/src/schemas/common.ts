@@ -3,13 +3,31 @@ import { MAX } from '../limits.js';
 import { validationMessage } from '../messages.js';
 import { plainText } from '../rules/plain-text.js';
 
-/** Optional trimmed text with an upper bound; null and undefined become ''. */
+/**
+ * Optional trimmed text with an upper bound; null and undefined become ''. The bound is the
+ * trimmed text's: a serial number of 100 characters pasted with a space after it was refused.
+ */
 export const text = (max: number = MAX.name) =>
   z
     .string({ error: validationMessage.wrongType })
-    .max(max, validationMessage.tooLong(max))
     .nullish()
-    .transform((v) => (v ?? '').trim());
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, validationMessage.tooLong(max)));
+
+/** Line breaks and tabs, with the spaces around them, as one space. */
+export const oneLine = (value: string): string =>
+  value.replace(/\s*[\r\n\t\v\f\u0085\u2028\u2029]+\s*/g, ' ');
+
+/**
+ * A one-line field (a street, a serial number) as text(): a line break pasted from a spreadsheet's
+ * cell or a PDF becomes a space. "CR\r\nLF" was kept, shown as "CR LF" and found by neither.
+ */
+export const line = (max: number = MAX.name) =>
+  z
+    .string({ error: validationMessage.wrongType })
+    .nullish()
+    .transform((v) => oneLine(v ?? '').trim())
+    .pipe(z.string().max(max, validationMessage.tooLong(max)));
 
 /**
  * Text a call exists to change (a file's description): null or '' clears it, but the field must be

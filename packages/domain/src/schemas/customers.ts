@@ -3,7 +3,7 @@ import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { PROVINCES } from '../reference-data.js';
 import { firstEmailAddress } from '../rules/email-address.js';
-import { id, singleSpaced, text } from './common.js';
+import { id, line, singleSpaced, text } from './common.js';
 import { REMINDER_MSG } from './reminders.js';
 
 export const CUSTOMER_SHORT_NAME_MIN = 3;
@@ -29,14 +29,14 @@ const province = text(CUSTOMER_LIMITS.province).refine(
 );
 
 const customerFields = {
-  fullName: text(CUSTOMER_LIMITS.fullName),
-  streetAddress: text(CUSTOMER_LIMITS.streetAddress),
-  zipCode: text(CUSTOMER_LIMITS.zipCode),
-  city: text(CUSTOMER_LIMITS.city),
+  fullName: line(CUSTOMER_LIMITS.fullName),
+  streetAddress: line(CUSTOMER_LIMITS.streetAddress),
+  zipCode: line(CUSTOMER_LIMITS.zipCode),
+  city: line(CUSTOMER_LIMITS.city),
   province,
-  nip: text(CUSTOMER_LIMITS.nip),
-  regon: text(CUSTOMER_LIMITS.regon),
-  phoneNumber: text(CUSTOMER_LIMITS.phoneNumber),
+  nip: line(CUSTOMER_LIMITS.nip),
+  regon: line(CUSTOMER_LIMITS.regon),
+  phoneNumber: line(CUSTOMER_LIMITS.phoneNumber),
   // Not checked as an address: staff often keep two addresses or a note here.
   email: text(CUSTOMER_LIMITS.email),
   /** Inspection notices by e-mail to the customer (issue 12); absent on edit keeps the old value. */

@@ -11,7 +11,7 @@ import {
   type MachineType,
 } from '../reference-data.js';
 import { isCalendarDate } from '../rules/calendar-date.js';
-import { id, text } from './common.js';
+import { id, line, oneLine } from './common.js';
 
 export const MACHINE_NAME_MIN = 3;
 /** 100 years; anything longer is a typing mistake. */
@@ -121,19 +121,24 @@ const requiredRef = (message: string) =>
 const deviceFields = {
   name: z
     .string({ error: MSG.machineNameTooShort })
-    .trim()
-    .min(MACHINE_NAME_MIN, MSG.machineNameTooShort)
-    .max(DEVICE_MAX.name, validationMessage.tooLong(DEVICE_MAX.name)),
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(MACHINE_NAME_MIN, MSG.machineNameTooShort)
+        .max(DEVICE_MAX.name, validationMessage.tooLong(DEVICE_MAX.name)),
+    ),
   category: requiredRef(MSG.chooseCategory),
   customer: requiredRef(MSG.chooseCustomer),
-  serialNumber: text(DEVICE_MAX.serialNumber),
-  sourcePower: text(DEVICE_MAX.sourcePower),
+  serialNumber: line(DEVICE_MAX.serialNumber),
+  sourcePower: line(DEVICE_MAX.sourcePower),
   transferDate: handoverDate,
   warrantyLength: machineWarrantyMonths,
-  warranty: text(DEVICE_MAX.warranty),
-  streetAddress: text(DEVICE_MAX.streetAddress),
-  zipCode: text(DEVICE_MAX.zipCode),
-  city: text(DEVICE_MAX.city),
+  warranty: line(DEVICE_MAX.warranty),
+  streetAddress: line(DEVICE_MAX.streetAddress),
+  zipCode: line(DEVICE_MAX.zipCode),
+  city: line(DEVICE_MAX.city),
   province: machineProvince,
 };
 

@@ -107,8 +107,38 @@ describe('machine insert', () => {
     expect(b).toMatchObject({ transferDate: null, warrantyLength: 0 });
   });
 
+  it('keeps one-line fields on one line, bounds them once trimmed, and leaves out invisible marks', async () => {
+    const serial = 'S'.repeat(100);
+    const added = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, {
+        name: 'Zgrzewarka\r\nZX-5\u200e',
+        serialNumber: `${serial} `,
+        streetAddress: 'ul. Hutnicza\n\t5',
+        city: '\u2066Gliwice\u2069',
+      }),
+    );
+    expect(added).toMatchObject({
+      name: 'Zgrzewarka ZX-5',
+      serialNumber: serial,
+      streetAddress: 'ul. Hutnicza 5',
+      city: 'Gliwice',
+    });
+    const found = await inject(
+      'POST',
+      `/api/device/getByFilter?page=1&size=10&q=${encodeURIComponent('Zgrzewarka ZX')}`,
+      user,
+      {},
+    );
+    expect(found.json().map((d: Device) => d.id)).toContain(added.id);
+  });
+
   it.each([
     [{ name: 'ab' }, MSG.machineNameTooShort],
+    [{ name: '\r\n\u200e\u2066\u2069' }, MSG.machineNameTooShort],
+    [{ serialNumber: 'S'.repeat(101) }, 'Pole „Numer seryjny”: Tekst może mieć najwyżej 100 znaków.'],
     [{ name: '  ab  ' }, MSG.machineNameTooShort],
     [{ category: {} }, MSG.chooseCategory],
     [{ category: { id: null } }, MSG.chooseCategory],

@@ -222,6 +222,14 @@ describe('POST /api/file/add', () => {
       headers: as(user),
     });
     expect(found.json().map((f: { id: number }) => f.id)).toEqual([named.json().id]);
+
+    // A right-to-left override in the file's own name showed "faktexe.pdf": it is left out.
+    const overridden = await upload(user, [
+      fileJson({ deviceId, type: 'MACHINE_FILE', filename: '' }),
+      { kind: 'file', name: 'file', filename: 'fakt\u202efdp.exe', content: PDF },
+    ]);
+    expect(overridden.statusCode).toBe(201);
+    expect(overridden.json().filename).toBe('faktfdp.exe');
   });
 
   it('takes only photos as nameplates', async () => {

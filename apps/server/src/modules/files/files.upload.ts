@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { MSG, fileExtension, fileTooLargeMessage, cutText, wellFormedText } from '@serwis/domain';
+import { MSG, cutText, fileExtension, fileTooLargeMessage, plainText, wellFormedText } from '@serwis/domain';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { plainTexts } from '../../lib/plain-texts.js';
 import type { Storage } from '../../plugins/storage/index.js';
@@ -185,11 +185,10 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
  * from the file part; at most 255 characters, keeping the extension.
  */
 export function displayFilename(fromJson: string | undefined, originalName: string): string {
-  // NFC: a Mac sends "ó" as "o" and a combining accent; typed searches look for the one letter.
+  // Plain (plainText): a Mac sends "ó" as "o" and a combining accent, which typed searches do not
+  // find; a right-to-left override showed "fakt\u202efdp.exe" as "faktexe.pdf".
   const clean = (name: string) =>
-    wellFormedText(
-      path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, '').normalize('NFC'),
-    ).trim();
+    wellFormedText(plainText(path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, ''))).trim();
   const original = clean(originalName);
   let name = clean(fromJson ?? '') || original || 'plik';
   const originalExt = fileExtension(original);
