@@ -147,6 +147,24 @@ describe('GET /api/storage/downloadFile', () => {
     expect(renewed.statusCode).toBe(200);
     expect(renewed.body).toBe('%PDF-1.4 NOWA WERSJA');
     expect(renewed.headers.etag).not.toBe(tag);
+
+    // A download resumed with the first file's tag gets the new file whole, not its rest joined on.
+    const resumed = await download(admin, second.filename, { range: 'bytes=9-', 'if-range': tag });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.body).toBe('%PDF-1.4 NOWA WERSJA');
+    // With the new file's own tag or date, the range is sent.
+    const newTag = String(renewed.headers.etag);
+    for (const condition of [newTag, String(renewed.headers['last-modified'])]) {
+      const rest = await download(admin, second.filename, { range: 'bytes=9-', 'if-range': condition });
+      expect(rest.statusCode, condition).toBe(206);
+      expect(rest.body).toBe('NOWA WERSJA');
+    }
+    // A weak tag or another date never stands for these bytes.
+    for (const condition of [`W/${newTag}`, 'Thu, 01 Jan 2015 00:00:00 GMT']) {
+      expect(
+        (await download(admin, second.filename, { range: 'bytes=9-', 'if-range': condition })).statusCode,
+      ).toBe(200);
+    }
   });
 
   it('needs a session', async () => {

@@ -92,20 +92,39 @@ export function storedFileAnswered(
   return headers['if-none-match'] !== undefined && matchesEtag(headers['if-none-match'], etag);
 }
 
+/**
+ * The Range to answer: none when If-Range names another version than `etag` and `lastModified`
+ * (a strong tag, or the date sent as Last-Modified). A download resumed after its file was deleted
+ * and another uploaded under the same name got the rest of the other file, joined to the first.
+ */
+function rangeIfUnchanged(
+  headers: { range?: string; 'if-range'?: string },
+  etag: string,
+  lastModified: Date,
+): string | undefined {
+  const condition = headers['if-range']?.trim();
+  if (condition === undefined) return headers.range;
+  const holds = condition.startsWith('"')
+    ? condition === etag
+    : !condition.startsWith('W/') && Date.parse(condition) === Date.parse(lastModified.toUTCString());
+  return holds ? headers.range : undefined;
+}
+
 /** Streams a stored file with Range support (videos must be seekable). */
 export async function sendStoredFile(
   reply: FastifyReply,
   storage: Storage,
   row: FileRow,
-  headers: { range?: string; 'if-none-match'?: string },
+  headers: { range?: string; 'if-none-match'?: string; 'if-range'?: string },
 ) {
   const stat = await storage.stat(row.storageName);
   if (!stat) throw notFound(MSG.fileNotFound);
   // The address names the file by its download name, which a later upload may take once this file
   // is deleted: a browser asks each time whether its copy is still this file (one storage name
   // never gets other bytes), and an unchanged one costs a 304 without a byte of the file.
-  if (storedFileAnswered(reply, `"${row.storageName}"`, headers)) return reply.status(304).send();
-  const rangeHeader = headers.range;
+  const etag = `"${row.storageName}"`;
+  if (storedFileAnswered(reply, etag, headers)) return reply.status(304).send();
+  const rangeHeader = rangeIfUnchanged(headers, etag, row.createdAt);
   const request = parseRange(rangeHeader, stat.size);
   if (request.kind === 'invalid') {
     reply.header('Content-Range', `bytes */${stat.size}`);

@@ -43,7 +43,7 @@ export async function sendThumbnail(
   storage: Storage,
   row: FileRow,
   width: number,
-  headers: { range?: string; 'if-none-match'?: string },
+  headers: { range?: string; 'if-none-match'?: string; 'if-range'?: string },
 ) {
   if (fileKind(row.filename) !== 'image') return sendStoredFile(reply, storage, row, headers);
   const stat = await storage.stat(row.storageName);
