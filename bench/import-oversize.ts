@@ -24,8 +24,12 @@ const SERVER = path.resolve(arg('server') ?? path.resolve(here, '../apps/server/
 const HEADER = 'Nazwa skrócona;Nazwa pełna\n';
 const rows = (n: number) => Math.round(n * SCALE);
 
-/** A minimal workbook: one tab "Kontrahenci", the header and `count` rows of one short cell. */
-async function longWorkbook(count: number): Promise<Buffer> {
+/**
+ * A minimal workbook: one tab "Kontrahenci", the header and `count` rows of one short cell, and
+ * with `longCell` a row whose second cell holds it (a crafted file: one 400-million-character text
+ * packs into some 400 kB).
+ */
+async function longWorkbook(count: number, longCell?: Buffer): Promise<Buffer> {
   const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${body}`;
   const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
   const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -56,13 +60,18 @@ async function longWorkbook(count: number): Promise<Buffer> {
     ),
   );
   const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-  const parts = [
+  const parts: (string | Buffer)[] = [
     xml(`<worksheet xmlns="${main}"><sheetData>`),
     `<row r="1">${cell('A1', 'Nazwa skrócona')}${cell('B1', 'Nazwa pełna')}</row>`,
   ];
   for (let r = 2; r <= count + 1; r++) parts.push(`<row r="${r}">${cell(`A${r}`, 'K')}</row>`);
+  if (longCell) {
+    const r = count + 2;
+    parts.push(`<row r="${r}">${cell(`A${r}`, 'K')}<c r="B${r}" t="inlineStr"><is><t>`, longCell);
+    parts.push('</t></is></c></row>');
+  }
   parts.push('</sheetData></worksheet>');
-  zip.file('xl/worksheets/sheet1.xml', Buffer.from(parts.join('')));
+  zip.file('xl/worksheets/sheet1.xml', Buffer.concat(parts.map((part) => Buffer.from(part))));
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
 }
 
@@ -81,6 +90,11 @@ const FILES: { name: string; fileName: string; make: () => Promise<Buffer> | Buf
     name: `XLSX: ${rows(3_000_000).toLocaleString('pl-PL')} wierszy`,
     fileName: 'dlugi.xlsx',
     make: () => longWorkbook(rows(3_000_000)),
+  },
+  {
+    name: `XLSX: jedna komórka ${rows(400).toLocaleString('pl-PL')} mln znaków`,
+    fileName: 'komorka.xlsx',
+    make: () => longWorkbook(1, Buffer.alloc(rows(400) * 1024 * 1024, 'A')),
   },
   {
     name: `CSV: ${IMPORT_MAX_ROWS.toLocaleString('pl-PL')} wierszy (granica)`,

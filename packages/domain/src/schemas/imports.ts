@@ -317,6 +317,9 @@ export const IMPORT_MSG = {
    */
   cellMessage: (message: string): string => CELL_HINTS[message] ?? message,
   unreadable: 'Nie można odczytać pliku. Wybierz plik CSV lub XLSX.',
+  /** A workbook's text run longer than any cell of Excel's (32,767 characters): a crafted file. */
+  cellTooLong:
+    'Nie można odczytać pliku: zapisano w nim tekst dłuższy niż mieści komórka Excela (32 767 znaków).',
   empty: 'Plik nie zawiera żadnych wierszy danych.',
   tooManyRows: `Plik ma za dużo wierszy (maks. ${polishCount(IMPORT_MAX_ROWS)}).`,
   /** The header's columns times the data rows over IMPORT_MAX_CELLS; `lastColumn` as Excel names it. */

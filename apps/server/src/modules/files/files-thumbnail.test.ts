@@ -118,6 +118,23 @@ describe('GET /api/storage/downloadFile?width=480 (a picture for its card)', () 
     expect(response.rawPayload.equals(huge)).toBe(true);
   });
 
+  it('makes small a phone photo of 108 million pixels, a JPEG read already shrunk', async () => {
+    const user = await createUserAndLogin(ctx);
+    // 12,000 × 9,000, as a phone's 108 MP mode takes it, of one colour (a file of some 2 MB).
+    const huge = await sharp({
+      create: { width: 12_000, height: 9_000, channels: 3, background: '#4a6b8a' },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const file = await stored(user, 'tabliczka-108mp.jpg', huge);
+    const response = await thumbnail(user, file.filename);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    const { width, height } = await sharp(response.rawPayload).metadata();
+    expect([width, height]).toEqual([THUMBNAIL_WIDTH, 360]);
+    expect(response.rawPayload.length).toBeLessThan(huge.length / 10);
+  });
+
   it('refuses another width with a Polish message, and a deleted file is 404', async () => {
     const user = await createUserAndLogin(ctx);
     const file = await stored(user, 'tabliczka.jpg', await photo());

@@ -230,6 +230,18 @@ describe('POST /api/file/add', () => {
     ]);
     expect(overridden.statusCode).toBe(201);
     expect(overridden.json().filename).toBe('faktfdp.exe');
+    // A path's folders go; a letter and a colon is no drive ("a:b" was kept as "b").
+    for (const [sent, kept] of [
+      ['C:\\fakepath\\Schemat.pdf', 'Schemat.pdf'],
+      ['katalog/Schemat 2.pdf', 'Schemat 2.pdf'],
+      ['a:b*c?d.pdf', 'a:b*c?d.pdf'],
+    ]) {
+      const answer = await upload(user, [
+        fileJson({ deviceId, type: 'MACHINE_FILE', filename: '' }),
+        { kind: 'file', name: 'file', filename: sent!, content: PDF },
+      ]);
+      expect(answer.json().filename, sent).toBe(kept);
+    }
   });
 
   it('takes only photos as nameplates', async () => {

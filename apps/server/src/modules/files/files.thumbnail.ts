@@ -14,6 +14,12 @@ const LARGEST_SHRUNK_BYTES = 64 * 1024 * 1024;
  * claim a huge picture, and its decoding would take the server's memory.
  */
 const LARGEST_SHRUNK_PIXELS = 100_000_000;
+/**
+ * A JPEG is decoded already shrunk (libjpeg's own halving, to an eighth at most), so a phone's
+ * photo of 108 or 200 million pixels gets its small copy too: before, it went to the card whole,
+ * and two such cards took a tablet's browser some 730 MB.
+ */
+const LARGEST_SHRUNK_JPEG_PIXELS = 1_000_000_000;
 
 /**
  * The picture `width` pixels wide at most (and as high), turned as its EXIF says, as WebP (a
@@ -22,7 +28,9 @@ const LARGEST_SHRUNK_PIXELS = 100_000_000;
  */
 async function shrink(picture: Buffer, width: number): Promise<Buffer | null> {
   try {
-    return await sharp(picture, { failOn: 'none', limitInputPixels: LARGEST_SHRUNK_PIXELS })
+    const { format } = await sharp(picture).metadata();
+    const limit = format === 'jpeg' ? LARGEST_SHRUNK_JPEG_PIXELS : LARGEST_SHRUNK_PIXELS;
+    return await sharp(picture, { failOn: 'none', limitInputPixels: limit })
       .rotate()
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })

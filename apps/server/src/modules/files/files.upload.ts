@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -180,6 +179,12 @@ export async function discardUpload(
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
 
 /**
+ * The part of a name after its last slash or backslash (an old browser sends "C:\fakepath\x.pdf").
+ * Not Windows' own reading, which takes "a:" for a drive: "a:b*c.pdf" was kept as "b*c.pdf".
+ */
+const lastPathPart = (name: string) => name.split(/[\\/]/).pop()!;
+
+/**
  * The name kept for people: the one from the JSON part when given, else the file part's own.
  * Path parts and control characters go, letters are composed (NFC); a missing extension is taken
  * from the file part; at most 255 characters, keeping the extension.
@@ -188,7 +193,7 @@ export function displayFilename(fromJson: string | undefined, originalName: stri
   // Plain (plainText): a Mac sends "ó" as "o" and a combining accent, which typed searches do not
   // find; a right-to-left override showed "fakt\u202efdp.exe" as "faktexe.pdf".
   const clean = (name: string) =>
-    wellFormedText(plainText(path.win32.basename(name).split('/').pop()!.replace(CONTROL_CHARS, ''))).trim();
+    wellFormedText(plainText(lastPathPart(name).replace(CONTROL_CHARS, ''))).trim();
   const original = clean(originalName);
   let name = clean(fromJson ?? '') || original || 'plik';
   const originalExt = fileExtension(original);

@@ -256,6 +256,32 @@ describe('import of a workbook', () => {
     );
   });
 
+  it('refuses a text longer than a cell of Excel can hold, and reads one as long as it can', async () => {
+    const user = await admin();
+    const workbook = new ExcelJS.Workbook();
+    // The longest a cell takes, of a letter XML writes in five bytes ("&amp;").
+    const longest = '&'.repeat(32_767);
+    workbook.addWorksheet('Kontrahenci').addRows([
+      ['Nazwa skrócona', 'Nazwa pełna'],
+      ['Alfa', longest],
+    ]);
+    const written = await workbookBytes(workbook);
+    const read = await sendImport(ctx, user, '/api/customer/import/preview', written, undefined, 'k.xlsx');
+    expect(read.statusCode).toBe(200);
+
+    // The same workbook with the cell's text made 40 times longer than Excel allows.
+    const zip = await JSZip.loadAsync(written);
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('string');
+    zip.file('xl/sharedStrings.xml', strings.replace('&amp;'.repeat(32_767), 'A'.repeat(40 * 32_767)));
+    const crafted = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    for (const url of ['/api/customer/import/preview', '/api/customer/import']) {
+      const refused = await sendImport(ctx, user, url, crafted, undefined, 'k.xlsx');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: IMPORT_MSG.cellTooLong, code: 'IMPORT_CELL_TOO_LONG' });
+    }
+    expect(await ctx.database.db.select().from(customers)).toEqual([]);
+  });
+
   it('reads numbers as their formats show them, and dates that formulas give', async () => {
     await seed();
     const user = await admin();

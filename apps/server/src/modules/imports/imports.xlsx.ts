@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../lib/app-error.js';
 import { rowKeeper, type Grid } from './imports.grid.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 import { cellText } from './imports.xlsx-cells.js';
+import { refuseOverlongTexts } from './imports.xlsx-guard.js';
 
 /** What the stream reader knows of the workbook once it has read `xl/workbook.xml`. */
 interface WorkbookModel {
@@ -34,6 +35,7 @@ const LAST_ENTRY = 'serwis-end.txt';
  */
 export async function inReadingOrder(bytes: Buffer): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes);
+  await refuseOverlongTexts(zip);
   const paths = Object.keys(zip.files).sort((a, b) => readingRank(a) - readingRank(b));
   zip.files = Object.fromEntries(paths.map((path) => [path, zip.files[path]!]));
   zip.file(LAST_ENTRY, '-');
@@ -57,7 +59,8 @@ export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgre
   let ordered: Buffer;
   try {
     ordered = await inReadingOrder(bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   }
   const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([ordered]), {
