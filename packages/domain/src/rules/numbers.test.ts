@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueInText, polishCount, polishDays, polishPlural } from './numbers.js';
+import { decimalFromText, dueInText, polishCount, polishDays, polishPlural } from './numbers.js';
 
 const others = { one: 'inny', few: 'inne', many: 'innych' };
 
@@ -57,5 +57,20 @@ describe('polishDays and dueInText', () => {
       '1 dzień po terminie',
       '3 dni po terminie',
     ]);
+  });
+});
+
+describe('decimalFromText', () => {
+  it('reads digits with a comma or a dot and a sign, as typed', () => {
+    expect(decimalFromText('12')).toBe(12);
+    expect(decimalFromText(' 51,5 ')).toBe(51.5);
+    expect(decimalFromText('-3')).toBe(-3);
+    expect(decimalFromText('51.')).toBe(51);
+  });
+
+  it('is no number for what Number would read otherwise', () => {
+    for (const text of ['0x10', '1e3', ' ', '', 'Infinity', '1 000', '12a']) {
+      expect(decimalFromText(text), text).toBeNaN();
+    }
   });
 });

@@ -1,3 +1,13 @@
+/** A decimal as a form's field holds it: "51.1", "51,1", "-51", "51." (typed so far). */
+const DECIMAL_TEXT = /^\s*[-+]?\d+(?:[.,]\d*)?\s*$/;
+
+/**
+ * A number typed as text: digits, a comma or a dot, a sign. NaN for anything else: `Number` read
+ * "0x10" as 16, "1e3" as 1000 and " " as 0 (a warranty of 16 months from a hex typo).
+ */
+export const decimalFromText = (text: string): number =>
+  DECIMAL_TEXT.test(text) ? Number(text.trim().replace(',', '.')) : Number.NaN;
+
 /** A count as Polish writes it: digits grouped by a no-break space from five digits on (60 000, 5000). */
 export const polishCount = (n: number): string => n.toLocaleString('pl-PL');
 

@@ -26,6 +26,12 @@ describe('plainText', () => {
     expect(plainText('a\u2800b')).toBe('a b');
   });
 
+  it('keeps at most three combining marks in a row, composed letters untouched', () => {
+    expect(plainText(`a${'\u0308'.repeat(252)}b`)).toBe('\u00e4\u0308\u0308\u0308b');
+    expect(plainText('Zażółć gęślą jaźń')).toBe('Zażółć gęślą jaźń');
+    expect(plainText('Vie\u0323\u0302t')).toBe('Việt');
+  });
+
   it('keeps the joiners that draw emoji and scripts, line breaks and tabs', () => {
     const family = '👨\u200d👩\u200d👧';
     expect(plainText(family)).toBe(family);

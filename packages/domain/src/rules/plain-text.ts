@@ -22,5 +22,8 @@ const SPACE_LOOKALIKES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u2800\u3000]/g;
 const INVISIBLE =
   /\u034f|[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]/g;
 
+/** Combining marks past three in a row: no language stacks more, and 250 drew over the rows above. */
+const STACKED_MARKS = /(\p{M}{3})\p{M}+/gu;
+
 export const plainText = (text: string): string =>
-  text.normalize('NFC').replace(SPACE_LOOKALIKES, ' ').replace(INVISIBLE, '');
+  text.normalize('NFC').replace(SPACE_LOOKALIKES, ' ').replace(INVISIBLE, '').replace(STACKED_MARKS, '$1');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalFromText } from '../rules/numbers.js';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import {
@@ -72,7 +73,7 @@ export const machineWarrantyMonths = z
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return 0;
-    const n = typeof v === 'number' ? v : Number(v.trim().replace(',', '.'));
+    const n = typeof v === 'number' ? v : decimalFromText(v);
     if (!Number.isFinite(n) || !Number.isInteger(n)) {
       ctx.addIssue({ code: 'custom', message: MSG.warrantyNotWhole });
       return z.NEVER;

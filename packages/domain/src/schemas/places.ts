@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { decimalFromText } from '../rules/numbers.js';
 import { MAX } from '../limits.js';
 import { validationMessage } from '../messages.js';
 import { PLACES_MSG } from '../places-messages.js';
 import { MACHINE_STATUS_NAMES } from '../reference-data.js';
 import { id, text } from './common.js';
-
-/** A decimal as a form's field holds it: "51.1", "51,1", "-51", "51." (typed so far). */
-const DECIMAL_TEXT = /^\s*-?\d+(?:[.,]\d*)?\s*$/;
 
 /**
  * A number from JSON or a form; strings such as "51.1" are accepted, anything else is the given
@@ -14,18 +12,9 @@ const DECIMAL_TEXT = /^\s*-?\d+(?:[.,]\d*)?\s*$/;
  */
 const coordinate = (min: number, max: number, message: string) =>
   z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(DECIMAL_TEXT)
-          .transform((v) => Number(v.trim().replace(',', '.'))),
-      ],
-      {
-        error: message,
-      },
-    )
+    .union([z.number(), z.string().transform(decimalFromText)], {
+      error: message,
+    })
     .refine((v) => Number.isFinite(v) && v >= min && v <= max, { message });
 
 export const latitude = coordinate(-90, 90, PLACES_MSG.latitudeInvalid);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalFromText } from '../rules/numbers.js';
 import { MAX } from '../limits.js';
 import { isEmailAddress } from '../rules/email-address.js';
 import { validationMessage } from '../messages.js';
@@ -41,7 +42,7 @@ const count = (max: number) =>
     .nullish()
     .transform((v, ctx) => {
       if (v === null || v === undefined || v === '') return null;
-      const n = typeof v === 'number' ? v : Number(v.replace(',', '.'));
+      const n = typeof v === 'number' ? v : decimalFromText(v);
       if (!Number.isFinite(n) || n < 0 || n > max) {
         ctx.addIssue({ code: 'custom', message: validationMessage.wrongType });
         return z.NEVER;

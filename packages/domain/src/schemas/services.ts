@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalFromText } from '../rules/numbers.js';
 import { MSG, validationMessage } from '../messages.js';
 import {
   DEFAULT_PAYMENT_TYPE,
@@ -137,7 +138,9 @@ function normalize<T extends RawServiceJson>(value: T, ctx: z.RefinementCtx) {
     rawPeriod === undefined ||
     (typeof rawPeriod === 'string' && rawPeriod.trim() === '')
       ? -1
-      : Number(typeof rawPeriod === 'string' ? rawPeriod.trim() : rawPeriod);
+      : typeof rawPeriod === 'string'
+        ? decimalFromText(rawPeriod)
+        : Number(rawPeriod);
   if (!Number.isInteger(period) || period > SERVICE_MAX.period) {
     ctx.addIssue({ code: 'custom', message: validationMessage.wrongType, path: ['period'] });
     return z.NEVER;

@@ -149,6 +149,9 @@ describe('machine insert', () => {
     // Its inspections, counted past the year 9999, could not be shown ("Nieznany błąd.").
     [{ transferDate: '9999-07-01' }, MSG.handoverDateOutOfRange(1900, new Date().getFullYear() + 10)],
     [{ warrantyLength: 1.5 }, MSG.warrantyNotWhole],
+    // Number() read these as 16 and 1000 months.
+    [{ warrantyLength: '0x10' }, MSG.warrantyNotWhole],
+    [{ warrantyLength: '1e3' }, MSG.warrantyNotWhole],
     [{ name: 'x'.repeat(300) }, 'Pole „Nazwa”: Tekst może mieć najwyżej 255 znaków.'],
   ])('refuses %j with a Polish message and saves nothing', async (overrides, message) => {
     const response = await inject('POST', '/api/device/insert', user, { ...deviceBody(refs), ...overrides });

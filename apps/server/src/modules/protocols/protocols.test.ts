@@ -232,6 +232,22 @@ describe('field protocol of a service event', () => {
     expect(await serviceOf(serviceId, user, device.id)).toMatchObject({ state: 'UTWORZONY', number: 0 });
   });
 
+  it('reads kilometres and nights as typed, with a comma, and refuses what only Number() would read', async () => {
+    const user = await createUserAndLogin(ctx);
+    const { serviceId } = await inspectionSetup(ctx, user);
+    const data = (await getProtocol(ctx, user, serviceId)).json().data;
+    const typed = await saveProtocol(ctx, user, serviceId, { ...data, kilometers: '12,5', nights: '2' });
+    expect(typed.statusCode).toBe(200);
+    expect((await getProtocol(ctx, user, serviceId)).json().data).toMatchObject({
+      kilometers: 12.5,
+      nights: 2,
+    });
+    for (const kilometers of ['0x10', '1e3']) {
+      const refused = await saveProtocol(ctx, user, serviceId, { ...data, kilometers });
+      expect(refused.statusCode, kilometers).toBe(400);
+    }
+  });
+
   it('signs in one transaction: number, PODPISANY, the PDF among the files with everything written', async () => {
     const user = await createUserAndLogin(ctx, { firstName: 'Jędrzej', lastName: 'Bąk' });
     const admin = await createUserAndLogin(ctx, { admin: true });
