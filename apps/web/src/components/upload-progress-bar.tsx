@@ -15,7 +15,9 @@ export function UploadProgressBar({ progress }: { progress: UploadProgress | nul
   return (
     <Stack gap={4}>
       <Progress value={percent} aria-label={UPLOAD_MSG.progressLabel} animated={done} striped={done} />
-      <Text size="sm" c="dimmed" aria-live="polite">
+      {/* Not a live region: it changes many times a second, which a screen reader would read out
+          each time; the bar itself says how far it is (aria-valuenow). */}
+      <Text size="sm" c="dimmed">
         {done
           ? UPLOAD_MSG.storing
           : UPLOAD_MSG.sent(percent, formatFileSize(progress.sent), formatFileSize(progress.total))}
