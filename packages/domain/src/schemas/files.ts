@@ -34,6 +34,13 @@ export const UPLOAD_MSG = {
   storing: 'Plik wysłany, serwer go zapisuje…',
 } as const;
 
+/** The preview of a picture the browser cannot draw (a PDF named .jpg, a broken photo). */
+export const PREVIEW_MSG = {
+  unreadablePicture:
+    'Tego pliku nie da się wyświetlić jako obrazu: może być uszkodzony albo być innym plikiem z rozszerzeniem obrazu.',
+  download: 'Pobierz plik',
+} as const;
+
 export const fileTypeSchema = z.enum(FILE_TYPES, { error: MSG.fileTypeInvalid });
 
 export const fileListParams = z.object({ deviceId: id, type: fileTypeSchema });

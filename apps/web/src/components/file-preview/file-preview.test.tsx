@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { PREVIEW_MSG } from '@serwis/domain';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,20 @@ describe('useFilePreview', () => {
   it('shows images full-screen', async () => {
     await show({ filename: 'tabliczka.JPG', url: '/x.jpg' });
     expect(await screen.findByRole('img', { name: 'tabliczka.JPG' })).toHaveAttribute('src', '/x.jpg');
+  });
+
+  it('says a picture the browser cannot draw is unreadable and offers the file itself', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await show({ filename: 'faktura.jpg', url: '/api/storage/downloadFile?fileName=faktura.jpg' });
+    fireEvent.error(await screen.findByRole('img', { name: 'faktura.jpg' }));
+    expect(await screen.findByText(PREVIEW_MSG.unreadablePicture)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'faktura.jpg' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: PREVIEW_MSG.download }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const link = clicked.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(link.download).toBe('faktura.jpg');
+    expect(link.getAttribute('href')).toBe('/api/storage/downloadFile?fileName=faktura.jpg');
+    clicked.mockRestore();
   });
 
   it('stands above a notice still shown, which covered the full-screen close button', async () => {

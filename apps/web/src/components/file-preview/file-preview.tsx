@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Box, Center, getDefaultZIndex, Image, Modal } from '@mantine/core';
+import { Box, Button, Center, getDefaultZIndex, Image, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { fileKind, MSG } from '@serwis/domain';
+import { fileKind, MSG, PREVIEW_MSG } from '@serwis/domain';
 
 /** A file to show: its name decides how (spec §9), the URL serves its bytes. */
 export interface PreviewableFile {
@@ -75,12 +75,38 @@ export function FilePreview({ file, onClose }: { file: PreviewableFile | null; o
           style={{ border: 0, width: '100%', height: '100%' }}
         />
       )}
-      {file && kind === 'image' && (
-        <Center h="100%">
-          <Image src={file.url} alt={title} fit="contain" mah="100%" maw="100%" />
-        </Center>
-      )}
+      {file && kind === 'image' && <PicturePreview key={file.url} file={file} title={title} />}
     </Modal>
+  );
+}
+
+/**
+ * A picture full-screen; one the browser cannot draw (a PDF named .jpg, a broken photo) says so and
+ * offers the file itself, instead of a broken-picture sign alone.
+ */
+function PicturePreview({ file, title }: { file: PreviewableFile; title: string }) {
+  const [unreadable, setUnreadable] = useState(false);
+  if (unreadable) {
+    return (
+      <Center h="100%">
+        <Stack align="center" maw={480}>
+          <Text ta="center">{PREVIEW_MSG.unreadablePicture}</Text>
+          <Button onClick={() => downloadFromUrl(file.url, file.filename)}>{PREVIEW_MSG.download}</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <Center h="100%">
+      <Image
+        src={file.url}
+        alt={title}
+        fit="contain"
+        mah="100%"
+        maw="100%"
+        onError={() => setUnreadable(true)}
+      />
+    </Center>
   );
 }
 
