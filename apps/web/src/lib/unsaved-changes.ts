@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, type NavigateOptions } from 'react-router';
 import { confirmDiscard } from '../components/confirm-discard';
 
@@ -80,7 +80,20 @@ export function closeAfterAsking(dirty: boolean, close: () => void) {
  */
 export function useModalLeave(dirty: boolean, close: () => void) {
   useUnsavedChanges(dirty);
-  return () => closeAfterAsking(dirty, close);
+  const question = useRef<(() => void) | null>(null);
+  // Nothing left to lose while the question waits (an upload went on behind it, finished, and
+  // closed its dialog): the question goes too. It stayed, and its answer then did nothing.
+  useEffect(() => {
+    if (dirty) return;
+    question.current?.();
+    question.current = null;
+  }, [dirty]);
+  return () => {
+    if (!dirty) return close();
+    question.current = confirmDiscard(close, () => {
+      question.current = null;
+    });
+  };
 }
 
 /** Navigation that asks first when a form holds changes (back arrows, "Anuluj", the plus button). */

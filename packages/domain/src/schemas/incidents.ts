@@ -117,9 +117,13 @@ export const incidentInsertSchema = z.object({
     }),
   device: z.object({ id }, { error: validationMessage.required }),
   date: dateTime(MSG.incidentDateRequired, true).superRefine((value, ctx) => {
-    const year = Number(value?.local.slice(0, 4));
+    if (!value) return;
     const last = incidentDateLastYear();
-    if (year < INCIDENT_DATE_FIRST_YEAR || year > last) {
+    // The year as written, and where a zone is named, the year of that moment in UTC: 23:30 at
+    // -05:00 on the range's last day is already the next year here.
+    const years = [Number(value.local.slice(0, 4))];
+    if (value.zone) years.push(new Date(`${value.local.replace(' ', 'T')}${value.zone}`).getUTCFullYear());
+    if (years.some((year) => !(year >= INCIDENT_DATE_FIRST_YEAR && year <= last))) {
       ctx.addIssue({ code: 'custom', message: incidentDateOutOfRange(INCIDENT_DATE_FIRST_YEAR, last) });
     }
   }),

@@ -31,18 +31,17 @@ const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?
 /** A to-do's years: 2026-02-30 was taken as 2 March, and 9999-12-31T23:59-14:00 ended in a fault. */
 const TODO_FIRST_YEAR = 1900;
 const todoLastYear = () => new Date().getFullYear() + 10;
+export const todoDateOutOfRange = (first: number, last: number) =>
+  `Data zadania musi być z lat ${first}–${last}.`;
 
-function isTodoInstant(value: string): boolean {
+/** The instant an ISO text names, or null when it names none (a 30 February, a zone no place uses). */
+function todoInstant(value: string): Date | null {
   const match = ISO_INSTANT.exec(value);
-  if (!match) return false;
+  if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return (
-    isCalendarDate(year, month, day) &&
-    isZoneOffset(match[4]) &&
-    year >= TODO_FIRST_YEAR &&
-    year <= todoLastYear() &&
-    !Number.isNaN(Date.parse(value))
-  );
+  if (!isCalendarDate(year, month, day) || !isZoneOffset(match[4])) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time);
 }
 
 /**
@@ -56,11 +55,17 @@ export const isoInstant = z
   .transform((v, ctx) => {
     const value = (v ?? '').trim();
     if (value === '') return null;
-    if (!isTodoInstant(value)) {
+    const instant = todoInstant(value);
+    if (!instant) {
       ctx.addIssue({ code: 'custom', message: MSG.todoDateInvalid });
       return z.NEVER;
     }
-    return new Date(Date.parse(value)).toISOString();
+    const year = instant.getUTCFullYear();
+    if (year < TODO_FIRST_YEAR || year > todoLastYear()) {
+      ctx.addIssue({ code: 'custom', message: todoDateOutOfRange(TODO_FIRST_YEAR, todoLastYear()) });
+      return z.NEVER;
+    }
+    return instant.toISOString();
   });
 
 /** `id` 0, '' or missing means a new to-do (the ADD mode of the modal). */

@@ -165,6 +165,9 @@ describe('incidents', () => {
       '1899-12-31T12:00:00',
       `${last + 1}-01-01`,
       '0001-01-01T00:00+14:00',
+      // Within the years as written, outside them as moments.
+      `${last}-12-31T23:30:00-05:00`,
+      '1900-01-01T00:30:00+14:00',
     ]) {
       const response = await insert(user, { device, date, text: date });
       expect(response.statusCode, date).toBe(400);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG, TODO_DESCRIPTION_MAX } from '@serwis/domain';
+import { MSG, TODO_DESCRIPTION_MAX, todoDateOutOfRange } from '@serwis/domain';
 import {
   as,
   createUserAndLogin,
@@ -183,19 +183,23 @@ describe('POST /api/todo/save', () => {
     const status = await save(admin, { description: 'Ok', toDoStatus: 'MAYBE' });
     expect(status.statusCode).toBe(400);
     expect(status.json().message).toBe(MSG.todoStatusInvalid);
-    // Without a zone; a day February has not; a zone no place uses; a year past 9999 in UTC.
-    const wrongDates = [
+    // Without a zone; a day February has not; a zone no place uses.
+    for (const wrong of [
       '2026-03-01T10:00',
       '2026-02-30T10:00:00Z',
       '2026-04-31T10:00+02:00',
       '2026-12-06T10:00:00+23:59',
-      '9999-12-31T23:59-14:00',
-      '1899-12-31T10:00:00Z',
-    ];
-    for (const wrong of wrongDates) {
+    ]) {
       const date = await save(admin, { description: 'Ok', date: wrong });
       expect(date.statusCode, wrong).toBe(400);
       expect(date.json().message).toBe(MSG.todoDateInvalid);
+    }
+    // A moment outside the years, also one whose zone takes it there.
+    const last = new Date().getFullYear() + 10;
+    for (const far of ['9999-12-31T23:59:00Z', '1899-12-31T10:00:00Z', `${last}-12-31T23:30:00-05:00`]) {
+      const date = await save(admin, { description: 'Ok', date: far });
+      expect(date.statusCode, far).toBe(400);
+      expect(date.json().message).toBe(todoDateOutOfRange(1900, last));
     }
     const missing = await save(admin, { id: 987654, description: 'Ok' });
     expect(missing.statusCode).toBe(404);

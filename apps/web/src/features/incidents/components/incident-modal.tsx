@@ -37,12 +37,12 @@ const EMPTY: FormValues = { date: null, time: '', text: '', serviceId: null };
 
 /**
  * Spec §8: a refused save says "Brak uprawnień.", any other failure "Próba zakończona
- * niepowodzeniem.", followed by the reason when it is the time the clocks skipped (nothing else in
- * the form tells which of its values the server could not take).
+ * niepowodzeniem.", followed by the reason when the server names one: the time the clocks skipped,
+ * a date outside the years (nothing else in the form tells which of its values it could not take).
  */
 const saveError = (error: unknown) => {
   if (error instanceof ApiError && error.status === 403) return MSG.forbiddenIncident;
-  if (error instanceof ApiError && error.code === 'TIME_SKIPPED')
+  if (error instanceof ApiError && (error.code === 'TIME_SKIPPED' || error.status === 400))
     return `${MSG.incidentSaveFailed} ${error.message}`;
   return orConnectionError(MSG.incidentSaveFailed, error);
 };

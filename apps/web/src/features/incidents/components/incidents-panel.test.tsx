@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type Incident } from '@serwis/domain';
+import { incidentDateOutOfRange, MSG, type Incident } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
 import { dayjs } from '../../../lib/dayjs';
@@ -164,6 +164,13 @@ describe('IncidentsPanel', () => {
       expect(within(modal).getByRole('alert')).toHaveTextContent(
         `${MSG.incidentSaveFailed} ${MSG.incidentTimeSkipped}`,
       ),
+    );
+    // A date outside the years (one saved through the API in a zone that took it there).
+    const outside = incidentDateOutOfRange(1900, 2036);
+    answer = { status: 400, body: { message: outside, code: 'VALIDATION', field: 'date' } };
+    await userEvent.click(within(modal).getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() =>
+      expect(within(modal).getByRole('alert')).toHaveTextContent(`${MSG.incidentSaveFailed} ${outside}`),
     );
   });
 

@@ -51,18 +51,21 @@ function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 interface NewService {
   json: ServiceJsonBody;
   file: File | null;
+  /** Ends the sending when the dialog is cancelled: nothing is stored of a request cut short. */
+  signal?: AbortSignal;
   /** Told how much of the file has gone, as it goes. */
   onProgress?: OnUploadProgress;
 }
 
 /** multipart: `serviceJson` (a JSON part) and the optional `protocolSerwisowyFile` (spec §7). */
 export function useAddService() {
-  return useServiceMutation(({ json, file, onProgress }: NewService) => {
+  return useServiceMutation(({ json, file, signal, onProgress }: NewService) => {
     const form = new FormData();
     const serviceJson = JSON.stringify(json);
     form.append('serviceJson', new Blob([serviceJson], { type: 'application/json' }));
     if (file) form.append('protocolSerwisowyFile', file, file.name);
     return api.post<Service>('/api/service/add', form, {
+      signal,
       partTexts: { serviceJson },
       transport: file && onProgress ? fetchReportingUpload(onProgress) : undefined,
     });

@@ -6,10 +6,12 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
+import type { ServiceJsonBody } from '../service-form-values';
 import { UploadProgressBar } from '../../../components/upload-progress-bar';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { usePhone } from '../../../lib/use-phone';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time';
+import { useAbortable } from '../../../lib/use-abortable';
 import { closeAfterAsking } from '../../../lib/unsaved-changes';
 
 interface ServiceFormModalProps {
@@ -40,10 +42,17 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   // Two presses of "Zapisz" 0–47 ms apart made two numbered events (the ui.md audit).
   const once = useOneAtATime();
   const sent = useUploadProgress();
+  const sending = useAbortable();
+  /** The dialog's closings so far: a save knows whether its dialog is still the one open. */
+  const closings = useRef(0);
 
   // The form's own check of changes not saved: Esc, ✕ and "Anuluj" ask before they are lost.
   const dirtyNow = useRef<() => boolean>(() => false);
   const close = () => {
+    closings.current++;
+    // "Anuluj" while a new event's scan is on its way stops it: a request cut before its last byte
+    // stores nothing (it went on, and the event was saved behind the closed dialog).
+    sending.abort();
     add.reset();
     update.reset();
     sent.clear();
@@ -53,6 +62,27 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
   const saved = () => {
     notifications.show({ color: 'green', message: MSG.saved });
     close();
+  };
+
+  /**
+   * Settled through its promise, not mutate's callbacks: a dialog closed meanwhile resets the
+   * mutation, which drops them, and "Zapisz" stayed locked until a reload. A save that ends after
+   * its dialog was closed says nothing (another dialog may be open by then).
+   */
+  const submit = (json: ServiceJsonBody, file: File | null) => {
+    const closing = closings.current;
+    let saving: Promise<unknown>;
+    if (service) saving = update.mutateAsync({ ...json, id: service.id });
+    else {
+      sent.clear();
+      saving = add.mutateAsync({ json, file, signal: sending.start(), onProgress: sent.report });
+    }
+    return saving
+      .then(
+        () => closing === closings.current && saved(),
+        () => undefined,
+      )
+      .finally(() => sending.done());
   };
 
   const title = !service
@@ -77,18 +107,9 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
             serverError={mutation.error}
             onCancel={leave}
             dirtyCheckRef={dirtyNow}
-            onSubmit={(json, file) =>
-              once((done) => {
-                if (service) {
-                  update.mutate({ ...json, id: service.id }, { onSuccess: saved, onSettled: done });
-                  return;
-                }
-                sent.clear();
-                add.mutate({ json, file, onProgress: sent.report }, { onSuccess: saved, onSettled: done });
-              })
-            }
+            onSubmit={(json, file) => once((done) => void submit(json, file).finally(done))}
+            beforeActions={add.isPending && <UploadProgressBar progress={sent.progress} />}
           />
-          {add.isPending && <UploadProgressBar progress={sent.progress} />}
         </>
       )}
     </Modal>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, SERVICE_TYPES } from '@serwis/domain';
+import { MSG, SERVICE_TYPES, UPLOAD_MSG } from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -175,6 +175,41 @@ describe('ServiceForm: saving a new event', () => {
     // Refused: the form stays, and the next press sends again.
     await save();
     await waitFor(() => expect(api.callsTo('POST', '/api/service/add')).toHaveLength(2));
+  });
+
+  it('"Anuluj" while the scan is on its way stops it, shows its progress till then, and leaves "Zapisz" working', async () => {
+    let answers = 0;
+    const { api, onClose } = openNew({
+      'POST /api/service/add': () =>
+        // The first answer never comes: the scan is still on its way when "Anuluj" is pressed.
+        ++answers === 1
+          ? { status: 201, body: new ReadableStream() }
+          : { status: 201, body: sampleService() },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    const scan = new File([new Uint8Array(2 * 1024 * 1024)], 'skan.pdf', { type: 'application/pdf' });
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, scan);
+    await save();
+    const bar = await screen.findByRole('progressbar', { name: UPLOAD_MSG.progressLabel });
+    // Half of the body and the event's JSON part (test/fake-xhr.ts).
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(49);
+    expect(screen.getByText(/^Wysłano 1 MB z 2 MB \(49%\)$/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).getByRole('button', {
+        name: MSG.discardChanges,
+      }),
+    );
+    expect(onClose).toHaveBeenCalledTimes(1);
+    const [, sentWith] = api.fetch.mock.calls.find(([url]) => String(url) === '/api/service/add')!;
+    expect(sentWith!.signal!.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+
+    // Reopened (the same form here), "Zapisz" sends again and the event is saved.
+    await save();
+    await waitFor(() => expect(api.callsTo('POST', '/api/service/add')).toHaveLength(2));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
   });
 
   it('shows the period only for an inspection and sends the value given', async () => {

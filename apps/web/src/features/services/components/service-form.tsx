@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type RefObject } from 'react';
+import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
 import {
   Button,
   Checkbox,
@@ -65,6 +65,8 @@ export interface ServiceFormProps {
    * key pressed just before Esc counts.
    */
   dirtyCheckRef?: RefObject<() => boolean>;
+  /** Shown above the buttons: how much of the scan has gone while it is sent. */
+  beforeActions?: ReactNode;
 }
 
 /** An API path (`customer.id`, `type`) → the input that shows its message. */
@@ -215,6 +217,7 @@ export function ServiceForm(props: ServiceFormProps) {
             {...form.getInputProps('file')}
           />
         )}
+        {props.beforeActions}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={props.onCancel}>
             {readOnly ? 'Zamknij' : 'Anuluj'}

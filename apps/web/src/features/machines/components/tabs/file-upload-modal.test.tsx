@@ -206,6 +206,30 @@ describe('FileUploadModal', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('withdraws the question about dropping the file when the upload finishes behind it', async () => {
+    let answer: () => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        answer = () => {
+          controller.enqueue(new TextEncoder().encode('{"id":1}'));
+          controller.close();
+        };
+      },
+    });
+    fakeFetch({ status: 201, body });
+    const onClose = renderModal('MACHINE_FILE');
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File(['%PDF'], 'instrukcja.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    await screen.findByRole('progressbar', { name: UPLOAD_MSG.progressLabel });
+    await user.click(screen.getByRole('button', { name: 'Anuluj' }));
+    await screen.findByRole('dialog', { name: MSG.unsavedTitle });
+    // Stored while the question waits: the dialog closes, and the question with it.
+    answer();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull());
+  });
+
   it('shows the server refusal and keeps the modal open', async () => {
     fakeFetch({ status: 413, body: { message: 'Plik jest za duży (maks. 200 MB).' } });
     const onClose = renderModal('MACHINE_FILE');
