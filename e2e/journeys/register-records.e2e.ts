@@ -423,6 +423,12 @@ describe('register journey: customer, category, machines and the machine card', 
           { timeout: 15_000, interval: 250 },
         )
         .toBeGreaterThanOrEqual(30);
+      // The button, disabled while it sends, does not take the focus out of the dialog with it.
+      await expect(
+        page.evaluate(() =>
+          document.activeElement?.closest('[role="dialog"]')?.getAttribute('aria-labelledby'),
+        ),
+      ).resolves.toBeTruthy();
       const midway = shown.find(({ percent }) => percent > 0 && percent < 100)!;
       expect(midway.text).toMatch(/^Wysłano [\d,]+ (KB|MB) z 3 MB \(\d{1,2}%\)$/);
       expect(midway.text).toContain(`(${midway.percent}%)`);

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Button, Group } from '@mantine/core';
+import { useKeepFocusWhileSaving } from '../lib/keep-focus-while-saving';
 
 interface ModalActionsProps {
   onCancel: () => void;
@@ -9,12 +11,14 @@ interface ModalActionsProps {
 
 /** The footer of a modal form: "Anuluj" closes, the submit button sends the form. */
 export function ModalActions({ onCancel, saving, submitLabel = 'Zapisz' }: ModalActionsProps) {
+  const submit = useRef<HTMLButtonElement>(null);
+  useKeepFocusWhileSaving(saving, submit);
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
         Anuluj
       </Button>
-      <Button type="submit" loading={saving}>
+      <Button ref={submit} type="submit" loading={saving}>
         {submitLabel}
       </Button>
     </Group>

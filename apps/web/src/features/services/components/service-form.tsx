@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import {
   Button,
   Checkbox,
@@ -43,6 +43,7 @@ import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
+import { useKeepFocusWhileSaving } from '../../../lib/keep-focus-while-saving';
 
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
@@ -82,6 +83,8 @@ export function ServiceForm(props: ServiceFormProps) {
   const devices = service ? service.devices.map((d) => d.id) : props.devices;
   const context = { id: service?.id, devices, withTodo: props.canWriteTodo };
   const tooLarge = useUploadSizeCheck();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useKeepFocusWhileSaving(props.saving, saveButton);
   const form = useForm<ServiceFormValues>({
     initialValues: toFormValues(service, props.defaultCustomerId),
     validate: (values) => {
@@ -223,7 +226,7 @@ export function ServiceForm(props: ServiceFormProps) {
             {readOnly ? 'Zamknij' : 'Anuluj'}
           </Button>
           {!readOnly && (
-            <Button type="submit" loading={props.saving}>
+            <Button ref={saveButton} type="submit" loading={props.saving}>
               Zapisz
             </Button>
           )}
