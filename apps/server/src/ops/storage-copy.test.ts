@@ -52,6 +52,21 @@ async function fillLocal(dir: string) {
   return local;
 }
 
+/** The command as an administrator runs it: the server's environment, PGlite, files to S3. */
+const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
+const cli = path.join(ROOT, 'apps/server/src/ops/cli.ts');
+const run = promisify(execFile);
+const serverEnvironment = (dataDir: string, endpoint: string, bucket: string) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  S3_ENDPOINT: endpoint,
+  S3_BUCKET: bucket,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+});
+
 describe('copying the files between stores', () => {
   it('copies local → S3 → local byte for byte, and a second run only fills what is missing or wrong', async () => {
     const local = await fillLocal(path.join(base, 'a'));
@@ -78,19 +93,7 @@ describe('copying the files between stores', () => {
     const dataDir = path.join(base, 'cli');
     const local = await fillLocal(path.join(dataDir, 'files'));
     const remote = await bucket();
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: remote.bucket,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    };
-    const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-    const cli = path.join(ROOT, 'apps/server/src/ops/cli.ts');
-    const run = promisify(execFile);
+    const env = serverEnvironment(dataDir, s3.endpoint, remote.bucket);
     const once = await run(tsx, [cli, 'storage-copy', '--from', 'local', '--to', 's3'], { env, cwd: ROOT });
     expect(once.stdout).toContain('Skopiowano 4 pliki');
     expect(once.stdout).toContain('Teraz można ustawić STORAGE_DRIVER=s3');
@@ -122,19 +125,7 @@ describe('copying the files between stores', () => {
     expect(tried).toBe(0);
     await away.close();
 
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: 'nikt',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    };
-    const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-    const cli = path.join(ROOT, 'apps/server/src/ops/cli.ts');
-    const run = promisify(execFile);
+    const env = serverEnvironment(dataDir, endpoint, 'nikt');
     const failed = await run(tsx, [cli, 'storage-copy', '--from', 'local', '--to', 's3'], {
       env,
       cwd: ROOT,

@@ -11,6 +11,20 @@ const fakeFetch = (answer: FakeReply) => fakeApi({ 'POST /api/file/add': answer 
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** An upload's answer that comes only when `answer()` is called: the file is still on its way. */
+function heldAnswer() {
+  let answer: () => void = () => undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      answer = () => {
+        controller.enqueue(new TextEncoder().encode('{"id":1}'));
+        controller.close();
+      };
+    },
+  });
+  return { body, answer: () => answer() };
+}
+
 function renderModal(
   fileType: 'MACHINE_FILE' | 'MACHINE_PARAMETER' | 'MACHINE_NAMEPLATE',
   onClose = vi.fn(),
@@ -183,15 +197,7 @@ describe('FileUploadModal', () => {
   });
 
   it('shows how much of the file has gone while it is sent, and drops the bar once it is stored', async () => {
-    let answer: () => void = () => undefined;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        answer = () => {
-          controller.enqueue(new TextEncoder().encode('{"id":1}'));
-          controller.close();
-        };
-      },
-    });
+    const { body, answer } = heldAnswer();
     fakeFetch({ status: 201, body });
     const onClose = renderModal('MACHINE_FILE');
     const user = userEvent.setup();
@@ -207,15 +213,7 @@ describe('FileUploadModal', () => {
   });
 
   it('withdraws the question about dropping the file when the upload finishes behind it', async () => {
-    let answer: () => void = () => undefined;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        answer = () => {
-          controller.enqueue(new TextEncoder().encode('{"id":1}'));
-          controller.close();
-        };
-      },
-    });
+    const { body, answer } = heldAnswer();
     fakeFetch({ status: 201, body });
     const onClose = renderModal('MACHINE_FILE');
     const user = userEvent.setup();
