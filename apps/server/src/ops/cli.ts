@@ -48,12 +48,9 @@ async function serverAnswers(port: number) {
   }
 }
 
-/** The settings that name a store, for a message about it. */
-function storeSettings(config: Config, driver: string): string {
-  return driver === 's3'
-    ? `S3_ENDPOINT=${config.S3_ENDPOINT ?? 'AWS'}, S3_BUCKET=${config.S3_BUCKET ?? ''}`
-    : `katalog ${path.join(config.dataDir, 'files')} (DATA_DIR)`;
-}
+/** The settings that name the S3 store, for a message about it (a local folder does not go away). */
+const s3Settings = (config: Config) =>
+  `S3_ENDPOINT=${config.S3_ENDPOINT ?? 'AWS'}, S3_BUCKET=${config.S3_BUCKET ?? ''}`;
 
 async function openDatabaseNamed(config: Config) {
   try {
@@ -141,10 +138,9 @@ async function main(argv: string[]) {
       }
     } catch (error) {
       if (!(error instanceof StoreAwayError)) throw error;
-      const away = [from, to].includes('s3') ? 's3' : to;
       console.log(summary(error.report));
       throw new BackupError(
-        `Przerwano: magazyn plików nie odpowiada (${storeSettings(config, away)}): ${error.message}. ` +
+        `Przerwano: magazyn plików nie odpowiada (${s3Settings(config)}): ${error.message}. ` +
           'Uruchom polecenie ponownie, gdy odpowie: skopiowane pliki zostaną pominięte.',
       );
     } finally {
@@ -164,8 +160,7 @@ function commandFailure(error: unknown): unknown {
   if (error instanceof BackupError || error instanceof DataDirLockedError) return error.message;
   if (isBackendAway(error)) {
     const config = loadConfig();
-    const stores =
-      config.STORAGE_DRIVER === 's3' ? ` lub magazyn plików (${storeSettings(config, 's3')})` : '';
+    const stores = config.STORAGE_DRIVER === 's3' ? ` lub magazyn plików (${s3Settings(config)})` : '';
     return (
       `Przerwano: baza danych${config.DATABASE_URL ? ' (DATABASE_URL)' : ''}${stores} nie odpowiada: ` +
       `${innermostMessage(error)}. Sprawdź, czy działa, i uruchom polecenie ponownie.`

@@ -4,6 +4,7 @@ import { MSG, validationMessage } from '../messages.js';
 import { id, text } from './common.js';
 import { isCalendarDate, isZoneOffset } from '../rules/calendar-date.js';
 import { serviceSummarySchema } from './services.js';
+import { HANDOVER_DATE_FIRST_YEAR, handoverDateLastYear } from './devices.js';
 
 export const INCIDENT_TEXT_MAX = 5_000;
 
@@ -12,8 +13,8 @@ export const INCIDENT_TEXT_MAX = 5_000;
  * incident dated 9999-12-31 23:59:59 UTC was kept as 10000-01-01 in the company's zone, listed as
  * "10000-01-01 00:5" and opened as "Invalid Date".
  */
-export const INCIDENT_DATE_FIRST_YEAR = 1900;
-export const incidentDateLastYear = (today: Date = new Date()) => today.getFullYear() + 10;
+export const INCIDENT_DATE_FIRST_YEAR = HANDOVER_DATE_FIRST_YEAR;
+export const incidentDateLastYear = handoverDateLastYear;
 export const incidentDateOutOfRange = (first: number, last: number) =>
   `Data zdarzenia musi być z lat ${first}–${last}.`;
 

@@ -4,6 +4,7 @@ import { TODO_STATUSES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
 import { shortenText } from '../rules/text-cut.js';
 import { isCalendarDate, isZoneOffset } from '../rules/calendar-date.js';
+import { INCIDENT_DATE_FIRST_YEAR, incidentDateLastYear } from './incidents.js';
 
 /** Bound of a to-do's text; the list truncates it for display at 300 characters (spec §9). */
 export const TODO_DESCRIPTION_MAX = 5_000;
@@ -28,9 +29,10 @@ export type TodoListQuery = z.infer<typeof todoListQuery>;
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** A to-do's years: 2026-02-30 was taken as 2 March, and 9999-12-31T23:59-14:00 ended in a fault. */
-const TODO_FIRST_YEAR = 1900;
-const todoLastYear = () => new Date().getFullYear() + 10;
+/**
+ * A to-do's years, an incident's (a machine's history): 2026-02-30 was taken as 2 March, and
+ * 9999-12-31T23:59-14:00 ended in a fault.
+ */
 export const todoDateOutOfRange = (first: number, last: number) =>
   `Data zadania musi być z lat ${first}–${last}.`;
 
@@ -61,8 +63,9 @@ export const isoInstant = z
       return z.NEVER;
     }
     const year = instant.getUTCFullYear();
-    if (year < TODO_FIRST_YEAR || year > todoLastYear()) {
-      ctx.addIssue({ code: 'custom', message: todoDateOutOfRange(TODO_FIRST_YEAR, todoLastYear()) });
+    const last = incidentDateLastYear();
+    if (year < INCIDENT_DATE_FIRST_YEAR || year > last) {
+      ctx.addIssue({ code: 'custom', message: todoDateOutOfRange(INCIDENT_DATE_FIRST_YEAR, last) });
       return z.NEVER;
     }
     return instant.toISOString();
