@@ -410,15 +410,24 @@ describe('register journey: customer, category, machines and the machine card', 
       const modal = page.getByRole('dialog', { name: 'Dodawanie pliku' });
       await chooseFile(page, field(modal, 'Plik'), large);
       await modal.getByRole('button', { name: 'Dodaj', exact: true }).click();
-      const bar = modal.getByRole('progressbar', { name: 'Postęp wysyłania pliku' });
       const shown: { percent: number; text: string }[] = [];
       await expect
         .poll(
           async () => {
-            const percent = Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }));
-            const text = (await modal.getByText(/^Wysłano /).textContent({ timeout: 1000 })) ?? '';
-            shown.push({ percent, text });
-            return percent;
+            // The bar and its text read at one moment: the upload moves on between two reads.
+            const reading = await modal.evaluate((dialog) => ({
+              percent: Number(
+                dialog
+                  .querySelector('[role="progressbar"][aria-label="Postęp wysyłania pliku"]')
+                  ?.getAttribute('aria-valuenow') ?? Number.NaN,
+              ),
+              text:
+                Array.from(dialog.querySelectorAll('p'))
+                  .map((p) => p.textContent ?? '')
+                  .find((text) => text.startsWith('Wysłano ')) ?? '',
+            }));
+            shown.push(reading);
+            return reading.percent;
           },
           { timeout: 15_000, interval: 250 },
         )
