@@ -5,7 +5,13 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { MSG, PAGE_SIZES, fileKind, type StoredFile } from '@serwis/domain';
 import { confirmDelete } from '../../../../components/confirm-delete';
-import { DataTable, localPage, tableStateProps, useListState } from '../../../../components/data-table';
+import {
+  DataTable,
+  localPage,
+  SearchBox,
+  tableStateProps,
+  useListState,
+} from '../../../../components/data-table';
 import { ErrorBanner } from '../../../../components/error-banner';
 import { formatFileSize, storageFileUrl, useFilePreview } from '../../../../components/file-preview';
 import { formatMomentDate } from '../../../../lib/dayjs';
@@ -138,18 +144,19 @@ export function FilesTab({ deviceId, fileType }: { deviceId: number; fileType: M
     },
   ];
 
+  const name = (f: StoredFile) => f.originalName;
+  const description = (f: StoredFile) => f.description;
+  // Searched by name and description, as the API's `q` searches them.
   const page = localPage(files.data ?? [], list.state, {
-    accessors: {
-      filename: (f) => f.originalName,
-      description: (f) => f.description,
-      createdAt: (f) => f.createdAt,
-      size: (f) => f.size,
-    },
+    accessors: { filename: name, description, createdAt: (f) => f.createdAt, size: (f) => f.size },
+    searchFields: [name, description],
   });
 
   return (
     <>
-      <TabToolbar addLabel={texts.add} onAdd={() => setAdding(true)} />
+      <TabToolbar addLabel={texts.add} onAdd={() => setAdding(true)}>
+        <SearchBox value={list.state.search} onChange={list.setSearch} />
+      </TabToolbar>
       <ErrorBanner
         message={remove.isError ? errorMessage(remove.error, { 403: MSG.forbidden }) : null}
         onClose={() => remove.reset()}

@@ -125,6 +125,39 @@ describe('FilesTab', () => {
       expect(within(row).getByRole('button', { name: 'Usuń: instrukcja.pdf' })).toBeInTheDocument();
     },
   );
+
+  it('finds a file by a word of its name or of its description', async () => {
+    fakeApi(
+      {
+        'GET /api/file/findByDeviceAndType/7/MACHINE_FILE': {
+          body: [
+            file({}),
+            file({
+              id: 2,
+              filename: 'schemat.pdf',
+              originalName: 'schemat.pdf',
+              description: 'Układ hydrauliczny',
+            }),
+            file({ id: 3, filename: 'faktura.pdf', originalName: 'faktura.pdf', description: '' }),
+          ],
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<FilesTab deviceId={7} fileType="MACHINE_FILE" />, { url: '/m', session: JAN_USER });
+    await screen.findByRole('row', { name: 'faktura.pdf' });
+    const search = screen.getByRole('textbox', { name: 'Szukaj' });
+
+    await userEvent.type(search, 'HYDRAUL');
+    await waitFor(() => expect(screen.queryByRole('row', { name: 'faktura.pdf' })).toBeNull());
+    expect(screen.getByRole('row', { name: 'schemat.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'instrukcja.pdf' })).toBeNull();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'faktur');
+    expect(await screen.findByRole('row', { name: 'faktura.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'schemat.pdf' })).toBeNull();
+  });
 });
 
 describe('FilesTab by keyboard', () => {
