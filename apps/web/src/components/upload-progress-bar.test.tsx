@@ -20,7 +20,12 @@ describe('UploadProgressBar', () => {
       'aria-valuenow',
       '83',
     );
-    expect(screen.getByText('Wysłano 83,6 MB z 100 MB (83%)')).toBeInTheDocument();
+    expect(screen.getByText('Wysłano 83,5 MB z 100 MB (83%)')).toBeInTheDocument();
+  });
+
+  it('never shows the part sent as the whole before the last byte has gone', () => {
+    show({ sent: 10_443_000, total: 10_485_760 });
+    expect(screen.getByText('Wysłano 9,9 MB z 10 MB (99%)')).toBeInTheDocument();
   });
 
   it('says the server is storing the file once the last byte has gone, not 100% sent and waiting', () => {

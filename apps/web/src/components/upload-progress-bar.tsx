@@ -20,7 +20,7 @@ export function UploadProgressBar({ progress }: { progress: UploadProgress | nul
       <Text size="sm" c="dimmed">
         {done
           ? UPLOAD_MSG.storing
-          : UPLOAD_MSG.sent(percent, formatFileSize(progress.sent), formatFileSize(progress.total))}
+          : UPLOAD_MSG.sent(percent, formatFileSize(progress.sent, 'floor'), formatFileSize(progress.total))}
       </Text>
     </Stack>
   );
