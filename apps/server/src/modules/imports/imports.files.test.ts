@@ -256,6 +256,59 @@ describe('import of a workbook', () => {
     );
   });
 
+  it('reads Polish letters that fall on the boundary of two chunks, from shared strings and from the cells', async () => {
+    const user = await admin();
+    const names = Array.from({ length: 1_500 }, (_, i) => `Zakład Źródło Żółć ${'ą'.repeat(i % 7)} ${i}`);
+    const workbook = new ExcelJS.Workbook();
+    workbook
+      .addWorksheet('Kontrahenci')
+      .addRows([['Nazwa skrócona', 'Nazwa pełna'], ...names.map((name, i) => [`Klient ${i}`, name])]);
+    const written = await workbookBytes(workbook);
+    const zip = await JSZip.loadAsync(written);
+    // The reader unzips a part in chunks of 16 kB: some letter of two bytes must be cut by them.
+    const cutAt = (xml: Buffer, chunk: number) =>
+      Array.from({ length: Math.floor(xml.length / chunk) }, (_, k) => xml[(k + 1) * chunk]!).some(
+        (byte) => (byte & 0xc0) === 0x80,
+      );
+    const strings = await zip.file('xl/sharedStrings.xml')!.async('nodebuffer');
+    expect(cutAt(strings, 16_384)).toBe(true);
+
+    // The same cells written in the sheet itself (as some programs write them), with no shared
+    // strings: the reader keeps such a sheet in a temporary file and reads it in chunks of 64 kB.
+    const shared = [...strings.toString('utf8').matchAll(/<si><t>([^<]*)<\/t><\/si>/g)].map((m) => m[1]!);
+    const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    const inline = sheetXml.replace(
+      /<c r="([A-Z]+\d+)"( s="\d+")? t="s"><v>(\d+)<\/v><\/c>/g,
+      (_, ref: string, style = '', index: string) =>
+        `<c r="${ref}"${style} t="inlineStr"><is><t>${shared[Number(index)]}</t></is></c>`,
+    );
+    expect(inline).not.toContain('t="s"');
+    // Spaces between two rows move the last letter of two bytes before 64 kB onto the boundary.
+    const bytes = Buffer.from(inline);
+    const lead = bytes.subarray(0, 65_535).findLastIndex((byte) => (byte & 0xe0) === 0xc0);
+    const gap = bytes.subarray(0, lead).lastIndexOf('</row>') + '</row>'.length;
+    const cut = Buffer.concat([
+      bytes.subarray(0, gap),
+      Buffer.alloc(65_535 - lead, ' '),
+      bytes.subarray(gap),
+    ]);
+    expect(cutAt(cut, 65_536)).toBe(true);
+    zip.file('xl/worksheets/sheet1.xml', cut);
+    zip.remove('xl/sharedStrings.xml');
+    const inlineBytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+
+    for (const [file, bytes] of [
+      ['wspolne.xlsx', written],
+      ['w-komorkach.xlsx', inlineBytes],
+    ] as const) {
+      await ctx.database.db.delete(customers);
+      const done = await sendImport(ctx, user, '/api/customer/import', bytes, undefined, file);
+      expect(done.statusCode, done.body.slice(0, 600)).toBe(200);
+      const stored = await ctx.database.db.select().from(customers).orderBy(customers.id);
+      expect(stored.map((c) => c.fullName)).toEqual(names);
+    }
+  });
+
   it('refuses a text longer than a cell of Excel can hold, and reads one as long as it can', async () => {
     const user = await admin();
     const workbook = new ExcelJS.Workbook();

@@ -6,6 +6,7 @@ import { rowKeeper, type Grid } from './imports.grid.js';
 import { noProgress, type ReportProgress } from './imports.progress.js';
 import { cellText } from './imports.xlsx-cells.js';
 import { refuseOverlongTexts } from './imports.xlsx-guard.js';
+import { readingUtf8AcrossChunks } from './imports.xlsx-utf8.js';
 
 /** What the stream reader knows of the workbook once it has read `xl/workbook.xml`. */
 interface WorkbookModel {
@@ -63,13 +64,15 @@ export async function parseXlsx(bytes: Buffer, report: ReportProgress = noProgre
     if (error instanceof AppError) throw error;
     throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
   }
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([ordered]), {
-    sharedStrings: 'cache',
-    styles: 'cache', // dates are numbers with a date format
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
+  const reader = readingUtf8AcrossChunks(
+    new excel.stream.xlsx.WorkbookReader(Readable.from([ordered]), {
+      sharedStrings: 'cache',
+      styles: 'cache', // dates are numbers with a date format
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    }),
+  );
   const workbook = reader as unknown as WorkbookModel;
   const grids: Grid[] = [];
   const keep = rowKeeper();
