@@ -84,7 +84,20 @@ describe('csvCellText', () => {
   });
 
   it('reads back every cell csvField writes, as it was', () => {
-    for (const value of ['=HYPERLINK("x")', '+48 600', '-cmd', '000123', 'a;b', 'zwykły']) {
+    for (const value of [
+      '=HYPERLINK("x")',
+      '+48 600',
+      '-cmd',
+      '000123',
+      'a;b',
+      'zwykły',
+      "'=nie formuła",
+      "'-12",
+      "''+1",
+      "'zwykły",
+      "'",
+      '-5',
+    ]) {
       const field = csvField(keptAsText(value));
       const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
       expect(csvCellText(unquoted)).toBe(value);

@@ -8,6 +8,11 @@ const EOL = '\r\n';
 
 /** A spreadsheet would run text starting like a formula; a leading apostrophe keeps it text. */
 const FORMULA_START = /^[=+@\t\r]|^-(?!\d+([.,]\d+)?$)(?=.)/;
+/**
+ * Text whose own apostrophes come before such a start ("'=nie formuła"): the import takes one
+ * apostrophe off, so the export puts one more on, and the text comes back whole.
+ */
+const APOSTROPHES_BEFORE_START = /^'+[=+@\t\r-]/;
 
 /**
  * Text a spreadsheet takes for a number or a date and changes: without a letter ("000123" loses its
@@ -50,7 +55,9 @@ export function csvField(value: CsvValue): string {
   if (value instanceof SpreadsheetText) text = `="${value.text.replace(/"/g, '""')}"`;
   else {
     text = value === null || value === undefined ? '' : String(value);
-    if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+    if (typeof value === 'string' && (FORMULA_START.test(text) || APOSTROPHES_BEFORE_START.test(text))) {
+      text = `'${text}`;
+    }
   }
   return /[;"\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -65,7 +72,7 @@ const TEXT_FORMULA = /^="((?:[^"]|"")*)"$/;
 export function csvCellText(cell: string): string {
   const formula = TEXT_FORMULA.exec(cell);
   if (formula) return formula[1]!.replace(/""/g, '"');
-  return cell.replace(/^'(?=[=+@\t\r-])/, '');
+  return cell.replace(/^'(?='*[=+@\t\r-])/, '');
 }
 
 /** One line: the cells, separated, and the line end. */
