@@ -55,4 +55,19 @@ describe('a database the migrations cannot bring up to this version', () => {
       /^Nie można otworzyć wbudowanej bazy w \/d\/db \(DATA_DIR\): EACCES\. Sprawdź, czy katalog istnieje/,
     );
   });
+
+  it('says a full disk is full, and that freeing space is the fix, not the folder’s owner', () => {
+    const full = new Error('could not extend file "base/5/2619": No space left on device');
+    expect(databaseFailure(full, { dataDir: '/d' })).toBe(
+      'Nie można otworzyć wbudowanej bazy w /d/db (DATA_DIR): could not extend file "base/5/2619": ' +
+        'No space left on device. Na dysku z katalogiem DATA_DIR zabrakło miejsca: zwolnij na nim ' +
+        'miejsce i uruchom serwer ponownie; dane zapisane wcześniej są zachowane.',
+    );
+    expect(databaseFailure(full, { DATABASE_URL: 'postgres://x', dataDir: '/d' })).toMatch(
+      /No space left on device\. Na dysku serwera bazy danych zabrakło miejsca: zwolnij na nim miejsce/,
+    );
+    const upgrade = databaseFailure(new MigrationFailedError(full.message), { dataDir: '/d' });
+    expect(upgrade).toContain('No space left on device. Na dysku z katalogiem DATA_DIR zabrakło miejsca');
+    expect(upgrade).toContain('Baza została bez zmian');
+  });
 });

@@ -40,6 +40,19 @@ function namesIn(url: string | undefined): { database: string; user: string } {
   }
 }
 
+/** The database's disk is full (PostgreSQL's and PGlite's words, Node's code). */
+const DISK_FULL = /No space left on device|ENOSPC|could not extend file/i;
+
+/**
+ * What to do about a full disk: free space and start again. The folders' owners, which the message
+ * for an unopenable folder suggests, have nothing to do with it.
+ */
+const freeSpace = (config: { DATABASE_URL?: string }) =>
+  config.DATABASE_URL
+    ? ' Na dysku serwera bazy danych zabrakło miejsca: zwolnij na nim miejsce i uruchom serwer ponownie.'
+    : ' Na dysku z katalogiem DATA_DIR zabrakło miejsca: zwolnij na nim miejsce i uruchom serwer ponownie; ' +
+      'dane zapisane wcześniej są zachowane.';
+
 /** A failure to open the database, naming the setting it comes from (the library's words kept). */
 export function databaseFailure(error: unknown, config: { DATABASE_URL?: string; dataDir: string }): string {
   const cause = error instanceof Error ? error.message : String(error);
@@ -47,21 +60,25 @@ export function databaseFailure(error: unknown, config: { DATABASE_URL?: string;
   const where = config.DATABASE_URL
     ? 'bazy danych z DATABASE_URL'
     : `wbudowanej bazy w ${path.join(config.dataDir, 'db')} (DATA_DIR)`;
+  const diskFull = DISK_FULL.test(cause) || DISK_FULL.test(innermostMessage(error));
   if (error instanceof MigrationFailedError) {
     // PostgreSQL 15 lets only the database's owner create tables in its schema public: a database
     // made with CREATE DATABASE and GRANT ALL, without OWNER, fails here on the first start.
     const { database, user } = namesIn(config.DATABASE_URL);
-    const owner = /permission denied for (schema|database)/i.test(cause)
-      ? ' Użytkownik z DATABASE_URL musi być właścicielem bazy: utwórz ją poleceniem ' +
-        `„CREATE DATABASE ${database} OWNER ${user};” (albo wykonaj „ALTER DATABASE ${database} OWNER TO ${user};” ` +
-        `i „ALTER SCHEMA public OWNER TO ${user};”).`
-      : '';
+    const advice = diskFull
+      ? freeSpace(config)
+      : /permission denied for (schema|database)/i.test(cause)
+        ? ' Użytkownik z DATABASE_URL musi być właścicielem bazy: utwórz ją poleceniem ' +
+          `„CREATE DATABASE ${database} OWNER ${user};” (albo wykonaj „ALTER DATABASE ${database} OWNER TO ${user};” ` +
+          `i „ALTER SCHEMA public OWNER TO ${user};”).`
+        : '';
     return (
-      `Nie można zaktualizować ${where} do tej wersji programu: ${cause}.${owner} ` +
+      `Nie można zaktualizować ${where} do tej wersji programu: ${cause}.${advice} ` +
       'Baza została bez zmian: jeśli działała na niej poprzednia wersja programu, nadal może na niej działać. ' +
       'Zachowaj kopię zapasową i ten komunikat dla osoby, która wdraża program.'
     );
   }
+  if (diskFull) return `Nie można otworzyć ${where}: ${cause}.${freeSpace(config)}`;
   if (config.DATABASE_URL) return `Nie można otworzyć ${where}: ${cause}`;
   return (
     `Nie można otworzyć ${where}: ${cause}. ` +
