@@ -352,6 +352,36 @@ describe('backup and restore', () => {
     expect(download.statusCode).toBe(200);
   }, 120_000);
 
+  it('removes what a backup killed midway left in the temporary folder, not what a running one uses', async () => {
+    // A process that has ended: its pid names no running process any more.
+    const ended = await new Promise<number>((resolve) => {
+      const child = execFile(process.execPath, ['-e', '']);
+      child.on('exit', () => resolve(child.pid!));
+    });
+    const leftover = (owner: string | null) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-backup-'));
+      fs.mkdirSync(path.join(dir, 'files'));
+      fs.writeFileSync(path.join(dir, 'files', 'kopia.pdf'), Buffer.alloc(1024));
+      if (owner !== null) fs.writeFileSync(path.join(dir, 'owner.pid'), owner);
+      cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    };
+    const killed = leftover(String(ended));
+    const running = leftover(String(process.pid));
+    const justMade = leftover(null);
+    const oldUnowned = leftover(null);
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+    fs.utimesSync(oldUnowned, twoDaysAgo, twoDaysAgo);
+
+    await createBackup(ctx.database.db, ctx.app.storage, path.join(work, 'sweep.tar.gz'));
+    expect([killed, running, justMade, oldUnowned].map((dir) => fs.existsSync(dir))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it('refuses to restore into an installation that has data, and changes nothing', async () => {
     const source = await appOver(await freshPglite(), await freshStorage());
     await fill(source);

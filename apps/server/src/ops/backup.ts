@@ -89,8 +89,11 @@ const FILE_TABLES = new Set(['files', 'public_files', 'tutorial_files']);
  * consistent while the server keeps taking writes (bytes are stored before their row commits).
  */
 export async function createBackup(db: Db, storage: Storage, file: string): Promise<BackupManifest> {
-  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'serwis-backup-'));
+  await removeAbandonedWork();
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), WORK_PREFIX));
+  const partial = `${path.resolve(file)}.part`;
   try {
+    await fsp.writeFile(path.join(work, WORK_OWNER), String(process.pid));
     await fsp.mkdir(path.join(work, 'db'));
     await fsp.mkdir(path.join(work, 'files'));
     const manifest: BackupManifest = {
@@ -162,7 +165,6 @@ export async function createBackup(db: Db, storage: Storage, file: string): Prom
     }
     await fsp.writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fsp.mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    const partial = `${path.resolve(file)}.part`;
     // Readable by its owner alone, whatever the umask: it holds every customer, the password hashes
     // and the files.
     await fsp.writeFile(partial, '', { mode: 0o600 });
@@ -170,8 +172,49 @@ export async function createBackup(db: Db, storage: Storage, file: string): Prom
     await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, ['manifest.json', 'db', 'files']);
     await fsp.rename(partial, path.resolve(file));
     return manifest;
+  } catch (error) {
+    await fsp.rm(partial, { force: true });
+    throw error;
   } finally {
     await fsp.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The temporary folders of backups, and the file in each naming the process that writes it. */
+const WORK_PREFIX = 'serwis-backup-';
+const WORK_OWNER = 'owner.pid';
+/** A folder without its owner's name (just made, or by an older version) is left this long. */
+const UNOWNED_WORK_KEPT_MS = 24 * 60 * 60 * 1000;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what backups killed midway left (kill -9, a timer's timeout, the machine's memory running
+ * out): their copy of every stored file stayed in the temporary folder, and each such run took as
+ * much again, until the disk was full. A folder whose process still runs is another backup's.
+ */
+async function removeAbandonedWork(): Promise<void> {
+  const entries = await fsp.readdir(os.tmpdir()).catch(() => [] as string[]);
+  // Named as mkdtemp names them: the prefix and six characters.
+  const ours = new RegExp(`^${WORK_PREFIX}[A-Za-z0-9]{6}$`);
+  for (const entry of entries.filter((name) => ours.test(name))) {
+    const dir = path.join(os.tmpdir(), entry);
+    const owner = Number(await fsp.readFile(path.join(dir, WORK_OWNER), 'utf8').catch(() => ''));
+    if (owner > 0) {
+      if (isRunning(owner)) continue;
+    } else {
+      const made = await fsp.stat(dir).catch(() => null);
+      if (!made || Date.now() - made.mtimeMs < UNOWNED_WORK_KEPT_MS) continue;
+    }
+    await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
