@@ -21,6 +21,7 @@ import { loadCompanyIdentity, type CompanyData } from '../configuration/company-
 import { customerNotice, staffDigest, type DigestMachine } from './reminders.mails.js';
 import {
   claimPendingMail,
+  countPendingMails,
   currentNoticeAddress,
   findLiveScheduledRun,
   findMachinesDueBetween,
@@ -55,7 +56,8 @@ export interface ReminderJobOptions {
 }
 
 /** The run's figures (the answer of "Uruchom teraz"). */
-export type ReminderJobResult = ReminderRunResult;
+/** The run's figures, and the mail server's last refusal for the server log. */
+export type ReminderJobResult = ReminderRunResult & { error: string | null };
 
 /** One key for the whole job across every instance on the database. */
 const JOB_LOCK = sql`hashtext('serwis-reminder-job')`;
@@ -80,11 +82,13 @@ interface Recipient {
  *    recipient). Either both are committed or neither: a crash here leaves nothing, and the next
  *    run composes the same digest again. A second instance waits for the lock (or, when scheduled,
  *    gives up) and then finds every key taken, so it composes nothing.
- * 2. Deliver: each unsent mail is claimed with FOR UPDATE SKIP LOCKED, handed to the mailer and
- *    marked sent (with its audit entry) in the same transaction. A crash before the hand-off leaves
- *    it unsent and the next run sends it; a failure of the mail server is recorded and retried by
- *    the next run. Only a crash in the instant between the mail server accepting it and the commit
- *    sends it twice; the mail then carries the same Message-ID, so mail systems can drop the repeat.
+ * 2. Deliver: each unsent mail is claimed for a while (FOR UPDATE SKIP LOCKED, then
+ *    `claimed_until`), handed to the mailer with no transaction open, and marked sent with its
+ *    audit entry. A crash before the hand-off leaves it unsent and, once its claim runs out, the
+ *    next run sends it; a failure of the mail server is recorded, ends this run's deliveries (the
+ *    others would wait as long), and the next run tries again. Only a crash between the mail server
+ *    accepting it and the mark sends it twice; the mail then carries the same Message-ID, so mail
+ *    systems can drop the repeat.
  */
 export async function runReminderJob(
   deps: ReminderJobDeps,
@@ -129,6 +133,7 @@ export async function runReminderJob(
     mailsQueued: composed.mailsQueued,
     mailsSent: delivered.sent,
     mailsFailed: delivered.failed,
+    error: delivered.lastError,
   };
 }
 
@@ -242,7 +247,29 @@ async function addressNow(tx: Tx, mail: PendingMail): Promise<string | null> {
   return customer ? currentNoticeAddress(tx, Number(customer[1])) : mail.email;
 }
 
-/** Sends every unsent reminder mail once in this call; see runReminderJob for the ordering. */
+/**
+ * How long a claimed mail is left to its sender: longer than the mail server's slowest answer
+ * (SMTP_TIMEOUTS: 10 s to connect, 10 s for its greeting, 30 s of silence), so that a sender that
+ * crashed is the only one whose claim runs out.
+ */
+const CLAIM_SECONDS = 10 * 60;
+
+/**
+ * A failure of the mail server itself (not there, silent, refusing the login, a temporary refusal
+ * of the sender): every other mail of the run would wait or fail the same, so they wait for the
+ * next run. A recipient refused for good (5xx to RCPT TO) is that mail's own failure.
+ */
+function mailServerFailed(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  return !((code === 'EENVELOPE' || code === 'EMESSAGE') && (responseCode ?? 0) >= 500);
+}
+
+/**
+ * Sends every unsent reminder mail once in this call; see runReminderJob for the ordering. Each
+ * mail is claimed, then handed to the mail server with no transaction open, then marked sent with
+ * its audit entry: a mail server that does not answer holds up this job alone, never the app's
+ * requests (PGlite has one connection).
+ */
 export async function deliverPendingMails(
   deps: Pick<ReminderJobDeps, 'db' | 'mailer' | 'config'>,
   actor: Actor | null,
@@ -254,32 +281,40 @@ export async function deliverPendingMails(
   let failed = 0;
   let lastError: string | null = null;
   for (;;) {
-    const outcome = await inTransaction(deps.db, async (tx) => {
-      const mail = await claimPendingMail(tx, tried);
-      if (!mail) return 'none' as const;
+    const claimed = await inTransaction(deps.db, async (tx) => {
+      const mail = await claimPendingMail(tx, tried, CLAIM_SECONDS);
+      if (!mail) return null;
       tried.push(mail.id);
       const to = await addressNow(tx, mail);
-      const toCustomer = mail.recipient.startsWith('customer:');
-      if (to === null) {
-        await withdrawMail(tx, mail.id);
-        return 'withdrawn' as const;
+      if (to === null) await withdrawMail(tx, mail.id);
+      else if (to !== mail.email) await readdressMail(tx, mail.id, to);
+      return { mail, to };
+    });
+    if (!claimed) break;
+    const { mail, to } = claimed;
+    if (to === null) continue;
+    const toCustomer = mail.recipient.startsWith('customer:');
+    try {
+      await deps.mailer.send({
+        to,
+        subject: mail.subject,
+        text: mail.body,
+        // A customer who answers the notice writes to the company's office, as for a protocol.
+        replyTo: toCustomer && isEmailAddress(company.email) ? company.email : undefined,
+        // Stable over retries (mail systems drop a repeat); unique to this database's mail.
+        messageId: `<reminder-${mail.id}.${mail.queuedAt}@${senderDomain}>`,
+      });
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      await markMailFailed(deps.db, mail.id, lastError);
+      failed += 1;
+      if (mailServerFailed(error)) {
+        failed += await countPendingMails(deps.db, tried);
+        break;
       }
-      if (to !== mail.email) await readdressMail(tx, mail.id, to);
-      try {
-        await deps.mailer.send({
-          to,
-          subject: mail.subject,
-          text: mail.body,
-          // A customer who answers the notice writes to the company's office, as for a protocol.
-          replyTo: toCustomer && isEmailAddress(company.email) ? company.email : undefined,
-          // Stable over retries (mail systems drop a repeat); unique to this database's mail.
-          messageId: `<reminder-${mail.id}.${mail.queuedAt}@${senderDomain}>`,
-        });
-      } catch (error) {
-        lastError = error instanceof Error ? error.message : String(error);
-        await markMailFailed(tx, mail.id, lastError);
-        return 'failed' as const;
-      }
+      continue;
+    }
+    await inTransaction(deps.db, async (tx) => {
       await markMailSent(tx, mail.id);
       await audit(
         tx,
@@ -287,11 +322,8 @@ export async function deliverPendingMails(
         `wysłanie przypomnienia o przeglądach do ${to} (${mail.machines} ${machinesWord(mail.machines)})`,
         `reminder-mail:${mail.id}`,
       );
-      return 'sent' as const;
     });
-    if (outcome === 'none') break;
-    if (outcome === 'sent') sent += 1;
-    else if (outcome === 'failed') failed += 1;
+    sent += 1;
   }
   return { sent, failed, lastError };
 }

@@ -139,17 +139,20 @@ export async function insertReminderMail(
 }
 
 /**
- * Takes the next unsent mail not yet tried in this run, locked for this transaction; another
- * instance delivering at the same time skips it and takes the next one.
+ * Claims the next unsent mail not yet tried in this run and not being sent by another instance,
+ * for `claimSeconds`: the mail server is then talked to with no transaction open (PGlite has one
+ * connection, and a mail server that stayed silent for its 30 s held every request of the app).
  */
-export async function claimPendingMail(db: DbOrTx, skipIds: readonly number[]) {
+export async function claimPendingMail(db: DbOrTx, skipIds: readonly number[], claimSeconds: number) {
   const skip = skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``;
   const result = await db.execute(sql`
-    SELECT id, email, subject, body, machines, recipient,
-      to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSMS') AS "queuedAt"
-    FROM ${reminderMails}
-    WHERE sent_at IS NULL ${skip}
-    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    UPDATE ${reminderMails} SET claimed_until = now() + make_interval(secs => ${claimSeconds})
+    WHERE id = (
+      SELECT id FROM ${reminderMails}
+      WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < now()) ${skip}
+      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, email, subject, body, machines, recipient,
+      to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSMS') AS "queuedAt"`);
   const rows = rowsOf<PendingMail>(result);
   return rows[0];
 }
@@ -167,7 +170,12 @@ export interface PendingMail {
 export async function markMailSent(db: DbOrTx, id: number) {
   await db
     .update(reminderMails)
-    .set({ sentAt: sql`now()`, attempts: sql`${reminderMails.attempts} + 1`, lastError: null })
+    .set({
+      sentAt: sql`now()`,
+      attempts: sql`${reminderMails.attempts} + 1`,
+      lastError: null,
+      claimedUntil: null,
+    })
     .where(eq(reminderMails.id, id));
 }
 
@@ -197,7 +205,11 @@ export async function withdrawMail(db: DbOrTx, id: number) {
 export async function markMailFailed(db: DbOrTx, id: number, error: string) {
   await db
     .update(reminderMails)
-    .set({ attempts: sql`${reminderMails.attempts} + 1`, lastError: error.slice(0, 1000) })
+    .set({
+      attempts: sql`${reminderMails.attempts} + 1`,
+      lastError: error.slice(0, 1000),
+      claimedUntil: null,
+    })
     .where(and(eq(reminderMails.id, id), isNull(reminderMails.sentAt)));
 }
 
@@ -235,4 +247,13 @@ export function findLastRuns(db: DbOrTx, limit = 20) {
     .from(reminderRuns)
     .orderBy(desc(reminderRuns.startedAt), desc(reminderRuns.id))
     .limit(limit);
+}
+
+/** Unsent mails not tried in this run nor being sent by another instance: left for the next run. */
+export async function countPendingMails(db: DbOrTx, skipIds: readonly number[]): Promise<number> {
+  const skip = skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``;
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n FROM ${reminderMails}
+    WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < now()) ${skip}`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }

@@ -14,7 +14,12 @@ describe('timeInZone', () => {
 });
 
 describe('logReminderRun', () => {
-  const logged = (result: { mailsSent: number; mailsFailed: number; mailsQueued: number }) => {
+  const logged = (result: {
+    mailsSent: number;
+    mailsFailed: number;
+    mailsQueued: number;
+    error?: string | null;
+  }) => {
     const lines: { level: string; message: string }[] = [];
     const log = {
       info: (_: object, message: string) => lines.push({ level: 'info', message }),
@@ -32,6 +37,18 @@ describe('logReminderRun', () => {
           'Przypomnienia o przeglądach: nie wysłano 2 wiadomości (zostają w kolejce do następnego uruchomienia)',
       },
     ]);
+    // With the mail server's reason: a wrong password and a server that is down read apart.
+    expect(
+      logged({
+        mailsQueued: 3,
+        mailsSent: 0,
+        mailsFailed: 3,
+        error: 'Invalid login: 535 Authentication failed',
+      })[0]?.message,
+    ).toBe(
+      'Przypomnienia o przeglądach: nie wysłano 3 wiadomości (zostają w kolejce do następnego uruchomienia); ' +
+        'serwer poczty: Invalid login: 535 Authentication failed',
+    );
     expect(logged({ mailsQueued: 3, mailsSent: 3, mailsFailed: 0 })).toEqual([
       { level: 'info', message: 'Przypomnienia o przeglądach: wysłano 3 wiadomości' },
     ]);

@@ -18,12 +18,13 @@ export const timeInZone = (timeZone: string, now: Date): string =>
  */
 export function logReminderRun(
   log: FastifyBaseLogger,
-  result: { mailsSent: number; mailsFailed: number; mailsQueued: number },
+  result: { mailsSent: number; mailsFailed: number; mailsQueued: number; error?: string | null },
 ) {
   if (result.mailsFailed > 0)
     log.error(
       { reminders: result },
-      `Przypomnienia o przeglądach: nie wysłano ${result.mailsFailed} wiadomości (zostają w kolejce do następnego uruchomienia)`,
+      `Przypomnienia o przeglądach: nie wysłano ${result.mailsFailed} wiadomości (zostają w kolejce do następnego uruchomienia)` +
+        (result.error ? `; serwer poczty: ${result.error}` : ''),
     );
   else {
     const mails = polishPlural(result.mailsSent, { one: 'wiadomość', few: 'wiadomości', many: 'wiadomości' });

@@ -66,6 +66,12 @@ export const reminderMails = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /**
+     * Being sent by some instance until then: the mail server is talked to with no transaction open,
+     * and another instance delivering at the same time leaves the mail alone. A crashed sender's
+     * claim runs out and the next run sends the mail.
+     */
+    claimedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('reminder_mails_pending_idx')

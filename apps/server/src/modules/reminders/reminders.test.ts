@@ -230,6 +230,80 @@ describe('inspection reminder job', () => {
     expect(ctx.mailer.sent).toHaveLength(1);
   });
 
+  it('talks to a silent mail server with no transaction open: the app answers meanwhile', async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await enableReminders(user);
+    let handedOver!: () => void;
+    const asked = new Promise<void>((resolve) => (handedOver = resolve));
+    let answer!: () => void;
+    const silent = {
+      target: 'silent',
+      send: async (message: Parameters<typeof ctx.mailer.send>[0]) => {
+        handedOver();
+        await new Promise<void>((resolve) => (answer = resolve));
+        ctx.mailer.sent.push(message);
+      },
+    };
+    const run = runReminderJob({ ...deps(), mailer: silent }, { trigger: 'MANUAL', now: NOW });
+    await asked;
+    // PGlite has one connection: while the mail server was talked to inside a transaction, every
+    // request of the app waited for it (its 30 s of silence per mail).
+    const meanwhile = ctx.app
+      .inject({ method: 'GET', url: '/api/category/findAll', headers: as(user) })
+      .then((response) => response.statusCode);
+    const held = new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 10_000));
+    expect(await Promise.race([meanwhile, held])).toBe(200);
+    answer();
+    expect(await run).toMatchObject({ mailsSent: 1, mailsFailed: 0 });
+    const [mail] = await ctx.database.db.select().from(reminderMails);
+    expect(mail).toMatchObject({ attempts: 1, claimedUntil: null });
+    expect(mail!.sentAt).not.toBeNull();
+  });
+
+  it('stops the run at a mail server that is away; a recipient refused for good stops nothing', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
+    const refs = await seedReferences(ctx);
+    await seedMachines(jan, refs);
+    await enableReminders(jan);
+    await enableReminders(anna);
+    const tried: string[] = [];
+    const away = {
+      target: 'away',
+      send: async (message: Parameters<typeof ctx.mailer.send>[0]) => {
+        tried.push(message.to);
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNECTION' });
+      },
+    };
+    const stopped = await runReminderJob({ ...deps(), mailer: away }, { trigger: 'MANUAL', now: NOW });
+    // The second would have waited as long for nothing: both wait for the next run.
+    expect(tried).toHaveLength(1);
+    expect(stopped).toMatchObject({ mailsQueued: 2, mailsSent: 0, mailsFailed: 2 });
+    expect(stopped?.error).toBe('connect ECONNREFUSED 127.0.0.1:25');
+    const pending = await ctx.database.db.select().from(reminderMails).orderBy(reminderMails.id);
+    expect(pending.map((m) => [m.sentAt, m.attempts, m.claimedUntil])).toEqual([
+      [null, 1, null],
+      [null, 0, null],
+    ]);
+
+    const refusingJan = {
+      target: 'refusing',
+      send: async (message: Parameters<typeof ctx.mailer.send>[0]) => {
+        if (message.to === 'jan@firma.pl')
+          throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 No such user"), {
+            code: 'EENVELOPE',
+            responseCode: 550,
+          });
+        ctx.mailer.sent.push(message);
+      },
+    };
+    const next = await runReminderJob({ ...deps(), mailer: refusingJan }, { trigger: 'MANUAL', now: NOW });
+    expect(next).toMatchObject({ mailsQueued: 0, mailsSent: 1, mailsFailed: 1 });
+    expect(ctx.mailer.sent.map((m) => m.to)).toEqual(['anna@firma.pl']);
+  });
+
   it("sends a refused customer's notice to the address corrected since, and drops it once notices are off", async () => {
     const user = await createUserAndLogin(ctx);
     const refs = await seedReferences(ctx);

@@ -1,0 +1,1 @@
+ALTER TABLE "reminder_mails" ADD COLUMN "claimed_until" timestamp with time zone;
