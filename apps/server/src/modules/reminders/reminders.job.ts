@@ -22,6 +22,7 @@ import { customerNotice, staffDigest, type DigestMachine } from './reminders.mai
 import {
   claimPendingMail,
   countPendingMails,
+  countRunMailSent,
   currentNoticeAddress,
   findLiveScheduledRun,
   findMachinesDueBetween,
@@ -119,7 +120,7 @@ export async function runReminderJob(
   });
   if (!composed) return null;
 
-  const delivered = await deliverPendingMails(deps, actor, company);
+  const delivered = await deliverPendingMails(deps, actor, company, composed.runId);
   await updateRun(db, composed.runId, {
     finishedAt: new Date(),
     mailsSent: delivered.sent,
@@ -274,6 +275,7 @@ export async function deliverPendingMails(
   deps: Pick<ReminderJobDeps, 'db' | 'mailer' | 'config'>,
   actor: Actor | null,
   company: CompanyData,
+  runId: number,
 ): Promise<{ sent: number; failed: number; lastError: string | null }> {
   const senderDomain = domainOf(deps.config.MAIL_FROM);
   const tried: number[] = [];
@@ -316,6 +318,8 @@ export async function deliverPendingMails(
     }
     await inTransaction(deps.db, async (tx) => {
       await markMailSent(tx, mail.id);
+      // Counted as it goes: a run whose server was stopped midway shows what it did send.
+      await countRunMailSent(tx, runId);
       await audit(
         tx,
         actor,

@@ -241,6 +241,13 @@ export async function findLiveScheduledRun(db: DbOrTx, runDate: string, staleMin
   return row;
 }
 
+export async function countRunMailSent(db: DbOrTx, runId: number) {
+  await db
+    .update(reminderRuns)
+    .set({ mailsSent: sql`${reminderRuns.mailsSent} + 1` })
+    .where(eq(reminderRuns.id, runId));
+}
+
 export function findLastRuns(db: DbOrTx, limit = 20) {
   return db
     .select()
