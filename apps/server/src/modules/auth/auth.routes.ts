@@ -7,7 +7,7 @@ import {
   sessionUserSchema,
   setNewPasswordSchema,
 } from '@serwis/domain';
-import { badRequest, unauthorized } from '../../lib/app-error.js';
+import { AppError, badRequest, unauthorized } from '../../lib/app-error.js';
 import { clearSessionCookie, currentUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
 import { redirectResponse } from '../../plugins/openapi.js';
 import { parseBasicAuth } from './basic-auth.js';
@@ -116,7 +116,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(app.db, app.mailer, request.body.recipients[0], app.config.publicBaseUrl);
+      try {
+        await resetPassword(app.db, app.mailer, request.body.recipients[0], app.config.publicBaseUrl);
+      } catch (error) {
+        // No mail went and nothing changed: the attempt is given back, or the user who did as the
+        // message said ("Spróbuj ponownie za chwilę") was locked out for an hour by the mail server.
+        if (error instanceof AppError && error.code === 'MAIL_FAILED') {
+          await limits.resetPerIp.refund(request);
+          await limits.resetPerEmail.refund(request);
+        }
+        throw error;
+      }
       return { message: MSG.resetSent };
     },
   );

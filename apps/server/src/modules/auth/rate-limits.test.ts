@@ -164,6 +164,25 @@ describe('password reset limits', () => {
     expect(ctx.mailer.sent).toHaveLength(RESET_PER_EMAIL + 1);
   });
 
+  it('a reset whose mail could not be sent is not counted: "try again in a moment" works', async () => {
+    await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const send = ctx.mailer.send;
+    ctx.mailer.send = async () => {
+      throw new Error('Invalid login: 535 Authentication failed');
+    };
+    try {
+      for (let i = 0; i < RESET_PER_EMAIL + 1; i++) {
+        const failed = await reset('jan@firma.pl', '10.5.5.5');
+        expect(failed.statusCode).toBe(503);
+        expect(failed.json().message).toBe(MSG.mailFailed);
+      }
+    } finally {
+      ctx.mailer.send = send;
+    }
+    expect((await reset('jan@firma.pl', '10.5.5.5')).statusCode).toBe(200);
+    expect(ctx.mailer.sent).toHaveLength(1);
+  });
+
   it('per address: many e-mails from one address are stopped, another address is not', async () => {
     await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
     for (let i = 0; i < RESET_PER_IP; i++) {
