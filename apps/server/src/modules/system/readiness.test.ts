@@ -21,6 +21,30 @@ async function appWithBrokenStorage() {
   });
 }
 
+describe('the probes in the log', () => {
+  it('write nothing when they answer; the app’s other requests are logged', async () => {
+    const lines: { msg: string; req?: { url?: string } }[] = [];
+    const app = await buildApp({
+      config: ctx.config,
+      database: { ...ctx.database, close: async () => undefined },
+      mailer: ctx.mailer,
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    try {
+      for (const url of ['/api/health', '/api/ready']) {
+        expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      expect(lines.map((l) => l.msg)).not.toContain('incoming request');
+      expect((await app.inject({ method: 'GET', url: '/api/reference-data' })).statusCode).toBe(200);
+      expect(lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual([
+        '/api/reference-data',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('readiness', () => {
   it('is ready with the database migrated and the storage writable, leaving no probe behind', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/ready' });

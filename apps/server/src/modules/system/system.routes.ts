@@ -15,6 +15,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health',
     {
       config: { public: true, sessionless: true },
+      // A probe every few seconds wrote two lines a time (some 4 MB of log a day for nothing); a
+      // failure is still logged, as an error.
+      logLevel: 'warn',
       schema: {
         tags: ['System'],
         summary: 'Serwer żyje (liveness): baza odpowiada',
@@ -31,6 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ready',
     {
       config: { public: true, sessionless: true },
+      logLevel: 'warn',
       schema: {
         tags: ['System'],
         summary: 'Gotowość do przyjmowania ruchu: baza, migracje, zapis plików, brak zamykania',
