@@ -56,8 +56,7 @@ export interface ReminderJobOptions {
   now?: Date;
 }
 
-/** The run's figures (the answer of "Uruchom teraz"). */
-/** The run's figures, and the mail server's last refusal for the server log. */
+/** The run's figures (the answer of "Uruchom teraz"), and the mail server's last refusal for the log. */
 export type ReminderJobResult = ReminderRunResult & { error: string | null };
 
 /** One key for the whole job across every instance on the database. */
