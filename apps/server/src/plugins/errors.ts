@@ -135,9 +135,9 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
  * Reads and drops what is left of a request answered before its last byte: an upload refused
  * midway (a full disk, the file store away, a part that does not parse). A browser reads the answer
  * only once it has sent the whole request, and the parser that stopped reading held the rest back:
- * the upload stood still until the idle limit cut the connection (75 s of a turning button, then a
- * connection error). It reads no more than an upload over the size limit, which is read to its end
- * for its 413 too; a sender that stops is cut by the idle limit.
+ * the upload stood still until the idle limit cut the connection (in Chromium, 73 s of a turning
+ * button before the answer showed). It reads no more than an upload over the size limit, which is
+ * read to its end for its 413 too; a sender that stops is cut by the idle limit.
  */
 function readPastTheRest(request: FastifyRequest) {
   const raw = request.raw;
