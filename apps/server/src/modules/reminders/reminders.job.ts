@@ -255,13 +255,19 @@ async function addressNow(tx: Tx, mail: PendingMail): Promise<string | null> {
 const CLAIM_SECONDS = 10 * 60;
 
 /**
- * A failure of the mail server itself (not there, silent, refusing the login, a temporary refusal
- * of the sender): every other mail of the run would wait or fail the same, so they wait for the
- * next run. A recipient refused for good (5xx to RCPT TO) is that mail's own failure.
+ * A failure of the mail server itself (not there, silent, refusing the login or the sender): every
+ * other mail of the run would wait or fail the same, so they wait for the next run. A refusal of the
+ * recipient (RCPT TO, for good or for now: a full mailbox, greylisting) or of this message for good
+ * is that mail's own (nodemailer's `code` and `command`).
  */
 function mailServerFailed(error: unknown): boolean {
-  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-  return !((code === 'EENVELOPE' || code === 'EMESSAGE') && (responseCode ?? 0) >= 500);
+  const { code, command, responseCode } = (error ?? {}) as {
+    code?: string;
+    command?: string;
+    responseCode?: number;
+  };
+  if (code === 'EENVELOPE') return command === 'MAIL FROM';
+  return !(code === 'EMESSAGE' && (responseCode ?? 0) >= 500);
 }
 
 /**

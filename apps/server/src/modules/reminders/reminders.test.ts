@@ -272,7 +272,7 @@ describe('inspection reminder job', () => {
     ]);
   });
 
-  it('stops the run at a mail server that is away; a recipient refused for good stops nothing', async () => {
+  it('stops the run at a mail server that is away; a refused recipient stops nothing', async () => {
     const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
     const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
     const refs = await seedReferences(ctx);
@@ -301,10 +301,12 @@ describe('inspection reminder job', () => {
     const refusingJan = {
       target: 'refusing',
       send: async (message: Parameters<typeof ctx.mailer.send>[0]) => {
+        // A temporary refusal of this one mailbox (full, greylisted): the others still go.
         if (message.to === 'jan@firma.pl')
-          throw Object.assign(new Error("Can't send mail - all recipients were rejected: 550 No such user"), {
+          throw Object.assign(new Error("Can't send mail - all recipients were rejected: 451 Try later"), {
             code: 'EENVELOPE',
-            responseCode: 550,
+            command: 'RCPT TO',
+            responseCode: 451,
           });
         ctx.mailer.sent.push(message);
       },
