@@ -66,6 +66,11 @@ export const reminderRunSchema = z.object({
   runDate: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /**
+   * Still sending, done, or cut off (not finished long after its start: its server was stopped
+   * midway; what it did not send goes with a later run).
+   */
+  state: z.enum(['RUNNING', 'FINISHED', 'INTERRUPTED']),
   startedBy: z.string().nullable(),
   /** Reminders (machine × recipient × stage) recorded by this run. */
   reminders: z.number().int(),

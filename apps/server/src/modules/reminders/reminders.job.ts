@@ -62,7 +62,7 @@ export type ReminderJobResult = ReminderRunResult & { error: string | null };
 /** One key for the whole job across every instance on the database. */
 const JOB_LOCK = sql`hashtext('serwis-reminder-job')`;
 /** A scheduled run that has not finished after this long is taken as dead (its instance stopped). */
-const STALE_RUN_MINUTES = 15;
+export const STALE_RUN_MINUTES = 15;
 
 interface Recipient {
   key: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { runReminderJob, type ReminderJobDeps } from './reminders.job.js';
+import { runReminderJob, STALE_RUN_MINUTES, type ReminderJobDeps } from './reminders.job.js';
 import { findLastRuns, findReminderSettings, upsertReminderSettings } from './reminders.repository.js';
 
 /** The employee's settings; without a saved row: off, with the configured lead times. */
@@ -44,6 +44,11 @@ export async function listReminderRuns(db: Db): Promise<ReminderRun[]> {
     runDate: r.runDate,
     startedAt: r.startedAt.toISOString(),
     finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+    state: r.finishedAt
+      ? 'FINISHED'
+      : Date.now() - r.startedAt.getTime() > STALE_RUN_MINUTES * 60_000
+        ? 'INTERRUPTED'
+        : 'RUNNING',
     startedBy: r.startedBy,
     reminders: r.reminders,
     mailsQueued: r.mailsQueued,

@@ -262,9 +262,17 @@ describe('inspection reminder job', () => {
     expect(await Promise.race([meanwhile, held])).toBe(200);
     // The run counts what it sent as it goes: a run whose server is stopped now shows its one mail.
     const runs = await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(user) });
-    expect(runs.json()).toMatchObject([{ mailsQueued: 2, mailsSent: 1, finishedAt: null }]);
+    expect(runs.json()).toMatchObject([{ mailsQueued: 2, mailsSent: 1, finishedAt: null, state: 'RUNNING' }]);
     answer();
     expect(await run).toMatchObject({ mailsSent: 2, mailsFailed: 0 });
+    const listed = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(user) })).json();
+    expect(await listed()).toMatchObject([{ mailsSent: 2, state: 'FINISHED' }]);
+    // A run whose server was stopped midway is never finished: past the takeover limit it is cut off.
+    await ctx.database.db.execute(
+      sql`UPDATE reminder_runs SET finished_at = NULL, started_at = now() - interval '16 minutes'`,
+    );
+    expect(await listed()).toMatchObject([{ finishedAt: null, state: 'INTERRUPTED' }]);
     const mails = await ctx.database.db.select().from(reminderMails);
     expect(mails.map((m) => [m.attempts, m.claimedUntil, m.sentAt !== null])).toEqual([
       [1, null, true],

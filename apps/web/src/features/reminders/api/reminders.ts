@@ -22,11 +22,17 @@ export function useSaveReminderSettings() {
   });
 }
 
+/** How often the list of runs is asked again while one of them is still sending. */
+export const RUNNING_REFRESH_MS = 2_000;
+
 export function useReminderRuns(enabled: boolean) {
   return useQuery({
     queryKey: keys.runs,
     queryFn: () => api.get<ReminderRun[]>('/api/reminders/runs'),
     enabled,
+    // A run still sending is followed until it ends (its counts grow as it goes).
+    refetchInterval: (query) =>
+      query.state.data?.some((run) => run.state === 'RUNNING') ? RUNNING_REFRESH_MS : false,
   });
 }
 

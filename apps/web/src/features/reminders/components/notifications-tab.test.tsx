@@ -91,6 +91,7 @@ describe('/myAccount → Powiadomienia', () => {
             runDate: '2025-03-10',
             startedAt: '2025-03-10T07:00:00.000Z',
             finishedAt: '2025-03-10T07:00:01.000Z',
+            state: 'FINISHED',
             startedBy: ANNA_ADMIN.email,
             reminders: 4,
             mailsQueued: 1,
@@ -120,5 +121,45 @@ describe('/myAccount → Powiadomienia', () => {
     const table = within(panel).getByRole('table', { name: 'Ostatnie uruchomienia' });
     const row = await within(table).findByText(`ręcznie (${ANNA_ADMIN.email})`);
     expect(row.closest('tr')).toHaveTextContent('4');
+  });
+
+  it('says a run is still sending and follows its count to the end; a cut-off run says so', async () => {
+    const run = (id: number, state: string, mailsSent: number) => ({
+      id,
+      trigger: 'SCHEDULE',
+      runDate: '2025-03-10',
+      startedAt: `2025-03-${String(id).padStart(2, '0')}T07:00:00.000Z`,
+      finishedAt: state === 'FINISHED' ? `2025-03-${String(id).padStart(2, '0')}T07:01:00.000Z` : null,
+      state,
+      startedBy: null,
+      reminders: 40,
+      mailsQueued: 20,
+      mailsSent,
+      mailsFailed: 0,
+      error: null,
+    });
+    let answers = 0;
+    fakeApi({
+      'GET /api/reminders/settings': { body: settings },
+      'GET /api/reminders/runs': () => {
+        answers += 1;
+        return {
+          body: [answers === 1 ? run(10, 'RUNNING', 6) : run(10, 'FINISHED', 20), run(9, 'INTERRUPTED', 4)],
+        };
+      },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    const table = await screen.findByRole('table', { name: 'Ostatnie uruchomienia' });
+    const rows = async () => within(table).findAllByRole('row');
+    expect((await within(table).findByText('w toku')).closest('tr')).toHaveTextContent('6');
+    expect(
+      within(table)
+        .getByText(/^przerwane/)
+        .closest('tr'),
+    ).toHaveTextContent('4');
+    // Asked again by itself while the run sends: its count grows and "w toku" goes.
+    await waitFor(() => expect(within(table).queryByText('w toku')).toBeNull(), { timeout: 5_000 });
+    expect((await rows())[1]).toHaveTextContent('20');
   });
 });

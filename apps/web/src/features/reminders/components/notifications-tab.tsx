@@ -108,6 +108,12 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
   );
 }
 
+/** A run not finished: still sending (its counts grow), or cut off by a stopped server. */
+const RUN_STATE = {
+  RUNNING: 'w toku',
+  INTERRUPTED: 'przerwane (serwer zatrzymano w trakcie); resztę wyśle kolejne uruchomienie',
+} as const;
+
 function ReminderJobPanel() {
   const runs = useReminderRuns(true);
   const run = useRunReminders();
@@ -150,6 +156,11 @@ function ReminderJobPanel() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt)}</Table.Td>
                 <Table.Td>
                   {r.trigger === 'MANUAL' ? `ręcznie (${r.startedBy ?? ''})` : 'według harmonogramu'}
+                  {r.state !== 'FINISHED' && (
+                    <Text size="xs" c={r.state === 'RUNNING' ? 'blue' : 'orange'}>
+                      {RUN_STATE[r.state]}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{r.reminders}</Table.Td>
                 <Table.Td>{r.mailsQueued}</Table.Td>
