@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -116,6 +117,12 @@ export interface TestContext {
   mailer: CapturingMailer;
   config: Config;
   dataDir: string;
+}
+
+/** The port of the file's app listening on loopback, for calls over a real socket (started once). */
+export async function listeningPort(ctx: TestContext): Promise<number> {
+  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return (ctx.app.server.address() as AddressInfo).port;
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isDiskFull } from '../lib/pg-error.js';
 import { DataDirLockedError } from './pglite-lock.js';
 
 /**
@@ -40,9 +41,6 @@ function namesIn(url: string | undefined): { database: string; user: string } {
   }
 }
 
-/** The database's disk is full (PostgreSQL's and PGlite's words, Node's code). */
-const DISK_FULL = /No space left on device|ENOSPC|could not extend file/i;
-
 /**
  * What to do about a full disk: free space and start again. The folders' owners, which the message
  * for an unopenable folder suggests, have nothing to do with it.
@@ -60,7 +58,7 @@ export function databaseFailure(error: unknown, config: { DATABASE_URL?: string;
   const where = config.DATABASE_URL
     ? 'bazy danych z DATABASE_URL'
     : `wbudowanej bazy w ${path.join(config.dataDir, 'db')} (DATA_DIR)`;
-  const diskFull = DISK_FULL.test(cause) || DISK_FULL.test(innermostMessage(error));
+  const diskFull = isDiskFull(error);
   if (error instanceof MigrationFailedError) {
     // PostgreSQL 15 lets only the database's owner create tables in its schema public: a database
     // made with CREATE DATABASE and GRANT ALL, without OWNER, fails here on the first start.

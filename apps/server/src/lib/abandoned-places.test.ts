@@ -2,17 +2,13 @@ import http from 'node:http';
 import type net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { XHR, createUserAndLogin, useTestApp } from '../../test/test-app.js';
+import { XHR, createUserAndLogin, listeningPort, useTestApp } from '../../test/test-app.js';
 import { multipart } from '../modules/files/files.fixtures.js';
 import { importFiles } from '../modules/imports/imports.routes.js';
 import { streamSlots } from './json-stream.js';
 import type { Slots } from './slots.js';
 
 const ctx = useTestApp();
-
-const listening = async () => {
-  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-};
 
 /** Connections the server still holds open. */
 const openConnections = () =>
@@ -50,7 +46,7 @@ describe('a place for a long answer, when its client left while it waited in lin
     await ctx.database.db.execute(
       sql`INSERT INTO customers (short_name) SELECT 'Kontrahent ' || g FROM generate_series(1, 150) g`,
     );
-    await listening();
+    await listeningPort(ctx);
     const places = streamSlots(ctx.database.db, kind);
     const giveBack = await takeAll(places);
     await abandon({ method: 'GET', path, headers: { ...XHR, cookie: admin.cookie } }, undefined, 200);
@@ -64,7 +60,7 @@ describe('a place for a long answer, when its client left while it waited in lin
 
   it('an import gives its import file place back', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
-    await listening();
+    await listeningPort(ctx);
     const { payload, headers } = await multipart([
       { kind: 'file', name: 'file', filename: 'kontrahenci.csv', content: 'Nazwa skrócona\nKowalski\n' },
     ]);

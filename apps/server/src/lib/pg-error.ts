@@ -25,6 +25,21 @@ export const systemErrorCode = (error: unknown) => codeInChain(error, /^E[A-Z]{3
 export const DISK_FULL = '53100';
 
 /**
+ * A full disk, the database's (53100) or the file system's (ENOSPC), or said only in words on the
+ * error or its causes (PGlite: "could not extend file …: No space left on device").
+ */
+export function isDiskFull(error: unknown): boolean {
+  if (pgErrorCode(error) === DISK_FULL || systemErrorCode(error) === 'ENOSPC') return true;
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 10; depth++) {
+    if (/No space left on device/i.test(current instanceof Error ? current.message : String(current)))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * The database went away or cannot take the request now: a connection failure (class 08), an
  * administrator's or a crash's shutdown (57P01–57P03), too many connections or no memory (53xxx but
  * the full disk). The same request a moment later may succeed.

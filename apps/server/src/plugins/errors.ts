@@ -4,10 +4,10 @@ import { MSG } from '@serwis/domain';
 import { AppError, invalidField } from '../lib/app-error.js';
 import {
   DEADLOCK_DETECTED,
-  DISK_FULL,
   FOREIGN_KEY_VIOLATION,
   UNIQUE_VIOLATION,
   isDatabaseUnavailable,
+  isDiskFull,
   pgErrorCode,
   systemErrorCode,
 } from '../lib/pg-error.js';
@@ -116,8 +116,7 @@ export function errorAnswer(error: unknown, requestId: string): ErrorAnswer {
   }
   // A full disk (the database's or the files') and a database or file store away: said as such, not
   // as an unknown error, and 503 for what may work again in a moment (/api/health included).
-  const system = systemErrorCode(error);
-  if (code === DISK_FULL || system === 'ENOSPC' || /No space left on device/i.test(String(error))) {
+  if (isDiskFull(error)) {
     return { status: 507, body: { message: MSG.serverDiskFull, code: 'DISK_FULL' } };
   }
   if (isBackendAway(error)) {

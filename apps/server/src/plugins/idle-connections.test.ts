@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { XHR, createUserAndLogin, storedNames, useTestApp } from '../../test/test-app.js';
+import { XHR, createUserAndLogin, listeningPort, storedNames, useTestApp } from '../../test/test-app.js';
 import { streamSlots } from '../lib/json-stream.js';
 import { labelSheets } from '../modules/labels/labels.renderer.js';
 import { inImportQueue } from '../modules/imports/imports.queue.js';
@@ -17,12 +17,6 @@ const incoming = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
-/** The listening server's port (started on the first call). */
-async function listeningPort() {
-  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return (ctx.app.server.address() as net.AddressInfo).port;
-}
-
 /** A call over a real socket (whose idle limit is what is tested), its whole answer awaited. */
 async function call(
   method: 'GET' | 'POST',
@@ -30,7 +24,7 @@ async function call(
   headers: http.OutgoingHttpHeaders,
   body: Buffer | string = '',
 ) {
-  const port = await listeningPort();
+  const port = await listeningPort(ctx);
   return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
     const request = http.request(
       {
@@ -63,7 +57,7 @@ describe('a connection on which nothing moves', () => {
       },
       { kind: 'file', name: 'file', filename: 'a.pdf', content: Buffer.alloc(2 * 1024 * 1024, 7) },
     ]);
-    const port = await listeningPort();
+    const port = await listeningPort(ctx);
     const socket = net.connect(port, '127.0.0.1');
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => undefined);
@@ -117,7 +111,7 @@ describe('a connection on which nothing moves', () => {
                  repeat('biuro', 40) || '@example.pl'
           FROM generate_series(1, 20000) g`,
     );
-    const port = await listeningPort();
+    const port = await listeningPort(ctx);
     const places = streamSlots(ctx.database.db, 'export');
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => undefined);

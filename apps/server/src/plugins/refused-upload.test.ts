@@ -2,17 +2,12 @@ import net from 'node:net';
 import type { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@serwis/domain';
-import { createUserAndLogin, storedNames, useTestApp } from '../../test/test-app.js';
+import { createUserAndLogin, listeningPort, storedNames, useTestApp } from '../../test/test-app.js';
 import { insertTestDevice, multipart } from '../modules/files/files.fixtures.js';
 
 // Idle connections are cut after a second, so a request the server stopped reading ends the test
 // quickly instead of at the default two minutes.
 const ctx = useTestApp({ IDLE_CONNECTION_TIMEOUT_S: '1', MAX_UPLOAD_MB: '16' });
-
-async function listeningPort() {
-  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return (ctx.app.server.address() as net.AddressInfo).port;
-}
 
 /**
  * A browser's upload: the whole body is sent before the answer is read (Chromium reads it only
@@ -20,7 +15,7 @@ async function listeningPort() {
  * line and body that came back on the connection before it closed.
  */
 async function uploadThenAskAgain(path: string, cookie: string, form: Awaited<ReturnType<typeof multipart>>) {
-  const port = await listeningPort();
+  const port = await listeningPort(ctx);
   const socket = net.connect(port, '127.0.0.1');
   const received: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => received.push(chunk));

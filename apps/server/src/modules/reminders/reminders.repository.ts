@@ -138,18 +138,21 @@ export async function insertReminderMail(
   return row.id;
 }
 
+/** Unsent, not claimed by a sender now, and not among `skipIds` (the mails this run has tried). */
+const unclaimedUntried = (skipIds: readonly number[]) =>
+  sql`sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+    ${skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``}`;
+
 /**
  * Claims the next unsent mail not yet tried in this run and not being sent by another instance,
  * for `claimSeconds`: the mail server is then talked to with no transaction open (PGlite has one
  * connection, and a mail server that stayed silent for its 30 s held every request of the app).
  */
 export async function claimPendingMail(db: DbOrTx, skipIds: readonly number[], claimSeconds: number) {
-  const skip = skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``;
   const result = await db.execute(sql`
     UPDATE ${reminderMails} SET claimed_until = now() + make_interval(secs => ${claimSeconds})
     WHERE id = (
-      SELECT id FROM ${reminderMails}
-      WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < now()) ${skip}
+      SELECT id FROM ${reminderMails} WHERE ${unclaimedUntried(skipIds)}
       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING id, email, subject, body, machines, recipient,
       to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSMS') AS "queuedAt"`);
@@ -258,9 +261,8 @@ export function findLastRuns(db: DbOrTx, limit = 20) {
 
 /** Unsent mails not tried in this run nor being sent by another instance: left for the next run. */
 export async function countPendingMails(db: DbOrTx, skipIds: readonly number[]): Promise<number> {
-  const skip = skipIds.length ? sql`AND id <> ALL(${`{${skipIds.join(',')}}`}::int[])` : sql``;
-  const result = await db.execute(sql`
-    SELECT count(*)::int AS n FROM ${reminderMails}
-    WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < now()) ${skip}`);
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM ${reminderMails} WHERE ${unclaimedUntried(skipIds)}`,
+  );
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }

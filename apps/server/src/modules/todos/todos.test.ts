@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG, TODO_DESCRIPTION_MAX, todoDateOutOfRange } from '@serwis/domain';
+import {
+  INCIDENT_DATE_FIRST_YEAR,
+  MSG,
+  TODO_DESCRIPTION_MAX,
+  incidentDateLastYear,
+  todoDateOutOfRange,
+} from '@serwis/domain';
 import {
   as,
   createUserAndLogin,
@@ -195,11 +201,11 @@ describe('POST /api/todo/save', () => {
       expect(date.json().message).toBe(MSG.todoDateInvalid);
     }
     // A moment outside the years, also one whose zone takes it there.
-    const last = new Date().getFullYear() + 10;
+    const last = incidentDateLastYear();
     for (const far of ['9999-12-31T23:59:00Z', '1899-12-31T10:00:00Z', `${last}-12-31T23:30:00-05:00`]) {
       const date = await save(admin, { description: 'Ok', date: far });
       expect(date.statusCode, far).toBe(400);
-      expect(date.json().message).toBe(todoDateOutOfRange(1900, last));
+      expect(date.json().message).toBe(todoDateOutOfRange(INCIDENT_DATE_FIRST_YEAR, last));
     }
     const missing = await save(admin, { id: 987654, description: 'Ok' });
     expect(missing.statusCode).toBe(404);

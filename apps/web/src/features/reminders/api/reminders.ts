@@ -23,7 +23,7 @@ export function useSaveReminderSettings() {
 }
 
 /** How often the list of runs is asked again while one of them is still sending. */
-export const RUNNING_REFRESH_MS = 2_000;
+const RUNNING_REFRESH_MS = 2_000;
 
 export function useReminderRuns(enabled: boolean) {
   return useQuery({
