@@ -79,6 +79,12 @@ export const companySettingsSchema = companyDataSchema.extend({
   installationProtocolTableHeader: text(CONFIGURATION_VALUE_MAX),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
+/**
+ * The body of its save: a field left out keeps its stored value ('' or null empties it), so two
+ * administrators changing different fields of the tab do not undo each other's change.
+ */
+export const companySettingsChangeSchema = companySettingsSchema.partial();
+export type CompanySettingsChange = z.infer<typeof companySettingsChangeSchema>;
 
 /** The answer shape of the company settings (plain strings, no input transforms). */
 export const companySettingsResponse = z.object(

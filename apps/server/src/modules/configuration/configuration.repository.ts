@@ -56,6 +56,6 @@ export async function readCompanyLogo(db: DbOrTx): Promise<string> {
   return readConfigurationValue(db, COMPANY_LOGO);
 }
 
-export function companyEntries(data: CompanyData): Record<string, string> {
+export function companyEntries(data: Partial<CompanyData>): Record<string, string | undefined> {
   return Object.fromEntries(COMPANY_FIELDS.map((f) => [companyName(f), data[f]]));
 }

@@ -4,7 +4,7 @@ import {
   PROTOCOL_MSG,
   companyLogoSchema,
   companySettingsResponse,
-  companySettingsSchema,
+  companySettingsChangeSchema,
   configurationEntrySchema,
   configurationQuery,
   configurationValueSchema,
@@ -93,7 +93,7 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Zapis danych firmy i tekstów protokołu montażu w jednej transakcji (administrator)',
-        body: companySettingsSchema,
+        body: companySettingsChangeSchema,
         response: { 200: companySettingsResponse, ...errors },
       },
     },

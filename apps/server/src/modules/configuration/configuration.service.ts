@@ -7,6 +7,7 @@ import {
   INSTALLATION_PROTOCOL_TITLE,
   PROTOCOL_MSG,
   type CompanySettings,
+  type CompanySettingsChange,
   type SessionUser,
 } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -50,15 +51,19 @@ export async function readCompanySettings(db: DbOrTx): Promise<CompanySettings> 
   };
 }
 
-export async function saveCompanySettings(db: Db, actor: SessionUser, input: CompanySettings) {
+export async function saveCompanySettings(db: Db, actor: SessionUser, input: CompanySettingsChange) {
   const { installationProtocolTitle, installationProtocolTableHeader, ...company } = input;
-  await inTransaction(db, async (tx) => {
-    await writeConfiguration(tx, {
-      ...companyEntries(company),
-      [INSTALLATION_PROTOCOL_TITLE]: installationProtocolTitle,
-      [INSTALLATION_PROTOCOL_TABLE_HEADER]: installationProtocolTableHeader,
+  // A field the body leaves out keeps its value (companySettingsChangeSchema).
+  const named = Object.entries({
+    ...companyEntries(company),
+    [INSTALLATION_PROTOCOL_TITLE]: installationProtocolTitle,
+    [INSTALLATION_PROTOCOL_TABLE_HEADER]: installationProtocolTableHeader,
+  }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  if (named.length) {
+    await inTransaction(db, async (tx) => {
+      await writeConfiguration(tx, Object.fromEntries(named));
+      await audit(tx, actor, 'zmiana danych firmy i tekstów protokołu montażu', 'configuration:company');
     });
-    await audit(tx, actor, 'zmiana danych firmy i tekstów protokołu montażu', 'configuration:company');
-  });
+  }
   return readCompanySettings(db);
 }

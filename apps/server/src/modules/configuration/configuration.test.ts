@@ -87,6 +87,33 @@ describe('configuration (spec §7)', () => {
     expect(JSON.stringify(logs)).toContain('zmiana danych firmy');
   });
 
+  it('saves only the fields a body names, so two administrators do not undo each other', async () => {
+    const [first, second] = [
+      await createUserAndLogin(ctx, { admin: true }),
+      await createUserAndLogin(ctx, { admin: true }),
+    ];
+    const put = (who: typeof first, payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/configuration/company', headers: as(who), payload });
+    expect(
+      (await put(first, { name: 'Maszyny Sp. z o.o.', city: 'Łódź', nip: '7251234567' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(second, { city: ' Kraków ', installationProtocolTitle: 'Montaż linii' })).statusCode,
+    ).toBe(200);
+    const cleared = await put(first, { nip: '', www: null });
+    expect(cleared.json()).toMatchObject({
+      name: 'Maszyny Sp. z o.o.',
+      city: 'Kraków',
+      nip: '',
+      www: '',
+      installationProtocolTitle: 'Montaż linii',
+      installationProtocolTableHeader: 'Czynności montażowe',
+    });
+    const invalid = await put(second, { email: 'nie-mail', city: 'Gdańsk' });
+    expect(invalid.statusCode).toBe(400);
+    expect((await readCompanyData(ctx.database.db)).city).toBe('Kraków');
+  });
+
   it('stores an optional PNG or JPEG logo for admins and refuses anything else', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const user = await createUserAndLogin(ctx);

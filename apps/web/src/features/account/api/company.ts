@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanySettings, InstallationOperation } from '@serwis/domain';
+import type { CompanySettings, CompanySettingsChange, InstallationOperation } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 
 const keys = {
@@ -18,7 +18,8 @@ export function useCompanySettings() {
 export function useSaveCompanySettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompanySettings) => api.put<CompanySettings>('/api/configuration/company', input),
+    mutationFn: (input: CompanySettingsChange) =>
+      api.put<CompanySettings>('/api/configuration/company', input),
     onSuccess: (saved) => client.setQueryData(keys.company, saved),
   });
 }

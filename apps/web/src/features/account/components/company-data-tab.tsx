@@ -10,6 +10,7 @@ import {
   companySettingsSchema,
   identifierWarnings,
   type CompanySettings,
+  type CompanySettingsChange,
 } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,6 +26,17 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 const field = (key: keyof CompanySettings) => ({ key, label: COMPANY_SETTING_LABELS[key] });
 const FIELDS = COMPANY_FIELDS.map(field);
 const PDF_FIELDS = (['installationProtocolTitle', 'installationProtocolTableHeader'] as const).map(field);
+const KEYS = [...FIELDS, ...PDF_FIELDS].map((f) => f.key);
+
+/** The fields typed over since the form was filled from `base`. */
+const changedFields = (values: CompanySettings, base: CompanySettings): CompanySettingsChange =>
+  Object.fromEntries(KEYS.filter((k) => values[k] !== base[k]).map((k) => [k, values[k]]));
+
+/** The newer server copy, with the fields typed over since `base` kept as typed. */
+const untouchedFrom = (next: CompanySettings, values: CompanySettings, base: CompanySettings) => ({
+  ...next,
+  ...changedFields(values, base),
+});
 
 /** "Dane firmy": the company identity that heads every PDF; admins edit it and the two PDF texts. */
 export function CompanyDataTab() {
@@ -69,7 +81,11 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
     initialValues: initial,
     validate: zod4Resolver(companySettingsSchema),
   });
+  // The form's initial values are the server's copy its fields were filled from: a save sends only
+  // what differs from it, and a newer copy (another administrator's save) replaces the fields not
+  // typed over here.
   useEffect(() => {
+    form.setValues(untouchedFrom(initial, form.getValues(), form.getInitialValues()));
     form.setInitialValues(initial);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's copy changes
   }, [initial]);
@@ -84,9 +100,11 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
     <form
       onSubmit={form.onSubmit(
         (values) =>
-          save.mutate(values, {
-            onSuccess: () => {
-              form.resetDirty(values);
+          save.mutate(changedFields(values, form.getInitialValues()), {
+            onSuccess: (saved) => {
+              // The saved copy, with what was typed while it was being saved kept as typed.
+              form.setValues(untouchedFrom(saved, form.getValues(), values));
+              form.setInitialValues(saved);
               notifications.show({ color: 'green', message: MSG.saved });
             },
           }),

@@ -69,11 +69,33 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     await userEvent.type(title, 'Protokół montażu maszyny');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/configuration/company')).toHaveLength(1));
+    // Only the changed fields: the others keep what another administrator may have saved meanwhile.
     expect(api.callsTo('PUT', '/api/configuration/company')[0].body).toEqual({
-      ...COMPANY,
       city: 'Kraków',
       installationProtocolTitle: 'Protokół montażu maszyny',
     });
+  });
+
+  it('shows, after a save, what another administrator saved meanwhile in the fields not typed over', async () => {
+    // The server's copy: another administrator changes the phone and the site before this save.
+    let stored = COMPANY;
+    const api = fakeApi({
+      'GET /api/configuration/company': () => ({ body: stored }),
+      'PUT /api/configuration/company': (call) => {
+        stored = { ...stored, phone: '22 555 00 00', www: 'maszyny.com.pl', ...(call.body as object) };
+        return { body: stored };
+      },
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Dane firmy' }));
+    const city = await screen.findByLabelText('Miejscowość');
+    await userEvent.clear(city);
+    await userEvent.type(city, '  Kraków ');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(screen.getByLabelText('Telefon')).toHaveValue('22 555 00 00'));
+    expect(api.callsTo('PUT', '/api/configuration/company')[0].body).toEqual({ city: '  Kraków ' });
+    expect(screen.getByLabelText('Strona www')).toHaveValue('maszyny.com.pl');
+    expect(screen.getByLabelText('Miejscowość')).toHaveValue('  Kraków ');
   });
 
   it('warns the admin of a stored NIP whose check digit does not hold, until it is mended', async () => {
@@ -94,9 +116,13 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
   });
 
   it('asks before another tab drops typed company data, and stops asking once it is saved', async () => {
+    let stored = COMPANY;
     const api = fakeApi({
-      'GET /api/configuration/company': { body: COMPANY },
-      'PUT /api/configuration/company': (call) => ({ body: call.body }),
+      'GET /api/configuration/company': () => ({ body: stored }),
+      'PUT /api/configuration/company': (call) => {
+        stored = { ...stored, ...(call.body as object) };
+        return { body: stored };
+      },
     });
     renderScreen(<MyAccountPage />, { url: '/myAccount?activeTab=company', session: ANNA_ADMIN });
     const city = await screen.findByLabelText('Miejscowość');
