@@ -78,14 +78,21 @@ describe('inspection reminders, dashboard, QR labels and charts', () => {
     await page.goto('/myAccount');
     await page.getByRole('tab', { name: 'Powiadomienia' }).click();
     await page.getByRole('switch', { name: 'Wysyłaj mi przypomnienia e-mailem' }).check();
-    await page.getByRole('button', { name: 'Zapisz' }).click();
+    // By keyboard: the button, disabled while it saves, gives the focus back once saved.
+    const save = page.getByRole('button', { name: 'Zapisz' });
+    await save.focus();
+    await page.keyboard.press('Enter');
     await expectAlert(page, 'Zapisano ustawienia powiadomień.');
+    await expect.poll(() => save.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('runs the job now: one digest lists the machines due within 30 days and the overdue one', async () => {
     const before = digests().length;
-    await page.getByRole('button', { name: 'Uruchom teraz' }).click();
+    const runNow = page.getByRole('button', { name: 'Uruchom teraz' });
+    await runNow.focus();
+    await page.keyboard.press('Enter');
     await expectAlert(page, 'Wysłano przypomnienia.');
+    await expect.poll(() => runNow.evaluate((button) => button === document.activeElement)).toBe(true);
     await expect.poll(() => digests().length).toBe(before + 1);
     const [mail] = digests();
     const listed = machines.filter((m) => mail.text.includes(m.name)).map((m) => m.days);

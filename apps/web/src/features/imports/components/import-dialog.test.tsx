@@ -214,6 +214,10 @@ describe('Importuj z CSV', () => {
     // Its number and the cell tinted red, the others not.
     expect(cells.map(tinted)).toEqual([true, false, false, true, false]);
     expect(within(cells[0]!).getByRole('img', { name: 'Wiersz z błędem' })).toBeTruthy();
+    // A column named by the file's header alone, not joined with its select's value.
+    for (const header of ['Wiersz', 'Nazwa', 'Kontrahent', 'Kategoria', 'Numer']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
+    }
     const listed = screen.getByRole('table', { name: 'Błędy w wierszach' });
     expect(within(listed).getByText('Nie ma kategorii „Lasery”.')).toBeTruthy();
     expect(screen.getByText('Błędy w 1 wierszu (1)')).toBeTruthy();
@@ -299,12 +303,19 @@ describe('Importuj z CSV', () => {
     expect(screen.getByText(/^Importowanie 1 wiersza…/)).toBeTruthy();
     // Before the server's first line: the file is on its way.
     expect(await screen.findByText('Wysyłanie pliku…')).toBeTruthy();
+    // Nothing counted yet: a bar without a value, not "100%".
+    const uncounted = screen.getByRole('progressbar', { name: 'Postęp importu' });
+    expect(uncounted.getAttribute('aria-valuenow')).toBeNull();
+    expect(uncounted.getAttribute('aria-valuetext')).toBe('Wysyłanie pliku…');
 
     // Another import is writing: this one waits for it, with no count to show.
     tell({ progress: { phase: 'waiting', done: 0, total: 0 } });
     expect(await screen.findByText('Oczekiwanie na zakończenie innego importu…')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'Postęp importu' }).getAttribute('aria-valuenow')).toBe(
-      '100',
+    expect(
+      screen.getByRole('progressbar', { name: 'Postęp importu' }).getAttribute('aria-valuenow'),
+    ).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Postęp importu' }).getAttribute('aria-valuetext')).toBe(
+      'Oczekiwanie na zakończenie innego importu…',
     );
 
     tell({ progress: { phase: 'checking', done: 12_000, total: 12_000 } });

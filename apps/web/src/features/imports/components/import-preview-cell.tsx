@@ -38,6 +38,8 @@ export function PreviewCell(props: {
       style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}
     >
       {text}
+      {/* A space before the mark, so that the cell reads "3 Wiersz z błędem", not "3Wiersz…". */}
+      {props.flagged && ' '}
       {props.flagged && (
         // Not the colour alone: a mark beside the number too.
         <IconAlertTriangle

@@ -25,7 +25,8 @@ export function ImportPreviewTable(props: {
           <Table.Tr>
             <Table.Th>Wiersz</Table.Th>
             {preview.headers.map((header, col) => (
-              <Table.Th key={col} miw={220}>
+              // Named by the file's header alone: the select's value joined it ("Miejscowość Miejscowość").
+              <Table.Th key={col} miw={220} aria-label={header}>
                 <Text size="xs" c="dimmed">
                   {header}
                 </Text>

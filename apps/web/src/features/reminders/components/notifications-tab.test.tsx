@@ -78,6 +78,24 @@ describe('/myAccount → Powiadomienia', () => {
     expect(within(panel).getByText('30')).toBeInTheDocument();
   });
 
+  it('says a refused lead time aloud, and clears it with the save', async () => {
+    fakeApi({
+      'GET /api/reminders/settings': { body: { ...settings, enabled: true, leadDays: [30] } },
+      'POST /api/reminders/settings': (call) => ({ body: call.body }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount?activeTab=notifications', session: JAN_USER });
+    const panel = screen.getByRole('tabpanel');
+    await userEvent.type(await waitFor(() => leadInput(panel)), 'abc{enter}');
+    expect(within(panel).getByRole('alert')).toHaveTextContent(
+      'Wyprzedzenie musi być liczbą dni od 1 do 365.',
+    );
+    const save = within(panel).getByRole('button', { name: 'Zapisz' });
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(within(panel).queryByText('Wyprzedzenie musi być liczbą dni od 1 do 365.')).toBeNull(),
+    );
+  });
+
   it('lets an admin run the job now and shows the last runs with their counts', async () => {
     let runs = [] as unknown[];
     const api = fakeApi({
@@ -135,8 +153,8 @@ describe('/myAccount → Powiadomienia', () => {
       reminders: 40,
       mailsQueued: 20,
       mailsSent,
-      mailsFailed: 0,
-      error: null,
+      mailsFailed: state === 'INTERRUPTED' ? 16 : 0,
+      error: state === 'INTERRUPTED' ? 'Invalid login: 535 5.7.8 Authentication failed' : null,
     });
     let answers = 0;
     fakeApi({
@@ -158,6 +176,12 @@ describe('/myAccount → Powiadomienia', () => {
         .getByText(/^przerwane/)
         .closest('tr'),
     ).toHaveTextContent('4');
+    // Why mails failed, in the row for all to read (a tooltip reached neither keyboard nor touch).
+    expect(
+      within(table)
+        .getByText(/^przerwane/)
+        .closest('tr'),
+    ).toHaveTextContent('Serwer poczty: Invalid login: 535 5.7.8 Authentication failed');
     // Asked again by itself while the run sends: its count grows and "w toku" goes.
     await waitFor(() => expect(within(table).queryByText('w toku')).toBeNull(), { timeout: 5_000 });
     expect((await rows())[1]).toHaveTextContent('20');

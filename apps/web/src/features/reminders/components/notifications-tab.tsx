@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Switch, Table, TagsInput, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dayjs';
+import { useKeepFocusWhileSaving } from '../../../lib/keep-focus-while-saving';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useCurrentUser } from '../../auth/api/session';
 import {
@@ -23,7 +24,7 @@ import {
 export function NotificationsTab() {
   const user = useCurrentUser();
   return (
-    <Stack maw={720} gap="xl">
+    <Stack gap="xl">
       <ReminderSettingsSection />
       {user.isAdmin && <ReminderJobPanel />}
     </Stack>
@@ -35,11 +36,17 @@ function ReminderSettingsSection() {
   if (!settings.data) {
     return <Text c="dimmed">{settings.isError ? errorMessage(settings.error) : MSG.loading}</Text>;
   }
-  return <ReminderSettingsForm initial={settings.data} />;
+  return (
+    <Stack maw={720}>
+      <ReminderSettingsForm initial={settings.data} />
+    </Stack>
+  );
 }
 
 function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
   const save = useSaveReminderSettings();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  useKeepFocusWhileSaving(save.isPending, saveButton);
   const [values, setValues] = useState<ReminderSettings>(initial);
   // What the server holds: settings changed from it ask before another tab or screen drops them.
   const [stored, setStored] = useState<ReminderSettings>(initial);
@@ -64,6 +71,7 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
       onSuccess: (saved) => {
         setValues(saved);
         setStored(saved);
+        setLeadError(null);
         notifications.show({ color: 'green', message: REMINDER_MSG.settingsSaved });
       },
       onError: (e) => setError(errorMessage(e)),
@@ -88,6 +96,7 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
         value={values.leadDays.map(String)}
         onChange={takeLeadDays}
         error={leadError}
+        errorProps={{ role: 'alert' }}
         disabled={!values.enabled}
         maxTags={5}
         maw={360}
@@ -100,7 +109,7 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
       />
       {error && <Alert color="red">{error}</Alert>}
       <Group>
-        <Button onClick={submit} loading={save.isPending}>
+        <Button ref={saveButton} onClick={submit} loading={save.isPending}>
           Zapisz
         </Button>
       </Group>
@@ -117,11 +126,14 @@ const RUN_STATE = {
 function ReminderJobPanel() {
   const runs = useReminderRuns(true);
   const run = useRunReminders();
+  const runButton = useRef<HTMLButtonElement>(null);
+  useKeepFocusWhileSaving(run.isPending, runButton);
   return (
     <Stack>
       <Title order={4}>Zadanie przypomnień (administrator)</Title>
       <Group>
         <Button
+          ref={runButton}
           variant="light"
           loading={run.isPending}
           onClick={() =>
@@ -165,7 +177,14 @@ function ReminderJobPanel() {
                 <Table.Td>{r.reminders}</Table.Td>
                 <Table.Td>{r.mailsQueued}</Table.Td>
                 <Table.Td>{r.mailsSent}</Table.Td>
-                <Table.Td title={r.error ?? undefined}>{r.mailsFailed}</Table.Td>
+                <Table.Td>
+                  {r.mailsFailed}
+                  {r.error && (
+                    <Text size="xs" c="dimmed">
+                      Serwer poczty: {r.error}
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
             {runs.data?.length === 0 && (
