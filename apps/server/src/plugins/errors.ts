@@ -153,9 +153,14 @@ function answerFailure(error: FastifyError, request: FastifyRequest, reply: Fast
   // Its connection, not the request stream: that one is destroyed as soon as its body has been read,
   // which made every failed POST (a refused mail, a 500) look like a client that left.
   const clientGone = request.raw.socket?.destroyed ?? false;
-  if (status >= 500 && !clientGone)
+  if (status >= 500 && clientGone) request.log.info({ err: error }, 'request ended by the client');
+  else if (status > 500 && error instanceof AppError) {
+    // An answer the app chose (a drive or mail server away, the server busy): still an error for
+    // an administrator to see, with its cause's words and no stack of the app's own throw.
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    request.log.error({ code: body.code, reason: error.message, cause }, body.code);
+  } else if (status >= 500)
     request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
-  else if (status >= 500) request.log.info({ err: error }, 'request ended by the client');
   // What may work again in a moment says when to ask again (a proxy or a script can wait so long).
   if (status === 503) void reply.header('Retry-After', String(RETRY_AFTER_S));
   return reply.status(status).send(body);

@@ -191,6 +191,10 @@ describe('createMailer with SMTP_URL', () => {
       expect(((await response.json()) as { message: string }).message).toBe(MSG.mailFailed);
       // An administrator watching the log for errors sees it (it was logged as a client gone away).
       expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'MAIL_FAILED' }));
+      // With the mail server's reason, not a stack of the app's own throw.
+      const logged = lines.find((l) => l.msg === 'MAIL_FAILED') as unknown as Record<string, unknown>;
+      expect(logged).toMatchObject({ code: 'MAIL_FAILED', cause: expect.stringMatching(/ECONNREFUSED/) });
+      expect(JSON.stringify(logged)).not.toContain('at deliver');
       const login = await app.inject({
         method: 'GET',
         url: '/api/user/auth',
