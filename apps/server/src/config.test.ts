@@ -41,6 +41,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://jan%40firma.pl:tajne@smtp.firma.pl:465' }).SMTP_URL).toBe(
       'smtps://jan%40firma.pl:tajne@smtp.firma.pl:465',
     );
+    // A special character left unencoded in the password: refused at start, not mailing another host.
+    for (const smtp of [
+      'smtps://serwis@firma.pl:2024#Zima@smtp.firma.pl:465',
+      'smtps://jan:ta jne@smtp.firma.pl',
+    ])
+      expect(refusal({ SMTP_URL: smtp })).toContain('zapisz kodami, np. @ jako %40, # jako %23');
+    expect(refusal({ SMTP_URL: 'smtps://serwis@firma.pl:2024#Zima@smtp.firma.pl:465' })).not.toContain(
+      'Zima',
+    );
+    expect(loadConfig({ SMTP_URL: 'smtps://serwis%40firma.pl:2024%23Zima@smtp.firma.pl:465' }).SMTP_URL).toBe(
+      'smtps://serwis%40firma.pl:2024%23Zima@smtp.firma.pl:465',
+    );
     expect(refusal({ MAIL_FROM: 'not an address' })).toContain('MAIL_FROM musi zawierać adres e-mail');
     for (const from of ['serwis@firma.pl', 'Serwis Firma <serwis@firma.pl>', 'Serwis <serwis@localhost>'])
       expect(loadConfig({ MAIL_FROM: from }).MAIL_FROM).toBe(from);

@@ -2,6 +2,24 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_COMPANY_TIME_ZONE, DEFAULT_REMINDER_LEAD_DAYS, isKnownTimeZone } from '@serwis/domain';
 
+/**
+ * A special character of the user name or password not written as %XX splits the address
+ * elsewhere: a "#" made the rest a fragment, and the mails went to the host before it.
+ */
+const SMTP_URL_ENCODING =
+  'SMTP_URL jest nieprawidłowy: znaki specjalne w nazwie użytkownika i haśle zapisz kodami, np. @ jako %40, # jako %23, / jako %2F, ? jako %3F, : jako %3A';
+const SMTP_SCHEME = /^smtps?:\/\/[^\s/]+/i;
+/** True too for an address the scheme's own check refuses, so that one message says what is wrong. */
+function isWholeSmtpUrl(value: string): boolean {
+  if (!SMTP_SCHEME.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return !/\s/.test(value) && url.hostname !== '' && url.hash === '' && !url.search.includes('@');
+  } catch {
+    return false;
+  }
+}
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -22,10 +40,10 @@ const envSchema = z
     SMTP_URL: z
       .string()
       .regex(
-        /^smtps?:\/\/[^\s/]+/i,
+        SMTP_SCHEME,
         'SMTP_URL musi zaczynać się od smtp:// lub smtps://, np. smtps://uzytkownik:haslo@smtp.firma.pl:465',
       )
-      .url()
+      .refine(isWholeSmtpUrl, SMTP_URL_ENCODING)
       .optional()
       .or(z.literal('').transform(() => undefined)),
     MAIL_FROM: z

@@ -49,6 +49,27 @@ async function startSmtp() {
   };
 }
 
+/** A server that asks for a login and offers no STARTTLS: what it was told, in the clear. */
+async function startPlainLoginSmtp() {
+  const logins: string[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      logins.push(`${auth.username}:${auth.password}`);
+      callback(null, { user: auth.username });
+    },
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return { logins, port, close: () => new Promise<void>((r) => server.close(r)) };
+}
+
 /** A port nothing listens on. */
 async function closedPort() {
   const probe = net.createServer();
@@ -203,6 +224,28 @@ describe('createMailer with SMTP_URL', () => {
       expect(login.statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('createMailer with a login over smtp://', () => {
+  it('does not send the password to a server that offers no encryption, unless told to', async () => {
+    const smtp = await startPlainLoginSmtp();
+    try {
+      const url = `smtp://serwis%40firma.pl:tajne-haslo@127.0.0.1:${smtp.port}`;
+      const mailer = createMailer({ smtpUrl: url, from: 'Serwis <serwis@firma.pl>', dataDir: os.tmpdir() });
+      await expect(mailer.send(message)).rejects.toThrow(/STARTTLS/);
+      expect(smtp.logins).toEqual([]);
+      // Said in so many words (a relay on the same machine): the login goes as it is.
+      const allowed = createMailer({
+        smtpUrl: `${url}?requireTLS=false`,
+        from: 'Serwis <serwis@firma.pl>',
+        dataDir: os.tmpdir(),
+      });
+      await allowed.send(message);
+      expect(smtp.logins).toEqual(['serwis@firma.pl:tajne-haslo']);
+    } finally {
+      await smtp.close();
     }
   });
 });

@@ -54,8 +54,19 @@ export async function deliver(mailer: Mailer, message: MailMessage) {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/**
+ * smtp:// with a login: the password goes only over a connection the server made encrypted
+ * (STARTTLS); a server that does not offer it is refused rather than sent the password in clear.
+ * `?requireTLS=false` in SMTP_URL allows it (a relay on the same machine).
+ */
+function loginNeedsTls(smtpUrl: string): { requireTLS?: true } {
+  const url = new URL(smtpUrl);
+  const plainWithLogin = url.protocol === 'smtp:' && url.username !== '';
+  return plainWithLogin && !url.searchParams.has('requireTLS') ? { requireTLS: true } : {};
+}
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS, ...loginNeedsTls(smtpUrl) });
   return {
     target: 'smtp',
     async send(message) {

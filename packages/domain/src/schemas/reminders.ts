@@ -15,7 +15,10 @@ export const REMINDER_MSG = {
   runDone: (queued: number, sent: number, failed = 0): string =>
     queued + sent + failed === 0
       ? REMINDER_MSG.nothingToSend
-      : `${REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}${failed ? `, niewysłane (do ponowienia): ${failed}` : ''}.`,
+      : `${failed ? (sent ? REMINDER_MSG.runPartly : REMINDER_MSG.runFailed) : REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}${failed ? `, niewysłane (do ponowienia): ${failed}` : ''}.`,
+  /** A run whose mails the mail server refused, all or some: it does not lead with "Wysłano". */
+  runFailed: 'Nie wysłano przypomnień: serwer poczty ich nie przyjął.',
+  runPartly: 'Wysłano część przypomnień: serwer poczty nie przyjął pozostałych.',
   nothingToSend: 'Brak nowych przypomnień do wysłania.',
   /** Reminders switched on with no lead time and no overdue day: nothing would ever be sent. */
   nothingChosen:

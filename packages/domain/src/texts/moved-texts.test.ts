@@ -21,7 +21,10 @@ describe('texts moved into the domain', () => {
   it('report the reminder run, the sent protocol and the import', () => {
     expect(REMINDER_MSG.runDone(3, 2)).toBe('Wysłano przypomnienia. Nowe wiadomości: 3, wysłane: 2.');
     expect(REMINDER_MSG.runDone(1, 0, 1)).toBe(
-      'Wysłano przypomnienia. Nowe wiadomości: 1, wysłane: 0, niewysłane (do ponowienia): 1.',
+      'Nie wysłano przypomnień: serwer poczty ich nie przyjął. Nowe wiadomości: 1, wysłane: 0, niewysłane (do ponowienia): 1.',
+    );
+    expect(REMINDER_MSG.runDone(3, 2, 1)).toBe(
+      'Wysłano część przypomnień: serwer poczty nie przyjął pozostałych. Nowe wiadomości: 3, wysłane: 2, niewysłane (do ponowienia): 1.',
     );
     expect(REMINDER_MSG.runDone(0, 0)).toBe('Brak nowych przypomnień do wysłania.');
     expect(PROTOCOL_MSG.protocolSentTo('a@b.pl', '03.12.2026 10:15')).toBe(
