@@ -78,5 +78,12 @@ export const DELETION_TEXT = {
     ]);
     return by ? `Kontrahenta nie można teraz usunąć. Powiązane z nim dane: ${by}. Najpierw je usuń.` : '';
   },
+  /** Why a category cannot go now (its machines); '' when it can. */
+  categoryKeptBy: (machines: number) => {
+    const by = listed([[machines, { one: 'maszyna', few: 'maszyny', many: 'maszyn' }]]);
+    return by
+      ? `Kategorii nie można teraz usunąć: należy do niej ${by}. Najpierw przenieś te maszyny do innej kategorii lub je usuń.`
+      : '';
+  },
   cannotDeleteTitle: 'Nie można usunąć',
 } as const;

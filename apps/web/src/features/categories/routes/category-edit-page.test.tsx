@@ -133,7 +133,27 @@ describe('CategoryEditPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Usuń' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/categoryList'));
     expect(api.callsTo('DELETE', '/api/category/delete/4')).toHaveLength(1);
-    expect(api.callsTo('GET', '/api/category/findById/4')).toHaveLength(1);
+    // Read on opening, and again for its machines before the question: not after the delete.
+    expect(api.callsTo('GET', '/api/category/findById/4')).toHaveLength(2);
+  });
+
+  it('says at once that its machines keep a category, instead of asking a question it would refuse', async () => {
+    let count = 0;
+    const api = fakeApi(
+      // Machines added since the card was opened count too: the number is asked for at the press.
+      { 'GET /api/category/findById/4': () => ({ body: { ...stored, count: count++ ? 17_500 : 0 } }) },
+      { otherwise: EMPTY_LIST },
+    );
+    const user = userEvent.setup();
+    renderAs(ANNA_ADMIN);
+    await waitFor(() => expect(api.callsTo('GET', '/api/category/findById/4')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Usuń kategorię' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
+    expect(dialog).toHaveTextContent(
+      'Kategorii nie można teraz usunąć: należy do niej 17 500 maszyn. Najpierw przenieś te maszyny do innej kategorii lub je usuń.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Usuń' })).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 
   it('shows a category deleted meanwhile as not found, with nothing to save or delete', async () => {

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@serwis/domain';
+import { DELETION_TEXT, MSG } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDeletion } from '../../../lib/use-deletion';
 import { useTabInUrl } from '../../../lib/use-tab-in-url';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
 import { useCurrentUser } from '../../auth/api/session';
-import { useCategory, useDeleteCategory, useRenameCategory } from '../api/categories';
+import { fetchCategory, useCategory, useDeleteCategory, useRenameCategory } from '../api/categories';
 import { CategoryNameForm } from '../components/category-name-form';
 import { CategoryMachinesTab } from '../components/category-machines-tab';
 import { OperationsEditor } from '../components/operations-editor';
@@ -45,7 +45,11 @@ export function CategoryEditPage() {
           ? MSG.categoryNotFound
           : null;
 
-  const askDelete = () =>
+  const askDelete = async () => {
+    // Its machines keep it, said before anything is asked (unknown: asked plainly, the server still refuses).
+    const fresh = await fetchCategory(id).catch(() => null);
+    const keptBy = fresh ? DELETION_TEXT.categoryKeptBy(fresh.count) : '';
+    if (keptBy) return cannotDelete(keptBy);
     confirmDelete({
       what: `kategorię ${name}`,
       onConfirm: () => {
@@ -58,6 +62,7 @@ export function CategoryEditPage() {
         });
       },
     });
+  };
 
   return (
     <>
