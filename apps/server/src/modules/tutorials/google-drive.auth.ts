@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { answerReason, retryAfterMs } from './google-drive.answer.js';
 import { TutorialSourceUnavailableError } from './tutorials.source.js';
 
 /** Read-only access is all the tutorials need. */
@@ -100,8 +101,11 @@ export class DriveTokens {
       throw new TutorialSourceUnavailableError(`token endpoint unreachable (${describeFetchError(error)})`);
     }
     if (!response.ok) {
-      await response.body?.cancel();
-      throw new TutorialSourceUnavailableError(`token endpoint answered ${response.status}`);
+      // Google's reason ("invalid_grant: Invalid JWT Signature.") tells a wrong key from a wrong clock.
+      const reason = await answerReason(response, [assertion]).catch(() => '');
+      throw new TutorialSourceUnavailableError(`token endpoint answered ${response.status}${reason}`, {
+        retryAfterMs: retryAfterMs(response),
+      });
     }
     const body = (await response.json().catch(() => ({}))) as {
       access_token?: unknown;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type TutorialFolder } from '@serwis/domain';
 import {
   FOLDER_MIME,
@@ -12,6 +12,7 @@ import {
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { loadConfig } from '../../config.js';
 import { GoogleDriveTutorialSource } from './tutorials.drive.js';
+import { FAILED_LISTING_PAUSE_MS } from './tutorials.service.js';
 import { TutorialSourceUnavailableError } from './tutorials.source.js';
 
 const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-drive-key-'));
@@ -20,6 +21,8 @@ const VIDEO = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256))
 const ROOT = 'root-folder-0001';
 
 const sample = (): FakeDriveFile[] => [
+  // The root itself, as Drive has it (its metadata is asked before each listing).
+  { id: ROOT, name: 'Tutoriale', mimeType: FOLDER_MIME, parents: ['my-drive'] },
   { id: 'fold-bhp', name: 'Szkolenia BHP', mimeType: FOLDER_MIME, parents: [ROOT] },
   { id: 'fold-laser', name: 'Obsługa lasera', mimeType: FOLDER_MIME, parents: [ROOT] },
   { id: 'fold-empty', name: 'Pusty', mimeType: FOLDER_MIME, parents: [ROOT] },
@@ -233,6 +236,61 @@ describe('tutorials from Google Drive (local fake)', () => {
     expect(drive.requests.filter((r) => r.query.get('alt') === 'media').length).toBe(mediaBefore);
   });
 
+  it('does not list hidden folders and files (a leading dot), as the local folder does not', async () => {
+    drive.files.push(
+      { id: 'fold-hidden', name: '.ukryty', mimeType: FOLDER_MIME, parents: [ROOT] },
+      {
+        id: 'file-in-hidden',
+        name: 'tajne.pdf',
+        mimeType: 'application/pdf',
+        parents: ['fold-hidden'],
+        content: Buffer.from('x'),
+      },
+      {
+        id: 'file-dot',
+        name: '.DS_Store',
+        mimeType: 'application/octet-stream',
+        parents: ['fold-bhp'],
+        content: Buffer.from('x'),
+      },
+    );
+    expect(shape((await getTree(admin, true)).json())).toEqual(EXPECTED);
+    expect((await download('file-dot')).statusCode).toBe(404);
+    expect((await download('file-in-hidden')).statusCode).toBe(404);
+  });
+
+  it('does not follow shortcuts: one to a file or to a folder is not listed', async () => {
+    const SHORTCUT = 'application/vnd.google-apps.shortcut';
+    drive.files.push(
+      { id: 'short-file', name: 'Skrót do instrukcji', mimeType: SHORTCUT, parents: ['fold-bhp'] },
+      { id: 'short-folder', name: 'Skrót do folderu', mimeType: SHORTCUT, parents: [ROOT] },
+    );
+    expect(shape((await getTree(admin, true)).json())).toEqual(EXPECTED);
+    expect((await download('short-file')).statusCode).toBe(404);
+  });
+
+  it('says "Drive root folder not found" for a root id Drive does not know or that is not a folder', async () => {
+    const source = (rootId: string) =>
+      new GoogleDriveTutorialSource({
+        keyFile: account.keyFile,
+        rootId,
+        apiUrl: drive.apiUrl,
+        tokenUrl: drive.tokenUrl,
+        timeoutMs: 5000,
+      });
+    // Before, both listed as an empty drive: "no tutorials" instead of an error.
+    const unknown = await source('nie-udostepniony')
+      .listTree()
+      .catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(TutorialSourceUnavailableError);
+    expect((unknown as Error).message).toMatch(/^Drive root folder not found \(404/);
+    const file = await source('file-pdf')
+      .listTree()
+      .catch((error: unknown) => error);
+    expect(file).toBeInstanceOf(TutorialSourceUnavailableError);
+    expect((file as Error).message).toMatch(/^Drive root folder not found .*application\/pdf, not a folder/);
+  });
+
   it('is read-only for everyone', async () => {
     const info = await ctx.app.inject({ method: 'GET', url: '/api/google-drive/source', headers: as(user) });
     expect(info.json()).toEqual({ source: 'google-drive', writable: false });
@@ -254,7 +312,18 @@ describe('tutorials from Google Drive (local fake)', () => {
     expect(response.json().message).toBe('Błąd połączenia z dyskiem Google');
     for (const token of drive.tokens) expect(response.body).not.toContain(token);
     drive.failWith = undefined;
-    expect((await getTree(admin, true)).statusCode).toBe(200);
+    // Drive is left alone for a while after a failed listing: the refresh answers the failure
+    // again without asking it, and lists once the pause is over.
+    const asked = listings();
+    expect((await getTree(admin, true)).statusCode).toBe(502);
+    expect(listings()).toBe(asked);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + FAILED_LISTING_PAUSE_MS);
+      expect((await getTree(admin, true)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a key that is not the service account’s (the token endpoint checks the signature)', async () => {
@@ -269,7 +338,8 @@ describe('tutorials from Google Drive (local fake)', () => {
     });
     const failure = await source.listTree().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TutorialSourceUnavailableError);
-    expect((failure as Error).message).toBe('token endpoint answered 400');
+    // Google's reason (the fake's "invalid_grant") beside the status; no token or JWT.
+    expect((failure as Error).message).toBe('token endpoint answered 400: invalid_grant');
     fs.rmSync(otherDir, { recursive: true, force: true });
   });
 

@@ -30,7 +30,7 @@ describe('TreeCache', () => {
     fail = true;
     await expect(cache.get({ refresh: true })).rejects.toThrow('down');
     fail = false;
-    expect((await cache.get())[0].folder.name).toBe('v5');
+    expect((await cache.get({ refresh: true }))[0].folder.name).toBe('v5');
     expect(cache.age()).toBe(0);
     now += 5_000;
     expect(cache.recent(10_000)?.[0].folder.name).toBe('v5');
@@ -62,5 +62,92 @@ describe('TreeCache', () => {
     await cache.get();
     await cache.get();
     expect(calls).toBe(2);
+  });
+
+  it('keeps the last good tree when a listing fails: the others are served it, only a refresh answers the failure', async () => {
+    let now = 1000;
+    let calls = 0;
+    let fail = false;
+    const cache = new TreeCache(
+      async () => {
+        calls++;
+        if (fail) throw new Error('down');
+        return tree(`v${calls}`);
+      },
+      60_000,
+      () => now,
+    );
+    expect((await cache.get())[0].folder.name).toBe('v1');
+    fail = true;
+    // The admin's refresh fails; everyone else still gets the kept tree.
+    await expect(cache.get({ refresh: true })).rejects.toThrow('down');
+    expect((await cache.get())[0].folder.name).toBe('v1');
+    // Past the cache time too: listed again, failed again, the kept tree served.
+    now += 120_000;
+    expect((await cache.get())[0].folder.name).toBe('v1');
+    expect(calls).toBe(3);
+    fail = false;
+    expect((await cache.get())[0].folder.name).toBe('v4');
+  });
+
+  it('after a failed listing waits the pause before listing again: the kept tree meanwhile, or the failure at once', async () => {
+    let now = 1000;
+    let calls = 0;
+    let fail = true;
+    const failure = Object.assign(new Error('down'), { retryAfterMs: 5_000 });
+    const cache = new TreeCache(
+      async () => {
+        calls++;
+        if (fail) throw failure;
+        return tree(`v${calls}`);
+      },
+      0,
+      () => now,
+      { pauseAfter: (error) => (error as { retryAfterMs?: number }).retryAfterMs ?? 30_000 },
+    );
+    // None kept: the failure, answered at once while the pause lasts (the source is not asked).
+    await expect(cache.get()).rejects.toBe(failure);
+    await expect(cache.get()).rejects.toBe(failure);
+    await expect(cache.get({ refresh: true })).rejects.toBe(failure);
+    expect(calls).toBe(1);
+    now += 5_000;
+    fail = false;
+    expect((await cache.get())[0].folder.name).toBe('v2');
+
+    // Kept: served through the pause; a refresh answers the failure without asking the source.
+    fail = true;
+    expect((await cache.get())[0].folder.name).toBe('v2');
+    expect(calls).toBe(3);
+    for (let i = 0; i < 5; i++) expect((await cache.get())[0].folder.name).toBe('v2');
+    await expect(cache.get({ refresh: true })).rejects.toBe(failure);
+    expect(calls).toBe(3);
+    now += 4_999;
+    expect((await cache.get())[0].folder.name).toBe('v2');
+    expect(calls).toBe(3);
+    now += 1;
+    fail = false;
+    expect((await cache.get())[0].folder.name).toBe('v4');
+    expect(calls).toBe(4);
+  });
+
+  it('after an upload (invalidate) lists again at once, failure or not', async () => {
+    let calls = 0;
+    let fail = false;
+    const cache = new TreeCache(
+      async () => {
+        calls++;
+        if (fail) throw new Error('down');
+        return tree(`v${calls}`);
+      },
+      60_000,
+      undefined,
+      { pauseAfter: () => 30_000 },
+    );
+    await cache.get();
+    fail = true;
+    await expect(cache.get({ refresh: true })).rejects.toThrow('down');
+    fail = false;
+    cache.invalidate();
+    expect((await cache.get())[0].folder.name).toBe('v3');
   });
 });

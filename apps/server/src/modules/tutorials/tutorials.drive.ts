@@ -1,8 +1,10 @@
-import { pipeline, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { TutorialFolder } from '@serwis/domain';
 import type { ByteRange } from '../../plugins/storage/index.js';
+import { answerReason, retryAfterMs } from './google-drive.answer.js';
 import { describeFetchError, DriveTokens, readServiceAccountKey } from './google-drive.auth.js';
+import { idleLimited, sliceBytes } from './google-drive.stream.js';
 import {
   byName,
   TutorialSourceUnavailableError,
@@ -11,7 +13,7 @@ import {
 } from './tutorials.source.js';
 
 const FOLDER_TYPE = 'application/vnd.google-apps.folder';
-/** Google Docs, Sheets…: no bytes to download (only an export), so not listed. */
+/** Google Docs, Sheets, shortcuts…: no bytes to download (only an export or a link), so not listed. */
 const NATIVE_PREFIX = 'application/vnd.google-apps.';
 /** Folders per files.list query ("'a' in parents or 'b' in parents …"), well under the query length limit. */
 const FOLDERS_PER_QUERY = 40;
@@ -35,6 +37,9 @@ export interface GoogleDriveOptions {
   timeoutMs: number;
 }
 
+/** Hidden entries (a leading dot) are not tutorials, as in the local folder. */
+const hidden = (file: { name?: string }) => typeof file.name !== 'string' || file.name.startsWith('.');
+
 /** A string literal of the Drive query language. */
 const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
@@ -56,35 +61,99 @@ export class GoogleDriveTutorialSource implements TutorialSource {
   }
 
   /**
-   * One authorized GET. The timeout covers the wait for the answer's headers, not a long download.
-   * Unreachable, 5xx, 429 and a refused token make the source unavailable; the caller reads 404.
+   * One authorized GET; `read` takes what is needed of the answer. The timeout covers the wait for
+   * the answer and `read` (a JSON body), not a download's bytes (`idleLimited` watches those).
+   * Unreachable, 5xx, 429 and a refused token make the source unavailable, with Google's reason
+   * from the error body; the caller reads 404 (and 416).
    */
-  private async get(path: string, query: Record<string, string>, headers: Record<string, string> = {}) {
+  private async get<T>(
+    path: string,
+    query: Record<string, string>,
+    read: (response: Response) => Promise<T>,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const url = `${this.apiUrl}${path}?${new URLSearchParams({ supportsAllDrives: 'true', ...query })}`;
     for (let attempt = 0; ; attempt++) {
       const token = await this.tokens.get();
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error('timeout')), this.options.timeoutMs);
-      let response: Response;
+      // A TimeoutError, as the token endpoint's AbortSignal.timeout gives: the log says "(TimeoutError)".
+      const timer = setTimeout(
+        () => controller.abort(new DOMException('Drive API did not answer in time', 'TimeoutError')),
+        this.options.timeoutMs,
+      );
       try {
-        response = await fetch(url, {
-          headers: { ...headers, authorization: `Bearer ${token}` },
-          signal: controller.signal,
-        });
-      } catch (error) {
-        throw new TutorialSourceUnavailableError(`Drive API unreachable (${describeFetchError(error)})`);
+        let response: Response;
+        try {
+          response = await fetch(url, {
+            headers: { ...headers, authorization: `Bearer ${token}` },
+            signal: controller.signal,
+          });
+        } catch (error) {
+          throw new TutorialSourceUnavailableError(`Drive API unreachable (${describeFetchError(error)})`);
+        }
+        if (response.status === 401 && attempt === 0) {
+          // An expired or revoked token: fetch a new one once.
+          await response.body?.cancel();
+          this.tokens.drop();
+          continue;
+        }
+        if (!response.ok && response.status !== 404 && response.status !== 416) {
+          const reason = await answerReason(response, [token]).catch(() => '');
+          throw new TutorialSourceUnavailableError(`Drive API answered ${response.status}${reason}`, {
+            retryAfterMs: retryAfterMs(response),
+          });
+        }
+        try {
+          return await read(response);
+        } catch (error) {
+          if (controller.signal.aborted) {
+            throw new TutorialSourceUnavailableError(
+              `Drive API unreachable (${describeFetchError(controller.signal.reason)})`,
+            );
+          }
+          throw error;
+        }
       } finally {
         clearTimeout(timer);
       }
-      if (response.status === 401 && attempt === 0) {
-        // An expired or revoked token: fetch a new one once.
+    }
+  }
+
+  /** A JSON answer within the timeout: its status and body (null when it is not JSON; 404's is not read). */
+  private getJson<T>(path: string, query: Record<string, string>) {
+    return this.get(path, query, async (response) => {
+      if (response.status === 404) {
         await response.body?.cancel();
-        this.tokens.drop();
-        continue;
+        return { status: 404, body: null };
       }
-      if (response.ok || response.status === 404 || response.status === 416) return response;
-      await response.body?.cancel();
-      throw new TutorialSourceUnavailableError(`Drive API answered ${response.status}`);
+      // A body cut by the timeout fails here; anything else that is not JSON is null.
+      const text = await response.text();
+      let body: T | null = null;
+      try {
+        body = JSON.parse(text) as T;
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, body };
+    });
+  }
+
+  /**
+   * The root folder itself, asked first: an id that is wrong or not shared with the service
+   * account would otherwise list as an empty folder, "no tutorials" instead of an error.
+   */
+  private async checkRoot() {
+    const path = `/files/${encodeURIComponent(this.options.rootId)}`;
+    const { status, body } = await this.getJson<DriveFile>(path, { fields: 'id,mimeType' });
+    if (status === 404) {
+      throw new TutorialSourceUnavailableError(
+        'Drive root folder not found (404: a wrong GOOGLE_DRIVE_ROOT_ID, or not shared with the account)',
+      );
+    }
+    if (body?.mimeType !== FOLDER_TYPE) {
+      throw new TutorialSourceUnavailableError(
+        `Drive root folder not found (GOOGLE_DRIVE_ROOT_ID names ${body?.mimeType ?? 'something'}, not a folder)`,
+      );
     }
   }
 
@@ -92,21 +161,14 @@ export class GoogleDriveTutorialSource implements TutorialSource {
     const files: DriveFile[] = [];
     let pageToken: string | undefined;
     do {
-      const response = await this.get('/files', {
+      const { status, body } = await this.getJson<{ files?: DriveFile[]; nextPageToken?: string }>('/files', {
         q,
         fields: 'nextPageToken,files(id,name,mimeType,size,modifiedTime,parents)',
         pageSize: '1000',
         includeItemsFromAllDrives: 'true',
         ...(pageToken ? { pageToken } : {}),
       });
-      if (response.status === 404) {
-        await response.body?.cancel();
-        throw new TutorialSourceUnavailableError('Drive root folder not found');
-      }
-      const body = (await response.json().catch(() => null)) as {
-        files?: DriveFile[];
-        nextPageToken?: string;
-      } | null;
+      if (status === 404) throw new TutorialSourceUnavailableError('Drive root folder not found');
       if (!body || !Array.isArray(body.files))
         throw new TutorialSourceUnavailableError('Drive sent no file list');
       files.push(...body.files);
@@ -116,11 +178,14 @@ export class GoogleDriveTutorialSource implements TutorialSource {
   }
 
   async listTree(): Promise<TutorialFolder[]> {
+    await this.checkRoot();
     const folders = (
       await this.listAll(
         `${quote(this.options.rootId)} in parents and mimeType = '${FOLDER_TYPE}' and trashed = false`,
       )
-    ).sort(byName);
+    )
+      .filter((folder) => !hidden(folder))
+      .sort(byName);
     const filesByFolder = new Map<string, DriveFile[]>(folders.map((f) => [f.id, []]));
     for (let i = 0; i < folders.length; i += FOLDERS_PER_QUERY) {
       const parents = folders
@@ -129,7 +194,8 @@ export class GoogleDriveTutorialSource implements TutorialSource {
         .join(' or ');
       const files = await this.listAll(`(${parents}) and mimeType != '${FOLDER_TYPE}' and trashed = false`);
       for (const file of files) {
-        if (file.mimeType?.startsWith(NATIVE_PREFIX)) continue;
+        // Shortcuts are Google types too: not followed, so they are not listed.
+        if (file.mimeType?.startsWith(NATIVE_PREFIX) || hidden(file)) continue;
         for (const parent of file.parents ?? []) filesByFolder.get(parent)?.push(file);
       }
     }
@@ -146,13 +212,11 @@ export class GoogleDriveTutorialSource implements TutorialSource {
   async findFile(id: string): Promise<TutorialFileHandle | null> {
     if (!DRIVE_ID.test(id)) return null;
     const path = `/files/${encodeURIComponent(id)}`;
-    const response = await this.get(path, { fields: 'id,name,mimeType,size,modifiedTime' });
-    if (response.status === 404) {
-      await response.body?.cancel();
+    const { body: meta } = await this.getJson<DriveFile>(path, {
+      fields: 'id,name,mimeType,size,modifiedTime',
+    });
+    if (!meta || meta.size === undefined || meta.mimeType?.startsWith(NATIVE_PREFIX) || hidden(meta))
       return null;
-    }
-    const meta = (await response.json().catch(() => null)) as DriveFile | null;
-    if (!meta || meta.size === undefined || meta.mimeType?.startsWith(NATIVE_PREFIX)) return null;
     const size = Number(meta.size);
     return {
       name: meta.name,
@@ -163,30 +227,18 @@ export class GoogleDriveTutorialSource implements TutorialSource {
         const media = await this.get(
           path,
           { alt: 'media' },
+          async (response) => response,
           range ? { range: `bytes=${range.start}-${range.end}` } : {},
         );
         if (!media.ok || !media.body) {
           await media.body?.cancel();
           throw new TutorialSourceUnavailableError(`Drive download answered ${media.status}`);
         }
-        const stream = Readable.fromWeb(media.body as WebReadableStream<Uint8Array>);
+        const stream = idleLimited(media.body as WebReadableStream<Uint8Array>, this.options.timeoutMs);
         // A server that ignores Range sends the whole file: cut the asked bytes out of it.
         if (range && media.status === 200) return pipeline(stream, sliceBytes(range), () => undefined);
         return stream;
       },
     };
   }
-}
-
-/** Passes on only bytes start..end (inclusive) of a whole file. */
-function sliceBytes(range: ByteRange) {
-  let offset = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      const from = Math.max(0, range.start - offset);
-      const to = Math.min(chunk.length, range.end + 1 - offset);
-      offset += chunk.length;
-      done(null, from < to ? chunk.subarray(from, to) : undefined);
-    },
-  });
 }

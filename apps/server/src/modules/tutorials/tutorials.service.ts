@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   MSG,
@@ -30,6 +31,33 @@ import {
  * shorter cache time); an id missing from an older one lists the drive again before a 404.
  */
 const MISS_RELIST_AFTER_MS = 10_000;
+
+/**
+ * After a failed Drive listing the drive is not listed again for this long, unless it said how
+ * long in a Retry-After (429, 503); meanwhile the kept tree is served, or the 502 at once.
+ */
+export const FAILED_LISTING_PAUSE_MS = 30_000;
+/** A longer Retry-After is cut to this: a tree kept from before, or the 502, is answered as long. */
+export const RETRY_AFTER_MAX_MS = 5 * 60_000;
+
+/** How long Drive is left alone after `error`. */
+export function drivePauseAfter(error: unknown): number {
+  if (!(error instanceof TutorialSourceUnavailableError)) return 0;
+  return error.retryAfterMs === undefined
+    ? FAILED_LISTING_PAUSE_MS
+    : Math.min(error.retryAfterMs, RETRY_AFTER_MAX_MS);
+}
+
+/** What `send` says about a file, taken back when its source fails before the first byte. */
+const FILE_HEADERS = [
+  'accept-ranges',
+  'content-type',
+  'content-disposition',
+  'cache-control',
+  'last-modified',
+  'content-range',
+  'content-length',
+];
 
 /** The folder tutorials were read from before the store: TUTORIALS_DIR, else DATA_DIR/tutorials. */
 export const oldTutorialFolder = (config: Config) =>
@@ -74,24 +102,69 @@ const quote = (text: string) => `„${shortenText(text, 80)}”`;
  */
 export class Tutorials {
   private readonly cache: TreeCache;
+  /** Failures already in the log: one answered again (a paused listing) is not logged again. */
+  private readonly logged = new WeakSet<Error>();
 
   constructor(
     readonly source: TutorialSource,
     ttlMs: number,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.cache = new TreeCache(() => source.listTree(), ttlMs);
+    this.cache = new TreeCache(() => this.listTree(), ttlMs, undefined, {
+      pauseAfter: source.kind === 'google-drive' ? drivePauseAfter : undefined,
+    });
   }
 
   info(): TutorialSourceInfo {
     return { source: this.source.kind, writable: this.source.writable };
   }
 
-  private unavailable(error: TutorialSourceUnavailableError) {
-    // The reason names the failure (a status, ECONNREFUSED), never a key or a token.
+  /** A failed listing is logged even when the users are served the tree kept from before. */
+  private async listTree() {
+    try {
+      return await this.source.listTree();
+    } catch (error) {
+      if (error instanceof TutorialSourceUnavailableError) this.report(error);
+      throw error;
+    }
+  }
+
+  private report(error: TutorialSourceUnavailableError) {
+    if (this.logged.has(error)) return;
+    this.logged.add(error);
+    // The reason names the failure (a status and Google's reason, ECONNREFUSED), never a key or a token.
     this.log.warn({ source: this.source.kind, reason: error.message }, 'tutorial source unreachable');
+  }
+
+  private unavailable(error: TutorialSourceUnavailableError) {
+    this.report(error);
     const message = this.source.kind === 'google-drive' ? MSG.tutorialsDriveError : MSG.tutorialsLocalError;
     return new AppError(502, message, 'SOURCE_UNAVAILABLE');
+  }
+
+  /**
+   * A file's bytes as sent: a source that fails midway (Drive stalled or broke off) is logged by
+   * its reason ("Drive download stalled …") and ends the download with an error, a 502 when no
+   * byte was sent yet; a client that goes away closes the source's stream.
+   */
+  private watched(stream: Readable, reply: FastifyReply, fileId: string): Readable {
+    const out = new PassThrough();
+    stream.on('error', (error) => {
+      if (!(error instanceof TutorialSourceUnavailableError)) return void out.destroy(error);
+      reply.log.warn({ source: this.source.kind, fileId }, error.message);
+      this.logged.add(error);
+      if (!reply.raw.headersSent) {
+        // No byte sent yet: the 502's JSON goes out instead, without the file's headers.
+        for (const name of FILE_HEADERS) {
+          reply.removeHeader(name);
+          reply.raw.removeHeader(name);
+        }
+      }
+      out.destroy(this.unavailable(error));
+    });
+    out.on('close', () => stream.destroy());
+    stream.pipe(out);
+    return out;
   }
 
   private async guard<T>(work: () => Promise<T>): Promise<T> {
@@ -137,7 +210,7 @@ export class Tutorials {
       throw new AppError(416, MSG.fileRangeInvalid, 'RANGE_NOT_SATISFIABLE');
     }
     const range = request.kind === 'range' ? request.range : undefined;
-    const stream = await this.guard(() => file.open(range));
+    const stream = this.watched(await this.guard(() => file.open(range)), reply, id);
     const { disposition, contentType } = presentation({
       filename: file.name,
       contentType: file.contentType || 'application/octet-stream',

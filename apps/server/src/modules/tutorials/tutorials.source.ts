@@ -5,9 +5,13 @@ import type { ByteRange, Storage } from '../../plugins/storage/index.js';
 
 /** The source could not be listed or read (down, unreachable, refused our credentials). */
 export class TutorialSourceUnavailableError extends Error {
-  constructor(reason: string, options?: { cause?: unknown }) {
+  /** How long the source asked to be left alone (Drive's Retry-After on a 429 or 503). */
+  readonly retryAfterMs?: number;
+
+  constructor(reason: string, options?: { cause?: unknown; retryAfterMs?: number }) {
     super(reason, options);
     this.name = 'TutorialSourceUnavailableError';
+    if (options?.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
 

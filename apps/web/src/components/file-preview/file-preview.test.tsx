@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { PREVIEW_MSG } from '@serwis/domain';
+import { MSG, PREVIEW_MSG } from '@serwis/domain';
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { theme } from '../../app/theme';
 import { formatFileSize } from './file-size';
@@ -91,6 +91,57 @@ describe('useFilePreview', () => {
     expect(link.download).toBe('arkusz.xlsx');
     expect(screen.queryByRole('dialog')).toBeNull();
     click.mockRestore();
+  });
+});
+
+describe('useFilePreview, when the server cannot serve the file', () => {
+  afterEach(() => {
+    notifications.clean();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the server’s message for a 5xx first byte and starts no download nor preview', async () => {
+    const answers: Record<string, Response> = {
+      '/drive.docx': new Response(
+        JSON.stringify({ message: 'Błąd połączenia z dyskiem Google', code: 'SOURCE_UNAVAILABLE' }),
+        { status: 502, headers: { 'Content-Type': 'application/json' } },
+      ),
+    };
+    const asked: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        asked.push(new Headers(init?.headers).get('range'));
+        return answers[url];
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await show({ filename: 'instrukcja.docx', url: '/drive.docx' });
+    expect(await screen.findByText('Błąd połączenia z dyskiem Google')).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
+    expect(asked).toEqual(['bytes=0-0']);
+  });
+
+  it('says the server failed for a 5xx that is not the API’s JSON, and opens no player', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 503 })),
+    );
+    await show({ filename: 'szkolenie.mp4', url: '/proxy.mp4' });
+    expect(await screen.findByText(MSG.connectionError)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('still says a file deleted since the list was drawn is gone (404)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Nie znaleziono.' }), { status: 404 })),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await show({ filename: 'arkusz.xlsx', url: '/gone.xlsx' });
+    expect(await screen.findByText(MSG.fileNotFound)).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
   });
 });
 

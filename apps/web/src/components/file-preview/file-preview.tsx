@@ -110,35 +110,57 @@ function PicturePreview({ file, title }: { file: PreviewableFile; title: string 
   );
 }
 
+/** What the first byte of a file said: there, gone (404), or the server could not serve it (5xx). */
+type FirstByte = { kind: 'there' } | { kind: 'gone' } | { kind: 'failed'; message: string };
+
 /**
- * Whether the file is still stored: its first byte is asked for, and the rest never read. A file
- * another employee deleted since the list was drawn answers 404; any other outcome (no network, a
- * server that ignores the range) lets the preview or the download go on as before.
+ * Whether the file can be served: its first byte is asked for, and the rest never read. A file
+ * another employee deleted since the list was drawn answers 404; a server that cannot serve it
+ * now (5xx: a tutorial on a Google Drive that fails) answers with its message, which a download
+ * would have dropped (it ended as a silently cancelled download). Any other outcome (no network,
+ * a server that ignores the range) lets the preview or the download go on as before.
  */
-async function stillStored(url: string): Promise<boolean> {
+async function firstByte(url: string): Promise<FirstByte> {
   const controller = new AbortController();
   try {
     const response = await fetch(url, { headers: { Range: 'bytes=0-0' }, signal: controller.signal });
-    return response.status !== 404;
+    if (response.status === 404) return { kind: 'gone' };
+    if (response.status >= 500) return { kind: 'failed', message: await serverMessage(response) };
+    return { kind: 'there' };
   } catch {
-    return true;
+    return { kind: 'there' };
   } finally {
     controller.abort();
   }
+}
+
+/** The `message` of the server's JSON answer; a proxy's page says only that the server failed. */
+async function serverMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body?.message === 'string' && body.message) return body.message;
+  } catch {
+    // not JSON
+  }
+  return MSG.connectionError;
 }
 
 /**
  * `open(file)` previews what can be previewed and downloads the rest, `download(file)` downloads;
  * render `preview` once. A file gone since its list was drawn is said to be gone ("Nie znaleziono
  * pliku.") and the lists on screen are read again: the viewer showed the server's JSON answer,
- * and a download did nothing.
+ * and a download did nothing. A file the server cannot serve now (5xx) is not opened either: its
+ * message is shown the same way ("Błąd połączenia z dyskiem Google").
  */
 export function useFilePreview() {
   const client = useQueryClient();
   const [file, setFile] = useState<PreviewableFile | null>(null);
   const whenStored = useCallback(
     async (next: PreviewableFile, go: () => void) => {
-      if (next.generated || (await stillStored(next.url))) return go();
+      if (next.generated) return go();
+      const answer = await firstByte(next.url);
+      if (answer.kind === 'there') return go();
+      if (answer.kind === 'failed') return void notifications.show({ color: 'red', message: answer.message });
       notifications.show({ color: 'red', message: MSG.fileNotFound });
       void client.invalidateQueries();
     },

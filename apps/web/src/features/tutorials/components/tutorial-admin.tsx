@@ -122,16 +122,26 @@ function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClos
 
 /**
  * Admin tools: list the source again; for a local source also a new folder and an upload into
- * the chosen folder (Drive stays read-only).
+ * the chosen folder (Drive stays read-only). A failed refresh is shown above the list, unless the
+ * page already shows the same failure of the tree (one red banner, not two alike); a tree read
+ * since then puts it away.
  */
 export function TutorialAdminActions({
   writable,
   folder,
+  treeError = null,
+  treeUpdatedAt = 0,
 }: {
   writable: boolean;
   folder: TutorialEntry | null;
+  /** The tree's failure as the page shows it. */
+  treeError?: string | null;
+  /** When the tree was last read. */
+  treeUpdatedAt?: number;
 }) {
   const refresh = useRefreshTutorials();
+  const refreshError =
+    refresh.isError && refresh.submittedAt >= treeUpdatedAt ? errorMessage(refresh.error) : null;
   const [folderModal, setFolderModal] = useState(false);
   const [uploadTo, setUploadTo] = useState<TutorialEntry | null>(null);
   return (
@@ -165,7 +175,7 @@ export function TutorialAdminActions({
           </>
         )}
       </Group>
-      <ErrorBanner message={refresh.isError ? errorMessage(refresh.error) : null} />
+      <ErrorBanner message={refreshError === treeError ? null : refreshError} />
       <NewFolderModal opened={folderModal} onClose={() => setFolderModal(false)} />
       <UploadModal folder={uploadTo} onClose={() => setUploadTo(null)} />
     </>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type TutorialFolder } from '@serwis/domain';
-import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
+import { LIST_MSG, MSG, type TutorialFolder } from '@serwis/domain';
+import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeCall, type FakeReply } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { TutorialsPage } from './tutorials-page';
 
@@ -30,7 +30,12 @@ const TREE: TutorialFolder[] = [
 ];
 
 function server(
-  options: { tree?: FakeReply; source?: { source: string; writable: boolean }; folder?: FakeReply } = {},
+  options: {
+    tree?: FakeReply | ((call: FakeCall) => FakeReply);
+    source?: { source: string; writable: boolean };
+    folder?: FakeReply;
+    download?: FakeReply;
+  } = {},
 ) {
   return fakeApi({
     'GET /api/google-drive/getTree': options.tree ?? { body: TREE },
@@ -41,7 +46,7 @@ function server(
     },
     'POST /api/google-drive/uploadFile': { status: 201, body: { id: 'g-new', name: 'film.mp4' } },
     // A file's first byte: still there.
-    'GET /api/google-drive/downloadFile': { status: 206, body: 'x' },
+    'GET /api/google-drive/downloadFile': options.download ?? { status: 206, body: 'x' },
   });
 }
 
@@ -145,6 +150,53 @@ describe('/tutorials', () => {
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('Błąd połączenia z dyskiem Google');
     expect(screen.queryByRole('navigation', { name: 'Foldery' })).toBeNull();
+  });
+
+  it('lets an employee try the drive again after "Błąd połączenia z dyskiem Google"', async () => {
+    let down = true;
+    const api = server({
+      tree: () => (down ? { status: 502, body: { message: MSG.tutorialsDriveError } } : { body: TREE }),
+    });
+    open();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.tutorialsDriveError);
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: LIST_MSG.tryAgain }));
+    expect(await screen.findByRole('navigation', { name: 'Foldery' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: LIST_MSG.tryAgain })).toBeNull();
+    expect(api.callsTo('GET', '/api/google-drive/getTree')).toHaveLength(2);
+  });
+
+  it('shows a failed refresh of a tree that already failed once, not twice', async () => {
+    let down = true;
+    const api = server({
+      source: { source: 'google-drive', writable: false },
+      tree: () => (down ? { status: 502, body: { message: MSG.tutorialsDriveError } } : { body: TREE }),
+    });
+    open(ANNA_ADMIN);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.tutorialsDriveError);
+    await userEvent.click(screen.getByRole('button', { name: 'Odśwież' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.query.get('refresh') === 'true')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Odśwież' })).not.toHaveAttribute('data-loading'),
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // Drive back: the tree read again, and the refresh's old failure does not come back.
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: LIST_MSG.tryAgain }));
+    await screen.findByRole('navigation', { name: 'Foldery' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the server’s message instead of starting a download Drive cannot serve (502 at the first byte)', async () => {
+    server({
+      download: { status: 502, body: { message: MSG.tutorialsDriveError, code: 'SOURCE_UNAVAILABLE' } },
+    });
+    open();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await userEvent.click(await screen.findByRole('button', { name: /^Schemat SZKOLENIA\.docx/ }));
+    expect(await screen.findByText(MSG.tutorialsDriveError)).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
   });
 
   it('lets an admin refresh, create a folder and upload into the chosen folder of a local source', async () => {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Box, Center, Flex, Loader, NavLink, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Flex, Loader, NavLink, Stack, Text } from '@mantine/core';
 import { IconFolder, IconFolders } from '@tabler/icons-react';
-import { MSG, searchTutorials, type TutorialEntry } from '@serwis/domain';
+import { LIST_MSG, MSG, searchTutorials, type TutorialEntry } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useFilePreview } from '../../../components/file-preview';
 import { PageHeader } from '../../../components/page-header';
@@ -47,14 +47,26 @@ export function TutorialsPage() {
   }, [folders, chosen, search, searching]);
 
   const open = (file: TutorialEntry) => preview.open({ filename: file.name, url: tutorialFileUrl(file.id) });
+  const treeError = tree.isError ? errorMessage(tree.error) : null;
 
   return (
     <>
       <PageHeader title="Tutoriale" backTo={paths.home} />
       {isAdmin && (
-        <TutorialAdminActions writable={source.data?.writable ?? false} folder={chosen?.folder ?? null} />
+        <TutorialAdminActions
+          writable={source.data?.writable ?? false}
+          folder={chosen?.folder ?? null}
+          treeError={treeError}
+          treeUpdatedAt={tree.dataUpdatedAt}
+        />
       )}
-      <ErrorBanner message={tree.isError ? errorMessage(tree.error) : null} />
+      <ErrorBanner message={treeError} />
+      {tree.isError && (
+        // The tree is not retried by itself (a source that is down is shown at once): asked here.
+        <Button variant="light" mb="md" loading={tree.isFetching} onClick={() => void tree.refetch()}>
+          {LIST_MSG.tryAgain}
+        </Button>
+      )}
       {tree.isPending ? (
         <Center py="xl">
           <Stack align="center" gap="xs">
