@@ -22,6 +22,23 @@ export interface FakeDriveFile {
   trashed?: boolean;
 }
 
+/** The tutorials' root folder of the server tests' drives, and a 4 KB video to seek in. */
+export const TEST_ROOT = 'root-folder-0001';
+export const TEST_VIDEO = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256));
+
+/** The root itself (its metadata is asked before each listing) and a folder holding the video. */
+export const rootWithVideo = (): FakeDriveFile[] => [
+  { id: TEST_ROOT, name: 'Tutoriale', mimeType: FOLDER_MIME, parents: ['my-drive'] },
+  { id: 'fold-bhp', name: 'Szkolenia BHP', mimeType: FOLDER_MIME, parents: [TEST_ROOT] },
+  {
+    id: 'file-video',
+    name: 'wprowadzenie.mp4',
+    mimeType: 'video/mp4',
+    parents: ['fold-bhp'],
+    content: TEST_VIDEO,
+  },
+];
+
 export interface ServiceAccount {
   /** The key file as Google hands it out, written to disk. */
   keyFile: string;

@@ -9,8 +9,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type TutorialFolder } from '@serwis/domain';
 import {
-  FOLDER_MIME,
   makeServiceAccount,
+  rootWithVideo,
+  TEST_ROOT,
+  TEST_VIDEO,
   startFakeGoogleDrive,
   type FakeDriveFile,
 } from '../../../test/fake-google-drive.js';
@@ -28,22 +30,14 @@ import { TutorialSourceUnavailableError } from './tutorials.source.js';
 
 const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-drive-key-'));
 const account = makeServiceAccount(keyDir);
-const ROOT = 'root-folder-0001';
-const VIDEO = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256));
+const ROOT = TEST_ROOT;
+const VIDEO = TEST_VIDEO;
 /** More than the sockets and stream buffers between Drive and a client hold. */
 const BIG = Buffer.alloc(32 * 1024 * 1024, 7);
 const STALLING = Buffer.alloc(256 * 1024, 3);
 
 const sample = (): FakeDriveFile[] => [
-  { id: ROOT, name: 'Tutoriale', mimeType: FOLDER_MIME, parents: ['my-drive'] },
-  { id: 'fold-bhp', name: 'Szkolenia BHP', mimeType: FOLDER_MIME, parents: [ROOT] },
-  {
-    id: 'file-video',
-    name: 'wprowadzenie.mp4',
-    mimeType: 'video/mp4',
-    parents: ['fold-bhp'],
-    content: VIDEO,
-  },
+  ...rootWithVideo(),
   { id: 'file-big', name: 'długi film.mp4', mimeType: 'video/mp4', parents: ['fold-bhp'], content: BIG },
   {
     id: 'file-stall',

@@ -6,6 +6,9 @@ import { MSG, type TutorialFolder } from '@serwis/domain';
 import {
   FOLDER_MIME,
   makeServiceAccount,
+  rootWithVideo,
+  TEST_ROOT,
+  TEST_VIDEO,
   startFakeGoogleDrive,
   type FakeDriveFile,
 } from '../../../test/fake-google-drive.js';
@@ -17,23 +20,14 @@ import { TutorialSourceUnavailableError } from './tutorials.source.js';
 
 const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-drive-key-'));
 const account = makeServiceAccount(keyDir);
-const VIDEO = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7) % 256));
-const ROOT = 'root-folder-0001';
+const VIDEO = TEST_VIDEO;
+const ROOT = TEST_ROOT;
 
 const sample = (): FakeDriveFile[] => [
-  // The root itself, as Drive has it (its metadata is asked before each listing).
-  { id: ROOT, name: 'Tutoriale', mimeType: FOLDER_MIME, parents: ['my-drive'] },
-  { id: 'fold-bhp', name: 'Szkolenia BHP', mimeType: FOLDER_MIME, parents: [ROOT] },
+  ...rootWithVideo(),
   { id: 'fold-laser', name: 'Obsługa lasera', mimeType: FOLDER_MIME, parents: [ROOT] },
   { id: 'fold-empty', name: 'Pusty', mimeType: FOLDER_MIME, parents: [ROOT] },
   { id: 'fold-trash', name: 'Kosz', mimeType: FOLDER_MIME, parents: [ROOT], trashed: true },
-  {
-    id: 'file-video',
-    name: 'wprowadzenie.mp4',
-    mimeType: 'video/mp4',
-    parents: ['fold-bhp'],
-    content: VIDEO,
-  },
   {
     id: 'file-pdf',
     name: 'Instrukcja.pdf',
