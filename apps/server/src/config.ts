@@ -7,7 +7,7 @@ import { DEFAULT_COMPANY_TIME_ZONE, DEFAULT_REMINDER_LEAD_DAYS, isKnownTimeZone 
  * elsewhere: a "#" made the rest a fragment, and the mails went to the host before it.
  */
 const SMTP_URL_ENCODING =
-  'SMTP_URL jest nieprawidłowy: znaki specjalne w nazwie użytkownika i haśle zapisz kodami, np. @ jako %40, # jako %23, / jako %2F, ? jako %3F, : jako %3A';
+  'SMTP_URL jest nieprawidłowy: sprawdź nazwę serwera i port, a znaki specjalne w nazwie użytkownika i haśle zapisz kodami, np. @ jako %40, # jako %23, / jako %2F, ? jako %3F, : jako %3A';
 const SMTP_SCHEME = /^smtps?:\/\/[^\s/]+/i;
 /** True too for an address the scheme's own check refuses, so that one message says what is wrong. */
 function isWholeSmtpUrl(value: string): boolean {

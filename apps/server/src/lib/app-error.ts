@@ -8,8 +8,9 @@ export class AppError extends Error {
     readonly code: string = 'ERROR',
     /** The dotted path of the field a validation failure is about (`customer.id`), sent as `field`. */
     readonly field?: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

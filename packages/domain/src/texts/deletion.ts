@@ -31,6 +31,7 @@ function listed(parts: readonly [number, Forms][]): string {
   return named.length > 1 ? `${named.slice(0, -1).join(', ')} i ${named.at(-1)}` : (named[0] ?? '');
 }
 
+const MACHINES: Forms = { one: 'maszyna', few: 'maszyny', many: 'maszyn' };
 const SERVICES: Forms = {
   one: 'zdarzenie serwisowe',
   few: 'zdarzenia serwisowe',
@@ -73,17 +74,17 @@ export const DELETION_TEXT = {
   /** Why a customer cannot go now; '' when it can. */
   customerKeptBy: (d: CustomerDependants) => {
     const by = listed([
-      [d.machines, { one: 'maszyna', few: 'maszyny', many: 'maszyn' }],
+      [d.machines, MACHINES],
       [d.services, SERVICES],
     ]);
     return by ? `Kontrahenta nie można teraz usunąć. Powiązane z nim dane: ${by}. Najpierw je usuń.` : '';
   },
   /** Why a category cannot go now (its machines); '' when it can. */
   categoryKeptBy: (machines: number) => {
-    const by = listed([[machines, { one: 'maszyna', few: 'maszyny', many: 'maszyn' }]]);
-    return by
-      ? `Kategorii nie można teraz usunąć: należy do niej ${by}. Najpierw przenieś te maszyny do innej kategorii lub je usuń.`
-      : '';
+    if (machines <= 0) return '';
+    const belong = polishPlural(machines, { one: 'należy', few: 'należą', many: 'należy' });
+    const them = machines === 1 ? 'ją' : 'je';
+    return `Kategorii nie można teraz usunąć: ${belong} do niej ${counted(machines, MACHINES)}. Najpierw przenieś ${them} do innej kategorii lub ${them} usuń.`;
   },
   cannotDeleteTitle: 'Nie można usunąć',
 } as const;

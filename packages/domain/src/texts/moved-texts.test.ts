@@ -4,6 +4,7 @@ import { PROTOCOL_MSG } from '../protocol-messages.js';
 import { IMPORT_MSG } from '../schemas/imports.js';
 import { REMINDER_MSG } from '../schemas/reminders.js';
 import { PROTOCOL_PDF_LABELS } from './protocol-pdf.js';
+import { DELETION_TEXT } from './deletion.js';
 
 /** The sentences with numbers or names moved from the browser and the server, as they read there. */
 describe('texts moved into the domain', () => {
@@ -16,6 +17,17 @@ describe('texts moved into the domain', () => {
     expect(MSG.labelsTooMany(2400)).toBe(
       'Za dużo maszyn na jeden wydruk: najwyżej 2400 naklejek. Zawęź filtr lub zaznacz maszyny.',
     );
+  });
+
+  it("say why a category's machines keep it, in the number's own form", () => {
+    expect(DELETION_TEXT.categoryKeptBy(0)).toBe('');
+    expect(DELETION_TEXT.categoryKeptBy(1)).toBe(
+      'Kategorii nie można teraz usunąć: należy do niej 1 maszyna. Najpierw przenieś ją do innej kategorii lub ją usuń.',
+    );
+    expect(DELETION_TEXT.categoryKeptBy(3)).toBe(
+      'Kategorii nie można teraz usunąć: należą do niej 3 maszyny. Najpierw przenieś je do innej kategorii lub je usuń.',
+    );
+    expect(DELETION_TEXT.categoryKeptBy(12)).toContain('należy do niej 12 maszyn. Najpierw przenieś je');
   });
 
   it('report the reminder run, the sent protocol and the import', () => {

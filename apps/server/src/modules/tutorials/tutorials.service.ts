@@ -139,7 +139,8 @@ export class Tutorials {
   private unavailable(error: TutorialSourceUnavailableError) {
     this.report(error);
     const message = this.source.kind === 'google-drive' ? MSG.tutorialsDriveError : MSG.tutorialsLocalError;
-    return new AppError(502, message, 'SOURCE_UNAVAILABLE');
+    // Its cause's words in the error's log line too (ELOOP, EACCES from a disk; Drive's reason).
+    return new AppError(502, message, 'SOURCE_UNAVAILABLE', undefined, { cause: error });
   }
 
   /**
@@ -150,16 +151,17 @@ export class Tutorials {
   private watched(stream: Readable, reply: FastifyReply, fileId: string): Readable {
     const out = new PassThrough();
     stream.on('error', (error) => {
-      if (!(error instanceof TutorialSourceUnavailableError)) return void out.destroy(error);
-      reply.log.warn({ source: this.source.kind, fileId }, error.message);
-      this.logged.add(error);
       if (!reply.raw.headersSent) {
-        // No byte sent yet: the 502's JSON goes out instead, without the file's headers.
+        // No byte sent yet: the error's JSON goes out instead (a 502, or the app's 500 for a file
+        // the disk could not read), without the file's headers, which kept any JSON from going.
         for (const name of FILE_HEADERS) {
           reply.removeHeader(name);
           reply.raw.removeHeader(name);
         }
       }
+      if (!(error instanceof TutorialSourceUnavailableError)) return void out.destroy(error);
+      reply.log.warn({ source: this.source.kind, fileId }, error.message);
+      this.logged.add(error);
       out.destroy(this.unavailable(error));
     });
     out.on('close', () => stream.destroy());

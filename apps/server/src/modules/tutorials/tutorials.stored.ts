@@ -106,7 +106,9 @@ export class StoredTutorialSource implements TutorialSource {
         try {
           stream = await storage.open(row.storageName, range);
         } catch (error) {
-          throw new TutorialSourceUnavailableError('storage not readable', { cause: error });
+          // The disk's or the bucket's word in the log (ELOOP, EACCES, NoSuchBucket…).
+          const why = (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.name ?? 'ERROR';
+          throw new TutorialSourceUnavailableError(`storage not readable (${why})`, { cause: error });
         }
         if (!stream) throw notFound(MSG.fileNotFound);
         return stream;

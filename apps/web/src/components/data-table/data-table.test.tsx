@@ -53,7 +53,10 @@ const table = (props: Partial<DataTableProps<Row>> & { data: Row[] }) => (
 describe('DataTable while a page loads', () => {
   it('says it loads over the rows before, dimmed, so that they are not taken for the new ones', () => {
     renderTable([{ id: 1, name: 'Tokarka' }], true);
-    expect(screen.getByRole('progressbar', { name: MSG.loading })).toBeInTheDocument();
+    // A bar without a value: it read "Ładowanie danych 100%".
+    const bar = screen.getByRole('progressbar', { name: MSG.loading });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(bar).toHaveAttribute('aria-valuetext', MSG.loading);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
     const row = screen.getByRole('row', { name: 'Tokarka' });
     expect(row.closest('tbody')!.className).toContain('data-table-stale');

@@ -16,7 +16,6 @@ import {
   Center,
   Group,
   Loader,
-  Progress,
   ScrollArea,
   Table,
   Text,
@@ -26,6 +25,7 @@ import {
 import { useCallbackRef } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { MSG, LIST_MSG } from '@serwis/domain';
+import { BusyBar } from '../busy-bar';
 import { Pager } from './pager';
 import { PageSizeButtons } from './page-size-buttons';
 import { totalLabel } from './total-label';
@@ -193,14 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <Box ref={top} style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 8px)' }}>
       <Box h={4}>
         {refreshing && (
-          <Progress
-            className="data-table-refresh"
-            value={100}
-            animated
-            striped
-            size={4}
-            aria-label={MSG.loading}
-          />
+          <BusyBar className="data-table-refresh" size={4} label={MSG.loading} text={MSG.loading} />
         )}
       </Box>
       {/*

@@ -85,8 +85,10 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
   // what differs from it, and a newer copy (another administrator's save) replaces the fields not
   // typed over here.
   useEffect(() => {
-    form.setValues(untouchedFrom(initial, form.getValues(), form.getInitialValues()));
+    const values = untouchedFrom(initial, form.getValues(), form.getInitialValues());
+    // The new copy first: values set against the old one count as typed (a false "unsaved" question).
     form.setInitialValues(initial);
+    form.setValues(values);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's copy changes
   }, [initial]);
   useUnsavedChanges(form.isDirty());
@@ -103,8 +105,9 @@ function CompanyDataForm({ initial }: { initial: CompanySettings }) {
           save.mutate(changedFields(values, form.getInitialValues()), {
             onSuccess: (saved) => {
               // The saved copy, with what was typed while it was being saved kept as typed.
-              form.setValues(untouchedFrom(saved, form.getValues(), values));
+              const next = untouchedFrom(saved, form.getValues(), values);
               form.setInitialValues(saved);
+              form.setValues(next);
               notifications.show({ color: 'green', message: MSG.saved });
             },
           }),

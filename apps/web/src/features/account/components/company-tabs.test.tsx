@@ -98,6 +98,24 @@ describe('/myAccount "Dane firmy" and "Protokół montażu"', () => {
     expect(screen.getByLabelText('Miejscowość')).toHaveValue('  Kraków ');
   });
 
+  it("takes another administrator's change in without asking about changes nobody typed", async () => {
+    let stored = COMPANY;
+    fakeApi({ 'GET /api/configuration/company': () => ({ body: stored }) }, { otherwise: { body: [] } });
+    const { queryClient } = renderScreen(<MyAccountPage />, {
+      url: '/myAccount?activeTab=company',
+      session: ANNA_ADMIN,
+    });
+    await screen.findByLabelText('Strona www');
+    stored = { ...COMPANY, www: 'nowa.pl' };
+    await queryClient.refetchQueries({ queryKey: ['configuration', 'company'] });
+    await waitFor(() => expect(screen.getByLabelText('Strona www')).toHaveValue('nowa.pl'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Urlopy' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Urlopy' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.queryByRole('dialog', { name: MSG.unsavedTitle })).toBeNull();
+  });
+
   it('warns the admin of a stored NIP whose check digit does not hold, until it is mended', async () => {
     fakeApi({
       'GET /api/configuration/company': { body: { ...COMPANY, zipCode: '90001', regon: '123456785' } },

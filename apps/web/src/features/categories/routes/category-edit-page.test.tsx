@@ -150,7 +150,7 @@ describe('CategoryEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń kategorię' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
     expect(dialog).toHaveTextContent(
-      'Kategorii nie można teraz usunąć: należy do niej 17 500 maszyn. Najpierw przenieś te maszyny do innej kategorii lub je usuń.',
+      'Kategorii nie można teraz usunąć: należy do niej 17 500 maszyn. Najpierw przenieś je do innej kategorii lub je usuń.',
     );
     expect(within(dialog).queryByRole('button', { name: 'Usuń' })).toBeNull();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);

@@ -1,5 +1,6 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import { IMPORT_MSG, importProgressText, type ImportProgress } from '@serwis/domain';
+import { BusyBar } from '../../../components/busy-bar';
 
 /**
  * How far the server has got: the step and its count as a filling bar; before its first word (the
@@ -7,27 +8,16 @@ import { IMPORT_MSG, importProgressText, type ImportProgress } from '@serwis/dom
  */
 export function ImportProgressView({ progress, label }: { progress: ImportProgress | null; label: string }) {
   const counted = !!progress && progress.total > 0;
-  const value = counted ? Math.floor((progress.done / progress.total) * 100) : 100;
   const text = progress ? importProgressText(progress) : IMPORT_MSG.uploading;
   return (
     <Stack gap={4}>
       <Text size="sm">{text}</Text>
-      <Progress.Root>
-        {counted ? (
-          <Progress.Section value={value} aria-label={label} />
-        ) : (
-          // Nothing counted yet: a bar without a value (a full one read "100%" to a screen reader).
-          <Progress.Section
-            value={value}
-            animated
-            striped
-            withAria={false}
-            role="progressbar"
-            aria-label={label}
-            aria-valuetext={text}
-          />
-        )}
-      </Progress.Root>
+      {counted ? (
+        <Progress value={Math.floor((progress.done / progress.total) * 100)} aria-label={label} />
+      ) : (
+        // Nothing counted yet: a bar without a value (a full one read "100%").
+        <BusyBar label={label} text={text} />
+      )}
     </Stack>
   );
 }
