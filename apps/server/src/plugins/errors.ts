@@ -157,7 +157,7 @@ function answerFailure(error: FastifyError, request: FastifyRequest, reply: Fast
   else if (status > 500 && error instanceof AppError) {
     // An answer the app chose (a drive or mail server away, the server busy): still an error for
     // an administrator to see, with its cause's words and no stack of the app's own throw.
-    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    const cause = messagesInChain(error.cause).join(': ') || undefined;
     request.log.error({ code: body.code, reason: error.message, cause }, body.code);
   } else if (status >= 500)
     request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);

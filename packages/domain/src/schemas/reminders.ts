@@ -20,6 +20,13 @@ export const REMINDER_MSG = {
   runFailed: 'Nie wysłano przypomnień: serwer poczty ich nie przyjął.',
   runPartly: 'Wysłano część przypomnień: serwer poczty nie przyjął pozostałych.',
   nothingToSend: 'Brak nowych przypomnień do wysłania.',
+  /** A run not finished, in the runs list: still sending, or cut off by a stopped server. */
+  runState: {
+    RUNNING: 'w toku',
+    INTERRUPTED: 'przerwane (serwer zatrzymano w trakcie); resztę wyśle kolejne uruchomienie',
+  },
+  /** Why a run's mails did not go, under its count of failures (the mail server's own words). */
+  runFailedBecause: (reason: string) => `Serwer poczty: ${reason}`,
   /** Reminders switched on with no lead time and no overdue day: nothing would ever be sent. */
   nothingChosen:
     'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',

@@ -7,6 +7,7 @@ import { describeFetchError, DriveTokens, readServiceAccountKey } from './google
 import { idleLimited, sliceBytes } from './google-drive.stream.js';
 import {
   byName,
+  isHiddenName,
   TutorialSourceUnavailableError,
   type TutorialFileHandle,
   type TutorialSource,
@@ -38,7 +39,7 @@ export interface GoogleDriveOptions {
 }
 
 /** Hidden entries (a leading dot) are not tutorials, as in the local folder. */
-const hidden = (file: { name?: string }) => typeof file.name !== 'string' || file.name.startsWith('.');
+const hidden = (file: { name?: string }) => typeof file.name !== 'string' || isHiddenName(file.name);
 
 /** A string literal of the Drive query language. */
 const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

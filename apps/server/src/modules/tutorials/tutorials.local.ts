@@ -3,6 +3,8 @@ import path from 'node:path';
 import { XLSX_MEDIA_TYPE, fileExtension, previewContentType, type TutorialFolder } from '@serwis/domain';
 import {
   byName,
+  errorCode,
+  isHiddenName,
   TutorialSourceUnavailableError,
   type TutorialFileHandle,
   type TutorialSource,
@@ -28,14 +30,12 @@ export function localContentType(name: string) {
   return previewContentType(name) ?? DOCUMENT_TYPES[fileExtension(name)] ?? 'application/octet-stream';
 }
 
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException)?.code;
-
 // eslint-disable-next-line no-control-regex -- control characters are what is refused
 const UNSAFE = /[\\\u0000-\u001f\u007f]/;
 
 /** A folder or file name the local source shows and accepts: plain, visible, no separators. */
 export function isPlainName(name: string) {
-  return name !== '' && !name.startsWith('.') && !name.includes('/') && !UNSAFE.test(name);
+  return name !== '' && !isHiddenName(name) && !name.includes('/') && !UNSAFE.test(name);
 }
 
 /** The opaque id of a folder ("Szkolenia") or a file ("Szkolenia/film.mp4"): base64url of the path. */

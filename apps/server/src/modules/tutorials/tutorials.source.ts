@@ -15,6 +15,12 @@ export class TutorialSourceUnavailableError extends Error {
   }
 }
 
+/** A hidden entry (a leading dot): not a tutorial, in a folder on disk or on Drive. */
+export const isHiddenName = (name: string) => name.startsWith('.');
+
+/** The system's word for a failure of the disk or the network (ENOENT, ELOOP…), if it has one. */
+export const errorCode = (error: unknown) => (error as NodeJS.ErrnoException)?.code;
+
 /** A name the source refuses to create because it exists already. */
 export class TutorialNameTakenError extends Error {}
 

@@ -15,6 +15,7 @@ import {
 } from './tutorials.local.js';
 import {
   byName,
+  errorCode,
   TutorialNameTakenError,
   TutorialSourceUnavailableError,
   type RecordWrite,
@@ -107,7 +108,7 @@ export class StoredTutorialSource implements TutorialSource {
           stream = await storage.open(row.storageName, range);
         } catch (error) {
           // The disk's or the bucket's word in the log (ELOOP, EACCES, NoSuchBucket…).
-          const why = (error as NodeJS.ErrnoException)?.code ?? (error as Error)?.name ?? 'ERROR';
+          const why = errorCode(error) ?? (error as Error)?.name ?? 'ERROR';
           throw new TutorialSourceUnavailableError(`storage not readable (${why})`, { cause: error });
         }
         if (!stream) throw notFound(MSG.fileNotFound);

@@ -117,12 +117,6 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
   );
 }
 
-/** A run not finished: still sending (its counts grow), or cut off by a stopped server. */
-const RUN_STATE = {
-  RUNNING: 'w toku',
-  INTERRUPTED: 'przerwane (serwer zatrzymano w trakcie); resztę wyśle kolejne uruchomienie',
-} as const;
-
 function ReminderJobPanel() {
   const runs = useReminderRuns(true);
   const run = useRunReminders();
@@ -170,7 +164,7 @@ function ReminderJobPanel() {
                   {r.trigger === 'MANUAL' ? `ręcznie (${r.startedBy ?? ''})` : 'według harmonogramu'}
                   {r.state !== 'FINISHED' && (
                     <Text size="xs" c={r.state === 'RUNNING' ? 'blue' : 'orange'}>
-                      {RUN_STATE[r.state]}
+                      {REMINDER_MSG.runState[r.state]}
                     </Text>
                   )}
                 </Table.Td>
@@ -181,7 +175,7 @@ function ReminderJobPanel() {
                   {r.mailsFailed}
                   {r.error && (
                     <Text size="xs" c="dimmed">
-                      Serwer poczty: {r.error}
+                      {REMINDER_MSG.runFailedBecause(r.error)}
                     </Text>
                   )}
                 </Table.Td>
