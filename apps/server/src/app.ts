@@ -20,6 +20,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
 import { apiModules } from './modules/index.js';
+import { ReminderWork } from './modules/reminders/reminders.work.js';
 
 export interface AppDependencies {
   config: Config;
@@ -73,6 +74,12 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   app.decorate('storage', storage ?? ownStorage!);
   if (ownStorage?.close) app.addHook('onClose', async () => ownStorage.close?.());
   app.decorate('lifecycle', { draining: false });
+  const reminderWork = new ReminderWork();
+  app.decorate('reminderWork', reminderWork);
+  // Closing: no further reminder mail is taken up at once (a "Uruchom teraz" in flight then answers
+  // with its counts), and the close waits for the mail being handed over.
+  app.addHook('preClose', async () => reminderWork.abort());
+  app.addHook('onClose', async () => reminderWork.stop());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // Answers about customers and machines stay out of shared and browser caches; downloads, which

@@ -66,6 +66,7 @@ async function main() {
   const stopReminders = startReminderScheduler(
     { db: app.db, mailer: app.mailer, config: app.config },
     app.log,
+    app.reminderWork,
   );
   // SIGTERM: /api/ready turns 503, the listener closes (idle keep-alive connections too), requests
   // in flight finish; after SHUTDOWN_TIMEOUT_S the rest are cut and the exit code is 1.

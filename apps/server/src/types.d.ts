@@ -3,6 +3,7 @@ import type { SessionUser } from '@serwis/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Mailer } from './plugins/mailer.js';
+import type { ReminderWork } from './modules/reminders/reminders.work.js';
 import type { Storage } from './plugins/storage/storage.js';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     storage: Storage;
+    /** The reminder deliveries going on, stopped (the mail in flight finishing) when the app closes. */
+    reminderWork: ReminderWork;
     /** Set on SIGTERM: /api/ready answers 503 so the proxy stops sending new requests. */
     lifecycle: { draining: boolean };
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   daysBetween,
   daysInMonth,
@@ -17,6 +18,18 @@ const originalTz = process.env.TZ;
 afterEach(() => {
   if (originalTz === undefined) delete process.env.TZ;
   else process.env.TZ = originalTz;
+});
+
+describe('addDays', () => {
+  it('steps across month, year and leap-day ends, both ways', () => {
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2025-03-10', 0)).toBe('2025-03-10');
+    expect(addDays('2025-03-10', 30)).toBe('2025-04-09');
+    expect(addDays('0050-01-01', -1)).toBe('0049-12-31');
+  });
 });
 
 describe('addMonths', () => {

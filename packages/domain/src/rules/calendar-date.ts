@@ -76,6 +76,20 @@ export function addMonths(date: string, months: number): string {
   });
 }
 
+/** Whole days later (negative: earlier), across month and year ends: 2025-03-01 − 1 is 2025-02-28. */
+export function addDays(date: string, days: number): string {
+  if (!Number.isInteger(days)) throw new RangeError(`Days must be whole: ${days}`);
+  const { year, month, day } = parseCalendarDate(date);
+  // setUTCFullYear carries the overflow into months and years, and keeps years below 100 as they are.
+  const moved = new Date(0);
+  moved.setUTCFullYear(year, month - 1, day + days);
+  return formatCalendarDate({
+    year: moved.getUTCFullYear(),
+    month: moved.getUTCMonth() + 1,
+    day: moved.getUTCDate(),
+  });
+}
+
 /** The first and the last day of the month of `date` (the dashboard's month, its statistics link). */
 export function monthOf(date: string): { first: string; last: string } {
   const { year, month } = parseCalendarDate(date);

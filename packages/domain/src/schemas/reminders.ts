@@ -18,6 +18,9 @@ export const REMINDER_MSG = {
       : `${failed ? (sent ? REMINDER_MSG.runPartly : REMINDER_MSG.runFailed) : REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}${failed ? `, niewysłane (do ponowienia): ${failed}` : ''}.`,
   /** A run whose mails the mail server refused, all or some: it does not lead with "Wysłano". */
   runFailed: 'Nie wysłano przypomnień: serwer poczty ich nie przyjął.',
+  /** "Uruchom teraz" answered while its mails still go out (a slow mail server): the list follows. */
+  runGoesOn: (queued: number, sent: number): string =>
+    `Przypomnienia są wysyłane. Nowe wiadomości: ${queued}, wysłane dotąd: ${sent}. Postęp widać w tabeli ostatnich uruchomień.`,
   runPartly: 'Wysłano część przypomnień: serwer poczty nie przyjął pozostałych.',
   nothingToSend: 'Brak nowych przypomnień do wysłania.',
   /** A run not finished, in the runs list: still sending, or cut off by a stopped server. */
@@ -93,7 +96,11 @@ export const reminderRunSchema = z.object({
 });
 export type ReminderRun = z.infer<typeof reminderRunSchema>;
 
-/** What "Uruchom teraz" answers: the run's figures. */
+/**
+ * What "Uruchom teraz" answers: the run's figures. A run still sending when the answer is due
+ * (REMINDER_ANSWER_WAIT_MS on the server) answers with `finished: false` and the counts so far; it
+ * goes on, and the runs list follows it.
+ */
 export const reminderRunResultSchema = z.object({
   runId: z.number().int(),
   runDate: z.string(),
@@ -101,5 +108,6 @@ export const reminderRunResultSchema = z.object({
   mailsQueued: z.number().int(),
   mailsSent: z.number().int(),
   mailsFailed: z.number().int(),
+  finished: z.boolean(),
 });
 export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;

@@ -33,7 +33,11 @@ describe('the reminder e-mails', () => {
       'Sprężarka, nr seryjny SN-1, miejsce pracy: Łódź; termin przeglądu minął 2026-03-01.',
     );
     expect(REMINDER_MAIL.customerMachine({ ...machine, serialNumber: '', address: '', daysLeft: 0 })).toBe(
-      'Sprężarka; termin przeglądu: 2026-03-01 (dzisiaj).',
+      'Sprężarka; termin przeglądu: 2026-03-01.',
+    );
+    // The date alone: a notice sent or read a day later would otherwise say "jutro" of a day gone by.
+    expect(REMINDER_MAIL.customerMachine({ ...machine, daysLeft: 1 })).toBe(
+      'Sprężarka, nr seryjny SN-1, miejsce pracy: Łódź; termin przeglądu: 2026-03-01.',
     );
     expect(REMINDER_MAIL.machine('Sprężarka', '')).toBe('Sprężarka');
     expect(REMINDER_MAIL.address('')).toBe('Adres: —');

@@ -66,7 +66,10 @@ export const REMINDER_MAIL = {
     count === 1
       ? 'uprzejmie przypominamy o terminie przeglądu okresowego Państwa maszyny:'
       : 'uprzejmie przypominamy o terminach przeglądów okresowych Państwa maszyn:',
-  /** A notice's machine, one sentence: no internal links. */
+  /**
+   * A notice's machine, one sentence: no internal links, and the date alone (no "jutro"): the
+   * notice may go out days after it was written (a mail server away) and be read later still.
+   */
   customerMachine: (m: {
     name: string;
     serialNumber: string;
@@ -74,10 +77,7 @@ export const REMINDER_MAIL = {
     dueDate: string;
     daysLeft: number;
   }) => {
-    const when =
-      m.daysLeft < 0
-        ? `termin przeglądu minął ${m.dueDate}`
-        : `termin przeglądu: ${m.dueDate} (${daysLeftText(m.daysLeft)})`;
+    const when = m.daysLeft < 0 ? `termin przeglądu minął ${m.dueDate}` : `termin przeglądu: ${m.dueDate}`;
     const serial = m.serialNumber ? `, nr seryjny ${m.serialNumber}` : '';
     const address = m.address ? `, miejsce pracy: ${m.address}` : '';
     return `${m.name}${serial}${address}; ${when}.`;

@@ -24,7 +24,9 @@ import {
   countPendingMails,
   countRunMailSent,
   currentNoticeAddress,
+  findLiveRun,
   findLiveScheduledRun,
+  findScheduledRun,
   findMachinesDueBetween,
   findSentReminders,
   findSubscribedUsers,
@@ -33,6 +35,7 @@ import {
   insertSentReminders,
   markMailFailed,
   markMailSent,
+  markRunActive,
   readdressMail,
   updateRun,
   withdrawMail,
@@ -54,14 +57,32 @@ export interface ReminderJobOptions {
   trigger: 'SCHEDULE' | 'MANUAL';
   actor?: SessionUser | null;
   now?: Date;
+  /**
+   * The company day the run works for (default: today at `now`). A scheduled run of an earlier day
+   * only takes over that day's run when one was cut off (a run after 23:45 cut off past midnight).
+   */
+  runDate?: string;
+  /** Aborted when the server stops: no further mail is taken up (the one in flight finishes). */
+  signal?: AbortSignal;
 }
 
 /** The run's figures (the answer of "Uruchom teraz"), and the mail server's last refusal for the log. */
 export type ReminderJobResult = ReminderRunResult & { error: string | null };
 
+/** A run whose digests are written: its delivery goes on, and its figures can be read meanwhile. */
+export interface StartedReminderJob {
+  /** Settles once the run has sent what it could (or its server stopped it). */
+  done: Promise<ReminderJobResult>;
+  /** The figures so far, `finished: false` until `done` settles. */
+  soFar: () => ReminderJobResult;
+}
+
 /** One key for the whole job across every instance on the database. */
 const JOB_LOCK = sql`hashtext('serwis-reminder-job')`;
-/** A scheduled run that has not finished after this long is taken as dead (its instance stopped). */
+/**
+ * An unfinished run that has shown no activity (its start, a mail taken up) for this long is taken
+ * as cut off (its instance stopped): one mail takes at most about a minute (SMTP_TIMEOUTS).
+ */
 export const STALE_RUN_MINUTES = 15;
 
 interface Recipient {
@@ -89,13 +110,16 @@ interface Recipient {
  *    others would wait as long), and the next run tries again. Only a crash between the mail server
  *    accepting it and the mark sends it twice; the mail then carries the same Message-ID, so mail
  *    systems can drop the repeat.
+ *
+ * Answers null when this run is not to happen: a scheduled one whose day is done or being done
+ * elsewhere, a manual one while another run is still working (the admin is told to wait).
  */
-export async function runReminderJob(
+export async function startReminderJob(
   deps: ReminderJobDeps,
   options: ReminderJobOptions,
-): Promise<ReminderJobResult | null> {
+): Promise<StartedReminderJob | null> {
   const { db, config } = deps;
-  const runDate = todayInZone(config.TZ_COMPANY, options.now ?? new Date());
+  const runDate = options.runDate ?? todayInZone(config.TZ_COMPANY, options.now ?? new Date());
   const actor = options.actor ?? null;
   const company = await loadCompanyIdentity(db, config);
 
@@ -105,8 +129,11 @@ export async function runReminderJob(
       const locked = rowsOf<{ locked: boolean }>(rows)[0]?.locked;
       if (!locked) return null;
       if (await findLiveScheduledRun(tx, runDate, STALE_RUN_MINUTES)) return null;
+      const today = todayInZone(config.TZ_COMPANY, options.now ?? new Date());
+      if (runDate < today && !(await findScheduledRun(tx, runDate))) return null;
     } else {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${JOB_LOCK})`);
+      if (await findLiveRun(tx, STALE_RUN_MINUTES)) return null;
     }
     const runId = await insertRun(tx, {
       trigger: options.trigger,
@@ -119,22 +146,46 @@ export async function runReminderJob(
   });
   if (!composed) return null;
 
-  const delivered = await deliverPendingMails(deps, actor, company, composed.runId);
-  await updateRun(db, composed.runId, {
-    finishedAt: new Date(),
-    mailsSent: delivered.sent,
-    mailsFailed: delivered.failed,
-    error: delivered.lastError,
-  });
-  return {
+  const progress: DeliveryProgress = { sent: 0, failed: 0, lastError: null };
+  const figures = (finished: boolean): ReminderJobResult => ({
     runId: composed.runId,
     runDate,
     reminders: composed.reminders,
     mailsQueued: composed.mailsQueued,
-    mailsSent: delivered.sent,
-    mailsFailed: delivered.failed,
-    error: delivered.lastError,
-  };
+    mailsSent: progress.sent,
+    mailsFailed: progress.failed,
+    finished,
+    error: progress.lastError,
+  });
+  const done = (async () => {
+    const { stopped } = await deliverPendingMails(
+      deps,
+      actor,
+      company,
+      composed.runId,
+      progress,
+      options.signal,
+    );
+    const counts = { mailsSent: progress.sent, mailsFailed: progress.failed, error: progress.lastError };
+    // Stopped with mails left: shown cut off at once, and the next minute's check of any instance
+    // (this one after its restart) takes them over.
+    await updateRun(
+      db,
+      composed.runId,
+      stopped ? { ...counts, activeAt: null } : { ...counts, finishedAt: new Date() },
+    );
+    return figures(!stopped);
+  })();
+  return { done, soFar: () => figures(false) };
+}
+
+/** A whole run, composed and delivered (the scheduler; tests). */
+export async function runReminderJob(
+  deps: ReminderJobDeps,
+  options: ReminderJobOptions,
+): Promise<ReminderJobResult | null> {
+  const started = await startReminderJob(deps, options);
+  return started ? started.done : null;
 }
 
 async function compose(
@@ -270,28 +321,40 @@ function mailServerFailed(error: unknown): boolean {
   return !(code === 'EMESSAGE' && (responseCode ?? 0) >= 500);
 }
 
+/** What a delivery has done so far, read by "Uruchom teraz" when it answers before the end. */
+export interface DeliveryProgress {
+  sent: number;
+  failed: number;
+  lastError: string | null;
+}
+
 /**
- * Sends every unsent reminder mail once in this call; see runReminderJob for the ordering. Each
+ * Sends every unsent reminder mail once in this call; see startReminderJob for the ordering. Each
  * mail is claimed, then handed to the mail server with no transaction open, then marked sent with
  * its audit entry: a mail server that does not answer holds up this job alone, never the app's
- * requests (PGlite has one connection).
+ * requests (PGlite has one connection). Each mail taken up marks the run active. Once `signal` is
+ * aborted no further mail is taken up; `stopped` then says whether mails were left.
  */
 export async function deliverPendingMails(
   deps: Pick<ReminderJobDeps, 'db' | 'mailer' | 'config'>,
   actor: Actor | null,
   company: CompanyData,
   runId: number,
-): Promise<{ sent: number; failed: number; lastError: string | null }> {
+  progress: DeliveryProgress = { sent: 0, failed: 0, lastError: null },
+  signal?: AbortSignal,
+): Promise<DeliveryProgress & { stopped: boolean }> {
   const senderDomain = domainOf(deps.config.MAIL_FROM);
   const tried: number[] = [];
-  let sent = 0;
-  let failed = 0;
-  let lastError: string | null = null;
   for (;;) {
+    if (signal?.aborted) {
+      const left = await countPendingMails(deps.db, tried);
+      return { ...progress, stopped: left > 0 };
+    }
     const claimed = await inTransaction(deps.db, async (tx) => {
       const mail = await claimPendingMail(tx, tried, CLAIM_SECONDS);
       if (!mail) return null;
       tried.push(mail.id);
+      await markRunActive(tx, runId);
       const to = await addressNow(tx, mail);
       if (to === null) await withdrawMail(tx, mail.id);
       else if (to !== mail.email) await readdressMail(tx, mail.id, to);
@@ -312,11 +375,11 @@ export async function deliverPendingMails(
         messageId: `<reminder-${mail.id}.${mail.queuedAt}@${senderDomain}>`,
       });
     } catch (error) {
-      lastError = error instanceof Error ? error.message : String(error);
-      await markMailFailed(deps.db, mail.id, lastError);
-      failed += 1;
+      progress.lastError = error instanceof Error ? error.message : String(error);
+      await markMailFailed(deps.db, mail.id, progress.lastError);
+      progress.failed += 1;
       if (mailServerFailed(error)) {
-        failed += await countPendingMails(deps.db, tried);
+        progress.failed += await countPendingMails(deps.db, tried);
         break;
       }
       continue;
@@ -332,7 +395,7 @@ export async function deliverPendingMails(
         `reminder-mail:${mail.id}`,
       );
     });
-    sent += 1;
+    progress.sent += 1;
   }
-  return { sent, failed, lastError };
+  return { ...progress, stopped: false };
 }

@@ -228,7 +228,11 @@ export async function updateRun(db: DbOrTx, id: number, values: Partial<typeof r
   await db.update(reminderRuns).set(values).where(eq(reminderRuns.id, id));
 }
 
-/** A scheduled run for this day that finished, or started so recently that it may still be working. */
+/** Unfinished and active within the last `staleMinutes` (not cut off, not stopped on the way down). */
+const stillWorking = (staleMinutes: number) =>
+  sql`${reminderRuns.finishedAt} IS NULL AND ${reminderRuns.activeAt} > now() - make_interval(mins => ${staleMinutes})`;
+
+/** A scheduled run for this day that finished, or is still working. */
 export async function findLiveScheduledRun(db: DbOrTx, runDate: string, staleMinutes: number) {
   const [row] = await db
     .select({ id: reminderRuns.id })
@@ -237,11 +241,39 @@ export async function findLiveScheduledRun(db: DbOrTx, runDate: string, staleMin
       and(
         eq(reminderRuns.trigger, 'SCHEDULE'),
         eq(reminderRuns.runDate, runDate),
-        sql`(${reminderRuns.finishedAt} IS NOT NULL OR ${reminderRuns.startedAt} > now() - make_interval(mins => ${staleMinutes}))`,
+        sql`(${reminderRuns.finishedAt} IS NOT NULL OR (${stillWorking(staleMinutes)}))`,
       ),
     )
     .limit(1);
   return row;
+}
+
+/** Any scheduled run for this day, finished or not. */
+export async function findScheduledRun(db: DbOrTx, runDate: string) {
+  const [row] = await db
+    .select({ id: reminderRuns.id })
+    .from(reminderRuns)
+    .where(and(eq(reminderRuns.trigger, 'SCHEDULE'), eq(reminderRuns.runDate, runDate)))
+    .limit(1);
+  return row;
+}
+
+/** A run of any kind still working, on this instance or another. */
+export async function findLiveRun(db: DbOrTx, staleMinutes: number) {
+  const [row] = await db
+    .select({ id: reminderRuns.id })
+    .from(reminderRuns)
+    .where(stillWorking(staleMinutes))
+    .limit(1);
+  return row;
+}
+
+/** The run shows it is working (a mail taken up): it is not taken as cut off. */
+export async function markRunActive(db: DbOrTx, runId: number) {
+  await db
+    .update(reminderRuns)
+    .set({ activeAt: sql`now()` })
+    .where(eq(reminderRuns.id, runId));
 }
 
 export async function countRunMailSent(db: DbOrTx, runId: number) {

@@ -12,8 +12,8 @@ import { logReminderRun } from './reminders.scheduler.js';
 import {
   getReminderSettings,
   listReminderRuns,
-  runRemindersNow,
   saveReminderSettings,
+  startRemindersNow,
 } from './reminders.service.js';
 
 const tags = ['Przypomnienia'];
@@ -56,15 +56,33 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: adminOnly,
       schema: {
         tags,
-        summary: 'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy',
+        summary:
+          'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy. Po 20 s odpowiada liczbami dotąd (finished: false), a wysyłanie trwa dalej; 409, gdy inne uruchomienie jeszcze pracuje',
         body: z.object({}).nullish(),
         response: { 200: reminderRunResultSchema, ...errors },
       },
     },
     async (request) => {
-      const result = await runRemindersNow(deps(), requireAdmin(request));
-      logReminderRun(request.log, result);
-      return result;
+      const work = app.reminderWork;
+      const started = await startRemindersNow(deps(), requireAdmin(request), work.signal);
+      const done = work.track(
+        started.done.then((result) => {
+          logReminderRun(request.log, result);
+          return result;
+        }),
+      );
+      // A slow mail server: the answer comes with the counts so far (the runs list follows the
+      // rest), before the connection's idle cut would make the browser send the POST again.
+      let waited: NodeJS.Timeout | undefined;
+      const answer = await Promise.race([
+        done,
+        new Promise<null>((resolve) => (waited = setTimeout(resolve, work.answerWaitMs, null))),
+      ]).finally(() => clearTimeout(waited));
+      if (answer) return answer;
+      done.catch((error: unknown) =>
+        request.log.error({ err: error }, 'Zadanie przypomnień o przeglądach nie powiodło się'),
+      );
+      return started.soFar();
     },
   );
 

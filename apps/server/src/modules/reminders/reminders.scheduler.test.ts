@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { logReminderRun, timeInZone } from './reminders.scheduler.js';
+import { logReminderRun, scheduledRunDate, timeInZone } from './reminders.scheduler.js';
 
 describe('timeInZone', () => {
   it('reads the hour and minute on the company clock, summer and winter time, midnight as 00', () => {
@@ -10,6 +10,17 @@ describe('timeInZone', () => {
     expect(timeInZone('Asia/Tokyo', new Date('2026-12-03T17:48:35Z'))).toBe('02:48');
     // Compared as text with REMINDER_TIME ('HH:MM'): always two digits each.
     expect(timeInZone('UTC', new Date('2026-01-01T09:05:00Z'))).toBe('09:05');
+  });
+});
+
+describe('scheduledRunDate', () => {
+  it('is today from REMINDER_TIME on, the day before until then (to take over a run cut off past midnight)', () => {
+    const at = (iso: string) => scheduledRunDate('Europe/Warsaw', '23:50', new Date(iso));
+    expect(at('2026-12-07T22:50:00Z')).toBe('2026-12-07'); // 23:50 in Warsaw
+    expect(at('2026-12-07T23:10:00Z')).toBe('2026-12-07'); // 00:10 the next day: still the 7th's run
+    expect(at('2026-12-08T22:49:00Z')).toBe('2026-12-07');
+    expect(at('2026-12-08T22:50:00Z')).toBe('2026-12-08');
+    expect(scheduledRunDate('Europe/Warsaw', '06:00', new Date('2027-01-01T04:00:00Z'))).toBe('2026-12-31');
   });
 });
 

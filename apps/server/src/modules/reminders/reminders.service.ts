@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { runReminderJob, STALE_RUN_MINUTES, type ReminderJobDeps } from './reminders.job.js';
+import { startReminderJob, STALE_RUN_MINUTES, type ReminderJobDeps } from './reminders.job.js';
 import { findLastRuns, findReminderSettings, upsertReminderSettings } from './reminders.repository.js';
 
 /** The employee's settings; without a saved row: off, with the configured lead times. */
@@ -30,10 +30,22 @@ export async function saveReminderSettings(db: Db, user: SessionUser, input: Rem
   });
 }
 
-export async function runRemindersNow(deps: ReminderJobDeps, actor: SessionUser) {
-  const result = await runReminderJob(deps, { trigger: 'MANUAL', actor });
-  if (!result) throw conflict(REMINDER_MSG.jobBusy, 'JOB_BUSY');
-  return result;
+/** "Uruchom teraz": the digests written; their delivery goes on (409 while another run works). */
+export async function startRemindersNow(deps: ReminderJobDeps, actor: SessionUser, signal?: AbortSignal) {
+  const started = await startReminderJob(deps, { trigger: 'MANUAL', actor, signal });
+  if (!started) throw conflict(REMINDER_MSG.jobBusy, 'JOB_BUSY');
+  return started;
+}
+
+/** Finished; or still working (active within STALE_RUN_MINUTES); or cut off by a stopped server. */
+export function runState(
+  run: { finishedAt: Date | null; activeAt: Date | null },
+  now = Date.now(),
+): ReminderRun['state'] {
+  if (run.finishedAt) return 'FINISHED';
+  return run.activeAt && now - run.activeAt.getTime() <= STALE_RUN_MINUTES * 60_000
+    ? 'RUNNING'
+    : 'INTERRUPTED';
 }
 
 export async function listReminderRuns(db: Db): Promise<ReminderRun[]> {
@@ -44,11 +56,7 @@ export async function listReminderRuns(db: Db): Promise<ReminderRun[]> {
     runDate: r.runDate,
     startedAt: r.startedAt.toISOString(),
     finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
-    state: r.finishedAt
-      ? 'FINISHED'
-      : Date.now() - r.startedAt.getTime() > STALE_RUN_MINUTES * 60_000
-        ? 'INTERRUPTED'
-        : 'RUNNING',
+    state: runState(r),
     startedBy: r.startedBy,
     reminders: r.reminders,
     mailsQueued: r.mailsQueued,

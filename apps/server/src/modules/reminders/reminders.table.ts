@@ -38,6 +38,12 @@ export const reminderRuns = pgTable(
     runDate: date({ mode: 'string' }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
+    /**
+     * When it last showed it was working (its start, each mail it took up): an unfinished run quiet
+     * for STALE_RUN_MINUTES is taken as cut off, however long it has been going. Null: its server
+     * stopped it on the way down (SIGTERM), and the next minute's check takes its mails over.
+     */
+    activeAt: timestamp({ withTimezone: true }).defaultNow(),
     startedBy: varchar({ length: 254 }),
     reminders: integer().notNull().default(0),
     mailsQueued: integer().notNull().default(0),

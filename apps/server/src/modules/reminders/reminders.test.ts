@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { addMonths, daysBetween, todayInZone } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { addDevice, deviceBody, seedReferences, type References } from '../devices/devices.fixtures.js';
@@ -7,7 +8,9 @@ import { postService, serviceJson } from '../services/services.fixtures.js';
 import { customers } from '../customers/customers.table.js';
 import { logs } from '../logs/logs.table.js';
 import { runReminderJob } from './reminders.job.js';
-import { reminderMails, sentReminders } from './reminders.table.js';
+import { reminderMails, reminderRuns, sentReminders } from './reminders.table.js';
+import { startReminderScheduler } from './reminders.scheduler.js';
+import { ReminderWork } from './reminders.work.js';
 
 const ctx = useTestApp({ PUBLIC_BASE_URL: 'https://serwis.firma.pl/' });
 const deps = () => ({ db: ctx.database.db, mailer: ctx.mailer, config: ctx.config });
@@ -204,7 +207,8 @@ describe('inspection reminder job', () => {
     // An answer goes to the office's address of "Dane firmy", not to the sending mailbox.
     expect(notice.replyTo).toBe('biuro@serwis-maszyn.pl');
     expect(notice.text).toContain('Za5, nr seryjny SN-Za5');
-    expect(notice.text).toContain('termin przeglądu: 2025-03-30 (za 20 dni)');
+    expect(notice.text).toContain('termin przeglądu: 2025-03-30.');
+    expect(notice.text).not.toContain('za 20 dni'); // the date alone: it may go out a day later
     expect(notice.text).not.toContain('Po3'); // another customer's machine
     expect(notice.text).not.toContain('machineEdit');
     expect(notice.text).toMatch(/Z poważaniem\nSerwis\n/);
@@ -268,16 +272,174 @@ describe('inspection reminder job', () => {
     const listed = async () =>
       (await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(user) })).json();
     expect(await listed()).toMatchObject([{ mailsSent: 2, state: 'FINISHED' }]);
-    // A run whose server was stopped midway is never finished: past the takeover limit it is cut off.
+    // A run going for an hour that took up a mail just now is working (a slow mail server), and is
+    // not taken over; one that has shown nothing for the takeover limit was cut off.
     await ctx.database.db.execute(
-      sql`UPDATE reminder_runs SET finished_at = NULL, started_at = now() - interval '16 minutes'`,
+      sql`UPDATE reminder_runs SET finished_at = NULL, started_at = now() - interval '1 hour', active_at = now()`,
     );
+    expect(await listed()).toMatchObject([{ finishedAt: null, state: 'RUNNING' }]);
+    await ctx.database.db.execute(sql`UPDATE reminder_runs SET active_at = now() - interval '16 minutes'`);
     expect(await listed()).toMatchObject([{ finishedAt: null, state: 'INTERRUPTED' }]);
     const mails = await ctx.database.db.select().from(reminderMails);
     expect(mails.map((m) => [m.attempts, m.claimedUntil, m.sentAt !== null])).toEqual([
       [1, null, true],
       [1, null, true],
     ]);
+  });
+
+  it('a server stopping mid-run sends the mail in flight, takes up no other, and the next check takes over at once', async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', admin: true });
+    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
+    const refs = await seedReferences(ctx);
+    await seedMachines(jan, refs);
+    await enableReminders(jan);
+    await enableReminders(anna);
+    const stopping = new AbortController();
+    let inFlight!: () => void;
+    const handingOver = new Promise<void>((resolve) => (inFlight = resolve));
+    let accept!: () => void;
+    // The server is told to stop while the first mail is with the mail server.
+    const slow = {
+      target: 'slow',
+      send: async (message: Parameters<typeof ctx.mailer.send>[0]) => {
+        inFlight();
+        await new Promise<void>((resolve) => (accept = resolve));
+        ctx.mailer.sent.push(message);
+      },
+    };
+    const run = runReminderJob(
+      { ...deps(), mailer: slow },
+      { trigger: 'SCHEDULE', now: NOW, signal: stopping.signal },
+    );
+    await handingOver;
+    stopping.abort();
+    accept();
+    expect(await run).toMatchObject({ mailsQueued: 2, mailsSent: 1, finished: false });
+    const mails = await ctx.database.db.select().from(reminderMails).orderBy(reminderMails.id);
+    // The mail the mail server took is marked sent (the next run does not send it again); the
+    // other was never taken up, so nothing holds it.
+    expect(mails.map((m) => [m.sentAt !== null, m.attempts, m.claimedUntil])).toEqual([
+      [true, 1, null],
+      [false, 0, null],
+    ]);
+    const runs = await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(jan) });
+    expect(runs.json()).toMatchObject([{ state: 'INTERRUPTED', mailsSent: 1, finishedAt: null }]);
+    // The next minute's check of any instance takes the day's run over without waiting out the limit.
+    const takeover = await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW });
+    expect(takeover).toMatchObject({ mailsQueued: 0, mailsSent: 1, finished: true });
+    expect(ctx.mailer.sent.map((m) => m.to).sort()).toEqual(['anna@firma.pl', 'jan@firma.pl']);
+    expect(await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW })).toBeNull();
+  });
+
+  it("takes over a day's run cut off after midnight before the next day's time; a day without one is left", async () => {
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
+    const refs = await seedReferences(ctx);
+    await seedMachines(jan, refs);
+    await enableReminders(jan);
+    await enableReminders(anna);
+    const stopping = new AbortController();
+    stopping.abort(); // stopped before its first mail: both wait
+    const cut = await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW, signal: stopping.signal });
+    expect(cut).toMatchObject({ runDate: '2025-03-10', mailsQueued: 2, mailsSent: 0, finished: false });
+    // 00:10 the next day, before REMINDER_TIME: the check works for the day before.
+    const nextNight = new Date('2025-03-10T23:10:00Z');
+    const earlier = await runReminderJob(deps(), {
+      trigger: 'SCHEDULE',
+      now: nextNight,
+      runDate: '2025-03-09',
+    });
+    expect(earlier).toBeNull(); // no run that day: nothing to take over
+    const takeover = await runReminderJob(deps(), {
+      trigger: 'SCHEDULE',
+      now: nextNight,
+      runDate: '2025-03-10',
+    });
+    expect(takeover).toMatchObject({ runDate: '2025-03-10', mailsSent: 2, finished: true });
+    expect(ctx.mailer.sent).toHaveLength(2);
+    expect(
+      await runReminderJob(deps(), { trigger: 'SCHEDULE', now: nextNight, runDate: '2025-03-10' }),
+    ).toBeNull();
+  });
+
+  it("the scheduler's first check runs the day's job once; its work is stopped with the app's", async () => {
+    const user = await createUserAndLogin(ctx);
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await enableReminders(user);
+    const work = new ReminderWork();
+    const quiet = { info: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
+    // Every time of day is past 00:00: the first check (at once) runs today's job.
+    const stop = startReminderScheduler(
+      { ...deps(), config: { ...ctx.config, REMINDER_TIME: '00:00' } },
+      quiet,
+      work,
+      50,
+    );
+    try {
+      await vi.waitFor(async () => {
+        const [run] = await ctx.database.db.select().from(reminderRuns);
+        expect(run).toMatchObject({ trigger: 'SCHEDULE', runDate: todayInZone(ctx.config.TZ_COMPANY) });
+        expect(run.finishedAt).not.toBeNull();
+      });
+      expect(quiet.info).toHaveBeenCalledTimes(1);
+      // Later checks the same day find it done.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await ctx.database.db.select().from(reminderRuns)).toHaveLength(1);
+    } finally {
+      stop();
+      await work.stop();
+    }
+  });
+
+  it('"Uruchom teraz" with a slow mail server answers with the counts so far; the run goes on and a second press waits', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true, email: 'admin@firma.pl' });
+    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
+    const refs = await seedReferences(ctx);
+    const device = await addDevice(ctx, admin, 'INTERNAL', deviceBody(refs, { transferDate: '2024-01-15' }));
+    const transfer = addMonths(todayInZone(ctx.config.TZ_COMPANY), -6);
+    const edited = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/device/update',
+      headers: as(admin),
+      payload: { ...deviceBody(refs, { transferDate: transfer }), id: device.id },
+    });
+    expect(edited.statusCode).toBe(200);
+    await enableReminders(admin);
+    await enableReminders(anna);
+    const releases: (() => void)[] = [];
+    const slowSend = async (message: Parameters<typeof ctx.mailer.send>[0]) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      ctx.mailer.sent.push(message);
+    };
+    const send = vi.spyOn(ctx.mailer, 'send').mockImplementation(slowSend);
+    const wait = ctx.app.reminderWork.answerWaitMs;
+    ctx.app.reminderWork.answerWaitMs = 200;
+    try {
+      const run = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(admin) });
+      expect(run.statusCode).toBe(200);
+      expect(run.json()).toMatchObject({ mailsQueued: 2, mailsSent: 0, finished: false });
+      // Pressed again while it sends: refused, nothing composed twice.
+      const again = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(admin) });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(
+        'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
+      );
+      const listed = async () =>
+        (await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(admin) })).json();
+      expect(await listed()).toMatchObject([{ state: 'RUNNING', mailsQueued: 2 }]);
+      await vi.waitFor(() => expect(releases).toHaveLength(1));
+      releases[0]();
+      await vi.waitFor(() => expect(releases).toHaveLength(2));
+      releases[1]();
+      await vi.waitFor(async () =>
+        expect(await listed()).toMatchObject([{ state: 'FINISHED', mailsSent: 2 }]),
+      );
+      expect(ctx.mailer.sent.map((m) => m.to).sort()).toEqual(['admin@firma.pl', 'anna@firma.pl']);
+    } finally {
+      ctx.app.reminderWork.answerWaitMs = wait;
+      send.mockRestore();
+    }
   });
 
   it('stops the run at a mail server that is away; a refused recipient stops nothing', async () => {

@@ -126,6 +126,7 @@ describe('/myAccount → Powiadomienia', () => {
             mailsQueued: 1,
             mailsSent: 1,
             mailsFailed: 0,
+            finished: true,
           },
         };
       },
@@ -139,6 +140,37 @@ describe('/myAccount → Powiadomienia', () => {
     const table = within(panel).getByRole('table', { name: 'Ostatnie uruchomienia' });
     const row = await within(table).findByText(`ręcznie (${ANNA_ADMIN.email})`);
     expect(row.closest('tr')).toHaveTextContent('4');
+    expect(
+      await screen.findByText('Wysłano przypomnienia. Nowe wiadomości: 1, wysłane: 1.'),
+    ).toBeInTheDocument();
+  });
+
+  it('answered while its mails still go out, says so and leaves the count to the runs table', async () => {
+    fakeApi({
+      'GET /api/reminders/settings': { body: settings },
+      'GET /api/reminders/runs': () => ({ body: [] }),
+      'POST /api/reminders/run': () => ({
+        body: {
+          runId: 1,
+          runDate: '2025-03-10',
+          reminders: 40,
+          mailsQueued: 20,
+          mailsSent: 3,
+          mailsFailed: 0,
+          finished: false,
+        },
+      }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    await userEvent.click(
+      within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Uruchom teraz' }),
+    );
+    expect(
+      await screen.findByText(
+        'Przypomnienia są wysyłane. Nowe wiadomości: 20, wysłane dotąd: 3. Postęp widać w tabeli ostatnich uruchomień.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says a run is still sending and follows its count to the end; a cut-off run says so', async () => {

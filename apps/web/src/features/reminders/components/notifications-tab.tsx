@@ -133,10 +133,15 @@ function ReminderJobPanel() {
           onClick={() =>
             run.mutate(undefined, {
               onSuccess: (r) =>
-                notifications.show({
-                  color: r.mailsFailed ? 'orange' : 'green',
-                  message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent, r.mailsFailed),
-                }),
+                notifications.show(
+                  r.finished
+                    ? {
+                        color: r.mailsFailed ? 'orange' : 'green',
+                        message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent, r.mailsFailed),
+                      }
+                    : // Still sending (a slow mail server): the runs table below follows it.
+                      { color: 'blue', message: REMINDER_MSG.runGoesOn(r.mailsQueued, r.mailsSent) },
+                ),
             })
           }
         >
