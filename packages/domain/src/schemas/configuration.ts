@@ -111,14 +111,19 @@ export const COMPANY_SETTING_LABELS: Record<keyof CompanySettings, string> = {
   installationProtocolTableHeader: 'Nagłówek tabeli protokołu montażu (PDF)',
 };
 
-/** A setting as the log names it ("zmiana ustawienia „logo firmy”"), not by its key. */
-export function configurationLabel(name: string): string {
+/** A setting of the "Dane firmy" tab by its field's label ("Telefon"); null for any other setting. */
+export function companySettingLabel(name: string): string | null {
   if (name === INSTALLATION_PROTOCOL_TITLE) return COMPANY_SETTING_LABELS.installationProtocolTitle;
   if (name === INSTALLATION_PROTOCOL_TABLE_HEADER)
     return COMPANY_SETTING_LABELS.installationProtocolTableHeader;
-  if (name === COMPANY_LOGO) return 'logo firmy';
   const field = name.slice('company/'.length) as CompanyField;
-  return name.startsWith('company/') && COMPANY_FIELDS.includes(field)
-    ? `Dane firmy: ${COMPANY_SETTING_LABELS[field]}`
-    : name;
+  return name.startsWith('company/') && COMPANY_FIELDS.includes(field) ? COMPANY_SETTING_LABELS[field] : null;
+}
+
+/** A setting as the log names it ("zmiana ustawienia „logo firmy”"), not by its key. */
+export function configurationLabel(name: string): string {
+  if (name === COMPANY_LOGO) return 'logo firmy';
+  const label = companySettingLabel(name);
+  if (label === null) return name;
+  return name.startsWith('company/') ? `Dane firmy: ${label}` : label;
 }

@@ -27,6 +27,21 @@ export async function readConfiguration(
   return Object.fromEntries(names.map((n) => [n, stored.get(n) ?? CONFIGURATION_DEFAULTS[n] ?? '']));
 }
 
+/** The values as stored, '' for a setting never saved (no defaults): what a save compares against. */
+export async function readStoredConfiguration(
+  db: DbOrTx,
+  names: readonly string[],
+): Promise<Record<string, string>> {
+  const rows = names.length
+    ? await db
+        .select()
+        .from(configuration)
+        .where(inArray(configuration.name, [...names]))
+    : [];
+  const stored = new Map(rows.map((r) => [r.name, r.value]));
+  return Object.fromEntries(names.map((n) => [n, stored.get(n) ?? '']));
+}
+
 export async function readConfigurationValue(db: DbOrTx, name: string): Promise<string> {
   return (await readConfiguration(db, [name]))[name];
 }

@@ -2,6 +2,7 @@ import {
   COMPANY_LOGO,
   CONFIGURATION_NAMES,
   companyLogoSchema,
+  companySettingLabel,
   configurationLabel,
   INSTALLATION_PROTOCOL_TABLE_HEADER,
   INSTALLATION_PROTOCOL_TITLE,
@@ -18,6 +19,7 @@ import {
   companyEntries,
   readCompanyData,
   readConfiguration,
+  readStoredConfiguration,
   writeConfiguration,
 } from './configuration.repository.js';
 
@@ -32,8 +34,12 @@ export async function setConfigurationValue(db: Db, actor: SessionUser, name: st
     throw badRequest(companyLogoSchema.safeParse({ value }).error!.issues[0].message, 'VALIDATION');
   }
   await inTransaction(db, async (tx) => {
+    // A save repeating the stored value changes nothing: no write, no log entry.
+    if ((await readStoredConfiguration(tx, [name]))[name] === value) return;
     await writeConfiguration(tx, { [name]: value });
-    await audit(tx, actor, `zmiana ustawienia „${configurationLabel(name)}”`, `configuration:${name}`);
+    // Emptied (spaces count as empty), the setting is back to its default: said as such.
+    const what = value.trim() ? 'zmiana' : 'wyczyszczenie';
+    await audit(tx, actor, `${what} ustawienia „${configurationLabel(name)}”`, `configuration:${name}`);
   });
   return { name, value };
 }
@@ -61,8 +67,17 @@ export async function saveCompanySettings(db: Db, actor: SessionUser, input: Com
   }).filter((entry): entry is [string, string] => entry[1] !== undefined);
   if (named.length) {
     await inTransaction(db, async (tx) => {
-      await writeConfiguration(tx, Object.fromEntries(named));
-      await audit(tx, actor, 'zmiana danych firmy i tekstów protokołu montażu', 'configuration:company');
+      // Only what differs from the stored value is written, and the log names those fields; a save
+      // repeating every value writes nothing.
+      const stored = await readStoredConfiguration(
+        tx,
+        named.map(([name]) => name),
+      );
+      const changed = named.filter(([name, value]) => stored[name] !== value);
+      if (!changed.length) return;
+      await writeConfiguration(tx, Object.fromEntries(changed));
+      const fields = changed.map(([name]) => companySettingLabel(name) ?? name);
+      await audit(tx, actor, `zmiana danych firmy: ${fields.join(', ')}`, 'configuration:company');
     });
   }
   return readCompanySettings(db);

@@ -36,7 +36,10 @@ describe('configuration (spec §7)', () => {
     }
     // The log names the setting as the "Dane firmy" form labels it.
     const titled = await auditEntriesFor(ctx.database.db, `configuration:${TITLE}`);
-    expect(titled.at(-1)?.formattedMessage).toMatch(/zmiana ustawienia „Tytuł protokołu montażu \(PDF\)”$/);
+    expect(titled[0].formattedMessage).toMatch(/\): zmiana ustawienia „Tytuł protokołu montażu \(PDF\)”$/);
+    expect(titled.at(-1)?.formattedMessage).toMatch(
+      /\): wyczyszczenie ustawienia „Tytuł protokołu montażu \(PDF\)”$/,
+    );
     const unknown = await get('secret/other');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Nieznane ustawienie konfiguracji.');
@@ -84,7 +87,28 @@ describe('configuration (spec §7)', () => {
     const logs = (
       await ctx.app.inject({ method: 'GET', url: '/api/log/findAll', headers: as(admin) })
     ).json();
-    expect(JSON.stringify(logs)).toContain('zmiana danych firmy');
+    expect(JSON.stringify(logs)).toContain('zmiana danych firmy: Nazwa firmy, Ulica');
+    // The same body again changes nothing: no new log entry.
+    const entries = async () => (await auditEntriesFor(ctx.database.db, 'configuration:company')).length;
+    const before = await entries();
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: company,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await entries()).toBe(before);
+    // One field changed: the entry names that field alone.
+    const phone = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/company',
+      headers: as(admin),
+      payload: { ...company, phone: '+48 42 000 00 00' },
+    });
+    expect(phone.statusCode).toBe(200);
+    const newest = (await auditEntriesFor(ctx.database.db, 'configuration:company')).at(-1)!;
+    expect(newest.formattedMessage).toMatch(/\): zmiana danych firmy: Telefon$/);
   });
 
   it('saves only the fields a body names, so two administrators do not undo each other', async () => {
@@ -136,13 +160,14 @@ describe('configuration (spec §7)', () => {
       headers: as(user),
     });
     expect(read.json()).toEqual({ value: PNG });
+    expect((await put(admin, PNG)).statusCode).toBe(200); // the same logo again: nothing to log
     expect((await put(admin, '')).statusCode).toBe(200);
     expect(await readCompanyLogo(ctx.database.db)).toBe('');
-    // The log names the setting in Polish, not by its key.
+    // The log names the setting in Polish, not by its key, and a removal as such.
     const entries = await auditEntriesFor(ctx.database.db, 'configuration:company/logo');
     expect(entries.map((e) => e.formattedMessage.replace(/^.*\): /, ''))).toEqual([
       'zmiana ustawienia „logo firmy”',
-      'zmiana ustawienia „logo firmy”',
+      'wyczyszczenie ustawienia „logo firmy”',
     ]);
   });
 });

@@ -1,4 +1,10 @@
-import { REMINDER_MSG, type ReminderRun, type ReminderSettings, type SessionUser } from '@serwis/domain';
+import {
+  polishDays,
+  REMINDER_MSG,
+  type ReminderRun,
+  type ReminderSettings,
+  type SessionUser,
+} from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/app-error.js';
@@ -22,8 +28,12 @@ export async function getReminderSettings(
 export async function saveReminderSettings(db: Db, user: SessionUser, input: ReminderSettings) {
   return inTransaction(db, async (tx) => {
     const row = await upsertReminderSettings(tx, user.id, input);
+    // "(30 dni, 1 dzień przed terminem, po terminie)", "(bez wyprzedzenia, po terminie)".
+    const ahead = input.leadDays.length
+      ? `${input.leadDays.map(polishDays).join(', ')} przed terminem`
+      : 'bez wyprzedzenia';
     const what = input.enabled
-      ? `włączenie przypomnień o przeglądach (${input.leadDays.join(', ') || 'bez wyprzedzenia'} dni${input.overdue ? ', po terminie' : ''})`
+      ? `włączenie przypomnień o przeglądach (${ahead}${input.overdue ? ', po terminie' : ''})`
       : 'wyłączenie przypomnień o przeglądach';
     await audit(tx, user, what, `user:${user.id}`);
     return { enabled: row.enabled, leadDays: row.leadDays, overdue: row.overdue };

@@ -562,11 +562,29 @@ describe('reminder settings and admin routes', () => {
     expect(none.json().message).toContain(
       'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',
     );
+    expect(await enableReminders(user, { enabled: true, leadDays: [], overdue: true })).toMatchObject({
+      leadDays: [],
+    });
+    expect(await enableReminders(user, { enabled: true, leadDays: [1], overdue: false })).toMatchObject({
+      leadDays: [1],
+    });
     expect(await enableReminders(user, { enabled: false, leadDays: [], overdue: false })).toEqual({
       enabled: false,
       leadDays: [],
       overdue: false,
     });
+    // The log in Polish numbers: "1 dzień", and no "dni" after "bez wyprzedzenia".
+    const entries = await ctx.database.db
+      .select({ text: logs.formattedMessage })
+      .from(logs)
+      .where(sql`${logs.arg1} = ${`user:${user.id}`} AND ${logs.formattedMessage} LIKE '%przypomnień%'`)
+      .orderBy(logs.eventId);
+    expect(entries.map((e) => e.text.replace(/^.*\): /, ''))).toEqual([
+      'włączenie przypomnień o przeglądach (14 dni, 7 dni przed terminem)',
+      'włączenie przypomnień o przeglądach (bez wyprzedzenia, po terminie)',
+      'włączenie przypomnień o przeglądach (1 dzień przed terminem)',
+      'wyłączenie przypomnień o przeglądach',
+    ]);
   });
 
   it('an admin runs the job now and sees the last runs; an employee may not', async () => {
