@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machinesWord, polishPlural } from '@serwis/domain';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { databaseFailure } from './db/database-failure.js';
@@ -58,11 +59,15 @@ async function main() {
   await ensureFirstAdmin(app.db, config, app.log);
   // A database from before the summaries existed fills them in once (docs/decisions.md).
   const filled = await backfillInspectionSummaries(app.db);
-  if (filled > 0) app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} maszyn.`);
+  if (filled > 0)
+    app.log.info(`Uzupełniono podsumowania przeglądów okresowych: ${filled} ${machinesWord(filled)}.`);
   // Tutorials of the folder read before the store existed are copied into it once (decisions.md).
   const moved = await moveOldTutorialsIntoStore(config, app.db, app.storage, app.log);
   if (moved.files > 0 || moved.folders > 0)
-    app.log.info(moved, `Przeniesiono tutoriale z katalogu do magazynu plików: ${moved.files} plików.`);
+    app.log.info(
+      moved,
+      `Przeniesiono tutoriale z katalogu do magazynu plików: ${moved.files} ${polishPlural(moved.files, { one: 'plik', few: 'pliki', many: 'plików' })}.`,
+    );
   const stopReminders = startReminderScheduler(
     { db: app.db, mailer: app.mailer, config: app.config },
     app.log,

@@ -102,7 +102,7 @@ export const JAN_USER = {
 
 export const NO_SESSION: FakeReply = {
   status: 401,
-  body: { message: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.' },
+  body: { message: 'Sesja wygasła lub nie zalogowano się. Zaloguj się ponownie.' },
 };
 
 /** `otherwise` for screens that load more than a test names: any other call answers an empty list. */

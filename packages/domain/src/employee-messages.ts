@@ -8,7 +8,7 @@ export const EMPLOYEE_MSG = {
     'Dane pracownika zmienił w międzyczasie ktoś inny (w innym oknie lub na innym urządzeniu). Odśwież je, aby zobaczyć jego zmiany.',
   /** The form took the other's changes in (fields this one did not change) and saved again. */
   employeeMerged:
-    'Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego (pola, których nie zmieniałeś, mają jego wartości); sprawdź je.',
+    'Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego (pola, których nie zmieniano, mają jego wartości); sprawdź je.',
   /** As `employeeMerged`, naming the fields both changed, which keep this form's value. */
   employeeMergedClashes: (labels: readonly string[]) =>
     `Dane pracownika zmienił w międzyczasie ktoś inny. Zapisano Twoje zmiany razem z jego; ${

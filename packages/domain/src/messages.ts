@@ -19,7 +19,7 @@ export const MSG = {
     'Baza danych lub magazyn plików jest chwilowo niedostępny. Nic nie zapisano, spróbuj za chwilę.',
   /** A long answer (a whole list, an export, a label sheet) refused while enough others are made. */
   serverBusy: 'Serwer przygotowuje teraz wiele dużych zestawień naraz. Spróbuj ponownie za chwilę.',
-  sessionRequired: 'Sesja wygasła lub nie jesteś zalogowany. Zaloguj się ponownie.',
+  sessionRequired: 'Sesja wygasła lub nie zalogowano się. Zaloguj się ponownie.',
   /** The browser's session is now another employee's (logged in in another tab). */
   sessionOfAnotherAccount:
     'W innej karcie zalogowano się na inne konto. Zaloguj się ponownie, aby kontynuować jako Ty.',
@@ -163,8 +163,11 @@ export const MSG = {
     `Wklejony tekst nie zmieścił się w polu${field ? ` „${field}”` : ''}: pole przyjmuje najwyżej ${max} znaków, więc resztę pominięto.`,
   /** A service date outside the years an event can have (a slip of the year, 2062 for 2026). */
   serviceDateOutOfRange: (first: number, last: number) => `Data zdarzenia musi być z lat ${first}–${last}.`,
+  /** Days of the statistics address that are none (2025-02-30, "jutro"), listed with ", ". */
   statisticsDaysIgnored: (days: string) =>
-    `Pominięto datę z adresu strony, której nie ma w kalendarzu: ${days}.`,
+    days.includes(', ')
+      ? `Pominięto w adresie strony daty, których nie ma w kalendarzu: ${days}.`
+      : `Pominięto w adresie strony datę, której nie ma w kalendarzu: ${days}.`,
   handoverDateOutOfRange: (first: number, last: number) =>
     `Data przekazania musi być z lat ${first}–${last}.`,
   serviceTypeRequired: 'Wybierz typ serwisu!',
@@ -205,10 +208,10 @@ export const MSG = {
   postcodeWarning: 'Polski kod pocztowy ma postać 00-000. Zapisze się tak, jak wpisano.',
   emailNoAddressWarning:
     'Nie ma tu adresu e-mail: protokoły i przypomnienia nie będą wysyłane. Zapisze się tak, jak wpisano.',
-  inspectionPeriodHint: '6, 12, 18, 24... miesięcy',
-  inspectionPeriodStep: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24...).',
+  inspectionPeriodHint: '6, 12, 18, 24… miesięcy',
+  inspectionPeriodStep: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24…).',
   inspectionPeriodMissingHint:
-    '6, 12, 18, 24... miesięcy. Bez okresu przegląd nie przesunie terminu następnego przeglądu.',
+    '6, 12, 18, 24… miesięcy. Bez okresu przegląd nie przesunie terminu następnego przeglądu.',
   inspectionSwitchedOff:
     'Przeglądy okresowe tej maszyny są wyłączone: nie ma jej na liście przeglądów ani w przypomnieniach.',
   inspectionWarrantyLeft: 'Do końca gwarancji pozostało dni: {days}',

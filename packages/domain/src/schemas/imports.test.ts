@@ -74,11 +74,11 @@ describe('importMissingText', () => {
       `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')}.`,
     );
     expect(importMissingText(names(11, 'K'), names(12, 'Kat'))).toBe(
-      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')} i 1 inny; ` +
-        `kategorie: ${names(10, 'Kat').join(', ')} i 2 inne.`,
+      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')} i jeszcze 1; ` +
+        `kategorie: ${names(10, 'Kat').join(', ')} i jeszcze 2.`,
     );
     expect(importMissingText(names(507, 'K'), [])).toBe(
-      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')} i 497 innych.`,
+      `Brak w rejestrze — kontrahenci: ${names(10, 'K').join(', ')} i jeszcze 497.`,
     );
   });
 });

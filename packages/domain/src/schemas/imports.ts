@@ -362,7 +362,7 @@ export const IMPORT_MSG = {
   rowUnchanged: (id: number) => `bez zmian, Id ${id}`,
   /** Under a list of problems cut short: how many it shows of how many. */
   problemsShown: (shown: number, total: number) =>
-    `Pokazano pierwsze ${polishCount(shown)} z ${polishCount(total)} błędów.`,
+    `Pokazano pierwszych ${polishCount(shown)} z ${polishCount(total)} błędów.`,
   /** While an import writes: how many rows, all in one transaction. */
   importing: (rows: number) =>
     `Importowanie ${polishCount(rows)} ${polishPlural(rows, { one: 'wiersza', few: 'wierszy', many: 'wierszy' })}… Wszystkie wiersze zapisują się naraz, w jednej transakcji.`,
@@ -448,12 +448,12 @@ export function importFileHint(kind: ImportKind): string {
 /** Names the preview shows of those the register lacks; the rest are counted. */
 export const IMPORT_MISSING_SHOWN = 10;
 
-/** Some names, then how many more: "A, B, C i 497 innych". */
+/** Some names, then how many more: "A, B, C i jeszcze 497" (right for customers and categories alike). */
 function someNames(names: string[]): string {
   const rest = names.length - IMPORT_MISSING_SHOWN;
   const shown = names.slice(0, IMPORT_MISSING_SHOWN).join(', ');
   if (rest <= 0) return shown;
-  return `${shown} i ${polishCount(rest)} ${polishPlural(rest, { one: 'inny', few: 'inne', many: 'innych' })}`;
+  return `${shown} i jeszcze ${polishCount(rest)}`;
 }
 
 /** The preview's line about customers and categories the file names and the register lacks; null if none. */

@@ -6,7 +6,7 @@ export const REMINDER_MSG = {
   leadDaysInvalid: 'Wyprzedzenie musi być liczbą dni od 1 do 365.',
   leadDaysTooMany: 'Podaj najwyżej 5 wyprzedzeń.',
   runStarted: 'Wysłano przypomnienia.',
-  jobBusy: 'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
+  jobBusy: 'Wysyłanie przypomnień właśnie trwa. Spróbuj ponownie za chwilę.',
   // moved here from the browser (the audit of Polish typed outside the domain)
   /**
    * "Uruchom teraz" done: the digests it queued and the mails it sent, and those the mail server
@@ -32,7 +32,7 @@ export const REMINDER_MSG = {
   runFailedBecause: (reason: string) => `Serwer poczty: ${reason}`,
   /** Reminders switched on with no lead time and no overdue day: nothing would ever be sent. */
   nothingChosen:
-    'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',
+    'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości lub wyłącz przypomnienia.',
   /** The customer form's choice of the customer's own notices, and what they are. */
   customerNoticesLabel: 'Wysyłaj kontrahentowi przypomnienia o przeglądach jego maszyn (e-mail)',
   customerNoticesHint:

@@ -45,7 +45,7 @@ describe('serviceJsonSchema', () => {
       const result = serviceJsonSchema.safeParse({ ...base, type: ['PRZEGLAD_OKRESOWY'], period });
       expect(result.error!.issues[0]).toMatchObject({
         path: ['period'],
-        message: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24...).',
+        message: 'Okres przeglądu to wielokrotność 6 miesięcy (6, 12, 18, 24…).',
       });
     }
     // Another event's period is not kept, so it is not judged either.

@@ -42,6 +42,16 @@ export function daysLeftText(days: number): string {
 export const machinesWord = (n: number): string =>
   polishPlural(n, { one: 'maszyna', few: 'maszyny', many: 'maszyn' });
 
+/**
+ * A signed protocol sent to the customer ("Wyślij do klienta", protocols.delivery.ts): the same
+ * register as the inspection notice ("Szanowni Państwo", "Z poważaniem", the company's signature).
+ */
+export const PROTOCOL_MAIL = {
+  subject: (title: string, fullNumber: string) => `${title} nr ${fullNumber}`,
+  intro: (fullNumber: string, date: string) =>
+    `w załączeniu przesyłamy podpisany protokół nr ${fullNumber} z dnia ${date}.`,
+} as const;
+
 /** The inspection reminders (reminders.mails.ts): the employees' digest and the customer's notice. */
 export const REMINDER_MAIL = {
   staffSubject: (count: number) => `Przeglądy do wykonania: ${count} ${machinesWord(count)}`,

@@ -1,4 +1,4 @@
-import type { CompanyData } from '@serwis/domain';
+import { REMINDER_MAIL, type CompanyData } from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/database.js';
 import { readCompanyData } from './configuration.repository.js';
@@ -21,4 +21,22 @@ export async function loadCompanyIdentity(
   const name = match?.[1]?.trim() || 'Serwis';
   const email = match?.[2]?.trim() ?? (config.MAIL_FROM.includes('@') ? config.MAIL_FROM.trim() : '');
   return { ...company, name, email: company.email || email };
+}
+
+/**
+ * The lines under "Z poważaniem" in a customer's e-mail (an inspection notice, a signed protocol):
+ * the company's name, address, NIP/REGON and contacts, each only when filled in.
+ */
+export function companySignature(company: CompanyData): string[] {
+  const place = [company.zipCode, company.city].filter(Boolean).join(' ');
+  const ids = [
+    company.nip && REMINDER_MAIL.nip(company.nip),
+    company.regon && REMINDER_MAIL.regon(company.regon),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const contact = [company.phone && REMINDER_MAIL.phone(company.phone), company.email, company.www].filter(
+    Boolean,
+  );
+  return [company.name, company.street, place, ids, contact.join(', ')].filter(Boolean);
 }

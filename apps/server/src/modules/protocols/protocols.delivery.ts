@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import {
   MSG,
+  PROTOCOL_MAIL,
   PROTOCOL_MSG,
+  REMINDER_MAIL,
   firstEmailAddress,
   isEmailAddress,
   protocolPdfFileName,
@@ -11,7 +13,7 @@ import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { deliver } from '../../plugins/mailer.js';
-import { loadCompanyIdentity } from '../configuration/company-identity.js';
+import { companySignature, loadCompanyIdentity } from '../configuration/company-identity.js';
 import { keptParties, loadProtocolContext, templateData } from './protocols.context.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
 import {
@@ -72,10 +74,16 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
     to,
     // A reply reaches the company's own address ("Dane firmy"), not the sending mailbox.
     replyTo: isEmailAddress(company.email) ? company.email : undefined,
-    subject: `${title} nr ${ctx.header.fullNumber}`,
-    text:
-      `Dzień dobry,\n\nw załączeniu przesyłamy podpisany protokół nr ${ctx.header.fullNumber} ` +
-      `z dnia ${ctx.header.date}.\n\nPozdrawiamy\n${company.name}\n`,
+    subject: PROTOCOL_MAIL.subject(title, ctx.header.fullNumber),
+    text: [
+      REMINDER_MAIL.customerGreeting,
+      '',
+      PROTOCOL_MAIL.intro(ctx.header.fullNumber, ctx.header.date),
+      '',
+      REMINDER_MAIL.regards,
+      ...companySignature(company),
+      '',
+    ].join('\n'),
     attachments: [
       { filename: file.filename, content: await readAll(stream), contentType: 'application/pdf' },
     ],

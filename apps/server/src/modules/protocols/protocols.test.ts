@@ -718,7 +718,10 @@ describe('field protocol of a service event', () => {
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
     const send = () => sendProtocol(ctx, user, serviceId);
     await send();
-    expect(ctx.mailer.sent[0]?.text).toMatch(/Pozdrawiamy\nSerwis\n$/);
+    // The customer is addressed as the inspection notice addresses him, and the company signs.
+    expect(ctx.mailer.sent[0]?.text).toMatch(
+      /^Szanowni Państwo,\n\nw załączeniu przesyłamy podpisany protokół nr \S+ z dnia \d{4}-\d\d-\d\d\.\n\nZ poważaniem\nSerwis\nserwis@localhost\n$/,
+    );
     // "serwis@localhost" is no address a customer can answer to: no Reply-To.
     expect(ctx.mailer.sent[0]?.replyTo).toBeUndefined();
     const admin = await createUserAndLogin(ctx, { admin: true });
@@ -731,6 +734,6 @@ describe('field protocol of a service event', () => {
     expect(company.statusCode).toBe(200);
     await send();
     expect(ctx.mailer.sent[1]?.replyTo).toBe('biuro@zrodlo.pl');
-    expect(ctx.mailer.sent[1]?.text).toMatch(/Pozdrawiamy\nŹródło Maszyn\n$/);
+    expect(ctx.mailer.sent[1]?.text).toMatch(/\n\nZ poważaniem\nŹródło Maszyn\nbiuro@zrodlo.pl\n$/);
   });
 });

@@ -129,9 +129,7 @@ describe.skipIf(!url)('reminders with two instances on one PostgreSQL', () => {
     for (const a of answers) expect([200, 409]).toContain(a.statusCode);
     expect(answers.some((a) => a.statusCode === 200)).toBe(true);
     for (const a of answers.filter((a) => a.statusCode === 409))
-      expect(a.json().message).toBe(
-        'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
-      );
+      expect(a.json().message).toBe('Wysyłanie przypomnień właśnie trwa. Spróbuj ponownie za chwilę.');
     expect(allSent()).toHaveLength(40);
   });
 

@@ -1,5 +1,6 @@
 import { MAIL_GREETING, REMINDER_MAIL } from '@serwis/domain';
 import type { CompanyData } from '@serwis/domain';
+import { companySignature } from '../configuration/company-identity.js';
 
 // The texts live in the domain with the rest of the user's Polish; the job's log names them too.
 
@@ -43,20 +44,6 @@ export function staffDigest(machines: readonly DigestMachine[], today: string, b
   };
 }
 
-function companyFooter(company: CompanyData): string[] {
-  const place = [company.zipCode, company.city].filter(Boolean).join(' ');
-  const ids = [
-    company.nip && REMINDER_MAIL.nip(company.nip),
-    company.regon && REMINDER_MAIL.regon(company.regon),
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const contact = [company.phone && REMINDER_MAIL.phone(company.phone), company.email, company.www].filter(
-    Boolean,
-  );
-  return [company.name, company.street, place, ids, contact.join(', ')].filter(Boolean);
-}
-
 /** The customer's notice: polite, no internal links, signed with the company data. */
 export function customerNotice(machines: readonly DigestMachine[], company: CompanyData) {
   const lines = machines.map((m, i) => `${i + 1}. ${REMINDER_MAIL.customerMachine(m)}`);
@@ -72,7 +59,7 @@ export function customerNotice(machines: readonly DigestMachine[], company: Comp
       ...REMINDER_MAIL.customerClosing,
       '',
       REMINDER_MAIL.regards,
-      ...companyFooter(company),
+      ...companySignature(company),
       '',
     ].join('\n'),
   };

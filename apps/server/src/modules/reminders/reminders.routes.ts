@@ -80,7 +80,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       ]).finally(() => clearTimeout(waited));
       if (answer) return answer;
       done.catch((error: unknown) =>
-        request.log.error({ err: error }, 'Zadanie przypomnień o przeglądach nie powiodło się'),
+        request.log.error({ err: error }, 'Wysyłanie przypomnień o przeglądach nie powiodło się'),
       );
       return started.soFar();
     },

@@ -64,7 +64,7 @@ export function startReminderScheduler(
       );
       if (result) logReminderRun(log, result);
     } catch (error) {
-      log.error({ err: error }, 'Zadanie przypomnień o przeglądach nie powiodło się');
+      log.error({ err: error }, 'Wysyłanie przypomnień o przeglądach nie powiodło się');
     } finally {
       running = false;
     }

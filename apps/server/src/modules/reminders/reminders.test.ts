@@ -422,9 +422,7 @@ describe('inspection reminder job', () => {
       // Pressed again while it sends: refused, nothing composed twice.
       const again = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(admin) });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe(
-        'Zadanie przypomnień jest właśnie wykonywane. Spróbuj ponownie za chwilę.',
-      );
+      expect(again.json().message).toBe('Wysyłanie przypomnień właśnie trwa. Spróbuj ponownie za chwilę.');
       const listed = async () =>
         (await ctx.app.inject({ method: 'GET', url: '/api/reminders/runs', headers: as(admin) })).json();
       expect(await listed()).toMatchObject([{ state: 'RUNNING', mailsQueued: 2 }]);
@@ -560,7 +558,7 @@ describe('reminder settings and admin routes', () => {
     });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain(
-      'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości, lub wyłącz przypomnienia.',
+      'Wybierz co najmniej jedno wyprzedzenie albo przypomnienie w dniu zaległości lub wyłącz przypomnienia.',
     );
     expect(await enableReminders(user, { enabled: true, leadDays: [], overdue: true })).toMatchObject({
       leadDays: [],

@@ -530,7 +530,7 @@ describe('Importuj z CSV', () => {
     });
     renderScreen(<ImportButton kind="INTERNAL" />, { session: ANNA_ADMIN });
     await chooseFile(user);
-    expect(await screen.findByText('Pokazano pierwsze 200 z 1200 błędów.')).toBeTruthy();
+    expect(await screen.findByText('Pokazano pierwszych 200 z 1200 błędów.')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Błędy w wierszach' })).getAllByRole('row')).toHaveLength(
       201,
     );

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import { MAP_VIEW, findMachineStatus, type MapPoint } from '@serwis/domain';
+import { MAP_VIEW, findMachineStatus, polishCount, type MapPoint } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { dotIcon } from './base-map';
 import type { MapIndex } from './map-index';
@@ -135,7 +135,7 @@ function machineLayer(map: L.Map, navigate: NavigateFunction, index: MapIndex) {
     return marker;
   };
   const clusterMarker = (clusterId: number, count: number, at: L.LatLng) => {
-    const label = `Grupa maszyn: ${count}`;
+    const label = `Grupa maszyn: ${polishCount(count)}`;
     const marker = L.marker(at, { icon: clusterIcon(count), keyboard: true });
     // The badge shows only the number; a screen reader hears what it is.
     marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));

@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Button, Code, Group, Stack, Text } from '@mantine/c
 import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconDownload } from '@tabler/icons-react';
-import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE, PLACES_MSG } from '@serwis/domain';
+import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE, PLACES_MSG, polishCount } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -104,7 +104,7 @@ export function MapPage() {
         />
         <Text size="sm" pb={8}>
           {/* "…" while the filter's machines are counted: never the count of another filter. */}
-          Maszyn na mapie: {machines.shown?.count ?? '…'}
+          Maszyn na mapie: {machines.shown ? polishCount(machines.shown.count) : '…'}
         </Text>
       </Group>
       <Legend />

@@ -124,7 +124,7 @@ function ReminderJobPanel() {
   useKeepFocusWhileSaving(run.isPending, runButton);
   return (
     <Stack>
-      <Title order={4}>Zadanie przypomnień (administrator)</Title>
+      <Title order={4}>Wysyłka przypomnień (administrator)</Title>
       <Group>
         <Button
           ref={runButton}

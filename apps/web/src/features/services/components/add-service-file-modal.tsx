@@ -80,7 +80,7 @@ export function AddServiceFileModal({
           {signs && <Alert color="yellow">{MSG.serviceFileSigns}</Alert>}
           <FileInput
             label="Plik"
-            placeholder="Wybierz plik..."
+            placeholder="Wybierz plik…"
             withAsterisk
             clearable
             leftSection={<IconUpload size={16} aria-hidden />}

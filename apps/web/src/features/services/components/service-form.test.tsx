@@ -219,7 +219,7 @@ describe('ServiceForm: saving a new event', () => {
     // Empty, it says what an inspection without a period means; given, only the usual values.
     expect(screen.getByText(MSG.inspectionPeriodMissingHint)).toBeInTheDocument();
     await userEvent.type(period, '12');
-    expect(screen.getByText('6, 12, 18, 24... miesięcy')).toBeInTheDocument();
+    expect(screen.getByText('6, 12, 18, 24… miesięcy')).toBeInTheDocument();
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
     const json = await jsonPartOf(api.calls.find((c) => c.method === 'POST')!.body, 'serviceJson');

@@ -214,7 +214,7 @@ export function ServiceForm(props: ServiceFormProps) {
         {!service && (
           <FileInput
             label="Protokół serwisowy (plik)"
-            placeholder="Wybierz plik..."
+            placeholder="Wybierz plik…"
             clearable
             leftSection={<IconUpload size={16} aria-hidden />}
             {...form.getInputProps('file')}

@@ -101,7 +101,7 @@ function UploadModal({ folder, onClose }: { folder: TutorialEntry | null; onClos
           <ErrorBanner message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbidden }) : null} />
           <FileInput
             label="Plik"
-            placeholder="Wybierz plik..."
+            placeholder="Wybierz plik…"
             withAsterisk
             clearable
             leftSection={<IconUpload size={16} aria-hidden />}

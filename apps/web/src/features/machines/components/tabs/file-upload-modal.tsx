@@ -106,7 +106,7 @@ export function FileUploadModal({ opened, onClose, deviceId, fileType, title }: 
           <ErrorBanner message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbidden }) : null} />
           <FileInput
             label={nameplate ? 'Zdjęcie tabliczki' : 'Plik'}
-            placeholder="Wybierz plik..."
+            placeholder="Wybierz plik…"
             withAsterisk
             clearable
             accept={nameplate ? 'image/*' : undefined}
