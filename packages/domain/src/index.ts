@@ -52,4 +52,5 @@ export * from './schemas/imports.js';
 export * from './texts/mails.js';
 export * from './texts/protocol-pdf.js';
 export * from './texts/deletion.js';
+export * from './texts/audit-fields.js';
 export * from './http-headers.js';

@@ -1,8 +1,15 @@
-import { MSG, type CustomerInsert, type CustomerUpdate, type SessionUser } from '@serwis/domain';
+import {
+  CUSTOMER_AUDIT_FIELDS,
+  MSG,
+  type CustomerInsert,
+  type CustomerUpdate,
+  type SessionUser,
+} from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { audit } from '../../plugins/audit.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { auditChanges, yesNo, type AuditField } from '../../lib/audit-changes.js';
 
 import {
   countCustomerDependants,
@@ -11,6 +18,7 @@ import {
   findCustomerByShortName,
   insertCustomer,
   updateCustomer,
+  type CustomerRow,
 } from './customers.repository.js';
 import { toCustomer } from './customers.mapper.js';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
@@ -19,6 +27,22 @@ import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg
 const RETRY = { retryOnDeadlock: true };
 
 const label = (row: { shortName: string; id: number }) => `${row.shortName} (id ${row.id})`;
+
+const F = CUSTOMER_AUDIT_FIELDS;
+/** What an edit's entry names when it changed, as the customer form names it. */
+const EDITED_FIELDS: AuditField<CustomerRow>[] = [
+  { key: 'shortName', name: F.shortName },
+  { key: 'fullName', name: F.fullName },
+  { key: 'streetAddress', name: F.streetAddress },
+  { key: 'zipCode', name: F.zipCode },
+  { key: 'city', name: F.city },
+  { key: 'province', name: F.province },
+  { key: 'nip', name: F.nip },
+  { key: 'regon', name: F.regon },
+  { key: 'phoneNumber', name: F.phoneNumber },
+  { key: 'email', name: F.email },
+  { key: 'inspectionNotices', name: F.inspectionNotices, show: yesNo },
+];
 
 /** Two saves of the same name at once: the unique index decides, the user gets the spec's message. */
 async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
@@ -54,9 +78,19 @@ export async function editCustomer(db: Db, actor: SessionUser, input: CustomerUp
     inTransaction(
       db,
       async (tx) => {
+        const before = await findCustomerById(tx, id);
         const row = await updateCustomer(tx, id, values);
-        if (!row) throw notFound(MSG.customerNotFound);
-        await audit(tx, actor, `edycja kontrahenta ${label(row)}`, `customer:${row.id}`);
+        if (!before || !row) throw notFound(MSG.customerNotFound);
+        // What changed, the old short name among it (a search of the log finds it); nothing changed, no entry.
+        const changes = auditChanges(before, row, EDITED_FIELDS);
+        if (changes.length) {
+          await audit(
+            tx,
+            actor,
+            `edycja kontrahenta ${label(row)}: ${changes.join(', ')}`,
+            `customer:${row.id}`,
+          );
+        }
         return toCustomer(row);
       },
       RETRY,

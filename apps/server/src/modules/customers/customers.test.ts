@@ -328,6 +328,27 @@ describe('PUT /api/customer/update', () => {
     ]);
   });
 
+  it('names in the edit entry what changed, the old short name among it, and logs no save that changed nothing', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, full);
+    const renamed = { ...full, id, shortName: 'Metalex Nowy', nip: '', phoneNumber: '+48 22 111 11 11' };
+    expect((await update(admin, renamed)).statusCode).toBe(200);
+    // The same values again, and once more without the notices' switch (absent keeps it): no entry.
+    expect((await update(admin, renamed)).statusCode).toBe(200);
+    const { inspectionNotices: _kept, ...withoutNotices } = renamed;
+    expect((await update(admin, withoutNotices)).statusCode).toBe(200);
+    expect((await update(admin, { ...renamed, inspectionNotices: true })).statusCode).toBe(200);
+    const messages = (await auditOf(`customer:${id}`)).map((e) =>
+      e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2),
+    );
+    expect(messages).toEqual([
+      `dodanie kontrahenta Metalex (id ${id})`,
+      `edycja kontrahenta Metalex Nowy (id ${id}): nazwa skrócona: „Metalex” → „Metalex Nowy”, ` +
+        'NIP: „5250000000” → —, telefon: „+48 22 000 00 00” → „+48 22 111 11 11”',
+      `edycja kontrahenta Metalex Nowy (id ${id}): przypomnienia o przeglądach: nie → tak`,
+    ]);
+  });
+
   it('needs 3 characters (edit wording), 404 for an unknown id, 409 for a taken name', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const { id } = await created(admin, full);

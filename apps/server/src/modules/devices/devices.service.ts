@@ -1,6 +1,8 @@
 import {
+  DEVICE_AUDIT_FIELDS,
   MACHINE_STATUSES,
   MSG,
+  machineStatusLabel,
   type Device,
   type DeviceInsert,
   type DeviceUpdate,
@@ -11,6 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { auditChanges, bare, labelled, type AuditField } from '../../lib/audit-changes.js';
 
 import { audit } from '../../plugins/audit.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
@@ -26,6 +29,7 @@ import {
   lockDevice,
   lockParentsOfMove,
   updateDevice,
+  type DeviceTableRow,
   type NewDeviceRow,
 } from './devices.repository.js';
 import { toDevice } from './devices.mapper.js';
@@ -39,6 +43,24 @@ export const statusWeight = (status: MachineStatus) =>
   MACHINE_STATUSES.find((s) => s.name === status)!.weight;
 
 const FAMILY_LABEL: Record<MachineType, string> = { INTERNAL: 'maszyny', EXTERNAL: 'maszyny zewnętrznej' };
+
+const F = DEVICE_AUDIT_FIELDS;
+/** What an edit's entry names when it changed: the form's fields, status by its label, dates as they are. */
+const EDITED_FIELDS: AuditField<DeviceTableRow>[] = [
+  { key: 'name', name: F.name },
+  { key: 'status', name: F.status, show: labelled(machineStatusLabel) },
+  { key: 'categoryName', name: F.categoryName },
+  { key: 'customerShortName', name: F.customerShortName },
+  { key: 'serialNumber', name: F.serialNumber },
+  { key: 'sourcePower', name: F.sourcePower },
+  { key: 'transferDate', name: F.transferDate, show: bare },
+  { key: 'warrantyLength', name: F.warrantyLength, show: bare },
+  { key: 'warranty', name: F.warranty },
+  { key: 'streetAddress', name: F.streetAddress },
+  { key: 'zipCode', name: F.zipCode },
+  { key: 'city', name: F.city },
+  { key: 'province', name: F.province },
+];
 
 /** The category and customer must exist; checked in the transaction that writes the machine. */
 async function checkReferences(tx: DbOrTx, input: DeviceInsert | DeviceUpdate) {
@@ -122,12 +144,18 @@ export function editDevice(db: Db, actor: SessionUser, family: MachineType, inpu
           statusWeight: statusWeight(status),
         });
         await refreshInspectionSummaries(tx, [input.id]);
-        await audit(
-          tx,
-          actor,
-          `edycja ${FAMILY_LABEL[family]} ${machineLogLabel(input)}`,
-          `device:${input.id}`,
-        );
+        // The row as saved, with the category's and customer's names the triggers copied into it.
+        const saved = (await lockDevice(tx, input.id))!;
+        const changes = auditChanges(existing, saved, EDITED_FIELDS);
+        // A save that changed nothing is not logged; a rename names the old name too (log search).
+        if (changes.length) {
+          await audit(
+            tx,
+            actor,
+            `edycja ${FAMILY_LABEL[family]} ${machineLogLabel(saved)}: ${changes.join(', ')}`,
+            `device:${input.id}`,
+          );
+        }
         return toDevice((await findDeviceById(tx, input.id))!);
       },
       RETRY,

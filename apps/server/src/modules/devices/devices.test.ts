@@ -214,9 +214,10 @@ describe('machine update', () => {
     const [row] = await ctx.database.db.select().from(devices).where(eq(devices.id, device.id));
     expect(row.statusWeight).toBe(8);
     const entries = await auditOf(device.id);
-    expect(entries.map((e) => e.formattedMessage.split(': ')[1])).toEqual([
+    expect(entries.map((e) => e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2))).toEqual([
       `dodanie maszyny Tokarka CNC (id ${device.id})`,
-      `edycja maszyny Frezarka 5-osiowa (id ${device.id})`,
+      `edycja maszyny Frezarka 5-osiowa (id ${device.id}): nazwa: „Tokarka CNC” → „Frezarka 5-osiowa”, ` +
+        'status: Ok → Pilna awaria, kategoria: „Tokarki” → „Frezarki”, kontrahent: „Kowalski” → „ZPH Łódź”',
     ]);
   });
 

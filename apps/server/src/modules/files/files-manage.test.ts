@@ -14,6 +14,12 @@ import { logs } from '../logs/logs.table.js';
 import { files } from './files.table.js';
 import { addTestFile, insertTestDevice, storageNameOf } from './files.fixtures.js';
 import { deleteStoredFilesOf } from './files.service.js';
+import {
+  customerWithMachines,
+  postService,
+  serviceJson,
+  uploadToService,
+} from '../services/services.fixtures.js';
 import { sweepOrphanFiles } from './files.sweep.js';
 
 const ctx = useTestApp();
@@ -100,7 +106,8 @@ describe('DELETE /api/file/delete/{id}', () => {
   it('lets an admin delete the row, the bytes, with an audit entry', async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });
-    const file = await addFile(user, await insertTestDevice(ctx.database.db));
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const file = await addFile(user, deviceId);
     const response = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/file/delete/${file.id}`,
@@ -112,9 +119,14 @@ describe('DELETE /api/file/delete/{id}', () => {
     const entries = await ctx.database.db
       .select()
       .from(logs)
-      .where(eq(logs.arg1, `file:${file.id}`));
+      .where(eq(logs.arg1, `file:${file.id}`))
+      .orderBy(logs.eventId);
     expect(entries.map((e) => e.arg0)).toContain(admin.email);
-    expect(entries.some((e) => e.formattedMessage.includes('usunięcie pliku'))).toBe(true);
+    // Named as its add names it: the machine (a search of the log for the machine finds both), the tab.
+    expect(entries.map((e) => e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2))).toEqual([
+      `dodanie pliku „schemat.pdf” (zakładka Pliki) do maszyny Piec indukcyjny (id ${deviceId})`,
+      `usunięcie pliku „schemat.pdf” (id ${file.id}) (zakładka Pliki) maszyny Piec indukcyjny (id ${deviceId})`,
+    ]);
 
     const again = await ctx.app.inject({
       method: 'DELETE',
@@ -122,6 +134,49 @@ describe('DELETE /api/file/delete/{id}', () => {
       headers: as(admin),
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it("names in the delete entry a parameter file's tab and a service event's number, types, machine and customer", async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const deviceId = await insertTestDevice(ctx.database.db, 'Prasa krawędziowa');
+    const parameters = await addTestFile(ctx, user, {
+      deviceId,
+      filename: 'parametry.pdf',
+      content: 'p',
+      type: 'MACHINE_PARAMETER',
+    });
+    const { customer, devices: machines } = await customerWithMachines(ctx, 1);
+    const event = (await postService(ctx, user, serviceJson(customer.id, [machines[0].id]))).json();
+    expect(
+      (await uploadToService(ctx, user, event.id, { filename: 'zdjęcie.jpg', content: 'jpg' })).statusCode,
+    ).toBe(200);
+    const [photo] = await ctx.database.db.select().from(files).where(eq(files.serviceId, event.id));
+    for (const id of [parameters.id, photo.id]) {
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/file/delete/${id}`,
+        headers: as(admin),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const deleted = async (id: number) => {
+      const entry = (
+        await ctx.database.db
+          .select()
+          .from(logs)
+          .where(eq(logs.arg1, `file:${id}`))
+          .orderBy(logs.eventId)
+      ).at(-1)!;
+      return entry.formattedMessage.slice(entry.formattedMessage.indexOf(': ') + 2);
+    };
+    expect(await deleted(parameters.id)).toBe(
+      `usunięcie pliku „parametry.pdf” (id ${parameters.id}) (zakładka Parametry) maszyny Prasa krawędziowa (id ${deviceId})`,
+    );
+    expect(await deleted(photo.id)).toBe(
+      `usunięcie pliku „zdjęcie.jpg” (id ${photo.id}) zdarzenia serwisowego (auto) (id ${event.id}) [Naprawa] ` +
+        `maszyny ${machines[0].name} (id ${machines[0].id}), kontrahent ${customer.shortName}`,
+    );
   });
 });
 

@@ -35,6 +35,7 @@ import { storedPicture } from './files.image-check.js';
 import { hasPgCode, UNIQUE_VIOLATION } from '../../lib/pg-error.js';
 import { discardUpload, displayFilename, type MultipartUpload, type UploadedFile } from './files.upload.js';
 import { machineInLog } from '../devices/devices.log-label.js';
+import { serviceInLogById } from '../services/services.log-label.js';
 
 export { discardUpload, receiveUpload, type MultipartUpload, type UploadedFile } from './files.upload.js';
 export type { FileOwner } from './files.repository.js';
@@ -53,12 +54,19 @@ function contentTypeFor(filename: string, mimetype: string): string {
   return previewContentType(filename) ?? (SAFE_MIME.test(mime) ? mime : 'application/octet-stream');
 }
 
-/** Whose file it is, as the log names it: the machine by its name and id (as its own entries do). */
+/**
+ * Whose file it is, as the log names it: the machine by its name and id, the event by its number,
+ * types, machines and customer (as their own entries do).
+ */
 async function ownerLabel(tx: DbOrTx, owner: FileOwner) {
   return 'deviceId' in owner
     ? `maszyny ${await machineInLog(tx, owner.deviceId)}`
-    : `zdarzenia serwisowego ${owner.serviceId}`;
+    : `zdarzenia serwisowego ${await serviceInLogById(tx, owner.serviceId)}`;
 }
+
+/** The machine card's tab of a machine's file, as the log names it: " (zakładka Parametry)". */
+const tabOf = (type: string) =>
+  type in FILE_TYPE_TABS ? ` (zakładka ${FILE_TYPE_TABS[type as keyof typeof FILE_TYPE_TABS]})` : '';
 
 /**
  * Inserts under the first free download name; when a concurrent upload takes that name first, the
@@ -111,7 +119,7 @@ export async function insertFileRow(
   await audit(
     tx,
     actor,
-    `dodanie pliku „${filename}”${input.type === 'SERVICE_FILE' ? '' : ` (zakładka ${FILE_TYPE_TABS[input.type]})`} do ${await ownerLabel(tx, input.owner)}`,
+    `dodanie pliku „${filename}”${tabOf(input.type)} do ${await ownerLabel(tx, input.owner)}`,
     `file:${row.id}`,
   );
   return row;
@@ -195,8 +203,21 @@ export async function removeFile(deps: FileDeps, actor: SessionUser, id: number)
     if (await isSignedProtocolDocument(tx, id)) {
       throw conflict(PROTOCOL_MSG.signedProtocolFileKept, 'SIGNED_PROTOCOL');
     }
+    // Named as its add names it: the machine (and its tab) or the event it belonged to.
+    const owner: FileOwner | null =
+      existing.deviceId !== null
+        ? { deviceId: existing.deviceId }
+        : existing.serviceId !== null
+          ? { serviceId: existing.serviceId }
+          : null;
+    const whose = owner ? ` ${await ownerLabel(tx, owner)}` : '';
     await deleteFileRow(tx, id);
-    await audit(tx, actor, `usunięcie pliku „${existing.filename}” (id ${id})`, `file:${id}`);
+    await audit(
+      tx,
+      actor,
+      `usunięcie pliku „${existing.filename}” (id ${id})${tabOf(existing.type)}${whose}`,
+      `file:${id}`,
+    );
   });
   await deleteStoredBytes(deps.storage, [existing.storageName], deps.log);
 }

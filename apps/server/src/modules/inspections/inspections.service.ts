@@ -21,6 +21,7 @@ import { walkedInspectionIds } from './inspections.signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummaries } from './inspection-summaries.js';
+import { lockDevice } from '../devices/devices.repository.js';
 import {
   countInspectionRows,
   findInspectionDevice,
@@ -104,6 +105,12 @@ export async function listInspections(db: Db, mode: InspectionListMode, query: L
 
 export async function switchPeriodicInspections(db: Db, actor: SessionUser, input: InspectionSwitch) {
   return inTransaction(db, async (tx) => {
+    const current = await lockDevice(tx, input.id);
+    if (!current) throw notFound(MSG.machineNotFound);
+    // Switched to what it already is: nothing is written, nothing logged.
+    if (current.isPeriodicInspectionEnabled === input.isPeriodicInspectionEnabled) {
+      return { id: current.id, isPeriodicInspectionEnabled: input.isPeriodicInspectionEnabled };
+    }
     const device = await setPeriodicInspectionEnabled(tx, input.id, input.isPeriodicInspectionEnabled);
     if (!device) throw notFound(MSG.machineNotFound);
     await refreshInspectionSummaries(tx, [device.id]);

@@ -16,7 +16,7 @@ import {
   refreshInspectionSummaries,
   refreshInspectionSummariesOfService,
 } from '../inspections/inspection-summaries.js';
-import { fullNumberOf, loadService } from './services.mapper.js';
+import { loadService } from './services.mapper.js';
 import {
   deleteServiceRow,
   lastNumberOfYear,
@@ -31,6 +31,7 @@ import {
   assignNumber,
   requireServiceForUpdate,
 } from './services.rules.js';
+import { serviceInLog } from './services.log-label.js';
 import type { AfterSave } from './services.service.js';
 
 const ACTION_LABEL: Record<ServiceStateAction, string> = {
@@ -62,7 +63,7 @@ export async function changeServiceState(db: Db, actor: SessionUser, id: number,
     await audit(
       tx,
       actor,
-      `${ACTION_LABEL[action]} zdarzenia serwisowego ${fullNumberOf(updated)} (id ${row.id})`,
+      `${ACTION_LABEL[action]} zdarzenia serwisowego ${await serviceInLog(tx, updated)}`,
       `service:${row.id}`,
     );
   });
@@ -97,7 +98,7 @@ export async function addServiceFile(
     await audit(
       tx,
       actor,
-      `${what} zdarzenia serwisowego ${fullNumberOf(updated)} (id ${row.id})`,
+      `${what} zdarzenia serwisowego ${await serviceInLog(tx, updated)}`,
       `service:${row.id}`,
     );
   });
@@ -122,14 +123,11 @@ export async function deleteService(deps: FileDeps, actor: SessionUser, id: numb
     }
     const remove = await deleteStoredFilesOf(tx, deps.storage, { serviceId: row.id }, deps.log);
     const machines = await machinesOfService(tx, row.id);
+    // Named before the delete takes the event's machines away.
+    const named = await serviceInLog(tx, row, machines);
     await deleteServiceRow(tx, row.id);
     await refreshInspectionSummaries(tx, machines);
-    await audit(
-      tx,
-      actor,
-      `usunięcie zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})`,
-      `service:${row.id}`,
-    );
+    await audit(tx, actor, `usunięcie zdarzenia serwisowego ${named}`, `service:${row.id}`);
     return remove;
   });
   if (!removeBytes) return false;

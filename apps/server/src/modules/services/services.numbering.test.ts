@@ -136,7 +136,7 @@ describe('service numbering', () => {
     // The log names the former number and date: a search for "5/03/2026" finds the move.
     const edit = (await auditEntriesFor(ctx.database.db, `service:${created.id}`)).at(-1)!;
     expect(edit.formattedMessage).toMatch(
-      /edycja zdarzenia serwisowego 5\/08\/2026 \(id \d+\), poprzedni numer 5\/03\/2026, data 2026-03-\d\d → 2026-08-01$/,
+      /edycja zdarzenia serwisowego 5\/08\/2026 \(id \d+\) \[Naprawa\] .*: numer: 5\/03\/2026 → 5\/08\/2026, data: 2026-03-\d\d → 2026-08-01$/,
     );
     const otherYear = await updateService(ctx, admin, {
       ...json({ date: '2027-01-01', number: '5' }),

@@ -1,5 +1,6 @@
 import {
   MSG,
+  SERVICE_TODO_AUDIT,
   type ChangeTodoStatus,
   type ServiceJson,
   type ServiceUpdate,
@@ -8,10 +9,20 @@ import {
 } from '@serwis/domain';
 import type { Db, Tx } from '../../db/database.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { auditChanges, fieldChange, yesNo } from '../../lib/audit-changes.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { machinesOfService, refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
 import { fullNumberOf, loadService } from './services.mapper.js';
+import {
+  EDITED_FIELDS,
+  F,
+  eventText,
+  eventView,
+  namesInLog,
+  serviceInLog,
+  todoChanges,
+} from './services.log-label.js';
 import {
   deleteServiceTodo,
   findServiceTodo,
@@ -89,7 +100,7 @@ export async function createService(db: Db, actor: SessionUser, input: ServiceJs
     await audit(
       tx,
       actor,
-      `dodanie zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})${note ? ` ${note}` : ''}`,
+      `dodanie zdarzenia serwisowego ${await serviceInLog(tx, row, deviceIds)}${note ? `, ${note}` : ''}`,
       `service:${row.id}`,
     );
     return row.id;
@@ -109,6 +120,7 @@ export async function updateService(db: Db, actor: SessionUser, input: ServiceUp
     const existing = await requireServiceForUpdate(tx, input.id);
     assertCanModify(actor, existing);
     const machinesBefore = await machinesOfService(tx, existing.id);
+    const todoBefore = await findServiceTodo(tx, existing.id);
     const sameCustomer = input.customerId === existing.customerId;
     await assertDevicesOfCustomer(tx, input.customerId, deviceIds, sameCustomer ? machinesBefore : []);
     let numbering = { number: existing.number, numberExtension: existing.numberExtension };
@@ -139,21 +151,32 @@ export async function updateService(db: Db, actor: SessionUser, input: ServiceUp
     await replaceServiceDevices(tx, row.id, deviceIds);
     await refreshInspectionSummaries(tx, [...machinesBefore, ...deviceIds]);
     await saveTodoFromForm(tx, actor, row.id, input);
-    // What moved the event in the numbering and the statistics is named with its former value: a
-    // search for the old number finds the change, and a month's count that moved has its reason.
-    const changes = [
-      existing.number > 0 && fullNumberOf(existing) !== fullNumberOf(row)
-        ? `, poprzedni numer ${fullNumberOf(existing)}`
-        : '',
-      existing.date !== row.date ? `, data ${existing.date} → ${row.date}` : '',
-      signing ? ', podpisanie' : '',
-    ].join('');
-    await audit(
+    // Each change with its former value (a search for the old number, machine or customer finds
+    // it; a month's count that moved has its reason). A number given by signing is not a change of
+    // number: the signing is named. A save that changed nothing is not logged.
+    const names = await namesInLog(
       tx,
-      actor,
-      `edycja zdarzenia serwisowego ${fullNumberOf(row)} (id ${row.id})${changes}`,
-      `service:${row.id}`,
+      [...machinesBefore, ...deviceIds],
+      [existing.customerId, row.customerId],
     );
+    const newNumber = fullNumberOf(row);
+    const changes = [
+      ...auditChanges(
+        eventView(existing, machinesBefore, names, existing.number > 0 ? fullNumberOf(existing) : newNumber),
+        eventView(row, deviceIds, names, newNumber),
+        EDITED_FIELDS,
+      ),
+      ...(signing ? ['podpisanie'] : fieldChange(F.isToSign, existing.isToSign, row.isToSign, yesNo)),
+      ...todoChanges(todoBefore, await findServiceTodo(tx, row.id)),
+    ];
+    if (changes.length) {
+      await audit(
+        tx,
+        actor,
+        `edycja zdarzenia serwisowego ${eventText(row, deviceIds, names)}: ${changes.join(', ')}`,
+        `service:${row.id}`,
+      );
+    }
   });
   return (await loadService(db, input.id))!;
 }
@@ -168,14 +191,22 @@ export async function changeTodoStatus(db: Db, actor: SessionUser, input: Change
     if (input.todo === '' || (!current && !input.todo)) {
       throw badRequest(MSG.serviceTodoTextRequired, 'TODO_TEXT', 'todo');
     }
+    const newStatus = !current || current.toDoStatus !== input.toDoStatus;
+    const newText = current !== undefined && input.todo !== undefined && input.todo !== current.description;
+    // The status it already has (and the same text): nothing is written, nothing logged.
+    if (!newStatus && !newText) return;
     const todo = await upsertServiceTodo(tx, service.id, actor.id, {
       toDoStatus: input.toDoStatus,
       ...(input.todo !== undefined ? { description: input.todo } : {}),
     });
+    const what = [
+      ...(newStatus ? [todoStatusLabel(todo.toDoStatus).toLowerCase()] : []),
+      ...(newText ? [SERVICE_TODO_AUDIT.changed] : []),
+    ];
     await audit(
       tx,
       actor,
-      `zadanie zdarzenia serwisowego ${fullNumberOf(service)} (id ${service.id}): ${todoStatusLabel(todo.toDoStatus).toLowerCase()}`,
+      `zadanie zdarzenia serwisowego ${fullNumberOf(service)} (id ${service.id}): ${what.join(', ')}`,
       `service:${service.id}`,
     );
   });

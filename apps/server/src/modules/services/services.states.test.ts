@@ -205,7 +205,7 @@ describe('service states and locks', () => {
   });
 
   it('writes one audit entry per request that adds a file to an event, in its history, naming the file', async () => {
-    const { user, json } = await setup();
+    const { user, json, customer, devices } = await setup();
     const entriesSince = async (eventId: number) =>
       (await ctx.database.db.select().from(logs)).filter((e) => e.eventId > eventId);
     const lastEventId = async () => Math.max(0, ...(await entriesSince(0)).map((e) => e.eventId));
@@ -222,7 +222,8 @@ describe('service states and locks', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ arg0: user.email, arg1: `service:${id}` });
     expect(entries[0].formattedMessage).toContain(
-      `dodanie zdarzenia serwisowego 1/03/2026 (id ${id}) z plikiem „protokół.pdf”`,
+      `dodanie zdarzenia serwisowego 1/03/2026 (id ${id}) [Naprawa] maszyny ${devices[0].name} (id ${devices[0].id}), ` +
+        `kontrahent ${customer.shortName}, z plikiem „protokół.pdf”`,
     );
 
     const draft = (await postService(ctx, user, json())).json();

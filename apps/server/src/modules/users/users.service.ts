@@ -8,6 +8,7 @@ import {
 } from '@serwis/domain';
 import type { Db } from '../../db/database.js';
 import { actorLabel, audit } from '../../plugins/audit.js';
+import { auditChanges, type AuditField } from '../../lib/audit-changes.js';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, hasPgCode } from '../../lib/pg-error.js';
 import { deliver, type Mailer } from '../../plugins/mailer.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
@@ -86,22 +87,15 @@ const employeeLabel = (row: {
   `${actorLabel({ email: row.email, firstName: row.firstName ?? '', lastName: row.lastName ?? '' })} (id ${row.id})`;
 
 /** The fields an edit may change, as the employee form names them. */
-const EDITED_FIELDS = [
-  ['firstName', 'imię'],
-  ['lastName', 'nazwisko'],
-  ['userName', 'stanowisko'],
-  ['country', 'kraj'],
-  ['vacationDays', 'dni urlopu'],
-] as const;
+const EDITED_FIELDS: AuditField<UserRow>[] = [
+  { key: 'firstName', name: 'imię' },
+  { key: 'lastName', name: 'nazwisko' },
+  { key: 'userName', name: 'stanowisko' },
+  { key: 'country', name: 'kraj' },
+  { key: 'vacationDays', name: 'dni urlopu' },
+];
 /** Only the database is written: a save ended by a deadlock runs again. */
 const RETRY = { retryOnDeadlock: true };
-
-const shownValue = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : typeof value === 'number'
-      ? String(value)
-      : `„${String(value)}”`;
 
 export async function updateEmployee(
   db: Db,
@@ -162,11 +156,7 @@ export async function updateEmployee(
           : []),
         ...(passwordHash ? ['nowe hasło'] : []),
         ...(existing.active !== active ? [active ? 'konto włączone' : 'konto wyłączone'] : []),
-        ...EDITED_FIELDS.flatMap(([field, name]) =>
-          String(existing[field] ?? '') === String(row[field] ?? '')
-            ? []
-            : [`${name}: ${shownValue(existing[field])} → ${shownValue(row[field])}`],
-        ),
+        ...auditChanges(existing, row, EDITED_FIELDS),
       ];
       if (changes.length) {
         const what = `edycja pracownika ${employeeLabel(existing)}: ${changes.join(', ')}`;

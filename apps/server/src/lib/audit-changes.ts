@@ -1,0 +1,69 @@
+/**
+ * What an edit changed, as its audit entry lists it: "pole: stara → nowa" for each field whose value
+ * differs, nothing for a field that kept its value. The caller writes no entry when the list is empty.
+ */
+
+/** How a value is shown in the log. */
+export type ShowValue = (value: unknown) => string;
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Free text in „quotes” (a comma or an arrow inside stays inside), a number bare, no value as "—". */
+export const quoted: ShowValue = (value) =>
+  isEmpty(value) ? '—' : typeof value === 'number' ? String(value) : `„${String(value)}”`;
+
+/** A date, a number or a label as it is ("2026-03-01", "Awaria"), no value as "—". */
+export const bare: ShowValue = (value) => (isEmpty(value) ? '—' : String(value));
+
+/** A switch: "tak" / "nie". */
+export const yesNo: ShowValue = (value) => (value ? 'tak' : 'nie');
+
+/** A value shown by its label ("BROKEN" → "Awaria"); a list's labels joined in „quotes”. */
+export const labelled =
+  (label: (name: string) => string): ShowValue =>
+  (value) =>
+    Array.isArray(value)
+      ? quoted(value.map((v) => label(String(v))).join(', '))
+      : bare(isEmpty(value) ? '' : label(String(value)));
+
+/** Compared as the log would show them: null, undefined and '' are the same (no value). */
+function sameValue(before: unknown, after: unknown): boolean {
+  if (Array.isArray(before) || Array.isArray(after)) {
+    const a = Array.isArray(before) ? before.map(String) : [];
+    const b = Array.isArray(after) ? after.map(String) : [];
+    return a.length === b.length && a.every((value, i) => value === b[i]);
+  }
+  return String(before ?? '') === String(after ?? '');
+}
+
+/** One field's change ("status: Ok → Awaria"), or none when it kept its value. */
+export function fieldChange(
+  name: string,
+  before: unknown,
+  after: unknown,
+  show: ShowValue = quoted,
+): string[] {
+  return sameValue(before, after) ? [] : [`${name}: ${show(before)} → ${show(after)}`];
+}
+
+export interface AuditField<T> {
+  key: keyof T & string;
+  /** As the log names it ("numer seryjny"). */
+  name: string;
+  /** Defaults to `quoted`. */
+  show?: ShowValue;
+  /**
+   * Long free text is named without its values: this is the whole phrase ("opis usterki
+   * zmieniony"), and `name` is not used.
+   */
+  changed?: string;
+}
+
+/** The changes of the listed fields from `before` to `after`, in the list's order. */
+export function auditChanges<T>(before: T, after: T, fields: readonly AuditField<T>[]): string[] {
+  return fields.flatMap(({ key, name, show, changed }) => {
+    if (sameValue(before[key], after[key])) return [];
+    return changed ? [changed] : fieldChange(name, before[key], after[key], show);
+  });
+}

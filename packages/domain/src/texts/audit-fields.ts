@@ -1,0 +1,66 @@
+import { MACHINE_STATUSES, PAYMENT_TYPES, SERVICE_TYPES } from '../reference-data.js';
+
+/**
+ * The fields of a record as the audit log names them when an edit changes them ("status: Ok →
+ * Awaria"): the form's labels, lower-case. A field left out of a list is never named in the log.
+ */
+export const DEVICE_AUDIT_FIELDS = {
+  name: 'nazwa',
+  status: 'status',
+  categoryName: 'kategoria',
+  customerShortName: 'kontrahent',
+  serialNumber: 'numer seryjny',
+  sourcePower: 'moc źródła',
+  transferDate: 'data przekazania',
+  warrantyLength: 'długość gwarancji (miesiące)',
+  warranty: 'rodzaj gwarancji',
+  streetAddress: 'ulica',
+  zipCode: 'kod pocztowy',
+  city: 'miasto',
+  province: 'województwo',
+} as const;
+
+export const CUSTOMER_AUDIT_FIELDS = {
+  shortName: 'nazwa skrócona',
+  fullName: 'nazwa pełna',
+  streetAddress: 'ulica',
+  zipCode: 'kod pocztowy',
+  city: 'miejscowość',
+  province: 'województwo',
+  nip: 'NIP',
+  regon: 'REGON',
+  phoneNumber: 'telefon',
+  email: 'e-mail',
+  inspectionNotices: 'przypomnienia o przeglądach',
+} as const;
+
+export const SERVICE_AUDIT_FIELDS = {
+  number: 'numer',
+  date: 'data',
+  types: 'typ',
+  paymentType: 'płatność',
+  period: 'okres (miesiące)',
+  customer: 'kontrahent',
+  machines: 'maszyny',
+  isToSign: 'podpis przy zapisie',
+  /** Long free text: named without its values. */
+  faultDescription: 'opis usterki zmieniony',
+  todo: 'zadanie',
+} as const;
+
+/** The log's words for the event's to-do when an edit adds, removes or rewrites it. */
+export const SERVICE_TODO_AUDIT = {
+  added: 'dodanie zadania',
+  removed: 'usunięcie zadania',
+  changed: 'treść zadania zmieniona',
+} as const;
+
+const labelIn =
+  (list: readonly { name: string; label: string }[]) =>
+  (name: string): string =>
+    list.find((item) => item.name === name)?.label ?? name;
+
+/** A stored value's Polish label ("BROKEN" → "Awaria"); an unknown one as it is. */
+export const machineStatusLabel = labelIn(MACHINE_STATUSES);
+export const serviceTypeLabel = labelIn(SERVICE_TYPES);
+export const paymentTypeLabel = labelIn(PAYMENT_TYPES);
