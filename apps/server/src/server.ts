@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { databaseFailure } from './db/database-failure.js';
 import { buildApp } from './app.js';
+import { checkMailServer } from './plugins/mailer.js';
 import { readiness } from './modules/system/readiness.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { backfillInspectionSummaries } from './modules/inspections/inspection-summaries.js';
@@ -104,6 +105,7 @@ async function main() {
     throw listenFailure(error, config.PORT);
   });
   app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
+  void checkMailServer(app.mailer, config.SMTP_URL, app.log);
 }
 
 function storageFailure(config: Config): string {

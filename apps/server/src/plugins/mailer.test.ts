@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@serwis/domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createMailer } from './mailer.js';
+import { checkMailServer, createMailer } from './mailer.js';
 import { XHR, createUserAndLogin, useTestApp } from '../../test/test-app.js';
 import { basic } from '../../test/accounts-helpers.js';
 
@@ -247,6 +247,54 @@ describe('createMailer with a login over smtp://', () => {
     } finally {
       await smtp.close();
     }
+  });
+});
+
+describe('checkMailServer (at the start)', () => {
+  const logger = () => {
+    const lines: { level: string; text: string; fields?: object }[] = [];
+    return {
+      lines,
+      info: (text: string) => lines.push({ level: 'info', text }),
+      error: (fields: object, text: string) => lines.push({ level: 'error', text, fields }),
+    } as unknown as Parameters<typeof checkMailServer>[2] & { lines: typeof lines };
+  };
+
+  it('says the mail server answers, or names it and its reason without the password', async () => {
+    const smtp = await startSmtp();
+    try {
+      const log = logger();
+      const mailer = createMailer({
+        smtpUrl: smtp.url,
+        from: 'Serwis <serwis@firma.pl>',
+        dataDir: os.tmpdir(),
+      });
+      expect(await checkMailServer(mailer, smtp.url, log)).toBe(true);
+      expect(log.lines).toEqual([
+        { level: 'info', text: `Serwer poczty ${new URL(smtp.url).host} przyjmuje połączenie.` },
+      ]);
+      expect(smtp.received).toEqual([]); // nothing was sent
+    } finally {
+      await smtp.close();
+    }
+    const port = await closedPort();
+    const url = `smtp://serwis%40firma.pl:tajne-haslo@127.0.0.1:${port}`;
+    const log = logger();
+    const away = createMailer({ smtpUrl: url, from: 'Serwis <serwis@firma.pl>', dataDir: os.tmpdir() });
+    expect(await checkMailServer(away, url, log)).toBe(false);
+    expect(log.lines).toHaveLength(1);
+    expect(log.lines[0].level).toBe('error');
+    expect(log.lines[0].text).toMatch(
+      new RegExp(
+        `^Serwer poczty 127\\.0\\.0\\.1:${port} \\(SMTP_URL\\) nie przyjął próbnego połączenia: .*ECONNREFUSED`,
+      ),
+    );
+    expect(JSON.stringify(log.lines)).not.toContain('tajne-haslo');
+    // The outbox needs no check.
+    const outbox = createMailer({ from: 'Serwis <serwis@firma.pl>', dataDir: os.tmpdir() });
+    const quiet = logger();
+    expect(await checkMailServer(outbox, undefined, quiet)).toBe(true);
+    expect(quiet.lines).toEqual([]);
   });
 });
 

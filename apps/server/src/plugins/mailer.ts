@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { MSG } from '@serwis/domain';
 import { AppError } from '../lib/app-error.js';
@@ -27,6 +28,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** 'smtp' or the outbox folder the .eml files go to. */
   readonly target: string;
+  /** Connects and logs in as a send would, sending nothing (SMTP only; the start's check). */
+  check?(): Promise<void>;
 }
 
 /** SMTP when configured, otherwise each message becomes an .eml file in DATA_DIR/outbox. */
@@ -72,7 +75,38 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    async check() {
+      await transport.verify();
+    },
   };
+}
+
+/**
+ * Tried once at the start, without holding it: a mail server that is away or refuses the login is
+ * named in the log at once (error level, with its reason and what it stops), not at the first
+ * password reset or the reminders of the next morning. The address is named without its password.
+ */
+export async function checkMailServer(
+  mailer: Mailer,
+  smtpUrl: string | undefined,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+): Promise<boolean> {
+  if (!mailer.check || !smtpUrl) return true;
+  const url = new URL(smtpUrl);
+  const where = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+  try {
+    await mailer.check();
+    log.info(`Serwer poczty ${where} przyjmuje połączenie${url.username ? ' i logowanie' : ''}.`);
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    log.error(
+      { smtp: where, reason },
+      `Serwer poczty ${where} (SMTP_URL) nie przyjął próbnego połączenia: ${reason}. ` +
+        'Hasła, protokoły i przypomnienia nie wyjdą, dopóki tego nie naprawisz (docs/operations.md, „E-mail and the outbox”).',
+    );
+    return false;
+  }
 }
 
 function outboxMailer(options: { from: string; dataDir: string }): Mailer {
