@@ -3,7 +3,6 @@ import { readProtocolNumberInput } from './protocol-number-input';
 import { machinesLabel, truncateText } from './service-display';
 import { toFormValues, toServiceJson } from './service-form-values';
 import { serviceActions } from './service-permissions';
-import { pageOfServices } from './service-sort';
 import { sampleService } from '../../../test/samples';
 
 describe('readProtocolNumberInput', () => {
@@ -74,30 +73,6 @@ describe('toServiceJson', () => {
     expect(values.period).toBe('');
     expect(values.isToSign).toBe(true);
     expect(values.numberText).toBe('25A');
-  });
-});
-
-describe('pageOfServices', () => {
-  const event = (id: number, year: number, month: number, number: number, numberExtension = '') =>
-    sampleService({ id, year, month, number, numberExtension });
-
-  it('sorts by full number descending: year, month, number, letter', () => {
-    const rows = [
-      event(1, 2025, 12, 40),
-      event(2, 2026, 1, 3),
-      event(3, 2026, 1, 3, 'A'),
-      event(4, 2026, 2, 1),
-      event(5, 2026, 1, 10),
-    ];
-    const page = pageOfServices(rows, { sorting: [{ id: 'fullNumber', desc: true }], page: 1, size: 15 });
-    expect(page.items.map((s) => s.id)).toEqual([4, 5, 3, 2, 1]);
-    expect(page.total).toBe(5);
-  });
-
-  it('cuts the requested page', () => {
-    const rows = Array.from({ length: 20 }, (_, i) => event(i + 1, 2026, 1, i + 1));
-    const page = pageOfServices(rows, { sorting: [{ id: 'fullNumber', desc: true }], page: 2, size: 15 });
-    expect(page.items.map((s) => s.id)).toEqual([5, 4, 3, 2, 1]);
   });
 });
 

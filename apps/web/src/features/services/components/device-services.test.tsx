@@ -46,7 +46,11 @@ function show(me: typeof JAN_USER, routes: Record<string, FakeReply> = {}) {
   const api = fakeApi({
     'GET /api/user/check-auth': { body: me },
     'GET /api/customer/findAll': { body: [] },
-    'GET /api/service/findByDeviceWithFilesEnitiy/7': { body: [open, signedForeign, signedOwn] },
+    // In the server's order (full number descending, unnumbered last in their month).
+    'GET /api/service/findByDeviceWithFilesEnitiy/7': {
+      body: [signedOwn, signedForeign, open],
+      headers: { 'X-Total-Count': '3' },
+    },
     // A stored file's first byte: still there.
     'GET /api/storage/downloadFile': { status: 206, body: '%' },
     ...routes,
@@ -63,9 +67,12 @@ const confirm = async (label: string) =>
   userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: label }));
 
 describe('DeviceServices (the "Serwis" tab)', () => {
-  it('lists the events by full number descending with labels, "(auto)" and files', async () => {
-    show(JAN_USER);
+  it('lists a page of the events by full number descending with labels, "(auto)" and files', async () => {
+    const api = show(JAN_USER);
     await rowOf('25A');
+    // One page, sorted by the server: a machine serviced for decades has thousands of events.
+    const [call] = api.callsTo('GET', '/api/service/findByDeviceWithFilesEnitiy/7');
+    expect(Object.fromEntries(call.query)).toEqual({ page: '1', size: '15', sort: 'fullNumber,desc' });
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
       'Zdarzenie serwisowe 25A/03/2026 z 2026-03-04',

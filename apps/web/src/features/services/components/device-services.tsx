@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { MSG, PAGE_SIZES, protocolPdfFileName, type Service, type ServiceFile } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { DataTable, tableStateProps, useListState } from '../../../components/data-table';
+import { DataTable, tableStateProps, useClampPage, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
 import { storageFileUrl, useFilePreview } from '../../../components/file-preview';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,7 +22,6 @@ import {
 } from '../api/services';
 import { numberLabel, serviceName } from '../service-display';
 import { fileSignsEvent, mayModifyService, serviceActions } from '../service-permissions';
-import { pageOfServices } from '../service-sort';
 import { AddServiceFileModal } from './add-service-file-modal';
 import { deviceServiceColumns } from './device-service-columns';
 import { ServiceFormModal } from './service-form-modal';
@@ -48,7 +47,6 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
   // "Protokół" leaves the machine card, whose form may hold changes.
   const navigate = useNavigateAfterAsking();
   const location = useLocation();
-  const services = useDeviceServices(deviceId);
   const me = useSession().data ?? null;
   const remove = useDeleteService();
   const removeFile = useDeleteServiceFile();
@@ -64,6 +62,12 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
     search: '',
     filters: {},
   });
+  const services = useDeviceServices(deviceId, {
+    page: list.state.page,
+    size: list.state.size,
+    sort: list.sortParam,
+  });
+  useClampPage(list, services.data);
 
   const act = (service: Service, action: ServiceRowAction) => {
     setBanner(null);
@@ -127,7 +131,6 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
     onOpenFile: (file) => openFile({ filename: file.originalName, url: storageFileUrl(file.filename) }),
     onDeleteFile: deleteFile,
   });
-  const page = pageOfServices(services.data ?? [], list.state);
   const readOnly = editing !== null && editing !== 'new' && !mayModifyService(me, editing);
 
   return (
@@ -149,8 +152,8 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.services.sizes)}
         columns={columns}
-        data={page.items}
-        total={page.total}
+        data={services.data?.items ?? []}
+        total={services.data?.total ?? 0}
         loading={services.isPending || (services.isError && services.isFetching)}
         failed={services.isError}
         onRetry={() => void services.refetch()}

@@ -8,7 +8,7 @@ import { ServiceStateCell } from './service-state-badge';
 /**
  * The columns the service lists and the machine card's service table show alike. Their ids are the
  * server's sort fields (services.list.ts); each has an accessor, without which TanStack Table offers
- * no sorting by its header (the order itself is the server's, or `pageOfServices`').
+ * no sorting by its header (the order itself is the server's).
  */
 export const serviceNumberColumn: ColumnDef<Service> = {
   id: 'fullNumber',
