@@ -16,15 +16,11 @@ export async function readConfiguration(
   db: DbOrTx,
   names: readonly string[],
 ): Promise<Record<string, string>> {
-  const rows = names.length
-    ? await db
-        .select()
-        .from(configuration)
-        .where(inArray(configuration.name, [...names]))
-    : [];
+  const stored = await readStoredConfiguration(db, names);
   // A value saved blank counts as none: an emptied title gives the default, not a PDF without one.
-  const stored = new Map(rows.filter((r) => r.value.trim() !== '').map((r) => [r.name, r.value]));
-  return Object.fromEntries(names.map((n) => [n, stored.get(n) ?? CONFIGURATION_DEFAULTS[n] ?? '']));
+  return Object.fromEntries(
+    names.map((n) => [n, stored[n].trim() !== '' ? stored[n] : (CONFIGURATION_DEFAULTS[n] ?? '')]),
+  );
 }
 
 /** The values as stored, '' for a setting never saved (no defaults): what a save compares against. */

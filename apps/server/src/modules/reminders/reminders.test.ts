@@ -60,6 +60,17 @@ async function seedMachines(user: TestUser, refs: References) {
   return { in5, in20, in40, overdue };
 }
 
+/** Jan (an admin when asked) and Anna with reminders on, and the seeded machines: two digests due. */
+async function janAndAnnaSubscribed(janIsAdmin = false) {
+  const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', admin: janIsAdmin });
+  const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
+  const refs = await seedReferences(ctx);
+  await seedMachines(jan, refs);
+  await enableReminders(jan);
+  await enableReminders(anna);
+  return { jan, anna, refs };
+}
+
 describe('inspection reminder job', () => {
   it('sends one digest listing the machines within the lead times and the overdue one, once', async () => {
     const user = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
@@ -288,12 +299,7 @@ describe('inspection reminder job', () => {
   });
 
   it('a server stopping mid-run sends the mail in flight, takes up no other, and the next check takes over at once', async () => {
-    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl', admin: true });
-    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
-    const refs = await seedReferences(ctx);
-    await seedMachines(jan, refs);
-    await enableReminders(jan);
-    await enableReminders(anna);
+    const { jan } = await janAndAnnaSubscribed(true);
     const stopping = new AbortController();
     let inFlight!: () => void;
     const handingOver = new Promise<void>((resolve) => (inFlight = resolve));
@@ -332,12 +338,7 @@ describe('inspection reminder job', () => {
   });
 
   it("takes over a day's run cut off after midnight before the next day's time; a day without one is left", async () => {
-    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
-    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
-    const refs = await seedReferences(ctx);
-    await seedMachines(jan, refs);
-    await enableReminders(jan);
-    await enableReminders(anna);
+    await janAndAnnaSubscribed();
     const stopping = new AbortController();
     stopping.abort(); // stopped before its first mail: both wait
     const cut = await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW, signal: stopping.signal });
@@ -441,12 +442,7 @@ describe('inspection reminder job', () => {
   });
 
   it('stops the run at a mail server that is away; a refused recipient stops nothing', async () => {
-    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
-    const anna = await createUserAndLogin(ctx, { email: 'anna@firma.pl' });
-    const refs = await seedReferences(ctx);
-    await seedMachines(jan, refs);
-    await enableReminders(jan);
-    await enableReminders(anna);
+    await janAndAnnaSubscribed();
     const tried: string[] = [];
     const away = {
       target: 'away',
