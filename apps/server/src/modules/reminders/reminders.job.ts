@@ -121,7 +121,6 @@ export async function startReminderJob(
   const { db, config } = deps;
   const runDate = options.runDate ?? todayInZone(config.TZ_COMPANY, options.now ?? new Date());
   const actor = options.actor ?? null;
-  const company = await loadCompanyIdentity(db, config);
 
   const composed = await inTransaction(db, async (tx) => {
     if (options.trigger === 'SCHEDULE') {
@@ -140,11 +139,14 @@ export async function startReminderJob(
       runDate,
       startedBy: actor?.email ?? null,
     });
+    // Read once the run is to happen: the scheduler asks every minute, mostly to be told no.
+    const company = await loadCompanyIdentity(tx, config);
     const counts = await compose(tx, runId, runDate, deps, company);
     await updateRun(tx, runId, counts);
-    return { runId, ...counts };
+    return { runId, company, ...counts };
   });
   if (!composed) return null;
+  const { company } = composed;
 
   const progress: DeliveryProgress = { sent: 0, failed: 0, lastError: null };
   const figures = (finished: boolean): ReminderJobResult => ({
