@@ -20,6 +20,7 @@ import { registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
 import { apiModules } from './modules/index.js';
+import { markRunsCutOff } from './modules/reminders/reminders.repository.js';
 import { ReminderWork } from './modules/reminders/reminders.work.js';
 
 export interface AppDependencies {
@@ -79,7 +80,14 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   // Closing: no further reminder mail is taken up at once (a "Uruchom teraz" in flight then answers
   // with its counts), and the close waits for the mail being handed over.
   app.addHook('preClose', async () => reminderWork.abort());
-  app.addHook('onClose', async () => reminderWork.stop());
+  // At most until shortly before SHUTDOWN_TIMEOUT_S ends the process: a run whose mail server takes
+  // longer is then marked cut off, so the next check of any instance takes it over at once.
+  app.addHook('onClose', async () =>
+    reminderWork.stop({
+      waitMs: Math.max(1_000, config.SHUTDOWN_TIMEOUT_S * 1_000 - 5_000),
+      cutOff: (runIds) => markRunsCutOff(database.db, runIds),
+    }),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     // Answers about customers and machines stay out of shared and browser caches; downloads, which

@@ -18,6 +18,9 @@ export const REMINDER_MSG = {
       : `${failed ? (sent ? REMINDER_MSG.runPartly : REMINDER_MSG.runFailed) : REMINDER_MSG.runStarted} Nowe wiadomości: ${queued}, wysłane: ${sent}${failed ? `, niewysłane (do ponowienia): ${failed}` : ''}.`,
   /** A run whose mails the mail server refused, all or some: it does not lead with "Wysłano". */
   runFailed: 'Nie wysłano przypomnień: serwer poczty ich nie przyjął.',
+  /** "Uruchom teraz" stopped by the server going down: what it did, and who sends the rest. */
+  runInterrupted: (queued: number, sent: number): string =>
+    `Wysyłanie przypomnień przerwano, bo serwer jest zatrzymywany. Nowe wiadomości: ${queued}, wysłane: ${sent}. Resztę wyśle kolejne uruchomienie.`,
   /** "Uruchom teraz" answered while its mails still go out (a slow mail server): the list follows. */
   runGoesOn: (queued: number, sent: number): string =>
     `Przypomnienia są wysyłane. Nowe wiadomości: ${queued}, wysłane dotąd: ${sent}. Postęp widać w tabeli ostatnich uruchomień.`,
@@ -97,9 +100,9 @@ export const reminderRunSchema = z.object({
 export type ReminderRun = z.infer<typeof reminderRunSchema>;
 
 /**
- * What "Uruchom teraz" answers: the run's figures. A run still sending when the answer is due
- * (REMINDER_ANSWER_WAIT_MS on the server) answers with `finished: false` and the counts so far; it
- * goes on, and the runs list follows it.
+ * What "Uruchom teraz" answers: the run's figures and its state. A run still sending when the answer
+ * is due (20 s) answers RUNNING with the counts so far; it goes on, and the runs list follows it. A
+ * run whose server began to stop answers INTERRUPTED: the rest goes with a later run.
  */
 export const reminderRunResultSchema = z.object({
   runId: z.number().int(),
@@ -108,6 +111,6 @@ export const reminderRunResultSchema = z.object({
   mailsQueued: z.number().int(),
   mailsSent: z.number().int(),
   mailsFailed: z.number().int(),
-  finished: z.boolean(),
+  state: z.enum(['RUNNING', 'FINISHED', 'INTERRUPTED']),
 });
 export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { connectPostgres, type Database } from '../../db/database.js';
@@ -17,6 +17,7 @@ import { upsertReminderSettings } from './reminders.repository.js';
 import { reminderMails, sentReminders } from './reminders.table.js';
 import { logs } from '../logs/logs.table.js';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../lib/result-rows.js';
 
 /**
  * Two app instances, each with its own connection pool and mailer, on one PostgreSQL database:
@@ -167,7 +168,7 @@ describe.skipIf(!url)('reminders with two instances on one PostgreSQL', () => {
     accept();
     await closed;
     await database.close();
-    expect(await run).toMatchObject({ mailsQueued: 40, mailsSent: 6, finished: false });
+    expect(await run).toMatchObject({ mailsQueued: 40, mailsSent: 6, state: 'INTERRUPTED' });
     expect(closingSent).toHaveLength(6);
     // Marked sent before the close ended: the other instance sends the other 34, none again, without
     // waiting for the stopped run's 15 minutes.
@@ -175,6 +176,57 @@ describe.skipIf(!url)('reminders with two instances on one PostgreSQL', () => {
     expect(takeover).toMatchObject({ mailsQueued: 0, mailsSent: 34 });
     const recipients = [...closingSent, ...allSent().map((m) => m.to)];
     expect(recipients.sort()).toEqual([...emails].sort());
+  });
+
+  it('a mail server slower than the stop allows: the run is marked cut off before the process ends', async () => {
+    await seed();
+    const dbUrl = new URL(url!);
+    dbUrl.pathname = `/${name}`;
+    // SHUTDOWN_TIMEOUT_S=6: the close waits 1 s for the mail in flight, which takes far longer.
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      FAST_HASH_FOR_TESTS: 'true',
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_TIMEOUT_S: '6',
+    });
+    const database = await connectPostgres(dbUrl.toString(), false, 10);
+    let inFlight!: () => void;
+    const handingOver = new Promise<void>((resolve) => (inFlight = resolve));
+    const never = {
+      target: 'silent',
+      send: async () => {
+        inFlight();
+        await new Promise<void>(() => undefined);
+      },
+    };
+    const closing = await buildApp({ config, database, mailer: never, logger: false });
+    await closing.ready();
+    const cookie = await login(closing, 'serwisant0@firma.pl', 'Haslo-123456');
+    closing.reminderWork.answerWaitMs = 60_000;
+    // The press works for NOW's day, when the seeded machines are due (the clock alone is set).
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const pressed = closing.inject({
+      method: 'POST',
+      url: '/api/reminders/run',
+      headers: { ...XHR, cookie },
+    });
+    await handingOver;
+    vi.useRealTimers();
+    const closed = closing.close();
+    // The press is answered at once as stopped, not "being sent".
+    expect((await pressed).json()).toMatchObject({ mailsQueued: 40, mailsSent: 0, state: 'INTERRUPTED' });
+    await closed;
+    await database.close();
+    const [run] = rowsOf(
+      await instances[1].database.db.execute(
+        sql`SELECT finished_at, active_at FROM reminder_runs ORDER BY id DESC LIMIT 1`,
+      ),
+    );
+    expect(run).toEqual({ finished_at: null, active_at: null });
+    // The other instance takes it over at once; the mail in flight keeps its claim (it may have been
+    // accepted) and goes with a later run once the claim has run out.
+    const takeover = await runReminderJob(deps(instances[1]), { trigger: 'MANUAL', now: NOW });
+    expect(takeover).toMatchObject({ mailsQueued: 0, mailsSent: 39, state: 'FINISHED' });
   });
 
   it('an instance that stops while delivering loses nothing and repeats nothing after the restart', async () => {

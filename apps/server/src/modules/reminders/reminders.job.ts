@@ -64,6 +64,8 @@ export interface ReminderJobOptions {
   runDate?: string;
   /** Aborted when the server stops: no further mail is taken up (the one in flight finishes). */
   signal?: AbortSignal;
+  /** Holds the run's id while it delivers (ReminderWork.runs: marked cut off by a hurried stop). */
+  running?: Set<number>;
 }
 
 /** The run's figures (the answer of "Uruchom teraz"), and the mail server's last refusal for the log. */
@@ -73,8 +75,8 @@ export type ReminderJobResult = ReminderRunResult & { error: string | null };
 export interface StartedReminderJob {
   /** Settles once the run has sent what it could (or its server stopped it). */
   done: Promise<ReminderJobResult>;
-  /** The figures so far, `finished: false` until `done` settles. */
-  soFar: () => ReminderJobResult;
+  /** The figures so far: RUNNING, or INTERRUPTED when its server is stopping it. */
+  soFar: (state?: 'RUNNING' | 'INTERRUPTED') => ReminderJobResult;
 }
 
 /** One key for the whole job across every instance on the database. */
@@ -149,16 +151,17 @@ export async function startReminderJob(
   const { company } = composed;
 
   const progress: DeliveryProgress = { sent: 0, failed: 0, lastError: null };
-  const figures = (finished: boolean): ReminderJobResult => ({
+  const figures = (state: ReminderJobResult['state']): ReminderJobResult => ({
     runId: composed.runId,
     runDate,
     reminders: composed.reminders,
     mailsQueued: composed.mailsQueued,
     mailsSent: progress.sent,
     mailsFailed: progress.failed,
-    finished,
+    state,
     error: progress.lastError,
   });
+  options.running?.add(composed.runId);
   const done = (async () => {
     const { stopped } = await deliverPendingMails(
       deps,
@@ -176,9 +179,9 @@ export async function startReminderJob(
       composed.runId,
       stopped ? { ...counts, activeAt: null } : { ...counts, finishedAt: new Date() },
     );
-    return figures(!stopped);
-  })();
-  return { done, soFar: () => figures(false) };
+    return figures(stopped ? 'INTERRUPTED' : 'FINISHED');
+  })().finally(() => options.running?.delete(composed.runId));
+  return { done, soFar: (state = 'RUNNING') => figures(state) };
 }
 
 /** A whole run, composed and delivered (the scheduler; tests). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { firstEmailAddress } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { rowsOf } from '../../lib/result-rows.js';
@@ -266,6 +266,15 @@ export async function findLiveRun(db: DbOrTx, staleMinutes: number) {
     .where(stillWorking(staleMinutes))
     .limit(1);
   return row;
+}
+
+/** Runs whose server is ending before they could: shown cut off, and taken over by the next check. */
+export async function markRunsCutOff(db: DbOrTx, runIds: readonly number[]) {
+  if (!runIds.length) return;
+  await db
+    .update(reminderRuns)
+    .set({ activeAt: null })
+    .where(and(inArray(reminderRuns.id, [...runIds]), isNull(reminderRuns.finishedAt)));
 }
 
 /** The run shows it is working (a mail taken up): it is not taken as cut off. */

@@ -57,14 +57,14 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy. Po 20 s odpowiada liczbami dotąd (finished: false), a wysyłanie trwa dalej; 409, gdy inne uruchomienie jeszcze pracuje',
+          'Uruchamia teraz zadanie przypomnień o przeglądach (ADMIN); nic nie wychodzi dwa razy. Po 20 s odpowiada liczbami dotąd (state: RUNNING), a wysyłanie trwa dalej; 409, gdy inne uruchomienie jeszcze pracuje',
         body: z.object({}).nullish(),
         response: { 200: reminderRunResultSchema, ...errors },
       },
     },
     async (request) => {
       const work = app.reminderWork;
-      const started = await startRemindersNow(deps(), requireAdmin(request), work.signal);
+      const started = await startRemindersNow(deps(), requireAdmin(request), work);
       const done = work.track(
         started.done.then((result) => {
           logReminderRun(request.log, result);
@@ -72,17 +72,19 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       // A slow mail server: the answer comes with the counts so far (the runs list follows the
-      // rest), before the connection's idle cut would make the browser send the POST again.
+      // rest), before the connection's idle cut would make the browser send the POST again. A server
+      // beginning to stop answers at once that the run was stopped.
       let waited: NodeJS.Timeout | undefined;
       const answer = await Promise.race([
         done,
-        new Promise<null>((resolve) => (waited = setTimeout(resolve, work.answerWaitMs, null))),
+        new Promise<'RUNNING'>((resolve) => (waited = setTimeout(resolve, work.answerWaitMs, 'RUNNING'))),
+        work.stopped.then(() => 'INTERRUPTED' as const),
       ]).finally(() => clearTimeout(waited));
-      if (answer) return answer;
+      if (typeof answer !== 'string') return answer;
       done.catch((error: unknown) =>
         request.log.error({ err: error }, 'Wysyłanie przypomnień o przeglądach nie powiodło się'),
       );
-      return started.soFar();
+      return started.soFar(answer);
     },
   );
 

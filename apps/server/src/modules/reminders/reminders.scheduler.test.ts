@@ -30,15 +30,27 @@ describe('logReminderRun', () => {
     mailsFailed: number;
     mailsQueued: number;
     error?: string | null;
+    state?: 'RUNNING' | 'FINISHED' | 'INTERRUPTED';
   }) => {
     const lines: { level: string; message: string }[] = [];
     const log = {
       info: (_: object, message: string) => lines.push({ level: 'info', message }),
       error: (_: object, message: string) => lines.push({ level: 'error', message }),
+      warn: (_: object, message: string) => lines.push({ level: 'warn', message }),
     } as unknown as FastifyBaseLogger;
     logReminderRun(log, result);
     return lines;
   };
+
+  it('says a run stopped with its server was stopped, not that it sent all', () => {
+    expect(logged({ mailsQueued: 8, mailsSent: 3, mailsFailed: 0, state: 'INTERRUPTED' })).toEqual([
+      {
+        level: 'warn',
+        message:
+          'Przypomnienia o przeglądach: przerwano przy zatrzymywaniu serwera po wysłaniu 3 wiadomości; resztę wyśle kolejne uruchomienie',
+      },
+    ]);
+  });
 
   it('is an error when mails did not go out, and says they wait for the next run', () => {
     expect(logged({ mailsQueued: 3, mailsSent: 1, mailsFailed: 2 })).toEqual([

@@ -9,22 +9,36 @@ export const timeInZone = (timeZone: string, now: Date): string =>
 
 /**
  * A run in the server log: an error when mails did not go out (the mail server refused or was
- * away), so that an administrator watching the log for errors learns of it; they stay queued.
+ * away), so that an administrator watching the log for errors learns of it; they stay queued. A run
+ * its server stopped midway says so (a warning): the rest goes with a later run.
  */
 export function logReminderRun(
   log: FastifyBaseLogger,
-  result: { mailsSent: number; mailsFailed: number; mailsQueued: number; error?: string | null },
+  result: {
+    mailsSent: number;
+    mailsFailed: number;
+    mailsQueued: number;
+    error?: string | null;
+    state?: 'RUNNING' | 'FINISHED' | 'INTERRUPTED';
+  },
 ) {
-  if (result.mailsFailed > 0)
+  const mails = (n: number) => polishPlural(n, { one: 'wiadomość', few: 'wiadomości', many: 'wiadomości' });
+  if (result.state === 'INTERRUPTED')
+    log.warn(
+      { reminders: result },
+      `Przypomnienia o przeglądach: przerwano przy zatrzymywaniu serwera po wysłaniu ${result.mailsSent} ${mails(result.mailsSent)}; resztę wyśle kolejne uruchomienie`,
+    );
+  else if (result.mailsFailed > 0)
     log.error(
       { reminders: result },
       `Przypomnienia o przeglądach: nie wysłano ${result.mailsFailed} wiadomości (zostają w kolejce do następnego uruchomienia)` +
         (result.error ? `; serwer poczty: ${result.error}` : ''),
     );
-  else {
-    const mails = polishPlural(result.mailsSent, { one: 'wiadomość', few: 'wiadomości', many: 'wiadomości' });
-    log.info({ reminders: result }, `Przypomnienia o przeglądach: wysłano ${result.mailsSent} ${mails}`);
-  }
+  else
+    log.info(
+      { reminders: result },
+      `Przypomnienia o przeglądach: wysłano ${result.mailsSent} ${mails(result.mailsSent)}`,
+    );
 }
 
 /**
@@ -60,7 +74,7 @@ export function startReminderScheduler(
     running = true;
     try {
       const result = await work.track(
-        runReminderJob(deps, { trigger: 'SCHEDULE', now, runDate, signal: work.signal }),
+        runReminderJob(deps, { trigger: 'SCHEDULE', now, runDate, signal: work.signal, running: work.runs }),
       );
       if (result) logReminderRun(log, result);
     } catch (error) {

@@ -11,6 +11,7 @@ import { conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { startReminderJob, STALE_RUN_MINUTES, type ReminderJobDeps } from './reminders.job.js';
+import type { ReminderWork } from './reminders.work.js';
 import { findLastRuns, findReminderSettings, upsertReminderSettings } from './reminders.repository.js';
 
 /** The employee's settings; without a saved row: off, with the configured lead times. */
@@ -41,8 +42,17 @@ export async function saveReminderSettings(db: Db, user: SessionUser, input: Rem
 }
 
 /** "Uruchom teraz": the digests written; their delivery goes on (409 while another run works). */
-export async function startRemindersNow(deps: ReminderJobDeps, actor: SessionUser, signal?: AbortSignal) {
-  const started = await startReminderJob(deps, { trigger: 'MANUAL', actor, signal });
+export async function startRemindersNow(
+  deps: ReminderJobDeps,
+  actor: SessionUser,
+  work?: Pick<ReminderWork, 'signal' | 'runs'>,
+) {
+  const started = await startReminderJob(deps, {
+    trigger: 'MANUAL',
+    actor,
+    signal: work?.signal,
+    running: work?.runs,
+  });
   if (!started) throw conflict(REMINDER_MSG.jobBusy, 'JOB_BUSY');
   return started;
 }

@@ -320,7 +320,7 @@ describe('inspection reminder job', () => {
     await handingOver;
     stopping.abort();
     accept();
-    expect(await run).toMatchObject({ mailsQueued: 2, mailsSent: 1, finished: false });
+    expect(await run).toMatchObject({ mailsQueued: 2, mailsSent: 1, state: 'INTERRUPTED' });
     const mails = await ctx.database.db.select().from(reminderMails).orderBy(reminderMails.id);
     // The mail the mail server took is marked sent (the next run does not send it again); the
     // other was never taken up, so nothing holds it.
@@ -332,7 +332,7 @@ describe('inspection reminder job', () => {
     expect(runs.json()).toMatchObject([{ state: 'INTERRUPTED', mailsSent: 1, finishedAt: null }]);
     // The next minute's check of any instance takes the day's run over without waiting out the limit.
     const takeover = await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW });
-    expect(takeover).toMatchObject({ mailsQueued: 0, mailsSent: 1, finished: true });
+    expect(takeover).toMatchObject({ mailsQueued: 0, mailsSent: 1, state: 'FINISHED' });
     expect(ctx.mailer.sent.map((m) => m.to).sort()).toEqual(['anna@firma.pl', 'jan@firma.pl']);
     expect(await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW })).toBeNull();
   });
@@ -342,7 +342,7 @@ describe('inspection reminder job', () => {
     const stopping = new AbortController();
     stopping.abort(); // stopped before its first mail: both wait
     const cut = await runReminderJob(deps(), { trigger: 'SCHEDULE', now: NOW, signal: stopping.signal });
-    expect(cut).toMatchObject({ runDate: '2025-03-10', mailsQueued: 2, mailsSent: 0, finished: false });
+    expect(cut).toMatchObject({ runDate: '2025-03-10', mailsQueued: 2, mailsSent: 0, state: 'INTERRUPTED' });
     // 00:10 the next day, before REMINDER_TIME: the check works for the day before.
     const nextNight = new Date('2025-03-10T23:10:00Z');
     const earlier = await runReminderJob(deps(), {
@@ -356,7 +356,7 @@ describe('inspection reminder job', () => {
       now: nextNight,
       runDate: '2025-03-10',
     });
-    expect(takeover).toMatchObject({ runDate: '2025-03-10', mailsSent: 2, finished: true });
+    expect(takeover).toMatchObject({ runDate: '2025-03-10', mailsSent: 2, state: 'FINISHED' });
     expect(ctx.mailer.sent).toHaveLength(2);
     expect(
       await runReminderJob(deps(), { trigger: 'SCHEDULE', now: nextNight, runDate: '2025-03-10' }),
@@ -419,7 +419,7 @@ describe('inspection reminder job', () => {
     try {
       const run = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(admin) });
       expect(run.statusCode).toBe(200);
-      expect(run.json()).toMatchObject({ mailsQueued: 2, mailsSent: 0, finished: false });
+      expect(run.json()).toMatchObject({ mailsQueued: 2, mailsSent: 0, state: 'RUNNING' });
       // Pressed again while it sends: refused, nothing composed twice.
       const again = await ctx.app.inject({ method: 'POST', url: '/api/reminders/run', headers: as(admin) });
       expect(again.statusCode).toBe(409);

@@ -11,8 +11,14 @@ export class ReminderWork {
    * sends the POST again.
    */
   answerWaitMs = 20_000;
+  /** The runs this process is delivering (their ids), to be marked cut off if the stop cannot wait. */
+  readonly runs = new Set<number>();
   private readonly stopping = new AbortController();
   private readonly going = new Set<Promise<unknown>>();
+  /** Settles when the server begins to stop (what "Uruchom teraz" waits for besides its mails). */
+  readonly stopped: Promise<void> = new Promise((resolve) =>
+    this.stopping.signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
 
   /** Aborted once the server stops: deliveries take up no further mail. */
   get signal(): AbortSignal {
@@ -35,9 +41,24 @@ export class ReminderWork {
     this.stopping.abort();
   }
 
-  /** Stops taking up mail and waits for what is in flight (the server's own limit cuts it short). */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking up mail and waits for what is in flight. Given `waitMs`, waits no longer, and then
+   * hands the runs still going to `cutOff` (a mail server slower than the stop's limit: the process
+   * is about to be ended, and its runs must not look alive for 15 minutes).
+   */
+  async stop(options: { waitMs?: number; cutOff?: (runIds: number[]) => Promise<void> } = {}): Promise<void> {
     this.abort();
-    await Promise.all(this.going);
+    const all = Promise.all(this.going).then(() => true);
+    if (options.waitMs === undefined) {
+      await all;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      all,
+      new Promise<false>((resolve) => (timer = setTimeout(resolve, options.waitMs, false))),
+    ]);
+    clearTimeout(timer);
+    if (!ended && this.runs.size && options.cutOff) await options.cutOff([...this.runs]);
   }
 }

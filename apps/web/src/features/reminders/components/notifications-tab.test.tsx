@@ -126,7 +126,7 @@ describe('/myAccount → Powiadomienia', () => {
             mailsQueued: 1,
             mailsSent: 1,
             mailsFailed: 0,
-            finished: true,
+            state: 'FINISHED',
           },
         };
       },
@@ -157,7 +157,7 @@ describe('/myAccount → Powiadomienia', () => {
           mailsQueued: 20,
           mailsSent: 3,
           mailsFailed: 0,
-          finished: false,
+          state: 'RUNNING',
         },
       }),
     });
@@ -171,6 +171,72 @@ describe('/myAccount → Powiadomienia', () => {
         'Przypomnienia są wysyłane. Nowe wiadomości: 20, wysłane dotąd: 3. Postęp widać w tabeli ostatnich uruchomień.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('answered as stopped by a server going down, says the rest goes with a later run', async () => {
+    fakeApi({
+      'GET /api/reminders/settings': { body: settings },
+      'GET /api/reminders/runs': () => ({ body: [] }),
+      'POST /api/reminders/run': () => ({
+        body: {
+          runId: 1,
+          runDate: '2025-03-10',
+          reminders: 8,
+          mailsQueued: 4,
+          mailsSent: 2,
+          mailsFailed: 0,
+          state: 'INTERRUPTED',
+        },
+      }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    await userEvent.click(
+      within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Uruchom teraz' }),
+    );
+    expect(
+      await screen.findByText(
+        'Wysyłanie przypomnień przerwano, bo serwer jest zatrzymywany. Nowe wiadomości: 4, wysłane: 2. Resztę wyśle kolejne uruchomienie.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('refused while another run sends, says so until that run has ended', async () => {
+    const busy = 'Wysyłanie przypomnień właśnie trwa. Spróbuj ponownie za chwilę.';
+    const other = {
+      id: 4,
+      trigger: 'SCHEDULE',
+      runDate: '2025-03-10',
+      startedAt: '2025-03-10T07:00:00.000Z',
+      finishedAt: null as string | null,
+      state: 'RUNNING',
+      startedBy: null,
+      reminders: 40,
+      mailsQueued: 20,
+      mailsSent: 5,
+      mailsFailed: 0,
+      error: null,
+    };
+    let lists = 0;
+    fakeApi({
+      'GET /api/reminders/settings': { body: settings },
+      'GET /api/reminders/runs': () => {
+        lists += 1;
+        // Running until the list has been asked three times (the press's own refresh among them).
+        return {
+          body: [lists < 3 ? other : { ...other, state: 'FINISHED', finishedAt: '2025-03-10T07:05:00.000Z' }],
+        };
+      },
+      'POST /api/reminders/run': () => ({ status: 409, body: { message: busy } }),
+    });
+    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
+    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
+    const panel = screen.getByRole('tabpanel');
+    await within(panel).findByText('w toku');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Uruchom teraz' }));
+    expect(await within(panel).findByText(busy)).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).queryByText(busy)).toBeNull(), { timeout: 6_000 });
+    expect(within(panel).queryByText('w toku')).toBeNull();
   });
 
   it('says a run is still sending and follows its count to the end; a cut-off run says so', async () => {

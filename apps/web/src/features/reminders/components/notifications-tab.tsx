@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Switch, Table, TagsInput, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -6,6 +6,7 @@ import {
   REMINDER_MSG,
   reminderLeadDay,
   reminderSettingsInput,
+  type ReminderRunResult,
   type ReminderSettings,
 } from '@serwis/domain';
 import { errorMessage } from '../../../lib/api-client';
@@ -117,9 +118,29 @@ function ReminderSettingsForm({ initial }: { initial: ReminderSettings }) {
   );
 }
 
+/** What "Uruchom teraz" answered: done, still sending (the runs table follows it), or stopped. */
+function runNotice(r: ReminderRunResult) {
+  if (r.state === 'RUNNING')
+    return { color: 'blue', message: REMINDER_MSG.runGoesOn(r.mailsQueued, r.mailsSent) };
+  if (r.state === 'INTERRUPTED')
+    return { color: 'orange', message: REMINDER_MSG.runInterrupted(r.mailsQueued, r.mailsSent) };
+  return {
+    color: r.mailsFailed ? 'orange' : 'green',
+    message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent, r.mailsFailed),
+  };
+}
+
 function ReminderJobPanel() {
   const runs = useReminderRuns(true);
   const run = useRunReminders();
+  // "Wysyłanie przypomnień właśnie trwa" (409) is true only while a run is "w toku": once the list
+  // shows none, it goes.
+  const runningNow = runs.data?.some((r) => r.state === 'RUNNING') ?? false;
+  const { isError, reset } = run;
+  const settledList = runs.isSuccess && !runs.isFetching;
+  useEffect(() => {
+    if (isError && settledList && !runningNow) reset();
+  }, [isError, settledList, runningNow, reset]);
   const runButton = useRef<HTMLButtonElement>(null);
   useKeepFocusWhileSaving(run.isPending, runButton);
   return (
@@ -132,16 +153,7 @@ function ReminderJobPanel() {
           loading={run.isPending}
           onClick={() =>
             run.mutate(undefined, {
-              onSuccess: (r) =>
-                notifications.show(
-                  r.finished
-                    ? {
-                        color: r.mailsFailed ? 'orange' : 'green',
-                        message: REMINDER_MSG.runDone(r.mailsQueued, r.mailsSent, r.mailsFailed),
-                      }
-                    : // Still sending (a slow mail server): the runs table below follows it.
-                      { color: 'blue', message: REMINDER_MSG.runGoesOn(r.mailsQueued, r.mailsSent) },
-                ),
+              onSuccess: (r) => notifications.show(runNotice(r)),
             })
           }
         >
