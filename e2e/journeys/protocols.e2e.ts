@@ -422,7 +422,7 @@ describe('field protocol on a tablet', () => {
     const dialog = page.getByRole('dialog', { name: 'Wyślij protokół do klienta' });
     await expect.poll(() => field(dialog, 'Adres e-mail klienta').inputValue()).toBe(customerEmail);
     await dialog.getByRole('button', { name: 'Wyślij', exact: true }).click();
-    await expectAlert(page, `Wysłano protokół do klienta. (${customerEmail})`);
+    await expectAlert(page, `Wysłano protokół do klienta. Adres: ${customerEmail}.`);
     await expect.poll(() => mailsTo(customerEmail).length).toBe(1);
     const [mail] = mailsTo(customerEmail);
     expect(decodeHeader(mail.subject)).toBe(`Protokół serwisowy nr ${state.fullNumber}`);

@@ -45,6 +45,12 @@ describe('auditChanges', () => {
     expect(auditChanges(row, { ...row, types: ['NAPRAWA'] }, FIELDS)).toEqual([]);
   });
 
+  it('takes a list in another order for the same choices (types ticked off and on again)', () => {
+    const two = { ...row, types: ['NAPRAWA', 'PRZEGLAD_OKRESOWY'] };
+    expect(auditChanges(two, { ...two, types: ['PRZEGLAD_OKRESOWY', 'NAPRAWA'] }, FIELDS)).toEqual([]);
+    expect(auditChanges(two, { ...two, types: ['NAPRAWA', 'NAPRAWA'] }, FIELDS)).toHaveLength(1);
+  });
+
   it('lists each changed field in the list order, "pole: stara → nowa"', () => {
     const after: Row = {
       name: 'Tokarka 2',

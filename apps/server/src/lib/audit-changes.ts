@@ -27,11 +27,14 @@ export const labelled =
       ? quoted(value.map((v) => label(String(v))).join(', '))
       : bare(isEmpty(value) ? '' : label(String(value)));
 
-/** Compared as the log would show them: null, undefined and '' are the same (no value). */
+/**
+ * Compared as the log would show them: null, undefined and '' are the same (no value); a list is a
+ * set of choices, its order not a change (service types are stored in the order they were ticked).
+ */
 function sameValue(before: unknown, after: unknown): boolean {
   if (Array.isArray(before) || Array.isArray(after)) {
-    const a = Array.isArray(before) ? before.map(String) : [];
-    const b = Array.isArray(after) ? after.map(String) : [];
+    const a = Array.isArray(before) ? before.map(String).sort() : [];
+    const b = Array.isArray(after) ? after.map(String).sort() : [];
     return a.length === b.length && a.every((value, i) => value === b[i]);
   }
   return String(before ?? '') === String(after ?? '');

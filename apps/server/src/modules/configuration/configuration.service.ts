@@ -23,6 +23,22 @@ import {
   writeConfiguration,
 } from './configuration.repository.js';
 
+/**
+ * A save that changes nothing a reader sees: the value stored, or, where none is stored, the default
+ * shown in its place ("Protokół montażu" sent back as it was read).
+ */
+async function unchangedSettings(tx: DbOrTx, entries: readonly (readonly [string, string])[]) {
+  const names = entries.map(([name]) => name);
+  const [stored, shown] = [await readStoredConfiguration(tx, names), await readConfiguration(tx, names)];
+  return new Set(
+    entries
+      .filter(
+        ([name, value]) => stored[name] === value || (stored[name].trim() === '' && shown[name] === value),
+      )
+      .map(([name]) => name),
+  );
+}
+
 export function assertKnownName(name: string) {
   if (!CONFIGURATION_NAMES.includes(name)) throw notFound(PROTOCOL_MSG.configurationUnknown);
 }
@@ -35,7 +51,7 @@ export async function setConfigurationValue(db: Db, actor: SessionUser, name: st
   }
   await inTransaction(db, async (tx) => {
     // A save repeating the stored value changes nothing: no write, no log entry.
-    if ((await readStoredConfiguration(tx, [name]))[name] === value) return;
+    if ((await unchangedSettings(tx, [[name, value]])).has(name)) return;
     await writeConfiguration(tx, { [name]: value });
     // Emptied (spaces count as empty), the setting is back to its default: said as such.
     const what = value.trim() ? 'zmiana' : 'wyczyszczenie';
@@ -69,11 +85,8 @@ export async function saveCompanySettings(db: Db, actor: SessionUser, input: Com
     await inTransaction(db, async (tx) => {
       // Only what differs from the stored value is written, and the log names those fields; a save
       // repeating every value writes nothing.
-      const stored = await readStoredConfiguration(
-        tx,
-        named.map(([name]) => name),
-      );
-      const changed = named.filter(([name, value]) => stored[name] !== value);
+      const unchanged = await unchangedSettings(tx, named);
+      const changed = named.filter(([name]) => !unchanged.has(name));
       if (!changed.length) return;
       await writeConfiguration(tx, Object.fromEntries(changed));
       const fields = changed.map(([name]) => companySettingLabel(name) ?? name);

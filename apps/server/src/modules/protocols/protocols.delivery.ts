@@ -12,6 +12,7 @@ import {
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import { serviceInLog } from '../services/services.log-label.js';
 import { deliver } from '../../plugins/mailer.js';
 import { companySignature, loadCompanyIdentity } from '../configuration/company-identity.js';
 import { keptParties, loadProtocolContext, templateData } from './protocols.context.js';
@@ -93,7 +94,7 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
     await audit(
       tx,
       actor,
-      `wysłanie protokołu ${ctx.header.fullNumber} (id ${serviceId}) do klienta na adres ${to}`,
+      `wysłanie do klienta na adres ${to} protokołu zdarzenia serwisowego ${await serviceInLog(tx, row)}`,
       record(serviceId),
     );
   });

@@ -19,6 +19,7 @@ import type { Db, DbOrTx, Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import { serviceInLog } from '../services/services.log-label.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import type { Storage } from '../../plugins/storage/index.js';
 import { loadCompanyIdentity } from '../configuration/company-identity.js';
@@ -235,7 +236,7 @@ export async function saveProtocolDraft(
       await audit(
         tx,
         actor,
-        `zapis protokołu zdarzenia serwisowego ${ctx.header.fullNumber} (id ${serviceId})${pdfNote}`,
+        `zapis protokołu zdarzenia serwisowego ${await serviceInLog(tx, row)}${pdfNote}`,
         record(serviceId),
       );
       return toProtocol(tx, actor, ctx, row, saved);
@@ -296,7 +297,7 @@ export async function signProtocol(
       await audit(
         tx,
         actor,
-        `podpisanie protokołu w aplikacji i podpisanie zdarzenia serwisowego ${ctx.header.fullNumber} (id ${row.id}), plik „${file.filename}”`,
+        `podpisanie protokołu w aplikacji i podpisanie zdarzenia serwisowego ${await serviceInLog(tx, updated)}, plik „${file.filename}”`,
         record(row.id),
       );
       return toProtocol(tx, actor, ctx, updated, saved);

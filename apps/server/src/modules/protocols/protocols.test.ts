@@ -346,6 +346,8 @@ describe('field protocol of a service event', () => {
     expect(entries[0]).toMatchObject({ arg0: user.email, arg1: `service:${serviceId}` });
     expect(entries[0].formattedMessage).toContain(`podpisanie protokołu w aplikacji`);
     expect(entries[0].formattedMessage).toContain(`plik „${pdfName}”`);
+    // Named by its machine too, as its other entries: a search of the log by the machine finds it.
+    expect(entries[0].formattedMessage).toContain(`maszyny ${device.name}`);
 
     mark = await lastEventId();
     const saved = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
@@ -354,6 +356,7 @@ describe('field protocol of a service event', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ arg0: admin.email, arg1: `service:${serviceId}` });
     expect(entries[0].formattedMessage).toContain(`zapis protokołu zdarzenia serwisowego`);
+    expect(entries[0].formattedMessage).toContain(`maszyny ${device.name}`);
     expect(entries[0].formattedMessage).toContain(`nowy plik „${pdfName}”`);
     expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
   });

@@ -28,15 +28,28 @@ export async function getReminderSettings(
 
 export async function saveReminderSettings(db: Db, user: SessionUser, input: ReminderSettings) {
   return inTransaction(db, async (tx) => {
+    const before = await findReminderSettings(tx, user.id);
     const row = await upsertReminderSettings(tx, user.id, input);
-    // "(30 dni, 1 dzień przed terminem, po terminie)", "(bez wyprzedzenia, po terminie)".
-    const ahead = input.leadDays.length
-      ? `${input.leadDays.map(polishDays).join(', ')} przed terminem`
-      : 'bez wyprzedzenia';
-    const what = input.enabled
-      ? `włączenie przypomnień o przeglądach (${ahead}${input.overdue ? ', po terminie' : ''})`
-      : 'wyłączenie przypomnień o przeglądach';
-    await audit(tx, user, what, `user:${user.id}`);
+    const wasOn = before?.enabled ?? false;
+    const same =
+      before !== undefined &&
+      before.enabled === input.enabled &&
+      before.overdue === input.overdue &&
+      before.leadDays.join(',') === input.leadDays.join(',');
+    // Logged when it changes what the employee gets: switched on or off, or what they get while on.
+    if (!same && (wasOn || input.enabled)) {
+      // "(30 dni, 1 dzień przed terminem, po terminie)", "(bez wyprzedzenia, po terminie)".
+      const ahead = input.leadDays.length
+        ? `${input.leadDays.map(polishDays).join(', ')} przed terminem`
+        : 'bez wyprzedzenia';
+      const plan = `(${ahead}${input.overdue ? ', po terminie' : ''})`;
+      const what = !input.enabled
+        ? 'wyłączenie przypomnień o przeglądach'
+        : wasOn
+          ? `zmiana przypomnień o przeglądach ${plan}`
+          : `włączenie przypomnień o przeglądach ${plan}`;
+      await audit(tx, user, what, `user:${user.id}`);
+    }
     return { enabled: row.enabled, leadDays: row.leadDays, overdue: row.overdue };
   });
 }

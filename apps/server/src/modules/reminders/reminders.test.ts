@@ -562,12 +562,17 @@ describe('reminder settings and admin routes', () => {
     expect(await enableReminders(user, { enabled: true, leadDays: [1], overdue: false })).toMatchObject({
       leadDays: [1],
     });
+    // The same again: nothing to log.
+    await enableReminders(user, { enabled: true, leadDays: [1], overdue: false });
     expect(await enableReminders(user, { enabled: false, leadDays: [], overdue: false })).toEqual({
       enabled: false,
       leadDays: [],
       overdue: false,
     });
-    // The log in Polish numbers: "1 dzień", and no "dni" after "bez wyprzedzenia".
+    // Off, and off with other days: what it gets is still nothing.
+    await enableReminders(user, { enabled: false, leadDays: [3], overdue: false });
+    // The log in Polish numbers: "1 dzień", and no "dni" after "bez wyprzedzenia"; a change while
+    // on is a change, not a second "włączenie".
     const entries = await ctx.database.db
       .select({ text: logs.formattedMessage })
       .from(logs)
@@ -575,8 +580,8 @@ describe('reminder settings and admin routes', () => {
       .orderBy(logs.eventId);
     expect(entries.map((e) => e.text.replace(/^.*\): /, ''))).toEqual([
       'włączenie przypomnień o przeglądach (14 dni, 7 dni przed terminem)',
-      'włączenie przypomnień o przeglądach (bez wyprzedzenia, po terminie)',
-      'włączenie przypomnień o przeglądach (1 dzień przed terminem)',
+      'zmiana przypomnień o przeglądach (bez wyprzedzenia, po terminie)',
+      'zmiana przypomnień o przeglądach (1 dzień przed terminem)',
       'wyłączenie przypomnień o przeglądach',
     ]);
   });

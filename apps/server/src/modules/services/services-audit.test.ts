@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { serviceTypeLabel } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertDevice } from '../../../test/service-fixtures.js';
 import { devices } from '../devices/devices.table.js';
@@ -128,7 +129,7 @@ describe('audit entries of service events', () => {
   });
 
   it('write no entry when the to-do is set to the status it has, and still answer 200', async () => {
-    const { user, admin, json } = await setup();
+    const { user, admin, json, customer, firstText } = await setup();
     const created = (await postService(ctx, user, json())).json();
     const change = (payload: object) =>
       ctx.app.inject({
@@ -144,10 +145,12 @@ describe('audit entries of service events', () => {
     expect((await change({ toDoStatus: 'TODO', todo: 'Wymienić filtr' })).statusCode).toBe(200);
     expect((await change({ toDoStatus: 'TODO', todo: 'Wymienić dwa filtry' })).statusCode).toBe(200);
     expect((await change({ toDoStatus: 'DONE' })).statusCode).toBe(200);
+    // The event named as its other entries name it: a search of the log by its machine finds these.
+    const event = `(auto) (id ${created.id}) [${serviceTypeLabel(json().type[0])}] maszyny ${firstText}, kontrahent ${customer.shortName}`;
     expect((await messagesOf(created.id)).slice(1)).toEqual([
-      `zadanie zdarzenia serwisowego (auto) (id ${created.id}): do wykonania`,
-      `zadanie zdarzenia serwisowego (auto) (id ${created.id}): treść zadania zmieniona`,
-      `zadanie zdarzenia serwisowego (auto) (id ${created.id}): zakończone`,
+      `zadanie zdarzenia serwisowego ${event}: do wykonania`,
+      `zadanie zdarzenia serwisowego ${event}: treść zadania zmieniona`,
+      `zadanie zdarzenia serwisowego ${event}: zakończone`,
     ]);
   });
 });

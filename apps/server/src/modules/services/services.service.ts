@@ -206,7 +206,7 @@ export async function changeTodoStatus(db: Db, actor: SessionUser, input: Change
     await audit(
       tx,
       actor,
-      `zadanie zdarzenia serwisowego ${fullNumberOf(service)} (id ${service.id}): ${what.join(', ')}`,
+      `zadanie zdarzenia serwisowego ${await serviceInLog(tx, service)}: ${what.join(', ')}`,
       `service:${service.id}`,
     );
   });

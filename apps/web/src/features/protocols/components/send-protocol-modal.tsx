@@ -46,7 +46,7 @@ function SendForm({ serviceId, defaultEmail, onClose }: SendProtocolModalProps) 
           onClick={() =>
             send.mutate(email.trim(), {
               onSuccess: (r) => {
-                notifications.show({ color: 'green', message: `${r.message} (${r.sentTo})` });
+                notifications.show({ color: 'green', message: `${r.message} Adres: ${r.sentTo}.` });
                 onClose();
               },
             })

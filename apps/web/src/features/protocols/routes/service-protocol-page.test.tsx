@@ -839,6 +839,7 @@ describe('/serviceProtocol', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Wyślij' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/service/protocol/7/send')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/service/protocol/7/send')[0].body).toEqual({ email: 'k@z.pl' });
+    expect(await screen.findByText('Wysłano protokół do klienta. Adres: k@z.pl.')).toBeInTheDocument();
   });
 
   it("says an event signed without the app's protocol has only the blank form to print, and nothing to send", async () => {
