@@ -145,20 +145,13 @@ describe('/myAccount → Powiadomienia', () => {
     ).toBeInTheDocument();
   });
 
-  it('answered while its mails still go out, says so and leaves the count to the runs table', async () => {
+  /** "Uruchom teraz" pressed, answered with this run's state and counts. */
+  async function pressAnswered(answer: { mailsQueued: number; mailsSent: number; state: string }) {
     fakeApi({
       'GET /api/reminders/settings': { body: settings },
       'GET /api/reminders/runs': () => ({ body: [] }),
       'POST /api/reminders/run': () => ({
-        body: {
-          runId: 1,
-          runDate: '2025-03-10',
-          reminders: 40,
-          mailsQueued: 20,
-          mailsSent: 3,
-          mailsFailed: 0,
-          state: 'RUNNING',
-        },
+        body: { runId: 1, runDate: '2025-03-10', reminders: 8, mailsFailed: 0, ...answer },
       }),
     });
     renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
@@ -166,6 +159,10 @@ describe('/myAccount → Powiadomienia', () => {
     await userEvent.click(
       within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Uruchom teraz' }),
     );
+  }
+
+  it('answered while its mails still go out, says so and leaves the count to the runs table', async () => {
+    await pressAnswered({ mailsQueued: 20, mailsSent: 3, state: 'RUNNING' });
     expect(
       await screen.findByText(
         'Przypomnienia są wysyłane. Nowe wiadomości: 20, wysłane dotąd: 3. Postęp widać w tabeli ostatnich uruchomień.',
@@ -174,26 +171,7 @@ describe('/myAccount → Powiadomienia', () => {
   });
 
   it('answered as stopped by a server going down, says the rest goes with a later run', async () => {
-    fakeApi({
-      'GET /api/reminders/settings': { body: settings },
-      'GET /api/reminders/runs': () => ({ body: [] }),
-      'POST /api/reminders/run': () => ({
-        body: {
-          runId: 1,
-          runDate: '2025-03-10',
-          reminders: 8,
-          mailsQueued: 4,
-          mailsSent: 2,
-          mailsFailed: 0,
-          state: 'INTERRUPTED',
-        },
-      }),
-    });
-    renderScreen(<MyAccountPage />, { url: '/myAccount', session: ANNA_ADMIN });
-    await userEvent.click(screen.getByRole('tab', { name: 'Powiadomienia' }));
-    await userEvent.click(
-      within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Uruchom teraz' }),
-    );
+    await pressAnswered({ mailsQueued: 4, mailsSent: 2, state: 'INTERRUPTED' });
     expect(
       await screen.findByText(
         'Wysyłanie przypomnień przerwano, bo serwer jest zatrzymywany. Nowe wiadomości: 4, wysłane: 2. Resztę wyśle kolejne uruchomienie.',
