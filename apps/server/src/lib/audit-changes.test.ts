@@ -4,6 +4,7 @@ import {
   auditChanges,
   bare,
   fieldChange,
+  fieldsNamed,
   labelled,
   quoted,
   yesNo,
@@ -94,5 +95,19 @@ describe('shown values', () => {
     expect(labelled(machineStatusLabel)('DANGER')).toBe('Pilna awaria');
     expect(labelled(machineStatusLabel)('NIEZNANY')).toBe('NIEZNANY');
     expect(labelled(machineStatusLabel)(null)).toBe('—');
+  });
+});
+
+describe('fieldsNamed', () => {
+  it('makes the fields of a names list in its order, each shown as told or quoted', () => {
+    const fields = fieldsNamed<Row>({ name: 'nazwa', date: 'data' }, { date: bare });
+    expect(fields).toEqual([
+      { key: 'name', name: 'nazwa', show: undefined },
+      { key: 'date', name: 'data', show: bare },
+    ]);
+    expect(auditChanges(row, { ...row, name: 'Frezarka', date: null }, fields)).toEqual([
+      'nazwa: „Tokarka” → „Frezarka”',
+      'data: 2026-03-01 → —',
+    ]);
   });
 });

@@ -63,6 +63,21 @@ export interface AuditField<T> {
   changed?: string;
 }
 
+/**
+ * The fields of a list of log names (`{ serialNumber: 'numer seryjny', … }`, the domain's
+ * `*_AUDIT_FIELDS`), in its order, each shown `quoted` unless `shows` says otherwise.
+ */
+export function fieldsNamed<T>(
+  names: Partial<Record<keyof T & string, string>>,
+  shows: Partial<Record<keyof T & string, ShowValue>> = {},
+): AuditField<T>[] {
+  return (Object.entries(names) as [keyof T & string, string][]).map(([key, name]) => ({
+    key,
+    name,
+    show: shows[key],
+  }));
+}
+
 /** The changes of the listed fields from `before` to `after`, in the list's order. */
 export function auditChanges<T>(before: T, after: T, fields: readonly AuditField<T>[]): string[] {
   return fields.flatMap(({ key, name, show, changed }) => {

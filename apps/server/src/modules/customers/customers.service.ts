@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { audit } from '../../plugins/audit.js';
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { auditChanges, yesNo, type AuditField } from '../../lib/audit-changes.js';
+import { auditChanges, fieldsNamed, yesNo } from '../../lib/audit-changes.js';
 
 import {
   countCustomerDependants,
@@ -28,21 +28,8 @@ const RETRY = { retryOnDeadlock: true };
 
 const label = (row: { shortName: string; id: number }) => `${row.shortName} (id ${row.id})`;
 
-const F = CUSTOMER_AUDIT_FIELDS;
 /** What an edit's entry names when it changed, as the customer form names it. */
-const EDITED_FIELDS: AuditField<CustomerRow>[] = [
-  { key: 'shortName', name: F.shortName },
-  { key: 'fullName', name: F.fullName },
-  { key: 'streetAddress', name: F.streetAddress },
-  { key: 'zipCode', name: F.zipCode },
-  { key: 'city', name: F.city },
-  { key: 'province', name: F.province },
-  { key: 'nip', name: F.nip },
-  { key: 'regon', name: F.regon },
-  { key: 'phoneNumber', name: F.phoneNumber },
-  { key: 'email', name: F.email },
-  { key: 'inspectionNotices', name: F.inspectionNotices, show: yesNo },
-];
+const EDITED_FIELDS = fieldsNamed<CustomerRow>(CUSTOMER_AUDIT_FIELDS, { inspectionNotices: yesNo });
 
 /** Two saves of the same name at once: the unique index decides, the user gets the spec's message. */
 async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {

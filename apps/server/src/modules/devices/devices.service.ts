@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
-import { auditChanges, bare, labelled, type AuditField } from '../../lib/audit-changes.js';
+import { auditChanges, bare, fieldsNamed, labelled } from '../../lib/audit-changes.js';
 
 import { audit } from '../../plugins/audit.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
@@ -44,23 +44,12 @@ export const statusWeight = (status: MachineStatus) =>
 
 const FAMILY_LABEL: Record<MachineType, string> = { INTERNAL: 'maszyny', EXTERNAL: 'maszyny zewnętrznej' };
 
-const F = DEVICE_AUDIT_FIELDS;
 /** What an edit's entry names when it changed: the form's fields, status by its label, dates as they are. */
-const EDITED_FIELDS: AuditField<DeviceTableRow>[] = [
-  { key: 'name', name: F.name },
-  { key: 'status', name: F.status, show: labelled(machineStatusLabel) },
-  { key: 'categoryName', name: F.categoryName },
-  { key: 'customerShortName', name: F.customerShortName },
-  { key: 'serialNumber', name: F.serialNumber },
-  { key: 'sourcePower', name: F.sourcePower },
-  { key: 'transferDate', name: F.transferDate, show: bare },
-  { key: 'warrantyLength', name: F.warrantyLength, show: bare },
-  { key: 'warranty', name: F.warranty },
-  { key: 'streetAddress', name: F.streetAddress },
-  { key: 'zipCode', name: F.zipCode },
-  { key: 'city', name: F.city },
-  { key: 'province', name: F.province },
-];
+const EDITED_FIELDS = fieldsNamed<DeviceTableRow>(DEVICE_AUDIT_FIELDS, {
+  status: labelled(machineStatusLabel),
+  transferDate: bare,
+  warrantyLength: bare,
+});
 
 /** The category and customer must exist; checked in the transaction that writes the machine. */
 async function checkReferences(tx: DbOrTx, input: DeviceInsert | DeviceUpdate) {
