@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG, SHOWN_USER_HEADER } from '@serwis/domain';
-import { findSessionUser } from '../modules/auth/sessions.repository.js';
+import { extendSession, findSession } from '../modules/auth/sessions.repository.js';
+import { renewedSessionEnd } from '../modules/auth/session-renewal.js';
 import { toSessionUser } from '../modules/users/users.mapper.js';
 import { forbidden, unauthorized } from '../lib/app-error.js';
 
@@ -12,7 +13,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const sessionPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Judged by the matched route, not the raw URL: '/%61pi/...' reaches the same handlers.
     const isApi = (request.routeOptions.url ?? request.url).startsWith('/api/');
     // CSRF defence: a cross-site form cannot set this header, and CORS is not enabled. Every
@@ -26,13 +27,39 @@ export const sessionPlugin = fp(async (app) => {
     const readsSession = (isApi || config.session === true) && config.sessionless !== true;
     const token = request.cookies[SESSION_COOKIE];
     if (token && readsSession) {
-      const row = await findSessionUser(app.db, token);
-      if (row) request.user = toSessionUser(row);
+      const found = await findSession(app.db, token);
+      if (found) {
+        const { sessionCreatedAt, sessionExpiresAt, ...user } = found;
+        request.user = toSessionUser(user);
+        await renewSession(request, reply, token, {
+          createdAt: sessionCreatedAt,
+          expiresAt: sessionExpiresAt,
+        });
+      }
     }
     if (isApi && !request.user && !request.routeOptions.config?.public) throw unauthorized();
     if (isApi && request.user && !request.routeOptions.config?.public) refuseAnotherAccount(request);
   });
 });
+
+/** Moves the session's end after its use (`renewedSessionEnd`), in the table and in the cookie. */
+async function renewSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  session: { createdAt: Date; expiresAt: Date },
+) {
+  const end = renewedSessionEnd(session, request.server.config.SESSION_DAYS);
+  if (!end) return;
+  try {
+    await extendSession(request.server.db, token, end);
+    setSessionCookie(request, reply, token, end);
+  } catch (error) {
+    // The session stays valid until its old end: a database that cannot write (a full disk) still
+    // answers the reads.
+    request.log.warn({ err: error }, 'Nie udało się przedłużyć sesji');
+  }
+}
 
 /**
  * The browser's tabs share one session cookie: after "Wyloguj" and a login as someone else in one
@@ -48,13 +75,18 @@ function refuseAnotherAccount(request: FastifyRequest) {
   if (Number(shown) !== request.user!.id) throw unauthorized(MSG.sessionOfAnotherAccount, 'ANOTHER_ACCOUNT');
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, days: number) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.server.config.COOKIE_SECURE || request.protocol === 'https',
-    maxAge: days * 24 * 3600,
+    maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
   });
 }
 

@@ -50,11 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(MSG.loginFailed);
       }
       try {
-        const { token, user } = await login(app.db, credentials.email, credentials.password, {
+        const { token, expiresAt, user } = await login(app.db, credentials.email, credentials.password, {
           sessionDays: app.config.SESSION_DAYS,
           replacesToken: request.cookies[SESSION_COOKIE],
         });
-        setSessionCookie(request, reply, token, app.config.SESSION_DAYS);
+        setSessionCookie(request, reply, token, expiresAt);
         // Only guesses count against the limits: a login that succeeded gives its attempt back.
         await limits.loginPerIp.refund(request);
         await limits.loginPerEmail.refund(request);

@@ -41,9 +41,9 @@ export async function login(
   return inTransaction(db, async (tx) => {
     // The browser's previous session (perhaps someone else's on a shared computer) ends here.
     if (options.replacesToken) await deleteSession(tx, options.replacesToken);
-    const token = await createSession(tx, user.id, options.sessionDays);
+    const session = await createSession(tx, user.id, options.sessionDays);
     await audit(tx, user, 'zalogowanie', `user:${user.id}`);
-    return { token, user: toSessionUser(user) };
+    return { ...session, user: toSessionUser(user) };
   });
 }
 

@@ -12,7 +12,7 @@ import {
   whoIs,
 } from '../../../test/accounts-helpers.js';
 import { users } from '../users/users.table.js';
-import { findSessionUser } from './sessions.repository.js';
+import { findSession } from './sessions.repository.js';
 import { sessions } from './sessions.table.js';
 
 const ctx = useTestApp();
@@ -205,7 +205,7 @@ describe('session check', () => {
   it("reads a request's user without the password's hash or the account's bookkeeping", async () => {
     const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
     const token = jan.cookie.slice('SESSION='.length);
-    expect(await findSessionUser(ctx.database.db, token)).toEqual({
+    expect(await findSession(ctx.database.db, token)).toEqual({
       id: jan.id,
       userName: 'Serwisant',
       email: 'jan@firma.pl',
@@ -213,6 +213,8 @@ describe('session check', () => {
       lastName: 'Kowalski',
       vacationDays: 0,
       roles: ['USER'],
+      sessionCreatedAt: expect.any(Date),
+      sessionExpiresAt: expect.any(Date),
     });
   });
 
@@ -220,6 +222,72 @@ describe('session check', () => {
     const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
     await ctx.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
     expect(await whoIs(ctx, jan.cookie)).toBe(401);
+    expect((await sessionRows(ctx))[0]!.expiresAt.getTime()).toBeLessThan(Date.now());
+  });
+
+  describe('a session lasts SESSION_DAYS (7) from its last use, at most 30 days from its login', () => {
+    const DAY = 24 * 3600 * 1000;
+    const loggedIn = async (daysAgo: number, endsInMs: number) => {
+      const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+      const now = Date.now();
+      await ctx.database.db
+        .update(sessions)
+        .set({ createdAt: new Date(now - daysAgo * DAY), expiresAt: new Date(now + endsInMs) });
+      return jan;
+    };
+    const use = (cookie: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: { cookie } });
+    const storedEnd = async () => (await sessionRows(ctx))[0]!.expiresAt.getTime();
+
+    it('a session used three days after its login ends seven days after that use, in the table and the cookie', async () => {
+      const jan = await loggedIn(3, 4 * DAY);
+      const response = await use(jan.cookie);
+      expect(response.statusCode).toBe(200);
+      expect((await storedEnd()) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
+      const cookie = response.cookies.find((c) => c.name === 'SESSION')!;
+      expect(cookie.value).toBe(jan.cookie.slice('SESSION='.length));
+      expect(cookie.maxAge).toBeGreaterThan(7 * 24 * 3600 - 60);
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    });
+
+    it('is moved at most once a day: a use within a day of the last move writes nothing', async () => {
+      const jan = await loggedIn(0, 7 * DAY - 3600_000);
+      const before = await storedEnd();
+      const response = await use(jan.cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'SESSION')).toBeUndefined();
+      expect(await storedEnd()).toBe(before);
+    });
+
+    it('is not moved past 30 days from its login, and ends there however often it is used', async () => {
+      const jan = await loggedIn(25, 2 * 3600_000);
+      expect((await use(jan.cookie)).statusCode).toBe(200);
+      const limit = (await sessionRows(ctx))[0]!.createdAt.getTime() + 30 * DAY;
+      expect(await storedEnd()).toBe(limit);
+      await ctx.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 30 * DAY + 3600_000) });
+      const atLimit = await storedEnd();
+      expect((await use(jan.cookie)).statusCode).toBe(200);
+      expect(await storedEnd()).toBe(atLimit);
+    });
+
+    it('a logout that would have moved the session ends it and clears the cookie', async () => {
+      const jan = await loggedIn(3, 4 * DAY);
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/logout',
+        headers: { cookie: jan.cookie },
+      });
+      expect(response.statusCode).toBe(302);
+      const cookies = response.cookies.filter((c) => c.name === 'SESSION');
+      expect(cookies.at(-1)!.value).toBe('');
+      expect(await sessionRows(ctx)).toHaveLength(0);
+    });
+
+    it('a session not used for seven days has ended, and a use does not bring it back', async () => {
+      const jan = await loggedIn(8, -3600_000);
+      expect(await whoIs(ctx, jan.cookie)).toBe(401);
+      expect(await storedEnd()).toBeLessThan(Date.now());
+    });
   });
 });
 
