@@ -42,7 +42,7 @@ describe('audit entries of a machine edit', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await messagesOf(device.id)).at(-1)).toBe(
-      `edycja maszyny zewnętrznej Tokarka CNC (id ${device.id}): status: Ok → Awaria, ` +
+      `edycja maszyny zewnętrznej Tokarka CNC S/N SN-002 (id ${device.id}): status: Ok → Awaria, ` +
         'numer seryjny: „SN-001” → „SN-002”, data przekazania: 2024-03-15 → —, ' +
         'długość gwarancji (miesiące): 24 → 36, rodzaj gwarancji: „pełna” → —, ' +
         'województwo: „łódzkie” → „mazowieckie”',
@@ -56,7 +56,7 @@ describe('audit entries of a machine edit', () => {
       id: device.id,
     });
     expect((await messagesOf(device.id)).at(-1)).toBe(
-      `edycja maszyny Tokarka CNC 2 (id ${device.id}): nazwa: „Tokarka CNC” → „Tokarka CNC 2”, ` +
+      `edycja maszyny Tokarka CNC 2 S/N SN-001 (id ${device.id}): nazwa: „Tokarka CNC” → „Tokarka CNC 2”, ` +
         'data przekazania: 2024-03-15 → 2024-04-01',
     );
   });
@@ -70,7 +70,7 @@ describe('audit entries of a machine edit', () => {
     expect((await send('PUT', '/api/device/update', { ...withoutStatus, id: device.id })).statusCode).toBe(
       200,
     );
-    expect(await messagesOf(device.id)).toEqual([`dodanie maszyny Tokarka CNC (id ${device.id})`]);
+    expect(await messagesOf(device.id)).toEqual([`dodanie maszyny Tokarka CNC S/N SN-001 (id ${device.id})`]);
   });
 });
 
@@ -88,8 +88,8 @@ describe('state switches that change nothing', () => {
     expect((await patch(false)).statusCode).toBe(200);
     expect((await patch(false)).statusCode).toBe(200);
     expect(await messagesOf(device.id)).toEqual([
-      `dodanie maszyny Tokarka CNC (id ${device.id})`,
-      `wyłączenie przeglądów okresowych maszyny Tokarka CNC (id ${device.id})`,
+      `dodanie maszyny Tokarka CNC S/N SN-001 (id ${device.id})`,
+      `wyłączenie przeglądów okresowych maszyny Tokarka CNC S/N SN-001 (id ${device.id})`,
     ]);
   });
 
@@ -103,8 +103,8 @@ describe('state switches that change nothing', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: 'Zapisano' });
     expect(await messagesOf(device.id)).toEqual([
-      `dodanie maszyny Tokarka CNC (id ${device.id})`,
-      `lokalizacja maszyny „Tokarka CNC” (id ${device.id}): 51.1, 17.03`,
+      `dodanie maszyny Tokarka CNC S/N SN-001 (id ${device.id})`,
+      `lokalizacja maszyny Tokarka CNC S/N SN-001 (id ${device.id}): 51.1, 17.03`,
     ]);
   });
 });

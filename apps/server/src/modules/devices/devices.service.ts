@@ -104,7 +104,7 @@ export function createDevice(db: Db, actor: SessionUser, family: MachineType, in
         await audit(
           tx,
           actor,
-          `dodanie ${FAMILY_LABEL[family]} ${machineLogLabel({ id, name: input.name })}`,
+          `dodanie ${FAMILY_LABEL[family]} ${machineLogLabel({ id, name: input.name, serialNumber: input.serialNumber })}`,
           `device:${id}`,
         );
         return toDevice((await findDeviceById(tx, id))!);

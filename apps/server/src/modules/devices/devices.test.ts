@@ -215,8 +215,8 @@ describe('machine update', () => {
     expect(row.statusWeight).toBe(8);
     const entries = await auditOf(device.id);
     expect(entries.map((e) => e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2))).toEqual([
-      `dodanie maszyny Tokarka CNC (id ${device.id})`,
-      `edycja maszyny Frezarka 5-osiowa (id ${device.id}): nazwa: „Tokarka CNC” → „Frezarka 5-osiowa”, ` +
+      `dodanie maszyny Tokarka CNC S/N SN-001 (id ${device.id})`,
+      `edycja maszyny Frezarka 5-osiowa S/N SN-001 (id ${device.id}): nazwa: „Tokarka CNC” → „Frezarka 5-osiowa”, ` +
         'status: Ok → Pilna awaria, kategoria: „Tokarki” → „Frezarki”, kontrahent: „Kowalski” → „ZPH Łódź”',
     ]);
   });
@@ -455,7 +455,7 @@ describe('machine delete', () => {
     expect(await ctx.app.storage.stat(stored.name)).toBeNull();
     const entries = await auditOf(device.id);
     expect(entries.at(-1)!.formattedMessage).toContain(
-      `usunięcie maszyny zewnętrznej Tokarka CNC (id ${device.id})`,
+      `usunięcie maszyny zewnętrznej Tokarka CNC S/N SN-001 (id ${device.id})`,
     );
     expect(entries.at(-1)!.arg0).toBe(admin.email);
   });

@@ -96,7 +96,7 @@ export async function setPeriodicInspectionEnabled(db: DbOrTx, deviceId: number,
     .update(devices)
     .set({ isPeriodicInspectionEnabled: enabled })
     .where(eq(devices.id, deviceId))
-    .returning({ id: devices.id, name: devices.name });
+    .returning({ id: devices.id, name: devices.name, serialNumber: devices.serialNumber });
   return rows[0];
 }
 

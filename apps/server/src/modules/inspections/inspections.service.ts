@@ -21,6 +21,7 @@ import { walkedInspectionIds } from './inspections.signature.js';
 import { keptTotal } from '../list-counts/list-counts.repository.js';
 import { audit } from '../../plugins/audit.js';
 import { refreshInspectionSummaries } from './inspection-summaries.js';
+import { machineLogLabel } from '../devices/devices.log-label.js';
 import { lockDevice } from '../devices/devices.repository.js';
 import {
   countInspectionRows,
@@ -118,7 +119,7 @@ export async function switchPeriodicInspections(db: Db, actor: SessionUser, inpu
     await audit(
       tx,
       actor,
-      `${what} przeglądów okresowych maszyny ${device.name} (id ${device.id})`,
+      `${what} przeglądów okresowych maszyny ${machineLogLabel(device)}`,
       `device:${device.id}`,
     );
     return { id: device.id, isPeriodicInspectionEnabled: input.isPeriodicInspectionEnabled };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
+import { machineLogLabel } from '../devices/devices.log-label.js';
 import { lockDevice } from '../devices/devices.repository.js';
 import { setDevicePosition } from './locations.repository.js';
 
@@ -16,6 +17,6 @@ export async function updateGpsLocation(db: Db, actor: SessionUser, input: GpsUp
     const row = await setDevicePosition(tx, input.deviceId, input.latitude, input.longitude);
     if (!row) throw notFound(MSG.machineNotFound);
     const where = input.latitude === null ? 'usunięta' : `${input.latitude}, ${input.longitude}`;
-    await audit(tx, actor, `lokalizacja maszyny „${row.name}” (id ${row.id}): ${where}`, `device:${row.id}`);
+    await audit(tx, actor, `lokalizacja maszyny ${machineLogLabel(current)}: ${where}`, `device:${row.id}`);
   });
 }

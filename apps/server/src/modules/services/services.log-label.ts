@@ -12,6 +12,7 @@ import { customers } from '../customers/customers.table.js';
 import { devices } from '../devices/devices.table.js';
 import { machinesOfService } from '../inspections/inspection-summaries.js';
 import { fullNumberOf } from './services.mapper.js';
+import { machineLogLabel } from '../devices/devices.log-label.js';
 import { findServiceRow, findServiceTodo, type ServiceRow } from './services.repository.js';
 
 // How the audit log names a service event and lists what its edit changed (services.service.ts,
@@ -34,9 +35,7 @@ export async function namesInLog(tx: DbOrTx, deviceIds: readonly number[], custo
     .from(customers)
     .where(inArray(customers.id, [...customerIds]));
   return {
-    machine: new Map(
-      machines.map((m) => [m.id, `${m.name}${m.serialNumber ? ` S/N ${m.serialNumber}` : ''} (id ${m.id})`]),
-    ),
+    machine: new Map(machines.map((m) => [m.id, machineLogLabel(m)])),
     customer: new Map(owners.map((c) => [c.id, c.shortName])),
   };
 }
