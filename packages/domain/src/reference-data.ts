@@ -93,6 +93,16 @@ export const PAGE_SIZES = {
 export const FILE_TYPES = ['MACHINE_FILE', 'MACHINE_PARAMETER', 'MACHINE_NAMEPLATE'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
+/**
+ * The list's spelling of a province typed in any case ("Mazowieckie" → "mazowieckie"), else the
+ * text as typed, trimmed (refused by the schemas). The forms offer the list; a spreadsheet or an
+ * API client writes the name.
+ */
+export const listedProvince = (value: string): string => {
+  const wanted = value.trim().toLocaleLowerCase('pl');
+  return PROVINCES.find((p) => p === wanted) ?? value.trim();
+};
+
 /** The machine card's tab of each kind of file, as the card and the log name it. */
 export const FILE_TYPE_TABS: Record<FileType, string> = {
   MACHINE_FILE: 'Pliki',

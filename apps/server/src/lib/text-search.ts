@@ -59,11 +59,13 @@ export type SearchTerm =
 /**
  * The digits of a term that reads as a number typed with any separators ("634-012-34-56",
  * "+48 703 826 047", "(22) 123 45 67"): three digits or more, and nothing but digits, spaces and
- * `+ - . / ( )`; else undefined. Numbers are stored as each was typed, so a list compares digits.
+ * `+ - . / ( )`, after a NIP's "PL" ("PL 634-012-34-56"); else undefined. Numbers are stored as each
+ * was typed, so a list compares digits.
  */
 export function numberDigits(term: string): string | undefined {
-  if (!/^[\d\s+\-./()]+$/.test(term)) return undefined;
-  const digits = term.replace(/\D/g, '');
+  const number = term.replace(/^pl\s*/i, '');
+  if (!/^[\d\s+\-./()]+$/.test(number)) return undefined;
+  const digits = number.replace(/\D/g, '');
   return digits.length >= 3 ? digits : undefined;
 }
 

@@ -14,19 +14,21 @@ export const text = (max: number = MAX.name) =>
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, validationMessage.tooLong(max)));
 
-/** Line breaks and tabs, with the spaces around them, as one space. */
-export const oneLine = (value: string): string =>
-  value.replace(/\s*[\r\n\t\v\f\u0085\u2028\u2029]+\s*/g, ' ');
-
 /**
- * A one-line field (a street, a serial number) as text(): a line break pasted from a spreadsheet's
- * cell or a PDF becomes a space. "CR\r\nLF" was kept, shown as "CR LF" and found by neither.
+ * A one-line value with every run of white space (line breaks, tabs, two spaces) as one space. A
+ * line break pasted from a spreadsheet's cell or a PDF ("CR\r\nLF") was kept, shown as "CR LF" and
+ * found by neither; "Nowa  Huta" typed with two spaces looked like "Nowa Huta" in every list and
+ * was found by no search (a search squeezes what is typed the same way); "Kuźnia  Grabowski" made a
+ * second customer beside "Kuźnia Grabowski".
  */
+export const singleSpaced = (value: string): string => value.replace(/[\s\u0085]+/g, ' ');
+
+/** A one-line field (a street, a serial number) as text(), written single-spaced. */
 export const line = (max: number = MAX.name) =>
   z
     .string({ error: validationMessage.wrongType })
     .nullish()
-    .transform((v) => oneLine(v ?? '').trim())
+    .transform((v) => singleSpaced(v ?? '').trim())
     .pipe(z.string().max(max, validationMessage.tooLong(max)));
 
 /**
@@ -42,12 +44,6 @@ export const givenText = (max: number) =>
     .max(max, validationMessage.tooLong(max))
     .nullable()
     .transform((v) => (v ?? '').trim());
-
-/**
- * A name with its runs of spaces as one: "Kuźnia  Grabowski" typed with two spaces made a second
- * customer beside "Kuźnia Grabowski", the same to the eye in every list and question.
- */
-export const singleSpaced = (value: string): string => value.replace(/\s+/g, ' ');
 
 /** A database id as it arrives in JSON or a path: a positive whole number. */
 export const id = z.coerce

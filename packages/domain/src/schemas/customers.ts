@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
-import { PROVINCES } from '../reference-data.js';
+import { listedProvince, PROVINCES } from '../reference-data.js';
 import { firstEmailAddress } from '../rules/email-address.js';
 import { id, line, singleSpaced, text } from './common.js';
 import { REMINDER_MSG } from './reminders.js';
@@ -23,10 +23,9 @@ export const CUSTOMER_LIMITS = {
   email: MAX.email,
 } as const;
 
-const province = text(CUSTOMER_LIMITS.province).refine(
-  (v) => (PROVINCES as readonly string[]).includes(v),
-  MSG.provinceInvalid,
-);
+const province = text(CUSTOMER_LIMITS.province)
+  .transform(listedProvince)
+  .refine((v) => (PROVINCES as readonly string[]).includes(v), MSG.provinceInvalid);
 
 const customerFields = {
   fullName: line(CUSTOMER_LIMITS.fullName),

@@ -7,12 +7,13 @@ import {
   MACHINE_STATUS_NAMES,
   MACHINE_TYPES,
   PROVINCES,
+  listedProvince,
   findMachineStatus,
   type MachineStatus,
   type MachineType,
 } from '../reference-data.js';
 import { isCalendarDate } from '../rules/calendar-date.js';
-import { id, line, oneLine } from './common.js';
+import { id, line, singleSpaced } from './common.js';
 
 export const MACHINE_NAME_MIN = 3;
 /** 100 years; anything longer is a typing mistake. */
@@ -102,7 +103,7 @@ export const machineProvince = z
   .string({ error: MSG.unknownProvince })
   .nullish()
   .transform((v, ctx) => {
-    const value = (v ?? '').trim();
+    const value = listedProvince(v ?? '');
     if (!(PROVINCES as readonly string[]).includes(value)) {
       ctx.addIssue({ code: 'custom', message: MSG.unknownProvince });
       return z.NEVER;
@@ -122,7 +123,7 @@ const requiredRef = (message: string) =>
 const deviceFields = {
   name: z
     .string({ error: MSG.machineNameTooShort })
-    .transform(oneLine)
+    .transform(singleSpaced)
     .pipe(
       z
         .string()

@@ -215,9 +215,13 @@ describe('GET /api/customer/findAll', () => {
       regon: '012345678',
       phoneNumber: '32 123 45 67',
     });
-    await created(user, { shortName: 'Gamma', nip: '5260001234', phoneNumber: '22 633 47 70' });
+    await created(user, { shortName: 'Gamma', nip: 'PL5260001234', phoneNumber: '22 633 47 70' });
     const found = (q: string) => searchedNames(user, q);
     expect(await found('6340123456')).toEqual(['Alfa']);
+    // A NIP with its EU prefix, either way round.
+    expect(await found('PL 634-012-34-56')).toEqual(['Alfa']);
+    expect(await found('pl6340123456')).toEqual(['Alfa']);
+    expect(await found('526-000-12-34')).toEqual(['Gamma']);
     expect(await found('634 012 34 56')).toEqual(['Alfa']);
     expect(await found('077-473-53-91')).toEqual(['Beta']);
     expect(await found('703826047')).toEqual(['Alfa']);
@@ -228,6 +232,18 @@ describe('GET /api/customer/findAll', () => {
     expect(await found('3910123')).toEqual([]);
     // Letters make it text again: "Alfa 634" is not a number.
     expect(await found('Alfa 634')).toEqual([]);
+  });
+
+  it('takes a province typed in any case, as the list spells it', async () => {
+    const user = await createUserAndLogin(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/customer/insert',
+      headers: as(user),
+      payload: { shortName: 'Delta', province: ' Mazowieckie ' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ province: 'mazowieckie' });
   });
 
   it('finds a term of 3+ characters without three letters or digits in a row inside any column', async () => {

@@ -135,6 +135,35 @@ describe('machine insert', () => {
     expect(found.json().map((d: Device) => d.id)).toContain(added.id);
   });
 
+  it('keeps one space of two typed, so that a search with one space finds the machine', async () => {
+    const added = await addDevice(
+      ctx,
+      user,
+      'INTERNAL',
+      deviceBody(refs, {
+        name: 'Prasa  hydrauliczna',
+        serialNumber: 'PH  77',
+        streetAddress: 'ul.  Długa 5',
+        city: 'Nowa \u00a0 Huta',
+      }),
+    );
+    expect(added).toMatchObject({
+      name: 'Prasa hydrauliczna',
+      serialNumber: 'PH 77',
+      streetAddress: 'ul. Długa 5',
+      city: 'Nowa Huta',
+    });
+    for (const q of ['prasa hydrauliczna', 'ul. długa', 'nowa huta']) {
+      const found = await inject(
+        'POST',
+        `/api/device/getByFilter?page=1&size=10&q=${encodeURIComponent(q)}`,
+        user,
+        {},
+      );
+      expect(found.json().map((d: Device) => d.id)).toEqual([added.id]);
+    }
+  });
+
   it.each([
     [{ name: 'ab' }, MSG.machineNameTooShort],
     [{ name: '\r\n\u200e\u2066\u2069' }, MSG.machineNameTooShort],

@@ -3,6 +3,7 @@ import {
   IMPORT_MSG,
   MSG,
   customerImportRowSchema,
+  listedProvince,
   importGivenFields,
   type ImportOptions,
 } from '@serwis/domain';
@@ -23,7 +24,7 @@ import { customerIdsByName } from './imports.names.repository.js';
 import { Problems } from './imports.problems.js';
 import type { ReportProgress } from './imports.progress.js';
 import { lockCustomers } from './imports.repository.js';
-import { checked, nameKey, provinceOf, rowsOf, rowsWritten, type Row } from './imports.rows.js';
+import { checked, nameKey, rowsOf, rowsWritten, type Row } from './imports.rows.js';
 import type { Sheet } from './imports.sheet.js';
 
 /** A row's short name as its repeats are found: its cell, compared as names are. */
@@ -73,7 +74,7 @@ async function checkCustomerRows(rows: Row[], problems: Problems, report: Report
     }
     const parsed = customerImportRowSchema.safeParse({
       ...row.values,
-      province: provinceOf(row.values.province),
+      province: listedProvince(row.values.province ?? ''),
     });
     if (!parsed.success) problems.zod(row, parsed.error);
     else valid.push({ row, data: parsed.data });

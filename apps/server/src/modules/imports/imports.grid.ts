@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, IMPORT_MSG, oneLine, plainText } from '@serwis/domain';
+import { IMPORT_MAX_ROWS, IMPORT_MSG, plainText, singleSpaced } from '@serwis/domain';
 import { badRequest } from '../../lib/app-error.js';
 
 /** A row with a value, and the number a spreadsheet shows beside it (the first row is 1). */
@@ -59,7 +59,7 @@ export function rowKeeper() {
  * a name that matches nothing). Every field an import writes is one line: a line break typed in
  * the cell (Alt+Enter) is a space too.
  */
-export const cleanCell = (text: string | undefined) => oneLine(plainText(text ?? '')).trim();
+export const cleanCell = (text: string | undefined) => singleSpaced(plainText(text ?? '')).trim();
 
 const isEmptyRow = (row: string[]) => !row.some((cell) => cell.trim() !== '');
 

@@ -1,7 +1,6 @@
-import { warrantyText } from '@serwis/domain';
+import { listedProvince, warrantyText } from '@serwis/domain';
 import type { ShownDeviceValues } from './imports.devices.repository.js';
 import { cleanCell } from './imports.grid.js';
-import { provinceOf } from './imports.rows.js';
 
 const DMY = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
 /**
@@ -24,7 +23,7 @@ export function machineValues(values: Record<string, string>, hasLength: boolean
     }
   }
   if (values.status === '') delete out.status;
-  out.province = provinceOf(values.province);
+  out.province = listedProvince(values.province ?? '');
   return out;
 }
 

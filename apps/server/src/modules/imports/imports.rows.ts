@@ -1,4 +1,4 @@
-import { PROVINCES, singleSpaced } from '@serwis/domain';
+import { singleSpaced } from '@serwis/domain';
 import { turnTaker } from '../../lib/event-loop-turns.js';
 import type { ReportProgress } from './imports.progress.js';
 import type { Sheet } from './imports.sheet.js';
@@ -47,8 +47,3 @@ export function rowsWritten(report: ReportProgress, total: number) {
 
 /** A customer's or category's name as the import compares it: any case, runs of spaces as one. */
 export const nameKey = (s: string) => singleSpaced(s.trim()).toLowerCase();
-
-export const provinceOf = (value: string | undefined) => {
-  const wanted = (value ?? '').trim().toLowerCase();
-  return PROVINCES.find((p) => p === wanted) ?? value ?? '';
-};

@@ -496,6 +496,22 @@ describe('machine import: all or nothing', () => {
     expect(machines[2]!.customerId).toBe(allCustomers[0]!.id);
   });
 
+  it('creates names and writes values single-spaced, as the add forms do', async () => {
+    await seed();
+    const user = await admin();
+    const text = [
+      'Nazwa;Kontrahent;Kategoria;Miasto',
+      'Laser  CO2;Nowa  Firma;Nowe \u00a0Prasy;Nowa  Huta',
+    ].join('\n');
+    const response = await send(user, '/api/device/import', text, { createMissing: true });
+    expect(response.statusCode).toBe(200);
+    const allCustomers = await ctx.database.db.select().from(customers).orderBy(customers.id);
+    expect(allCustomers.map((c) => c.shortName)).toEqual(['Metalex', 'Nowa Firma']);
+    const allCategories = await ctx.database.db.select().from(categories).orderBy(categories.id);
+    expect(allCategories.map((c) => c.name)).toEqual(['Lasery', 'Nowe Prasy']);
+    expect((await machinesOf('INTERNAL')).map((m) => [m.name, m.city])).toEqual([['Laser CO2', 'Nowa Huta']]);
+  });
+
   it('re-importing updates machines by serial number within the family, and writes one audit entry each', async () => {
     await seed();
     const user = await admin();
