@@ -21,9 +21,10 @@ import {
   type ImportStreamLine,
 } from '@serwis/domain';
 import { addBenchAdmin, freePort, openBenchApp } from './bench-app.js';
+import { refuseUnknownOptions, wholeNumberOption } from './options.js';
 
-const rowsArg = process.argv.find((a) => a.startsWith('--rows='));
-const ROWS = Number(rowsArg ? rowsArg.slice(7) : 100_000);
+refuseUnknownOptions(['rows']);
+const ROWS = wholeNumberOption('rows', 'BENCH_IMPORT_ROWS', 100_000);
 
 function machineCsv(rows: number, name = 'Laser fiber'): Buffer {
   const lines = [
@@ -111,6 +112,11 @@ async function main() {
       console.log(
         `podgląd bez postępu: ${((performance.now() - started) / 1000).toFixed(1)} s (do dodania ${preview.added}); najdłuższe wstrzymanie pętli zdarzeń ${stall.toFixed(2)} s`,
       );
+      if (preview.added !== ROWS)
+        console.log(
+          `Uwaga: baza ma już ${ROWS - preview.added} maszyn tego pliku, więc „dodanie” zmierzy ich aktualizację. ` +
+            'Mierz na pustej bazie (bash scripts/with-postgres.sh albo bez DATABASE_URL).',
+        );
     }
     for (const [round, content] of rounds) {
       const form = formOf(content);

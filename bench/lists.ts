@@ -19,7 +19,7 @@ import { SORTED_SEARCH_SCENARIOS } from './list-scenarios/sorted-searches.js';
 import { STATISTICS_SCENARIOS } from './list-scenarios/statistics.js';
 import { listRequest, type ListScenario } from './list-scenarios/types.js';
 import { loginHeaders, openBenchApp, percentile } from './bench-app.js';
-import { readOptions } from './options.js';
+import { BENCH_OPTION_NAMES, readOptions, refuseUnknownOptions } from './options.js';
 
 interface Target {
   label: string;
@@ -152,6 +152,15 @@ async function measureSequential(targets: Target[], scenarios: ListScenario[], r
 }
 
 async function main() {
+  refuseUnknownOptions([
+    ...BENCH_OPTION_NAMES,
+    'targets',
+    'pairs',
+    'names',
+    'terms',
+    'sorted-searches',
+    'sequential',
+  ]);
   const options = readOptions();
   const targets = readTargets();
   const pairs = (option('pairs') ?? '')
@@ -172,6 +181,12 @@ async function main() {
       (!options.only.length || options.only.includes(s.group)) &&
       (!names.length || names.some((n) => s.name.includes(n))),
   );
+  if (!scenarios.length) {
+    const groups = [...new Set([...all, ...STATISTICS_SCENARIOS].map((s) => s.group))].join(', ');
+    throw new Error(
+      `Żadne wywołanie nie pasuje do --only=${options.only.join(',')} / --names. Grupy: ${groups}.`,
+    );
+  }
   const loadBefore = os.loadavg()[0];
   const sequential = process.argv.includes('--sequential');
   const byTarget = await (sequential ? measureSequential : measureInterleaved)(

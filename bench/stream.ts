@@ -20,8 +20,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './bench-app.js';
 import { memory, startBenchServer, stopBenchServer, type BenchServer } from './server-process.js';
+import { refuseUnknownOptions } from './options.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+refuseUnknownOptions(['pg', 'databases', 'server', 'max-seconds', 'only', 'probes']);
 
 function option(name: string, fallback: string): string {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -62,16 +65,21 @@ const SCENARIOS: Scenario[] = [
   { key: 'csv', name: 'eksport maszyny.csv', method: 'POST', url: '/api/device/get-csv-by-filter', body: {} },
 ];
 
-/** A fresh server on `database`: a name on the cluster, or an absolute path, a PGlite data directory. */
-function startServer(database: string): Promise<BenchServer> {
+/**
+ * A fresh server on `database`: a name on the cluster, or an absolute path, a PGlite data directory.
+ * A server on the cluster gets a data directory of its own for its files, removed when it stops.
+ */
+async function startServer(database: string): Promise<BenchServer & { scratch?: string }> {
   const pglite = path.isAbsolute(database);
-  return startBenchServer({
+  const scratch = pglite ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-'));
+  const server = await startBenchServer({
     server: SERVER,
-    dataDir: pglite ? database : fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-stream-')),
+    dataDir: scratch ?? database,
     databaseUrl: pglite ? undefined : `${PG}/${database}`,
     // One login per database and run (the session is reused), but main and branch runs add up.
     env: { LOGIN_LIMIT_PER_IP: '1000', LOGIN_LIMIT_PER_ACCOUNT: '1000' },
   });
+  return { ...server, scratch };
 }
 
 const sessions = new Map<string, string>();
@@ -218,6 +226,7 @@ async function measure(database: string, scenario: Scenario): Promise<Result> {
     throw new Error(`${database} / ${scenario.name}: ${String(error)}\n${server.log.join('').slice(-2000)}`);
   } finally {
     await stopBenchServer(server);
+    if (server.scratch) fs.rmSync(server.scratch, { recursive: true, force: true });
   }
 }
 
