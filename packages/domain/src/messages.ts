@@ -206,6 +206,12 @@ export const MSG = {
   regonWarning:
     'To nie wygląda na poprawny REGON (9 lub 14 cyfr z cyfrą kontrolną). Zapisze się tak, jak wpisano.',
   postcodeWarning: 'Polski kod pocztowy ma postać 00-000. Zapisze się tak, jak wpisano.',
+  /** Other customers with the same NIP (however written): "„A”", "„A”, „B”", "„A”, „B”, „C” i jeszcze 2". */
+  nipHeldBy: (names: readonly string[], more = 0) => {
+    const named = names.map((n) => `„${n}”`).join(', ') + (more > 0 ? ` i jeszcze ${more}` : '');
+    const who = names.length + more === 1 ? `ma już kontrahent ${named}` : `mają już kontrahenci ${named}`;
+    return `Ten NIP ${who}. Sprawdź, czy to nie ten sam kontrahent. Zapisze się i tak.`;
+  },
   emailNoAddressWarning:
     'Nie ma tu adresu e-mail: protokoły i przypomnienia nie będą wysyłane. Zapisze się tak, jak wpisano.',
   inspectionPeriodHint: '6, 12, 18, 24… miesięcy',

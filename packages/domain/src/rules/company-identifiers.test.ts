@@ -3,6 +3,7 @@ import { MSG } from '../messages.js';
 import {
   emailFieldHoldsNoAddress,
   identifierWarnings,
+  polishNipDigits,
   nipLooksWrong,
   postcodeLooksWrong,
   regonLooksWrong,
@@ -97,5 +98,32 @@ describe('the warnings of a record’s numbers (identifierWarnings)', () => {
       regon: MSG.regonWarning,
       zipCode: null,
     });
+  });
+});
+
+describe('one company’s NIP however written (polishNipDigits)', () => {
+  it('gives the ten digits of a Polish NIP with any separators, "PL" or "NIP:", else null', () => {
+    for (const text of [
+      '5260250995',
+      '526-025-09-95',
+      'PL 526 025 09 95',
+      'pl5260250995',
+      'NIP: 526.025.09.95',
+    ]) {
+      expect(polishNipDigits(text)).toBe('5260250995');
+    }
+    for (const text of ['', '526025099', 'DE5260250995', '52602509951', 'brak']) {
+      expect(polishNipDigits(text)).toBeNull();
+    }
+  });
+
+  it('names the other customers with it in the number’s grammar', () => {
+    expect(MSG.nipHeldBy(['Metalex'])).toBe(
+      'Ten NIP ma już kontrahent „Metalex”. Sprawdź, czy to nie ten sam kontrahent. Zapisze się i tak.',
+    );
+    expect(MSG.nipHeldBy(['Metalex', 'Metalex 2'])).toBe(
+      'Ten NIP mają już kontrahenci „Metalex”, „Metalex 2”. Sprawdź, czy to nie ten sam kontrahent. Zapisze się i tak.',
+    );
+    expect(MSG.nipHeldBy(['A', 'B', 'C'], 4)).toContain('mają już kontrahenci „A”, „B”, „C” i jeszcze 4.');
   });
 });

@@ -22,14 +22,25 @@ const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7] as const;
 const REGON9_WEIGHTS = [8, 9, 2, 3, 4, 5, 6, 7] as const;
 const REGON14_WEIGHTS = [2, 4, 8, 5, 0, 9, 7, 3, 6, 1, 2, 4, 8] as const;
 
+/** A NIP as compared: without separators, the word "NIP" (on letterheads: no country) and case. */
+const nipText = (text: string) => withoutSeparators(text.trim().replace(/^NIP\s*:?/i, '')).toUpperCase();
+
+/**
+ * The ten digits of a Polish NIP however it is written ("PL 526-025-09-95", "5260250995"), or null
+ * when the text holds no such number: two customers with the same digits are one company's.
+ */
+export function polishNipDigits(text: string): string | null {
+  const digits = nipText(text).replace(/^PL/, '');
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
 /**
  * A Polish NIP: ten digits whose last is the check digit, written with or without separators and
  * with or without "PL" (or the word "NIP") in front. Another country's VAT number (two letters,
  * then anything) is not judged.
  */
 export function nipLooksWrong(text: string): boolean {
-  // "NIP: 526-025-09-95" is written so on letterheads; the word is no country.
-  const value = withoutSeparators(text.trim().replace(/^NIP\s*:?/i, '')).toUpperCase();
+  const value = nipText(text);
   if (value === '') return false;
   const prefix = /^[A-Z]{2}/.exec(value)?.[0];
   if (prefix && prefix !== 'PL') return false;

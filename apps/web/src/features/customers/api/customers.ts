@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, CustomerDependants, CustomerInsert } from '@serwis/domain';
+import { polishNipDigits, type Customer, type CustomerDependants, type CustomerInsert } from '@serwis/domain';
 import type { MachinesPageQuery } from '../../../components/machines-of-table';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +8,33 @@ export const customerKeys = {
   page: (params: CustomerPageParams) => ['customers', 'page', params] as const,
   one: (id: number) => ['customers', 'one', id] as const,
   machines: (id: number) => ['customers', 'machines', id] as const,
+  nip: (digits: string) => ['customers', 'nip', digits] as const,
 };
+
+/** The most customers of one NIP a warning names; the rest are counted. */
+const NIP_HOLDERS_NAMED = 3;
+
+/**
+ * The other customers whose NIP has the same ten digits as `nip` (however either is written), for
+ * the warning under the field: a second customer of one company is usually a slip. Asked for only
+ * once the NIP is complete, through the list's number search (which also finds a REGON or phone
+ * holding the digits: those are left out here).
+ */
+export function useNipHolders(nip: string, ownId?: number) {
+  const digits = polishNipDigits(nip);
+  const found = useQuery({
+    queryKey: customerKeys.nip(digits ?? ''),
+    queryFn: () =>
+      api.page<Customer>('GET', '/api/customer/findAll', { query: { page: 1, size: 50, q: digits! } }),
+    enabled: digits !== null,
+    staleTime: 30_000,
+  });
+  if (!digits || !found.data) return null;
+  const holders = found.data.items.filter((c) => c.id !== ownId && polishNipDigits(c.nip) === digits);
+  if (!holders.length) return null;
+  const named = holders.slice(0, NIP_HOLDERS_NAMED).map((c) => c.shortName);
+  return { named, more: holders.length - named.length };
+}
 
 export interface CustomerPageParams {
   page: number;

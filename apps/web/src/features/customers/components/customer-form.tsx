@@ -19,6 +19,7 @@ import {
   type CustomerInsert,
 } from '@serwis/domain';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { useNipHolders } from '../api/customers';
 
 export type CustomerFormValues = Omit<Customer, 'id'>;
 
@@ -94,7 +95,8 @@ export function CustomerForm({
   }, focusFirstInvalid);
 
   const warned = useFieldWarnings<CustomerTextField>();
-  const warnings = readOnly ? {} : customerWarnings(form.values);
+  const nipHolders = useNipHolders(readOnly ? '' : form.values.nip, id);
+  const warnings = readOnly ? {} : customerWarnings(form.values, nipHolders);
 
   // Read-only fields rather than disabled ones: the text can still be selected and copied.
   const text = (
@@ -161,10 +163,17 @@ export function CustomerForm({
 type CustomerTextField = Exclude<keyof CustomerFormValues, 'inspectionNotices'>;
 
 /** What a customer's fields may hold that is saved all the same, but is likely a slip. */
-const customerWarnings = (values: CustomerFormValues): Partial<Record<CustomerTextField, string | null>> => ({
-  ...identifierWarnings(values, values.province !== ''),
-  email: emailFieldHoldsNoAddress(values.email) ? MSG.emailNoAddressWarning : null,
-});
+function customerWarnings(
+  values: CustomerFormValues,
+  nipHolders: ReturnType<typeof useNipHolders>,
+): Partial<Record<CustomerTextField, string | null>> {
+  const warnings = identifierWarnings(values, values.province !== '');
+  return {
+    ...warnings,
+    nip: warnings.nip ?? (nipHolders ? MSG.nipHeldBy(nipHolders.named, nipHolders.more) : null),
+    email: emailFieldHoldsNoAddress(values.email) ? MSG.emailNoAddressWarning : null,
+  };
+}
 
 function trimAll(values: CustomerFormValues): CustomerFormValues {
   return Object.fromEntries(

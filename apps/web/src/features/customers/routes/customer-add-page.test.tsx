@@ -7,18 +7,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
-import { CustomerForm } from '../components/customer-form';
+import { CustomerForm, emptyCustomer } from '../components/customer-form';
 import { CustomerAddPage } from './customer-add-page';
 import { MSG } from '@serwis/domain';
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** A fake insert call; records what the browser sent. */
-function fakeInsert(status = 201) {
+/** A fake insert call; records what the browser sent. The list's search answers `listed`. */
+function fakeInsert(status = 201, listed: object[] = []) {
   const bodies: Record<string, string>[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('/api/customer/findAll?')) {
+        return new Response(JSON.stringify(listed), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(listed.length) },
+        });
+      }
       if (String(input) !== '/api/customer/insert' || init?.method !== 'POST') {
         return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
       }
@@ -194,5 +200,45 @@ describe('warnings under the customer’s numbers', () => {
       zipCode: '90006',
       email: 'brak, dzwonić',
     });
+  });
+});
+
+describe('a NIP another customer has', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names the customers with the same NIP however written, leaves out a phone with its digits, and saves all the same', async () => {
+    const bodies = fakeInsert(201, [
+      { id: 3, shortName: 'Metalex', nip: '526-025-09-95', regon: '', phoneNumber: '' },
+      { id: 4, shortName: 'Metalex Serwis', nip: 'PL5260250995', regon: '', phoneNumber: '' },
+      { id: 5, shortName: 'Inny', nip: '', regon: '', phoneNumber: '5260250995' },
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerAddPage />);
+    await fill(user, /Nazwa skrócona/, 'Metalex Kraków');
+    await fill(user, 'NIP', '526 025 09 95');
+    await fill(user, 'REGON', '');
+    const warning = MSG.nipHeldBy(['Metalex', 'Metalex Serwis']);
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    expect(screen.getByLabelText('NIP')).toHaveAccessibleDescription(warning);
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ shortName: 'Metalex Kraków', nip: '526 025 09 95' });
+  });
+
+  it('does not name the customer being edited, nor warn of a NIP no one else has', async () => {
+    fakeInsert(201, [{ id: 3, shortName: 'Metalex', nip: '526-025-09-95', regon: '', phoneNumber: '' }]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <CustomerForm
+        id={3}
+        initial={{ ...emptyCustomer, shortName: 'Metalex', nip: '526-025-09-95' }}
+        saving={false}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    await fill(user, 'REGON', '');
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(screen.queryByText(/Ten NIP/)).not.toBeInTheDocument();
   });
 });
