@@ -59,13 +59,14 @@ export type SearchTerm =
 /**
  * The digits of a term that reads as a number typed with any separators ("634-012-34-56",
  * "+48 703 826 047", "(22) 123 45 67"): three digits or more, and nothing but digits, spaces and
- * `+ - . / ( )`, after a NIP's "PL" ("PL 634-012-34-56"); else undefined. Numbers are stored as each
- * was typed, so a list compares digits.
+ * `+ - . / ( )`; or a whole NIP after its "PL" ("PL 634-012-34-56": "PL123" or "pl. 12" is text);
+ * else undefined. Numbers are stored as each was typed, so a list compares digits.
  */
 export function numberDigits(term: string): string | undefined {
-  const number = term.replace(/^pl\s*/i, '');
-  if (!/^[\d\s+\-./()]+$/.test(number)) return undefined;
-  const digits = number.replace(/\D/g, '');
+  const nip = /^pl\s*([\d\s\-.]+)$/i.exec(term)?.[1]?.replace(/\D/g, '');
+  if (nip !== undefined) return nip.length === 10 ? nip : undefined;
+  if (!/^[\d\s+\-./()]+$/.test(term)) return undefined;
+  const digits = term.replace(/\D/g, '');
   return digits.length >= 3 ? digits : undefined;
 }
 

@@ -26,19 +26,15 @@ export const sessionPlugin = fp(async (app) => {
     const config = request.routeOptions.config ?? {};
     const readsSession = (isApi || config.session === true) && config.sessionless !== true;
     const token = request.cookies[SESSION_COOKIE];
-    if (token && readsSession) {
-      const found = await findSession(app.db, token);
-      if (found) {
-        const { sessionCreatedAt, sessionExpiresAt, ...user } = found;
-        request.user = toSessionUser(user);
-        await renewSession(request, reply, token, {
-          createdAt: sessionCreatedAt,
-          expiresAt: sessionExpiresAt,
-        });
-      }
-    }
+    const session = token && readsSession ? await findSession(app.db, token) : undefined;
+    if (session) request.user = toSessionUser(session);
     if (isApi && !request.user && !request.routeOptions.config?.public) throw unauthorized();
     if (isApi && request.user && !request.routeOptions.config?.public) refuseAnotherAccount(request);
+    // Only a call the session was good for moves its end (not one refused as another account's).
+    if (session) {
+      const { sessionCreatedAt: createdAt, sessionExpiresAt: expiresAt } = session;
+      await renewSession(request, reply, token!, { createdAt, expiresAt });
+    }
   });
 });
 

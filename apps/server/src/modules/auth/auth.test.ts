@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, SHOWN_USER_HEADER } from '@serwis/domain';
 import { XHR, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import {
   auditEntries,
@@ -268,6 +268,19 @@ describe('session check', () => {
       const atLimit = await storedEnd();
       expect((await use(jan.cookie)).statusCode).toBe(200);
       expect(await storedEnd()).toBe(atLimit);
+    });
+
+    it('a call refused as another account’s does not move the session', async () => {
+      const jan = await loggedIn(3, 4 * DAY);
+      const before = await storedEnd();
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/check-auth',
+        headers: { cookie: jan.cookie, [SHOWN_USER_HEADER]: String(jan.id + 1000) },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.cookies.find((c) => c.name === 'SESSION')).toBeUndefined();
+      expect(await storedEnd()).toBe(before);
     });
 
     it('a logout that would have moved the session ends it and clears the cookie', async () => {

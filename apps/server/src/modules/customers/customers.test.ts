@@ -222,6 +222,9 @@ describe('GET /api/customer/findAll', () => {
     expect(await found('PL 634-012-34-56')).toEqual(['Alfa']);
     expect(await found('pl6340123456')).toEqual(['Alfa']);
     expect(await found('526-000-12-34')).toEqual(['Gamma']);
+    // "PL" before anything but a whole NIP is text: "PL123" is a name, not the digits 123.
+    await created(user, { shortName: 'PL123 Serwis', phoneNumber: '600 123 000' });
+    expect(await found('PL123')).toEqual(['PL123 Serwis']);
     expect(await found('634 012 34 56')).toEqual(['Alfa']);
     expect(await found('077-473-53-91')).toEqual(['Beta']);
     expect(await found('703826047')).toEqual(['Alfa']);
