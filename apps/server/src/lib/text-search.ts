@@ -20,9 +20,9 @@ export const likeContains = (text: string) => {
   return `%${marksOnly ? literal : literal.replace(QUOTE_MARKS, '_')}%`;
 };
 
-/** `%term%` for ILIKE, or undefined for an empty search. */
+/** `%term%` for ILIKE (the term as every list reads it: trimmedTerm), or undefined for an empty search. */
 export function containsPattern(q: string | undefined): string | undefined {
-  const term = q?.trim();
+  const term = trimmedTerm(q);
   return term ? likeContains(term) : undefined;
 }
 
@@ -95,7 +95,7 @@ export function serialCharacters(term: string): string | undefined {
  * table.
  */
 export function searchTerm(q: string | undefined): SearchTerm {
-  const term = searchText(q);
+  const term = cleanTerm(q);
   if (!term) return { kind: 'none' };
   const id = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
   if (isShortTerm(term)) return { kind: 'short', term, id };
@@ -113,25 +113,20 @@ export function searchTerm(q: string | undefined): SearchTerm {
 export const isShortTerm = (term: string) => [...term].length <= SHORT_TERM_MAX || !hasTrigram(term);
 
 /**
- * A typed text as every search compares it: control characters blanked (a pasted NUL, which
- * PostgreSQL refuses in a text, and chr 31, which separates the columns of the search copies), then
- * trimmed.
+ * A typed text as every search and filter compares it: control characters blanked (a pasted NUL,
+ * which PostgreSQL refuses in a text, and chr 31, which separates the columns of the search copies),
+ * runs of white space as one space (pasted text often has two: "tokarka  cnc" found nothing where
+ * "tokarka cnc" found 21 machines; the register saves its one-line values so too), then trimmed.
  */
 export const cleanTerm = (text: string | undefined) =>
   [...(text ?? '')]
     .map((ch) => (ch.charCodeAt(0) < 32 ? ' ' : ch))
     .join('')
+    .replace(/\s+/g, ' ')
     .trim();
 
-/**
- * A list's free-text search as typed: cleaned (cleanTerm), with runs of spaces as one, since
- * pasted text often has two ("tokarka  cnc" found nothing where "tokarka cnc" found 21 machines).
- * Filters keep cleanTerm: their values are matched whole, as the register holds them.
- */
-const searchText = (q: string | undefined) => cleanTerm(q).replace(/\s+/g, ' ');
-
-/** The search text (searchText), or undefined when there is nothing to search for. */
-export const trimmedTerm = (q: string | undefined) => searchText(q) || undefined;
+/** The search text (cleanTerm), or undefined when there is nothing to search for. */
+export const trimmedTerm = (q: string | undefined) => cleanTerm(q) || undefined;
 
 /**
  * The LIKE pattern of a short term, lower-cased by the database itself (as the indexed key is), so a

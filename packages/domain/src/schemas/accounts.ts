@@ -3,7 +3,7 @@ import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { ROLES, type RoleName } from '../reference-data.js';
 import { EMAIL_PATTERN } from '../rules/email-address.js';
-import { id, text } from './common.js';
+import { id, line, singleSpaced, text } from './common.js';
 
 export const PASSWORD_MIN = 8;
 export const POSITION_MIN = 3;
@@ -93,12 +93,13 @@ const roles = z.array(roleSchema).max(2);
 const employeeBase = {
   userName: z
     .string({ error: MSG.positionTooShort })
-    .trim()
-    .min(POSITION_MIN, MSG.positionTooShort)
-    .max(MAX.short, validationMessage.tooLong(MAX.short)),
-  firstName: text(MAX.short),
-  lastName: text(MAX.short),
-  country: text(MAX.short),
+    .transform((v) => singleSpaced(v).trim())
+    .pipe(
+      z.string().min(POSITION_MIN, MSG.positionTooShort).max(MAX.short, validationMessage.tooLong(MAX.short)),
+    ),
+  firstName: line(MAX.short),
+  lastName: line(MAX.short),
+  country: line(MAX.short),
   active: z.boolean({ error: validationMessage.wrongType }).default(true),
   vacationDays: vacationDays.default(0),
   roles: roles.default([{ id: 2, role: 'USER' }]),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { isEmailAddress } from '../rules/email-address.js';
 import { validationMessage } from '../messages.js';
-import { text } from './common.js';
+import { line, text } from './common.js';
 
 /** Names of the company data entries in the configuration (issue 8). */
 export const COMPANY_FIELDS = [
@@ -55,13 +55,13 @@ export const configurationEntrySchema = z.object({ name: z.string(), value: z.st
 
 /** The company identity that heads every PDF ("Dane firmy"). */
 export const companyDataSchema = z.object({
-  name: text(MAX.name),
-  street: text(MAX.name),
-  zipCode: text(20),
-  city: text(MAX.short),
-  nip: text(20),
-  regon: text(20),
-  phone: text(50),
+  name: line(MAX.name),
+  street: line(MAX.name),
+  zipCode: line(20),
+  city: line(MAX.short),
+  nip: line(20),
+  regon: line(20),
+  phone: line(50),
   email: z
     .string({ error: validationMessage.wrongType })
     .trim()

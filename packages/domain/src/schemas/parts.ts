@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
-import { ref, text } from './common.js';
+import { line, ref, singleSpaced, text } from './common.js';
 
 export const PART_SERIAL_MAX = 100;
 
 const partFields = {
   name: z
     .string({ error: MSG.partNameRequired })
-    .trim()
-    .min(1, MSG.partNameRequired)
-    .max(MAX.name, validationMessage.tooLong(MAX.name)),
-  serialNumber: text(PART_SERIAL_MAX),
-  producer: text(MAX.name),
+    .transform((v) => singleSpaced(v).trim())
+    .pipe(z.string().min(1, MSG.partNameRequired).max(MAX.name, validationMessage.tooLong(MAX.name))),
+  serialNumber: line(PART_SERIAL_MAX),
+  producer: line(MAX.name),
   /** Spelt so in the API (spec §3); stored as `description`. */
   decsription: text(MAX.text),
 };

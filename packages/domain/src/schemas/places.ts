@@ -4,7 +4,7 @@ import { MAX } from '../limits.js';
 import { validationMessage } from '../messages.js';
 import { PLACES_MSG } from '../places-messages.js';
 import { MACHINE_STATUS_NAMES } from '../reference-data.js';
-import { id, text } from './common.js';
+import { id, line, singleSpaced, text } from './common.js';
 
 /**
  * A number from JSON or a form; strings such as "51.1" are accepted, anything else is the given
@@ -59,9 +59,8 @@ export const mapPointsQuery = z.object({
 
 const placeName = z
   .string({ error: PLACES_MSG.placeNameRequired })
-  .trim()
-  .min(1, PLACES_MSG.placeNameRequired)
-  .max(MAX.name, validationMessage.tooLong(MAX.name));
+  .transform((v) => singleSpaced(v).trim())
+  .pipe(z.string().min(1, PLACES_MSG.placeNameRequired).max(MAX.name, validationMessage.tooLong(MAX.name)));
 
 /** id 0 (or none) inserts, above 0 edits (spec §4). */
 const saveId = z.coerce
@@ -98,22 +97,22 @@ export function placeRequiredErrors(v: { name: string } & PlacePosition) {
 }
 
 const placeContact = {
-  zipCode: text(20),
-  city: text(MAX.short),
-  province: text(40),
-  phone: text(50),
+  zipCode: line(20),
+  city: line(MAX.short),
+  province: line(40),
+  phone: line(50),
   email: text(MAX.email),
   www: text(MAX.name),
   description: text(MAX.text),
 };
 
 export const hotelSaveSchema = z
-  .object({ id: saveId, name: placeName, streetAddress: text(MAX.name), ...placeContact, ...placePosition })
+  .object({ id: saveId, name: placeName, streetAddress: line(MAX.name), ...placeContact, ...placePosition })
   .superRefine(requirePosition);
 export type HotelSave = z.infer<typeof hotelSaveSchema>;
 
 export const branchSaveSchema = z
-  .object({ id: saveId, name: placeName, street: text(MAX.name), ...placeContact, ...placePosition })
+  .object({ id: saveId, name: placeName, street: line(MAX.name), ...placeContact, ...placePosition })
   .superRefine(requirePosition);
 export type BranchSave = z.infer<typeof branchSaveSchema>;
 

@@ -153,6 +153,11 @@ describe('machine insert', () => {
       streetAddress: 'ul. Długa 5',
       city: 'Nowa Huta',
     });
+    // A filter typed with two spaces finds the value saved with one.
+    for (const filter of [{ city: 'Nowa  Huta' }, { serialNumber: 'PH  77' }, { street: 'ul.  Długa' }]) {
+      const filtered = await inject('POST', '/api/device/getByFilter?page=1&size=10', user, filter);
+      expect(filtered.json().map((d: Device) => d.id)).toEqual([added.id]);
+    }
     for (const q of ['prasa hydrauliczna', 'ul. długa', 'nowa huta']) {
       const found = await inject(
         'POST',

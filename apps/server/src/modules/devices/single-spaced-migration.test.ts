@@ -6,6 +6,8 @@ import type { Device } from '@serwis/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { customers } from '../customers/customers.table.js';
+import { parts } from '../parts/parts.table.js';
+import { users } from '../users/users.table.js';
 import { addDevice, deviceBody, seedReferences, type References } from './devices.fixtures.js';
 import { devices } from './devices.table.js';
 
@@ -57,6 +59,18 @@ describe('migration 0048_single_spaced_lines', () => {
       .update(customers)
       .set({ fullName: 'ACME Sp.  z o.o.', phoneNumber: '600  100 200' })
       .where(eq(customers.id, refs.zaklad));
+    await ctx.database.db
+      .update(users)
+      .set({ firstName: 'Anna  Maria', lastName: ' Nowak-Kowalska' })
+      .where(eq(users.id, user.id));
+    await ctx.database.db
+      .insert(parts)
+      .values({
+        deviceId: plain.id,
+        name: 'Pasek  klinowy A',
+        serialNumber: 'PK\t100',
+        producer: 'Gates   Polska',
+      });
     const before = await ctx.database.db.select().from(devices).where(eq(devices.id, plain.id));
 
     await runMigration();
@@ -67,10 +81,15 @@ describe('migration 0048_single_spaced_lines', () => {
       serialNumber: 'PH 1',
       city: 'Nowa Huta',
       streetAddress: 'ul. Długa 5',
+      warranty: 'pełna',
     });
     expect(await ctx.database.db.select().from(devices).where(eq(devices.id, plain.id))).toEqual(before);
     const [customer] = await ctx.database.db.select().from(customers).where(eq(customers.id, refs.zaklad));
     expect(customer).toMatchObject({ fullName: 'ACME Sp. z o.o.', phoneNumber: '600 100 200' });
+    const [employee] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(employee).toMatchObject({ firstName: 'Anna Maria', lastName: 'Nowak-Kowalska' });
+    const [part] = await ctx.database.db.select().from(parts);
+    expect(part).toMatchObject({ name: 'Pasek klinowy A', serialNumber: 'PK 100', producer: 'Gates Polska' });
     // Found by a search typed with one space, as a machine saved now is.
     const found = await ctx.app.inject({
       method: 'POST',

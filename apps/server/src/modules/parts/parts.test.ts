@@ -193,4 +193,22 @@ describe('GET /api/part/findByDevice: page, size, sort and q', () => {
     const counted = await list(user, deviceId, 'q=grundfos&page=1&size=1');
     expect(counted.headers['x-total-count']).toBe('2');
   });
+
+  it('keeps one space of two typed in a name, serial number and producer, and a search squeezes what is typed', async () => {
+    const { user, deviceId } = await seed();
+    const saved = await save(user, {
+      name: 'Pasek  klinowy A',
+      serialNumber: 'PK\t100',
+      producer: 'Gates   Polska',
+      device: { id: deviceId },
+    });
+    expect(saved.json()).toMatchObject({
+      name: 'Pasek klinowy A',
+      serialNumber: 'PK 100',
+      producer: 'Gates Polska',
+    });
+    const search = async (q: string) => names(await list(user, deviceId, `q=${encodeURIComponent(q)}`));
+    for (const q of ['pasek klinowy', 'PK 100', 'gates  polska'])
+      expect(await search(q)).toEqual(['Pasek klinowy A']);
+  });
 });

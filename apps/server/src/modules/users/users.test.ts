@@ -94,6 +94,24 @@ describe('POST /api/user/insert', () => {
     expect((await findById(admin, body.id)).json()).toEqual(body);
   });
 
+  it('keeps one space of two typed in the position and the names', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const response = await insert(admin, {
+      ...fullEmployee,
+      userName: 'Serwisant  terenowy',
+      firstName: 'Anna\u00a0 Maria',
+      lastName: 'Nowak  Kowalska ',
+      country: 'Polska\t',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      userName: 'Serwisant terenowy',
+      firstName: 'Anna Maria',
+      lastName: 'Nowak Kowalska',
+      country: 'Polska',
+    });
+  });
+
   it('without a password mails a generated one that logs in', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     const response = await insert(admin, { userName: 'Magazynier', email: 'Piotr@Firma.pl' });
