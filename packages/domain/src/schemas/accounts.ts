@@ -3,7 +3,7 @@ import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { ROLES, type RoleName } from '../reference-data.js';
 import { EMAIL_PATTERN } from '../rules/email-address.js';
-import { id, line, singleSpaced, text } from './common.js';
+import { id, line, singleSpaced } from './common.js';
 
 export const PASSWORD_MIN = 8;
 export const POSITION_MIN = 3;
