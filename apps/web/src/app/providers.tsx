@@ -6,6 +6,7 @@ import './touch.css';
 import './motion.css';
 import './disabled-fields.css';
 import './field-focus.css';
+import './control-outlines.css';
 import './print.css';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';

@@ -63,7 +63,7 @@ export function MachineFilterPanel({ applied, onApply, csvButton }: MachineFilte
           />
           <Text fw={600}>Filtry</Text>
           {active && (
-            <Text size="sm" c="red.7">
+            <Text size="sm" c="red">
               (aktywne)
             </Text>
           )}

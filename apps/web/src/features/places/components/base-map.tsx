@@ -97,12 +97,17 @@ export function BaseMap({ center, zoom, height, width, onPick, focus, label, chi
 const MARKER_TARGET = 40;
 
 /**
- * A round marker in two colours (a divIcon: no image files to bundle). A dot smaller than a finger
- * is drawn at its size in the middle of a 40 px square that takes the tap, the press or the drag.
+ * A round marker in two colours (a divIcon: no image files to bundle), with a `mark` in the second
+ * colour when given (status-marks.ts). A dot smaller than a finger is drawn at its size in the middle
+ * of a 40 px square that takes the tap, the press or the drag. Its colours are kept in a
+ * high-contrast mode: they are the data, as a chart's are.
  */
-export function dotIcon(color1: string, color2: string, size = 24) {
+export function dotIcon(color1: string, color2: string, size = 24, mark = '') {
   const target = Math.max(size, MARKER_TARGET);
-  const dot = `<span style="display:block;width:${size}px;height:${size}px;border-radius:50%;background:${color1};border:${Math.max(3, size / 8)}px solid ${color2};box-sizing:border-box;box-shadow:0 0 2px rgba(0,0,0,.6)"></span>`;
+  const sign = mark
+    ? `<span aria-hidden="true" style="color:${color2};font:700 ${Math.round(size * (mark.length > 1 ? 0.36 : 0.45))}px/1 system-ui,sans-serif">${mark}</span>`
+    : '';
+  const dot = `<span style="display:flex;align-items:center;justify-content:center;width:${size}px;height:${size}px;border-radius:50%;background:${color1};border:${Math.max(3, size / 8)}px solid ${color2};box-sizing:border-box;box-shadow:0 0 2px rgba(0,0,0,.6);forced-color-adjust:none">${sign}</span>`;
   // A dot as big as a finger (the /map's 30,000) is the marker itself: no square around it.
   const html =
     target === size

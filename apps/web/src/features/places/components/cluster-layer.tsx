@@ -6,6 +6,7 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { MAP_VIEW, findMachineStatus, polishCount, type MapPoint } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { dotIcon } from './base-map';
+import { statusMark } from './status-marks';
 import type { MapIndex } from './map-index';
 import type { MapMarker } from './map-protocol';
 import type { ShownMachines } from './use-map-index';
@@ -117,12 +118,16 @@ export function ClusterLayer({ index, shown }: { index: MapIndex; shown: ShownMa
 /** The markers' layer on the map, drawn from the index, until `remove`. */
 function machineLayer(map: L.Map, navigate: NavigateFunction, index: MapIndex) {
   const layer = L.layerGroup().addTo(map);
-  // One icon per pair of colours (a status), and each popup built when it opens.
+  // One icon per status (its two colours and its mark), and each popup built when it opens.
   const icons = new Map<string, L.DivIcon>();
   const iconOf = (point: MapMarker) => {
-    const key = `${point.color1}|${point.color2}`;
+    const key = `${point.color1}|${point.color2}|${point.status}`;
     let icon = icons.get(key);
-    if (!icon) icons.set(key, (icon = dotIcon(point.color1, point.color2, MAP_VIEW.markerSize)));
+    if (!icon)
+      icons.set(
+        key,
+        (icon = dotIcon(point.color1, point.color2, MAP_VIEW.markerSize, statusMark(point.status))),
+      );
     return icon;
   };
   const machineMarker = (point: MapMarker, at: L.LatLngExpression) => {

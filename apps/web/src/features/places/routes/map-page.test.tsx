@@ -64,14 +64,15 @@ describe('/map', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual([
-      'Produkcja',
-      'Transport',
-      'Instalacja',
-      'Ok',
-      'W naprawie',
-      'Usterka',
-      'Awaria',
-      'Pilna awaria',
+      // Each with its marker's sign, so that a status is told without its colour.
+      'PProdukcja',
+      'TTransport',
+      'IInstalacja',
+      '✓Ok',
+      'WW naprawie',
+      'UUsterka',
+      '!Awaria',
+      '!!Pilna awaria',
     ]);
     expect(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Pobierz aktualną wersję mapy' })).toHaveAttribute(
@@ -210,6 +211,9 @@ describe('/map markers', () => {
     ]);
     expect(await screen.findByRole('button', { name: 'Laser, status: Ok' })).toBe(screen.getByTitle('Laser'));
     expect(screen.getByRole('button', { name: 'Prasa, status: Awaria' })).toBe(screen.getByTitle('Prasa'));
+    // And shows it by a sign as well as a colour, as the legend does.
+    expect(screen.getByTitle('Laser').textContent).toBe('✓');
+    expect(screen.getByTitle('Prasa').textContent).toBe('!');
   });
 
   it('opened by Enter, a popup takes the focus; Escape or its Polish close button gives it back', async () => {

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useCategoryOptions } from '../../machines/api/lookups';
 import { useMapConfig, useMapPoints, useUploadMapSnapshot } from '../api/places';
 import { BaseMap } from '../components/base-map';
+import { STATUS_MARKS } from '../components/status-marks';
 import { ClusterLayer } from '../components/cluster-layer';
 import { MapFilters } from '../components/map-filters';
 import { renderMapSnapshot } from '../components/snapshot';
@@ -29,10 +30,25 @@ const Legend = memo(function Legend() {
       {MACHINE_STATUSES.map((s) => (
         <Group key={s.name} gap={6} role="listitem">
           <Box
-            w={16}
-            h={16}
-            style={{ borderRadius: '50%', background: s.colorBackground, border: `3px solid ${s.colorText}` }}
-          />
+            w={22}
+            h={22}
+            aria-hidden
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: '50%',
+              background: s.colorBackground,
+              border: `2px solid ${s.colorText}`,
+              color: s.colorText,
+              fontSize: s.name === 'DANGER' ? 9 : 11,
+              fontWeight: 700,
+              lineHeight: 1,
+              forcedColorAdjust: 'none',
+            }}
+          >
+            {STATUS_MARKS[s.name]}
+          </Box>
           <Text size="sm">{s.label}</Text>
         </Group>
       ))}

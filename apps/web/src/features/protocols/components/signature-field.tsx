@@ -158,10 +158,13 @@ export function SignatureField({ label, value, onChange, readOnly }: SignatureFi
             width: '100%',
             height: HEIGHT,
             touchAction: 'none',
-            border: '1px solid var(--mantine-color-gray-5)',
+            // The pad's edge 3:1 against the page (WCAG 1.4.11), and its white kept in a high-contrast
+            // mode, under ink drawn dark blue (a black pad hid the strokes).
+            border: '1px solid var(--mantine-color-gray-6)',
             borderRadius: 4,
             background: 'white',
             display: 'block',
+            forcedColorAdjust: 'none',
           }}
         />
       ) : (
