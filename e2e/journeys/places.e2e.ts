@@ -164,9 +164,15 @@ describe('places: machine map, website snapshot, hotels and branches', () => {
     await own.waitFor();
     await external.waitFor();
     const fill = (marker: typeof own) =>
-      marker.locator('span').evaluate((node) => getComputedStyle(node).backgroundColor);
+      marker
+        .locator('span')
+        .first()
+        .evaluate((node) => getComputedStyle(node).backgroundColor);
     expect(await fill(own)).toBe(cssRgb(OK_GREEN));
     expect(await fill(external)).toBe(cssRgb(BROKEN_RED));
+    // The status is told by a sign too, not by its colour alone.
+    expect(await own.textContent()).toBe('✓');
+    expect(await external.textContent()).toBe('!');
     await page
       .getByText(`${app.baseUrl}/api/storage/download-public-file?fileName=machines-map.png`)
       .waitFor();
