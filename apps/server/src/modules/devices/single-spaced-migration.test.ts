@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Device } from '@serwis/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { runMigrationFile } from '../../../test/migration-file.js';
 import { customers } from '../customers/customers.table.js';
 import { parts } from '../parts/parts.table.js';
 import { users } from '../users/users.table.js';
@@ -19,17 +17,6 @@ beforeEach(async () => {
   refs = await seedReferences(ctx);
   user = await createUserAndLogin(ctx);
 });
-
-async function runMigration() {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const migration = fs.readFileSync(
-    path.resolve(here, '../../../drizzle/0048_single_spaced_lines.sql'),
-    'utf8',
-  );
-  for (const statement of migration.split('--> statement-breakpoint')) {
-    await ctx.database.db.execute(sql.raw(statement));
-  }
-}
 
 describe('migration 0048_single_spaced_lines', () => {
   it('writes single-spaced the one-line values saved before with runs of spaces, and touches no other row', async () => {
@@ -63,17 +50,15 @@ describe('migration 0048_single_spaced_lines', () => {
       .update(users)
       .set({ firstName: 'Anna  Maria', lastName: ' Nowak-Kowalska' })
       .where(eq(users.id, user.id));
-    await ctx.database.db
-      .insert(parts)
-      .values({
-        deviceId: plain.id,
-        name: 'Pasek  klinowy A',
-        serialNumber: 'PK\t100',
-        producer: 'Gates   Polska',
-      });
+    await ctx.database.db.insert(parts).values({
+      deviceId: plain.id,
+      name: 'Pasek  klinowy A',
+      serialNumber: 'PK\t100',
+      producer: 'Gates   Polska',
+    });
     const before = await ctx.database.db.select().from(devices).where(eq(devices.id, plain.id));
 
-    await runMigration();
+    await runMigrationFile(ctx.database.db, '0048_single_spaced_lines');
 
     const [row] = await ctx.database.db.select().from(devices).where(eq(devices.id, doubled.id));
     expect(row).toMatchObject({

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
+import { runMigrationFile } from '../../../test/migration-file.js';
 import {
   customerWithMachines,
   postService,
@@ -188,14 +186,7 @@ describe('migration 0001_file_download_names', () => {
     // Back to the shape before the migration, then run its statements as the migrator would.
     await db.execute(sql`ALTER TABLE files DROP CONSTRAINT "files_downloadName_unique"`);
     await db.execute(sql`ALTER TABLE files DROP COLUMN download_name`);
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    const migration = fs.readFileSync(
-      path.resolve(here, '../../../drizzle/0001_file_download_names.sql'),
-      'utf8',
-    );
-    for (const statement of migration.split('--> statement-breakpoint')) {
-      await db.execute(sql.raw(statement));
-    }
+    await runMigrationFile(db, '0001_file_download_names');
     const rows = await db.select({ id: files.id, name: files.downloadName }).from(files).orderBy(files.id);
     expect(rows).toEqual([
       { id: a.id, name: 'dtr.pdf' },
