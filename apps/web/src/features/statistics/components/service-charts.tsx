@@ -39,7 +39,8 @@ function Chart({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
+/** Shade 8: each 3:1 at least against the white page (WCAG 1.4.11); teal, orange, cyan and lime 6 were 2–2.8:1. */
+const COLORS = ['blue.8', 'teal.8', 'orange.8', 'grape.8', 'red.8', 'cyan.8', 'lime.8', 'gray.8'];
 const label = (list: readonly { name: string; label: string }[], name: string) =>
   list.find((t) => t.name === name)?.label ?? name;
 
@@ -148,8 +149,8 @@ export function ServiceCharts({ data }: { data: StatisticsCharts }) {
                 withLegend
                 {...NOT_A_STOP.bar}
                 series={[
-                  { name: 'issued', label: 'Wystawione', color: 'blue.6' },
-                  { name: 'signed', label: 'Podpisane', color: 'teal.6' },
+                  { name: 'issued', label: 'Wystawione', color: 'blue.8' },
+                  { name: 'signed', label: 'Podpisane', color: 'teal.8' },
                 ]}
               />
             </Chart>
