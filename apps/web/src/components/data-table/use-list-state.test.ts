@@ -1,5 +1,5 @@
-import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useListState, type ListState } from './use-list-state';
 
 type Filters = { statuses: string[]; category: string | null; city: string };
@@ -48,5 +48,24 @@ describe('useListState with a kept state', () => {
     }
     sessionStorage.setItem('list:maszyny', '{nie json');
     expect(stateAfter()).toEqual(START);
+  });
+});
+
+describe('useListState while a search is typed', () => {
+  it('keeps the page it shows until the search is asked for, then goes to page 1 of the new one', () => {
+    vi.useFakeTimers();
+    try {
+      keep({ ...START, page: 2, search: 'czujnik' });
+      const { result } = renderHook(() => useListState(START, 'maszyny'));
+      expect([result.current.state.page, result.current.debouncedSearch]).toEqual([2, 'czujnik']);
+      act(() => result.current.setSearch('smarowania'));
+      // Not page 1 of "czujnik": nothing new is asked for until the search is.
+      expect([result.current.state.page, result.current.debouncedSearch]).toEqual([2, 'czujnik']);
+      act(() => void vi.advanceTimersByTime(300));
+      expect([result.current.state.page, result.current.debouncedSearch]).toEqual([1, 'smarowania']);
+      expect(result.current.state.search).toBe('smarowania');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

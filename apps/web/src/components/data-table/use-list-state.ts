@@ -62,6 +62,11 @@ function read<F>(key: string | undefined, initial: ListState<F>): ListState<F> {
 export function useListState<F = Record<string, unknown>>(initial: ListState<F>, persistKey?: string) {
   const [state, setState] = useState<ListState<F>>(() => read(persistKey, initial));
   const [debouncedSearch] = useDebouncedValue(state.search, 300);
+  // While a search is being typed (not yet asked for), the list shows the page it shows: a search
+  // typed on page 2 first asked for page 1 of the old search, then for the new one.
+  const typing = state.search !== debouncedSearch;
+  const [askedPage, setAskedPage] = useState(state.page);
+  if (!typing && askedPage !== state.page) setAskedPage(state.page);
 
   useEffect(() => {
     if (persistKey) sessionStorage.setItem(`list:${persistKey}`, JSON.stringify(state));
@@ -92,7 +97,7 @@ export function useListState<F = Record<string, unknown>>(initial: ListState<F>,
     ? `${state.sorting[0].id},${state.sorting[0].desc ? 'desc' : 'asc'}`
     : undefined;
   return {
-    state,
+    state: typing && state.page !== askedPage ? { ...state, page: askedPage } : state,
     debouncedSearch,
     sortParam,
     setPage,

@@ -133,6 +133,20 @@ describe('RequireSession', () => {
     expect(screen.getByTestId('location').textContent).toBe('/home');
   });
 
+  it("checks the session once on an administrator's screen, inside the signed-in area's check", async () => {
+    const api = fakeApi({
+      'GET /api/user/check-auth': { body: ANNA_ADMIN },
+      'GET /api/machines': { body: [] },
+    });
+    const adminScreen = (element: React.ReactNode) =>
+      guarded(createElement(RequireSession, { admin: true, children: element }));
+    renderScreen(adminScreen(createElement(MachinesScreen)), { url: '/logs', session: ANNA_ADMIN });
+    await screen.findByRole('heading', { name: 'Maszyny' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('GET', '/api/user/check-auth')).toHaveLength(1);
+  });
+
   it('sends a visitor without a session to /login', async () => {
     fakeApi({ 'GET /api/user/check-auth': NO_SESSION });
     renderScreen(guarded(createElement(MachinesScreen)), {

@@ -12,10 +12,12 @@ export function RequireSession({ children, admin = false }: { children: ReactNod
   // Asked beside the session: the screens show moments and "today" on the company's clock.
   const settings = useServerSettings();
   const location = useLocation();
-  // Spec §4: the session is checked on each screen, not only on the first one.
+  // Spec §4: the session is checked on each screen, not only on the first one. An administrator's
+  // screen sits inside the signed-in area's own check, which asks already: the admin gate asking
+  // again sent two requests on every visit.
   useEffect(() => {
-    void refetch();
-  }, [location.pathname, refetch]);
+    if (!admin) void refetch();
+  }, [location.pathname, refetch, admin]);
   // The settings asked again after a failure (the network back on a tablet) keep the screen: it
   // was drawn without them, and unmounting it lost a protocol's state mid-save.
   if (isPending || (settings.isPending && !settings.isFetched)) {
