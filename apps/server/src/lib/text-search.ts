@@ -1,3 +1,4 @@
+import { polishNipDigits } from '@serwis/domain';
 import { ilike, or, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -63,8 +64,7 @@ export type SearchTerm =
  * else undefined. Numbers are stored as each was typed, so a list compares digits.
  */
 export function numberDigits(term: string): string | undefined {
-  const nip = /^pl\s*([\d\s\-.]+)$/i.exec(term)?.[1]?.replace(/\D/g, '');
-  if (nip !== undefined) return nip.length === 10 ? nip : undefined;
+  if (/^pl/i.test(term)) return polishNipDigits(term) ?? undefined;
   if (!/^[\d\s+\-./()]+$/.test(term)) return undefined;
   const digits = term.replace(/\D/g, '');
   return digits.length >= 3 ? digits : undefined;

@@ -4,7 +4,8 @@
  */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
+/** A day of 24 hours in milliseconds. */
+export const DAY_MS = 86_400_000;
 
 export interface CalendarDate {
   year: number;

@@ -1,4 +1,4 @@
-export const DAY_MS = 24 * 3600 * 1000;
+import { DAY_MS } from '@serwis/domain';
 
 /** However often it is used, a session ends this long after its login (or SESSION_DAYS, when longer). */
 export const SESSION_LIMIT_DAYS = 30;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database.js';
 import { sessionUserColumns } from '../users/users.repository.js';
 import { users } from '../users/users.table.js';
 import { sessions } from './sessions.table.js';
-import { DAY_MS } from './session-renewal.js';
+import { DAY_MS } from '@serwis/domain';
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
