@@ -16,7 +16,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { pgRateLimitStore } from './plugins/rate-limit-store.js';
 import { sessionPlugin } from './plugins/session.js';
 import { writeReplayPlugin } from './plugins/write-replay.js';
-import { registerWebApp } from './plugins/web-app.js';
+import { registerAppVersionHeader, registerWebApp } from './plugins/web-app.js';
 import { createStorage, type Storage } from './plugins/storage/index.js';
 import { useFastHashing } from './modules/auth/password.js';
 import { apiModules } from './modules/index.js';
@@ -132,6 +132,7 @@ export async function buildApp({ config, database, mailer, storage, logger }: Ap
   await registerOpenApi(app);
   await app.register(sessionPlugin);
   await app.register(writeReplayPlugin);
+  registerAppVersionHeader(app, config.WEB_DIST);
 
   for (const routes of apiModules) await app.register(routes);
   await registerWebApp(app, config.WEB_DIST);

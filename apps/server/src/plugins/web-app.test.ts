@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { APP_VERSION_HEADER, MSG } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../test/test-app.js';
+import { builtAppVersion } from './web-app.js';
 
 /** A built browser app as apps/web's build leaves it: assets with their .br and .gz beside them. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'serwis-web-dist-'));
@@ -109,5 +110,21 @@ describe('the app while the database is away', () => {
     // And back: the same session goes on.
     const back = await ctx.app.inject({ method: 'GET', url: '/api/user/check-auth', headers: as(user) });
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('the build the server serves', () => {
+  it('names it in every API answer, refusals included, by the entry script of the page it serves', async () => {
+    for (const url of ['/api/health', '/api/user/check-auth', '/api/customer/findById/1', '/api/nothing']) {
+      const response = await get(url);
+      expect(response.headers[APP_VERSION_HEADER], url).toBe('/assets/index-abc.js');
+    }
+    expect((await get('/customerList')).headers[APP_VERSION_HEADER]).toBeUndefined();
+  });
+
+  it('names none without a built app (the API alone, or `npm run dev`)', () => {
+    expect(builtAppVersion(undefined)).toBeUndefined();
+    expect(builtAppVersion(os.tmpdir())).toBeUndefined();
+    expect(builtAppVersion(dist)).toBe('/assets/index-abc.js');
   });
 });

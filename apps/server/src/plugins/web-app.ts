@@ -2,7 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@serwis/domain';
+import { APP_VERSION_HEADER, MSG } from '@serwis/domain';
+
+/** The built app's entry script, as its index.html names it ("/assets/index-….js"). */
+export function builtAppVersion(distDir: string | undefined): string | undefined {
+  const page = distDir && path.join(path.resolve(distDir), 'index.html');
+  if (!page || !fs.existsSync(page)) return undefined;
+  return /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/.exec(fs.readFileSync(page, 'utf8'))?.[1];
+}
+
+/**
+ * Every API answer names the build the server serves (`X-Serwis-App`), so that a tab loaded before a
+ * deploy says a new version is there. Read once at the start: a deploy restarts the server. Added
+ * before the API's routes, whose hooks are fixed as they are registered.
+ */
+export function registerAppVersionHeader(app: FastifyInstance, distDir: string | undefined) {
+  const version = builtAppVersion(distDir);
+  if (!version) return;
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header(APP_VERSION_HEADER, version);
+  });
+}
 
 /** Serves the built SPA; any GET that is not an API call and not a file answers index.html. */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {

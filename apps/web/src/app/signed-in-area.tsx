@@ -6,6 +6,7 @@ import { useLinksAskFirst } from '../lib/unsaved-changes';
 import { useOpenedFromTracking } from '../lib/back-arrow';
 import { useScrollOverReload } from '../lib/scroll-over-reload';
 import { useRecoveryAfterOutage } from '../lib/recovery-after-outage';
+import { useNewVersionNotice } from './new-version-notice';
 
 /** Every screen behind the session check, with the providers they share. */
 export function SignedInArea() {
@@ -17,6 +18,8 @@ export function SignedInArea() {
   useScrollOverReload();
   // A load that failed without the server's answer is asked again once the server answers again.
   useRecoveryAfterOutage();
+  // A tab open over a deploy says a new version is there.
+  useNewVersionNotice();
   return (
     <RequireSession>
       <ScreenProviders>

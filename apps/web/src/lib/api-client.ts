@@ -1,4 +1,4 @@
-import { MSG, SHOWN_USER_HEADER } from '@serwis/domain';
+import { APP_VERSION_HEADER, MSG, SHOWN_USER_HEADER } from '@serwis/domain';
 
 /** A failed API call: the HTTP status and the server's Polish message. */
 export class ApiError extends Error {
@@ -50,6 +50,11 @@ export function setShownUser(id: number | null) {
   shownUserId = id;
 }
 
+let servedApp: string | null = null;
+
+/** The build of the app the server serves, as its last answer named it (`X-Serwis-App`). */
+export const servedAppVersion = () => servedApp;
+
 type Body = unknown;
 interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;
@@ -100,6 +105,7 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, MSG.connectionError, 'NETWORK');
   }
+  servedApp = response.headers.get(APP_VERSION_HEADER) ?? servedApp;
   if (response.status === 403) forbiddenListeners.forEach((listener) => listener());
   if (!response.ok && response.status !== 304) {
     let message: string = MSG.unknownError;
