@@ -316,7 +316,7 @@ export async function growingTableTotal(
  * match (`proven`), that: a lower bound ("ponad 10 000"), not an estimate. The screen told the two
  * apart by the figure's look (a round one + 1), and a planner's 2,101 read as "ponad 2 100" for 2,099.
  */
-function pastBound(proven: number, estimate: number): ListTotal {
+export function pastBound(proven: number, estimate: number): ListTotal {
   return estimate > proven
     ? { total: estimate, estimated: true, proven }
     : { total: proven, estimated: true, proven, lowerBound: true };

@@ -130,6 +130,31 @@ describe('text conditions past the exact bound (deep pages)', () => {
     expect(past.headers['x-total-count-estimated']).toBeUndefined();
   });
 
+  it('lets the pager past a counted bound when the estimate was low: a full page proves one more, a short one the exact total', async () => {
+    // 1,053 machines put under repair since the statistics were taken: the planner expects next to
+    // none, the search counts to its bound (1,000) and finds more, and then each page read says how
+    // far the list goes at least.
+    await db().execute(
+      sql`UPDATE devices SET status = 'IN_REPAIR', status_weight = 5 WHERE id IN (SELECT id FROM devices ORDER BY id LIMIT 1053)`,
+    );
+    const body = { statuses: ['IN_REPAIR'] };
+    const where = deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(body), q: 'Polna' });
+    expect(await countDevices(db(), where)).toBe(1053);
+    const plain = (offset: number) => pageIds(db(), where, deviceOrder(undefined), { limit: 10, offset });
+    const page = (n: number) => listDevices(ctx, user, 'INTERNAL', body, `q=Polna&page=${n}&size=10`);
+
+    const atBound = await page(101);
+    expect((atBound.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(1000));
+    // More than the page's end: the pager offers page 102, and from there the last one.
+    expect(Number(atBound.headers['x-total-count'])).toBeGreaterThan(1010);
+    expect(Number((await page(105)).headers['x-total-count'])).toBeGreaterThan(1050);
+
+    const last = await page(106);
+    expect((last.json() as { id: number }[]).map((d) => d.id)).toEqual(await plain(1050));
+    expect(last.headers['x-total-count']).toBe('1053');
+    expect(last.headers['x-total-count-estimated']).toBeUndefined();
+  });
+
   it('reads the page of a date filter expected to match many beside its count: the plain query’s rows', async () => {
     const quarter = { dateFrom: '2024-01-01', dateTo: '2024-03-31' };
     const where = deviceWhere({ family: 'INTERNAL', filter: deviceFilterSchema.parse(quarter) });
