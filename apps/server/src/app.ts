@@ -9,6 +9,7 @@ import { MSG } from '@serwis/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { setBulkStatementRowsFor } from './db/bulk-statement-rows.js';
+import { loggerOptions } from './logging.js';
 import { createMailer, type Mailer } from './plugins/mailer.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { parseJsonBodies } from './plugins/json-body.js';
@@ -39,7 +40,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export async function buildApp({ config, database, mailer, storage, logger }: AppDependencies) {
   useFastHashing(config.FAST_HASH_FOR_TESTS);
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    logger: logger ?? loggerOptions(config.LOG_LEVEL),
     // Each request gets an id (a proxy's X-Request-Id when it looks sane): in every log line,
     // in the X-Request-Id answer header and in the message of a 5xx, so a user can quote it.
     requestIdHeader: false,

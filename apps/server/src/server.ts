@@ -44,6 +44,7 @@ async function main() {
     throw new Error(databaseFailure(error, config));
   });
   const app = await buildApp({ config, database });
+  database.onConnectionLost?.((message) => app.log.warn(message));
   if (database.migrated?.applied) {
     const { applied, ms, fresh } = database.migrated;
     const what = fresh ? 'Utworzono bazę danych' : 'Zaktualizowano bazę danych do tej wersji programu';
@@ -104,8 +105,30 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST }).catch((error: unknown) => {
     throw listenFailure(error, config.PORT);
   });
-  app.log.info(`Serwis działa: http://localhost:${config.PORT} (baza: ${database.kind})`);
+  app.log.info(startedLine(config, database.kind, app.server.address()));
+  if (!config.SMTP_URL) {
+    app.log.warn(
+      `Bez SMTP_URL e-maile (hasła, protokoły, przypomnienia) trafiają do folderu ${app.mailer.target}, nie do adresatów.`,
+    );
+  }
   void checkMailServer(app.mailer, config.SMTP_URL, app.log);
+}
+
+/** What an operator checks first: the address, where it listens, the database, the files and the mail. */
+function startedLine(
+  config: Config,
+  databaseKind: string,
+  address: ReturnType<net.Server['address']>,
+): string {
+  const listening =
+    address && typeof address === 'object' ? `${address.address}:${address.port}` : config.PORT;
+  const files =
+    config.STORAGE_DRIVER === 's3' ? `S3 ${config.S3_BUCKET}` : path.join(config.dataDir, 'files');
+  const mail = config.SMTP_URL ? `SMTP ${new URL(config.SMTP_URL).hostname}` : 'folder outbox';
+  return (
+    `Serwis działa: ${config.publicBaseUrl} (nasłuch ${listening}, baza: ${databaseKind}, ` +
+    `dane: ${config.dataDir}, pliki: ${files}, poczta: ${mail}, log: ${config.LOG_LEVEL})`
+  );
 }
 
 function storageFailure(config: Config): string {

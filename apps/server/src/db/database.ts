@@ -33,6 +33,11 @@ export interface Database {
    * `fresh`: it was empty, a first start).
    */
   migrated?: { applied: number; ms: number; fresh: boolean };
+  /**
+   * Tells `listener` of a connection the database server ended (PostgreSQL); until one is given (the
+   * server's log, server.ts), a process warning tells it.
+   */
+  onConnectionLost?: (listener: (message: string) => void) => void;
 }
 
 /** Finds the migrations folder both from sources (tests, tsx) and from the bundled dist/. */
@@ -129,20 +134,14 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
   // An idle connection the server ends (a restart, a failover, an administrator's terminate, or one
   // still closing after pool.end()) is an 'error' on the pool, which has already dropped it; the
   // next query opens a new one. Unheard, the event would end the whole process.
-  pool.on('error', (error) => {
-    process.emitWarning(`Serwer bazy danych zamknął nieużywane połączenie: ${error.message}`, {
-      code: 'SERWIS_DB_CONNECTION_CLOSED',
-    });
-  });
+  let listener = (message: string) => process.emitWarning(message, { code: 'SERWIS_DB_CONNECTION_CLOSED' });
+  const lost = (message: string) => listener(message);
+  pool.on('error', (error) => lost(`Serwer bazy danych zamknął nieużywane połączenie: ${error.message}`));
   // A connection the server ends while a request holds it (in a transaction, under a list's cursor)
   // fails that request's statement, which the request answers; the same end is also an 'error' on
   // the connection, which nothing else hears between statements, and it ended the whole process.
   pool.on('connect', (client) => {
-    client.on('error', (error) => {
-      process.emitWarning(`Serwer bazy danych zamknął używane połączenie: ${error.message}`, {
-        code: 'SERWIS_DB_CONNECTION_CLOSED',
-      });
-    });
+    client.on('error', (error) => lost(`Serwer bazy danych zamknął używane połączenie: ${error.message}`));
   });
   let migrated: Database['migrated'];
   if (runMigrations) {
@@ -161,7 +160,13 @@ export async function connectPostgres(url: string, runMigrations = true, max = 1
     }
   }
   const db = drizzlePg({ client: pool, schema, casing: DB_CASING }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end(), migrated };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    migrated,
+    onConnectionLost: (to) => void (listener = to),
+  };
 }
 
 /**

@@ -33,6 +33,8 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
 
   it('survives the server ending an idle connection, and answers the next query', async () => {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const told: string[] = [];
+    database.onConnectionLost?.((message) => told.push(message));
     const idle = await backendPid();
     const removed = new Promise((resolve) => pool.once('remove', resolve));
     await terminate(idle);
@@ -41,6 +43,8 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
     await removed;
     const next = await backendPid();
     expect(next).not.toBe(idle);
+    // Told to the server's log (its warning), not to the process's standard error.
+    await vi.waitFor(() => expect(told.join()).toContain('Serwer bazy danych zamknął'));
   });
 
   it('survives the server ending a connection a transaction holds: that transaction fails, the next query is answered', async () => {

@@ -149,6 +149,18 @@ function readPastTheRest(request: FastifyRequest) {
 function answerFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   readPastTheRest(request);
   const { status, body } = errorAnswer(error, request.id);
+  logFailure(request, error, status, body.code);
+  // What may work again in a moment says when to ask again (a proxy or a script can wait so long).
+  if (status === 503) void reply.header('Retry-After', String(RETRY_AFTER_S));
+  return reply.status(status).send(body);
+}
+
+/**
+ * A failure's line in the log, by its answer's status: a server's failure (5xx) at `error`, the
+ * refusals (4xx) only in the request's own line. Also for an answer whose 200 went out first (a
+ * streamed import's `{ error }` line).
+ */
+export function logFailure(request: FastifyRequest, error: unknown, status: number, code?: string) {
   // A client that went away (a cancelled upload, a closed tab) is no server failure to raise an alarm for.
   // Its connection, not the request stream: that one is destroyed as soon as its body has been read,
   // which made every failed POST (a refused mail, a 500) look like a client that left.
@@ -158,12 +170,8 @@ function answerFailure(error: FastifyError, request: FastifyRequest, reply: Fast
     // An answer the app chose (a drive or mail server away, the server busy): still an error for
     // an administrator to see, with its cause's words and no stack of the app's own throw.
     const cause = messagesInChain(error.cause).join(': ') || undefined;
-    request.log.error({ code: body.code, reason: error.message, cause }, body.code);
-  } else if (status >= 500)
-    request.log.error({ err: error }, status === 500 ? 'unexpected error' : body.code);
-  // What may work again in a moment says when to ask again (a proxy or a script can wait so long).
-  if (status === 503) void reply.header('Retry-After', String(RETRY_AFTER_S));
-  return reply.status(status).send(body);
+    request.log.error({ code, reason: error.message, cause }, code);
+  } else if (status >= 500) request.log.error({ err: error }, status === 500 ? 'unexpected error' : code);
 }
 
 /** Every failure of a request, once a route matched. */

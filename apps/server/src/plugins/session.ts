@@ -27,7 +27,11 @@ export const sessionPlugin = fp(async (app) => {
     const readsSession = (isApi || config.session === true) && config.sessionless !== true;
     const token = request.cookies[SESSION_COOKIE];
     const session = token && readsSession ? await findSession(app.db, token) : undefined;
-    if (session) request.user = toSessionUser(session);
+    if (session) {
+      request.user = toSessionUser(session);
+      // Every later line of the request names its employee (the one that ends it too).
+      request.log = reply.log = request.log.child({ userId: request.user.id });
+    }
     if (isApi && !request.user && !request.routeOptions.config?.public) throw unauthorized();
     if (isApi && request.user && !request.routeOptions.config?.public) refuseAnotherAccount(request);
     // Only a call the session was good for moves its end (not one refused as another account's).

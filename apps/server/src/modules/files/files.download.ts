@@ -110,6 +110,16 @@ function rangeIfUnchanged(
   return holds ? headers.range : undefined;
 }
 
+/**
+ * A file the database lists whose bytes the storage does not have (a restore without the files'
+ * folder, a bucket's lifecycle rule): a 404 to the user, and a warning for an administrator, since
+ * nothing else would tell him that stored files are being lost.
+ */
+function storedBytesMissing(reply: FastifyReply, row: FileRow) {
+  reply.log.warn({ fileId: row.id, storageName: row.storageName }, 'stored file missing from the storage');
+  return notFound(MSG.fileNotFound);
+}
+
 /** Streams a stored file with Range support (videos must be seekable). */
 export async function sendStoredFile(
   reply: FastifyReply,
@@ -118,7 +128,7 @@ export async function sendStoredFile(
   headers: { range?: string; 'if-none-match'?: string; 'if-range'?: string },
 ) {
   const stat = await storage.stat(row.storageName);
-  if (!stat) throw notFound(MSG.fileNotFound);
+  if (!stat) throw storedBytesMissing(reply, row);
   // The address names the file by its download name, which a later upload may take once this file
   // is deleted: a browser asks each time whether its copy is still this file (one storage name
   // never gets other bytes), and an unchanged one costs a 304 without a byte of the file.
@@ -132,7 +142,7 @@ export async function sendStoredFile(
   }
   const range = request.kind === 'range' ? request.range : undefined;
   const stream = await storage.open(row.storageName, range);
-  if (!stream) throw notFound(MSG.fileNotFound);
+  if (!stream) throw storedBytesMissing(reply, row);
   const { disposition, contentType } = presentation(row);
   reply
     .header('Accept-Ranges', 'bytes')

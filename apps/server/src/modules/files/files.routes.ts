@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,7 +39,7 @@ const errors = {
 const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
+  const deps = (request: FastifyRequest) => ({ db: app.db, storage: app.storage, log: request.log });
 
   app.get(
     '/api/file/findByDeviceAndType/:deviceId/:type',
@@ -80,7 +81,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = currentUser(request);
       const upload = await receiveUpload(request, app.storage, { file: 'file', json: 'fileJson' });
-      const file = await addMachineFile(deps(), actor, upload);
+      const file = await addMachineFile(deps(request), actor, upload);
       return reply.status(201).send(file);
     },
   );
@@ -97,7 +98,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
       const actor = requireAdmin(request);
-      await removeFile(deps(), actor, request.params.id);
+      await removeFile(deps(request), actor, request.params.id);
       return { message: MSG.fileDeleted };
     },
   );

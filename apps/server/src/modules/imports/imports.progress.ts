@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_MSG, type ImportPhase, type ImportStreamLine } from '@serwis/domain';
 import { AppError } from '../../lib/app-error.js';
-import { errorAnswer } from '../../plugins/errors.js';
+import { errorAnswer, logFailure } from '../../plugins/errors.js';
 
 /**
  * Tells how far an import (or its preview) has got: a step and its count. Awaited, so that a long
@@ -62,7 +62,9 @@ export function streamWithProgress(
   });
   void (async () => {
     try {
-      write(await work(report));
+      const answer = await work(report);
+      logAnswer(request, answer);
+      write(answer);
     } catch (error) {
       if (error instanceof AppError && error.code === IMPORT_ABANDONED) {
         request.log.info({ url: request.url }, 'import stopped: its client went away');
@@ -70,7 +72,8 @@ export function streamWithProgress(
         return;
       }
       const { status, body } = errorAnswer(error, request.id);
-      if (status === 500) request.log.error({ err: error }, 'unexpected error');
+      logFailure(request, error, status, body.code);
+      request.log.info({ answered: status, code: body.code }, 'streamed answer');
       write({ error: { status, message: body.message, code: body.code, field: body.field } });
     }
     stream.end();
@@ -83,4 +86,21 @@ export function streamWithProgress(
       .header('x-accel-buffering', 'no')
       .send(stream)
   );
+}
+
+/**
+ * What a streamed answer ended with, in the log: its request's own line says 200 (sent with the first
+ * progress line), so this one gives the status a plain call would have answered, and the counts.
+ */
+function logAnswer(request: FastifyRequest, line: ImportStreamLine) {
+  if ('result' in line) {
+    const { fileName, total, added, updated, unchanged } = line.result;
+    request.log.info({ answered: 200, fileName, total, added, updated, unchanged }, 'streamed answer');
+  } else if ('failure' in line) {
+    const { code, total, badRows, problemCount } = line.failure;
+    request.log.info({ answered: 422, code, total, badRows, problemCount }, 'streamed answer');
+  } else if ('preview' in line) {
+    const { fileName, total, added, updated, problemCount } = line.preview;
+    request.log.info({ answered: 200, fileName, total, added, updated, problemCount }, 'streamed answer');
+  }
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -37,12 +38,12 @@ const protocolResponse = protocolSchema.extend({ data: z.record(z.string(), z.un
 
 /** The field protocol of a service event (issue 8; additions to spec §7, see docs/api.md). */
 export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({
+  const deps = (request: FastifyRequest) => ({
     db: app.db,
     storage: app.storage,
     mailer: app.mailer,
     config: app.config,
-    log: app.log,
+    log: request.log,
   });
 
   app.get(
@@ -72,7 +73,7 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      saveProtocolDraft(deps(), currentUser(request), request.params.serviceId, request.body, {
+      saveProtocolDraft(deps(request), currentUser(request), request.params.serviceId, request.body, {
         asDraft: request.query.asDraft === 'true',
         base: request.query.base,
       }),
@@ -93,7 +94,7 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      signProtocol(deps(), currentUser(request), request.params.serviceId, request.body, {
+      signProtocol(deps(request), currentUser(request), request.params.serviceId, request.body, {
         base: request.query.base,
       }),
   );
@@ -110,7 +111,7 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      sendProtocol(deps(), currentUser(request), request.params.serviceId, request.body.email),
+      sendProtocol(deps(request), currentUser(request), request.params.serviceId, request.body.email),
   );
 
   app.get(
@@ -128,7 +129,7 @@ export const protocolsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       currentUser(request);
-      const { stream, filename } = await protocolPdf(deps(), request.params.serviceId);
+      const { stream, filename } = await protocolPdf(deps(request), request.params.serviceId);
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition('inline', filename))

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -49,7 +49,7 @@ const listResponse = { 200: z.array(serviceSchema), ...errors };
 const PAGE_DEFAULT = 15;
 
 export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, storage: app.storage, log: app.log });
+  const deps = (request: FastifyRequest) => ({ db: app.db, storage: app.storage, log: request.log });
 
   /** One list call: a page (with X-Total-Count) when page or size is given, else every row. */
   async function list(
@@ -245,7 +245,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await deleteService(deps(), currentUser(request), request.params.id);
+      const deleted = await deleteService(deps(request), currentUser(request), request.params.id);
       if (!deleted) return reply.status(304).send(null);
       return { message: MSG.serviceDeleted };
     },
