@@ -1,4 +1,4 @@
-import type { Device, Employee, MapConfig, MapPoint, Service } from '@serwis/domain';
+import type { Customer, Device, Employee, MapConfig, MapPoint, Service } from '@serwis/domain';
 
 /** The customer the sample machine and events belong to, as the API names it in them. */
 export const sampleCustomer = {
@@ -9,6 +9,20 @@ export const sampleCustomer = {
   zipCode: '',
   city: '',
 };
+
+/** The same customer as `/api/customer/findAll` and `findById` answer it, every field. */
+export function sampleCustomerRecord(overrides: Partial<Customer> = {}): Customer {
+  return {
+    ...sampleCustomer,
+    province: 'świętokrzyskie',
+    nip: '',
+    regon: '',
+    phoneNumber: '+48 41 300 20 10',
+    email: 'biuro@acme.pl',
+    inspectionNotices: true,
+    ...overrides,
+  };
+}
 
 /** A machine as the API answers it; tests override what they look at. */
 export function sampleDevice(overrides: Partial<Device> = {}): Device {

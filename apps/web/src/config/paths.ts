@@ -47,6 +47,8 @@ export const paths = {
       phoneNumber: c.phoneNumber,
       email: c.email,
     }),
+  /** The same card by its id alone (where only the id is known; the card reads the rest itself). */
+  customerCard: (id: number) => withQuery('/customerEdit', { id }),
   categoryList: '/categoryList',
   categoryAdd: '/categoryAdd',
   categoryEdit: (category: { id: number; name: string }) =>

@@ -81,6 +81,8 @@ describe('home dashboard', () => {
     expect(within(upcoming).getByText('2025-03-11 · jutro')).toBeInTheDocument();
     expect(within(upcoming).getByText('2025-03-15 · za 5 dni')).toBeInTheDocument();
     const waiting = card('Protokoły czekające na podpis lub skan');
+    // Its figure is no link to a list that shows other events too.
+    expect(within(waiting).queryByRole('link', { name: /^Protokoły czekające/ })).toBeNull();
     // Each protocol's state as every screen shows it: the one state badge, the reference word.
     const states = within(waiting)
       .getAllByText(/^(Dodaj skan|Utworzony)$/)

@@ -126,18 +126,18 @@ export function Dashboard() {
         >
           <MachineLines machines={data.upcoming.nearest} />
         </Figure>
-        <Figure
-          label="Protokoły czekające na podpis lub skan"
-          value={data.waitingProtocols.count}
-          to={paths.servicesList}
-        >
+        <Figure label="Protokoły czekające na podpis lub skan" value={data.waitingProtocols.count}>
           {/*
            * What each protocol waits for is the card's title; its line shows its state as every
            * screen does (the badge), kept whole beside a customer's name cut to one line.
            */}
           {data.waitingProtocols.oldest.map((p) => (
             <Group key={p.id} justify="space-between" gap="xs" wrap="wrap">
-              {/* Each opens its protocol (the list the figure links to has no filter by state). */}
+              {/*
+               * Each opens its protocol. The figure itself links nowhere: it counts both families'
+               * protocols, and no list shows only those waiting (the service list held the own
+               * machines' 7,716 events for a figure of 409).
+               */}
               <LineLink to={paths.serviceProtocol(p.id, paths.home)}>
                 {p.number} – {p.customerShortName}
               </LineLink>

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Customer } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from '../../customers/api/customers';
 
-/** The fields of a customer the machine screens need (the customers feature owns the rest). */
-export interface CustomerOption {
-  id: number;
-  shortName: string;
-  fullName: string;
-}
+/** A customer as `/api/customer/findAll` gives it: the select's name, and the form's contact line. */
+export type CustomerOption = Customer;
 
 export interface CategoryOption {
   id: number;

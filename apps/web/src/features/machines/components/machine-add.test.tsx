@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
 import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
-import { sampleDevice } from '../../../../test/samples';
+import { sampleDevice, sampleCustomerRecord } from '../../../../test/samples';
 import { MachineAdd } from './machine-add';
 
 /** No pause between keystrokes: the tests check behaviour, not typing speed. */
@@ -17,7 +17,7 @@ function fakeServer(insertStatus = 201) {
     {
       'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000', 'Prasa krawędziowa'] },
       'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
-      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+      'GET /api/customer/findAll': { body: [sampleCustomerRecord()] },
       'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
       'POST /api/device/insert': {
         status: insertStatus,
@@ -122,7 +122,7 @@ describe('machine add', () => {
     const server = fakeApi(
       {
         'GET /api/device-external/findAllDevicesNames': { body: ['Obca prasa'] },
-        'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME' }] },
+        'GET /api/customer/findAll': { body: [sampleCustomerRecord({ fullName: 'ACME' })] },
         'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
         'POST /api/device-external/insert': { status: 409, body: { message: 'Taki rekord już istnieje.' } },
       },

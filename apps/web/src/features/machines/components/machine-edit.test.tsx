@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
-import { sampleDevice } from '../../../../test/samples';
+import { sampleDevice, sampleCustomerRecord } from '../../../../test/samples';
 import { MachineEdit } from './machine-edit';
 import { SessionEndedModal } from '../../auth/components/session-ended-modal';
 
@@ -17,7 +17,7 @@ function fakeServer(deleteStatus: number, device = sampleDevice()) {
     {
       'GET /api/device/findById/7': { body: device },
       'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000'] },
-      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+      'GET /api/customer/findAll': { body: [sampleCustomerRecord()] },
       'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
       'DELETE /api/device/delete/7': {
         status: deleteStatus,
@@ -59,6 +59,20 @@ describe('machine card', () => {
     expect(screen.getByText(/Maszyna mogła zostać usunięta/)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Lista maszyn' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineList'));
+  });
+
+  it("names the customer's phone (a link a tablet calls) and card under Kontrahent", async () => {
+    fakeServer(200);
+    renderCard('id=7');
+    const call = await screen.findByRole('link', { name: 'tel. +48 41 300 20 10' });
+    expect(call).toHaveAttribute('href', 'tel:+48413002010');
+    expect(screen.getByText('biuro@acme.pl')).toBeInTheDocument();
+    const card = screen.getByRole('link', { name: 'Karta kontrahenta' });
+    expect(card.getAttribute('href')).toMatch(/^\/customerEdit\?id=11&shortName=ACME&/);
+    // Told to a screen reader with the field.
+    expect(screen.getByRole('combobox', { name: 'Kontrahent' })).toHaveAccessibleDescription(
+      /tel\. \+48 41 300 20 10.*Karta kontrahenta/,
+    );
   });
 
   it('leaves a card read after the session ended to the session dialog, without "Nieznany błąd."', async () => {
@@ -183,7 +197,7 @@ describe('machine card', () => {
     fakeApi(
       {
         'GET /api/device/findById/7': { body: sampleDevice() },
-        'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+        'GET /api/customer/findAll': { body: [sampleCustomerRecord()] },
         'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
         'PUT /api/device/update': {
           status: 404,

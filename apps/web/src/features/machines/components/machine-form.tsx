@@ -28,6 +28,7 @@ import {
 import type { MachinePayload } from '../api/machines';
 import { NameField } from './name-field';
 import { StatusSelect } from './status-select';
+import { CustomerContact } from './customer-contact';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useFieldWarnings } from '../../../lib/use-field-warnings';
@@ -82,6 +83,10 @@ export function MachineForm(props: MachineFormProps) {
       ),
     [categories.data, ownCategory],
   );
+  const chosenCustomer = useMemo(
+    () => customers.data?.find((c) => String(c.id) === values.customerId),
+    [customers.data, values.customerId],
+  );
   const ownCustomer = device?.customer;
   const customerData = useMemo(
     () => customerSelectData(customers.data, ownCustomer),
@@ -124,6 +129,8 @@ export function MachineForm(props: MachineFormProps) {
             clearable
             limit={100}
             nothingFoundMessage="Brak kontrahenta"
+            description={chosenCustomer && <CustomerContact customer={chosenCustomer} />}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('customerId')}
           />
           <TextInput

@@ -5,7 +5,7 @@ import { dayjs } from '../../../lib/dayjs';
 import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
 import { catchDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render-screen';
-import { sampleDevice } from '../../../../test/samples';
+import { sampleDevice, sampleCustomerRecord } from '../../../../test/samples';
 import { EMPTY_FILTERS, type MachineFilters } from '../machine-filters';
 import { MachineList } from './machine-list';
 import { Link } from 'react-router';
@@ -25,7 +25,7 @@ function fakeServer(total = 2) {
     {
       'POST /api/device/getByFilter': { body: rows, headers: { 'X-Total-Count': String(total) } },
       'POST /api/device-external/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
-      'GET /api/customer/findAll': { body: [{ id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' }] },
+      'GET /api/customer/findAll': { body: [sampleCustomerRecord()] },
       'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
     },
     { otherwise: EMPTY_LIST },

@@ -1,4 +1,6 @@
-import { Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   PAYMENT_TYPES,
   PROTOCOL_PDF_LABELS,
@@ -8,6 +10,7 @@ import {
   type ProtocolHeader,
 } from '@serwis/domain';
 import { TimeField } from '../../../components/time-field';
+import { paths } from '../../../config/paths';
 import { MaterialsEditor } from './materials-editor';
 
 const label = (list: readonly { name: string; label: string }[], name: string) =>
@@ -21,17 +24,29 @@ export function ProtocolHeaderPanel({ header }: { header: ProtocolHeader }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         <Info name="Numer" value={header.fullNumber} />
         <Info name="Data" value={header.date} />
+        {/* The customer and each machine open their cards (the protocol names them as signed). */}
         <Info
           name="Klient"
-          value={[header.customer.fullName || header.customer.shortName, header.customer.address]
-            .filter(Boolean)
-            .join(', ')}
+          value={
+            <>
+              <Anchor component={Link} to={paths.customerCard(header.customer.id)} inherit>
+                {header.customer.fullName || header.customer.shortName}
+              </Anchor>
+              {header.customer.address && `, ${header.customer.address}`}
+            </>
+          }
         />
         <Info
           name="Maszyny"
-          value={header.machines
-            .map((m) => `${m.name}${m.serialNumber ? ` (nr ser. ${m.serialNumber})` : ''}`)
-            .join('; ')}
+          value={header.machines.map((m, index) => (
+            <Fragment key={m.id}>
+              {index > 0 && '; '}
+              <Anchor component={Link} to={paths.machineEdit({ id: m.id })} inherit>
+                {m.name}
+              </Anchor>
+              {m.serialNumber && ` (nr ser. ${m.serialNumber})`}
+            </Fragment>
+          ))}
         />
         <Info name="Rodzaj serwisu" value={header.types.map((t) => label(SERVICE_TYPES, t)).join(', ')} />
         {period !== null && <Info name={PROTOCOL_PDF_LABELS.inspectionPeriod} value={period} />}
@@ -120,7 +135,7 @@ export function WorkPanel({ data, readOnly, set }: { data: ProtocolData; readOnl
   );
 }
 
-function Info({ name, value }: { name: string; value: string }) {
+function Info({ name, value }: { name: string; value: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text fw={600} w={130} style={{ flexShrink: 0 }}>

@@ -136,7 +136,14 @@ describe('/serviceProtocol', () => {
       'PUT /api/service/protocol/7': (call) => ({ body: { ...protocol(), data: call.body, saved: true } }),
     });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
-    expect(await screen.findByText('Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź')).toBeInTheDocument();
+    // The customer and the machine open their cards.
+    const customer = await screen.findByRole('link', { name: 'Żabka Sp. z o.o.' });
+    expect(customer).toHaveAttribute('href', `/customerEdit?id=${protocol().header.customer.id}`);
+    expect(screen.getByText('Klient').nextSibling).toHaveTextContent(
+      'Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź',
+    );
+    expect(screen.getByRole('link', { name: 'Kocioł Żółw' })).toHaveAttribute('href', '/machineEdit?id=5');
+    expect(screen.getByText('Maszyny').nextSibling).toHaveTextContent('Kocioł Żółw (nr ser. SN-1)');
     expect(screen.getByText('Okres przeglądu').nextSibling).toHaveTextContent('18 mies. od przekazania');
     const row = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
     await userEvent.click(within(row).getByRole('radio', { name: 'POPRAWNE' }));
@@ -676,7 +683,9 @@ describe('/serviceProtocol', () => {
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     expect(await screen.findByText('Brak połączenia z serwerem')).toBeInTheDocument();
     expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
-    expect(screen.getByText('Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź')).toBeInTheDocument();
+    expect(screen.getByText('Klient').nextSibling).toHaveTextContent(
+      'Żabka Sp. z o.o., ul. Gęślą 7, 90-001 Łódź',
+    );
     const again = screen.getByRole('group', { name: '1. Sprawdzenie ciśnienia' });
     expect(within(again).getByRole('radio', { name: 'NIEPOPRAWNE' })).toBeChecked();
     expect(within(again).getByLabelText('Ciśnienie [bar]')).toHaveValue('3,1');
