@@ -56,6 +56,23 @@ function read<F>(key: string | undefined, initial: ListState<F>): ListState<F> {
 }
 
 /**
+ * Opens another list (by its `persistKey`) at its first page with `patch` applied (a search, the
+ * filters), keeping the rest it kept: what a link to that list with the same question sets first.
+ */
+export function presetListState<F>(key: string, patch: Partial<Pick<ListState<F>, 'search' | 'filters'>>) {
+  let kept: unknown = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(`list:${key}`) ?? 'null');
+  } catch {
+    // Unreadable: the patch alone, the rest from the list's own start.
+  }
+  sessionStorage.setItem(
+    `list:${key}`,
+    JSON.stringify({ ...(isObject(kept) ? kept : {}), ...patch, page: 1 }),
+  );
+}
+
+/**
  * Page, size, sort, search text and filters of a list; with `persistKey` they survive leaving the
  * screen and coming back (kept in sessionStorage for this browser tab).
  */

@@ -62,6 +62,36 @@ beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('machine list', () => {
+  it("points to the other family's list when a search finds nothing here but there, and opens it so", async () => {
+    const server = fakeApi(
+      {
+        'POST /api/device/getByFilter': { body: [], headers: { 'X-Total-Count': '0' } },
+        'POST /api/device-external/getByFilter': (call) =>
+          call.query.get('q') === 'SP-2024'
+            ? { body: [sampleDevice({ type: 'EXTERNAL' })], headers: { 'X-Total-Count': '2' } }
+            : { body: [], headers: { 'X-Total-Count': '0' } },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderList();
+    expect(await screen.findByText('Brak danych')).toBeInTheDocument();
+    // An empty list without a question asks the other one nothing.
+    expect(server.callsTo('POST', '/api/device-external/getByFilter')).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Szukaj' }), 'SP-2024');
+    expect(
+      await screen.findByText('Pasujące maszyny na liście „Lista maszyn zewnętrznych”: 2.'),
+    ).toBeInTheDocument();
+    const asked = server.callsTo('POST', '/api/device-external/getByFilter').at(-1)!;
+    expect([asked.query.get('q'), asked.query.get('size')]).toEqual(['SP-2024', '1']);
+    await user.click(screen.getByRole('button', { name: 'Pokaż je' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineExternalList'));
+    expect(JSON.parse(sessionStorage.getItem('list:machines-external')!)).toMatchObject({
+      search: 'SP-2024',
+      page: 1,
+    });
+  });
+
   it('asks for the first page sorted by status weight and shows the rows', async () => {
     const server = fakeServer();
     renderList();

@@ -19,6 +19,7 @@ import { ImportButton } from '../../imports/components/import-button';
 import { FAMILIES, type MachineFamily } from '../family';
 import {
   EMPTY_FILTERS,
+  hasActiveFilters,
   toFilterBody,
   withCategoryIds,
   withCurrentCategories,
@@ -31,6 +32,7 @@ import { CsvButton } from './csv-button';
 import { QrLabelsButton } from './qr-labels-button';
 import { useLabelSelection } from './use-label-selection';
 import { LabelTicksProvider, labelTickColumn } from './label-ticks';
+import { OtherFamilyMatches } from './other-family-matches';
 
 const COLUMNS = [labelTickColumn, ...machineColumns];
 
@@ -145,6 +147,16 @@ export function MachineList({ family }: { family: MachineFamily }) {
           getRowId={(d) => String(d.id)}
         />
       </LabelTicksProvider>
+      <OtherFamilyMatches
+        family={family}
+        foundNothing={
+          data !== undefined && !isFetching && total === 0 && (q !== '' || hasActiveFilters(filters))
+        }
+        body={body}
+        q={q}
+        search={list.state.search}
+        filters={stored}
+      />
     </>
   );
 }
