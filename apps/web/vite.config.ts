@@ -70,8 +70,11 @@ export default defineConfig({
             return { manifest, warnings: [] };
           },
         ],
-        // Navigations go to the network first: no precached page answers before the server.
+        // Navigations go to the network first: no precached page answers before the server. "/"
+        // too: Workbox answers a URL ending in "/" from the precached index.html unless told not
+        // to, and after a deploy the login's page ran the old build.
         navigateFallback: null,
+        directoryIndex: null,
         runtimeCaching: [
           {
             // A page of the app (not an API call, a file download or /logout): the network, and

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
 import { openNetworkLink, type NetworkLink } from '../support/network-link';
@@ -236,6 +236,23 @@ describe('field protocol on a tablet', () => {
     await tabTo(page.getByLabel('Noclegi'), page.getByLabel('Zalecenia dla klienta'), 10);
     // A text area partly shown above the bar: the browser brought out only its caret's line.
     await tabTo(page.getByLabel(/^Uwagi: /).last(), page.getByLabel('Opis wykonanych prac'), -30);
+  });
+
+  it('asks the network for the start page too while its service worker is in, so that a deploy is seen at once', async () => {
+    await page.getByText('Działa bez sieci', { exact: true }).waitFor();
+    // The worker answers every page of the app; it must fetch "/" (the login's and the logout's
+    // page) from the server, not from its copy: an old copy ran the old build after a deploy.
+    const fetched: string[] = [];
+    const seen = (request: Request) => {
+      if (request.serviceWorker() && new URL(request.url()).pathname === '/') fetched.push(request.url());
+    };
+    tablet.on('request', seen);
+    const start = await page.goto('/');
+    tablet.off('request', seen);
+    expect(start?.fromServiceWorker()).toBe(true);
+    expect(fetched.length).toBeGreaterThan(0);
+    await page.goto(state.protocolUrl);
+    await page.getByRole('heading', { name: 'Protokół serwisowy (auto)' }).waitFor();
   });
 
   it('keeps what is typed while offline through a reload without the network', async () => {
