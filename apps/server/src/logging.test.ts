@@ -8,6 +8,12 @@ import { sendImport } from './modules/imports/imports.fixtures.js';
 
 const ctx = useTestApp();
 
+/** A 1×1 PNG (a nameplate photo as small as can be). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The lines a server at `trace`, the most it writes, sends to its log. */
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
@@ -52,6 +58,11 @@ describe("the server's log", () => {
       headers: { authorization: basic },
     });
     expect(auth.statusCode).toBe(200);
+    // The login's own line names who logged in.
+    expect(lines.filter((line) => line.msg === 'request completed').at(-1)).toMatchObject({
+      res: { url: '/api/user/auth', statusCode: 200 },
+      userId: admin.id,
+    });
 
     const text = JSON.stringify(lines);
     expect(token().length).toBeGreaterThan(20);
@@ -100,20 +111,25 @@ describe("the server's log", () => {
     const deviceId = await insertTestDevice(ctx.database.db);
     const file = await addTestFile(ctx, admin, {
       deviceId,
-      filename: 'schemat.pdf',
-      content: '%PDF-1.4\n%%EOF\n',
+      filename: 'tabliczka.png',
+      content: PNG,
+      contentType: 'image/png',
     });
     await clearStorage(ctx);
-    const response = await logged!.inject({
-      method: 'GET',
-      url: `/api/storage/downloadFile?fileName=${encodeURIComponent(file.filename)}`,
-      headers: as(admin),
-    });
-    expect(response.statusCode).toBe(404);
-    expect(lines.find((line) => line.level === 40)).toMatchObject({
-      msg: 'stored file missing from the storage',
-      fileId: file.id,
-      reqId: response.headers['x-request-id'],
-    });
+    // The file itself, and a nameplate photo's small copy (the width the cards ask for).
+    for (const width of ['', '&width=480']) {
+      lines.length = 0;
+      const response = await logged!.inject({
+        method: 'GET',
+        url: `/api/storage/downloadFile?fileName=${encodeURIComponent(file.filename)}${width}`,
+        headers: as(admin),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(lines.find((line) => line.level === 40)).toMatchObject({
+        msg: 'stored file missing from the storage',
+        fileId: file.id,
+        reqId: response.headers['x-request-id'],
+      });
+    }
   });
 });

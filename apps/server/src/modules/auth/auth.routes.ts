@@ -55,6 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           replacesToken: request.cookies[SESSION_COOKIE],
         });
         setSessionCookie(request, reply, token, expiresAt);
+        // The login's own line names who logged in, as every later request's does.
+        request.log = reply.log = request.log.child({ userId: user.id });
         // Only guesses count against the limits: a login that succeeded gives its attempt back.
         await limits.loginPerIp.refund(request);
         await limits.loginPerEmail.refund(request);

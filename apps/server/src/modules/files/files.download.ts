@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MSG, fileKind, previewContentType } from '@serwis/domain';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ByteRange, Storage } from '../../plugins/storage/index.js';
@@ -112,11 +112,14 @@ function rangeIfUnchanged(
 
 /**
  * A file the database lists whose bytes the storage does not have (a restore without the files'
- * folder, a bucket's lifecycle rule): a 404 to the user, and a warning for an administrator, since
- * nothing else would tell him that stored files are being lost.
+ * folder, a bucket's lifecycle rule): a warning for an administrator, since nothing else would tell
+ * him that stored files are being lost; answers the 404 the user gets.
  */
-function storedBytesMissing(reply: FastifyReply, row: FileRow) {
-  reply.log.warn({ fileId: row.id, storageName: row.storageName }, 'stored file missing from the storage');
+export function storedBytesMissing(
+  log: Pick<FastifyBaseLogger, 'warn'> | undefined,
+  row: Pick<FileRow, 'id' | 'storageName'>,
+) {
+  log?.warn({ fileId: row.id, storageName: row.storageName }, 'stored file missing from the storage');
   return notFound(MSG.fileNotFound);
 }
 
@@ -128,7 +131,7 @@ export async function sendStoredFile(
   headers: { range?: string; 'if-none-match'?: string; 'if-range'?: string },
 ) {
   const stat = await storage.stat(row.storageName);
-  if (!stat) throw storedBytesMissing(reply, row);
+  if (!stat) throw storedBytesMissing(reply.log, row);
   // The address names the file by its download name, which a later upload may take once this file
   // is deleted: a browser asks each time whether its copy is still this file (one storage name
   // never gets other bytes), and an unchanged one costs a 304 without a byte of the file.
@@ -142,7 +145,7 @@ export async function sendStoredFile(
   }
   const range = request.kind === 'range' ? request.range : undefined;
   const stream = await storage.open(row.storageName, range);
-  if (!stream) throw storedBytesMissing(reply, row);
+  if (!stream) throw storedBytesMissing(reply.log, row);
   const { disposition, contentType } = presentation(row);
   reply
     .header('Accept-Ranges', 'bytes')

@@ -1,10 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
-import { MSG, fileBaseName, fileKind } from '@serwis/domain';
-import { notFound } from '../../lib/app-error.js';
+import { fileBaseName, fileKind } from '@serwis/domain';
 import type { Storage } from '../../plugins/storage/index.js';
-import { contentDisposition, sendStoredFile, storedFileAnswered } from './files.download.js';
+import {
+  contentDisposition,
+  sendStoredFile,
+  storedBytesMissing,
+  storedFileAnswered,
+} from './files.download.js';
 import type { FileRow } from './files.repository.js';
 
 /** A picture larger than this is sent whole rather than read into memory to be made small. */
@@ -55,12 +59,12 @@ export async function sendThumbnail(
 ) {
   if (fileKind(row.filename) !== 'image') return sendStoredFile(reply, storage, row, headers);
   const stat = await storage.stat(row.storageName);
-  if (!stat) throw notFound(MSG.fileNotFound);
+  if (!stat) throw storedBytesMissing(reply.log, row);
   if (stat.size > LARGEST_SHRUNK_BYTES) return sendStoredFile(reply, storage, row, headers);
   const etag = `"${row.storageName}-w${width}"`;
   if (storedFileAnswered(reply, etag, headers)) return reply.status(304).send();
   const stream = await storage.open(row.storageName);
-  if (!stream) throw notFound(MSG.fileNotFound);
+  if (!stream) throw storedBytesMissing(reply.log, row);
   const small = await shrink(await buffer(stream), width);
   if (!small) return sendStoredFile(reply, storage, row, headers);
   return reply

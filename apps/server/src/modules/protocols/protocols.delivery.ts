@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import {
-  MSG,
   PROTOCOL_MAIL,
   PROTOCOL_MSG,
   REMINDER_MAIL,
@@ -9,7 +8,7 @@ import {
   protocolPdfFileName,
   type SessionUser,
 } from '@serwis/domain';
-import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import { badRequest, conflict } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { serviceInLog } from '../services/services.log-label.js';
@@ -17,6 +16,7 @@ import { deliver } from '../../plugins/mailer.js';
 import { companySignature, loadCompanyIdentity } from '../configuration/company-identity.js';
 import { keptParties, loadProtocolContext, templateData } from './protocols.context.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
+import { storedBytesMissing } from '../files/files.download.js';
 import {
   pdfInput,
   readProtocolTitle,
@@ -40,6 +40,8 @@ export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
     const file = await findFileRow(deps.db, stored.fileId);
     const stream = file ? await deps.storage.open(file.storageName) : null;
     if (stream) return { stream, filename: file!.filename };
+    // Its bytes lost: the printable one stands in, and the log says so.
+    if (file) storedBytesMissing(deps.log, file);
   }
   const data = stored?.data ?? (await templateData(deps.db, ctx));
   const pdf = await render(await pdfInput(deps.db, deps.config, ctx, data, 'print'), deps.log);
@@ -68,7 +70,7 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
   const to = email || firstEmailAddress(ctx.header.customer.email);
   if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
   const stream = await deps.storage.open(file.storageName);
-  if (!stream) throw new AppError(404, MSG.fileNotFound, 'NOT_FOUND');
+  if (!stream) throw storedBytesMissing(deps.log, file);
   const company = await loadCompanyIdentity(deps.db, deps.config);
   const title = await readProtocolTitle(deps.db, ctx.header);
   await deliver(deps.mailer, {
