@@ -3,17 +3,12 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@serwis/domain';
-import { servedAppVersion } from '../lib/api-client';
+import { ownAppVersion, servedAppVersion } from '../lib/api-client';
 
 const NOTICE_ID = 'new-version';
 export const NEW_VERSION_TITLE = 'Jest nowa wersja Serwisu';
 export const NEW_VERSION_TEXT =
   'Odśwież stronę, aby z niej korzystać. Zapisz najpierw to, co masz otwarte w formularzu.';
-
-/** The build this page was started from: its entry script, as index.html names it (none in development). */
-const ownAppVersion = () =>
-  document.querySelector<HTMLScriptElement>('script[type="module"][src^="/assets/"]')?.getAttribute('src') ??
-  null;
 
 /**
  * A tab left open over a deploy says so: once an answer of the server names another build than the

@@ -12,7 +12,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { onForbidden, onSessionEnded } from '../lib/api-client';
-import { usePastedTextCutNotice } from '../lib/pasted-text-cut';
 import { SESSION_QUERY_KEY, createQueryClient, sessionRefused } from '../lib/query-client';
 import { readableColorsResolver } from './readable-colors';
 import { theme } from './theme';
@@ -26,7 +25,6 @@ const Notifications = lazy(async () => ({ default: (await import('@mantine/notif
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  usePastedTextCutNotice();
   // Any call answered 401 ends the session on screen, also one made outside a query (an import).
   useEffect(() => onSessionEnded((code) => sessionRefused(client, code)), [client]);
   // A refusal may mean a right taken away meanwhile: the session is asked again (menus, admin screens).

@@ -55,6 +55,13 @@ let servedApp: string | null = null;
 /** The build of the app the server serves, as its last answer named it (`X-Serwis-App`). */
 export const servedAppVersion = () => servedApp;
 
+/** The build this page started from: its entry script, as index.html names it (none in development). */
+export const ownAppVersion = () =>
+  document.querySelector('script[type="module"][src^="/assets/"]')?.getAttribute('src') ?? null;
+
+/** The server's last answer named another build than this page's: a deploy since the page loaded. */
+export const servesAnotherBuild = () => !!servedApp && !!ownAppVersion() && servedApp !== ownAppVersion();
+
 type Body = unknown;
 interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined | (string | number)[]>;

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { APP_VERSION_HEADER, MSG } from '@serwis/domain';
 import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
@@ -65,6 +65,36 @@ describe('login page', () => {
     expect(returnPath({ from: 'https://evil.example' })).toBe('/home');
     expect(returnPath({ from: '/login' })).toBe('/home');
     expect(returnPath(null)).toBe('/home');
+  });
+
+  it('loads the app afresh after the login when the server serves a build deployed since the page loaded', async () => {
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.setAttribute('src', '/assets/index-old.js');
+    document.head.append(entry);
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    let deployed = false;
+    try {
+      fakeApi({
+        // The page loaded before the deploy; from the login on, the server serves the new build.
+        'GET /api/user/check-auth': () => ({
+          ...NO_SESSION,
+          headers: { [APP_VERSION_HEADER]: `/assets/index-${deployed ? 'new' : 'old'}.js` },
+        }),
+        'GET /api/user/auth': () => {
+          deployed = true;
+          return { body: JAN_USER, headers: { [APP_VERSION_HEADER]: '/assets/index-new.js' } };
+        },
+      });
+      renderLogin({ from: '/machineEdit?id=7' });
+      await logIn('jan@firma.pl', 'Haslo-123456');
+      await waitFor(() => expect(replace).toHaveBeenCalledWith('/machineEdit?id=7'));
+      // Not the old build's screen.
+      expect(screen.queryByText('Karta maszyny')).toBeNull();
+    } finally {
+      entry.remove();
+    }
   });
 
   it('goes straight to /home when the session is already there', async () => {

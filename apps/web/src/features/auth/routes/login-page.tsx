@@ -14,6 +14,7 @@ import { returnPath } from '../return-path';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { preloadAfterLogin } from '../../../app/preload-signed-in';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { servesAnotherBuild } from '../../../lib/api-client';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -38,7 +39,10 @@ export function LoginPage() {
   });
 
   useEffect(() => {
-    if (session.data) navigate(target, { replace: true });
+    if (!session.data) return;
+    // A deploy since this page loaded: the app after the login loads afresh, the new build.
+    if (servesAnotherBuild()) window.location.replace(target);
+    else navigate(target, { replace: true });
   }, [session.data, navigate, target]);
   // The code after the login is fetched while the e-mail and password are typed.
   useEffect(() => preloadAfterLogin(target), [target]);
@@ -59,7 +63,7 @@ export function LoginPage() {
     setInfo(null);
     const form = event.currentTarget;
     login.mutate(values, {
-      onSuccess: () => navigate(target, { replace: true }),
+      // The session it sets takes the page on (above).
       // The refusal is read above; the password, to be typed again, takes the focus (it fell to
       // the page while the button was busy, and the next Tab started at the top).
       onError: () => {
