@@ -22,13 +22,14 @@ export function OtherFamilyMatches(props: {
 }) {
   const navigate = useNavigate();
   const other = FAMILIES[props.family === 'INTERNAL' ? 'EXTERNAL' : 'INTERNAL'];
-  const { data } = useMachinePage(
+  const { data, isPlaceholderData } = useMachinePage(
     other.family,
     props.body,
     { page: 1, size: 1, q: props.q },
     { enabled: props.foundNothing },
   );
-  if (!props.foundNothing || !data?.total) return null;
+  // Not an earlier question's count while this one is asked.
+  if (!props.foundNothing || isPlaceholderData || !data?.total) return null;
   const open = () => {
     presetListState(other.persistKey, { search: props.search, filters: props.filters });
     navigate(other.listPath);
