@@ -38,18 +38,22 @@ beforeEach(async () => {
 });
 afterAll(async () => logged?.close());
 
+/** A customer file (short name; city) sent by the administrator to the logging app. */
+const importCustomers = (url: string, rows: string) =>
+  sendImport(
+    { ...ctx, app: logged! },
+    admin,
+    url,
+    `Nazwa skrócona;Miejscowość\n${rows}`,
+    undefined,
+    'kontrahenci.csv',
+  );
+
 const token = () => admin.cookie.replace(/^SESSION=/, '').split(';')[0]!;
 
 describe("the server's log", () => {
   it('never holds the session cookie or a login, even at trace (the upload parser logs the headers)', async () => {
-    const upload = await sendImport(
-      { ...ctx, app: logged! },
-      admin,
-      '/api/customer/import/preview',
-      'Nazwa skrócona;Miejscowość\nMetalex;Kielce\n',
-      undefined,
-      'kontrahenci.csv',
-    );
+    const upload = await importCustomers('/api/customer/import/preview', 'Metalex;Kielce\n');
     expect(upload.statusCode).toBe(200);
     const basic = `Basic ${Buffer.from(`${admin.email}:${admin.password}`).toString('base64')}`;
     const auth = await logged!.inject({
@@ -89,14 +93,7 @@ describe("the server's log", () => {
   });
 
   it("gives a streamed import's outcome, which its 200 cannot: the status a plain call answers, and the counts", async () => {
-    const refused = await sendImport(
-      { ...ctx, app: logged! },
-      admin,
-      '/api/customer/import?progress=ndjson',
-      'Nazwa skrócona;Miejscowość\nMetalex;Kielce\n;Radom\n',
-      undefined,
-      'kontrahenci.csv',
-    );
+    const refused = await importCustomers('/api/customer/import?progress=ndjson', 'Metalex;Kielce\n;Radom\n');
     expect(refused.statusCode).toBe(200);
     expect(refused.body).toContain('"failure"');
     expect(lines.find((line) => line.msg === 'streamed answer')).toMatchObject({

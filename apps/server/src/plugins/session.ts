@@ -29,8 +29,7 @@ export const sessionPlugin = fp(async (app) => {
     const session = token && readsSession ? await findSession(app.db, token) : undefined;
     if (session) {
       request.user = toSessionUser(session);
-      // Every later line of the request names its employee (the one that ends it too).
-      request.log = reply.log = request.log.child({ userId: request.user.id });
+      nameInLog(request, reply, request.user.id);
     }
     if (isApi && !request.user && !request.routeOptions.config?.public) throw unauthorized();
     if (isApi && request.user && !request.routeOptions.config?.public) refuseAnotherAccount(request);
@@ -73,6 +72,11 @@ function refuseAnotherAccount(request: FastifyRequest) {
   const shown = request.headers[SHOWN_USER_HEADER];
   if (typeof shown !== 'string' || !/^\d+$/.test(shown)) return;
   if (Number(shown) !== request.user!.id) throw unauthorized(MSG.sessionOfAnotherAccount, 'ANOTHER_ACCOUNT');
+}
+
+/** Every later line of the request names its employee (`userId`), the one that ends it too. */
+export function nameInLog(request: FastifyRequest, reply: FastifyReply, userId: number) {
+  request.log = reply.log = request.log.child({ userId });
 }
 
 export function setSessionCookie(

@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@serwis/domain';
-import { ownAppVersion, servedAppVersion } from '../lib/api-client';
+import { servedAppVersion, servesAnotherBuild } from '../lib/api-client';
 
 const NOTICE_ID = 'new-version';
 export const NEW_VERSION_TITLE = 'Jest nowa wersja Serwisu';
@@ -20,17 +20,15 @@ export const NEW_VERSION_TEXT =
 export function useNewVersionNotice() {
   const client = useQueryClient();
   useEffect(() => {
-    const own = ownAppVersion();
-    if (!own) return;
     let told: string | null = null;
     const check = () => {
-      const served = servedAppVersion();
-      if (!served || served === told) return;
-      if (served === own) {
+      if (!servesAnotherBuild()) {
         if (told) notifications.hide(NOTICE_ID);
         told = null;
         return;
       }
+      const served = servedAppVersion();
+      if (served === told) return;
       told = served;
       notifications.show({
         id: NOTICE_ID,

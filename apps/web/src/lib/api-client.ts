@@ -56,7 +56,7 @@ let servedApp: string | null = null;
 export const servedAppVersion = () => servedApp;
 
 /** The build this page started from: its entry script, as index.html names it (none in development). */
-export const ownAppVersion = () =>
+const ownAppVersion = () =>
   document.querySelector('script[type="module"][src^="/assets/"]')?.getAttribute('src') ?? null;
 
 /** The server's last answer named another build than this page's: a deploy since the page loaded. */

@@ -8,7 +8,13 @@ import {
   setNewPasswordSchema,
 } from '@serwis/domain';
 import { AppError, badRequest, unauthorized } from '../../lib/app-error.js';
-import { clearSessionCookie, currentUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
+import {
+  clearSessionCookie,
+  currentUser,
+  nameInLog,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../../plugins/session.js';
 import { redirectResponse } from '../../plugins/openapi.js';
 import { parseBasicAuth } from './basic-auth.js';
 import { changePassword, login, logout, resetPassword } from './auth.service.js';
@@ -56,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         setSessionCookie(request, reply, token, expiresAt);
         // The login's own line names who logged in, as every later request's does.
-        request.log = reply.log = request.log.child({ userId: user.id });
+        nameInLog(request, reply, user.id);
         // Only guesses count against the limits: a login that succeeded gives its attempt back.
         await limits.loginPerIp.refund(request);
         await limits.loginPerEmail.refund(request);

@@ -110,16 +110,20 @@ function rangeIfUnchanged(
   return holds ? headers.range : undefined;
 }
 
+type LoggedFile = Pick<FileRow, 'id' | 'storageName'>;
+
 /**
  * A file the database lists whose bytes the storage does not have (a restore without the files'
  * folder, a bucket's lifecycle rule): a warning for an administrator, since nothing else would tell
- * him that stored files are being lost; answers the 404 the user gets.
+ * him that stored files are being lost.
  */
-export function storedBytesMissing(
-  log: Pick<FastifyBaseLogger, 'warn'> | undefined,
-  row: Pick<FileRow, 'id' | 'storageName'>,
-) {
+export function warnStoredBytesMissing(log: Pick<FastifyBaseLogger, 'warn'> | undefined, row: LoggedFile) {
   log?.warn({ fileId: row.id, storageName: row.storageName }, 'stored file missing from the storage');
+}
+
+/** The same, answered to the user as the 404 of a file not found. */
+export function storedBytesMissing(log: Pick<FastifyBaseLogger, 'warn'> | undefined, row: LoggedFile) {
+  warnStoredBytesMissing(log, row);
   return notFound(MSG.fileNotFound);
 }
 

@@ -16,7 +16,7 @@ import { deliver } from '../../plugins/mailer.js';
 import { companySignature, loadCompanyIdentity } from '../configuration/company-identity.js';
 import { keptParties, loadProtocolContext, templateData } from './protocols.context.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
-import { storedBytesMissing } from '../files/files.download.js';
+import { storedBytesMissing, warnStoredBytesMissing } from '../files/files.download.js';
 import {
   pdfInput,
   readProtocolTitle,
@@ -41,7 +41,7 @@ export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
     const stream = file ? await deps.storage.open(file.storageName) : null;
     if (stream) return { stream, filename: file!.filename };
     // Its bytes lost: the printable one stands in, and the log says so.
-    if (file) storedBytesMissing(deps.log, file);
+    if (file) warnStoredBytesMissing(deps.log, file);
   }
   const data = stored?.data ?? (await templateData(deps.db, ctx));
   const pdf = await render(await pdfInput(deps.db, deps.config, ctx, data, 'print'), deps.log);
