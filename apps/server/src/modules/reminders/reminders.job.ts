@@ -23,6 +23,7 @@ import {
   claimPendingMail,
   countPendingMails,
   countRunMailSent,
+  currentDigestAddress,
   currentNoticeAddress,
   findLiveRun,
   findLiveScheduledRun,
@@ -295,12 +296,15 @@ const domainOf = (from: string) => /@([^\s>]+)/.exec(from)?.[1] ?? 'serwis';
 const keyText = (k: SentReminderKey) => `${k.deviceId}|${k.dueDate}|${k.leadDays}|${k.recipient}`;
 
 /**
- * A pending mail's address at the moment it is sent: a customer's notice follows the customer's
- * E-mail field as it is now (null: withdrawn); an employee's digest keeps its address.
+ * A pending mail's address at the moment it is sent (null: withdrawn): a customer's notice follows
+ * the customer's E-mail field as it is now; an employee's digest goes to their address as it is now,
+ * and to nobody once their account is switched off or their reminders are.
  */
 async function addressNow(tx: Tx, mail: PendingMail): Promise<string | null> {
   const customer = /^customer:(\d+)$/.exec(mail.recipient);
-  return customer ? currentNoticeAddress(tx, Number(customer[1])) : mail.email;
+  if (customer) return currentNoticeAddress(tx, Number(customer[1]));
+  const employee = /^user:(\d+)$/.exec(mail.recipient);
+  return employee ? currentDigestAddress(tx, Number(employee[1])) : mail.email;
 }
 
 /**

@@ -195,6 +195,19 @@ export async function currentNoticeAddress(db: DbOrTx, customerId: number): Prom
   return row?.notices ? firstEmailAddress(row.email) : null;
 }
 
+/**
+ * An employee's digest at the moment it is sent: their address as it is now, while the account is
+ * active and their reminders are on (null: withdrawn, e.g. the employee has left since).
+ */
+export async function currentDigestAddress(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(reminderSettings)
+    .innerJoin(users, eq(users.id, reminderSettings.userId))
+    .where(and(eq(reminderSettings.userId, userId), eq(reminderSettings.enabled, true), eq(users.active, true)));
+  return row?.email ?? null;
+}
+
 /** A pending mail sent to another address than it was composed for (the customer's corrected one). */
 export async function readdressMail(db: DbOrTx, id: number, email: string) {
   await db.update(reminderMails).set({ email }).where(eq(reminderMails.id, id));

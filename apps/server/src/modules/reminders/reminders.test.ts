@@ -7,6 +7,7 @@ import { addDevice, deviceBody, seedReferences, type References } from '../devic
 import { postService, serviceJson } from '../services/services.fixtures.js';
 import { customers } from '../customers/customers.table.js';
 import { logs } from '../logs/logs.table.js';
+import { users } from '../users/users.table.js';
 import { runReminderJob } from './reminders.job.js';
 import { reminderMails, reminderRuns, sentReminders } from './reminders.table.js';
 import { startReminderScheduler } from './reminders.scheduler.js';
@@ -510,6 +511,38 @@ describe('inspection reminder job', () => {
     await ctx.database.db.delete(sentReminders);
     await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
     await setCustomer({ email: 'serwis@kowalski.pl', inspectionNotices: false });
+    const dropped = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(dropped).toMatchObject({ mailsQueued: 0, mailsSent: 0, mailsFailed: 0 });
+    expect(await ctx.database.db.select().from(reminderMails)).toEqual([]);
+    expect(ctx.mailer.sent).toHaveLength(1);
+  });
+
+  it("sends a refused employee's digest to their address as it is now, and to nobody once they have left", async () => {
+    const user = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const refs = await seedReferences(ctx);
+    await seedMachines(user, refs);
+    await enableReminders(user);
+    const setUser = (values: { email?: string; active?: boolean }) =>
+      ctx.database.db.update(users).set(values).where(eq(users.id, user.id));
+    const refusing = {
+      target: 'broken',
+      send: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const refused = await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
+    expect(refused).toMatchObject({ mailsQueued: 1, mailsFailed: 1 });
+
+    await setUser({ email: 'jan.nowy@firma.pl' });
+    const retried = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(retried).toMatchObject({ mailsQueued: 0, mailsSent: 1 });
+    expect(ctx.mailer.sent.map((m) => m.to)).toEqual(['jan.nowy@firma.pl']);
+
+    // Another refused digest, then the employee's account is switched off: nobody gets it.
+    await ctx.database.db.delete(reminderMails);
+    await ctx.database.db.delete(sentReminders);
+    await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
+    await setUser({ active: false });
     const dropped = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
     expect(dropped).toMatchObject({ mailsQueued: 0, mailsSent: 0, mailsFailed: 0 });
     expect(await ctx.database.db.select().from(reminderMails)).toEqual([]);
