@@ -37,6 +37,7 @@ const SERVICES: Forms = {
   few: 'zdarzenia serwisowe',
   many: 'zdarzeń serwisowych',
 };
+const FILES: Forms = { one: 'plik', few: 'pliki', many: 'plików' };
 const INCIDENTS: Forms = {
   one: 'wpis w zakładce Zdarzenia',
   few: 'wpisy w zakładce Zdarzenia',
@@ -59,7 +60,7 @@ export const DELETION_TEXT = {
     const what = listed([
       [d.notes, { one: 'notatka', few: 'notatki', many: 'notatek' }],
       [d.parts, { one: 'część', few: 'części', many: 'części' }],
-      [d.files, { one: 'plik', few: 'pliki', many: 'plików' }],
+      [d.files, FILES],
       [
         d.nameplates,
         {
@@ -70,6 +71,14 @@ export const DELETION_TEXT = {
       ],
     ]);
     return what ? `Razem z nią zostaną usunięte: ${what}.` : '';
+  },
+  /** What goes with a service event: its files and the to-do it carries (domain.md); '' when nothing. */
+  serviceTakesWith: (service: { files: readonly unknown[]; todo: string | null }) => {
+    const what = [
+      service.files.length ? counted(service.files.length, FILES) : '',
+      service.todo?.trim() ? 'zadanie do wykonania zapisane w tym zdarzeniu' : '',
+    ].filter(Boolean);
+    return what.length ? `Razem z nim zostaną usunięte: ${what.join(' i ')}.` : '';
   },
   /** Why a customer cannot go now; '' when it can. */
   customerKeptBy: (d: CustomerDependants) => {

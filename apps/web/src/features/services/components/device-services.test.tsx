@@ -29,6 +29,8 @@ const signedForeign = sampleService({
   userCreated: { id: 9, fullName: 'Ewa Zielińska' },
   user: 'Ewa Zielińska',
   files: [file(5, 'protokol.pdf'), file(6, 'zdjecie.jpg')],
+  todo: 'Wymienić pasek napędowy',
+  toDoStatus: 'TODO',
 });
 const open = sampleService({
   id: 3,
@@ -147,6 +149,12 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Usuń' }));
     expect(
       await screen.findByText('Czy na pewno chcesz usunąć zdarzenie serwisowe nr 24/03/2026?'),
+    ).toBeInTheDocument();
+    // What goes with it is named: its files and the to-do it carries.
+    expect(
+      screen.getByText(
+        'Razem z nim zostaną usunięte: 2 pliki i zadanie do wykonania zapisane w tym zdarzeniu.',
+      ),
     ).toBeInTheDocument();
     await confirm('Usuń');
     expect(await screen.findByRole('alert')).toHaveTextContent(

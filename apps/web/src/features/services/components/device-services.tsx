@@ -4,7 +4,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { MSG, PAGE_SIZES, protocolPdfFileName, type Service, type ServiceFile } from '@serwis/domain';
+import { DELETION_TEXT, MSG, PAGE_SIZES, protocolPdfFileName, type Service, type ServiceFile } from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, tableStateProps, useClampPage, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -79,6 +79,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
     else if (action === 'remove') {
       confirmDelete({
         what: name,
+        also: DELETION_TEXT.serviceTakesWith(service) || undefined,
         onConfirm: () =>
           remove.mutate(service.id, {
             onSuccess: () => notifications.show({ color: 'green', message: MSG.serviceDeleted }),
