@@ -54,3 +54,4 @@ export * from './texts/protocol-pdf.js';
 export * from './texts/deletion.js';
 export * from './texts/audit-fields.js';
 export * from './http-headers.js';
+export * from './rules/employee-name.js';

@@ -43,6 +43,20 @@ export const PROTOCOL_MSG = {
   /** The same on an administrator's screen of the signed protocol, who may save it as a correction. */
   protocolUnacceptedByAdmin:
     'Poniżej widać wersję wpisaną na tym urządzeniu, której serwer nie przyjął, bo protokół w międzyczasie podpisano. Możesz zapisać ją jako poprawkę podpisanego protokołu („Zapisz zmiany”) albo usunąć ją z urządzenia.',
+  /**
+   * The same, typed on this device by another employee (a shared tablet): who, without a reason
+   * that may not be true (the protocol may just be closed to this employee); an administrator's
+   * screen of the signed protocol may save it as a correction.
+   */
+  protocolUnacceptedOf: (author: string, mayCorrect: boolean) =>
+    `Poniżej widać wersję wpisaną na tym urządzeniu przez: ${author}, której serwer nie ma. ` +
+    (mayCorrect
+      ? 'Możesz zapisać ją jako poprawkę podpisanego protokołu („Zapisz zmiany”) albo usunąć ją z urządzenia.'
+      : 'Nie możesz jej zapisać: przekaż ją administratorowi albo usuń ją z urządzenia.'),
+  /** Another employee's draft on this device of a protocol this employee may fill in. */
+  othersDraftTitle: 'Niezapisana wersja innego pracownika',
+  othersDraft: (author: string) =>
+    `Na tym urządzeniu jest wersja tego protokołu wpisana przez: ${author}, której serwer jeszcze nie ma. Nie wczytano jej do formularza. Możesz ją wczytać (zostanie zapisana jako Twoja) albo usunąć z urządzenia.`,
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
   /** The screen took the protocol's own checklist after a save: an administrator changed the list meanwhile. */
   checklistReplaced:

@@ -1,5 +1,6 @@
 import {
   MSG,
+  employeeName,
   mayChangeOwnRecord,
   wallClockExists,
   type Incident,
@@ -11,7 +12,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { fullNameOf, toServiceSummary } from '../services/services.mapper.js';
+import { toServiceSummary } from '../services/services.mapper.js';
 import { findServiceRow, serviceCoversDevice } from '../services/services.repository.js';
 import {
   deleteIncident,
@@ -35,7 +36,7 @@ function toIncident(view: IncidentView, withService: boolean): Incident {
     device: { id: incident.deviceId },
     serviceId: incident.serviceId,
     service: withService && service ? toServiceSummary(service) : null,
-    userCreated: { id: view.creator.id, fullName: fullNameOf(view.creator) },
+    userCreated: { id: view.creator.id, fullName: employeeName(view.creator) },
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   PROTOCOL_MSG,
   checklistFor,
+  employeeName,
   isInstallationEvent,
   parseOperations,
   protocolDataSchema,
@@ -11,7 +12,7 @@ import {
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
 import { listInstallationOperations } from '../installation-operations/installation-operations.repository.js';
-import { fullNameOf, fullNumberOf } from '../services/services.mapper.js';
+import { fullNumberOf } from '../services/services.mapper.js';
 import type { ServiceRow } from '../services/services.repository.js';
 import { findProtocolContext, type ProtocolRow } from './protocols.repository.js';
 
@@ -35,7 +36,7 @@ export async function loadProtocolContext(db: DbOrTx, row: ServiceRow, signed?: 
     paymentType: row.paymentType,
     faultDescription: row.faultDescription,
     period: row.period,
-    employee: ctx.user ? fullNameOf(ctx.user) : '',
+    employee: ctx.user ? employeeName(ctx.user) : '',
     userCreatedId: row.userCreatedId,
     customer: {
       id: c.id,

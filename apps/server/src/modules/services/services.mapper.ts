@@ -1,4 +1,5 @@
 import {
+  employeeName,
   formatFullNumber,
   type Service,
   type ServiceState,
@@ -7,10 +8,6 @@ import {
 } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { findServicesWhole, type ServiceRow, type ServiceWhole } from './services.repository.js';
-
-export function fullNameOf(user: { firstName: string; lastName: string; email: string }) {
-  return `${user.firstName} ${user.lastName}`.trim() || user.email;
-}
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : String(value));
 
@@ -36,7 +33,7 @@ export function toServiceSummary(row: ServiceRow): ServiceSummary {
 
 function toService(whole: ServiceWhole): Service {
   const row = whole.service;
-  const creatorName = fullNameOf(whole.creator);
+  const creatorName = employeeName(whole.creator);
   const devices = whole.devices.map((d) => ({
     id: d.id,
     name: d.name,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Drawer, NavLink, ScrollArea, Text } from '@mantine/core';
-import { APP_NAME } from '@serwis/domain';
+import { APP_NAME, employeeName } from '@serwis/domain';
 import { paths } from '../../config/paths';
 import { useVisibleNavigation } from './use-visible-navigation';
 
@@ -12,7 +12,7 @@ export function NavigationDrawer({ opened, onClose }: { opened: boolean; onClose
       <ScrollArea>
         {user && (
           <Text size="sm" c="dimmed" mb="sm">
-            {`${user.firstName} ${user.lastName}`.trim() || user.email}
+            {employeeName(user)}
             {user.isAdmin ? ' (admin)' : ''}
           </Text>
         )}

@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { ActionIcon, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconSettings } from '@tabler/icons-react';
-import type { SessionUser } from '@serwis/domain';
+import { employeeName, type SessionUser } from '@serwis/domain';
 import { paths } from '../../config/paths';
 import { logout } from '../../features/auth/api/logout';
 import { leaveAfterAsking } from '../../lib/unsaved-changes';
@@ -59,7 +59,7 @@ export function SignedInActions({ user }: { user: SessionUser }) {
   // Here, in the code every signed-in screen loads (not in the login screen's): a tab left open
   // overnight asks again for what it shows.
   useNewDayRefresh();
-  const name = `${`${user.firstName} ${user.lastName}`.trim() || user.email}${user.isAdmin ? ' (admin)' : ''}`;
+  const name = `${employeeName(user)}${user.isAdmin ? ' (admin)' : ''}`;
   return (
     <>
       {/* The name gives way (cut with "…", whole in its tooltip) before the menus do. */}

@@ -21,6 +21,17 @@ export interface LocalDraft {
    * than sent over it (merge-drafts.ts). Missing in drafts kept before 2026-12-06.
    */
   baseData?: ProtocolData;
+  /**
+   * Who typed it (the employee signed in on this device then): on a shared tablet, the next
+   * employee is shown it and decides, and nothing of it is saved under their name unasked. Missing
+   * in drafts kept before 2026-12-07 (taken as the reader's own, as before).
+   */
+  author?: DraftAuthor;
+}
+
+export interface DraftAuthor {
+  id: number;
+  name: string;
 }
 
 const key = (serviceId: number) => `serwis:protocol-draft:${serviceId}`;

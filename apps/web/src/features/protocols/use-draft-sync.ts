@@ -5,6 +5,8 @@ import { useSessionEnded } from '../../lib/session-ended';
 import { fetchProtocol, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
 import { answersLeftOut, mergeDrafts, same } from './merge-drafts';
 import {
+  type DraftAuthor,
+  type LocalDraft,
   readLocalDraft,
   removeLocalDraft,
   removeSnapshot,
@@ -31,9 +33,10 @@ const MERGES = 3;
 /**
  * The protocol being edited, kept in three places: React state, IndexedDB (every change, at once)
  * and the server (a debounced draft save, and again whenever the network comes back). A local
- * draft newer than the server's wins when the screen opens: it holds what was typed offline.
+ * draft newer than the server's wins when the screen opens: it holds what was typed offline. `me`:
+ * the employee signed in, in whose name this device keeps the draft.
  */
-export function useDraftSync(protocol: LoadedProtocol) {
+export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
   const serviceId = protocol.header.serviceId;
   const signed = protocol.signed;
   const [data, setDataState] = useState<ProtocolData>(protocol.data);
@@ -49,6 +52,17 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const [restored, setRestored] = useState(false);
   // This device's version of a protocol the server no longer takes (see below).
   const [unaccepted, setUnaccepted] = useState(false);
+  // Another employee's draft left on this device (a shared tablet): shown in a notice, taken only
+  // when this employee asks (see below); until then this screen keeps no copy of its own over it.
+  const [othersDraft, setOthersDraft] = useState<LocalDraft | null>(null);
+  const othersDraftWaits = useRef(false);
+  // Whose the version shown as unaccepted is, when it is not this employee's.
+  const [unacceptedAuthor, setUnacceptedAuthor] = useState<string | null>(null);
+  const author = useRef(me);
+  // Kept current for the callbacks that write the draft (read at once on the first render).
+  useEffect(() => {
+    author.current = me;
+  }, [me]);
   const [ready, setReady] = useState(!protocol.editable);
   const dataRef = useRef(data);
   const version = useRef(0);
@@ -60,6 +74,15 @@ export function useDraftSync(protocol: LoadedProtocol) {
   const serverData = useRef(protocol.data);
   // Another screen's changes were merged into this one's (see save).
   const [merged, setMerged] = useState(false);
+
+  /** This device's copy of the screen's draft, in the name of the employee signed in. */
+  const keepOnDevice = useCallback(
+    async (draft: Omit<LocalDraft, 'author'>) => {
+      if (othersDraftWaits.current) return;
+      await writeLocalDraft(serviceId, { ...draft, author: author.current });
+    },
+    [serviceId],
+  );
 
   const inFlight = useRef<Promise<void>>(Promise.resolve());
   // The last save was refused for want of a session (401): sent again once the employee is back.
@@ -84,14 +107,14 @@ export function useDraftSync(protocol: LoadedProtocol) {
       setDataState(next);
       // A refused signing says it in its own words.
       if (!quiet && takenIn) setMerged(true);
-      await writeLocalDraft(serviceId, {
+      await keepOnDevice({
         data: next,
         changedAt: Date.now(),
         base: theirs.updatedAt,
         baseData: theirs.data,
       });
     },
-    [serviceId],
+    [keepOnDevice, serviceId],
   );
 
   /** One draft save; `sent` is the version of the form it sends. */
@@ -119,11 +142,11 @@ export function useDraftSync(protocol: LoadedProtocol) {
         setListReplaced(true);
       }
       if (version.current === sent) {
-        await removeLocalDraft(serviceId);
+        if (!othersDraftWaits.current) await removeLocalDraft(serviceId);
         setState('saved');
       } else {
         // Changed while it was saving: the draft on the device now builds on the version just saved.
-        await writeLocalDraft(serviceId, {
+        await keepOnDevice({
           data: dataRef.current,
           changedAt: Date.now(),
           base: serverVersion.current,
@@ -133,7 +156,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
       }
       setRefusal(null);
     },
-    [serviceId, signed],
+    [keepOnDevice, serviceId, signed],
   );
 
   const save = useCallback(async () => {
@@ -175,48 +198,77 @@ export function useDraftSync(protocol: LoadedProtocol) {
     return inFlight.current;
   }, [save]);
 
-  // A draft left on this device (offline, reload, sleep) is taken and sent: made on the version the
-  // server still has; or made on an older one whose form it keeps (`baseData`: another device saved
-  // since), sent as made on that one, so that its save merges the two; or (a draft kept before
-  // `baseData`) changed later than the server's version by the clocks. On a protocol signed or
-  // rejected meanwhile it is shown, not sent, and kept: a draft stays on the device only while the
-  // server has not taken it, so what was typed after the event closed is not lost without a word
-  // (an administrator's screen of a signed protocol keeps no draft: it saves on request only).
+  /**
+   * A draft of this device taken up: made on the version the server still has; or made on an older
+   * one whose form it keeps (`baseData`: another device saved since), sent as made on that one, so
+   * that its save merges the two; or (a draft kept before `baseData`) changed later than the server's
+   * version by the clocks. False: the server's version stands.
+   */
+  const takeUp = useCallback(
+    (local: LocalDraft, { whatever = false }: { whatever?: boolean } = {}) => {
+      const onServer = serverVersion.current;
+      const serverTime = onServer ? Date.parse(onServer) : 0;
+      const mergeable = Boolean(local.baseData) && local.base !== onServer;
+      if (!whatever && !(local.base === onServer || mergeable || local.changedAt > serverTime)) return false;
+      if (mergeable) {
+        serverVersion.current = local.base ?? null;
+        serverData.current = local.baseData!;
+      }
+      dataRef.current = local.data;
+      setDataState(local.data);
+      setRestored(true);
+      version.current += 1;
+      setState('pending');
+      void flush();
+      return true;
+    },
+    [flush],
+  );
+
+  // A draft left on this device (offline, reload, sleep) is taken and sent (takeUp). On a protocol
+  // signed or rejected meanwhile it is shown, not sent, and kept: a draft stays on the device only
+  // while the server has not taken it, so what was typed after the event closed is not lost without
+  // a word (an administrator's screen of a signed protocol keeps no draft: it saves on request only).
+  // Another employee's draft (a shared tablet) is never sent in this one's name unasked: named in a
+  // notice, shown where this employee cannot save anyway.
   useEffect(() => {
     let cancelled = false;
     void readLocalDraft(serviceId).then((local) => {
       if (cancelled) return;
+      const others = local?.author && author.current && local.author.id !== author.current.id;
       if (!protocol.editable || protocol.signed) {
         if (local) {
           dataRef.current = local.data;
           setDataState(local.data);
           setUnaccepted(true);
+          if (others) setUnacceptedAuthor(local.author!.name);
         }
-        setReady(true);
-        return;
-      }
-      const serverTime = protocol.updatedAt ? Date.parse(protocol.updatedAt) : 0;
-      // Made on a version the server no longer has, with that version kept beside it: sent as made
-      // on it, so that the server refuses it and the save merges it with what was saved since.
-      const mergeable = Boolean(local?.baseData) && local?.base !== protocol.updatedAt;
-      if (local && (local.base === protocol.updatedAt || mergeable || local.changedAt > serverTime)) {
-        if (mergeable) {
-          serverVersion.current = local.base ?? null;
-          serverData.current = local.baseData!;
-        }
-        dataRef.current = local.data;
-        setDataState(local.data);
-        setRestored(true);
-        version.current += 1;
-        setState('pending');
-        void flush();
-      }
+      } else if (local && others) {
+        othersDraftWaits.current = true;
+        setOthersDraft(local);
+      } else if (local) takeUp(local);
       setReady(true);
     });
     return () => {
       cancelled = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened protocol
+  }, [serviceId]);
+
+  /** Another employee's draft on this device, taken up as this employee's own (and saved so). */
+  const takeOthersDraft = useCallback(async () => {
+    if (!othersDraft) return;
+    othersDraftWaits.current = false;
+    setOthersDraft(null);
+    await keepOnDevice(othersDraft);
+    takeUp(othersDraft, { whatever: true });
+  }, [keepOnDevice, othersDraft, takeUp]);
+
+  /** Another employee's draft on this device, dropped. */
+  const discardOthersDraft = useCallback(async () => {
+    othersDraftWaits.current = false;
+    setOthersDraft(null);
+    await removeLocalDraft(serviceId);
   }, [serviceId]);
 
   useEffect(() => {
@@ -263,7 +315,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
       // and stores a new PDF.
       if (signed) return;
       const now = Date.now();
-      void writeLocalDraft(serviceId, {
+      void keepOnDevice({
         data: next,
         changedAt: now,
         base: serverVersion.current,
@@ -273,7 +325,7 @@ export function useDraftSync(protocol: LoadedProtocol) {
       const wait = Math.min(AUTOSAVE_MS, firstUnsentAt.current + AUTOSAVE_MAX_WAIT_MS - now);
       timer.current = setTimeout(() => void flush(), Math.max(0, wait));
     },
-    [flush, serviceId, signed],
+    [flush, keepOnDevice, signed],
   );
 
   /** Before signing: no draft save may race the sign call. */
@@ -288,12 +340,14 @@ export function useDraftSync(protocol: LoadedProtocol) {
     dataRef.current = protocol.data;
     setDataState(protocol.data);
     setUnaccepted(false);
+    setUnacceptedAuthor(null);
   }, [protocol.data, serviceId]);
 
   /** After signing: the server holds the final version; the local copy goes. */
   const forget = useCallback(async () => {
     clearTimeout(timer.current);
-    await removeLocalDraft(serviceId);
+    // Another employee's draft left waiting stays (shown as theirs when the protocol opens again).
+    if (!othersDraftWaits.current) await removeLocalDraft(serviceId);
     await removeSnapshot(serviceId);
     setState('saved');
   }, [serviceId]);
@@ -308,7 +362,12 @@ export function useDraftSync(protocol: LoadedProtocol) {
     merged,
     restored,
     unaccepted,
+    unacceptedAuthor,
     discardUnaccepted,
+    /** The name of the employee whose draft waits on this device, or null. */
+    othersDraftAuthor: othersDraft?.author?.name ?? null,
+    takeOthersDraft,
+    discardOthersDraft,
     ready,
     flush,
     forget,

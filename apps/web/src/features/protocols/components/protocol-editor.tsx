@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Stack } from '@mantine/core';
-import { firstEmailAddress } from '@serwis/domain';
+import { employeeName, firstEmailAddress } from '@serwis/domain';
+import { useSession } from '../../auth/api/session';
 import { ErrorBanner } from '../../../components/error-banner';
 import { FilePreview, type PreviewableFile } from '../../../components/file-preview';
 import type { LoadedProtocol } from '../api/protocols';
@@ -17,14 +18,15 @@ import { useProtocolFields } from './use-protocol-fields';
 import { useProtocolSigning } from './use-protocol-signing';
 import { isIncompleteTime } from '../../../lib/incomplete-time';
 
-/** The field protocol: header, checklists, work, materials, times, signatures; autosaved. */
 /** The first time field under `root` that holds a time half typed, if any. */
 const halfTypedTimeIn = (root: HTMLElement | null) =>
   [...(root?.querySelectorAll<HTMLInputElement>('input[type="time"]') ?? [])].find(isIncompleteTime) ?? null;
 
+/** The field protocol: header, checklists, work, materials, times, signatures; autosaved. */
 export function ProtocolEditor({ protocol, backTo }: { protocol: LoadedProtocol; backTo: string }) {
   const { header } = protocol;
-  const sync = useDraftSync(protocol);
+  const { data: me } = useSession();
+  const sync = useDraftSync(protocol, me ? { id: me.id, name: employeeName(me) } : undefined);
   // Here, not in the footer's badge: it also registers the offline shell, for every protocol opened.
   const offlineReady = useOfflineReady();
   const { data, setData } = sync;

@@ -8,7 +8,7 @@ import type { DraftSync } from './draft-sync-type';
 
 /**
  * Above the protocol: signed or closed to this user, a version on the device the server no longer
- * takes, opened offline, a draft restored, a draft refused.
+ * takes, another employee's draft on the device, opened offline, a draft restored, a draft refused.
  */
 export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; sync: DraftSync }) {
   // The restored draft's notice closes, and goes once the protocol is signed: the screen now stays
@@ -40,10 +40,29 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
         <Alert color="orange" title={PROTOCOL_MSG.protocolUnacceptedTitle}>
           <Stack gap="xs">
             <Text size="sm">
-              {protocol.editable ? PROTOCOL_MSG.protocolUnacceptedByAdmin : PROTOCOL_MSG.protocolUnaccepted}
+              {sync.unacceptedAuthor
+                ? PROTOCOL_MSG.protocolUnacceptedOf(sync.unacceptedAuthor, protocol.editable)
+                : protocol.editable
+                  ? PROTOCOL_MSG.protocolUnacceptedByAdmin
+                  : PROTOCOL_MSG.protocolUnaccepted}
             </Text>
             <Group>
               <Button size="compact-sm" variant="default" onClick={() => void sync.discardUnaccepted()}>
+                Usuń tę wersję z urządzenia
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {sync.othersDraftAuthor && (
+        <Alert color="orange" title={PROTOCOL_MSG.othersDraftTitle}>
+          <Stack gap="xs">
+            <Text size="sm">{PROTOCOL_MSG.othersDraft(sync.othersDraftAuthor)}</Text>
+            <Group>
+              <Button size="compact-sm" variant="default" onClick={() => void sync.takeOthersDraft()}>
+                Wczytaj tę wersję
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => void sync.discardOthersDraft()}>
                 Usuń tę wersję z urządzenia
               </Button>
             </Group>

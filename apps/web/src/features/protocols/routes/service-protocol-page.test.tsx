@@ -661,6 +661,71 @@ describe('/serviceProtocol', () => {
     expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('');
   });
 
+  it("on a shared tablet, names another employee's draft and saves it as the next one's only when asked", async () => {
+    let online = false;
+    const { api, server } = versionedServer(
+      protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
+      '2026-03-15T12:20:00.000Z',
+      () => online,
+    );
+    // Jan types offline on the tablet and leaves it.
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+    first.unmount();
+
+    // Anna opens the protocol on that tablet: Jan's text is named, not put in the form nor sent.
+    const jansCalls = api.callsTo('PUT', '/api/service/protocol/7').length;
+    online = true;
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    expect(await screen.findByText(PROTOCOL_MSG.othersDraft('Jan Kowalski'))).toBeInTheDocument();
+    expect(screen.queryByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeNull();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('');
+    // Her own change is saved; Jan's version stays on the device meanwhile.
+    await userEvent.type(screen.getByLabelText('Zalecenia dla klienta'), 'Smarować co tydzień');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    await waitFor(() => expect(server.protocol.data.recommendations).toBe('Smarować co tydzień'));
+    expect(server.protocol.data.workDone).toBe('');
+    const annasCalls = api.callsTo('PUT', '/api/service/protocol/7').slice(jansCalls);
+    expect(annasCalls.length).toBeGreaterThan(0);
+    expect(annasCalls.every((c) => !JSON.stringify(c.body).includes('grzałki'))).toBe(true);
+
+    // Asked, it is taken in beside hers and saved.
+    await userEvent.click(screen.getByRole('button', { name: 'Wczytaj tę wersję' }));
+    await waitFor(() =>
+      expect(server.protocol.data).toMatchObject({
+        workDone: 'Wymiana grzałki',
+        recommendations: 'Smarować co tydzień',
+      }),
+    );
+    expect(screen.queryByText(PROTOCOL_MSG.othersDraft('Jan Kowalski'))).toBeNull();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymiana grzałki');
+  });
+
+  it("shows another employee's draft where this one cannot save it, naming whose it is and not why it was refused", async () => {
+    let closed = false;
+    fakeApi({
+      'GET /api/service/protocol/7': () => ({ body: protocol({ editable: !closed }) }),
+      'PUT /api/service/protocol/7': () => ({ network: true }),
+    });
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+    first.unmount();
+
+    // Ewa, who may not fill in Jan's protocol, opens it on the same tablet.
+    closed = true;
+    const ewa = { ...JAN_USER, id: 3, email: 'ewa@firma.pl', firstName: 'Ewa', lastName: 'Zielińska' };
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ewa });
+    expect(
+      await screen.findByText(PROTOCOL_MSG.protocolUnacceptedOf('Jan Kowalski', false)),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(PROTOCOL_MSG.protocolUnaccepted)).toBeNull();
+    expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymiana grzałki');
+  });
+
   it('opens without the network from the copy on the device, and sends the draft when it is back', async () => {
     let online = true;
     const api = fakeApi({
