@@ -204,7 +204,9 @@ export async function currentDigestAddress(db: DbOrTx, userId: number): Promise<
     .select({ email: users.email })
     .from(reminderSettings)
     .innerJoin(users, eq(users.id, reminderSettings.userId))
-    .where(and(eq(reminderSettings.userId, userId), eq(reminderSettings.enabled, true), eq(users.active, true)));
+    .where(
+      and(eq(reminderSettings.userId, userId), eq(reminderSettings.enabled, true), eq(users.active, true)),
+    );
   return row?.email ?? null;
 }
 

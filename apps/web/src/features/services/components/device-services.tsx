@@ -4,7 +4,14 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { DELETION_TEXT, MSG, PAGE_SIZES, protocolPdfFileName, type Service, type ServiceFile } from '@serwis/domain';
+import {
+  DELETION_TEXT,
+  MSG,
+  PAGE_SIZES,
+  protocolPdfFileName,
+  type Service,
+  type ServiceFile,
+} from '@serwis/domain';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, tableStateProps, useClampPage, useListState } from '../../../components/data-table';
 import { ErrorBanner } from '../../../components/error-banner';
