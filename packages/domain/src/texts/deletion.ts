@@ -22,6 +22,10 @@ export const customerDependantsSchema = z.object({
 });
 export type CustomerDependants = z.infer<typeof customerDependantsSchema>;
 
+/** The records naming an employee (protocols, notes, to-dos…): any keeps the account (inactive instead). */
+export const employeeDependantsSchema = z.object({ records: z.number().int() });
+export type EmployeeDependants = z.infer<typeof employeeDependantsSchema>;
+
 type Forms = { one: string; few: string; many: string };
 const counted = (n: number, forms: Forms) => `${polishCount(n)} ${polishPlural(n, forms)}`;
 
@@ -95,5 +99,10 @@ export const DELETION_TEXT = {
     const them = machines === 1 ? 'ją' : 'je';
     return `Kategorii nie można teraz usunąć: ${belong} do niej ${counted(machines, MACHINES)}. Najpierw przenieś ${them} do innej kategorii lub ${them} usuń.`;
   },
+  /** Why an employee cannot go (their work stays on record under their name); '' when they can. */
+  employeeKeptBy: (d: EmployeeDependants) =>
+    d.records > 0
+      ? `Pracownika nie można usunąć: są z nim powiązane zapisy w systemie (${polishCount(d.records)}), które mają zostać pod jego nazwiskiem. Zamiast tego odznacz pole „Aktywny” i zapisz: nie będzie mógł się zalogować.`
+      : '',
   cannotDeleteTitle: 'Nie można usunąć',
 } as const;

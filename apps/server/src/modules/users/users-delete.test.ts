@@ -87,6 +87,19 @@ describe('DELETE /api/user/delete/{id}', () => {
     expect(await findUserById(ctx.database.db, jan.id)).toBeDefined();
   });
 
+  it('says before the question how many records keep an employee (2 for a note he wrote and last edited)', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const jan = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    const dependants = (id: number, user: TestUser = admin) =>
+      ctx.app.inject({ method: 'GET', url: `/api/user/dependants/${id}`, headers: as(user) });
+    // His sessions and reminder settings go with him: they keep nothing.
+    expect((await dependants(jan.id)).json()).toEqual({ records: 0 });
+    await noteBy(jan.id);
+    expect((await dependants(jan.id)).json()).toEqual({ records: 2 });
+    expect((await dependants(99_999)).statusCode).toBe(404);
+    expect((await dependants(jan.id, jan)).statusCode).toBe(403);
+  });
+
   it('refuses to delete yourself', async () => {
     const admin = await createUserAndLogin(ctx, { admin: true });
     await createUserAndLogin(ctx, { admin: true, email: 'drugi-admin@firma.pl' });

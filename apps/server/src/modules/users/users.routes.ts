@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
+  employeeDependantsSchema,
   employeeInsertSchema,
   employeeSchema,
   employeeUpdateSchema,
@@ -13,6 +14,7 @@ import { notFound } from '../../lib/app-error.js';
 import { requireAdmin, SESSION_COOKIE } from '../../plugins/session.js';
 import { findUserById, listUsers } from './users.repository.js';
 import { toEmployee } from './users.mapper.js';
+import { countUserReferences } from './users.references.js';
 import { createEmployee, removeEmployee, updateEmployee } from './users.service.js';
 
 const tags = ['Pracownicy'];
@@ -71,6 +73,23 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         actorToken: request.cookies[SESSION_COOKIE],
         base: request.query.base,
       }),
+  );
+
+  app.get(
+    '/api/user/dependants/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Ile zapisów wiąże pracownika (protokoły, notatki, zadania…): pytane przed potwierdzeniem usunięcia',
+        params: idParams,
+        response: { 200: employeeDependantsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findUserById(app.db, request.params.id))) throw notFound(MSG.employeeNotFound);
+      return { records: await countUserReferences(app.db, request.params.id) };
+    },
   );
 
   app.delete(

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Employee } from '@serwis/domain';
+import type { Employee, EmployeeDependants } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 import { saveTakingInChanges } from '../../../lib/save-taking-in-changes';
 import { mergeEmployee } from '../merge-employee';
@@ -97,3 +97,7 @@ export function useDeleteEmployee() {
     onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }
+
+/** How many records keep an employee (their work, under their name), asked when a delete is asked for. */
+export const fetchEmployeeDependants = (id: number) =>
+  api.get<EmployeeDependants>(`/api/user/dependants/${id}`);

@@ -4,13 +4,13 @@ import { Button, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { EMPLOYEE_MSG, MSG, isAdminRoles, type Employee } from '@serwis/domain';
+import { DELETION_TEXT, EMPLOYEE_MSG, MSG, employeeName, isAdminRoles, type Employee } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
-import { confirmDelete } from '../../../components/confirm-delete';
-import { useDeleteEmployee, useEmployee, useUpdateEmployee } from '../api/users';
+import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
+import { fetchEmployeeDependants, useDeleteEmployee, useEmployee, useUpdateEmployee } from '../api/users';
 import { useDeletion } from '../../../lib/use-deletion';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -69,6 +69,23 @@ export function UserEditPage() {
       onConfirm: () => run(payload, true),
     });
   };
+  const askDelete = async (shown: Employee) => {
+    // What keeps him, said before anything is asked (unknown: asked plainly, the server still refuses).
+    const dependants = await fetchEmployeeDependants(id).catch(() => null);
+    const keptBy = dependants ? DELETION_TEXT.employeeKeptBy(dependants) : '';
+    if (keptBy) return cannotDelete(keptBy);
+    confirmDelete({
+      what: `pracownika ${employeeName(shown)} (${shown.email})`,
+      onConfirm: () =>
+        deletion.run(id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: MSG.employeeDeleted });
+            leaveSaved(paths.userList);
+          },
+        }),
+    });
+  };
+
   return (
     <>
       <PageHeader
@@ -120,18 +137,7 @@ export function UserEditPage() {
               // His own account is not his to delete (the server refuses it too): said, not asked.
               disabled={own}
               title={own ? MSG.cannotDeleteSelf : undefined}
-              onClick={() =>
-                confirmDelete({
-                  what: `pracownika ${employee.data.firstName} ${employee.data.lastName} (${employee.data.email})`,
-                  onConfirm: () =>
-                    deletion.run(id, {
-                      onSuccess: () => {
-                        notifications.show({ color: 'green', message: MSG.employeeDeleted });
-                        leaveSaved(paths.userList);
-                      },
-                    }),
-                })
-              }
+              onClick={() => void askDelete(employee.data)}
             >
               Usuń pracownika
             </Button>

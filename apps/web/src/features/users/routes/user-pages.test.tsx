@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPLOYEE_MSG, MSG } from '@serwis/domain';
+import { DELETION_TEXT, EMPLOYEE_MSG, MSG } from '@serwis/domain';
 import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
@@ -290,6 +290,7 @@ describe('edit employee', () => {
   it('deletes the employee and returns to the list without asking for the deleted one again', async () => {
     const api = fakeApi({
       'GET /api/user/findById/5': { body: EWA },
+      'GET /api/user/dependants/5': { body: { records: 0 } },
       'DELETE /api/user/delete/5': { body: { message: 'Usunięto.' } },
     });
     renderScreen(<UserEditPage />, { url: '/userEdit?id=5', session: ANNA_ADMIN });
@@ -300,6 +301,22 @@ describe('edit employee', () => {
     expect(sent(api.calls, '/api/user/delete/5')).toHaveLength(1);
     // Asked once, to open the form; a deleted employee's 404s are not asked for.
     expect(sent(api.calls, '/api/user/findById/5')).toHaveLength(1);
+  });
+
+  it('says an employee with records cannot be deleted, and how to switch him off, before asking anything', async () => {
+    const api = fakeApi({
+      'GET /api/user/findById/5': { body: EWA },
+      'GET /api/user/dependants/5': { body: { records: 12 } },
+    });
+    renderScreen(<UserEditPage />, { url: '/userEdit?id=5', session: ANNA_ADMIN });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Usuń pracownika' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETION_TEXT.cannotDeleteTitle });
+    expect(dialog).toHaveTextContent(DELETION_TEXT.employeeKeptBy({ records: 12 }));
+    expect(dialog).toHaveTextContent('(12)');
+    expect(within(dialog).queryByRole('button', { name: 'Usuń' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    expect(sent(api.calls, '/api/user/delete/5')).toHaveLength(0);
   });
 
   it.each<[string, FakeReply, string]>([
