@@ -31,6 +31,8 @@ export const statisticsRowSchema = z.object({
   firstName: z.string(),
   countUserServices: z.number().int(),
   countUserSignedServices: z.number().int(),
+  /** False for an employee whose account is switched off (his work still counts, marked so). */
+  active: z.boolean(),
 });
 export type StatisticsRow = z.infer<typeof statisticsRowSchema>;
 

@@ -13,7 +13,8 @@ import { countedServices, type StatisticsRange } from './statistics.range.js';
 export async function countServicesPerUser(db: DbOrTx, range: StatisticsRange): Promise<StatisticsRow[]> {
   const result = await db.execute(sql`
     SELECT ${users.id} AS "userId", ${users.lastName} AS "lastName", ${users.firstName} AS "firstName",
-      coalesce(c.issued, 0)::int AS "countUserServices", coalesce(c.signed, 0)::int AS "countUserSignedServices"
+      coalesce(c.issued, 0)::int AS "countUserServices", coalesce(c.signed, 0)::int AS "countUserSignedServices",
+      ${users.active} AS "active"
     FROM ${users}
     LEFT JOIN (
       SELECT user_created_id, sum(services) AS issued,

@@ -41,7 +41,7 @@ async function seed() {
   return { admin, worker, idle, former };
 }
 
-type Row = { userId: number; countUserServices: number; countUserSignedServices: number };
+type Row = { userId: number; countUserServices: number; countUserSignedServices: number; active: boolean };
 const counts = (rows: Row[]) =>
   Object.fromEntries(rows.map((r) => [r.userId, [r.countUserServices, r.countUserSignedServices]]));
 
@@ -58,7 +58,10 @@ describe('GET /api/statistics/servicesUsers', () => {
       firstName: 'Piotr',
       countUserServices: 3,
       countUserSignedServices: 2,
+      active: true,
     });
+    // An employee who has left is listed with his work, marked as such.
+    expect(rows.find((r: Row) => r.userId === former.id)?.active).toBe(false);
     expect(counts(rows)).toEqual({
       [admin.id]: [1, 0],
       [worker.id]: [3, 2],

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { MSG, PAGE_SIZES, isCalendarDateString, polishCount, type StatisticsRow } from '@serwis/domain';
@@ -17,7 +17,21 @@ const ServiceCharts = lazy(async () => ({ default: (await loadCharts()).ServiceC
 const column = createColumnHelper<StatisticsRow>();
 const columns = [
   column.accessor('userId', { header: 'Id pracownika' }),
-  column.accessor('lastName', { header: 'Nazwisko' }),
+  column.accessor('lastName', {
+    header: 'Nazwisko',
+    // An employee who has left still has his work counted: marked, so no one looks for him on the team.
+    cell: ({ row }) =>
+      row.original.active ? (
+        row.original.lastName
+      ) : (
+        <Group gap={6} wrap="nowrap">
+          {row.original.lastName}
+          <Badge size="xs" variant="light" color="gray">
+            nieaktywny
+          </Badge>
+        </Group>
+      ),
+  }),
   column.accessor('firstName', { header: 'Imię' }),
   // Long headings over counts: on two lines, so that the table fits a 1280 px screen.
   column.accessor('countUserServices', {

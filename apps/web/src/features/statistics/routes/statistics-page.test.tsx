@@ -11,9 +11,30 @@ import { StatisticsPage } from './statistics-page';
 afterEach(() => vi.unstubAllGlobals());
 
 const rows: StatisticsRow[] = [
-  { userId: 2, lastName: 'Kowalski', firstName: 'Jan', countUserServices: 7, countUserSignedServices: 5 },
-  { userId: 1, lastName: 'Nowak', firstName: 'Anna', countUserServices: 3, countUserSignedServices: 1 },
-  { userId: 3, lastName: 'Zieliński', firstName: 'Piotr', countUserServices: 0, countUserSignedServices: 0 },
+  {
+    userId: 2,
+    lastName: 'Kowalski',
+    firstName: 'Jan',
+    countUserServices: 7,
+    countUserSignedServices: 5,
+    active: true,
+  },
+  {
+    userId: 1,
+    lastName: 'Nowak',
+    firstName: 'Anna',
+    countUserServices: 3,
+    countUserSignedServices: 1,
+    active: true,
+  },
+  {
+    userId: 3,
+    lastName: 'Zieliński',
+    firstName: 'Piotr',
+    countUserServices: 0,
+    countUserSignedServices: 0,
+    active: false,
+  },
 ];
 
 describe('/statistics', () => {
@@ -40,6 +61,12 @@ describe('/statistics', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['2', 'Kowalski', 'Jan', '7', '5']);
+    // An employee whose account is switched off is marked.
+    expect(
+      within(screen.getByRole('row', { name: /Zieliński/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', 'Zielińskinieaktywny', 'Piotr', '0', '0']);
     expect(Object.fromEntries(queryOf(api.calls[0].url))).toEqual({ dateFrom: '', dateTo: '' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Data od' }));
