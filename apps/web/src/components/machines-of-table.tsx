@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { PAGE_SIZES } from '@serwis/domain';
 import { errorMessage, type Page } from '../lib/api-client';
 import { useNavigateAfterAsking } from '../lib/unsaved-changes';
-import { DataTable } from './data-table';
+import { DataTable, SearchBox, tableStateProps, useClampPage, useListState } from './data-table';
 import { ErrorBanner } from './error-banner';
 import { StatusBadge } from './status-badge';
 
@@ -30,6 +30,8 @@ export interface MachinesPageQuery {
   size: number;
   /** `field,asc|desc`; the fields are the machine list's sort fields. */
   sort: string;
+  /** The search box's term, matched as the machine list's search (name, serial number, city…). */
+  q?: string;
 }
 
 interface MachinesOfTableProps<T extends MachineOfRow> {
@@ -44,8 +46,9 @@ interface MachinesOfTableProps<T extends MachineOfRow> {
 }
 
 /**
- * The machines tab of a category or customer card: paged and sorted on the server (a big customer
- * has thousands of machines), a row opens the machine.
+ * The machines tab of a category or customer card: paged, sorted and searched on the server (a big
+ * customer has thousands of machines: found by a term, or shown 100 to a page), a row opens the
+ * machine.
  */
 export function MachinesOfTable<T extends MachineOfRow>({
   queryKey,
@@ -55,15 +58,25 @@ export function MachinesOfTable<T extends MachineOfRow>({
 }: MachinesOfTableProps<T>) {
   // A row leaves the screen, whose form (a category's name, a customer's data) may hold changes.
   const navigate = useNavigateAfterAsking();
-  const [page, setPage] = useState(1);
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'id', desc: false }]);
-  const size = PAGE_SIZES.other.default;
-  const sort = sorting[0] ? `${sorting[0].id},${sorting[0].desc ? 'desc' : 'asc'}` : 'id,asc';
+  const list = useListState({
+    page: 1,
+    size: PAGE_SIZES.other.default,
+    sorting: [{ id: 'id', desc: false }],
+    search: '',
+    filters: {},
+  });
+  const query: MachinesPageQuery = {
+    page: list.state.page,
+    size: list.state.size,
+    sort: list.sortParam ?? 'id,asc',
+    ...(list.debouncedSearch.trim() ? { q: list.debouncedSearch.trim() } : {}),
+  };
   const machines = useQuery({
-    queryKey: [...queryKey, { page, size, sort }],
-    queryFn: () => load({ page, size, sort }),
+    queryKey: [...queryKey, query],
+    queryFn: () => load(query),
     placeholderData: keepPreviousData,
   });
+  useClampPage(list, machines.data);
   const columns = useMemo<ColumnDef<T>[]>(
     () => [
       { id: 'id', header: 'Id', accessorFn: (m) => m.id },
@@ -84,7 +97,9 @@ export function MachinesOfTable<T extends MachineOfRow>({
   return (
     <>
       <ErrorBanner message={machines.isError ? errorMessage(machines.error) : null} />
+      <SearchBox value={list.state.search} onChange={list.setSearch} />
       <DataTable
+        {...tableStateProps(list, PAGE_SIZES.other.sizes)}
         columns={columns}
         data={machines.data?.items ?? []}
         total={total}
@@ -95,14 +110,6 @@ export function MachinesOfTable<T extends MachineOfRow>({
         }
         failed={machines.isError}
         onRetry={() => void machines.refetch()}
-        page={page}
-        pageSize={size}
-        onPageChange={setPage}
-        sorting={sorting}
-        onSortingChange={(updater) => {
-          setSorting(updater);
-          setPage(1);
-        }}
         onRowClick={(m) => navigate(rowPath(m))}
         rowHref={rowPath}
         rowLabel={(m) => `Maszyna ${m.name} (id ${m.id})`}

@@ -181,6 +181,20 @@ describe('CustomerEditPage', () => {
     // 31 machines: the pager offers the second page, which is asked for, not cut from a full list.
     await user.click(screen.getByRole('button', { name: 'Strona 2' }));
     await waitFor(() => expect(machineCalls().at(-1)?.get('page')).toBe('2'));
+    // A customer of thousands of machines: 100 to a page, or found by a term, asked of the server.
+    await user.click(screen.getByRole('button', { name: '100' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(machineCalls().at(-1)!)).toEqual({ page: '1', size: '100', sort: 'id,asc' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Szukaj' }), 'P-100');
+    await waitFor(() =>
+      expect(Object.fromEntries(machineCalls().at(-1)!)).toEqual({
+        page: '1',
+        size: '100',
+        sort: 'id,asc',
+        q: 'P-100',
+      }),
+    );
     await user.click(await screen.findByRole('row', { name: 'Maszyna Prasa P-100 (id 11)' }));
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/machineEdit?id=11&customerId=5&prev=customerList',
