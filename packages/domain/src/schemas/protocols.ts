@@ -134,7 +134,8 @@ export type ProtocolHeader = z.infer<typeof protocolHeaderSchema>;
 
 /** Who and what a protocol signed in the app names, kept as signed (the customer's e-mail stays current). */
 export type SignedParties = Pick<ProtocolHeader, 'employee' | 'machines'> & {
-  customer: Pick<ProtocolHeader['customer'], 'shortName' | 'fullName' | 'address'>;
+  /** `id`: which customer it was (missing in protocols signed before 2026-12-07). */
+  customer: Pick<ProtocolHeader['customer'], 'shortName' | 'fullName' | 'address'> & { id?: number };
 };
 
 export const protocolSchema = z.object({

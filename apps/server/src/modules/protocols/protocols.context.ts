@@ -18,7 +18,6 @@ import { findProtocolContext, type ProtocolRow } from './protocols.repository.js
 
 export type ProtocolContext = Awaited<ReturnType<typeof loadProtocolContext>>;
 
-/** The event's header and, for a protocol not yet started, the checklists as the lists are now. */
 /**
  * The event, its customer, machines and technician as the protocol names them: as they were signed
  * (`signed`, see keptParties), else as they are now.
@@ -49,11 +48,28 @@ export async function loadProtocolContext(db: DbOrTx, row: ServiceRow, signed?: 
     installation: isInstallationEvent(row.types),
   };
   if (signed) {
+    // Its names as signed, of the customer and machines it still is for: an event an administrator
+    // moved to another customer or machines after the signing names those as they are now.
     header.employee = signed.employee;
-    header.machines = signed.machines;
-    header.customer = { ...header.customer, ...signed.customer };
+    const keptMachines = new Map(signed.machines.map((m) => [m.id, m]));
+    header.machines = header.machines.map((m) => keptMachines.get(m.id) ?? m);
+    const { id: keptCustomerId, ...keptCustomer } = signed.customer;
+    if (keptCustomerId === undefined || keptCustomerId === c.id)
+      header.customer = { ...header.customer, ...keptCustomer };
   }
   return { header, machines: ctx.machines };
+}
+
+/**
+ * A protocol signed for other machines or another customer than its event has now (an administrator
+ * corrected the event after the signing): its stored PDF names the former ones. A protocol signed
+ * before the customer was kept by id is judged by its machines alone.
+ */
+export function signedForOthers(row: ServiceRow, machineIds: readonly number[], signed: SignedParties) {
+  const keptIds = signed.machines.map((m) => m.id).sort((a, b) => a - b);
+  const nowIds = [...machineIds].sort((a, b) => a - b);
+  const machinesDiffer = keptIds.length !== nowIds.length || keptIds.some((id, i) => id !== nowIds[i]);
+  return machinesDiffer || (signed.customer.id !== undefined && signed.customer.id !== row.customerId);
 }
 
 /** What a signed protocol keeps of its header (taken when it is signed in the app). */
@@ -61,6 +77,7 @@ export const signedPartiesOf = (header: ProtocolHeader): SignedParties => ({
   employee: header.employee,
   machines: header.machines,
   customer: {
+    id: header.customer.id,
     shortName: header.customer.shortName,
     fullName: header.customer.fullName,
     address: header.customer.address,

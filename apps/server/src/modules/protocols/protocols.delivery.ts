@@ -14,7 +14,7 @@ import { audit } from '../../plugins/audit.js';
 import { serviceInLog } from '../services/services.log-label.js';
 import { deliver } from '../../plugins/mailer.js';
 import { companySignature, loadCompanyIdentity } from '../configuration/company-identity.js';
-import { keptParties, loadProtocolContext, templateData } from './protocols.context.js';
+import { keptParties, loadProtocolContext, signedForOthers, templateData } from './protocols.context.js';
 import { findFileRow, findProtocolRow, markProtocolSent } from './protocols.repository.js';
 import { storedBytesMissing, warnStoredBytesMissing } from '../files/files.download.js';
 import {
@@ -66,7 +66,18 @@ export async function sendProtocol(deps: ProtocolDeps, actor: SessionUser, servi
   const stored = await findProtocolRow(deps.db, serviceId);
   const file = stored?.fileId ? await findFileRow(deps.db, stored.fileId) : undefined;
   if (row.state !== 'PODPISANY' || !file) throw conflict(PROTOCOL_MSG.protocolNotSigned, 'NOT_SIGNED');
-  const ctx = await loadProtocolContext(deps.db, row, keptParties(row, stored));
+  const kept = keptParties(row, stored);
+  const ctx = await loadProtocolContext(deps.db, row, kept);
+  // Its PDF names the customer or machines the event had when it was signed: not sent to another.
+  if (
+    kept &&
+    signedForOthers(
+      row,
+      ctx.machines.map((m) => m.id),
+      kept,
+    )
+  )
+    throw conflict(PROTOCOL_MSG.protocolSignedForOthers, 'SIGNED_FOR_OTHERS');
   const to = email || firstEmailAddress(ctx.header.customer.email);
   if (!to) throw badRequest(PROTOCOL_MSG.protocolEmailRequired, 'NO_EMAIL');
   const stream = await deps.storage.open(file.storageName);

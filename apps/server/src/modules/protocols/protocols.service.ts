@@ -232,7 +232,13 @@ export async function saveProtocolDraft(
         fileId = file.id;
         pdfNote = `, nowy plik „${file.filename}”`;
       }
-      const saved = await upsertProtocolRow(tx, serviceId, { data, updatedById: actor.id, fileId });
+      // A correction's PDF names the event's customer and machines as it prints them now.
+      const saved = await upsertProtocolRow(tx, serviceId, {
+        data,
+        updatedById: actor.id,
+        fileId,
+        ...(signed ? { signedParties: signedPartiesOf(ctx.header) } : {}),
+      });
       await audit(
         tx,
         actor,

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { logs } from '../logs/logs.table.js';
+import { services } from '../services/services.table.js';
 import { serviceAction, uploadToService } from '../services/services.fixtures.js';
 import {
   BROKEN_PNG,
@@ -652,6 +653,39 @@ describe('field protocol of a service event', () => {
     );
     const log = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
     expect(log.map((l) => l.formattedMessage).join('\n')).toContain('do klienta na adres klient@zazolc.pl');
+  });
+
+  it("names the customer an administrator moved the signed event to, and sends the former's PDF to no one", async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId, customer } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    // The event was written for the wrong customer: an administrator corrects it after the signing.
+    const [other] = await ctx.database.db
+      .insert(customers)
+      .values({ shortName: 'Inna', fullName: 'Inna Firma Sp. z o.o.', email: 'biuro@inna.pl' })
+      .returning();
+    await ctx.database.db.update(services).set({ customerId: other!.id }).where(eq(services.id, serviceId));
+
+    const shown = (await getProtocol(ctx, admin, serviceId)).json().header.customer;
+    expect(shown).toMatchObject({ id: other!.id, fullName: 'Inna Firma Sp. z o.o.', email: 'biuro@inna.pl' });
+    // Its stored PDF names the former customer: not sent to the new one.
+    const refused = await sendProtocol(ctx, admin, serviceId, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: PROTOCOL_MSG.protocolSignedForOthers,
+      code: 'SIGNED_FOR_OTHERS',
+    });
+    expect(ctx.mailer.sent).toHaveLength(0);
+
+    // A correction prints the customer as the event has it now, and that PDF goes.
+    expect((await saveProtocol(ctx, admin, serviceId, data)).statusCode).toBe(200);
+    const sent = await sendProtocol(ctx, admin, serviceId, {});
+    expect(sent.json()).toMatchObject({ sentTo: 'biuro@inna.pl' });
+    const text = pdfText(ctx.mailer.sent[0]!.attachments![0]!.content);
+    expect(text).toContain('Inna Firma Sp. z o.o.');
+    expect(text).not.toContain(customer.fullName);
   });
 
   it('sends before it writes: a slow mail server holds up no other request, and a refused mail leaves no record', async () => {

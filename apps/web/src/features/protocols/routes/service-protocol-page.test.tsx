@@ -107,6 +107,15 @@ function versionedServer(
   return { api, server };
 }
 
+/** Jan types `text` as the work done with no network, sees it kept on the device, and leaves the screen. */
+async function typeOfflineAndLeave(text = 'Wymiana grzałki') {
+  const screenOf = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
+  await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), text);
+  await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
+  expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
+  screenOf.unmount();
+}
+
 // jsdom has no canvas: the signature pad shows its fallback text (drawing is covered end to end).
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
 
@@ -441,11 +450,7 @@ describe('/serviceProtocol', () => {
       'PUT /api/service/protocol/7': (call) =>
         online ? { body: { ...protocol(), data: call.body, saved: true } } : { network: true },
     });
-    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
-    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
-    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
-    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
-    first.unmount();
+    await typeOfflineAndLeave();
 
     online = true;
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
@@ -464,11 +469,7 @@ describe('/serviceProtocol', () => {
       () => online,
     );
     // The tablet types offline and is closed.
-    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
-    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
-    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
-    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
-    first.unmount();
+    await typeOfflineAndLeave();
 
     // Meanwhile the office saves its recommendations.
     server.protocol = {
@@ -669,11 +670,7 @@ describe('/serviceProtocol', () => {
       () => online,
     );
     // Jan types offline on the tablet and leaves it.
-    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
-    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
-    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
-    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
-    first.unmount();
+    await typeOfflineAndLeave();
 
     // Anna opens the protocol on that tablet: Jan's text is named, not put in the form nor sent.
     const jansCalls = api.callsTo('PUT', '/api/service/protocol/7').length;
@@ -709,11 +706,7 @@ describe('/serviceProtocol', () => {
       'GET /api/service/protocol/7': () => ({ body: protocol({ editable: !closed }) }),
       'PUT /api/service/protocol/7': () => ({ network: true }),
     });
-    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
-    await userEvent.type(await screen.findByLabelText('Opis wykonanych prac'), 'Wymiana grzałki');
-    await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
-    expect(await screen.findByText(/^Brak połączenia: szkic zapisany na tym urządzeniu/)).toBeInTheDocument();
-    first.unmount();
+    await typeOfflineAndLeave();
 
     // Ewa, who may not fill in Jan's protocol, opens it on the same tablet.
     closed = true;
