@@ -84,6 +84,27 @@ export const DELETION_TEXT = {
     ].filter(Boolean);
     return what.length ? `Razem z nim zostaną usunięte: ${what.join(' i ')}.` : '';
   },
+  /**
+   * What a service event's delete undoes beyond the app: a signed protocol (sent to the customer,
+   * who keeps it), and its number, which the next numbered event of its year then takes (only the
+   * year's last number may go, domain.md); '' for an unsigned, unnumbered event.
+   */
+  serviceDeletionWarning: (service: {
+    state: string;
+    number: number;
+    year: number;
+    protocolSent?: { to: string } | null;
+  }) =>
+    [
+      service.state === 'PODPISANY'
+        ? `To zdarzenie jest podpisane${service.protocolSent ? `, a jego protokół wysłano do klienta na adres ${service.protocolSent.to}` : ''}.`
+        : '',
+      service.number > 0
+        ? `Jego numer (${service.number} z ${service.year} r.) otrzyma następne numerowane zdarzenie z tego roku.`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   /** Why a customer cannot go now; '' when it can. */
   customerKeptBy: (d: CustomerDependants) => {
     const by = listed([

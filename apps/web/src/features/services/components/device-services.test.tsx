@@ -150,10 +150,11 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     expect(
       await screen.findByText('Czy na pewno chcesz usunąć zdarzenie serwisowe nr 24/03/2026?'),
     ).toBeInTheDocument();
-    // What goes with it is named: its files and the to-do it carries.
+    // What it undoes is named: a signed protocol, its number given again, its files and its to-do.
     expect(
       screen.getByText(
-        'Razem z nim zostaną usunięte: 2 pliki i zadanie do wykonania zapisane w tym zdarzeniu.',
+        'To zdarzenie jest podpisane. Jego numer (24 z 2026 r.) otrzyma następne numerowane zdarzenie z tego roku. ' +
+          'Razem z nim zostaną usunięte: 2 pliki i zadanie do wykonania zapisane w tym zdarzeniu.',
       ),
     ).toBeInTheDocument();
     await confirm('Usuń');
@@ -163,6 +164,27 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
       '/api/service/delete/2',
     ]);
+  });
+
+  it('says before a delete that the signed protocol was sent to the customer, and before a rejection that it is final', async () => {
+    const sent = { ...signedOwn, protocolSent: { to: 'biuro@acme.pl', at: '2026-03-05T09:30:00.000Z' } };
+    show(ANNA_ADMIN, {
+      'GET /api/service/findByDeviceWithFilesEnitiy/7': {
+        body: [sent, open],
+        headers: { 'X-Total-Count': '2' },
+      },
+    });
+    await menuOf('25A');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Usuń' }));
+    expect(
+      await screen.findByText(
+        'To zdarzenie jest podpisane, a jego protokół wysłano do klienta na adres biuro@acme.pl. Jego numer (25 z 2026 r.) otrzyma następne numerowane zdarzenie z tego roku.',
+      ),
+    ).toBeInTheDocument();
+    await confirm('Anuluj');
+    await menuOf('\\(auto\\)');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Odrzuć' }));
+    expect(await screen.findByText(/^Odrzucenia nie można cofnąć/)).toBeInTheDocument();
   });
 
   it('shows a 403 on delete in the spec words', async () => {

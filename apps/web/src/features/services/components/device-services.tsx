@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -34,9 +34,18 @@ import { deviceServiceColumns } from './device-service-columns';
 import { ServiceFormModal } from './service-form-modal';
 import type { ServiceRowAction } from './service-row-actions';
 
-const STATE_ACTIONS: Record<ServiceStateAction, { question: string; label: string; done: string }> = {
+const STATE_ACTIONS: Record<
+  ServiceStateAction,
+  { question: string; label: string; done: string; note?: string }
+> = {
   sign: { question: 'Podpisać', label: 'Podpisz', done: MSG.serviceSigned },
-  reject: { question: 'Odrzucić', label: 'Odrzuć', done: MSG.serviceRejected },
+  reject: {
+    question: 'Odrzucić',
+    label: 'Odrzuć',
+    done: MSG.serviceRejected,
+    // Final (domain.md): a rejected event is not signed again, and its number stays used.
+    note: 'Odrzucenia nie można cofnąć: zdarzenia nie będzie można już podpisać, a jego numer pozostanie zajęty.',
+  },
   printForScan: {
     question: 'Oznaczyć do wydruku i skanu',
     label: 'Drukuj do skanu',
@@ -86,7 +95,10 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
     else if (action === 'remove') {
       confirmDelete({
         what: name,
-        also: DELETION_TEXT.serviceTakesWith(service) || undefined,
+        also:
+          [DELETION_TEXT.serviceDeletionWarning(service), DELETION_TEXT.serviceTakesWith(service)]
+            .filter(Boolean)
+            .join(' ') || undefined,
         onConfirm: () =>
           remove.mutate(service.id, {
             onSuccess: () => notifications.show({ color: 'green', message: MSG.serviceDeleted }),
@@ -97,7 +109,12 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
       const texts = STATE_ACTIONS[action];
       modals.openConfirmModal({
         title: texts.label,
-        children: <Text size="sm">{`${texts.question} ${name}?`}</Text>,
+        children: (
+          <Stack gap="xs">
+            <Text size="sm">{`${texts.question} ${name}?`}</Text>
+            {texts.note && <Text size="sm">{texts.note}</Text>}
+          </Stack>
+        ),
         labels: { confirm: texts.label, cancel: 'Anuluj' },
         onConfirm: () =>
           changeState.mutate(
