@@ -85,6 +85,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/user/findById/{id}': admin(),
   'POST /api/user/insert': admin(),
   'PUT /api/user/update': admin(),
+  'GET /api/user/dependants/{id}': admin(),
   'DELETE /api/user/delete/{id}': admin(),
   'GET /api/log/findAll': admin(),
 
