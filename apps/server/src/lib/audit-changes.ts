@@ -3,6 +3,8 @@
  * differs, nothing for a field that kept its value. The caller writes no entry when the list is empty.
  */
 
+import { shortenText } from '@serwis/domain';
+
 /** How a value is shown in the log. */
 export type ShowValue = (value: unknown) => string;
 
@@ -12,6 +14,16 @@ const isEmpty = (value: unknown) =>
 /** Free text in „quotes” (a comma or an arrow inside stays inside), a number bare, no value as "—". */
 export const quoted: ShowValue = (value) =>
   isEmpty(value) ? '—' : typeof value === 'number' ? String(value) : `„${String(value)}”`;
+
+/**
+ * The most characters of a free text (a note, a description) an entry keeps: enough for an
+ * administrator to type back what an edit or a delete took away, short enough to read.
+ */
+export const LOGGED_TEXT_MAX = 1000;
+
+/** Free text in „quotes”, cut at LOGGED_TEXT_MAX with "…". */
+export const quotedText: ShowValue = (value) =>
+  quoted(typeof value === 'string' ? shortenText(value, LOGGED_TEXT_MAX) : value);
 
 /** A date, a number or a label as it is ("2026-03-01", "Awaria"), no value as "—". */
 export const bare: ShowValue = (value) => (isEmpty(value) ? '—' : String(value));
@@ -84,4 +96,14 @@ export function auditChanges<T>(before: T, after: T, fields: readonly AuditField
     if (sameValue(before[key], after[key])) return [];
     return changed ? [changed] : fieldChange(name, before[key], after[key], show);
   });
+}
+
+/**
+ * What a delete took away, for its entry: each listed field that had a value ("numer seryjny: „F-1”",
+ * in the list's order), `except` those the entry names already (a part's name).
+ */
+export function filledFields<T>(row: T, fields: readonly AuditField<T>[], except: readonly string[] = []) {
+  return fields
+    .filter(({ key }) => !except.includes(key) && !isEmpty(row[key]))
+    .map(({ key, name, show = quoted }) => `${name}: ${show(row[key])}`);
 }

@@ -48,6 +48,33 @@ export const SERVICE_AUDIT_FIELDS = {
   todo: 'zadanie',
 } as const;
 
+export const PART_AUDIT_FIELDS = {
+  name: 'nazwa',
+  serialNumber: 'numer seryjny',
+  producer: 'producent',
+  description: 'opis',
+} as const;
+
+export const HOTEL_AUDIT_FIELDS = {
+  name: 'nazwa',
+  streetAddress: 'ulica',
+  zipCode: 'kod pocztowy',
+  city: 'miasto',
+  province: 'województwo',
+  phone: 'telefon',
+  email: 'e-mail',
+  www: 'strona www',
+  description: 'opis',
+  position: 'położenie',
+} as const;
+
+export const INCIDENT_AUDIT_FIELDS = {
+  machine: 'maszyna',
+  date: 'data',
+  text: 'treść',
+  service: 'zdarzenie serwisowe',
+} as const;
+
 /** The log's words for the event's to-do when an edit adds, removes or rewrites it. */
 export const SERVICE_TODO_AUDIT = {
   added: 'dodanie zadania',

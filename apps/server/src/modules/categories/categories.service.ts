@@ -4,11 +4,13 @@ import {
   decodeOperations,
   formatOperations,
   parseOperations,
+  polishCount,
   polishPlural,
   sameOperations,
   type CategoryDetails,
   type CategoryInsert,
   type CategoryUpdate,
+  type ServiceOperation,
   type SessionUser,
 } from '@serwis/domain';
 import type { Db, DbOrTx } from '../../db/database.js';
@@ -32,6 +34,43 @@ import {
 const RETRY = { retryOnDeadlock: true };
 
 const label = (row: { name: string; id: number }) => `${row.name} (id ${row.id})`;
+
+/** "2 pozycje". */
+const itemsCount = (count: number) =>
+  `${polishCount(count)} ${polishPlural(count, { one: 'pozycja', few: 'pozycje', many: 'pozycji' })}`;
+
+/**
+ * Roughly the most characters of a list an entry keeps (up to 500 operations of 255 characters
+ * with 30 fields each would make the entry unreadable); the operations past it are counted.
+ */
+const LOGGED_LIST_MAX = 4000;
+
+/** One operation as the log keeps it: „Wymiana oleju” (ilość [l], typ). */
+function operationInLog(operation: ServiceOperation): string {
+  const fields = operation.fields.map((f) => (f.unit ? `${f.name} [${f.unit}]` : f.name));
+  return `„${operation.name}”${fields.length ? ` (${fields.join(', ')})` : ''}`;
+}
+
+/**
+ * A stored operation list as the log keeps it, so that an administrator can type back what a save
+ * or a delete took away: "(2 pozycje): „Wymiana oleju” (ilość [l]), „Kontrola szczelności”", in the
+ * list's order; past LOGGED_LIST_MAX, "… i jeszcze 12". An empty list: ": —".
+ */
+function operationsInLog(list: string | null): string {
+  const operations = parseOperations(list);
+  if (operations.length === 0) return ': —';
+  const shown: string[] = [];
+  let length = 0;
+  for (const operation of operations) {
+    const text = operationInLog(operation);
+    if (shown.length > 0 && length + text.length > LOGGED_LIST_MAX) break;
+    shown.push(text);
+    length += text.length + 2;
+  }
+  const rest = operations.length - shown.length;
+  const more = rest > 0 ? ` i jeszcze ${polishCount(rest)}` : '';
+  return ` (${itemsCount(operations.length)}): ${shown.join(', ')}${more}`;
+}
 
 /** A save made on another version than the server's (its `base`): its screen takes the other's in. */
 const changedMeanwhile = () => conflict(CATEGORY_MSG.changedMeanwhile, 'CHANGED_MEANWHILE');
@@ -101,14 +140,8 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
     }
   }
 
-  const changes: string[] = [];
-  if (input.name !== existing.name) changes.push(`zmiana nazwy z „${existing.name}” na „${input.name}”`);
-  if (newList !== undefined) {
-    const count = parseOperations(newList).length;
-    const items = polishPlural(count, { one: 'pozycja', few: 'pozycje', many: 'pozycji' });
-    changes.push(`zmiana listy czynności serwisowych (${count} ${items})`);
-  }
-  if (changes.length === 0) return toDetails(db, existing);
+  const renamed = input.name !== existing.name;
+  if (!renamed && newList === undefined) return toDetails(db, existing);
 
   return withNameGuard(() =>
     inTransaction(
@@ -123,6 +156,15 @@ export async function editCategory(db: Db, actor: SessionUser, input: CategoryUp
           ...(newList !== undefined ? { serviceReviewOperationsList: newList } : {}),
         });
         if (!row) throw notFound(MSG.categoryNotFound);
+        const changes: string[] = [];
+        if (renamed) changes.push(`zmiana nazwy z „${locked.name}” na „${input.name}”`);
+        if (newList !== undefined) {
+          // The list it replaced, as it was under the lock: what an administrator retypes if it was a mistake.
+          changes.push(
+            `zmiana listy czynności serwisowych (${itemsCount(parseOperations(newList).length)}), ` +
+              `poprzednia lista${operationsInLog(locked.serviceReviewOperationsList)}`,
+          );
+        }
         await audit(tx, actor, `edycja kategorii ${label(row)}: ${changes.join(', ')}`, `category:${row.id}`);
         return toDetails(tx, row);
       },
@@ -138,8 +180,13 @@ export async function removeCategory(db: Db, actor: SessionUser, id: number) {
   try {
     await inTransaction(db, async (tx) => {
       if ((await countCategoryMachines(tx, id)) > 0) throw conflict(MSG.categoryInUse, 'IN_USE');
+      // Its operation list goes with it: kept in the entry (as it is now), when it had one.
+      const list = ((await findCategoryById(tx, id)) ?? existing).serviceReviewOperationsList;
+      const operations = parseOperations(list).length
+        ? `: lista czynności serwisowych${operationsInLog(list)}`
+        : '';
       await deleteCategory(tx, id);
-      await audit(tx, actor, `usunięcie kategorii ${label(existing)}`, `category:${id}`);
+      await audit(tx, actor, `usunięcie kategorii ${label(existing)}${operations}`, `category:${id}`);
     });
   } catch (error) {
     if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(MSG.categoryInUse, 'IN_USE');

@@ -359,3 +359,53 @@ describe('DELETE /api/category/delete/{id}', () => {
     expect((await remove(admin, id)).statusCode).toBe(404);
   });
 });
+
+describe("the operation list's audit entries", () => {
+  const remove = (user: TestUser, id: number) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/category/delete/${id}`, headers: as(user) });
+  /** The record's entries in order, without the actor ("Jan Kowalski (…): "). */
+  const logged = async (record: string) =>
+    (await ctx.database.db.select().from(logs).where(eq(logs.arg1, record)).orderBy(logs.eventId)).map((e) =>
+      e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2),
+    );
+
+  it('keep the list a save replaced or emptied and the list a delete took away, in order', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, 'Prasy');
+    const save = (list: string) => update(admin, { id, name: 'Prasy', serviceReviewOperationsList: list });
+    expect((await save(encoded)).statusCode).toBe(200);
+    expect((await save('[]')).statusCode).toBe(200);
+    expect((await save('["Smarowanie"]')).statusCode).toBe(200);
+    expect((await remove(admin, id)).statusCode).toBe(200);
+
+    const label = `Prasy (id ${id})`;
+    expect((await logged(`category:${id}`)).slice(1)).toEqual([
+      `edycja kategorii ${label}: zmiana listy czynności serwisowych (2 pozycje), poprzednia lista: —`,
+      `edycja kategorii ${label}: zmiana listy czynności serwisowych (0 pozycji), poprzednia lista (2 pozycje): ` +
+        '„Sprawdzenie ciśnienia” (Ciśnienie [bar]), „Wymiana filtra”',
+      `edycja kategorii ${label}: zmiana listy czynności serwisowych (1 pozycja), poprzednia lista: —`,
+      `usunięcie kategorii ${label}: lista czynności serwisowych (1 pozycja): „Smarowanie”`,
+    ]);
+  });
+
+  it('keep at most about 4,000 characters of a long list and count the rest', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { id } = await created(admin, 'Prasy');
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      name: `${'x'.repeat(95)} ${String(i).padStart(3, '0')}`,
+      fields: [],
+    }));
+    expect(
+      (await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: formatOperations(many) }))
+        .statusCode,
+    ).toBe(200);
+    expect((await update(admin, { id, name: 'Prasy', serviceReviewOperationsList: '[]' })).statusCode).toBe(
+      200,
+    );
+    const entry = (await logged(`category:${id}`)).at(-1)!;
+    // 101 characters each, with ", " between: 38 fit in 4,000.
+    expect(entry).toContain('poprzednia lista (100 pozycji): „x');
+    expect(entry).toContain(`„${'x'.repeat(95)} 037” i jeszcze 62`);
+    expect(entry.length).toBeLessThan(4200);
+  });
+});

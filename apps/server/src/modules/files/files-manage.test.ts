@@ -226,3 +226,40 @@ describe('removing a machine', () => {
     expect(await storedNames(ctx)).toEqual([kept.storageName]);
   });
 });
+
+describe("a file description's audit entries", () => {
+  /** The record's entries in order, without the actor ("Jan Kowalski (…): "). */
+  const logged = async (record: string) =>
+    (await ctx.database.db.select().from(logs).where(eq(logs.arg1, record)).orderBy(logs.eventId)).map((e) =>
+      e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2),
+    );
+  const describeFile = (user: TestUser, id: number, description: string | null) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/file/updateDescription',
+      headers: as(user),
+      payload: { id, description },
+    });
+
+  it('keeps the old and the new description of a change and the description a delete took away', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const deviceId = await insertTestDevice(ctx.database.db);
+    const file = await addFile(admin, deviceId);
+    expect((await describeFile(admin, file.id, 'Schemat, „stary” układ')).statusCode).toBe(200);
+    expect((await describeFile(admin, file.id, 'Schemat po przebudowie')).statusCode).toBe(200);
+    // The same description again: no entry.
+    expect((await describeFile(admin, file.id, 'Schemat po przebudowie')).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/file/delete/${file.id}`, headers: as(admin) }))
+        .statusCode,
+    ).toBe(200);
+
+    const name = `„schemat.pdf” (id ${file.id})`;
+    expect((await logged(`file:${file.id}`)).slice(1)).toEqual([
+      `zmiana opisu pliku ${name}: opis: — → „Schemat, „stary” układ”`,
+      `zmiana opisu pliku ${name}: opis: „Schemat, „stary” układ” → „Schemat po przebudowie”`,
+      `usunięcie pliku ${name} (zakładka Pliki) maszyny Piec indukcyjny (id ${deviceId}): ` +
+        'opis: „Schemat po przebudowie”',
+    ]);
+  });
+});

@@ -14,6 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../lib/app-error.js';
 import { inTransaction } from '../../lib/transaction.js';
+import { fieldChange, quotedText } from '../../lib/audit-changes.js';
 import { audit } from '../../plugins/audit.js';
 import type { Storage } from '../../plugins/storage/index.js';
 import { toStoredFile } from './files.mapper.js';
@@ -182,15 +183,26 @@ export async function addMachineFile(
   }
 }
 
-export async function changeFileDescription(db: Db, actor: SessionUser, id: number, description: string) {
+export async function changeFileDescription(db: Db, actor: SessionUser, id: number, text: string) {
   const existing = await findFileById(db, id);
   if (!existing) throw notFound(MSG.fileNotFound);
   return inTransaction(db, async (tx) => {
     // A signed or rejected event's files are part of its locked record, as adding to them is.
     const state = existing.serviceId === null ? undefined : await serviceStateOf(tx, existing.serviceId);
     if (state && !mayAddServiceFile(actor, state)) throw forbidden(MSG.forbidden);
-    const row = await updateFileDescription(tx, id, description);
-    await audit(tx, actor, `zmiana opisu pliku „${row.filename}” (id ${id})`, `file:${id}`);
+    // Read in the writing transaction: the entry keeps the description this change replaces.
+    const before = (await findFileById(tx, id)) ?? existing;
+    const row = await updateFileDescription(tx, id, text);
+    // The same description saved again: no entry.
+    const changes = fieldChange('opis', before.description, row.description, quotedText);
+    if (changes.length) {
+      await audit(
+        tx,
+        actor,
+        `zmiana opisu pliku „${row.filename}” (id ${id}): ${changes.join(', ')}`,
+        `file:${id}`,
+      );
+    }
     return toStoredFile(row);
   });
 }
@@ -211,11 +223,14 @@ export async function removeFile(deps: FileDeps, actor: SessionUser, id: number)
           ? { serviceId: existing.serviceId }
           : null;
     const whose = owner ? ` ${await ownerLabel(tx, owner)}` : '';
+    // Its description too, which the file itself does not hold: it is retyped from the entry.
+    const gone = (await findFileById(tx, id)) ?? existing;
+    const described = gone.description ? `: opis: ${quotedText(gone.description)}` : '';
     await deleteFileRow(tx, id);
     await audit(
       tx,
       actor,
-      `usunięcie pliku „${existing.filename}” (id ${id})${tabOf(existing.type)}${whose}`,
+      `usunięcie pliku „${existing.filename}” (id ${id})${tabOf(existing.type)}${whose}${described}`,
       `file:${id}`,
     );
   });

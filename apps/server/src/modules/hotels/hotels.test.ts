@@ -166,3 +166,53 @@ describe('hotels', () => {
     expect((await del(admin, hotel.id)).statusCode).toBe(404);
   });
 });
+
+describe("a hotel's audit entries", () => {
+  /** The record's entries in order, without the actor ("Jan Kowalski (…): "). */
+  const logged = async (record: string) =>
+    (await ctx.database.db.select().from(logs).where(eq(logs.arg1, record)).orderBy(logs.eventId)).map((e) =>
+      e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2),
+    );
+
+  it('lists what an edit changed, old → new, and keeps every value a delete took away', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const hotel = (
+      await save(admin, {
+        id: 0,
+        name: 'Hotel Pod Lipą',
+        streetAddress: 'Lipowa 1',
+        zipCode: '00-001',
+        city: 'Warszawa',
+        phone: '+48 22 000 00 00',
+        description: 'Parking dla busów, śniadanie od 6:00',
+        latitude: 52.1,
+        longitude: 21.02,
+      })
+    ).json();
+    const edited = {
+      ...hotel,
+      name: 'Hotel Pod Lipą II',
+      phone: '',
+      email: 'recepcja@lipa.pl',
+      description: 'Parking dla busów',
+      latitude: 52.2,
+    };
+    expect((await save(admin, edited)).statusCode).toBe(200);
+    // Saved again as it is: no entry.
+    expect((await save(admin, edited)).statusCode).toBe(200);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/deviceHotel/deleteHotel/${hotel.id}`,
+      headers: as(admin),
+    });
+    expect(del.statusCode).toBe(200);
+
+    expect((await logged(`hotel:${hotel.id}`)).slice(1)).toEqual([
+      `edycja hotelu „Hotel Pod Lipą II” (id ${hotel.id}): nazwa: „Hotel Pod Lipą” → „Hotel Pod Lipą II”, ` +
+        'telefon: „+48 22 000 00 00” → —, e-mail: — → „recepcja@lipa.pl”, ' +
+        'opis: „Parking dla busów, śniadanie od 6:00” → „Parking dla busów”, położenie: 52.1, 21.02 → 52.2, 21.02',
+      `usunięcie hotelu „Hotel Pod Lipą II” (id ${hotel.id}): ulica: „Lipowa 1”, kod pocztowy: „00-001”, ` +
+        'miasto: „Warszawa”, e-mail: „recepcja@lipa.pl”, opis: „Parking dla busów”, położenie: 52.2, 21.02',
+    ]);
+  });
+});

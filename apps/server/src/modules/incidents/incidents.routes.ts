@@ -54,7 +54,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/incident/delete/:id',
     { schema: { tags, params: idParams, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      await removeIncident(app.db, currentUser(request), request.params.id);
+      await removeIncident(app.db, currentUser(request), request.params.id, timeZone);
       return { message: MSG.incidentDeleted };
     },
   );

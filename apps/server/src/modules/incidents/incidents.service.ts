@@ -1,4 +1,5 @@
 import {
+  INCIDENT_AUDIT_FIELDS,
   MSG,
   employeeName,
   mayChangeOwnRecord,
@@ -8,11 +9,12 @@ import {
   type IncidentQuery,
   type SessionUser,
 } from '@serwis/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { auditChanges, bare, fieldsNamed, filledFields, quotedText } from '../../lib/audit-changes.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
-import { toServiceSummary } from '../services/services.mapper.js';
+import { fullNumberOf, toServiceSummary } from '../services/services.mapper.js';
 import { findServiceRow, serviceCoversDevice } from '../services/services.repository.js';
 import {
   deleteIncident,
@@ -26,6 +28,36 @@ import {
   type IncidentView,
 } from './incidents.repository.js';
 import { machineInLog } from '../devices/devices.log-label.js';
+
+/** An incident as its entries show it: each value in words, the date in company time. */
+interface IncidentInLog {
+  machine: string;
+  date: string;
+  text: string;
+  service: string;
+}
+
+/** In the log's order, named as the incident form names them. */
+const INCIDENT_FIELDS = fieldsNamed<IncidentInLog>(INCIDENT_AUDIT_FIELDS, {
+  machine: bare,
+  date: bare,
+  text: quotedText,
+  service: bare,
+});
+
+/** "2026-03-10 14:30", with the seconds when there are any ("2026-03-10 09:15:30"). */
+const dateInLog = (localDate: string) => localDate.replace('T', ' ').replace(/:00$/, '');
+
+/** The incident as it is now in the transaction (`view` read by findIncidentView), for its entry. */
+async function incidentInLog(tx: DbOrTx, view: IncidentView): Promise<IncidentInLog> {
+  const { incident, service } = view;
+  return {
+    machine: await machineInLog(tx, incident.deviceId),
+    date: dateInLog(view.localDate),
+    text: incident.text,
+    service: service ? `${fullNumberOf(service)} (id ${service.id})` : '',
+  };
+}
 
 function toIncident(view: IncidentView, withService: boolean): Incident {
   const { incident, service } = view;
@@ -77,13 +109,20 @@ export async function saveIncident(db: Db, actor: SessionUser, input: IncidentIn
     }
     const values = { deviceId: input.device.id, date, text: input.text, serviceId: input.service };
     if (input.id > 0) {
+      // Read under the row's lock taken above: the values this edit replaces.
+      const before = await incidentInLog(tx, (await findIncidentView(tx, input.id, timeZone))!);
       await updateIncident(tx, input.id, values);
-      await audit(
-        tx,
-        actor,
-        `edycja zdarzenia nr ${input.id} maszyny ${await machineInLog(tx, input.device.id)}`,
-        `incident:${input.id}`,
-      );
+      const after = await incidentInLog(tx, (await findIncidentView(tx, input.id, timeZone))!);
+      // What changed, the old text and date among it; the same values saved again: no entry.
+      const changes = auditChanges(before, after, INCIDENT_FIELDS);
+      if (changes.length) {
+        await audit(
+          tx,
+          actor,
+          `edycja zdarzenia nr ${input.id} maszyny ${after.machine}: ${changes.join(', ')}`,
+          `incident:${input.id}`,
+        );
+      }
       return input.id;
     }
     const row = await insertIncident(tx, { ...values, userCreatedId: actor.id });
@@ -99,17 +138,22 @@ export async function saveIncident(db: Db, actor: SessionUser, input: IncidentIn
   return { incident: toIncident(view!, true), created: input.id === 0 };
 }
 
-/** DELETE /api/incident/delete/{id}: admins only. */
-export async function removeIncident(db: Db, actor: SessionUser, id: number) {
+/**
+ * DELETE /api/incident/delete/{id}: admins only. The entry keeps what the delete takes away: the
+ * date (in `timeZone`, the company's, as the incident lists show it), the text and the linked event.
+ */
+export async function removeIncident(db: Db, actor: SessionUser, id: number, timeZone: string) {
   if (!actor.isAdmin) throw forbidden(MSG.forbiddenBang);
   await inTransaction(db, async (tx) => {
     const existing = await findIncidentRow(tx, id, true);
     if (!existing) throw notFound(MSG.incidentNotFound);
+    const gone = await incidentInLog(tx, (await findIncidentView(tx, id, timeZone))!);
     await deleteIncident(tx, id);
+    const content = filledFields(gone, INCIDENT_FIELDS, ['machine']);
     await audit(
       tx,
       actor,
-      `usunięcie zdarzenia nr ${id} maszyny ${await machineInLog(tx, existing.deviceId)}`,
+      `usunięcie zdarzenia nr ${id} maszyny ${gone.machine}: ${content.join(', ')}`,
       `incident:${id}`,
     );
   });

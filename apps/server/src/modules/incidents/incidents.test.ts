@@ -295,3 +295,63 @@ describe('incidents', () => {
     expect(entries.at(-1)!.formattedMessage).toContain(`usunięcie zdarzenia nr ${created.id} maszyny`);
   });
 });
+
+describe("an incident's audit entries", () => {
+  /** The record's entries in order, without the actor ("Jan Kowalski (…): "). */
+  const logged = async (record: string) =>
+    (await auditEntriesFor(ctx.database.db, record))
+      .sort((a, b) => a.eventId - b.eventId)
+      .map((e) => e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2));
+
+  it('lists what an edit changed, old → new, and keeps the date, text and event a delete took away', async () => {
+    const { user, admin, customer, devices } = await setup();
+    const [first, second] = devices.map((d) => `${d.name} (id ${d.id})`);
+    const service = (
+      await postService(
+        ctx,
+        user,
+        serviceJson(customer.id, [devices[0].id, devices[1].id], { isToSign: true }),
+      )
+    ).json();
+    const created = (
+      await insert(user, { device: { id: devices[0].id }, date: '2026-03-10 08:00', text: 'Wyciek oleju' })
+    ).json();
+    const edited = {
+      id: created.id,
+      device: { id: devices[1].id },
+      date: '2026-03-11 09:15:30',
+      text: 'Wyciek oleju, „uszczelka” do wymiany',
+      service: { id: service.id },
+    };
+    expect((await insert(user, edited)).statusCode).toBe(200);
+    // Saved again as it is: no entry.
+    expect((await insert(user, edited)).statusCode).toBe(200);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/incident/delete/${created.id}`,
+      headers: as(admin),
+    });
+    expect(del.statusCode).toBe(200);
+
+    const event = `1/03/2026 (id ${service.id})`;
+    expect((await logged(`incident:${created.id}`)).slice(1)).toEqual([
+      `edycja zdarzenia nr ${created.id} maszyny ${second}: maszyna: ${first} → ${second}, ` +
+        'data: 2026-03-10 08:00 → 2026-03-11 09:15:30, ' +
+        'treść: „Wyciek oleju” → „Wyciek oleju, „uszczelka” do wymiany”, ' +
+        `zdarzenie serwisowe: — → ${event}`,
+      `usunięcie zdarzenia nr ${created.id} maszyny ${second}: data: 2026-03-11 09:15:30, ` +
+        `treść: „Wyciek oleju, „uszczelka” do wymiany”, zdarzenie serwisowe: ${event}`,
+    ]);
+  });
+
+  it('gives a deleted incident without text or event its date (company time)', async () => {
+    const { user, admin, devices } = await setup();
+    const created = (
+      await insert(user, { device: { id: devices[0].id }, date: '2026-07-01T10:00:00Z', text: '' })
+    ).json();
+    await ctx.app.inject({ method: 'DELETE', url: `/api/incident/delete/${created.id}`, headers: as(admin) });
+    expect((await logged(`incident:${created.id}`)).at(-1)).toBe(
+      `usunięcie zdarzenia nr ${created.id} maszyny ${devices[0].name} (id ${devices[0].id}): data: 2026-07-01 12:00`,
+    );
+  });
+});

@@ -226,3 +226,38 @@ describe('GET /api/deviceNote/findByIdDevice: page, size, sort and q', () => {
     expect(texts(counted)).toEqual(['Filtr powietrza do zamówienia.']);
   });
 });
+
+describe("a note's audit entries", () => {
+  /** The record's entries in order, without the actor ("Jan Kowalski (…): "). */
+  const logged = async (record: string) =>
+    (await ctx.database.db.select().from(logs).where(eq(logs.arg1, record)).orderBy(logs.eventId)).map((e) =>
+      e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2),
+    );
+
+  it('keeps the old and the new text of an edit and the text of a delete; the same text again logs nothing', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db, 'Prasa');
+    const note = await insertNote(user, deviceId, 'Wymieniono filtr, „stary” w magazynie.');
+    expect((await update(user, { id: note.id, text: 'Wymieniono filtr.' })).statusCode).toBe(200);
+    expect((await update(user, { id: note.id, text: ' Wymieniono filtr. ' })).statusCode).toBe(200);
+    expect((await remove(user, note.id)).statusCode).toBe(200);
+
+    expect(await logged(`deviceNote:${note.id}`)).toEqual([
+      `dodanie notatki nr ${note.id} do maszyny Prasa (id ${deviceId})`,
+      `edycja notatki nr ${note.id} maszyny Prasa (id ${deviceId}): ` +
+        'treść: „Wymieniono filtr, „stary” w magazynie.” → „Wymieniono filtr.”',
+      `usunięcie notatki nr ${note.id} maszyny Prasa (id ${deviceId}): treść: „Wymieniono filtr.”`,
+    ]);
+  });
+
+  it('cuts a long text to 1,000 characters with "…"', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db, 'Prasa');
+    const long = `${'a'.repeat(999)}${'b'.repeat(9001)}`;
+    const note = await insertNote(user, deviceId, long);
+    expect((await remove(user, note.id)).statusCode).toBe(200);
+    expect((await logged(`deviceNote:${note.id}`)).at(-1)).toBe(
+      `usunięcie notatki nr ${note.id} maszyny Prasa (id ${deviceId}): treść: „${'a'.repeat(999)}…”`,
+    );
+  });
+});

@@ -212,3 +212,55 @@ describe('GET /api/part/findByDevice: page, size, sort and q', () => {
       expect(await search(q)).toEqual(['Pasek klinowy A']);
   });
 });
+
+describe("a part's audit entries", () => {
+  /** The record's entries in order, without the actor ("Jan Kowalski (…): "). */
+  const logged = async (record: string) =>
+    (await ctx.database.db.select().from(logs).where(eq(logs.arg1, record)).orderBy(logs.eventId)).map((e) =>
+      e.formattedMessage.slice(e.formattedMessage.indexOf(': ') + 2),
+    );
+
+  it('lists what an edit changed, old → new, and keeps every value a delete took away', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db, 'Prasa');
+    const part = (
+      await save(user, {
+        name: 'Pompa wody',
+        serialNumber: 'PW-123',
+        producer: 'Grundfos',
+        decsription: 'obieg chłodzenia',
+        device: { id: deviceId },
+      })
+    ).json();
+    const edited = { ...part, name: 'Pompa wody 2', serialNumber: 'PW-124', decsription: '' };
+    expect((await save(user, edited)).statusCode).toBe(200);
+    // Saved again as it is: no entry.
+    expect((await save(user, edited)).statusCode).toBe(200);
+    expect((await save(user, { ...edited, decsription: 'wymieniona 2026' })).statusCode).toBe(200);
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/part/delete/${part.id}`,
+      headers: as(user),
+    });
+    expect(del.statusCode).toBe(200);
+
+    const machine = `maszyny Prasa (id ${deviceId})`;
+    expect((await logged(`part:${part.id}`)).slice(1)).toEqual([
+      `edycja części nr ${part.id} „Pompa wody 2” ${machine}: nazwa: „Pompa wody” → „Pompa wody 2”, ` +
+        'numer seryjny: „PW-123” → „PW-124”, opis: „obieg chłodzenia” → —',
+      `edycja części nr ${part.id} „Pompa wody 2” ${machine}: opis: — → „wymieniona 2026”`,
+      `usunięcie części nr ${part.id} „Pompa wody 2” ${machine}: numer seryjny: „PW-124”, ` +
+        'producent: „Grundfos”, opis: „wymieniona 2026”',
+    ]);
+  });
+
+  it('names a deleted part with a name alone by its name', async () => {
+    const user = await createUserAndLogin(ctx);
+    const deviceId = await insertTestDevice(ctx.database.db, 'Prasa');
+    const part = (await save(user, { name: 'Filtr', device: { id: deviceId } })).json();
+    await ctx.app.inject({ method: 'DELETE', url: `/api/part/delete/${part.id}`, headers: as(user) });
+    expect((await logged(`part:${part.id}`)).at(-1)).toBe(
+      `usunięcie części nr ${part.id} „Filtr” maszyny Prasa (id ${deviceId})`,
+    );
+  });
+});
