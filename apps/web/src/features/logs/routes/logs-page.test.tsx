@@ -71,6 +71,22 @@ describe('logs page', () => {
     expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=3&size=20');
   });
 
+  it("keeps a deleted note's line breaks in its entry", async () => {
+    const entry = {
+      eventId: 1,
+      timestmp: Date.UTC(2026, 2, 1, 12, 0, 0),
+      formattedMessage: 'Anna Nowak (anna@firma.pl): usunięcie notatki nr 5: treść: „Filtr\nPasek”',
+      arg0: 'anna@firma.pl',
+      arg1: 'deviceNote:5',
+    };
+    fakeApi({ 'GET /api/log/findAll': { body: [entry], headers: { 'X-Total-Count': '1' } } });
+    renderLogs();
+    const text = await screen.findByText(
+      (_, node) => node?.textContent === entry.formattedMessage && node.tagName === 'SPAN',
+    );
+    expect(text).toHaveStyle({ whiteSpace: 'pre-line' });
+  });
+
   it('says why the log cannot be read, rather than showing it empty', async () => {
     fakeApi({
       'GET /api/log/findAll': { status: 403, body: { message: 'Brak uprawnień do tej operacji.' } },

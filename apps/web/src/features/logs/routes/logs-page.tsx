@@ -20,6 +20,8 @@ const column = createColumnHelper<LogEntry>();
 
 /** A long word (a file's or a machine's name without spaces) wraps instead of pushing "Rekord" away. */
 const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
+/** An entry keeps a note's or a description's line breaks (what an administrator retypes): shown. */
+const entryText = { ...wrapAnywhere, whiteSpace: 'pre-line' } as const;
 /**
  * The record as a button a finger can hit on a tablet or phone (40 px, as every control). It wraps
  * after its kind ("service:" above "10005"), never inside the number: "service:1000" and a lone "5"
@@ -75,7 +77,7 @@ export function LogsPage() {
       column.accessor('formattedMessage', {
         header: 'Zdarzenie',
         enableSorting: false,
-        cell: (c) => <span style={wrapAnywhere}>{c.getValue()}</span>,
+        cell: (c) => <span style={entryText}>{c.getValue()}</span>,
       }),
       column.accessor('arg1', {
         header: 'Rekord',
