@@ -215,9 +215,19 @@ export async function readdressMail(db: DbOrTx, id: number, email: string) {
   await db.update(reminderMails).set({ email }).where(eq(reminderMails.id, id));
 }
 
-/** A pending notice nobody should get any more (the customer gone or its notices off): dropped. */
+/**
+ * A pending mail nobody should get any more (the customer gone or its notices off, the employee
+ * gone or his reminders off): dropped with its reminders, which were never delivered, so that a
+ * later run owes them again if the recipient comes back (notices or reminders switched on again).
+ */
 export async function withdrawMail(db: DbOrTx, id: number) {
-  await db.delete(reminderMails).where(and(eq(reminderMails.id, id), isNull(reminderMails.sentAt)));
+  const [pending] = await db
+    .select({ id: reminderMails.id })
+    .from(reminderMails)
+    .where(and(eq(reminderMails.id, id), isNull(reminderMails.sentAt)));
+  if (!pending) return;
+  await db.delete(sentReminders).where(eq(sentReminders.mailId, id));
+  await db.delete(reminderMails).where(eq(reminderMails.id, id));
 }
 
 export async function markMailFailed(db: DbOrTx, id: number, error: string) {

@@ -547,6 +547,12 @@ describe('inspection reminder job', () => {
     expect(dropped).toMatchObject({ mailsQueued: 0, mailsSent: 0, mailsFailed: 0 });
     expect(await ctx.database.db.select().from(reminderMails)).toEqual([]);
     expect(ctx.mailer.sent).toHaveLength(1);
+
+    // Its reminders were never delivered: switched on again, he is owed them.
+    await setUser({ active: true });
+    const again = await runReminderJob(deps(), { trigger: 'MANUAL', now: NOW });
+    expect(again).toMatchObject({ mailsQueued: 1, mailsSent: 1 });
+    expect(ctx.mailer.sent.map((m) => m.to)).toEqual(['jan.nowy@firma.pl', 'jan.nowy@firma.pl']);
   });
 
   it('a scheduled run happens once a day; a dead one is taken over', async () => {
