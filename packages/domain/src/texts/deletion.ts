@@ -100,7 +100,7 @@ export const DELETION_TEXT = {
         ? `To zdarzenie jest podpisane${service.protocolSent ? `, a jego protokół wysłano do klienta na adres ${service.protocolSent.to}` : ''}.`
         : '',
       service.number > 0
-        ? `Jego numer (${service.number} z ${service.year} r.) otrzyma następne numerowane zdarzenie z tego roku.`
+        ? `Usunąć można tylko ostatni numer roku; numer ${service.number} z ${service.year} r. otrzyma wtedy następne numerowane zdarzenie z tego roku.`
         : '',
     ]
       .filter(Boolean)

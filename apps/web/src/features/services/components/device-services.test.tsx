@@ -153,7 +153,7 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     // What it undoes is named: a signed protocol, its number given again, its files and its to-do.
     expect(
       screen.getByText(
-        'To zdarzenie jest podpisane. Jego numer (24 z 2026 r.) otrzyma następne numerowane zdarzenie z tego roku. ' +
+        'To zdarzenie jest podpisane. Usunąć można tylko ostatni numer roku; numer 24 z 2026 r. otrzyma wtedy następne numerowane zdarzenie z tego roku. ' +
           'Razem z nim zostaną usunięte: 2 pliki i zadanie do wykonania zapisane w tym zdarzeniu.',
       ),
     ).toBeInTheDocument();
@@ -178,13 +178,25 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Usuń' }));
     expect(
       await screen.findByText(
-        'To zdarzenie jest podpisane, a jego protokół wysłano do klienta na adres biuro@acme.pl. Jego numer (25 z 2026 r.) otrzyma następne numerowane zdarzenie z tego roku.',
+        'To zdarzenie jest podpisane, a jego protokół wysłano do klienta na adres biuro@acme.pl. Usunąć można tylko ostatni numer roku; numer 25 z 2026 r. otrzyma wtedy następne numerowane zdarzenie z tego roku.',
       ),
     ).toBeInTheDocument();
     await confirm('Anuluj');
     await menuOf('\\(auto\\)');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Odrzuć' }));
-    expect(await screen.findByText(/^Odrzucenia nie można cofnąć/)).toBeInTheDocument();
+    // An unnumbered event has no number to keep.
+    expect(
+      await screen.findByText('Odrzucenia nie można cofnąć: zdarzenia nie będzie można już podpisać.'),
+    ).toBeInTheDocument();
+    await confirm('Anuluj');
+    // A signed one cannot be signed again, and its number stays used.
+    await menuOf('25A');
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Odrzuć' }));
+    expect(
+      await screen.findByText(
+        'Odrzucenia nie można cofnąć: zdarzenia nie będzie można ponownie podpisać, a jego numer pozostanie zajęty.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a 403 on delete in the spec words', async () => {

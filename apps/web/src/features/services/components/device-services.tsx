@@ -36,15 +36,17 @@ import type { ServiceRowAction } from './service-row-actions';
 
 const STATE_ACTIONS: Record<
   ServiceStateAction,
-  { question: string; label: string; done: string; note?: string }
+  { question: string; label: string; done: string; note?: (service: Service) => string }
 > = {
   sign: { question: 'Podpisać', label: 'Podpisz', done: MSG.serviceSigned },
   reject: {
     question: 'Odrzucić',
     label: 'Odrzuć',
     done: MSG.serviceRejected,
-    // Final (domain.md): a rejected event is not signed again, and its number stays used.
-    note: 'Odrzucenia nie można cofnąć: zdarzenia nie będzie można już podpisać, a jego numer pozostanie zajęty.',
+    // Final (domain.md): a rejected event is not signed (again), and its number stays used.
+    note: (service) =>
+      `Odrzucenia nie można cofnąć: zdarzenia nie będzie można ${service.state === 'PODPISANY' ? 'ponownie' : 'już'} podpisać` +
+      (service.number > 0 ? ', a jego numer pozostanie zajęty.' : '.'),
   },
   printForScan: {
     question: 'Oznaczyć do wydruku i skanu',
@@ -112,7 +114,7 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
         children: (
           <Stack gap="xs">
             <Text size="sm">{`${texts.question} ${name}?`}</Text>
-            {texts.note && <Text size="sm">{texts.note}</Text>}
+            {texts.note && <Text size="sm">{texts.note(service)}</Text>}
           </Stack>
         ),
         labels: { confirm: texts.label, cancel: 'Anuluj' },
