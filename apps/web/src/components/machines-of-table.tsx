@@ -43,6 +43,8 @@ interface MachinesOfTableProps<T extends MachineOfRow> {
   ownerColumn: OwnerColumn<T>;
   /** Where a row leads: the machine card, with the way back to the owner. */
   rowPath: (machine: T) => string;
+  /** The tab's search, page and order are kept under it for this browser tab (one per owner). */
+  persistKey: string;
 }
 
 /**
@@ -55,16 +57,21 @@ export function MachinesOfTable<T extends MachineOfRow>({
   load,
   ownerColumn,
   rowPath,
+  persistKey,
 }: MachinesOfTableProps<T>) {
   // A row leaves the screen, whose form (a category's name, a customer's data) may hold changes.
   const navigate = useNavigateAfterAsking();
-  const list = useListState({
-    page: 1,
-    size: PAGE_SIZES.other.default,
-    sorting: [{ id: 'id', desc: false }],
-    search: '',
-    filters: {},
-  });
+  // Kept while the user opens a machine and comes back (Back, the card's arrow), as the lists do.
+  const list = useListState(
+    {
+      page: 1,
+      size: PAGE_SIZES.other.default,
+      sorting: [{ id: 'id', desc: false }],
+      search: '',
+      filters: {},
+    },
+    persistKey,
+  );
   const query: MachinesPageQuery = {
     page: list.state.page,
     size: list.state.size,

@@ -14,6 +14,7 @@ export function CategoryMachinesTab({ categoryId }: { categoryId: number }) {
     <MachinesOfTable
       queryKey={categoryMachinesKey(categoryId)}
       load={loadCategoryMachines(categoryId)}
+      persistKey={`categoryMachines:${categoryId}`}
       ownerColumn={CUSTOMER_COLUMN}
       rowPath={(m) => paths.machineEdit({ id: m.id, customerId: m.customer?.id, prev: 'categoryList' })}
     />

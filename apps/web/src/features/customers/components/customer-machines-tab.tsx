@@ -15,6 +15,7 @@ export function CustomerMachinesTab({ customerId }: { customerId: number }) {
       queryKey={customerMachinesKey(customerId)}
       load={loadCustomerMachines(customerId)}
       ownerColumn={CATEGORY_COLUMN}
+      persistKey={`customerMachines:${customerId}`}
       rowPath={(m) =>
         paths.machineEdit({ id: m.id, customerId: m.customer?.id ?? customerId, prev: 'customerList' })
       }

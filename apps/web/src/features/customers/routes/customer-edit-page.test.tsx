@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type Customer } from '@serwis/domain';
@@ -57,7 +57,10 @@ const renderAt = (url: string, session: unknown = ANNA_ADMIN) =>
   renderScreen(<CustomerEditPage />, { url, session });
 
 describe('CustomerEditPage', () => {
-  beforeEach(() => notifications.clean());
+  beforeEach(() => {
+    notifications.clean();
+    sessionStorage.clear();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('fills the form from the query at once (ampersands intact), then from the server', async () => {
@@ -199,6 +202,13 @@ describe('CustomerEditPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/machineEdit?id=11&customerId=5&prev=customerList',
     );
+    // Back on the card: the tab asks for the same search and page size again.
+    cleanup();
+    const before = machineCalls().length;
+    renderAt(paths.customerEdit(stored), JAN_USER);
+    expect(await screen.findByRole('textbox', { name: 'Szukaj' })).toHaveValue('P-100');
+    await waitFor(() => expect(machineCalls().length).toBeGreaterThan(before));
+    expect(Object.fromEntries(machineCalls()[before]!)).toMatchObject({ size: '100', q: 'P-100' });
   });
 
   it('asks before a machine row leaves the customer with typed changes', async () => {
