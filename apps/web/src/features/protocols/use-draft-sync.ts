@@ -205,11 +205,11 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
    * version by the clocks. False: the server's version stands.
    */
   const takeUp = useCallback(
-    (local: LocalDraft, { whatever = false }: { whatever?: boolean } = {}) => {
+    (local: LocalDraft) => {
       const onServer = serverVersion.current;
       const serverTime = onServer ? Date.parse(onServer) : 0;
       const mergeable = Boolean(local.baseData) && local.base !== onServer;
-      if (!whatever && !(local.base === onServer || mergeable || local.changedAt > serverTime)) return false;
+      if (!(local.base === onServer || mergeable || local.changedAt > serverTime)) return false;
       if (mergeable) {
         serverVersion.current = local.base ?? null;
         serverData.current = local.baseData!;
@@ -254,15 +254,6 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened protocol
   }, [serviceId]);
-
-  /** Another employee's draft on this device, taken up as this employee's own (and saved so). */
-  const takeOthersDraft = useCallback(async () => {
-    if (!othersDraft) return;
-    othersDraftWaits.current = false;
-    setOthersDraft(null);
-    await keepOnDevice(othersDraft);
-    takeUp(othersDraft, { whatever: true });
-  }, [keepOnDevice, othersDraft, takeUp]);
 
   /** Another employee's draft on this device, dropped. */
   const discardOthersDraft = useCallback(async () => {
@@ -328,6 +319,20 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
     [flush, keepOnDevice, signed],
   );
 
+  /**
+   * Another employee's draft on this device, taken up as this employee's own and saved so: its
+   * changes laid over the form as it is, this employee's own typing kept where it did not change
+   * the same field. Not on a signed protocol (its screen saves a correction on request only).
+   */
+  const takeOthersDraft = useCallback(() => {
+    if (!othersDraft || signed) return;
+    othersDraftWaits.current = false;
+    setOthersDraft(null);
+    const base = othersDraft.baseData ?? protocol.data;
+    setData((current) => mergeDrafts(base, othersDraft.data, current));
+    void flush();
+  }, [flush, othersDraft, protocol.data, setData, signed]);
+
   /** Before signing: no draft save may race the sign call. */
   const pause = useCallback(() => {
     clearTimeout(timer.current);
@@ -364,8 +369,8 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
     unaccepted,
     unacceptedAuthor,
     discardUnaccepted,
-    /** The name of the employee whose draft waits on this device, or null. */
-    othersDraftAuthor: othersDraft?.author?.name ?? null,
+    /** The name of the employee whose draft waits on this device, or null (and once signed here). */
+    othersDraftAuthor: signed ? null : (othersDraft?.author?.name ?? null),
     takeOthersDraft,
     discardOthersDraft,
     ready,

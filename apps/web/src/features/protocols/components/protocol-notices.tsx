@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { PROTOCOL_MSG, signedOutsideApp } from '@serwis/domain';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { ErrorBanner } from '../../../components/error-banner';
 import type { LoadedProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
@@ -59,10 +60,20 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
           <Stack gap="xs">
             <Text size="sm">{PROTOCOL_MSG.othersDraft(sync.othersDraftAuthor)}</Text>
             <Group>
-              <Button size="compact-sm" variant="default" onClick={() => void sync.takeOthersDraft()}>
+              <Button size="compact-sm" variant="default" onClick={sync.takeOthersDraft}>
                 Wczytaj tę wersję
               </Button>
-              <Button size="compact-sm" variant="default" onClick={() => void sync.discardOthersDraft()}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() =>
+                  // Another's text, which nobody else has: asked first.
+                  confirmDelete({
+                    what: `wersję protokołu wpisaną na tym urządzeniu przez: ${sync.othersDraftAuthor}`,
+                    onConfirm: () => void sync.discardOthersDraft(),
+                  })
+                }
+              >
                 Usuń tę wersję z urządzenia
               </Button>
             </Group>

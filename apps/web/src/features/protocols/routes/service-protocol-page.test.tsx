@@ -688,16 +688,38 @@ describe('/serviceProtocol', () => {
     expect(annasCalls.length).toBeGreaterThan(0);
     expect(annasCalls.every((c) => !JSON.stringify(c.body).includes('grzałki'))).toBe(true);
 
-    // Asked, it is taken in beside hers and saved.
+    // Asked, it is taken in beside hers (what she typed since her save too) and saved.
+    await userEvent.type(screen.getByLabelText('Zalecenia dla klienta'), ' i łańcuch');
     await userEvent.click(screen.getByRole('button', { name: 'Wczytaj tę wersję' }));
     await waitFor(() =>
       expect(server.protocol.data).toMatchObject({
         workDone: 'Wymiana grzałki',
-        recommendations: 'Smarować co tydzień',
+        recommendations: 'Smarować co tydzień i łańcuch',
       }),
     );
     expect(screen.queryByText(PROTOCOL_MSG.othersDraft('Jan Kowalski'))).toBeNull();
     expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymiana grzałki');
+  });
+
+  it("asks before another employee's draft is deleted from the device", async () => {
+    let online = false;
+    versionedServer(
+      protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
+      '2026-03-15T12:20:00.000Z',
+      () => online,
+    );
+    await typeOfflineAndLeave();
+    online = true;
+    const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    await userEvent.click(await screen.findByRole('button', { name: 'Usuń tę wersję z urządzenia' }));
+    const question = await screen.findByRole('dialog');
+    expect(question).toHaveTextContent('wersję protokołu wpisaną na tym urządzeniu przez: Jan Kowalski');
+    await userEvent.click(within(question).getByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(screen.queryByText(PROTOCOL_MSG.othersDraft('Jan Kowalski'))).toBeNull());
+    first.unmount();
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    await screen.findByLabelText('Opis wykonanych prac');
+    expect(screen.queryByText(PROTOCOL_MSG.othersDraft('Jan Kowalski'))).toBeNull();
   });
 
   it("shows another employee's draft where this one cannot save it, naming whose it is and not why it was refused", async () => {
