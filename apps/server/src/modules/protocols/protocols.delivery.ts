@@ -22,6 +22,7 @@ import {
   readProtocolTitle,
   render,
   requireService,
+  storedData,
   type ProtocolDeps,
 } from './protocols.service.js';
 
@@ -43,7 +44,7 @@ export async function protocolPdf(deps: ProtocolDeps, serviceId: number) {
     // Its bytes lost: the printable one stands in, and the log says so.
     if (file) warnStoredBytesMissing(deps.log, file);
   }
-  const data = stored?.data ?? (await templateData(deps.db, ctx));
+  const data = stored ? await storedData(deps.db, ctx, stored) : await templateData(deps.db, ctx);
   const pdf = await render(await pdfInput(deps.db, deps.config, ctx, data, 'print'), deps.log);
   return { stream: Readable.from([pdf]), filename };
 }

@@ -57,8 +57,33 @@ export interface ProtocolDeps {
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const record = (id: number) => `service:${id}`;
 
+/**
+ * The checklists a protocol has for its event's machines as they are now: the stored ones of the
+ * machines it still has, a fresh one (its category's list) for a machine added to the event since,
+ * none for a machine taken off it (an administrator corrected the event); a fresh protocol's all
+ * fresh. In the event's order of machines.
+ */
 async function snapshotOf(db: DbOrTx, ctx: ProtocolContext, stored: ProtocolRow | undefined) {
-  return stored ? stored.data.checklists : (await templateData(db, ctx)).checklists;
+  if (!stored) return (await templateData(db, ctx)).checklists;
+  const kept = stored.data.checklists;
+  const ids = ctx.machines.map((m) => m.id);
+  const same =
+    kept.every((l) => ids.includes(l.deviceId)) && ids.every((id) => kept.some((l) => l.deviceId === id));
+  if (same) return kept;
+  const fresh = (await templateData(db, ctx)).checklists;
+  return ids.flatMap((id) => {
+    const own = kept.filter((l) => l.deviceId === id);
+    return own.length ? own : fresh.filter((l) => l.deviceId === id);
+  });
+}
+
+/** A stored protocol's data with the checklists of its event's machines as they are now. */
+export async function storedData(
+  db: DbOrTx,
+  ctx: ProtocolContext,
+  stored: ProtocolRow,
+): Promise<ProtocolData> {
+  return { ...stored.data, checklists: await snapshotOf(db, ctx, stored) };
 }
 
 /** The protocol's title as its PDF and the e-mail carrying it name it (an installation's is configurable). */
@@ -104,7 +129,14 @@ export async function getProtocol(db: Db, actor: SessionUser, serviceId: number)
   const row = await requireService(db, serviceId);
   const stored = await findProtocolRow(db, serviceId);
   const ctx = await loadProtocolContext(db, row, keptParties(row, stored));
-  return toProtocol(db, actor, ctx, row, stored, stored ? undefined : await templateData(db, ctx));
+  return toProtocol(
+    db,
+    actor,
+    ctx,
+    row,
+    stored,
+    stored ? await storedData(db, ctx, stored) : await templateData(db, ctx),
+  );
 }
 
 export async function pdfInput(

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { formatOperations, MSG, PROTOCOL_MSG, protocolPdfFileName } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
-import { auditEntriesFor } from '../../../test/service-fixtures.js';
+import { auditEntriesFor, insertDevice } from '../../../test/service-fixtures.js';
 import { eq } from 'drizzle-orm';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
 import { logs } from '../logs/logs.table.js';
-import { services } from '../services/services.table.js';
+import { serviceDevices, services } from '../services/services.table.js';
 import { serviceAction, uploadToService } from '../services/services.fixtures.js';
 import {
   BROKEN_PNG,
@@ -658,18 +658,37 @@ describe('field protocol of a service event', () => {
   it("names the customer an administrator moved the signed event to, and sends the former's PDF to no one", async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });
-    const { serviceId, customer } = await inspectionSetup(ctx, user);
+    const { serviceId, customer, category, device } = await inspectionSetup(ctx, user);
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
-    // The event was written for the wrong customer: an administrator corrects it after the signing.
-    const [other] = await ctx.database.db
+    // The event was written for the wrong customer and machine: an administrator corrects it after
+    // the signing.
+    const db = ctx.database.db;
+    const [other] = await db
       .insert(customers)
       .values({ shortName: 'Inna', fullName: 'Inna Firma Sp. z o.o.', email: 'biuro@inna.pl' })
       .returning();
-    await ctx.database.db.update(services).set({ customerId: other!.id }).where(eq(services.id, serviceId));
+    const right = await insertDevice(db, {
+      name: 'Giętarka GX',
+      serialNumber: 'GX-77',
+      customerId: other!.id,
+      categoryId: category.id,
+    });
+    await db.update(services).set({ customerId: other!.id }).where(eq(services.id, serviceId));
+    await db
+      .update(serviceDevices)
+      .set({ deviceId: right.id })
+      .where(eq(serviceDevices.serviceId, serviceId));
 
-    const shown = (await getProtocol(ctx, admin, serviceId)).json().header.customer;
-    expect(shown).toMatchObject({ id: other!.id, fullName: 'Inna Firma Sp. z o.o.', email: 'biuro@inna.pl' });
+    const moved = (await getProtocol(ctx, admin, serviceId)).json();
+    expect(moved.header.customer).toMatchObject({
+      id: other!.id,
+      fullName: 'Inna Firma Sp. z o.o.',
+      email: 'biuro@inna.pl',
+    });
+    // Its checklist is the right machine's (its category's list, to be answered again).
+    expect(moved.header.machines).toEqual([{ id: right.id, name: 'Giętarka GX', serialNumber: 'GX-77' }]);
+    expect(moved.data.checklists.map((l: { deviceId: number }) => l.deviceId)).toEqual([right.id]);
     // Its stored PDF names the former customer: not sent to the new one.
     const refused = await sendProtocol(ctx, admin, serviceId, {});
     expect(refused.statusCode).toBe(409);
@@ -679,13 +698,15 @@ describe('field protocol of a service event', () => {
     });
     expect(ctx.mailer.sent).toHaveLength(0);
 
-    // A correction prints the customer as the event has it now, and that PDF goes.
-    expect((await saveProtocol(ctx, admin, serviceId, data)).statusCode).toBe(200);
+    // A correction prints the customer and machine as the event has them now, and that PDF goes.
+    expect((await saveProtocol(ctx, admin, serviceId, filledIn(moved.data))).statusCode).toBe(200);
     const sent = await sendProtocol(ctx, admin, serviceId, {});
     expect(sent.json()).toMatchObject({ sentTo: 'biuro@inna.pl' });
     const text = pdfText(ctx.mailer.sent[0]!.attachments![0]!.content);
     expect(text).toContain('Inna Firma Sp. z o.o.');
+    expect(text).toContain('GX-77');
     expect(text).not.toContain(customer.fullName);
+    expect(text).not.toContain(device.serialNumber!);
   });
 
   it('sends before it writes: a slow mail server holds up no other request, and a refused mail leaves no record', async () => {
