@@ -116,6 +116,23 @@ async function typeOfflineAndLeave(text = 'Wymiana grzałki') {
   screenOf.unmount();
 }
 
+/** Protocol 7, saved at 12:00, on a server that is away while Jan types a draft and leaves the screen. */
+async function janLeftADraft() {
+  let online = false;
+  const kept = versionedServer(
+    protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
+    '2026-03-15T12:20:00.000Z',
+    () => online,
+  );
+  await typeOfflineAndLeave();
+  return {
+    ...kept,
+    backOnline: () => {
+      online = true;
+    },
+  };
+}
+
 // jsdom has no canvas: the signature pad shows its fallback text (drawing is covered end to end).
 HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
 
@@ -462,14 +479,8 @@ describe('/serviceProtocol', () => {
   });
 
   it('merges a draft typed offline with what another device saved meanwhile, when the screen opens again', async () => {
-    let online = false;
-    const { api, server } = versionedServer(
-      protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
-      '2026-03-15T12:20:00.000Z',
-      () => online,
-    );
     // The tablet types offline and is closed.
-    await typeOfflineAndLeave();
+    const { api, server, backOnline } = await janLeftADraft();
 
     // Meanwhile the office saves its recommendations.
     server.protocol = {
@@ -477,7 +488,7 @@ describe('/serviceProtocol', () => {
       data: { ...server.protocol.data, recommendations: 'Smarować co tydzień' },
       updatedAt: '2026-03-15T12:10:00.000Z',
     };
-    online = true;
+    backOnline();
     renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
     expect(await screen.findByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeInTheDocument();
     expect(await screen.findByText(PROTOCOL_MSG.protocolMerged)).toBeInTheDocument();
@@ -663,18 +674,12 @@ describe('/serviceProtocol', () => {
   });
 
   it("on a shared tablet, names another employee's draft and saves it as the next one's only when asked", async () => {
-    let online = false;
-    const { api, server } = versionedServer(
-      protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
-      '2026-03-15T12:20:00.000Z',
-      () => online,
-    );
     // Jan types offline on the tablet and leaves it.
-    await typeOfflineAndLeave();
+    const { api, server, backOnline } = await janLeftADraft();
 
     // Anna opens the protocol on that tablet: Jan's text is named, not put in the form nor sent.
     const jansCalls = api.callsTo('PUT', '/api/service/protocol/7').length;
-    online = true;
+    backOnline();
     renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
     expect(await screen.findByText(PROTOCOL_MSG.othersDraft('Jan Kowalski'))).toBeInTheDocument();
     expect(screen.queryByText('Przywrócono szkic zapisany na tym urządzeniu.')).toBeNull();
@@ -702,14 +707,8 @@ describe('/serviceProtocol', () => {
   });
 
   it("asks before another employee's draft is deleted from the device", async () => {
-    let online = false;
-    versionedServer(
-      protocol({ saved: true, updatedAt: '2026-03-15T12:00:00.000Z' }),
-      '2026-03-15T12:20:00.000Z',
-      () => online,
-    );
-    await typeOfflineAndLeave();
-    online = true;
+    const { backOnline } = await janLeftADraft();
+    backOnline();
     const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
     await userEvent.click(await screen.findByRole('button', { name: 'Usuń tę wersję z urządzenia' }));
     const question = await screen.findByRole('dialog');
