@@ -202,14 +202,14 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
    * A draft of this device taken up: made on the version the server still has; or made on an older
    * one whose form it keeps (`baseData`: another device saved since), sent as made on that one, so
    * that its save merges the two; or (a draft kept before `baseData`) changed later than the server's
-   * version by the clocks. False: the server's version stands.
+   * version by the clocks. Otherwise the server's version stands.
    */
   const takeUp = useCallback(
     (local: LocalDraft) => {
       const onServer = serverVersion.current;
       const serverTime = onServer ? Date.parse(onServer) : 0;
       const mergeable = Boolean(local.baseData) && local.base !== onServer;
-      if (!(local.base === onServer || mergeable || local.changedAt > serverTime)) return false;
+      if (!(local.base === onServer || mergeable || local.changedAt > serverTime)) return;
       if (mergeable) {
         serverVersion.current = local.base ?? null;
         serverData.current = local.baseData!;
@@ -220,7 +220,6 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
       version.current += 1;
       setState('pending');
       void flush();
-      return true;
     },
     [flush],
   );

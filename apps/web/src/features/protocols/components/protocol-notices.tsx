@@ -8,6 +8,18 @@ import type { LoadedProtocol } from '../api/protocols';
 import type { DraftSync } from './draft-sync-type';
 
 /**
+ * A version kept on this device dropped: at once when it is the employee's own, after a question
+ * when another employee typed it (nobody else has that text).
+ */
+function askToDiscard(author: string | null, discard: () => Promise<void>) {
+  if (!author) return void discard();
+  confirmDelete({
+    what: `wersję protokołu wpisaną na tym urządzeniu przez: ${author}`,
+    onConfirm: () => void discard(),
+  });
+}
+
+/**
  * Above the protocol: signed or closed to this user, a version on the device the server no longer
  * takes, another employee's draft on the device, opened offline, a draft restored, a draft refused.
  */
@@ -48,7 +60,11 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
                   : PROTOCOL_MSG.protocolUnaccepted}
             </Text>
             <Group>
-              <Button size="compact-sm" variant="default" onClick={() => void sync.discardUnaccepted()}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() => askToDiscard(sync.unacceptedAuthor, sync.discardUnaccepted)}
+              >
                 Usuń tę wersję z urządzenia
               </Button>
             </Group>
@@ -66,13 +82,7 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
               <Button
                 size="compact-sm"
                 variant="default"
-                onClick={() =>
-                  // Another's text, which nobody else has: asked first.
-                  confirmDelete({
-                    what: `wersję protokołu wpisaną na tym urządzeniu przez: ${sync.othersDraftAuthor}`,
-                    onConfirm: () => void sync.discardOthersDraft(),
-                  })
-                }
+                onClick={() => askToDiscard(sync.othersDraftAuthor, sync.discardOthersDraft)}
               >
                 Usuń tę wersję z urządzenia
               </Button>

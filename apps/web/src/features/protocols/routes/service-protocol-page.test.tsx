@@ -738,6 +738,9 @@ describe('/serviceProtocol', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(PROTOCOL_MSG.protocolUnaccepted)).toBeNull();
     expect(screen.getByLabelText('Opis wykonanych prac')).toHaveValue('Wymiana grzałki');
+    // Jan's text, which nobody else has, goes only after a question.
+    await userEvent.click(screen.getByRole('button', { name: 'Usuń tę wersję z urządzenia' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('przez: Jan Kowalski');
   });
 
   it('opens without the network from the copy on the device, and sends the draft when it is back', async () => {
