@@ -18,6 +18,8 @@ export const EMPLOYEE_MSG = {
     }. Sprawdź dane.`,
   /** The question before an administrator takes his own administrator role away. */
   demoteSelfTitle: 'Odebrać sobie rolę administratora?',
+  /** The last active administrator taking his own role away: said before anything is asked. */
+  demoteSelfImpossibleTitle: 'Nie można odebrać roli administratora',
   demoteSelfQuestion:
     'Po zapisaniu stracisz dostęp do ekranów administratora (pracownicy, statystyki, logi, oddziały, czynności montażowe) i wrócisz do ekranu startowego. Przywrócić tę rolę może tylko inny administrator.',
   demoteSelfConfirm: 'Odbierz mi rolę',

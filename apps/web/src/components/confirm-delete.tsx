@@ -37,9 +37,9 @@ export function confirmDelete(options: {
  * machines): said, with what keeps it, before anything is asked, instead of a question whose "Usuń"
  * could only be refused.
  */
-export function cannotDelete(why: string) {
+export function cannotDelete(why: string, title: string = DELETION_TEXT.cannotDeleteTitle) {
   const id = modals.open({
-    title: DELETION_TEXT.cannotDeleteTitle,
+    title,
     // Its one button closes it (and Escape): no second "Zamknij" in the corner.
     withCloseButton: false,
     children: (

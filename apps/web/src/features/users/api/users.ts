@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Employee, EmployeeDependants } from '@serwis/domain';
+import { isAdminRoles, type Employee, type EmployeeDependants } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 import { saveTakingInChanges } from '../../../lib/save-taking-in-changes';
 import { mergeEmployee } from '../merge-employee';
@@ -11,9 +11,20 @@ const keys = {
 
 const fetchEmployee = (id: number) => api.get<Employee>(`/api/user/findById/${id}`);
 
+const fetchEmployees = () => api.get<Employee[]>('/api/user/findAllFlatRoles');
+
 export function useEmployees() {
-  return useQuery({ queryKey: keys.all, queryFn: () => api.get<Employee[]>('/api/user/findAllFlatRoles') });
+  return useQuery({ queryKey: keys.all, queryFn: fetchEmployees });
 }
+
+/**
+ * Is another active administrator on the team besides `id`? null when the team cannot be read (the
+ * server still refuses the last administrator's demotion).
+ */
+export const anotherActiveAdmin = async (id: number) => {
+  const team = await fetchEmployees().catch(() => null);
+  return team ? team.some((e) => e.id !== id && e.active && isAdminRoles(e.roles)) : null;
+};
 
 /** One employee; not asked for while he is being deleted (lib/use-deletion.ts). */
 export function useEmployee(id: number, { deleting = false }: { deleting?: boolean } = {}) {

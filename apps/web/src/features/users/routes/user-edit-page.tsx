@@ -10,7 +10,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
-import { fetchEmployeeDependants, useDeleteEmployee, useEmployee, useUpdateEmployee } from '../api/users';
+import {
+  anotherActiveAdmin,
+  fetchEmployeeDependants,
+  useDeleteEmployee,
+  useEmployee,
+  useUpdateEmployee,
+} from '../api/users';
 import { useDeletion } from '../../../lib/use-deletion';
 import { EmployeeForm } from '../components/employee-form';
 import { LoadingSpinner } from '../../../components/loading-spinner';
@@ -56,11 +62,16 @@ export function UserEditPage() {
       },
     });
 
-  /** An administrator taking his own role away is asked first: he cannot give it back himself. */
-  const submit = (payload: EmployeePayload) => {
+  /**
+   * An administrator taking his own role away is asked first: he cannot give it back himself. The
+   * last active one is told at once that he cannot (the server refuses it, 409 LAST_ADMIN).
+   */
+  const submit = async (payload: EmployeePayload) => {
     const demotesSelf =
       own && Boolean(employee.data && isAdminRoles(employee.data.roles)) && !isAdminRoles(payload.roles);
     if (!demotesSelf) return run(payload, false);
+    if ((await anotherActiveAdmin(id)) === false)
+      return cannotDelete(MSG.cannotDemoteLastAdmin, EMPLOYEE_MSG.demoteSelfImpossibleTitle);
     modals.openConfirmModal({
       title: EMPLOYEE_MSG.demoteSelfTitle,
       children: <Text size="sm">{EMPLOYEE_MSG.demoteSelfQuestion}</Text>,

@@ -287,6 +287,29 @@ describe('edit employee', () => {
     expect(sent(api.calls, '/api/user/update')[0].body).toMatchObject({ roles: [{ id: 2, role: 'USER' }] });
   });
 
+  it('tells the last active administrator at once that he cannot take his own role away', async () => {
+    const me = { ...EWA, roles: [{ id: 1, role: 'ADMIN' }], active: true };
+    const api = fakeApi({
+      'GET /api/user/findById/5': { body: me },
+      // Another administrator, switched off, and an active employee: none to stay.
+      'GET /api/user/findAllFlatRoles': {
+        body: [
+          me,
+          { ...EWA, id: 6, email: 'b@firma.pl', roles: [{ id: 1, role: 'ADMIN' }], active: false },
+          { ...EWA, id: 7, email: 'c@firma.pl', roles: [{ id: 2, role: 'USER' }], active: true },
+        ],
+      },
+    });
+    renderScreen(<UserEditPage />, { url: '/userEdit?id=5', session: { ...ANNA_ADMIN, id: 5 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('Admin'));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    const said = await screen.findByRole('dialog', { name: EMPLOYEE_MSG.demoteSelfImpossibleTitle });
+    expect(said).toHaveTextContent(MSG.cannotDemoteLastAdmin);
+    expect(screen.queryByRole('dialog', { name: EMPLOYEE_MSG.demoteSelfTitle })).toBeNull();
+    expect(sent(api.calls, '/api/user/update')).toHaveLength(0);
+  });
+
   it('deletes the employee and returns to the list without asking for the deleted one again', async () => {
     const api = fakeApi({
       'GET /api/user/findById/5': { body: EWA },
