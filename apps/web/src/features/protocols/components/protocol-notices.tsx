@@ -19,7 +19,34 @@ function askToDiscard(author: string | null, discard: () => Promise<void>) {
   });
 }
 
+/** A version kept on this device that the form does not show as its own: taken in, or deleted. */
+function KeptVersionNotice(props: {
+  title: string;
+  text: string;
+  onTake?: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <Alert color="orange" title={props.title}>
+      <Stack gap="xs">
+        <Text size="sm">{props.text}</Text>
+        <Group>
+          {props.onTake && (
+            <Button size="compact-sm" variant="default" onClick={props.onTake}>
+              Wczytaj tę wersję
+            </Button>
+          )}
+          <Button size="compact-sm" variant="default" onClick={props.onDiscard}>
+            Usuń tę wersję z urządzenia
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
+ * Above the protocol:/**
  * Above the protocol: signed or closed to this user, a version on the device the server no longer
  * takes, another employee's draft on the device, opened offline, a draft restored, a draft refused.
  */
@@ -50,45 +77,25 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
         </Alert>
       )}
       {sync.unaccepted && (
-        <Alert color="orange" title={PROTOCOL_MSG.protocolUnacceptedTitle}>
-          <Stack gap="xs">
-            <Text size="sm">
-              {sync.unacceptedAuthor
-                ? PROTOCOL_MSG.protocolUnacceptedOf(sync.unacceptedAuthor, protocol.editable)
-                : protocol.editable
-                  ? PROTOCOL_MSG.protocolUnacceptedByAdmin
-                  : PROTOCOL_MSG.protocolUnaccepted}
-            </Text>
-            <Group>
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={() => askToDiscard(sync.unacceptedAuthor, sync.discardUnaccepted)}
-              >
-                Usuń tę wersję z urządzenia
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <KeptVersionNotice
+          title={PROTOCOL_MSG.protocolUnacceptedTitle}
+          text={
+            sync.unacceptedAuthor
+              ? PROTOCOL_MSG.protocolUnacceptedOf(sync.unacceptedAuthor, protocol.editable)
+              : protocol.editable
+                ? PROTOCOL_MSG.protocolUnacceptedByAdmin
+                : PROTOCOL_MSG.protocolUnaccepted
+          }
+          onDiscard={() => askToDiscard(sync.unacceptedAuthor, sync.discardUnaccepted)}
+        />
       )}
       {sync.othersDraftAuthor && (
-        <Alert color="orange" title={PROTOCOL_MSG.othersDraftTitle}>
-          <Stack gap="xs">
-            <Text size="sm">{PROTOCOL_MSG.othersDraft(sync.othersDraftAuthor)}</Text>
-            <Group>
-              <Button size="compact-sm" variant="default" onClick={sync.takeOthersDraft}>
-                Wczytaj tę wersję
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={() => askToDiscard(sync.othersDraftAuthor, sync.discardOthersDraft)}
-              >
-                Usuń tę wersję z urządzenia
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <KeptVersionNotice
+          title={PROTOCOL_MSG.othersDraftTitle}
+          text={PROTOCOL_MSG.othersDraft(sync.othersDraftAuthor)}
+          onTake={sync.takeOthersDraft}
+          onDiscard={() => askToDiscard(sync.othersDraftAuthor, sync.discardOthersDraft)}
+        />
       )}
       {protocol.fromDevice && sync.state === 'offline' && (
         <Alert color="orange" icon={<IconCloudOff size={18} />} title="Brak połączenia z serwerem">
