@@ -31,6 +31,9 @@ export async function upsertReminderSettings(
   return row;
 }
 
+/** An employee owed reminders: his account active, his reminders on. */
+const subscribed = and(eq(reminderSettings.enabled, true), eq(users.active, true));
+
 /** Active employees who switched reminders on. */
 export function findSubscribedUsers(db: DbOrTx) {
   return db
@@ -42,7 +45,7 @@ export function findSubscribedUsers(db: DbOrTx) {
     })
     .from(reminderSettings)
     .innerJoin(users, eq(users.id, reminderSettings.userId))
-    .where(and(eq(reminderSettings.enabled, true), eq(users.active, true)))
+    .where(subscribed)
     .orderBy(users.id);
 }
 
@@ -204,9 +207,7 @@ export async function currentDigestAddress(db: DbOrTx, userId: number): Promise<
     .select({ email: users.email })
     .from(reminderSettings)
     .innerJoin(users, eq(users.id, reminderSettings.userId))
-    .where(
-      and(eq(reminderSettings.userId, userId), eq(reminderSettings.enabled, true), eq(users.active, true)),
-    );
+    .where(and(eq(reminderSettings.userId, userId), subscribed));
   return row?.email ?? null;
 }
 

@@ -72,6 +72,14 @@ async function janAndAnnaSubscribed(janIsAdmin = false) {
   return { jan, anna, refs };
 }
 
+/** A mail server that refuses every mail with `message`. */
+const refusingMailer = (message: string) => ({
+  target: 'broken',
+  send: async () => {
+    throw new Error(message);
+  },
+});
+
 describe('inspection reminder job', () => {
   it('sends one digest listing the machines within the lead times and the overdue one, once', async () => {
     const user = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
@@ -231,12 +239,7 @@ describe('inspection reminder job', () => {
     const refs = await seedReferences(ctx);
     await seedMachines(user, refs);
     await enableReminders(user);
-    const failing = {
-      target: 'broken',
-      send: async () => {
-        throw new Error('connection refused');
-      },
-    };
+    const failing = refusingMailer('connection refused');
     const broken = await runReminderJob({ ...deps(), mailer: failing }, { trigger: 'MANUAL', now: NOW });
     expect(broken).toMatchObject({ mailsQueued: 1, mailsSent: 0, mailsFailed: 1 });
     const [pending] = await ctx.database.db.select().from(reminderMails);
@@ -489,12 +492,7 @@ describe('inspection reminder job', () => {
       ctx.database.db.update(customers).set(values).where(eq(customers.id, refs.kowalski));
     // A note around the address: its brackets and full stop are not sent.
     await setCustomer({ email: 'Biuro (biuro@kowalski.pl).', inspectionNotices: true });
-    const refusing = {
-      target: 'broken',
-      send: async () => {
-        throw new Error('No recipients defined');
-      },
-    };
+    const refusing = refusingMailer('No recipients defined');
     const refused = await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
     expect(refused).toMatchObject({ mailsQueued: 1, mailsFailed: 1 });
     expect((await ctx.database.db.select().from(reminderMails))[0]!.email).toBe('biuro@kowalski.pl');
@@ -524,12 +522,7 @@ describe('inspection reminder job', () => {
     await enableReminders(user);
     const setUser = (values: { email?: string; active?: boolean }) =>
       ctx.database.db.update(users).set(values).where(eq(users.id, user.id));
-    const refusing = {
-      target: 'broken',
-      send: async () => {
-        throw new Error('connection refused');
-      },
-    };
+    const refusing = refusingMailer('connection refused');
     const refused = await runReminderJob({ ...deps(), mailer: refusing }, { trigger: 'MANUAL', now: NOW });
     expect(refused).toMatchObject({ mailsQueued: 1, mailsFailed: 1 });
 
