@@ -93,8 +93,33 @@ describe('the warnings of a record’s numbers (identifierWarnings)', () => {
       regon: null,
       zipCode: MSG.postcodeWarning,
     });
-    expect(identifierWarnings({ nip: '', regon: '12345678', zipCode: '90006' }, false)).toEqual({
+    expect(identifierWarnings({ nip: '', regon: '12345678', zipCode: '90006' }, true)).toEqual({
       nip: null,
+      regon: MSG.regonWarning,
+      zipCode: MSG.postcodeWarning,
+    });
+  });
+
+  it('judges the numbers of an address that may be abroad only when written as Polish ones', () => {
+    // A Hungarian tax number, a Czech IČO, a Ukrainian company code, a German register entry.
+    for (const [nip, regon] of [
+      ['12345678-2-08', '26789012'],
+      ['12345678', 'HRB 12345 B'],
+    ]) {
+      expect(identifierWarnings({ nip: nip!, regon: regon!, zipCode: '10115' }, false)).toEqual({
+        nip: null,
+        regon: null,
+        zipCode: null,
+      });
+    }
+    // Ten digits, "PL", nine or fourteen digits: a Polish number, a slip in it told wherever it is.
+    expect(identifierWarnings({ nip: '5260250994', regon: '123456784', zipCode: '' }, false)).toEqual({
+      nip: MSG.nipWarning,
+      regon: MSG.regonWarning,
+      zipCode: null,
+    });
+    expect(identifierWarnings({ nip: 'PL 526', regon: '12345678512340', zipCode: '' }, false)).toEqual({
+      nip: MSG.nipWarning,
       regon: MSG.regonWarning,
       zipCode: null,
     });

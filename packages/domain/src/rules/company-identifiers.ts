@@ -76,16 +76,30 @@ export const postcodeWarning = (text: string, inPoland: boolean) =>
   postcodeLooksWrong(text, inPoland) ? MSG.postcodeWarning : null;
 
 /**
+ * Whether a number of an address not known to be in Poland is judged: only one written as a Polish
+ * number is (a NIP with "PL" or of ten digits, a REGON of nine or fourteen); a Czech IČO
+ * ("26789012"), a Hungarian tax number ("12345678-2-08") or a German register entry ("HRB 12345 B")
+ * is another country's.
+ */
+const judgedAbroad = {
+  nip: (text: string) => /^PL|^\d{10}$/.test(nipText(text)),
+  regon: (text: string) => /^(\d{9}|\d{14})$/.test(withoutSeparators(text.trim())),
+};
+
+/**
  * The warnings under a customer's or the company's NIP, REGON and postcode, null where the value
- * looks right (a customer's address is in Poland when it has a province).
+ * looks right (a customer's address is in Poland when it has a province; one without may be abroad,
+ * and its numbers are judged only when written as Polish ones).
  */
 export function identifierWarnings(
   values: { nip: string; regon: string; zipCode: string },
   inPoland: boolean,
 ) {
+  const nipJudged = inPoland || judgedAbroad.nip(values.nip);
+  const regonJudged = inPoland || judgedAbroad.regon(values.regon);
   return {
-    nip: nipLooksWrong(values.nip) ? MSG.nipWarning : null,
-    regon: regonLooksWrong(values.regon) ? MSG.regonWarning : null,
+    nip: nipJudged && nipLooksWrong(values.nip) ? MSG.nipWarning : null,
+    regon: regonJudged && regonLooksWrong(values.regon) ? MSG.regonWarning : null,
     zipCode: postcodeWarning(values.zipCode, inPoland),
   };
 }

@@ -392,6 +392,9 @@ export const IMPORT_MSG = {
   /** The server's log only: the client is gone when it is told. */
   abandoned: 'Połączenie przerwane przed końcem importu. Nic nie zapisano.',
   duplicateShortName: (row: number) => `Nazwa skrócona powtarza się w pliku (wiersz ${row}).`,
+  /** A "?" in a CSV read as Windows-1250: what Excel writes for a letter that code page lacks. */
+  lostLetters:
+    'Znak „?” w pliku zapisanym w kodowaniu Windows-1250: tak Excel zapisuje litery, których to kodowanie nie ma (np. cyrylicę, litewskie ų, ė). Zapisz plik jako „CSV UTF-8 (rozdzielany przecinkami)” albo XLSX i zaimportuj go ponownie.',
   // moved here from the browser (the audit of Polish typed outside the domain)
   /** The import dialog's title for each kind of file. */
   titles: {

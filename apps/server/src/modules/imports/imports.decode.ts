@@ -17,17 +17,34 @@ async function decodeInSlices(bytes: Buffer, decode: (slice: Buffer) => string):
 }
 
 /**
+ * A CSV's text, and whether Excel may have written "?" for letters in it: a file read as
+ * Windows-1250, or one of plain ASCII without the BOM of Excel's "CSV UTF-8" (a row whose only
+ * letters beyond ASCII were Cyrillic is all ASCII once saved as Windows-1250).
+ */
+export interface DecodedText {
+  text: string;
+  lettersMayBeLost: boolean;
+}
+
+/**
  * Bytes of a CSV as text: UTF-8 (with or without BOM) when they are valid UTF-8, else Windows-1250
  * (what Excel writes on a Polish Windows for "CSV (rozdzielany przecinkami)").
  */
-export async function decodeText(bytes: Buffer): Promise<string> {
-  const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
+export async function decodeText(bytes: Buffer): Promise<DecodedText> {
+  const bom = bytes.subarray(0, 3).equals(UTF8_BOM);
+  const body = bom ? bytes.subarray(3) : bytes;
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   try {
     // `stream`: a character cut between two slices is finished by the next one.
-    return (await decodeInSlices(body, (slice) => utf8.decode(slice, { stream: true }))) + utf8.decode();
+    const text =
+      (await decodeInSlices(body, (slice) => utf8.decode(slice, { stream: true }))) + utf8.decode();
+    // As many characters as bytes: every one of them ASCII (any other takes two bytes or more).
+    return { text, lettersMayBeLost: !bom && text.length === body.length };
   } catch {
     // Windows-1250 is one byte a character: every slice decodes on its own.
-    return decodeInSlices(body, (slice) => iconv.decode(slice, 'win1250'));
+    return {
+      text: await decodeInSlices(body, (slice) => iconv.decode(slice, 'win1250')),
+      lettersMayBeLost: true,
+    };
   }
 }

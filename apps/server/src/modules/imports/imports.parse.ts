@@ -16,5 +16,6 @@ export async function parseSpreadsheet(
 ): Promise<Sheet> {
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return sheetOf(kind, await parseXlsx(bytes, report));
   if (bytes.includes(0)) throw badRequest(IMPORT_MSG.unreadable, 'IMPORT_UNREADABLE', 'file');
-  return sheetOf(kind, [await parseCsv(await decodeText(bytes))]);
+  const { text, lettersMayBeLost } = await decodeText(bytes);
+  return { ...(await sheetOf(kind, [await parseCsv(text)])), lettersMayBeLost };
 }

@@ -26,6 +26,12 @@ export interface Sheet {
    * first one's number and the leftmost such column's index; null when there are none.
    */
   unheaded: { rows: number; firstRow: number; column: number } | null;
+  /**
+   * A CSV that may have been saved as Windows-1250 (decode.ts, DecodedText): Excel writes a letter
+   * that code page lacks (Cyrillic, Lithuanian "ų") as "?", so its cells' question marks may be lost
+   * letters (imports.lost-letters.ts).
+   */
+  lettersMayBeLost?: boolean;
 }
 
 /**

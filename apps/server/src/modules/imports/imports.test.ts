@@ -123,6 +123,45 @@ describe('machine import: reading the file', () => {
     ]);
   });
 
+  it('refuses the "?" of a Windows-1250 file, where Excel wrote letters it has not', async () => {
+    await seed();
+    const user = await admin();
+    await ctx.database.db.insert(customers).values({ shortName: 'ТОВ «Київмаш»' });
+    const header = 'Nazwa;Kontrahent;Kategoria;Ulica;Miasto';
+    const utf8 = [header, 'Tokarka;Metalex;Lasery;вул. Хрещатик, 22;Київ'].join('\r\n');
+    expect((await send(user, '/api/device/import', Buffer.from(utf8, 'utf8'))).statusCode).toBe(200);
+    const [machine] = await machinesOf('INTERNAL');
+    // The machine's own row, saved again as "CSV (rozdzielany przecinkami)": the Cyrillic is "?".
+    const saved = iconv.encode(
+      [`Id;${header}`, `${machine!.id};${utf8.split('\r\n')[1]}`].join('\r\n'),
+      'win1250',
+    );
+    expect(saved.toString('latin1')).toContain(';????');
+    const preview = (await send(user, '/api/device/import/preview', saved)).json<ImportPreview>();
+    expect(preview.problems).toEqual([
+      { row: 2, column: 'Ulica', value: '???. ????????, 22', message: IMPORT_MSG.lostLetters },
+      { row: 2, column: 'Miasto', value: '????', message: IMPORT_MSG.lostLetters },
+    ]);
+    const response = await send(user, '/api/device/import', saved);
+    expect(response.statusCode).toBe(422);
+    expect(await machinesOf('INTERNAL')).toMatchObject([
+      { streetAddress: 'вул. Хрещатик, 22', city: 'Київ' },
+    ]);
+    // A customer's name that lost its letters is not a customer to add either.
+    const customersFile = iconv.encode('Nazwa skrócona;Miasto\r\nТОВ «Київмаш»;Kraków', 'win1250');
+    const customerPreview = (
+      await send(user, '/api/customer/import/preview', customersFile)
+    ).json<ImportPreview>();
+    expect(customerPreview.problems).toEqual([
+      { row: 2, column: 'Nazwa skrócona', value: '??? «???????»', message: IMPORT_MSG.lostLetters },
+    ]);
+    // A "?" of a UTF-8 file is the text's own.
+    const asked = Buffer.from(`${header}\r\nCzy to laser?;Metalex;Lasery;;Kraków`, 'utf8');
+    expect((await send(user, '/api/device/import/preview', asked)).json<ImportPreview>().problems).toEqual(
+      [],
+    );
+  });
+
   it('reads an XLSX workbook, dates as dates', async () => {
     await seed();
     const user = await admin();

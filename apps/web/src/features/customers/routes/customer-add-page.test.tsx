@@ -181,13 +181,15 @@ describe('warnings under the customer’s numbers', () => {
     expect(screen.getByLabelText('NIP')).toHaveAccessibleDescription(MSG.nipWarning);
     expect(nip.compareDocumentPosition(screen.getByLabelText('NIP'))).toBe(Node.DOCUMENT_POSITION_PRECEDING);
     await fill(user, 'Kod pocztowy', '90006');
-    expect(screen.getByText(MSG.regonWarning)).toBeInTheDocument();
-    // A postcode is judged only for an address in Poland: one with a province.
+    // A postcode is judged only for an address in Poland: one with a province; without one, a
+    // number not written as a Polish one (eight digits: a Czech IČO?) is another country's.
     await fill(user, 'E-mail', 'brak, dzwonić');
     expect(screen.queryByText(MSG.postcodeWarning)).not.toBeInTheDocument();
+    expect(screen.queryByText(MSG.regonWarning)).not.toBeInTheDocument();
     await user.click(screen.getByPlaceholderText('Wybierz...'));
     await user.click(await screen.findByRole('option', { name: 'łódzkie' }));
     expect(screen.getByText(MSG.postcodeWarning)).toBeInTheDocument();
+    expect(screen.getByText(MSG.regonWarning)).toBeInTheDocument();
     expect(screen.getByText(MSG.emailNoAddressWarning)).toBeInTheDocument();
 
     await fill(user, 'NIP', 'PL 526-025-09-95');
