@@ -17,7 +17,7 @@ import { auditChanges, bare, fieldsNamed, labelled } from '../../lib/audit-chang
 
 import { audit } from '../../plugins/audit.js';
 import { deleteStoredFilesOf, type FileDeps } from '../files/files.service.js';
-import { refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
+import { lockInspectionSummaries, refreshInspectionSummaries } from '../inspections/inspection-summaries.js';
 import {
   categoryExists,
   countDeviceReferences,
@@ -125,6 +125,8 @@ export function editDevice(db: Db, actor: SessionUser, family: MachineType, inpu
         const existing = await lockDevice(tx, input.id);
         // A machine of the other family is not reachable through this family's update.
         if (!existing || existing.type !== family) throw notFound(MSG.machineNotFound);
+        // Before the machine's row is written (its trigger writes the summary): see the lock's note.
+        await lockInspectionSummaries(tx, [input.id]);
         await checkReferences(tx, input);
         const status = input.status ?? (existing.status as MachineStatus);
         await updateDevice(tx, input.id, {

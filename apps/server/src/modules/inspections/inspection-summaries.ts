@@ -64,15 +64,27 @@ async function upsertSummaries(db: DbOrTx, scope: (deviceId: SQL) => SQL) {
  * one machine's events could each leave a summary missing the other's change.
  */
 export async function refreshInspectionSummaries(tx: DbOrTx, deviceIds: readonly number[]) {
+  const array = await lockInspectionSummaries(tx, deviceIds);
+  if (array) await upsertSummaries(tx, (deviceId) => sql`${deviceId} = ANY(${array})`);
+}
+
+/**
+ * Takes the summaries' locks of these machines (refreshInspectionSummaries takes them anyway; held
+ * to the transaction's end, taken again at no cost) and answers their ids as an SQL array. A save of
+ * a machine takes them before it writes the machine: its row's trigger
+ * (devices_follow_inspection_keys) writes the summary row, which a signing holding the lock was
+ * about to write (a deadlock, found in a morning rush on PostgreSQL).
+ */
+export async function lockInspectionSummaries(tx: DbOrTx, deviceIds: readonly number[]) {
   const ids = [...new Set(deviceIds)].sort((a, b) => a - b);
-  if (!ids.length) return;
+  if (!ids.length) return null;
   // Ids are integers (zod-coerced or from the database), so the array literal is safe; ascending
   // order means two transactions never wait for each other in a circle.
   const array = sql`${`{${ids.join(',')}}`}::int[]`;
   await tx.execute(
     sql`SELECT pg_advisory_xact_lock(hashtext('inspection-summary'), id) FROM unnest(${array}) AS id`,
   );
-  await upsertSummaries(tx, (deviceId) => sql`${deviceId} = ANY(${array})`);
+  return array;
 }
 
 /**
