@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, SERVICE_TYPES, UPLOAD_MSG } from '@serwis/domain';
+import { MSG, SERVICE_TYPES, UPLOAD_MSG, addMonths } from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -352,6 +352,32 @@ describe('ServiceForm: editing', () => {
     expect(body).toMatchObject({ id: 1, period: 12, devices: [{ id: 7 }, { id: 8 }], isToSign: false });
     // Only admins write to-dos: an employee's form does not send the field.
     expect(body).not.toHaveProperty('todo');
+  });
+
+  it('warns under a date after today, the more for an inspection, and saves it as typed', async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'PUT /api/service/update': { body: sampleService() },
+    });
+    const ahead = addMonths(companyToday(), 1);
+    const service = sampleService({
+      state: 'UTWORZONY',
+      date: ahead,
+      type: ['PRZEGLAD_OKRESOWY'],
+      period: 12,
+    });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin onClose={() => {}} />,
+      { url: '/m' },
+    );
+    const date = screen.getByRole('button', { name: /^Data/ });
+    expect(date).toHaveAccessibleDescription(MSG.inspectionDateAheadWarning);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    expect(date).toHaveAccessibleDescription(MSG.serviceDateAheadWarning);
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ date: ahead });
   });
 
   it("takes back the event's own number above the limit of a typed one, and refuses another such", async () => {

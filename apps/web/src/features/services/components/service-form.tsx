@@ -23,6 +23,7 @@ import {
   SERVICE_TYPES,
   isOpenServiceState,
   serviceDateLastYear,
+  serviceDateWarning,
   serviceJsonSchema,
   type Service,
 } from '@serwis/domain';
@@ -44,6 +45,8 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 import { useKeepFocusWhileSaving } from '../../../lib/keep-focus-while-saving';
+import { useFieldWarnings } from '../../../lib/use-field-warnings';
+import { companyToday } from '../../../lib/company-time';
 
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
@@ -120,6 +123,7 @@ export function ServiceForm(props: ServiceFormProps) {
     focusFirstInvalid,
   );
   const signDisabled = Boolean(service && !isOpenServiceState(service.state));
+  const warned = useFieldWarnings<'date'>();
 
   return (
     <form onSubmit={submit} noValidate>
@@ -134,7 +138,11 @@ export function ServiceForm(props: ServiceFormProps) {
             clearable
             disabled={readOnly}
             data-autofocus
-            {...form.getInputProps('date')}
+            {...warned(
+              'date',
+              readOnly ? null : serviceDateWarning(form.values.date, companyToday(), form.values.types),
+              form.getInputProps('date'),
+            )}
           />
           <Select
             label="Płatność"
