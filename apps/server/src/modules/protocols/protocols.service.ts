@@ -8,6 +8,7 @@ import {
   protocolPdfFileName,
   signedOutsideApp,
   signingProblem,
+  todayInZone,
   withoutBlankMaterials,
   type Protocol,
   type ProtocolData,
@@ -50,7 +51,7 @@ export interface ProtocolDeps {
   storage: Storage;
   mailer: Mailer;
   /** MAIL_FROM names the company on its documents until "Dane firmy" is filled in. */
-  config: Pick<Config, 'MAIL_FROM'>;
+  config: Pick<Config, 'MAIL_FROM' | 'TZ_COMPANY'>;
   log?: FastifyBaseLogger;
 }
 
@@ -185,6 +186,7 @@ async function storeProtocolPdf(
   fullNumber: string,
   pdf: Buffer,
   uploads: UploadedFile[],
+  description = 'Protokół podpisany w aplikacji',
 ) {
   const stored = await deps.storage.save(Readable.from([pdf]), { extension: '.pdf' });
   const upload: UploadedFile = {
@@ -198,7 +200,7 @@ async function storeProtocolPdf(
     owner: { serviceId },
     type: 'SERVICE_FILE',
     upload,
-    description: 'Protokół podpisany w aplikacji',
+    description,
     // The protocol's entry names the PDF: one request, one entry.
     audited: false,
   });
@@ -260,7 +262,18 @@ export async function saveProtocolDraft(
         const problem = signingProblem(merged);
         if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
         const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
-        const file = await storeProtocolPdf(tx, deps, actor, serviceId, ctx.header.fullNumber, pdf, uploads);
+        // Beside the signed PDF it replaces, under the same name: told apart by its description.
+        const correction = `Korekta protokołu z ${todayInZone(deps.config.TZ_COMPANY)}`;
+        const file = await storeProtocolPdf(
+          tx,
+          deps,
+          actor,
+          serviceId,
+          ctx.header.fullNumber,
+          pdf,
+          uploads,
+          correction,
+        );
         fileId = file.id;
         pdfNote = `, nowy plik „${file.filename}”`;
       }

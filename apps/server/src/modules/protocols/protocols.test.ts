@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { formatOperations, MSG, PROTOCOL_MSG, protocolPdfFileName } from '@serwis/domain';
+import { formatOperations, MSG, PROTOCOL_MSG, protocolPdfFileName, todayInZone } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { auditEntriesFor, insertDevice } from '../../../test/service-fixtures.js';
 import { eq } from 'drizzle-orm';
 import { categories } from '../categories/categories.table.js';
 import { customers } from '../customers/customers.table.js';
+import { files as filesTable } from '../files/files.table.js';
 import { logs } from '../logs/logs.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
 import { serviceAction, uploadToService } from '../services/services.fixtures.js';
@@ -359,7 +360,15 @@ describe('field protocol of a service event', () => {
     expect(entries[0].formattedMessage).toContain(`zapis protokołu zdarzenia serwisowego`);
     expect(entries[0].formattedMessage).toContain(`maszyny ${device.name}`);
     expect(entries[0].formattedMessage).toContain(`nowy plik „${pdfName}”`);
-    expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
+    // Two PDFs of one name: the correction says it is one, and of which day.
+    const files = await ctx.database.db
+      .select({ description: filesTable.description })
+      .from(filesTable)
+      .where(eq(filesTable.serviceId, serviceId));
+    expect(files.map((f) => f.description).sort()).toEqual([
+      `Korekta protokołu z ${todayInZone(ctx.config.TZ_COMPANY)}`,
+      'Protokół podpisany w aplikacji',
+    ]);
   });
 
   it('refuses a draft made on another version than the server has (409), and keeps the other changes', async () => {

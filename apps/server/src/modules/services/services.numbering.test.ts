@@ -177,7 +177,7 @@ describe('service numbering', () => {
     const created = (await postService(ctx, user, json({ isToSign: true }))).json();
     const entries = await auditEntriesFor(ctx.database.db, `service:${created.id}`);
     expect(entries).toHaveLength(1);
-    expect(entries[0].formattedMessage).toContain('dodanie zdarzenia serwisowego 1/03/2026');
+    expect(entries[0].formattedMessage).toContain('dodanie i podpisanie zdarzenia serwisowego 1/03/2026');
     expect(entries[0].arg0).toBe(user.email);
   });
 });

@@ -100,7 +100,8 @@ export async function createService(db: Db, actor: SessionUser, input: ServiceJs
     await audit(
       tx,
       actor,
-      `dodanie zdarzenia serwisowego ${await serviceInLog(tx, row, deviceIds)}${note ? `, ${note}` : ''}`,
+      // Signed on save: said, as a signing on the protocol's screen or by a scan is.
+      `dodanie ${input.isToSign ? 'i podpisanie ' : ''}zdarzenia serwisowego ${await serviceInLog(tx, row, deviceIds)}${note ? `, ${note}` : ''}`,
       `service:${row.id}`,
     );
     return row.id;

@@ -222,7 +222,7 @@ describe('service states and locks', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ arg0: user.email, arg1: `service:${id}` });
     expect(entries[0].formattedMessage).toContain(
-      `dodanie zdarzenia serwisowego 1/03/2026 (id ${id}) [Naprawa] maszyny ${devices[0].name} (id ${devices[0].id}), ` +
+      `dodanie i podpisanie zdarzenia serwisowego 1/03/2026 (id ${id}) [Naprawa] maszyny ${devices[0].name} (id ${devices[0].id}), ` +
         `kontrahent ${customer.shortName}, z plikiem „protokół.pdf”`,
     );
 
