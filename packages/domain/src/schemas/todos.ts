@@ -116,6 +116,8 @@ export const todoServiceSchema = z.object({
       streetAddress: z.string(),
       zipCode: z.string(),
       city: z.string(),
+      /** The machine's customer now: another than the event's once it was sold on. */
+      customer: z.object({ id: z.number().int(), shortName: z.string() }),
     }),
   ),
 });
@@ -131,6 +133,9 @@ export const todoSchema = z.object({
   service: todoServiceSchema.nullable(),
 });
 export type Todo = z.infer<typeof todoSchema>;
+
+/** After a machine's address, when it has gone to another customer since the event. */
+export const todoMachineNowAt = (shortName: string) => `maszyna jest teraz u kontrahenta „${shortName}”`;
 
 /** "299 characters…" past 300 (spec §9). */
 export function truncateTodoDescription(text: string): string {

@@ -29,6 +29,7 @@ export function toTodo(row: TodoListRow, devicesByService: Map<number, TodoServi
             streetAddress: d.streetAddress,
             zipCode: d.zipCode,
             city: d.city,
+            customer: { id: d.customerId, shortName: d.customerShortName },
           })),
         };
   return {

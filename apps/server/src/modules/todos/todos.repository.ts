@@ -247,6 +247,8 @@ export function findServiceDevices(db: DbOrTx, serviceIds: number[]) {
       streetAddress: devices.streetAddress,
       zipCode: devices.zipCode,
       city: devices.city,
+      customerId: devices.customerId,
+      customerShortName: devices.customerShortName,
     })
     .from(serviceDevices)
     .innerJoin(devices, eq(devices.id, serviceDevices.deviceId))

@@ -22,6 +22,8 @@ import {
   insertMachine,
   insertService,
 } from '../../../test/service-fixtures.js';
+import { customers } from '../customers/customers.table.js';
+import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
 import { todos } from './todos.table.js';
 import { countTodos } from './todos.repository.js';
@@ -271,9 +273,23 @@ describe('GET /api/todo/get', () => {
         fullNumber: '25A/03/2026',
         date: '2026-03-05',
         customer: { id: customer.id, shortName: customer.shortName },
-        devices: [{ id: device.id, name: 'Prasa P-100', city: 'Kalisz', streetAddress: 'Polna 1' }],
+        devices: [
+          {
+            id: device.id,
+            name: 'Prasa P-100',
+            city: 'Kalisz',
+            streetAddress: 'Polna 1',
+            customer: { id: customer.id, shortName: customer.shortName },
+          },
+        ],
       },
     });
+    // Sold on since: the event stays the first customer's, its machine names where it is now.
+    const [buyer] = await ctx.database.db.insert(customers).values({ shortName: 'Nabywca' }).returning();
+    await ctx.database.db.update(devices).set({ customerId: buyer!.id }).where(eq(devices.id, device.id));
+    const [after] = (await list(admin, 'toDoStatus=ALL')).json();
+    expect(after.service.customer).toMatchObject({ id: customer.id });
+    expect(after.service.devices[0].customer).toEqual({ id: buyer!.id, shortName: 'Nabywca' });
   });
 
   it('pages, sorts and searches on the server', async () => {

@@ -1,5 +1,5 @@
 import type { Todo } from '@serwis/domain';
-import { MSG } from '@serwis/domain';
+import { MSG, todoMachineNowAt } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
 import { orConnectionError } from '../../lib/failure-text';
 
@@ -22,11 +22,21 @@ export function todoErrorMessage(error: unknown): string {
   return orConnectionError(MSG.unknownError, error);
 }
 
-/** The machines' addresses of a linked service, each once. */
+/**
+ * The machines' addresses of a linked service, each once: where they are now, with the customer
+ * they are now at when a machine has gone to another than the event's (sold on since).
+ */
 export function serviceAddresses(todo: Todo): string[] {
   if (!todo.service) return [];
-  const lines = todo.service.devices.map((d) =>
-    [d.streetAddress, [d.zipCode, d.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-  );
+  const eventCustomer = todo.service.customer.id;
+  const lines = todo.service.devices.map((d) => {
+    const address = [d.streetAddress, [d.zipCode, d.city].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
+    // The address is where the machine is now: named with its customer when that is another.
+    if (d.customer.id === eventCustomer) return address;
+    const nowAt = todoMachineNowAt(d.customer.shortName);
+    return address ? `${address} (${nowAt})` : nowAt;
+  });
   return [...new Set(lines.filter(Boolean))];
 }

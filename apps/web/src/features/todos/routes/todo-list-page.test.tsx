@@ -34,7 +34,14 @@ const serviceTodo: Todo = {
     state: 'PODPISANY',
     customer: sampleCustomer,
     devices: [
-      { id: 7, name: 'Laser CO2 3000', streetAddress: 'ul. Polna 1', zipCode: '26-600', city: 'Radom' },
+      {
+        id: 7,
+        name: 'Laser CO2 3000',
+        streetAddress: 'ul. Polna 1',
+        zipCode: '26-600',
+        city: 'Radom',
+        customer: { id: sampleCustomer.id, shortName: sampleCustomer.shortName },
+      },
     ],
   },
 };
