@@ -30,6 +30,9 @@ describe('contentDisposition', () => {
     expect(contentDisposition('attachment', 'Łąka "nr 1"; ść.xlsx')).toBe(
       `attachment; filename="Laka _nr 1__ sc.xlsx"; filename*=UTF-8''%C5%81%C4%85ka%20%22nr%201%22%3B%20%C5%9B%C4%87.xlsx`,
     );
+    expect(contentDisposition('inline', 'Müller Großhandel Øresund.pdf')).toMatch(
+      /^inline; filename="Muller Grosshandel Oresund.pdf"; /,
+    );
     expect(contentDisposition('inline', "it's (1).pdf")).toBe(
       `inline; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`,
     );

@@ -29,15 +29,30 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'range', range: { start, end } };
 }
 
-const POLISH_ASCII: Record<string, string> = { ł: 'l', Ł: 'L' };
+/** Letters that no accent takes off (Polish, and the neighbours' names a customer abroad gives). */
+const PLAIN_LETTERS: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  ß: 'ss',
+  ẞ: 'SS',
+  đ: 'd',
+  Đ: 'D',
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+};
 
 /**
  * `inline|attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / 5987): old clients read
- * the plain name, with Polish letters turned into their base letters; browsers read the exact one.
+ * the plain name, with Polish (and German, Danish…) letters turned into their base letters; browsers
+ * read the exact one.
  */
 export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
   const ascii = filename
-    .replace(/[łŁ]/g, (c) => POLISH_ASCII[c])
+    .replace(/[łŁßẞđĐøØæÆœŒ]/g, (c) => PLAIN_LETTERS[c]!)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\%;]/g, '_');
