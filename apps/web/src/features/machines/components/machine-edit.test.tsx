@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
@@ -12,7 +13,7 @@ const user = userEvent.setup({ delay: null });
 // Mantine forms with many comboboxes are slow in jsdom on a busy machine; allow headroom.
 vi.setConfig({ testTimeout: 40_000 });
 
-function fakeServer(deleteStatus: number, device = sampleDevice()) {
+function fakeServer(deleteStatus: number, device = sampleDevice(), saved = device) {
   return fakeApi(
     {
       'GET /api/device/findById/7': { body: device },
@@ -23,8 +24,8 @@ function fakeServer(deleteStatus: number, device = sampleDevice()) {
         status: deleteStatus,
         body: deleteStatus < 300 ? null : { message: 'x' },
       },
-      'PUT /api/device/update': { body: device },
-      'PUT /api/device-external/update': { body: device },
+      'PUT /api/device/update': { body: saved },
+      'PUT /api/device-external/update': { body: saved },
     },
     { otherwise: EMPTY_LIST },
   );
@@ -46,7 +47,10 @@ async function confirmDeletion() {
   await user.click(screen.getByRole('button', { name: 'Usuń' }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
 
 describe('machine card', () => {
   it("says where to look for a machine that is not there (an old QR label's, a wrong id)", async () => {
@@ -191,6 +195,28 @@ describe('machine card', () => {
       warrantyLength: 24,
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/machineExternalList$/));
+  });
+
+  it('tells that the position on the map stays when a machine with one is given another address', async () => {
+    const placed = sampleDevice({ gpsLatitude: 50.06, gpsLongitude: 19.94 });
+    const server = fakeServer(204, placed, { ...placed, city: 'Gdańsk' });
+    renderCard('id=7');
+    const city = await screen.findByRole('textbox', { name: 'Miasto' });
+    await user.clear(city);
+    await user.type(city, 'Gdańsk');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.machinePositionKept)).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/device/update')[0]!.body).toMatchObject({ city: 'Gdańsk' });
+  });
+
+  it('says nothing of the position when the address stays, or when there is no position', async () => {
+    const placed = sampleDevice({ gpsLatitude: 50.06, gpsLongitude: 19.94 });
+    const server = fakeServer(204, placed);
+    renderCard('id=7');
+    await user.click(await screen.findByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.saved)).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/device/update')).toHaveLength(1);
+    expect(screen.queryByText(MSG.machinePositionKept)).toBeNull();
   });
 
   it('says the machine is gone when its save is answered 404 (deleted meanwhile), and keeps the card', async () => {

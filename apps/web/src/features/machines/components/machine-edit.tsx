@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Grid, Group, Paper, Text } from '@mantine/core';
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
-import { DELETION_TEXT, MSG } from '@serwis/domain';
+import { DELETION_TEXT, MSG, type Device } from '@serwis/domain';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
@@ -24,6 +24,17 @@ export function deleteErrorMessage(error: unknown) {
   if (error instanceof ApiError && error.status === 409) return MSG.machineInUse;
   return orConnectionError(MSG.unknownError, error);
 }
+
+type Address = { streetAddress: string; zipCode: string; city: string };
+const addressText = (a: Address) =>
+  [a.streetAddress, a.zipCode, a.city].map((part) => part.trim()).join('\n');
+
+/**
+ * Whether a save moves a machine with a position on the map to another address: the position (and
+ * the hotels near it) stays where it was unless the user sets it anew, so the user is told.
+ */
+const addressLeavesPosition = (device: Device, saved: Address) =>
+  device.gpsLatitude !== null && device.gpsLongitude !== null && addressText(device) !== addressText(saved);
 
 /** The machine card: the form on the left, the tabs on the right (stacked below 992 px). */
 export function MachineEdit({ family }: { family: MachineFamily }) {
@@ -118,8 +129,15 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                 onSubmit={(payload) => {
                   remove.reset();
                   save.mutate(payload, {
-                    onSuccess: () => {
+                    onSuccess: (saved) => {
                       notifications.show({ color: 'green', message: MSG.saved });
+                      if (addressLeavesPosition(device, saved)) {
+                        notifications.show({
+                          color: 'yellow',
+                          message: MSG.machinePositionKept,
+                          autoClose: 15_000,
+                        });
+                      }
                       leaveSaved(back);
                     },
                   });
