@@ -206,13 +206,6 @@ export const MSG = {
   regonWarning:
     'To nie wygląda na poprawny REGON (9 lub 14 cyfr z cyfrą kontrolną). Zapisze się tak, jak wpisano.',
   postcodeWarning: 'Polski kod pocztowy ma postać 00-000. Zapisze się tak, jak wpisano.',
-  /** After a save that changed the address of a machine with a position on the map. */
-  machinePositionKept:
-    'Zmieniono adres maszyny, a jej położenie na mapie zostało bez zmian (od niego zależą też hotele w pobliżu). Jeśli maszyna stoi teraz gdzie indziej, popraw je w zakładce „Lokalizacja”.',
-  /** A service event's date after today (rules/service-date.ts). */
-  serviceDateAheadWarning: 'Ta data jeszcze nie nadeszła. Zapisze się tak, jak wpisano.',
-  inspectionDateAheadWarning:
-    'Ta data jeszcze nie nadeszła, a przegląd okresowy liczy się jako wykonany od chwili zapisu (od razu przesuwa termin następnego). Zapisze się tak, jak wpisano.',
   /** Other customers with the same NIP (however written): "„A”", "„A”, „B”", "„A”, „B”, „C” i jeszcze 2". */
   nipHeldBy: (names: readonly string[], more = 0) => {
     const named = names.map((n) => `„${n}”`).join(', ') + (more > 0 ? ` i jeszcze ${more}` : '');

@@ -10,6 +10,9 @@ export const PLACES_MSG = {
   placeNameRequired: 'Wprowadź nazwę',
   placeLocationRequired: 'Wybierz lokalizację na mapie',
   chooseLocationPrompt: 'Wybierz lokalizację na mapie...',
+  /** After a save that changed the address of a machine with a position on the map. */
+  machinePositionKept:
+    'Zmieniono adres maszyny, a jej położenie na mapie zostało bez zmian (od niego zależą też hotele w pobliżu). Jeśli maszyna stoi teraz gdzie indziej, popraw je w zakładce „Lokalizacja”.',
   /** The name of the machine's draggable marker on its "Lokalizacja" map. */
   machinePositionMarker: 'Położenie maszyny (przeciągnij, aby przesunąć)',
   positionDenied: 'Przeglądarka nie ma zgody na odczyt położenia tego urządzenia (ustawienia witryny).',

@@ -1,5 +1,11 @@
-import { MSG } from '../messages.js';
 import { INSPECTION_SERVICE_TYPE } from '../schemas/services.js';
+
+/** Kept apart from MSG, which is on the login screen's path (its script has a budget). */
+export const SERVICE_DATE_MSG = {
+  serviceDateAheadWarning: 'Ta data jeszcze nie nadeszła. Zapisze się tak, jak wpisano.',
+  inspectionDateAheadWarning:
+    'Ta data jeszcze nie nadeszła, a przegląd okresowy liczy się jako wykonany od chwili zapisu (od razu przesuwa termin następnego). Zapisze się tak, jak wpisano.',
+} as const;
 
 /**
  * The warning under a service event's date that lies after today (a day picked a row too low): it
@@ -10,6 +16,6 @@ import { INSPECTION_SERVICE_TYPE } from '../schemas/services.js';
 export function serviceDateWarning(date: string | null, today: string, types: readonly string[]) {
   if (!date || date <= today) return null;
   return types.includes(INSPECTION_SERVICE_TYPE)
-    ? MSG.inspectionDateAheadWarning
-    : MSG.serviceDateAheadWarning;
+    ? SERVICE_DATE_MSG.inspectionDateAheadWarning
+    : SERVICE_DATE_MSG.serviceDateAheadWarning;
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { MSG } from '@serwis/domain';
+import { MSG, PLACES_MSG } from '@serwis/domain';
 import { ANNA_ADMIN, EMPTY_LIST, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice, sampleCustomerRecord } from '../../../../test/samples';
@@ -205,7 +205,7 @@ describe('machine card', () => {
     await user.clear(city);
     await user.type(city, 'Gdańsk');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
-    expect(await screen.findByText(MSG.machinePositionKept)).toBeInTheDocument();
+    expect(await screen.findByText(PLACES_MSG.machinePositionKept)).toBeInTheDocument();
     expect(server.callsTo('PUT', '/api/device/update')[0]!.body).toMatchObject({ city: 'Gdańsk' });
   });
 
@@ -216,7 +216,7 @@ describe('machine card', () => {
     await user.click(await screen.findByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText(MSG.saved)).toBeInTheDocument();
     expect(server.callsTo('PUT', '/api/device/update')).toHaveLength(1);
-    expect(screen.queryByText(MSG.machinePositionKept)).toBeNull();
+    expect(screen.queryByText(PLACES_MSG.machinePositionKept)).toBeNull();
   });
 
   it('says the machine is gone when its save is answered 404 (deleted meanwhile), and keeps the card', async () => {

@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Grid, Group, Paper, Text } from '@mantine/core';
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
-import { DELETION_TEXT, MSG, type Device } from '@serwis/domain';
+import { DELETION_TEXT, MSG, PLACES_MSG, type Device } from '@serwis/domain';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
@@ -134,7 +134,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
                       if (addressLeavesPosition(device, saved)) {
                         notifications.show({
                           color: 'yellow',
-                          message: MSG.machinePositionKept,
+                          message: PLACES_MSG.machinePositionKept,
                           autoClose: 15_000,
                         });
                       }

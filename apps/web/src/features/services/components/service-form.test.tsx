@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, SERVICE_TYPES, UPLOAD_MSG, addMonths } from '@serwis/domain';
+import { MSG, SERVICE_DATE_MSG, SERVICE_TYPES, UPLOAD_MSG, addMonths } from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -371,10 +371,10 @@ describe('ServiceForm: editing', () => {
       { url: '/m' },
     );
     const date = screen.getByRole('button', { name: /^Data/ });
-    expect(date).toHaveAccessibleDescription(MSG.inspectionDateAheadWarning);
+    expect(date).toHaveAccessibleDescription(SERVICE_DATE_MSG.inspectionDateAheadWarning);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
-    expect(date).toHaveAccessibleDescription(MSG.serviceDateAheadWarning);
+    expect(date).toHaveAccessibleDescription(SERVICE_DATE_MSG.serviceDateAheadWarning);
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ date: ahead });
