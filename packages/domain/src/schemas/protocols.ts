@@ -153,6 +153,11 @@ export const protocolSchema = z.object({
   sentTo: z.string().nullable(),
   sentAt: z.string().nullable(),
   fileId: z.number().int().nullable(),
+  /**
+   * Signed in the app for another customer or other machines than its event has now (an
+   * administrator corrected the event since): its PDF names the former ones until a correction.
+   */
+  signedForOthers: z.boolean(),
 });
 export type Protocol = z.infer<typeof protocolSchema>;
 

@@ -38,6 +38,7 @@ import {
 import {
   keptParties,
   loadProtocolContext,
+  signedForOthers,
   signedPartiesOf,
   templateData,
   type ProtocolContext,
@@ -103,6 +104,8 @@ async function toProtocol(
 ): Promise<Protocol> {
   const signed = row.state === 'PODPISANY';
   const signedAt = iso(stored?.signedAt);
+  const kept = keptParties(row, stored);
+  const machineIds = ctx.machines.map((m) => m.id);
   return {
     header: ctx.header,
     title: await readProtocolTitle(db, ctx.header),
@@ -116,6 +119,7 @@ async function toProtocol(
     sentTo: stored?.sentTo ?? null,
     sentAt: iso(stored?.sentAt),
     fileId: stored?.fileId ?? null,
+    signedForOthers: Boolean(kept && signedForOthers(row, machineIds, kept)),
   } satisfies Protocol;
 }
 

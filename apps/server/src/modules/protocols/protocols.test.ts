@@ -698,7 +698,8 @@ describe('field protocol of a service event', () => {
     // Its checklist is the right machine's (its category's list, to be answered again).
     expect(moved.header.machines).toEqual([{ id: right.id, name: 'Giętarka GX', serialNumber: 'GX-77' }]);
     expect(moved.data.checklists.map((l: { deviceId: number }) => l.deviceId)).toEqual([right.id]);
-    // Its stored PDF names the former customer: not sent to the new one.
+    // Its stored PDF names the former customer: the screen is told so, and it is not sent to the new one.
+    expect(moved.signedForOthers).toBe(true);
     const refused = await sendProtocol(ctx, admin, serviceId, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -708,7 +709,9 @@ describe('field protocol of a service event', () => {
     expect(ctx.mailer.sent).toHaveLength(0);
 
     // A correction prints the customer and machine as the event has them now, and that PDF goes.
-    expect((await saveProtocol(ctx, admin, serviceId, filledIn(moved.data))).statusCode).toBe(200);
+    const corrected = await saveProtocol(ctx, admin, serviceId, filledIn(moved.data));
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json().signedForOthers).toBe(false);
     const sent = await sendProtocol(ctx, admin, serviceId, {});
     expect(sent.json()).toMatchObject({ sentTo: 'biuro@inna.pl' });
     const text = pdfText(ctx.mailer.sent[0]!.attachments![0]!.content);

@@ -75,6 +75,7 @@ function protocol(overrides: Partial<Protocol> = {}): Protocol {
     sentTo: null,
     sentAt: null,
     fileId: null,
+    signedForOthers: false,
     ...overrides,
   };
 }
@@ -899,6 +900,18 @@ describe('/serviceProtocol', () => {
     expect(await screen.findByText(PROTOCOL_SYNC_TEXT.savedSigned)).toBeInTheDocument();
     expect(screen.queryByText(PROTOCOL_SYNC_TEXT.saved)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zapisz zmiany' })).toBeInTheDocument();
+  });
+
+  it('says at once that the signed PDF names the former customer or machines, and how to mend it', async () => {
+    const moved = protocol({
+      signed: true,
+      editable: true,
+      saved: true,
+      signedAt: '2026-03-15T10:00:00.000Z',
+    });
+    fakeApi({ 'GET /api/service/protocol/7': { body: { ...moved, signedForOthers: true } } });
+    renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
+    expect(await screen.findByText(PROTOCOL_MSG.protocolSignedForOthers)).toBeInTheDocument();
   });
 
   it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {
