@@ -200,7 +200,9 @@ describe('register journey: refusals and deletes', () => {
     await page.getByRole('button', { name: 'Usuń kontrahenta' }).click();
     const refusal = page.getByRole('dialog', { name: 'Nie można usunąć' });
     await refusal
-      .getByText('Kontrahenta nie można teraz usunąć. Powiązane z nim dane: 2 maszyny. Najpierw je usuń.')
+      .getByText(
+        'Kontrahenta nie można teraz usunąć. Powiązane z nim dane: 2 maszyny. Najpierw przenieś je do innego kontrahenta lub je usuń.',
+      )
       .waitFor();
     await refusal.getByRole('button', { name: 'Zamknij' }).click();
     await refusal.waitFor({ state: 'hidden' });

@@ -111,7 +111,13 @@ export const DELETION_TEXT = {
       [d.machines, MACHINES],
       [d.services, SERVICES],
     ]);
-    return by ? `Kontrahenta nie można teraz usunąć. Powiązane z nim dane: ${by}. Najpierw je usuń.` : '';
+    if (!by) return '';
+    // Service events are the customer's history (a numbered one cannot go): not to be deleted first.
+    if (d.services > 0) {
+      return `Kontrahenta nie można usunąć: powiązane z nim dane (${by}) zostają w historii serwisu. Jego zdarzenia znajdziesz na liście zdarzeń serwisowych, wpisując w wyszukiwarkę jego nazwę.`;
+    }
+    const them = d.machines === 1 ? 'ją' : 'je';
+    return `Kontrahenta nie można teraz usunąć. Powiązane z nim dane: ${by}. Najpierw przenieś ${them} do innego kontrahenta lub ${them} usuń.`;
   },
   /** Why a category cannot go now (its machines); '' when it can. */
   categoryKeptBy: (machines: number) => {

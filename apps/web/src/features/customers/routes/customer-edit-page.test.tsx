@@ -155,7 +155,7 @@ describe('CustomerEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń kontrahenta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
     expect(dialog).toHaveTextContent(
-      'Kontrahenta nie można teraz usunąć. Powiązane z nim dane: 31 maszyn i 2 zdarzenia serwisowe. Najpierw je usuń.',
+      'Kontrahenta nie można usunąć: powiązane z nim dane (31 maszyn i 2 zdarzenia serwisowe) zostają w historii serwisu. Jego zdarzenia znajdziesz na liście zdarzeń serwisowych, wpisując w wyszukiwarkę jego nazwę.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
