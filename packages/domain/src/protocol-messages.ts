@@ -76,6 +76,8 @@ export const PROTOCOL_MSG = {
   /** The PDF signed in the app is the signed event's document: deleting it left an unsendable event. */
   signedProtocolFileKept: 'Nie można usunąć podpisanego protokołu: jest dokumentem podpisanego zdarzenia.',
   protocolMissing: 'Nie można podpisać protokołu. Brakuje: {missing}.',
+  /** The same, of an administrator's correction of a signed protocol (saved, not signed again). */
+  correctionMissing: 'Nie można zapisać poprawki podpisanego protokołu. Brakuje: {missing}.',
   protocolTimeIncomplete: (field: string) =>
     `Nie można podpisać protokołu: godzina w polu „${field}” nie jest dokończona. Dokończ ją albo wyczyść pole.`,
   protocolMissingTechnicianSignature: 'podpisu serwisanta',
@@ -94,10 +96,11 @@ export const PROTOCOL_MSG = {
 } as const;
 
 /** "Brakuje: podpisu klienta, odpowiedzi w punkcie …" — the 400 of a sign call names every gap. */
-export function protocolMissingMessage(missing: readonly string[]): string {
+export function protocolMissingMessage(missing: readonly string[], correction = false): string {
   const shown = missing.slice(0, 5);
   const more = missing.length > shown.length ? ` i ${missing.length - shown.length} innych` : '';
-  return PROTOCOL_MSG.protocolMissing.replace('{missing}', shown.join(', ') + more);
+  const message = correction ? PROTOCOL_MSG.correctionMissing : PROTOCOL_MSG.protocolMissing;
+  return message.replace('{missing}', shown.join(', ') + more);
 }
 
 /**

@@ -79,7 +79,7 @@ export function missingForSigning(data: ProtocolData): string[] {
   return missing;
 }
 
-export function signingProblem(data: ProtocolData): string | undefined {
+export function signingProblem(data: ProtocolData, correction = false): string | undefined {
   const missing = missingForSigning(data);
-  return missing.length ? protocolMissingMessage(missing) : undefined;
+  return missing.length ? protocolMissingMessage(missing, correction) : undefined;
 }

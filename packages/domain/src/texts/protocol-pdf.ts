@@ -3,6 +3,9 @@
  * is not here: it comes from the configuration and its own rule.
  */
 export const PROTOCOL_PDF_LABELS = {
+  /** Under the title of a signed protocol an administrator corrected: the signatures are the first version's. */
+  correction: (date: string, by: string, signedOn: string) =>
+    `Korekta z ${date} (${by}), wprowadzona po podpisaniu. Podpisy złożono pod wersją z ${signedOn}.`,
   // the header table
   number: 'Numer protokołu',
   date: 'Data',

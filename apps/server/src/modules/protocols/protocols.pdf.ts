@@ -23,6 +23,8 @@ export interface ProtocolPdfInput {
   installation: { title: string; tableHeader: string };
   /** 'signed': the signatures as images; 'print': empty boxes to sign on paper ("Drukuj do skanu"). */
   mode: 'signed' | 'print';
+  /** An administrator's correction after the signing: its day, who made it, the signing's day. */
+  correction?: { date: string; by: string; signedOn: string };
 }
 
 const label = (list: readonly { name: string; label: string }[], name: string) =>
@@ -351,6 +353,15 @@ export function protocolDocument(input: ProtocolPdfInput) {
   const named = `${title} nr ${numberOf(header)}`;
   const content: Content[] = [
     { text: named, style: 'title' },
+    ...(input.correction
+      ? [
+          {
+            text: L.correction(input.correction.date, input.correction.by, input.correction.signedOn),
+            bold: true,
+            margin: [0, 0, 0, 6],
+          } satisfies Content,
+        ]
+      : []),
     headerTable(header),
     ...data.checklists.flatMap((list) => checklistTable(list, input.installation.tableHeader, input.mode)),
     sectionHeading(L.workDone),

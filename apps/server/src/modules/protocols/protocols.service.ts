@@ -5,6 +5,7 @@ import {
   INSTALLATION_PROTOCOL_TITLE,
   MSG,
   PROTOCOL_MSG,
+  employeeName,
   protocolPdfFileName,
   signedOutsideApp,
   signingProblem,
@@ -263,11 +264,21 @@ export async function saveProtocolDraft(
       let fileId = stored?.fileId ?? null;
       let pdfNote = '';
       if (signed) {
-        const problem = signingProblem(merged);
+        const problem = signingProblem(merged, true);
         if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
-        const pdf = await render(await pdfInput(tx, deps.config, ctx, data, 'signed'), deps.log);
+        // Marked as a correction on its first page: the signatures under it were given to the
+        // version signed first (found by a tester: a corrected PDF looked like the signed one).
+        const today = todayInZone(deps.config.TZ_COMPANY);
+        const signedOn = stored?.signedAt ? todayInZone(deps.config.TZ_COMPANY, stored.signedAt) : today;
+        const pdf = await render(
+          {
+            ...(await pdfInput(tx, deps.config, ctx, data, 'signed')),
+            correction: { date: today, by: employeeName(actor), signedOn },
+          },
+          deps.log,
+        );
         // Beside the signed PDF it replaces, under the same name: told apart by its description.
-        const correction = `Korekta protokołu z ${todayInZone(deps.config.TZ_COMPANY)}`;
+        const correction = `Korekta protokołu z ${today}`;
         const file = await storeProtocolPdf(
           tx,
           deps,

@@ -456,6 +456,11 @@ describe('field protocol of a service event', () => {
     expect(text).toContain('Poprawione');
     expect(text).toContain(signedFor.fullName);
     expect(text).not.toContain('Nowa Firma');
+    // Marked on its first page: the signatures under it were given to the version signed first.
+    const today = todayInZone(ctx.config.TZ_COMPANY);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      `Korekta z ${today} (Anna Nowak), wprowadzona po podpisaniu. Podpisy złożono pod wersją z ${today}.`,
+    );
   });
 
   it('refuses a draft save from a screen opened before the signing elsewhere (409), and writes nothing', async () => {
@@ -708,6 +713,12 @@ describe('field protocol of a service event', () => {
     });
     expect(ctx.mailer.sent).toHaveLength(0);
 
+    // The new machine's checklist is answered before a correction is saved (said as a correction).
+    const unanswered = await saveProtocol(ctx, admin, serviceId, moved.data);
+    expect(unanswered.statusCode).toBe(400);
+    expect(unanswered.json().message).toMatch(
+      /^Nie można zapisać poprawki podpisanego protokołu\. Brakuje: /,
+    );
     // A correction prints the customer and machine as the event has them now, and that PDF goes.
     const corrected = await saveProtocol(ctx, admin, serviceId, filledIn(moved.data));
     expect(corrected.statusCode).toBe(200);
