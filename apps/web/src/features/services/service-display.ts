@@ -33,9 +33,13 @@ export const MACHINES_NAMED = 5;
  * An event's machines as the service lists show them, "(id) name", the first five and how many
  * more: an event on 40 machines made its row 900 px tall, its number and date below the screen.
  */
-export const machinesLabel = (service: Pick<Service, 'devices'>) => {
-  const named = service.devices.slice(0, MACHINES_NAMED).map(machineLabel);
-  const more = service.devices.length - named.length;
+export const machinesLabel = (service: Pick<Service, 'devices'>) =>
+  fewNamed(service.devices.map(machineLabel));
+
+/** Machines' names, the first five and how many more ("A, B, C, D, E i jeszcze 25 maszyn"). */
+export const fewNamed = (names: readonly string[]) => {
+  const named = names.slice(0, MACHINES_NAMED);
+  const more = names.length - named.length;
   return more > 0
     ? `${named.join(', ')} i jeszcze ${polishCount(more)} ${polishPlural(more, { one: 'maszyna', few: 'maszyny', many: 'maszyn' })}`
     : named.join(', ');

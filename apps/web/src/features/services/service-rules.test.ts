@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readProtocolNumberInput } from './protocol-number-input';
-import { machinesLabel, truncateText } from './service-display';
+import { fewNamed, machinesLabel, truncateText } from './service-display';
 import { toFormValues, toServiceJson } from './service-form-values';
 import { serviceActions } from './service-permissions';
 import { sampleService } from '../../../test/samples';
@@ -33,6 +33,14 @@ describe('truncateText', () => {
   it('keeps 80 characters and cuts longer text with an ellipsis', () => {
     expect(truncateText('x'.repeat(80))).toEqual({ short: 'x'.repeat(80), cut: false });
     expect(truncateText('y'.repeat(81))).toEqual({ short: `${'y'.repeat(80)}…`, cut: true });
+  });
+});
+
+describe('fewNamed (a to-do row of a whole line)', () => {
+  it('names five machines and counts the rest', () => {
+    const names = Array.from({ length: 30 }, (_, i) => `Robot ${i + 1}`);
+    expect(fewNamed(names)).toBe('Robot 1, Robot 2, Robot 3, Robot 4, Robot 5 i jeszcze 25 maszyn');
+    expect(fewNamed(names.slice(0, 2))).toBe('Robot 1, Robot 2');
   });
 });
 

@@ -4,6 +4,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { TODO_STATUS_LABELS, truncateTodoDescription, type Todo } from '@serwis/domain';
 import { formatMomentDate } from '../../../lib/dayjs';
 import { serviceAddresses } from '../todo-mode';
+import { fewNamed } from '../../services/service-display';
 
 /** Columns of /machineTodo; sortable ones carry the server's sort field as id. */
 export const todoColumns: ColumnDef<Todo>[] = [
@@ -48,7 +49,8 @@ export const todoColumns: ColumnDef<Todo>[] = [
     id: 'machine',
     header: 'Maszyna',
     enableSorting: false,
-    accessorFn: (t) => (t.service?.devices ?? []).map((d) => d.name).join(', '),
+    // An event of a whole line (30 machines) names five: its row stays on the screen.
+    accessorFn: (t) => fewNamed((t.service?.devices ?? []).map((d) => d.name)),
   },
   {
     id: 'description',
