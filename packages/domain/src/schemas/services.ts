@@ -98,7 +98,7 @@ const serviceJsonFields = {
   devices: z
     .array(z.object({ id }, { error: MSG.serviceDevicesRequired }), { error: MSG.serviceDevicesRequired })
     .min(1, MSG.serviceDevicesRequired)
-    .max(SERVICE_MAX.devices, validationMessage.wrongType),
+    .max(SERVICE_MAX.devices, `Zdarzenie serwisowe może obejmować najwyżej ${SERVICE_MAX.devices} maszyn.`),
   /** Text of the event's to-do; absent = leave the to-do as it is. */
   todo: z
     .string({ error: validationMessage.wrongType })

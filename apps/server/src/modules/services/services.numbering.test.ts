@@ -208,6 +208,11 @@ describe('serviceJson validation', () => {
     ['an unknown service type', { type: ['NIEZNANY'] }, 'Wybierz typ serwisu!'],
     ['a bad protocol number', { number: '25AB', isToSign: true }, PROTOCOL_NUMBER_ERROR],
     ['no machines', { devices: [] }, MSG.serviceDevicesRequired],
+    [
+      'more machines than an event may cover',
+      { devices: Array.from({ length: 101 }, (_, i) => ({ id: i + 1 })) },
+      'Zdarzenie serwisowe może obejmować najwyżej 100 maszyn.',
+    ],
     ['no customer', { customer: null }, MSG.serviceCustomerRequired],
     [
       'a too long fault description',
