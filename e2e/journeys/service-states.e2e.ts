@@ -108,7 +108,8 @@ async function recordUnsigned(type: string, fault: string) {
   );
   await modal.getByRole('button', { name: 'Zapisz' }).click();
   await modal.waitFor({ state: 'hidden' });
-  await expectAlert(page, 'Zapisano');
+  // Unsigned, it has no number yet: the notice gives the id it is found by.
+  await expectAlert(page, 'Zapisano zdarzenie serwisowe o id ');
 }
 
 /** The greatest protocol number of this year on the server, both families (numbers are shared). */

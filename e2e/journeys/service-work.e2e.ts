@@ -182,7 +182,7 @@ describe('service work journey: protocols, inspections, incidents, to-dos and st
     await field(modal, 'Opis usterki').fill('Przegląd po 6 miesiącach pracy');
     await modal.getByRole('button', { name: 'Zapisz' }).click();
     await modal.waitFor({ state: 'hidden' });
-    await expectAlert(page, 'Zapisano');
+    await expectAlert(page, 'Zapisano zdarzenie serwisowe nr 7/');
 
     const cells = await cellTexts(serviceRowOf(inspectionNumber));
     expect(cells.slice(0, 4)).toEqual([inspectionNumber, today, 'Przegląd okresowy', 'Płatna']);

@@ -35,6 +35,13 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
  * next one and open a number sequence for that year.
  */
 export const SERVICE_DATE_FIRST_YEAR = 1970;
+/** After "Zapisz" of a new event: its number, or (unsigned, numbered when signed) the id to find it by. */
+export const SERVICE_ADDED_TEXT = {
+  numbered: (fullNumber: string) => `Zapisano zdarzenie serwisowe nr ${fullNumber}.`,
+  unnumbered: (id: number) =>
+    `Zapisano zdarzenie serwisowe o id ${id}. Numer otrzyma przy podpisaniu; do tego czasu wyszukasz je na liście zdarzeń po id.`,
+} as const;
+
 export const serviceDateLastYear = (today: Date = new Date()) => today.getFullYear() + 1;
 
 /** Required service date: 'YYYY-MM-DD' (a date-time keeps its first 10 characters), in those years. */

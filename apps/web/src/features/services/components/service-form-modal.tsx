@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MSG, type Service } from '@serwis/domain';
+import { MSG, SERVICE_ADDED_TEXT, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
@@ -59,8 +59,14 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
     props.onClose();
   };
   const leave = () => closeAfterAsking(target !== null && !props.readOnly && dirtyNow.current(), close);
-  const saved = () => {
-    notifications.show({ color: 'green', message: MSG.saved });
+  // A new event is named: a dispatcher gives the caller its number, or its id until it is signed.
+  const saved = (created?: Service) => {
+    const message = !created
+      ? MSG.saved
+      : created.number > 0
+        ? SERVICE_ADDED_TEXT.numbered(created.fullNumber)
+        : SERVICE_ADDED_TEXT.unnumbered(created.id);
+    notifications.show({ color: 'green', message });
     close();
   };
 
@@ -71,15 +77,15 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
    */
   const submit = (json: ServiceJsonBody, file: File | null) => {
     const closing = closings.current;
-    let saving: Promise<unknown>;
-    if (service) saving = update.mutateAsync({ ...json, id: service.id });
+    let saving: Promise<Service | undefined>;
+    if (service) saving = update.mutateAsync({ ...json, id: service.id }).then(() => undefined);
     else {
       sent.clear();
       saving = add.mutateAsync({ json, file, signal: sending.start(), onProgress: sent.report });
     }
     return saving
       .then(
-        () => closing === closings.current && saved(),
+        (created) => closing === closings.current && saved(created),
         () => undefined,
       )
       .finally(() => sending.done());

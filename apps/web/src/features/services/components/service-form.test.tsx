@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, SERVICE_DATE_MSG, SERVICE_TYPES, UPLOAD_MSG, addMonths } from '@serwis/domain';
+import {
+  MSG,
+  SERVICE_ADDED_TEXT,
+  SERVICE_DATE_MSG,
+  SERVICE_TYPES,
+  UPLOAD_MSG,
+  addMonths,
+} from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -210,6 +217,13 @@ describe('ServiceForm: saving a new event', () => {
     await save();
     await waitFor(() => expect(api.callsTo('POST', '/api/service/add')).toHaveLength(2));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+  });
+
+  it('names the new event in the notice: its id while unnumbered, its number once signed', async () => {
+    openNew({ 'POST /api/service/add': { status: 201, body: sampleService({ id: 10001, number: 0 }) } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    await save();
+    expect(await screen.findByText(SERVICE_ADDED_TEXT.unnumbered(10001))).toBeInTheDocument();
   });
 
   it('shows the period only for an inspection and sends the value given', async () => {
