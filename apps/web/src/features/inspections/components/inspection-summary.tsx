@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   MSG,
+  dueInText,
   inspectionNotice,
   warrantyNotice,
   type InspectionNoticeTone,
@@ -66,7 +67,15 @@ export function InspectionSummary({ summary }: { summary: PeriodicInspectionSumm
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Fact label="Data przekazania" value={device.transferDate} />
           <Fact label="Ostatni przegląd" value={summary.lastInspection} />
-          <Fact label="Następny przegląd" value={summary.nextInspection} />
+          {/* With how far it is: the notice above says it only while the warranty's inspections last. */}
+          <Fact
+            label="Następny przegląd"
+            value={
+              summary.nextInspection && summary.daysToNextInspection !== null
+                ? `${summary.nextInspection} (${dueInText(summary.daysToNextInspection)})`
+                : summary.nextInspection
+            }
+          />
           <Fact label="Koniec gwarancji" value={summary.warrantyEnd} />
         </SimpleGrid>
         <ErrorBanner

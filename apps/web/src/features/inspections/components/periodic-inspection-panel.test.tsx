@@ -84,6 +84,8 @@ describe('PeriodicInspectionPanel: what the summary says (spec §4)', () => {
     expect(notice).toHaveTextContent(MSG.inspectionWarrantyDone);
     expect(notice).toHaveAttribute('data-tone', 'success');
     expect(notice.style.color).toContain('green');
+    // The next (periodic) inspection still says how far past its day it is.
+    expect(screen.getByText('2025-03-05 (100 dni po terminie)')).toBeInTheDocument();
   });
 
   it('says a machine without a next inspection is not handed over yet', async () => {
