@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProtocolChecklist, ProtocolData } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
 import { useSessionEnded } from '../../lib/session-ended';
-import { fetchProtocol, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
+import { fetchProtocol, protocolKey, saveProtocolDraft, type LoadedProtocol } from './api/protocols';
 import { answersLeftOut, mergeDrafts, same } from './merge-drafts';
 import {
   type DraftAuthor,
@@ -39,6 +40,7 @@ const MERGES = 3;
 export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
   const serviceId = protocol.header.serviceId;
   const signed = protocol.signed;
+  const client = useQueryClient();
   const [data, setDataState] = useState<ProtocolData>(protocol.data);
   // Opened from the copy on the device: the server has not been reached.
   // Nothing of it on the server yet: the screen shows the lists as they are now.
@@ -129,6 +131,13 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
       );
       serverVersion.current = saved.updatedAt;
       serverData.current = saved.data;
+      // A correction made a new PDF: the screen's notices follow it (whom it names), its form stays.
+      if (signed) {
+        client.setQueryData<LoadedProtocol>(
+          protocolKey(serviceId),
+          (old) => old && { ...old, signedForOthers: saved.signedForOthers, fileId: saved.fileId },
+        );
+      }
       // The copy the screen opens from offline follows the server.
       await writeSnapshot(serviceId, saved);
       // The protocol's own list differs from the one shown (an administrator changed it after the
@@ -156,7 +165,7 @@ export function useDraftSync(protocol: LoadedProtocol, me?: DraftAuthor) {
       }
       setRefusal(null);
     },
-    [keepOnDevice, serviceId, signed],
+    [client, keepOnDevice, serviceId, signed],
   );
 
   const save = useCallback(async () => {

@@ -69,7 +69,7 @@ export function ProtocolNotices({ protocol, sync }: { protocol: LoadedProtocol; 
           {protocol.sentTo ? ` Wysłano do klienta: ${protocol.sentTo}.` : ''}
         </Alert>
       )}
-      {protocol.signedForOthers && <Alert color="yellow">{PROTOCOL_MSG.protocolSignedForOthers}</Alert>}
+      {protocol.signedForOthers && <Alert color="yellow">{PROTOCOL_MSG.signedForOthersNotice}</Alert>}
       {!protocol.editable && !protocol.signed && (
         <Alert color="gray">
           {protocol.header.state === 'ODRZUCONY'

@@ -909,9 +909,16 @@ describe('/serviceProtocol', () => {
       saved: true,
       signedAt: '2026-03-15T10:00:00.000Z',
     });
-    fakeApi({ 'GET /api/service/protocol/7': { body: { ...moved, signedForOthers: true } } });
+    const api = fakeApi({
+      'GET /api/service/protocol/7': { body: { ...moved, signedForOthers: true } },
+      'PUT /api/service/protocol/7': { body: { ...moved, signedForOthers: false, fileId: 12 } },
+    });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
-    expect(await screen.findByText(PROTOCOL_MSG.protocolSignedForOthers)).toBeInTheDocument();
+    expect(await screen.findByText(PROTOCOL_MSG.signedForOthersNotice)).toBeInTheDocument();
+    // The correction's new PDF names the event as it is: the notice goes.
+    await userEvent.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/service/protocol/7')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(PROTOCOL_MSG.signedForOthersNotice)).toBeNull());
   });
 
   it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {
