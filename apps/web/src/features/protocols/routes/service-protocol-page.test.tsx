@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { clear } from 'idb-keyval';
 import { MSG, PROTOCOL_MSG, PROTOCOL_SYNC_TEXT, type Protocol } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, NO_SESSION, fakeApi } from '../../../../test/fake-api';
@@ -978,7 +979,10 @@ describe('the draft autosave', () => {
     const api = fakeApi({
       'PUT /api/service/protocol/7': (call) => ({ body: { ...protocol(), data: call.body, saved: true } }),
     });
-    const { result } = renderHook(() => useDraftSync(protocol({ saved: true })));
+    const client = new QueryClient();
+    const { result } = renderHook(() => useDraftSync(protocol({ saved: true })), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
     const sent = () =>
       api.callsTo('PUT', '/api/service/protocol/7').map((c) => (c.body as Protocol['data']).workDone);
     const type = (letter: string) =>
