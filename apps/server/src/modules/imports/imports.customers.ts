@@ -21,7 +21,7 @@ import {
 } from './imports.customers.repository.js';
 import { resolveMapping } from './imports.mapping.js';
 import { customerIdsByName } from './imports.names.repository.js';
-import { tellLostLetters } from './imports.lost-letters.js';
+import { withoutLostLetters } from './imports.lost-letters.js';
 import { Problems } from './imports.problems.js';
 import type { ReportProgress } from './imports.progress.js';
 import { lockCustomers } from './imports.repository.js';
@@ -43,8 +43,8 @@ export async function analyseCustomers(
   const mapping = resolveMapping('customers', sheet.headers, options);
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
-  tellLostLetters(sheet, rows, problems);
-  const { valid, firstLine } = await checkCustomerRows(rows, problems, report);
+  const readable = withoutLostLetters(sheet, rows, problems);
+  const { valid, firstLine } = await checkCustomerRows(readable, problems, report);
   const { toInsert, toUpdate, targets } = await planCustomers(db, valid, firstLine, problems);
   return {
     mapping,

@@ -7,7 +7,7 @@ import { planMachines } from './imports.machine-plan.js';
 import { checkMachineRows } from './imports.machine-rows.js';
 import { clearedMachineFields, unchangedMachines, writeMachines } from './imports.machine-write.js';
 import { resolveMapping } from './imports.mapping.js';
-import { tellLostLetters } from './imports.lost-letters.js';
+import { withoutLostLetters } from './imports.lost-letters.js';
 import { Problems } from './imports.problems.js';
 import type { ReportProgress } from './imports.progress.js';
 import { rowsOf } from './imports.rows.js';
@@ -27,12 +27,12 @@ export async function analyseMachines(
   const mapping = resolveMapping(family, sheet.headers, options);
   const problems = new Problems(sheet.headers, mapping);
   const rows = rowsOf(sheet, mapping);
-  tellLostLetters(sheet, rows, problems);
+  const readable = withoutLostLetters(sheet, rows, problems);
   const hasLength = mapping.includes('warrantyLength');
-  const checkedRows = await checkMachineRows(rows, problems, hasLength, report);
+  const checkedRows = await checkMachineRows(readable, problems, hasLength, report);
   const names = await resolveMachineNames(db, checkedRows.customerNames, checkedRows.categoryNames, options);
   const giveTurn = turnTaker();
-  const namesRefused = await rowsNamingRefused(rows, names, problems, giveTurn);
+  const namesRefused = await rowsNamingRefused(readable, names, problems, giveTurn);
   const { planned, updated, targets } = await planMachines(
     db,
     family,

@@ -138,6 +138,8 @@ describe('machine import: reading the file', () => {
     );
     expect(saved.toString('latin1')).toContain(';????');
     const preview = (await send(user, '/api/device/import/preview', saved)).json<ImportPreview>();
+    // Refused, the row updates nothing in the preview's counts either.
+    expect(preview).toMatchObject({ total: 1, added: 0, updated: 0, badRows: 1 });
     expect(preview.problems).toEqual([
       { row: 2, column: 'Ulica', value: '???. ????????, 22', message: IMPORT_MSG.lostLetters },
       { row: 2, column: 'Miasto', value: '????', message: IMPORT_MSG.lostLetters },
@@ -152,6 +154,7 @@ describe('machine import: reading the file', () => {
     const customerPreview = (
       await send(user, '/api/customer/import/preview', customersFile)
     ).json<ImportPreview>();
+    expect(customerPreview).toMatchObject({ total: 1, added: 0, updated: 0 });
     expect(customerPreview.problems).toEqual([
       { row: 2, column: 'Nazwa skrócona', value: '??? «???????»', message: IMPORT_MSG.lostLetters },
     ]);
