@@ -59,8 +59,16 @@ export function useFieldWarnings<F extends string>() {
       afterThePress(() => setTypingIn((current) => (current === field ? null : current)));
       inputProps.onBlur?.(event);
     },
-    description: warning !== null && typingIn !== field ? warning : undefined,
-    inputWrapperOrder: ['label', 'input', 'description', 'error'] as WrapperPart[],
-    styles: { description: { color: 'var(--mantine-color-orange-text)' } },
+    ...warningBelow(typingIn !== field ? warning : null),
   });
 }
+
+/**
+ * A warning under a field, in the warning colour, shown at once: for a field nothing is typed into
+ * (a date picked from the calendar), where waiting for it to be left hid it until after "Zapisz".
+ */
+export const warningBelow = (warning: string | null) => ({
+  description: warning ?? undefined,
+  inputWrapperOrder: ['label', 'input', 'description', 'error'] as WrapperPart[],
+  styles: { description: { color: 'var(--mantine-color-orange-text)' } },
+});

@@ -135,7 +135,8 @@ export const todoSchema = z.object({
 export type Todo = z.infer<typeof todoSchema>;
 
 /** After a machine's address, when it has gone to another customer since the event. */
-export const todoMachineNowAt = (shortName: string) => `maszyna jest teraz u kontrahenta „${shortName}”`;
+export const todoMachineNowAt = (machine: string, shortName: string) =>
+  `${machine} jest teraz u kontrahenta „${shortName}”`;
 
 /** "299 characters…" past 300 (spec §9). */
 export function truncateTodoDescription(text: string): string {

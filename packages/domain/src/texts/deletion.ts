@@ -114,7 +114,8 @@ export const DELETION_TEXT = {
     if (!by) return '';
     // Service events are the customer's history (a numbered one cannot go): not to be deleted first.
     if (d.services > 0) {
-      return `Kontrahenta nie można usunąć: powiązane z nim dane (${by}) zostają w historii serwisu. Jego zdarzenia znajdziesz na liście zdarzeń serwisowych, wpisując w wyszukiwarkę jego nazwę.`;
+      const machines = d.machines > 0 ? ` i maszyny (${polishCount(d.machines)})` : '';
+      return `Kontrahenta nie można usunąć: ma zdarzenia serwisowe (${polishCount(d.services)})${machines}, a zdarzenia zostają w historii serwisu. Znajdziesz je na listach zdarzeń serwisowych (maszyn i maszyn zewnętrznych), wpisując w wyszukiwarkę jego nazwę.`;
     }
     const them = d.machines === 1 ? 'ją' : 'je';
     return `Kontrahenta nie można teraz usunąć. Powiązane z nim dane: ${by}. Najpierw przenieś ${them} do innego kontrahenta lub ${them} usuń.`;

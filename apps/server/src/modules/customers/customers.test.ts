@@ -430,7 +430,7 @@ describe('deleting a customer', () => {
     });
     expect(dependants.json()).toEqual({ machines: 0, services: 1 });
     expect(DELETION_TEXT.customerKeptBy(dependants.json())).toBe(
-      'Kontrahenta nie można usunąć: powiązane z nim dane (1 zdarzenie serwisowe) zostają w historii serwisu. Jego zdarzenia znajdziesz na liście zdarzeń serwisowych, wpisując w wyszukiwarkę jego nazwę.',
+      'Kontrahenta nie można usunąć: ma zdarzenia serwisowe (1), a zdarzenia zostają w historii serwisu. Znajdziesz je na listach zdarzeń serwisowych (maszyn i maszyn zewnętrznych), wpisując w wyszukiwarkę jego nazwę.',
     );
     const response = await remove(admin, id);
     expect(response.statusCode).toBe(409);

@@ -36,8 +36,8 @@ describe('the machines’ addresses of a to-do (serviceAddresses)', () => {
     ]);
     expect(serviceAddresses(todoOf([machine(1, 'Łódź', a), machine(2, 'Gdańsk', b)]))).toEqual([
       'Portowa 9, 80-001 Łódź',
-      `Portowa 9, 80-001 Gdańsk (${todoMachineNowAt('Klient B')})`,
+      `Portowa 9, 80-001 Gdańsk (${todoMachineNowAt('Maszyna 2', 'Klient B')})`,
     ]);
-    expect(todoMachineNowAt('Klient B')).toBe('maszyna jest teraz u kontrahenta „Klient B”');
+    expect(todoMachineNowAt('Maszyna 2', 'Klient B')).toBe('Maszyna 2 jest teraz u kontrahenta „Klient B”');
   });
 });

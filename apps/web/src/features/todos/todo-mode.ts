@@ -35,7 +35,7 @@ export function serviceAddresses(todo: Todo): string[] {
       .join(', ');
     // The address is where the machine is now: named with its customer when that is another.
     if (d.customer.id === eventCustomer) return address;
-    const nowAt = todoMachineNowAt(d.customer.shortName);
+    const nowAt = todoMachineNowAt(d.name, d.customer.shortName);
     return address ? `${address} (${nowAt})` : nowAt;
   });
   return [...new Set(lines.filter(Boolean))];

@@ -155,7 +155,7 @@ describe('CustomerEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Usuń kontrahenta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nie można usunąć' });
     expect(dialog).toHaveTextContent(
-      'Kontrahenta nie można usunąć: powiązane z nim dane (31 maszyn i 2 zdarzenia serwisowe) zostają w historii serwisu. Jego zdarzenia znajdziesz na liście zdarzeń serwisowych, wpisując w wyszukiwarkę jego nazwę.',
+      'Kontrahenta nie można usunąć: ma zdarzenia serwisowe (2) i maszyny (31), a zdarzenia zostają w historii serwisu. Znajdziesz je na listach zdarzeń serwisowych (maszyn i maszyn zewnętrznych), wpisując w wyszukiwarkę jego nazwę.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

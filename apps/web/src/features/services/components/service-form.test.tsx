@@ -386,6 +386,9 @@ describe('ServiceForm: editing', () => {
     );
     const date = screen.getByRole('button', { name: /^Data/ });
     expect(date).toHaveAccessibleDescription(SERVICE_DATE_MSG.inspectionDateAheadWarning);
+    // Without a period the inspection does not move the next one (the field's own hint says so).
+    await userEvent.clear(screen.getByRole('textbox', { name: /Okres/ }));
+    expect(date).toHaveAccessibleDescription(SERVICE_DATE_MSG.serviceDateAheadWarning);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
     expect(date).toHaveAccessibleDescription(SERVICE_DATE_MSG.serviceDateAheadWarning);

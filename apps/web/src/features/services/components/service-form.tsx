@@ -45,7 +45,7 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 import { useKeepFocusWhileSaving } from '../../../lib/keep-focus-while-saving';
-import { useFieldWarnings } from '../../../lib/use-field-warnings';
+import { warningBelow } from '../../../lib/use-field-warnings';
 import { companyToday } from '../../../lib/company-time';
 
 export interface ServiceFormProps {
@@ -123,7 +123,10 @@ export function ServiceForm(props: ServiceFormProps) {
     focusFirstInvalid,
   );
   const signDisabled = Boolean(service && !isOpenServiceState(service.state));
-  const warned = useFieldWarnings<'date'>();
+  // A day ahead is told at once (picked, not typed); more for an inspection that moves the next one.
+  const { date, types, period } = form.values;
+  const movesNextInspection = isInspection(types) && period !== '' && period !== null;
+  const dateWarning = serviceDateWarning(date, companyToday(), movesNextInspection);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -138,11 +141,8 @@ export function ServiceForm(props: ServiceFormProps) {
             clearable
             disabled={readOnly}
             data-autofocus
-            {...warned(
-              'date',
-              readOnly ? null : serviceDateWarning(form.values.date, companyToday(), form.values.types),
-              form.getInputProps('date'),
-            )}
+            {...form.getInputProps('date')}
+            {...warningBelow(readOnly ? null : dateWarning)}
           />
           <Select
             label="Płatność"
