@@ -1,12 +1,16 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Text } from '@mantine/core';
-import type { Service, ServiceFile } from '@serwis/domain';
+import { shortenText, type Service, type ServiceFile } from '@serwis/domain';
 import { formatDate } from '../../../lib/dayjs';
 import { numberLabel, serviceTypesLabel } from '../service-display';
 import type { ServiceActions } from '../service-permissions';
 import { serviceDateColumn, serviceNumberColumn, serviceWorkColumns } from './service-columns';
 import { ServiceFilesCell } from './service-files-cell';
 import { ServiceRowActions, type ServiceRowAction } from './service-row-actions';
+
+/** An event's open to-do under its type: "Zadanie do wykonania: Wymienić pasek…" (60 characters). */
+export const openTodoLine = (todo: string) =>
+  `Zadanie do wykonania: ${shortenText(todo.replace(/\s+/g, ' '), 60)}`;
 
 export interface DeviceServiceColumnsOptions {
   allowed: (service: Service) => ServiceActions;
@@ -24,7 +28,17 @@ export function deviceServiceColumns(options: DeviceServiceColumnsOptions): Colu
       id: 'type',
       header: 'Typ',
       enableSorting: false,
-      cell: ({ row }) => <Text size="sm">{serviceTypesLabel(row.original.type)}</Text>,
+      cell: ({ row }) => (
+        <>
+          <Text size="sm">{serviceTypesLabel(row.original.type)}</Text>
+          {/* An open to-do of the event, on the card where a caller's machine is looked at. */}
+          {row.original.todo !== null && row.original.toDoStatus === 'TODO' && (
+            <Text size="xs" c="var(--mantine-color-orange-text)">
+              {openTodoLine(row.original.todo)}
+            </Text>
+          )}
+        </>
+      ),
     },
     ...serviceWorkColumns,
     {

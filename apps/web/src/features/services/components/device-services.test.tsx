@@ -5,6 +5,7 @@ import type { ServiceFile } from '@serwis/domain';
 import { ANNA_ADMIN, JAN_USER, fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
+import { openTodoLine } from './device-service-columns';
 import { DeviceServices } from './device-services';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -107,6 +108,9 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(
       /^Wysłano do klienta biuro@acme\.pl 2026-03-05/,
     );
+    // An event's open to-do is on its row (a caller's machine is looked at here); none on the others.
+    expect(within(await rowOf('24')).getByText(openTodoLine('Wymienić pasek napędowy'))).toBeInTheDocument();
+    expect(within(row).queryByText(/^Zadanie do wykonania/)).toBeNull();
     // Events whose protocol was never sent carry no envelope.
     expect(within(await rowOf('24')).queryByRole('img', { name: /^Wysłano do klienta/ })).toBeNull();
   });
