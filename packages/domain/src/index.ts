@@ -42,6 +42,7 @@ export * from './rules/csv.js';
 export * from './rules/email-address.js';
 export * from './rules/company-identifiers.js';
 export * from './rules/service-date.js';
+export * from './rules/postal-address.js';
 export * from './rules/numbers.js';
 export * from './rules/text-cut.js';
 export * from './rules/plain-text.js';

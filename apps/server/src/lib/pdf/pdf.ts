@@ -1,7 +1,7 @@
 import { createRequire as createModuleRequire } from 'node:module';
 import path from 'node:path';
 import type { Content, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
-import type { CompanyData } from '@serwis/domain';
+import { postalAddress, type CompanyData } from '@serwis/domain';
 
 export type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
@@ -57,9 +57,7 @@ export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
 
 /** "ul. Źródlana 5, 90-001 Łódź · NIP … · REGON … · tel. … · e-mail · www" */
 export function companyLines(company: CompanyData): string[] {
-  const address = [company.street, [company.zipCode, company.city].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const address = postalAddress(company.street, company.zipCode, company.city);
   const ids = [company.nip && `NIP ${company.nip}`, company.regon && `REGON ${company.regon}`]
     .filter(Boolean)
     .join(' · ');

@@ -8,6 +8,7 @@ import {
   type ProtocolData,
   type ProtocolHeader,
   type SignedParties,
+  postalAddress,
 } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
@@ -41,7 +42,7 @@ export async function loadProtocolContext(db: DbOrTx, row: ServiceRow, signed?: 
       id: c.id,
       shortName: c.shortName,
       fullName: c.fullName,
-      address: [c.streetAddress, [c.zipCode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      address: postalAddress(c.streetAddress, c.zipCode, c.city),
       email: c.email,
     },
     machines: ctx.machines.map((m) => ({ id: m.id, name: m.name, serialNumber: m.serialNumber })),

@@ -10,6 +10,7 @@ import {
   type ReminderPlan,
   type ReminderRunResult,
   type SessionUser,
+  postalAddress,
 } from '@serwis/domain';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
@@ -262,9 +263,7 @@ async function compose(
       name: machine.name,
       serialNumber: machine.serialNumber,
       customerShortName: machine.customerShortName,
-      address: [machine.streetAddress, [machine.zipCode, machine.city].filter(Boolean).join(' ')]
-        .filter(Boolean)
-        .join(', '),
+      address: postalAddress(machine.streetAddress, machine.zipCode, machine.city),
       dueDate: machine.dueDate,
       daysLeft: daysLeftTo(runDate, machine.dueDate),
     }));

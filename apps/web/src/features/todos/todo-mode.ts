@@ -1,5 +1,5 @@
 import type { Todo } from '@serwis/domain';
-import { MSG, todoMachineNowAt } from '@serwis/domain';
+import { MSG, postalAddress, todoMachineNowAt } from '@serwis/domain';
 import { ApiError } from '../../lib/api-client';
 import { orConnectionError } from '../../lib/failure-text';
 
@@ -30,9 +30,7 @@ export function serviceAddresses(todo: Todo): string[] {
   if (!todo.service) return [];
   const eventCustomer = todo.service.customer.id;
   const lines = todo.service.devices.map((d) => {
-    const address = [d.streetAddress, [d.zipCode, d.city].filter(Boolean).join(' ')]
-      .filter(Boolean)
-      .join(', ');
+    const address = postalAddress(d.streetAddress, d.zipCode, d.city);
     // The address is where the machine is now: named with its customer when that is another.
     if (d.customer.id === eventCustomer) return address;
     const nowAt = todoMachineNowAt(d.name, d.customer.shortName);
