@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, settleDialog, stopAtFirstFailure } from '../support/browser';
 import {
@@ -55,6 +55,7 @@ const faults = {
   printed: `Nieszczelny siłownik prasy ${tag}`,
   rejected: `Szkolenie operatorów zmiany B ${tag}`,
   own: `Wymiana noży walcarki ${tag}`,
+  pair: `Wspólny przegląd hydrauliki ${tag}`,
 };
 
 let browser: Browser;
@@ -443,5 +444,84 @@ describe('service states journey: print for scan, scan, reject, external list, i
     await expect
       .poll(inspectionLabels)
       .toEqual(expectedInspectionRows('switched', 'anchor', 'notHandedOver'));
+  });
+  it('records one repair of two machines from the card\'s "Maszyny", and takes one off again', async () => {
+    const card = (id: number) => `/machineEdit?id=${id}&customerId=${ids.customer}&prev=machineList`;
+    const pills = (modal: Locator) =>
+      modal.locator('.mantine-MultiSelect-root .mantine-Pill-label').allInnerTexts();
+    const serial = (n: number) => `SN-${tag}-${n}`;
+    await page.goto(card(ids.anchor));
+    await page.getByRole('heading', { name: `Szczegóły maszyny: ${machines.anchor}` }).waitFor();
+    await openTab(page, 'Serwis');
+    await page.getByRole('button', { name: 'Nowe zdarzenie serwisowe' }).click();
+    const modal = page.getByRole('dialog', { name: 'Nowe zdarzenie serwisowe', exact: true });
+    await settleDialog(modal);
+    // The card's machine is there from the start; the customer's others are found by what is typed.
+    await expect.poll(() => pills(modal)).toEqual([`(${ids.anchor}) ${machines.anchor}, S/N ${serial(3)}`]);
+    const picker = modal.getByRole('combobox', { name: /^Maszyny/ });
+    await picker.fill(machines.external);
+    // Both families: the external machine of the same customer is offered too.
+    await page
+      .getByRole('option', { name: `(${ids.external}) ${machines.external}, S/N ${serial(1)}`, exact: true })
+      .waitFor();
+    await picker.fill(machines.switched);
+    await page
+      .getByRole('option', { name: `(${ids.switched}) ${machines.switched}, S/N ${serial(2)}`, exact: true })
+      .click();
+    await expect
+      .poll(() => pills(modal))
+      .toEqual([
+        `(${ids.anchor}) ${machines.anchor}, S/N ${serial(3)}`,
+        `(${ids.switched}) ${machines.switched}, S/N ${serial(2)}`,
+      ]);
+    await modal.getByRole('checkbox', { name: 'Naprawa' }).check();
+    await field(modal, 'Opis usterki').fill(faults.pair);
+    await modal.getByRole('button', { name: 'Zapisz' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expectAlert(page, 'Zapisano zdarzenie serwisowe o id ');
+
+    // One event on /servicesList, naming both machines.
+    await openNavigationMenu(page, 'Maszyny', 'Zdarzenia serwisowe');
+    await expectPath(page, '/servicesList');
+    await field(page, 'Szukaj').fill(faults.pair);
+    const listed = page.getByRole('row', { name: /^Zdarzenie serwisowe / });
+    await expect.poll(() => listed.count()).toBe(1);
+    // By id, as the lists name an event's machines (the switched one was seeded first).
+    expect((await cellTexts(listed))[4]).toBe(
+      `(${ids.switched}) ${machines.switched}, (${ids.anchor}) ${machines.anchor}`,
+    );
+
+    // From the second machine's card the event is opened and the first machine taken off.
+    await page.goto(card(ids.switched));
+    await page.getByRole('heading', { name: `Szczegóły maszyny: ${machines.switched}` }).waitFor();
+    await openTab(page, 'Serwis');
+    await page
+      .getByRole('row', { name: /^Zdarzenie serwisowe / })
+      .filter({ hasText: faults.pair })
+      .click();
+    const edit = page.getByRole('dialog', { name: /^Edycja zdarzenia serwisowego/ });
+    await settleDialog(edit);
+    await edit.locator('.mantine-Pill-root', { hasText: machines.anchor }).locator('button').click();
+    await expect
+      .poll(() => pills(edit))
+      .toEqual([`(${ids.switched}) ${machines.switched}, S/N ${serial(2)}`]);
+    await edit.getByRole('button', { name: 'Zapisz' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expectAlert(page, 'Zapisano');
+
+    await page.goto(card(ids.anchor));
+    await page.getByRole('heading', { name: `Szczegóły maszyny: ${machines.anchor}` }).waitFor();
+    await openTab(page, 'Serwis');
+    // The anchor's own earlier event is still there; the shared one has gone with the machine.
+    await page
+      .getByRole('row', { name: /^Zdarzenie serwisowe / })
+      .filter({ hasText: faults.own })
+      .waitFor();
+    await expect(
+      page
+        .getByRole('row', { name: /^Zdarzenie serwisowe / })
+        .filter({ hasText: faults.pair })
+        .count(),
+    ).resolves.toBe(0);
   });
 });

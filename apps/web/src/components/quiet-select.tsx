@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Select } from '@mantine/core';
 
 /** The props alike but for their functions, which a form makes anew on each render. */
-function sameButCallbacks(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+export function sameButCallbacks(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const key of keys) {
     const [a, b] = [before[key], after[key]];

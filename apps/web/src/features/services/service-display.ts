@@ -26,6 +26,10 @@ export const serviceTypesLabel = (types: readonly string[]) => types.map(service
 export const machineLabel = (device: Pick<Service['devices'][number], 'id' | 'name'>) =>
   `(${device.id}) ${device.name}`;
 
+/** A machine in the event form's "Maszyny": "(id) name", and its S/N when known (a line of alike ones). */
+export const machineChoiceLabel = (machine: { id: number; name: string; serialNumber?: string | null }) =>
+  machine.serialNumber ? `${machineLabel(machine)}, S/N ${machine.serialNumber}` : machineLabel(machine);
+
 /** How many of an event's machines a list row names; the rest are counted (the row opens them all). */
 export const MACHINES_NAMED = 5;
 

@@ -21,6 +21,8 @@ export type ServiceFormValues = {
   /** Months; '' when not given. */
   period: number | string;
   customerId: string | null;
+  /** The "Maszyny" field: the event's machines' ids, as the multi-select holds them. */
+  devices: string[];
   todo: string;
   file: File | null;
 };
@@ -53,8 +55,27 @@ export function savedNumber(service?: Service) {
 export const heldNumber = (service?: Service) =>
   service?.number ? { number: service.number, extension: service.numberExtension ?? '' } : undefined;
 
-export function toFormValues(service?: Service, defaultCustomerId?: number | null): ServiceFormValues {
-  const customerId = service?.customer.id ?? defaultCustomerId;
+/**
+ * A machine the "Maszyny" field may hold: how it is named, and whose it counts as (an event's own
+ * machine counts as the event's customer's, as the server judges it, even if it was sold on since).
+ */
+export interface MachineChoice {
+  id: number;
+  name: string;
+  serialNumber?: string | null;
+  customerId: number | null;
+}
+
+/** The event's own machines as the field's choices. */
+export const choicesOf = (service: Service): MachineChoice[] =>
+  service.devices.map((d) => ({ id: d.id, name: d.name, customerId: service.customer.id }));
+
+export function toFormValues(
+  service?: Service,
+  defaults: { customerId?: number | null; devices?: readonly MachineChoice[] } = {},
+): ServiceFormValues {
+  const customerId = service?.customer.id ?? defaults.customerId;
+  const devices = service ? service.devices : (defaults.devices ?? []);
   return {
     date: service ? service.date.slice(0, 10) : companyToday(),
     ...savedNumber(service),
@@ -65,6 +86,7 @@ export function toFormValues(service?: Service, defaultCustomerId?: number | nul
     // Spec §3: a negative period means none.
     period: service && service.period >= 0 ? service.period : '',
     customerId: customerId ? String(customerId) : null,
+    devices: devices.map((d) => String(d.id)),
     todo: service?.todo ?? '',
     file: null,
   };
@@ -78,7 +100,7 @@ export const isInspection = (types: readonly string[]) => types.includes(INSPECT
  */
 export function toServiceJson(
   values: ServiceFormValues,
-  context: { id?: number; devices: number[]; withTodo: boolean },
+  context: { id?: number; withTodo: boolean },
 ): ServiceJsonBody {
   const period =
     isInspection(values.types) && values.period !== '' && values.period !== null ? Number(values.period) : -1;
@@ -93,7 +115,7 @@ export function toServiceJson(
     isToSign: values.isToSign,
     faultDescription: values.faultDescription,
     period: Number.isFinite(period) ? period : -1,
-    devices: context.devices.map((id) => ({ id })),
+    devices: values.devices.map((id) => ({ id: Number(id) })),
     ...(context.withTodo ? { todo: values.todo } : {}),
   };
 }

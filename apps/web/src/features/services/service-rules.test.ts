@@ -69,8 +69,8 @@ describe('machinesLabel', () => {
 
 describe('toServiceJson', () => {
   it('sends the period only with an inspection and a value, else -1', () => {
-    const values = { ...toFormValues(undefined, 3), types: ['NAPRAWA'], period: 12 };
-    const context = { devices: [7], withTodo: false };
+    const values = { ...toFormValues(undefined, { customerId: 3 }), types: ['NAPRAWA'], period: 12 };
+    const context = { withTodo: false };
     expect(toServiceJson(values, context).period).toBe(-1);
     expect(toServiceJson({ ...values, types: ['PRZEGLAD_OKRESOWY'] }, context).period).toBe(12);
     expect(toServiceJson({ ...values, types: ['PRZEGLAD_OKRESOWY'], period: '' }, context).period).toBe(-1);

@@ -61,7 +61,16 @@ export function deleteServiceMessage(error: unknown) {
 }
 
 /** The machine card's "Serwis" tab: the machine's events, their files and state changes. */
-export function DeviceServices({ deviceId, customerId }: { deviceId: number; customerId?: number | null }) {
+export function DeviceServices({
+  deviceId,
+  customerId,
+  machine,
+}: {
+  deviceId: number;
+  customerId?: number | null;
+  /** The card's machine, named in a new event's "Maszyny" (by its id until it has loaded). */
+  machine?: { name: string; serialNumber?: string | null };
+}) {
   // "Protokół" leaves the machine card, whose form may hold changes.
   const navigate = useNavigateAfterAsking();
   const location = useLocation();
@@ -190,7 +199,14 @@ export function DeviceServices({ deviceId, customerId }: { deviceId: number; cus
       />
       <ServiceFormModal
         target={editing}
-        devices={[deviceId]}
+        devices={[
+          {
+            id: deviceId,
+            name: machine?.name ?? '',
+            serialNumber: machine?.serialNumber,
+            customerId: customerId ?? null,
+          },
+        ]}
         defaultCustomerId={customerId}
         readOnly={readOnly}
         isAdmin={Boolean(me?.isAdmin)}

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAddService, useUpdateService } from '../api/services';
 import { ServiceForm } from './service-form';
-import type { ServiceJsonBody } from '../service-form-values';
+import type { MachineChoice, ServiceJsonBody } from '../service-form-values';
 import { UploadProgressBar } from '../../../components/upload-progress-bar';
 import { useUploadProgress } from '../../../lib/use-upload-progress';
 import { usePhone } from '../../../lib/use-phone';
@@ -17,7 +17,8 @@ import { closeAfterAsking } from '../../../lib/unsaved-changes';
 interface ServiceFormModalProps {
   /** 'new' adds an event; an event edits (or shows) it; null keeps the modal closed. */
   target: Service | 'new' | null;
-  devices: number[];
+  /** The machines a new event starts with (the card's machine). */
+  devices: readonly MachineChoice[];
   defaultCustomerId?: number | null;
   readOnly: boolean;
   isAdmin: boolean;

@@ -17,6 +17,8 @@ import { ServiceFormModal } from './service-form-modal';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const LASER = { id: 7, name: 'Laser', serialNumber: 'L-1', customerId: 11 };
+
 const customers = [
   { id: 11, shortName: 'ACME', fullName: 'ACME Sp. z o.o.' },
   { id: 12, shortName: 'Beta', fullName: 'Beta SA' },
@@ -28,7 +30,7 @@ function openNew(routes: Parameters<typeof fakeApi>[0] = {}, maxUploadMb = 200) 
   renderScreen(
     <ServiceFormModal
       target="new"
-      devices={[7]}
+      devices={[LASER]}
       defaultCustomerId={11}
       readOnly={false}
       isAdmin
@@ -354,7 +356,13 @@ describe('ServiceForm: editing', () => {
       ],
     });
     renderScreen(
-      <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin={false} onClose={() => {}} />,
+      <ServiceFormModal
+        target={service}
+        devices={[LASER]}
+        readOnly={false}
+        isAdmin={false}
+        onClose={() => {}}
+      />,
       { url: '/m' },
     );
     expect(screen.getByRole('textbox', { name: /Okres/ })).toHaveValue('12');
@@ -381,7 +389,7 @@ describe('ServiceForm: editing', () => {
       period: 12,
     });
     renderScreen(
-      <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin onClose={() => {}} />,
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
       { url: '/m' },
     );
     const date = screen.getByRole('button', { name: /^Data/ });
@@ -404,7 +412,7 @@ describe('ServiceForm: editing', () => {
     });
     const service = sampleService({ number: 1_000_000, numberExtension: '', fullNumber: '1000000/03/2026' });
     renderScreen(
-      <ServiceFormModal target={service} devices={[7]} readOnly={false} isAdmin onClose={() => {}} />,
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
       {
         url: '/m',
       },
@@ -424,7 +432,13 @@ describe('ServiceForm: editing', () => {
   it('shows a locked event read-only, without a save button', () => {
     fakeApi({ 'GET /api/customer/findAll': { body: customers } });
     renderScreen(
-      <ServiceFormModal target={sampleService()} devices={[7]} readOnly isAdmin={false} onClose={() => {}} />,
+      <ServiceFormModal
+        target={sampleService()}
+        devices={[LASER]}
+        readOnly
+        isAdmin={false}
+        onClose={() => {}}
+      />,
       { url: '/m' },
     );
     expect(screen.getByRole('dialog', { name: /tylko do odczytu/ })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   Button,
   Checkbox,
@@ -31,14 +31,17 @@ import { QuietSelect } from '../../../components/quiet-select';
 import { customerSelectData, useCustomerOptions } from '../../machines/api/lookups';
 import { readProtocolNumberInput } from '../protocol-number-input';
 import {
+  choicesOf,
   heldNumber,
   isInspection,
   toFieldErrors,
   toFormValues,
   toServiceJson,
+  type MachineChoice,
   type ServiceFormValues,
   type ServiceJsonBody,
 } from '../service-form-values';
+import { ServiceMachinesField } from './service-machines-field';
 import { ProtocolNumberFields } from './protocol-number-fields';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
@@ -51,8 +54,8 @@ import { companyToday } from '../../../lib/company-time';
 export interface ServiceFormProps {
   /** The event to edit; a new one when absent. */
   service?: Service;
-  /** Machines of a new event (an edited one keeps its own). */
-  devices: number[];
+  /** Machines a new event starts with (the card's machine); an edited one starts with its own. */
+  devices: readonly MachineChoice[];
   /** The machine's customer, preselected for a new event. */
   defaultCustomerId?: number | null;
   /** Signed or rejected events of others: shown, not changed (edit-lock). */
@@ -83,13 +86,18 @@ export function ServiceForm(props: ServiceFormProps) {
   const { service, readOnly = false } = props;
   // The machine forms' list: one cache entry for both.
   const customers = useCustomerOptions();
-  const devices = service ? service.devices.map((d) => d.id) : props.devices;
-  const context = { id: service?.id, devices, withTodo: props.canWriteTodo };
+  const context = { id: service?.id, withTodo: props.canWriteTodo };
+  // Whose each machine named so far is: a new customer keeps only its own machines chosen.
+  const [machineChoices] = useState(() => ({
+    current: new Map<string, MachineChoice>(
+      (service ? choicesOf(service) : props.devices).map((choice) => [String(choice.id), choice]),
+    ),
+  }));
   const tooLarge = useUploadSizeCheck();
   const saveButton = useRef<HTMLButtonElement>(null);
   useKeepFocusWhileSaving(props.saving, saveButton);
   const form = useForm<ServiceFormValues>({
-    initialValues: toFormValues(service, props.defaultCustomerId),
+    initialValues: toFormValues(service, { customerId: props.defaultCustomerId, devices: props.devices }),
     validate: (values) => {
       const errors = toFieldErrors(zod4Resolver(serviceJsonSchema)(toServiceJson(values, context)));
       const number = readProtocolNumberInput(values.numberText, heldNumber(service));
@@ -117,6 +125,13 @@ export function ServiceForm(props: ServiceFormProps) {
     () => customerSelectData(customers.data, ownCustomer),
     [customers.data, ownCustomer],
   );
+
+  const customerInput = form.getInputProps('customerId');
+  const chooseCustomer = (customerId: string | null) => {
+    form.setFieldValue('customerId', customerId);
+    const mine = (id: string) => String(machineChoices.current.get(id)?.customerId) === customerId;
+    form.setFieldValue('devices', form.getValues().devices.filter(mine));
+  };
 
   const submit = form.onSubmit(
     (v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file),
@@ -207,7 +222,16 @@ export function ServiceForm(props: ServiceFormProps) {
           limit={100}
           nothingFoundMessage="Brak kontrahenta"
           disabled={readOnly}
-          {...form.getInputProps('customerId')}
+          {...customerInput}
+          onChange={chooseCustomer}
+        />
+        <ServiceMachinesField
+          customerId={values.customerId ? Number(values.customerId) : null}
+          choices={machineChoices}
+          disabled={readOnly}
+          {...form.getInputProps('devices')}
+          value={values.devices}
+          onChange={(ids) => form.setFieldValue('devices', ids)}
         />
         <Textarea
           label="Zadanie do wykonania"
