@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuery, logEntrySchema, logSortFields, messageResponse } from '@serwis/domain';
+import {
+  listQuery,
+  logEntrySchema,
+  logRedactAnswerSchema,
+  logRedactSchema,
+  logSortFields,
+  messageResponse,
+} from '@serwis/domain';
 import { requireAdmin } from '../../plugins/session.js';
 import { countLogs, findLogs, findLogsByIds, logIdQuery, logSearch } from './logs.repository.js';
 import { streamList } from '../../lib/json-stream.js';
@@ -8,6 +15,7 @@ import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount } from '../../lib/paging.js';
 import { parseSortParam } from '../../lib/sort-param.js';
 import { trimmedTerm } from '../../lib/text-search.js';
+import { redactLog } from './logs.redact.js';
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -55,5 +63,28 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
       setTotalCount(reply, total);
       return rows;
     },
+  );
+
+  app.post(
+    '/api/log/redact',
+    {
+      // The role first: a USER learns nothing from validation messages.
+      preValidation: async (request) => {
+        requireAdmin(request);
+      },
+      schema: {
+        tags: ['Logi'],
+        summary:
+          'Usunięcie tekstu (danych osobowych) ze wszystkich wpisów dziennika: zastąpiony napisem „[usunięto]”; preview=true tylko liczy wpisy (administrator)',
+        body: logRedactSchema,
+        response: {
+          200: logRedactAnswerSchema,
+          400: messageResponse,
+          401: messageResponse,
+          403: messageResponse,
+        },
+      },
+    },
+    async (request) => redactLog(app.db, requireAdmin(request), request.body),
   );
 };

@@ -88,6 +88,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/user/dependants/{id}': admin(),
   'DELETE /api/user/delete/{id}': admin(),
   'GET /api/log/findAll': admin(),
+  'POST /api/log/redact': admin(),
 
   // Customers: read and create for all, edit and delete for admins (spec §8 "Customer edit/delete 403").
   'GET /api/customer/findAll': ANY,

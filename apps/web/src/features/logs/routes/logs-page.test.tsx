@@ -1,11 +1,12 @@
 import { MemoryRouter } from 'react-router';
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { theme } from '../../../app/theme';
 import { createQueryClient } from '../../../lib/query-client';
+import { LOG_REDACT_TEXT } from '@serwis/domain';
 import { fakeApi, type FakeCall } from '../../../../test/fake-api';
 import { LogsPage } from './logs-page';
 
@@ -124,5 +125,57 @@ describe('logs page', () => {
       expect(api.calls.at(-1)!.url).toBe('/api/log/findAll?page=1&size=20&sort=eventId%2Cdesc'),
     );
     expect(await screen.findByText('device:45')).toBeInTheDocument();
+  });
+});
+
+describe('LogsPage: removing a person’s data', () => {
+  it('starts from the search, counts first, then removes after the second press and reloads the list', async () => {
+    let removed = false;
+    const api = fakeApi({
+      'GET /api/log/findAll': (call) =>
+        removed ? { body: [], headers: { 'X-Total-Count': '0' } } : serveLogs(call),
+      'POST /api/log/redact': (call) => {
+        const { text, preview } = call.body as { text: string; preview?: boolean };
+        if (!preview) removed = true;
+        return { body: { entries: text === 'edycja maszyny 4' ? 6 : 0 } };
+      },
+    });
+    renderLogs();
+    await screen.findByText('device:45');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Filtruj logi' }), 'edycja maszyny 4');
+    await userEvent.click(screen.getByRole('button', { name: LOG_REDACT_TEXT.open }));
+    const dialog = await screen.findByRole('dialog', { name: LOG_REDACT_TEXT.open });
+    const field = within(dialog).getByRole('textbox', { name: LOG_REDACT_TEXT.label });
+    expect(field).toHaveValue('edycja maszyny 4');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: LOG_REDACT_TEXT.check }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(LOG_REDACT_TEXT.found(6));
+    expect(within(dialog).getByText(LOG_REDACT_TEXT.elsewhere)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/log/redact').map((c) => c.body)).toEqual([
+      { text: 'edycja maszyny 4', preview: true },
+    ]);
+
+    // Typed again: counted again before anything can be removed.
+    await userEvent.type(field, '5');
+    expect(within(dialog).queryByRole('button', { name: LOG_REDACT_TEXT.remove(6) })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: LOG_REDACT_TEXT.check }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(LOG_REDACT_TEXT.found(0));
+    await userEvent.type(field, '{Backspace}');
+    await userEvent.click(within(dialog).getByRole('button', { name: LOG_REDACT_TEXT.check }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: LOG_REDACT_TEXT.remove(6) }));
+
+    expect(await screen.findByText(LOG_REDACT_TEXT.done(6))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/log/redact').at(-1)!.body).toEqual({ text: 'edycja maszyny 4' });
+    await waitFor(() => expect(screen.queryByText('device:4')).toBeNull());
+  });
+
+  it('asks for three characters before counting', async () => {
+    fakeApi({ 'GET /api/log/findAll': serveLogs });
+    renderLogs();
+    await userEvent.click(screen.getByRole('button', { name: LOG_REDACT_TEXT.open }));
+    const dialog = await screen.findByRole('dialog', { name: LOG_REDACT_TEXT.open });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: LOG_REDACT_TEXT.label }), 'ab');
+    expect(within(dialog).getByText(LOG_REDACT_TEXT.tooShort)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: LOG_REDACT_TEXT.check })).toBeDisabled();
   });
 });

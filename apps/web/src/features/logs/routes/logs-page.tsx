@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Anchor } from '@mantine/core';
-import type { LogEntry } from '@serwis/domain';
+import { Anchor, Button } from '@mantine/core';
+import { LOG_REDACT_TEXT, type LogEntry } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dayjs';
 import { PageHeader } from '../../../components/page-header';
@@ -15,6 +15,7 @@ import {
 import { useLogPage } from '../api/logs';
 import { ErrorBanner } from '../../../components/error-banner';
 import { errorMessage } from '../../../lib/api-client';
+import { RedactLogModal } from '../components/redact-log-modal';
 
 const column = createColumnHelper<LogEntry>();
 
@@ -63,6 +64,7 @@ export function LogsPage() {
   const total = data?.total ?? 0;
   const { setSearch } = list;
   useClampPage(list, data);
+  const [redacting, setRedacting] = useState(false);
   const columns = useMemo(
     () => [
       // Newest first unless a header is clicked: the first click shows the oldest first (both
@@ -105,7 +107,20 @@ export function LogsPage() {
   );
   return (
     <>
-      <PageHeader title="Logi" backTo={paths.home} />
+      <PageHeader
+        title="Logi"
+        backTo={paths.home}
+        actions={
+          <Button variant="default" onClick={() => setRedacting(true)}>
+            {LOG_REDACT_TEXT.open}
+          </Button>
+        }
+      />
+      <RedactLogModal
+        opened={redacting}
+        initialText={list.state.search}
+        onClose={() => setRedacting(false)}
+      />
       <SearchBox value={list.state.search} onChange={list.setSearch} label="Filtruj logi" />
       <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable

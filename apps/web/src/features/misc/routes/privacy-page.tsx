@@ -7,7 +7,8 @@ const sections: { title: string; body: string[] }[] = [
     body: [
       'Dane kont pracowników: imię, nazwisko, stanowisko, adres e-mail, kraj, liczba dni urlopu oraz skrót hasła (samego hasła nie przechowujemy).',
       'Dane kontrahentów i maszyn wprowadzane przez pracowników: nazwy, adresy, numery NIP i REGON, dane kontaktowe, lokalizacje GPS, protokoły serwisowe, notatki i pliki.',
-      'Dziennik zdarzeń: kto, kiedy i jaką operację wykonał w systemie, w tym udane i nieudane logowania.',
+      'Dziennik zdarzeń: kto, kiedy i jaką operację wykonał w systemie, w tym udane i nieudane logowania, wraz z poprzednimi i nowymi wartościami zmienionych pól oraz treścią usuniętych notatek i opisów (do 1000 znaków).',
+      'Protokoły serwisowe podpisane w systemie: imiona i nazwiska podpisujących, odręczne podpisy oraz adresy e-mail, na które wysłano protokół.',
       'Plik cookie sesji, niezbędny do utrzymania zalogowania. Nie używamy cookies reklamowych ani analitycznych.',
     ],
   },
@@ -41,6 +42,7 @@ const sections: { title: string; body: string[] }[] = [
       'Każda osoba, której dane przetwarzamy, ma prawo dostępu do nich, ich sprostowania, usunięcia lub ograniczenia przetwarzania, prawo do przenoszenia danych oraz prawo sprzeciwu.',
       'Przysługuje jej także prawo wniesienia skargi do Prezesa Urzędu Ochrony Danych Osobowych.',
       'Dane przechowujemy przez czas współpracy oraz okres wymagany przepisami (m.in. podatkowymi i gwarancyjnymi).',
+      'Na żądanie usunięcia danych administrator zmienia je w kartach kontrahentów, maszyn i zdarzeń oraz usuwa je z dziennika zdarzeń (Logi, „Usuń dane osobowe z dziennika”). Podpisane protokoły i wysłane wiadomości są dokumentami serwisu i zachowują dane z chwili podpisania i wysłania.',
     ],
   },
   {
