@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { Db } from '../db/database.js';
+import { audit, type Actor } from '../plugins/audit.js';
 import { cutWhenStalled, endWithAnswer } from './json-stream.js';
 
 /**
@@ -19,4 +21,20 @@ export function sendCsvFile(
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(Readable.from(cutWhenStalled(reply, chunks), { objectMode: false }));
+}
+
+/**
+ * Logs who took a list's file home and what it held (a customers' file is names, phones and
+ * e-mails): "pobranie pliku kontrahenci.csv (wyszukiwanie „Łódź”, z filtrem)". Written when the
+ * export starts, before its rows go out.
+ */
+export async function auditCsvExport(
+  db: Db,
+  actor: Actor | null,
+  fileName: string,
+  { q, filtered = false }: { q?: string; filtered?: boolean },
+) {
+  const term = q?.trim();
+  const what = [...(term ? [`wyszukiwanie „${term}”`] : []), ...(filtered ? ['z filtrem'] : [])];
+  await audit(db, actor, `pobranie pliku ${fileName}${what.length ? ` (${what.join(', ')})` : ''}`);
 }

@@ -3,6 +3,7 @@ import type { ImportPreview } from '@serwis/domain';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { sendImport } from '../imports/imports.fixtures.js';
 import { customers } from './customers.table.js';
+import { auditEntries } from '../../../test/accounts-helpers.js';
 
 const ctx = useTestApp();
 
@@ -65,11 +66,27 @@ describe('kontrahenci.csv', () => {
     expect(linesOf((await exportCsv(user, 'q=Kraków')).rawPayload).slice(1)).toEqual(['Inna;;;;Kraków;;;;;']);
   });
 
-  it('refuses a search too long, as the list does, before sending a file', async () => {
+  it('refuses a search too long, as the list does, before sending a file or logging it', async () => {
     const user = await createUserAndLogin(ctx);
+    const logged = (await auditEntries(ctx)).length;
     const response = await exportCsv(user, `q=${'a'.repeat(201)}`);
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-disposition']).toBeUndefined();
+    expect(await auditEntries(ctx)).toHaveLength(logged);
+  });
+
+  it('is logged: who took the customers’ file home, and with which search', async () => {
+    const user = await createUserAndLogin(ctx, { email: 'jan@firma.pl' });
+    await ctx.database.db.insert(customers).values(metalex);
+    expect((await exportCsv(user, 'q=%20Warszawa%20')).statusCode).toBe(200);
+    expect((await exportCsv(user)).statusCode).toBe(200);
+    const [searched, whole] = (await auditEntries(ctx)).slice(-2);
+    expect(searched).toMatchObject({
+      formattedMessage:
+        'Jan Kowalski (jan@firma.pl): pobranie pliku kontrahenci.csv (wyszukiwanie „Warszawa”)',
+      arg0: 'jan@firma.pl',
+    });
+    expect(whole!.formattedMessage).toBe('Jan Kowalski (jan@firma.pl): pobranie pliku kontrahenci.csv');
   });
 
   it('comes back through the import as it went out: every customer found, nothing to change', async () => {

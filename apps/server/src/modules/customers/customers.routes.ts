@@ -13,7 +13,7 @@ import {
   messageResponse,
 } from '@serwis/domain';
 import { notFound } from '../../lib/app-error.js';
-import { sendCsvFile } from '../../lib/csv-file.js';
+import { auditCsvExport, sendCsvFile } from '../../lib/csv-file.js';
 import { idBatches, readFirst, streamList } from '../../lib/json-stream.js';
 import { keepConnectionUntil } from '../../lib/keep-connection.js';
 import { pageWindow, setTotalCount } from '../../lib/paging.js';
@@ -76,10 +76,9 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The first batch is read before the headers go out, so a refused search is answered in full.
       // The connection is kept while the export waits for its place (keepConnectionUntil).
-      const ids = await keepConnectionUntil(
-        reply,
-        readFirst(idBatches(app.db, customerListIdQuery(app.db, request.query), { kind: 'export' })),
-      );
+      const idQuery = customerListIdQuery(app.db, request.query);
+      await auditCsvExport(app.db, request.user ?? null, CUSTOMER_CSV_FILE_NAME, request.query);
+      const ids = await keepConnectionUntil(reply, readFirst(idBatches(app.db, idQuery, { kind: 'export' })));
       return sendCsvFile(reply, CUSTOMER_CSV_FILE_NAME, customerCsvChunks(app.db, ids), ids);
     },
   );

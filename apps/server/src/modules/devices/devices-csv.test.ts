@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, createUserAndLogin, useTestApp, type TestUser } from '../../../test/test-app.js';
 import { devices } from './devices.table.js';
+import { auditEntries } from '../../../test/accounts-helpers.js';
 import { addDevice, deviceBody, seedReferences, type References } from './devices.fixtures.js';
 
 const ctx = useTestApp();
@@ -144,5 +145,17 @@ describe('maszyny.csv', () => {
   it('writes a header only when nothing matches', async () => {
     const lines = linesOf((await exportCsv('/api/device', { city: 'nigdzie' })).rawPayload);
     expect(lines).toEqual([HEADER]);
+  });
+
+  it('is logged with its search and whether a filter narrowed it, for each family', async () => {
+    const before = (await auditEntries(ctx)).length;
+    expect((await exportCsv('/api/device', { city: 'Łódź', statuses: [] }, 'q=prasa')).statusCode).toBe(200);
+    // Empty fields and lists narrow nothing.
+    expect((await exportCsv('/api/device-external', { city: '', statuses: [] })).statusCode).toBe(200);
+    const logged = (await auditEntries(ctx)).slice(before).map((e) => e.formattedMessage.split(': ')[1]);
+    expect(logged).toEqual([
+      'pobranie pliku maszyny.csv (wyszukiwanie „prasa”, z filtrem)',
+      'pobranie pliku maszyny-zewnetrzne.csv',
+    ]);
   });
 });

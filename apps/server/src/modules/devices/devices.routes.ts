@@ -17,7 +17,7 @@ import {
 } from '@serwis/domain';
 import { runsSideBySide, type Db } from '../../db/database.js';
 import { notFound } from '../../lib/app-error.js';
-import { sendCsvFile } from '../../lib/csv-file.js';
+import { auditCsvExport, sendCsvFile } from '../../lib/csv-file.js';
 import { idBatches, readFirst } from '../../lib/json-stream.js';
 import { keepConnectionUntil } from '../../lib/keep-connection.js';
 import {
@@ -81,6 +81,13 @@ import { knownSearchWalkOf, valueWalkCount, valueWalkOf, valueWalkPage } from '.
 const FEW_ROWS = 5000;
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
 const filterBody = deviceFilterSchema.nullish();
+
+/** Whether a filter body narrows anything (an empty field or list narrows nothing). */
+const hasFilter = (filter: object | null | undefined) =>
+  Object.values(filter ?? {}).some(
+    (value) =>
+      value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && !value.length),
+  );
 const csvQuery = listQuery.pick({ sort: true, q: true });
 const csvResponse = streamResponse(
   `Plik CSV (załącznik ${Object.values(MACHINE_CSV_FILE_NAMES).join(' albo ')}): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn`,
@@ -431,13 +438,18 @@ const familyRoutes =
       },
       async (request, reply) => {
         const where = deviceWhere({ family, filter: request.body ?? undefined, q: request.query.q });
+        const order = deviceOrder(request.query.sort);
+        await auditCsvExport(app.db, request.user ?? null, MACHINE_CSV_FILE_NAMES[family], {
+          q: request.query.q,
+          filtered: hasFilter(request.body),
+        });
         // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat. The
         // first batch is read before the headers, so a refused filter is answered, not cut short.
         // The connection is kept while the export waits for its place (keepConnectionUntil).
         const ids = await keepConnectionUntil(
           reply,
           readFirst(
-            idBatches(app.db, deviceIdQuery(app.db, where, deviceOrder(request.query.sort)), {
+            idBatches(app.db, deviceIdQuery(app.db, where, order), {
               kind: 'export',
             }),
           ),
