@@ -3,6 +3,9 @@
  * apart from MSG (on the login screen's path, whose script has a budget).
  */
 export const CATEGORY_MSG = {
+  /** 409: machines are still in the category. */
+  categoryInUse:
+    'Nie można usunąć kategorii, do której są przypisane maszyny. Najpierw przenieś te maszyny do innej kategorii lub je usuń.',
   /** 409 CHANGED_MEANWHILE: the list (or the name) was saved by someone else since `base`. */
   changedMeanwhile:
     'Kategorię zmienił w międzyczasie ktoś inny (w innym oknie lub na innym urządzeniu). Odśwież ją, aby zobaczyć jego zmiany.',

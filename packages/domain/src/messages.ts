@@ -135,8 +135,6 @@ export const MSG = {
   // categories and their service operations
   categoryNameMin: 'Kategoria musi mieć minimum 3 znaki',
   categoryExists: 'Podana kategoria już istnieje!',
-  categoryInUse:
-    'Nie można usunąć kategorii, do której są przypisane maszyny. Najpierw przenieś te maszyny do innej kategorii lub je usuń.',
   categoryNotFound: 'Nie znaleziono kategorii.',
   categoryAdded: 'Dodano kategorię.',
   categorySaved: 'Zapisano kategorię.',
@@ -308,8 +306,6 @@ export const MSG = {
     `Za dużo maszyn na jeden wydruk: najwyżej ${max} naklejek. Zawęź filtr lub zaznacz maszyny.`,
   labelsNone: 'Brak maszyn do wydrukowania naklejek.',
   /** The file dialog of an event waiting for its scan, when the file will sign it. */
-  serviceFileSigns:
-    'Zdarzenie czeka na skan podpisanego protokołu: dodany plik zostanie uznany za ten skan, a zdarzenie zmieni stan na „Podpisany” i zostanie zablokowane do edycji (poza administratorem).',
   /** Fewer labels than machines asked for: some were deleted meanwhile (a list open for a while). */
   labelsSomeMissing: (printed: number, asked: number) =>
     `Wydrukowano naklejki dla ${printed} z ${asked} maszyn: pozostałych nie ma już w rejestrze.`,

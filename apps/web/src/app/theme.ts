@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import { keepEnterInOpenList, rankedOptionsFilter } from '../components/options-filter';
 
 /** Polish names for the date pickers' icon-only arrows and level switches. */
 const calendarAriaLabels = {
@@ -18,6 +19,12 @@ const dateInputDefaults = {
     ...datePickerDefaults.defaultProps,
     clearButtonProps: { 'aria-label': 'Wyczyść datę' },
   },
+};
+
+const typedSearch = {
+  selectFirstOptionOnChange: true,
+  filter: rankedOptionsFilter,
+  onKeyDown: keepEnterInOpenList,
 };
 
 export const theme = createTheme({
@@ -55,6 +62,10 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // The × that empties a chosen file has no name of its own (a bare "button: img").
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Usuń wybrany plik' } } },
+    // Typed, a name's first match is highlighted and Enter takes it; Enter never saves the form
+    // from an open list (a clerk's "Województwo" + Enter saved the customer half-typed).
+    Select: { defaultProps: typedSearch },
+    MultiSelect: { defaultProps: typedSearch },
     // Mantine names it in English.
     PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Pokaż lub ukryj hasło' } },

@@ -179,7 +179,7 @@ export async function removeCategory(db: Db, actor: SessionUser, id: number) {
   if (!existing) throw notFound(MSG.categoryNotFound);
   try {
     await inTransaction(db, async (tx) => {
-      if ((await countCategoryMachines(tx, id)) > 0) throw conflict(MSG.categoryInUse, 'IN_USE');
+      if ((await countCategoryMachines(tx, id)) > 0) throw conflict(CATEGORY_MSG.categoryInUse, 'IN_USE');
       // Its operation list goes with it: kept in the entry (as it is now), when it had one.
       const list = ((await findCategoryById(tx, id)) ?? existing).serviceReviewOperationsList;
       const operations = parseOperations(list).length
@@ -189,7 +189,7 @@ export async function removeCategory(db: Db, actor: SessionUser, id: number) {
       await audit(tx, actor, `usunięcie kategorii ${label(existing)}${operations}`, `category:${id}`);
     });
   } catch (error) {
-    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(MSG.categoryInUse, 'IN_USE');
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(CATEGORY_MSG.categoryInUse, 'IN_USE');
     throw error;
   }
 }

@@ -344,7 +344,7 @@ describe('DELETE /api/category/delete/{id}', () => {
     await addMachines(id, ['EXTERNAL']);
     const response = await remove(admin, id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(MSG.categoryInUse);
+    expect(response.json().message).toBe(CATEGORY_MSG.categoryInUse);
     expect(await ctx.database.db.select().from(categories)).toHaveLength(1);
   });
 

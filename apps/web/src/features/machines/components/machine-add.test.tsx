@@ -100,6 +100,13 @@ describe('machine add', () => {
     await user.paste('-7');
     await user.tab();
     expect(screen.getByLabelText('Długość gwarancji (miesiące)')).toHaveValue('');
+    // A decimal is refused in words, not read as 245 months.
+    await user.type(screen.getByLabelText('Długość gwarancji (miesiące)'), '24.5');
+    expect(screen.getByLabelText('Długość gwarancji (miesiące)')).toHaveValue('24.5');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(MSG.warrantyNotWhole)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Długość gwarancji (miesiące)'));
     await user.type(screen.getByLabelText('Długość gwarancji (miesiące)'), '24');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
 

@@ -154,7 +154,7 @@ export function MachineForm(props: MachineFormProps) {
           <NumberInput
             key={warrantyDraw}
             label="Długość gwarancji (miesiące)"
-            allowDecimal={false}
+            // "24.5" is said to be no whole number, not taken as 245 months.
             max={WARRANTY_MAX_MONTHS}
             {...warrantyInput}
             onChange={(v) => form.setFieldValue('warrantyLength', blankNegative(v))}

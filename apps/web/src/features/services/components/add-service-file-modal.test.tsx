@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, PROTOCOL_MSG } from '@serwis/domain';
 import { fakeApi, type FakeReply } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
@@ -35,12 +35,12 @@ describe('AddServiceFileModal', () => {
 
   it('says first that the file will sign the event waiting for its scan', () => {
     renderModal({ body: service }, true);
-    expect(screen.getByRole('dialog')).toHaveTextContent(MSG.serviceFileSigns);
+    expect(screen.getByRole('dialog')).toHaveTextContent(PROTOCOL_MSG.serviceFileSigns);
   });
 
   it("says nothing of signing when the file is only attached (a colleague's, another state)", () => {
     renderModal({ body: service });
-    expect(screen.queryByText(MSG.serviceFileSigns)).toBeNull();
+    expect(screen.queryByText(PROTOCOL_MSG.serviceFileSigns)).toBeNull();
   });
 
   it('sends the file as the multipart part "file" and closes', async () => {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { MSG, fileUploadFormSchema, type Service } from '@serwis/domain';
+import { MSG, PROTOCOL_MSG, fileUploadFormSchema, type Service } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { ModalActions } from '../../../components/modal-actions';
 import { UploadProgressBar } from '../../../components/upload-progress-bar';
@@ -77,7 +77,7 @@ export function AddServiceFileModal({
           <ErrorBanner
             message={upload.isError ? errorMessage(upload.error, { 403: MSG.forbiddenBang }) : null}
           />
-          {signs && <Alert color="yellow">{MSG.serviceFileSigns}</Alert>}
+          {signs && <Alert color="yellow">{PROTOCOL_MSG.serviceFileSigns}</Alert>}
           <FileInput
             label="Plik"
             placeholder="Wybierz plik…"

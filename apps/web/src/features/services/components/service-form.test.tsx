@@ -264,6 +264,14 @@ describe('ServiceForm: saving a new event', () => {
     expect(await screen.findByText(MSG.inspectionPeriodStep)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Okres/ })).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    // "1,5" is not read as 15 months.
+    const period = screen.getByRole('textbox', { name: /Okres/ });
+    await userEvent.clear(period);
+    await userEvent.type(period, '1,5');
+    expect(period).toHaveValue('1.5');
+    await save();
+    await waitFor(() => expect(period).toHaveAccessibleDescription(/Nieprawidłowa wartość pola/));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('puts the focus on the first type when none is ticked, as on any field in need of mending', async () => {

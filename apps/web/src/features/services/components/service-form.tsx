@@ -198,7 +198,7 @@ export function ServiceForm(props: ServiceFormProps) {
             min={0}
             step={INSPECTION_PERIOD_STEP}
             max={SERVICE_MAX.period}
-            allowDecimal={false}
+            // "1,5" is refused under the field, not taken as 15 months.
             allowNegative={false}
             disabled={readOnly}
             {...form.getInputProps('period')}

@@ -220,3 +220,32 @@ describe("ServiceForm: the event's machines", () => {
     expect(pills()).toEqual(sampleService().devices.map((d) => `(${d.id}) ${d.name}`));
   });
 });
+
+describe('ServiceForm: a customer typed over the chosen one', () => {
+  it('Enter takes the typed customer rather than saving the former, and never saves from an open list', async () => {
+    const api = routes({ 'POST /api/service/add': { status: 201, body: sampleService() } });
+    renderScreen(
+      <ServiceFormModal
+        target="new"
+        devices={[LASER]}
+        defaultCustomerId={11}
+        readOnly={false}
+        isAdmin
+        onClose={() => {}}
+      />,
+      { url: '/m' },
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    const customer = screen.getByRole('combobox', { name: /^Kontrahent/ });
+    await waitFor(() => expect(customer).toHaveValue('ACME (ACME Sp. z o.o.)'));
+    await userEvent.clear(customer);
+    await userEvent.type(customer, 'zzz{Enter}');
+    expect(api.callsTo('POST', '/api/service/add')).toHaveLength(0);
+    await userEvent.clear(customer);
+    await userEvent.type(customer, 'beta{Enter}');
+    await waitFor(() => expect(customer).toHaveValue('Beta (Beta SA)'));
+    expect(api.callsTo('POST', '/api/service/add')).toHaveLength(0);
+    // The former customer's machine went with it.
+    expect(pills()).toEqual([]);
+  });
+});

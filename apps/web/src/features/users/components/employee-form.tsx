@@ -97,7 +97,7 @@ export function EmployeeForm(props: EmployeeFormProps) {
             // Told, not changed unseen: 99999 became 366 when the field was left.
             clampBehavior="none"
             allowNegative={false}
-            allowDecimal={false}
+            // "2.5" is refused under the field, not taken as 25 days.
             {...form.getInputProps('vacationDays')}
           />
           <PasswordInput
