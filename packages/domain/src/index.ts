@@ -4,6 +4,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './list-messages.js';
 export * from './category-messages.js';
+export * from './machine-messages.js';
 export * from './employee-messages.js';
 export * from './places-messages.js';
 export * from './schemas/common.js';

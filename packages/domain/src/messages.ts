@@ -52,8 +52,6 @@ export const MSG = {
   /** On the home screen, after an employee opened an administrator's address (typed, a bookmark). */
   adminOnlyScreen: 'Ten ekran jest dostępny tylko dla administratora.',
   /** The author's change of an event an administrator signed or rejected meanwhile (403 LOCKED). */
-  serviceClosedForAuthor:
-    'Zdarzenie zostało już podpisane lub odrzucone, więc autor nie może go zmienić. Poprawki może wprowadzić administrator.',
   csrfMissing: 'Żądanie odrzucone: brak nagłówka X-Requested-With.',
   tooManyAttempts: 'Zbyt wiele prób. Spróbuj ponownie za kilka minut.',
   /** The same, when the wait is known (a login's window is 15 minutes, a reset's an hour). */
@@ -125,8 +123,6 @@ export const MSG = {
   customerShortNameMax: 'Nazwa skrócona może mieć max 20 znaków.',
   customerNameMinEdit: 'Kontrahent musi mieć minimum 3 znaki',
   customerExists: 'Kontrahent z podaną nazwą już istnieje.',
-  customerInUse:
-    'Błąd! Sprawdź czy z kontrahentem są powiązane zależności (maszyny itp.). Musisz je najpierw usunąć!',
   customerNotFound: 'Nie znaleziono kontrahenta.',
   customerAdded: 'Dodano kontrahenta.',
   customerSaved: 'Zapisano kontrahenta.',

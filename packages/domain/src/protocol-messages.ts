@@ -3,6 +3,9 @@
  * Kept beside MSG rather than inside it so parallel branches do not edit the same lines.
  */
 export const PROTOCOL_MSG = {
+  /** 403: the author's event was signed or rejected meanwhile. */
+  serviceClosedForAuthor:
+    'Zdarzenie zostało już podpisane lub odrzucone, więc autor nie może go zmienić. Poprawki może wprowadzić administrator.',
   /** A file added to an event printed for the scan signs it. */
   serviceFileSigns:
     'Zdarzenie czeka na skan podpisanego protokołu: dodany plik zostanie uznany za ten skan, a zdarzenie zmieni stan na „Podpisany” i zostanie zablokowane do edycji (poza administratorem).',

@@ -49,6 +49,9 @@ const INCIDENTS: Forms = {
 };
 
 export const DELETION_TEXT = {
+  /** 409: the customer still has machines (or other records). */
+  customerInUse:
+    'Błąd! Sprawdź czy z kontrahentem są powiązane zależności (maszyny itp.). Musisz je najpierw usunąć!',
   /** Why a machine cannot go now (its events and incidents stay on record); '' when it can. */
   machineKeptBy: (d: MachineDependants) => {
     const by = listed([

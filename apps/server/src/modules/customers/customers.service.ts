@@ -1,4 +1,5 @@
 import {
+  DELETION_TEXT,
   CUSTOMER_AUDIT_FIELDS,
   MSG,
   type CustomerInsert,
@@ -91,13 +92,13 @@ export async function removeCustomer(db: Db, actor: SessionUser, id: number) {
   if (!existing) throw notFound(MSG.customerNotFound);
   try {
     await inTransaction(db, async (tx) => {
-      if ((await countCustomerDependants(tx, id)) > 0) throw conflict(MSG.customerInUse, 'IN_USE');
+      if ((await countCustomerDependants(tx, id)) > 0) throw conflict(DELETION_TEXT.customerInUse, 'IN_USE');
       await deleteCustomer(tx, id);
       await audit(tx, actor, `usunięcie kontrahenta ${label(existing)}`, `customer:${id}`);
     });
   } catch (error) {
     // A machine added between the check and the delete: the foreign key refuses it.
-    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(MSG.customerInUse, 'IN_USE');
+    if (hasPgCode(error, FOREIGN_KEY_VIOLATION)) throw conflict(DELETION_TEXT.customerInUse, 'IN_USE');
     throw error;
   }
 }

@@ -434,7 +434,7 @@ describe('deleting a customer', () => {
     );
     const response = await remove(admin, id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(MSG.customerInUse);
+    expect(response.json().message).toBe(DELETION_TEXT.customerInUse);
   });
 
   it('removes a customer without dependants and writes an audit entry; 404 afterwards', async () => {
@@ -460,7 +460,7 @@ describe('deleting a customer', () => {
     await addMachine(id);
     const refused = await post(admin, `id=${id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(MSG.customerInUse);
+    expect(refused.json().message).toBe(DELETION_TEXT.customerInUse);
     await ctx.database.db.delete(devices);
     const done = await post(admin, `id=${id}`);
     expect(done.statusCode).toBe(200);

@@ -323,7 +323,7 @@ describe('field protocol of a service event', () => {
     // Signed: the employee can no longer change it, and is told why (not "no rights"); an admin can.
     const closed = await saveProtocol(ctx, user, serviceId, data);
     expect(closed.statusCode).toBe(403);
-    expect(closed.json()).toMatchObject({ code: 'LOCKED', message: MSG.serviceClosedForAuthor });
+    expect(closed.json()).toMatchObject({ code: 'LOCKED', message: PROTOCOL_MSG.serviceClosedForAuthor });
     expect((await signProtocol(ctx, user, serviceId, data)).json().code).toBe('LOCKED');
     const byAdmin = await saveProtocol(ctx, admin, serviceId, { ...data, recommendations: 'Poprawione' });
     expect(byAdmin.statusCode).toBe(200);
@@ -578,7 +578,7 @@ describe('field protocol of a service event', () => {
     expect((await serviceAction(ctx, admin, 'reject', serviceId)).statusCode).toBe(200);
     const late = await saveProtocol(ctx, author, serviceId, protocol.data);
     expect(late.statusCode).toBe(403);
-    expect(late.json()).toMatchObject({ code: 'LOCKED', message: MSG.serviceClosedForAuthor });
+    expect(late.json()).toMatchObject({ code: 'LOCKED', message: PROTOCOL_MSG.serviceClosedForAuthor });
     expect((await saveProtocol(ctx, colleague, serviceId, protocol.data)).json().message).toBe(
       'Brak uprawnień do tej operacji!',
     );

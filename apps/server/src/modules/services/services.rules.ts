@@ -1,4 +1,5 @@
 import {
+  PROTOCOL_MSG,
   MSG,
   canModifyService,
   isLockedServiceState,
@@ -45,7 +46,7 @@ export function assertMayAddFile(actor: SessionUser, row: Pick<ServiceRow, 'stat
 export function assertMayWriteProtocol(actor: SessionUser, row: Pick<ServiceRow, 'state' | 'userCreatedId'>) {
   if (canModify(actor, row)) return;
   if (row.userCreatedId === actor.id && isLocked(row)) {
-    throw new AppError(403, MSG.serviceClosedForAuthor, 'LOCKED');
+    throw new AppError(403, PROTOCOL_MSG.serviceClosedForAuthor, 'LOCKED');
   }
   throw forbidden(MSG.forbiddenBang);
 }

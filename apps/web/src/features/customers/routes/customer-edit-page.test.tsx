@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type Customer } from '@serwis/domain';
+import { DELETION_TEXT, MSG, type Customer } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import { ANNA_ADMIN, JAN_USER } from '../../../../test/fake-api';
 import { queryOf, renderScreen } from '../../../../test/render-screen';
@@ -45,7 +45,7 @@ function fakeApi(
         );
       if (url === '/api/customer/dependants/5' && answers.dependants) return json(answers.dependants);
       if (method === 'PUT') return json({ message: MSG.forbidden }, answers.update ?? 403);
-      if (method === 'DELETE') return json({ message: MSG.customerInUse }, answers.remove ?? 409);
+      if (method === 'DELETE') return json({ message: DELETION_TEXT.customerInUse }, answers.remove ?? 409);
       return json({ message: MSG.notFound }, 404);
     }),
   );

@@ -1,10 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import type {
   Device,
   DeviceFilterInput,
   DeviceInsertInput,
   DeviceUpdateInput,
   MachineDependants,
+  SerialHolder,
 } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 import { FAMILIES, type MachineFamily } from '../family';
@@ -43,6 +45,45 @@ export function useMachinePage(
     // The old page stays on screen while the next one loads, so the table does not flash empty.
     placeholderData: keepPreviousData,
   });
+}
+
+/** A serial number is looked up once this many characters are typed ("SN-1" would be everyone's). */
+const SERIAL_LOOKUP_MIN = 3;
+const BOTH_FAMILIES = ['INTERNAL', 'EXTERNAL'] as const;
+
+/**
+ * Machines of either family that already hold the serial number typed (not the machine itself):
+ * told under the field, never refused (the register may hold one machine twice on purpose).
+ */
+export function useSerialHolders(serialNumber: string, ownId?: number): SerialHolder[] | null {
+  const [typed] = useDebouncedValue(serialNumber.trim(), 400);
+  const enabled = [...typed].length >= SERIAL_LOOKUP_MIN;
+  const found = useQueries({
+    queries: BOTH_FAMILIES.map((family) => ({
+      queryKey: ['machines', family, 'serial', typed],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.page<Device>('POST', `${FAMILIES[family].api}/getByFilter`, {
+          body: { serialNumber: typed },
+          query: { page: 1, size: 20 },
+          signal,
+        }),
+      enabled,
+      staleTime: 30_000,
+    })),
+  });
+  if (!enabled) return null;
+  const same = (serial: string) => serial.trim().toLowerCase() === typed.toLowerCase();
+  const holders = found.flatMap((query, i) =>
+    (query.data?.items ?? [])
+      .filter((device) => device.id !== ownId && same(device.serialNumber ?? ''))
+      .map((device) => ({
+        id: device.id,
+        name: device.name,
+        customer: device.customer?.shortName ?? '',
+        external: BOTH_FAMILIES[i] === 'EXTERNAL',
+      })),
+  );
+  return holders.length ? holders : null;
 }
 
 /** What keeps a machine and what would go with it, asked when its delete is asked for. */

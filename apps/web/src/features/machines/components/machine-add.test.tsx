@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@serwis/domain';
+import { MACHINE_FORM_MSG, MSG } from '@serwis/domain';
 import { EMPTY_LIST, fakeApi } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice, sampleCustomerRecord } from '../../../../test/samples';
@@ -148,5 +148,52 @@ describe('machine add', () => {
     expect(body).toMatchObject({ name: 'Obca prasa', category: { id: 3 }, customer: { id: 11 } });
     expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(0);
     expect(screen.getByTestId('location')).toHaveTextContent('/add');
+  });
+});
+
+describe('MachineAdd: a serial number the register has already', () => {
+  it('names the machines of both families that hold it once the field is left, and saves anyway', async () => {
+    const holders = (family: string) => (call: { body: unknown }) => {
+      const typed = (call.body as { serialNumber?: string }).serialNumber;
+      const found =
+        typed === 'sn-9'
+          ? family === 'INTERNAL'
+            ? [
+                sampleDevice({ id: 7, name: 'Laser CO2 3000', serialNumber: 'SN-9' }),
+                sampleDevice({ id: 8, serialNumber: 'SN-90' }),
+              ]
+            : [sampleDevice({ id: 12, name: 'Obca prasa', serialNumber: ' SN-9 ' })]
+          : [];
+      return { body: found, headers: { 'X-Total-Count': String(found.length) } };
+    };
+    const server = fakeApi(
+      {
+        'GET /api/device/findAllDevicesNames': { body: ['Laser CO2 3000'] },
+        'GET /api/customer/findAll': { body: [sampleCustomerRecord()] },
+        'GET /api/category/findAll': { body: [{ id: 3, name: 'Lasery', count: 1 }] },
+        'POST /api/device/getByFilter': holders('INTERNAL'),
+        'POST /api/device-external/getByFilter': holders('EXTERNAL'),
+        'POST /api/device/insert': { status: 201, body: sampleDevice() },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
+    await choose('Nazwa', 'Laser CO2 3000');
+    await choose('Kategoria', 'Lasery');
+    await choose('Kontrahent', 'ACME (ACME Sp. z o.o.)');
+    const serial = screen.getByLabelText('Numer seryjny');
+    await user.type(serial, 'sn-9');
+    await user.tab();
+    const customer = sampleDevice().customer!.shortName;
+    const warning = MACHINE_FORM_MSG.serialHeldBy([
+      { id: 7, name: 'Laser CO2 3000', customer, external: false },
+      { id: 12, name: 'Obca prasa', customer, external: true },
+    ]);
+    expect(warning).toBe(
+      `Ten numer seryjny mają już: maszyna „Laser CO2 3000” (id 7, ${customer}), maszyna zewnętrzna „Obca prasa” (id 12, ${customer}). Sprawdź, czy to nie ta sama maszyna. Zapisze się i tak.`,
+    );
+    await waitFor(() => expect(serial).toHaveAccessibleDescription(warning));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(1));
   });
 });

@@ -6,6 +6,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   DEVICE_MAX,
   HANDOVER_DATE_FIRST_YEAR,
+  MACHINE_FORM_MSG,
   PROVINCES,
   WARRANTY_MAX_MONTHS,
   deviceFormSchema,
@@ -16,7 +17,7 @@ import {
 import { FormFooter } from '../../../components/form-footer';
 import { QuietSelect } from '../../../components/quiet-select';
 import { customerSelectData, useCategoryOptions, useCustomerOptions, withOwnOption } from '../api/lookups';
-import { useMachineNames } from '../api/machines';
+import { useMachineNames, useSerialHolders } from '../api/machines';
 import type { MachineFamily } from '../family';
 import {
   blankNegative,
@@ -64,7 +65,9 @@ export function MachineForm(props: MachineFormProps) {
   const values = form.getValues();
   useServerFieldError(form, props.serverError, formFieldOf);
   useUnsavedChanges(form.isDirty());
-  const warned = useFieldWarnings<'zipCode'>();
+  const warned = useFieldWarnings<'zipCode' | 'serialNumber'>();
+  // A nameplate's sheet typed in twice: the register's machines of that serial number are named.
+  const serialHolders = useSerialHolders(values.serialNumber, device?.id);
   // Spec §5: a negative warranty is blanked. Typed, the change blanks it; pasted whole ("-5"), the
   // field kept showing it (the value it is given stays ''), so leaving the field draws it anew.
   const [warrantyDraw, setWarrantyDraw] = useState(0);
@@ -136,7 +139,11 @@ export function MachineForm(props: MachineFormProps) {
           <TextInput
             label="Numer seryjny"
             maxLength={DEVICE_MAX.serialNumber}
-            {...form.getInputProps('serialNumber')}
+            {...warned(
+              'serialNumber',
+              serialHolders && MACHINE_FORM_MSG.serialHeldBy(serialHolders),
+              form.getInputProps('serialNumber'),
+            )}
           />
           <TextInput
             label="Moc źródła"

@@ -653,7 +653,7 @@ describe('/serviceProtocol', () => {
       'GET /api/service/protocol/7': () => ({ body: rejected ? closed() : protocol() }),
       'PUT /api/service/protocol/7': () =>
         rejected
-          ? { status: 403, body: { message: MSG.serviceClosedForAuthor, code: 'LOCKED' } }
+          ? { status: 403, body: { message: PROTOCOL_MSG.serviceClosedForAuthor, code: 'LOCKED' } }
           : { body: { ...protocol(), saved: true } },
     });
     const first = renderScreen(<ServiceProtocolPage />, { url: URL, session: JAN_USER });
@@ -662,7 +662,7 @@ describe('/serviceProtocol', () => {
     rejected = true;
     await userEvent.type(screen.getByLabelText('Opis wykonanych prac'), 'Druga część po odrzuceniu');
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz szkic' }));
-    expect(await screen.findByText(MSG.serviceClosedForAuthor)).toBeInTheDocument();
+    expect(await screen.findByText(PROTOCOL_MSG.serviceClosedForAuthor)).toBeInTheDocument();
     first.unmount();
 
     // Opened again: not editable any more, but the text typed here is shown, with why, and can go.
