@@ -15,6 +15,9 @@ export interface SerialHolder {
 export const SERIAL_HOLDERS_NAMED = 3;
 
 export const MACHINE_FORM_MSG = {
+  /** "Zapisz i dodaj kolejną": the saved one named, the form ready for the next. */
+  savedNext: (name: string, id: number) =>
+    `Zapisano maszynę „${name}” (id ${id}). Wpisz następną: kontrahent, kategoria, adres i gwarancja zostały.`,
   /** Told under "Numer seryjny" when the register has it already: a sheet typed in twice. */
   serialHeldBy: (holders: readonly SerialHolder[]) => {
     const named = holders

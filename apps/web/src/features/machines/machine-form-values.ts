@@ -36,6 +36,17 @@ export function toFormValues(device?: Device): MachineFormValues {
   };
 }
 
+/**
+ * "Zapisz i dodaj kolejną": what the next machine of a delivery keeps (its customer, category, place,
+ * handover and warranty); its name, serial number and power are typed anew.
+ */
+export const keptForNext = (values: MachineFormValues): MachineFormValues => ({
+  ...values,
+  name: '',
+  serialNumber: '',
+  sourcePower: '',
+});
+
 /** Spec §5: a negative number of months is blanked. */
 export const blankNegative = (value: number | string) =>
   typeof value === 'number' && value < 0 ? '' : value;

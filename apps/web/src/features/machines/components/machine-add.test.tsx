@@ -197,3 +197,42 @@ describe('MachineAdd: a serial number the register has already', () => {
     await waitFor(() => expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(1));
   });
 });
+
+describe('MachineAdd: "Zapisz i dodaj kolejną"', () => {
+  it('saves, stays on the form with the customer, category, place and warranty kept, and focuses the name', async () => {
+    const server = fakeServer();
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
+    await choose('Nazwa', 'Laser CO2 3000');
+    await choose('Kategoria', 'Lasery');
+    await choose('Kontrahent', 'ACME (ACME Sp. z o.o.)');
+    await user.type(screen.getByLabelText('Numer seryjny'), 'SN-1');
+    await user.type(screen.getByLabelText('Miasto'), 'Łódź');
+    await user.type(screen.getByLabelText('Długość gwarancji (miesiące)'), '24');
+    await user.click(screen.getByRole('button', { name: 'Zapisz i dodaj kolejną' }));
+
+    await waitFor(() => expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(1));
+    const saved = sampleDevice();
+    expect(await screen.findByText(MACHINE_FORM_MSG.savedNext(saved.name, saved.id))).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/add');
+    await waitFor(() => expect(combobox('Nazwa')).toHaveFocus());
+    expect(combobox('Nazwa')).toHaveValue('');
+    expect(screen.getByLabelText('Numer seryjny')).toHaveValue('');
+    expect(combobox('Kategoria')).toHaveValue('Lasery');
+    expect(combobox('Kontrahent')).toHaveValue('ACME (ACME Sp. z o.o.)');
+    expect(screen.getByLabelText('Miasto')).toHaveValue('Łódź');
+
+    await choose('Nazwa', 'Prasa krawędziowa');
+    await user.type(screen.getByLabelText('Numer seryjny'), 'SN-2');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/device/insert')).toHaveLength(2));
+    expect(server.callsTo('POST', '/api/device/insert')[1]!.body).toMatchObject({
+      name: 'Prasa krawędziowa',
+      serialNumber: 'SN-2',
+      category: { id: 3 },
+      customer: { id: 11 },
+      city: 'Łódź',
+      warrantyLength: 24,
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineList'));
+  });
+});

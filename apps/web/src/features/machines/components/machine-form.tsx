@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -23,6 +23,7 @@ import {
   blankNegative,
   toFieldErrors,
   toFormValues,
+  keptForNext,
   toPayload,
   type MachineFormValues,
 } from '../machine-form-values';
@@ -42,6 +43,10 @@ interface MachineFormProps {
   /** The last refusal of a save: a 400 about one field shows under that field. */
   serverError?: unknown;
   onSubmit: (payload: MachinePayload) => void;
+  /** Shows "Zapisz i dodaj kolejną" (a new machine): the payload and what the next form starts with. */
+  onSubmitAndNext?: (payload: MachinePayload, next: MachineFormValues) => void;
+  /** A new machine's starting values (the last one's kept after "Zapisz i dodaj kolejną"). */
+  startValues?: MachineFormValues;
   onCancel: () => void;
   extraActions?: ReactNode;
   /** Two columns on the add screen; the card's narrow left panel uses one. */
@@ -59,7 +64,7 @@ export function MachineForm(props: MachineFormProps) {
   const customers = useCustomerOptions();
   const categories = useCategoryOptions();
   const form = useForm<MachineFormValues>({
-    initialValues: toFormValues(device),
+    initialValues: props.startValues ?? toFormValues(device),
     validate: (values) => toFieldErrors(zod4Resolver(deviceFormSchema)(toPayload(values))),
   });
   const values = form.getValues();
@@ -97,6 +102,13 @@ export function MachineForm(props: MachineFormProps) {
   );
 
   const submit = form.onSubmit((v) => props.onSubmit({ ...toPayload(v), id: device?.id }), focusFirstInvalid);
+  const { onSubmitAndNext } = props;
+  const submitAndNext =
+    onSubmitAndNext &&
+    form.onSubmit(
+      (v) => onSubmitAndNext({ ...toPayload(v), id: device?.id }, keptForNext(v)),
+      focusFirstInvalid,
+    );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -111,6 +123,7 @@ export function MachineForm(props: MachineFormProps) {
             value={values.name}
             names={names.data ?? []}
             error={form.errors.name}
+            autoFocus={props.startValues !== undefined}
             onChange={(n) => form.setFieldValue('name', n)}
           />
           <QuietSelect
@@ -204,6 +217,13 @@ export function MachineForm(props: MachineFormProps) {
           saving={props.saving}
           onCancel={props.onCancel}
           extraActions={props.extraActions}
+          afterSubmit={
+            submitAndNext && (
+              <Button variant="light" disabled={props.saving} onClick={() => submitAndNext()}>
+                Zapisz i dodaj kolejną
+              </Button>
+            )
+          }
         />
       </Stack>
     </form>

@@ -10,13 +10,15 @@ interface NameFieldProps {
   /** Names already used in this family (findAllDevicesNames). */
   names: string[];
   error?: React.ReactNode;
+  /** Focused when the form opens (the next machine after "Zapisz i dodaj kolejną"). */
+  autoFocus?: boolean;
 }
 
 /**
  * The machine name is picked from the names already in use, so the same model is spelt the same
  * way; the toggle switches to typing a new one (spec §2).
  */
-export function NameField({ value, onChange, names, error }: NameFieldProps) {
+export function NameField({ value, onChange, names, error, autoFocus }: NameFieldProps) {
   const [typing, setTyping] = useState(false);
   // The machine's own name must be choosable even if the list has not loaded or lacks it.
   const options = useMemo(
@@ -63,6 +65,7 @@ export function NameField({ value, onChange, names, error }: NameFieldProps) {
           nothingFoundMessage={MSG.machineNameNotListed}
           value={value || null}
           error={error}
+          autoFocus={autoFocus}
           onChange={(name) => onChange(name ?? '')}
         />
       )}
