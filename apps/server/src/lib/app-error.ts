@@ -31,5 +31,6 @@ export const unauthorized = (message: string = MSG.sessionRequired, code = 'UNAU
   new AppError(401, message, code);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message, 'NOT_FOUND');
-export const conflict = (message: string = MSG.conflict, code = 'CONFLICT') =>
-  new AppError(409, message, code);
+/** `field`: the one input the conflict is about (a name taken), shown under it by the forms. */
+export const conflict = (message: string = MSG.conflict, code = 'CONFLICT', field?: string) =>
+  new AppError(409, message, code, field);

@@ -37,14 +37,15 @@ async function withNameGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (hasPgCode(error, UNIQUE_VIOLATION)) throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS');
+    if (hasPgCode(error, UNIQUE_VIOLATION))
+      throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS', 'shortName');
     throw error;
   }
 }
 
 export async function createCustomer(db: Db, actor: SessionUser, input: CustomerInsert) {
   if (await findCustomerByShortName(db, input.shortName)) {
-    throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS');
+    throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS', 'shortName');
   }
   return withNameGuard(() =>
     inTransaction(db, async (tx) => {
@@ -60,7 +61,7 @@ export async function editCustomer(db: Db, actor: SessionUser, input: CustomerUp
   const { id, ...values } = input;
   if (!(await findCustomerById(db, id))) throw notFound(MSG.customerNotFound);
   if (await findCustomerByShortName(db, values.shortName, id)) {
-    throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS');
+    throw conflict(MSG.customerExists, 'CUSTOMER_EXISTS', 'shortName');
   }
   return withNameGuard(() =>
     inTransaction(

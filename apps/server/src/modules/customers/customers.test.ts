@@ -385,7 +385,7 @@ describe('PUT /api/customer/update', () => {
     expect(missing.statusCode).toBe(404);
     const taken = await update(admin, { ...full, id, shortName: 'drugi' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(MSG.customerExists);
+    expect(taken.json()).toMatchObject({ message: MSG.customerExists, field: 'shortName' });
     const sameNameOtherCase = await update(admin, { ...full, id, shortName: 'METALEX' });
     expect(sameNameOtherCase.statusCode).toBe(200);
   });

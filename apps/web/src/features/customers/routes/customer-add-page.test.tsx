@@ -31,7 +31,13 @@ function fakeInsert(status = 201, listed: object[] = []) {
       const body = JSON.parse(String(init.body));
       bodies.push(body);
       const answer =
-        status === 201 ? { id: 7, ...body } : { message: 'Kontrahent z podaną nazwą już istnieje.' };
+        status === 201
+          ? { id: 7, ...body }
+          : {
+              message: 'Kontrahent z podaną nazwą już istnieje.',
+              code: 'CUSTOMER_EXISTS',
+              field: 'shortName',
+            };
       return new Response(JSON.stringify(answer), {
         status,
         headers: { 'Content-Type': 'application/json' },
@@ -135,16 +141,21 @@ describe('customer add form', () => {
     expect(screen.queryByText('Kontrahent z podaną nazwą już istnieje.')).not.toBeInTheDocument();
   });
 
-  it('shows a duplicate name refusal in the banner and keeps what was typed', async () => {
+  it('shows a duplicate name refusal in the banner and under the name, and keeps what was typed', async () => {
     fakeInsert(409);
     const user = userEvent.setup();
     renderWithProviders(<CustomerAddPage />);
     await fill(user, /Nazwa skrócona/, 'Metalex');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
-    const banner = await screen.findByText('Kontrahent z podaną nazwą już istnieje.');
-    expect(banner.closest('[role="alert"]')).not.toBeNull();
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Kontrahent z podaną nazwą już istnieje.');
     expect(screen.getByLabelText(/Nazwa skrócona/)).toHaveValue('Metalex');
     expect(screen.getByTestId('location')).toHaveTextContent('/customerAdd');
+    // Said under the name too, with the focus there to change it.
+    const name = screen.getByLabelText(/Nazwa skrócona/);
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('Kontrahent z podaną nazwą już istnieje.');
+    expect(name).toHaveFocus();
   });
 });
 
