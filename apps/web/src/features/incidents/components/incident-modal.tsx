@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { ModalDateField } from '../../../components/modal-date-field';
+import { DateField } from '../../../components/date-field';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -133,7 +133,7 @@ export function IncidentModal({ deviceId, incident, onClose, readOnly = false }:
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <ModalDateField
+            <DateField
               label="Data"
               withAsterisk={!readOnly}
               clearable={!readOnly}

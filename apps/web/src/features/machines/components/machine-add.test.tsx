@@ -236,3 +236,19 @@ describe('MachineAdd: "Zapisz i dodaj kolejną"', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/machineList'));
   });
 });
+
+describe('MachineAdd: the handover date', () => {
+  it('keeps the focus on the field after a day is picked from the calendar by keyboard', async () => {
+    fakeServer();
+    renderScreen(<MachineAdd family="INTERNAL" />, { url: '/add' });
+    const date = screen.getByRole('button', { name: /^Data przekazania/ });
+    date.focus();
+    await user.keyboard('{Enter}');
+    const [first] = await screen.findAllByRole('button', { name: /^1 \S+ \d{4}$/ });
+    first!.focus();
+    await user.keyboard('{Enter}');
+    // Not on the page, from where the next Tab went to the top bar.
+    await waitFor(() => expect(date).toHaveFocus());
+    expect(date.textContent).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+});

@@ -1,6 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@serwis/domain';
 import { FormFooter } from '../../../components/form-footer';
 import { QuietSelect } from '../../../components/quiet-select';
+import { DateField } from '../../../components/date-field';
 import { customerSelectData, useCategoryOptions, useCustomerOptions, withOwnOption } from '../api/lookups';
 import { useMachineNames, useSerialHolders } from '../api/machines';
 import type { MachineFamily } from '../family';
@@ -163,7 +163,7 @@ export function MachineForm(props: MachineFormProps) {
             maxLength={DEVICE_MAX.sourcePower}
             {...form.getInputProps('sourcePower')}
           />
-          <DatePickerInput
+          <DateField
             label="Data przekazania"
             clearable
             valueFormat="YYYY-MM-DD"

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
-import { ModalDateField } from '../../../components/modal-date-field';
+import { DateField } from '../../../components/date-field';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   INSPECTION_PERIOD_STEP,
@@ -147,7 +147,7 @@ export function ServiceForm(props: ServiceFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <ModalDateField
+          <DateField
             label="Data"
             withAsterisk
             valueFormat="YYYY-MM-DD"
