@@ -8,10 +8,12 @@ import {
   logoutButton,
   mainNavigation,
   newPage,
+  settleDialog,
   stopAtFirstFailure,
   submitLogin,
 } from '../support/browser';
 import { mailsTo, newestMailTo, passwordFromMail } from '../support/outbox';
+import { apiCall } from '../support/register-kit';
 import { openNavigationMenu as openMenuItem } from '../support/service-kit';
 
 /*
@@ -227,5 +229,33 @@ describe('accounts journey', () => {
     // The administrator's entry names the employee by name and e-mail.
     await own(`dodanie pracownika ${mailed.firstName} ${mailed.lastName} (${mailed.email})`).waitFor();
     await expect(logoutButton(page).isVisible()).resolves.toBe(true);
+  });
+
+  it("removes the employee's e-mail from every log entry on a request to erase it", async () => {
+    // The list is still filtered by the e-mail: the dialog starts with it.
+    await page.getByRole('button', { name: 'Usuń dane osobowe z dziennika' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Usuń dane osobowe z dziennika' });
+    await settleDialog(dialog);
+    await expect(field(dialog, 'Tekst do usunięcia').inputValue()).resolves.toBe(mailed.email);
+    await dialog.getByRole('button', { name: 'Sprawdź' }).click();
+    const counted = (await dialog.getByRole('status').textContent()) ?? '';
+    const entries = Number(/w (\d+) wpis/.exec(counted)?.[1]);
+    expect(entries).toBeGreaterThanOrEqual(4);
+    await dialog.getByRole('button', { name: `Usuń z ${entries} wpisów` }).click();
+    await expectText(`Usunięto tekst z ${entries} wpisów dziennika.`);
+    // Nothing holds it any more: the list's search finds no entry, on the screen and through the API.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'zalogowanie' }).count()).toBe(0);
+    const found = await apiCall<unknown[]>(
+      context,
+      'GET',
+      `/api/log/findAll?q=${encodeURIComponent(mailed.email)}`,
+    );
+    expect(found).toEqual([]);
+    await field(page, 'Filtruj logi').fill('usunięcie danych osobowych z dziennika');
+    await page
+      .getByRole('row')
+      .filter({ hasText: `usunięcie danych osobowych z dziennika (tekst usunięto z ${entries} wpisów)` })
+      .first()
+      .waitFor();
   });
 });
