@@ -52,6 +52,24 @@ function routes(extra: Parameters<typeof fakeApi>[0] = {}) {
 }
 
 const LASER = { id: 7, name: 'Laser', serialNumber: 'L-1', customerId: 11 };
+
+/** The machine card's new event of the Laser (ACME's), on the fake server. */
+function openNew(extra: Parameters<typeof fakeApi>[0] = {}) {
+  const api = routes(extra);
+  const onClose = vi.fn();
+  renderScreen(
+    <ServiceFormModal
+      target="new"
+      devices={[LASER]}
+      defaultCustomerId={11}
+      readOnly={false}
+      isAdmin
+      onClose={onClose}
+    />,
+    { url: '/m' },
+  );
+  return { api, onClose };
+}
 const machinesField = () => screen.getByRole('combobox', { name: /^Maszyny/ });
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
 const pills = () =>
@@ -66,19 +84,7 @@ async function pick(option: string) {
 
 describe("ServiceForm: the event's machines", () => {
   it("starts a new event with the card's machine and adds another of the customer's", async () => {
-    const api = routes({ 'POST /api/service/add': { status: 201, body: sampleService() } });
-    const onClose = vi.fn();
-    renderScreen(
-      <ServiceFormModal
-        target="new"
-        devices={[LASER]}
-        defaultCustomerId={11}
-        readOnly={false}
-        isAdmin
-        onClose={onClose}
-      />,
-      { url: '/m' },
-    );
+    const { api, onClose } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
     expect(pills()).toEqual(['(7) Laser, S/N L-1']);
     await pick('(9) Prasa, S/N P-9');
     expect(pills()).toEqual(['(7) Laser, S/N L-1', '(9) Prasa, S/N P-9']);
@@ -97,18 +103,7 @@ describe("ServiceForm: the event's machines", () => {
   });
 
   it('finds a machine by what the server matched, also in a field its label does not show', async () => {
-    const api = routes();
-    renderScreen(
-      <ServiceFormModal
-        target="new"
-        devices={[LASER]}
-        defaultCustomerId={11}
-        readOnly={false}
-        isAdmin
-        onClose={() => {}}
-      />,
-      { url: '/m' },
-    );
+    const { api } = openNew();
     await userEvent.type(machinesField(), 'gdańsk');
     await waitFor(() =>
       expect(
@@ -126,18 +121,7 @@ describe("ServiceForm: the event's machines", () => {
   });
 
   it("keeps only the new customer's machines when the customer changes, and asks for one", async () => {
-    const api = routes({ 'POST /api/service/add': { status: 201, body: sampleService() } });
-    renderScreen(
-      <ServiceFormModal
-        target="new"
-        devices={[LASER]}
-        defaultCustomerId={11}
-        readOnly={false}
-        isAdmin
-        onClose={() => {}}
-      />,
-      { url: '/m' },
-    );
+    const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
     await userEvent.click(screen.getByRole('combobox', { name: /^Kontrahent/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Beta (Beta SA)' }));
@@ -181,23 +165,12 @@ describe("ServiceForm: the event's machines", () => {
   });
 
   it("shows the server's refusal of a machine under the field", async () => {
-    routes({
+    openNew({
       'POST /api/service/add': {
         status: 400,
         body: { message: MSG.serviceDevicesOtherCustomer, code: 'DEVICE_OTHER_CUSTOMER', field: 'devices' },
       },
     });
-    renderScreen(
-      <ServiceFormModal
-        target="new"
-        devices={[LASER]}
-        defaultCustomerId={11}
-        readOnly={false}
-        isAdmin
-        onClose={() => {}}
-      />,
-      { url: '/m' },
-    );
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
     await save();
     await waitFor(() => expect(machinesField()).toHaveAttribute('aria-invalid', 'true'));
@@ -223,18 +196,7 @@ describe("ServiceForm: the event's machines", () => {
 
 describe('ServiceForm: a customer typed over the chosen one', () => {
   it('Enter takes the typed customer rather than saving the former, and never saves from an open list', async () => {
-    const api = routes({ 'POST /api/service/add': { status: 201, body: sampleService() } });
-    renderScreen(
-      <ServiceFormModal
-        target="new"
-        devices={[LASER]}
-        defaultCustomerId={11}
-        readOnly={false}
-        isAdmin
-        onClose={() => {}}
-      />,
-      { url: '/m' },
-    );
+    const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
     const customer = screen.getByRole('combobox', { name: /^Kontrahent/ });
     await waitFor(() => expect(customer).toHaveValue('ACME (ACME Sp. z o.o.)'));
