@@ -21,11 +21,8 @@ const dateInputDefaults = {
   },
 };
 
-const typedSearch = {
-  selectFirstOptionOnChange: true,
-  filter: rankedOptionsFilter,
-  onKeyDown: keepEnterInOpenList,
-};
+/** Lists searched by typing: the best matches first, and Enter never sends the form from an open list. */
+const typedSearch = { filter: rankedOptionsFilter, onKeyDown: keepEnterInOpenList };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -62,9 +59,10 @@ export const theme = createTheme({
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // The × that empties a chosen file has no name of its own (a bare "button: img").
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Usuń wybrany plik' } } },
-    // Typed, a name's first match is highlighted and Enter takes it; Enter never saves the form
-    // from an open list (a clerk's "Województwo" + Enter saved the customer half-typed).
-    Select: { defaultProps: typedSearch },
+    // Enter never saves the form from an open list (a clerk's "Województwo" + Enter saved the
+    // customer half-typed). A select highlights its first match as it is typed, and Enter takes it. A multi-select does
+    // not: after a pick it highlighted the next, and a second Enter (to run the search) added it.
+    Select: { defaultProps: { ...typedSearch, selectFirstOptionOnChange: true } },
     MultiSelect: { defaultProps: typedSearch },
     // Mantine names it in English.
     PasswordInput: {

@@ -15,6 +15,12 @@ describe('rankedOptionsFilter', () => {
     const customers = ['PPHU Jabłoński 200.', 'Metalex 2', 'PPHU Jabłoński 200', 'Metalex'];
     expect(found('pphu jabłoński 200', customers)).toEqual(['PPHU Jabłoński 200', 'PPHU Jabłoński 200.']);
     expect(found('Metalex', customers)).toEqual(['Metalex', 'Metalex 2']);
+    // A customer is listed as "short name (full name)": the short name typed in full comes first.
+    const named = ['PPHU Jabłoński 200. (PPHU)', 'PPHU Jabłoński 200 (PPHU Jan Jabłoński)'];
+    expect(found('PPHU Jabłoński 200', named)).toEqual([named[1], named[0]]);
+    // A match ending where a word ends comes before one inside a longer word or number.
+    const szymanski = ['Przetwórstwo Szymański 170 (S)', 'Przetwórstwo Szymański 1 (S)'];
+    expect(found('Szymański 1', szymanski)).toEqual([szymanski[1], szymanski[0]]);
   });
 
   it('takes Polish letters typed without their marks, and keeps the list’s order within a rank', () => {

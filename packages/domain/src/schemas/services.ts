@@ -36,6 +36,13 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/;
  */
 export const SERVICE_DATE_FIRST_YEAR = 1970;
 /** After "Zapisz" of a new event: its number, or (unsigned, numbered when signed) the id to find it by. */
+/** The service form's "Maszyny" beyond its labels. */
+export const SERVICE_MACHINES_TEXT = {
+  /** A customer change took the former customer's machines off the event (not yet saved). */
+  setAside: (customer: string) =>
+    `Maszyny kontrahenta „${customer}” zdjęto ze zdarzenia; wrócą, gdy wybierzesz go ponownie.`,
+} as const;
+
 export const SERVICE_ADDED_TEXT = {
   numbered: (fullNumber: string) => `Zapisano zdarzenie serwisowe nr ${fullNumber}.`,
   unnumbered: (id: number) =>

@@ -25,6 +25,7 @@ import {
   serviceDateLastYear,
   serviceDateWarning,
   serviceJsonSchema,
+  SERVICE_MACHINES_TEXT,
   type Service,
 } from '@serwis/domain';
 import { QuietSelect } from '../../../components/quiet-select';
@@ -127,10 +128,21 @@ export function ServiceForm(props: ServiceFormProps) {
   );
 
   const customerInput = form.getInputProps('customerId');
+  /** Machines a customer change took off, by their customer: chosen again, that customer brings them back. */
+  const [setAside] = useState(() => new Map<string, string[]>());
+  const [asideNote, setAsideNote] = useState<string | null>(null);
   const chooseCustomer = (customerId: string | null) => {
-    form.setFieldValue('customerId', customerId);
+    const { devices, customerId: former } = form.getValues();
     const mine = (id: string) => String(machineChoices.current.get(id)?.customerId) === customerId;
-    form.setFieldValue('devices', form.getValues().devices.filter(mine));
+    const takenOff = devices.filter((id) => !mine(id));
+    if (former && former !== customerId && takenOff.length) setAside.set(former, takenOff);
+    const back = (customerId && setAside.get(customerId)) || [];
+    form.setFieldValue('customerId', customerId);
+    form.setFieldValue('devices', [...new Set([...devices.filter(mine), ...back])]);
+    const formerName =
+      customers.data?.find((c) => String(c.id) === former)?.shortName ??
+      (former === String(ownCustomer?.id) ? ownCustomer?.shortName : undefined);
+    setAsideNote(takenOff.length && formerName ? SERVICE_MACHINES_TEXT.setAside(formerName) : null);
   };
 
   const submit = form.onSubmit(
@@ -228,6 +240,7 @@ export function ServiceForm(props: ServiceFormProps) {
         <ServiceMachinesField
           customerId={values.customerId ? Number(values.customerId) : null}
           choices={machineChoices}
+          notice={asideNote}
           disabled={readOnly}
           {...form.getInputProps('devices')}
           value={values.devices}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@serwis/domain';
+import { MSG, SERVICE_MACHINES_TEXT } from '@serwis/domain';
 import { fakeApi, jsonPartOf, type FakeCall } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleDevice, sampleService } from '../../../../test/samples';
@@ -120,12 +120,24 @@ describe("ServiceForm: the event's machines", () => {
     );
   });
 
+  it('takes with Enter only a machine found for what is typed now, the first when none is highlighted', async () => {
+    openNew();
+    await userEvent.type(machinesField(), 'gdańsk{Enter}');
+    // Typed faster than the server answered: the former list's first machine is not taken.
+    expect(pills()).toEqual(['(7) Laser, S/N L-1']);
+    const listbox = await screen.findByRole('listbox');
+    await within(listbox).findByRole('option', { name: '(9) Prasa, S/N P-9' });
+    await userEvent.keyboard('{Enter}');
+    expect(pills()).toEqual(['(7) Laser, S/N L-1', '(9) Prasa, S/N P-9']);
+  });
+
   it("keeps only the new customer's machines when the customer changes, and asks for one", async () => {
     const { api } = openNew({ 'POST /api/service/add': { status: 201, body: sampleService() } });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
     await userEvent.click(screen.getByRole('combobox', { name: /^Kontrahent/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Beta (Beta SA)' }));
     expect(pills()).toEqual([]);
+    expect(machinesField()).toHaveAccessibleDescription(SERVICE_MACHINES_TEXT.setAside('ACME'));
     await save();
     expect(await screen.findByText(MSG.serviceDevicesRequired)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/service/add')).toHaveLength(0);
@@ -138,6 +150,18 @@ describe("ServiceForm: the event's machines", () => {
       customer: { id: 12 },
       devices: [{ id: 20 }],
     });
+  });
+
+  it('brings the machines back when the former customer is chosen again', async () => {
+    openNew();
+    const customer = screen.getByRole('combobox', { name: /^Kontrahent/ });
+    await userEvent.click(customer);
+    await userEvent.click(await screen.findByRole('option', { name: 'Beta (Beta SA)' }));
+    await pick('(20) Giętarka, S/N G-20');
+    await userEvent.click(customer);
+    await userEvent.click(await screen.findByRole('option', { name: 'ACME (ACME Sp. z o.o.)' }));
+    expect(pills()).toEqual(['(7) Laser, S/N L-1']);
+    expect(machinesField()).toHaveAccessibleDescription(SERVICE_MACHINES_TEXT.setAside('Beta'));
   });
 
   it("edits an event's machines: its own named before any list loads, one taken off", async () => {

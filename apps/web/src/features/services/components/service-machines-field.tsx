@@ -1,13 +1,16 @@
-import { memo, useMemo, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useMemo, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { SERVICE_MAX, polishCount, polishPlural, type Device } from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 import { sameButCallbacks } from '../../../components/quiet-select';
+import { keepEnterInOpenList } from '../../../components/options-filter';
 import { customerMachinesKey } from '../../customers/api/customers';
 import { machineChoiceLabel } from '../service-display';
 import type { MachineChoice } from '../service-form-values';
+
+const NONE: Device[] = [];
 
 /** How many of a customer's machines the field lists at once; the others are found by typing. */
 export const MACHINE_CHOICES_SHOWN = 50;
@@ -16,12 +19,15 @@ export const MACHINE_CHOICES_SHOWN = 50;
  * One page of the customer's machines (both families) matching what is typed, by the server: a
  * factory has thousands, which no list in the browser should hold.
  */
-function useCustomerMachineChoices(customerId: number | null, search: string) {
+function useCustomerMachineChoices(customerId: number | null, search: string, chosen: number) {
+  // Asked for as many more as are chosen (by fifties): 50 chosen hid the whole first page, and the
+  // list said the customer had no other machines.
+  const size = MACHINE_CHOICES_SHOWN * (1 + Math.floor(chosen / MACHINE_CHOICES_SHOWN));
   return useQuery({
-    queryKey: [...customerMachinesKey(customerId ?? 0), 'choices', search],
+    queryKey: [...customerMachinesKey(customerId ?? 0), 'choices', search, size],
     queryFn: ({ signal }) =>
       api.page<Device>('GET', `/api/device/findByCustomer/${customerId}`, {
-        query: { page: 1, size: MACHINE_CHOICES_SHOWN, sort: 'name,asc', q: search || undefined },
+        query: { page: 1, size, sort: 'name,asc', q: search || undefined },
         signal,
       }),
     enabled: customerId !== null,
@@ -41,6 +47,8 @@ export interface ServiceMachinesFieldProps {
   value: string[];
   onChange: (ids: string[]) => void;
   error?: ReactNode;
+  /** Said under the field first (the machines a customer change took off). */
+  notice?: string | null;
   disabled?: boolean;
 }
 
@@ -51,12 +59,17 @@ function ServiceMachinesFieldInner({
   value,
   onChange,
   error,
+  notice,
   disabled,
 }: ServiceMachinesFieldProps) {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.trim(), 250);
-  const machines = useCustomerMachineChoices(customerId, term);
+  const machines = useCustomerMachineChoices(customerId, term, value.length);
   const page = machines.data;
+  // Only the answer to what is typed now is offered: a former term's list, still on screen while
+  // the server is asked, gave Enter its first machine (a scanned S/N took another machine).
+  const fresh = page !== undefined && !machines.isPlaceholderData && term === search.trim();
+  const offered = fresh ? page.items : NONE;
 
   const data = useMemo(() => {
     const known = choices.current;
@@ -69,27 +82,45 @@ function ServiceMachinesFieldInner({
       });
     }
     // The chosen ones stay named even when the page of the term holds none of them.
-    const ids = new Set([...value, ...(page?.items ?? []).map((d) => String(d.id))]);
+    const ids = new Set([...value, ...offered.map((d) => String(d.id))]);
     return [...ids].map((id) => {
       const choice = known.get(id);
       return { value: id, label: choice ? machineChoiceLabel(choice) : `(${id})` };
     });
-  }, [choices, page, value]);
+  }, [choices, page, offered, value]);
 
   const total = page?.total ?? 0;
   const description =
-    customerId === null
+    notice ??
+    (customerId === null
       ? 'Najpierw wybierz kontrahenta.'
       : !term && total > MACHINE_CHOICES_SHOWN
         ? `Kontrahent ma ${polishCount(total)} ${polishPlural(total, { one: 'maszynę', few: 'maszyny', many: 'maszyn' })}: wpisz nazwę, S/N lub miasto, aby znaleźć inne niż pierwsze ${MACHINE_CHOICES_SHOWN}.`
-        : undefined;
+        : undefined);
   const nothingFound = machines.isError
     ? 'Nie udało się wczytać maszyn kontrahenta.'
-    : machines.isFetching
+    : !fresh
       ? 'Wczytywanie…'
       : term
         ? 'Brak maszyny'
-        : 'Kontrahent nie ma innych maszyn';
+        : total > value.length
+          ? 'Wpisz nazwę, S/N lub miasto, aby znaleźć kolejne maszyny kontrahenta.'
+          : 'Kontrahent nie ma innych maszyn';
+
+  /**
+   * Enter takes the first machine found for what is typed when none is highlighted (the answer came
+   * after the typing); the arrows choose another, as in every list.
+   */
+  const takeFirstFound = (event: KeyboardEvent<HTMLInputElement>) => {
+    keepEnterInOpenList(event);
+    if (event.key !== 'Enter' || !search.trim()) return;
+    event.preventDefault();
+    const highlighted = event.currentTarget.getAttribute('aria-activedescendant');
+    const first = offered.find((device) => !value.includes(String(device.id)));
+    if (highlighted || !first || value.length >= SERVICE_MAX.devices) return;
+    onChange([...value, String(first.id)]);
+    setSearch('');
+  };
 
   return (
     <MultiSelect
@@ -111,6 +142,7 @@ function ServiceMachinesFieldInner({
       maxValues={SERVICE_MAX.devices}
       nothingFoundMessage={nothingFound}
       maxDropdownHeight={280}
+      onKeyDown={takeFirstFound}
     />
   );
 }
