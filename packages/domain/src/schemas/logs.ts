@@ -32,7 +32,7 @@ const entriesFrom = (n: number) =>
 export const LOG_REDACT_TEXT = {
   open: 'Usuń dane osobowe z dziennika',
   label: 'Tekst do usunięcia',
-  hint: `Np. imię i nazwisko, numer telefonu lub adres e-mail osoby, wpisany tak, jak występuje w dzienniku. Każde jego wystąpienie (bez względu na wielkość liter) zostanie zastąpione napisem „${REDACTED_TEXT}”.`,
+  hint: `Np. imię i nazwisko, numer telefonu lub adres e-mail osoby, wpisany tak, jak występuje w dzienniku. Każde jego wystąpienie jako całe słowa (bez względu na wielkość liter i rodzaj cudzysłowu) zostanie zastąpione napisem „${REDACTED_TEXT}”.`,
   tooShort: `Podaj co najmniej ${LOG_REDACT_MIN} znaki tekstu do usunięcia.`,
   check: 'Sprawdź',
   found: (n: number) =>

@@ -114,3 +114,30 @@ describe('POST /api/log/redact', () => {
     expect(edited.formattedMessage).toContain(`miasto: „${REDACTED_TEXT}” → „Kraków”`);
   });
 });
+
+describe('POST /api/log/redact: only what was asked for', () => {
+  it('takes whole words only: three letters are not cut out of every longer word', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await seedPerson();
+    const before = await entries(admin);
+    expect((await redact(admin, { text: 'pry' })).json()).toEqual({ entries: 0 });
+    expect((await redact(admin, { text: 'Nowa' })).json()).toEqual({ entries: 0 });
+    expect(await entries(admin)).toEqual(before);
+  });
+
+  it('takes any quotation mark for one and a run of spaces for a space, as the log’s search does', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await audit(ctx.database.db, { email: 'anna@firma.pl' }, 'notatka: „Ala  Kot” i "Ala Kot"', 'note:9');
+    expect((await redact(admin, { text: '„Ala Kot”' })).json()).toEqual({ entries: 1 });
+    const note = (await entries(admin)).find((e) => e.arg1 === 'note:9')!;
+    expect(note.formattedMessage).toBe(`anna@firma.pl: notatka: ${REDACTED_TEXT} i ${REDACTED_TEXT}`);
+  });
+
+  it('leaves the entries of earlier removals as they are', async () => {
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    await seedPerson();
+    expect((await redact(admin, { text: 'Zenon Prywatny' })).json()).toEqual({ entries: 2 });
+    expect((await redact(admin, { text: 'usunięcie danych osobowych' })).json()).toEqual({ entries: 0 });
+    expect((await redact(admin, { text: 'wpisów' })).json()).toEqual({ entries: 0 });
+  });
+});

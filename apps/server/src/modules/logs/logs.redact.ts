@@ -1,7 +1,7 @@
 import { and, asc, gt, sql } from 'drizzle-orm';
 import { LOG_REDACT_TEXT, REDACTED_TEXT, type LogRedactInput, type SessionUser } from '@serwis/domain';
 import type { Db, Tx } from '../../db/database.js';
-import { escapeLike } from '../../lib/text-search.js';
+import { cleanTerm, escapeLike, likeContains } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { logSearchText, logs } from './logs.table.js';
@@ -11,11 +11,30 @@ const BATCH = 500;
 /** The acting user's column holds an e-mail address at most this long. */
 const USER_MAX = 254;
 
-/** Every occurrence of `text` in `value`, in any letter case (Ł as ł), replaced by the marker. */
-export function withoutText(value: string, text: string) {
-  const literal = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
-  return value.replace(literal, REDACTED_TEXT);
+/** Quotation marks of every kind: the log's search takes any for any ("„Ala”" finds "\"Ala\""). */
+const QUOTE_MARKS = `"'„”“«»‚’‘\`´`;
+
+/**
+ * The text as a pattern of whole words: any letter case (Ł as ł), any run of white space for a
+ * space, any quotation mark for one, and never inside a longer word ("ser" is not taken out of
+ * "serwis": three letters rewrote every entry of the log).
+ */
+function wholeText(text: string) {
+  const parts = [...text].map((ch) =>
+    /\s/.test(ch)
+      ? '\\s+'
+      : QUOTE_MARKS.includes(ch)
+        ? `[${QUOTE_MARKS}]`
+        : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  );
+  return new RegExp(`(?<![\\p{L}\\p{N}])${parts.join('')}(?![\\p{L}\\p{N}])`, 'giu');
 }
+
+/** Every occurrence of `text` in `value` replaced by the marker. */
+export const withoutText = (value: string, text: string) => value.replace(wholeText(text), REDACTED_TEXT);
+
+/** The log's own entries of removals: they say how many, and stay as they are. */
+const REDACTION_ENTRY = `%: ${escapeLike(LOG_REDACT_TEXT.logged(0).split(' (')[0]!)} (%`;
 
 type Redacted = { id: number; message: string; user: string | null };
 
@@ -36,7 +55,9 @@ async function rewrite(tx: Tx, rows: Redacted[]) {
  */
 export async function redactLog(db: Db, actor: SessionUser, input: LogRedactInput) {
   return inTransaction(db, async (tx) => {
-    const holding = sql`${logSearchText(logs)} ILIKE ${`%${escapeLike(input.text)}%`}`;
+    const text = cleanTerm(input.text);
+    const holding = sql`${logSearchText(logs)} ILIKE ${likeContains(text)}
+      AND ${logs.formattedMessage} NOT LIKE ${REDACTION_ENTRY}`;
     let entries = 0;
     let after = 0;
     for (;;) {
@@ -51,8 +72,8 @@ export async function redactLog(db: Db, actor: SessionUser, input: LogRedactInpu
       const changed = rows
         .map((row) => ({
           id: row.id,
-          message: withoutText(row.message, input.text),
-          user: row.user === null ? null : withoutText(row.user, input.text).slice(0, USER_MAX),
+          message: withoutText(row.message, text),
+          user: row.user === null ? null : withoutText(row.user, text).slice(0, USER_MAX),
         }))
         .filter((row, i) => row.message !== rows[i]!.message || row.user !== rows[i]!.user);
       entries += changed.length;
