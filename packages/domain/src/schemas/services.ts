@@ -155,12 +155,17 @@ function normalize<T extends RawServiceJson>(value: T, ctx: z.RefinementCtx) {
       : typeof rawPeriod === 'string'
         ? decimalFromText(rawPeriod)
         : Number(rawPeriod);
-  if (!Number.isInteger(period) || period > SERVICE_MAX.period) {
+  const isInspection = value.type.includes(INSPECTION_SERVICE_TYPE);
+  // An inspection's fraction ("1,5") is told as off the cycle below, in words.
+  if (
+    !Number.isFinite(period) ||
+    (!Number.isInteger(period) && !isInspection) ||
+    period > SERVICE_MAX.period
+  ) {
     ctx.addIssue({ code: 'custom', message: validationMessage.wrongType, path: ['period'] });
     return z.NEVER;
   }
-  const isInspection = value.type.includes(INSPECTION_SERVICE_TYPE);
-  // A period off the six-month cycle (7, 61) would move every later date or end the warranty ones.
+  // A period off the six-month cycle (7, 61, 1.5) would move every later date or end the warranty ones.
   if (isInspection && period >= 0 && period % INSPECTION_PERIOD_STEP !== 0) {
     ctx.addIssue({ code: 'custom', message: MSG.inspectionPeriodStep, path: ['period'] });
     return z.NEVER;

@@ -50,6 +50,10 @@ export function useMachinePage(
 /** A serial number is looked up once this many characters are typed ("SN-1" would be everyone's). */
 const SERIAL_LOOKUP_MIN = 3;
 const BOTH_FAMILIES = ['INTERNAL', 'EXTERNAL'] as const;
+/** Machines a serial number's search reads: a short one ("2020") is in many other serials. */
+const SERIAL_LOOKUP_ROWS = 100;
+/** A serial number as its holders are compared: letters and digits only, any case. */
+const serialKey = (serial: string) => serial.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
 
 /**
  * Machines of either family that already hold the serial number typed (not the machine itself):
@@ -62,9 +66,11 @@ export function useSerialHolders(serialNumber: string, ownId?: number): SerialHo
     queries: BOTH_FAMILIES.map((family) => ({
       queryKey: ['machines', family, 'serial', typed],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
+        // The lists' search, which reads a serial number without its separators ("WY 2020 000015"
+        // finds "WY-2020-000015"); the filter's "contains" did not.
         api.page<Device>('POST', `${FAMILIES[family].api}/getByFilter`, {
-          body: { serialNumber: typed },
-          query: { page: 1, size: 20 },
+          body: {},
+          query: { page: 1, size: SERIAL_LOOKUP_ROWS, q: typed },
           signal,
         }),
       enabled,
@@ -72,7 +78,7 @@ export function useSerialHolders(serialNumber: string, ownId?: number): SerialHo
     })),
   });
   if (!enabled) return null;
-  const same = (serial: string) => serial.trim().toLowerCase() === typed.toLowerCase();
+  const same = (serial: string) => serialKey(serial) === serialKey(typed);
   const holders = found.flatMap((query, i) =>
     (query.data?.items ?? [])
       .filter((device) => device.id !== ownId && same(device.serialNumber ?? ''))

@@ -152,17 +152,17 @@ describe('machine add', () => {
 });
 
 describe('MachineAdd: a serial number the register has already', () => {
-  it('names the machines of both families that hold it once the field is left, and saves anyway', async () => {
-    const holders = (family: string) => (call: { body: unknown }) => {
-      const typed = (call.body as { serialNumber?: string }).serialNumber;
+  it('names the machines of both families that hold it, written with or without separators, and saves anyway', async () => {
+    // The lists' search reads a serial number without its separators: "sn 9" finds "SN-9".
+    const holders = (family: string) => (call: { query: URLSearchParams }) => {
       const found =
-        typed === 'sn-9'
+        call.query.get('q') === 'sn 9'
           ? family === 'INTERNAL'
             ? [
                 sampleDevice({ id: 7, name: 'Laser CO2 3000', serialNumber: 'SN-9' }),
                 sampleDevice({ id: 8, serialNumber: 'SN-90' }),
               ]
-            : [sampleDevice({ id: 12, name: 'Obca prasa', serialNumber: ' SN-9 ' })]
+            : [sampleDevice({ id: 12, name: 'Obca prasa', serialNumber: 'sn9' })]
           : [];
       return { body: found, headers: { 'X-Total-Count': String(found.length) } };
     };
@@ -182,7 +182,7 @@ describe('MachineAdd: a serial number the register has already', () => {
     await choose('Kategoria', 'Lasery');
     await choose('Kontrahent', 'ACME (ACME Sp. z o.o.)');
     const serial = screen.getByLabelText('Numer seryjny');
-    await user.type(serial, 'sn-9');
+    await user.type(serial, 'sn 9');
     await user.tab();
     const customer = sampleDevice().customer!.shortName;
     const warning = MACHINE_FORM_MSG.serialHeldBy([

@@ -270,7 +270,9 @@ describe('ServiceForm: saving a new event', () => {
     await userEvent.type(period, '1,5');
     expect(period).toHaveValue('1.5');
     await save();
-    await waitFor(() => expect(period).toHaveAccessibleDescription(/Nieprawidłowa wartość pola/));
+    await waitFor(() =>
+      expect(period).toHaveAccessibleDescription(expect.stringContaining(MSG.inspectionPeriodStep)),
+    );
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
