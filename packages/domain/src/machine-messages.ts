@@ -15,6 +15,9 @@ export interface SerialHolder {
 export const SERIAL_HOLDERS_NAMED = 3;
 
 export const MACHINE_FORM_MSG = {
+  /** Under it on the card: an old QR label of a deleted machine, or a link with a wrong id. */
+  machineNotFoundHint:
+    'Maszyna mogła zostać usunięta albo adres jest niepełny. Wyszukaj ją, np. po numerze seryjnym:',
   /** "Zapisz i dodaj kolejną": the saved one named, the form ready for the next. */
   savedNext: (name: string, id: number) =>
     `Zapisano maszynę „${name}” (id ${id}). Wpisz następną: kontrahent, kategoria, adres i gwarancja zostały.`,

@@ -107,10 +107,6 @@ export const MSG = {
   invalidMachineId: 'Id maszyny musi być liczbą całkowitą.',
   machineNotFound: 'Nie znaleziono maszyny.',
   /** /map on an installation whose website image has not been made yet. */
-  publicMapMissing: 'Zrzutu mapy jeszcze nie ma: zrób go przyciskiem „Zrób zrzut mapy dla strony www”.',
-  /** Under it on the card: an old QR label of a deleted machine, or a link with a wrong id. */
-  machineNotFoundHint:
-    'Maszyna mogła zostać usunięta albo adres jest niepełny. Wyszukaj ją, np. po numerze seryjnym:',
   machineCategoryNotFound: 'Wybrana kategoria nie istnieje.',
   machineCustomerNotFound: 'Wybrany kontrahent nie istnieje.',
   machineReferenceGone: 'Wybrana kategoria lub kontrahent został właśnie usunięty.',

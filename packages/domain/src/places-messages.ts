@@ -4,6 +4,7 @@
  * bench/bundle-size.ts), as PROTOCOL_MSG and LIST_MSG are.
  */
 export const PLACES_MSG = {
+  publicMapMissing: 'Zrzutu mapy jeszcze nie ma: zrób go przyciskiem „Zrób zrzut mapy dla strony www”.',
   latitudeInvalid: 'Szerokość geograficzna musi być liczbą od -90 do 90.',
   longitudeInvalid: 'Długość geograficzna musi być liczbą od -180 do 180.',
   positionIncomplete: 'Podaj obie współrzędne: szerokość i długość geograficzną.',

@@ -2,7 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Button, Center, Grid, Group, Paper, Text } from '@mantine/core';
 import { QrLabelsButton } from './qr-labels-button';
 import { notifications } from '@mantine/notifications';
-import { DELETION_TEXT, MSG, PLACES_MSG, type Device } from '@serwis/domain';
+import { DELETION_TEXT, MACHINE_FORM_MSG, MSG, PLACES_MSG, type Device } from '@serwis/domain';
 import { PageHeader, withName } from '../../../components/page-header';
 import { ErrorBanner } from '../../../components/error-banner';
 import { cannotDelete, confirmDelete } from '../../../components/confirm-delete';
@@ -105,7 +105,7 @@ export function MachineEdit({ family }: { family: MachineFamily }) {
       {banner === MSG.machineNotFound && (
         // Reached from an old QR label or a link with a wrong id: where to look instead.
         <Text size="sm">
-          {MSG.machineNotFoundHint}{' '}
+          {MACHINE_FORM_MSG.machineNotFoundHint}{' '}
           <Anchor component={Link} to={config.listPath}>
             {config.listTitle}
           </Anchor>

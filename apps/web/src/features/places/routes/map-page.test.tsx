@@ -349,7 +349,7 @@ describe('/map: the point list', () => {
       'GET /api/map/config': { body: sampleMapConfig({ publicMapMade: false }) },
     });
     renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
-    expect(await screen.findByText(MSG.publicMapMissing)).toBeInTheDocument();
+    expect(await screen.findByText(PLACES_MSG.publicMapMissing)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pobierz aktualną wersję mapy' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'Pobierz aktualną wersję mapy' })).toBeNull();
   });
@@ -483,12 +483,14 @@ describe('/map: the website’s image', () => {
     });
     recordingCanvas();
     renderScreen(<MapPage />, { url: '/map', session: JAN_USER });
-    await screen.findByText(MSG.publicMapMissing);
+    await screen.findByText(PLACES_MSG.publicMapMissing);
     await screen.findByText('Maszyn na mapie: 1');
     // The earlier test's notice may still be up: the upload itself is waited for.
     await userEvent.click(screen.getByRole('button', { name: 'Zrób zrzut mapy dla strony www' }));
     await waitFor(() => expect(made).toBe(true), { timeout: 10_000 });
-    await waitFor(() => expect(screen.queryByText(MSG.publicMapMissing)).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(PLACES_MSG.publicMapMissing)).toBeNull(), {
+      timeout: 5000,
+    });
     expect(screen.getByRole('link', { name: 'Pobierz aktualną wersję mapy' })).toBeInTheDocument();
   });
 });

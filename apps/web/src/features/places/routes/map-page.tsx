@@ -3,7 +3,7 @@ import { Alert, Anchor, Box, Button, Code, Group, Stack, Text } from '@mantine/c
 import { useMediaQuery, useSessionStorage } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCamera, IconDownload } from '@tabler/icons-react';
-import { MACHINE_STATUSES, MAP_VIEW, MSG, PUBLIC_MAP_SIZE, PLACES_MSG, polishCount } from '@serwis/domain';
+import { MACHINE_STATUSES, MAP_VIEW, PUBLIC_MAP_SIZE, PLACES_MSG, polishCount } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -158,7 +158,7 @@ export function MapPage() {
                 Pobierz aktualną wersję mapy
               </Button>
               <Text size="sm" c="dimmed">
-                {MSG.publicMapMissing}
+                {PLACES_MSG.publicMapMissing}
               </Text>
             </>
           )}
