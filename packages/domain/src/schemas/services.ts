@@ -41,6 +41,9 @@ export const SERVICE_MACHINES_TEXT = {
   /** A customer change took the former customer's machines off the event (not yet saved). */
   setAside: (customer: string) =>
     `Maszyny kontrahenta „${customer}” zdjęto ze zdarzenia; wrócą, gdy wybierzesz go ponownie.`,
+  /** An administrator changes a signed event's customer or machines (not yet saved). */
+  signedChange:
+    'Zdarzenie jest podpisane: zapisany protokół opisuje poprzedniego kontrahenta i maszyny. Jeśli podpisano go w aplikacji, po zapisie wprowadź poprawkę protokołu, aby powstał nowy PDF.',
 } as const;
 
 export const SERVICE_ADDED_TEXT = {

@@ -30,8 +30,8 @@ function wholeText(text: string) {
   return new RegExp(`(?<![\\p{L}\\p{N}])${parts.join('')}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
-/** Every occurrence of `text` in `value` replaced by the marker. */
-export const withoutText = (value: string, text: string) => value.replace(wholeText(text), REDACTED_TEXT);
+/** Every occurrence of the text (its `wholeText` pattern) in `value` replaced by the marker. */
+const withoutText = (value: string, text: RegExp) => value.replace(text, REDACTED_TEXT);
 
 /** The log's own entries of removals: they say how many, and stay as they are. */
 const REDACTION_ENTRY = `%: ${escapeLike(LOG_REDACT_TEXT.logged(0).split(' (')[0]!)} (%`;
@@ -56,6 +56,7 @@ async function rewrite(tx: Tx, rows: Redacted[]) {
 export async function redactLog(db: Db, actor: SessionUser, input: LogRedactInput) {
   return inTransaction(db, async (tx) => {
     const text = cleanTerm(input.text);
+    const pattern = wholeText(text);
     const holding = sql`${logSearchText(logs)} ILIKE ${likeContains(text)}
       AND ${logs.formattedMessage} NOT LIKE ${REDACTION_ENTRY}`;
     let entries = 0;
@@ -72,8 +73,8 @@ export async function redactLog(db: Db, actor: SessionUser, input: LogRedactInpu
       const changed = rows
         .map((row) => ({
           id: row.id,
-          message: withoutText(row.message, text),
-          user: row.user === null ? null : withoutText(row.user, text).slice(0, USER_MAX),
+          message: withoutText(row.message, pattern),
+          user: row.user === null ? null : withoutText(row.user, pattern).slice(0, USER_MAX),
         }))
         .filter((row, i) => row.message !== rows[i]!.message || row.user !== rows[i]!.user);
       entries += changed.length;

@@ -145,6 +145,12 @@ export function ServiceForm(props: ServiceFormProps) {
     setAsideNote(takenOff.length && formerName ? SERVICE_MACHINES_TEXT.setAside(formerName) : null);
   };
 
+  // A signed event's protocol names its customer and machines as they were (an admin's correction).
+  const signedPartiesChanged =
+    service?.state === 'PODPISANY' &&
+    (values.customerId !== String(service.customer.id) ||
+      values.devices.join() !== service.devices.map((d) => d.id).join());
+
   const submit = form.onSubmit(
     (v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file),
     focusFirstInvalid,
@@ -240,7 +246,7 @@ export function ServiceForm(props: ServiceFormProps) {
         <ServiceMachinesField
           customerId={values.customerId ? Number(values.customerId) : null}
           choices={machineChoices}
-          notice={asideNote}
+          notice={asideNote ?? (signedPartiesChanged ? SERVICE_MACHINES_TEXT.signedChange : null)}
           disabled={readOnly}
           {...form.getInputProps('devices')}
           value={values.devices}

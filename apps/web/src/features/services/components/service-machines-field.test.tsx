@@ -188,6 +188,26 @@ describe("ServiceForm: the event's machines", () => {
     expect(api.callsTo('PUT', '/api/service/update')[0].body).toMatchObject({ devices: [{ id: 7 }] });
   });
 
+  it("tells an administrator that a signed event's protocol names the machines it was signed with", async () => {
+    routes({ 'PUT /api/service/update': { body: sampleService() } });
+    const service = sampleService({
+      state: 'PODPISANY',
+      customer: { ...sampleService().customer, id: 11 },
+      devices: [
+        { id: 7, name: 'Laser', type: 'INTERNAL', customer: { id: 11 } },
+        { id: 8, name: 'Prasa', type: 'INTERNAL', customer: { id: 11 } },
+      ],
+    });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
+      { url: '/m' },
+    );
+    expect(machinesField()).not.toHaveAccessibleDescription(SERVICE_MACHINES_TEXT.signedChange);
+    const prasa = screen.getByText('(8) Prasa').closest('.mantine-Pill-root') as HTMLElement;
+    await userEvent.click(within(prasa).getByRole('button', { hidden: true }));
+    expect(machinesField()).toHaveAccessibleDescription(SERVICE_MACHINES_TEXT.signedChange);
+  });
+
   it("shows the server's refusal of a machine under the field", async () => {
     openNew({
       'POST /api/service/add': {
