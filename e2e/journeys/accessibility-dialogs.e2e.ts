@@ -129,7 +129,7 @@ describe('accessibility journey: dialogs and answers pass WCAG 2.1 AA, and the k
   it("checks a form's messages, and the import's preview of bad rows and its report", async () => {
     await page.goto('/machineAdd');
     await screenSettled(page);
-    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
     const found = await accessibilityProblems(page, '/machineAdd, refused');
 

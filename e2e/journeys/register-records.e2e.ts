@@ -273,7 +273,8 @@ describe('register journey: customer, category, machines and the machine card', 
     await expect(page.getByRole('button', { name: /^Data przekazania/ }).textContent()).resolves.toBe(
       '2025-03-14',
     );
-    await page.getByRole('button', { name: 'Zapisz' }).click();
+    // Exactly: beside it is "Zapisz i dodaj kolejną".
+    await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await expectPath(page, '/machineList');
     await expectAlert(page, 'Zapisano');
   });
@@ -283,7 +284,8 @@ describe('register journey: customer, category, machines and the machine card', 
     await expectPath(page, '/machineExternalAdd');
     await page.getByRole('heading', { name: 'Dodawanie nowej maszyny zewnętrznej' }).waitFor();
     await fillMachine(records.externalMachine, { serial: `EXT-${tag}` });
-    await page.getByRole('button', { name: 'Zapisz' }).click();
+    // Exactly: beside it is "Zapisz i dodaj kolejną".
+    await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await expectPath(page, '/machineExternalList');
     await expectAlert(page, 'Zapisano');
   });
