@@ -8,7 +8,8 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * Quotation marks and apostrophes of every kind: Word, phones and Polish typing turn `"` into „ ”
  * and `'` into ’, so the register holds both forms; a search means any of them.
  */
-const QUOTE_MARKS = /["'„”“«»‚’‘`´]/g;
+export const QUOTE_CHARACTERS = `"'„”“«»‚’‘\`´`;
+const QUOTE_MARKS = new RegExp(`[${QUOTE_CHARACTERS}]`, 'g');
 
 /**
  * `%text%`: user text as a literal inside a LIKE / ILIKE "contains" pattern, except that a quotation

@@ -57,7 +57,7 @@ import {
 } from '../list-counts/list-counts.repository.js';
 import { withFilterValues } from './devices.filter-values.js';
 import type { DeviceCriteria } from './devices.criteria.js';
-import { countsOnOneIndex } from './devices.filters.js';
+import { countsOnOneIndex, filterConditions, statusCondition } from './devices.filters.js';
 import { deviceOrder, indexedPageWhere, ownerIndexHoldsOrder } from './devices.order.js';
 import { withSearchedOwners } from './devices.owner-lookups.js';
 import { deviceTotalBound, deviceWhere, hasCheckedConditions, isWholeFamily } from './devices.where.js';
@@ -81,13 +81,6 @@ import { knownSearchWalkOf, valueWalkCount, valueWalkOf, valueWalkPage } from '.
 const FEW_ROWS = 5000;
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse, 409: messageResponse };
 const filterBody = deviceFilterSchema.nullish();
-
-/** Whether a filter body narrows anything (an empty field or list narrows nothing). */
-const hasFilter = (filter: object | null | undefined) =>
-  Object.values(filter ?? {}).some(
-    (value) =>
-      value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && !value.length),
-  );
 const csvQuery = listQuery.pick({ sort: true, q: true });
 const csvResponse = streamResponse(
   `Plik CSV (załącznik ${Object.values(MACHINE_CSV_FILE_NAMES).join(' albo ')}): BOM UTF-8, średniki, CRLF; kolumny jak na liście maszyn`,
@@ -441,7 +434,10 @@ const familyRoutes =
         const order = deviceOrder(request.query.sort);
         await auditCsvExport(app.db, request.user ?? null, MACHINE_CSV_FILE_NAMES[family], {
           q: request.query.q,
-          filtered: hasFilter(request.body),
+          // Narrowed by any field, as the list reads the filter (an empty field narrows nothing).
+          filtered: Boolean(
+            request.body && (filterConditions(request.body).some(Boolean) || statusCondition(request.body)),
+          ),
         });
         // Ids from a cursor over the sorted matches, rows a batch at a time: memory stays flat. The
         // first batch is read before the headers, so a refused filter is answered, not cut short.

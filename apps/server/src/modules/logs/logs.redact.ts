@@ -1,7 +1,7 @@
 import { and, asc, gt, sql } from 'drizzle-orm';
 import { LOG_REDACT_TEXT, REDACTED_TEXT, type LogRedactInput, type SessionUser } from '@serwis/domain';
 import type { Db, Tx } from '../../db/database.js';
-import { cleanTerm, escapeLike, likeContains } from '../../lib/text-search.js';
+import { QUOTE_CHARACTERS, cleanTerm, escapeLike, likeContains } from '../../lib/text-search.js';
 import { inTransaction } from '../../lib/transaction.js';
 import { audit } from '../../plugins/audit.js';
 import { logSearchText, logs } from './logs.table.js';
@@ -11,20 +11,17 @@ const BATCH = 500;
 /** The acting user's column holds an e-mail address at most this long. */
 const USER_MAX = 254;
 
-/** Quotation marks of every kind: the log's search takes any for any ("„Ala”" finds "\"Ala\""). */
-const QUOTE_MARKS = `"'„”“«»‚’‘\`´`;
-
 /**
  * The text as a pattern of whole words: any letter case (Ł as ł), any run of white space for a
- * space, any quotation mark for one, and never inside a longer word ("ser" is not taken out of
+ * space, any quotation mark for one (as the log's search: text-search.ts, likeContains), and never inside a longer word ("ser" is not taken out of
  * "serwis": three letters rewrote every entry of the log).
  */
 function wholeText(text: string) {
   const parts = [...text].map((ch) =>
     /\s/.test(ch)
       ? '\\s+'
-      : QUOTE_MARKS.includes(ch)
-        ? `[${QUOTE_MARKS}]`
+      : QUOTE_CHARACTERS.includes(ch)
+        ? `[${QUOTE_CHARACTERS}]`
         : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
   );
   return new RegExp(`(?<![\\p{L}\\p{N}])${parts.join('')}(?![\\p{L}\\p{N}])`, 'giu');

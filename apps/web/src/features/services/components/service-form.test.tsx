@@ -269,6 +269,7 @@ describe('ServiceForm: saving a new event', () => {
     await userEvent.clear(period);
     await userEvent.type(period, '1,5');
     expect(period).toHaveValue('1.5');
+    expect(period).not.toHaveAccessibleDescription(expect.stringContaining(MSG.inspectionPeriodStep));
     await save();
     await waitFor(() =>
       expect(period).toHaveAccessibleDescription(expect.stringContaining(MSG.inspectionPeriodStep)),

@@ -77,6 +77,30 @@ const pills = () =>
     ...(machinesField().closest('.mantine-MultiSelect-root')?.querySelectorAll('.mantine-Pill-label') ?? []),
   ].map((pill) => pill.textContent);
 
+/** An event of ACME's Laser (7) and Prasa (8) opened for editing by an administrator. */
+function openEdit(state: 'UTWORZONY' | 'PODPISANY') {
+  const api = routes({ 'PUT /api/service/update': { body: sampleService() } });
+  const service = sampleService({
+    state,
+    customer: { ...sampleService().customer, id: 11 },
+    devices: [
+      { id: 7, name: 'Laser', type: 'INTERNAL', customer: { id: 11 } },
+      { id: 8, name: 'Prasa', type: 'EXTERNAL', customer: { id: 11 } },
+    ],
+  });
+  renderScreen(
+    <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
+    { url: '/m' },
+  );
+  return api;
+}
+
+/** Presses a chosen machine's ×. */
+async function takeOff(label: string) {
+  const pill = screen.getByText(label).closest('.mantine-Pill-root') as HTMLElement;
+  await userEvent.click(within(pill).getByRole('button', { hidden: true }));
+}
+
 async function pick(option: string) {
   await userEvent.click(machinesField());
   await userEvent.click(await screen.findByRole('option', { name: option }));
@@ -165,22 +189,9 @@ describe("ServiceForm: the event's machines", () => {
   });
 
   it("edits an event's machines: its own named before any list loads, one taken off", async () => {
-    const api = routes({ 'PUT /api/service/update': { body: sampleService() } });
-    const service = sampleService({
-      state: 'UTWORZONY',
-      customer: { ...sampleService().customer, id: 11 },
-      devices: [
-        { id: 7, name: 'Laser', type: 'INTERNAL', customer: { id: 11 } },
-        { id: 8, name: 'Prasa', type: 'EXTERNAL', customer: { id: 11 } },
-      ],
-    });
-    renderScreen(
-      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
-      { url: '/m' },
-    );
+    const api = openEdit('UTWORZONY');
     expect(pills()).toEqual(['(7) Laser', '(8) Prasa']);
-    const prasa = screen.getByText('(8) Prasa').closest('.mantine-Pill-root') as HTMLElement;
-    await userEvent.click(within(prasa).getByRole('button', { hidden: true }));
+    await takeOff('(8) Prasa');
     // Its serial number is added once the customer's machines have loaded.
     await waitFor(() => expect(pills()).toEqual(['(7) Laser, S/N L-1']));
     await save();
@@ -189,22 +200,9 @@ describe("ServiceForm: the event's machines", () => {
   });
 
   it("tells an administrator that a signed event's protocol names the machines it was signed with", async () => {
-    routes({ 'PUT /api/service/update': { body: sampleService() } });
-    const service = sampleService({
-      state: 'PODPISANY',
-      customer: { ...sampleService().customer, id: 11 },
-      devices: [
-        { id: 7, name: 'Laser', type: 'INTERNAL', customer: { id: 11 } },
-        { id: 8, name: 'Prasa', type: 'INTERNAL', customer: { id: 11 } },
-      ],
-    });
-    renderScreen(
-      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
-      { url: '/m' },
-    );
+    openEdit('PODPISANY');
     expect(machinesField()).not.toHaveAccessibleDescription(SERVICE_MACHINES_TEXT.signedChange);
-    const prasa = screen.getByText('(8) Prasa').closest('.mantine-Pill-root') as HTMLElement;
-    await userEvent.click(within(prasa).getByRole('button', { hidden: true }));
+    await takeOff('(8) Prasa');
     expect(machinesField()).toHaveAccessibleDescription(SERVICE_MACHINES_TEXT.signedChange);
   });
 

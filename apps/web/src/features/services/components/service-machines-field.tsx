@@ -13,7 +13,7 @@ import type { MachineChoice } from '../service-form-values';
 const NONE: Device[] = [];
 
 /** How many of a customer's machines the field lists at once; the others are found by typing. */
-export const MACHINE_CHOICES_SHOWN = 50;
+const MACHINE_CHOICES_SHOWN = 50;
 
 /**
  * One page of the customer's machines (both families) matching what is typed, by the server: a
