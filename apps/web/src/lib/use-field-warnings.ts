@@ -49,7 +49,7 @@ function afterThePress(show: () => void) {
 export function useFieldWarnings<F extends string>() {
   const [typingIn, setTypingIn] = useState<F | null>(null);
   watchPresses();
-  return <P extends FocusProps>(field: F, warning: string | null, inputProps: P) => ({
+  return <P extends FocusProps>(field: F, warning: string | null, inputProps: P, hint?: string) => ({
     ...inputProps,
     onFocus: (event: FocusEvent<HTMLInputElement>) => {
       setTypingIn(field);
@@ -59,16 +59,17 @@ export function useFieldWarnings<F extends string>() {
       afterThePress(() => setTypingIn((current) => (current === field ? null : current)));
       inputProps.onBlur?.(event);
     },
-    ...warningBelow(typingIn !== field ? warning : null),
+    ...warningBelow(typingIn !== field ? warning : null, hint),
   });
 }
 
 /**
  * A warning under a field, in the warning colour, shown at once: for a field nothing is typed into
  * (a date picked from the calendar), where waiting for it to be left hid it until after "Zapisz".
+ * Without a warning the field's own `hint`, if any, is its description, in the usual colour.
  */
-export const warningBelow = (warning: string | null) => ({
-  description: warning ?? undefined,
+export const warningBelow = (warning: string | null, hint?: string) => ({
+  description: warning ?? hint,
   inputWrapperOrder: ['label', 'input', 'description', 'error'] as WrapperPart[],
-  styles: { description: { color: 'var(--mantine-color-orange-text)' } },
+  styles: warning ? { description: { color: 'var(--mantine-color-orange-text)' } } : {},
 });

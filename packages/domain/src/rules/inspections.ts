@@ -40,6 +40,13 @@ export function isCountedInspection(event: { type: readonly string[]; state: str
   return event.type.includes('PRZEGLAD_OKRESOWY') && event.state !== 'ODRZUCONY';
 }
 
+/**
+ * The period (months since handover) of a machine's next inspection, after its largest one. A period
+ * of -1 means "not given": the next one is then the first, six months after handover.
+ */
+export const nextInspectionPeriod = (lastPeriod: number) =>
+  Math.max(lastPeriod, 0) + INSPECTION_INTERVAL_MONTHS;
+
 /** domain.md "Periodic inspections", exactly; the SQL of the inspection list mirrors it. */
 export function summarizeInspections(input: InspectionInput): InspectionSummary {
   const { transferDate, warrantyLength, inspections, today } = input;
@@ -50,8 +57,7 @@ export function summarizeInspections(input: InspectionInput): InspectionSummary 
     const date = event.date.slice(0, 10);
     if (lastInspection === null || date > lastInspection) lastInspection = date;
   }
-  // A period of -1 means "not given": the next one is then the first, six months after handover.
-  const monthsToNext = Math.max(lastPeriod, 0) + INSPECTION_INTERVAL_MONTHS;
+  const monthsToNext = nextInspectionPeriod(lastPeriod);
   const nextInspection = transferDate ? addMonths(transferDate, monthsToNext) : null;
   const warrantyEnd = transferDate ? addMonths(transferDate, warrantyLength) : null;
   return {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MSG, validationMessage } from '../messages.js';
 import { MACHINE_STATUS_NAMES, MACHINE_TYPES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
-import { serviceNumberFields } from './services.js';
+import { SERVICE_MAX, serviceNumberFields } from './services.js';
+import type { PeriodMisfit } from '../rules/inspection-cycle.js';
 
 /** `/api/device/periodicInspections/{mode}`: onlyActual (the default on screen) or all. */
 export const INSPECTION_LIST_MODES = ['onlyActual', 'all'] as const;
@@ -104,3 +105,54 @@ export const periodicInspectionSummarySchema = z.object({
   ...inspectionFigures,
 });
 export type PeriodicInspectionSummary = z.infer<typeof periodicInspectionSummarySchema>;
+
+/** `GET /api/device/inspectionCycles?ids=1,2,3&exceptService=7`: a service form's machines (docs/api.md). */
+export const inspectionCyclesQuery = z.object({
+  ids: z
+    .string({ error: validationMessage.wrongType })
+    .max(1_200, validationMessage.wrongType)
+    .transform((text, ctx) => {
+      const ids = text.split(',').map((part) => Number(part.trim()));
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+        ctx.addIssue({ code: 'custom', message: validationMessage.wrongType });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    })
+    .pipe(z.array(z.number()).max(SERVICE_MAX.devices, validationMessage.wrongType)),
+  /** The event being edited: its own period is not the machine's last one. */
+  exceptService: id.optional(),
+});
+
+export const inspectionCycleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  transferDate: nullableDate,
+  isPeriodicInspectionEnabled: z.boolean(),
+  lastPeriod: z.number().int(),
+});
+
+/** How many machines a period warning names before "i N innych". */
+const MISFITS_NAMED = 3;
+
+export const INSPECTION_CYCLE_TEXT = {
+  /** Under "Okres" while it is empty: what the event's machines are due for. */
+  suggested: (next: number) =>
+    `Następny przegląd: ${next} mies. Bez okresu przegląd nie przesunie terminu następnego przeglądu.`,
+  /** Under "Okres": machines for which the typed period is not their next inspection (saved anyway). */
+  misfits: (misfits: readonly PeriodMisfit[]) => {
+    const [first] = misfits;
+    const said =
+      misfits.length > 1
+        ? `Okres nie jest następnym przeglądem ${misfits.length} maszyn: ${misfits
+            .slice(0, MISFITS_NAMED)
+            .map((m) => `„${m.name}” (${m.nextPeriod} mies.)`)
+            .join(
+              ', ',
+            )}${misfits.length > MISFITS_NAMED ? ` i jeszcze ${misfits.length - MISFITS_NAMED}` : ''}.`
+        : first.lastPeriod < 0
+          ? `Maszyna „${first.name}” nie miała jeszcze przeglądu okresowego: pierwszy to ${first.nextPeriod} mies.`
+          : `Maszyna „${first.name}” ma już przegląd za ${first.lastPeriod} mies.: następny to ${first.nextPeriod} mies.`;
+    return `${said} Zapisze się i tak.`;
+  },
+} as const;

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
+  inspectionCycleSchema,
+  inspectionCyclesQuery,
   inspectionDeviceParams,
   inspectionListParams,
   inspectionListQuery,
@@ -19,6 +21,7 @@ import {
   streamInspections,
   switchPeriodicInspections,
 } from './inspections.service.js';
+import { inspectionCycles } from './inspection-cycles.js';
 
 const tags = ['Przeglądy okresowe'];
 const errors = { 400: messageResponse, 403: messageResponse, 404: messageResponse };
@@ -38,6 +41,20 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getInspectionSummary(app.db, request.params.deviceId, today()),
+  );
+
+  app.get(
+    '/api/device/inspectionCycles',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cykl przeglądów maszyn zdarzenia (ostatni okres bez edytowanego zdarzenia): ostrzeżenie pod polem Okres',
+        querystring: inspectionCyclesQuery,
+        response: { 200: z.array(inspectionCycleSchema), ...errors },
+      },
+    },
+    async (request) => inspectionCycles(app.db, request.query.ids, request.query.exceptService),
   );
 
   const listResponse = { 200: z.array(periodicInspectionRowSchema), ...errors };

@@ -152,6 +152,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/device/periodicInspection/{deviceId}': ANY,
   'GET /api/device/periodicInspections/{mode}': ANY,
   'GET /api/device/periodicInspections': ANY,
+  'GET /api/device/inspectionCycles': ANY,
 
   // To-dos: read for all; add, edit, save, delete for admins, a service's to-do too.
   'GET /api/todo/get': ANY,

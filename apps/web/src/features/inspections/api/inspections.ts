@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InspectionListMode, PeriodicInspectionRow, PeriodicInspectionSummary } from '@serwis/domain';
+import type {
+  InspectionCycle,
+  InspectionListMode,
+  PeriodicInspectionRow,
+  PeriodicInspectionSummary,
+} from '@serwis/domain';
 import { api } from '../../../lib/api-client';
 
 const keys = {
@@ -7,6 +12,8 @@ const keys = {
   summary: (deviceId: number) => ['inspections', 'summary', deviceId] as const,
   page: (mode: InspectionListMode, params: InspectionPageParams) =>
     ['inspections', 'list', mode, params] as const,
+  cycles: (ids: readonly string[], exceptService?: number) =>
+    ['inspections', 'cycles', [...ids].sort().join(','), exceptService ?? null] as const,
 };
 
 export interface InspectionPageParams {
@@ -21,6 +28,27 @@ export function useInspectionSummary(deviceId: number) {
     queryKey: keys.summary(deviceId),
     queryFn: () => api.get<PeriodicInspectionSummary>(`/api/device/periodicInspection/${deviceId}`),
     enabled: Number.isInteger(deviceId) && deviceId > 0,
+  });
+}
+
+/**
+ * A service form's machines' inspection cycles (the warning under "Okres"), asked only while the
+ * event is an inspection with machines; `exceptService` is the event being edited.
+ */
+export function useInspectionCycles(
+  ids: readonly string[],
+  exceptService: number | undefined,
+  enabled: boolean,
+) {
+  const key = keys.cycles(ids, exceptService);
+  return useQuery({
+    queryKey: key,
+    queryFn: () =>
+      api.get<InspectionCycle[]>('/api/device/inspectionCycles', {
+        query: { ids: key[2], exceptService },
+      }),
+    enabled: enabled && ids.length > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

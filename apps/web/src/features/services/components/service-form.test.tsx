@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  INSPECTION_CYCLE_TEXT,
   MSG,
   SERVICE_ADDED_TEXT,
   SERVICE_DATE_MSG,
@@ -244,6 +245,67 @@ describe('ServiceForm: saving a new event', () => {
     expect((api.calls.find((c) => c.method === 'POST')!.body as FormData).has('protocolSerwisowyFile')).toBe(
       false,
     );
+  });
+
+  it("suggests the machine's next period, and warns when the one typed is not it, saving it anyway", async () => {
+    const cycle = { transferDate: '2025-01-15', isPeriodicInspectionEnabled: true };
+    const { api } = openNew({
+      'GET /api/device/inspectionCycles': { body: [{ id: 7, name: 'Laser', lastPeriod: 12, ...cycle }] },
+      'POST /api/service/add': { status: 201, body: sampleService() },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    const period = screen.getByRole('textbox', { name: /Okres/ });
+    await waitFor(() => expect(period).toHaveAccessibleDescription(INSPECTION_CYCLE_TEXT.suggested(18)));
+    expect(api.callsTo('GET', '/api/device/inspectionCycles')[0].query.get('ids')).toBe('7');
+    expect(api.callsTo('GET', '/api/device/inspectionCycles')[0].query.has('exceptService')).toBe(false);
+    // Told once the field is left, not at the first digit typed.
+    await userEvent.type(period, '12');
+    expect(period).toHaveAccessibleDescription(MSG.inspectionPeriodHint);
+    await userEvent.tab();
+    const warning = 'Maszyna „Laser” ma już przegląd za 12 mies.: następny to 18 mies. Zapisze się i tak.';
+    expect(period).toHaveAccessibleDescription(warning);
+    await userEvent.clear(period);
+    await userEvent.type(period, '18');
+    await userEvent.tab();
+    expect(period).toHaveAccessibleDescription(MSG.inspectionPeriodHint);
+    await userEvent.clear(period);
+    await userEvent.type(period, '12');
+    await userEvent.tab();
+    expect(period).toHaveAccessibleDescription(warning);
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    const json = await jsonPartOf(api.calls.find((c) => c.method === 'POST')!.body, 'serviceJson');
+    expect(json).toMatchObject({ type: ['PRZEGLAD_OKRESOWY'], period: 12 });
+  });
+
+  it("weighs an edited inspection's period without its own, and asks nothing for a repair", async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'GET /api/device/inspectionCycles': {
+        body: [
+          {
+            id: 7,
+            name: 'Laser',
+            transferDate: '2025-01-15',
+            isPeriodicInspectionEnabled: true,
+            lastPeriod: 6,
+          },
+        ],
+      },
+    });
+    const service = sampleService({ id: 40, state: 'UTWORZONY', type: ['PRZEGLAD_OKRESOWY'], period: 12 });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
+      { url: '/m' },
+    );
+    const period = screen.getByRole('textbox', { name: /Okres/ });
+    await waitFor(() => expect(api.callsTo('GET', '/api/device/inspectionCycles')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/device/inspectionCycles')[0].query.get('exceptService')).toBe('40');
+    expect(period).toHaveAccessibleDescription(MSG.inspectionPeriodHint);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));
+    expect(screen.queryByRole('textbox', { name: /Okres/ })).toBeNull();
+    expect(api.callsTo('GET', '/api/device/inspectionCycles')).toHaveLength(1);
   });
 
   it('sends -1 when an inspection is chosen without a period', async () => {

@@ -15,6 +15,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { DateField } from '../../../components/date-field';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
+  INSPECTION_CYCLE_TEXT,
   INSPECTION_PERIOD_STEP,
   MSG,
   PAYMENT_TYPES,
@@ -26,6 +27,8 @@ import {
   serviceDateWarning,
   serviceJsonSchema,
   SERVICE_MACHINES_TEXT,
+  commonNextPeriod,
+  periodMisfits,
   type Service,
 } from '@serwis/domain';
 import { QuietSelect } from '../../../components/quiet-select';
@@ -49,7 +52,8 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { useUploadSizeCheck } from '../../../lib/upload-size-check';
 import { useKeepFocusWhileSaving } from '../../../lib/keep-focus-while-saving';
-import { warningBelow } from '../../../lib/use-field-warnings';
+import { useFieldWarnings, warningBelow } from '../../../lib/use-field-warnings';
+import { useInspectionCycles } from '../../inspections/api/inspections';
 import { companyToday } from '../../../lib/company-time';
 
 export interface ServiceFormProps {
@@ -81,6 +85,32 @@ export interface ServiceFormProps {
 const formFieldOf = (field: string) => Object.keys(toFieldErrors({ [field]: '' }))[0];
 
 const paymentOptions = PAYMENT_TYPES.map((p) => ({ value: p.name, label: p.label }));
+
+/**
+ * What "Okres" says under it: a warning when the period is not the next inspection of some chosen
+ * machine (it never refuses the save), or else its hint: the period the machines are due for while
+ * it is empty (domain.md: an inspection without a period does not move the next one's date).
+ */
+function usePeriodNote(values: ServiceFormValues, serviceId: number | undefined, readOnly: boolean) {
+  const inspection = isInspection(values.types);
+  const cycles = useInspectionCycles(values.devices, serviceId, inspection && !readOnly);
+  const empty = values.period === '' || values.period === null;
+  if (readOnly) return { warning: null, hint: MSG.inspectionPeriodHint };
+  // Only the machines chosen now: the former answer stays while a new machine's is on its way.
+  const chosen = (cycles.data ?? []).filter((cycle) => values.devices.includes(String(cycle.id)));
+  if (empty) {
+    const next = commonNextPeriod(chosen);
+    return {
+      warning: null,
+      hint: next ? INSPECTION_CYCLE_TEXT.suggested(next) : MSG.inspectionPeriodMissingHint,
+    };
+  }
+  const misfits = periodMisfits(Number(values.period), chosen);
+  return {
+    warning: misfits.length ? INSPECTION_CYCLE_TEXT.misfits(misfits) : null,
+    hint: MSG.inspectionPeriodHint,
+  };
+}
 
 /** The service form of spec §2, for a new event (multipart with a protocol file) or an edit. */
 export function ServiceForm(props: ServiceFormProps) {
@@ -160,6 +190,8 @@ export function ServiceForm(props: ServiceFormProps) {
   const { date, types, period } = form.values;
   const movesNextInspection = isInspection(types) && period !== '' && period !== null;
   const dateWarning = serviceDateWarning(date, companyToday(), movesNextInspection);
+  const periodNote = usePeriodNote(values, service?.id, readOnly);
+  const warned = useFieldWarnings<'period'>();
 
   return (
     <form onSubmit={submit} noValidate>
@@ -207,19 +239,13 @@ export function ServiceForm(props: ServiceFormProps) {
         {isInspection(values.types) && (
           <NumberInput
             label="Okres (miesiące)"
-            description={
-              // domain.md: an inspection without a period does not move the next one's date.
-              (values.period === '' || values.period === null) && !readOnly
-                ? MSG.inspectionPeriodMissingHint
-                : MSG.inspectionPeriodHint
-            }
             min={0}
             step={INSPECTION_PERIOD_STEP}
             max={SERVICE_MAX.period}
             // "1,5" is refused under the field, not taken as 15 months.
             allowNegative={false}
             disabled={readOnly}
-            {...form.getInputProps('period')}
+            {...warned('period', periodNote.warning, form.getInputProps('period'), periodNote.hint)}
           />
         )}
         <Textarea
