@@ -26,6 +26,7 @@ export * from './schemas/incidents.js';
 export * from './rules/calendar-date.js';
 export * from './rules/inspections.js';
 export * from './rules/inspection-cycle.js';
+export * from './rules/part-key.js';
 export * from './schemas/inspections.js';
 export * from './schemas/todos.js';
 export * from './schemas/statistics.js';

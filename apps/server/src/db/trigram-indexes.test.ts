@@ -21,9 +21,14 @@ describe('trigram indexes', () => {
       JOIN pg_am am ON am.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE am.amname = 'gin' AND n.nspname = current_schema() ORDER BY c.relname`);
     expect(indexes.map((i) => i.name)).toEqual(
-      expect.arrayContaining(['devices_search_trgm', 'logs_search_trgm', 'services_internal_fault_trgm']),
+      expect.arrayContaining([
+        'devices_search_trgm',
+        'logs_search_trgm',
+        'parts_key_trgm',
+        'services_internal_fault_trgm',
+      ]),
     );
-    expect(indexes).toHaveLength(16);
+    expect(indexes).toHaveLength(17);
     for (const index of indexes) {
       const options =
         typeof index.options === 'string' ? index.options : `{${(index.options ?? []).join(',')}}`;

@@ -14,6 +14,8 @@ import {
 } from '../reference-data.js';
 import { isCalendarDate } from '../rules/calendar-date.js';
 import { id, line, singleSpaced } from './common.js';
+import { PART_KEY_MIN, partKey } from '../rules/part-key.js';
+import { PART_FILTER_TEXT } from './parts.js';
 
 export const MACHINE_NAME_MIN = 3;
 /** 100 years; anything longer is a typing mistake. */
@@ -209,6 +211,10 @@ export const deviceFilterSchema = z.object({
   zipCode: filterText(),
   city: filterText(),
   provinces: filterList(machineProvince, PROVINCES.length * 2),
+  /** Machines holding a part whose name, serial, producer or description has these letters and digits (partKey). */
+  part: filterText(MAX.name).refine((v) => v === '' || partKey(v).length >= PART_KEY_MIN, {
+    message: PART_FILTER_TEXT.tooShortFilter,
+  }),
 });
 export type DeviceFilter = z.infer<typeof deviceFilterSchema>;
 export type DeviceFilterInput = z.input<typeof deviceFilterSchema>;

@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { MAX } from '../limits.js';
 import { MSG, validationMessage } from '../messages.js';
 import { line, ref, singleSpaced, text } from './common.js';
+import { PART_KEY_MIN } from '../rules/part-key.js';
 
 export const PART_SERIAL_MAX = 100;
+
+export const PART_FILTER_TEXT = {
+  label: 'Część',
+  description: 'Nazwa, numer seryjny, producent lub opis części maszyny',
+  /** Under the panel's field. */
+  tooShort: `Wpisz co najmniej ${PART_KEY_MIN} litery lub cyfry części.`,
+  /** The server's 400, which names the filter. */
+  tooShortFilter: `Filtr „Część”: wpisz co najmniej ${PART_KEY_MIN} litery lub cyfry części.`,
+} as const;
 
 const partFields = {
   name: z

@@ -1,5 +1,6 @@
 import { and, between, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
-import { MACHINE_STATUSES, type DeviceFilter } from '@serwis/domain';
+import { MACHINE_STATUSES, partKey, type DeviceFilter } from '@serwis/domain';
+import { parts, partKeyText } from '../parts/parts.table.js';
 import { cleanTerm, likeContains, trimmedTerm } from '../../lib/text-search.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
@@ -94,7 +95,19 @@ function filterConditionsByField(
     zipCode: amongValues('zipCode', contains(devices.zipCode, filter.zipCode)),
     city: amongValues('city', contains(devices.city, filter.city)),
     provinces: filter.provinces.length ? inArray(devices.province, filter.provinces) : undefined,
+    part: partHolders(filter.part),
   };
+}
+
+/**
+ * The machines holding a part whose texts have the term's letters and digits ("4WE 6", "zawor",
+ * "R9011" for "Zawór 4WE6 Bosch Rexroth, R901130005"), found through the parts' key index
+ * (parts_key_trgm); the schema asks for three letters or digits at least, a trigram.
+ */
+function partHolders(text: string): SQL | undefined {
+  const key = partKey(text);
+  if (!key) return undefined;
+  return sql`${devices.id} IN (SELECT ${parts.deviceId} FROM ${parts} WHERE ${partKeyText(parts)} LIKE ${`%${key}%`})`;
 }
 
 /**

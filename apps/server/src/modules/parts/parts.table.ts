@@ -1,6 +1,23 @@
-import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns.js';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { timestamps, trigramIndex } from '../../db/columns.js';
 import { devices } from '../devices/devices.table.js';
+
+interface KeyColumns {
+  name: AnyPgColumn;
+  serialNumber: AnyPgColumn;
+  producer: AnyPgColumn;
+  description: AnyPgColumn;
+}
+
+/**
+ * The part's name, serial number, producer and description as the machine lists' "Część" filter
+ * compares them, each in the form of the domain's `partKey` (Polish letters without marks, ASCII
+ * letters in lower case and digits), joined by chr(31) so a term never matches across two of them.
+ * Indexed (trigram GIN) and queried in this one form (devices.filters.ts).
+ */
+export const partKeyText = (t: KeyColumns) =>
+  sql`regexp_replace(lower(translate(${t.name} || chr(31) || ${t.serialNumber} || chr(31) || ${t.producer} || chr(31) || ${t.description}, 'ąćęłńóśźżĄĆĘŁŃÓŚŹŻ', 'acelnoszzacelnoszz')), '[^0-9a-z' || chr(31) || ']', '', 'g')`;
 
 export const parts = pgTable(
   'parts',
@@ -16,5 +33,5 @@ export const parts = pgTable(
     description: text().notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('parts_device_idx').on(t.deviceId)],
+  (t) => [index('parts_device_idx').on(t.deviceId), trigramIndex('parts_key_trgm', partKeyText(t))],
 );
