@@ -8,7 +8,8 @@ export const PART_SERIAL_MAX = 100;
 
 export const PART_FILTER_TEXT = {
   label: 'Część',
-  description: 'Nazwa, numer seryjny, producent lub opis części maszyny',
+  placeholder: 'nazwa, S/N, producent, opis',
+  description: 'Maszyny z częścią o tej nazwie, numerze seryjnym, producencie lub opisie',
   /** Under the panel's field. */
   tooShort: `Wpisz co najmniej ${PART_KEY_MIN} litery lub cyfry części.`,
   /** The server's 400, which names the filter. */

@@ -22,6 +22,8 @@ export interface MachineFilters {
   zipCode: string;
   city: string;
   provinces: string[];
+  /** A part of the machine: its name, serial, producer or description (domain partKey). */
+  part: string;
 }
 
 export const EMPTY_FILTERS: MachineFilters = {
@@ -39,6 +41,7 @@ export const EMPTY_FILTERS: MachineFilters = {
   zipCode: '',
   city: '',
   provinces: [],
+  part: '',
 };
 
 /** True when any filter narrows the list (the panel's chevron turns red and double). */
@@ -67,6 +70,7 @@ export function toFilterBody(filters: MachineFilters): DeviceFilterInput {
     zipCode: filters.zipCode.trim(),
     city: filters.city.trim(),
     provinces: filters.provinces,
+    part: filters.part.trim(),
   };
 }
 

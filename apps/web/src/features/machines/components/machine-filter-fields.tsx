@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Autocomplete, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import { DEVICE_MAX, MAX, PROVINCES } from '@serwis/domain';
+import { DEVICE_MAX, MAX, PART_FILTER_TEXT, PROVINCES } from '@serwis/domain';
 import type { MachineFilters } from '../machine-filters';
 import { useCategoryOptions, useCustomerOptions } from '../api/lookups';
 import { StatusMultiSelect } from './status-select';
@@ -77,6 +77,13 @@ export function MachineFilterFields({ form }: { form: UseFormReturnType<MachineF
         searchable
         clearable
         {...form.getInputProps('provinces')}
+      />
+      <TextInput
+        label={PART_FILTER_TEXT.label}
+        placeholder={PART_FILTER_TEXT.placeholder}
+        title={PART_FILTER_TEXT.description}
+        maxLength={MAX.name}
+        {...form.getInputProps('part')}
       />
     </SimpleGrid>
   );

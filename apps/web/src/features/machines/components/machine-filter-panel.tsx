@@ -8,6 +8,7 @@ import {
   IconChevronsUp,
   IconSearch,
 } from '@tabler/icons-react';
+import { PART_FILTER_TEXT, PART_KEY_MIN, partKey } from '@serwis/domain';
 import { EMPTY_FILTERS, hasActiveFilters, type MachineFilters } from '../machine-filters';
 import { MachineFilterFields } from './machine-filter-fields';
 
@@ -25,7 +26,13 @@ interface MachineFilterPanelProps {
  */
 export function MachineFilterPanel({ applied, onApply, csvButton }: MachineFilterPanelProps) {
   const [open, setOpen] = useState(false);
-  const form = useForm<MachineFilters>({ initialValues: applied });
+  const form = useForm<MachineFilters>({
+    initialValues: applied,
+    validate: {
+      part: (value) =>
+        value.trim() && partKey(value).length < PART_KEY_MIN ? PART_FILTER_TEXT.tooShort : null,
+    },
+  });
   const active = hasActiveFilters(applied);
   const Chevron = active
     ? open
@@ -77,6 +84,8 @@ export function MachineFilterPanel({ applied, onApply, csvButton }: MachineFilte
               Szukaj
             </Button>
             {csvButton(() => {
+              // A term the server refuses is told under its field too (the file's refusal says it).
+              form.validate();
               const values = form.getValues();
               apply(values);
               return values;

@@ -9,6 +9,7 @@ import { sampleDevice, sampleCustomerRecord } from '../../../../test/samples';
 import { EMPTY_FILTERS, type MachineFilters } from '../machine-filters';
 import { MachineList } from './machine-list';
 import { Link } from 'react-router';
+import { PART_FILTER_TEXT } from '@serwis/domain';
 
 /** No pause between keystrokes: the tests check behaviour, not typing speed. */
 const user = userEvent.setup({ delay: null });
@@ -165,6 +166,30 @@ describe('machine list', () => {
         provinces: [],
       });
     });
+  });
+
+  it('finds machines by a part: asks three letters or digits, sends the term, opens the card on its parts', async () => {
+    const server = fakeServer();
+    renderList();
+    await screen.findByText('Laser CO2 3000');
+    await user.click(screen.getByRole('button', { name: /Filtry/ }));
+    const part = screen.getByLabelText(PART_FILTER_TEXT.label);
+    await user.type(part, '4W');
+    const before = server.callsTo('POST', '/api/device/getByFilter').length;
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    expect(await screen.findByText(PART_FILTER_TEXT.tooShort)).toBeInTheDocument();
+    expect(part).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST', '/api/device/getByFilter')).toHaveLength(before);
+    await user.type(part, 'E 6');
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/api/device/getByFilter').at(-1)!.body).toMatchObject({ part: '4WE 6' }),
+    );
+    expect(screen.queryByText(PART_FILTER_TEXT.tooShort)).toBeNull();
+    fireEvent.click(screen.getByText('Prasa'));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/machineEdit?id=8&customerId=12&prev=machineList&activeTab=equipments',
+    );
   });
 
   it('offers "Data do" no day before "Data od", so that a range cannot be the wrong way round', async () => {

@@ -79,8 +79,14 @@ export function MachineList({ family }: { family: MachineFamily }) {
   const pageIds = useMemo(() => (data?.items ?? []).map((d) => d.id), [data]);
   const ticks = useMemo(() => ({ selected, pageIds, tick }), [selected, pageIds, tick]);
 
+  // Found by a part, a machine opens on its parts (a recall goes through them one by one).
   const cardPath = (device: Device) =>
-    config.editPath({ id: device.id, customerId: device.customer?.id, prev: config.listRouteName });
+    config.editPath({
+      id: device.id,
+      customerId: device.customer?.id,
+      prev: config.listRouteName,
+      activeTab: filters.part.trim() ? 'equipments' : undefined,
+    });
   const open = (device: Device) => navigate(cardPath(device));
 
   return (
