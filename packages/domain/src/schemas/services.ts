@@ -232,6 +232,11 @@ export const serviceFileSchema = z.object({
   contentType: z.string(),
   size: z.number(),
   createdAt: z.string(),
+  /**
+   * Addition: a PDF of the protocol signed in the app (the first signing's or a correction's), kept
+   * while the event is signed (a delete answers 409).
+   */
+  signedProtocol: z.boolean(),
 });
 export type ServiceFile = z.infer<typeof serviceFileSchema>;
 

@@ -160,20 +160,17 @@ describe('DELETE /api/file/delete/{id}', () => {
       });
       expect(response.statusCode).toBe(200);
     }
-    const deleted = async (id: number) => {
+    // A machine's file has its own record; an event's attachment is in the event's history.
+    const deleted = async (record: string) => {
       const entry = (
-        await ctx.database.db
-          .select()
-          .from(logs)
-          .where(eq(logs.arg1, `file:${id}`))
-          .orderBy(logs.eventId)
+        await ctx.database.db.select().from(logs).where(eq(logs.arg1, record)).orderBy(logs.eventId)
       ).at(-1)!;
       return entry.formattedMessage.slice(entry.formattedMessage.indexOf(': ') + 2);
     };
-    expect(await deleted(parameters.id)).toBe(
+    expect(await deleted(`file:${parameters.id}`)).toBe(
       `usunięcie pliku „parametry.pdf” (id ${parameters.id}) (zakładka Parametry) maszyny Prasa krawędziowa (id ${deviceId})`,
     );
-    expect(await deleted(photo.id)).toBe(
+    expect(await deleted(`service:${event.id}`)).toBe(
       `usunięcie pliku „zdjęcie.jpg” (id ${photo.id}) zdarzenia serwisowego (auto) (id ${event.id}) [Naprawa] ` +
         `maszyny ${machines[0].name} (id ${machines[0].id}), kontrahent ${customer.shortName}`,
     );

@@ -7,7 +7,6 @@ import { containsAny } from '../../lib/text-search.js';
 import { devices } from '../devices/devices.table.js';
 import { tutorialFiles } from '../tutorials/tutorials.table.js';
 import { files } from './files.table.js';
-import { serviceProtocols } from '../protocols/protocols.table.js';
 import { services } from '../services/services.table.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -136,13 +135,16 @@ export async function deviceExists(db: DbOrTx, deviceId: number): Promise<boolea
   return rows.length > 0;
 }
 
-/** Whether the file is the PDF signed in the app for an event that is still signed (its document). */
+/**
+ * Whether the file is a PDF signed in the app (the first signing's, or any correction's since) of an
+ * event that is still signed: its document, kept as long as the event is.
+ */
 export async function isSignedProtocolDocument(db: DbOrTx, fileId: number): Promise<boolean> {
   const rows = await db
-    .select({ id: serviceProtocols.serviceId })
-    .from(serviceProtocols)
-    .innerJoin(services, eq(services.id, serviceProtocols.serviceId))
-    .where(and(eq(serviceProtocols.fileId, fileId), eq(services.state, 'PODPISANY')))
+    .select({ id: files.id })
+    .from(files)
+    .innerJoin(services, eq(services.id, files.serviceId))
+    .where(and(eq(files.id, fileId), eq(services.state, 'PODPISANY'), eq(files.signedProtocol, true)))
     .limit(1);
   return rows.length > 0;
 }

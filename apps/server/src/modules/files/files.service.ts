@@ -101,6 +101,8 @@ export async function insertFileRow(
     filename?: string;
     description?: string;
     audited?: false;
+    /** A protocol's PDF signed in the app (files.table.ts). */
+    signedProtocol?: true;
   },
 ): Promise<FileRow> {
   const filename = displayFilename(input.filename, input.upload.originalName);
@@ -114,6 +116,7 @@ export async function insertFileRow(
     contentType: contentTypeFor(filename, input.upload.mimetype),
     size: input.upload.size,
     userCreatedId: actor.id,
+    signedProtocol: input.signedProtocol ?? false,
   };
   const row = await insertWithFreeDownloadName(tx, values);
   if (input.audited === false) return row;
@@ -121,7 +124,7 @@ export async function insertFileRow(
     tx,
     actor,
     `dodanie pliku „${filename}”${tabOf(input.type)} do ${await ownerLabel(tx, input.owner)}`,
-    `file:${row.id}`,
+    fileRecord(row),
   );
   return row;
 }
@@ -200,12 +203,20 @@ export async function changeFileDescription(db: Db, actor: SessionUser, id: numb
         tx,
         actor,
         `zmiana opisu pliku „${row.filename}” (id ${id}): ${changes.join(', ')}`,
-        `file:${id}`,
+        fileRecord(row),
       );
     }
     return toStoredFile(row);
   });
 }
+
+/**
+ * The log record of a file's entries: an event's attachment (a scan, a signed protocol's PDF) is
+ * part of the event's history, which its record link lists (an auditor found a deleted PDF missing
+ * from it); a machine's file keeps a record of its own.
+ */
+const fileRecord = (file: { id: number; serviceId: number | null }) =>
+  file.serviceId !== null ? `service:${file.serviceId}` : `file:${file.id}`;
 
 /** Deletes the row, then (after the commit) the bytes; a failed byte removal is only logged. */
 export async function removeFile(deps: FileDeps, actor: SessionUser, id: number) {
@@ -231,7 +242,7 @@ export async function removeFile(deps: FileDeps, actor: SessionUser, id: number)
       tx,
       actor,
       `usunięcie pliku „${existing.filename}” (id ${id})${tabOf(existing.type)}${whose}${described}`,
-      `file:${id}`,
+      fileRecord(existing),
     );
   });
   await deleteStoredBytes(deps.storage, [existing.storageName], deps.log);

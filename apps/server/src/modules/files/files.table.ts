@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns.js';
 import { devices } from '../devices/devices.table.js';
 import { services } from '../services/services.table.js';
@@ -28,6 +28,12 @@ export const files = pgTable(
     contentType: varchar({ length: 150 }).notNull().default('application/octet-stream'),
     size: bigint({ mode: 'number' }).notNull().default(0),
     userCreatedId: integer().references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * A PDF of a protocol signed in the app: the first signing's or a correction's. Each is part of
+     * the signed event's record (what the customer signed, what was changed after), kept while the
+     * event is signed, not only the latest (service_protocols.file_id).
+     */
+    signedProtocol: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [index('files_device_type_idx').on(t.deviceId, t.type), index('files_service_idx').on(t.serviceId)],

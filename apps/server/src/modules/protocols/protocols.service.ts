@@ -208,6 +208,7 @@ async function storeProtocolPdf(
     description,
     // The protocol's entry names the PDF: one request, one entry.
     audited: false,
+    signedProtocol: true,
   });
   return file;
 }

@@ -521,6 +521,22 @@ describe('field protocol of a service event', () => {
       message: PROTOCOL_MSG.signedProtocolFileKept,
     });
     expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(1);
+    // After a correction the first PDF (what the customer signed) is kept as the new one is: an
+    // auditor deleted the superseded original with one click.
+    expect((await saveProtocol(ctx, admin, serviceId, { ...data, workDone: 'Poprawione' })).statusCode).toBe(
+      200,
+    );
+    const pdfs = (await serviceOf(serviceId, user, device.id)).files;
+    expect(pdfs).toHaveLength(2);
+    for (const pdf of pdfs) {
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/file/delete/${pdf.id}`,
+        headers: as(admin),
+      });
+      expect(response.statusCode, `file ${pdf.id}`).toBe(409);
+    }
+    expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
     // Its files are part of the locked record: the employee no longer changes their descriptions.
     const describe = (who: typeof user) =>
       ctx.app.inject({

@@ -57,6 +57,7 @@ function toService(whole: ServiceWhole): Service {
       contentType: f.contentType,
       size: f.size,
       createdAt: iso(new Date(f.createdAt)),
+      signedProtocol: f.signedProtocol,
     })),
     todo: whole.todo ? whole.todo.description : null,
     toDoStatus: whole.todo ? (whole.todo.toDoStatus as ToDoStatus) : null,

@@ -173,6 +173,7 @@ export interface ServiceFileJson {
   contentType: string;
   size: number;
   createdAt: string;
+  signedProtocol: boolean;
 }
 
 /** The event's machines by id, as a JSON array ('[]' when none). */
@@ -186,7 +187,8 @@ const coveredDevices = sql<CoveredDevice[]>`coalesce((
 const serviceFiles = sql<ServiceFileJson[]>`coalesce((
   SELECT json_agg(json_build_object('id', ${files.id}, 'downloadName', ${files.downloadName},
     'filename', ${files.filename}, 'description', ${files.description}, 'type', ${files.type},
-    'contentType', ${files.contentType}, 'size', ${files.size}, 'createdAt', ${files.createdAt})
+    'contentType', ${files.contentType}, 'size', ${files.size}, 'createdAt', ${files.createdAt},
+    'signedProtocol', ${files.signedProtocol})
     ORDER BY ${files.id})
   FROM ${files} WHERE ${files.serviceId} = ${services.id}), '[]'::json)`;
 

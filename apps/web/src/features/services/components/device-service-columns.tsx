@@ -50,6 +50,7 @@ export function deviceServiceColumns(options: DeviceServiceColumnsOptions): Colu
         return (
           <ServiceFilesCell
             files={service.files}
+            signed={service.state === 'PODPISANY'}
             onOpen={options.onOpenFile}
             onDelete={
               options.allowed(service).removeFile ? (file) => options.onDeleteFile(service, file) : undefined

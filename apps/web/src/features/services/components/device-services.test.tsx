@@ -10,15 +10,16 @@ import { DeviceServices } from './device-services';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const file = (id: number, originalName: string): ServiceFile => ({
+const file = (id: number, originalName: string, signed?: { description: string }): ServiceFile => ({
   id,
   filename: `${id}-${originalName}`,
   originalName,
-  description: '',
+  description: signed?.description ?? '',
   type: 'SERVICE_FILE',
   contentType: '',
   size: 10,
   createdAt: '2026-03-04T10:00:00.000Z',
+  signedProtocol: Boolean(signed),
 });
 
 const signedOwn = sampleService({ id: 1 });
@@ -29,7 +30,12 @@ const signedForeign = sampleService({
   fullNumber: '24/03/2026',
   userCreated: { id: 9, fullName: 'Ewa Zielińska' },
   user: 'Ewa Zielińska',
-  files: [file(5, 'protokol.pdf'), file(6, 'zdjecie.jpg')],
+  files: [
+    file(5, 'protokol.pdf'),
+    file(6, 'zdjecie.jpg'),
+    file(7, 'Protokół 24-03-2026.pdf', { description: 'Protokół podpisany w aplikacji' }),
+    file(8, 'Protokół 24-03-2026.pdf', { description: 'Korekta protokołu z 2026-03-05' }),
+  ],
   todo: 'Wymienić pasek napędowy',
   toDoStatus: 'TODO',
 });
@@ -158,7 +164,7 @@ describe('DeviceServices (the "Serwis" tab)', () => {
     expect(
       screen.getByText(
         'To zdarzenie jest podpisane. Usunąć można tylko ostatni numer roku; numer 24 z 2026 r. otrzyma wtedy następne numerowane zdarzenie z tego roku. ' +
-          'Razem z nim zostaną usunięte: 2 pliki i zadanie do wykonania zapisane w tym zdarzeniu.',
+          'Razem z nim zostaną usunięte: 4 pliki i zadanie do wykonania zapisane w tym zdarzeniu.',
       ),
     ).toBeInTheDocument();
     await confirm('Usuń');
@@ -247,6 +253,15 @@ describe('DeviceServices (the "Serwis" tab)', () => {
 
   it('deletes an attachment (admin) after naming it', async () => {
     const api = show(ANNA_ADMIN, { 'DELETE /api/file/delete/6': { body: { message: 'Usunięto plik.' } } });
+    // The signed protocol's PDFs, the first and its correction, are told apart and have no delete.
+    const row = await rowOf('24');
+    expect(within(row).getByText('Protokół podpisany w aplikacji')).toBeInTheDocument();
+    expect(within(row).getByText('Korekta protokołu z 2026-03-05')).toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('button', { name: /^Usuń plik:/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Usuń plik: protokol.pdf', 'Usuń plik: zdjecie.jpg']);
     await userEvent.click(within(await rowOf('24')).getByRole('button', { name: 'Usuń plik: zdjecie.jpg' }));
     expect(
       await screen.findByText(

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group, Stack } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEye, IconFileText, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { fileKind, type ServiceFile } from '@serwis/domain';
 
@@ -7,6 +7,8 @@ interface ServiceFilesCellProps {
   onOpen: (file: ServiceFile) => void;
   /** Absent when the user may not delete files (admins only). */
   onDelete?: (file: ServiceFile) => void;
+  /** The event is signed: its protocol PDFs signed in the app are kept (the server refuses a delete). */
+  signed?: boolean;
 }
 
 const iconOf = (name: string) => {
@@ -18,7 +20,7 @@ const iconOf = (name: string) => {
 };
 
 /** The "Pliki" column: each attachment opens in the shared preview (or downloads) by its name. */
-export function ServiceFilesCell({ files, onOpen, onDelete }: ServiceFilesCellProps) {
+export function ServiceFilesCell({ files, onOpen, onDelete, signed = false }: ServiceFilesCellProps) {
   if (files.length === 0) return null;
   // Clicks here must not also open the row's form.
   const stop = (event: React.SyntheticEvent) => event.stopPropagation();
@@ -36,10 +38,18 @@ export function ServiceFilesCell({ files, onOpen, onDelete }: ServiceFilesCellPr
           >
             <Group gap={4} wrap="nowrap">
               {iconOf(file.originalName)}
-              {file.originalName}
+              <span>
+                {file.originalName}
+                {/* Two PDFs of one name, the signed one and a correction, told apart by it. */}
+                {file.description && (
+                  <Text component="span" size="xs" c="dimmed" display="block">
+                    {file.description}
+                  </Text>
+                )}
+              </span>
             </Group>
           </Anchor>
-          {onDelete && (
+          {onDelete && !(signed && file.signedProtocol) && (
             <ActionIcon
               color="red"
               aria-label={`Usuń plik: ${file.originalName}`}
