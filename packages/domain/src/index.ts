@@ -38,6 +38,7 @@ export * from './schemas/configuration.js';
 export * from './schemas/installation-operations.js';
 export * from './schemas/protocols.js';
 export * from './rules/protocol-checklist.js';
+export * from './rules/protocol-correction.js';
 export * from './rules/reminders.js';
 export * from './schemas/reminders.js';
 export * from './schemas/dashboard.js';

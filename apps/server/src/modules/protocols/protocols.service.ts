@@ -5,6 +5,7 @@ import {
   INSTALLATION_PROTOCOL_TITLE,
   MSG,
   PROTOCOL_MSG,
+  correctedSections,
   employeeName,
   protocolPdfFileName,
   signedOutsideApp,
@@ -224,6 +225,13 @@ async function withPdfCleanup<T>(deps: ProtocolDeps, work: (uploads: UploadedFil
   }
 }
 
+/** The signatures and the customer signer's name of a signed protocol, which a correction keeps. */
+const signedBy = (data: ProtocolData) => ({
+  technicianSignature: data.technicianSignature,
+  customerSignature: data.customerSignature,
+  customerSignerName: data.customerSignerName,
+});
+
 /**
  * PUT: saves the draft. An employee saves only his own unsigned protocol; admins any, and saving a
  * signed one regenerates its PDF (a new file; the previous PDF row stays as history). `asDraft`: the
@@ -258,6 +266,9 @@ export async function saveProtocolDraft(
       const merged: ProtocolData = {
         ...input,
         checklists: mergeAnswers(await snapshotOf(tx, ctx, stored), input.checklists),
+        // A correction keeps who signed, and how: the customer signed the first version (an auditor
+        // replaced the customer's name and signature through the API).
+        ...(signed && stored ? signedBy(stored.data) : {}),
       };
       // A protocol signed (in the app, as the check above leaves) is kept as it is printed; a draft
       // keeps a row the technician just added.
@@ -291,7 +302,8 @@ export async function saveProtocolDraft(
           correction,
         );
         fileId = file.id;
-        pdfNote = `, nowy plik „${file.filename}”`;
+        const changed = stored ? correctedSections(stored.data, data) : [];
+        pdfNote = `, nowy plik „${file.filename}”${changed.length ? `; korekta po podpisaniu: ${changed.join(', ')}` : ''}`;
       }
       // A correction's PDF names the event's customer and machines as it prints them now.
       const saved = await upsertProtocolRow(tx, serviceId, {

@@ -503,6 +503,38 @@ describe('field protocol of a service event', () => {
     expect((await serviceOf(serviceId, user, device.id)).files).toHaveLength(2);
   });
 
+  // Another picture than the signatures given (2×1 red pixels).
+  const OTHER_PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4z8AARAAI/gH/xp559wAAAABJRU5ErkJggg==';
+  it("keeps the customer's signature and name through a correction, and logs which parts it changed", async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const signed = (await getProtocol(ctx, admin, serviceId)).json().data;
+    const corrected = await saveProtocol(ctx, admin, serviceId, {
+      ...signed,
+      workDone: 'Wymiana uszczelki i filtra',
+      recommendations: signed.recommendations,
+      customerSignerName: 'Ktoś Inny',
+      customerSignature: OTHER_PNG,
+      technicianSignature: OTHER_PNG,
+    });
+    expect(corrected.statusCode).toBe(200);
+    const after = (await getProtocol(ctx, admin, serviceId)).json().data;
+    expect(after).toMatchObject({
+      workDone: 'Wymiana uszczelki i filtra',
+      customerSignerName: signed.customerSignerName,
+      customerSignature: signed.customerSignature,
+      technicianSignature: signed.technicianSignature,
+    });
+    const entries = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
+    expect(entries.map((e) => e.formattedMessage).at(-1)).toMatch(
+      /nowy plik „Protokół .+\.pdf”; korekta po podpisaniu: „Wykonane prace”$/,
+    );
+  });
+
   it("keeps the signed PDF: no delete on its own (409), no employee's description change (403)", async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });

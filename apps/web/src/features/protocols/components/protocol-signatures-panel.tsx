@@ -29,9 +29,10 @@ export function ProtocolSignaturesPanel(props: {
               readOnly={readOnly || props.signed}
               onChange={(v) => set('customerSignature', v)}
             />
+            {/* Signed: the name is the signature's, as the customer gave both (a correction keeps it). */}
             <TextInput
               label="Imię i nazwisko podpisującego (klient)"
-              readOnly={readOnly}
+              readOnly={readOnly || props.signed}
               value={data.customerSignerName}
               onChange={(e) => set('customerSignerName', e.currentTarget.value)}
             />

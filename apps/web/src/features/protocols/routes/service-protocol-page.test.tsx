@@ -901,6 +901,9 @@ describe('/serviceProtocol', () => {
     expect(await screen.findByText(PROTOCOL_SYNC_TEXT.savedSigned)).toBeInTheDocument();
     expect(screen.queryByText(PROTOCOL_SYNC_TEXT.saved)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zapisz zmiany' })).toBeInTheDocument();
+    // The work is corrected; who signed for the customer is not (the name goes with the signature).
+    expect(screen.getByLabelText('Opis wykonanych prac')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Imię i nazwisko podpisującego (klient)')).toHaveAttribute('readonly');
   });
 
   it('says at once that the signed PDF names the former customer or machines, and how to mend it', async () => {
