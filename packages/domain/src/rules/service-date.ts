@@ -1,9 +1,35 @@
+import { formatFullNumber } from './protocol-number.js';
+
 /** Kept apart from MSG, which is on the login screen's path (its script has a budget). */
 export const SERVICE_DATE_MSG = {
   serviceDateAheadWarning: 'Ta data jeszcze nie nadeszła. Zapisze się tak, jak wpisano.',
   inspectionDateAheadWarning:
     'Ta data jeszcze nie nadeszła, a przegląd okresowy liczy się jako wykonany od chwili zapisu (od razu przesuwa termin następnego). Zapisze się tak, jak wpisano.',
+  /** A numbered event's new date in another month or year: its full number follows the date. */
+  renumbered: (from: string, to: string) =>
+    `Nowa data zmieni numer protokołu z ${from} na ${to}. Wydrukowany, podpisany lub wysłany protokół ma numer ${from}.`,
 } as const;
+
+/**
+ * The warning under a numbered event's date moved to another month or year: its full number is
+ * number/month/year of the date, so the number on the paper or PDF it was signed under would no
+ * longer find it (an auditor searched for 1651/12/2026 and found nothing). Null otherwise.
+ */
+export function renumberWarning(
+  event: { number: number; numberExtension: string | null; fullNumber: string },
+  date: string | null,
+): string | null {
+  if (!event.number || !date || !ISO_DAY.test(date)) return null;
+  const next = formatFullNumber(
+    event.number,
+    event.numberExtension ?? '',
+    Number(date.slice(5, 7)),
+    Number(date.slice(0, 4)),
+  );
+  return next === event.fullNumber ? null : SERVICE_DATE_MSG.renumbered(event.fullNumber, next);
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /**
  * The warning under a service event's date that lies after today (a day picked a row too low): it

@@ -455,8 +455,12 @@ describe('ServiceForm: editing', () => {
       'PUT /api/service/update': { body: sampleService() },
     });
     const ahead = addMonths(companyToday(), 1);
+    // Not yet numbered (UTWORZONY): no full number to change with the date.
     const service = sampleService({
       state: 'UTWORZONY',
+      number: 0,
+      numberExtension: '',
+      fullNumber: '(auto)',
       date: ahead,
       type: ['PRZEGLAD_OKRESOWY'],
       period: 12,
@@ -476,6 +480,32 @@ describe('ServiceForm: editing', () => {
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ date: ahead });
+  });
+
+  it('tells before the save that a new month gives a numbered event another full number', async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'PUT /api/service/update': { body: sampleService() },
+    });
+    const service = sampleService({
+      date: '2026-03-04',
+      number: 25,
+      numberExtension: 'A',
+      fullNumber: '25A/03/2026',
+    });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
+      { url: '/m' },
+    );
+    const date = screen.getByRole('button', { name: /^Data/ });
+    expect(date).not.toHaveAccessibleDescription(/numer protokołu/);
+    await userEvent.click(date);
+    await userEvent.click(await screen.findByRole('button', { name: 'Poprzedni miesiąc' }));
+    await userEvent.click(screen.getByRole('button', { name: /^28 lutego 2026/ }));
+    expect(date).toHaveAccessibleDescription(SERVICE_DATE_MSG.renumbered('25A/03/2026', '25A/02/2026'));
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ date: '2026-02-28' });
   });
 
   it("takes back the event's own number above the limit of a typed one, and refuses another such", async () => {

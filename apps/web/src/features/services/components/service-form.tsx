@@ -29,6 +29,7 @@ import {
   SERVICE_MACHINES_TEXT,
   commonNextPeriod,
   periodMisfits,
+  renumberWarning,
   type Service,
 } from '@serwis/domain';
 import { QuietSelect } from '../../../components/quiet-select';
@@ -189,7 +190,14 @@ export function ServiceForm(props: ServiceFormProps) {
   // A day ahead is told at once (picked, not typed); more for an inspection that moves the next one.
   const { date, types, period } = form.values;
   const movesNextInspection = isInspection(types) && period !== '' && period !== null;
-  const dateWarning = serviceDateWarning(date, companyToday(), movesNextInspection);
+  // A numbered event moved to another month takes another full number (told, saved as picked).
+  const dateWarning =
+    [
+      serviceDateWarning(date, companyToday(), movesNextInspection),
+      service ? renumberWarning(service, date) : null,
+    ]
+      .filter(Boolean)
+      .join(' ') || null;
   const periodNote = usePeriodNote(values, service?.id, readOnly);
   const warned = useFieldWarnings<'period'>();
 
