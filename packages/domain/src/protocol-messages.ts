@@ -81,7 +81,7 @@ export const PROTOCOL_MSG = {
   signedOutsideAppReadOnly:
     'Zdarzenie podpisano bez protokołu w aplikacji: pól jego protokołu nie można zmieniać.',
   signedOutsideApp:
-    'Zdarzenie podpisano przy zapisie lub na papierze: podpisany protokół jest skanem w plikach zdarzenia. Tutaj można tylko przejrzeć pola i wydrukować pusty formularz.',
+    'Zdarzenie podpisano przy zapisie lub na papierze: podpisany protokół jest na papierze, a jego skan dodaje się do plików zdarzenia. Tutaj można tylko przejrzeć pola i wydrukować pusty formularz.',
   /** The PDF signed in the app is the signed event's document: deleting it left an unsendable event. */
   signedProtocolFileKept: 'Nie można usunąć podpisanego protokołu: jest dokumentem podpisanego zdarzenia.',
   protocolMissing: 'Nie można podpisać protokołu. Brakuje: {missing}.',
