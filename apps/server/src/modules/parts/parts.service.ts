@@ -13,7 +13,7 @@ import { machineInLog } from '../devices/devices.log-label.js';
 const PART_FIELDS = fieldsNamed<PartRow>(PART_AUDIT_FIELDS, { description: quotedText });
 
 /**
- * What a delete took away besides the name its entry gives: each field that had a value
+ * What an add wrote or a delete took away besides the name its entry gives: each field that had a value
  * (": numer seryjny: „F-1”, producent: „Bosch”"); nothing for a part with a name alone.
  */
 function partContent(row: PartRow): string {
@@ -59,7 +59,8 @@ export async function savePart(db: Db, actor: SessionUser, input: PartSave) {
     await audit(
       tx,
       actor,
-      `dodanie części nr ${row.id} „${row.name}” do maszyny ${await machineInLog(tx, row.deviceId)}`,
+      // With its serial and producer: which part was fitted, and when (a recall asks).
+      `dodanie części nr ${row.id} „${row.name}” do maszyny ${await machineInLog(tx, row.deviceId)}${partContent(row)}`,
       `part:${row.id}`,
     );
     return toPart(row);

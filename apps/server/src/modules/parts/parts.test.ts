@@ -56,7 +56,9 @@ describe('parts', () => {
       .where(eq(logs.arg1, `part:${part.id}`));
     expect(entries.map((e) => e.formattedMessage)).toEqual([
       expect.stringMatching(
-        new RegExp(`dodanie części nr ${part.id} „Pompa wody” do maszyny .+ \\(id ${deviceId}\\)$`),
+        new RegExp(
+          `dodanie części nr ${part.id} „Pompa wody” do maszyny .+ \\(id ${deviceId}\\): numer seryjny: „PW-123”, producent: „Grundfos”, opis: „obieg chłodzenia”$`,
+        ),
       ),
       expect.stringContaining(`edycja części nr ${part.id} „Pompa wody 2” maszyny`),
     ]);

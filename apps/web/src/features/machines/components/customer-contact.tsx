@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Group, Text } from '@mantine/core';
-import type { Customer } from '@serwis/domain';
+import { isEmailAddress, type Customer } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 
 /**
@@ -17,11 +17,17 @@ export function CustomerContact({ customer }: { customer: Customer }) {
           tel. {phone}
         </Anchor>
       )}
-      {email && (
-        <Text component="span" size="xs">
-          {email}
-        </Text>
-      )}
+      {/* A link when it is an address (the field may hold a note instead: "brak, tylko telefon"). */}
+      {email &&
+        (isEmailAddress(email) ? (
+          <Anchor href={`mailto:${email}`} size="xs">
+            {email}
+          </Anchor>
+        ) : (
+          <Text component="span" size="xs">
+            {email}
+          </Text>
+        ))}
       <Anchor component={Link} to={paths.customerEdit(customer)} size="xs">
         Karta kontrahenta
       </Anchor>

@@ -70,7 +70,10 @@ describe('machine card', () => {
     renderCard('id=7');
     const call = await screen.findByRole('link', { name: 'tel. +48 41 300 20 10' });
     expect(call).toHaveAttribute('href', 'tel:+48413002010');
-    expect(screen.getByText('biuro@acme.pl')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'biuro@acme.pl' })).toHaveAttribute(
+      'href',
+      'mailto:biuro@acme.pl',
+    );
     const card = screen.getByRole('link', { name: 'Karta kontrahenta' });
     expect(card.getAttribute('href')).toMatch(/^\/customerEdit\?id=11&shortName=ACME&/);
     // Told to a screen reader with the field.
