@@ -1,17 +1,11 @@
 import {
   AUTO_NUMBER_LABEL,
-  FAULT_DESCRIPTION_CUT,
   PAYMENT_TYPES,
   SERVICE_TYPES,
-  cutWithEllipsis,
   polishCount,
   polishPlural,
   type Service,
 } from '@serwis/domain';
-
-/** `text` (possibly missing) cut as tables cut fault descriptions (spec §9), with an ellipsis. */
-export const truncateText = (text: string | null | undefined, max = FAULT_DESCRIPTION_CUT) =>
-  cutWithEllipsis(text ?? '', max);
 
 const labelOf = (list: readonly { name: string; label: string }[]) => (name: string | null | undefined) =>
   list.find((item) => item.name === name)?.label ?? name ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readProtocolNumberInput } from './protocol-number-input';
-import { fewNamed, machinesLabel, truncateText } from './service-display';
+import { fewNamed, machinesLabel } from './service-display';
 import { toFormValues, toServiceJson } from './service-form-values';
 import { serviceActions } from './service-permissions';
 import { sampleService } from '../../../test/samples';
@@ -26,13 +26,6 @@ describe('readProtocolNumberInput', () => {
       expect(read.numberExtension).toBe('');
       expect(read.error).toBe('Niepoprawny numer protokołu (dopuszczalne np. 25, 25A, 25B...25Z)');
     }
-  });
-});
-
-describe('truncateText', () => {
-  it('keeps 80 characters and cuts longer text with an ellipsis', () => {
-    expect(truncateText('x'.repeat(80))).toEqual({ short: 'x'.repeat(80), cut: false });
-    expect(truncateText('y'.repeat(81))).toEqual({ short: `${'y'.repeat(80)}…`, cut: true });
   });
 });
 

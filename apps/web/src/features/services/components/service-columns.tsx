@@ -2,7 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { Service } from '@serwis/domain';
 import { formatDate } from '../../../lib/dayjs';
 import { numberLabel, paymentTypeLabel } from '../service-display';
-import { FaultDescriptionCell } from './fault-description-cell';
+import { LongTextCell } from '../../../components/long-text-cell';
 import { ServiceStateCell } from './service-state-badge';
 
 /**
@@ -39,7 +39,7 @@ export const serviceWorkColumns: ColumnDef<Service>[] = [
     header: 'Opis usterki',
     accessorFn: (s) => s.faultDescription,
     meta: { minWidth: 220 },
-    cell: ({ row }) => <FaultDescriptionCell text={row.original.faultDescription} />,
+    cell: ({ row }) => <LongTextCell text={row.original.faultDescription} />,
   },
   { id: 'user', header: 'Pracownik', accessorFn: (s) => s.user, cell: ({ row }) => row.original.user },
   {

@@ -1,3 +1,4 @@
+import { LongTextCell } from '../../../../components/long-text-cell';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -41,17 +42,24 @@ export function PartsTab({ deviceId }: { deviceId: number }) {
 
   const columns: ColumnDef<Part>[] = [
     { id: 'name', header: 'Nazwa', accessorKey: 'name' },
-    { id: 'serialNumber', header: 'Numer seryjny', accessorKey: 'serialNumber' },
+    // A 100-character serial without a space wraps instead of pushing the rest out of the panel.
+    {
+      id: 'serialNumber',
+      header: 'Numer seryjny',
+      accessorKey: 'serialNumber',
+      cell: ({ row }) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.original.serialNumber}
+        </Text>
+      ),
+    },
     { id: 'producer', header: 'Producent', accessorKey: 'producer' },
+    // Cut as the service tables cut a fault description: an 1,800-character one made a row 1,500 px tall.
     {
       id: 'decsription',
       header: 'Opis',
       accessorKey: 'decsription',
-      cell: ({ row }) => (
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {row.original.decsription}
-        </Text>
-      ),
+      cell: ({ row }) => <LongTextCell text={row.original.decsription} />,
     },
     {
       id: 'actions',

@@ -454,6 +454,32 @@ describe('PartsTab', () => {
     expect(await screen.findByRole('row', { name: 'Pompa' })).toBeInTheDocument();
   });
 
+  it('cuts a long description as the service tables do, the whole of it in a tooltip', async () => {
+    const long = `Zawór 4WE6, partia R9011. ${'Wymieniony po awarii układu hydraulicznego. '.repeat(40)}`;
+    fakeApi(
+      {
+        'GET /api/part/findByDevice/7': {
+          body: [
+            {
+              id: 1,
+              name: 'Zawór',
+              serialNumber: 'R9011',
+              producer: '',
+              decsription: long,
+              device: { id: 7 },
+            },
+          ],
+        },
+      },
+      { otherwise: EMPTY_LIST },
+    );
+    renderScreen(<PartsTab deviceId={7} />, { url: '/m' });
+    const cut = await screen.findByText(/^Zawór 4WE6, partia R9011\. .+…$/);
+    expect(cut.textContent).toHaveLength(81);
+    await userEvent.hover(cut);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long.trim());
+  });
+
   it("after a delete by keyboard, puts the focus on the next part's delete, not on its row", async () => {
     const part = (id: number, name: string): Part => ({
       id,
