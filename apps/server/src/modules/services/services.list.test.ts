@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { devices } from '../devices/devices.table.js';
 import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { insertDevice } from '../../../test/service-fixtures.js';
 import { customerWithMachines, postService, serviceJson } from './services.fixtures.js';
@@ -97,6 +99,13 @@ describe('service lists', () => {
     expect(await search('/2027')).toEqual([]);
     expect(await search('wyciek')).toEqual(['(auto)']);
     expect(await search(own.devices[1].name)).toEqual(['(auto)']);
+    // The machine's serial number from its nameplate, as registered or with other separators.
+    await ctx.database.db
+      .update(devices)
+      .set({ serialNumber: 'TK500-2025-017' })
+      .where(eq(devices.id, own.devices[1].id));
+    expect(await search('TK500-2025-017')).toEqual(['(auto)']);
+    expect(await search('tk500 2025 017')).toEqual(['(auto)']);
     expect(await search(external.customer.shortName, 'findAllOrderExternal')).toEqual(['3/02/2026']);
     expect(await search('serwisowa')).toHaveLength(7);
     expect(await search('100%_')).toEqual([]);

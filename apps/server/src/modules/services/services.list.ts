@@ -3,6 +3,7 @@ import type { MachineType } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
 import { customers } from '../customers/customers.table.js';
 import { devices, deviceSearchText } from '../devices/devices.table.js';
+import { serialCharactersHold } from '../devices/devices.search.js';
 import { users } from '../users/users.table.js';
 import { serviceDevices, services } from './services.table.js';
 import {
@@ -161,13 +162,19 @@ export function exactBranches(t: ServiceColumns, found: SearchLookups): SQL[] {
   return terms;
 }
 
-/** Events of the machines whose name contains the term: a constant id list, or a subquery if many. */
+/**
+ * Events of the machines whose name or serial number contains the term (a serial also typed with
+ * other separators, serialCharactersHold): a constant id list, or a subquery if many. An auditor
+ * looked for a machine's protocols by the S/N on its nameplate and found none.
+ */
 async function machineServiceIds(db: DbOrTx, term: string): Promise<number[] | SQL | undefined> {
   const pattern = likeContains(term);
-  // The machines' trigram index covers their name among other fields; the name is then checked.
+  // The machines' trigram index covers their name and serial among other fields; those are then checked.
+  const named = sql`${deviceSearchText(devices)} ILIKE ${pattern}
+    AND (${devices.name} ILIKE ${pattern} OR ${devices.serialNumber} ILIKE ${pattern})`;
+  const serial = serialCharactersHold(term);
   const ofMachines = sql`SELECT ${serviceDevices.serviceId} AS id FROM ${serviceDevices} WHERE ${serviceDevices.deviceId} IN
-    (SELECT ${devices.id} FROM ${devices} WHERE ${deviceSearchText(devices)} ILIKE ${pattern}
-      AND ${devices.name} ILIKE ${pattern})`;
+    (SELECT ${devices.id} FROM ${devices} WHERE (${named})${serial ? sql` OR ${serial}` : sql``})`;
   const found = await selectedIds(db, sql`${ofMachines} LIMIT ${INLINE_IDS_MAX + 1}`);
   if (!found.length) return undefined;
   return found.length <= INLINE_IDS_MAX ? found : ofMachines;
