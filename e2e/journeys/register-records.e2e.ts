@@ -13,6 +13,7 @@ import {
   itemTexts,
   makePdf,
   makePng,
+  openMachineFilters,
   pickDate,
   runTag,
 } from '../support/register-kit';
@@ -516,6 +517,28 @@ describe('register journey: customer, category, machines and the machine card', 
       'Spawmet Śrem',
       'Zamontowany przy uruchomieniu',
     ]);
+  });
+
+  it('finds the machine by its part, typed with other spacing, and opens it on its parts', async () => {
+    await openNavigationMenu('Maszyny', 'Lista maszyn');
+    await expectPath(page, '/machineList');
+    const panel = await openMachineFilters(page);
+    // As a recall notice prints it: other separators and case than the part was typed with.
+    await field(panel, 'Część').fill(`pal ${tag.toLowerCase()}`);
+    await panel.getByRole('button', { name: 'Szukaj' }).click();
+    const rows = () => page.getByRole('row', { name: /\(id \d+\), / });
+    await expect.poll(async () => rows().allTextContents(), { timeout: 10_000 }).toHaveLength(1);
+    await rows().first().click();
+    await page.getByRole('tab', { name: 'Części', exact: true, selected: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('activeTab')).toBe('equipments');
+    await page.getByRole('row', { name: 'Palnik MIG 350' }).waitFor();
+    // Back on the list, the filter is cleared for the steps after this one.
+    await openNavigationMenu('Maszyny', 'Lista maszyn');
+    await (await openMachineFilters(page)).getByRole('button', { name: 'Wyczyść filtry' }).click();
+    await page.getByText('(aktywne)').waitFor({ state: 'hidden' });
+    // The next step starts on the untouched card.
+    await page.goto(records.ownMachineUrl);
+    await page.getByRole('tab', { name: 'Części', exact: true }).waitFor();
   });
 
   it('leaves an untouched card at once, and asks before a menu link or a reload drops a typed change', async () => {
