@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG, validationMessage } from '../messages.js';
-import { TODO_STATUSES } from '../reference-data.js';
+import { MACHINE_TYPES, TODO_STATUSES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
 import { shortenText } from '../rules/text-cut.js';
 import { isCalendarDate, isZoneOffset } from '../rules/calendar-date.js';
@@ -113,6 +113,8 @@ export const todoServiceSchema = z.object({
     z.object({
       id: z.number().int(),
       name: z.string(),
+      /** Addition: INTERNAL or EXTERNAL, which machine card a link opens. */
+      type: z.enum(MACHINE_TYPES),
       streetAddress: z.string(),
       zipCode: z.string(),
       city: z.string(),

@@ -1,4 +1,4 @@
-import { formatFullNumber, type Todo, type ToDoStatus } from '@serwis/domain';
+import { formatFullNumber, type MachineType, type Todo, type ToDoStatus } from '@serwis/domain';
 import type { TodoListRow, TodoServiceDeviceRow } from './todos.repository.js';
 
 export function toTodo(row: TodoListRow, devicesByService: Map<number, TodoServiceDeviceRow[]>): Todo {
@@ -26,6 +26,7 @@ export function toTodo(row: TodoListRow, devicesByService: Map<number, TodoServi
           devices: (devicesByService.get(row.serviceId) ?? []).map((d) => ({
             id: d.id,
             name: d.name,
+            type: d.type as MachineType,
             streetAddress: d.streetAddress,
             zipCode: d.zipCode,
             city: d.city,

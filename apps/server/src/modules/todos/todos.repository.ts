@@ -244,6 +244,7 @@ export function findServiceDevices(db: DbOrTx, serviceIds: number[]) {
       serviceId: serviceDevices.serviceId,
       id: devices.id,
       name: devices.name,
+      type: devices.type,
       streetAddress: devices.streetAddress,
       zipCode: devices.zipCode,
       city: devices.city,

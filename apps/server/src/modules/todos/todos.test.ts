@@ -277,6 +277,8 @@ describe('GET /api/todo/get', () => {
           {
             id: device.id,
             name: 'Prasa P-100',
+            // Which card a link opens.
+            type: 'INTERNAL',
             city: 'Kalisz',
             streetAddress: 'Polna 1',
             customer: { id: customer.id, shortName: customer.shortName },

@@ -5,6 +5,7 @@ import { serviceAddresses } from './todo-mode';
 const machine = (id: number, city: string, customer: { id: number; shortName: string }) => ({
   id,
   name: `Maszyna ${id}`,
+  type: 'INTERNAL' as const,
   streetAddress: 'Portowa 9',
   zipCode: '80-001',
   city,

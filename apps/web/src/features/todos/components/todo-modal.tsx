@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
 import { MSG, TODO_DESCRIPTION_MAX, todoSaveSchema, type Todo } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
+import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
@@ -24,6 +26,13 @@ interface TodoModalProps {
   currentUserName: string;
   onClose: () => void;
 }
+
+const machineCardPath = (device: { id: number; type: string; customer: { id: number } }) =>
+  (device.type === 'EXTERNAL' ? paths.machineExternalEdit : paths.machineEdit)({
+    id: device.id,
+    customerId: device.customer.id,
+    prev: 'machineTodo',
+  });
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -132,8 +141,24 @@ function TodoForm({
           {service && existing && (
             <>
               <Detail label="Zdarzenie serwisowe">{`${service.fullNumber} z ${service.date.slice(0, 10)}`}</Detail>
-              <Detail label="Kontrahent">{service.customer.shortName}</Detail>
-              <Detail label="Maszyny">{service.devices.map((d) => d.name).join(', ') || '—'}</Detail>
+              {/* Where to go next: the customer's card (its phone) and each machine's card (its events). */}
+              <Detail label="Kontrahent">
+                <Anchor component={Link} to={paths.customerCard(service.customer.id)} size="sm">
+                  {service.customer.shortName}
+                </Anchor>
+              </Detail>
+              <Detail label="Maszyny">
+                {service.devices.length
+                  ? service.devices.map((d, i) => (
+                      <Fragment key={d.id}>
+                        {i > 0 && ', '}
+                        <Anchor component={Link} to={machineCardPath(d)} size="sm">
+                          {`(${d.id}) ${d.name}`}
+                        </Anchor>
+                      </Fragment>
+                    ))
+                  : '—'}
+              </Detail>
               {serviceAddresses(existing).map((address) => (
                 <Detail key={address} label="Adres maszyny">
                   {address}

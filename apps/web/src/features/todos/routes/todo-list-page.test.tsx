@@ -37,6 +37,7 @@ const serviceTodo: Todo = {
       {
         id: 7,
         name: 'Laser CO2 3000',
+        type: 'EXTERNAL',
         streetAddress: 'ul. Polna 1',
         zipCode: '26-600',
         city: 'Radom',
@@ -181,6 +182,15 @@ describe('/machineTodo modal', () => {
     await userEvent.click(await screen.findByRole('row', { name: 'Zadanie nr 9' }));
     const modal = await dialog();
     expect(within(modal).getByText('25A/03/2025 z 2025-03-06')).toBeInTheDocument();
+    // The customer's and the machine's cards are a click away (an external machine's own card).
+    expect(within(modal).getByRole('link', { name: sampleCustomer.shortName })).toHaveAttribute(
+      'href',
+      `/customerEdit?id=${sampleCustomer.id}`,
+    );
+    expect(within(modal).getByRole('link', { name: '(7) Laser CO2 3000' })).toHaveAttribute(
+      'href',
+      `/machineExternalEdit?id=7&customerId=${sampleCustomer.id}&prev=machineTodo`,
+    );
     expect(within(modal).getByRole('textbox', { name: 'Opis' })).toHaveValue(longText);
     expect(within(modal).queryByRole('button', { name: 'Usuń' })).toBeNull();
     await userEvent.click(within(modal).getByRole('checkbox', { name: 'zakończone' }));
