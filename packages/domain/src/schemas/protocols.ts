@@ -136,7 +136,23 @@ export type ProtocolHeader = z.infer<typeof protocolHeaderSchema>;
 export type SignedParties = Pick<ProtocolHeader, 'employee' | 'machines'> & {
   /** `id`: which customer it was (missing in protocols signed before 2026-12-07). */
   customer: Pick<ProtocolHeader['customer'], 'shortName' | 'fullName' | 'address'> & { id?: number };
+  /**
+   * The event's own fields its PDF prints, as signed (missing in protocols signed before the
+   * thirtieth session): a later edit of them leaves the PDF telling the former ones.
+   */
+  event?: SignedEventFields;
 };
+
+/** The fields of a service event a protocol's PDF prints in its header. */
+export const SIGNED_EVENT_FIELDS = [
+  'fullNumber',
+  'date',
+  'paymentType',
+  'types',
+  'faultDescription',
+  'period',
+] as const;
+export type SignedEventFields = Pick<ProtocolHeader, (typeof SIGNED_EVENT_FIELDS)[number]>;
 
 export const protocolSchema = z.object({
   header: protocolHeaderSchema,

@@ -7,7 +7,9 @@ import {
   protocolDataSchema,
   type ProtocolData,
   type ProtocolHeader,
+  type SignedEventFields,
   type SignedParties,
+  SIGNED_EVENT_FIELDS,
   postalAddress,
 } from '@serwis/domain';
 import type { DbOrTx } from '../../db/database.js';
@@ -62,16 +64,33 @@ export async function loadProtocolContext(db: DbOrTx, row: ServiceRow, signed?: 
 }
 
 /**
- * A protocol signed for other machines or another customer than its event has now (an administrator
- * corrected the event after the signing): its stored PDF names the former ones. A protocol signed
- * before the customer was kept by id is judged by its machines alone.
+ * A protocol signed for other machines or another customer than its event has now, or for another
+ * number, date, payment, service type, fault description or period (an administrator edited the
+ * event after the signing): its stored PDF tells the former ones, and is not sent until a correction
+ * prints the event as it is (an accountant's customer got a PDF saying "Do decyzji gwaranta" with an
+ * invoice for a paid repair). A protocol signed before the customer was kept by id is judged by its
+ * machines, and one signed before the event's fields were kept, by its machines and customer.
  */
 export function signedForOthers(row: ServiceRow, machineIds: readonly number[], signed: SignedParties) {
   const keptIds = signed.machines.map((m) => m.id).sort((a, b) => a - b);
   const nowIds = [...machineIds].sort((a, b) => a - b);
   const machinesDiffer = keptIds.length !== nowIds.length || keptIds.some((id, i) => id !== nowIds[i]);
-  return machinesDiffer || (signed.customer.id !== undefined && signed.customer.id !== row.customerId);
+  const customerDiffers = signed.customer.id !== undefined && signed.customer.id !== row.customerId;
+  const now = eventFieldsOf({ ...row, fullNumber: fullNumberOf(row) });
+  const eventDiffers =
+    signed.event !== undefined &&
+    SIGNED_EVENT_FIELDS.some((field) => JSON.stringify(signed.event![field]) !== JSON.stringify(now[field]));
+  return machinesDiffer || customerDiffers || eventDiffers;
 }
+
+const eventFieldsOf = (event: SignedEventFields): SignedEventFields => ({
+  fullNumber: event.fullNumber,
+  date: event.date,
+  paymentType: event.paymentType,
+  types: event.types,
+  faultDescription: event.faultDescription,
+  period: event.period,
+});
 
 /** What a signed protocol keeps of its header (taken when it is signed in the app). */
 export const signedPartiesOf = (header: ProtocolHeader): SignedParties => ({
@@ -83,6 +102,7 @@ export const signedPartiesOf = (header: ProtocolHeader): SignedParties => ({
     fullName: header.customer.fullName,
     address: header.customer.address,
   },
+  event: eventFieldsOf(header),
 });
 
 /** The parties kept with a protocol signed in the app and still signed; null: the current ones. */

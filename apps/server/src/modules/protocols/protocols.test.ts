@@ -10,7 +10,7 @@ import { customers } from '../customers/customers.table.js';
 import { files as filesTable } from '../files/files.table.js';
 import { logs } from '../logs/logs.table.js';
 import { serviceDevices, services } from '../services/services.table.js';
-import { serviceAction, uploadToService } from '../services/services.fixtures.js';
+import { serviceAction, serviceJson, updateService, uploadToService } from '../services/services.fixtures.js';
 import {
   BROKEN_PNG,
   filledIn,
@@ -778,6 +778,39 @@ describe('field protocol of a service event', () => {
     expect(text).toContain('GX-77');
     expect(text).not.toContain(customer.fullName);
     expect(text).not.toContain(device.serialNumber!);
+  });
+
+  it('sends no PDF that tells a payment an administrator changed after the signing, until a correction', async () => {
+    const user = await createUserAndLogin(ctx);
+    const admin = await createUserAndLogin(ctx, { admin: true });
+    const { serviceId, customer, device } = await inspectionSetup(ctx, user);
+    const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
+    expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
+    const signedHeader = (await getProtocol(ctx, admin, serviceId)).json().header;
+    expect((await getProtocol(ctx, admin, serviceId)).json().signedForOthers).toBe(false);
+    // The maker decided: the warranty repair is paid.
+    const edited = await updateService(ctx, admin, {
+      ...serviceJson(customer.id, [device.id], { type: ['PRZEGLAD_OKRESOWY'], period: 6 }),
+      id: serviceId,
+      paymentType: 'GWARANCYJNA',
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = (await getProtocol(ctx, admin, serviceId)).json();
+    // Only the payment changed: the number, date and types are as signed.
+    expect(after.header).toMatchObject({
+      paymentType: 'GWARANCYJNA',
+      fullNumber: signedHeader.fullNumber,
+      date: signedHeader.date,
+      types: signedHeader.types,
+    });
+    expect(after.signedForOthers).toBe(true);
+    const refused = await sendProtocol(ctx, admin, serviceId, {});
+    expect(refused.json()).toMatchObject({ code: 'SIGNED_FOR_OTHERS' });
+    expect(ctx.mailer.sent).toHaveLength(0);
+    const corrected = await saveProtocol(ctx, admin, serviceId, data);
+    expect(corrected.json().signedForOthers).toBe(false);
+    expect((await sendProtocol(ctx, admin, serviceId, {})).statusCode).toBe(200);
+    expect(pdfText(ctx.mailer.sent[0]!.attachments![0]!.content)).toContain('Gwarancyjna');
   });
 
   it('sends before it writes: a slow mail server holds up no other request, and a refused mail leaves no record', async () => {

@@ -6,6 +6,7 @@ import {
   MSG,
   SERVICE_ADDED_TEXT,
   SERVICE_DATE_MSG,
+  SERVICE_MACHINES_TEXT,
   SERVICE_TYPES,
   UPLOAD_MSG,
   addMonths,
@@ -480,6 +481,31 @@ describe('ServiceForm: editing', () => {
     await save();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ date: ahead });
+  });
+
+  it("tells an administrator changing a signed event's payment that its PDF wants a correction", async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'PUT /api/service/update': { body: sampleService() },
+    });
+    renderScreen(
+      <ServiceFormModal
+        target={sampleService()}
+        devices={[LASER]}
+        readOnly={false}
+        isAdmin
+        onClose={() => {}}
+      />,
+      { url: '/m' },
+    );
+    await screen.findByLabelText('Opis usterki');
+    expect(screen.queryByText(SERVICE_MACHINES_TEXT.signedFieldsChange)).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Płatność' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Płatna' }));
+    expect(await screen.findByText(SERVICE_MACHINES_TEXT.signedFieldsChange)).toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ paymentType: 'PLATNA' });
   });
 
   it('tells before the save that a new month gives a numbered event another full number', async () => {

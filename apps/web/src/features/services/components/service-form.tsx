@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
+  Alert,
   Button,
   Checkbox,
   FileInput,
@@ -176,11 +177,19 @@ export function ServiceForm(props: ServiceFormProps) {
     setAsideNote(takenOff.length && formerName ? SERVICE_MACHINES_TEXT.setAside(formerName) : null);
   };
 
-  // A signed event's protocol names its customer and machines as they were (an admin's correction).
+  // A signed event's protocol names its customer and machines as they were (an admin's correction),
+  // and prints its date, payment, types, description and period as they were.
+  const signed = service?.state === 'PODPISANY' ? service : undefined;
   const signedPartiesChanged =
-    service?.state === 'PODPISANY' &&
-    (values.customerId !== String(service.customer.id) ||
-      values.devices.join() !== service.devices.map((d) => d.id).join());
+    signed !== undefined &&
+    (values.customerId !== String(signed.customer.id) ||
+      values.devices.join() !== signed.devices.map((d) => d.id).join());
+  const signedFieldsChanged =
+    signed !== undefined &&
+    form.isDirty() &&
+    (['date', 'paymentType', 'types', 'faultDescription', 'period'] as const).some((field) =>
+      form.isDirty(field),
+    );
 
   const submit = form.onSubmit(
     (v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file),
@@ -304,6 +313,11 @@ export function ServiceForm(props: ServiceFormProps) {
             leftSection={<IconUpload size={16} aria-hidden />}
             {...form.getInputProps('file')}
           />
+        )}
+        {signedFieldsChanged && (
+          <Alert color="yellow" variant="light">
+            {SERVICE_MACHINES_TEXT.signedFieldsChange}
+          </Alert>
         )}
         {props.beforeActions}
         <Group justify="flex-end" mt="xs">
