@@ -10,16 +10,20 @@ import { toFilterBody, type MachineFilters } from '../machine-filters';
  */
 export function CsvButton(props: {
   family: MachineFamily;
-  filters: () => MachineFilters;
+  /** The filters typed; null when the panel refused them (nothing is asked for). */
+  filters: () => MachineFilters | null;
   sort?: string;
   q?: string;
 }) {
   return (
     <CsvDownloadButton
       fileName={MACHINE_CSV_FILE_NAMES[props.family]}
-      load={() =>
-        fetchMachineCsv(props.family, toFilterBody(props.filters()), { sort: props.sort, q: props.q })
-      }
+      load={() => {
+        const filters = props.filters();
+        return (
+          filters && fetchMachineCsv(props.family, toFilterBody(filters), { sort: props.sort, q: props.q })
+        );
+      }}
     />
   );
 }

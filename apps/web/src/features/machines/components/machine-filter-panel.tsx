@@ -16,8 +16,11 @@ interface MachineFilterPanelProps {
   /** The filters the list uses now. */
   applied: MachineFilters;
   onApply: (filters: MachineFilters) => void;
-  /** The CSV button; it receives the panel's current values so the file matches what was typed. */
-  csvButton: (current: () => MachineFilters) => React.ReactNode;
+  /**
+   * The CSV button; it receives the panel's current values so the file matches what was typed (null
+   * when the panel refuses them).
+   */
+  csvButton: (current: () => MachineFilters | null) => React.ReactNode;
 }
 
 /**
@@ -84,8 +87,8 @@ export function MachineFilterPanel({ applied, onApply, csvButton }: MachineFilte
               Szukaj
             </Button>
             {csvButton(() => {
-              // A term the server refuses is told under its field too (the file's refusal says it).
-              form.validate();
+              // A term the server refuses is told under its field, and neither applied nor asked for.
+              if (form.validate().hasErrors) return null;
               const values = form.getValues();
               apply(values);
               return values;

@@ -176,10 +176,14 @@ describe('machine list', () => {
     const part = screen.getByLabelText(PART_FILTER_TEXT.label);
     await user.type(part, '4W');
     const before = server.callsTo('POST', '/api/device/getByFilter').length;
-    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
+    // Neither the file nor the list is asked for with it: it stays under the field.
+    await user.click(screen.getByRole('button', { name: 'Pobierz CSV' }));
     expect(await screen.findByText(PART_FILTER_TEXT.tooShort)).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/device/get-csv-by-filter')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Szukaj' }));
     expect(part).toHaveAttribute('aria-invalid', 'true');
     expect(server.callsTo('POST', '/api/device/getByFilter')).toHaveLength(before);
+    expect(JSON.parse(sessionStorage.getItem('list:machines')!).filters.part).toBe('');
     await user.type(part, 'E 6');
     await user.click(screen.getByRole('button', { name: 'Szukaj' }));
     await waitFor(() =>
