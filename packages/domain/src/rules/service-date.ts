@@ -11,15 +11,16 @@ export const SERVICE_DATE_MSG = {
 } as const;
 
 /**
- * The warning under a numbered event's date moved to another month or year: its full number is
+ * The warning under a numbered event's date moved to another month of its year: its full number is
  * number/month/year of the date, so the number on the paper or PDF it was signed under would no
- * longer find it (an auditor searched for 1651/12/2026 and found nothing). Null otherwise.
+ * longer find it (an auditor searched for 1651/12/2026 and found nothing). Null otherwise; another
+ * year is refused (`movesNumberedYear`), not warned of.
  */
 export function renumberWarning(
-  event: { number: number; numberExtension: string | null; fullNumber: string },
+  event: { number: number; numberExtension: string | null; fullNumber: string; year: number },
   date: string | null,
 ): string | null {
-  if (!event.number || !date || !ISO_DAY.test(date)) return null;
+  if (!event.number || !date || !ISO_DAY.test(date) || movesNumberedYear(event, date)) return null;
   const next = formatFullNumber(
     event.number,
     event.numberExtension ?? '',
@@ -28,6 +29,13 @@ export function renumberWarning(
   );
   return next === event.fullNumber ? null : SERVICE_DATE_MSG.renumbered(event.fullNumber, next);
 }
+
+/**
+ * Whether a numbered event's new date is in another year: its number is of its year, so the server
+ * refuses the change (409 YEAR_LOCKED, MSG.serviceYearLocked); the form says so under the date first.
+ */
+export const movesNumberedYear = (event: { number: number; year: number }, date: string | null) =>
+  event.number > 0 && !!date && ISO_DAY.test(date) && Number(date.slice(0, 4)) !== event.year;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 

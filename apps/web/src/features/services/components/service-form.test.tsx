@@ -534,6 +534,32 @@ describe('ServiceForm: editing', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ date: '2026-02-28' });
   });
 
+  it('refuses another year for a numbered event under the date, as the server would, before sending', async () => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'PUT /api/service/update': { body: sampleService() },
+    });
+    const service = sampleService({
+      date: '2026-01-05',
+      month: 1,
+      number: 25,
+      numberExtension: 'A',
+      fullNumber: '25A/01/2026',
+    });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
+      { url: '/m' },
+    );
+    const date = screen.getByRole('button', { name: /^Data/ });
+    await userEvent.click(date);
+    await userEvent.click(await screen.findByRole('button', { name: 'Poprzedni miesiąc' }));
+    await userEvent.click(screen.getByRole('button', { name: /^30 grudnia 2025/ }));
+    expect(date).not.toHaveAccessibleDescription(/zmieni numer/);
+    await save();
+    expect(await screen.findByText(MSG.serviceYearLocked)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it("takes back the event's own number above the limit of a typed one, and refuses another such", async () => {
     const api = fakeApi({
       'GET /api/customer/findAll': { body: customers },

@@ -29,6 +29,7 @@ import {
   serviceJsonSchema,
   SERVICE_MACHINES_TEXT,
   commonNextPeriod,
+  movesNumberedYear,
   periodMisfits,
   renumberWarning,
   type Service,
@@ -138,6 +139,8 @@ export function ServiceForm(props: ServiceFormProps) {
       // Refused before it is sent, as the other uploads do: not after 200 MB went up the wire.
       const refusal = !service && values.file ? tooLarge(values.file) : null;
       if (refusal) errors.file = refusal;
+      // The server keeps a numbered event in its year (409): said under the date before sending.
+      if (service && movesNumberedYear(service, values.date)) errors.date = MSG.serviceYearLocked;
       return errors;
     },
   });
