@@ -278,6 +278,24 @@ export async function saveProtocolDraft(
       if (signed) {
         const problem = signingProblem(merged, true);
         if (problem) throw badRequest(problem, 'PROTOCOL_INCOMPLETE');
+        // Nothing to correct (its fields as signed, the event as its PDF prints it): no new PDF,
+        // which would be kept for good beside the others, and no entry (a tester pressed "Zapisz
+        // zmiany" five times and got five alike PDFs).
+        const kept = keptParties(row, stored);
+        const changed = stored ? correctedSections(stored.data, data) : [];
+        if (
+          stored &&
+          !changed.length &&
+          !(
+            kept &&
+            signedForOthers(
+              row,
+              ctx.machines.map((m) => m.id),
+              kept,
+            )
+          )
+        )
+          return toProtocol(tx, actor, ctx, row, stored);
         // Marked as a correction on its first page: the signatures under it were given to the
         // version signed first (found by a tester: a corrected PDF looked like the signed one).
         const today = todayInZone(deps.config.TZ_COMPANY);
@@ -302,8 +320,8 @@ export async function saveProtocolDraft(
           correction,
         );
         fileId = file.id;
-        const changed = stored ? correctedSections(stored.data, data) : [];
-        pdfNote = `, nowy plik „${file.filename}”${changed.length ? `; korekta po podpisaniu: ${changed.join(', ')}` : ''}`;
+        // Its download name ("… (2).pdf"): which entry made which of the PDFs of one name.
+        pdfNote = `, nowy plik „${file.downloadName}”${changed.length ? `; korekta po podpisaniu: ${changed.join(', ')}` : ''}`;
       }
       // A correction's PDF names the event's customer and machines as it prints them now.
       const saved = await upsertProtocolRow(tx, serviceId, {

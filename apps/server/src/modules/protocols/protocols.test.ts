@@ -359,7 +359,8 @@ describe('field protocol of a service event', () => {
     expect(entries[0]).toMatchObject({ arg0: admin.email, arg1: `service:${serviceId}` });
     expect(entries[0].formattedMessage).toContain(`zapis protokołu zdarzenia serwisowego`);
     expect(entries[0].formattedMessage).toContain(`maszyny ${device.name}`);
-    expect(entries[0].formattedMessage).toContain(`nowy plik „${pdfName}”`);
+    // By its download name: the second PDF of that name is "… (2).pdf".
+    expect(entries[0].formattedMessage).toContain(`nowy plik „${pdfName.replace(/\.pdf$/, ' (2).pdf')}”`);
     // Two PDFs of one name: the correction says it is one, and of which day.
     const files = await ctx.database.db
       .select({ description: filesTable.description })
@@ -513,6 +514,14 @@ describe('field protocol of a service event', () => {
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
     const signed = (await getProtocol(ctx, admin, serviceId)).json().data;
+    // "Zapisz zmiany" with nothing changed files no PDF and writes no entry.
+    const entriesBefore = (await auditEntriesFor(ctx.database.db, `service:${serviceId}`)).length;
+    const unchanged = await saveProtocol(ctx, admin, serviceId, signed);
+    expect(unchanged.statusCode).toBe(200);
+    expect(await auditEntriesFor(ctx.database.db, `service:${serviceId}`)).toHaveLength(entriesBefore);
+    expect(
+      await ctx.database.db.select().from(filesTable).where(eq(filesTable.serviceId, serviceId)),
+    ).toHaveLength(1);
     const corrected = await saveProtocol(ctx, admin, serviceId, {
       ...signed,
       workDone: 'Wymiana uszczelki i filtra',
@@ -531,7 +540,7 @@ describe('field protocol of a service event', () => {
     });
     const entries = await auditEntriesFor(ctx.database.db, `service:${serviceId}`);
     expect(entries.map((e) => e.formattedMessage).at(-1)).toMatch(
-      /nowy plik „Protokół .+\.pdf”; korekta po podpisaniu: „Wykonane prace”$/,
+      /nowy plik „Protokół .+ \(2\)\.pdf”; korekta po podpisaniu: „Wykonane prace”$/,
     );
   });
 
