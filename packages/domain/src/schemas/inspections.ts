@@ -4,6 +4,7 @@ import { MACHINE_STATUS_NAMES, MACHINE_TYPES } from '../reference-data.js';
 import { id, listQuery } from './common.js';
 import { SERVICE_MAX, serviceNumberFields } from './services.js';
 import type { PeriodMisfit } from '../rules/inspection-cycle.js';
+import { isCalendarDate } from '../rules/calendar-date.js';
 
 /** `/api/device/periodicInspections/{mode}`: onlyActual (the default on screen) or all. */
 export const INSPECTION_LIST_MODES = ['onlyActual', 'all'] as const;
@@ -112,8 +113,10 @@ export const inspectionCyclesQuery = z.object({
     .string({ error: validationMessage.wrongType })
     .max(1_200, validationMessage.wrongType)
     .transform((text, ctx) => {
-      const ids = text.split(',').map((part) => Number(part.trim()));
-      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) {
+      const parts = text.split(',').map((part) => part.trim());
+      const ids = parts.map(Number);
+      // Digits only: Number() would also read "1e2" or "0x10" as an id.
+      if (parts.some((part) => !/^\d{1,10}$/.test(part)) || ids.some((n) => n <= 0 || n > 2_147_483_647)) {
         ctx.addIssue({ code: 'custom', message: validationMessage.wrongType });
         return z.NEVER;
       }
@@ -122,6 +125,17 @@ export const inspectionCyclesQuery = z.object({
     .pipe(z.array(z.number()).max(SERVICE_MAX.devices, validationMessage.wrongType)),
   /** The event being edited: its own period is not the machine's last one. */
   exceptService: id.optional(),
+  /**
+   * The event's date ('YYYY-MM-DD'): only inspections up to it count, so an older inspection being
+   * corrected is weighed against those before it, not against later ones.
+   */
+  before: z
+    .string({ error: validationMessage.wrongType })
+    .refine((v) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      return !!match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+    }, MSG.invalidDate)
+    .optional(),
 });
 
 export const inspectionCycleSchema = z.object({

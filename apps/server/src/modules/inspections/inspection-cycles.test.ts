@@ -54,6 +54,11 @@ describe('GET /api/device/inspectionCycles', () => {
 
     const editing = await ask(`ids=${device.id},${fresh.id}&exceptService=${twelve.id}`);
     expect(editing.json().map((c: { lastPeriod: number }) => c.lastPeriod)).toEqual([6, -1]);
+    // An older inspection corrected: only the inspections up to its date count.
+    const older = await ask(`ids=${device.id}&before=${addMonths(transferDate, 6)}`);
+    expect(older.json()[0].lastPeriod).toBe(6);
+    const beforeAny = await ask(`ids=${device.id}&before=${addMonths(transferDate, 1)}`);
+    expect(beforeAny.json()[0].lastPeriod).toBe(-1);
   });
 
   it('refuses a list that is not of ids, or longer than an event’s machines, with a 400', async () => {
@@ -61,6 +66,12 @@ describe('GET /api/device/inspectionCycles', () => {
     const ask = (query: string) =>
       ctx.app.inject({ method: 'GET', url: `/api/device/inspectionCycles?${query}`, headers: as(user) });
     for (const query of [
+      'ids=1e2',
+      'ids=0x10',
+      'ids=1&before=2026-13',
+      'ids=1&before=2026-13-01',
+      'ids=1&before=2026-02-30',
+      'ids=1&before=wczoraj',
       'ids=1,x',
       'ids=',
       'ids=0',

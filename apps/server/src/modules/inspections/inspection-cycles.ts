@@ -9,16 +9,20 @@ import { countedInspection } from './inspections.repository.js';
 
 /**
  * The inspection cycle of each of these machines (a service form's), for the warning under "Okres":
- * the largest counted period is read from the events themselves, leaving out the event being edited,
- * whose own period would otherwise be its machines' last. Machines that are gone are left out.
+ * the largest counted period is read from the events themselves, leaving out the event being edited
+ * (whose own period would otherwise be its machines' last) and, given the event's date, those after
+ * it (an older inspection corrected is weighed against the ones before it). Machines that are gone
+ * are left out.
  */
 export async function inspectionCycles(
   db: DbOrTx,
   ids: number[],
-  exceptService: number | undefined,
+  options: { exceptService?: number; before?: string },
 ): Promise<InspectionCycle[]> {
   if (!ids.length) return [];
+  const { exceptService, before } = options;
   const notEdited = exceptService === undefined ? sql`` : sql`AND ${services.id} <> ${exceptService}`;
+  const upTo = before === undefined ? sql`` : sql`AND ${services.date} <= ${before}::date`;
   const result = await db.execute(sql`
     SELECT ${devices.id} AS id, ${devices.name} AS name,
            to_char(${devices.transferDate}, 'YYYY-MM-DD') AS "transferDate",
@@ -26,7 +30,7 @@ export async function inspectionCycles(
            coalesce((
              SELECT greatest(max(${services.period}), -1)
              FROM ${serviceDevices} JOIN ${services} ON ${services.id} = ${serviceDevices.serviceId}
-             WHERE ${serviceDevices.deviceId} = ${devices.id} AND ${countedInspection} ${notEdited}
+             WHERE ${serviceDevices.deviceId} = ${devices.id} AND ${countedInspection} ${notEdited} ${upTo}
            ), -1)::int AS "lastPeriod"
     FROM ${devices}
     WHERE ${devices.id} = ANY(${intArray(ids)})

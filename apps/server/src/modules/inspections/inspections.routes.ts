@@ -54,7 +54,7 @@ export const inspectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(inspectionCycleSchema), ...errors },
       },
     },
-    async (request) => inspectionCycles(app.db, request.query.ids, request.query.exceptService),
+    async (request) => inspectionCycles(app.db, request.query.ids, request.query),
   );
 
   const listResponse = { 200: z.array(periodicInspectionRowSchema), ...errors };

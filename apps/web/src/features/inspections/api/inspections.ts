@@ -12,8 +12,8 @@ const keys = {
   summary: (deviceId: number) => ['inspections', 'summary', deviceId] as const,
   page: (mode: InspectionListMode, params: InspectionPageParams) =>
     ['inspections', 'list', mode, params] as const,
-  cycles: (ids: readonly string[], exceptService?: number) =>
-    ['inspections', 'cycles', [...ids].sort().join(','), exceptService ?? null] as const,
+  cycles: (ids: readonly string[], exceptService?: number, before?: string) =>
+    ['inspections', 'cycles', [...ids].sort().join(','), exceptService ?? null, before ?? null] as const,
 };
 
 export interface InspectionPageParams {
@@ -33,19 +33,20 @@ export function useInspectionSummary(deviceId: number) {
 
 /**
  * A service form's machines' inspection cycles (the warning under "Okres"), asked only while the
- * event is an inspection with machines; `exceptService` is the event being edited.
+ * event is an inspection with machines; `exceptService` is the event being edited, `before` its date
+ * (only inspections up to it count).
  */
 export function useInspectionCycles(
   ids: readonly string[],
-  exceptService: number | undefined,
+  options: { exceptService?: number; before?: string },
   enabled: boolean,
 ) {
-  const key = keys.cycles(ids, exceptService);
+  const key = keys.cycles(ids, options.exceptService, options.before);
   return useQuery({
     queryKey: key,
     queryFn: () =>
       api.get<InspectionCycle[]>('/api/device/inspectionCycles', {
-        query: { ids: key[2], exceptService },
+        query: { ids: key[2], exceptService: options.exceptService, before: options.before },
       }),
     enabled: enabled && ids.length > 0,
     placeholderData: keepPreviousData,

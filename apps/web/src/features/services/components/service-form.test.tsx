@@ -302,6 +302,10 @@ describe('ServiceForm: saving a new event', () => {
     const period = screen.getByRole('textbox', { name: /Okres/ });
     await waitFor(() => expect(api.callsTo('GET', '/api/device/inspectionCycles')).toHaveLength(1));
     expect(api.callsTo('GET', '/api/device/inspectionCycles')[0].query.get('exceptService')).toBe('40');
+    // Weighed against the inspections up to its own date, not later ones.
+    expect(api.callsTo('GET', '/api/device/inspectionCycles')[0].query.get('before')).toBe(
+      sampleService().date,
+    );
     expect(period).toHaveAccessibleDescription(MSG.inspectionPeriodHint);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Naprawa' }));

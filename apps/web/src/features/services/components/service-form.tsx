@@ -96,7 +96,12 @@ const paymentOptions = PAYMENT_TYPES.map((p) => ({ value: p.name, label: p.label
  */
 function usePeriodNote(values: ServiceFormValues, serviceId: number | undefined, readOnly: boolean) {
   const inspection = isInspection(values.types);
-  const cycles = useInspectionCycles(values.devices, serviceId, inspection && !readOnly);
+  const before = values.date && /^\d{4}-\d{2}-\d{2}/.test(values.date) ? values.date.slice(0, 10) : undefined;
+  const cycles = useInspectionCycles(
+    values.devices,
+    { exceptService: serviceId, before },
+    inspection && !readOnly,
+  );
   const empty = values.period === '' || values.period === null;
   if (readOnly) return { warning: null, hint: MSG.inspectionPeriodHint };
   // Only the machines chosen now: the former answer stays while a new machine's is on its way.
