@@ -36,7 +36,7 @@ describe('renumberWarning', () => {
   it('says nothing within the month, for an unnumbered event, or without a date', () => {
     expect(renumberWarning(signed, '2026-12-01')).toBeNull();
     expect(
-      renumberWarning({ number: 0, numberExtension: '', fullNumber: '(auto)' }, '2026-11-28'),
+      renumberWarning({ number: 0, numberExtension: '', fullNumber: '(auto)', year: 2026 }, '2026-11-28'),
     ).toBeNull();
     expect(renumberWarning(signed, null)).toBeNull();
   });
