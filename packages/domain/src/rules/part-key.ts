@@ -1,9 +1,18 @@
-const POLISH_LETTERS = 'ąćęłńóśźżĄĆĘŁŃÓŚŹŻ';
-const PLAIN_LETTERS = 'acelnoszzacelnoszz';
+/**
+ * Letters with marks and their plain ones, one for one: Polish first, then those of the makers'
+ * names a part carries (Bürkert, Högskola, Škoda, Ferré…), in both cases. The database folds a part's
+ * texts with the same two strings (parts.table.ts), so both sides agree letter for letter.
+ */
+const MARKED = 'ąćęłńóśźżäöüßéèêëáàâãåíìîïòôõøúùûýÿčďěňřšťžçñ';
+const PLAIN = 'acelnoszzaouseeeeaaaaaiiiioooouuuyycdenrstzcn';
+export const FOLDED_LETTERS = {
+  from: MARKED + MARKED.toUpperCase().replace('SS', 'ß'),
+  to: PLAIN + PLAIN,
+} as const;
 
 /**
- * A part's text as the machine lists' "Część" filter compares it: Polish letters without their
- * marks, ASCII letters in lower case and digits, nothing else ("Zawór 4WE 6" → "zawor4we6",
+ * A part's text as the machine lists' "Część" filter compares it: letters without their marks
+ * (FOLDED_LETTERS), ASCII letters in lower case and digits, nothing else ("Zawór 4WE 6" → "zawor4we6",
  * "R 901 130 005" → "r901130005"). Parts are typed off nameplates and invoices with any spacing and
  * case, so both the register's texts and the term are compared in this form. The database keeps the
  * same key of each part (parts.table.ts, partKeyText there: translate, lower, regexp_replace).
@@ -11,8 +20,8 @@ const PLAIN_LETTERS = 'acelnoszzacelnoszz';
 export function partKey(text: string): string {
   let folded = '';
   for (const ch of text) {
-    const at = POLISH_LETTERS.indexOf(ch);
-    folded += at >= 0 ? PLAIN_LETTERS[at] : ch;
+    const at = FOLDED_LETTERS.from.indexOf(ch);
+    folded += at >= 0 ? FOLDED_LETTERS.to[at] : ch;
   }
   return folded.toLowerCase().replace(/[^0-9a-z]/g, '');
 }

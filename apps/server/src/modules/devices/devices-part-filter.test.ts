@@ -55,6 +55,7 @@ const ctx = useSeededTestApp(async () => {
   });
   await addPart(m.noted, { name: 'Zawór rozdzielający', decsription: 'typ 4WE6, partia r9011-30003' });
   await addPart(m.oldBatch, { name: 'Zawór 4WE6', serialNumber: 'R900561274', producer: 'Rexroth' });
+  await addPart(m.oldBatch, { name: 'Zawór 2/2', producer: 'BÜRKERT' });
   await addPart(m.parker, {
     name: 'Zawór D1VW',
     serialNumber: 'PK-4WE',
@@ -81,6 +82,8 @@ describe('the machine lists’ "Część" filter', () => {
     expect(await found('zawor 4we6')).toEqual(ids('valve', 'spaced', 'oldBatch'));
     expect(await found('Bosch Rexroth')).toEqual(ids('valve', 'spaced'));
     expect(await found('ŁOŻYSKO')).toEqual([]);
+    // A maker's name typed without its marks.
+    expect(await found('burkert')).toEqual(ids('oldBatch'));
   });
 
   it('never matches across two texts of a part, nor the machine’s own fields', async () => {

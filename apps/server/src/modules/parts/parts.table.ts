@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { FOLDED_LETTERS } from '@serwis/domain';
 import { index, integer, pgTable, serial, text, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps, trigramIndex } from '../../db/columns.js';
 import { devices } from '../devices/devices.table.js';
@@ -12,12 +13,18 @@ interface KeyColumns {
 
 /**
  * The part's name, serial number, producer and description as the machine lists' "Część" filter
- * compares them, each in the form of the domain's `partKey` (Polish letters without marks, ASCII
- * letters in lower case and digits), joined by chr(31) so a term never matches across two of them.
+ * compares them, each in the form of the domain's `partKey` (letters without marks, ASCII letters in
+ * lower case and digits), joined by chr(31) so a term never matches across two of them.
  * Indexed (trigram GIN) and queried in this one form (devices.filters.ts).
  */
+/** The domain's letters and their plain ones, as SQL literals (an index expression takes no parameter). */
+const folded = {
+  from: sql.raw(`'${FOLDED_LETTERS.from}'`),
+  to: sql.raw(`'${FOLDED_LETTERS.to}'`),
+};
+
 export const partKeyText = (t: KeyColumns) =>
-  sql`regexp_replace(lower(translate(${t.name} || chr(31) || ${t.serialNumber} || chr(31) || ${t.producer} || chr(31) || ${t.description}, 'ąćęłńóśźżĄĆĘŁŃÓŚŹŻ', 'acelnoszzacelnoszz')), '[^0-9a-z' || chr(31) || ']', '', 'g')`;
+  sql`regexp_replace(lower(translate(${t.name} || chr(31) || ${t.serialNumber} || chr(31) || ${t.producer} || chr(31) || ${t.description}, ${folded.from}, ${folded.to})), '[^0-9a-z' || chr(31) || ']', '', 'g')`;
 
 export const parts = pgTable(
   'parts',

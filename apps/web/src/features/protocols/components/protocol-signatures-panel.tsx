@@ -33,6 +33,8 @@ export function ProtocolSignaturesPanel(props: {
             <TextInput
               label="Imię i nazwisko podpisującego (klient)"
               readOnly={readOnly || props.signed}
+              // Read-only looks so, as the signature pads beside it do.
+              variant={readOnly || props.signed ? 'filled' : 'default'}
               value={data.customerSignerName}
               onChange={(e) => set('customerSignerName', e.currentTarget.value)}
             />

@@ -1,0 +1,2 @@
+DROP INDEX "parts_key_trgm";--> statement-breakpoint
+CREATE INDEX "parts_key_trgm" ON "parts" USING gin (regexp_replace(lower(translate("name" || chr(31) || "serial_number" || chr(31) || "producer" || chr(31) || "description", 'ąćęłńóśźżäöüßéèêëáàâãåíìîïòôõøúùûýÿčďěňřšťžçñĄĆĘŁŃÓŚŹŻÄÖÜßÉÈÊËÁÀÂÃÅÍÌÎÏÒÔÕØÚÙÛÝŸČĎĚŇŘŠŤŽÇÑ', 'acelnoszzaouseeeeaaaaaiiiioooouuuyycdenrstzcnacelnoszzaouseeeeaaaaaiiiioooouuuyycdenrstzcn')), '[^0-9a-z' || chr(31) || ']', '', 'g') gin_trgm_ops) WITH (gin_pending_list_limit=256);
