@@ -458,7 +458,7 @@ describe('field protocol on a tablet', () => {
     await expectPath(page, '/machineEdit');
     const row = serviceRow(page, state.fullNumber, today);
     await row.waitFor();
-    await row.getByText('Podpisany').waitFor();
+    await row.getByText('Podpisany', { exact: true }).waitFor();
     // The sending is shown on the event's row.
     const sent = row.getByRole('img', { name: /^Wysłano do klienta / });
     expect(await sent.getAttribute('aria-label')).toMatch(
