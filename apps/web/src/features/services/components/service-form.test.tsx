@@ -10,6 +10,7 @@ import {
   SERVICE_TYPES,
   UPLOAD_MSG,
   addMonths,
+  type Service,
 } from '@serwis/domain';
 import { ANNA_ADMIN, fakeApi, jsonPartOf } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-screen';
@@ -414,6 +415,20 @@ describe('ServiceForm: saving a new event', () => {
 });
 
 describe('ServiceForm: editing', () => {
+  /** An existing event's form, with the customers and an update the fake server answers. */
+  const openEdit = (service: Service, routes: Parameters<typeof fakeApi>[0] = {}) => {
+    const api = fakeApi({
+      'GET /api/customer/findAll': { body: customers },
+      'PUT /api/service/update': { body: sampleService() },
+      ...routes,
+    });
+    renderScreen(
+      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
+      { url: '/m' },
+    );
+    return api;
+  };
+
   it('sends the update as JSON with the event id and its own machines', async () => {
     const api = fakeApi({
       'GET /api/customer/findAll': { body: customers },
@@ -488,20 +503,7 @@ describe('ServiceForm: editing', () => {
   });
 
   it("tells an administrator changing a signed event's payment that its PDF wants a correction", async () => {
-    const api = fakeApi({
-      'GET /api/customer/findAll': { body: customers },
-      'PUT /api/service/update': { body: sampleService() },
-    });
-    renderScreen(
-      <ServiceFormModal
-        target={sampleService()}
-        devices={[LASER]}
-        readOnly={false}
-        isAdmin
-        onClose={() => {}}
-      />,
-      { url: '/m' },
-    );
+    const api = openEdit(sampleService());
     await screen.findByLabelText('Opis usterki');
     expect(screen.queryByText(SERVICE_MACHINES_TEXT.signedFieldsChange)).toBeNull();
     await userEvent.click(screen.getByRole('combobox', { name: 'Płatność' }));
@@ -513,19 +515,8 @@ describe('ServiceForm: editing', () => {
   });
 
   it('tells before the save that a new month gives a numbered event another full number', async () => {
-    const api = fakeApi({
-      'GET /api/customer/findAll': { body: customers },
-      'PUT /api/service/update': { body: sampleService() },
-    });
-    const service = sampleService({
-      date: '2026-03-04',
-      number: 25,
-      numberExtension: 'A',
-      fullNumber: '25A/03/2026',
-    });
-    renderScreen(
-      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
-      { url: '/m' },
+    const api = openEdit(
+      sampleService({ date: '2026-03-04', number: 25, numberExtension: 'A', fullNumber: '25A/03/2026' }),
     );
     const date = screen.getByRole('button', { name: /^Data/ });
     expect(date).not.toHaveAccessibleDescription(/numer protokołu/);
@@ -539,20 +530,14 @@ describe('ServiceForm: editing', () => {
   });
 
   it('refuses another year for a numbered event under the date, as the server would, before sending', async () => {
-    const api = fakeApi({
-      'GET /api/customer/findAll': { body: customers },
-      'PUT /api/service/update': { body: sampleService() },
-    });
-    const service = sampleService({
-      date: '2026-01-05',
-      month: 1,
-      number: 25,
-      numberExtension: 'A',
-      fullNumber: '25A/01/2026',
-    });
-    renderScreen(
-      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
-      { url: '/m' },
+    const api = openEdit(
+      sampleService({
+        date: '2026-01-05',
+        month: 1,
+        number: 25,
+        numberExtension: 'A',
+        fullNumber: '25A/01/2026',
+      }),
     );
     const date = screen.getByRole('button', { name: /^Data/ });
     await userEvent.click(date);
@@ -565,17 +550,8 @@ describe('ServiceForm: editing', () => {
   });
 
   it("takes back the event's own number above the limit of a typed one, and refuses another such", async () => {
-    const api = fakeApi({
-      'GET /api/customer/findAll': { body: customers },
-      'PUT /api/service/update': { body: sampleService() },
-    });
     const service = sampleService({ number: 1_000_000, numberExtension: '', fullNumber: '1000000/03/2026' });
-    renderScreen(
-      <ServiceFormModal target={service} devices={[LASER]} readOnly={false} isAdmin onClose={() => {}} />,
-      {
-        url: '/m',
-      },
-    );
+    const api = openEdit(service);
     expect(numberField()).toHaveValue('1000000');
     expect(screen.queryByText(MSG.protocolNumberInvalid)).toBeNull();
     await userEvent.clear(numberField());
