@@ -11,18 +11,18 @@ interface KeyColumns {
   description: AnyPgColumn;
 }
 
-/**
- * The part's name, serial number, producer and description as the machine lists' "Część" filter
- * compares them, each in the form of the domain's `partKey` (letters without marks, ASCII letters in
- * lower case and digits), joined by chr(31) so a term never matches across two of them.
- * Indexed (trigram GIN) and queried in this one form (devices.filters.ts).
- */
 /** The domain's letters and their plain ones, as SQL literals (an index expression takes no parameter). */
 const folded = {
   from: sql.raw(`'${FOLDED_LETTERS.from}'`),
   to: sql.raw(`'${FOLDED_LETTERS.to}'`),
 };
 
+/**
+ * The part's name, serial number, producer and description as the machine lists' "Część" filter
+ * compares them, each in the form of the domain's `partKey` (letters without marks, ASCII letters in
+ * lower case and digits), joined by chr(31) so a term never matches across two of them.
+ * Indexed (trigram GIN) and queried in this one form (devices.filters.ts).
+ */
 export const partKeyText = (t: KeyColumns) =>
   sql`regexp_replace(lower(translate(${t.name} || chr(31) || ${t.serialNumber} || chr(31) || ${t.producer} || chr(31) || ${t.description}, ${folded.from}, ${folded.to})), '[^0-9a-z' || chr(31) || ']', '', 'g')`;
 
