@@ -28,3 +28,6 @@ export function partKey(text: string): string {
 
 /** The fewest letters and digits a "Część" filter needs: a trigram, so no search reads every part. */
 export const PART_KEY_MIN = 3;
+
+/** A "Część" term with letters or digits too few to search by (refused by the panel and the server). */
+export const partTermTooShort = (text: string) => text.trim() !== '' && partKey(text).length < PART_KEY_MIN;

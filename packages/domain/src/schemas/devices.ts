@@ -14,7 +14,7 @@ import {
 } from '../reference-data.js';
 import { isCalendarDate } from '../rules/calendar-date.js';
 import { id, line, singleSpaced } from './common.js';
-import { PART_KEY_MIN, partKey } from '../rules/part-key.js';
+import { partTermTooShort } from '../rules/part-key.js';
 import { PART_FILTER_TEXT } from './parts.js';
 
 export const MACHINE_NAME_MIN = 3;
@@ -212,7 +212,7 @@ export const deviceFilterSchema = z.object({
   city: filterText(),
   provinces: filterList(machineProvince, PROVINCES.length * 2),
   /** Machines holding a part whose name, serial, producer or description has these letters and digits (partKey). */
-  part: filterText(MAX.name).refine((v) => v === '' || partKey(v).length >= PART_KEY_MIN, {
+  part: filterText(MAX.name).refine((v) => !partTermTooShort(v), {
     message: PART_FILTER_TEXT.tooShortFilter,
   }),
 });

@@ -8,7 +8,7 @@ import {
   IconChevronsUp,
   IconSearch,
 } from '@tabler/icons-react';
-import { PART_FILTER_TEXT, PART_KEY_MIN, partKey } from '@serwis/domain';
+import { PART_FILTER_TEXT, partTermTooShort } from '@serwis/domain';
 import { EMPTY_FILTERS, hasActiveFilters, type MachineFilters } from '../machine-filters';
 import { MachineFilterFields } from './machine-filter-fields';
 
@@ -32,8 +32,7 @@ export function MachineFilterPanel({ applied, onApply, csvButton }: MachineFilte
   const form = useForm<MachineFilters>({
     initialValues: applied,
     validate: {
-      part: (value) =>
-        value.trim() && partKey(value).length < PART_KEY_MIN ? PART_FILTER_TEXT.tooShort : null,
+      part: (value) => (partTermTooShort(value) ? PART_FILTER_TEXT.tooShort : null),
     },
   });
   const active = hasActiveFilters(applied);
