@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { as, createUserAndLogin, useTestApp } from '../../../test/test-app.js';
+import { createUserAndLogin, useTestApp } from '../../../test/test-app.js';
 import { runMigrationFile } from '../../../test/migration-file.js';
 import {
   filledIn,
