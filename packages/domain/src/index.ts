@@ -22,6 +22,7 @@ export * from './rules/protocol-number.js';
 export * from './rules/service-permissions.js';
 export * from './rules/record-ownership.js';
 export * from './schemas/services.js';
+export * from './schemas/service-export.js';
 export * from './schemas/incidents.js';
 export * from './rules/calendar-date.js';
 export * from './rules/inspections.js';

@@ -3,18 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
+  SERVICE_CSV_FILE_NAMES,
   changeTodoStatusSchema,
   id,
   idParams,
   listQuery,
   messageResponse,
   serviceAddPartsSchema,
+  serviceCsvQuery,
   serviceFilePartsSchema,
   serviceSchema,
   serviceUpdateSchema,
   type MachineType,
 } from '@serwis/domain';
-import { streamList } from '../../lib/json-stream.js';
+import { idBatches, readFirst, streamList } from '../../lib/json-stream.js';
+import { auditCsvExport, sendCsvFile } from '../../lib/csv-file.js';
+import { keepConnectionUntil } from '../../lib/keep-connection.js';
+import { streamResponse } from '../../plugins/openapi.js';
+import { serviceCsvChunks } from './services.csv.js';
 import { runsSideBySide } from '../../db/database.js';
 import { pageWindow, pageWithTotal, setTotalCount, totalBoundFor, type ListTotal } from '../../lib/paging.js';
 import { walkedServiceFirst, walkedServicePage } from './services.signature.js';
@@ -154,6 +160,31 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => list(request.query, { family }, reply),
     );
   }
+
+  app.get(
+    '/api/service/get-csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'Eksport listy zdarzeń serwisowych (maszyn własnych lub zewnętrznych) do pliku CSV: wszystkie wiersze wyszukiwania w kolejności listy (uzupełnienie API)',
+        querystring: serviceCsvQuery,
+        response: {
+          200: streamResponse('Plik CSV: BOM UTF-8, średniki, CRLF; kolumny listy zdarzeń', ['text/csv']),
+          400: messageResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { family, q, sort } = request.query;
+      const fileName = SERVICE_CSV_FILE_NAMES[family];
+      // The first batch is read before the headers go out, so a refused search is answered in full.
+      const idQuery = await serviceIdQuery(app.db, { family, q, sort });
+      await auditCsvExport(app.db, request.user ?? null, fileName, { q });
+      const ids = await keepConnectionUntil(reply, readFirst(idBatches(app.db, idQuery, { kind: 'export' })));
+      return sendCsvFile(reply, fileName, serviceCsvChunks(app.db, ids), ids);
+    },
+  );
 
   app.post(
     '/api/service/add',

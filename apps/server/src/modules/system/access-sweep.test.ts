@@ -167,6 +167,7 @@ const ACCESS: Record<string, Access> = {
   // Service events: read and create for all; edit own unsigned (signed, rejected: admins); delete:
   // admins (domain.md's table: "Delete … services | no"; spec §8 "Service add/delete 403").
   'GET /api/service/findByDeviceWithFilesEnitiy/{deviceId}': ANY,
+  'GET /api/service/get-csv': ANY,
   'GET /api/service/findAllOrderInternal': ANY,
   'GET /api/service/findAllOrderExternal': ANY,
   'POST /api/service/add': ANY,

@@ -47,6 +47,14 @@ export function useServicePage(family: MachineType, query: ServicePageQuery) {
   });
 }
 
+/** Every event the list's search finds, in its order, as the family's CSV file. */
+export async function fetchServiceCsv(family: MachineType, query: { sort?: string; q?: string }) {
+  const response = await api.raw('GET', '/api/service/get-csv', {
+    query: { family, sort: query.sort, q: query.q || undefined },
+  });
+  return response.blob();
+}
+
 /** Every change refreshes all service lists (the tab and both lists). */
 function useServiceMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const client = useQueryClient();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../../test/fake-api';
+import { catchDownloads } from '../../../../test/downloads';
 import { renderScreen } from '../../../../test/render-screen';
 import { sampleService } from '../../../../test/samples';
 import { ServicesExternalListPage, ServicesListPage } from '../routes/services-list-page';
@@ -26,6 +27,26 @@ const several = sampleService({
 const location = () => screen.getByTestId('location').textContent;
 
 describe('/servicesList', () => {
+  it("saves the family's CSV for the search as typed and the list's order", async () => {
+    const api = fakeApi({
+      'GET /api/service/findAllOrderExternal': { body: [single] },
+      'GET /api/service/get-csv': { body: 'Id;Numer\r\n1;25A/03/2026\r\n' },
+    });
+    const { saved, restore } = catchDownloads();
+    renderScreen(<ServicesExternalListPage />, { url: '/servicesExternalList' });
+    await screen.findByRole('row', { name: /25A\/03\/2026/ });
+    await userEvent.type(screen.getByLabelText('Szukaj'), '11/2026 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Pobierz CSV' }));
+    await waitFor(() => expect(saved).toEqual(['zdarzenia-serwisowe-zewnetrzne.csv']));
+    const [call] = api.callsTo('GET', '/api/service/get-csv');
+    expect([call!.query.get('family'), call!.query.get('q'), call!.query.get('sort')]).toEqual([
+      'EXTERNAL',
+      '11/2026',
+      'fullNumber,desc',
+    ]);
+    restore();
+  });
+
   it('asks the server for the first page by full number descending and shows the columns', async () => {
     const api = fakeApi({ 'GET /api/service/findAllOrderInternal': { body: [single, several] } });
     renderScreen(<ServicesListPage />, { url: '/servicesList' });

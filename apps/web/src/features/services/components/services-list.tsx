@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { PAGE_SIZES, type MachineType, type Service } from '@serwis/domain';
+import { PAGE_SIZES, SERVICE_CSV_FILE_NAMES, type MachineType, type Service } from '@serwis/domain';
 import { paths } from '../../../config/paths';
 import {
   DataTable,
@@ -15,7 +15,8 @@ import {
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/api-client';
-import { useServicePage } from '../api/services';
+import { fetchServiceCsv, useServicePage } from '../api/services';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { SERVICE_LISTS } from '../family';
 import { MACHINES_NAMED, machineLabel, machinesLabel, numberLabel } from '../service-display';
 import { ChooseMachineModal } from './choose-machine-modal';
@@ -113,7 +114,14 @@ export function ServicesList({ family }: { family: MachineType }) {
   return (
     <>
       <PageHeader title={config.title} backTo={paths.home} />
-      <SearchBox value={list.state.search} onChange={list.setSearch} />
+      <Group justify="space-between" align="flex-end">
+        <SearchBox value={list.state.search} onChange={list.setSearch} />
+        {/* What is typed, also in the 300 ms before the table follows it: the file the user asked for. */}
+        <CsvDownloadButton
+          fileName={SERVICE_CSV_FILE_NAMES[family]}
+          load={() => fetchServiceCsv(family, { sort: list.sortParam, q: list.state.search.trim() })}
+        />
+      </Group>
       <ErrorBanner message={isError ? errorMessage(error) : null} />
       <DataTable
         {...tableStateProps(list, PAGE_SIZES.services.sizes)}
