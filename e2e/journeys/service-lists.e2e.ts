@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { field, launchBrowser, loginAs, newPage, stopAtFirstFailure } from '../support/browser';
-import { apiCall, expectPath, runTag } from '../support/register-kit';
+import { apiCall, downloadedBytes, expectPath, runTag } from '../support/register-kit';
 import {
   addServiceThroughApi,
   cellTexts,
@@ -141,6 +141,28 @@ describe('service lists journey: /servicesList, the machine chooser, and a read-
     await page.getByRole('heading', { name: `Szczegóły maszyny: ${machine}` }).waitFor();
     await page.getByRole('tab', { name: 'Serwis', selected: true }).waitFor();
     await serviceRow(page, events.inspection, today).waitFor();
+  });
+
+  it("downloads the list's CSV for its search: the customer's events, newest number first, in words", async () => {
+    await openServicesList(page);
+    await expect.poll(() => labels(page)).toHaveLength(2);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('zdarzenia-serwisowe.csv');
+    const text = (await downloadedBytes(download)).toString('utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Id;Numer;Data;Stan;Płatność;Typ serwisu;/);
+    expect(lines).toHaveLength(3);
+    // A number a spreadsheet would read as a day is kept as text (="…", quoted in the file).
+    expect(lines[1]).toContain(`;"=""${events.repair}""";`);
+    expect(lines[2]).toContain(`;"=""${events.inspection}""";`);
+    expect(lines[2]).toContain(`;${today};Podpisany;Płatna;Przegląd okresowy;`);
+    expect(lines[2]).toContain(`(${ids().machine}) ${machine}`);
   });
 
   it('asks "Wybierz maszynę." for an event of two machines and opens the chosen one', async () => {
