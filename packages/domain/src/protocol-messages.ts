@@ -65,10 +65,10 @@ export const PROTOCOL_MSG = {
     `Na tym urządzeniu jest wersja tego protokołu wpisana przez: ${author}, której serwer jeszcze nie ma. Nie wczytano jej do formularza. Możesz ją wczytać (zostanie zapisana jako Twoja) albo usunąć z urządzenia.`,
   /** "Wyślij do klienta" of a protocol whose event was moved to another customer or machines after signing. */
   protocolSignedForOthers:
-    'Po podpisaniu protokołu zmieniono dane zdarzenia (kontrahenta, maszyny, datę, płatność, rodzaj serwisu, opis usterki lub okres), więc zapisany PDF opisuje poprzednie. Aby go wysłać, administrator zapisuje najpierw poprawkę protokołu („Zapisz zmiany” na ekranie protokołu): powstanie nowy PDF z obecnymi danymi.',
+    'Po podpisaniu protokołu zmieniono dane zdarzenia (kontrahenta, maszyny, numer, datę, płatność, rodzaj serwisu, opis usterki lub okres), więc zapisany PDF opisuje poprzednie. Aby go wysłać, administrator zapisuje najpierw poprawkę protokołu („Zapisz zmiany” na ekranie protokołu): powstanie nowy PDF z obecnymi danymi.',
   /** The same, above the protocol on its screen (to whoever opens it). */
   signedForOthersNotice:
-    'Po podpisaniu protokołu zmieniono dane zdarzenia (kontrahenta, maszyny, datę, płatność, rodzaj serwisu, opis usterki lub okres), więc zapisany PDF opisuje poprzednie i nie można go wysłać do klienta. Nowy PDF z obecnymi danymi powstanie, gdy administrator zapisze poprawkę („Zapisz zmiany”).',
+    'Po podpisaniu protokołu zmieniono dane zdarzenia (kontrahenta, maszyny, numer, datę, płatność, rodzaj serwisu, opis usterki lub okres), więc zapisany PDF opisuje poprzednie i nie można go wysłać do klienta. Nowy PDF z obecnymi danymi powstanie, gdy administrator zapisze poprawkę („Zapisz zmiany”).',
   protocolNotSigned: 'Protokół nie jest jeszcze podpisany.',
   /** The screen took the protocol's own checklist after a save: an administrator changed the list meanwhile. */
   checklistReplaced:

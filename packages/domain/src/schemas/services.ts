@@ -44,9 +44,9 @@ export const SERVICE_MACHINES_TEXT = {
   /** An administrator changes a signed event's customer or machines (not yet saved). */
   signedChange:
     'Zdarzenie jest podpisane: zapisany protokół opisuje poprzedniego kontrahenta i maszyny. Jeśli podpisano go w aplikacji, po zapisie wprowadź poprawkę protokołu, aby powstał nowy PDF.',
-  /** The same of its date, payment, types, fault description or period (printed in the PDF's header). */
+  /** The same of its number, date, payment, types, fault description or period (printed in the PDF's header). */
   signedFieldsChange:
-    'Zdarzenie jest podpisane: zapisany protokół ma poprzednie dane (datę, płatność, rodzaj serwisu, opis usterki lub okres). Jeśli podpisano go w aplikacji, po zapisie wprowadź poprawkę protokołu, aby powstał nowy PDF; do tego czasu nie można go wysłać do klienta.',
+    'Zdarzenie jest podpisane: zapisany protokół ma poprzednie dane (numer, datę, płatność, rodzaj serwisu, opis usterki lub okres). Jeśli podpisano go w aplikacji, po zapisie wprowadź poprawkę protokołu, aby powstał nowy PDF; do tego czasu nie można go wysłać do klienta.',
 } as const;
 
 export const SERVICE_ADDED_TEXT = {

@@ -77,17 +77,19 @@ export function signedForOthers(row: ServiceRow, machineIds: readonly number[], 
   const machinesDiffer = keptIds.length !== nowIds.length || keptIds.some((id, i) => id !== nowIds[i]);
   const customerDiffers = signed.customer.id !== undefined && signed.customer.id !== row.customerId;
   const now = eventFieldsOf({ ...row, fullNumber: fullNumberOf(row) });
+  const then = signed.event && eventFieldsOf(signed.event);
   const eventDiffers =
-    signed.event !== undefined &&
-    SIGNED_EVENT_FIELDS.some((field) => JSON.stringify(signed.event![field]) !== JSON.stringify(now[field]));
+    then !== undefined &&
+    SIGNED_EVENT_FIELDS.some((field) => JSON.stringify(then[field]) !== JSON.stringify(now[field]));
   return machinesDiffer || customerDiffers || eventDiffers;
 }
 
+/** The fields as compared: the types as a set (ticked in another order, they are the same). */
 const eventFieldsOf = (event: SignedEventFields): SignedEventFields => ({
   fullNumber: event.fullNumber,
   date: event.date,
   paymentType: event.paymentType,
-  types: event.types,
+  types: [...event.types].sort(),
   faultDescription: event.faultDescription,
   period: event.period,
 });

@@ -792,17 +792,27 @@ describe('field protocol of a service event', () => {
   it('sends no PDF that tells a payment an administrator changed after the signing, until a correction', async () => {
     const user = await createUserAndLogin(ctx);
     const admin = await createUserAndLogin(ctx, { admin: true });
-    const { serviceId, customer, device } = await inspectionSetup(ctx, user);
+    const { serviceId, customer, device } = await inspectionSetup(ctx, user, [
+      'PRZEGLAD_OKRESOWY',
+      'NAPRAWA',
+    ]);
     const data = filledIn((await getProtocol(ctx, user, serviceId)).json().data);
     expect((await signProtocol(ctx, user, serviceId, data)).statusCode).toBe(200);
     const signedHeader = (await getProtocol(ctx, admin, serviceId)).json().header;
     expect((await getProtocol(ctx, admin, serviceId)).json().signedForOthers).toBe(false);
+    const update = (changes: object) =>
+      updateService(ctx, admin, {
+        ...serviceJson(customer.id, [device.id], { type: ['PRZEGLAD_OKRESOWY', 'NAPRAWA'], period: 6 }),
+        id: serviceId,
+        number: signedHeader.fullNumber.split('/')[0],
+        date: signedHeader.date,
+        ...changes,
+      });
+    // The same types ticked in another order are the ones its PDF prints.
+    expect((await update({ type: ['NAPRAWA', 'PRZEGLAD_OKRESOWY'] })).statusCode).toBe(200);
+    expect((await getProtocol(ctx, admin, serviceId)).json().signedForOthers).toBe(false);
     // The maker decided: the warranty repair is paid.
-    const edited = await updateService(ctx, admin, {
-      ...serviceJson(customer.id, [device.id], { type: ['PRZEGLAD_OKRESOWY'], period: 6 }),
-      id: serviceId,
-      paymentType: 'GWARANCYJNA',
-    });
+    const edited = await update({ paymentType: 'GWARANCYJNA' });
     expect(edited.statusCode).toBe(200);
     const after = (await getProtocol(ctx, admin, serviceId)).json();
     // Only the payment changed: the number, date and types are as signed.

@@ -70,8 +70,13 @@ export function ProtocolFooter(props: {
             Podpisz protokół
           </Button>
         )}
+        {/* Its PDF tells the event's former data until a correction: the notice above says so. */}
         {protocol.signed && !signedOutsideApp(protocol) && (
-          <Button leftSection={<IconMail size={18} />} onClick={props.onSend}>
+          <Button
+            leftSection={<IconMail size={18} />}
+            onClick={props.onSend}
+            disabled={protocol.signedForOthers}
+          >
             Wyślij do klienta
           </Button>
         )}

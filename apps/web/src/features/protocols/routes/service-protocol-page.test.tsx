@@ -919,10 +919,13 @@ describe('/serviceProtocol', () => {
     });
     renderScreen(<ServiceProtocolPage />, { url: URL, session: ANNA_ADMIN });
     expect(await screen.findByText(PROTOCOL_MSG.signedForOthersNotice)).toBeInTheDocument();
-    // The correction's new PDF names the event as it is: the notice goes.
+    // Not sent as it is: the PDF tells the former data.
+    expect(screen.getByRole('button', { name: 'Wyślij do klienta' })).toBeDisabled();
+    // The correction's new PDF names the event as it is: the notice goes, and it may be sent.
     await userEvent.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/service/protocol/7')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText(PROTOCOL_MSG.signedForOthersNotice)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Wyślij do klienta' })).toBeEnabled();
   });
 
   it('opens a signed protocol read-only, with the signatures and "Wyślij do klienta"', async () => {

@@ -514,6 +514,19 @@ describe('ServiceForm: editing', () => {
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ paymentType: 'PLATNA' });
   });
 
+  it("tells it of a signed event's number too, and not of its types ticked again in another order", async () => {
+    openEdit(sampleService({ type: ['PRZEGLAD_OKRESOWY', 'NAPRAWA'], period: 12 }));
+    await screen.findByLabelText('Opis usterki');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Przegląd okresowy' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Okres (miesiące)' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Okres (miesiące)' }), '12');
+    expect(screen.queryByText(SERVICE_MACHINES_TEXT.signedFieldsChange)).toBeNull();
+    await userEvent.clear(numberField());
+    await userEvent.type(numberField(), '25B');
+    expect(await screen.findByText(SERVICE_MACHINES_TEXT.signedFieldsChange)).toBeInTheDocument();
+  });
+
   it('tells before the save that a new month gives a numbered event another full number', async () => {
     const api = openEdit(
       sampleService({ date: '2026-03-04', number: 25, numberExtension: 'A', fullNumber: '25A/03/2026' }),

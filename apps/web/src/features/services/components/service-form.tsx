@@ -192,12 +192,13 @@ export function ServiceForm(props: ServiceFormProps) {
     signed !== undefined &&
     (values.customerId !== String(signed.customer.id) ||
       values.devices.join() !== signed.devices.map((d) => d.id).join());
+  // The types as a set: ticked again in another order, they are the ones printed.
   const signedFieldsChanged =
     signed !== undefined &&
-    form.isDirty() &&
-    (['date', 'paymentType', 'types', 'faultDescription', 'period'] as const).some((field) =>
+    ((['date', 'paymentType', 'faultDescription', 'period', 'numberText'] as const).some((field) =>
       form.isDirty(field),
-    );
+    ) ||
+      [...values.types].sort().join() !== [...signed.type].sort().join());
 
   const submit = form.onSubmit(
     (v) => props.onSubmit(toServiceJson(v, context), service ? null : v.file),
