@@ -1,6 +1,6 @@
 import { and, between, eq, gte, ilike, inArray, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { MACHINE_STATUSES, partKey, type DeviceFilter } from '@serwis/domain';
-import { parts } from '../parts/parts.table.js';
+import { parts, partKeyText } from '../parts/parts.table.js';
 import { cleanTerm, likeContains, trimmedTerm } from '../../lib/text-search.js';
 import { idsAmong } from '../../lib/id-arrays.js';
 import { devices, deviceSearchText } from './devices.table.js';
@@ -107,7 +107,7 @@ function filterConditionsByField(
 function partHolders(text: string): SQL | undefined {
   const key = partKey(text);
   if (!key) return undefined;
-  return sql`${devices.id} IN (SELECT ${parts.deviceId} FROM ${parts} WHERE ${parts.searchKey} LIKE ${`%${key}%`})`;
+  return sql`${devices.id} IN (SELECT ${parts.deviceId} FROM ${parts} WHERE ${partKeyText(parts)} LIKE ${`%${key}%`})`;
 }
 
 /**

@@ -1,3 +1,0 @@
-DROP INDEX "parts_key_trgm";--> statement-breakpoint
-ALTER TABLE "parts" ADD COLUMN "search_key" text GENERATED ALWAYS AS (regexp_replace(lower(translate("name" || chr(31) || "serial_number" || chr(31) || "producer" || chr(31) || "description", 'ąćęłńóśźżäöüßéèêëáàâãåíìîïòôõøúùûýÿčďěňřšťžçñĄĆĘŁŃÓŚŹŻÄÖÜßÉÈÊËÁÀÂÃÅÍÌÎÏÒÔÕØÚÙÛÝŸČĎĚŇŘŠŤŽÇÑ', 'acelnoszzaouseeeeaaaaaiiiioooouuuyycdenrstzcnacelnoszzaouseeeeaaaaaiiiioooouuuyycdenrstzcn')), '[^0-9a-z' || chr(31) || ']', '', 'g')) STORED;--> statement-breakpoint
-CREATE INDEX "parts_key_trgm" ON "parts" USING gin ("search_key" gin_trgm_ops) WITH (gin_pending_list_limit=256);
