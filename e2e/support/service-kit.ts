@@ -74,14 +74,10 @@ export async function openNavigationMenu(page: Page, menu: string, item: string)
   // step, then pick the item inside the menu just opened (two menus share "Zdarzenia serwisowe").
   await page.mouse.move(1, 500);
   await mainNavigation(page).getByRole('button', { name: menu, exact: true }).click();
-  const opened = page.getByRole('menu', { name: menu, exact: true });
-  const entry = opened.getByRole('menuitem', { name: item, exact: true });
-  await entry.click();
-  // An item picked goes, and its menu closes; once in CI a click in the menu's first moment was
-  // lost, the menu staying open on the former page: the item is picked again.
-  await opened.waitFor({ state: 'hidden', timeout: 3_000 }).catch(async () => {
-    if (await entry.isVisible()) await entry.click();
-  });
+  await page
+    .getByRole('menu', { name: menu, exact: true })
+    .getByRole('menuitem', { name: item, exact: true })
+    .click();
 }
 
 /** Selects a tab of the machine card and waits until it is the selected one. */
