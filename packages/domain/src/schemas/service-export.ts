@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { validationMessage } from '../messages.js';
-import {
-  MACHINE_TYPES,
-  PAYMENT_TYPES,
-  SERVICE_TYPES,
-  serviceStateLabel,
-  type MachineType,
-} from '../reference-data.js';
+import { MACHINE_TYPES, serviceStateLabel, type MachineType } from '../reference-data.js';
+import { paymentTypeLabel, serviceTypesLabel } from '../texts/audit-fields.js';
 import { listQuery } from './common.js';
 import type { Service } from './services.js';
 
@@ -15,14 +10,14 @@ export const serviceCsvQuery = listQuery
   .pick({ sort: true, q: true })
   .extend({ family: z.enum(MACHINE_TYPES, { error: validationMessage.wrongType }) });
 
+/** A machine of an event as the service lists name it (spec §2): "(id) name". */
+export const machineLabel = (device: { id: number; name: string }) => `(${device.id}) ${device.name}`;
+
 /** The service lists' files, one per family, told apart when saved side by side. */
 export const SERVICE_CSV_FILE_NAMES: Record<MachineType, string> = {
   INTERNAL: 'zdarzenia-serwisowe.csv',
   EXTERNAL: 'zdarzenia-serwisowe-zewnetrzne.csv',
 };
-
-const labelOf = (list: readonly { name: string; label: string }[], name: string) =>
-  list.find((item) => item.name === name)?.label ?? name;
 
 /**
  * The columns of a service list's CSV: what its rows show, the states and kinds in words, the
@@ -38,11 +33,11 @@ export const SERVICE_EXPORT_COLUMNS: {
   { header: 'Numer', value: (s) => s.fullNumber },
   { header: 'Data', value: (s) => s.date.slice(0, 10), raw: true },
   { header: 'Stan', value: (s) => serviceStateLabel(s.state) },
-  { header: 'Płatność', value: (s) => labelOf(PAYMENT_TYPES, s.paymentType) },
-  { header: 'Typ serwisu', value: (s) => s.type.map((t) => labelOf(SERVICE_TYPES, t)).join(', ') },
+  { header: 'Płatność', value: (s) => paymentTypeLabel(s.paymentType) },
+  { header: 'Typ serwisu', value: (s) => serviceTypesLabel(s.type) },
   { header: 'Okres (miesiące)', value: (s) => (s.period >= 0 ? s.period : ''), raw: true },
   { header: 'Kontrahent', value: (s) => s.customer.shortName },
-  { header: 'Maszyny', value: (s) => s.devices.map((d) => `(${d.id}) ${d.name}`).join('; ') },
+  { header: 'Maszyny', value: (s) => s.devices.map(machineLabel).join('; ') },
   { header: 'Pracownik', value: (s) => s.user },
   { header: 'Opis usterki', value: (s) => s.faultDescription },
   { header: 'Zadanie', value: (s) => s.todo ?? '' },

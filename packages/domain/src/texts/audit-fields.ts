@@ -84,10 +84,12 @@ export const SERVICE_TODO_AUDIT = {
 
 const labelIn =
   (list: readonly { name: string; label: string }[]) =>
-  (name: string): string =>
-    list.find((item) => item.name === name)?.label ?? name;
+  (name: string | null | undefined): string =>
+    list.find((item) => item.name === name)?.label ?? name ?? '';
 
 /** A stored value's Polish label ("BROKEN" → "Awaria"); an unknown one as it is. */
 export const machineStatusLabel = labelIn(MACHINE_STATUSES);
 export const serviceTypeLabel = labelIn(SERVICE_TYPES);
 export const paymentTypeLabel = labelIn(PAYMENT_TYPES);
+/** An event's types in words, joined: "Przegląd okresowy, Naprawa" (the lists and their CSV). */
+export const serviceTypesLabel = (types: readonly string[]) => types.map(serviceTypeLabel).join(', ');

@@ -86,12 +86,8 @@ export function signedForOthers(row: ServiceRow, machineIds: readonly number[], 
 
 /** The fields as compared: the types as a set (ticked in another order, they are the same). */
 const eventFieldsOf = (event: SignedEventFields): SignedEventFields => ({
-  fullNumber: event.fullNumber,
-  date: event.date,
-  paymentType: event.paymentType,
+  ...(Object.fromEntries(SIGNED_EVENT_FIELDS.map((field) => [field, event[field]])) as SignedEventFields),
   types: [...event.types].sort(),
-  faultDescription: event.faultDescription,
-  period: event.period,
 });
 
 /** What a signed protocol keeps of its header (taken when it is signed in the app). */

@@ -1,24 +1,7 @@
-import {
-  AUTO_NUMBER_LABEL,
-  PAYMENT_TYPES,
-  SERVICE_TYPES,
-  polishCount,
-  polishPlural,
-  type Service,
-} from '@serwis/domain';
+import { AUTO_NUMBER_LABEL, machineLabel, polishCount, polishPlural, type Service } from '@serwis/domain';
 
-const labelOf = (list: readonly { name: string; label: string }[]) => (name: string | null | undefined) =>
-  list.find((item) => item.name === name)?.label ?? name ?? '';
-
-export const serviceTypeLabel = labelOf(SERVICE_TYPES);
-export const paymentTypeLabel = labelOf(PAYMENT_TYPES);
-
-export const serviceTypesLabel = (types: readonly string[]) => types.map(serviceTypeLabel).join(', ');
-
-/** Spec §2: the machines of an event as "(id) name", joined. */
-/** A machine of an event as the service lists name it (spec §2): "(id) name". */
-export const machineLabel = (device: Pick<Service['devices'][number], 'id' | 'name'>) =>
-  `(${device.id}) ${device.name}`;
+// The types' and payments' words are the domain's, as the CSV writes them.
+export { machineLabel, paymentTypeLabel, serviceTypeLabel, serviceTypesLabel } from '@serwis/domain';
 
 /** A machine in the event form's "Maszyny": "(id) name", and its S/N when known (a line of alike ones). */
 export const machineChoiceLabel = (machine: { id: number; name: string; serialNumber?: string | null }) =>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MSG, TODO_DESCRIPTION_MAX, todoSaveSchema, type Todo } from '@serwis/domain';
 import { ErrorBanner } from '../../../components/error-banner';
 import { paths } from '../../../config/paths';
+import { machineLabel } from '../../services/service-display';
 import { formatDateTime } from '../../../lib/dayjs';
 import { useDeleteTodo, useSaveServiceTodo, useSaveTodo } from '../api/todos';
 import { serviceAddresses, todoErrorMessage, todoModalMode } from '../todo-mode';
@@ -153,7 +154,7 @@ function TodoForm({
                       <Fragment key={d.id}>
                         {i > 0 && ', '}
                         <Anchor component={Link} to={machineCardPath(d)} size="sm">
-                          {`(${d.id}) ${d.name}`}
+                          {machineLabel(d)}
                         </Anchor>
                       </Fragment>
                     ))
